@@ -1,0 +1,3 @@
+from seforge.cli import main
+
+raise SystemExit(main())

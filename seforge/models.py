@@ -1,0 +1,275 @@
+"""Pydantic models of player characters (PCs) and narrative characters (NCs).
+
+The models hold what a character *is*; whether it is legal is the business of
+``seforge.budget`` and ``seforge.validation``. A model therefore accepts any known
+Rank anywhere (a Concept at Average, a Quality at Mythic): those are rule problems
+reported by validation, not load errors.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    field_validator,
+)
+
+from seforge.ranks import Rank
+
+
+def _parse_rank(value: Any) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, str):
+        return Rank.parse(value)
+    raise ValueError(f"a Rank must be a name such as 'Good', not {value!r}")
+
+
+RankField = Annotated[
+    Rank,
+    BeforeValidator(_parse_rank),
+    PlainSerializer(lambda r: r.label, return_type=str),
+]
+"""A Rank stored in files by its name ("Good"), parsed case-insensitively."""
+
+
+class Trait(StrEnum):
+    PHYSIQUE = "Physique"
+    CHARISMA = "Charisma"
+    CUNNING = "Cunning"
+
+
+TRAITS: tuple[Trait, ...] = (Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING)
+
+
+def _parse_trait(value: Any) -> Trait | None:
+    if value is None or isinstance(value, Trait):
+        return value
+    if isinstance(value, str):
+        for trait in Trait:
+            if trait.value.lower() == value.strip().lower():
+                return trait
+        raise ValueError(f"unknown Trait {value!r} (known: Physique, Charisma, Cunning)")
+    raise ValueError(f"a Trait must be a name such as 'Cunning', not {value!r}")
+
+
+OptionalTraitField = Annotated[Trait | None, BeforeValidator(_parse_trait)]
+
+
+class ElementKind(StrEnum):
+    """What an Element is; the kind changes how it is bought and shown."""
+
+    QUALITY = "quality"
+    ITEM = "item"
+    SFX = "sfx"
+    WEAKNESS = "weakness"
+    FETISH = "fetish"
+    STUNT = "stunt"
+
+
+class Acquired(StrEnum):
+    """When a Quality entered the character: bought at creation or gained in play."""
+
+    CREATION = "creation"
+    PLAY = "play"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+
+
+class Quality(_Model):
+    """A named Quality with a Rank (Concept and Background are of this kind)."""
+
+    name: str = ""
+    rank: RankField = Rank.GOOD
+    advanced: int = Field(default=0, ge=0)
+    """Steps gained after creation (Advancements); creation cost ignores them."""
+
+
+class LinkedQuality(Quality):
+    """A Quality linked to one Trait (the Faculty)."""
+
+    trait: OptionalTraitField = None
+
+
+class Element(LinkedQuality):
+    """An Element: a Trait-linked Quality, item, SFX, Weakness, Fetish or Stunt."""
+
+    kind: ElementKind = ElementKind.QUALITY
+    acquired: Acquired = Acquired.CREATION
+    fetish_of: str | None = None
+    """For a Fetish: the name of the SFX Quality it belongs to."""
+    gm_extra_cost: int = Field(default=0, ge=0)
+    """Extra Ranks the GM charges because the Quality is too broad."""
+    note: str = ""
+
+
+class Pivots(_Model):
+    """Up to three Pivots, one of each type; each slot is optional."""
+
+    goal: str | None = None
+    quirk: str | None = None
+    style: str | None = None
+
+    @field_validator("goal", "quirk", "style", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+
+class RuleOptions(_Model):
+    """Table rules that change what a legal character is; stored per character."""
+
+    sfx_start_at_good: bool = False
+    """SFX Qualities are bought at Good like other Elements (the Example of Play)
+    instead of at Basic (the SFX chapter's text)."""
+    trait_lowering_refunds: bool = False
+    """Lowering a Trait below Average gives back one Rank per step."""
+    fetish: bool = False
+    """The Fetish option: each SFX Quality needs a Basic Fetish on the same Trait."""
+
+
+class HeldAdvancement(_Model):
+    """An Advancement the character holds but has not used yet."""
+
+    source: Literal["pivot", "critical_failure"] = "pivot"
+    qualities: list[str] = Field(default_factory=list)
+    """For a Critical Failure: the Qualities used in that Test (what it may raise)."""
+    trait: OptionalTraitField = None
+    """For a Critical Failure: the Trait used in that Test."""
+    note: str = ""
+
+
+class PlayState(_Model):
+    """Where the character stands in play; empty for a fresh build."""
+
+    luck: int = Field(default=0, ge=0)
+    penalty_ranks: dict[Trait, int] = Field(default_factory=dict)
+    advancements: list[HeldAdvancement] = Field(default_factory=list)
+    session: int = Field(default=0, ge=0)
+    scene: int = Field(default=0, ge=0)
+
+    @field_validator("penalty_ranks", mode="before")
+    @classmethod
+    def _trait_keys(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {_parse_trait(k): v for k, v in value.items()}
+        return value
+
+
+class HistoryEntry(_Model):
+    """One change in the character's life: when, what and why."""
+
+    session: int = 0
+    scene: int = 0
+    what: str
+    why: str = ""
+    at: str = ""
+    """ISO timestamp of the change."""
+
+
+def _default_traits() -> dict[Trait, Rank]:
+    return {t: Rank.AVERAGE for t in TRAITS}
+
+
+class Character(_Model):
+    """A player character."""
+
+    name: str = ""
+    player: str = ""
+    campaign: str = ""
+    genre: str = ""
+    source: str = ""
+    """For a book character: the section of the book it comes from."""
+    concept: Quality = Field(default_factory=Quality)
+    background: Quality = Field(default_factory=Quality)
+    faculty: LinkedQuality = Field(default_factory=LinkedQuality)
+    traits: dict[Trait, RankField] = Field(default_factory=_default_traits)
+    trait_advanced: dict[Trait, int] = Field(default_factory=dict)
+    """Steps a Trait gained through Critical Failures after creation."""
+    elements: list[Element] = Field(default_factory=list)
+    pivots: Pivots = Field(default_factory=Pivots)
+    notes: str = ""
+    portrait: str | None = None
+    """A PNG or JPEG image, base64-encoded."""
+    options: RuleOptions = Field(default_factory=RuleOptions)
+    play: PlayState = Field(default_factory=PlayState)
+    history: list[HistoryEntry] = Field(default_factory=list)
+
+    @field_validator("traits", "trait_advanced", mode="before")
+    @classmethod
+    def _trait_keys(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {_parse_trait(k): v for k, v in value.items()}
+        return value
+
+    @field_validator("traits", mode="after")
+    @classmethod
+    def _all_traits(cls, value: dict[Trait, Rank]) -> dict[Trait, Rank]:
+        full = _default_traits()
+        full.update(value)
+        return full
+
+    def trait_rank(self, trait: Trait) -> Rank:
+        return self.traits.get(trait, Rank.AVERAGE)
+
+    def qualities_on(self, trait: Trait) -> list[LinkedQuality]:
+        """The Faculty (if linked here) and the Elements linked to ``trait``."""
+        linked: list[LinkedQuality] = []
+        if self.faculty.trait is trait:
+            linked.append(self.faculty)
+        linked.extend(e for e in self.elements if e.trait is trait)
+        return linked
+
+
+class NCType(StrEnum):
+    """How an NC takes Stress: a minion falls to one, a regular to three, a hero
+    loses a Rank per Stress."""
+
+    MINION = "minion"
+    REGULAR = "regular"
+    HERO = "hero"
+
+
+class NCQuality(_Model):
+    """A Quality of an NC; it raises the TN when it applies."""
+
+    name: str = ""
+    rank: RankField = Rank.GOOD
+    trait: OptionalTraitField = None
+
+
+class NarrativeCharacter(_Model):
+    """A GM-controlled character or obstacle; it sets Target Numbers, never rolls."""
+
+    name: str = ""
+    type: NCType = NCType.MINION
+    rank: RankField = Rank.AVERAGE
+    """The base TN comes from this Rank."""
+    concept: NCQuality | None = None
+    traits: dict[Trait, RankField] = Field(default_factory=dict)
+    elements: list[NCQuality] = Field(default_factory=list)
+    flaws: list[NCQuality] = Field(default_factory=list)
+    notes: str = ""
+    genre: str = ""
+    source: str = ""
+
+    @field_validator("traits", mode="before")
+    @classmethod
+    def _trait_keys(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {_parse_trait(k): v for k, v in value.items()}
+        return value
+
+    @property
+    def base_tn(self) -> int:
+        return self.rank.target_number
