@@ -1,15 +1,82 @@
-"""CLI verb (placeholder until its issue lands)."""
+"""``seforge check FILE...``: the ledger and the rule problems of characters."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import Any
+
+from seforge.fileformat import CharacterFileError, load_character
+from seforge.validation import CheckResult, check_character
+
+EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
 def register(sub: Any) -> None:
-    del sub
+    parser = sub.add_parser(
+        "check",
+        help="show where each Rank went and whether characters are legal",
+        description="Print the creation ledger and every rule problem of each file. "
+        "Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="character files (.sechar)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(func=run)
+
+
+def result_json(result: CheckResult) -> dict[str, Any]:
+    report = result.budget
+    return {
+        "legal": result.legal,
+        "spent": report.spent,
+        "budget": report.budget,
+        "ledger": [
+            {
+                "key": e.key,
+                "label": e.label,
+                "kind": e.kind,
+                "from": e.start.label if e.start else None,
+                "to": e.end.label if e.end else None,
+                "cost": e.cost,
+                "budget_change": e.budget_change,
+                "note": e.note,
+                "text": e.describe(),
+            }
+            for e in report.entries
+        ],
+        "problems": [p.as_json() for p in result.problems],
+    }
+
+
+def result_text(name: str, result: CheckResult) -> str:
+    lines = [f"{name}: {'legal' if result.legal else 'NOT legal'}", f"  {result.budget.summary()}"]
+    lines += [f"    {e.describe()}" for e in result.budget.entries]
+    for p in result.problems:
+        lines.append(f"  {p.severity.value}: {p.message} [{p.rule}; {p.section.value}]")
+    return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
-    del args
-    return 0
+    outputs: list[dict[str, Any]] = []
+    texts: list[str] = []
+    code = EXIT_LEGAL
+    for path in args.files:
+        try:
+            character = load_character(path)
+        except CharacterFileError as exc:
+            print(f"seforge check: {exc}", file=sys.stderr)
+            code = EXIT_UNREADABLE
+            continue
+        result = check_character(character)
+        if not result.legal and code == EXIT_LEGAL:
+            code = EXIT_NOT_LEGAL
+        outputs.append({"file": path, **result_json(result)})
+        texts.append(result_text(path, result))
+    if args.json:
+        payload: Any = outputs[0] if len(args.files) == 1 and outputs else outputs
+        if outputs or len(args.files) > 1:
+            print(json.dumps(payload, indent=2, ensure_ascii=False))
+    elif texts:
+        print("\n\n".join(texts))
+    return code

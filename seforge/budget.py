@@ -1,0 +1,202 @@
+"""Creation budget: what each Quality cost and where every Rank went.
+
+A new PC has six Ranks to spend, plus one when at least one Weakness was taken at
+creation (a second Weakness adds nothing). Costs, per the Player Character Creation
+and Character Qualities sections:
+
+* Concept, Background and Faculty start at Good; Traits start at Average. Each step
+  above the start costs one Rank.
+* An Element costs one Rank at Good and one more per step above Good. A GM may charge
+  extra for a Quality that is too broad (``Element.gm_extra_cost``).
+* An SFX Quality is bought at Basic for one Rank, one per step above (the SFX
+  chapter). The table rule ``sfx_start_at_good`` buys it at Good like other Elements
+  instead, which is what the Example of Play does (Tella's Voice of Command is Good).
+* A Weakness taken at creation starts at Basic and costs nothing. A Fetish is priced
+  like a Weakness but, being the price of SFX, earns no bonus Rank (our reading).
+* Stunts and anything acquired in play are not bought with creation Ranks; steps
+  gained through Advancements (``advanced``) are taken off before costing.
+
+Lowering a Trait below Average refunds nothing unless the table rule
+``trait_lowering_refunds`` is on (the book's Myrrdin has Physique -2 with no refund).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from seforge.models import Acquired, Character, Element, ElementKind, LinkedQuality, Quality, Trait
+from seforge.ranks import Rank
+
+BASE_BUDGET = 6
+WEAKNESS_BONUS = 1
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One line of the ledger: a Quality, its starting and final Rank, and its cost.
+
+    ``cost`` is negative for a refund. The bonus Rank from a Weakness is an entry
+    with ``kind == "bonus"`` and ``cost == 0`` whose ``budget_change`` is +1.
+    """
+
+    key: str
+    label: str
+    kind: str
+    start: Rank | None
+    end: Rank | None
+    cost: int
+    budget_change: int = 0
+    note: str = ""
+
+    def describe(self) -> str:
+        """A plain-words line such as ``Concept "Bounty Hunter": Good → Exceptional, 2 Ranks``."""
+        if self.kind == "bonus":
+            return f"{self.label}: +{self.budget_change} Rank to spend"
+        steps = ""
+        if self.start is not None and self.end is not None:
+            steps = (
+                f"{self.start.label}" if self.start == self.end
+                else f"{self.start.label} → {self.end.label}"
+            )
+        cost = _ranks(self.cost)
+        text = f"{self.label}: {steps}, {cost}" if steps else f"{self.label}: {cost}"
+        return f"{text} ({self.note})" if self.note else text
+
+
+def _ranks(n: int) -> str:
+    if n < 0:
+        return f"refunds {-n} Rank{'s' if n != -1 else ''}"
+    return f"{n} Rank{'s' if n != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class BudgetReport:
+    entries: tuple[LedgerEntry, ...]
+    spent: int
+    budget: int
+    bonus_sources: tuple[str, ...] = field(default=())
+
+    @property
+    def remaining(self) -> int:
+        return self.budget - self.spent
+
+    def summary(self) -> str:
+        """``Ranks: 5 of 7 spent (6 + 1 from Weakness "Lunger")``."""
+        text = f"Ranks: {self.spent} of {self.budget} spent"
+        if self.bonus_sources:
+            names = ", ".join(f'"{n}"' for n in self.bonus_sources)
+            text += f" ({BASE_BUDGET} + {WEAKNESS_BONUS} from Weakness {names})"
+        return text
+
+
+def creation_rank(rank: Rank, advanced: int) -> Rank | None:
+    """The Rank a Quality had at creation, before ``advanced`` later steps."""
+    return rank.shifted(-advanced)
+
+
+def quality_key(index: int) -> str:
+    return f"element:{index}"
+
+
+def trait_key(trait: Trait) -> str:
+    return f"trait:{trait.value}"
+
+
+def element_start(element: Element, character: Character) -> Rank:
+    """The Rank an Element is bought at (its free starting point)."""
+    if element.kind in (ElementKind.WEAKNESS, ElementKind.FETISH):
+        return Rank.BASIC
+    if element.kind is ElementKind.SFX and not character.options.sfx_start_at_good:
+        return Rank.BASIC
+    return Rank.GOOD
+
+
+def element_counts_at_creation(element: Element) -> bool:
+    """Bought with creation Ranks (not a Stunt, not something gained in play)."""
+    return element.acquired is Acquired.CREATION and element.kind is not ElementKind.STUNT
+
+
+def creation_weaknesses(character: Character) -> list[Element]:
+    return [
+        e for e in character.elements
+        if e.kind is ElementKind.WEAKNESS and e.acquired is Acquired.CREATION
+    ]
+
+
+def _steps_cost(start: Rank, end: Rank | None) -> int:
+    if end is None:
+        return 0
+    return max(0, int(end) - int(start))
+
+
+def _quality_entry(key: str, label: str, quality: Quality | LinkedQuality) -> LedgerEntry:
+    start = Rank.GOOD
+    end = creation_rank(quality.rank, quality.advanced)
+    note = "below its starting Rank" if end is not None and end < start else ""
+    return LedgerEntry(key, label, "core", start, end, _steps_cost(start, end), note=note)
+
+
+def element_entry(index: int, element: Element, character: Character) -> LedgerEntry | None:
+    if not element_counts_at_creation(element):
+        return None
+    key = quality_key(index)
+    kind_word = {
+        ElementKind.WEAKNESS: "Weakness",
+        ElementKind.FETISH: "Fetish",
+        ElementKind.SFX: "SFX",
+        ElementKind.ITEM: "Item",
+    }.get(element.kind, "Element")
+    label = f'{kind_word} "{element.name}"'
+    start = element_start(element, character)
+    end = creation_rank(element.rank, element.advanced)
+    if element.kind in (ElementKind.WEAKNESS, ElementKind.FETISH):
+        return LedgerEntry(key, label, element.kind.value, start, end, 0, note="free")
+    cost = 1 + _steps_cost(start, end) + element.gm_extra_cost
+    notes = []
+    if element.gm_extra_cost:
+        notes.append(f"+{element.gm_extra_cost} GM charge for a broad Quality")
+    if end is not None and end < start:
+        notes.append("below its starting Rank")
+    return LedgerEntry(key, label, element.kind.value, start, end, cost, note="; ".join(notes))
+
+
+def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
+    """Every ledger line in sheet order."""
+    yield _quality_entry("concept", f'Concept "{character.concept.name}"', character.concept)
+    yield _quality_entry(
+        "background", f'Background "{character.background.name}"', character.background
+    )
+    yield _quality_entry("faculty", f'Faculty "{character.faculty.name}"', character.faculty)
+    for trait, rank in character.traits.items():
+        start = Rank.AVERAGE
+        end = creation_rank(rank, character.trait_advanced.get(trait, 0))
+        if end is not None and end < start:
+            refund = character.options.trait_lowering_refunds
+            cost = -(int(start) - int(end)) if refund else 0
+            note = "lowered: refund by table rule" if refund else "below Average"
+            yield LedgerEntry(trait_key(trait), trait.value, "trait", start, end, cost, note=note)
+        else:
+            yield LedgerEntry(
+                trait_key(trait), trait.value, "trait", start, end, _steps_cost(start, end)
+            )
+    for index, element in enumerate(character.elements):
+        entry = element_entry(index, element, character)
+        if entry is not None:
+            yield entry
+    weaknesses = creation_weaknesses(character)
+    if weaknesses:
+        names = ", ".join(f'"{w.name}"' for w in weaknesses)
+        note = "only the first Weakness earns a Rank" if len(weaknesses) > 1 else ""
+        yield LedgerEntry(
+            "bonus", f"Bonus from Weakness {names}", "bonus", None, None, 0,
+            budget_change=WEAKNESS_BONUS, note=note,
+        )
+
+
+def budget_report(character: Character) -> BudgetReport:
+    entries = tuple(ledger_entries(character))
+    spent = sum(e.cost for e in entries)
+    bonus = sum(e.budget_change for e in entries)
+    sources = tuple(w.name for w in creation_weaknesses(character))[:1]
+    return BudgetReport(entries, spent, BASE_BUDGET + bonus, sources)
