@@ -1,15 +1,86 @@
-"""CLI verb (placeholder until its issue lands)."""
+"""``seforge odds``: exact chances of one roll, as a table or as JSON."""
 
 from __future__ import annotations
 
 import argparse
+import json
+from fractions import Fraction
 from typing import Any
+
+from seforge.cli import EXIT_OK
+from seforge.dice import LEVELS, Odds, needed_roll, odds, odds_json
+
+MAX_LUCK = 10
+
+
+def _luck(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"Luck must be a whole number, not {text!r}") from None
+    if not 0 <= value <= MAX_LUCK:
+        raise argparse.ArgumentTypeError(f"Luck must be between 0 and {MAX_LUCK}, not {value}")
+    return value
 
 
 def register(sub: Any) -> None:
-    del sub
+    """Add the ``odds`` verb to the ``seforge`` subparsers."""
+    parser = sub.add_parser(
+        "odds",
+        help="exact chances of 2d10 + modifier against a TN",
+        description=(
+            "Exact chances (all 100 dice pairs counted) of 2d10 plus a modifier "
+            "reaching a Target Number, by Level of Success, with optional Luck rerolls."
+        ),
+    )
+    parser.add_argument(
+        "--modifier", type=int, required=True, metavar="M",
+        help="total modifier added to the dice (may be negative)",
+    )
+    parser.add_argument("--tn", type=int, required=True, metavar="T", help="Target Number")
+    parser.add_argument(
+        "--luck", type=_luck, default=0, metavar="N",
+        help=f"Luck available for rerolls, 0..{MAX_LUCK} (default 0)",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.set_defaults(func=run)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:5.1f}%"
+
+
+def format_table(modifier: int, tn: int, result: Odds) -> str:
+    """The plain-text report of ``seforge odds``."""
+    need = needed_roll(modifier, tn)
+    if need >= 20:
+        needs = "needs a natural 20 on 2d10"
+    elif need <= 3:
+        needs = "needs 3+ on 2d10 (anything but a natural 2)"
+    else:
+        needs = f"needs {need}+ on 2d10"
+    lines = [
+        f"2d10 {modifier:+d} vs TN {tn}: {needs}",
+        f"  Success            {_percent(result.success)}",
+    ]
+    lines.extend(f"    {name:<16} {_percent(result.levels[name])}" for name in LEVELS)
+    lines.append(f"  Critical failure   {_percent(result.critical_failure)}")
+    lines.append(f"  Critical success   {_percent(result.critical_success)}")
+    if len(result.with_luck) > 1:
+        lines.append("  With Luck rerolls")
+        for k, p in enumerate(result.with_luck):
+            label = "no Luck" if k == 0 else f"up to {k} Luck"
+            lines.append(f"    {label:<16} {_percent(p)}")
+    return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
-    del args
-    return 0
+    """Print the odds asked for; always exits 0."""
+    modifier: int = args.modifier
+    tn: int = args.tn
+    result = odds(modifier, tn, args.luck)
+    if args.json:
+        print(json.dumps(odds_json(result)))
+    else:
+        print(format_table(modifier, tn, result))
+    return EXIT_OK
