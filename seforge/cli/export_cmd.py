@@ -1,15 +1,99 @@
-"""CLI verb (placeholder until its issue lands)."""
+"""``seforge export FILE... -o OUT.pdf``: printable character sheets.
+
+One sheet (plus continuation pages for long Element lists) per character, all in
+one PDF; ``--blank`` prints an empty sheet instead. A file that cannot be read
+stops the export before anything is written (exit 2).
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from seforge.models import Character
+
+EXIT_OK, EXIT_UNREADABLE = 0, 2
 
 
 def register(sub: Any) -> None:
-    del sub
+    parser = sub.add_parser(
+        "export",
+        help="print character sheets to a PDF",
+        description="Write one character sheet per FILE into one PDF, or a blank sheet "
+        "with --blank. Exit 2 when a file cannot be read (nothing is written).",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="character files (.sechar)")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf",
+                        help="the PDF to write (replaced atomically)")
+    parser.add_argument("--paper", choices=("a4", "letter"), default=None,
+                        help="paper size (default: from the system locale)")
+    parser.add_argument("--blank", action="store_true",
+                        help="print one blank sheet; takes no FILE")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"output", "pages", "characters"} as JSON')
+    parser.set_defaults(func=run)
+
+
+def _error(message: str) -> int:
+    print(f"seforge export: {message}", file=sys.stderr)
+    return EXIT_UNREADABLE
+
+
+def _load(files: list[str]) -> list[Character] | str:
+    """The characters, or the message of the first file that cannot be read."""
+    try:
+        from seforge.fileformat import CharacterFileError, load_character
+    except ImportError as exc:
+        return f"cannot read character files here ({exc})"
+    characters: list[Character] = []
+    for name in files:
+        try:
+            characters.append(load_character(Path(name)))
+        except CharacterFileError as exc:
+            return str(exc)
+        except OSError as exc:
+            return f"{name}: {exc.strerror or exc}"
+    return characters
 
 
 def run(args: argparse.Namespace) -> int:
-    del args
-    return 0
+    from seforge.sheet import (
+        PaperSize,
+        default_paper_for_locale,
+        render_blank,
+        render_sheets,
+        write_pdf,
+    )
+
+    paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
+    output = Path(args.output)
+    if args.blank and args.files:
+        return _error("--blank takes no FILE")
+    if not args.blank and not args.files:
+        return _error("give at least one FILE, or --blank")
+    if not output.parent.is_dir():
+        return _error(f"{output}: the folder {output.parent} does not exist")
+
+    if args.blank:
+        count = 0
+        data, pages = render_blank(paper)
+    else:
+        loaded = _load(list(args.files))
+        if isinstance(loaded, str):
+            return _error(loaded)
+        count = len(loaded)
+        data, pages = render_sheets(loaded, paper)
+    try:
+        write_pdf(data, output)
+    except OSError as exc:
+        return _error(f"{output}: {exc.strerror or exc}")
+    if args.json:
+        print(json.dumps({"output": str(output), "pages": pages, "characters": count}))
+    else:
+        what = "blank sheet" if args.blank else f"{count} character(s)"
+        print(f"{output}: {pages} page(s), {what}, {paper.value}")
+    return EXIT_OK

@@ -1,0 +1,85 @@
+"""The character's portrait: decoded once, checked, scaled down, drawn to fit.
+
+A portrait that cannot be decoded is skipped (with a log message): a broken image
+never stops a sheet from being exported.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import logging
+from dataclasses import dataclass
+
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.sheet.layout import Rect
+
+log = logging.getLogger(__name__)
+
+MAX_PIXELS = 900
+"""Longest side kept: plenty for a sketch box at print resolution."""
+MAX_INPUT_PIXELS = 40_000_000
+
+
+@dataclass(frozen=True)
+class Portrait:
+    """A decoded image ready to draw."""
+
+    reader: ImageReader
+    width: int
+    height: int
+
+    def draw(self, canvas: Canvas, area: Rect) -> Rect:
+        """Draw centred in ``area``, scaled to fit with its aspect ratio kept."""
+        if area.w <= 0 or area.h <= 0:
+            return Rect(area.x, area.y, 0, 0)
+        scale = min(area.w / self.width, area.h / self.height)
+        w, h = self.width * scale, self.height * scale
+        placed = Rect(area.x + (area.w - w) / 2, area.y + (area.h - h) / 2, w, h)
+        canvas.drawImage(self.reader, placed.x, placed.y, placed.w, placed.h)
+        return placed
+
+
+def decode_portrait(data: str | None) -> Portrait | None:
+    """The portrait from base64 PNG/JPEG text, or None when absent or unusable."""
+    if not data or not data.strip():
+        return None
+    text = data.strip()
+    if text.startswith("data:") and "," in text:  # a data: URL
+        text = text.split(",", 1)[1]
+    try:
+        raw = base64.b64decode("".join(text.split()), validate=False)
+    except (binascii.Error, ValueError) as exc:
+        log.warning("portrait skipped: not base64 (%s)", exc)
+        return None
+    try:
+        with Image.open(io.BytesIO(raw)) as opened:
+            if opened.width * opened.height > MAX_INPUT_PIXELS:
+                log.warning("portrait skipped: %dx%d is too large", opened.width,
+                            opened.height)
+                return None
+            opened.load()
+            image = _flatten(opened)
+        image.thumbnail((MAX_PIXELS, MAX_PIXELS))
+        if image.width < 1 or image.height < 1:
+            return None
+        return Portrait(ImageReader(image), image.width, image.height)
+    except Exception as exc:  # any decoder error: skip the image, keep the sheet
+        log.warning("portrait skipped: %s", exc)
+        return None
+
+
+def _flatten(image: Image.Image) -> Image.Image:
+    """RGB on white (transparency flattened), whatever the source mode."""
+    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in
+                                               image.info):
+        rgba = image.convert("RGBA")
+        background = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return Image.alpha_composite(background, rgba).convert("RGB")
+    if image.mode == "CMYK" or image.mode != "RGB":
+        return image.convert("RGB")
+    return image.copy()

@@ -1,0 +1,227 @@
+"""Fitting text into a box: shrink to a minimum size, then wrap, then ellipsize.
+
+Every string the sheet prints goes through :func:`fit_text`, so nothing runs out
+of its box whatever its length or script.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.sheet.fonts import Face, clean, draw_string, string_width
+from seforge.sheet.layout import Rect
+
+ELLIPSIS = "\u2026"
+LEADING = 1.18
+"""Line height as a multiple of the font size."""
+ASCENT = 0.76
+"""Cap height plus a little, as a fraction of the size (DejaVu)."""
+DESCENT = 0.24
+
+_TOKEN = re.compile(r"\n|\s+|\S+")
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Lines ready to draw, the size they fit at, and whether text was cut."""
+
+    lines: tuple[str, ...]
+    size: float
+    face: Face
+    truncated: bool = False
+
+    @property
+    def line_height(self) -> float:
+        return self.size * LEADING
+
+    @property
+    def height(self) -> float:
+        """Height of the block from the first line's top to the last's descent."""
+        if not self.lines:
+            return 0.0
+        return self.size * (ASCENT + DESCENT) + (len(self.lines) - 1) * self.line_height
+
+    @property
+    def width(self) -> float:
+        return max((string_width(line, self.face, self.size) for line in self.lines),
+                   default=0.0)
+
+
+def _is_cjk(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _units(word: str) -> list[str]:
+    """Break a word into pieces a line may end after: CJK breaks between characters."""
+    pieces: list[str] = []
+    buf = ""
+    for ch in word:
+        if _is_cjk(ch):
+            if buf:
+                pieces.append(buf)
+                buf = ""
+            pieces.append(ch)
+        else:
+            buf += ch
+    if buf:
+        pieces.append(buf)
+    return pieces
+
+
+def _split_long(piece: str, width: float, face: Face, size: float) -> list[str]:
+    """Cut a piece wider than a line into character chunks that fit."""
+    out: list[str] = []
+    buf = ""
+    for ch in piece:
+        if buf and string_width(buf + ch, face, size) > width:
+            out.append(buf)
+            buf = ch
+        else:
+            buf += ch
+    if buf:
+        out.append(buf)
+    return out
+
+
+def wrap(text: str, width: float, face: Face, size: float) -> list[str]:
+    """Greedy word wrap; newlines in ``text`` start new lines."""
+    lines: list[str] = []
+    line = ""
+    pending_space = False
+    for token in _TOKEN.findall(text):
+        if token == "\n":
+            lines.append(line)
+            line, pending_space = "", False
+            continue
+        if token.isspace():
+            pending_space = bool(line)
+            continue
+        for unit in _units(token):
+            candidate = f"{line} {unit}" if pending_space else line + unit
+            if string_width(candidate, face, size) <= width:
+                line = candidate
+            elif not line:
+                chunks = _split_long(unit, width, face, size)
+                lines.extend(chunks[:-1])
+                line = chunks[-1]
+            else:
+                lines.append(line)
+                chunks = _split_long(unit, width, face, size)
+                lines.extend(chunks[:-1])
+                line = chunks[-1]
+            pending_space = False
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def ellipsize(line: str, width: float, face: Face, size: float) -> str:
+    """``line`` cut so that it and a trailing ellipsis fit ``width``."""
+    if string_width(line + ELLIPSIS, face, size) <= width:
+        return line.rstrip() + ELLIPSIS
+    lo, hi = 0, len(line)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if string_width(line[:mid].rstrip() + ELLIPSIS, face, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return line[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+
+
+def _max_lines(height: float, size: float) -> int:
+    usable = height - size * (ASCENT + DESCENT)
+    if usable < -0.01:
+        return 0
+    return 1 + int((usable + 0.01) // (size * LEADING))
+
+
+def fit_text(text: str, width: float, height: float, *, face: Face = Face.REGULAR,
+             size: float = 10.0, min_size: float = 6.0, max_lines: int | None = None,
+             multiline: bool = False, step: float = 0.5) -> Fitted:
+    """Fit ``text`` into ``width`` x ``height`` points.
+
+    Tries one line at ``size``, shrinking by ``step`` to ``min_size``; then (if more
+    than one line is allowed) wraps at each size from ``size`` down; at the minimum
+    size, whatever still does not fit is cut and ends with an ellipsis.
+    ``multiline`` keeps newlines (notes); otherwise all whitespace is one space.
+    """
+    text = clean(text, keep_newlines=multiline)
+    if not multiline:
+        text = " ".join(text.split())
+    else:
+        text = "\n".join(" ".join(part.split()) for part in text.strip().split("\n"))
+    if not text:
+        return Fitted((), size, face)
+    min_size = min(min_size, size)
+    sizes: list[float] = []
+    current = size
+    while current >= min_size - 1e-6:
+        sizes.append(round(current, 2))
+        current -= step
+    if sizes[-1] > min_size:
+        sizes.append(min_size)
+
+    def allowed(at: float) -> int:
+        lines = _max_lines(height, at)
+        return min(lines, max_lines) if max_lines is not None else lines
+
+    if "\n" not in text:
+        # One line is preferred, but when wrapping is allowed a line does not
+        # shrink below three quarters of the size before it wraps instead.
+        floor = min_size if allowed(min_size) < 2 else max(min_size, size * 0.75)
+        for at in sizes:
+            if at < floor - 1e-6:
+                break
+            if allowed(at) >= 1 and string_width(text, face, at) <= width:
+                return Fitted((text,), at, face)
+    for at in sizes:
+        limit = allowed(at)
+        if limit < 2:
+            continue
+        lines = wrap(text, width, face, at)
+        if len(lines) <= limit:
+            return Fitted(tuple(lines), at, face)
+    at = sizes[-1]
+    limit = max(1, allowed(at))
+    lines = wrap(text, width, face, at)
+    kept = lines[:limit]
+    kept[-1] = ellipsize(kept[-1], width, face, at)
+    return Fitted(tuple(kept), at, face, truncated=True)
+
+
+def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "left",
+                valign: str = "top") -> None:
+    """Draw fitted lines inside ``rect``: ``valign`` is top, middle or bottom."""
+    if not fitted.lines:
+        return
+    if valign == "middle":
+        top = rect.y + (rect.h + fitted.height) / 2
+    elif valign == "bottom":
+        top = rect.y + fitted.height
+    else:
+        top = rect.top
+    baseline = top - fitted.size * ASCENT
+    if align == "center":
+        x = rect.x + rect.w / 2
+    elif align == "right":
+        x = rect.right
+    else:
+        x = rect.x
+    for line in fitted.lines:
+        draw_string(canvas, x, baseline, line, fitted.face, fitted.size, align=align)
+        baseline -= fitted.line_height
+
+
+def draw_text(canvas: Canvas, text: str, rect: Rect, *, face: Face = Face.REGULAR,
+              size: float = 10.0, min_size: float = 6.0, max_lines: int | None = 1,
+              multiline: bool = False, align: str = "left", valign: str = "top") -> Fitted:
+    """Fit ``text`` to ``rect`` and draw it; returns what was drawn."""
+    fitted = fit_text(text, rect.w, rect.h, face=face, size=size, min_size=min_size,
+                      max_lines=max_lines, multiline=multiline)
+    draw_fitted(canvas, fitted, rect, align=align, valign=valign)
+    return fitted
