@@ -124,6 +124,12 @@ def creation_weaknesses(character: Character) -> list[Element]:
     ]
 
 
+def creation_weakness_names(character: Character) -> list[str]:
+    """Weaknesses taken at creation, including any overcome in play since."""
+    names = [e.name for e in creation_weaknesses(character)]
+    return names + list(character.play.overcome_weaknesses)
+
+
 def _steps_cost(start: Rank, end: Rank | None) -> int:
     if end is None:
         return 0
@@ -184,10 +190,15 @@ def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
         entry = element_entry(index, element, character)
         if entry is not None:
             yield entry
-    weaknesses = creation_weaknesses(character)
+    weaknesses = creation_weakness_names(character)
     if weaknesses:
-        names = ", ".join(f'"{w.name}"' for w in weaknesses)
-        note = "only the first Weakness earns a Rank" if len(weaknesses) > 1 else ""
+        names = ", ".join(f'"{w}"' for w in weaknesses)
+        notes = []
+        if len(weaknesses) > 1:
+            notes.append("only the first Weakness earns a Rank")
+        if character.play.overcome_weaknesses:
+            notes.append("a Weakness overcome in play keeps its creation Rank")
+        note = "; ".join(notes)
         yield LedgerEntry(
             "bonus", f"Bonus from Weakness {names}", "bonus", None, None, 0,
             budget_change=WEAKNESS_BONUS, note=note,
@@ -198,5 +209,5 @@ def budget_report(character: Character) -> BudgetReport:
     entries = tuple(ledger_entries(character))
     spent = sum(e.cost for e in entries)
     bonus = sum(e.budget_change for e in entries)
-    sources = tuple(w.name for w in creation_weaknesses(character))[:1]
+    sources = tuple(creation_weakness_names(character))[:1]
     return BudgetReport(entries, spent, BASE_BUDGET + bonus, sources)

@@ -147,6 +147,10 @@ class HeldAdvancement(_Model):
     trait: OptionalTraitField = None
     """For a Critical Failure: the Trait used in that Test."""
     note: str = ""
+    earned_session: int = Field(default=0, ge=0)
+    """The session in which the Advancement was earned (0: unknown)."""
+    earned_scene: int = Field(default=0, ge=0)
+    """The scene in which the Advancement was earned (0: unknown)."""
 
 
 class PlayState(_Model):
@@ -157,8 +161,33 @@ class PlayState(_Model):
     advancements: list[HeldAdvancement] = Field(default_factory=list)
     session: int = Field(default=0, ge=0)
     scene: int = Field(default=0, ge=0)
+    session_running: bool = False
+    """True between the start and the end of a session (``seforge.play``)."""
+    scene_has_events: bool = False
+    """Something happened in the current scene (locks Pivots mid-session)."""
+    scene_penalty_ranks: dict[Trait, int] = Field(default_factory=dict)
+    """The part of ``penalty_ranks`` taken in the current scene (recoverable at its end)."""
+    sfx_penalty_ranks: dict[str, int] = Field(default_factory=dict)
+    """Penalty Ranks on SFX Qualities, keyed by the Element's name."""
+    scene_sfx_penalty_ranks: dict[str, int] = Field(default_factory=dict)
+    """The part of ``sfx_penalty_ranks`` taken in the current scene."""
+    pivot_advancement_this_scene: bool = False
+    """A Pivot Advancement was already earned in the current scene."""
+    session_advancement_used: bool = False
+    """The once-a-session raise/buy use of an Advancement was made."""
+    doom_trait: OptionalTraitField = None
+    """A Doom waiting to be resolved, on this Trait (None: no pending Doom)."""
+    doom_legendary: bool = False
+    """The pending Doom came from Legendary Stress (adds a Basic Weakness)."""
+    removed_from_scene: bool = False
+    """Out of the current scene after a Doom; back at the scene's end."""
+    out_of_play: bool = False
+    """Dead or otherwise out of the game after a Doom (the table's choice)."""
+    overcome_weaknesses: list[str] = Field(default_factory=list)
+    """Creation Weaknesses later raised to Average and removed: they still earned
+    the creation bonus Rank, so the creation budget keeps counting it."""
 
-    @field_validator("penalty_ranks", mode="before")
+    @field_validator("penalty_ranks", "scene_penalty_ranks", mode="before")
     @classmethod
     def _trait_keys(cls, value: Any) -> Any:
         if isinstance(value, dict):
@@ -175,6 +204,10 @@ class HistoryEntry(_Model):
     why: str = ""
     at: str = ""
     """ISO timestamp of the change."""
+    kind: str = ""
+    """What kind of change (``seforge.play`` operation name); empty for others."""
+    snapshot: dict[str, Any] | None = None
+    """The character just after the change (no portrait, no history), compact."""
 
 
 def _default_traits() -> dict[Trait, Rank]:

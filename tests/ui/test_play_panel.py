@@ -1,0 +1,254 @@
+"""The play panel: two sessions at the table, saved, reloaded and undone."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QDialog, QWidget
+
+from seforge import play
+from seforge.fileformat import load_character, save_character
+from seforge.models import Character, ElementKind, Trait
+from seforge.ranks import Rank
+from tests.seforge.conftest import make_sarah
+from ui.play import PlayPanel
+from ui.play.dialogs import (
+    AdvancementDialog,
+    CriticalFailureDialog,
+    EndSceneDialog,
+    EndSessionDialog,
+)
+
+P, CH, CU = Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING
+ACCEPTED = QDialog.DialogCode.Accepted
+
+
+@pytest.fixture
+def setup(qtbot):  # type: ignore[no-untyped-def]
+    character = make_sarah()
+    stack = QUndoStack()
+    calls: list[int] = []
+    panel = PlayPanel(character, stack, lambda: calls.append(1))
+    qtbot.addWidget(panel)
+    return panel, character, stack, calls
+
+
+def _click(qtbot, button) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _kinds(character: Character) -> list[str]:
+    return [entry.kind for entry in character.history]
+
+
+def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    panel, c, stack, calls = setup
+    initial = play.full_dump(c)
+
+    # ---- session 1, scene 1: a Pivot Advancement raises the Background
+    _click(qtbot, panel.start_button)
+    assert c.play.session_running and c.play.luck == 3
+    assert panel.luck_tokens.count() == 3
+    assert calls  # the host hears of every change
+    panel.pivot_slot.setCurrentIndex(panel.pivot_slot.findData("goal"))
+    _click(qtbot, panel.pivot_button)
+    assert panel.advancements.count() == 1
+    assert "Pivot" in panel.advancements.item(0).text()
+
+    def choose_background(self: AdvancementDialog) -> int:
+        self.choose("raise", "background")
+        return ACCEPTED
+
+    monkeypatch.setattr(AdvancementDialog, "exec", choose_background)
+    panel.advancements.setCurrentRow(0)
+    _click(qtbot, panel.use_button)
+    assert c.background.rank == Rank.GREAT
+    assert c.background.advanced == 1
+
+    # a second Pivot Advancement in the same scene is refused, with the reason shown
+    _click(qtbot, panel.pivot_button)
+    assert "already earned in this scene" in panel.last_error()
+    assert c.play.advancements == []
+
+    # ---- a Critical Failure on Faculty + Sharp Eyes with Cunning
+    def failed_test(self: CriticalFailureDialog) -> int:
+        self.set_values(["faculty", "element:0"], CU)
+        return ACCEPTED
+
+    monkeypatch.setattr(CriticalFailureDialog, "exec", failed_test)
+    _click(qtbot, panel.failure_button)
+    assert c.play.advancements[0].source == "critical_failure"
+    dialog = AdvancementDialog(c, 0, panel)
+    enabled = {(dialog.options[r].use, dialog.options[r].target) for r in dialog.enabled_rows()}
+    assert enabled == {("raise", "faculty"), ("raise", "element:0")}
+    concept_row = next(i for i, o in enumerate(dialog.options) if o.target == "concept")
+    item = dialog.list.item(concept_row)
+    assert not item.flags() & Qt.ItemFlag.ItemIsEnabled
+    assert "not used" in item.text() and "not used" in item.toolTip()
+    trait_row = next(i for i, o in enumerate(dialog.options) if o.target == "trait:Cunning")
+    assert not dialog.list.item(trait_row).flags() & Qt.ItemFlag.ItemIsEnabled
+    dialog.deleteLater()
+
+    def choose_faculty(self: AdvancementDialog) -> int:
+        self.choose("raise", "faculty")
+        return ACCEPTED
+
+    monkeypatch.setattr(AdvancementDialog, "exec", choose_faculty)
+    panel.advancements.setCurrentRow(0)
+    panel.open_advancement_dialog()
+    assert c.faculty.rank == Rank.GREAT  # not bound by once a session
+
+    # ---- a Critical Success: a Stunt
+    qtbot.keyClicks(panel.stunt_name, "Solid Footwork")
+    panel.stunt_trait.set_trait(P)
+    _click(qtbot, panel.stunt_button)
+    stunt = c.elements[-1]
+    assert (stunt.name, stunt.kind, stunt.rank, stunt.trait) == (
+        "Solid Footwork", ElementKind.STUNT, Rank.GOOD, P,
+    )
+
+    # ---- Stress and scene recovery: only this scene's Penalty Ranks come off
+    panel.take_stress(P, 1)
+    def no_recovery(self: EndSceneDialog) -> int:
+        self.set_values(None, 0)
+        return ACCEPTED
+
+    monkeypatch.setattr(EndSceneDialog, "exec", no_recovery)
+    _click(qtbot, panel.end_scene_button)
+    assert c.play.scene == 2
+    assert panel.tracks[P].state() == (1, 0, 3)  # one older box, none from this scene
+    panel.stress_trait.set_trait(CH)
+    panel.stress_level.setCurrentIndex(1)  # Good: two Penalty Ranks
+    _click(qtbot, panel.stress_button)
+    assert panel.tracks[CH].state() == (2, 2, 3)
+
+    def legendary_recovery(self: EndSceneDialog) -> int:
+        self.set_values("Legendary", 0)
+        return ACCEPTED
+
+    monkeypatch.setattr(EndSceneDialog, "exec", legendary_recovery)
+    _click(qtbot, panel.end_scene_button)
+    assert c.play.penalty_ranks == {P: 1}  # Legendary removes 3, but only 2 were this scene's
+    monkeypatch.setattr(EndSessionDialog, "exec", lambda self: ACCEPTED)
+    _click(qtbot, panel.end_session_button)
+    assert not c.play.session_running and c.play.luck == 0
+
+    # ---- session 2: Stress to Doom, averted with an Advancement
+    assert panel.start_session(4)
+    assert c.play.luck == 4 and c.play.session == 2
+    assert panel.earn_pivot("quirk")
+    assert panel.take_stress(P, 2)  # Average with 1 earlier: now Weak
+    assert panel.doom_group.isHidden()
+    assert panel.take_stress(P, 1)  # a Penalty Rank on a Weak Trait
+    assert c.play.doom_trait is P
+    assert not panel.doom_group.isHidden()
+    assert not panel.take_stress(CH, 1)
+    assert "Doom on Physique" in panel.last_error()
+    steps_before_avert = stack.count()
+    _click(qtbot, panel.avert_button)
+    assert c.play.doom_trait is None
+    assert c.play.advancements == []
+    assert c.play.removed_from_scene
+    assert "out of this scene" in panel.status.text()
+
+    # undo brings the Doom and the Advancement back; redo averts it again
+    stack.undo()
+    assert c.play.doom_trait is P and len(c.play.advancements) == 1
+    assert not panel.doom_group.isHidden()
+    stack.redo()
+    assert c.play.doom_trait is None and c.play.advancements == []
+    assert stack.count() == steps_before_avert + 1
+
+    assert panel.end_scene("Good", 0)
+    assert panel.end_session()
+
+    # ---- the history shows the character at an earlier point
+    stress_row = _kinds(c).index("take_stress")
+    panel.select_history(stress_row)
+    assert "1 Penalty Rank" in panel.past.toPlainText()
+    assert panel.history.rowCount() == len(c.history)
+
+    # ---- save, reload
+    path = tmp_path / "sarah.sechar"
+    save_character(c, path)
+    again = load_character(path)
+    assert again.play == c.play
+    assert again.play.session == 2 and not again.play.session_running
+    assert again.play.penalty_ranks == {P: 2}  # Good Recovery took one of the two
+    assert [e.kind for e in again.history] == _kinds(c)
+    assert _kinds(again).count("start_session") == 2
+    assert "resolve_doom" in _kinds(again) and "stunt" in _kinds(again)
+    assert play.state_at(again, stress_row).play.penalty_ranks == {P: 1}
+
+    # ---- undo everything: back to the start
+    while stack.canUndo():
+        stack.undo()
+    assert play.full_dump(c) == initial
+    assert panel.advancements.count() == 0 and panel.history.rowCount() == 0
+
+
+def test_refusal_pushes_nothing(setup) -> None:  # type: ignore[no-untyped-def]
+    panel, c, stack, _ = setup
+    assert not panel.spend_luck("reroll")
+    assert "no session is running" in panel.last_error()
+    assert stack.count() == 0 and c.history == []
+    panel.start_session()
+    assert not panel.spend_luck("reroll", 5)
+    assert "not enough Luck" in panel.last_error()
+    assert panel.spend_luck("reroll", 2)
+    assert panel.last_error() == ""
+    assert panel.luck_tokens.count() == 1
+
+
+def test_buy_through_the_dialog(setup, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    panel, c, _, _ = setup
+    panel.start_session()
+    panel.earn_pivot("style")
+
+    def buy(self: AdvancementDialog) -> int:
+        self.choose("buy")
+        ok = self.buttons.button(self.buttons.StandardButton.Ok)
+        assert not ok.isEnabled()  # no name yet
+        self.name.setText("Tracker")
+        self.trait.set_trait(CU)
+        assert ok.isEnabled()
+        return ACCEPTED
+
+    monkeypatch.setattr(AdvancementDialog, "exec", buy)
+    panel.advancements.setCurrentRow(0)
+    panel.open_advancement_dialog()
+    assert c.elements[-1].name == "Tracker" and c.elements[-1].trait is CU
+
+
+def test_every_control_is_named(setup) -> None:  # type: ignore[no-untyped-def]
+    panel, _, _, _ = setup
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractSpinBox,
+        QComboBox,
+        QLineEdit,
+        QListWidget,
+        QPlainTextEdit,
+        QTableWidget,
+    )
+
+    kinds = (
+        QAbstractButton, QAbstractSpinBox, QComboBox, QLineEdit, QListWidget,
+        QPlainTextEdit, QTableWidget,
+    )
+    controls = [w for w in panel.findChildren(QWidget) if isinstance(w, kinds)]
+    assert controls
+    for widget in controls:
+        if isinstance(widget.parent(), QAbstractSpinBox | QComboBox):
+            continue  # the line edit inside a spin box or combo box
+        if widget.objectName().startswith("qt_"):
+            continue  # Qt's own parts (a table's corner button)
+        assert widget.accessibleName(), widget
+        assert widget.toolTip(), widget
