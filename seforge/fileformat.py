@@ -53,7 +53,11 @@ CHARACTER_MIGRATIONS: dict[int, Migration] = {}
 NC_MIGRATIONS: dict[int, Migration] = {}
 
 
-def _read_json(path: Path) -> Any:
+def read_json_file(path: Path) -> Any:
+    """Read and parse a SEForge JSON document (character, NC, campaign, scene).
+
+    Every failure is a one-line CharacterFileError naming the file.
+    """
     source = path.name or str(path)
     try:
         size = path.stat().st_size
@@ -64,7 +68,9 @@ def _read_json(path: Path) -> Any:
     if path.is_dir():
         raise CharacterFileError(source, "is a folder, not a file")
     if size > MAX_FILE_BYTES:
-        raise CharacterFileError(source, f"is too large ({size // 1024} KiB) to be a character")
+        raise CharacterFileError(
+            source, f"is too large ({size // 1024} KiB) to be a SEForge document"
+        )
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -123,8 +129,12 @@ def decode_document(
     expected_format: str,
     model: type[ModelT],
     migrations: Mapping[int, Migration],
+    current_version: int = CURRENT_VERSION,
 ) -> ModelT:
-    """Check ``format`` and ``version``, migrate, then validate into ``model``."""
+    """Check ``format`` and ``version``, migrate, then validate into ``model``.
+
+    Each format has its own version line (``current_version``) and migrations.
+    """
     if not isinstance(data, dict):
         raise CharacterFileError(source, f"expected a JSON object, found {type(data).__name__}")
     fmt = data.get("format")
@@ -141,17 +151,17 @@ def decode_document(
         raise CharacterFileError(
             source, f"must be a whole number, found {version!r}", field="version"
         )
-    if version > CURRENT_VERSION:
+    if version > current_version:
         raise CharacterFileError(
             source,
             f"the file is version {version}, written by a newer SEForge; this one reads up "
-            f"to version {CURRENT_VERSION}. Update SEForge to open it",
+            f"to version {current_version}. Update SEForge to open it",
             field="version",
         )
     if version < 1:
         raise CharacterFileError(source, f"version {version} does not exist", field="version")
     body = {k: v for k, v in data.items() if k not in ("format", "version")}
-    for step in range(version, CURRENT_VERSION):
+    for step in range(version, current_version):
         body = migrations[step](body)
     try:
         return model.model_validate(body)
@@ -180,13 +190,13 @@ def nc_from_data(data: Any, source: str = "<data>") -> NarrativeCharacter:
 def load_character(path: str | os.PathLike[str]) -> Character:
     """Read a character file (any extension). Raises CharacterFileError."""
     p = Path(path)
-    return character_from_data(_read_json(p), p.name or str(p))
+    return character_from_data(read_json_file(p), p.name or str(p))
 
 
 def load_nc(path: str | os.PathLike[str]) -> NarrativeCharacter:
     """Read an NC file (any extension). Raises CharacterFileError."""
     p = Path(path)
-    return nc_from_data(_read_json(p), p.name or str(p))
+    return nc_from_data(read_json_file(p), p.name or str(p))
 
 
 def character_to_data(character: Character) -> dict[str, Any]:

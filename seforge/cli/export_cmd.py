@@ -1,8 +1,9 @@
-"""``seforge export FILE... -o OUT.pdf``: printable character sheets.
+"""``seforge export FILE... -o OUT.pdf``: printable character sheets and NC cards.
 
 One sheet (plus continuation pages for long Element lists) per character, all in
-one PDF; ``--blank`` prints an empty sheet instead. A file that cannot be read
-stops the export before anything is written (exit 2).
+one PDF; ``--blank`` prints an empty sheet instead; ``--cards`` prints NC files as
+compact stat cards, several per page. A file that cannot be read stops the export
+before anything is written (exit 2).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seforge.fileformat import CharacterFileError, load_character, load_nc
+
 if TYPE_CHECKING:
-    from seforge.models import Character
+    from seforge.models import Character, NarrativeCharacter
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 
@@ -26,13 +29,16 @@ def register(sub: Any) -> None:
         description="Write one character sheet per FILE into one PDF, or a blank sheet "
         "with --blank. Exit 2 when a file cannot be read (nothing is written).",
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", help="character files (.sechar)")
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="character files (.sechar), or NC files (.senc) with --cards")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf",
                         help="the PDF to write (replaced atomically)")
     parser.add_argument("--paper", choices=("a4", "letter"), default=None,
                         help="paper size (default: from the system locale)")
     parser.add_argument("--blank", action="store_true",
                         help="print one blank sheet; takes no FILE")
+    parser.add_argument("--cards", action="store_true",
+                        help="print the FILEs as NC stat cards, several per page")
     parser.add_argument("--json", action="store_true",
                         help='print {"output", "pages", "characters"} as JSON')
     parser.set_defaults(func=run)
@@ -45,19 +51,24 @@ def _error(message: str) -> int:
 
 def _load(files: list[str]) -> list[Character] | str:
     """The characters, or the message of the first file that cannot be read."""
-    try:
-        from seforge.fileformat import CharacterFileError, load_character
-    except ImportError as exc:
-        return f"cannot read character files here ({exc})"
     characters: list[Character] = []
     for name in files:
         try:
             characters.append(load_character(Path(name)))
         except CharacterFileError as exc:
             return str(exc)
-        except OSError as exc:
-            return f"{name}: {exc.strerror or exc}"
     return characters
+
+
+def _load_ncs(files: list[str]) -> list[NarrativeCharacter] | str:
+    """The NCs, or the message of the first file that cannot be read."""
+    ncs: list[NarrativeCharacter] = []
+    for name in files:
+        try:
+            ncs.append(load_nc(Path(name)))
+        except CharacterFileError as exc:
+            return str(exc)
+    return ncs
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
 
     paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
     output = Path(args.output)
-    if args.blank and args.files:
-        return _error("--blank takes no FILE")
+    if args.blank and (args.files or args.cards):
+        return _error("--blank takes no FILE and no --cards")
     if not args.blank and not args.files:
         return _error("give at least one FILE, or --blank")
     if not output.parent.is_dir():
@@ -81,6 +92,14 @@ def run(args: argparse.Namespace) -> int:
     if args.blank:
         count = 0
         data, pages = render_blank(paper)
+    elif args.cards:
+        from seforge.cards import render_cards
+
+        ncs = _load_ncs(list(args.files))
+        if isinstance(ncs, str):
+            return _error(ncs)
+        count = len(ncs)
+        data, pages = render_cards(ncs, paper)
     else:
         loaded = _load(list(args.files))
         if isinstance(loaded, str):
@@ -94,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"output": str(output), "pages": pages, "characters": count}))
     else:
-        what = "blank sheet" if args.blank else f"{count} character(s)"
+        what = ("blank sheet" if args.blank
+                else f"{count} NC card(s)" if args.cards else f"{count} character(s)")
         print(f"{output}: {pages} page(s), {what}, {paper.value}")
     return EXIT_OK

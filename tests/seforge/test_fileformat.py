@@ -151,3 +151,21 @@ def test_nc_round_trip(tmp_path: Path) -> None:
     assert back.type is NCType.REGULAR and back.base_tn == 12
     with pytest.raises(CharacterFileError, match=r"expected 'seforge\.nc'"):
         load_nc(write(tmp_path, json.dumps(character_to_data(Character()))))
+
+
+def test_each_format_has_its_own_version_line(tmp_path: Path) -> None:
+    from seforge.fileformat import decode_document
+
+    data = {"format": "x.test", "version": 3, "name": "Troll"}
+    nc = decode_document(data, "x", expected_format="x.test", model=NarrativeCharacter,
+                         migrations={}, current_version=3)
+    assert nc.name == "Troll"
+    with pytest.raises(CharacterFileError, match="reads up to version 2"):
+        decode_document(data, "x", expected_format="x.test", model=NarrativeCharacter,
+                        migrations={}, current_version=2)
+    migrated = decode_document(
+        {"format": "x.test", "version": 1, "title": "Goblin"}, "x", expected_format="x.test",
+        model=NarrativeCharacter, current_version=2,
+        migrations={1: lambda body: {"name": body.pop("title"), **body}},
+    )
+    assert migrated.name == "Goblin"
