@@ -1,0 +1,658 @@
+"""One Test at the table, step by step: what the GM screen's calculator needs.
+
+This module strings the pure rules of :mod:`seforge.testmath` and :mod:`seforge.dice`
+together for a PC facing one or more NCs: which Qualities the PC may still put
+into a step, what that costs in Luck, the TN with its breakdown, and what a pair
+of dice did (Level, Stress, what happens to the NC, what comes next). Nothing
+here is Qt; the GM screen only shows what these functions return.
+
+Steps: ``"momentum"`` (who acts), ``"action"`` (the attack or the defence) and
+``"seize"`` (a Momentum loser's try at Seizing the Momentum).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from seforge.dice import DIE_FACES, LEVELS, OUTCOMES, level_index, roll_outcome
+from seforge.models import Character, ElementKind, NarrativeCharacter, NCQuality, NCType, Trait
+from seforge.ranks import Rank, format_modifier
+from seforge.testmath import (
+    RANK_STEP,
+    RECOVERY_TN,
+    UNDEFENDED_PC_TN,
+    UNDEFENDED_TN,
+    GroupActionReading,
+    apply_stress_to_nc,
+    defender_benefits,
+    exertion_cost,
+    fetish_modifier,
+    group_action_tn,
+    group_momentum_tn,
+    momentum_bonus,
+    multiple_action_penalty,
+    penalty_modifier,
+    range_modifier,
+    recovery_removed,
+    seize_failure_level,
+    stress_result,
+    trait_key,
+    undefended_pc_level,
+)
+
+Step = Literal["momentum", "action", "seize"]
+Role = Literal["attack", "defend"]
+STEPS: tuple[Step, ...] = ("momentum", "action", "seize")
+STEP_TITLES: dict[Step, str] = {
+    "momentum": "Momentum",
+    "action": "Action",
+    "seize": "Seize the Momentum",
+}
+
+QUICK_SOURCE = "quick entry"
+"""The ``source`` of an NC typed into the GM screen rather than taken from the book."""
+
+# ------------------------------------------------------------------ formatting
+
+
+def format_chance(chance: Fraction) -> str:
+    """A chance as the GM screen prints it: ``"99%"``, ``"4.5%"``, ``"0.1%"``.
+
+    One decimal at most, trailing ``.0`` dropped; a chance that is not exactly 0
+    or 1 never rounds to ``"0%"`` or ``"100%"``.
+    """
+    percent = chance * 100
+    text = f"{float(percent):.1f}".removesuffix(".0")
+    if text in ("0", "100") and chance not in (0, 1):
+        text = "<0.1" if text == "0" else ">99.9"
+    return f"{text}%"
+
+
+# ------------------------------------------------------------------- NC side
+
+
+NCQualityKind = Literal["concept", "trait", "element", "flaw"]
+
+
+@dataclass(frozen=True)
+class NCQualityOption:
+    """One Quality of an NC that the GM may apply to a step."""
+
+    key: str
+    name: str
+    modifier: int
+    kind: NCQualityKind
+    trait: Trait | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {format_modifier(self.modifier)}"
+
+
+def nc_qualities(nc: NarrativeCharacter) -> list[NCQualityOption]:
+    """Every Quality of ``nc``: Concept, Traits, Elements, then Flaws."""
+    options: list[NCQualityOption] = []
+    if nc.concept is not None:
+        options.append(
+            NCQualityOption("concept", nc.concept.name or "Concept", nc.concept.rank.modifier,
+                            "concept", nc.concept.trait)
+        )
+    for trait, rank in nc.traits.items():
+        options.append(NCQualityOption(trait_key(trait), trait.value, rank.modifier, "trait",
+                                       trait))
+    for index, element in enumerate(nc.elements):
+        options.append(NCQualityOption(f"element:{index}", element.name or "Element",
+                                       element.rank.modifier, "element", element.trait))
+    for index, flaw in enumerate(nc.flaws):
+        options.append(NCQualityOption(f"flaw:{index}", flaw.name or "Flaw",
+                                       flaw.rank.modifier, "flaw", flaw.trait))
+    return options
+
+
+def default_applied(nc: NarrativeCharacter, step: Step, trait: Trait | None) -> set[str]:
+    """The NC Qualities the screen ticks before the GM adjusts them.
+
+    A quickly entered NC applies everything it was given, in every step. A book
+    NC applies, in Momentum, its Trait matching the PC's (NCs always bring a Trait
+    to Momentum, never their Concept); in an Action or against a Seize, its
+    Concept. The book's examples vary from there (some add a Trait or an Element
+    to the Action), so this is a starting point the GM edits, not a rule.
+    """
+    options = nc_qualities(nc)
+    if nc.source == QUICK_SOURCE:
+        return {o.key for o in options}
+    if step == "momentum":
+        return {o.key for o in options if o.kind == "trait" and o.trait is trait}
+    return {o.key for o in options if o.kind == "concept"}
+
+
+_QUICK_ITEM = re.compile(r"^\s*(?P<name>.*?)\s*(?P<mod>[+-]\s*\d+)\s*$")
+
+
+def parse_quick_qualities(text: str) -> list[tuple[str, Rank]]:
+    """``"Bureaucrat +2, Tough +4"`` -> ``[("Bureaucrat", GOOD), ("Tough", GREAT)]``.
+
+    Items are separated by commas or semicolons; each ends with a ladder modifier
+    (-6..+8, even); the name may be empty. ValueError names the bad item.
+    """
+    items: list[tuple[str, Rank]] = []
+    for raw in re.split(r"[;,]", text):
+        if not raw.strip():
+            continue
+        match = _QUICK_ITEM.match(raw)
+        if match is None:
+            raise ValueError(f"{raw.strip()!r} needs a modifier such as +2")
+        modifier = int(match["mod"].replace(" ", ""))
+        items.append((match["name"], Rank.from_modifier(modifier)))
+    return items
+
+
+def quick_nc(
+    name: str, nc_type: NCType, rank: Rank, qualities: Sequence[tuple[str, Rank]] = ()
+) -> NarrativeCharacter:
+    """An NC typed in at the table: its Qualities become Elements, all applied."""
+    label = name.strip() or f"{rank.label} {nc_type.value}"
+    return NarrativeCharacter(
+        name=label,
+        type=nc_type,
+        rank=rank,
+        elements=[NCQuality(name=n or "Quality", rank=r) for n, r in qualities],
+        source=QUICK_SOURCE,
+    )
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """An NC in the current fight: its sheet, the Stress it took, what it applies."""
+
+    nc: NarrativeCharacter
+    applied: frozenset[str] = frozenset()
+    stress: int = 0
+
+    @property
+    def state(self) -> tuple[bool, Rank | None]:
+        """(removed, current Rank) after the Stress taken so far."""
+        result = apply_stress_to_nc(self.nc.type, self.nc.rank, 0, self.stress)
+        return result.removed, result.rank
+
+    @property
+    def rank(self) -> Rank:
+        """The Rank it works at now (a hero loses one per Stress)."""
+        current = self.state[1]
+        return self.nc.rank if current is None else current
+
+    def applied_options(self) -> list[NCQualityOption]:
+        return [o for o in nc_qualities(self.nc) if o.key in self.applied]
+
+    def applied_total(self) -> int:
+        return sum(o.modifier for o in self.applied_options())
+
+
+# ------------------------------------------------------------------------ TNs
+
+
+@dataclass(frozen=True)
+class TNPart:
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class TNBreakdown:
+    """A TN and the parts it is made of (the parts always add up to ``total``)."""
+
+    total: int
+    parts: tuple[TNPart, ...]
+    note: str = ""
+
+    def lines(self) -> list[str]:
+        """One line per part, ``"+2  Fearless Soldier (Shock Troopers)"``; the first
+        part is unsigned."""
+        return [f"{p.value if i == 0 else format_modifier(p.value)}  {p.label}"
+                for i, p in enumerate(self.parts)]
+
+    def text(self) -> str:
+        """``"5 Shock Troopers (Poor) TN, +2 Shock Troopers (Poor) group step = 7"``."""
+        return ", ".join(line.replace("  ", " ", 1) for line in self.lines()) + \
+            f" = {self.total}"
+
+
+def _applied_parts(opponent: Opponent) -> list[TNPart]:
+    return [TNPart(f"{o.name} ({opponent.nc.name})", o.modifier)
+            for o in opponent.applied_options()]
+
+
+def _base_part(opponent: Opponent) -> TNPart:
+    return TNPart(f"{opponent.nc.name} ({opponent.rank.label}) TN", opponent.rank.target_number)
+
+
+def _checked(total: int, parts: list[TNPart], note: str = "") -> TNBreakdown:
+    if sum(p.value for p in parts) != total:  # pragma: no cover - guards the breakdown
+        raise AssertionError(f"TN breakdown {parts} does not add up to {total}")
+    return TNBreakdown(total, tuple(parts), note)
+
+
+def momentum_tn(opponents: Sequence[Opponent]) -> TNBreakdown:
+    """The joint Momentum TN of ``opponents`` (:func:`~seforge.testmath.group_momentum_tn`)."""
+    pairs = [(o.rank, o.applied_total()) for o in opponents]
+    total = group_momentum_tn(pairs)
+    lead = max(range(len(pairs)), key=lambda i: int(pairs[i][0]))
+    parts = [_base_part(opponents[lead]), *_applied_parts(opponents[lead])]
+    for index, opponent in enumerate(opponents):
+        if index == lead:
+            continue
+        step = max(opponent.rank.modifier, RANK_STEP)
+        floor = "" if step == opponent.rank.modifier else \
+            f", {format_modifier(opponent.rank.modifier)} counts as {format_modifier(step)}"
+        parts.append(TNPart(f"{opponent.nc.name} ({opponent.rank.label}{floor})", step))
+        parts.extend(_applied_parts(opponent))
+    note = "Group: the highest Rank sets the TN, every other NC adds at least one Rank." \
+        if len(opponents) > 1 else ""
+    return _checked(total, parts, note)
+
+
+def joint_action_tn(
+    opponents: Sequence[Opponent], reading: GroupActionReading = "sum"
+) -> TNBreakdown:
+    """The NCs' Action TN (as defenders, or against a Seize).
+
+    One NC: its Rank's TN plus its applied Qualities (both readings agree on what
+    a lone NC sets, so ``reading`` does not matter). Several NCs:
+    :func:`~seforge.testmath.group_action_tn` with ``reading``; the first NC is
+    the primary one.
+    """
+    if len(opponents) == 1:
+        only = opponents[0]
+        total = only.rank.target_number + only.applied_total()
+        return _checked(total, [_base_part(only), *_applied_parts(only)])
+    pairs = [(o.rank, o.applied_total()) for o in opponents]
+    total = group_action_tn(pairs, reading=reading)
+    parts = [_base_part(opponents[0])]
+    if reading == "sum":
+        for opponent in opponents:
+            parts.extend(_applied_parts(opponent))
+        note = "Reading: the book's breakdown (every NC adds its applied Qualities)."
+    else:
+        for opponent in opponents[1:]:
+            step = max(opponent.rank.modifier, RANK_STEP)
+            parts.append(TNPart(f"{opponent.nc.name} ({opponent.rank.label}) group step",
+                                step))
+            parts.extend(_applied_parts(opponent))
+        note = ("Reading: the book's printed total (the first NC gives its TN only, each "
+                "other adds a group step and its Qualities).")
+    return _checked(total, parts, note)
+
+
+def undefended_target_tn() -> TNBreakdown:
+    return TNBreakdown(UNDEFENDED_TN, (TNPart("Undefended target", UNDEFENDED_TN),))
+
+
+def undefended_pc_tn() -> TNBreakdown:
+    return TNBreakdown(UNDEFENDED_PC_TN + 1,
+                       (TNPart(f"Undefended PC: beat {UNDEFENDED_PC_TN} to avoid the hit",
+                               UNDEFENDED_PC_TN + 1),),
+                       "Only Penalty Ranks modify this roll.")
+
+
+# ------------------------------------------------------------------- PC side
+
+
+LuckNeed = Literal["free", "trait", "element"]
+
+
+@dataclass(frozen=True)
+class QualityChoice:
+    """A Quality the PC might put into the current step.
+
+    ``spent`` is True when it was used for Momentum earlier in the scene (greyed
+    out). ``needs`` says what bringing it in takes: nothing, a Luck for an extra
+    Trait, or an Element slot (the first Element is free, each more costs one).
+    ``requires`` is the other Trait that must be in the Test first, if any.
+    """
+
+    key: str
+    name: str
+    modifier: int
+    source: str
+    trait: Trait | None
+    spent: bool
+    needs: LuckNeed
+    requires: Trait | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {format_modifier(self.modifier)}"
+
+
+_PLAYER_ELEMENTS = (ElementKind.QUALITY, ElementKind.ITEM, ElementKind.SFX, ElementKind.STUNT)
+
+
+def trait_test_modifier(character: Character, trait: Trait, penalty_ranks: int) -> int:
+    """A Trait's modifier in a Test with ``penalty_ranks`` on it (-2 each)."""
+    return character.trait_rank(trait).modifier + penalty_modifier(penalty_ranks)
+
+
+def pc_choices(
+    character: Character,
+    trait: Trait,
+    spent: Iterable[str] = (),
+    penalties: dict[Trait, int] | None = None,
+) -> list[QualityChoice]:
+    """Every Quality the PC could bring into a step using ``trait``.
+
+    Order: the chosen Trait, Concept, Background, Faculty, the Elements linked
+    to ``trait``, then the other Traits (a Luck each) with their Faculty and
+    Elements (usable only once that Trait is in). ``spent`` holds the keys
+    already used for Momentum this scene (never a Trait: Traits may be reused).
+    ``penalties`` overrides the character's own Penalty Ranks per Trait.
+    """
+    used = set(spent)
+    pen = dict(character.play.penalty_ranks if penalties is None else penalties)
+
+    def trait_choice(t: Trait, needs: LuckNeed) -> QualityChoice:
+        return QualityChoice(trait_key(t), t.value, trait_test_modifier(character, t,
+                                                                         pen.get(t, 0)),
+                             "trait", t, False, needs)
+
+    def linked(t: Trait, requires: Trait | None) -> list[QualityChoice]:
+        found: list[QualityChoice] = []
+        if character.faculty.trait is t:
+            found.append(QualityChoice("faculty", character.faculty.name or "Faculty",
+                                       character.faculty.rank.modifier, "faculty", t,
+                                       "faculty" in used, "free", requires))
+        for index, element in enumerate(character.elements):
+            if element.trait is t and element.kind in _PLAYER_ELEMENTS:
+                key = f"element:{index}"
+                found.append(QualityChoice(key, element.name or "Element",
+                                           element.rank.modifier, "element", t, key in used,
+                                           "element", requires))
+        return found
+
+    choices = [trait_choice(trait, "free")]
+    choices.append(QualityChoice("concept", character.concept.name or "Concept",
+                                 character.concept.rank.modifier, "concept", None,
+                                 "concept" in used, "free"))
+    choices.append(QualityChoice("background", character.background.name or "Background",
+                                 character.background.rank.modifier, "background", None,
+                                 "background" in used, "free"))
+    choices.extend(linked(trait, None))
+    for other in Trait:
+        if other is not trait:
+            choices.append(trait_choice(other, "trait"))
+            choices.extend(linked(other, other))
+    return choices
+
+
+def selection_luck(choices: Sequence[QualityChoice], selected: Iterable[str]) -> int:
+    """Luck the selection costs: each extra Trait, each Element after the first."""
+    keys = set(selected)
+    picked = [c for c in choices if c.key in keys]
+    extra_traits = sum(1 for c in picked if c.needs == "trait")
+    elements = sum(1 for c in picked if c.needs == "element")
+    return exertion_cost(extra_traits, max(elements - 1, 0))
+
+
+def selection_problems(choices: Sequence[QualityChoice], selected: Iterable[str]) -> list[str]:
+    """Why the selection breaks the rules (empty when it is fine)."""
+    keys = set(selected)
+    problems: list[str] = []
+    for choice in choices:
+        if choice.key not in keys:
+            continue
+        if choice.spent:
+            problems.append(f"{choice.name} was spent on Momentum this scene.")
+        if choice.requires is not None and trait_key(choice.requires) not in keys:
+            problems.append(f"{choice.name} needs {choice.requires.value} in the Test "
+                            "(add it with Luck).")
+    return problems
+
+
+def selection_modifier(
+    character: Character, choices: Sequence[QualityChoice], selected: Iterable[str]
+) -> int:
+    """The selected Qualities' modifiers, plus the Fetish of every selected Trait."""
+    keys = set(selected)
+    total = 0
+    for choice in choices:
+        if choice.key in keys:
+            total += choice.modifier
+            if choice.source == "trait" and choice.trait is not None:
+                total += fetish_modifier(character, choice.trait)
+    return total
+
+
+def spent_by_momentum(selected: Iterable[str]) -> set[str]:
+    """The keys a Momentum (or Seize) Test uses up for the scene: all but Traits."""
+    return {k for k in selected if not k.startswith("trait:")}
+
+
+@dataclass(frozen=True)
+class ModifierPart:
+    label: str
+    value: int
+
+
+def action_extras(
+    momentum_level: str | None, first_action: bool, action_number: int, range_band: str
+) -> list[ModifierPart]:
+    """The situational parts of an Action's modifier (zero parts left out).
+
+    ``action_number`` counts from 1 (the first act or reaction of the round).
+    """
+    parts = [
+        ModifierPart(f"Momentum {momentum_level} (first action)",
+                     momentum_bonus(momentum_level) if first_action else 0),
+        ModifierPart(f"Action no. {action_number} this round",
+                     multiple_action_penalty(action_number - 1)),
+        ModifierPart(f"Range: {range_band}", range_modifier(range_band)),
+    ]
+    return [p for p in parts if p.value]
+
+
+# -------------------------------------------------------------- Undefended PC
+
+
+def undefended_pc_odds(modifier: int) -> dict[str | None, Fraction]:
+    """Chance of each hit Level on an Undefended PC rolling 2d10 + ``modifier``
+    (its Penalty Ranks); the ``None`` entry is the chance of no hit."""
+    counts: dict[str | None, int] = {None: 0, **dict.fromkeys(LEVELS, 0)}
+    for d1 in range(1, DIE_FACES + 1):
+        for d2 in range(1, DIE_FACES + 1):
+            level = undefended_pc_level(d1 + d2 + modifier, d1 == d2 == 1,
+                                        natural_twenty=d1 == d2 == DIE_FACES)
+            counts[level] += 1
+    return {k: Fraction(v, OUTCOMES) for k, v in counts.items()}
+
+
+# -------------------------------------------------------------------- Verdicts
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """A follow-up the screen can offer as a button."""
+
+    label: str
+    step: Step
+    role: Role = "attack"
+    momentum_level: str | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one roll did, in words, plus the numbers behind them."""
+
+    headline: str
+    lines: tuple[str, ...]
+    success: bool
+    level: str | None
+    total: int
+    stress: int = 0
+    next_steps: tuple[NextStep, ...] = ()
+
+
+def _critical_lines(d1: int, d2: int) -> list[str]:
+    if d1 == d2 == DIE_FACES:
+        return ["Natural 20, a Critical Success: the PC gains a Stunt at Good, linked to "
+                "the Trait used and fitting what just happened."]
+    if d1 == d2 == 1:
+        return ["Natural 2, a Critical Failure: the PC gains an Advancement to raise a "
+                "Quality used in this Test (the Trait only if it was the sole Quality)."]
+    return []
+
+
+def nc_stress_line(opponent: Opponent, stress: int) -> str:
+    """What ``stress`` more Stress does to ``opponent``."""
+    nc = opponent.nc
+    result = apply_stress_to_nc(nc.type, nc.rank, opponent.stress, stress)
+    name = f"{nc.name} ({nc.type.value})"
+    if result.removed:
+        return f"{name} is removed from the scene."
+    if nc.type is NCType.REGULAR:
+        return f"{name} has taken {result.stress_total} of 3 Stress."
+    assert result.rank is not None
+    return (f"{name} drops to {result.rank.label}, TN {result.rank.target_number}.")
+
+
+def _pc_stress_lines(level: str) -> list[str]:
+    result = stress_result(level)
+    lines = [f"The PC takes {result.penalty_ranks} Penalty Ranks on the Trait used."]
+    if result.undefended:
+        lines.append("The PC is Undefended for the rest of the scene.")
+    if result.doom:
+        lines.append("The PC suffers a Doom (and, surviving it, a Basic Weakness).")
+    return lines
+
+
+def judge(
+    step: Step,
+    d1: int,
+    d2: int,
+    modifier: int,
+    tn: int,
+    *,
+    role: Role = "attack",
+    opponents: Sequence[Opponent] = (),
+    target_undefended: bool = False,
+    lost_momentum_by_critical: bool = False,
+) -> Verdict:
+    """Name the result of ``d1`` + ``d2`` + ``modifier`` against ``tn`` in ``step``.
+
+    ``role`` matters for the Action only: "attack" inflicts Stress on the first
+    opponent (the target), "defend" earns the defender's benefits.
+    """
+    outcome = roll_outcome(d1, d2, modifier, tn)
+    crit = _critical_lines(d1, d2)
+    level = outcome.level
+    vs = f"{outcome.total} vs TN {tn}"
+    if step in ("momentum", "seize"):
+        title = STEP_TITLES[step]
+        if outcome.success:
+            assert level is not None
+            bonus = momentum_bonus(level) if step == "momentum" else 0
+            lines = ["The PC holds the Momentum and acts."]
+            if bonus:
+                lines.append(f"{format_modifier(bonus)} on the PC's first Action this round.")
+            if step == "momentum" and outcome.critical == "success":
+                lines.append("The NCs cannot try to Seize the Momentum back.")
+            return Verdict(f"{title} won: {level} ({vs})", tuple(lines + crit), True, level,
+                           outcome.total, 0,
+                           (NextStep(f"Go to Action ({format_modifier(bonus)})", "action",
+                                     "attack", level if step == "momentum" else None),))
+        if step == "seize":
+            hit = seize_failure_level(tn)
+            lines = ["The PC is Undefended against this attack.",
+                     f"The NCs' TN {tn} read against {UNDEFENDED_TN}: a {hit} hit.",
+                     *_pc_stress_lines(hit),
+                     "(No harm if this was the free Seize earned by a Great defence.)"]
+            return Verdict(f"Seize failed ({vs})", tuple(lines + crit), False, None,
+                           outcome.total, stress_result(hit).penalty_ranks)
+        lines = ["The NCs hold the Momentum; the PC defends."]
+        nexts = [NextStep("Go to Action (defend)", "action", "defend")]
+        if outcome.critical == "failure":
+            lines.append("After a natural 2 the PC cannot Seize the Momentum this round.")
+        else:
+            lines.append("On their turn the PC may try to Seize the Momentum.")
+            nexts.append(NextStep("Try to Seize the Momentum", "seize", "attack"))
+        return Verdict(f"Momentum lost ({vs})", tuple(lines + crit), False, None,
+                       outcome.total, 0, tuple(nexts))
+    # the Action
+    if role == "defend":
+        if outcome.success:
+            assert level is not None
+            benefit = defender_benefits(level, lost_momentum_by_critical)
+            return Verdict(f"Defence holds: {level} ({vs})", (benefit.text, *crit), True,
+                           level, outcome.total)
+        return Verdict(f"Defence fails ({vs})",
+                       ("The NC's attack lands. The book gives no Level for a failed "
+                        "defence: the GM sets the Stress.", *crit), False, None, outcome.total)
+    if not outcome.success:
+        return Verdict(f"Miss ({vs})", ("No Stress.", *crit), False, None, outcome.total)
+    assert level is not None
+    result = stress_result(level)
+    lines = [f"{result.penalty_ranks} Stress."]
+    if opponents:
+        lines.append(nc_stress_line(opponents[0], result.penalty_ranks))
+        if len(opponents) > 1:
+            lines.append("Spreading Stress over the other NCs is the GM's call.")
+    if target_undefended:
+        lines.append(f"(Against an Undefended target, TN {UNDEFENDED_TN}.)")
+    return Verdict(f"Success: {level} ({vs})", tuple(lines + crit), True, level,
+                   outcome.total, result.penalty_ranks)
+
+
+def judge_undefended_pc(d1: int, d2: int, modifier: int) -> Verdict:
+    """An Undefended PC's roll: which hit it takes (book: *Undefended*)."""
+    total = d1 + d2 + modifier
+    level = undefended_pc_level(total, d1 == d2 == 1, natural_twenty=d1 == d2 == DIE_FACES)
+    crit = _critical_lines(d1, d2)
+    if level is None:
+        return Verdict(f"No hit ({total}, above {UNDEFENDED_PC_TN})",
+                       ("The attack does no Stress.", *crit), True, None, total)
+    stress = stress_result(level).penalty_ranks
+    return Verdict(f"Hit: {level} ({total} vs {UNDEFENDED_PC_TN})",
+                   tuple(_pc_stress_lines(level) + crit), False, level, total, stress)
+
+
+@dataclass(frozen=True)
+class RecoveryResult:
+    verdict: Verdict
+    by_test: int
+    by_luck: int
+    removed: int
+
+
+def judge_recovery(
+    d1: int, d2: int, modifier: int, *, daily: bool, luck: int = 0,
+    scene_penalties: int | None = None,
+) -> RecoveryResult:
+    """A Recovery Test at TN 17 (plus Luck spent on this scene's Penalty Ranks).
+
+    ``scene_penalties`` caps what the scene Test and the Luck can remove (None:
+    no cap known). Luck is an end-of-scene purchase; it is counted for a daily
+    Test too, as the two happen together at the end of a scene.
+    """
+    outcome = roll_outcome(d1, d2, modifier, RECOVERY_TN)
+    by_test = recovery_removed(outcome.level, daily)
+    removed = by_test + luck
+    lines = []
+    if scene_penalties is not None and not daily:
+        removed = min(removed, scene_penalties)
+        lines.append(f"Only this scene's {scene_penalties} Penalty Ranks can go.")
+    vs = f"{outcome.total} vs TN {RECOVERY_TN}"
+    headline = (f"Recovery {outcome.level}: removes {by_test} ({vs})" if outcome.success
+                else f"Recovery fails ({vs})")
+    if luck:
+        lines.append(f"Luck removes {luck} more.")
+    lines.append(f"Penalty Ranks removed: {removed}.")
+    verdict = Verdict(headline, tuple(lines + _critical_lines(d1, d2)), outcome.success,
+                      outcome.level, outcome.total)
+    return RecoveryResult(verdict, by_test, luck, removed)
+
+
+def level_rank(level: str) -> int:
+    """Position of a Level (Average 0), re-exported for screens."""
+    return level_index(level)

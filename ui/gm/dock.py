@@ -1,0 +1,102 @@
+"""The GM screen dock: reference tables, the Test calculator, SFX and Recovery."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtWidgets import QComboBox, QDockWidget, QScrollArea, QTabWidget, QWidget
+
+from ui.gm.calculator import CalculatorTab
+from ui.gm.recovery_tab import RecoveryTab
+from ui.gm.reference_tab import ReferenceTab
+from ui.gm.sfx_tab import SFXTab
+from ui.gm.widgets import CharactersProvider
+
+OBJECT_NAME = "gm_screen"
+TITLE = "GM Screen"
+
+
+def _no_characters() -> list[Any]:
+    return []
+
+
+class GMDock(QDockWidget):
+    """A dock holding the GM screen's tabs.
+
+    ``characters_provider`` returns the characters currently open (it may return an
+    empty list); ``refresh_signal``, when given, is a signal emitted whenever that
+    list changes, and the dock re-reads it then. :meth:`refresh_characters` does the
+    same on demand.
+    """
+
+    def __init__(
+        self,
+        characters_provider: CharactersProvider | None = None,
+        refresh_signal: SignalInstance | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(TITLE, parent)
+        self.setObjectName(OBJECT_NAME)
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.setAccessibleName(TITLE)
+        self.setToolTip("")
+        provider = characters_provider or _no_characters
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("gm_tabs")
+        self.tabs.setAccessibleName("GM Screen tabs")
+        self.reference = ReferenceTab(self.tabs)
+        self.calculator = CalculatorTab(provider, self.tabs)
+        self.sfx = SFXTab(self.tabs)
+        self.recovery = RecoveryTab(provider, self.tabs)
+        for widget, title, tip in (
+            (self.reference, "&Reference", "The rule tables, searchable"),
+            (self.calculator, "&Test calculator", "Momentum, Action and Seize the Momentum "
+             "with their odds"),
+            (self.sfx, "S&FX", "SFX TNs and casting time"),
+            (self.recovery, "Rec&overy", "Recovery Tests"),
+        ):
+            index = self.tabs.addTab(widget, title)
+            self.tabs.setTabToolTip(index, tip)
+        self.setWidget(self.tabs)
+        self.setMinimumWidth(360)
+        for combo in self.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
+        for scroll in self.findChildren(QScrollArea):
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        if refresh_signal is not None:
+            refresh_signal.connect(self.refresh_characters)
+
+    def refresh_characters(self, *_args: object) -> None:
+        """Re-read the open characters (keeps the current choice when it is still open)."""
+        self.calculator.refresh_characters()
+        self.recovery.refresh_characters()
+
+    def save_state(self) -> dict[str, Any]:
+        """The inputs of every tab (not the dock's placement: QMainWindow saves that)."""
+        return {
+            "tab": self.tabs.currentIndex(),
+            "search": self.reference.search.text(),
+            "calculator": self.calculator.save_state(),
+            "sfx": self.sfx.save_state(),
+            "recovery": self.recovery.save_state(),
+        }
+
+    def restore_state(self, state: dict[str, Any]) -> None:
+        if not isinstance(state, dict):
+            return
+        self.reference.search.setText(str(state.get("search", "")))
+        for key, tab in (("calculator", self.calculator), ("sfx", self.sfx),
+                         ("recovery", self.recovery)):
+            data = state.get(key)
+            if isinstance(data, dict):
+                tab.restore_state(data)
+        index = state.get("tab")
+        if isinstance(index, int) and 0 <= index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
