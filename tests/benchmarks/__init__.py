@@ -1,0 +1,1 @@
+"""Performance benchmarks; run with ``python -m tests.benchmarks`` (see run.py)."""

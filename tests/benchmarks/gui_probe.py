@@ -1,0 +1,143 @@
+"""GUI measurements run in a fresh subprocess (see run.py); prints one JSON line.
+
+    python -m tests.benchmarks.gui_probe bare     # bare QMainWindow shown
+    python -m tests.benchmarks.gui_probe app      # SEForge's MainWindow shown
+    python -m tests.benchmarks.gui_probe rank N   # N Rank changes through the undo stack
+    python -m tests.benchmarks.gui_probe memory   # peak RSS with five characters open
+
+``bare`` and ``app`` print ``shown`` right after ``window.show()`` and
+``QApplication.processEvents()``; the parent times spawn-to-line. Run with
+QT_QPA_PLATFORM=offscreen and throw-away SEFORGE_CONFIG_DIR / SEFORGE_DATA_DIR.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+
+def _shown() -> None:
+    sys.stdout.write("shown\n")
+    sys.stdout.flush()
+    os._exit(0)  # skip teardown: only the time to the first show counts
+
+
+def bare() -> None:
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    app = QApplication(sys.argv[:1])
+    window = QMainWindow()
+    window.resize(1200, 800)
+    window.show()
+    app.processEvents()
+    _shown()
+
+
+def app() -> None:
+    from ui.app import create_application
+    from ui.main_window import MainWindow
+    from ui.settings import load_preferences
+    from ui.theme import apply_theme
+
+    qapp = create_application(sys.argv[:1])
+    preferences = load_preferences()
+    apply_theme(qapp, preferences.theme)
+    window = MainWindow(preferences)
+    window.show()
+    qapp.processEvents()
+    _shown()
+
+
+def _main_window():  # type: ignore[no-untyped-def]
+    from ui.app import create_application
+    from ui.main_window import MainWindow
+    from ui.settings import load_preferences
+
+    qapp = create_application(sys.argv[:1])
+    window = MainWindow(load_preferences())
+    window.show()
+    qapp.processEvents()
+    return qapp, window
+
+
+def rank(count: int) -> None:
+    from seforge import editing, library
+    from seforge.ranks import Rank
+    from ui.commands import SetRankCommand
+
+    qapp, window = _main_window()
+    entry = library.list_entries("pc")[0]
+    document = window.open_book_character(library.load_pc(entry.id))
+    qapp.processEvents()
+    key = "trait:Physique"
+    start = editing.get_rank(document.character, key)
+    other = Rank(start + 1 if start < Rank.MYTHIC else start - 1)
+    panel = window.budget_panel
+    sync, total, updated = [], [], 0
+    for i in range(count):
+        target = other if i % 2 == 0 else start
+        before = panel.ledger_lines()
+        t0 = time.perf_counter()
+        document.push(SetRankCommand(document, key, target))
+        t1 = time.perf_counter()
+        qapp.processEvents()
+        t2 = time.perf_counter()
+        sync.append((t1 - t0) * 1000)
+        total.append((t2 - t0) * 1000)
+        updated += panel.ledger_lines() != before
+    print(json.dumps({"sync_ms": sync, "with_events_ms": total, "panel_updates": updated,
+                      "count": count, "character": entry.id, "key": key}))
+    sys.stdout.flush()
+    os._exit(0)
+
+
+def _peak_rss_mb() -> tuple[float, str]:
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024, "VmHWM"
+    except OSError:
+        pass
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # kilobytes on Linux, bytes on macOS
+    return (peak / 1024 / 1024 if sys.platform == "darwin" else peak / 1024), "ru_maxrss"
+
+
+def memory() -> None:
+    from seforge import library
+
+    qapp, window = _main_window()
+    ids = [e.id for e in library.list_entries("pc")[:5]]
+    for entry_id in ids:
+        window.open_book_character(library.load_pc(entry_id))
+        qapp.processEvents()
+    for index in range(window.tabs.count()):  # show every tab once
+        window.tabs.setCurrentIndex(index)
+        qapp.processEvents()
+    peak, source = _peak_rss_mb()
+    print(json.dumps({"peak_rss_mb": peak, "source": source, "characters": ids}))
+    sys.stdout.flush()
+    os._exit(0)
+
+
+def main(argv: list[str]) -> None:
+    what = argv[0] if argv else ""
+    if what == "bare":
+        bare()
+    elif what == "app":
+        app()
+    elif what == "rank":
+        rank(int(argv[1]) if len(argv) > 1 else 30)
+    elif what == "memory":
+        memory()
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

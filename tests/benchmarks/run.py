@@ -1,0 +1,361 @@
+"""SEForge performance benchmarks: medians over repeated runs, a table and JSON.
+
+    python -m tests.benchmarks                      # from the repository root
+    python -m tests.benchmarks --out bench.json     # also write the figures as JSON
+    python -m tests.benchmarks --only odds pdf      # a subset (names in the table)
+    python -m tests.benchmarks --repeat 11          # more runs per figure
+
+Not collected by pytest (``addopts = --ignore=tests/benchmarks``). A benchmark
+whose part of SEForge does not exist yet prints "not available yet" and the run
+goes on. GUI figures come from fresh subprocesses (tests/benchmarks/gui_probe.py)
+started with QT_QPA_PLATFORM=offscreen and throw-away config/data folders.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class UnavailableError(Exception):
+    """The part this benchmark measures does not exist yet."""
+
+
+@dataclass
+class Result:
+    name: str
+    what: str
+    value: float | None = None
+    unit: str = ""
+    target: str = ""
+    ok: bool | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+    skipped: str = ""
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def timed(func: Callable[[], object], repeat: int,
+          setup: Callable[[], object] | None = None) -> list[float]:
+    """Milliseconds of ``func()`` over ``repeat`` runs (``setup`` runs untimed first)."""
+    out = []
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        t0 = time.perf_counter()
+        func()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def _require(module: str, *names: str) -> Any:
+    import importlib
+
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        raise UnavailableError(f"{module} cannot be imported ({exc})") from exc
+    for name in names:
+        if not hasattr(mod, name):
+            raise UnavailableError(f"{module}.{name} does not exist")
+    return mod
+
+
+# -- subprocess helpers -------------------------------------------------------------
+def _gui_env(scratch: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({
+        "QT_QPA_PLATFORM": "offscreen",
+        "SEFORGE_CONFIG_DIR": str(scratch / "config"),
+        "SEFORGE_DATA_DIR": str(scratch / "data"),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+        "PYTHONDONTWRITEBYTECODE": "",
+    })
+    return env
+
+
+def _probe(args: list[str], env: dict[str, str], timeout: float = 120) -> str:
+    result = subprocess.run([sys.executable, "-m", "tests.benchmarks.gui_probe", *args],
+                            capture_output=True, text=True, env=env, cwd=ROOT,
+                            timeout=timeout)
+    if result.returncode != 0 or not result.stdout.strip():
+        raise RuntimeError(f"gui_probe {' '.join(args)} failed ({result.returncode}):\n"
+                           f"{result.stderr[-2000:]}")
+    return result.stdout.strip().splitlines()[-1]
+
+
+def _time_to_shown(kind: str, env: dict[str, str]) -> float:
+    """Seconds from spawning the probe to its ``shown`` line."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "tests.benchmarks.gui_probe", kind],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=ROOT)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - t0
+    _out, err = proc.communicate(timeout=60)
+    if line.strip() != "shown":
+        raise RuntimeError(f"gui_probe {kind} did not show a window:\n{err[-2000:]}")
+    return elapsed
+
+
+# -- the benchmarks -------------------------------------------------------------------
+def bench_startup(repeat: int, scratch: Path) -> Result:
+    _require("ui.app", "create_application")
+    _require("ui.main_window", "MainWindow")
+    env = _gui_env(scratch)
+    _time_to_shown("bare", env)  # warm the OS file cache for both
+    _time_to_shown("app", env)
+    bare, app = [], []
+    for _ in range(repeat):  # interleaved, so drift hits both alike
+        bare.append(_time_to_shown("bare", env) * 1000)
+        app.append(_time_to_shown("app", env) * 1000)
+    ratio = median(app) / median(bare)
+    return Result("startup", "start to visible main window, ratio to a bare PySide6 window",
+                  round(ratio, 2), "x", "<= 1.3", ratio <= 1.3,
+                  {"app_ms": round(median(app), 1), "bare_ms": round(median(bare), 1),
+                   "runs": repeat})
+
+
+def bench_rank(repeat: int, scratch: Path) -> Result:
+    _require("ui.main_window", "MainWindow")
+    _require("ui.commands", "SetRankCommand")
+    _require("seforge.library", "load_pc")
+    data = json.loads(_probe(["rank", str(max(repeat, 5) * 4)], _gui_env(scratch)))
+    sync = median(data["sync_ms"][2:])  # the first changes build caches
+    total = median(data["with_events_ms"][2:])
+    if data["panel_updates"] < data["count"]:
+        raise RuntimeError(f"the budget panel changed on only {data['panel_updates']} of "
+                           f"{data['count']} Rank changes")
+    return Result("rank", "Rank change (undo stack) to budget panel updated",
+                  round(sync, 2), "ms", "< 5 ms", sync < 5,
+                  {"with_processEvents_ms": round(total, 2), "changes": data["count"],
+                   "character": data["character"], "key": data["key"]})
+
+
+def bench_open(repeat: int, scratch: Path) -> Result:
+    fileformat = _require("seforge.fileformat", "load_character", "save_character")
+    library = _require("seforge.library", "list_entries", "load_pc")
+    entries = library.list_entries("pc")
+    if not entries:
+        raise UnavailableError("no book characters in resources/library/pcs")
+    path = scratch / "open-bench.sechar"
+    fileformat.save_character(library.load_pc(entries[0].id), path)
+    runs = timed(lambda: fileformat.load_character(path), max(repeat, 5) * 10)
+    return Result("open", "open one character file (load_character)",
+                  round(median(runs), 3), "ms", "", None,
+                  {"file": entries[0].id, "bytes": path.stat().st_size})
+
+
+def bench_library(repeat: int, _scratch: Path) -> Result:
+    library = _require("seforge.library", "list_entries", "load_pc", "clear_cache")
+
+    def load_all() -> None:
+        for entry in library.list_entries("pc"):
+            library.load_pc(entry.id)
+
+    count = len(library.list_entries("pc"))
+    if not count:
+        raise UnavailableError("no book characters in resources/library/pcs")
+    runs = timed(load_all, max(repeat, 5) * 2, setup=library.clear_cache)
+    return Result("library", f"load the library: index + all {count} book PCs (cold cache)",
+                  round(median(runs), 2), "ms", "", None, {"pcs": count})
+
+
+def _party(count: int) -> list[Any]:
+    library = _require("seforge.library", "list_entries", "load_pc")
+    ids = [e.id for e in library.list_entries("pc")]
+    if not ids:
+        raise UnavailableError("no book characters in resources/library/pcs")
+    return [library.load_pc(ids[i % len(ids)]) for i in range(count)]
+
+
+def bench_pdf(repeat: int, _scratch: Path) -> list[Result]:
+    sheet = _require("seforge.sheet", "export_sheets")
+    one, party = _party(1), _party(6)
+
+    def export(characters: list[Any]) -> None:
+        sheet.export_sheets(characters, io.BytesIO())
+
+    t0 = time.perf_counter()
+    export(one)  # registers the fonts: the first export in a process
+    first = (time.perf_counter() - t0) * 1000
+    single = timed(lambda: export(one), repeat)
+    six = timed(lambda: export(party), repeat)
+    buf = io.BytesIO()
+    sheet.export_sheets(party, buf)
+    if not buf.getvalue().startswith(b"%PDF-"):
+        raise RuntimeError("export_sheets wrote no PDF")
+    return [
+        Result("pdf_one", "PDF export, one sheet", round(median(single), 1), "ms", "", None,
+               {"first_in_process_ms": round(first, 1)}),
+        Result("pdf_party", "PDF export, party of 6", round(median(six), 1), "ms", "< 500 ms",
+               median(six) < 500, {"bytes": len(buf.getvalue())}),
+    ]
+
+
+def _dice_cache_clear(dice: Any) -> None:
+    for name in dir(dice):
+        func = getattr(dice, name)
+        if callable(getattr(func, "cache_clear", None)):
+            func.cache_clear()
+
+
+def bench_odds(repeat: int, _scratch: Path) -> list[Result]:
+    dice = _require("seforge.dice", "odds")
+    cases = [(m, tn) for m in (-2, 0, 3, 6) for tn in (8, 11, 14, 17)]
+    cold, warm = [], []
+    for _ in range(max(repeat, 5)):
+        for modifier, tn in cases:
+            _dice_cache_clear(dice)
+            t0 = time.perf_counter()
+            dice.odds(modifier, tn, 3)
+            cold.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            dice.odds(modifier, tn, 3)
+            warm.append((time.perf_counter() - t0) * 1000)
+    return [
+        Result("odds_cold", "exact odds, one Test with 3 Luck rerolls (cold caches)",
+               round(median(cold), 4), "ms", "< 1 ms", median(cold) < 1,
+               {"max_ms": round(max(cold), 4), "cases": len(cases)}),
+        Result("odds_warm", "exact odds, one Test with 3 Luck rerolls (warm caches)",
+               round(median(warm), 4), "ms", "< 1 ms", median(warm) < 1, {}),
+    ]
+
+
+def bench_bundle(_repeat: int, _scratch: Path) -> Result:
+    bundle = ROOT / "dist" / "SEForge"
+    if not bundle.is_dir():
+        raise UnavailableError("no dist/SEForge: run python packaging/build.py first")
+    total = 0
+    for folder, _dirs, files in os.walk(bundle):
+        for name in files:
+            path = Path(folder, name)
+            if not path.is_symlink():
+                total += path.stat().st_size
+    archives = sorted(p.name for p in (ROOT / "dist").glob("SEForge-*") if p.is_file())
+    return Result("bundle", "frozen bundle size (dist/SEForge)", round(total / 1e6, 1), "MB",
+                  "< 150 MB", total / 1e6 < 150, {"archives": archives})
+
+
+def bench_memory(repeat: int, scratch: Path) -> Result:
+    _require("ui.main_window", "MainWindow")
+    _require("seforge.library", "load_pc")
+    runs = [json.loads(_probe(["memory"], _gui_env(scratch)))
+            for _ in range(max(1, min(repeat, 3)))]
+    peak = median([r["peak_rss_mb"] for r in runs])
+    return Result("memory", "peak RSS of the GUI with five characters open",
+                  round(peak, 1), "MB", "", None,
+                  {"source": runs[0]["source"], "characters": runs[0]["characters"]})
+
+
+BENCHMARKS: dict[str, Callable[[int, Path], Result | list[Result]]] = {
+    "startup": bench_startup,
+    "rank": bench_rank,
+    "open": bench_open,
+    "library": bench_library,
+    "pdf": bench_pdf,
+    "odds": bench_odds,
+    "bundle": bench_bundle,
+    "memory": bench_memory,
+}
+
+
+# -- machine and report ------------------------------------------------------------------
+def machine() -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+    }
+    try:
+        import PySide6
+
+        info["pyside6"] = PySide6.__version__
+    except ImportError:
+        info["pyside6"] = None
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+        models = [ln.split(":", 1)[1].strip() for ln in cpuinfo.splitlines()
+                  if ln.startswith("model name")]
+        info["cpu"] = models[0] if models else platform.processor()
+    except OSError:
+        info["cpu"] = platform.processor()
+    try:
+        meminfo = Path("/proc/meminfo").read_text(encoding="ascii")
+        kb = int(meminfo.split("MemTotal:")[1].split()[0])
+        info["ram_gb"] = round(kb / 1024 / 1024, 1)
+    except (OSError, IndexError, ValueError):
+        info["ram_gb"] = None
+    if hasattr(os, "sched_getaffinity"):
+        info["cpus_usable"] = len(os.sched_getaffinity(0))
+    return info
+
+
+def _format(result: Result) -> str:
+    if result.skipped:
+        return f"{result.name:<10} not available yet: {result.skipped}"
+    verdict = {True: "ok", False: "MISSED", None: ""}[result.ok]
+    value = f"{result.value:g} {result.unit}"
+    extra = ", ".join(f"{k}={v}" for k, v in result.detail.items())
+    return (f"{result.name:<10} {value:>12}  {result.target:<10} {verdict:<6} {result.what}"
+            + (f"  [{extra}]" if extra else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="SEForge benchmarks (medians).")
+    parser.add_argument("--out", type=Path, help="write the results as JSON to this path")
+    parser.add_argument("--repeat", type=int, default=7, help="runs per figure (default 7)")
+    parser.add_argument("--only", nargs="+", choices=sorted(BENCHMARKS), metavar="NAME",
+                        help=f"run only these: {', '.join(BENCHMARKS)}")
+    args = parser.parse_args(argv)
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    info = machine()
+    print("machine: " + ", ".join(f"{k}={v}" for k, v in info.items()), flush=True)
+    results: list[Result] = []
+    errors = 0
+    with tempfile.TemporaryDirectory(prefix="seforge-bench-") as tmp:
+        for name in args.only or BENCHMARKS:
+            scratch = Path(tmp) / name
+            scratch.mkdir()
+            try:
+                produced = BENCHMARKS[name](args.repeat, scratch)
+                batch = produced if isinstance(produced, list) else [produced]
+            except UnavailableError as exc:
+                batch = [Result(name, "", skipped=str(exc))]
+            except Exception as exc:  # report it and go on with the rest
+                errors += 1
+                batch = [Result(name, "", skipped=f"ERROR {type(exc).__name__}: {exc}")]
+            for result in batch:
+                print(_format(result), flush=True)
+            results.extend(batch)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        payload = {"machine": info, "repeat": args.repeat,
+                   "results": [asdict(r) for r in results]}
+        args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
