@@ -1,0 +1,49 @@
+"""Fixtures for the desktop UI tests: offscreen Qt, throwaway config/data folders,
+and a main window whose modal prompts are answered by monkeypatching."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from ui.main_window import MainWindow
+from ui.theme import apply_theme
+
+
+@pytest.fixture(autouse=True)
+def app_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    config = tmp_path / "config"
+    data = tmp_path / "data"
+    monkeypatch.setenv("SEFORGE_CONFIG_DIR", str(config))
+    monkeypatch.setenv("SEFORGE_DATA_DIR", str(data))
+    return config, data
+
+
+@pytest.fixture
+def prompts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Answer "Discard" to every unsaved-changes question; records the questions."""
+    asked: list[str] = []
+
+    def question(parent: object, title: str, text: str, *args: object) -> object:
+        asked.append(text)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return asked
+
+
+@pytest.fixture
+def window(qtbot: object, qapp: QApplication, prompts: list[str]) -> Iterator[MainWindow]:
+    apply_theme(qapp, "light")
+    win = MainWindow(autosave_interval_ms=50)
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    win.show()
+    yield win
+    win.close()

@@ -1,0 +1,65 @@
+"""Drive the editor the way a user does: through its widgets."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from seforge.models import ElementKind, Trait
+from seforge.ranks import Rank
+from ui.editor import CharacterEditor
+from ui.main_window import MainWindow
+from ui.widgets import HistoryLineEdit
+
+
+def type_into(edit: HistoryLineEdit, text: str) -> None:
+    """Type ``text`` key by key into an empty (or selected-all) line edit."""
+    edit.setFocus()
+    edit.selectAll()
+    QTest.keyClicks(edit, text)
+
+
+def choose_rank(editor: CharacterEditor, key: str, rank: Rank) -> bool:
+    if key.startswith("trait:"):
+        combo = editor.trait_rows[Trait(key.removeprefix("trait:"))].combo
+    elif key.startswith("element:"):
+        editor.elements.select_row(int(key.removeprefix("element:")))
+        combo = editor.elements.rank_combo
+    else:
+        combo = editor.core_ranks[key]
+    return combo.choose(rank)
+
+
+def summary(window: MainWindow) -> str:
+    return window.budget_panel.summary.text()
+
+
+def problem_rules(window: MainWindow) -> list[str]:
+    from ui.budget_panel import RULE_ROLE
+
+    return [str(i.data(RULE_ROLE)) for i in window.budget_panel.problem_items()
+            if i.data(RULE_ROLE)]
+
+
+def build_sarah_x(window: MainWindow) -> CharacterEditor:
+    """Build the book's Sarah X from a new character, widget by widget."""
+    window.new_document()
+    editor = window.current_editor()
+    assert editor is not None
+    type_into(editor.name_edit, "Sarah X")
+    type_into(editor.campaign_edit, "Western")
+    type_into(editor.core_names["concept"], "Bounty Hunter")
+    assert choose_rank(editor, "concept", Rank.EXCEPTIONAL)
+    type_into(editor.core_names["background"], "Military")
+    type_into(editor.core_names["faculty"], "Hunting")
+    editor.faculty_trait.choose(Trait.CUNNING)
+    assert choose_rank(editor, "trait:Cunning", Rank.EXCEPTIONAL)
+    QTest.mouseClick(editor.elements.add_button, Qt.MouseButton.LeftButton)
+    assert editor.elements.current_row() == 0
+    type_into(editor.elements.name_edit, "Sharp Eyes")
+    editor.elements.trait_combo.choose(Trait.CUNNING)
+    assert editor.document.character.elements[0].kind is ElementKind.QUALITY
+    type_into(editor.pivot_edits["goal"], "Make amends for her father's actions.")
+    type_into(editor.pivot_edits["quirk"], "That's some fine dirt.")
+    type_into(editor.pivot_edits["style"], "Stoic")
+    return editor

@@ -1,0 +1,36 @@
+"""The entry point: opens files from the command line and exits cleanly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from seforge.fileformat import save_character
+from seforge.library import load_pc
+from ui import app as app_module
+from ui.autosave import autosave_dir
+from ui.main_window import MainWindow
+
+
+def test_main_opens_files_and_exits_cleanly(qapp: QApplication, tmp_path: Path) -> None:
+    path = tmp_path / "sarah.sechar"
+    save_character(load_pc("sarah-x"), path)
+    seen: list[str] = []
+
+    def close_when_ready() -> None:
+        windows = [w for w in qapp.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()]
+        if not windows or not windows[0].documents():
+            QTimer.singleShot(10, close_when_ready)
+            return
+        seen.append(windows[0].windowTitle())
+        assert (autosave_dir() / "session.lock").exists()
+        windows[0].close()
+
+    QTimer.singleShot(0, close_when_ready)
+    assert app_module.main([str(path)]) == 0
+    assert seen == ["SEForge — sarah.sechar[*]"]
+    assert qapp.applicationName() == "SEForge"
+    assert not (autosave_dir() / "session.lock").exists()

@@ -1,0 +1,104 @@
+"""Autosave and recovery after a crash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from seforge.library import load_pc
+from tests.ui.helpers import build_sarah_x
+from ui import main_window as main_window_module
+from ui.main_window import MainWindow
+
+
+def test_restore_after_a_crash(qtbot: QtBot, window: MainWindow, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    editor = build_sarah_x(window)
+    jyrell = window.open_book_character(load_pc("jyrell"))
+    built = editor.document.character.model_copy(deep=True)
+    folder = window.autosaver.folder
+    with qtbot.waitSignal(window.autosaver.timer.timeout, timeout=2000):
+        pass
+    qtbot.waitUntil(lambda: len(list(folder.glob("*.sechar"))) == 2, timeout=2000)
+    assert (folder / "session.lock").exists()
+
+    # simulate a crash: the old window never shuts down cleanly
+    window.autosaver.timer.stop()
+    offered: list[list[str]] = []
+
+    def ask(parent: object, titles: list[str]) -> bool:
+        offered.append(titles)
+        return True
+
+    monkeypatch.setattr(main_window_module, "ask_restore", ask)
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    assert second.restore_autosaves() == 2
+    assert sorted(offered[0]) == ["Jyrell", "Untitled"]
+    restored = {d.title(): d for d in second.documents()}
+    assert restored["Untitled"].character == built
+    assert restored["Jyrell"].character == jyrell.character
+    assert all(d.is_modified() for d in second.documents())
+    # the crashed session's files are gone; the new session holds its own copies
+    assert len(list(folder.glob("*.sechar"))) == 2
+    second.shutdown()
+    assert not list(folder.glob("*.sechar"))
+    assert not (folder / "session.lock").exists()
+
+
+def test_restore_keeps_the_original_path(qtbot: QtBot, window: MainWindow, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from seforge.fileformat import save_character
+
+    path = tmp_path / "sarah.sechar"
+    save_character(load_pc("sarah-x"), path)
+    document = window.open_path(path)
+    assert document is not None
+    editor = window.current_editor()
+    assert editor is not None
+    editor.name_edit.setText("")
+    editor.name_edit.textEdited.emit("Sarah Y")
+    assert window.autosaver.save_all() == 1
+    assert window.autosaver.save_all() == 0  # nothing new since
+    monkeypatch.setattr(main_window_module, "ask_restore", lambda parent, titles: True)
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    assert second.restore_autosaves() == 1
+    restored = second.documents()[0]
+    assert restored.path == path
+    assert restored.character.name == "Sarah Y"
+    second.shutdown()
+
+
+def test_discard_removes_leftovers(qtbot: QtBot, window: MainWindow,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    build_sarah_x(window)
+    window.autosaver.save_all()
+    monkeypatch.setattr(main_window_module, "ask_restore", lambda parent, titles: False)
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    assert second.restore_autosaves() == 0
+    assert second.documents() == []
+    assert not list(second.autosaver.folder.glob("*.sechar"))
+    second.shutdown()
+
+
+def test_saving_and_closing_remove_the_autosave(window: MainWindow, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    build_sarah_x(window)
+    window.autosaver.save_all()
+    folder = window.autosaver.folder
+    assert len(list(folder.glob("*.sechar"))) == 1
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(tmp_path / "s.sechar"), "")))
+    window.save()
+    assert not list(folder.glob("*.sechar"))
+    window.open_book_character(load_pc("jyrell"))
+    window.autosaver.save_all()
+    assert len(list(folder.glob("*.sechar"))) == 1
+    window.close_current()
+    assert not list(folder.glob("*.sechar"))

@@ -1,0 +1,214 @@
+"""Building characters through the editor's widgets, checked against the core."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from seforge.library import load_pc
+from seforge.models import Character, ElementKind, Pivots, Trait
+from seforge.ranks import Rank
+from seforge.validation import check_character
+from tests.ui.helpers import build_sarah_x, choose_rank, problem_rules, summary, type_into
+from ui.budget_panel import FIELD_ROLE, RULE_ROLE
+from ui.main_window import MainWindow
+
+
+def _same_build(character: Character, book: Character) -> bool:
+    fields = ("name", "concept", "background", "faculty", "traits", "elements", "pivots")
+    return all(getattr(character, f) == getattr(book, f) for f in fields)
+
+
+def test_build_sarah_x_from_scratch(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    character = editor.document.character
+    assert _same_build(character, load_pc("sarah-x"))
+    assert summary(window) == "Ranks: 6 of 6 spent"
+    assert window.budget_panel.status.text().startswith("✔ Legal")
+    assert problem_rules(window) == []
+    assert check_character(character).legal
+    assert window.windowTitle() == "SEForge — Untitled[*]"
+    assert window.isWindowModified()
+    assert editor.trait_rows[Trait.CUNNING].linked.text() == "Hunting, Sharp Eyes"
+    assert editor.trait_rows[Trait.PHYSIQUE].linked.text() == "—"
+
+
+def test_overspending_is_refused_with_a_reason(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    combo = editor.core_ranks["concept"]
+    legendary = combo.item(Rank.LEGENDARY)
+    assert not legendary.isEnabled()
+    assert "more Rank" in legendary.toolTip()
+    assert not combo.choose(Rank.LEGENDARY)
+    assert editor.document.character.concept.rank is Rank.EXCEPTIONAL
+    # lowering is always offered, and the raise comes back once a Rank is free
+    background = editor.core_ranks["background"]
+    assert not background.item(Rank.GREAT).isEnabled()
+    assert choose_rank(editor, "concept", Rank.GREAT)
+    assert background.item(Rank.GREAT).isEnabled()
+    assert summary(window) == "Ranks: 5 of 6 spent"
+    assert "budget.unspent" in problem_rules(window)
+
+
+def test_weakness_bonus_rank_appears_and_disappears(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    panel = editor.elements
+    panel.add_button.menu().actions()[3].trigger()  # Add Weakness
+    row = panel.current_row()
+    assert editor.document.character.elements[row].kind is ElementKind.WEAKNESS
+    type_into(panel.name_edit, "Lunger")
+    panel.trait_combo.choose(Trait.PHYSIQUE)
+    assert summary(window) == 'Ranks: 6 of 7 spent (6 + 1 from Weakness "Lunger")'
+    # a Weakness at creation only offers Basic
+    combo = panel.rank_combo
+    enabled = [r for r in Rank if r <= Rank.LEGENDARY and combo.item(r).isEnabled()]
+    assert enabled == [Rank.BASIC]
+    assert combo.item(Rank.GOOD).toolTip() == "a Weakness taken at creation is Basic"
+    panel.select_row(row)
+    QTest.mouseClick(_button(panel, "Remove"), Qt.MouseButton.LeftButton)
+    assert len(editor.document.character.elements) == 1
+    assert summary(window) == "Ranks: 6 of 6 spent"
+
+
+def _button(panel: object, text: str) -> object:
+    from PySide6.QtWidgets import QToolButton
+
+    for button in panel.findChildren(QToolButton):  # type: ignore[attr-defined]
+        if button.text() == text:
+            return button
+    raise AssertionError(text)
+
+
+def test_trait_link_change_moves_element_between_traits(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    editor.elements.select_row(0)
+    editor.elements.trait_combo.choose(Trait.PHYSIQUE)
+    assert editor.document.character.elements[0].trait is Trait.PHYSIQUE
+    assert editor.trait_rows[Trait.PHYSIQUE].linked.text() == "Sharp Eyes"
+    assert editor.trait_rows[Trait.CUNNING].linked.text() == "Hunting"
+    model = editor.elements.model
+    assert model.data(model.index(0, editor.elements.trait_column())) == "Physique"
+    window.undo()
+    assert editor.trait_rows[Trait.CUNNING].linked.text() == "Hunting, Sharp Eyes"
+
+
+def test_pivots_have_three_optional_slots(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    assert list(editor.pivot_edits) == ["goal", "quirk", "style"]
+    type_into(editor.pivot_edits["quirk"], "")
+    editor.pivot_edits["quirk"].selectAll()
+    QTest.keyClick(editor.pivot_edits["quirk"], Qt.Key.Key_Delete)
+    pivots = editor.document.character.pivots
+    assert pivots.quirk is None
+    assert pivots.goal and pivots.style
+    assert "pivots" not in {p.field for p in check_character(editor.document.character).problems}
+    # none at all is fine too
+    for edit in editor.pivot_edits.values():
+        edit.selectAll()
+        QTest.keyClick(edit, Qt.Key.Key_Backspace)
+    assert editor.document.character.pivots == Pivots()
+    assert check_character(editor.document.character).legal
+
+
+def test_undo_and_redo_the_whole_build(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    document = editor.document
+    built = document.character.model_copy(deep=True)
+    stack = document.undo_stack
+    assert window.undo_action.text().startswith("&Undo")
+    steps = 0
+    while stack.canUndo():
+        window.undo_action.trigger()
+        steps += 1
+    assert document.character == Character()
+    assert not window.isWindowModified()
+    assert editor.name_edit.text() == ""
+    assert summary(window) == "Ranks: 0 of 6 spent"
+    # typing merged: one step per field, not per key
+    assert steps < 20
+    while stack.canRedo():
+        window.redo_action.trigger()
+    assert document.character == built
+    assert editor.name_edit.text() == "Sarah X"
+    assert summary(window) == "Ranks: 6 of 6 spent"
+
+
+def test_undo_text_names_the_edit(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    choose_rank(editor, "concept", Rank.GREAT)
+    assert window.undo_action.text() == "&Undo Set Concept to Great"
+    window.undo_action.trigger()
+    assert window.redo_action.text() == "&Redo Set Concept to Great"
+
+
+def test_undo_key_in_a_text_field_walks_the_document_history(window: MainWindow) -> None:
+    window.new_document()
+    editor = window.current_editor()
+    assert editor is not None
+    type_into(editor.name_edit, "Sarah")
+    type_into(editor.player_edit, "Ann")
+    editor.player_edit.setFocus()
+    QTest.keyClick(editor.player_edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.document.character.player == ""
+    assert editor.document.character.name == "Sarah"
+
+
+def test_elements_move_up_and_down(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    panel = editor.elements
+    panel.add_element()
+    type_into(panel.name_edit, "Rifle")
+    panel.trait_combo.choose(Trait.PHYSIQUE)
+    assert panel.current_row() == 1
+    panel.up_action.trigger()
+    names = [e.name for e in editor.document.character.elements]
+    assert names == ["Rifle", "Sharp Eyes"]
+    assert panel.current_row() == 0
+    panel.down_action.trigger()
+    assert [e.name for e in editor.document.character.elements] == ["Sharp Eyes", "Rifle"]
+
+
+def test_clicking_a_problem_focuses_its_field(window: MainWindow) -> None:
+    window.new_document()
+    editor = window.current_editor()
+    assert editor is not None
+    editor.elements.add_element()
+    target = next(i for i in window.budget_panel.problem_items()
+                  if i.data(FIELD_ROLE) == "faculty" and i.data(RULE_ROLE) == "link.faculty_trait")
+    window.budget_panel.problems.itemClicked.emit(target)
+    assert editor.faculty_trait.hasFocus()
+    trait_problem = next(i for i in window.budget_panel.problem_items()
+                         if i.data(FIELD_ROLE) == "element:0")
+    editor.elements.table.clearSelection()
+    window.budget_panel.problems.itemClicked.emit(trait_problem)
+    assert editor.elements.current_row() == 0
+
+
+def test_table_rules_are_undoable(window: MainWindow) -> None:
+    from ui.rules_dialog import TableRulesDialog
+
+    window.new_document()
+    document = window.current_document()
+    assert document is not None
+    editor = window.current_editor()
+    assert editor is not None
+    combo = editor.trait_rows[Trait.PHYSIQUE].combo
+    assert not combo.item(Rank.POOR).isEnabled()
+    dialog = TableRulesDialog(document, window)
+    dialog.boxes["trait_lowering_refunds"].setChecked(True)
+    assert dialog.apply()
+    assert document.character.options.trait_lowering_refunds
+    assert combo.item(Rank.POOR).isEnabled()
+    window.undo()
+    assert not document.character.options.trait_lowering_refunds
+    assert not combo.item(Rank.POOR).isEnabled()
+
+
+def test_gm_charge_is_set_per_element(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    choose_rank(editor, "concept", Rank.GREAT)
+    editor.elements.select_row(0)
+    editor.elements.gm_spin.setValue(1)
+    assert editor.document.character.elements[0].gm_extra_cost == 1
+    assert summary(window) == "Ranks: 6 of 6 spent"
+    assert any("GM charge" in line for line in window.budget_panel.ledger_lines())

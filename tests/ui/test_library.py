@@ -1,0 +1,48 @@
+"""Starting from a book character."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from tests.ui.helpers import problem_rules, summary
+from ui.library_dialog import ALL_GENRES, LibraryDialog
+from ui.main_window import MainWindow
+
+
+def test_library_dialog_filters_and_previews(qtbot: object, window: MainWindow) -> None:
+    dialog = LibraryDialog(window)
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    assert "Jyrell" in dialog.visible_names()
+    dialog.genre_combo.setCurrentText("Western")
+    assert "Sarah X" in dialog.visible_names()
+    assert "Jyrell" not in dialog.visible_names()
+    dialog.genre_combo.setCurrentText(ALL_GENRES)
+    dialog.filter_edit.setText("jyr")
+    assert dialog.visible_names() == ["Jyrell"]
+    html = dialog.preview.toPlainText()
+    assert "Warrior Saint" in html
+    assert "Ranks: 7 of 6 spent" in html
+    assert "Breaks the creation rules" in html
+
+
+def test_opening_jyrell_shows_the_overspend(window: MainWindow,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    def fake_exec(dialog: LibraryDialog) -> int:
+        assert dialog.select("jyrell")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(LibraryDialog, "exec", fake_exec)
+    window.start_page.library_button.click()
+    document = window.current_document()
+    assert document is not None
+    assert document.path is None
+    assert document.title() == "Jyrell"
+    assert document.is_modified()
+    assert window.windowTitle() == "SEForge — Jyrell[*]"
+    # shown exactly as stored, never fixed
+    assert document.character.concept.rank.label == "Great"
+    assert summary(window) == "Ranks: 7 of 6 spent"
+    assert "budget.over" in problem_rules(window)
+    assert window.budget_panel.status.text().startswith("✘")
+    assert not document.undo_stack.canUndo()

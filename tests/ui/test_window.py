@@ -1,0 +1,86 @@
+"""The window as a whole: menus, docks, themes, start page, refresh speed."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QPalette
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QWidget
+
+from seforge.library import load_pc
+from seforge.ranks import Rank
+from tests.ui.helpers import choose_rank
+from ui.commands import SetRankCommand
+from ui.main_window import MainWindow
+from ui.settings import load_preferences
+
+
+def test_start_page_until_a_character_opens(window: MainWindow) -> None:
+    assert window.windowTitle() == "SEForge"
+    assert window.stack.currentWidget() is window.start_page
+    assert not window.save_action.isEnabled()
+    window.start_page.new_button.click()
+    assert window.stack.currentWidget() is window.tabs
+    assert window.tabs.isMovable() and window.tabs.tabsClosable()
+    window.new_document()
+    assert [window.tabs.tabText(i) for i in range(2)] == ["Untitled", "Untitled 2"]
+    assert len(window.documents()) == 2
+
+
+def test_standard_shortcuts(window: MainWindow) -> None:
+    assert window.new_action.shortcut() == QKeySequence(QKeySequence.StandardKey.New)
+    assert window.save_as_action.shortcut() == QKeySequence("Ctrl+Shift+S")
+    assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+
+
+def test_add_dock_puts_it_in_the_view_menu(window: MainWindow) -> None:
+    dock = QDockWidget("GM Screen", window)
+    dock.setWidget(QLabel("gm"))
+    seen: list[int] = []
+    window.documents_changed.connect(lambda: seen.append(len(window.documents())))
+    window.add_dock(dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+    assert dock.toggleViewAction() in window.view_menu.actions()
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.LeftDockWidgetArea
+    window.new_document()
+    assert seen == [1]
+
+
+def test_theme_switch_is_remembered(window: MainWindow, qapp: QApplication) -> None:
+    window.theme_actions["dark"].trigger()
+    assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    assert load_preferences().theme == "dark"
+    window.theme_actions["light"].trigger()
+    assert qapp.palette().color(QPalette.ColorRole.Window).lightness() > 128
+
+
+def test_controls_have_names_and_tooltips(window: MainWindow) -> None:
+    window.open_book_character(load_pc("sarah-x"))
+    editor = window.current_editor()
+    assert editor is not None
+    editor.elements.select_row(0)
+    missing = [
+        w.objectName() or type(w).__name__
+        for w in editor.findChildren(QWidget)
+        if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(editor)
+        and type(w).__name__ not in ("QScrollBar", "QWidget", "QScrollArea", "CharacterEditor")
+        and not w.objectName().startswith("qt_")
+        and (not w.accessibleName() or not w.toolTip())
+    ]
+    assert missing == []
+
+
+def test_refresh_after_an_edit_is_fast(window: MainWindow) -> None:
+    document = window.open_book_character(load_pc("sarah-x"))
+    editor = window.current_editor()
+    assert editor is not None
+    choose_rank(editor, "background", Rank.GOOD)
+    timings = []
+    for i in range(30):
+        start = time.perf_counter()
+        document.push(SetRankCommand(document, "background",
+                                     Rank.GOOD if i % 2 else Rank.GREAT))
+        timings.append(time.perf_counter() - start)
+    timings.sort()
+    assert timings[len(timings) // 2] < 0.005

@@ -1,0 +1,197 @@
+"""The budget panel: Ranks spent, where they went, and every rule problem."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.validation import CheckResult, Problem, Severity
+from ui.widgets import section_label
+
+FIELD_ROLE = Qt.ItemDataRole.UserRole
+RULE_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def problem_text(problem: Problem) -> str:
+    return f"{problem.message} — {problem.section.value}"
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Sizes word-wrapped items for the text width left beside their icon (Qt's own
+    size hint ignores the icon and cuts the last line)."""
+
+    PADDING = 8
+
+    def __init__(self, view: QListWidget) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        width = self.view.viewport().width() - 12
+        icon = 0
+        if not opt.icon.isNull():
+            icon = opt.decorationSize.width() + 8
+        text_width = max(60, width - icon)
+        rect = opt.fontMetrics.boundingRect(
+            QRect(0, 0, text_width, 100_000), int(Qt.TextFlag.TextWordWrap), opt.text
+        )
+        height = max(rect.height(), opt.decorationSize.height() if icon else 0)
+        return QSize(width, height + self.PADDING)
+
+
+class BudgetPanel(QWidget):
+    """Shows a CheckResult; ``problem_activated(field, rule)`` when one is clicked."""
+
+    problem_activated = Signal(object, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("budgetPanel")
+        self._ledger_shown: tuple[str, ...] | None = None
+        self._problems_shown: tuple[Problem, ...] | None = None
+        self._summary_shown: str | None = None
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("budgetSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setAccessibleName("Budget summary")
+        self.summary.setToolTip("Ranks spent against the Ranks this character has to spend")
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.summary.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.summary.setFont(font)
+
+        self.status = QLabel(self)
+        self.status.setObjectName("budgetStatus")
+        self.status.setAccessibleName("Legality")
+        self.status.setWordWrap(True)
+
+        self.ledger = QListWidget(self)
+        self.ledger.setObjectName("ledger")
+        self.ledger.setAccessibleName("Where the Ranks went")
+        self.ledger.setToolTip("Every Quality and what it cost")
+        self.ledger.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.ledger.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.ledger.setWordWrap(True)
+        self.ledger.setUniformItemSizes(False)
+        self.ledger.setAlternatingRowColors(True)
+        self.ledger.setItemDelegate(WrappingDelegate(self.ledger))
+
+        self.problems = QListWidget(self)
+        self.problems.setObjectName("problems")
+        self.problems.setAccessibleName("Problems")
+        self.problems.setToolTip("Click a problem to go to the field it is about")
+        self.problems.setWordWrap(True)
+        self.problems.setItemDelegate(WrappingDelegate(self.problems))
+        self.problems.setIconSize(QSize(20, 20))
+        self.problems.itemActivated.connect(self._on_activated)
+        self.problems.itemClicked.connect(self._on_activated)
+
+        for view in (self.ledger, self.problems):
+            view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            view.setResizeMode(QListWidget.ResizeMode.Adjust)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 10)
+        layout.setSpacing(6)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.status)
+        layout.addSpacing(4)
+        layout.addWidget(section_label("Where the Ranks went"))
+        layout.addWidget(self.ledger, 3)
+        layout.addSpacing(4)
+        layout.addWidget(section_label("Problems"))
+        layout.addWidget(self.problems, 2)
+
+    def show_result(self, result: CheckResult | None) -> None:
+        """Show ``result`` (None: nothing open); rebuilds only the parts that changed."""
+        if result is None:
+            self._set_summary("No character open")
+            self.status.setText("Open or create a character to see its budget.")
+            self.status.setStyleSheet("")
+            self._set_ledger(())
+            self._problems_shown = None
+            self.problems.clear()
+            return
+        report = result.budget
+        self._set_summary(report.summary())
+        errors, warnings = len(result.errors), len(result.warnings)
+        if result.legal:
+            text = "✔ Legal new character"
+            if warnings:
+                text += f" — {warnings} note{'s' if warnings != 1 else ''}"
+        else:
+            text = f"✘ Not legal yet — {errors} problem{'s' if errors != 1 else ''}"
+        self.status.setText(text)
+        self.status.setProperty("legal", result.legal)
+        colour = "#2e7d32" if result.legal else "#c62828"
+        if self.palette().window().color().lightness() < 128:
+            colour = "#81c784" if result.legal else "#ef7b7b"
+        self.status.setStyleSheet(f"color: {colour}; font-weight: 600;")
+        self._set_ledger(tuple(e.describe() for e in report.entries))
+        self._set_problems(result.problems)
+
+    def _set_summary(self, text: str) -> None:
+        if text != self._summary_shown:
+            self._summary_shown = text
+            self.summary.setText(text)
+
+    def _set_ledger(self, lines: tuple[str, ...]) -> None:
+        if lines == self._ledger_shown:
+            return
+        self._ledger_shown = lines
+        self.ledger.clear()
+        for line in lines:
+            item = QListWidgetItem(line)
+            item.setToolTip(line)
+            self.ledger.addItem(item)
+
+    def _set_problems(self, problems: tuple[Problem, ...]) -> None:
+        if problems == self._problems_shown:
+            return
+        self._problems_shown = problems
+        self.problems.clear()
+        style = self.style()
+        error_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
+        warning_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        if not problems:
+            item = QListWidgetItem("No problems: every rule is met.")
+            item.setFlags(Qt.ItemFlag.NoItemFlags | Qt.ItemFlag.ItemIsEnabled)
+            self.problems.addItem(item)
+            return
+        for problem in problems:
+            item = QListWidgetItem(problem_text(problem))
+            is_error = problem.severity is Severity.ERROR
+            item.setIcon(error_icon if is_error else warning_icon)
+            item.setToolTip(
+                f"{'Error' if is_error else 'Warning'}: {problem.message}\n"
+                f"Book section: {problem.section.value}"
+                + ("\nClick to go to the field." if problem.field else "")
+            )
+            item.setData(FIELD_ROLE, problem.field)
+            item.setData(RULE_ROLE, problem.rule)
+            self.problems.addItem(item)
+
+    def problem_items(self) -> list[QListWidgetItem]:
+        return [self.problems.item(i) for i in range(self.problems.count())]
+
+    def ledger_lines(self) -> list[str]:
+        return [self.ledger.item(i).text() for i in range(self.ledger.count())]
+
+    def _on_activated(self, item: QListWidgetItem) -> None:
+        rule = item.data(RULE_ROLE)
+        if rule:
+            self.problem_activated.emit(item.data(FIELD_ROLE), str(rule))

@@ -1,0 +1,96 @@
+"""Light and dark palettes on the Fusion style, following the system by default."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+_LIGHT = {
+    QPalette.ColorRole.Window: "#f3f1ec",
+    QPalette.ColorRole.WindowText: "#1f1d1a",
+    QPalette.ColorRole.Base: "#ffffff",
+    QPalette.ColorRole.AlternateBase: "#f6f4ef",
+    QPalette.ColorRole.ToolTipBase: "#fffbe6",
+    QPalette.ColorRole.ToolTipText: "#1f1d1a",
+    QPalette.ColorRole.PlaceholderText: "#8a857c",
+    QPalette.ColorRole.Text: "#1f1d1a",
+    QPalette.ColorRole.Button: "#ebe8e1",
+    QPalette.ColorRole.ButtonText: "#1f1d1a",
+    QPalette.ColorRole.BrightText: "#b00020",
+    QPalette.ColorRole.Highlight: "#8c3b2a",
+    QPalette.ColorRole.HighlightedText: "#ffffff",
+    QPalette.ColorRole.Link: "#8c3b2a",
+    QPalette.ColorRole.Light: "#ffffff",
+    QPalette.ColorRole.Midlight: "#e2ded5",
+    QPalette.ColorRole.Mid: "#b9b3a7",
+    QPalette.ColorRole.Dark: "#8f897d",
+    QPalette.ColorRole.Shadow: "#4a463f",
+}
+
+_DARK = {
+    QPalette.ColorRole.Window: "#26272b",
+    QPalette.ColorRole.WindowText: "#e8e6e1",
+    QPalette.ColorRole.Base: "#1c1d20",
+    QPalette.ColorRole.AlternateBase: "#232428",
+    QPalette.ColorRole.ToolTipBase: "#33353a",
+    QPalette.ColorRole.ToolTipText: "#e8e6e1",
+    QPalette.ColorRole.PlaceholderText: "#8d8b86",
+    QPalette.ColorRole.Text: "#e8e6e1",
+    QPalette.ColorRole.Button: "#323439",
+    QPalette.ColorRole.ButtonText: "#e8e6e1",
+    QPalette.ColorRole.BrightText: "#ff6b6b",
+    QPalette.ColorRole.Highlight: "#c0634c",
+    QPalette.ColorRole.HighlightedText: "#ffffff",
+    QPalette.ColorRole.Link: "#f0957c",
+    QPalette.ColorRole.Light: "#45474d",
+    QPalette.ColorRole.Midlight: "#3a3c41",
+    QPalette.ColorRole.Mid: "#2c2e32",
+    QPalette.ColorRole.Dark: "#18191b",
+    QPalette.ColorRole.Shadow: "#000000",
+}
+
+_DISABLED_LIGHT = "#a19c92"
+_DISABLED_DARK = "#6d6b67"
+
+
+def system_is_dark() -> bool:
+    hints = QGuiApplication.styleHints()
+    return hints.colorScheme() == Qt.ColorScheme.Dark
+
+
+def resolve_theme(name: str) -> str:
+    """``light`` or ``dark`` for a preference of ``system``, ``light`` or ``dark``."""
+    if name == "system":
+        return "dark" if system_is_dark() else "light"
+    return "dark" if name == "dark" else "light"
+
+
+def make_palette(dark: bool) -> QPalette:
+    palette = QPalette()
+    for role, colour in (_DARK if dark else _LIGHT).items():
+        palette.setColor(role, QColor(colour))
+    disabled = QColor(_DISABLED_DARK if dark else _DISABLED_LIGHT)
+    for role in (
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+    ):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, disabled)
+    return palette
+
+
+def is_dark(app: QApplication | None = None) -> bool:
+    """Whether the palette now in use is a dark one."""
+    target = app or QApplication.instance()
+    if not isinstance(target, QApplication):
+        return False
+    return target.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def apply_theme(app: QApplication, name: str) -> str:
+    """Apply the theme preference ``name``; returns ``light`` or ``dark``."""
+    resolved = resolve_theme(name)
+    app.setStyle("Fusion")
+    app.setPalette(make_palette(resolved == "dark"))
+    return resolved

@@ -1,0 +1,124 @@
+"""Small widgets shared by the editor.
+
+The text fields hand Ctrl+Z / Ctrl+Shift+Z to the window, so undo always walks the
+document's history instead of each field keeping one of its own.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPlainTextEdit, QWidget
+
+from seforge.models import TRAITS, Trait
+from ui.trait_style import trait_chip, trait_text
+
+
+def _is_history_key(event: QEvent) -> bool:
+    if not isinstance(event, QKeyEvent):
+        return False
+    return event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+        QKeySequence.StandardKey.Redo
+    )
+
+
+class HistoryLineEdit(QLineEdit):
+    """A line edit whose undo/redo keys reach the document's undo stack."""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and _is_history_key(event):
+            event.ignore()
+            return False
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if _is_history_key(event):
+            event.ignore()
+            return
+        super().keyPressEvent(event)
+
+    def set_text_quietly(self, text: str) -> None:
+        """Show ``text`` without emitting edits; keeps the cursor when unchanged."""
+        if self.text() != text:
+            blocked = self.blockSignals(True)
+            self.setText(text)
+            self.blockSignals(blocked)
+
+
+class HistoryPlainTextEdit(QPlainTextEdit):
+    """A plain text edit whose undo/redo keys reach the document's undo stack."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setUndoRedoEnabled(False)
+        self.setTabChangesFocus(True)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and _is_history_key(event):
+            event.ignore()
+            return False
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if _is_history_key(event):
+            event.ignore()
+            return
+        super().keyPressEvent(event)
+
+    def set_text_quietly(self, text: str) -> None:
+        if self.toPlainText() != text:
+            blocked = self.blockSignals(True)
+            self.setPlainText(text)
+            self.blockSignals(blocked)
+
+
+class TraitLinkCombo(QComboBox):
+    """Choose the Trait a Quality hangs on; each item shows the Trait's colour chip."""
+
+    trait_chosen = Signal(object)
+
+    def __init__(self, allow_none: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._options: list[Trait | None] = ([None] if allow_none else []) + list(TRAITS)
+        for trait in self._options:
+            self.addItem(trait_chip(trait), trait_text(trait))
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.activated.connect(self._on_activated)
+        self._current: Trait | None = None
+
+    def refresh_icons(self) -> None:
+        for index, trait in enumerate(self._options):
+            self.setItemIcon(index, trait_chip(trait))
+
+    def set_trait(self, trait: Trait | None) -> None:
+        index = self._options.index(trait)
+        self._current = trait
+        if self.currentIndex() != index:
+            blocked = self.blockSignals(True)
+            self.setCurrentIndex(index)
+            self.blockSignals(blocked)
+
+    def trait(self) -> Trait | None:
+        return self._current
+
+    def choose(self, trait: Trait | None) -> None:
+        """Pick ``trait`` as the user would."""
+        index = self._options.index(trait)
+        self.setCurrentIndex(index)
+        self._on_activated(index)
+
+    def _on_activated(self, index: int) -> None:
+        trait = self._options[index]
+        if trait != self._current:
+            self.trait_chosen.emit(trait)
+
+
+def section_label(text: str) -> QLabel:
+    """A small bold heading in the sheet's style."""
+    label = QLabel(text.upper())
+    font = label.font()
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 0.9)
+    font.setLetterSpacing(font.SpacingType.PercentageSpacing, 108)
+    label.setFont(font)
+    return label
