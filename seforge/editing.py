@@ -12,6 +12,7 @@ Quality keys: ``concept``, ``background``, ``faculty``, ``trait:<Trait>``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from seforge.budget import (
     budget_report,
@@ -26,6 +27,7 @@ from seforge.models import (
     ElementKind,
     LinkedQuality,
     Quality,
+    RuleOptions,
     Trait,
 )
 from seforge.ranks import QUALITY_RANKS, Rank
@@ -226,4 +228,39 @@ def set_pivot(character: Character, slot: str, text: str | None) -> str | None:
         raise KeyError(slot)
     old: str | None = getattr(character.pivots, slot)
     setattr(character.pivots, slot, text)
+    return old
+
+
+def restore_kind(character: Character, index: int, kind: ElementKind, rank: Rank) -> None:
+    """Put back the kind and Rank that :func:`set_kind` returned (its undo)."""
+    element = character.elements[index]
+    element.kind = kind
+    element.rank = rank
+
+
+_CHARACTER_FIELDS = frozenset({"player", "campaign", "genre", "notes", "portrait"})
+_OPTION_FIELDS = frozenset(RuleOptions.model_fields)
+_ELEMENT_FIELDS = frozenset({"gm_extra_cost", "fetish_of", "note"})
+
+
+def set_field(character: Character, field: str, value: Any) -> Any:
+    """Set a field that no rule constrains; returns the old value.
+
+    ``field`` is one of ``player``, ``campaign``, ``genre``, ``notes``, ``portrait``,
+    ``option:<RuleOptions field>`` (a table rule) or ``element:<index>:<attr>`` with
+    attr ``gm_extra_cost``, ``fetish_of`` or ``note``. Values are validated by the
+    model (a negative GM charge raises ValueError).
+    """
+    target: object
+    if field.startswith("option:"):
+        target, attr, allowed = character.options, field.removeprefix("option:"), _OPTION_FIELDS
+    elif field.startswith("element:"):
+        _, index, attr = field.split(":")
+        target, allowed = character.elements[int(index)], _ELEMENT_FIELDS
+    else:
+        target, attr, allowed = character, field, _CHARACTER_FIELDS
+    if attr not in allowed:
+        raise KeyError(field)
+    old = getattr(target, attr)
+    setattr(target, attr, value)
     return old

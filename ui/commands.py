@@ -3,13 +3,12 @@
 Rank, name, link, Element and Pivot edits go through ``seforge.editing``; redo calls
 the mutator with the new value, undo with the old one it returned. Typing in a text
 field merges into the previous command for the same field, so one word is one undo
-step. Fields the core has no mutator for (player, campaign, notes, portrait, table
-rules, the GM's extra charge and the Fetish link) use :func:`set_field` below.
+step. Free fields (player, campaign, notes, portrait, table rules, the GM's extra
+charge and the Fetish link) go through ``seforge.editing.set_field``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
@@ -40,51 +39,6 @@ def describe_key(character: Character, key: str) -> str:
             return f'"{name}"' if name else f"Element {index + 1}"
         return "Element"
     return key.capitalize()
-
-
-# Character fields without a core mutator: (path, setter returning the old value).
-FieldSetter = Callable[[Character, Any], Any]
-
-
-def _attr_setter(attr: str) -> FieldSetter:
-    def setter(character: Character, value: Any) -> Any:
-        old = getattr(character, attr)
-        setattr(character, attr, value)
-        return old
-
-    return setter
-
-
-def _option_setter(option: str) -> FieldSetter:
-    def setter(character: Character, value: Any) -> Any:
-        old = getattr(character.options, option)
-        setattr(character.options, option, value)
-        return old
-
-    return setter
-
-
-def _element_setter(index: int, attr: str) -> FieldSetter:
-    def setter(character: Character, value: Any) -> Any:
-        element = character.elements[index]
-        old = getattr(element, attr)
-        setattr(element, attr, value)
-        return old
-
-    return setter
-
-
-def set_field(character: Character, field: str, value: Any) -> Any:
-    """Set ``player``, ``campaign``, ``notes``, ``portrait``, ``option:<name>`` or
-    ``element:<i>:<attr>`` (gm_extra_cost, fetish_of, note); returns the old value."""
-    if field.startswith("option:"):
-        return _option_setter(field.removeprefix("option:"))(character, value)
-    if field.startswith("element:"):
-        _, index, attr = field.split(":")
-        return _element_setter(int(index), attr)(character, value)
-    if field in ("player", "campaign", "notes", "portrait", "genre"):
-        return _attr_setter(field)(character, value)
-    raise KeyError(field)
 
 
 class _DocumentCommand(QUndoCommand):
@@ -129,7 +83,7 @@ class SetTextCommand(_DocumentCommand):
 
 
 class SetFieldCommand(_DocumentCommand):
-    """Set a field the core has no mutator for (see :func:`set_field`).
+    """Set a free field through ``seforge.editing.set_field``.
 
     ``merge`` makes consecutive edits of the same field one undo step (typing)."""
 
@@ -149,14 +103,14 @@ class SetFieldCommand(_DocumentCommand):
         self.merge = merge
 
     def redo(self) -> None:
-        old = set_field(self.character, self.field, self.new)
+        old = editing.set_field(self.character, self.field, self.new)
         if not self._has_old:
             self.old = old
             self._has_old = True
         self.document.notify_changed()
 
     def undo(self) -> None:
-        set_field(self.character, self.field, self.old)
+        editing.set_field(self.character, self.field, self.old)
         self.document.notify_changed()
 
     def id(self) -> int:
@@ -273,9 +227,7 @@ class SetKindCommand(_DocumentCommand):
 
     def undo(self) -> None:
         assert self.old is not None
-        kind, rank = self.old
-        editing.set_kind(self.character, self.index, kind)
-        editing.set_rank(self.character, f"element:{self.index}", rank)
+        editing.restore_kind(self.character, self.index, *self.old)
         self.document.notify_changed()
 
 

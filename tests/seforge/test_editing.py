@@ -68,3 +68,23 @@ def test_mutators_return_what_they_replaced(sarah: Character) -> None:
     old_kind, old_rank = set_kind(sarah, 0, ElementKind.WEAKNESS)
     assert (old_kind, old_rank) == (ElementKind.QUALITY, Rank.GOOD)
     assert sarah.elements[0].rank is Rank.BASIC
+
+
+def test_set_field_allow_list_and_restore_kind(sarah: Character) -> None:
+    import pytest
+
+    from seforge.editing import restore_kind, set_field
+
+    assert set_field(sarah, "player", "Dana") == ""
+    assert set_field(sarah, "option:sfx_start_at_good", True) is False
+    assert sarah.options.sfx_start_at_good is True
+    assert set_field(sarah, "element:0:gm_extra_cost", 2) == 0
+    with pytest.raises(KeyError):
+        set_field(sarah, "concept", "x")  # has its own rule-aware mutators
+    with pytest.raises(KeyError):
+        set_field(sarah, "element:0:rank", Rank.LEGENDARY)
+    with pytest.raises(ValueError):
+        set_field(sarah, "element:0:gm_extra_cost", -1)
+    old = set_kind(sarah, 0, ElementKind.WEAKNESS)
+    restore_kind(sarah, 0, *old)
+    assert (sarah.elements[0].kind, sarah.elements[0].rank) == (ElementKind.QUALITY, Rank.GOOD)
