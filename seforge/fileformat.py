@@ -12,16 +12,15 @@ goes to a temporary file beside the target, which then replaces it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from seforge.atomic import atomic_write_bytes as atomic_write_bytes  # re-exported
 from seforge.models import Character, NarrativeCharacter
 
 CHARACTER_FORMAT = "seforge.character"
@@ -214,24 +213,6 @@ def nc_to_data(nc: NarrativeCharacter) -> dict[str, Any]:
 
 def dumps(data: Mapping[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
-    """Write ``payload`` to ``path`` so that a crash leaves the old file or the new
-    one, never a half-written file."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp_name)
-        raise
 
 
 def save_character(character: Character, path: str | os.PathLike[str]) -> None:

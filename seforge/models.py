@@ -8,7 +8,6 @@ reported by validation, not load errors.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -20,7 +19,28 @@ from pydantic import (
     field_validator,
 )
 
+from seforge.kinds import TRAITS, Acquired, ElementKind, NCType, Trait
 from seforge.ranks import Rank
+
+__all__ = [
+    "TRAITS",
+    "Acquired",
+    "Character",
+    "Element",
+    "ElementKind",
+    "HeldAdvancement",
+    "HistoryEntry",
+    "LinkedQuality",
+    "NCQuality",
+    "NCType",
+    "NarrativeCharacter",
+    "Pivots",
+    "PlayState",
+    "Quality",
+    "RankField",
+    "RuleOptions",
+    "Trait",
+]
 
 
 def _parse_rank(value: Any) -> Rank:
@@ -39,15 +59,6 @@ RankField = Annotated[
 """A Rank stored in files by its name ("Good"), parsed case-insensitively."""
 
 
-class Trait(StrEnum):
-    PHYSIQUE = "Physique"
-    CHARISMA = "Charisma"
-    CUNNING = "Cunning"
-
-
-TRAITS: tuple[Trait, ...] = (Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING)
-
-
 def _parse_trait(value: Any) -> Trait | None:
     if value is None or isinstance(value, Trait):
         return value
@@ -60,24 +71,6 @@ def _parse_trait(value: Any) -> Trait | None:
 
 
 OptionalTraitField = Annotated[Trait | None, BeforeValidator(_parse_trait)]
-
-
-class ElementKind(StrEnum):
-    """What an Element is; the kind changes how it is bought and shown."""
-
-    QUALITY = "quality"
-    ITEM = "item"
-    SFX = "sfx"
-    WEAKNESS = "weakness"
-    FETISH = "fetish"
-    STUNT = "stunt"
-
-
-class Acquired(StrEnum):
-    """When a Quality entered the character: bought at creation or gained in play."""
-
-    CREATION = "creation"
-    PLAY = "play"
 
 
 class _Model(BaseModel):
@@ -262,15 +255,6 @@ class Character(_Model):
             linked.append(self.faculty)
         linked.extend(e for e in self.elements if e.trait is trait)
         return linked
-
-
-class NCType(StrEnum):
-    """How an NC takes Stress: a minion falls to one, a regular to three, a hero
-    loses a Rank per Stress."""
-
-    MINION = "minion"
-    REGULAR = "regular"
-    HERO = "hero"
 
 
 class NCQuality(_Model):

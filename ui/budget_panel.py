@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QLabel,
@@ -14,8 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.validation import CheckResult, Problem, Severity
 from ui.widgets import section_label
+
+if TYPE_CHECKING:  # the validation module loads the models: not needed to draw
+    from seforge.validation import CheckResult, Problem
 
 FIELD_ROLE = Qt.ItemDataRole.UserRole
 RULE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -174,7 +178,7 @@ class BudgetPanel(QWidget):
             return
         for problem in problems:
             item = QListWidgetItem(problem_text(problem))
-            is_error = problem.severity is Severity.ERROR
+            is_error = problem.severity.value == "error"
             item.setIcon(error_icon if is_error else warning_icon)
             item.setToolTip(
                 f"{'Error' if is_error else 'Warning'}: {problem.message}\n"

@@ -1,10 +1,17 @@
-"""The main window: tabs of characters, the budget dock, menus and file handling."""
+"""The main window: tabs of characters, the budget dock, menus and file handling.
+
+Start-up: this module imports only what the start page needs. The models, the
+editor, autosave and the GM and Play docks load in :meth:`MainWindow.ensure_ready`,
+which runs right after the first paint (or earlier, the moment anything needs it),
+so the window appears about as fast as a bare Qt window.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -12,6 +19,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QIcon,
     QKeySequence,
+    QShowEvent,
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
@@ -25,24 +33,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.fileformat import CharacterFileError
-from seforge.models import Character
 from seforge.resources import resource_path
-from seforge.validation import check_character
-from ui import autosave
-from ui.autosave import Autosaver
 from ui.budget_panel import BudgetPanel
-from ui.document import CharacterDocument, with_suffix
-from ui.editor import CharacterEditor
-from ui.library_dialog import LibraryDialog
-from ui.rules_dialog import TableRulesDialog
 from ui.settings import Preferences, load_preferences, save_preferences
 from ui.start_page import StartPage
 from ui.theme import apply_theme
 
+if TYPE_CHECKING:
+    from seforge.models import Character
+    from ui.autosave import Autosaver
+    from ui.document import CharacterDocument
+    from ui.editor import CharacterEditor
+    from ui.gm import GMDock
+    from ui.gm_table import GMTableWidget
+    from ui.play_dock import PlayDock
+
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
 APP_TITLE = "SEForge"
 THEME_LABELS = (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark"))
+DEFERRED_LOAD_MS = 30
+"""How long after the first show the editor, autosave and docks start loading."""
+PAPER_LABELS = (("", "Follow the System &Locale"), ("a4", "&A4"), ("letter", "&Letter"))
 
 
 def ask_restore(parent: QWidget, titles: list[str]) -> bool:
@@ -66,7 +77,7 @@ class MainWindow(QMainWindow):
     def __init__(
         self,
         preferences: Preferences | None = None,
-        autosave_interval_ms: int = autosave.DEFAULT_INTERVAL_MS,
+        autosave_interval_ms: int | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -76,6 +87,13 @@ class MainWindow(QMainWindow):
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks)
         self._untitled = 0
         self._current: CharacterDocument | None = None
+        self._ready = False
+        self._autosave_interval_ms = autosave_interval_ms
+        """None: the autosave module's default interval."""
+        self._autosaver: Autosaver | None = None
+        self.gm_dock: GMDock | None = None
+        self.play_dock: PlayDock | None = None
+        self.gm_table: GMTableWidget | None = None
 
         self.start_page = StartPage(self)
         self.tabs = QTabWidget(self)
@@ -113,11 +131,69 @@ class MainWindow(QMainWindow):
         self._refresh_recent()
         self._restore_window()
 
-        self.autosaver = Autosaver(self.documents, autosave_interval_ms, self)
-        self.autosaver.start()
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._on_system_scheme_changed)
         self._update_state()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Once the window is on screen, load the rest a moment later (after the
+        first frame) rather than before it."""
+        super().showEvent(event)
+        if not self._ready:
+            QTimer.singleShot(DEFERRED_LOAD_MS, self, self.ensure_ready)
+
+    def ensure_ready(self) -> None:
+        """Load what the start page does not need: autosave and the GM and Play docks.
+
+        Idempotent; every path that needs these calls it first.
+        """
+        if self._ready:
+            return
+        self._ready = True
+        from ui.autosave import DEFAULT_INTERVAL_MS, Autosaver
+        from ui.gm import GMDock
+        from ui.play_dock import PlayDock
+
+        interval = self._autosave_interval_ms or DEFAULT_INTERVAL_MS
+        self._autosaver = Autosaver(self.documents, interval, self)
+        self._autosaver.start()
+        self.play_dock = PlayDock(self)
+        self.add_dock(self.play_dock, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.budget_dock, self.play_dock)
+        self.gm_dock = GMDock(lambda: [d.character for d in self.documents()],
+                              self.documents_changed, self)
+        self.add_dock(self.gm_dock, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.budget_dock, self.gm_dock)
+        self.gm_table_dock = QDockWidget("GM's Table", self)
+        self.gm_table_dock.setObjectName("gmTableDock")
+        self.gm_table_dock.setToolTip("Opponents, the party and the scene tracker")
+        self.gm_table_dock.visibilityChanged.connect(self._build_gm_table)
+        self.add_dock(self.gm_table_dock, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.gm_table_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+Shift+G"))
+        self.gm_table_dock.hide()
+        self.budget_dock.raise_()
+        self._restore_dock_state()
+        self.play_dock.show_document(self.current_document())
+
+    def _build_gm_table(self, visible: bool = True) -> None:
+        """Build the GM's Table the first time its dock is shown."""
+        if not visible or self.gm_table is not None or self.gm_dock is None:
+            return
+        from ui.gm_table import CalculatorBridge, GMTableWidget
+
+        gm_dock = self.gm_dock
+        bridge = CalculatorBridge(
+            gm_dock.calculator, lambda: [d.character for d in self.documents()], gm_dock)
+        self.gm_table = GMTableWidget(
+            open_characters=lambda: [(d.character, d.path) for d in self.documents()],
+            open_calculator=bridge, paper=self.preferences.paper)
+        self.gm_table_dock.setWidget(self.gm_table)
+
+    @property
+    def autosaver(self) -> Autosaver:
+        self.ensure_ready()
+        assert self._autosaver is not None
+        return self._autosaver
 
     # -- actions and menus --------------------------------------------------------
     def _action(self, text: str, slot: object, keys: object = None, tip: str = "") -> QAction:
@@ -146,6 +222,24 @@ class MainWindow(QMainWindow):
                                          "Close the current character")
         self.quit_action = self._action("&Quit", self.close, key.Quit, "Quit SEForge")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.export_action = self._action(
+            "&Export Sheet (PDF)…", self.export_sheet, QKeySequence("Ctrl+P"),
+            "Write the current character's sheet as a PDF")
+        self.export_party_action = self._action(
+            "Export &Party (PDF)…", self.export_party, QKeySequence("Ctrl+Shift+P"),
+            "Write the sheets of every open character into one PDF")
+        self.blank_action = self._action(
+            "Print &Blank Sheet…", self.print_blank, None, "Write an empty sheet as a PDF")
+        self.paper_group = QActionGroup(self)
+        self.paper_group.setExclusive(True)
+        self.paper_actions: dict[str, QAction] = {}
+        for name, label in PAPER_LABELS:
+            action = QAction(label, self, checkable=True)
+            action.setChecked(name == self.preferences.paper)
+            action.setToolTip("Paper size of exported sheets and cards")
+            action.triggered.connect(lambda _checked=False, n=name: self.set_paper(n))
+            self.paper_group.addAction(action)
+            self.paper_actions[name] = action
 
         self.undo_group = QUndoGroup(self)
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
@@ -182,6 +276,13 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.export_action)
+        file_menu.addAction(self.export_party_action)
+        file_menu.addAction(self.blank_action)
+        paper_menu = file_menu.addMenu("Paper Si&ze")
+        for action in self.paper_actions.values():
+            paper_menu.addAction(action)
+        file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
 
@@ -217,11 +318,17 @@ class MainWindow(QMainWindow):
         return [self.editor_at(i).document for i in range(self.tabs.count())]
 
     def editor_at(self, index: int) -> CharacterEditor:
+        from ui.editor import CharacterEditor
+
         widget = self.tabs.widget(index)
         assert isinstance(widget, CharacterEditor)
         return widget
 
     def current_editor(self) -> CharacterEditor | None:
+        if not self.tabs.count():
+            return None
+        from ui.editor import CharacterEditor
+
         widget = self.tabs.currentWidget()
         return widget if isinstance(widget, CharacterEditor) else None
 
@@ -230,6 +337,9 @@ class MainWindow(QMainWindow):
         return editor.document if editor else None
 
     def add_document(self, document: CharacterDocument) -> CharacterEditor:
+        from ui.editor import CharacterEditor
+
+        self.ensure_ready()
         document.setParent(self)
         self.undo_group.addStack(document.undo_stack)
         editor = CharacterEditor(document, self.tabs)
@@ -245,6 +355,8 @@ class MainWindow(QMainWindow):
         return editor
 
     def new_document(self) -> CharacterDocument:
+        from ui.document import CharacterDocument
+
         self._untitled += 1
         title = "Untitled" if self._untitled == 1 else f"Untitled {self._untitled}"
         document = CharacterDocument(title=title)
@@ -254,6 +366,8 @@ class MainWindow(QMainWindow):
 
     def open_book_character(self, character: Character) -> CharacterDocument:
         """Open a copy of a book character: unsaved, titled with its name."""
+        from ui.document import CharacterDocument
+
         document = CharacterDocument(character.model_copy(deep=True),
                                      title=character.name or "Book character")
         document.mark_modified()
@@ -269,6 +383,9 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> CharacterDocument | None:
         """Open a file in a new tab (or switch to it when already open)."""
+        from seforge.fileformat import CharacterFileError
+        from ui.document import CharacterDocument
+
         index = self.find_open(path)
         if index >= 0:
             self.tabs.setCurrentIndex(index)
@@ -290,6 +407,8 @@ class MainWindow(QMainWindow):
             self.open_path(Path(name))
 
     def open_library(self) -> CharacterDocument | None:
+        from ui.library_dialog import LibraryDialog
+
         dialog = LibraryDialog(self)
         if dialog.exec() != LibraryDialog.DialogCode.Accepted:
             return None
@@ -316,6 +435,8 @@ class MainWindow(QMainWindow):
                                               FILE_FILTER)
         if not name:
             return False
+        from ui.document import with_suffix
+
         return self._write(document, with_suffix(Path(name)))
 
     def _write(self, document: CharacterDocument, path: Path) -> bool:
@@ -353,6 +474,8 @@ class MainWindow(QMainWindow):
         if not self.maybe_save(editor.document):
             return False
         self.autosaver.forget(editor.document)
+        if self.play_dock is not None:
+            self.play_dock.forget(editor.document)
         self.tabs.removeTab(index)
         editor.document.deleteLater()
         editor.deleteLater()
@@ -373,7 +496,8 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """A clean exit: autosaves and the session marker go, preferences are saved."""
-        self.autosaver.stop(clean=True)
+        if self._autosaver is not None:
+            self._autosaver.stop(clean=True)
         self.preferences.window = {
             "geometry": bytes(self.saveGeometry().toBase64().data()).decode("ascii"),
             "state": bytes(self.saveState().toBase64().data()).decode("ascii"),
@@ -383,6 +507,9 @@ class MainWindow(QMainWindow):
     # -- autosave recovery --------------------------------------------------------------
     def restore_autosaves(self) -> int:
         """Offer the autosaves a crashed session left; returns how many were restored."""
+        from ui import autosave
+        from ui.document import CharacterDocument
+
         if autosave.other_session_running(self.autosaver.folder):
             return 0
         mine = {d.autosave_id for d in self.documents()}
@@ -423,6 +550,8 @@ class MainWindow(QMainWindow):
         document = self.current_document()
         if document is None:
             return
+        from ui.rules_dialog import TableRulesDialog
+
         dialog = TableRulesDialog(document, self)
         if dialog.exec() == TableRulesDialog.DialogCode.Accepted:
             dialog.apply()
@@ -431,6 +560,40 @@ class MainWindow(QMainWindow):
         editor = self.current_editor()
         if editor is not None:
             editor.focus_field(field if isinstance(field, str) else None, rule)
+
+    # -- exports ----------------------------------------------------------------------
+    def export_sheet(self) -> Path | None:
+        from ui.exports import export_character_sheets
+
+        document = self.current_document()
+        if document is None:
+            return None
+        return self._exported(export_character_sheets(
+            self, [document.character], self.preferences.paper, self._dialog_folder()))
+
+    def export_party(self) -> Path | None:
+        from ui.exports import export_character_sheets
+
+        characters = [d.character for d in self.documents()]
+        return self._exported(export_character_sheets(
+            self, characters, self.preferences.paper, self._dialog_folder(),
+            title="Export Party"))
+
+    def print_blank(self) -> Path | None:
+        from ui.exports import export_blank_sheet
+
+        return self._exported(
+            export_blank_sheet(self, self.preferences.paper, self._dialog_folder()))
+
+    def _exported(self, path: Path | None) -> Path | None:
+        if path is not None:
+            self.statusBar().showMessage(f"Wrote {path}", 5000)
+        return path
+
+    def set_paper(self, name: str) -> None:
+        self.preferences.paper = name
+        self.paper_actions[name].setChecked(True)
+        self._save_preferences()
 
     # -- theme ----------------------------------------------------------------------
     def set_theme(self, name: str) -> None:
@@ -456,6 +619,8 @@ class MainWindow(QMainWindow):
     def _on_current_changed(self, _index: int) -> None:
         self._current = self.current_document()
         self._update_state()
+        if self.play_dock is not None:
+            self.play_dock.show_document(self._current)
 
     def _on_document_changed(self, document: CharacterDocument) -> None:
         if document is self._current:
@@ -465,9 +630,12 @@ class MainWindow(QMainWindow):
 
     def _refresh_budget(self) -> None:
         document = self.current_document()
-        self.budget_panel.show_result(
-            check_character(document.character) if document is not None else None
-        )
+        if document is None:
+            self.budget_panel.show_result(None)
+            return
+        from seforge.validation import check_character
+
+        self.budget_panel.show_result(check_character(document.character))
 
     def _update_tab(self, document: CharacterDocument) -> None:
         for index in range(self.tabs.count()):
@@ -494,7 +662,8 @@ class MainWindow(QMainWindow):
         has = document is not None
         self.stack.setCurrentWidget(self.tabs if self.tabs.count() else self.start_page)
         for action in (self.save_action, self.save_as_action, self.close_action,
-                       self.add_element_action, self.rules_action):
+                       self.add_element_action, self.rules_action, self.export_action,
+                       self.export_party_action):
             action.setEnabled(has)
         self._bind_undo(document)
         self._update_title()
@@ -551,6 +720,10 @@ class MainWindow(QMainWindow):
             restored = self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
         if not restored:
             self.resize(1280, 800)
+        self._restore_dock_state()
+
+    def _restore_dock_state(self) -> None:
+        """Put the docks back where they were (again once the late docks exist)."""
         state = self.preferences.window.get("state")
         if isinstance(state, str):
             self.restoreState(QByteArray.fromBase64(state.encode("ascii")))

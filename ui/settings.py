@@ -16,7 +16,7 @@ from typing import Any
 
 import platformdirs
 
-from seforge.fileformat import atomic_write_bytes
+from seforge.atomic import atomic_write_bytes
 
 APP_NAME = "SEForge"
 PREFERENCES_VERSION = 1
@@ -43,7 +43,8 @@ def preferences_path() -> Path:
 @dataclass
 class Preferences:
     theme: str = "system"
-    paper: str = "a4"
+    paper: str = ""
+    """"a4", "letter", or "" to follow the system locale."""
     recent_files: list[str] = field(default_factory=list)
     library_folders: list[str] = field(default_factory=list)
     window: dict[str, Any] = field(default_factory=dict)

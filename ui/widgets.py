@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPlainTextEdit, QWidget
 
-from seforge.models import TRAITS, Trait
+from seforge.kinds import TRAITS, Trait
 from ui.trait_style import trait_chip, trait_text
 
 

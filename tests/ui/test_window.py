@@ -84,3 +84,30 @@ def test_refresh_after_an_edit_is_fast(window: MainWindow) -> None:
         timings.append(time.perf_counter() - start)
     timings.sort()
     assert timings[len(timings) // 2] < 0.005
+
+
+def test_gm_docks_are_installed_and_built_on_demand(window: MainWindow, qtbot: object) -> None:
+    window.ensure_ready()
+    names = [a.text() for a in window.view_menu.actions()]
+    assert {"Play", "GM Screen", "GM's Table"} <= set(names)
+    assert window.gm_table is None, "the GM's Table is built only when first shown"
+    window.gm_table_dock.show()
+    assert window.gm_table is not None
+    assert window.gm_table_dock.widget() is window.gm_table
+
+
+def test_play_dock_follows_the_current_character(window: MainWindow) -> None:
+    from seforge import library
+
+    window.ensure_ready()
+    assert window.play_dock is not None
+    jyrell = window.open_book_character(library.load_pc("jyrell"))
+    panel = window.play_dock.panel_for(jyrell)
+    assert window.play_dock.stack.currentWidget().widget() is panel
+    panel.start_session()
+    assert jyrell.character.play.session_running
+    assert jyrell.is_modified()
+    window.undo_action.trigger()
+    assert not jyrell.character.play.session_running
+    window.close_current()
+    assert window.play_dock.stack.currentWidget() is window.play_dock.placeholder

@@ -1,4 +1,9 @@
-"""The GM screen dock: reference tables, the Test calculator, SFX and Recovery."""
+"""The GM screen dock: reference tables, the Test calculator, SFX and Recovery.
+
+The tabs are built the first time the dock becomes visible (or the first time code
+asks for one of them): the reference tables size every row to its text, which is
+work a window should not do for a dock that sits unseen behind another.
+"""
 
 from __future__ import annotations
 
@@ -45,8 +50,24 @@ class GMDock(QDockWidget):
         )
         self.setAccessibleName(TITLE)
         self.setToolTip("")
-        provider = characters_provider or _no_characters
-        self.tabs = QTabWidget(self)
+        self._provider = characters_provider or _no_characters
+        self._built = False
+        self.setMinimumWidth(360)
+        self.visibilityChanged.connect(self._on_visibility)
+        if refresh_signal is not None:
+            refresh_signal.connect(self.refresh_characters)
+
+    def _on_visibility(self, visible: bool) -> None:
+        if visible:
+            self.ensure_built()
+
+    def ensure_built(self) -> None:
+        """Build the tabs (once)."""
+        if self._built:
+            return
+        self._built = True
+        provider = self._provider
+        self._tabs = QTabWidget(self)
         self.tabs.setObjectName("gm_tabs")
         self.tabs.setAccessibleName("GM Screen tabs")
         self.reference = ReferenceTab(self.tabs)
@@ -63,23 +84,67 @@ class GMDock(QDockWidget):
             index = self.tabs.addTab(widget, title)
             self.tabs.setTabToolTip(index, tip)
         self.setWidget(self.tabs)
-        self.setMinimumWidth(360)
         for combo in self.findChildren(QComboBox):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         for scroll in self.findChildren(QScrollArea):
             scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        if refresh_signal is not None:
-            refresh_signal.connect(self.refresh_characters)
+
+    @property
+    def tabs(self) -> QTabWidget:
+        self.ensure_built()
+        return self._tabs
+
+    @property
+    def reference(self) -> ReferenceTab:
+        self.ensure_built()
+        return self._reference
+
+    @reference.setter
+    def reference(self, tab: ReferenceTab) -> None:
+        self._reference = tab
+
+    @property
+    def calculator(self) -> CalculatorTab:
+        self.ensure_built()
+        return self._calculator
+
+    @calculator.setter
+    def calculator(self, tab: CalculatorTab) -> None:
+        self._calculator = tab
+
+    @property
+    def sfx(self) -> SFXTab:
+        self.ensure_built()
+        return self._sfx
+
+    @sfx.setter
+    def sfx(self, tab: SFXTab) -> None:
+        self._sfx = tab
+
+    @property
+    def recovery(self) -> RecoveryTab:
+        self.ensure_built()
+        return self._recovery
+
+    @recovery.setter
+    def recovery(self, tab: RecoveryTab) -> None:
+        self._recovery = tab
 
     def refresh_characters(self, *_args: object) -> None:
-        """Re-read the open characters (keeps the current choice when it is still open)."""
+        """Re-read the open characters (keeps the current choice when it is still open).
+
+        Before the tabs exist there is nothing to refresh: they read the list when built.
+        """
+        if not self._built:
+            return
         self.calculator.refresh_characters()
         self.recovery.refresh_characters()
 
     def save_state(self) -> dict[str, Any]:
         """The inputs of every tab (not the dock's placement: QMainWindow saves that)."""
+        self.ensure_built()
         return {
             "tab": self.tabs.currentIndex(),
             "search": self.reference.search.text(),

@@ -1,0 +1,67 @@
+"""The Play dock: the play panel (sessions, Luck, Stress, Advancements, history)
+of the character in the current tab.
+
+Each open document gets its own PlayPanel, kept as long as the document lives: the
+panel's undo commands sit on the document's undo stack and call back into that
+panel, so it must not be destroyed while the document can still be undone. The main
+window calls :meth:`PlayDock.forget` when it closes the document's tab.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QStackedWidget, QWidget
+
+from ui.play.panel import PlayPanel
+
+if TYPE_CHECKING:
+    from ui.document import CharacterDocument
+
+
+class PlayDock(QDockWidget):
+    """Shows the PlayPanel of the current document, or a hint when none is open."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Play", parent)
+        self.setObjectName("play_dock")
+        self.setToolTip("Play the character: sessions, Luck, Stress, Advancements, history")
+        self.stack = QStackedWidget(self)
+        self.placeholder = QLabel("Open a character to play it.")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setAccessibleName("No character open")
+        self.stack.addWidget(self.placeholder)
+        self.setWidget(self.stack)
+        self._panels: dict[int, tuple[CharacterDocument, QScrollArea, PlayPanel]] = {}
+
+    def panel_for(self, document: CharacterDocument) -> PlayPanel:
+        """The document's panel, created on first use and dropped with the document."""
+        key = id(document)
+        if key not in self._panels:
+            panel = PlayPanel(document.character, document.undo_stack, document.notify_changed)
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(panel)
+            scroll.setAccessibleName(f"Play: {document.title()}")
+            self.stack.addWidget(scroll)
+            self._panels[key] = (document, scroll, panel)
+            document.changed.connect(panel.refresh)
+        return self._panels[key][2]
+
+    def show_document(self, document: CharacterDocument | None) -> None:
+        if document is None:
+            self.stack.setCurrentWidget(self.placeholder)
+            return
+        panel = self.panel_for(document)
+        self.stack.setCurrentWidget(self._panels[id(document)][1])
+        panel.refresh()
+
+    def forget(self, document: CharacterDocument) -> None:
+        """Drop the panel of a document that is being closed."""
+        entry = self._panels.pop(id(document), None)
+        if entry is not None:
+            _document, scroll, panel = entry
+            document.changed.disconnect(panel.refresh)
+            self.stack.removeWidget(scroll)
+            scroll.deleteLater()
