@@ -1,0 +1,154 @@
+"""The party view: a campaign of three book PCs, clocks, save and reload."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from seforge import library
+from seforge.campaign import load_campaign
+from seforge.fileformat import save_character
+from seforge.models import Trait
+from seforge.play import start_session, take_stress
+from ui.gm_table.party import ClockWidget, PartyView
+from ui.gm_table.window import GMTableWidget
+
+
+def _files(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for pc_id in ("jyrell", "kyle-devos", "tella-of-jost"):
+        pc = library.load_pc(pc_id)
+        if pc_id == "kyle-devos":
+            start_session(pc)
+            take_stress(pc, Trait.CUNNING, 2)
+        path = folder / f"{pc_id}.sechar"
+        save_character(pc, path)
+        paths.append(path)
+    return paths
+
+
+def test_party_columns_clocks_and_round_trip(qtbot, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = _files(tmp_path / "pcs")
+    view = PartyView()
+    qtbot.addWidget(view)
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames",
+                        staticmethod(lambda *a, **k: ([str(p) for p in paths], "")))
+    qtbot.mouseClick(view.add_button, Qt.MouseButton.LeftButton)
+    assert len(view.columns) == 3
+    texts = view.column_texts()
+    assert texts[0].startswith("Jyrell")
+    for pc_id, text in zip(("jyrell", "kyle-devos", "tella-of-jost"), texts, strict=True):
+        pc = library.load_pc(pc_id)
+        for slot in ("goal", "quirk", "style"):
+            if getattr(pc.pivots, slot):
+                assert getattr(pc.pivots, slot) in text
+    assert "Cunning" in texts[1] and "(2 PR:" in texts[1]
+    assert "Luck 3" in texts[1]
+
+    view.name_edit.setText("The Infernum Wastes")
+    view.name_edit.textEdited.emit("The Infernum Wastes")
+    view.set_notes("The Baron's legions march.")
+    view.add_clock_name.setText("Legions close in")
+    view.add_clock_size.setCurrentIndex(view.add_clock_size.findData(6))
+    qtbot.mouseClick(view.add_clock_button, Qt.MouseButton.LeftButton)
+    dial: ClockWidget = view.clock_panels[0].dial
+    dial.resize(72, 72)
+    # Click the third segment (clockwise from 12): 3 of 6; click it again: 2 of 6.
+    centre = dial.rect().center()
+    point = QPoint(centre.x() + 10, centre.y() + 14)  # lower right: segment 3
+    qtbot.mouseClick(dial, Qt.MouseButton.LeftButton, pos=point)
+    assert dial.filled() == 3
+    assert dial.accessibleName() == "Legions close in: 3 of 6"
+    assert "3 of 6" in dial.toolTip()
+    qtbot.mouseClick(dial, Qt.MouseButton.LeftButton, pos=point)
+    assert dial.filled() == 2
+    dial.setFocus()
+    qtbot.keyClick(dial, Qt.Key.Key_Plus)
+    qtbot.keyClick(dial, Qt.Key.Key_Plus)
+    assert dial.text() == "4 of 6"
+    qtbot.keyClick(dial, Qt.Key.Key_Minus)
+    assert view.campaign.clocks[0].filled == 3
+
+    target = tmp_path / "camp" / "wastes"
+    target.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(target), "")))
+    qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
+    saved = target.with_name("wastes.secampaign")
+    campaign = load_campaign(saved)
+    assert campaign.name == "The Infernum Wastes"
+    assert campaign.characters == [f"../pcs/{p.name}" for p in paths]
+    assert campaign.notes == "The Baron's legions march."
+    assert [(c.name, c.segments, c.filled) for c in campaign.clocks] == [
+        ("Legions close in", 6, 3)]
+
+    other = PartyView()
+    qtbot.addWidget(other)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(saved), "")))
+    qtbot.mouseClick(other.open_button, Qt.MouseButton.LeftButton)
+    assert other.column_texts() == texts
+    assert other.clock_panels[0].dial.text() == "3 of 6"
+    assert other.notes_edit.toPlainText() == "The Baron's legions march."
+    assert not other.modified
+
+    other.remove_character(1)
+    assert len(other.columns) == 2 and other.modified
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+    qtbot.mouseClick(other.clock_panels[0].remove_button, Qt.MouseButton.LeftButton)
+    assert other.campaign.clocks == []
+
+
+def test_unreadable_character_shows_its_message(qtbot, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.sechar"
+    broken.write_text("[]", encoding="utf-8")
+    view = PartyView()
+    qtbot.addWidget(view)
+    view.add_characters([broken])
+    assert "expected a JSON object" in view.column_texts()[0]
+    assert view.characters() == []
+
+
+def test_bad_campaign_file_warns(qtbot, tmp_path: Path, monkeypatch) -> None:
+    bad = tmp_path / "bad.secampaign"
+    bad.write_text('{"format": "seforge.campaign", "version": 9}', encoding="utf-8")
+    seen: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        staticmethod(lambda _p, _t, text, *a: seen.append(text)))
+    view = PartyView()
+    qtbot.addWidget(view)
+    assert not view.open_path(bad)
+    assert "newer SEForge" in seen[0]
+
+
+def test_gm_table_feeds_the_scene_from_the_campaign(qtbot, tmp_path: Path,
+                                                    monkeypatch) -> None:
+    monkeypatch.setenv("SEFORGE_DATA_DIR", str(tmp_path / "data"))
+    paths = _files(tmp_path / "pcs")
+    table = GMTableWidget()
+    qtbot.addWidget(table)
+    table.party.add_characters(paths)
+    candidates = table.scene_candidates()
+    assert [c.name for c, _ in candidates] == ["Jyrell", "Kyle Devos", "Tella of Jost"]
+    table.scene._fill_pc_menu()
+    actions = [a for a in table.scene.pc_menu.actions() if a.text() == "Kyle Devos"]
+    actions[0].trigger()
+    assert [p.name for p in table.scene.scene.pcs] == ["Kyle Devos"]
+    table.opponents.select("Shock Troopers")
+    table.opponents.count_spin.setValue(2)
+    table.opponents.add_selected_to_scene()
+    assert table.tabs.currentWidget() is table.scene
+    assert len(table.scene.scene.ncs) == 2
+    # The end of the scene writes Kyle's file and the party view re-reads it.
+    table.scene.finish_scene()
+    assert "Luck 3" in table.party.column_texts()[1]

@@ -1,0 +1,22 @@
+"""The GM's table: opponent builder and library, party view, scene tracker.
+
+Every rule lives in the core (``seforge.nc_builder``, ``seforge.campaign``,
+``seforge.scene``); these widgets only ask it and show the answers.
+"""
+
+from ui.gm_table.calculator_bridge import CalculatorBridge
+from ui.gm_table.nc_editor import NCEditor
+from ui.gm_table.opponents import OpponentLibrary
+from ui.gm_table.party import ClockWidget, PartyView
+from ui.gm_table.scene_tracker import SceneTracker
+from ui.gm_table.window import GMTableWidget
+
+__all__ = [
+    "CalculatorBridge",
+    "ClockWidget",
+    "GMTableWidget",
+    "NCEditor",
+    "OpponentLibrary",
+    "PartyView",
+    "SceneTracker",
+]

@@ -1,0 +1,526 @@
+"""The opponent library: the book's NCs and the GM's own ``.senc`` files.
+
+Searchable by text, genre, type and Rank; a preview with the TN each Quality
+gives; an editor for new opponents and copies; import, export and printable cards.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTabWidget,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge import library
+from seforge.cards import export_cards
+from seforge.fileformat import NC_SUFFIX, CharacterFileError, load_nc, save_nc
+from seforge.models import NarrativeCharacter, NCType
+from seforge.nc_builder import (
+    list_user_ncs,
+    nc_matches,
+    new_nc,
+    suggest_nc_path,
+    user_nc_folder,
+)
+from seforge.ranks import Rank
+from ui import settings
+from ui.gm_table.common import TYPE_LABELS, buddy, fill_rank_combo, nc_preview_html, tip, warn
+from ui.gm_table.nc_editor import NCEditor
+
+NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
+PDF_FILTER = "PDF files (*.pdf)"
+ANY = "__any__"
+
+
+@dataclass
+class OpponentEntry:
+    """One row of the library: a book NC, one of the GM's files, or a broken file."""
+
+    origin: str  # "book", "own" or "broken"
+    nc: NarrativeCharacter | None
+    path: Path | None = None
+    message: str = ""
+    library_id: str = ""
+
+    @property
+    def title(self) -> str:
+        if self.nc is not None:
+            return self.nc.name or "(unnamed)"
+        return self.path.name if self.path is not None else "(unreadable)"
+
+
+def book_opponents() -> list[OpponentEntry]:
+    return [OpponentEntry("book", library.load_nc(e.id), e.path, library_id=e.id)
+            for e in library.list_entries("nc")]
+
+
+def own_opponents(data_dir: Path) -> list[OpponentEntry]:
+    entries: list[OpponentEntry] = []
+    for path, loaded in list_user_ncs(user_nc_folder(data_dir)):
+        if isinstance(loaded, str):
+            entries.append(OpponentEntry("broken", None, path, loaded))
+        else:
+            entries.append(OpponentEntry("own", loaded, path))
+    return entries
+
+
+class OpponentLibrary(QWidget):
+    """The book's NCs plus the GM's own, with filters, preview and an editor.
+
+    ``add_to_scene_requested(nc, count)`` is emitted by "Add to scene".
+    """
+
+    add_to_scene_requested = Signal(object, int)
+    saved = Signal(object)
+
+    def __init__(self, data_dir: Path | None = None, paper: str = "a4",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.data_dir = Path(data_dir) if data_dir is not None else settings.data_dir()
+        self.paper = paper
+        self.entries: list[OpponentEntry] = []
+        self._book = book_opponents()
+        self.editing_path: Path | None = None
+        """The user file the editor saves to (None: a new file on Save)."""
+        self._build()
+        self.reload()
+
+    # -- building -------------------------------------------------------------------
+    def _build(self) -> None:
+        left = QWidget(self)
+        self.search_edit = QLineEdit(left)
+        self.search_edit.setPlaceholderText("Search names, Qualities, notes…")
+        self.search_edit.setClearButtonEnabled(True)
+        tip(self.search_edit, "Search opponents", "Every word must appear in the name, "
+            "Concept, Elements, flaws, notes, genre or source")
+        self.genre_combo = QComboBox(left)
+        tip(self.genre_combo, "Genre filter", "Show one genre only")
+        self.type_combo = QComboBox(left)
+        self.type_combo.addItem("Any type", ANY)
+        for nc_type in NCType:
+            self.type_combo.addItem(TYPE_LABELS[nc_type], nc_type.value)
+        tip(self.type_combo, "Type filter", "Show minions, regulars or heroes only")
+        self.rank_filter = QComboBox(left)
+        self.rank_filter.addItem("Any Rank", ANY)
+        fill_rank_combo(self.rank_filter)
+        tip(self.rank_filter, "Rank filter", "Show one Rank (base TN) only")
+        for widget in (self.genre_combo, self.type_combo, self.rank_filter):
+            widget.currentIndexChanged.connect(self.apply_filters)
+        self.search_edit.textChanged.connect(self.apply_filters)
+
+        self.tree = QTreeWidget(left)
+        self.tree.setObjectName("opponent_list")
+        self.tree.setColumnCount(5)
+        self.tree.setHeaderLabels(["Name", "Type", "Rank", "Genre", "From"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.setSortingEnabled(False)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, 5):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        tip(self.tree, "Opponents", "The book's NCs and your own; select several to print "
+            "their cards")
+        self.tree.itemSelectionChanged.connect(self._on_selection)
+        self.tree.itemActivated.connect(lambda *_: self.edit_selected())
+        self.count_label = QLabel(left)
+        tip(self.count_label, "Opponents shown", "How many opponents match the filters")
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.genre_combo, 1)
+        filters.addWidget(self.type_combo)
+        filters.addWidget(self.rank_filter)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(buddy("&Find an opponent:", self.search_edit, left))
+        left_layout.addWidget(self.search_edit)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.tree, 1)
+        left_layout.addWidget(self.count_label)
+
+        self.new_button = QPushButton("&New opponent", left)
+        tip(self.new_button, "New opponent", "Start a new opponent from the minion template")
+        self.new_button.clicked.connect(self.new_opponent)
+        self.copy_button = QPushButton("Edit a &copy", left)
+        tip(self.copy_button, "Edit a copy", "Copy the selected opponent into the editor; "
+            "saving makes a new file among your opponents")
+        self.copy_button.clicked.connect(self.edit_copy)
+        self.edit_button = QPushButton("&Edit", left)
+        tip(self.edit_button, "Edit", "Edit the selected opponent of yours in place (a book "
+            "NC opens as a copy)")
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.delete_button = QPushButton("&Delete…", left)
+        tip(self.delete_button, "Delete", "Delete the selected opponent files of yours "
+            "(asks first; book NCs cannot be deleted)")
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.import_button = QPushButton("&Import…", left)
+        tip(self.import_button, "Import opponents", "Copy .senc files into your opponents")
+        self.import_button.clicked.connect(self.import_files)
+        self.export_button = QPushButton("E&xport…", left)
+        tip(self.export_button, "Export opponent", "Write the selected opponent to a .senc "
+            "file to share")
+        self.export_button.clicked.connect(self.export_selected)
+        self.print_button = QPushButton("&Print cards…", left)
+        tip(self.print_button, "Print cards", "Write the selected opponents' cards to a PDF, "
+            "eight to a page")
+        self.print_button.clicked.connect(self.print_cards)
+        self.count_spin = QSpinBox(left)
+        self.count_spin.setRange(1, 20)
+        self.count_spin.setPrefix("× ")
+        tip(self.count_spin, "How many", "How many of the selected opponent enter the scene")
+        self.scene_button = QPushButton("Add to &scene", left)
+        tip(self.scene_button, "Add to scene", "Put the selected opponents into the scene "
+            "tracker")
+        self.scene_button.clicked.connect(self.add_selected_to_scene)
+        row1 = QHBoxLayout()
+        for button in (self.new_button, self.copy_button, self.edit_button,
+                       self.delete_button):
+            row1.addWidget(button)
+        row2 = QHBoxLayout()
+        for button in (self.import_button, self.export_button, self.print_button):
+            row2.addWidget(button)
+        row2.addStretch(1)
+        row2.addWidget(self.count_spin)
+        row2.addWidget(self.scene_button)
+        left_layout.addLayout(row1)
+        left_layout.addLayout(row2)
+
+        self.side = QTabWidget(self)
+        self.side.setAccessibleName("Opponent preview and editor")
+        self.preview = QTextBrowser(self.side)
+        self.preview.setObjectName("opponent_preview")
+        tip(self.preview, "Opponent preview", "The selected opponent with the TN each "
+            "Quality gives")
+        self.side.addTab(self.preview, "Pre&view")
+        editor_page = QWidget(self.side)
+        self.editor = NCEditor(parent=editor_page)
+        self.editor_title = QLabel(editor_page)
+        self.editor_title.setWordWrap(True)
+        tip(self.editor_title, "Editing", "Which file the editor saves to")
+        self.save_button = QPushButton("&Save to my opponents", editor_page)
+        tip(self.save_button, "Save opponent", "Save the opponent in the editor to your "
+            "opponents folder")
+        self.save_button.clicked.connect(self.save_editor)
+        self.editor.undo_stack.cleanChanged.connect(self._update_editor_title)
+        top = QHBoxLayout()
+        top.addWidget(self.editor_title, 1)
+        top.addWidget(self.save_button)
+        page_layout = QVBoxLayout(editor_page)
+        page_layout.setContentsMargins(4, 4, 4, 4)
+        page_layout.addLayout(top)
+        page_layout.addWidget(self.editor, 1)
+        self.side.addTab(editor_page, "E&ditor")
+        self.editor_page = editor_page
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(left)
+        splitter.addWidget(self.side)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+        self._update_editor_title()
+
+    # -- contents -------------------------------------------------------------------
+    @property
+    def user_folder(self) -> Path:
+        return user_nc_folder(self.data_dir)
+
+    def reload(self) -> None:
+        """Read the user folder again (the book NCs are read once)."""
+        self.entries = [*self._book, *own_opponents(self.data_dir)]
+        genres = sorted({e.nc.genre for e in self.entries if e.nc is not None and e.nc.genre},
+                        key=str.casefold)
+        current = self.genre_combo.currentData()
+        blocked = self.genre_combo.blockSignals(True)
+        self.genre_combo.clear()
+        self.genre_combo.addItem("Any genre", ANY)
+        for genre in genres:
+            self.genre_combo.addItem(genre, genre)
+        index = self.genre_combo.findData(current)
+        self.genre_combo.setCurrentIndex(max(index, 0))
+        self.genre_combo.blockSignals(blocked)
+        self.apply_filters()
+
+    def _filter_values(self) -> tuple[str, str | None, str | None, Rank | None]:
+        genre = self.genre_combo.currentData()
+        kind = self.type_combo.currentData()
+        rank = self.rank_filter.currentData()
+        return (self.search_edit.text(),
+                None if genre in (ANY, None) else str(genre),
+                None if kind in (ANY, None) else str(kind),
+                None if rank in (ANY, None) else Rank(int(rank)))
+
+    def visible_entries(self) -> list[OpponentEntry]:
+        text, genre, kind, rank = self._filter_values()
+        shown: list[OpponentEntry] = []
+        for entry in self.entries:
+            if entry.nc is None:
+                # A broken file is never hidden by the genre/type/Rank filters:
+                # the GM must see it to fix it. Text still narrows by file name.
+                words = text.casefold().split()
+                name = entry.title.casefold()
+                if all(w in name for w in words):
+                    shown.append(entry)
+            elif nc_matches(entry.nc, text, genre, kind, rank):
+                shown.append(entry)
+        return shown
+
+    def apply_filters(self, *_args: object) -> None:
+        chosen = self.selected_entries()
+        self.tree.clear()
+        shown = self.visible_entries()
+        warn_brush = QBrush(QColor("#c0392b"))
+        for entry in shown:
+            nc = entry.nc
+            if nc is None:
+                item = QTreeWidgetItem([entry.title, "—", "—", "", "Unreadable"])
+                item.setForeground(0, warn_brush)
+                item.setForeground(4, warn_brush)
+                item.setToolTip(0, entry.message)
+                item.setToolTip(4, entry.message)
+                item.setData(0, Qt.ItemDataRole.AccessibleDescriptionRole, entry.message)
+            else:
+                origin = "Book" if entry.origin == "book" else "Mine"
+                item = QTreeWidgetItem([entry.title, TYPE_LABELS[nc.type],
+                                        f"{nc.rank.label} ({nc.base_tn})", nc.genre, origin])
+                item.setToolTip(0, nc.notes or entry.title)
+                item.setToolTip(4, str(entry.path) if entry.origin == "own"
+                                else f"The book: {nc.source}")
+            item.setData(0, Qt.ItemDataRole.UserRole, entry)
+            self.tree.addTopLevelItem(item)
+            if entry in chosen:
+                item.setSelected(True)
+        broken = sum(1 for e in shown if e.nc is None)
+        text = f"{len(shown)} of {len(self.entries)} opponents"
+        if broken:
+            text += f" ({broken} unreadable file{'s' if broken != 1 else ''})"
+        self.count_label.setText(text)
+        self._on_selection()
+
+    def shown_titles(self) -> list[str]:
+        return [self.tree.topLevelItem(i).text(0) for i in range(self.tree.topLevelItemCount())]
+
+    def item_for(self, title: str) -> QTreeWidgetItem | None:
+        for index in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(index)
+            if item.text(0) == title:
+                return item
+        return None
+
+    def select(self, *titles: str) -> None:
+        """Select the rows with these names (for scripts and tests)."""
+        self.tree.clearSelection()
+        for title in titles:
+            item = self.item_for(title)
+            if item is not None:
+                item.setSelected(True)
+                self.tree.setCurrentItem(item)
+
+    def selected_entries(self) -> list[OpponentEntry]:
+        if not hasattr(self, "tree"):
+            return []
+        return [item.data(0, Qt.ItemDataRole.UserRole) for item in self.tree.selectedItems()]
+
+    def selected_ncs(self) -> list[NarrativeCharacter]:
+        return [e.nc for e in self.selected_entries() if e.nc is not None]
+
+    def _on_selection(self) -> None:
+        entries = self.selected_entries()
+        ncs = [e for e in entries if e.nc is not None]
+        own = [e for e in entries if e.origin in ("own", "broken")]
+        self.copy_button.setEnabled(len(ncs) == 1)
+        self.edit_button.setEnabled(len(ncs) == 1)
+        self.export_button.setEnabled(len(ncs) == 1)
+        self.delete_button.setEnabled(bool(own) and len(own) == len(entries))
+        self.print_button.setEnabled(bool(ncs))
+        self.scene_button.setEnabled(bool(ncs))
+        if not entries:
+            self.preview.setHtml("<p>Select an opponent to see its Qualities and TNs.</p>")
+        elif entries[0].nc is None:
+            entry = entries[0]
+            self.preview.setHtml(
+                f"<h3>{entry.title}</h3><p style='color:#c0392b'>This file cannot be read:"
+                f"</p><p>{entry.message}</p><p>Fix it in a text editor or delete it.</p>")
+        else:
+            self.preview.setHtml(nc_preview_html(entries[0].nc))
+
+    # -- editing --------------------------------------------------------------------
+    def _start_editing(self, nc: NarrativeCharacter, path: Path | None) -> None:
+        self.editing_path = path
+        self.editor.set_nc(nc)
+        if path is None:
+            self.editor.undo_stack.resetClean()
+        self.side.setCurrentWidget(self.editor_page)
+        self._update_editor_title()
+        self.editor.name_edit.setFocus()
+
+    def new_opponent(self) -> None:
+        nc = new_nc("minion", "Average", "New opponent")
+        self._start_editing(nc, None)
+
+    def edit_copy(self) -> None:
+        ncs = self.selected_ncs()
+        if len(ncs) != 1:
+            return
+        copy = ncs[0].model_copy(deep=True)
+        copy.source = copy.source if self.selected_entries()[0].origin == "own" else (
+            f"Copy of the book's {copy.name}")
+        self._start_editing(copy, None)
+
+    def edit_selected(self) -> None:
+        entries = [e for e in self.selected_entries() if e.nc is not None]
+        if len(entries) != 1:
+            return
+        entry = entries[0]
+        if entry.origin == "own":
+            self._start_editing(entry.nc, entry.path)
+        else:
+            self.edit_copy()
+
+    def _update_editor_title(self, *_args: object) -> None:
+        mark = "" if self.editor.undo_stack.isClean() else " (unsaved)"
+        if self.editing_path is None:
+            self.editor_title.setText(f"A new opponent of yours{mark}")
+        else:
+            self.editor_title.setText(f"Editing {self.editing_path.name}{mark}")
+
+    def save_editor(self) -> Path | None:
+        """Save the editor's NC to the user folder; returns the file written."""
+        nc = self.editor.nc()
+        path = self.editing_path or suggest_nc_path(self.user_folder, nc)
+        try:
+            save_nc(nc, path)
+        except OSError as exc:
+            warn(self, "Save opponent", f"{path.name}: cannot be written ({exc.strerror})")
+            return None
+        self.editing_path = path
+        self.editor.undo_stack.setClean()
+        self._update_editor_title()
+        self.reload()
+        self.select(nc.name or path.name)
+        self.saved.emit(path)
+        return path
+
+    # -- files ----------------------------------------------------------------------
+    def import_files(self) -> list[Path]:
+        names, _ = QFileDialog.getOpenFileNames(self, "Import opponents", str(Path.home()),
+                                                NC_FILTER)
+        written: list[Path] = []
+        problems: list[str] = []
+        for name in names:
+            try:
+                nc = load_nc(name)
+            except CharacterFileError as exc:
+                problems.append(str(exc))
+                continue
+            target = suggest_nc_path(self.user_folder, nc)
+            try:
+                save_nc(nc, target)
+            except OSError as exc:
+                problems.append(f"{target.name}: cannot be written ({exc.strerror})")
+                continue
+            written.append(target)
+        if written:
+            self.reload()
+        if problems:
+            warn(self, "Import opponents", "\n".join(problems))
+        return written
+
+    def export_selected(self) -> Path | None:
+        ncs = self.selected_ncs()
+        if len(ncs) != 1:
+            return None
+        nc = ncs[0]
+        suggested = suggest_nc_path(Path.home(), nc).name
+        name, _ = QFileDialog.getSaveFileName(self, "Export opponent",
+                                              str(Path.home() / suggested), NC_FILTER)
+        if not name:
+            return None
+        path = Path(name)
+        if path.suffix.lower() != NC_SUFFIX:
+            path = path.with_name(path.name + NC_SUFFIX)
+        try:
+            save_nc(nc, path)
+        except OSError as exc:
+            warn(self, "Export opponent", f"{path.name}: cannot be written ({exc.strerror})")
+            return None
+        return path
+
+    def delete_selected(self) -> list[Path]:
+        entries = [e for e in self.selected_entries() if e.origin in ("own", "broken")]
+        if not entries or len(entries) != len(self.selected_entries()):
+            return []
+        names = "\n".join(e.path.name for e in entries if e.path is not None)
+        answer = QMessageBox.question(
+            self, "Delete opponents",
+            f"Delete these files from your opponents?\n\n{names}\n\nThis cannot be undone.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        if answer != QMessageBox.StandardButton.Yes:
+            return []
+        deleted: list[Path] = []
+        for entry in entries:
+            assert entry.path is not None
+            try:
+                os.remove(entry.path)
+            except OSError as exc:
+                warn(self, "Delete opponents",
+                     f"{entry.path.name}: cannot be deleted ({exc.strerror})")
+                continue
+            deleted.append(entry.path)
+            if entry.path == self.editing_path:
+                self.editing_path = None
+                self._update_editor_title()
+        self.reload()
+        return deleted
+
+    def print_cards(self) -> Path | None:
+        ncs = self.selected_ncs()
+        if not ncs:
+            return None
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Print opponent cards", str(Path.home() / "opponent cards.pdf"), PDF_FILTER)
+        if not name:
+            return None
+        path = Path(name)
+        if path.suffix.lower() != ".pdf":
+            path = path.with_name(path.name + ".pdf")
+        try:
+            export_cards(ncs, path, self.paper)
+        except (OSError, ValueError) as exc:
+            warn(self, "Print cards", f"{path.name}: the cards cannot be written ({exc})")
+            return None
+        return path
+
+    def add_selected_to_scene(self) -> None:
+        for nc in self.selected_ncs():
+            self.add_to_scene_requested.emit(nc.model_copy(deep=True), self.count_spin.value())
+
+    def all_ncs(self) -> list[NarrativeCharacter]:
+        """Every readable opponent (for the scene tracker's "Add opponents")."""
+        return [e.nc for e in self.entries if e.nc is not None]

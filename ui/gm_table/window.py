@@ -1,0 +1,74 @@
+"""The GM's table in one widget: Opponents, Party and Scene as tabs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+
+from seforge.models import Character
+from ui.gm_table.opponents import OpponentLibrary
+from ui.gm_table.party import PartyView
+from ui.gm_table.scene_tracker import OpenCalculator, SceneTracker
+
+OpenCharacters = Callable[[], Sequence[tuple[Character, Path | None]]]
+
+
+def _none() -> list[tuple[Character, Path | None]]:
+    return []
+
+
+class GMTableWidget(QWidget):
+    """Opponent library, party view and scene tracker, wired together.
+
+    ``open_characters`` lists the builder's open characters with their files (None
+    for an unsaved one); the scene tracker offers them next to the campaign's PCs.
+    ``open_calculator`` is handed to the tracker ("Open in calculator").
+    """
+
+    def __init__(self, open_characters: OpenCharacters | None = None,
+                 open_calculator: OpenCalculator | None = None,
+                 data_dir: Path | None = None, paper: str = "a4",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gm_table")
+        self.setAccessibleName("GM's table")
+        self._open_characters = open_characters or _none
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("gm_table_tabs")
+        self.tabs.setAccessibleName("GM's table tabs")
+        self.opponents = OpponentLibrary(data_dir, paper, self.tabs)
+        self.party = PartyView(parent=self.tabs)
+        self.scene = SceneTracker(
+            open_calculator=open_calculator,
+            characters_provider=self.scene_candidates,
+            opponents_provider=self.opponents.all_ncs,
+            parent=self.tabs,
+        )
+        for widget, title, tip in (
+            (self.opponents, "&Opponents", "Build, find and print opponents"),
+            (self.party, "&Party", "The campaign: PCs side by side, notes, clocks"),
+            (self.scene, "S&cene", "Track the scene: pairings, Momentum, Stress"),
+        ):
+            index = self.tabs.addTab(widget, title)
+            self.tabs.setTabToolTip(index, tip)
+        self.opponents.add_to_scene_requested.connect(self._add_to_scene)
+        self.scene.files_written.connect(lambda _paths: self.party.reload())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+
+    def scene_candidates(self) -> list[tuple[Character, Path | None]]:
+        """The campaign's PCs, then the open characters not already listed."""
+        found: list[tuple[Character, Path | None]] = list(self.party.characters())
+        paths = {p.resolve() for _, p in found if p is not None}
+        for character, path in self._open_characters():
+            if path is not None and Path(path).resolve() in paths:
+                continue
+            found.append((character, path))
+        return found
+
+    def _add_to_scene(self, nc: object, count: int) -> None:
+        self.scene.add_nc(nc, count)  # type: ignore[arg-type]
+        self.tabs.setCurrentWidget(self.scene)
