@@ -12,9 +12,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QStackedWidget, QWidget
 
-from ui.play.panel import PlayPanel
+from ui.play.panel import TWO_COLUMN_WIDTH, PlayPanel
+
+MIN_WIDTH = 580
+"""Wide enough for the Penalty Rank boxes and the Stress row in one column."""
+
+
+class _PanelScroll(QScrollArea):
+    """Scrolls a PlayPanel vertically and picks its column count from the width."""
+
+    def __init__(self, panel: PlayPanel) -> None:
+        super().__init__()
+        self.panel = panel
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setWidget(panel)
+        panel.set_two_columns(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.panel.set_two_columns(event.size().width() >= TWO_COLUMN_WIDTH)
+        super().resizeEvent(event)
 
 if TYPE_CHECKING:
     from ui.document import CharacterDocument
@@ -33,6 +53,7 @@ class PlayDock(QDockWidget):
         self.placeholder.setAccessibleName("No character open")
         self.stack.addWidget(self.placeholder)
         self.setWidget(self.stack)
+        self.setMinimumWidth(MIN_WIDTH)
         self._panels: dict[int, tuple[CharacterDocument, QScrollArea, PlayPanel]] = {}
 
     def panel_for(self, document: CharacterDocument) -> PlayPanel:
@@ -40,9 +61,7 @@ class PlayDock(QDockWidget):
         key = id(document)
         if key not in self._panels:
             panel = PlayPanel(document.character, document.undo_stack, document.notify_changed)
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
-            scroll.setWidget(panel)
+            scroll = _PanelScroll(panel)
             scroll.setAccessibleName(f"Play: {document.title()}")
             self.stack.addWidget(scroll)
             self._panels[key] = (document, scroll, panel)

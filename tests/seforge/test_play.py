@@ -702,4 +702,4 @@ def test_overcoming_a_creation_weakness_keeps_the_creation_bonus() -> None:
     assert result.budget.budget == 7, "the bought-off Weakness still earned its creation Rank"
     assert result.legal, result.problems
     back = character_from_data(character_to_data(rogue))
-    assert back.play.overcome_weaknesses == ['"Lunger"']
+    assert back.play.overcome_weaknesses == ['Lunger']

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -51,6 +52,8 @@ from ui.play.dialogs import (
 )
 from ui.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
 
+TWO_COLUMN_WIDTH = 820
+"""Below this width the panel stacks its two columns (e.g. in a side dock)."""
 HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
 
 
@@ -105,7 +108,8 @@ class PlayPanel(QWidget):
         outer.addWidget(self.status)
         outer.addWidget(self.message)
 
-        columns = QHBoxLayout()
+        columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._columns = columns
         outer.addLayout(columns, 1)
         left = QVBoxLayout()
         right = QVBoxLayout()
@@ -122,9 +126,16 @@ class PlayPanel(QWidget):
         right.addWidget(self._stunt_box())
         right.addWidget(self._history_box(), 1)
 
+    def set_two_columns(self, two: bool) -> None:
+        """Lay the boxes out in two columns (wide) or one (a narrow side dock)."""
+        wanted = (QBoxLayout.Direction.LeftToRight if two
+                  else QBoxLayout.Direction.TopToBottom)
+        if self._columns.direction() != wanted:
+            self._columns.setDirection(wanted)
+
     def _session_box(self) -> QGroupBox:
         box = QGroupBox("Session")
-        row = QHBoxLayout(box)
+        grid = QGridLayout(box)
         self.start_luck = QSpinBox()
         self.start_luck.setRange(0, 20)
         self.start_luck.setValue(play.DEFAULT_LUCK)
@@ -140,11 +151,11 @@ class PlayPanel(QWidget):
             "End session…", "End the session; unspent Luck is lost",
             self.open_end_session_dialog,
         )
-        row.addWidget(QLabel("Starting Luck:"))
-        row.addWidget(self.start_luck)
-        row.addWidget(self.start_button)
-        row.addWidget(self.end_scene_button)
-        row.addWidget(self.end_session_button)
+        grid.addWidget(QLabel("Starting Luck:"), 0, 0)
+        grid.addWidget(self.start_luck, 0, 1)
+        grid.addWidget(self.start_button, 0, 2)
+        grid.addWidget(self.end_scene_button, 1, 1)
+        grid.addWidget(self.end_session_button, 1, 2)
         return box
 
     def _luck_box(self) -> QGroupBox:
