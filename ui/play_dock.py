@@ -9,10 +9,12 @@ window calls :meth:`PlayDock.forget` when it closes the document's tab.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QStackedWidget, QWidget
 
 from ui.play.panel import TWO_COLUMN_WIDTH, PlayPanel
@@ -55,6 +57,7 @@ class PlayDock(QDockWidget):
         self.setWidget(self.stack)
         self.setMinimumWidth(MIN_WIDTH)
         self._panels: dict[int, tuple[CharacterDocument, QScrollArea, PlayPanel]] = {}
+        self._slots: dict[int, Callable[[], None]] = {}
 
     def panel_for(self, document: CharacterDocument) -> PlayPanel:
         """The document's panel, created on first use and dropped with the document."""
@@ -65,8 +68,25 @@ class PlayDock(QDockWidget):
             scroll.setAccessibleName(f"Play: {document.title()}")
             self.stack.addWidget(scroll)
             self._panels[key] = (document, scroll, panel)
-            document.changed.connect(panel.refresh)
+            slot = functools.partial(self._on_changed, key)
+            self._slots[key] = slot
+            document.changed.connect(slot)
         return self._panels[key][2]
+
+    def _on_changed(self, key: int) -> None:
+        """Refresh a panel only while it can be seen; showing it refreshes it anyway."""
+        entry = self._panels.get(key)
+        if entry is None or not self.isVisible() or self.visibleRegion().isEmpty():
+            return
+        _document, scroll, panel = entry
+        if self.stack.currentWidget() is scroll:
+            panel.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        current = self.stack.currentWidget()
+        if isinstance(current, _PanelScroll):
+            current.panel.refresh()
 
     def show_document(self, document: CharacterDocument | None) -> None:
         if document is None:
@@ -80,7 +100,7 @@ class PlayDock(QDockWidget):
         """Drop the panel of a document that is being closed."""
         entry = self._panels.pop(id(document), None)
         if entry is not None:
-            _document, scroll, panel = entry
-            document.changed.disconnect(panel.refresh)
+            _document, scroll, _panel = entry
+            document.changed.disconnect(self._slots.pop(id(document)))
             self.stack.removeWidget(scroll)
             scroll.deleteLater()
