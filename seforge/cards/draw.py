@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from seforge.models import TRAITS, NarrativeCharacter, NCQuality, NCType
 from seforge.nc_builder import TEMPLATES
 from seforge.ranks import Rank, format_modifier
-from seforge.sheet.draw import ACCENT, FAINT, INK, MUTED, RULE, WASH
+from seforge.sheet.draw import ACCENT, INK, MUTED, RULE, WASH, box, hline
 from seforge.sheet.fonts import Face
 from seforge.sheet.layout import Rect
 from seforge.sheet.text import draw_text
@@ -50,24 +50,13 @@ def _mod_text(rank: Rank) -> str:
     return format_modifier(_mod(rank)) if rank.is_quality_rank else "\u2014"
 
 
+CARD_RADIUS = 2.5
+
+
 def _box(c: Canvas, rect: Rect, *, stroke: Color = RULE, fill: Color | None = None,
-         width: float = 0.7, radius: float = 2.5) -> None:
-    c.saveState()
-    c.setLineWidth(width)
-    c.setStrokeColor(stroke)
-    if fill is not None:
-        c.setFillColor(fill)
-    c.roundRect(rect.x, rect.y, rect.w, rect.h, radius, stroke=1, fill=int(fill is not None))
-    c.restoreState()
-
-
-def _hline(c: Canvas, x0: float, x1: float, y: float, *, color: Color = FAINT,
-           width: float = 0.5) -> None:
-    c.saveState()
-    c.setStrokeColor(color)
-    c.setLineWidth(width)
-    c.line(x0, y, x1, y)
-    c.restoreState()
+         width: float = 0.7, radius: float = CARD_RADIUS) -> None:
+    """The sheet's box with the cards' tighter corner."""
+    box(c, rect, stroke=stroke, fill=fill, width=width, radius=radius)
 
 
 def _modifier_box(c: Canvas, rect: Rect, text: str, *, color: Color = INK,
@@ -175,7 +164,7 @@ def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter) -> None:
         c.setFillColor(MUTED)
         draw_text(c, where, Rect(header.x, header.y + 1, text_w, 10), face=Face.CONDENSED,
                   size=6.5, min_size=4.5, valign="middle")
-    _hline(c, inner.x, inner.right, header.y - 1, color=ACCENT, width=0.9)
+    hline(c, inner.x, inner.right, header.y - 1, color=ACCENT, width=0.9)
     y = header.y - SECTION_GAP
 
     # Concept.
@@ -225,7 +214,7 @@ def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter) -> None:
 
 def _quality_row(c: Canvas, row: Rect, name: str, rank: Rank, base: int, *,
                  trait: str = "", label: str = "") -> None:
-    _hline(c, row.x, row.right, row.y)
+    hline(c, row.x, row.right, row.y)
     box_h = min(row.h - 2, 12.0)
     mod = Rect(row.x, row.y + (row.h - box_h) / 2, MOD_W, box_h)
     is_flaw = label == "Flaw"
@@ -276,7 +265,7 @@ def _trait_cell(c: Canvas, cell: Rect, name: str, rank: Rank | None, base: int) 
 
 
 def _footer(c: Canvas, footer: Rect, nc: NarrativeCharacter) -> None:
-    _hline(c, footer.x, footer.right, footer.top, color=RULE, width=0.6)
+    hline(c, footer.x, footer.right, footer.top, color=RULE, width=0.6)
     labels = stress_track(nc)
     size = 11.0
     gap = 2.0

@@ -9,10 +9,8 @@ when a character has more Elements than the sheet has rows::
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
@@ -20,6 +18,7 @@ from typing import BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge import __version__
+from seforge.atomic import atomic_write_bytes
 from seforge.models import Character
 from seforge.sheet.draw import draw_continuation, draw_sheet
 from seforge.sheet.fonts import Face, clean, register_fonts
@@ -150,21 +149,7 @@ def export_blank(out: Path | BinaryIO, paper: PaperSize = PaperSize.A4,
 
 def write_pdf(data: bytes, out: Path | BinaryIO) -> None:
     """Write ``data`` to a stream, or atomically to a path (temp file, then rename)."""
-    if not isinstance(out, (str, os.PathLike)):
+    if isinstance(out, (str, os.PathLike)):
+        atomic_write_bytes(out, data)
+    else:
         out.write(data)
-        return
-    path = Path(out)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                     dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise

@@ -78,7 +78,7 @@ def modifier_text(rank: Rank) -> str:
 # --- primitives ---------------------------------------------------------------
 
 
-def _box(c: Canvas, rect: Rect, *, stroke: Color = RULE, fill: Color | None = None,
+def box(c: Canvas, rect: Rect, *, stroke: Color = RULE, fill: Color | None = None,
          width: float = 0.7, radius: float = 3.0) -> None:
     c.saveState()
     c.setLineWidth(width)
@@ -86,6 +86,15 @@ def _box(c: Canvas, rect: Rect, *, stroke: Color = RULE, fill: Color | None = No
     if fill is not None:
         c.setFillColor(fill)
     c.roundRect(rect.x, rect.y, rect.w, rect.h, radius, stroke=1, fill=int(fill is not None))
+    c.restoreState()
+
+
+def hline(c: Canvas, x0: float, x1: float, y: float, *, color: Color = FAINT,
+          width: float = 0.5) -> None:
+    c.saveState()
+    c.setStrokeColor(color)
+    c.setLineWidth(width)
+    c.line(x0, y, x1, y)
     c.restoreState()
 
 
@@ -105,7 +114,7 @@ def _hint(c: Canvas, text: str, rect: Rect, *, size: float = 6.5, lines: int = 2
 
 def _modifier_box(c: Canvas, rect: Rect, text: str, *, size: float = 15.0,
                   color: Color = INK) -> None:
-    _box(c, rect, stroke=ACCENT, fill=WASH, width=1.1, radius=3.0)
+    box(c, rect, stroke=ACCENT, fill=WASH, width=1.1, radius=3.0)
     if text:
         c.setFillColor(color)
         draw_text(c, text, rect.inset(2, 1), face=Face.BOLD, size=size, min_size=6.0,
@@ -117,7 +126,7 @@ def _tick_boxes(c: Canvas, cells: Sequence[Rect], ticked: int, *,
     """Draw ``cells`` as boxes, the first ``ticked`` filled and crossed."""
     for i, cell in enumerate(cells):
         on = i < ticked
-        _box(c, cell, stroke=ACCENT if on else RULE, fill=ACCENT if on else None,
+        box(c, cell, stroke=ACCENT if on else RULE, fill=ACCENT if on else None,
              width=0.8, radius=1.5)
         if on:
             c.saveState()
@@ -180,7 +189,7 @@ def _footer(c: Canvas, rect: Rect, left: str, right: str) -> None:
 
 
 def _who(c: Canvas, rect: Rect, character: Character | None) -> None:
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(8, 5)
     _label(c, "Who are you?", inner.take_top(9))
     if character is not None and character.name.strip():
@@ -190,7 +199,7 @@ def _who(c: Canvas, rect: Rect, character: Character | None) -> None:
 
 
 def _playing(c: Canvas, rect: Rect, character: Character | None) -> None:
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(8, 5)
     _label(c, "What are you playing?", inner.take_top(9))
     if character is None:
@@ -213,7 +222,7 @@ def _playing(c: Canvas, rect: Rect, character: Character | None) -> None:
 
 def _quality(c: Canvas, rect: Rect, title: str, hint: str, name: str, rank: Rank | None,
              trait: Trait | None, *, show_trait: bool) -> None:
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(7, 6)
     mod = Rect(inner.right - 36, inner.top - 27, 36, 27)
     _modifier_box(c, mod, modifier_text(rank) if rank is not None else "")
@@ -242,7 +251,7 @@ def _traits(c: Canvas, layout: SheetLayout, character: Character | None) -> None
     labels = [str(-i) for i in range(1, PENALTY_BOXES + 1)]
     for trait, rect in zip((Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING),
                            layout.trait_boxes, strict=True):
-        _box(c, rect)
+        box(c, rect)
         inner = rect.inset(7, 6)
         mod = Rect(inner.right - 36, inner.top - 25, 36, 25)
         rank = character.trait_rank(trait) if character is not None else None
@@ -293,7 +302,7 @@ def _element_row(c: Canvas, row: Rect, element: Element | None) -> None:
     tag = element_tag(element)
     if tag:
         color = ACCENT if is_weakness else MUTED
-        _box(c, tag_rect, stroke=color, width=0.7, radius=5.0)
+        box(c, tag_rect, stroke=color, width=0.7, radius=5.0)
         c.setFillColor(color)
         draw_text(c, tag.upper(), tag_rect.inset(3, 1), face=Face.CONDENSED_BOLD, size=6.5,
                   min_size=4.5, align="center", valign="middle")
@@ -332,7 +341,7 @@ def _elements(c: Canvas, section: Rect, rows: Sequence[Rect], elements: Sequence
 
 def _notes(c: Canvas, rect: Rect, character: Character | None,
            portrait: Portrait | None) -> None:
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(8, 6)
     _label(c, "Character notes / sketch", inner.take_top(9))
     body = inner.below(13)
@@ -349,7 +358,7 @@ def _notes(c: Canvas, rect: Rect, character: Character | None,
 
 def _track(c: Canvas, rect: Rect, cells: Sequence[Rect], title: str, hint: str,
            value: int | None) -> None:
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(8, 6)
     head = inner.take_top(9)
     _label(c, title, head)
@@ -361,7 +370,7 @@ def _track(c: Canvas, rect: Rect, cells: Sequence[Rect], title: str, hint: str,
 
 
 def _momentum(c: Canvas, rect: Rect) -> None:
-    _box(c, rect, stroke=ACCENT, width=1.0)
+    box(c, rect, stroke=ACCENT, width=1.0)
     band = rect.take_top(22)
     c.saveState()
     c.setFillColor(ACCENT)
@@ -386,7 +395,7 @@ def _momentum(c: Canvas, rect: Rect) -> None:
 
 def _pivots(c: Canvas, layout: SheetLayout, character: Character | None) -> None:
     rect = layout.pivots
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(8, 6)
     _label(c, "Pivots", inner.take_top(9))
     _hint(c, HINTS["pivots"], Rect(inner.x, inner.top - 9 - 17, inner.w, 16), size=6.3)
@@ -413,7 +422,7 @@ def _pivots(c: Canvas, layout: SheetLayout, character: Character | None) -> None
 
 
 def _ranks(c: Canvas, rect: Rect) -> None:
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(8, 6)
     _label(c, "Ranks", inner.take_top(9))
     table = inner.below(12)
@@ -494,7 +503,7 @@ def draw_continuation(c: Canvas, layout: ContinuationLayout, character: Characte
     """A page with more of ``character``'s Elements."""
     _title_band(c, layout.title_band, "SEForge")
     rect = layout.who
-    _box(c, rect)
+    box(c, rect)
     inner = rect.inset(8, 5)
     _label(c, "Who are you? \u2014 continued", inner.take_top(9))
     c.setFillColor(INK)

@@ -24,11 +24,18 @@ _LETTER_NAMES = (
 _TERRITORY = re.compile(r"^[A-Za-z]{2,3}[_-]([A-Za-z]{2}|\d{3})(?=$|[._@-])")
 
 
+_NEUTRAL = ("C", "POSIX", "C.UTF-8", "C.utf8")
+
+
 def _system_locale() -> str | None:
+    """The locale that decides the paper: the first of LC_ALL, LC_PAPER, LANG that is
+    set; a neutral C/POSIX locale names no country (None). Only when none is set do we
+    ask the system (Windows and macOS often set none). Python's getlocale() would turn
+    C.UTF-8 into en_US, which must not make a C-locale machine print on Letter."""
     for var in ("LC_ALL", "LC_PAPER", "LANG"):
         value = os.environ.get(var)
-        if value and value not in ("C", "POSIX", "C.UTF-8"):
-            return value
+        if value:
+            return None if value in _NEUTRAL else value
     try:
         name = _locale.getlocale()[0]
     except ValueError:

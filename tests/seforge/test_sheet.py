@@ -747,3 +747,16 @@ def test_cli_exports_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert json.loads(stdout) == {"output": str(out), "pages": 2, "characters": 2}
     text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
     assert "Sarah X" in text and "The Rogue" in text
+
+
+def test_neutral_c_locale_prints_on_a4(monkeypatch: pytest.MonkeyPatch) -> None:
+    from seforge.sheet.paper import default_paper_for_locale
+
+    for var in ("LC_ALL", "LC_PAPER", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert default_paper_for_locale() is PaperSize.A4
+    monkeypatch.setenv("LC_PAPER", "en_US.UTF-8")
+    assert default_paper_for_locale() is PaperSize.LETTER
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert default_paper_for_locale() is PaperSize.A4
