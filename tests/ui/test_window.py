@@ -111,3 +111,49 @@ def test_play_dock_follows_the_current_character(window: MainWindow) -> None:
     assert not jyrell.character.play.session_running
     window.close_current()
     assert window.play_dock.stack.currentWidget() is window.play_dock.placeholder
+
+
+def test_file_menu_exports_write_real_pdfs(window: MainWindow, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from pypdf import PdfReader
+    from PySide6.QtWidgets import QFileDialog
+
+    from seforge import library
+
+    targets = iter([tmp_path / "rogue", tmp_path / "party.pdf", tmp_path / "blank.pdf"])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(next(targets)), "")))
+    window.open_book_character(library.load_pc("the-rogue"))
+    window.open_book_character(library.load_pc("sarah-x"))
+    window.set_paper("letter")
+    sheet = window.export_sheet()
+    assert sheet == tmp_path / "rogue.pdf", "the .pdf suffix is added"
+    reader = PdfReader(str(sheet))
+    assert len(reader.pages) == 1 and "Sarah X" in reader.pages[0].extract_text()
+    assert round(float(reader.pages[0].mediabox.width)) == 612  # Letter
+    party = window.export_party()
+    assert party is not None and len(PdfReader(str(party)).pages) == 2
+    blank = window.print_blank()
+    assert blank is not None and "WHO ARE YOU?" in PdfReader(str(blank)).pages[0].extract_text()
+
+
+def test_dock_placement_survives_a_restart(qtbot: object, prompts: list[str]) -> None:
+    from PySide6.QtCore import Qt
+
+    first = MainWindow(autosave_interval_ms=50)
+    qtbot.addWidget(first)  # type: ignore[attr-defined]
+    first.show()
+    first.ensure_ready()
+    assert first.gm_dock is not None
+    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.gm_dock)
+    first.gm_dock.show()
+    first.close()  # a clean exit saves the layout
+
+    second = MainWindow(autosave_interval_ms=50)
+    qtbot.addWidget(second)  # type: ignore[attr-defined]
+    second.show()
+    second.ensure_ready()
+    assert second.gm_dock is not None
+    assert second.dockWidgetArea(second.gm_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert second.gm_dock.isVisible()
+    second.close()
