@@ -22,20 +22,25 @@ def _is_history_key(event: QEvent) -> bool:
     )
 
 
-class HistoryLineEdit(QLineEdit):
-    """A line edit whose undo/redo keys reach the document's undo stack."""
+class _HistoryKeys:
+    """Lets Ctrl+Z / Ctrl+Shift+Z pass through a text widget to the window, so undo
+    always walks the document's history rather than the widget's own."""
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ShortcutOverride and _is_history_key(event):
             event.ignore()
             return False
-        return super().event(event)
+        return super().event(event)  # type: ignore[misc,no-any-return]
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if _is_history_key(event):
             event.ignore()
             return
-        super().keyPressEvent(event)
+        super().keyPressEvent(event)  # type: ignore[misc]
+
+
+class HistoryLineEdit(_HistoryKeys, QLineEdit):
+    """A line edit whose undo/redo keys reach the document's undo stack."""
 
     def set_text_quietly(self, text: str) -> None:
         """Show ``text`` without emitting edits; keeps the cursor when unchanged."""
@@ -45,25 +50,13 @@ class HistoryLineEdit(QLineEdit):
             self.blockSignals(blocked)
 
 
-class HistoryPlainTextEdit(QPlainTextEdit):
+class HistoryPlainTextEdit(_HistoryKeys, QPlainTextEdit):
     """A plain text edit whose undo/redo keys reach the document's undo stack."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setUndoRedoEnabled(False)
         self.setTabChangesFocus(True)
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and _is_history_key(event):
-            event.ignore()
-            return False
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if _is_history_key(event):
-            event.ignore()
-            return
-        super().keyPressEvent(event)
 
     def set_text_quietly(self, text: str) -> None:
         if self.toPlainText() != text:
