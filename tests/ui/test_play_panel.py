@@ -24,6 +24,7 @@ from ui.play.dialogs import (
     CriticalFailureDialog,
     EndSceneDialog,
     EndSessionDialog,
+    PivotDialog,
 )
 
 P, CH, CU = Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING
@@ -252,3 +253,56 @@ def test_every_control_is_named(setup) -> None:  # type: ignore[no-untyped-def]
             continue  # Qt's own parts (a table's corner button)
         assert widget.accessibleName(), widget
         assert widget.toolTip(), widget
+
+
+def test_change_goal_before_a_session(setup, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    panel, c, stack, calls = setup
+    old_goal = c.pivots.goal
+    button = panel.pivot_buttons["goal"]
+    assert button.isEnabled()
+    assert panel.pivot_labels["goal"].text() == (old_goal or "none")
+
+    def new_goal(self: PivotDialog) -> int:
+        assert self.text.text() == (old_goal or "")
+        self.set_values("Find the fabled master", "a rumour in the tavern")
+        return ACCEPTED
+
+    monkeypatch.setattr(PivotDialog, "exec", new_goal)
+    _click(qtbot, button)
+    assert c.pivots.goal == "Find the fabled master"
+    assert panel.pivot_labels["goal"].text() == "Find the fabled master"
+    assert stack.count() == 1 and calls
+    assert _kinds(c) == ["change_pivot"]
+    assert panel.history.rowCount() == 1
+    assert "Find the fabled master" in panel.history.item(0, 2).text()
+    assert panel.history.item(0, 3).text() == "a rumour in the tavern"
+
+    stack.undo()
+    assert c.pivots.goal == old_goal
+    assert panel.pivot_labels["goal"].text() == (old_goal or "none")
+    assert panel.history.rowCount() == 0 and c.history == []
+    stack.redo()
+    assert c.pivots.goal == "Find the fabled master"
+
+    # blank text removes the Pivot, as one more step
+    assert panel.change_pivot("goal", "  ")
+    assert c.pivots.goal is None and panel.pivot_labels["goal"].text() == "none"
+    assert stack.count() == 2
+
+
+def test_pivots_locked_once_the_scene_is_under_way(setup) -> None:  # type: ignore[no-untyped-def]
+    panel, c, stack, _ = setup
+    panel.start_session()
+    assert all(b.isEnabled() for b in panel.pivot_buttons.values())  # start of a session
+    panel.spend_luck("reroll")
+    reason = play.pivot_change_reason(c)
+    assert reason
+    for button in panel.pivot_buttons.values():
+        assert not button.isEnabled()
+        assert button.toolTip() == reason
+    steps = stack.count()
+    assert not panel.change_pivot("quirk", "Always hums")  # the core refuses, too
+    assert reason in panel.last_error()
+    assert stack.count() == steps
+    stack.undo()  # undoing the Luck makes the change allowed again
+    assert all(b.isEnabled() for b in panel.pivot_buttons.values())

@@ -244,3 +244,45 @@ class AdvancementDialog(QDialog):
                 kind=self._kinds[max(self.kind.currentIndex(), 0)],
             )
         return option.use, option.target, element
+
+
+class PivotDialog(QDialog):
+    """The new text of one Pivot (blank removes it) and, optionally, why it changed.
+    Whether a change is allowed now is decided by ``seforge.play.change_pivot``."""
+
+    def __init__(
+        self, slot: str, current: str | None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        name = slot.capitalize()
+        self.setWindowTitle(f"Change {name} Pivot")
+        self.setAccessibleName(f"Change {name} Pivot")
+        self.resize(420, 0)
+        layout = QVBoxLayout(self)
+        note = QLabel(
+            f"A character has at most one {name}. The new text replaces the current one; "
+            "leave it blank to remove the Pivot."
+        )
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        form = QFormLayout()
+        self.text = QLineEdit(current or "")
+        self.text.setClearButtonEnabled(True)
+        self.text.setPlaceholderText(f"No {name} (blank removes it)")
+        self.text.setAccessibleName(f"New {name}")
+        self.text.setToolTip(f"The new {name} Pivot; blank removes it")
+        form.addRow(f"{name}:", self.text)
+        self.why = QLineEdit()
+        self.why.setPlaceholderText("Optional, e.g. found the fabled master")
+        self.why.setAccessibleName(f"Reason for the {name} change")
+        self.why.setToolTip("Shown in the history beside the change")
+        form.addRow("Why:", self.why)
+        layout.addLayout(form)
+        layout.addWidget(_buttons(self))
+
+    def set_values(self, text: str, why: str = "") -> None:
+        self.text.setText(text)
+        self.why.setText(why)
+
+    def values(self) -> tuple[str, str]:
+        return self.text.text(), self.why.text()

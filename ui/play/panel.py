@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QBoxLayout,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from seforge import play
 from seforge.dice import LEVELS
+from seforge.editing import PIVOT_SLOTS
 from seforge.models import TRAITS, Character, Element, Trait
 from seforge.play import PlayRuleError
 from ui.play.commands import PlaySnapshotCommand
@@ -49,6 +50,7 @@ from ui.play.dialogs import (
     CriticalFailureDialog,
     EndSceneDialog,
     EndSessionDialog,
+    PivotDialog,
 )
 from ui.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
 
@@ -117,6 +119,7 @@ class PlayPanel(QWidget):
         columns.addLayout(right, 1)
 
         left.addWidget(self._session_box())
+        left.addWidget(self._pivots_box())
         left.addWidget(self._luck_box())
         left.addWidget(self._penalty_box())
         left.addWidget(self._stress_box())
@@ -132,6 +135,8 @@ class PlayPanel(QWidget):
                   else QBoxLayout.Direction.TopToBottom)
         if self._columns.direction() != wanted:
             self._columns.setDirection(wanted)
+        # stacked, the left boxes keep their natural height and the history takes the rest
+        self._columns.setStretch(0, 1 if two else 0)
 
     def _session_box(self) -> QGroupBox:
         box = QGroupBox("Session")
@@ -156,6 +161,30 @@ class PlayPanel(QWidget):
         grid.addWidget(self.start_button, 0, 2)
         grid.addWidget(self.end_scene_button, 1, 1)
         grid.addWidget(self.end_session_button, 1, 2)
+        return box
+
+    def _pivots_box(self) -> QGroupBox:
+        box = QGroupBox("Pivots")
+        box.setToolTip("Goal, Quirk and Style; changed only at the start or end of a session")
+        grid = QGridLayout(box)
+        grid.setColumnStretch(1, 1)
+        self.pivot_labels: dict[str, QLabel] = {}
+        self.pivot_buttons: dict[str, QPushButton] = {}
+        for row, slot in enumerate(PIVOT_SLOTS):
+            name = slot.capitalize()
+            value = QLabel()
+            value.setWordWrap(True)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setAccessibleName(f"{name} Pivot")
+            button = _button(
+                "Change…", "", lambda slot=slot: self.open_pivot_dialog(slot)
+            )
+            button.setAccessibleName(f"Change {name}")
+            grid.addWidget(QLabel(f"{name}:"), row, 0)
+            grid.addWidget(value, row, 1)
+            grid.addWidget(button, row, 2)
+            self.pivot_labels[slot] = value
+            self.pivot_buttons[slot] = button
         return box
 
     def _luck_box(self) -> QGroupBox:
@@ -383,8 +412,29 @@ class PlayPanel(QWidget):
                 f"Doom on {p.doom_trait.value} from {kind}. Decide how it ends."
             )
         self.doom_group.setVisible(p.doom_trait is not None)
+        self._refresh_pivots()
         self._refresh_advancements()
         self._refresh_history()
+
+    def _refresh_pivots(self) -> None:
+        reason = play.pivot_change_reason(self.character)
+        for slot in PIVOT_SLOTS:
+            name = slot.capitalize()
+            text = getattr(self.character.pivots, slot)
+            label = self.pivot_labels[slot]
+            label.setText(text or "none")
+            font = label.font()
+            font.setItalic(not text)
+            label.setFont(font)
+            label.setForegroundRole(
+                QPalette.ColorRole.WindowText if text else QPalette.ColorRole.PlaceholderText
+            )
+            label.setToolTip(text or f"The character has no {name}")
+            button = self.pivot_buttons[slot]
+            button.setEnabled(not reason)
+            tip = reason or f"Set, replace or remove the {name}"
+            button.setToolTip(tip)
+            button.setAccessibleDescription(tip)
 
     def _refresh_advancements(self) -> None:
         row = self.advancements.currentRow()
@@ -503,6 +553,12 @@ class PlayPanel(QWidget):
             "Pivot Advancement", lambda: play.earn_pivot_advancement(self.character, slot)
         )
 
+    def change_pivot(self, slot: str, text: str | None, why: str = "") -> bool:
+        return self._apply(
+            f"Change {slot.capitalize()} Pivot",
+            lambda: play.change_pivot(self.character, slot, text, why),
+        )
+
     def earn_critical_failure(self, keys: list[str], trait: Trait | None) -> bool:
         return self._apply(
             "Critical Failure Advancement",
@@ -571,6 +627,12 @@ class PlayPanel(QWidget):
         dialog = EndSessionDialog(self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.end_session(dialog.values())
+
+    def open_pivot_dialog(self, slot: str) -> None:
+        dialog = PivotDialog(slot, getattr(self.character.pivots, slot), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            text, why = dialog.values()
+            self.change_pivot(slot, text, why)
 
     def open_critical_failure_dialog(self) -> None:
         dialog = CriticalFailureDialog(self.character, self)
