@@ -18,12 +18,18 @@ from ui.trait_style import trait_chip, trait_colour
 
 COLUMNS = ("Element", "Rank", "Trait", "Kind", "GM charge")
 NAME, RANK, TRAIT, KIND, GM = range(len(COLUMNS))
+EDITABLE = frozenset({NAME, RANK, TRAIT, KIND})
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
 class ElementsModel(QAbstractTableModel):
-    """Shows ``document.character.elements``; only the name is edited in place."""
+    """Shows ``document.character.elements``.
+
+    The name, Rank, Trait and Kind cells are editable in place. The name is written
+    here (through SetTextCommand); the Rank, Trait and Kind cells are edited by
+    ``ui.element_delegates.ElementCellDelegate``, which pushes the same undo commands
+    as the details area. The GM charge stays read-only in the table."""
 
     def __init__(self, document: CharacterDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -80,7 +86,7 @@ class ElementsModel(QAbstractTableModel):
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.column() == NAME:
+        if index.column() in EDITABLE:
             base |= Qt.ItemFlag.ItemIsEditable
         return base
 
@@ -129,10 +135,16 @@ class ElementsModel(QAbstractTableModel):
     def _tooltip(self, element: Element, column: int) -> str:
         if column == NAME:
             return "Double-click or press F2 to rename"
-        if column == KIND and element.kind is ElementKind.WEAKNESS:
-            return "A Weakness hinders; taking one at creation gives one more Rank to spend"
+        if column == RANK:
+            return "Double-click or press F2 to change the Rank"
+        if column == KIND:
+            change = "Double-click or press F2 to change the kind"
+            if element.kind is ElementKind.WEAKNESS:
+                return ("A Weakness hinders; taking one at creation gives one more Rank "
+                        f"to spend. {change}")
+            return change
         if column == TRAIT:
-            return "The Trait this Element is used with"
+            return "The Trait this Element is used with. Double-click or press F2 to change it"
         return ""
 
     def setData(

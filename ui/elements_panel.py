@@ -33,18 +33,10 @@ from ui.commands import (
     SetTextCommand,
 )
 from ui.document import CharacterDocument
+from ui.element_delegates import KIND_EDITOR_TIP, KIND_HELP, ElementCellDelegate
 from ui.elements_model import COLUMNS, GM, KIND, NAME, RANK, TRAIT, ElementsModel
 from ui.rank_combo import RankCombo
 from ui.widgets import HistoryLineEdit, TraitLinkCombo
-
-KIND_HELP: dict[ElementKind, str] = {
-    ElementKind.QUALITY: "An extra Quality tied to a Trait (bought at Good)",
-    ElementKind.ITEM: "A signature piece of gear that works like a Quality",
-    ElementKind.SFX: "A power beyond the ordinary (see Table rules for its starting Rank)",
-    ElementKind.WEAKNESS: "A flaw that hinders you; one taken now adds a Rank to spend",
-    ElementKind.FETISH: "The price of an SFX power under the Fetish table rule",
-    ElementKind.STUNT: "A trick learned in play; not bought with creation Ranks",
-}
 
 
 class ElementsPanel(QWidget):
@@ -65,13 +57,19 @@ class ElementsPanel(QWidget):
         self.table.setModel(self.model)
         self.table.setObjectName("elementsTable")
         self.table.setAccessibleName("Elements")
-        self.table.setToolTip("The character's Elements; select one to edit it below")
+        self.table.setToolTip(
+            "The character's Elements; select one to edit it below, or double-click "
+            "(F2) a name, Rank, Trait or Kind to change it here"
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
+        self.cell_delegate = ElementCellDelegate(self.document, self.table)
+        for column in (RANK, TRAIT, KIND):
+            self.table.setItemDelegateForColumn(column, self.cell_delegate)
         self.table.setAlternatingRowColors(True)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
@@ -148,7 +146,7 @@ class ElementsPanel(QWidget):
                 self.kind_combo.count() - 1, KIND_HELP[kind], Qt.ItemDataRole.ToolTipRole
             )
         self.kind_combo.setAccessibleName("Element kind")
-        self.kind_combo.setToolTip("What sort of Element this is; it changes how it is bought")
+        self.kind_combo.setToolTip(KIND_EDITOR_TIP)
         self.kind_combo.activated.connect(self._on_kind_activated)
         self.gm_spin = QSpinBox(self.details)
         self.gm_spin.setRange(0, 6)
