@@ -165,6 +165,21 @@ def quick_nc(
     )
 
 
+def nc_spent_by_momentum(nc: NarrativeCharacter, momentum_applied: Iterable[str]) -> set[str]:
+    """The keys of ``nc``'s Qualities that its Momentum used up for the following Action.
+
+    Book (*Narrative Characters*): "Just as for PCs, one of an NCs' Traits always
+    modifies Momentum but any other Quality used for Momentum cannot modify the
+    following Action." So every applied key but a Trait's is returned (unknown
+    keys are ignored). A quickly entered NC has no Traits: its typed Qualities are
+    what the GM says applies in every step, so nothing is held back for it.
+    """
+    if nc.source == QUICK_SOURCE:
+        return set()
+    keys = {o.key for o in nc_qualities(nc) if o.kind != "trait"}
+    return keys & set(momentum_applied)
+
+
 @dataclass(frozen=True)
 class Opponent:
     """An NC in the current fight: its sheet, the Stress it took, what it applies."""

@@ -21,6 +21,7 @@ from seforge.test_flow import (
     judge_recovery,
     judge_undefended_pc,
     momentum_tn,
+    nc_spent_by_momentum,
     parse_quick_qualities,
     pc_choices,
     quick_nc,
@@ -184,3 +185,17 @@ def test_parse_quick_qualities() -> None:
         parse_quick_qualities("Bureaucrat")
     with pytest.raises(ValueError):
         parse_quick_qualities("Odd +3")
+
+
+def test_nc_spent_by_momentum() -> None:
+    gorgon = load_nc("gorgon")
+    # Stone Gaze (an Element) and Charisma (a Trait) went into the Momentum:
+    # only the Trait may modify the following Action.
+    assert nc_spent_by_momentum(gorgon, {"element:0", "trait:Charisma"}) == {"element:0"}
+    assert nc_spent_by_momentum(gorgon, {"concept", "element:1", "flaw:9"}) == {
+        "concept", "element:1"}
+    assert nc_spent_by_momentum(gorgon, default_applied(gorgon, "momentum",
+                                                        Trait.CHARISMA)) == set()
+    assert nc_spent_by_momentum(gorgon, ()) == set()
+    typed = quick_nc("Clerk", NCType.MINION, Rank.BASIC, parse_quick_qualities("Bureaucrat +2"))
+    assert nc_spent_by_momentum(typed, default_applied(typed, "momentum", None)) == set()

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from seforge.dice import LEVELS
 from seforge.library import list_entries, load_nc
-from seforge.models import Character, NCType, Trait
+from seforge.models import Character, NarrativeCharacter, NCType, Trait
 from seforge.ranks import Rank, format_modifier
 from seforge.test_flow import (
     STEP_TITLES,
@@ -43,6 +43,8 @@ from seforge.test_flow import (
     judge,
     judge_undefended_pc,
     momentum_tn,
+    nc_qualities,
+    nc_spent_by_momentum,
     parse_quick_qualities,
     pc_choices,
     quick_nc,
@@ -72,6 +74,10 @@ READING_TIP = (
     "for the same minions, but does not add up with its own itemised sum.\n"
     "With a single NC both readings give the same TN."
 )
+NC_SPENT_NOTE = "used for Momentum"
+NC_SPENT_TIP = ("Action: not available. This NC put it into the Momentum Test just before, "
+                "and only a Trait may count towards both the Momentum and the Action that "
+                "follows it.")
 
 
 class CalculatorTab(QWidget):
@@ -89,6 +95,7 @@ class CalculatorTab(QWidget):
         self.choices: list[QualityChoice] = []
         self.selected: dict[Step, set[str]] = {s: set() for s in STEPS}
         self.spent: dict[int, set[str]] = {}
+        self._extra: list[Character] = []
         self.verdict: Verdict | None = None
         self._quick_count = 0
         self._building = False
@@ -145,11 +152,43 @@ class CalculatorTab(QWidget):
         return group
 
     def _provider_proxy(self) -> list[Character]:
-        return self._provider()
+        return self.characters()
+
+    def characters(self) -> list[Character]:
+        """The characters offered: the provider's, then those added with
+        :meth:`add_extra_character` (unless the provider lists them too)."""
+        base = list(self._provider())
+        return base + [c for c in self._extra if all(c is not b for b in base)]
 
     def set_provider(self, provider: CharactersProvider) -> None:
         self._provider = provider
         self.refresh_characters()
+
+    def add_extra_character(self, character: Character) -> None:
+        """Offer ``character`` too (a PC handed over by the scene tracker, say)."""
+        if all(character is not c for c in self.characters()):
+            self._extra.append(character)
+            self.refresh_characters()
+
+    def load_pairing(self, character: Character,
+                     opponents: list[tuple[NarrativeCharacter, int]],
+                     spent: set[str], momentum_level: str | None) -> None:
+        """Set up a Test of ``character`` against ``opponents`` ((NC, Stress taken) each).
+
+        ``spent`` replaces the keys the PC has spent on Momentum this scene. With a
+        ``momentum_level`` the PC has won the Momentum at that Level and the
+        calculator opens on the Action (attacking); without one, on the Momentum.
+        """
+        self.add_extra_character(character)
+        self.spent[id(character)] = set(spent)
+        self.refresh_characters()
+        self.actor_combo.choose(character)
+        self.clear_ncs()
+        for nc, stress in opponents:
+            card = self.add_card(NCCard(nc, self.trait()))
+            card.stress_spin.setValue(max(stress, 0))
+        step: Step = "momentum" if momentum_level is None else "action"
+        self.go_to(NextStep("", step, "attack", momentum_level))
 
     def _build_opposition(self, parent: QWidget) -> QGroupBox:
         group = QGroupBox("Opposition", parent)
@@ -605,6 +644,35 @@ class CalculatorTab(QWidget):
             box.setToolTip(f"{choice.source.capitalize()}: {text}. Tick to put it in this "
                            "step.")
 
+    def nc_blocked(self, card: NCCard) -> set[str]:
+        """The keys of ``card``'s Qualities it may not apply in the current step."""
+        if self.step() != "action":
+            return set()
+        return nc_spent_by_momentum(card.nc, card.applied["momentum"])
+
+    def _apply_nc_momentum_rule(self) -> None:
+        """Grey out, in the Action, the NC Qualities its Momentum used (not a Trait)."""
+        step = self.step()
+        for card in self.cards:
+            blocked = self.nc_blocked(card)
+            card.applied["action"] -= blocked
+            removed = card.removed
+            for option in nc_qualities(card.nc):
+                box = card.boxes.get(option.key)
+                if box is None:
+                    continue
+                off = option.key in blocked
+                if off and box.isChecked():
+                    box.blockSignals(True)
+                    box.setChecked(False)
+                    box.blockSignals(False)
+                box.setEnabled(not removed and not off)
+                text = option.label + (f"  ({NC_SPENT_NOTE})" if off else "")
+                if box.text() != text:
+                    box.setText(text)
+                base = box.toolTip().split(" — ")[0]
+                box.setToolTip(f"{base} — {NC_SPENT_TIP if off else STEP_TITLES[step]}")
+
     # -- numbers -------------------------------------------------------------------
     def modifier_parts(self) -> list[tuple[str, int]]:
         step = self.step()
@@ -653,6 +721,7 @@ class CalculatorTab(QWidget):
     def recalc(self, *_args: object) -> None:
         if self._building:
             return
+        self._apply_nc_momentum_rule()
         step = self.step()
         is_action = step == "action"
         self.action_options.setVisible(is_action)
