@@ -237,8 +237,36 @@ class Scene(_Model):
 
     # ----------------------------------------------------------- joining
 
-    def add_pc(self, character: Character, pc_id: str | None = None) -> SceneEvent:
-        """Bring a PC into the scene; the event's ``ids`` holds its scene id."""
+    def note(self, text: str) -> SceneEvent:
+        """Append the GM's own line to the log (allowed after the scene ended too)."""
+        line = " ".join(text.split())
+        if not line:
+            raise SceneError("write something to note")
+        return self._event(line)
+
+    def ensure_session(self, character: Character) -> SceneEvent | None:
+        """Start ``character``'s session through :func:`seforge.play.start_session`
+        unless one is running (or the PC is out of the game); the start is logged.
+        Returns None when nothing was needed."""
+        if character.play.session_running or character.play.out_of_play:
+            return None
+        try:
+            play.start_session(character)
+        except PlayRuleError as exc:
+            raise SceneError(f"{character.name or 'that character'}: {exc}") from None
+        return self._event(
+            f"{character.name or 'The PC'}: session {character.play.session} started "
+            f"with {character.play.luck} Luck."
+        )
+
+    def add_pc(
+        self, character: Character, pc_id: str | None = None, start_session: bool = False
+    ) -> SceneEvent:
+        """Bring a PC into the scene; the event's ``ids`` holds its scene id.
+
+        With ``start_session``, a PC with no running session gets one first
+        (:meth:`ensure_session`); nothing changes if the PC cannot join.
+        """
         self._open("add a PC")
         for attached in self._characters.values():
             if attached is character:
@@ -251,6 +279,8 @@ class Scene(_Model):
                 pc_id, n = f"{base}-{n}", n + 1
         elif pc_id in taken:
             raise SceneError(f"the id {pc_id!r} is already used in the scene")
+        if start_session:
+            self.ensure_session(character)
         self.pcs = [*self.pcs, ScenePC(id=pc_id, name=character.name)]
         self._characters[pc_id] = character
         return self._event(f"{character.name or pc_id} joins the scene.", [pc_id])
@@ -259,6 +289,19 @@ class Scene(_Model):
         """Attach the Character behind ``pc_id`` (after loading a saved scene)."""
         entry = self.pc(pc_id)
         self._characters[entry.id] = character
+
+    def is_bound(self, pc_id: str) -> bool:
+        """Whether a Character is attached to ``pc_id``."""
+        return self.pc(pc_id).id in self._characters
+
+    def remove_pc(self, ref: PCRef, why: str = "") -> SceneEvent:
+        """Take a PC's record out of the scene (its Character is left as it is),
+        e.g. a PC whose file could not be read back after a restore."""
+        entry = self.pc(ref)
+        self.pcs = [p for p in self.pcs if p.id != entry.id]
+        self._characters.pop(entry.id, None)
+        text = f"{entry.name or entry.id} leaves the scene"
+        return self._event(text + (f" ({why})." if why else "."))
 
     def add_nc(self, nc: NarrativeCharacter, count: int = 1) -> SceneEvent:
         """Copy ``count`` NCs into the scene; the event's ``ids`` lists their ids.
@@ -567,6 +610,19 @@ class Scene(_Model):
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
+
+    def stunt(self, ref: PCRef, name: str, trait: Trait, why: str = "") -> SceneEvent:
+        """A natural 20: the PC gains a permanent Good Stunt linked to ``trait``
+        (:func:`seforge.play.critical_success_stunt`)."""
+        self._open("gain a Stunt")
+        entry = self.pc(ref)
+        try:
+            play.critical_success_stunt(self.character(ref), name, trait, why)
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        return self._event(
+            f'{entry.name} gains the Stunt "{name.strip()}" ({trait.value}, Good).'
+        )
 
     # ----------------------------------------------------------- the end
 

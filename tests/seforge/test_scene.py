@@ -252,3 +252,58 @@ def test_pairing_and_lookups_refuse_nonsense() -> None:
     stranger = library.load_pc("sarah-x")
     with pytest.raises(SceneError, match="not in the scene"):
         scene.pc(stranger)
+
+
+def test_note_and_add_pc_starting_the_session() -> None:
+    scene = Scene(name="A quiet road")
+    event = scene.note("  The  wind rises. ")
+    assert event.text == "The wind rises." and scene.log == ["The wind rises."]
+    with pytest.raises(SceneError, match="write something"):
+        scene.note("   ")
+
+    jyrell = library.load_pc("jyrell")
+    assert not jyrell.play.session_running
+    event = scene.add_pc(jyrell, start_session=True)
+    assert event.ids == ("jyrell",)
+    assert jyrell.play.session_running and jyrell.play.session == 1
+    assert scene.log[-2:] == ["Jyrell: session 1 started with 3 Luck.",
+                              "Jyrell joins the scene."]
+    assert [h.kind for h in jyrell.history] == ["start_session"]
+
+    # A running session is left alone; without the flag nothing is started.
+    kyle = library.load_pc("kyle-devos")
+    play.start_session(kyle)
+    scene.add_pc(kyle, start_session=True)
+    assert [h.kind for h in kyle.history] == ["start_session"]
+    tella = library.load_pc("tella-of-jost")
+    scene.add_pc(tella)
+    assert not tella.play.session_running
+
+    # A PC that cannot join starts no session.
+    again = library.load_pc("jyrell")
+    with pytest.raises(SceneError, match="already used"):
+        scene.add_pc(again, pc_id="jyrell", start_session=True)
+    assert not again.play.session_running and again.history == []
+
+    # The note still works after the end; remove_pc drops the record.
+    scene.remove_pc("tella-of-jost", "no file")
+    assert scene.log[-1] == "Tella of Jost leaves the scene (no file)."
+    assert [p.id for p in scene.pcs] == ["jyrell", "kyle-devos"]
+    scene.end_scene()
+    scene.note("Written: jyrell.sechar.")
+    assert scene.log[-1] == "Written: jyrell.sechar."
+
+
+def test_critical_success_stunt_through_the_scene() -> None:
+    scene, jyrell, _kyle, _tella = _scene()
+    count = len(jyrell.elements)
+    event = scene.stunt(jyrell, " Whirlwind Kick ", Trait.PHYSIQUE, "a natural 20")
+    assert event.text == 'Jyrell gains the Stunt "Whirlwind Kick" (Physique, Good).'
+    assert len(jyrell.elements) == count + 1
+    stunt = jyrell.elements[-1]
+    assert (stunt.name, stunt.trait, stunt.rank.label, stunt.kind.value) == (
+        "Whirlwind Kick", Trait.PHYSIQUE, "Good", "stunt")
+    assert jyrell.history[-1].kind == "stunt"
+    with pytest.raises(SceneError, match="name"):
+        scene.stunt(jyrell, "  ", Trait.PHYSIQUE)
+    assert len(jyrell.elements) == count + 1

@@ -152,3 +152,50 @@ def test_gm_table_feeds_the_scene_from_the_campaign(qtbot, tmp_path: Path,
     # The end of the scene writes Kyle's file and the party view re-reads it.
     table.scene.finish_scene()
     assert "Luck 3" in table.party.column_texts()[1]
+
+
+def test_campaign_opponents_list(qtbot, tmp_path: Path, monkeypatch) -> None:
+    from seforge.fileformat import save_nc
+
+    folder = tmp_path / "ncs"
+    folder.mkdir()
+    paths = []
+    for nc_id in ("shock-troopers", "goblin"):
+        path = folder / f"{nc_id}.senc"
+        save_nc(library.load_nc(nc_id), path)
+        paths.append(path)
+    broken = folder / "broken.senc"
+    broken.write_text("[]", encoding="utf-8")
+    table = GMTableWidget()
+    qtbot.addWidget(table)
+    view = table.party
+    assert view.opponent_texts() == [] and not view.remove_opponent_button.isEnabled()
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames",
+                        staticmethod(lambda *a, **k: ([str(p) for p in paths], "")))
+    qtbot.mouseClick(view.add_opponents_button, Qt.MouseButton.LeftButton)
+    assert view.add_opponents([paths[0]]) == []  # already listed
+    view.add_opponents([broken])
+    texts = view.opponent_texts()
+    assert texts[0].startswith("Shock Troopers — Poor minion")
+    assert texts[1].startswith("Goblin — ")
+    assert texts[2].startswith("broken.senc: ") and "expected a JSON object" in texts[2]
+    assert [nc.name for nc, _ in view.opponents()] == ["Shock Troopers", "Goblin"]
+    assert view.modified
+    # The scene tracker offers the campaign's opponents first.
+    assert [nc.name for nc in table.scene_opponents()[:2]] == ["Shock Troopers", "Goblin"]
+
+    # Remove the goblin, save, and open the campaign again.
+    view.opponents_list.setCurrentRow(1)
+    qtbot.mouseClick(view.remove_opponent_button, Qt.MouseButton.LeftButton)
+    assert [t.split(" ")[0] for t in view.opponent_texts()] == ["Shock", "broken.senc:"]
+    target = tmp_path / "camp" / "wastes.secampaign"
+    target.parent.mkdir()
+    assert view.save_to(target) == target
+    assert load_campaign(target).opponents == ["../ncs/shock-troopers.senc",
+                                               "../ncs/broken.senc"]
+    other = PartyView()
+    qtbot.addWidget(other)
+    assert other.open_path(target)
+    assert other.opponent_texts() == view.opponent_texts()
+    assert other.opponents()[0][1].resolve() == paths[0].resolve()
+    assert not other.modified

@@ -249,3 +249,107 @@ def test_open_in_calculator_fills_the_gm_dock(qtbot) -> None:
     assert calc.step() == "action" and calc.level_combo.currentData() == "Good"
     assert not calc.quality_boxes["element:1"].isEnabled()  # spent on Momentum
     assert dock.tabs.currentWidget() is calc
+
+
+def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from seforge.scene import load_scene
+    from ui.gm_table.scene_tracker import autosave_path, autosave_paths_path
+    from ui.gm_table.window import GMTableWidget
+
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    assert not autosave_path().exists()  # nothing written until something changes
+    paths = _party(tmp_path)
+    jyrell = tracker.add_pc_file(paths[0])
+    tella = tracker.add_pc(library.load_pc("tella-of-jost"))  # no file, yet restorable
+    assert autosave_path().exists()
+    (leader,) = tracker.add_nc(library.load_nc("desert-acolytes-leader"))
+    goblins = tracker.add_nc(library.load_nc("goblin"), 2)
+    tracker.pair(jyrell, [leader, goblins[0]])
+    tracker.pair(tella, [goblins[1]])
+    tracker.nc_takes_stress(leader, 2)
+    tracker.pc_takes_stress(jyrell, Trait.PHYSIQUE, "Good")  # only in the scene, not on file
+    tracker.name_edit.setText("The cavern gate")
+    tracker.name_edit.textEdited.emit("The cavern gate")
+    saved = load_scene(autosave_path())
+    assert saved.name == "The cavern gate" and saved.nc(leader).stress == 2
+    sidecar = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
+    assert sidecar[jyrell]["path"] == str(paths[0]) and sidecar[tella]["path"] is None
+    assert sidecar[jyrell]["character"]["play"]["penalty_ranks"] == {"Physique": 2}
+
+    # A new GM's Table: "Discard" removes the autosave and keeps the empty scene...
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard))
+    before = autosave_path().read_bytes(), autosave_paths_path().read_bytes()
+    table = GMTableWidget()
+    qtbot.addWidget(table)
+    assert not table.scene.scene.pcs and not autosave_path().exists()
+    assert not autosave_paths_path().exists()
+    autosave_path().write_bytes(before[0])
+    autosave_paths_path().write_bytes(before[1])
+
+    # ... "Restore" brings back the NCs' Stress, the pairings and both PCs as they stood
+    # in the scene: Jyrell keeps the Stress not yet written to his file, and Tella
+    # (never saved to a file) comes back too.
+    asked: list[str] = []
+
+    def restore(_parent: object, _title: str, text: str, *args: object) -> object:
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(restore))
+    table = GMTableWidget()
+    qtbot.addWidget(table)
+    other = table.scene
+    assert asked and "Restore" in asked[0]
+    scene = other.scene
+    assert scene.name == "The cavern gate" and other.name_edit.text() == "The cavern gate"
+    assert [p.id for p in scene.pcs] == [jyrell, tella]
+    assert scene.pc(jyrell).facing == [leader, goblins[0]]
+    assert scene.nc(leader).stress == 2
+    assert other.nc_states()["Desert Acolytes' Leader"] == "Average (TN 12), 2 of 3 Stress"
+    assert other.paths == {jyrell: paths[0], tella: None}
+    character = scene.character(jyrell)
+    assert character.name == "Jyrell" and character.play.session_running
+    assert character.play.penalty_ranks[Trait.PHYSIQUE] == 2
+    assert load_character(paths[0]).play.penalty_ranks == {}, "the file is not written yet"
+    assert scene.character(tella).name == "Tella of Jost"
+    # The restored scene goes on, and ending it writes Jyrell's file.
+    assert other.nc_takes_stress(goblins[0], 1)
+    assert load_scene(autosave_path()).nc(goblins[0]).removed
+    assert other.finish_scene()
+    assert load_character(paths[0]).play.scene == 2
+
+
+def test_stunt_from_the_pc_panel(qtbot, warnings: list[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.gm_table.scene_tracker import StuntDialog
+
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    jyrell = library.load_pc("jyrell")
+    pc_id = tracker.add_pc(jyrell)
+    count = len(jyrell.elements)
+
+    def fill(dialog: StuntDialog) -> int:
+        dialog.name.setText("Whirlwind Kick")
+        dialog.trait.setCurrentIndex(dialog.trait.findData(Trait.PHYSIQUE.value))
+        dialog.why.setText("a natural 20")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(StuntDialog, "exec", fill)
+    button = tracker.panels[pc_id].buttons["stunt"]
+    assert button.isEnabled()
+    _click(qtbot, button)
+    assert len(jyrell.elements) == count + 1
+    assert jyrell.elements[-1].name == "Whirlwind Kick"
+    assert jyrell.elements[-1].trait is Trait.PHYSIQUE
+    assert tracker.scene.log[-1] == 'Jyrell gains the Stunt "Whirlwind Kick" (Physique, Good).'
+
+    # No name: the core refuses and nothing changes.
+    monkeypatch.setattr(StuntDialog, "exec", lambda _d: QDialog.DialogCode.Accepted)
+    _click(qtbot, tracker.panels[pc_id].buttons["stunt"])
+    assert "name" in warnings[-1] and len(jyrell.elements) == count + 1
+    assert tracker.note("The cavern shakes.")
+    assert tracker.log_list.item(tracker.log_list.count() - 1).text() == "The cavern shakes."

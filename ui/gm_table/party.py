@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QScrollArea,
@@ -36,14 +38,15 @@ from seforge.campaign import (
     resolve_paths,
     save_campaign,
 )
-from seforge.fileformat import CHARACTER_SUFFIX, CharacterFileError
-from seforge.models import Character
+from seforge.fileformat import CHARACTER_SUFFIX, NC_SUFFIX, CharacterFileError
+from seforge.models import Character, NarrativeCharacter
 from ui.gm_table.common import buddy, tip, warn
 from ui.trait_style import trait_text
 from ui.widgets import HistoryPlainTextEdit
 
 CAMPAIGN_FILTER = f"Sword's Edge campaigns (*{CAMPAIGN_SUFFIX});;All files (*)"
 CHARACTER_FILTER = f"Sword's Edge characters (*{CHARACTER_SUFFIX});;All files (*)"
+NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
 
 
 class ClockWidget(QWidget):
@@ -264,6 +267,8 @@ class PartyView(QWidget):
         self.path = Path(path) if path is not None else None
         self.modified = False
         self.pcs: list[tuple[Path, Character | str]] = []
+        self.ncs: list[tuple[Path, NarrativeCharacter | str]] = []
+        """The campaign's opponent files, each read or with its one-line problem."""
         self.columns: list[QGroupBox] = []
         self.clock_panels: list[ClockPanel] = []
         self._build()
@@ -369,9 +374,30 @@ class PartyView(QWidget):
         box_layout.addLayout(add_row)
         notes_box = QGroupBox("GM &notes", bottom)
         QVBoxLayout(notes_box).addWidget(self.notes_edit)
+        opponents_box = QGroupBox("Opponents", bottom)
+        self.opponents_list = QListWidget(opponents_box)
+        self.opponents_list.setObjectName("campaign_opponents")
+        tip(self.opponents_list, "Campaign opponents", "The campaign's opponent files "
+            "(.senc), saved with the campaign")
+        self.add_opponents_button = QPushButton("Add o&pponents…", opponents_box)
+        tip(self.add_opponents_button, "Add opponents", "Add .senc files to the campaign")
+        self.remove_opponent_button = QPushButton("Remove", opponents_box)
+        tip(self.remove_opponent_button, "Remove opponent", "Take the selected opponent out "
+            "of the campaign; the file is not deleted")
+        self.add_opponents_button.clicked.connect(self.add_opponents_dialog)
+        self.remove_opponent_button.clicked.connect(
+            lambda: self.remove_opponent(self.opponents_list.currentRow()))
+        opponent_buttons = QHBoxLayout()
+        opponent_buttons.addWidget(self.add_opponents_button)
+        opponent_buttons.addWidget(self.remove_opponent_button)
+        opponent_buttons.addStretch(1)
+        opponents_layout = QVBoxLayout(opponents_box)
+        opponents_layout.addWidget(self.opponents_list, 1)
+        opponents_layout.addLayout(opponent_buttons)
         bottom_layout = QHBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         bottom_layout.addWidget(notes_box, 3)
+        bottom_layout.addWidget(opponents_box, 2)
         bottom_layout.addWidget(clocks_box, 2)
 
         splitter = QSplitter(Qt.Orientation.Vertical, self)
@@ -512,9 +538,11 @@ class PartyView(QWidget):
         self.reload()
 
     def reload(self) -> None:
-        """Read the character files again and rebuild the columns."""
-        self.pcs = load_party(Campaign(characters=self.campaign.characters),
-                              self._base_path())[0]
+        """Read the character and opponent files again and rebuild the view."""
+        self.pcs, self.ncs = load_party(
+            Campaign(characters=self.campaign.characters, opponents=self.campaign.opponents),
+            self._base_path())
+        self._show_opponents()
         for column in self.columns:
             self.columns_layout.removeWidget(column)
             column.hide()
@@ -575,6 +603,61 @@ class PartyView(QWidget):
             document.setHtml(doc)
             texts.append(document.toPlainText())
         return texts
+
+    # -- opponents ------------------------------------------------------------------
+    def _show_opponents(self) -> None:
+        self.opponents_list.clear()
+        for path, nc in self.ncs:
+            if isinstance(nc, str):
+                item = QListWidgetItem(f"{path.name}: {nc}")
+                item.setToolTip(f"{path}\n{nc}")
+            else:
+                item = QListWidgetItem(f"{nc.name or path.stem} — {nc.rank.label} "
+                                       f"{nc.type.value}, TN {nc.base_tn}")
+                item.setToolTip(str(path))
+            item.setData(Qt.ItemDataRole.UserRole, str(path))
+            self.opponents_list.addItem(item)
+        if self.ncs:
+            self.opponents_list.setCurrentRow(0)
+        self.remove_opponent_button.setEnabled(bool(self.ncs))
+
+    def add_opponents_dialog(self) -> list[Path]:
+        names, _ = QFileDialog.getOpenFileNames(self, "Add opponents", str(Path.home()),
+                                                NC_FILTER)
+        return self.add_opponents([Path(n) for n in names])
+
+    def add_opponents(self, paths: list[Path]) -> list[Path]:
+        """Add ``.senc`` files to the campaign (each once)."""
+        known = {p.resolve() for p, _ in self.ncs}
+        added: list[Path] = []
+        for p in paths:
+            resolved = Path(p).resolve()
+            if resolved not in known and resolved not in added:
+                added.append(resolved)
+        if not added:
+            return []
+        self.campaign.opponents = [*self.campaign.opponents, *(str(p) for p in added)]
+        self._touch()
+        self.reload()
+        return added
+
+    def remove_opponent(self, index: int) -> None:
+        """Take an opponent out of the campaign (the file is kept)."""
+        if not 0 <= index < len(self.campaign.opponents):
+            return
+        names = list(self.campaign.opponents)
+        names.pop(index)
+        self.campaign.opponents = names
+        self._touch()
+        self.reload()
+
+    def opponents(self) -> list[tuple[NarrativeCharacter, Path]]:
+        """The campaign's readable opponents with their files."""
+        return [(nc, p) for p, nc in self.ncs if not isinstance(nc, str)]
+
+    def opponent_texts(self) -> list[str]:
+        """The opponents list as shown (for tests and readers)."""
+        return [self.opponents_list.item(i).text() for i in range(self.opponents_list.count())]
 
     # -- clocks ---------------------------------------------------------------------
     def add_clock(self, name: str = "", segments: int = 6) -> ClockPanel:

@@ -7,6 +7,7 @@ core's :class:`~seforge.scene.SceneError` message and changes nothing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMenu,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QScrollArea,
@@ -44,18 +46,39 @@ from PySide6.QtWidgets import (
 )
 
 from seforge import library, play
+from seforge.atomic import atomic_write_bytes
 from seforge.dice import LEVELS
-from seforge.fileformat import CharacterFileError, load_character, save_character
+from seforge.fileformat import (
+    CharacterFileError,
+    character_from_data,
+    character_to_data,
+    load_character,
+    save_character,
+)
 from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
 from seforge.nc_builder import nc_matches, quality_rows
-from seforge.scene import Scene, SceneError, SceneNC, ScenePC
+from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, nc_summary, tip, warn
+from ui.settings import data_dir
 
 NC_MIME = "application/x-seforge-scene-nc"
 RULE_SHORT = {NCType.MINION: "out at 1", NCType.REGULAR: "out at 3 in all",
               NCType.HERO: "loses a Rank each"}
 CHARACTER_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
+AUTOSAVE_NAME = "current.sescene"
+AUTOSAVE_PATHS_NAME = "current.paths.json"
+"""Beside the autosaved scene: ``{pc_id: character file or null}``, to re-attach
+the PCs on restore."""
+
+
+def autosave_path() -> Path:
+    """Where the tracker autosaves the scene: ``data_dir()/scene/current.sescene``."""
+    return data_dir() / "scene" / AUTOSAVE_NAME
+
+
+def autosave_paths_path() -> Path:
+    return autosave_path().with_name(AUTOSAVE_PATHS_NAME)
 
 OpenCalculator = Callable[..., None]
 """``open_calculator(character, ncs)``; a :class:`CalculatorBridge` also gets the
@@ -271,6 +294,28 @@ class PivotDialog(_Dialog):
         tip(self.why, "Reason", "What happened (kept in the history)")
         self.form.addRow(buddy("&Pivot:", self.slot, self), self.slot)
         self.form.addRow(buddy("&Reason:", self.why, self), self.why)
+
+
+class StuntDialog(_Dialog):
+    """A natural 20: name the new Stunt and the Trait it is linked to."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(f"Critical success: a Stunt for {name}", parent)
+        self.name = QLineEdit(self)
+        self.name.setPlaceholderText("What did they pull off?")
+        tip(self.name, "Stunt name", "The new Stunt's name (a permanent Good Element)")
+        self.trait = QComboBox(self)
+        for trait in TRAITS:
+            self.trait.addItem(trait.value, trait.value)
+        tip(self.trait, "Trait", "The Trait used in the roll: the Stunt is linked to it")
+        self.why = QLineEdit(self)
+        tip(self.why, "Reason", "What happened (kept in the history)")
+        self.form.addRow(buddy("&Name:", self.name, self), self.name)
+        self.form.addRow(buddy("&Trait:", self.trait, self), self.trait)
+        self.form.addRow(buddy("&Reason:", self.why, self), self.why)
+
+    def values(self) -> tuple[str, Trait, str]:
+        return self.name.text(), Trait(self.trait.currentData()), self.why.text()
 
 
 class AddOpponentsDialog(_Dialog):
@@ -528,6 +573,7 @@ class PCPanel(QGroupBox):
             ("spend", "Spend &Luck…", "The PC spends Luck (reroll, exertion…)", row2),
             ("give", "&Give Luck…", "Reward the PC with Luck", row2),
             ("pivot", "&Pivot touched…", "A Pivot came into play: an Advancement now", row2),
+            ("stunt", "S&tunt…", "A natural 20: the PC gains a permanent Good Stunt", row2),
         ):
             button = QPushButton(text, self)
             button.setObjectName(f"{key}:{entry.id}")
@@ -550,6 +596,9 @@ class PCPanel(QGroupBox):
         self.buttons["spend"].clicked.connect(lambda: tracker.luck_dialog(self.pc_id, False))
         self.buttons["give"].clicked.connect(lambda: tracker.luck_dialog(self.pc_id, True))
         self.buttons["pivot"].clicked.connect(lambda: tracker.pivot_dialog(self.pc_id))
+        self.buttons["stunt"].clicked.connect(lambda: tracker.stunt_dialog(self.pc_id))
+        self.buttons["stunt"].setEnabled(pstate.session_running and not pstate.out_of_play
+                                         and not pstate.removed_from_scene)
         has_pivot = any(getattr(character.pivots, s) for s in ("goal", "quirk", "style"))
         self.buttons["pivot"].setEnabled(has_pivot and not pstate.pivot_advancement_this_scene)
         if scene.ended:
@@ -578,6 +627,10 @@ class SceneTracker(QWidget):
 
     ``paths`` maps a PC's scene id to its character file: the end of the scene
     writes each PC there. ``files_written(list[Path])`` is emitted afterwards.
+
+    With ``autosave`` (the default), every change writes the scene to
+    :func:`autosave_path` (atomically) with the PCs' files beside it;
+    :meth:`offer_restore` brings such a scene back.
     """
 
     changed = Signal()
@@ -590,8 +643,10 @@ class SceneTracker(QWidget):
         characters_provider: CharactersProvider | None = None,
         opponents_provider: OpponentsProvider | None = None,
         parent: QWidget | None = None,
+        autosave: bool = True,
     ) -> None:
         super().__init__(parent)
+        self.autosave = False
         self.scene = scene or Scene(name="Scene 1")
         self.open_calculator = open_calculator
         self.characters_provider = characters_provider or _no_characters
@@ -602,6 +657,9 @@ class SceneTracker(QWidget):
         self.panels: dict[str, PCPanel] = {}
         self._build()
         self.refresh()
+        self.autosave = autosave
+        """Whether changes are written to :func:`autosave_path` (off while building,
+        so a scene waiting to be restored is not overwritten)."""
 
     # -- building -------------------------------------------------------------------
     def _build(self) -> None:
@@ -812,7 +870,106 @@ class SceneTracker(QWidget):
             target = self.findChild(QWidget, focus_name)
             if target is not None and target.isEnabled():
                 target.setFocus()
+        self.save_autosave()
         self.changed.emit()
+
+    # -- autosave -------------------------------------------------------------------
+    def save_autosave(self) -> bool:
+        """Write the scene to :func:`autosave_path` and, beside it, each PC's file path
+        and its state in the scene (Penalty Ranks, Luck, Stunts are only written to the
+        PC files when the scene ends, so the autosave must carry them)."""
+        if not self.autosave:
+            return False
+        target = autosave_path()
+        pcs: dict[str, dict[str, object]] = {}
+        for entry in self.scene.pcs:
+            path = self.paths.get(entry.id)
+            character = (self.scene.character(entry.id) if self.scene.is_bound(entry.id)
+                         else None)
+            pcs[entry.id] = {
+                "path": str(path.absolute()) if path is not None else None,
+                "character": character_to_data(character) if character is not None else None,
+            }
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(autosave_paths_path(),
+                               (json.dumps(pcs, indent=2, ensure_ascii=False) + "\n")
+                               .encode("utf-8"))
+            save_scene(self.scene, target)
+        except OSError as exc:
+            self.status_label.setText(f"The scene could not be autosaved ({exc.strerror}).")
+            return False
+        return True
+
+    def discard_autosave(self) -> None:
+        for path in (autosave_path(), autosave_paths_path()):
+            path.unlink(missing_ok=True)
+
+    def restore_autosave(self) -> bool:
+        """Bring back the autosaved scene with each PC as it stood in the scene; where
+        that state is missing (an older autosave), the PC is read from its file, and a
+        PC with neither leaves the scene."""
+        try:
+            scene = load_scene(autosave_path())
+        except CharacterFileError as exc:
+            warn(self, "Restore scene", str(exc))
+            return False
+        try:
+            raw = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raw = {}
+        stored = raw if isinstance(raw, dict) else {}
+        paths: dict[str, Path | None] = {}
+        problems: list[str] = []
+        for entry in list(scene.pcs):
+            item = stored.get(entry.id)
+            # Older autosaves stored just the path.
+            record = item if isinstance(item, dict) else {"path": item, "character": None}
+            text = record.get("path")
+            state = record.get("character")
+            reason = "no character file"
+            character = None
+            if isinstance(state, dict):
+                try:
+                    character = character_from_data(state, entry.name or entry.id)
+                except CharacterFileError as exc:
+                    reason = str(exc)
+            if character is None and isinstance(text, str) and text:
+                try:
+                    character = load_character(Path(text))
+                except CharacterFileError as exc:
+                    reason = str(exc)
+            if character is not None:
+                scene.bind(entry.id, character)
+                paths[entry.id] = Path(text) if isinstance(text, str) and text else None
+                if not scene.ended:
+                    try:
+                        scene.ensure_session(character)
+                    except SceneError as exc:
+                        problems.append(_sentence(exc))
+                continue
+            problems.append(f"{entry.name or entry.id}: {reason}; left out of the scene.")
+            scene.remove_pc(entry.id, reason)
+        self.set_scene(scene, paths)
+        self.status_label.setText("The autosaved scene was restored.")
+        if problems:
+            warn(self, "Restore scene", "\n".join(problems))
+        return True
+
+    def offer_restore(self) -> bool:
+        """If an autosaved scene exists, ask to restore or discard it."""
+        if not autosave_path().exists():
+            return False
+        answer = QMessageBox.question(
+            self, "Restore scene",
+            "A scene from last time was saved. Restore it, with each PC as they stood "
+            "in it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard,
+            QMessageBox.StandardButton.Yes)
+        if answer == QMessageBox.StandardButton.Yes:
+            return self.restore_autosave()
+        self.discard_autosave()
+        return False
 
     def _refresh_overview(self) -> None:
         facing: dict[str, list[str]] = {}
@@ -851,30 +1008,24 @@ class SceneTracker(QWidget):
         self.refresh()
         return result
 
-    def _log(self, text: str) -> None:
-        self.scene.log = [*self.scene.log, text]
-
     def _on_name(self, text: str) -> None:
         self.scene.name = text
+        self.save_autosave()
 
     # -- PCs and NCs ----------------------------------------------------------------
     def add_pc(self, character: Character, path: Path | None = None) -> str | None:
-        """Bring a PC into the scene (starting their session if none is running)."""
-        if not character.play.session_running and not character.play.out_of_play:
-            try:
-                play.start_session(character)
-            except play.PlayRuleError as exc:
-                warn(self, "Add PC", f"{character.name}: {exc}")
-                return None
-            self._log(f"{character.name}: session {character.play.session} started with "
-                      f"{character.play.luck} Luck.")
-        event = self._run("Add PC", lambda: self.scene.add_pc(character))
+        """Bring a PC into the scene (the core starts their session if none is running)."""
+        event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True))
         if event is None:
             return None
         pc_id = event.ids[0]
         self.paths[pc_id] = Path(path) if path is not None else None
         self.refresh()
         return pc_id
+
+    def note(self, text: str) -> bool:
+        """Add the GM's own line to the scene log."""
+        return self._run("Note", lambda: self.scene.note(text)) is not None
 
     def add_pc_file(self, path: Path) -> str | None:
         try:
@@ -1037,6 +1188,17 @@ class SceneTracker(QWidget):
             return False
         return self.earn_pivot(pc_id, str(dialog.slot.currentData()), dialog.why.text())
 
+    def stunt(self, pc_id: str, name: str, trait: Trait, why: str = "") -> bool:
+        """A natural 20: a permanent Good Stunt (written to the file at the scene's end)."""
+        return self._run("Stunt", lambda: self.scene.stunt(pc_id, name, trait, why)) \
+            is not None
+
+    def stunt_dialog(self, pc_id: str) -> bool:
+        dialog = StuntDialog(self.scene.pc(pc_id).name, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.stunt(pc_id, *dialog.values())
+
     # -- the end --------------------------------------------------------------------
     def end_scene_dialog(self) -> bool:
         if self.scene.ended or not self.scene.pcs:
@@ -1069,7 +1231,7 @@ class SceneTracker(QWidget):
                 continue
             written.append(path)
         if written:
-            self._log(f"Written: {', '.join(p.name for p in written)}.")
+            self.scene.note(f"Written: {', '.join(p.name for p in written)}.")
         self.status_label.setText(
             f"The scene has ended; {len(written)} character file"
             f"{'s' if len(written) != 1 else ''} written.")

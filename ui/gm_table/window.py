@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
-from seforge.models import Character
+from seforge.models import Character, NarrativeCharacter
 from ui.gm_table.opponents import OpponentLibrary
 from ui.gm_table.party import PartyView
 from ui.gm_table.scene_tracker import OpenCalculator, SceneTracker
@@ -24,13 +24,14 @@ class GMTableWidget(QWidget):
 
     ``open_characters`` lists the builder's open characters with their files (None
     for an unsaved one); the scene tracker offers them next to the campaign's PCs.
-    ``open_calculator`` is handed to the tracker ("Open in calculator").
+    ``open_calculator`` is handed to the tracker ("Open in calculator"). With
+    ``restore_scene``, an autosaved scene is offered back (Restore or Discard).
     """
 
     def __init__(self, open_characters: OpenCharacters | None = None,
                  open_calculator: OpenCalculator | None = None,
                  data_dir: Path | None = None, paper: str = "a4",
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, restore_scene: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("gm_table")
         self.setAccessibleName("GM's table")
@@ -43,7 +44,7 @@ class GMTableWidget(QWidget):
         self.scene = SceneTracker(
             open_calculator=open_calculator,
             characters_provider=self.scene_candidates,
-            opponents_provider=self.opponents.all_ncs,
+            opponents_provider=self.scene_opponents,
             parent=self.tabs,
         )
         for widget, title, tip in (
@@ -58,6 +59,8 @@ class GMTableWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
+        if restore_scene:
+            self.scene.offer_restore()
 
     def scene_candidates(self) -> list[tuple[Character, Path | None]]:
         """The campaign's PCs, then the open characters not already listed."""
@@ -68,6 +71,10 @@ class GMTableWidget(QWidget):
                 continue
             found.append((character, path))
         return found
+
+    def scene_opponents(self) -> list[NarrativeCharacter]:
+        """The campaign's opponents, then the opponent library's."""
+        return [nc for nc, _ in self.party.opponents()] + self.opponents.all_ncs()
 
     def _add_to_scene(self, nc: object, count: int) -> None:
         self.scene.add_nc(nc, count)  # type: ignore[arg-type]
