@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox, QPushButton, QWidget
 
 from seforge.models import NarrativeCharacter, NCType
 from seforge.nc_builder import TEMPLATES, quality_rows
@@ -26,6 +26,15 @@ def tip(widget: QWidget, name: str, text: str) -> QWidget:
     """Give ``widget`` an accessible name and a tooltip; returns it."""
     widget.setAccessibleName(name)
     widget.setToolTip(text)
+    return widget
+
+
+def button(text: str, parent: QWidget | None, name: str, tooltip: str,
+           slot: Callable[[], object]) -> QPushButton:
+    """A push button with its accessible name, tooltip and click handler."""
+    widget = QPushButton(text, parent)
+    tip(widget, name, tooltip)
+    widget.clicked.connect(lambda _checked=False: slot())
     return widget
 
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPushButton,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -45,7 +44,15 @@ from seforge.nc_builder import (
 )
 from seforge.ranks import Rank
 from ui import settings
-from ui.gm_table.common import TYPE_LABELS, buddy, fill_rank_combo, nc_preview_html, tip, warn
+from ui.gm_table.common import (
+    TYPE_LABELS,
+    buddy,
+    button,
+    fill_rank_combo,
+    nc_preview_html,
+    tip,
+    warn,
+)
 from ui.gm_table.nc_editor import NCEditor
 
 NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
@@ -160,47 +167,55 @@ class OpponentLibrary(QWidget):
         left_layout.addWidget(self.tree, 1)
         left_layout.addWidget(self.count_label)
 
-        self.new_button = QPushButton("&New opponent", left)
-        tip(self.new_button, "New opponent", "Start a new opponent from the minion template")
-        self.new_button.clicked.connect(self.new_opponent)
-        self.copy_button = QPushButton("Edit a &copy", left)
-        tip(self.copy_button, "Edit a copy", "Copy the selected opponent into the editor; "
-            "saving makes a new file among your opponents")
-        self.copy_button.clicked.connect(self.edit_copy)
-        self.edit_button = QPushButton("&Edit", left)
-        tip(self.edit_button, "Edit", "Edit the selected opponent of yours in place (a book "
-            "NC opens as a copy)")
-        self.edit_button.clicked.connect(self.edit_selected)
-        self.delete_button = QPushButton("&Delete…", left)
-        tip(self.delete_button, "Delete", "Delete the selected opponent files of yours "
-            "(asks first; book NCs cannot be deleted)")
-        self.delete_button.clicked.connect(self.delete_selected)
-        self.import_button = QPushButton("&Import…", left)
-        tip(self.import_button, "Import opponents", "Copy .senc files into your opponents")
-        self.import_button.clicked.connect(self.import_files)
-        self.export_button = QPushButton("E&xport…", left)
-        tip(self.export_button, "Export opponent", "Write the selected opponent to a .senc "
-            "file to share")
-        self.export_button.clicked.connect(self.export_selected)
-        self.print_button = QPushButton("&Print cards…", left)
-        tip(self.print_button, "Print cards", "Write the selected opponents' cards to a PDF, "
-            "eight to a page")
-        self.print_button.clicked.connect(self.print_cards)
+        self.new_button = button(
+            "&New opponent", left, "New opponent",
+            "Start a new opponent from the minion template",
+            self.new_opponent)
+        self.copy_button = button(
+            "Edit a &copy", left, "Edit a copy",
+            "Copy the selected opponent into the editor; "
+            "saving makes a new file among your opponents",
+            self.edit_copy)
+        self.edit_button = button(
+            "&Edit", left, "Edit",
+            "Edit the selected opponent of yours in place (a book "
+            "NC opens as a copy)",
+            self.edit_selected)
+        self.delete_button = button(
+            "&Delete…", left, "Delete",
+            "Delete the selected opponent files of yours "
+            "(asks first; book NCs cannot be deleted)",
+            self.delete_selected)
+        self.import_button = button(
+            "&Import…", left, "Import opponents",
+            "Copy .senc files into your opponents",
+            self.import_files)
+        self.export_button = button(
+            "E&xport…", left, "Export opponent",
+            "Write the selected opponent to a .senc "
+            "file to share",
+            self.export_selected)
+        self.print_button = button(
+            "&Print cards…", left, "Print cards",
+            "Write the selected opponents' cards to a PDF, "
+            "eight to a page",
+            self.print_cards)
         self.count_spin = QSpinBox(left)
         self.count_spin.setRange(1, 20)
         self.count_spin.setPrefix("× ")
         tip(self.count_spin, "How many", "How many of the selected opponent enter the scene")
-        self.scene_button = QPushButton("Add to &scene", left)
-        tip(self.scene_button, "Add to scene", "Put the selected opponents into the scene "
-            "tracker")
-        self.scene_button.clicked.connect(self.add_selected_to_scene)
+        self.scene_button = button(
+            "Add to &scene", left, "Add to scene",
+            "Put the selected opponents into the scene "
+            "tracker",
+            self.add_selected_to_scene)
         row1 = QHBoxLayout()
-        for button in (self.new_button, self.copy_button, self.edit_button,
+        for widget in (self.new_button, self.copy_button, self.edit_button,
                        self.delete_button):
-            row1.addWidget(button)
+            row1.addWidget(widget)
         row2 = QHBoxLayout()
-        for button in (self.import_button, self.export_button, self.print_button):
-            row2.addWidget(button)
+        for widget in (self.import_button, self.export_button, self.print_button):
+            row2.addWidget(widget)
         row2.addStretch(1)
         row2.addWidget(self.count_spin)
         row2.addWidget(self.scene_button)
@@ -219,10 +234,11 @@ class OpponentLibrary(QWidget):
         self.editor_title = QLabel(editor_page)
         self.editor_title.setWordWrap(True)
         tip(self.editor_title, "Editing", "Which file the editor saves to")
-        self.save_button = QPushButton("&Save to my opponents", editor_page)
-        tip(self.save_button, "Save opponent", "Save the opponent in the editor to your "
-            "opponents folder")
-        self.save_button.clicked.connect(self.save_editor)
+        self.save_button = button(
+            "&Save to my opponents", editor_page, "Save opponent",
+            "Save the opponent in the editor to your "
+            "opponents folder",
+            self.save_editor)
         self.editor.undo_stack.cleanChanged.connect(self._update_editor_title)
         top = QHBoxLayout()
         top.addWidget(self.editor_title, 1)

@@ -308,9 +308,9 @@ class PartyView(QWidget):
         self.remove_button.clicked.connect(
             lambda: self.remove_character(self.remove_combo.currentIndex()))
         self.reload_button.clicked.connect(self.reload)
-        for button in (self.new_button, self.open_button, self.save_button,
+        for widget in (self.new_button, self.open_button, self.save_button,
                        self.save_as_button):
-            buttons.addWidget(button)
+            buttons.addWidget(widget)
         buttons.addSpacing(12)
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_combo)

@@ -59,7 +59,7 @@ from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
 from seforge.nc_builder import nc_matches, quality_rows
 from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
 from ui.gm_table.calculator_bridge import CalculatorBridge
-from ui.gm_table.common import TYPE_LABELS, buddy, nc_summary, tip, warn
+from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
 from ui.settings import data_dir
 
 NC_MIME = "application/x-seforge-scene-nc"
@@ -672,24 +672,27 @@ class SceneTracker(QWidget):
         self.pc_menu = QMenu(self.add_pc_button)
         self.pc_menu.aboutToShow.connect(self._fill_pc_menu)
         self.add_pc_button.setMenu(self.pc_menu)
-        self.add_nc_button = QPushButton("Add &opponents…", self)
-        tip(self.add_nc_button, "Add opponents", "Bring opponents from the library into the "
-            "scene, several at once if you like")
-        self.add_nc_button.clicked.connect(self.add_opponents_dialog)
-        self.end_button = QPushButton("&End scene…", self)
-        tip(self.end_button, "End scene", "Walk each PC through Recovery, Luck and Pivots, "
-            "then write their files")
-        self.end_button.clicked.connect(self.end_scene_dialog)
-        self.new_button = QPushButton("&Next scene", self)
-        tip(self.new_button, "Next scene", "Start a new scene with the same PCs (opponents "
-            "leave)")
-        self.new_button.clicked.connect(self.next_scene)
+        self.add_nc_button = button(
+            "Add &opponents…", self, "Add opponents",
+            "Bring opponents from the library into the "
+            "scene, several at once if you like",
+            self.add_opponents_dialog)
+        self.end_button = button(
+            "&End scene…", self, "End scene",
+            "Walk each PC through Recovery, Luck and Pivots, "
+            "then write their files",
+            self.end_scene_dialog)
+        self.new_button = button(
+            "&Next scene", self, "Next scene",
+            "Start a new scene with the same PCs (opponents "
+            "leave)",
+            self.next_scene)
         top = QHBoxLayout()
         top.addWidget(buddy("Sce&ne:", self.name_edit, self))
         top.addWidget(self.name_edit, 1)
-        for button in (self.add_pc_button, self.add_nc_button, self.end_button,
+        for widget in (self.add_pc_button, self.add_nc_button, self.end_button,
                        self.new_button):
-            top.addWidget(button)
+            top.addWidget(widget)
 
         self.pcs_host = QWidget(self)
         self.pcs_layout = QVBoxLayout(self.pcs_host)
