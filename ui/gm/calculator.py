@@ -16,11 +16,9 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLayout,
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -58,7 +56,15 @@ from seforge.test_flow import (
 from seforge.testmath import RANGES, GroupActionReading, penalty_modifier
 from ui.gm.nc_card import NCCard
 from ui.gm.odds_view import OddsPanel
-from ui.gm.widgets import CharacterCombo, CharactersProvider, OrdinalSpinBox, buddy, die_spin, tip
+from ui.gm.widgets import (
+    CharacterCombo,
+    CharactersProvider,
+    OrdinalSpinBox,
+    buddy,
+    die_spin,
+    fill_with_scroll,
+    tip,
+)
 
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (
     ("sum", "Book's breakdown (sum)"),
@@ -108,14 +114,7 @@ class CalculatorTab(QWidget):
         body.addWidget(self._build_step(content))
         body.addWidget(self._build_result(content))
         body.addStretch(1)
-        body.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setWidget(content)
-        self.scroll.setAccessibleName("Test calculator")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.scroll)
+        self.scroll = fill_with_scroll(self, content, "Test calculator")
 
         self.actor_combo.refresh()
         self._on_actor_changed()

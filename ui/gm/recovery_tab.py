@@ -10,10 +10,8 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLayout,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -23,7 +21,7 @@ from seforge.play import scene_penalty_total
 from seforge.test_flow import RecoveryResult, judge_recovery
 from seforge.testmath import RECOVERY_TN
 from ui.gm.odds_view import OddsPanel
-from ui.gm.widgets import CharacterCombo, CharactersProvider, buddy, die_spin, tip
+from ui.gm.widgets import CharacterCombo, CharactersProvider, buddy, die_spin, fill_with_scroll, tip
 
 
 class RecoveryTab(QWidget):
@@ -99,13 +97,7 @@ class RecoveryTab(QWidget):
         body.addWidget(self.odds)
         body.addWidget(dice_box)
         body.addStretch(1)
-        body.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(content)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll)
+        fill_with_scroll(self, content)
         self._on_actor()
 
     def daily(self) -> bool:

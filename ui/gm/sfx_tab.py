@@ -11,9 +11,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
-    QLayout,
     QLineEdit,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -31,7 +29,7 @@ from seforge.testmath import (
     sfx_momentum_tn,
 )
 from ui.gm.odds_view import OddsPanel
-from ui.gm.widgets import buddy, tip
+from ui.gm.widgets import buddy, fill_with_scroll, tip
 
 COMPONENT_TITLES = {"reach": "Reach", "duration": "Duration", "area": "Area",
                     "energy": "Energy"}
@@ -142,13 +140,7 @@ class SFXTab(QWidget):
         body.addWidget(target)
         body.addWidget(results)
         body.addStretch(1)
-        body.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(content)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll)
+        fill_with_scroll(self, content)
         self.recalc()
 
     def rank(self, key: str) -> Rank:

@@ -6,7 +6,15 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QLayout,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from seforge.models import Character
 
@@ -38,6 +46,26 @@ class OrdinalSpinBox(QSpinBox):
         if self.minimum() <= value <= self.maximum():
             return (QValidator.State.Acceptable, text, pos)
         return (QValidator.State.Invalid, text, pos)
+
+
+def fill_with_scroll(tab: QWidget, content: QWidget, name: str = "") -> QScrollArea:
+    """Put ``content`` (its layout already filled) in a scroll area that fills ``tab``.
+
+    The content keeps at least its minimum size, so a narrow dock scrolls instead of
+    squeezing the controls on top of each other.
+    """
+    layout = content.layout()
+    if layout is not None:
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+    scroll = QScrollArea(tab)
+    scroll.setWidgetResizable(True)
+    scroll.setWidget(content)
+    if name:
+        scroll.setAccessibleName(name)
+    outer = QVBoxLayout(tab)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.addWidget(scroll)
+    return scroll
 
 
 def die_spin(name: str, parent: QWidget) -> QSpinBox:
