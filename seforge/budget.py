@@ -30,6 +30,10 @@ from seforge.ranks import Rank
 
 BASE_BUDGET = 6
 WEAKNESS_BONUS = 1
+CORE_START = Rank.GOOD
+"""Where Concept, Background and Faculty start (and may not go below at creation)."""
+TRAIT_START = Rank.AVERAGE
+"""Where Traits start."""
 
 
 @dataclass(frozen=True)
@@ -136,11 +140,28 @@ def _steps_cost(start: Rank, end: Rank | None) -> int:
     return max(0, int(end) - int(start))
 
 
+def core_cost(rank: Rank, advanced: int = 0) -> int:
+    """Creation cost of a Concept, Background or Faculty at ``rank``."""
+    return _steps_cost(CORE_START, creation_rank(rank, advanced))
+
+
+def trait_cost(character: Character, trait: Trait, rank: Rank) -> int:
+    """Creation cost of ``trait`` at ``rank``: one per step above Average; below
+    Average nothing, or a refund of one per step with the table rule."""
+    end = creation_rank(rank, character.trait_advanced.get(trait, 0))
+    if end is None:
+        return 0
+    if end < TRAIT_START:
+        refunds = character.options.trait_lowering_refunds
+        return -(int(TRAIT_START) - int(end)) if refunds else 0
+    return int(end) - int(TRAIT_START)
+
+
 def _quality_entry(key: str, label: str, quality: Quality | LinkedQuality) -> LedgerEntry:
-    start = Rank.GOOD
     end = creation_rank(quality.rank, quality.advanced)
-    note = "below its starting Rank" if end is not None and end < start else ""
-    return LedgerEntry(key, label, "core", start, end, _steps_cost(start, end), note=note)
+    note = "below its starting Rank" if end is not None and end < CORE_START else ""
+    cost = core_cost(quality.rank, quality.advanced)
+    return LedgerEntry(key, label, "core", CORE_START, end, cost, note=note)
 
 
 def element_entry(index: int, element: Element, character: Character) -> LedgerEntry | None:
@@ -175,17 +196,14 @@ def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
     )
     yield _quality_entry("faculty", f'Faculty "{character.faculty.name}"', character.faculty)
     for trait, rank in character.traits.items():
-        start = Rank.AVERAGE
         end = creation_rank(rank, character.trait_advanced.get(trait, 0))
-        if end is not None and end < start:
+        note = ""
+        if end is not None and end < TRAIT_START:
             refund = character.options.trait_lowering_refunds
-            cost = -(int(start) - int(end)) if refund else 0
             note = "lowered: refund by table rule" if refund else "below Average"
-            yield LedgerEntry(trait_key(trait), trait.value, "trait", start, end, cost, note=note)
-        else:
-            yield LedgerEntry(
-                trait_key(trait), trait.value, "trait", start, end, _steps_cost(start, end)
-            )
+        cost = trait_cost(character, trait, rank)
+        yield LedgerEntry(trait_key(trait), trait.value, "trait", TRAIT_START, end, cost,
+                          note=note)
     for index, element in enumerate(character.elements):
         entry = element_entry(index, element, character)
         if entry is not None:

@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from seforge.budget import (
+    CORE_START,
+    TRAIT_START,
     budget_report,
-    creation_rank,
+    core_cost,
     element_entry,
     element_start,
+    trait_cost,
 )
 from seforge.models import (
     Acquired,
@@ -88,21 +91,13 @@ def set_rank(character: Character, key: str, rank: Rank) -> Rank:
 def _cost_of(character: Character, key: str, rank: Rank) -> int:
     """Creation cost of the Quality behind ``key`` if it stood at ``rank``."""
     if key.startswith("trait:"):
-        trait = _trait(key)
-        start = creation_rank(rank, character.trait_advanced.get(trait, 0))
-        if start is None:
-            return 0
-        if start < Rank.AVERAGE:
-            refunds = character.options.trait_lowering_refunds
-            return -(int(Rank.AVERAGE) - int(start)) if refunds else 0
-        return int(start) - int(Rank.AVERAGE)
+        return trait_cost(character, _trait(key), rank)
     quality = quality_for(character, key)
     if isinstance(quality, Element):
         index = _element_index(key)
         entry = element_entry(index, quality.model_copy(update={"rank": rank}), character)
         return 0 if entry is None else entry.cost
-    start = creation_rank(rank, quality.advanced)
-    return 0 if start is None else max(0, int(start) - int(Rank.GOOD))
+    return core_cost(rank, quality.advanced)
 
 
 def _minimum(character: Character, key: str) -> tuple[Rank, str]:
@@ -110,7 +105,7 @@ def _minimum(character: Character, key: str) -> tuple[Rank, str]:
     if key.startswith("trait:"):
         if character.options.trait_lowering_refunds:
             return Rank.WEAK, ""
-        return Rank.AVERAGE, "Traits start at Average (see Table rules to allow lowering)"
+        return TRAIT_START, "Traits start at Average (see Table rules to allow lowering)"
     quality = quality_for(character, key)
     advanced = quality.advanced
     if isinstance(quality, Element):
@@ -119,7 +114,7 @@ def _minimum(character: Character, key: str) -> tuple[Rank, str]:
             ElementKind.SFX: "an SFX Quality starts at " + start.label,
         }.get(quality.kind, "Elements start at Good")
     else:
-        start = Rank.GOOD
+        start = CORE_START
         what = f"the {key.capitalize()} starts at Good"
     floor = start.shifted(advanced) or start
     return floor, what

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from seforge.budget import (
+    CORE_START,
+    TRAIT_START,
     BudgetReport,
     budget_report,
     creation_rank,
@@ -132,7 +134,7 @@ def _core_start_problems(character: Character) -> Iterator[Problem]:
     )
     for key, word, quality, section in parts:
         start = creation_rank(quality.rank, quality.advanced)
-        if start is not None and start < Rank.GOOD:
+        if start is not None and start < CORE_START:
             yield _err(
                 f"creation.{key}_below_good",
                 f"The {word} starts at Good and cannot be lowered at creation "
@@ -146,7 +148,7 @@ def _core_start_problems(character: Character) -> Iterator[Problem]:
     for trait, rank in character.traits.items():
         start = creation_rank(rank, character.trait_advanced.get(trait, 0))
         refunds = character.options.trait_lowering_refunds
-        if start is not None and start < Rank.AVERAGE and not refunds:
+        if start is not None and start < TRAIT_START and not refunds:
             yield _err(
                 "creation.trait_below_average",
                 f"{trait.value} starts at Average; lowering it to {start.label} is only allowed "
