@@ -54,6 +54,14 @@ PIVOT_HELP = {
 }
 
 
+LINKED_NAMES_SHOWN = 4
+LINKED_NAME_CHARS = 28
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 class _TraitRow:
     """One Trait: chip and name, Rank control, and the Qualities hanging on it."""
 
@@ -73,6 +81,7 @@ class _TraitRow:
         self.linked = QLabel(parent)
         self.linked.setObjectName(f"linked{trait.value}")
         self.linked.setWordWrap(True)
+        self.linked.setMinimumWidth(160)
         self.linked.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.linked.setAccessibleName(f"Qualities on {trait.value}")
         self._linked_text: str | None = None
@@ -83,12 +92,17 @@ class _TraitRow:
         self.name.setStyleSheet(f"color: {trait_colour(self.trait).name()};")
 
     def set_linked(self, names: list[str]) -> None:
-        text = ", ".join(names) if names else "—"
+        """Show the Qualities on this Trait; a long list is cut short here (the whole
+        list is in the tooltip) so it cannot squeeze the rest of the sheet."""
+        shown = [_clip(n, LINKED_NAME_CHARS) for n in names[:LINKED_NAMES_SHOWN]]
+        if len(names) > LINKED_NAMES_SHOWN:
+            shown.append(f"and {len(names) - LINKED_NAMES_SHOWN} more")
+        text = ", ".join(shown) if names else "—"
         if text != self._linked_text:
             self._linked_text = text
             self.linked.setText(text)
             self.linked.setToolTip(
-                f"Qualities rolled with {self.trait.value}: {text}" if names
+                f"Qualities rolled with {self.trait.value}: {', '.join(names)}" if names
                 else f"No Quality hangs on {self.trait.value} yet"
             )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel
 
 from seforge.library import load_pc
 from seforge.models import Character, ElementKind, Pivots, Trait
@@ -212,3 +213,18 @@ def test_gm_charge_is_set_per_element(window: MainWindow) -> None:
     assert editor.document.character.elements[0].gm_extra_cost == 1
     assert summary(window) == "Ranks: 6 of 6 spent"
     assert any("GM charge" in line for line in window.budget_panel.ledger_lines())
+
+
+def test_long_lists_of_linked_qualities_are_cut_short(window: MainWindow) -> None:
+    character = load_pc("sarah-x")
+    for i in range(12):
+        character.elements.append(character.elements[0].model_copy(
+            update={"name": f"Very long quality name number {i} " * 3}))
+    window.open_book_character(character)
+    editor = window.current_editor()
+    assert editor is not None
+    label = editor.findChild(QLabel, "linkedCunning")
+    assert label is not None
+    assert label.text().startswith("Hunting, Sharp Eyes, ")
+    assert label.text().endswith("and 10 more")
+    assert "number 11" in label.toolTip(), "the whole list stays in the tooltip"
