@@ -68,7 +68,7 @@ CLOCK_SEGMENTS: tuple[int, ...] = (4, 6, 8)
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
 
 
 class ProgressClock(_Model):

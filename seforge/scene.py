@@ -114,7 +114,7 @@ class SceneEvent:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
 
 
 class SceneNC(_Model):
