@@ -26,7 +26,7 @@ from pydantic import BaseModel, ValidationError
 from seforge.atomic import NotRegularFileError as NotRegularFileError  # re-exported
 from seforge.atomic import ReadOnlyFileError as ReadOnlyFileError  # re-exported
 from seforge.atomic import atomic_write_bytes as atomic_write_bytes  # re-exported
-from seforge.bounded_read import FileReadError, read_bounded
+from seforge.bounded_read import FileReadError, read_bounded, size_text
 from seforge.limits import KEY_CHARS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, text_limit
 from seforge.models import Character, NarrativeCharacter
 
@@ -376,8 +376,9 @@ def encode_document(data: Mapping[str, Any]) -> bytes:
     """The UTF-8 bytes written for ``data``, checked so the file opens again.
 
     Raises :class:`UnsavableTextError` when a text is over its limit (see
-    :mod:`seforge.limits`). A lone surrogate (pasted from a broken clipboard) is
-    written as U+FFFD instead of failing every save.
+    :mod:`seforge.limits`) or the whole is over :data:`MAX_FILE_BYTES`. A lone
+    surrogate (pasted from a broken clipboard) is written as U+FFFD instead of
+    failing every save.
     """
     try:
         check_document(data, "", surrogates=False)
@@ -386,10 +387,16 @@ def encode_document(data: Mapping[str, Any]) -> bytes:
         raise UnsavableTextError(f"{where}{exc.problem}; nothing was written") from None
     text = dumps(data)
     try:
-        return text.encode("utf-8")
+        payload = text.encode("utf-8")
     except UnicodeEncodeError:
         fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-        return fixed.encode("utf-8")
+        payload = fixed.encode("utf-8")
+    if len(payload) > MAX_FILE_BYTES:
+        raise UnsavableTextError(
+            f"the document would be {len(payload) / (1024 * 1024):.1f} MB, over the "
+            f"{size_text(MAX_FILE_BYTES)} SEForge can read back; nothing was written"
+        )
+    return payload
 
 
 def save_character(

@@ -58,7 +58,7 @@ def encode_portrait_file(path: Path) -> str:
     try:
         raw = read_bounded(path, MAX_PORTRAIT_FILE_BYTES)
     except FileReadError as exc:
-        raise PortraitError(f"{exc}. Choose an image file under 10 MB.") from None
+        raise PortraitError(f"{exc}.") from None
     data = QByteArray(raw)
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)

@@ -77,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = func(args)
     except BrokenPipeError:  # `seforge library list | head`
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl+C: no traceback, the usual exit code
+        print(file=sys.stderr)
+        return 130
     return code
 
 

@@ -249,3 +249,15 @@ def test_a_newer_version_is_refused_and_left_alone(
         loader(path)
     assert path.read_text(encoding="utf-8") == content
     assert _files(tmp_path) == [name]
+
+
+def test_a_document_too_large_to_read_back_is_not_saved(
+    tmp_path: Path, sarah: Character, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from seforge import fileformat
+
+    monkeypatch.setattr(fileformat, "MAX_FILE_BYTES", 2048)
+    sarah.notes = "n" * 3000
+    with pytest.raises(UnsavableTextError, match="over the 2 KB SEForge can read back"):
+        save_character(sarah, tmp_path / "sarah.sechar")
+    assert _files(tmp_path) == []
