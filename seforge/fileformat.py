@@ -83,7 +83,7 @@ class _RefusedError(Exception):
 
 def _short(text: str, keep: int = 40) -> str:
     """``text`` cut for a message (a key may be megabytes long)."""
-    return text if len(text) <= keep else text[:keep] + "…"
+    return text if len(text) <= keep else text[:keep] + "..."
 
 
 def _number(text: str) -> None:
@@ -143,7 +143,7 @@ def _decode_text(raw: bytes, source: str) -> str:
     elif len(raw) >= 2 and not raw[0] and raw[1]:
         encoding = "utf-16-be"
     try:
-        return raw.decode(encoding)
+        text = raw.decode(encoding)
     except UnicodeDecodeError:
         if encoding == "utf-8-sig":
             raise CharacterFileError(source, "is not a text file (not UTF-8 JSON)") from None
@@ -151,6 +151,9 @@ def _decode_text(raw: bytes, source: str) -> str:
         raise CharacterFileError(
             source, f"looks like {name} text but is not valid {name}; save it as UTF-8"
         ) from None
+    if "\0" in text:  # e.g. a file left full of zero bytes by a crash or a power cut
+        raise CharacterFileError(source, "is not a text file (it holds zero bytes)")
+    return text
 
 
 def parse_json_bytes(raw: bytes, source: str) -> Any:

@@ -26,7 +26,7 @@ MESSAGE_CHARS = 500
 def one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
     """``text`` on one line and at most ``limit`` characters, for stderr."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -18,7 +18,7 @@ MAX_NUMBER = 1000
 
 def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        shown = text if len(text) <= 12 else text[:12] + "…"
+        shown = text if len(text) <= 12 else text[:12] + "..."
         stripped = text.strip()
         digits = stripped.removeprefix("-").removeprefix("+")
         if not digits.isdigit() or not digits.isascii():

@@ -373,3 +373,10 @@ def test_text_caps_name_the_field(tmp_path: Path, field: str, value: object,
     ok = json.dumps({"format": "seforge.character", "version": 1, "name": "n" * NAME_CHARS,
                      "notes": "n" * 100_000})
     assert len(_load(tmp_path, ok).name) == NAME_CHARS
+
+
+def test_a_file_of_zero_bytes_is_not_text(tmp_path: Path) -> None:
+    with pytest.raises(CharacterFileError, match="is not a text file"):
+        _load(tmp_path, b"\0" * 4096)
+    with pytest.raises(CharacterFileError, match="is not a text file"):
+        _load(tmp_path, (HEAD + '"name": "x"}').encode() + b"\0" * 10)
