@@ -9,7 +9,8 @@ preferences without loading the models.
 * Saving through a symlink writes the file the link points to; the link stays.
 * A target that is not an ordinary file (a device such as ``/dev/full``, a FIFO,
   a folder) is refused with :class:`NotRegularFileError`; nothing is replaced.
-* A read-only target (no write permission bits, e.g. mode 0444) is refused with
+* A read-only target (no write permission bits, e.g. mode 0444, or not writable by
+  this user) is refused with
   :class:`ReadOnlyFileError` unless the caller passes ``overwrite_read_only=True``
   (after asking the user); the new file then stays read-only like the old one.
 """
@@ -66,7 +67,11 @@ def atomic_write_bytes(
     if st is not None:
         if not stat.S_ISREG(st.st_mode):
             raise NotRegularFileError(path, file_kind(st.st_mode))
-        read_only = not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+        # No write bit at all (0444: root could write it, but the user said no), or
+        # not writable by us (another user's file in a shared folder).
+        read_only = not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or (
+            not os.access(target, os.W_OK)
+        )
         if read_only and not overwrite_read_only:
             raise ReadOnlyFileError(path)
         mode = stat.S_IMODE(st.st_mode) & 0o777

@@ -6,8 +6,11 @@ data of an N file into the current model, so a later version 2 only has to add a
 migration from 1 to 2.
 
 Every failure to read a file raises :class:`CharacterFileError` whose message is
-one line naming the file, the field and the problem. Saving is atomic: the data
-goes to a temporary file beside the target, which then replaces it.
+one line naming the file, the field and the problem. Reading is bounded (only
+ordinary files, at most :data:`~seforge.limits.MAX_FILE_BYTES`) and the parsed
+JSON is checked against :mod:`seforge.limits` (nesting, number length, text
+lengths, duplicate keys, lone surrogates). Fields the models do not know are kept
+(``extra="allow"``) and written back. Saving is atomic (:mod:`seforge.atomic`).
 """
 
 from __future__ import annotations

@@ -261,3 +261,17 @@ def test_a_document_too_large_to_read_back_is_not_saved(
     with pytest.raises(UnsavableTextError, match="over the 2 KB SEForge can read back"):
         save_character(sarah, tmp_path / "sarah.sechar")
     assert _files(tmp_path) == []
+
+
+def test_a_file_we_may_not_write_counts_as_read_only(
+    tmp_path: Path, sarah: Character, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another user's 0644 file in a shared folder: its write bit is not ours."""
+    path = tmp_path / "sarah.sechar"
+    save_character(sarah, path)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, *a, **k: (
+        False if Path(p) == path.resolve() and mode == os.W_OK else real_access(p, mode)))
+    with pytest.raises(ReadOnlyFileError):
+        save_character(sarah, path)
+    save_character(sarah, path, overwrite_read_only=True)
