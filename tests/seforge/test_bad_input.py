@@ -176,6 +176,7 @@ def test_usage_errors_are_one_line_exit_2(args: list[str], expected: str,
     assert expected in line
 
 
+@posix_only
 def test_export_guard(tmp_path: Path, sarah: Character, timeout: float) -> None:
     source = tmp_path / "sarah.sechar"
     save_character(sarah, source)
@@ -255,6 +256,10 @@ def test_reader_reads_at_most_the_limit(tmp_path: Path) -> None:
         read_bounded(path, 999)
     with pytest.raises(FileReadError, match="no such file"):
         read_bounded(tmp_path / "nope", 10)
+
+
+@posix_only
+def test_reader_names_a_symlink_loop(tmp_path: Path) -> None:
     loop = tmp_path / "loop"
     loop.symlink_to(loop)
     with pytest.raises(FileReadError, match="cannot be read"):
