@@ -2,22 +2,82 @@
 
 Kept apart from the file formats (and pydantic) so the app can save its
 preferences without loading the models.
+
+* The data goes to ``.{name}.XXXXXXXX.tmp`` beside the target, is flushed to disk,
+  then replaces the target; the folder is then flushed too (where the platform
+  allows), so a power cut cannot lose the rename.
+* Saving through a symlink writes the file the link points to; the link stays.
+* A target that is not an ordinary file (a device such as ``/dev/full``, a FIFO,
+  a folder) is refused with :class:`NotRegularFileError`; nothing is replaced.
+* A read-only target (no write permission bits, e.g. mode 0444, or not writable by
+  this user) is refused with
+  :class:`ReadOnlyFileError` unless the caller passes ``overwrite_read_only=True``
+  (after asking the user); the new file then stays read-only like the old one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
+from seforge.bounded_read import file_kind
 
-def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
+__all__ = ["NotRegularFileError", "ReadOnlyFileError", "atomic_write_bytes", "write_target"]
+
+
+class ReadOnlyFileError(PermissionError):
+    """The target is read-only; save again with ``overwrite_read_only=True`` to
+    replace it anyway. ``strerror`` is a message for the user."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(errno.EACCES, "the file is read-only", os.fspath(path))
+
+
+class NotRegularFileError(OSError):
+    """The target exists but is not an ordinary file (device, FIFO, folder...)."""
+
+    def __init__(self, path: str | os.PathLike[str], kind: str) -> None:
+        super().__init__(
+            errno.EINVAL, f"is {kind}, not an ordinary file; nothing was written",
+            os.fspath(path),
+        )
+
+
+def write_target(path: str | os.PathLike[str]) -> Path:
+    """The file a save to ``path`` really writes: through symlinks, to their target."""
+    return Path(os.path.realpath(os.fspath(path)))
+
+
+def atomic_write_bytes(
+    path: str | os.PathLike[str], payload: bytes, *, overwrite_read_only: bool = False
+) -> None:
     """Write ``payload`` to ``path`` so that a crash leaves the old file or the new
-    one, never a half-written file."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    mode = target.stat().st_mode & 0o777 if target.exists() else _default_mode()
+    one, never a half-written file. See the module's notes for symlinks, devices
+    and read-only files."""
+    target = write_target(path)
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    read_only = False
+    if st is not None:
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFileError(path, file_kind(st.st_mode))
+        # No write bit at all (0444: root could write it, but the user said no), or
+        # not writable by us (another user's file in a shared folder).
+        read_only = not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or (
+            not os.access(target, os.W_OK)
+        )
+        if read_only and not overwrite_read_only:
+            raise ReadOnlyFileError(path)
+        mode = stat.S_IMODE(st.st_mode) & 0o777
+    else:
+        mode = _default_mode()
+    directory = target.parent
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -25,11 +85,29 @@ def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp_name, mode)
+        if read_only and os.name == "nt":  # Windows will not replace a read-only file
+            os.chmod(target, stat.S_IWRITE | stat.S_IREAD)
         os.replace(tmp_name, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
         raise
+    _fsync_directory(directory)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Flush the folder entry of a rename to disk (POSIX; a no-op elsewhere)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _default_mode() -> int:

@@ -29,7 +29,7 @@ from seforge.fileformat import (
     Migration,
     atomic_write_bytes,
     decode_document,
-    dumps,
+    encode_document,
     load_character,
     load_nc,
     read_json_file,
@@ -68,7 +68,7 @@ CLOCK_SEGMENTS: tuple[int, ...] = (4, 6, 8)
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
 
 
 class ProgressClock(_Model):
@@ -157,10 +157,13 @@ def campaign_to_data(
     return {"format": CAMPAIGN_FORMAT, "version": CAMPAIGN_VERSION, **body}
 
 
-def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:
-    """Write ``campaign`` to ``path`` atomically, its paths made relative to it."""
-    payload = dumps(campaign_to_data(campaign, path)).encode("utf-8")
-    atomic_write_bytes(path, payload)
+def save_campaign(
+    campaign: Campaign, path: str | os.PathLike[str], *, overwrite_read_only: bool = False
+) -> None:
+    """Write ``campaign`` to ``path`` atomically, its paths made relative to it
+    (errors as :func:`seforge.fileformat.save_character`)."""
+    payload = encode_document(campaign_to_data(campaign, path))
+    atomic_write_bytes(path, payload, overwrite_read_only=overwrite_read_only)
 
 
 @dataclass(frozen=True)

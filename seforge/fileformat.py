@@ -6,13 +6,19 @@ data of an N file into the current model, so a later version 2 only has to add a
 migration from 1 to 2.
 
 Every failure to read a file raises :class:`CharacterFileError` whose message is
-one line naming the file, the field and the problem. Saving is atomic: the data
-goes to a temporary file beside the target, which then replaces it.
+one line naming the file, the field and the problem. Reading is bounded (only
+ordinary files, at most :data:`~seforge.limits.MAX_FILE_BYTES`) and the parsed
+JSON is checked against :mod:`seforge.limits` (nesting, number length, text
+lengths, duplicate keys, lone surrogates). Fields the models do not know are kept
+(``extra="allow"``) and written back. Saving is atomic (:mod:`seforge.atomic`).
 """
 
 from __future__ import annotations
 
+import codecs
+import errno
 import json
+import math
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -20,7 +26,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from seforge.atomic import NotRegularFileError as NotRegularFileError  # re-exported
+from seforge.atomic import ReadOnlyFileError as ReadOnlyFileError  # re-exported
 from seforge.atomic import atomic_write_bytes as atomic_write_bytes  # re-exported
+from seforge.bounded_read import FileReadError, read_bounded, size_text
+from seforge.limits import KEY_CHARS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, text_limit
 from seforge.models import Character, NarrativeCharacter
 
 CHARACTER_FORMAT = "seforge.character"
@@ -28,8 +38,6 @@ NC_FORMAT = "seforge.nc"
 CURRENT_VERSION = 1
 CHARACTER_SUFFIX = ".sechar"
 NC_SUFFIX = ".senc"
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""Larger files are refused before parsing (a portrait is limited far below this)."""
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -55,44 +63,191 @@ NC_MIGRATIONS: dict[int, Migration] = {}
 def read_json_file(path: Path) -> Any:
     """Read and parse a SEForge JSON document (character, NC, campaign, scene).
 
-    Every failure is a one-line CharacterFileError naming the file.
+    At most :data:`MAX_FILE_BYTES` are read, and only from an ordinary file (see
+    :func:`seforge.bounded_read.read_bounded`); every failure is a one-line
+    CharacterFileError naming the file.
     """
     source = path.name or str(path)
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise CharacterFileError(source, "no such file") from None
-    except OSError as exc:
-        raise CharacterFileError(source, f"cannot be read ({exc.strerror})") from None
-    if path.is_dir():
-        raise CharacterFileError(source, "is a folder, not a file")
-    if size > MAX_FILE_BYTES:
-        raise CharacterFileError(
-            source, f"is too large ({size // 1024} KiB) to be a SEForge document"
-        )
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CharacterFileError(source, f"cannot be read ({exc.strerror})") from None
+        raw = read_bounded(path, MAX_FILE_BYTES, source=source)
+    except FileReadError as exc:
+        raise CharacterFileError(source, exc.problem) from None
     return parse_json_bytes(raw, source)
 
 
-def parse_json_bytes(raw: bytes, source: str) -> Any:
-    """Decode UTF-8 JSON, turning every failure into a one-line CharacterFileError."""
+class _RefusedError(Exception):
+    """Raised from inside the JSON parser's hooks; becomes a CharacterFileError."""
+
+    def __init__(self, problem: str, field: str | None = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.field = field
+
+
+def _short(text: str, keep: int = 40) -> str:
+    """``text`` cut for a message (a key may be megabytes long)."""
+    return text if len(text) <= keep else text[:keep] + "..."
+
+
+def _number(text: str) -> None:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _RefusedError(
+            f"has a number {len(text):,} characters long; numbers are limited to "
+            f"{MAX_NUMBER_CHARS} characters"
+        )
+
+
+def _parse_int(text: str) -> int:
+    _number(text)
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    _number(text)
+    value = float(text)
+    if not math.isfinite(value):
+        raise _RefusedError(f"has a number too large to be read ({text})")
+    return value
+
+
+def _parse_constant(text: str) -> Any:
+    raise _RefusedError(f"is not valid JSON: {text} is not a JSON number")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _RefusedError(
+                    "appears twice in the same object; SEForge will not guess which one "
+                    "is meant, so remove one",
+                    field=_short(key),
+                )
+            seen.add(key)
+    return obj
+
+
+def _decode_text(raw: bytes, source: str) -> str:
+    """UTF-8 (with or without BOM); UTF-16 and UTF-32 (Windows Notepad's "Unicode",
+    with or without BOM) are recognised and read too."""
+    encoding = "utf-8-sig"
+    if raw.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        encoding = "utf-32"
+    elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    elif len(raw) >= 4 and raw[0] and not any(raw[1:4]):
+        encoding = "utf-32-le"
+    elif len(raw) >= 4 and not any(raw[0:3]) and raw[3]:
+        encoding = "utf-32-be"
+    elif len(raw) >= 2 and raw[0] and not raw[1]:
+        encoding = "utf-16-le"
+    elif len(raw) >= 2 and not raw[0] and raw[1]:
+        encoding = "utf-16-be"
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode(encoding)
     except UnicodeDecodeError:
-        raise CharacterFileError(source, "is not a text file (not UTF-8 JSON)") from None
+        if encoding == "utf-8-sig":
+            raise CharacterFileError(source, "is not a text file (not UTF-8 JSON)") from None
+        name = encoding.split("-")[0].upper() + "-" + encoding.split("-")[1]
+        raise CharacterFileError(
+            source, f"looks like {name} text but is not valid {name}; save it as UTF-8"
+        ) from None
+    if "\0" in text:  # e.g. a file left full of zero bytes by a crash or a power cut
+        raise CharacterFileError(source, "is not a text file (it holds zero bytes)")
+    return text
+
+
+def parse_json_bytes(raw: bytes, source: str) -> Any:
+    """Decode and parse JSON text, turning every failure into a one-line
+    CharacterFileError; the result is checked by :func:`check_document`."""
+    text = _decode_text(raw, source)
     if not text.strip():
         raise CharacterFileError(source, "is empty")
     try:
-        return json.loads(text)
+        data = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except _RefusedError as exc:
+        raise CharacterFileError(source, exc.problem, field=exc.field) from None
+    except RecursionError:
+        raise CharacterFileError(source, _too_deep()) from None
     except json.JSONDecodeError as exc:
         truncated = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated")
         what = "is cut short (truncated JSON)" if truncated else "is not valid JSON"
         raise CharacterFileError(
             source, f"{what}: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from None
+    except ValueError as exc:  # e.g. an integer over Python's digit limit
+        raise CharacterFileError(source, f"is not valid JSON ({_short(str(exc), 80)})") from None
+    check_document(data, source)
+    return data
+
+
+def _too_deep() -> str:
+    return f"is nested too deeply (more than {MAX_DEPTH} levels of objects and lists)"
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{_short(key)}" if path else _short(key)
+
+
+def check_document(data: Any, source: str, *, surrogates: bool = True) -> None:
+    """Refuse what SEForge will not keep: nesting deeper than :data:`MAX_DEPTH`,
+    a text (or key) over its limit (:func:`seforge.limits.text_limit`), and, with
+    ``surrogates``, a lone surrogate (``"\\udfff"``), which is not text and could
+    never be saved again. Raises a one-line CharacterFileError naming the field."""
+    stack: list[tuple[Any, int, str, str | None]] = [(data, 0, "", None)]
+    while stack:
+        value, depth, path, field = stack.pop()
+        if isinstance(value, str):
+            _check_text(value, source, path, text_limit(field), surrogates)
+        elif isinstance(value, dict):
+            if depth >= MAX_DEPTH:
+                raise CharacterFileError(source, _too_deep())
+            for key, item in reversed(value.items()):
+                if len(key) > KEY_CHARS:
+                    raise CharacterFileError(
+                        source,
+                        f"has a field name {len(key):,} characters long; the limit is "
+                        f"{KEY_CHARS}",
+                        field=path or None,
+                    )
+                child = _join(path, key)
+                if surrogates and not key.isascii():
+                    _check_text(key, source, child, KEY_CHARS, surrogates)
+                stack.append((item, depth + 1, child, key))
+        elif isinstance(value, list):
+            if depth >= MAX_DEPTH:
+                raise CharacterFileError(source, _too_deep())
+            for index in range(len(value) - 1, -1, -1):
+                stack.append((value[index], depth + 1, _join(path, index), field))
+
+
+def _check_text(text: str, source: str, path: str, limit: int, surrogates: bool) -> None:
+    field = path or None
+    if len(text) > limit:
+        raise CharacterFileError(
+            source, f"is {len(text):,} characters long; the limit is {limit:,}", field=field
+        )
+    if surrogates and not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            code = ord(text[exc.start])
+            raise CharacterFileError(
+                source,
+                f"holds a lone surrogate (\\u{code:04x}), which is not a character; "
+                "remove it",
+                field=field,
+            ) from None
 
 
 def _format_loc(loc: tuple[int | str, ...]) -> str:
@@ -215,11 +370,57 @@ def dumps(data: Mapping[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def save_character(character: Character, path: str | os.PathLike[str]) -> None:
-    """Write ``character`` as a ``.sechar`` document, atomically."""
-    atomic_write_bytes(path, dumps(character_to_data(character)).encode("utf-8"))
+class UnsavableTextError(OSError):
+    """A text field is longer than SEForge will read back: nothing was written.
+    ``strerror`` names the field and the limit (a message for the user)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(errno.EFBIG, problem)
 
 
-def save_nc(nc: NarrativeCharacter, path: str | os.PathLike[str]) -> None:
-    """Write ``nc`` as a ``.senc`` document, atomically."""
-    atomic_write_bytes(path, dumps(nc_to_data(nc)).encode("utf-8"))
+def encode_document(data: Mapping[str, Any]) -> bytes:
+    """The UTF-8 bytes written for ``data``, checked so the file opens again.
+
+    Raises :class:`UnsavableTextError` when a text is over its limit (see
+    :mod:`seforge.limits`) or the whole is over :data:`MAX_FILE_BYTES`. A lone
+    surrogate (pasted from a broken clipboard) is written as U+FFFD instead of
+    failing every save.
+    """
+    try:
+        check_document(data, "", surrogates=False)
+    except CharacterFileError as exc:
+        where = f"field '{exc.field}' " if exc.field else "the document "
+        raise UnsavableTextError(f"{where}{exc.problem}; nothing was written") from None
+    text = dumps(data)
+    try:
+        payload = text.encode("utf-8")
+    except UnicodeEncodeError:
+        fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        payload = fixed.encode("utf-8")
+    if len(payload) > MAX_FILE_BYTES:
+        raise UnsavableTextError(
+            f"the document would be {len(payload) / (1024 * 1024):.1f} MB, over the "
+            f"{size_text(MAX_FILE_BYTES)} SEForge can read back; nothing was written"
+        )
+    return payload
+
+
+def save_character(
+    character: Character, path: str | os.PathLike[str], *, overwrite_read_only: bool = False
+) -> None:
+    """Write ``character`` as a ``.sechar`` document, atomically.
+
+    Raises :class:`ReadOnlyFileError` for a read-only file unless
+    ``overwrite_read_only``, :class:`NotRegularFileError` for a device or FIFO,
+    :class:`UnsavableTextError` for an over-long text (all are OSError).
+    """
+    atomic_write_bytes(path, encode_document(character_to_data(character)),
+                       overwrite_read_only=overwrite_read_only)
+
+
+def save_nc(
+    nc: NarrativeCharacter, path: str | os.PathLike[str], *, overwrite_read_only: bool = False
+) -> None:
+    """Write ``nc`` as a ``.senc`` document, atomically (see :func:`save_character`)."""
+    atomic_write_bytes(path, encode_document(nc_to_data(nc)),
+                       overwrite_read_only=overwrite_read_only)

@@ -74,7 +74,7 @@ OptionalTraitField = Annotated[Trait | None, BeforeValidator(_parse_trait)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
 
 
 class Quality(_Model):

@@ -55,7 +55,7 @@ from seforge.fileformat import (
     Migration,
     atomic_write_bytes,
     decode_document,
-    dumps,
+    encode_document,
     read_json_file,
 )
 from seforge.models import Character, NarrativeCharacter, NCType, RankField, Trait
@@ -114,7 +114,7 @@ class SceneEvent:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
 
 
 class SceneNC(_Model):
@@ -709,9 +709,12 @@ def scene_from_data(data: Any, source: str = "<data>") -> Scene:
     )
 
 
-def save_scene(scene: Scene, path: str | os.PathLike[str]) -> None:
-    """Write the scene atomically (for autosave)."""
-    atomic_write_bytes(path, dumps(scene_to_data(scene)).encode("utf-8"))
+def save_scene(
+    scene: Scene, path: str | os.PathLike[str], *, overwrite_read_only: bool = False
+) -> None:
+    """Write the scene atomically (errors as :func:`seforge.fileformat.save_character`)."""
+    atomic_write_bytes(path, encode_document(scene_to_data(scene)),
+                       overwrite_read_only=overwrite_read_only)
 
 
 def load_scene(path: str | os.PathLike[str]) -> Scene:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.bounded_read import FileReadError, read_bounded
 from ui.commands import SetFieldCommand
 from ui.document import CharacterDocument
 
@@ -50,18 +51,21 @@ def encode_image(image: QImage) -> str:
 
 
 def encode_portrait_file(path: Path) -> str:
-    """Read an image file into a portrait string; raises PortraitError."""
+    """Read an image file into a portrait string; raises PortraitError.
+
+    The file is read through the core's bounded reader: a FIFO or a device
+    chosen by mistake gives a message instead of hanging the app."""
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise PortraitError(f"{path.name} cannot be read ({exc.strerror}).") from None
-    if size > MAX_PORTRAIT_FILE_BYTES:
-        raise PortraitError(
-            f"{path.name} is {size / (1024 * 1024):.1f} MB; choose an image under 10 MB."
-        )
-    reader = QImageReader(str(path))
+        raw = read_bounded(path, MAX_PORTRAIT_FILE_BYTES)
+    except FileReadError as exc:
+        raise PortraitError(f"{exc}.") from None
+    data = QByteArray(raw)
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
     reader.setAutoTransform(True)
     image = reader.read()
+    buffer.close()
     if image.isNull():
         raise PortraitError(f"{path.name} is not an image SEForge can read.")
     return encode_image(image)

@@ -10,18 +10,51 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from seforge import __version__
 
 EXIT_OK = 0
 EXIT_NOT_LEGAL = 1
 EXIT_UNREADABLE = 2
+"""Bad input of any kind: an unreadable file, a bad argument (one line on stderr)."""
+
+MESSAGE_CHARS = 500
+"""A message quoting the user's input is cut to this length (an argument may be huge)."""
+
+
+def one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """``text`` on one line and at most ``limit`` characters, for stderr."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line and exit 2 (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_UNREADABLE, f"{self.prog}: {one_line(message)} "
+                                   f"(see '{self.prog} --help')\n")
+
+
+def safe_output() -> None:
+    """Never fail on a character the output stream cannot encode (a Windows console
+    or redirect in cp1252): such characters are written as backslash escapes, which
+    keep JSON output valid and meaning the same."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):  # a closed or detached stream
+            continue
 
 
 def build_parser() -> argparse.ArgumentParser:
     from seforge.cli import check_cmd, export_cmd, library_cmd, odds_cmd
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="seforge",
         description="Sword's Edge character tools. With no command, opens the app.",
     )
@@ -34,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    safe_output()
     parser = build_parser()
     args = parser.parse_args(args_list)
     if args.command is None:
@@ -43,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = func(args)
     except BrokenPipeError:  # `seforge library list | head`
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl+C: no traceback, the usual exit code
+        print(file=sys.stderr)
+        return 130
     return code
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from seforge.cli import one_line
 from seforge.fileformat import CharacterFileError, load_character
 from seforge.validation import CheckResult, check_character
 
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             character = load_character(path)
         except CharacterFileError as exc:
-            print(f"seforge check: {exc}", file=sys.stderr)
+            print(f"seforge check: {one_line(str(exc))}", file=sys.stderr)
             code = EXIT_UNREADABLE
             continue
         result = check_character(character)

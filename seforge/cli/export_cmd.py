@@ -9,11 +9,16 @@ before anything is written (exit 2).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seforge.bounded_read import file_kind
+from seforge.cli import one_line
 from seforge.fileformat import CharacterFileError, load_character, load_nc
 
 if TYPE_CHECKING:
@@ -45,8 +50,33 @@ def register(sub: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"seforge export: {message}", file=sys.stderr)
+    print(f"seforge export: {one_line(message)}", file=sys.stderr)
     return EXIT_UNREADABLE
+
+
+def output_problem(output: Path, inputs: list[str]) -> str | None:
+    """Why ``output`` must not be written, or None: it must end in ``.pdf``, must not
+    be one of the ``inputs`` (through symlinks and other names too), and must be an
+    ordinary file or not exist yet (never a device such as ``/dev/full``)."""
+    if output.suffix.lower() != ".pdf":
+        return f"{output}: the output must be a PDF file ending in .pdf"
+    real = os.path.realpath(output)
+    try:
+        st: os.stat_result | None = os.stat(output)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        return f"{output}: cannot be written ({exc.strerror or exc})"
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        return f"{output}: is {file_kind(st.st_mode)}, not a file; nothing was written"
+    for name in inputs:
+        same = os.path.realpath(name) == real
+        if not same and st is not None:
+            with contextlib.suppress(OSError):
+                same = os.path.samefile(name, output)
+        if same:
+            return f"{output}: is also an input file; choose another output"
+    return None
 
 
 def _load(files: list[str]) -> list[Character] | str:
@@ -80,8 +110,11 @@ def run(args: argparse.Namespace) -> int:
         write_pdf,
     )
 
-    paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
     output = Path(args.output)
+    problem = output_problem(output, list(args.files))
+    if problem is not None:
+        return _error(problem)
+    paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
     if args.blank and (args.files or args.cards):
         return _error("--blank takes no FILE and no --cards")
     if not args.blank and not args.files:
@@ -108,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         data, pages = render_sheets(loaded, paper)
     try:
         write_pdf(data, output)
-    except OSError as exc:
+    except OSError as exc:  # a read-only PDF, a full disk...
         return _error(f"{output}: {exc.strerror or exc}")
     if args.json:
         print(json.dumps({"output": str(output), "pages": pages, "characters": count}))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from seforge import library
-from seforge.cli import EXIT_OK, EXIT_UNREADABLE
+from seforge.cli import EXIT_OK, EXIT_UNREADABLE, one_line
 
 _COLUMNS = ("id", "name", "kind", "genre", "source")
 
@@ -78,10 +78,10 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         text = library.raw_json(args.id)
     except KeyError as exc:
-        print(f"seforge library: {exc.args[0]}", file=sys.stderr)
+        print(f"seforge library: {one_line(str(exc.args[0]))}", file=sys.stderr)
         return EXIT_UNREADABLE
     except library.LibraryError as exc:
-        print(f"seforge library: {exc}", file=sys.stderr)
+        print(f"seforge library: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_UNREADABLE
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return EXIT_OK
@@ -94,6 +94,6 @@ def run(args: argparse.Namespace) -> int:
         return run_list(args)
     if verb == "show":
         return run_show(args)
-    print("usage: seforge library {list,show} ...", file=sys.stderr)
-    print("seforge library: choose a verb: list or show", file=sys.stderr)
+    print("seforge library: choose a verb: list or show (see 'seforge library --help')",
+          file=sys.stderr)
     return EXIT_UNREADABLE

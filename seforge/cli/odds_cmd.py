@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -11,16 +12,28 @@ from seforge.cli import EXIT_OK
 from seforge.dice import LEVELS, Odds, needed_roll, odds, odds_json
 
 MAX_LUCK = 10
+MAX_NUMBER = 1000
+"""Modifiers and TNs beyond +-1000 are refused as typing mistakes (real ones stay under 30)."""
 
 
-def _luck(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"Luck must be a whole number, not {text!r}") from None
-    if not 0 <= value <= MAX_LUCK:
-        raise argparse.ArgumentTypeError(f"Luck must be between 0 and {MAX_LUCK}, not {value}")
-    return value
+def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        stripped = text.strip()
+        digits = stripped.removeprefix("-").removeprefix("+")
+        if not digits.isdigit() or not digits.isascii():
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {shown!r}")
+        value = int(stripped) if len(digits) <= 8 else high + 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be between {low} and {high}, not {shown}"
+            )
+        return value
+
+    return parse
+
+
+_luck = _whole("Luck", 0, MAX_LUCK)
 
 
 def register(sub: Any) -> None:
@@ -34,10 +47,12 @@ def register(sub: Any) -> None:
         ),
     )
     parser.add_argument(
-        "--modifier", type=int, required=True, metavar="M",
+        "--modifier", type=_whole("the modifier", -MAX_NUMBER, MAX_NUMBER), required=True,
+        metavar="M",
         help="total modifier added to the dice (may be negative)",
     )
-    parser.add_argument("--tn", type=int, required=True, metavar="T", help="Target Number")
+    parser.add_argument("--tn", type=_whole("the TN", -MAX_NUMBER, MAX_NUMBER), required=True,
+                        metavar="T", help="Target Number")
     parser.add_argument(
         "--luck", type=_luck, default=0, metavar="N",
         help=f"Luck available for rerolls, 0..{MAX_LUCK} (default 0)",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import os
 from pathlib import Path
 
 import pytest
@@ -65,5 +66,25 @@ def test_files_over_10_mb_are_refused(window: MainWindow, tmp_path: Path,
                         staticmethod(lambda parent, title, text, *a: warned.append(text)))
     assert not editor.portrait.load_file(huge)
     assert warned and "10 MB" in warned[0]
+    assert editor.document.character.portrait is None
+    assert not editor.document.is_modified()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs need POSIX")
+def test_a_fifo_chosen_as_portrait_gives_a_message(window: MainWindow, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the bounded reader, Qt opened the FIFO and waited for a writer forever."""
+    window.new_document()
+    editor = window.current_editor()
+    assert editor is not None
+    fifo = tmp_path / "face.png"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(fifo), "")))
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        staticmethod(lambda parent, title, text, *a: warned.append(text)))
+    editor.portrait.load_button.click()
+    assert warned and "face.png: is a pipe (FIFO)" in warned[0]
     assert editor.document.character.portrait is None
     assert not editor.document.is_modified()
