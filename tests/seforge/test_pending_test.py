@@ -1,0 +1,187 @@
+"""The core model of a Test in progress, and the one list of an NC's Qualities."""
+
+from __future__ import annotations
+
+import pytest
+
+from seforge import pending_test as pt
+from seforge.library import load_nc, load_pc
+from seforge.models import NCQuality, NCType, Trait
+from seforge.ranks import Rank
+from seforge.test_flow import (
+    choice_luck,
+    choice_notes,
+    nc_qualities,
+    nc_quality_notes,
+    pc_choices,
+    quick_nc,
+)
+
+
+def tella_against_the_leader() -> tuple[pt.PendingTest, object]:
+    tella = load_pc("tella-of-jost")
+    test = pt.PendingTest()
+    pt.set_actor(test, tella.name)
+    pt.set_trait(test, Trait.CHARISMA)
+    leader = pt.add_opponent(test, load_nc("desert-acolytes-leader"))
+    pt.set_nc_applied(test, leader.uid, "trait:Charisma", True)
+    pt.toggle_quality(test, tella, "background", True)  # "Royalty" Good +2
+    return test, tella
+
+
+def test_tella_luck_reroll_makes_17_against_14() -> None:
+    test, tella = tella_against_the_leader()
+    breakdown = pt.tn(test)
+    assert breakdown is not None and breakdown.total == 14
+    assert pt.modifier(test, tella) == 6  # Charisma +4, "Royalty" +2
+    pt.set_dice(test, 2, 4)
+    first = pt.judge_test(test, tella)
+    assert not first.success and first.total == 12
+    assert test.spent_here == ["background"]
+    again = pt.luck_reroll(test, tella, 7)
+    assert test.dice == (7, 4) and test.rerolled
+    assert again.success and again.total == 17
+    assert "17 vs TN 14" in again.headline
+    assert test.luck_rerolls == 1 and pt.luck_spent(test, tella) == 1
+    # "Royalty" is still in this Momentum roll, and spent once the Test moves on.
+    assert pt.modifier(test, tella) == 6
+    pt.go_to(test, again.next_steps[0])
+    assert test.step == "action" and "background" in test.scene_spent
+    assert "background" not in test.selected()
+
+
+def test_rejudging_corrected_dice_keeps_the_momentum_qualities() -> None:
+    test, tella = tella_against_the_leader()
+    pt.set_dice(test, 2, 4)
+    pt.judge_test(test, tella)
+    pt.set_dice(test, 7, 4)
+    verdict = pt.judge_test(test, tella)
+    assert verdict.total == 17 and "17 vs TN 14" in verdict.headline
+
+
+def test_reroll_keeps_the_better_die_and_drops_criticals() -> None:
+    test = pt.PendingTest(plain_modifier=0)
+    pt.add_opponent(test, quick_nc("Wall", NCType.MINION, Rank.AVERAGE))
+    pt.set_dice(test, 1, 1)
+    first = pt.judge_test(test, None)
+    assert any("Natural 2" in line for line in first.lines)
+    second = pt.luck_reroll(test, None, 1)
+    assert test.dice == (1, 1) and not any("Natural 2" in line for line in second.lines)
+    pt.set_dice(test, 3, 9)
+    pt.judge_test(test, None)
+    pt.luck_reroll(test, None, 2)  # worse than the 3 it replaces: the 3 stays
+    assert test.dice == (3, 9)
+
+
+def test_reroll_needs_a_judged_roll() -> None:
+    test = pt.PendingTest()
+    pt.add_opponent(test, quick_nc("Wall", NCType.MINION, Rank.AVERAGE))
+    with pytest.raises(pt.PendingTestError, match="Judge the roll first"):
+        pt.luck_reroll(test, None, 5)
+    with pytest.raises(pt.PendingTestError, match=r"1\.\.10"):
+        pt.set_dice(test, 0, 5)
+    assert test.dice == (5, 5)
+
+
+def test_illegal_changes_are_refused_and_change_nothing() -> None:
+    jyrell = load_pc("jyrell")
+    test = pt.pairing_test(jyrell.name, [(load_nc("shock-troopers"), 0, "st-1")],
+                           spent=["element:1"], momentum_level="Good")
+    before = test.model_dump_json()
+    with pytest.raises(pt.PendingTestError, match="spent on Momentum"):
+        pt.toggle_quality(test, jyrell, "element:1", True)
+    with pytest.raises(pt.PendingTestError, match="no Quality"):
+        pt.toggle_quality(test, jyrell, "element:99", True)
+    with pytest.raises(pt.PendingTestError, match="unknown range"):
+        pt.set_options(test, range_band="orbit", role="defend")
+    with pytest.raises(pt.PendingTestError, match="not an option"):
+        pt.set_options(test, actor="Kyle")
+    with pytest.raises(pt.PendingTestError):
+        pt.set_options(test, momentum_level="Huge")
+    with pytest.raises(pt.PendingTestError, match="No Stress"):
+        pt.apply_stress(test)
+    assert test.model_dump_json() == before
+
+
+def test_nc_momentum_quality_is_blocked_in_the_action() -> None:
+    test = pt.PendingTest(trait=Trait.CHARISMA)
+    gorgon = pt.add_opponent(test, load_nc("gorgon"))
+    assert gorgon.applied["momentum"] == ["trait:Charisma"]
+    pt.set_nc_applied(test, gorgon.uid, "element:0", True)  # Stone Gaze for Momentum
+    tn = pt.tn(test)
+    assert tn is not None and tn.total == 23 + 6 + 4
+    pt.set_step(test, "action")
+    assert pt.nc_blocked(test, gorgon.uid) == {"element:0"}
+    with pytest.raises(pt.PendingTestError, match="Momentum"):
+        pt.set_nc_applied(test, gorgon.uid, "element:0", True)
+    pt.set_nc_applied(test, gorgon.uid, "trait:Charisma", True)
+    tn = pt.tn(test)
+    assert tn is not None and tn.total == 23 + 4 + 6
+
+
+def test_jyrell_attack_and_stress() -> None:
+    jyrell = load_pc("jyrell")
+    test = pt.PendingTest()
+    pt.set_actor(test, jyrell.name)
+    for _ in range(2):
+        pt.add_opponent(test, load_nc("shock-troopers"), library_id="shock-troopers")
+    pt.toggle_quality(test, jyrell, "element:1", True)  # "Fist and Feet"
+    assert pt.modifier(test, jyrell) == 6
+    pt.set_dice(test, 4, 4)
+    verdict = pt.judge_test(test, jyrell)
+    assert verdict.level == "Good"
+    pt.go_to(test, verdict.next_steps[0])
+    assert test.momentum_level == "Good" and "element:1" in test.scene_spent
+    pt.toggle_quality(test, jyrell, "element:0", True)  # "Blades"
+    assert pt.modifier(test, jyrell) == 16
+    pt.set_dice(test, 3, 3)
+    assert pt.judge_test(test, jyrell).stress == 2
+    target = pt.apply_stress(test)
+    assert target.removed and len(test.active()) == 1
+    pt.new_scene(test)
+    assert test.scene_spent == []
+
+
+def test_round_trips_through_json() -> None:
+    test, tella = tella_against_the_leader()
+    pt.set_dice(test, 2, 4)
+    pt.judge_test(test, tella)
+    pt.luck_reroll(test, tella, 7)
+    text = pt.pending_to_json(test)
+    back = pt.pending_from_json(text)
+    assert back == test
+    assert pt.pending_to_json(back) == text
+    assert back.verdict is not None and back.verdict.total == 17
+
+
+def test_nc_quality_list_with_tns_and_a_mythic_quality() -> None:
+    gorgon = load_nc("gorgon")
+    options = nc_qualities(gorgon)
+    gaze = next(o for o in options if o.key == "element:0")
+    assert (gaze.label, gaze.tn) == ("Stone Gaze +4", 27)
+    worn = {o.key: o.tn for o in nc_qualities(gorgon, Rank.GOOD)}
+    assert worn["element:0"] == Rank.GOOD.target_number + 4 == 21
+
+    odd = gorgon.model_copy(deep=True)
+    odd.elements = [*odd.elements, NCQuality(name="Godlike", rank=Rank.MYTHIC)]
+    listed = nc_qualities(odd)  # no ValueError
+    assert all(o.name != "Godlike" for o in listed)
+    assert len(listed) == len(nc_qualities(gorgon))
+    assert nc_quality_notes(odd) == [
+        "Godlike is at Mythic, which is only a difficulty: it cannot be applied."]
+    test = pt.PendingTest()
+    entry = pt.add_opponent(test, odd)
+    with pytest.raises(pt.PendingTestError, match="no usable Quality"):
+        pt.set_nc_applied(test, entry.uid, "element:2", True)
+
+
+def test_luck_cost_per_quality_comes_from_the_core() -> None:
+    jyrell = load_pc("jyrell")
+    choices = pc_choices(jyrell, Trait.PHYSIQUE)
+    selected = {"trait:Physique", "element:0"}
+    assert choice_luck(choices, selected, "trait:Cunning") == 1
+    assert choice_luck(choices, selected, "element:0") == 0
+    assert choice_luck(choices, selected, "element:1") == 1  # a second Element
+    notes = choice_notes(choices, selected)
+    assert notes["element:1"] == "Luck exertion: 1 Luck"
+    assert "element:0" not in notes
