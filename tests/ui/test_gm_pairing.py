@@ -9,7 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QCheckBox, QLabel
 
 from seforge.library import load_nc, load_pc
 from seforge.models import NCType, Trait
@@ -99,3 +99,102 @@ def test_load_pairing(calc: CalculatorTab) -> None:
     assert calc.step() == "momentum" and calc.level_combo.currentData() is None
     assert calc.quality_boxes["element:1"].isEnabled()
     assert calc.cards[0].applied["momentum"] == {f"trait:{Trait.PHYSIQUE.value}"}
+
+
+# ------------------------------------------- the model behind the calculator
+
+
+def _tella_momentum(calc: CalculatorTab) -> None:
+    tella = load_pc("tella-of-jost")
+    calc.add_extra_character(tella)
+    assert calc.actor_combo.choose(tella)
+    calc.trait_combo.setCurrentIndex(calc.trait_combo.findData(Trait.CHARISMA.value))
+    card = calc.add_library_by_id("desert-acolytes-leader")
+    _tick(card.boxes["trait:Charisma"])
+    _tick(calc.quality_boxes["background"])  # "Royalty" Good +2
+    assert calc.tn_label.text() == "14"
+    assert calc.modifier_label.text().endswith("= +6")
+
+
+def test_tella_luck_reroll_rejudged_gives_17(calc: CalculatorTab, qtbot: object) -> None:
+    _tella_momentum(calc)
+    calc.die1.setValue(2)
+    calc.die2.setValue(4)
+    with qtbot.waitSignal(calc.judged):  # type: ignore[attr-defined]
+        QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
+    assert "12 vs TN 14" in calc.result_label.text()
+    # "Royalty" is spent by this roll, but still counts when the roll is judged again.
+    assert calc.quality_boxes["background"].isChecked()
+    calc.reroll_spin.setValue(7)
+    with qtbot.waitSignal(calc.judged):  # type: ignore[attr-defined]
+        QTest.mouseClick(calc.reroll_button, Qt.MouseButton.LeftButton)
+    assert (calc.die1.value(), calc.die2.value()) == (7, 4)
+    assert "17 vs TN 14" in calc.result_label.text()
+    assert "won" in calc.result_label.text()
+    assert calc.reroll_label.text() == "Rerolls: 1 Luck"
+    # Typing the rerolled die in by hand and judging again agrees.
+    QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
+    assert "17 vs TN 14" in calc.result_label.text()
+    go = next(b for b in calc.next_buttons if b.text().startswith("Go to Action"))
+    QTest.mouseClick(go, Qt.MouseButton.LeftButton)
+    assert not calc.quality_boxes["background"].isEnabled()
+
+
+def test_every_change_is_one_undo_step(calc: CalculatorTab) -> None:
+    _tella_momentum(calc)
+    stack = calc.owner.undo_stack
+    assert calc.quality_boxes["background"].isChecked()
+    QTest.mouseClick(calc.undo_button, Qt.MouseButton.LeftButton)
+    assert not calc.quality_boxes["background"].isChecked()
+    assert calc.modifier_label.text().endswith("= +4")
+    # The leader's Charisma was ticked by default (it matches Tella's Trait).
+    charisma = calc.cards[0].boxes["trait:Charisma"]
+    _tick(charisma, False)
+    assert calc.tn_label.text() == "12"
+    QTest.mouseClick(calc.undo_button, Qt.MouseButton.LeftButton)
+    assert charisma.isChecked() and calc.tn_label.text() == "14"
+    QTest.mouseClick(calc.redo_button, Qt.MouseButton.LeftButton)
+    assert not charisma.isChecked() and calc.tn_label.text() == "12"
+    stack.undo()
+    # Undo the NC's arrival: its card goes; redo brings it back.
+    stack.undo()
+    assert calc.cards == [] and calc.tn_label.text() == "—"
+    stack.redo()
+    assert len(calc.cards) == 1 and calc.tn_label.text() == "14"
+    stack.redo()
+    assert not calc.cards[0].boxes["trait:Charisma"].isChecked() and not stack.canRedo()
+
+
+def test_refused_change_says_why_and_keeps_the_test(calc: CalculatorTab) -> None:
+    jyrell = load_pc("jyrell")
+    calc.load_pairing(jyrell, [(load_nc("shock-troopers"), 0)], {"element:1"}, "Good")
+    box = calc.quality_boxes["element:1"]
+    before = calc.owner.test.model_dump_json()
+    box.setEnabled(True)  # a stray click that gets past the greyed box
+    box.setChecked(True)
+    assert "spent on Momentum" in calc.message_label.text()
+    assert not box.isChecked() and not box.isEnabled()
+    assert calc.owner.test.model_dump_json() == before
+
+
+def test_no_state_outside_the_model(calc: CalculatorTab) -> None:
+    """Two PCs with equal contents stay apart: nothing is keyed by id(character)."""
+    jyrell = load_pc("jyrell")
+    twin = load_pc("jyrell")
+    twin.name = "Jyrell's twin"
+    calc.load_pairing(jyrell, [(load_nc("shock-troopers"), 0)], {"element:1"}, "Good")
+    assert not hasattr(calc, "spent")
+    calc.load_pairing(twin, [(load_nc("shock-troopers"), 0)], set(), "Good")
+    assert calc.quality_boxes["element:1"].isEnabled()
+    assert calc.owner.test.actor == "Jyrell's twin"
+
+
+def test_mythic_nc_quality_in_the_calculator(calc: CalculatorTab) -> None:
+    from seforge.models import NCQuality
+
+    gorgon = load_nc("gorgon")
+    gorgon.elements = [*gorgon.elements, NCQuality(name="Godlike", rank=Rank.MYTHIC)]
+    card = calc.add_card(NCCard(gorgon, calc.trait()))
+    assert all("Godlike" not in box.text() for box in card.boxes.values())
+    note = card.findChild(QLabel, "nc_quality_notes")
+    assert note is not None and "Godlike" in note.text() and "Mythic" in note.text()
