@@ -148,7 +148,7 @@ def nc_quality_option(nc: NarrativeCharacter, key: str,
     for option in nc_qualities(nc, rank):
         if option.key == key:
             return option
-    raise KeyError(f"{nc.name or 'the NC'} has no usable Quality {key!r}")
+    raise KeyError(f"{nc.name or 'the NC'} has no Quality {key!r} that can be applied")
 
 
 def default_applied(nc: NarrativeCharacter, step: Step, trait: Trait | None) -> set[str]:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from seforge import pending_test as pt
+from seforge import play
 from seforge.library import load_nc, load_pc
 from seforge.models import NCQuality, NCType, Trait
 from seforge.ranks import Rank
+from seforge.scene import Scene, SceneError, load_scene, save_scene
 from seforge.test_flow import (
     choice_luck,
     choice_notes,
@@ -185,3 +189,60 @@ def test_luck_cost_per_quality_comes_from_the_core() -> None:
     notes = choice_notes(choices, selected)
     assert notes["element:1"] == "Luck exertion: 1 Luck"
     assert "element:0" not in notes
+
+
+# ------------------------------------------------------- stored with the scene
+
+
+def test_scene_stores_the_pairing_test(tmp_path: Path) -> None:
+    tella = load_pc("tella-of-jost")
+    play.start_session(tella)
+    scene = Scene(name="Cavern")
+    scene.add_pc(tella)
+    (leader,) = scene.add_nc(load_nc("desert-acolytes-leader")).ids
+    scene.pair("tella-of-jost", [leader])
+    assert scene.momentum_tn_for("tella-of-jost", scene.momentum_applied("tella-of-jost")) == 12
+    scene.set_momentum_quality("tella-of-jost", leader, "trait:Charisma", True)
+    assert scene.momentum_applied("tella-of-jost") == {leader: ["trait:Charisma"]}
+    with pytest.raises(SceneError, match="Concept"):
+        scene.set_momentum_quality("tella-of-jost", leader, "concept", True)
+
+    # The calculator works on the same model and hands it back.
+    test = scene.pairing_test("tella-of-jost")
+    pt.set_trait(test, Trait.CHARISMA)
+    pt.toggle_quality(test, tella, "background", True)
+    pt.set_dice(test, 2, 4)
+    pt.judge_test(test, tella)
+    pt.luck_reroll(test, tella, 7)
+    scene.store_test("tella-of-jost", test)
+
+    path = tmp_path / "cavern.sescene"
+    save_scene(scene, path)
+    back = load_scene(path)
+    back.bind("tella-of-jost", tella)
+    assert back.momentum_applied("tella-of-jost") == {leader: ["trait:Charisma"]}
+    assert back.momentum_tn_for("tella-of-jost", back.momentum_applied("tella-of-jost")) == 14
+    stored = back.pairing_test("tella-of-jost")
+    assert stored.verdict is not None and stored.verdict.total == 17
+    assert stored.opponents[0].scene_id == leader
+
+    # Stress in the scene reaches the Test; a new pairing starts a new Test.
+    back.nc_takes_stress(leader, 1)
+    assert back.pairing_test("tella-of-jost").opponents[0].stress == 1
+    back.pair("tella-of-jost", [leader])
+    assert back.momentum_applied("tella-of-jost") == {}
+
+
+def test_scene_refuses_a_mythic_nc_quality() -> None:
+    gorgon = load_nc("gorgon")
+    gorgon.elements = [*gorgon.elements, NCQuality(name="Godlike", rank=Rank.MYTHIC)]
+    jyrell = load_pc("jyrell")
+    play.start_session(jyrell)
+    scene = Scene()
+    scene.add_pc(jyrell)
+    (nc_id,) = scene.add_nc(gorgon).ids
+    scene.pair("jyrell", [nc_id])
+    with pytest.raises(SceneError, match="can be applied"):
+        scene.momentum_tn_for("jyrell", {nc_id: ["element:2"]})
+    with pytest.raises(SceneError, match="no usable Quality"):
+        scene.set_momentum_quality("jyrell", nc_id, "element:2", True)

@@ -198,3 +198,75 @@ def test_mythic_nc_quality_in_the_calculator(calc: CalculatorTab) -> None:
     assert all("Godlike" not in box.text() for box in card.boxes.values())
     note = card.findChild(QLabel, "nc_quality_notes")
     assert note is not None and "Godlike" in note.text() and "Mythic" in note.text()
+
+
+# ---------------------------------------------- the scene tracker's pairing
+
+
+def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: object) -> None:
+    from seforge import play
+    from ui.gm import GMDock
+    from ui.gm_table.calculator_bridge import CalculatorBridge
+    from ui.gm_table.scene_tracker import SceneTracker
+
+    dock = GMDock(lambda: [])
+    qtbot.addWidget(dock)  # type: ignore[attr-defined]
+    bridge = CalculatorBridge(dock.calculator, lambda: [], dock)
+    tracker = SceneTracker(open_calculator=bridge)
+    qtbot.addWidget(tracker)  # type: ignore[attr-defined]
+    tella = load_pc("tella-of-jost")
+    play.start_session(tella)
+    pc_id = tracker.add_pc(tella)
+    assert pc_id is not None
+    (leader,) = tracker.add_nc(load_nc("desert-acolytes-leader"))
+    tracker.pair(pc_id, [leader])
+    menu = tracker.panels[pc_id].applies_buttons[leader].menu()
+    next(a for a in menu.actions() if a.data() == "trait:Charisma").trigger()
+    assert tracker.panels[pc_id].momentum_label.text().startswith("Momentum TN 14")
+
+    QTest.mouseClick(tracker.panels[pc_id].buttons["calculator"], Qt.MouseButton.LeftButton)
+    calc = dock.calculator
+    assert calc.character() is tella
+    assert calc.cards[0].boxes["trait:Charisma"].isChecked()  # the GM's tick came along
+    calc.trait_combo.setCurrentIndex(calc.trait_combo.findData(Trait.CHARISMA.value))
+    _tick(calc.quality_boxes["background"])
+    assert calc.tn_label.text() == "14"
+    calc.die1.setValue(2)
+    calc.die2.setValue(4)
+    QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
+    calc.reroll_spin.setValue(7)
+    with qtbot.waitSignal(calc.judged):  # type: ignore[attr-defined]
+        QTest.mouseClick(calc.reroll_button, Qt.MouseButton.LeftButton)
+    assert "17 vs TN 14" in calc.result_label.text()
+    stored = tracker.scene.pc(pc_id).test
+    assert stored is not None and stored.verdict is not None and stored.verdict.total == 17
+
+    # The autosaved scene brings back the pairing's Test, the GM's tick included.
+    other = SceneTracker(open_calculator=bridge)
+    qtbot.addWidget(other)  # type: ignore[attr-defined]
+    assert other.restore_autosave()
+    restored = other.scene.pc(pc_id).test
+    assert restored is not None and restored.verdict is not None
+    assert restored.verdict.total == 17
+    assert other.panels[pc_id].applies_buttons[leader].text() == "Charisma +2"
+    assert other.panels[pc_id].momentum_label.text().startswith("Momentum TN 14")
+
+
+def test_tracker_lists_a_mythic_nc_like_the_calculator(qtbot: object) -> None:
+    from seforge.models import NCQuality
+    from seforge.test_flow import nc_qualities
+    from ui.gm_table.scene_tracker import SceneTracker
+
+    tracker = SceneTracker(autosave=False)
+    qtbot.addWidget(tracker)  # type: ignore[attr-defined]
+    gorgon = load_nc("gorgon")
+    gorgon.elements = [*gorgon.elements, NCQuality(name="Godlike", rank=Rank.MYTHIC)]
+    pc_id = tracker.add_pc(load_pc("jyrell"))
+    assert pc_id is not None
+    (nc_id,) = tracker.add_nc(gorgon)
+    assert tracker.pair(pc_id, [nc_id])
+    menu = tracker.panels[pc_id].applies_buttons[nc_id].menu()
+    texts = [a.text() for a in menu.actions()]
+    assert all("Godlike" not in t and "+0" not in t for t in texts)
+    expected = [f"{o.label} (TN {o.tn})" for o in nc_qualities(gorgon) if o.kind != "concept"]
+    assert texts == expected

@@ -56,8 +56,10 @@ from seforge.fileformat import (
     save_character,
 )
 from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
-from seforge.nc_builder import nc_matches, quality_rows
+from seforge.nc_builder import nc_matches
+from seforge.pending_test import PendingTest
 from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
+from seforge.test_flow import nc_qualities
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
 from ui.settings import data_dir
@@ -652,8 +654,6 @@ class SceneTracker(QWidget):
         self.characters_provider = characters_provider or _no_characters
         self.opponents_provider = opponents_provider or _book_ncs
         self.paths: dict[str, Path | None] = {}
-        self.applied: dict[str, dict[str, set[str]]] = {}
-        """Per PC id, per NC id: the NC Qualities it brings to Momentum."""
         self.panels: dict[str, PCPanel] = {}
         self._build()
         self.refresh()
@@ -776,8 +776,8 @@ class SceneTracker(QWidget):
         applies.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         applies.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         menu = QMenu(applies)
-        chosen = self.applied.get(pc_id, {}).get(entry.id, set())
-        for quality in quality_rows(entry.nc, rank=entry.current_rank):
+        chosen = set(self.scene.momentum_applied(pc_id).get(entry.id, []))
+        for quality in nc_qualities(entry.nc, entry.current_rank):
             if quality.kind == "concept":
                 continue
             action = QAction(f"{quality.label} (TN {quality.tn})", menu)
@@ -838,10 +838,7 @@ class SceneTracker(QWidget):
 
     def momentum_tn(self, pc_id: str) -> int:
         """The pairing's Momentum TN with the NC Qualities chosen (SceneError if none)."""
-        active = {n.id for n in self.scene.facing(pc_id)}
-        applied = {nid: sorted(keys) for nid, keys in self.applied.get(pc_id, {}).items()
-                   if keys and nid in active}
-        return self.scene.momentum_tn_for(pc_id, applied)
+        return self.scene.momentum_tn_for(pc_id, self.scene.momentum_applied(pc_id))
 
     def refresh(self) -> None:
         focus = self.focusWidget()
@@ -1072,9 +1069,6 @@ class SceneTracker(QWidget):
 
     def pair(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
         event = self._run("Pair", lambda: self.scene.pair(pc_id, list(nc_ids)))
-        if event is not None:
-            self.applied[pc_id] = {}
-            self.refresh()
         return event is not None
 
     def add_to_pairing(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
@@ -1089,12 +1083,7 @@ class SceneTracker(QWidget):
 
     def set_applied(self, pc_id: str, nc_id: str, key: str, on: bool) -> None:
         """Whether NC ``nc_id`` brings Quality ``key`` to ``pc_id``'s Momentum Test."""
-        keys = self.applied.setdefault(pc_id, {}).setdefault(nc_id, set())
-        if on:
-            keys.add(key)
-        else:
-            keys.discard(key)
-        self.refresh()
+        self._run("Momentum", lambda: self.scene.set_momentum_quality(pc_id, nc_id, key, on))
 
     # -- Momentum -------------------------------------------------------------------
     def record_momentum(self, pc_id: str, won: bool, level: str | None = None,
@@ -1120,10 +1109,9 @@ class SceneTracker(QWidget):
         faced = self.scene.facing(pc_id)
         entry = self.scene.pc(pc_id)
         if isinstance(self.open_calculator, CalculatorBridge):
-            self.open_calculator(character, [n.nc for n in faced],
-                                 stress=[n.stress for n in faced],
-                                 spent=entry.spent_on_momentum,
-                                 momentum_level=entry.momentum_level)
+            self.open_calculator.open_test(
+                character, self.scene.pairing_test(pc_id),
+                lambda test, pid=entry.id: self.store_test(pid, test))
         else:
             ncs = []
             for n in faced:
@@ -1132,6 +1120,14 @@ class SceneTracker(QWidget):
                 ncs.append(copy)
             self.open_calculator(character, ncs)
         return True
+
+    def store_test(self, pc_id: str, test: PendingTest) -> None:
+        """Keep the calculator's latest Test as the pairing's (saved with the scene)."""
+        try:
+            self.scene.store_test(pc_id, test)
+        except SceneError:
+            return  # the PC left the scene meanwhile
+        self.save_autosave()
 
     # -- Stress and the rest --------------------------------------------------------
     def nc_takes_stress(self, nc_id: str, stress: int = 1, why: str = "") -> bool:
@@ -1251,7 +1247,6 @@ class SceneTracker(QWidget):
         self.scene = Scene(name="")
         self.name_edit.setText("")
         self.paths = {}
-        self.applied = {}
         for character, path in pcs:
             event = self.scene.add_pc(character)
             self.paths[event.ids[0]] = path
@@ -1261,6 +1256,5 @@ class SceneTracker(QWidget):
         """Show another scene (its PCs must be attached with ``Scene.bind``)."""
         self.scene = scene
         self.paths = dict(paths or {})
-        self.applied = {}
         self.name_edit.setText(scene.name)
         self.refresh()
