@@ -262,6 +262,39 @@ READING_TIP = (
 )
 
 
+def _signed(value: int) -> str:
+    return format_modifier(value)
+
+
+RULE_TIPS: dict[str, str] = {
+    "step:momentum": "Who acts: the PC's Trait (and any Qualities they are willing to spend) "
+                     "against the NCs' joint Momentum TN",
+    "step:action": "The attack (or the defence) that follows Momentum",
+    "step:seize": "A Momentum loser's new Momentum Test against the NCs' joint Action TN",
+    "penalty_ranks": f"Penalty Ranks on the Trait in use ({_signed(penalty_modifier(1))} each); "
+                     "filled from the character's play state, edit freely",
+    "nc_type": "Minion (out at 1 Stress), regular (3 Stress) or hero (loses a Rank per "
+               "Stress)",
+    "momentum_level": f"The Level the PC won Momentum at: {_signed(momentum_bonus('Good'))} "
+                      "per Level above Average on the first Action",
+    "first_action": "The Momentum bonus counts on the first Action of the first round only",
+    "action_number": "Which act or reaction of the round this is: each after the first "
+                     f"costs {_signed(multiple_action_penalty(1))} more",
+    "target_undefended": f"Attacking an Undefended character: the TN is {UNDEFENDED_TN}",
+    "pc_undefended": f"The PC is attacked while Undefended: roll against {UNDEFENDED_PC_TN} "
+                     "with only Penalty Ranks; the shortfall sets the hit's Level",
+    "lost_by_critical": "A defender who lost Momentum to a natural 2 gets only the Good "
+                        "reward from a Great or Exceptional defence",
+    "exertion": "Luck the extra Traits and Elements cost (Exertion)",
+    "luck_reroll": "Spend a Luck to reroll the lower die: enter what the rerolled die shows; "
+                   "the better of the two is kept and the roll is judged again, without "
+                   "criticals",
+    "luck_odds": "With up to 1, 2 and 3 Luck rerolls (rerolling the lower die while "
+                 "failing, keeping the better)",
+}
+"""The calculator's explanations of rules, kept with the rules (numbers from them)."""
+
+
 # ------------------------------------------------------------------------ TNs
 
 

@@ -36,6 +36,7 @@ from seforge.pending_test import JudgedNextStep, JudgedRoll, PendingTest, Pendin
 from seforge.ranks import Rank, format_modifier
 from seforge.test_flow import (
     READING_TIP,
+    RULE_TIPS,
     STEP_TITLES,
     STEPS,
     NextStep,
@@ -67,8 +68,6 @@ READINGS: tuple[tuple[GroupActionReading, str], ...] = (
     ("sum", "Book's breakdown (sum)"),
     ("printed", "Printed total"),
 )
-LUCK_REROLL_TIP = ("Spend a Luck to reroll the lower die: enter what the rerolled die "
-                   "shows; the better of the two is kept and the roll is judged again")
 
 
 class CalculatorTab(QWidget):
@@ -123,6 +122,7 @@ class CalculatorTab(QWidget):
         self.redo_button.setDefaultAction(self.owner.undo_stack.createRedoAction(self, "Redo"))
         tip(self.redo_button, "Redo", "Redo the change just undone")
         row.addWidget(self.message_label, 1)
+        row.addStretch(0)
         row.addWidget(self.undo_button)
         row.addWidget(self.redo_button)
         return row
@@ -142,9 +142,7 @@ class CalculatorTab(QWidget):
         tip(self.trait_combo, "Trait", "The Trait the PC uses for Momentum (and the Action)")
         self.penalty_spin = QSpinBox(group)
         self.penalty_spin.setRange(0, 7)
-        tip(self.penalty_spin, "Penalty Ranks on the Trait",
-            "Penalty Ranks on the Trait in use (-2 each); filled from the character's play "
-            "state, edit freely")
+        tip(self.penalty_spin, "Penalty Ranks on the Trait", RULE_TIPS["penalty_ranks"])
         form = QFormLayout(group)
         form.addRow(buddy("&Character:", self.actor_combo, group), self.actor_combo)
         form.addRow(buddy("&Plain modifier:", self.plain_spin, group), self.plain_spin)
@@ -187,8 +185,7 @@ class CalculatorTab(QWidget):
         self.quick_type = QComboBox(group)
         for nc_type in NCType:
             self.quick_type.addItem(nc_type.value, nc_type.value)
-        tip(self.quick_type, "Quick NC type", "Minion (out at 1 Stress), regular (3 Stress) or "
-            "hero (loses a Rank per Stress)")
+        tip(self.quick_type, "Quick NC type", RULE_TIPS["nc_type"])
         self.quick_rank = QComboBox(group)
         for rank in Rank:
             self.quick_rank.addItem(f"{rank.label} (TN {rank.target_number})", int(rank))
@@ -242,15 +239,9 @@ class CalculatorTab(QWidget):
         self.step_buttons: dict[Step, QRadioButton] = {}
         row = QHBoxLayout()
         shortcuts = {"momentum": "&Momentum", "action": "&Action", "seize": "S&eize the Momentum"}
-        tips = {
-            "momentum": "Who acts: the PC's Trait (and any Qualities they are willing to spend) "
-                        "against the NCs' joint Momentum TN",
-            "action": "The attack (or the defence) that follows Momentum",
-            "seize": "A Momentum loser's new Momentum Test against the NCs' joint Action TN",
-        }
         for index, step in enumerate(STEPS):
             button = QRadioButton(shortcuts[step], group)
-            tip(button, STEP_TITLES[step], tips[step])
+            tip(button, STEP_TITLES[step], RULE_TIPS[f"step:{step}"])
             self.step_group.addButton(button, index)
             self.step_buttons[step] = button
             row.addWidget(button)
@@ -269,31 +260,23 @@ class CalculatorTab(QWidget):
         self.level_combo.addItem("— (none)", None)
         for level in LEVELS:
             self.level_combo.addItem(level, level)
-        tip(self.level_combo, "Momentum Level", "The Level the PC won Momentum at: +2 per "
-            "Level above Average on the first Action")
+        tip(self.level_combo, "Momentum Level", RULE_TIPS["momentum_level"])
         self.first_action_check = QCheckBox("First action", self.action_options)
         self.first_action_check.setChecked(True)
-        tip(self.first_action_check, "First action", "The Momentum bonus counts on the first "
-            "Action of the first round only")
+        tip(self.first_action_check, "First action", RULE_TIPS["first_action"])
         self.action_number = OrdinalSpinBox(self.action_options)
         self.action_number.setRange(1, 10)
-        tip(self.action_number, "Action this round", "Which act or reaction of the round this "
-            "is: each after the first costs -2 more")
+        tip(self.action_number, "Action this round", RULE_TIPS["action_number"])
         self.range_combo = QComboBox(self.action_options)
         for band in RANGES:
             self.range_combo.addItem(band, band)
         tip(self.range_combo, "Range", "Range of a ranged attack (optional rule)")
         self.target_undefended = QCheckBox("Target is Undefended", self.action_options)
-        tip(self.target_undefended, "Target is Undefended",
-            "Attacking an Undefended character: the TN is 5")
+        tip(self.target_undefended, "Target is Undefended", RULE_TIPS["target_undefended"])
         self.pc_undefended = QCheckBox("PC is Undefended", self.action_options)
-        tip(self.pc_undefended, "PC is Undefended",
-            "The PC is attacked while Undefended: roll against 17 with only Penalty Ranks; "
-            "the shortfall sets the hit's Level")
+        tip(self.pc_undefended, "PC is Undefended", RULE_TIPS["pc_undefended"])
         self.lost_by_critical = QCheckBox("Lost Momentum on a natural 2", self.action_options)
-        tip(self.lost_by_critical, "Lost Momentum on a natural 2",
-            "A defender who lost Momentum to a natural 2 gets only the Good reward from a "
-            "Great or Exceptional defence")
+        tip(self.lost_by_critical, "Lost Momentum on a natural 2", RULE_TIPS["lost_by_critical"])
         opt = QFormLayout(self.action_options)
         opt.setContentsMargins(0, 0, 0, 0)
         opt.addRow(buddy("R&ole:", self.role_combo, group), self.role_combo)
@@ -325,7 +308,7 @@ class CalculatorTab(QWidget):
         self.qualities_layout.setSpacing(2)
         self.luck_label = QLabel("Luck spent: 0", group)
         self.luck_label.setObjectName("luck_label")
-        tip(self.luck_label, "Luck spent", "Luck the extra Traits and Elements cost (Exertion)")
+        tip(self.luck_label, "Luck spent", RULE_TIPS["exertion"])
         self.problems_label = QLabel(group)
         self.problems_label.setWordWrap(True)
         self.spent_label = QLabel(group)
@@ -400,7 +383,7 @@ class CalculatorTab(QWidget):
         self.die2.valueChanged.connect(self._on_dice)
         self.reroll_spin = die_spin("Rerolled die", group)
         self.reroll_button = QPushButton("Luck re&roll", group)
-        tip(self.reroll_button, "Luck reroll", LUCK_REROLL_TIP)
+        tip(self.reroll_button, "Luck reroll", RULE_TIPS["luck_reroll"])
         self.reroll_button.clicked.connect(self.luck_reroll)
         self.reroll_label = QLabel(group)
         self.reroll_label.setObjectName("reroll_label")
