@@ -26,8 +26,10 @@ against TN 14.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -64,15 +66,19 @@ from seforge.test_flow import (
 from seforge.testmath import RANGES, GroupActionReading, apply_stress_to_nc, penalty_modifier
 
 __all__ = [
+    "LOG_LIMIT",
     "MAX_ACTION_NUMBER",
     "MAX_PENALTY_RANKS",
+    "Consequence",
     "JudgedRoll",
     "PendingNC",
     "PendingTest",
     "PendingTestError",
     "add_opponent",
     "apply_stress",
+    "clear_log",
     "clear_opponents",
+    "consequences",
     "exertion_luck",
     "go_to",
     "judge_test",
@@ -89,6 +95,9 @@ __all__ = [
     "pending_to_json",
     "problems",
     "remove_opponent",
+    "roll_reroll",
+    "roll_test",
+    "secure_die",
     "set_actor",
     "set_dice",
     "set_nc_applied",
@@ -103,6 +112,8 @@ __all__ = [
 ]
 
 MAX_PENALTY_RANKS = 7
+LOG_LIMIT = 200
+"""The roll log keeps this many rolls (the oldest go first)."""
 MAX_ACTION_NUMBER = 10
 PLAIN_RANGE = (-40, 60)
 
@@ -155,12 +166,21 @@ class JudgedNextStep(_Model):
         return NextStep(self.label, self.step, self.role, self.momentum_level)
 
 
+RollKind = Literal["entered", "rolled", "reroll"]
+
+
 class JudgedRoll(_Model):
-    """The verdict on the dice, as the screen shows it."""
+    """The verdict on the dice, as the screen shows it (and as the roll log keeps it)."""
 
     step: Step
     dice: tuple[int, int]
     rerolled: bool = False
+    kind: RollKind = "entered"
+    """Dice typed in, rolled by the app, or a Luck reroll."""
+    actor: str | None = None
+    used: list[str] = Field(default_factory=list)
+    """The PC's Qualities in the roll (keys), for a Critical Failure's Advancement."""
+    trait: Trait | None = None
     modifier: int
     tn: int
     headline: str
@@ -218,6 +238,8 @@ class PendingTest(_Model):
     rerolled: bool = False
     """A die of ``dice`` was rerolled with Luck (criticals no longer apply)."""
     verdict: JudgedRoll | None = None
+    log: list[JudgedRoll] = Field(default_factory=list)
+    """Every roll judged in this Test, oldest first (at most :data:`LOG_LIMIT`)."""
     next_uid: int = Field(default=1, ge=1)
 
     @field_validator("momentum_level")
@@ -558,8 +580,9 @@ def set_dice(test: PendingTest, d1: int, d2: int) -> None:
     _check(test, {"dice": (d1, d2), "rerolled": False})
 
 
-def judge_test(test: PendingTest, character: Character | None) -> Verdict:
-    """Judge the dice in the current step and record the verdict.
+def judge_test(test: PendingTest, character: Character | None,
+               kind: RollKind = "entered") -> Verdict:
+    """Judge the dice in the current step, record the verdict and log it.
 
     A Momentum or Seize roll of a PC records the Qualities it spends (all but the
     Trait) in ``spent_here``; judging that step again replaces them.
@@ -581,8 +604,15 @@ def judge_test(test: PendingTest, character: Character | None) -> Verdict:
                         rerolled=test.rerolled)
     if step in ("momentum", "seize") and character is not None:
         test.spent_here = sorted(spent_by_momentum(test.selected()))
-    test.verdict = JudgedRoll.of(verdict, step, (d1, d2), test.rerolled, mod,
-                                 breakdown.total, undefended_pc)
+    judged = JudgedRoll.of(verdict, step, (d1, d2), test.rerolled, mod,
+                           breakdown.total, undefended_pc)
+    judged.kind = kind
+    judged.actor = test.actor
+    if character is not None and not undefended_pc:
+        judged.used = sorted(test.selected())
+        judged.trait = test.trait
+    test.verdict = judged
+    test.log = [*test.log, judged][-LOG_LIMIT:]
     return verdict
 
 
@@ -601,7 +631,78 @@ def luck_reroll(test: PendingTest, character: Character | None, value: int) -> V
     test.dice = (d1, d2)
     test.rerolled = True
     test.luck_rerolls += 1
-    return judge_test(test, character)
+    return judge_test(test, character, "reroll")
+
+
+# ------------------------------------------------------------ dice roller
+
+DieRoller = Callable[[], int]
+
+
+def secure_die() -> int:
+    """One d10 from the operating system's secure source (:mod:`secrets`)."""
+    return secrets.randbelow(DIE_FACES) + 1
+
+
+def roll_test(test: PendingTest, character: Character | None,
+              die: DieRoller = secure_die) -> Verdict:
+    """Roll 2d10 for the current step and judge them (logged as rolled)."""
+    if tn(test) is None:
+        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
+    set_dice(test, die(), die())
+    return judge_test(test, character, "rolled")
+
+
+def roll_reroll(test: PendingTest, character: Character | None,
+                die: DieRoller = secure_die) -> Verdict:
+    """Spend a Luck: roll a d10 for the lower die, keep the better, judge again."""
+    if test.verdict is None or test.verdict.step != test.step:
+        raise PendingTestError("Judge the roll first: a Luck reroll changes a roll made.")
+    return luck_reroll(test, character, die())
+
+
+def clear_log(test: PendingTest) -> None:
+    test.log = []
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What a critical roll offers the PC (book: *Critical Failure*, *Critical Success*).
+
+    ``kind`` is ``"advancement"`` (a natural 2: an Advancement limited to
+    ``qualities``, the keys used, or to ``trait`` when it was used alone) or
+    ``"stunt"`` (a natural 20: a Good Stunt linked to ``trait``).
+    """
+
+    kind: Literal["advancement", "stunt"]
+    text: str
+    qualities: tuple[str, ...] = ()
+    trait: Trait | None = None
+
+
+def consequences(test: PendingTest) -> list[Consequence]:
+    """What the last roll offers: nothing unless it was a first roll of a PC showing
+    a natural 2 or a natural 20 (criticals belong to the first roll)."""
+    judged = test.verdict
+    if judged is None or judged.rerolled or judged.actor is None or judged.trait is None:
+        return []
+    d1, d2 = judged.dice
+    trait_k = f"trait:{judged.trait.value}"
+    if d1 == d2 == 1:
+        others = tuple(k for k in judged.used if not k.startswith("trait:"))
+        if others:
+            return [Consequence("advancement", "Critical Failure: an Advancement to raise "
+                                "one of the Qualities used in this Test.", others, None)]
+        if trait_k in judged.used:
+            return [Consequence("advancement", f"Critical Failure: an Advancement to raise "
+                                f"{judged.trait.value}, the only Quality used.", (),
+                                judged.trait)]
+        return []
+    if d1 == d2 == DIE_FACES:
+        return [Consequence("stunt", f"Critical Success: a Good Stunt linked to "
+                            f"{judged.trait.value}, fitting what just happened.", (),
+                            judged.trait)]
+    return []
 
 
 # ------------------------------------------------------------- pairings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,57 @@ def test_scene_refuses_a_mythic_nc_quality() -> None:
         scene.momentum_tn_for("jyrell", {nc_id: ["element:2"]})
     with pytest.raises(SceneError, match="no usable Quality"):
         scene.set_momentum_quality("jyrell", nc_id, "element:2", True)
+
+
+# ------------------------------------------------------------ the dice roller
+
+
+def _dice(*values: int) -> Callable[[], int]:
+    it = iter(values)
+    return lambda: next(it)
+
+
+def test_secure_die_stays_on_the_die() -> None:
+    seen = {pt.secure_die() for _ in range(500)}
+    assert seen <= set(range(1, 11)) and len(seen) > 5
+
+
+def test_roll_reroll_and_log() -> None:
+    test, tella = tella_against_the_leader()
+    first = pt.roll_test(test, tella, _dice(2, 4))
+    assert not first.success and test.dice == (2, 4)
+    again = pt.roll_reroll(test, tella, _dice(7))
+    assert again.total == 17 and test.luck_rerolls == 1
+    assert [(e.kind, e.dice, e.total) for e in test.log] == [
+        ("rolled", (2, 4), 12), ("reroll", (7, 4), 17)]
+    assert test.log[0].used == ["background", "trait:Charisma"]
+    assert pt.consequences(test) == []
+    pt.clear_log(test)
+    assert test.log == []
+
+
+def test_critical_consequences() -> None:
+    test, tella = tella_against_the_leader()
+    pt.roll_test(test, tella, _dice(1, 1))
+    (offer,) = pt.consequences(test)
+    assert offer.kind == "advancement" and offer.qualities == ("background",)
+    pt.roll_reroll(test, tella, _dice(9))
+    assert pt.consequences(test) == []  # criticals belong to the first roll
+    pt.toggle_quality(test, tella, "background", False)
+    pt.roll_test(test, tella, _dice(1, 1))
+    (offer,) = pt.consequences(test)
+    assert offer.trait is Trait.CHARISMA and offer.qualities == ()
+    pt.roll_test(test, tella, _dice(10, 10))
+    (offer,) = pt.consequences(test)
+    assert offer.kind == "stunt" and offer.trait is Trait.CHARISMA
+    plain = pt.PendingTest()
+    pt.add_opponent(plain, quick_nc("Wall", NCType.MINION, Rank.AVERAGE))
+    pt.roll_test(plain, None, _dice(10, 10))
+    assert pt.consequences(plain) == []  # no PC, nothing to gain
+
+
+def test_roll_needs_a_tn() -> None:
+    test = pt.PendingTest()
+    with pytest.raises(pt.PendingTestError, match="set a TN"):
+        pt.roll_test(test, None, _dice(3, 3))
+    assert test.log == []
