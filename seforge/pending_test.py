@@ -35,7 +35,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from seforge.dice import DIE_FACES, LEVELS
 from seforge.models import Character, NarrativeCharacter, Trait
+from seforge.play import describe_key
 from seforge.test_flow import (
+    STEP_TITLES,
     STEPS,
     ModifierPart,
     NCQualityOption,
@@ -95,6 +97,7 @@ __all__ = [
     "pending_to_json",
     "problems",
     "remove_opponent",
+    "roll_line",
     "roll_reroll",
     "roll_test",
     "secure_die",
@@ -661,6 +664,14 @@ def roll_reroll(test: PendingTest, character: Character | None,
     return luck_reroll(test, character, die())
 
 
+def roll_line(entry: JudgedRoll) -> str:
+    """One line of the roll log: who, which step, the dice and the verdict."""
+    how = {"entered": "entered", "rolled": "rolled", "reroll": "Luck reroll"}[entry.kind]
+    who = entry.actor or "Plain modifier"
+    return (f"{who} · {STEP_TITLES[entry.step]} · {how} {entry.dice[0]} and "
+            f"{entry.dice[1]} · {entry.headline}")
+
+
 def clear_log(test: PendingTest) -> None:
     test.log = []
 
@@ -680,9 +691,10 @@ class Consequence:
     trait: Trait | None = None
 
 
-def consequences(test: PendingTest) -> list[Consequence]:
+def consequences(test: PendingTest, character: Character | None = None) -> list[Consequence]:
     """What the last roll offers: nothing unless it was a first roll of a PC showing
-    a natural 2 or a natural 20 (criticals belong to the first roll)."""
+    a natural 2 or a natural 20 (criticals belong to the first roll). With the PC's
+    ``character`` the offer names the Qualities."""
     judged = test.verdict
     if judged is None or judged.rerolled or judged.actor is None or judged.trait is None:
         return []
@@ -691,8 +703,10 @@ def consequences(test: PendingTest) -> list[Consequence]:
     if d1 == d2 == 1:
         others = tuple(k for k in judged.used if not k.startswith("trait:"))
         if others:
+            names = ", ".join(describe_key(character, k) for k in others) \
+                if character is not None else "the Qualities used in this Test"
             return [Consequence("advancement", "Critical Failure: an Advancement to raise "
-                                "one of the Qualities used in this Test.", others, None)]
+                                f"one of {names}.", others, None)]
         if trait_k in judged.used:
             return [Consequence("advancement", f"Critical Failure: an Advancement to raise "
                                 f"{judged.trait.value}, the only Quality used.", (),

@@ -289,6 +289,10 @@ RULE_TIPS: dict[str, str] = {
     "luck_reroll": "Spend a Luck to reroll the lower die: enter what the rerolled die shows; "
                    "the better of the two is kept and the roll is judged again, without "
                    "criticals",
+    "roll": "Roll two ten-sided dice for this step (a secure random source) and judge "
+            "them; the roll goes to the log",
+    "roll_reroll": "Spend a Luck and roll the lower die again; the better of the two is "
+                   "kept and the roll is judged again, without criticals",
     "luck_odds": "With up to 1, 2 and 3 Luck rerolls (rerolling the lower die while "
                  "failing, keeping the better)",
 }

@@ -270,3 +270,56 @@ def test_tracker_lists_a_mythic_nc_like_the_calculator(qtbot: object) -> None:
     assert all("Godlike" not in t and "+0" not in t for t in texts)
     expected = [f"{o.label} (TN {o.tn})" for o in nc_qualities(gorgon) if o.kind != "concept"]
     assert texts == expected
+
+
+# ------------------------------------------------------------ the dice roller
+
+
+def test_roll_button_rerolls_log_and_critical_offer(calc: CalculatorTab, qtbot: object) -> None:
+    _tella_momentum(calc)
+    faces = iter([2, 4, 7, 1, 1])
+    calc.die_roller = lambda: next(faces)
+    assert not calc.roll_reroll_button.isEnabled()
+    with qtbot.waitSignal(calc.judged):  # type: ignore[attr-defined]
+        QTest.mouseClick(calc.roll_button, Qt.MouseButton.LeftButton)
+    assert (calc.die1.value(), calc.die2.value()) == (2, 4)
+    assert "12 vs TN 14" in calc.result_label.text()
+    QTest.mouseClick(calc.roll_reroll_button, Qt.MouseButton.LeftButton)
+    assert "17 vs TN 14" in calc.result_label.text()
+    log = [calc.log_list.item(i).text() for i in range(calc.log_list.count())]
+    assert log[0].startswith("Tella of Jost · Momentum · rolled 2 and 4 · Momentum lost")
+    assert log[1].startswith("Tella of Jost · Momentum · Luck reroll 7 and 4 · Momentum won")
+    assert not calc.consequence_label.isVisible()
+    QTest.mouseClick(calc.roll_button, Qt.MouseButton.LeftButton)  # two ones
+    assert calc.consequence_label.isVisible()
+    assert calc.consequence_label.text() == (
+        "Critical Failure: an Advancement to raise one of Background \"Royalty\".")
+    assert calc.log_list.count() == 3
+    calc.owner.undo_stack.undo()
+    assert calc.log_list.count() == 2 and not calc.consequence_label.isVisible()
+
+
+def test_rolls_reach_the_scene_log(qtbot: object) -> None:
+    from seforge import play
+    from ui.gm import GMDock
+    from ui.gm_table.calculator_bridge import CalculatorBridge
+    from ui.gm_table.scene_tracker import SceneTracker
+
+    dock = GMDock(lambda: [])
+    qtbot.addWidget(dock)  # type: ignore[attr-defined]
+    tracker = SceneTracker(open_calculator=CalculatorBridge(dock.calculator, lambda: [], dock),
+                           autosave=False)
+    qtbot.addWidget(tracker)  # type: ignore[attr-defined]
+    jyrell = load_pc("jyrell")
+    play.start_session(jyrell)
+    pc_id = tracker.add_pc(jyrell)
+    assert pc_id is not None
+    ids = tracker.add_nc(load_nc("shock-troopers"), 2)
+    tracker.pair(pc_id, ids)
+    QTest.mouseClick(tracker.panels[pc_id].buttons["calculator"], Qt.MouseButton.LeftButton)
+    calc = dock.calculator
+    faces = iter([4, 4])
+    calc.die_roller = lambda: next(faces)
+    QTest.mouseClick(calc.roll_button, Qt.MouseButton.LeftButton)
+    assert tracker.scene.log[-1].startswith("Jyrell · Momentum · rolled 4 and 4")
+    assert tracker.log_list.item(tracker.log_list.count() - 1).text() == tracker.scene.log[-1]

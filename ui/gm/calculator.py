@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -32,7 +33,14 @@ from seforge import pending_test as pt
 from seforge.dice import LEVELS
 from seforge.library import list_entries, load_nc
 from seforge.models import Character, NarrativeCharacter, NCType, Trait
-from seforge.pending_test import JudgedNextStep, JudgedRoll, PendingTest, PendingTestError
+from seforge.pending_test import (
+    DieRoller,
+    JudgedNextStep,
+    JudgedRoll,
+    PendingTest,
+    PendingTestError,
+    secure_die,
+)
 from seforge.ranks import Rank, format_modifier
 from seforge.test_flow import (
     READING_TIP,
@@ -90,6 +98,8 @@ class CalculatorTab(QWidget):
         self._drawing = False
         self._drawn_choices: list[tuple[str, str, bool]] | None = None
         self._drawn_verdict: JudgedRoll | None = None
+        self.die_roller: DieRoller = secure_die
+        """Where the Roll buttons get a d10 (the secrets module; tests may swap it)."""
 
         content = QWidget(self)
         body = QVBoxLayout(content)
@@ -375,6 +385,21 @@ class CalculatorTab(QWidget):
         tip(self.result_detail, "Result details", "Stress, effects, rewards")
         self.next_box = QHBoxLayout()
         self.next_buttons: list[QPushButton] = []
+        self.roll_button = QPushButton("R&oll 2d10", group)
+        tip(self.roll_button, "Roll the dice", RULE_TIPS["roll"])
+        self.roll_button.clicked.connect(self.roll)
+        self.roll_reroll_button = QPushButton("Roll a Luck reroll", group)
+        tip(self.roll_reroll_button, "Roll a Luck reroll", RULE_TIPS["roll_reroll"])
+        self.roll_reroll_button.clicked.connect(self.roll_reroll)
+        self.consequence_label = QLabel(group)
+        self.consequence_label.setObjectName("consequence")
+        self.consequence_label.setWordWrap(True)
+        tip(self.consequence_label, "What the critical roll gives", "A natural 2 or 20 on the "
+            "first roll: what the PC gains")
+        self.log_list = QListWidget(group)
+        self.log_list.setObjectName("roll_log")
+        self.log_list.setMaximumHeight(120)
+        tip(self.log_list, "Roll log", "Every roll judged in this Test, newest last")
         self.apply_stress_button = QPushButton(group)
         self.apply_stress_button.hide()
         tip(self.apply_stress_button, "Apply Stress", "Add this Stress to the first NC's tally")
@@ -393,12 +418,15 @@ class CalculatorTab(QWidget):
         dice.addWidget(self.die1)
         dice.addWidget(self.die2)
         dice.addWidget(self.judge_button)
-        dice.addSpacing(12)
-        dice.addWidget(buddy("Reroll sho&ws:", self.reroll_spin, group))
-        dice.addWidget(self.reroll_spin)
-        dice.addWidget(self.reroll_button)
-        dice.addWidget(self.reroll_label)
+        dice.addWidget(self.roll_button)
         dice.addStretch(1)
+        reroll = QHBoxLayout()
+        reroll.addWidget(buddy("Reroll sho&ws:", self.reroll_spin, group))
+        reroll.addWidget(self.reroll_spin)
+        reroll.addWidget(self.reroll_button)
+        reroll.addWidget(self.roll_reroll_button)
+        reroll.addWidget(self.reroll_label)
+        reroll.addStretch(1)
 
         layout = QVBoxLayout(group)
         tn_row = QHBoxLayout()
@@ -409,10 +437,14 @@ class CalculatorTab(QWidget):
         layout.addWidget(self.modifier_label)
         layout.addWidget(self.odds)
         layout.addLayout(dice)
+        layout.addLayout(reroll)
         layout.addWidget(self.result_label)
         layout.addWidget(self.result_detail)
+        layout.addWidget(self.consequence_label)
         layout.addLayout(self.next_box)
         layout.addWidget(self.apply_stress_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(buddy("Roll lo&g:", self.log_list, group))
+        layout.addWidget(self.log_list)
         return group
 
     # -- changes -------------------------------------------------------------------
@@ -804,6 +836,16 @@ class CalculatorTab(QWidget):
         can_reroll = verdict is not None and verdict.step == test.step
         self.reroll_button.setEnabled(can_reroll)
         self.reroll_spin.setEnabled(can_reroll)
+        self.roll_reroll_button.setEnabled(can_reroll)
+        self.roll_button.setEnabled(pt.tn(test) is not None)
+        offers = pt.consequences(test, self.owner.character)
+        self.consequence_label.setText("\n".join(o.text for o in offers))
+        self.consequence_label.setVisible(bool(offers))
+        lines = [pt.roll_line(entry) for entry in test.log]
+        if [self.log_list.item(i).text() for i in range(self.log_list.count())] != lines:
+            self.log_list.clear()
+            self.log_list.addItems(lines)
+            self.log_list.scrollToBottom()
         if verdict != self._drawn_verdict:
             self._drawn_verdict = verdict
             self.result_label.setText(f"<b>{verdict.headline}</b>" if verdict else "")
@@ -842,6 +884,24 @@ class CalculatorTab(QWidget):
         character = self.owner.character
         value = self.reroll_spin.value()
         verdict = self._apply("Luck reroll", lambda t: pt.luck_reroll(t, character, value))
+        if verdict is not None:
+            self.judged.emit(verdict)
+        return verdict
+
+    def roll(self) -> Verdict | None:
+        """Roll 2d10 with :attr:`die_roller` and judge them."""
+        character = self.owner.character
+        roller = self.die_roller
+        verdict = self._apply("Roll", lambda t: pt.roll_test(t, character, roller))
+        if verdict is not None:
+            self.judged.emit(verdict)
+        return verdict
+
+    def roll_reroll(self) -> Verdict | None:
+        """Spend a Luck and roll the lower die again with :attr:`die_roller`."""
+        character = self.owner.character
+        roller = self.die_roller
+        verdict = self._apply("Luck reroll", lambda t: pt.roll_reroll(t, character, roller))
         if verdict is not None:
             self.judged.emit(verdict)
         return verdict

@@ -57,7 +57,7 @@ from seforge.fileformat import (
 )
 from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
 from seforge.nc_builder import nc_matches
-from seforge.pending_test import PendingTest
+from seforge.pending_test import PendingTest, roll_line
 from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
 from seforge.test_flow import nc_qualities
 from ui.gm_table.calculator_bridge import CalculatorBridge
@@ -1124,10 +1124,18 @@ class SceneTracker(QWidget):
     def store_test(self, pc_id: str, test: PendingTest) -> None:
         """Keep the calculator's latest Test as the pairing's (saved with the scene)."""
         try:
+            before = self.scene.pc(pc_id).test
             self.scene.store_test(pc_id, test)
         except SceneError:
             return  # the PC left the scene meanwhile
-        self.save_autosave()
+        known = len(before.log) if before is not None else 0
+        new = test.log[known:] if len(test.log) > known else []
+        if new and not self.scene.ended:
+            for entry in new:
+                self.scene.note(roll_line(entry))
+            self.refresh()
+        else:
+            self.save_autosave()
 
     # -- Stress and the rest --------------------------------------------------------
     def nc_takes_stress(self, nc_id: str, stress: int = 1, why: str = "") -> bool:
