@@ -323,3 +323,38 @@ def test_rolls_reach_the_scene_log(qtbot: object) -> None:
     QTest.mouseClick(calc.roll_button, Qt.MouseButton.LeftButton)
     assert tracker.scene.log[-1].startswith("Jyrell · Momentum · rolled 4 and 4")
     assert tracker.log_list.item(tracker.log_list.count() - 1).text() == tracker.scene.log[-1]
+
+
+def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> None:
+    from seforge import play
+    from ui.gm import GMDock
+    from ui.gm_table.calculator_bridge import CalculatorBridge
+    from ui.gm_table.scene_tracker import SceneTracker
+
+    dock = GMDock(lambda: [])
+    qtbot.addWidget(dock)  # type: ignore[attr-defined]
+    tracker = SceneTracker(open_calculator=CalculatorBridge(dock.calculator, lambda: [], dock),
+                           autosave=False)
+    qtbot.addWidget(tracker)  # type: ignore[attr-defined]
+    jyrell = load_pc("jyrell")
+    play.start_session(jyrell)
+    pc_id = tracker.add_pc(jyrell)
+    assert pc_id is not None
+    ids = tracker.add_nc(load_nc("shock-troopers"), 2)
+    tracker.pair(pc_id, ids)
+    assert tracker.record_momentum(pc_id, True, "Good", ["trait:Physique", "element:1"])
+    QTest.mouseClick(tracker.panels[pc_id].buttons["calculator"], Qt.MouseButton.LeftButton)
+    calc = dock.calculator
+    assert calc.step() == "action"
+    assert calc.choose_quality("Blades")
+    calc.die1.setValue(3)
+    calc.die2.setValue(3)
+    QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
+    assert calc.apply_stress_button.text() == "Apply 2 Stress to Shock Troopers 1"
+    QTest.mouseClick(calc.apply_stress_button, Qt.MouseButton.LeftButton)
+    assert tracker.scene.nc(ids[0]).removed
+    assert tracker.nc_states()["Shock Troopers 1"].startswith("out")
+    assert "Shock Troopers 1 takes 2 Stress" in " ".join(tracker.scene.log)
+    # Opening the pairing again shows only the trooper still standing.
+    QTest.mouseClick(tracker.panels[pc_id].buttons["calculator"], Qt.MouseButton.LeftButton)
+    assert [c.nc.name for c in calc.cards] == ["Shock Troopers 2"]

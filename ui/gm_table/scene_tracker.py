@@ -1130,9 +1130,22 @@ class SceneTracker(QWidget):
             return  # the PC left the scene meanwhile
         known = len(before.log) if before is not None else 0
         new = test.log[known:] if len(test.log) > known else []
-        if new and not self.scene.ended:
+        changed = False
+        if not self.scene.ended:
             for entry in new:
                 self.scene.note(roll_line(entry))
+                changed = True
+            # Stress the calculator put on an NC is the scene's too.
+            for opponent in test.opponents:
+                try:
+                    target = self.scene.nc(opponent.scene_id)
+                except SceneError:
+                    continue
+                more = opponent.stress - target.stress
+                if more > 0 and not target.removed:
+                    self.scene.nc_takes_stress(target.id, more, "Test calculator")
+                    changed = True
+        if changed:
             self.refresh()
         else:
             self.save_autosave()
