@@ -240,6 +240,9 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
     assert "17 vs TN 14" in calc.result_label.text()
     stored = tracker.scene.pc(pc_id).test
     assert stored is not None and stored.verdict is not None and stored.verdict.total == 17
+    # The reroll's Luck is spent by the PC in the scene.
+    assert tella.play.luck == 2
+    assert any("spends 1 Luck" in line for line in tracker.scene.log)
 
     # The autosaved scene brings back the pairing's Test, the GM's tick included.
     other = SceneTracker(open_calculator=bridge)

@@ -1135,6 +1135,14 @@ class SceneTracker(QWidget):
             for entry in new:
                 self.scene.note(roll_line(entry))
                 changed = True
+            # A Luck reroll in the calculator is Luck the PC spends.
+            rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
+            if rerolls > 0:
+                try:
+                    self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
+                except SceneError as exc:
+                    self.status_label.setText(f"Luck reroll: {_sentence(exc)}")
+                changed = True
             # Stress the calculator put on an NC is the scene's too.
             for opponent in test.opponents:
                 try:
