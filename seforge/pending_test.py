@@ -235,6 +235,9 @@ class PendingTest(_Model):
     """PC Qualities spent on Momentum earlier in the scene: not usable again."""
     spent_here: list[str] = Field(default_factory=list)
     """Those the roll judged in this Momentum (or Seize) step spends."""
+    spent_by_pc: dict[str, list[str]] = Field(default_factory=dict)
+    """What the other PCs acting in this calculator spent this scene (by name), kept
+    while another PC acts."""
     luck_rerolls: int = Field(default=0, ge=0)
     """Luck spent on rerolls in this Test."""
     dice: tuple[int, int] = (5, 5)
@@ -333,12 +336,20 @@ def _merge_spent(test: PendingTest) -> None:
 
 
 def set_actor(test: PendingTest, actor: str | None, penalty_ranks: int = 0,
-              spent: Iterable[str] = ()) -> None:
+              spent: Iterable[str] | None = None) -> None:
     """Another PC acts (None: a plain modifier). Their Qualities start from the
-    defaults (the Trait everywhere; Concept, Background, Faculty in the Action),
-    ``spent`` are those already spent on Momentum this scene."""
+    defaults (the Trait everywhere; Concept, Background, Faculty in the Action);
+    ``spent`` are those already spent on Momentum this scene (None: what this
+    Test remembers for that PC)."""
+    previous = test.actor
     _check(test, {"actor": actor, "penalty_ranks": penalty_ranks})
-    test.scene_spent = sorted(set(spent))
+    _merge_spent(test)
+    by_pc = dict(test.spent_by_pc)
+    if previous is not None and test.scene_spent:
+        by_pc[previous] = list(test.scene_spent)
+    remembered = by_pc.pop(actor, []) if actor is not None else []
+    test.spent_by_pc = by_pc
+    test.scene_spent = sorted(set(remembered if spent is None else spent))
     test.spent_here = []
     test.chosen = _default_chosen(test.trait)
     _merge_spent(test)
@@ -501,6 +512,7 @@ def new_scene(test: PendingTest) -> None:
     """A new scene: every Quality spent on Momentum is usable again."""
     test.scene_spent = []
     test.spent_here = []
+    test.spent_by_pc = {}
 
 
 # ----------------------------------------------------------------- numbers

@@ -301,3 +301,20 @@ def test_roll_needs_a_tn() -> None:
     with pytest.raises(pt.PendingTestError, match="set a TN"):
         pt.roll_test(test, None, _dice(3, 3))
     assert test.log == []
+
+
+def test_spent_qualities_are_remembered_per_pc_by_name() -> None:
+    jyrell, kyle = load_pc("jyrell"), load_pc("kyle-devos")
+    test = pt.PendingTest()
+    pt.set_actor(test, jyrell.name)
+    pt.add_opponent(test, load_nc("shock-troopers"))
+    pt.toggle_quality(test, jyrell, "element:1", True)
+    pt.set_dice(test, 4, 4)
+    pt.judge_test(test, jyrell)
+    pt.set_actor(test, kyle.name)  # Jyrell's roll is done: her spent Element is kept
+    assert test.scene_spent == []
+    pt.set_actor(test, jyrell.name)
+    assert test.scene_spent == ["element:1"]
+    assert next(c for c in pt.pc_options(test, jyrell) if c.key == "element:1").spent
+    pt.new_scene(test)
+    assert test.scene_spent == [] and test.spent_by_pc == {}

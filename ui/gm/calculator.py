@@ -385,7 +385,7 @@ class CalculatorTab(QWidget):
         tip(self.result_detail, "Result details", "Stress, effects, rewards")
         self.next_box = QHBoxLayout()
         self.next_buttons: list[QPushButton] = []
-        self.roll_button = QPushButton("R&oll 2d10", group)
+        self.roll_button = QPushButton("Roll the d&ice", group)
         tip(self.roll_button, "Roll the dice", RULE_TIPS["roll"])
         self.roll_button.clicked.connect(self.roll)
         self.roll_reroll_button = QPushButton("Roll a Luck reroll", group)
@@ -407,7 +407,7 @@ class CalculatorTab(QWidget):
         self.die1.valueChanged.connect(self._on_dice)
         self.die2.valueChanged.connect(self._on_dice)
         self.reroll_spin = die_spin("Rerolled die", group)
-        self.reroll_button = QPushButton("Luck re&roll", group)
+        self.reroll_button = QPushButton("Luc&k reroll", group)
         tip(self.reroll_button, "Luck reroll", RULE_TIPS["luck_reroll"])
         self.reroll_button.clicked.connect(self.luck_reroll)
         self.reroll_label = QLabel(group)
@@ -443,7 +443,7 @@ class CalculatorTab(QWidget):
         layout.addWidget(self.consequence_label)
         layout.addLayout(self.next_box)
         layout.addWidget(self.apply_stress_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(buddy("Roll lo&g:", self.log_list, group))
+        layout.addWidget(buddy("Roll &history:", self.log_list, group))
         layout.addWidget(self.log_list)
         return group
 
