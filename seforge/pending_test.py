@@ -110,6 +110,7 @@ __all__ = [
     "set_plain_modifier",
     "set_step",
     "set_trait",
+    "take_offer",
     "tn",
     "toggle_quality",
 ]
@@ -184,6 +185,8 @@ class JudgedRoll(_Model):
     used: list[str] = Field(default_factory=list)
     """The PC's Qualities in the roll (keys), for a Critical Failure's Advancement."""
     trait: Trait | None = None
+    offer_taken: bool = False
+    """What its critical offered (see :func:`consequences`) has been recorded."""
     modifier: int
     tn: int
     headline: str
@@ -676,6 +679,13 @@ def roll_reroll(test: PendingTest, character: Character | None,
     return luck_reroll(test, character, die())
 
 
+def take_offer(test: PendingTest) -> None:
+    """Mark what the last roll's critical offered as recorded (it is offered once)."""
+    if test.verdict is None or not consequences(test):
+        raise PendingTestError("The last roll offers nothing to record.")
+    test.verdict = test.verdict.model_copy(update={"offer_taken": True})
+
+
 def roll_line(entry: JudgedRoll) -> str:
     """One line of the roll log: who, which step, the dice and the verdict."""
     how = {"entered": "entered", "rolled": "rolled", "reroll": "Luck reroll"}[entry.kind]
@@ -708,7 +718,8 @@ def consequences(test: PendingTest, character: Character | None = None) -> list[
     a natural 2 or a natural 20 (criticals belong to the first roll). With the PC's
     ``character`` the offer names the Qualities."""
     judged = test.verdict
-    if judged is None or judged.rerolled or judged.actor is None or judged.trait is None:
+    if judged is None or judged.rerolled or judged.actor is None or judged.trait is None \
+            or judged.offer_taken:
         return []
     d1, d2 = judged.dice
     trait_k = f"trait:{judged.trait.value}"

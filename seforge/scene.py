@@ -682,6 +682,21 @@ class Scene(_Model):
             raise SceneError(str(exc)) from None
         return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
 
+    def critical_failure(
+        self, ref: PCRef, qualities: Sequence[str], trait: Trait | None, why: str = ""
+    ) -> SceneEvent:
+        """A natural 2: an Advancement limited to the Qualities used (or the Trait
+        used alone), through :func:`seforge.play.earn_critical_failure_advancement`."""
+        self._open("earn an Advancement")
+        entry = self.pc(ref)
+        try:
+            play.earn_critical_failure_advancement(
+                self.character(ref), list(qualities), trait, why
+            )
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        return self._event(f"{entry.name} earns an Advancement from a Critical Failure.")
+
     def stunt(self, ref: PCRef, name: str, trait: Trait, why: str = "") -> SceneEvent:
         """A natural 20: the PC gains a permanent Good Stunt linked to ``trait``
         (:func:`seforge.play.critical_success_stunt`)."""

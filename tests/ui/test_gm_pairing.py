@@ -361,3 +361,48 @@ def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> No
     # Opening the pairing again shows only the trooper still standing.
     QTest.mouseClick(tracker.panels[pc_id].buttons["calculator"], Qt.MouseButton.LeftButton)
     assert [c.nc.name for c in calc.cards] == ["Shock Troopers 2"]
+
+
+def test_critical_failure_in_a_pairing_is_recorded_once(qtbot: object) -> None:
+    from seforge import play
+    from ui.gm import GMDock
+    from ui.gm_table.calculator_bridge import CalculatorBridge
+    from ui.gm_table.scene_tracker import SceneTracker
+
+    dock = GMDock(lambda: [])
+    qtbot.addWidget(dock)  # type: ignore[attr-defined]
+    tracker = SceneTracker(open_calculator=CalculatorBridge(dock.calculator, lambda: [], dock),
+                           autosave=False)
+    qtbot.addWidget(tracker)  # type: ignore[attr-defined]
+    jyrell = load_pc("jyrell")
+    play.start_session(jyrell)
+    pc_id = tracker.add_pc(jyrell)
+    assert pc_id is not None
+    tracker.pair(pc_id, tracker.add_nc(load_nc("shock-troopers"), 2))
+    calc = dock.calculator
+    assert not calc.offer_button.isVisibleTo(calc)
+    QTest.mouseClick(tracker.panels[pc_id].buttons["calculator"], Qt.MouseButton.LeftButton)
+    assert calc.choose_quality("Fist and Feet")
+    faces = iter([1, 1])
+    calc.die_roller = lambda: next(faces)
+    QTest.mouseClick(calc.roll_button, Qt.MouseButton.LeftButton)
+    assert calc.offer_button.isVisibleTo(calc)
+    assert "Fist and Feet" in calc.consequence_label.text()
+    held = len(jyrell.play.advancements)
+    QTest.mouseClick(calc.offer_button, Qt.MouseButton.LeftButton)
+    assert len(jyrell.play.advancements) == held + 1
+    advancement = jyrell.play.advancements[-1]
+    assert advancement.source == "critical_failure" and advancement.qualities == ["element:1"]
+    assert "Critical Failure" in tracker.scene.log[-1]
+    assert not calc.offer_button.isVisibleTo(calc)  # offered once
+    assert not calc.consequence_label.isVisibleTo(calc)
+
+
+def test_plain_calculator_shows_the_offer_without_a_record_button(calc: CalculatorTab) -> None:
+    jyrell = load_pc("jyrell")
+    calc.load_pairing(jyrell, [(load_nc("shock-troopers"), 0)], set(), None)
+    faces = iter([10, 10])
+    calc.die_roller = lambda: next(faces)
+    calc.roll()
+    assert "Stunt linked to Physique" in calc.consequence_label.text()
+    assert not calc.offer_button.isVisibleTo(calc)

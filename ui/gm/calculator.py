@@ -34,6 +34,7 @@ from seforge.dice import LEVELS
 from seforge.library import list_entries, load_nc
 from seforge.models import Character, NarrativeCharacter, NCType, Trait
 from seforge.pending_test import (
+    Consequence,
     DieRoller,
     JudgedNextStep,
     JudgedRoll,
@@ -71,6 +72,7 @@ from ui.gm.widgets import (
 )
 
 T = TypeVar("T")
+ConsequenceHandler = Callable[[Character, Consequence], bool]
 
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (
     ("sum", "Book's breakdown (sum)"),
@@ -98,6 +100,9 @@ class CalculatorTab(QWidget):
         self._drawing = False
         self._drawn_choices: list[tuple[str, str, bool]] | None = None
         self._drawn_verdict: JudgedRoll | None = None
+        self.consequence_handler: ConsequenceHandler | None = None
+        """Records what a critical roll gives (set while the Test is a scene pairing's);
+        returns True when it was recorded."""
         self.die_roller: DieRoller = secure_die
         """Where the Roll buttons get a d10 (the secrets module; tests may swap it)."""
 
@@ -396,6 +401,11 @@ class CalculatorTab(QWidget):
         self.consequence_label.setWordWrap(True)
         tip(self.consequence_label, "What the critical roll gives", "A natural 2 or 20 on the "
             "first roll: what the PC gains")
+        self.offer_button = QPushButton("Record it", group)
+        tip(self.offer_button, "Record what the critical gives",
+            "Record it for the PC (in the scene the Test belongs to)")
+        self.offer_button.clicked.connect(self.take_offer)
+        self.offer_button.hide()
         self.log_list = QListWidget(group)
         self.log_list.setObjectName("roll_log")
         self.log_list.setMaximumHeight(120)
@@ -440,7 +450,10 @@ class CalculatorTab(QWidget):
         layout.addLayout(reroll)
         layout.addWidget(self.result_label)
         layout.addWidget(self.result_detail)
-        layout.addWidget(self.consequence_label)
+        offer_row = QHBoxLayout()
+        offer_row.addWidget(self.consequence_label, 1)
+        offer_row.addWidget(self.offer_button)
+        layout.addLayout(offer_row)
         layout.addLayout(self.next_box)
         layout.addWidget(self.apply_stress_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(buddy("Roll &history:", self.log_list, group))
@@ -841,6 +854,8 @@ class CalculatorTab(QWidget):
         offers = pt.consequences(test, self.owner.character)
         self.consequence_label.setText("\n".join(o.text for o in offers))
         self.consequence_label.setVisible(bool(offers))
+        self.offer_button.setVisible(bool(offers) and self.consequence_handler is not None
+                                     and self.owner.character is not None)
         lines = [pt.roll_line(entry) for entry in test.log]
         if [self.log_list.item(i).text() for i in range(self.log_list.count())] != lines:
             self.log_list.clear()
@@ -905,6 +920,17 @@ class CalculatorTab(QWidget):
         if verdict is not None:
             self.judged.emit(verdict)
         return verdict
+
+    def take_offer(self) -> bool:
+        """Hand what the last critical gives to :attr:`consequence_handler`."""
+        character = self.owner.character
+        offers = pt.consequences(self.owner.test, character)
+        if character is None or not offers or self.consequence_handler is None:
+            return False
+        if not self.consequence_handler(character, offers[0]):
+            return False
+        self._apply("Record the critical", pt.take_offer)
+        return True
 
     def apply_stress(self) -> None:
         self._apply("Apply Stress", pt.apply_stress)

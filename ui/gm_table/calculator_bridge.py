@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QTabWidget
 
 from seforge.models import Character, NarrativeCharacter
 from seforge.pending_test import PendingTest
-from ui.gm.calculator import CalculatorTab
+from ui.gm.calculator import CalculatorTab, ConsequenceHandler
 from ui.gm.widgets import CharactersProvider
 
 TestSink = Callable[[PendingTest], None]
@@ -50,26 +50,34 @@ class CalculatorBridge:
         stresses = list(stress)
         opponents = [(nc, stresses[i] if i < len(stresses) else 0)
                      for i, nc in enumerate(ncs)]
-        self._link = None
+        self._unlink()
         self.calculator.load_pairing(character, opponents, set(spent), momentum_level)
         self._show()
 
     def open_test(self, character: Character, test: PendingTest,
-                  on_change: TestSink | None = None) -> None:
+                  on_change: TestSink | None = None,
+                  on_consequence: ConsequenceHandler | None = None) -> None:
         """Open ``test`` (a pairing's) with ``character`` acting; while the
-        calculator keeps that character, each change goes to ``on_change``."""
-        self._link = None
+        calculator keeps that character, each change goes to ``on_change`` and what
+        a critical roll gives can be recorded through ``on_consequence``."""
+        self._unlink()
         self.calculator.load_test(test, character)
         if on_change is not None:
             self._link = (character, on_change)
+        self.calculator.consequence_handler = on_consequence
+        self.calculator.recalc()
         self._show()
+
+    def _unlink(self) -> None:
+        self._link = None
+        self.calculator.consequence_handler = None
 
     def _on_change(self) -> None:
         if self._link is None:
             return
         character, sink = self._link
         if self.calculator.owner.character is not character:
-            self._link = None  # the GM moved on to another Test
+            self._unlink()  # the GM moved on to another Test
             return
         sink(self.calculator.owner.test.model_copy(deep=True))
 

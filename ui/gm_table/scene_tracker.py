@@ -57,7 +57,7 @@ from seforge.fileformat import (
 )
 from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
 from seforge.nc_builder import nc_matches
-from seforge.pending_test import PendingTest, roll_line
+from seforge.pending_test import Consequence, PendingTest, roll_line
 from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
 from seforge.test_flow import nc_qualities
 from ui.gm_table.calculator_bridge import CalculatorBridge
@@ -1111,7 +1111,8 @@ class SceneTracker(QWidget):
         if isinstance(self.open_calculator, CalculatorBridge):
             self.open_calculator.open_test(
                 character, self.scene.pairing_test(pc_id),
-                lambda test, pid=entry.id: self.store_test(pid, test))
+                lambda test, pid=entry.id: self.store_test(pid, test),
+                lambda _pc, offer, pid=entry.id: self.record_consequence(pid, offer))
         else:
             ncs = []
             for n in faced:
@@ -1120,6 +1121,19 @@ class SceneTracker(QWidget):
                 ncs.append(copy)
             self.open_calculator(character, ncs)
         return True
+
+    def record_consequence(self, pc_id: str, offer: Consequence) -> bool:
+        """Record what a critical roll in the calculator gives the PC: the Critical
+        Failure's Advancement, or (asking for its name) the Stunt."""
+        if offer.kind == "advancement":
+            return self._run("Critical Failure", lambda: self.scene.critical_failure(
+                pc_id, list(offer.qualities), offer.trait, "Test calculator")) is not None
+        dialog = StuntDialog(self.scene.pc(pc_id).name, self)
+        if offer.trait is not None:
+            dialog.trait.setCurrentIndex(dialog.trait.findData(offer.trait.value))
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.stunt(pc_id, *dialog.values())
 
     def store_test(self, pc_id: str, test: PendingTest) -> None:
         """Keep the calculator's latest Test as the pairing's (saved with the scene)."""
