@@ -134,6 +134,11 @@ def _per_step() -> dict[Step, list[str]]:
     return {step: [] for step in STEPS}
 
 
+def _every_step(value: dict[Step, list[str]]) -> dict[Step, list[str]]:
+    """A per-step mapping with every step present (a file may leave some out)."""
+    return {step: list(dict.fromkeys(value.get(step, []))) for step in STEPS}
+
+
 class PendingNC(_Model):
     """An NC in the Test: its sheet, the Stress it has taken, what it applies."""
 
@@ -147,6 +152,11 @@ class PendingNC(_Model):
     stress: int = Field(default=0, ge=0, le=10)
     applied: dict[Step, list[str]] = Field(default_factory=_per_step)
     """Per step, the keys of its Qualities the GM ticked (see :func:`nc_qualities`)."""
+
+    @field_validator("applied")
+    @classmethod
+    def _steps(cls, value: dict[Step, list[str]]) -> dict[Step, list[str]]:
+        return _every_step(value)
 
     def opponent(self, step: Step) -> Opponent:
         return Opponent(self.nc, frozenset(self.applied.get(step, [])), self.stress)
@@ -250,6 +260,11 @@ class PendingTest(_Model):
     log: list[JudgedRoll] = Field(default_factory=list)
     """Every roll judged in this Test, oldest first (at most :data:`LOG_LIMIT`)."""
     next_uid: int = Field(default=1, ge=1)
+
+    @field_validator("chosen")
+    @classmethod
+    def _steps(cls, value: dict[Step, list[str]]) -> dict[Step, list[str]]:
+        return _every_step(value)
 
     @field_validator("momentum_level")
     @classmethod

@@ -318,3 +318,18 @@ def test_spent_qualities_are_remembered_per_pc_by_name() -> None:
     assert next(c for c in pt.pc_options(test, jyrell) if c.key == "element:1").spent
     pt.new_scene(test)
     assert test.scene_spent == [] and test.spent_by_pc == {}
+
+
+def test_a_file_that_leaves_steps_out_still_loads_whole() -> None:
+    test = pt.pending_from_json(
+        '{"chosen": {"action": ["trait:Physique"]}, "opponents": [{"uid": "nc1", '
+        '"nc": {"name": "Wall", "rank": "Average"}, "applied": {"seize": ["x"]}}]}')
+    assert set(test.chosen) == {"momentum", "action", "seize"}
+    assert test.opponents[0].applied["momentum"] == []
+    pt.set_step(test, "action")
+    breakdown = pt.tn(test)
+    assert breakdown is not None and breakdown.total == 12
+    with pytest.raises(ValueError):
+        pt.pending_from_json('{"dice": [0, 11]}')
+    with pytest.raises(ValueError):
+        pt.pending_from_json('{"chosen": {"lunch": []}}')
