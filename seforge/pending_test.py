@@ -656,6 +656,8 @@ def luck_reroll(test: PendingTest, character: Character | None, value: int) -> V
         raise PendingTestError("Judge the roll first: a Luck reroll changes a roll made.")
     if not 1 <= value <= DIE_FACES:
         raise PendingTestError(f"a d10 shows 1..{DIE_FACES}, not {value}")
+    if tn(test) is None:
+        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
     d1, d2 = test.dice
     if d1 <= d2:
         d1 = max(d1, value)
