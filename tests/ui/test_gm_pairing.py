@@ -243,6 +243,13 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
     # The reroll's Luck is spent by the PC in the scene.
     assert tella.play.luck == 2
     assert any("spends 1 Luck" in line for line in tracker.scene.log)
+    # Going on to the Action settles the Momentum in the scene, "Royalty" spent.
+    go = next(b for b in calc.next_buttons if b.text().startswith("Go to Action"))
+    QTest.mouseClick(go, Qt.MouseButton.LeftButton)
+    entry = tracker.scene.pc(pc_id)
+    assert (entry.momentum, entry.momentum_level) == ("pc", "Average")
+    assert entry.spent_on_momentum == ["background"]
+    assert "Tella of Jost has the Momentum" in tracker.scene.log[-1]
 
     # The autosaved scene brings back the pairing's Test, the GM's tick included.
     other = SceneTracker(open_calculator=bridge)

@@ -1149,6 +1149,17 @@ class SceneTracker(QWidget):
             for entry in new:
                 self.scene.note(roll_line(entry))
                 changed = True
+            # Moving on from a judged Momentum (or Seize) roll settles who holds it.
+            judged = test.verdict
+            if before is not None and judged is not None and judged == before.verdict \
+                    and judged.step in ("momentum", "seize") and before.step == judged.step \
+                    and test.step == "action":
+                try:
+                    self.scene.record_momentum(pc_id, judged.success, judged.level,
+                                               judged.used)
+                except SceneError as exc:
+                    self.status_label.setText(f"Momentum: {_sentence(exc)}")
+                changed = True
             # A Luck reroll in the calculator is Luck the PC spends.
             rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
             if rerolls > 0:
