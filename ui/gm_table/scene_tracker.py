@@ -1109,10 +1109,16 @@ class SceneTracker(QWidget):
         faced = self.scene.facing(pc_id)
         entry = self.scene.pc(pc_id)
         if isinstance(self.open_calculator, CalculatorBridge):
-            self.open_calculator.open_test(
-                character, self.scene.pairing_test(pc_id),
-                lambda test, pid=entry.id: self.store_test(pid, test),
-                lambda _pc, offer, pid=entry.id: self.record_consequence(pid, offer))
+            pid = entry.id
+
+            def store(test: PendingTest) -> None:
+                self.store_test(pid, test)
+
+            def record(_pc: Character, offer: Consequence) -> bool:
+                return self.record_consequence(pid, offer)
+
+            self.open_calculator.open_test(character, self.scene.pairing_test(pc_id), store,
+                                           record)
         else:
             ncs = []
             for n in faced:
