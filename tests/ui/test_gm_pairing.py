@@ -413,3 +413,12 @@ def test_plain_calculator_shows_the_offer_without_a_record_button(calc: Calculat
     calc.roll()
     assert "Stunt linked to Physique" in calc.consequence_label.text()
     assert not calc.offer_button.isVisibleTo(calc)
+
+
+def test_calculator_follows_edits_to_the_acting_pc(calc: CalculatorTab) -> None:
+    jyrell = load_pc("jyrell")
+    calc.load_pairing(jyrell, [(load_nc("shock-troopers"), 0)], set(), None)
+    assert calc.quality_boxes["element:0"].text().startswith("Blades +2")
+    jyrell.elements[0].rank = Rank.GREAT  # raised in the builder
+    calc.refresh_characters()  # what the GM screen does when a document changes
+    assert calc.quality_boxes["element:0"].text().startswith("Blades +4")

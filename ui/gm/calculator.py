@@ -565,6 +565,8 @@ class CalculatorTab(QWidget):
             self._drawing = False
         if self.actor_combo.character() is not self.owner.character:
             self._on_actor_changed()
+        else:
+            self.redraw()  # the acting PC's Qualities may have changed in its document
 
     def _sync_plain_prefix(self, value: int) -> None:
         self.plain_spin.setPrefix("+" if value >= 0 else "")
