@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from seforge.dice import DIE_FACES, LEVELS
 from seforge.models import Character, NarrativeCharacter, Trait
@@ -326,18 +326,31 @@ def _default_chosen(trait: Trait) -> dict[Step, list[str]]:
     return chosen
 
 
+FIELD_LABELS = {
+    "plain_modifier": "Plain modifier",
+    "penalty_ranks": "Penalty Ranks",
+    "momentum_level": "Momentum Level",
+    "action_number": "Action number",
+    "range_band": "Range",
+    "dice": "Dice",
+    "role": "Role",
+    "reading": "Group TN reading",
+}
+"""How a refusal names the setting it is about."""
+
+
 def _check(test: PendingTest, changes: dict[str, Any]) -> None:
     """Apply ``changes`` all or nothing (validated as the model validates them)."""
     data = test.model_dump()
     data.update(changes)
     try:
         checked = PendingTest.model_validate(data)
-    except ValueError as exc:
-        errors = getattr(exc, "errors", None)
-        if callable(errors):
-            first = errors()[0]
-            raise PendingTestError(str(first.get("msg", exc))) from None
-        raise PendingTestError(str(exc)) from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = str(first["loc"][0]) if first.get("loc") else ""
+        message = str(first.get("msg", "not allowed")).removeprefix("Value error, ")
+        label = FIELD_LABELS.get(field, field.replace("_", " "))
+        raise PendingTestError(f"{label}: {message}" if label else message) from None
     for name in changes:
         object.__setattr__(test, name, getattr(checked, name))
 

@@ -333,3 +333,14 @@ def test_a_file_that_leaves_steps_out_still_loads_whole() -> None:
         pt.pending_from_json('{"dice": [0, 11]}')
     with pytest.raises(ValueError):
         pt.pending_from_json('{"chosen": {"lunch": []}}')
+
+
+def test_refusals_name_the_setting_in_one_line() -> None:
+    test = pt.PendingTest()
+    with pytest.raises(pt.PendingTestError) as caught:
+        pt.set_options(test, action_number=11)
+    assert str(caught.value).startswith("Action number: ")
+    with pytest.raises(pt.PendingTestError) as caught:
+        pt.set_options(test, range_band="orbit")
+    assert str(caught.value).startswith("Range: unknown range 'orbit'")
+    assert "\n" not in str(caught.value)
