@@ -422,3 +422,17 @@ def test_calculator_follows_edits_to_the_acting_pc(calc: CalculatorTab) -> None:
     jyrell.elements[0].rank = Rank.GREAT  # raised in the builder
     calc.refresh_characters()  # what the GM screen does when a document changes
     assert calc.quality_boxes["element:0"].text().startswith("Blades +4")
+
+
+def test_dice_typed_in_a_row_undo_as_one_step(calc: CalculatorTab) -> None:
+    calc.add_card(NCCard(quick_nc("Wall", NCType.MINION, Rank.AVERAGE), calc.trait()))
+    count = calc.owner.undo_stack.count()
+    for value in (6, 7, 8):
+        calc.die1.setValue(value)
+    calc.die2.setValue(9)
+    assert calc.owner.undo_stack.count() == count + 1
+    calc.owner.undo_stack.undo()
+    assert (calc.die1.value(), calc.die2.value()) == (5, 5)
+    QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
+    calc.die1.setValue(2)  # after another change, a new step
+    assert calc.owner.undo_stack.count() == count + 2

@@ -166,10 +166,12 @@ class CalculatorTab(QWidget):
         self.actor_combo.currentIndexChanged.connect(self._on_actor_changed)
         self.plain_spin.valueChanged.connect(self._sync_plain_prefix)
         self.plain_spin.valueChanged.connect(
-            lambda v: self._apply("Plain modifier", lambda t: pt.set_plain_modifier(t, v)))
+            lambda v: self._apply("Plain modifier", lambda t: pt.set_plain_modifier(t, v),
+                                  merge="plain"))
         self.trait_combo.currentIndexChanged.connect(self._on_trait_changed)
         self.penalty_spin.valueChanged.connect(
-            lambda v: self._apply("Penalty Ranks", lambda t: pt.set_penalty_ranks(t, v)))
+            lambda v: self._apply("Penalty Ranks", lambda t: pt.set_penalty_ranks(t, v),
+                                  merge="penalty"))
         return group
 
     def _build_opposition(self, parent: QWidget) -> QGroupBox:
@@ -462,13 +464,13 @@ class CalculatorTab(QWidget):
 
     # -- changes -------------------------------------------------------------------
     def _apply(self, text: str, mutate: Callable[[PendingTest], T],
-               character: Character | bool | None = False) -> T | None:
+               character: Character | bool | None = False, merge: str = "") -> T | None:
         """Change the Test through the owner; a refusal is shown in one line and the
         widgets are drawn back from the unchanged Test."""
         if self._drawing:
             return None
         try:
-            result = self.owner.apply(text, mutate, character)
+            result = self.owner.apply(text, mutate, character, merge)
         except PendingTestError as exc:
             self.message_label.setText(str(exc))
             self.message_label.show()
@@ -483,7 +485,7 @@ class CalculatorTab(QWidget):
 
     def _on_dice(self, _value: int) -> None:
         d1, d2 = self.die1.value(), self.die2.value()
-        self._apply("Dice", lambda t: pt.set_dice(t, d1, d2))
+        self._apply("Dice", lambda t: pt.set_dice(t, d1, d2), merge="dice")
 
     def _provider_proxy(self) -> list[Character]:
         return self.characters()
@@ -652,7 +654,8 @@ class CalculatorTab(QWidget):
         self._apply("NC Quality", lambda t: pt.set_nc_applied(t, uid, key, on))
 
     def _on_nc_stress(self, uid: str, value: int) -> None:
-        self._apply("NC Stress", lambda t: pt.set_nc_stress(t, uid, value))
+        self._apply("NC Stress", lambda t: pt.set_nc_stress(t, uid, value),
+                    merge=f"stress:{uid}")
 
     # -- steps and Qualities -------------------------------------------------------
     def _on_step_toggled(self, index: int, checked: bool) -> None:

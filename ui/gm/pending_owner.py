@@ -5,6 +5,7 @@ its change signal. Views change the Test only through :meth:`PendingTestOwner.ap
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -15,6 +16,8 @@ from seforge.models import Character
 from seforge.pending_test import PendingTest, set_actor
 
 T = TypeVar("T")
+UNDO_LIMIT = 300
+"""Undo steps kept per calculator (each holds two copies of the Test)."""
 
 
 class _TestCommand(QUndoCommand):
@@ -22,11 +25,23 @@ class _TestCommand(QUndoCommand):
 
     def __init__(self, owner: PendingTestOwner, text: str,
                  before: tuple[PendingTest, Character | None],
-                 after: tuple[PendingTest, Character | None]) -> None:
+                 after: tuple[PendingTest, Character | None], merge: str = "") -> None:
         super().__init__(text)
         self._owner = owner
         self._before = before
         self._after = after
+        self._merge = merge
+
+    def id(self) -> int:
+        """Changes with the same merge key in a row (dice, a spin box) undo as one."""
+        return zlib.crc32(self._merge.encode("utf-8")) & 0x7FFFFFFF if self._merge else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _TestCommand) or other._merge != self._merge \
+                or not self._merge:
+            return False
+        self._after = other._after
+        return True
 
     def redo(self) -> None:
         self._owner._set(*self._after)
@@ -50,6 +65,7 @@ class PendingTestOwner(QObject):
         set_actor(self._test, None)
         self._character: Character | None = None
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
 
     @property
     def test(self) -> PendingTest:
@@ -66,12 +82,13 @@ class PendingTestOwner(QObject):
         self.changed.emit()
 
     def apply(self, text: str, mutate: Callable[[PendingTest], T],
-              character: Character | bool | None = False) -> T:
+              character: Character | bool | None = False, merge: str = "") -> T:
         """Run ``mutate`` on a copy of the Test and push the change as one undo step.
 
         ``character`` (when not False) is the new acting Character. The mutator's
         PendingTestError propagates and nothing changes; a change that changes
-        nothing pushes no undo step. Returns what the mutator returned.
+        nothing pushes no undo step; consecutive changes with the same ``merge`` key
+        become one. Returns what the mutator returned.
         """
         work = self._test.model_copy(deep=True)
         result = mutate(work)
@@ -80,7 +97,7 @@ class PendingTestOwner(QObject):
         if work == self._test and new_character is self._character:
             return result
         self.undo_stack.push(_TestCommand(self, text, (self._test, self._character),
-                                          (work, new_character)))
+                                          (work, new_character), merge))
         return result
 
     def replace(self, test: PendingTest, character: Character | None, text: str) -> None:
