@@ -49,6 +49,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from seforge import pending_test as pt
 from seforge import play
 from seforge.dice import LEVELS
 from seforge.fileformat import (
@@ -59,8 +60,9 @@ from seforge.fileformat import (
     read_json_file,
 )
 from seforge.models import Character, NarrativeCharacter, NCType, RankField, Trait
-from seforge.nc_builder import nc_quality_modifier
+from seforge.pending_test import PendingTest, PendingTestError
 from seforge.play import PlayRuleError
+from seforge.test_flow import NextStep, nc_quality_option
 from seforge.testmath import (
     ActionOption,
     apply_stress_to_nc,
@@ -157,6 +159,9 @@ class ScenePC(_Model):
     luck_spent: int = Field(default=0, ge=0)
     undefended: bool = False
     """Took an Exceptional hit: cannot act or react for the rest of the scene."""
+    test: PendingTest | None = None
+    """The pairing's Test in progress: the NC Qualities the GM ticked for Momentum
+    and whatever the calculator has done with it (see :meth:`Scene.pairing_test`)."""
 
 
 def _slug(text: str) -> str:
@@ -348,8 +353,74 @@ class Scene(_Model):
         entry.facing = list(nc_ids)
         entry.momentum = None
         entry.momentum_level = None
+        entry.test = None
+        entry.test = self.pairing_test(entry.id)
         names = [self.nc(i).name for i in nc_ids]
         return self._event(f"{entry.name} faces {_names(names)}.")
+
+    # ------------------------------------------------- the Test in progress
+
+    def pairing_test(self, ref: PCRef) -> PendingTest:
+        """A copy of the PC's Test in progress, brought up to date with the scene.
+
+        Its NCs are those the PC still faces, with the Stress the scene records
+        (an NC new to the Test applies nothing to Momentum until the GM ticks it);
+        the PC's spent Qualities include the scene's; when the scene says the PC won
+        the Momentum at a Level the Test has not followed yet, it moves to the Action.
+        """
+        entry = self.pc(ref)
+        if entry.test is None:
+            test = pt.PendingTest()
+            pt.set_actor(test, entry.name or entry.id)
+        else:
+            test = entry.test.model_copy(deep=True)
+        known = {o.scene_id: o for o in test.opponents if o.scene_id}
+        kept: list[pt.PendingNC] = []
+        for target in self.facing(ref):
+            found = known.get(target.id)
+            if found is None:
+                found = pt.add_opponent(test, target.nc, scene_id=target.id)
+                found.applied["momentum"] = []
+            found.stress = target.stress
+            kept.append(found)
+        test.opponents = kept
+        test.scene_spent = sorted(set(test.scene_spent) | set(entry.spent_on_momentum))
+        if entry.momentum == "pc" and entry.momentum_level != test.momentum_level:
+            pt.go_to(test, NextStep("", "action", "attack", entry.momentum_level))
+        return test
+
+    def store_test(self, ref: PCRef, test: PendingTest) -> None:
+        """Keep ``test`` as the PC's Test in progress (the calculator's latest)."""
+        entry = self.pc(ref)
+        entry.test = test.model_copy(deep=True)
+
+    def set_momentum_quality(self, ref: PCRef, nc_id: str, key: str, on: bool) -> None:
+        """Whether NC ``nc_id`` brings its Quality ``key`` to the PC's Momentum Test
+        (never its Concept)."""
+        entry = self.pc(ref)
+        target = self.nc(nc_id)
+        if nc_id not in entry.facing:
+            raise SceneError(f"{entry.name} does not face {target.name}")
+        if on and key == "concept":
+            raise SceneError(f"{target.name} cannot put its Concept into a Momentum Test")
+        test = self.pairing_test(ref)
+        uid = next((o.uid for o in test.opponents if o.scene_id == nc_id), None)
+        if uid is None:
+            raise SceneError(f"{target.name} is already out of the scene")
+        try:
+            pt.set_nc_applied(test, uid, key, on, step="momentum")
+        except PendingTestError as exc:
+            raise SceneError(str(exc)) from None
+        entry.test = test
+
+    def momentum_applied(self, ref: PCRef) -> dict[str, list[str]]:
+        """Per NC id still faced: the Qualities it brings to the PC's Momentum."""
+        entry = self.pc(ref)
+        active = {n.id for n in self.facing(ref)}
+        if entry.test is None:
+            return {}
+        return {o.scene_id: list(o.applied["momentum"]) for o in entry.test.opponents
+                if o.scene_id in active and o.applied["momentum"]}
 
     # ---------------------------------------------------------- Momentum
 
@@ -365,7 +436,7 @@ class Scene(_Model):
             if text.startswith("trait:"):
                 traits += 1
             try:
-                total += nc_quality_modifier(target.nc, text)
+                total += nc_quality_option(target.nc, text, target.current_rank).modifier
             except KeyError as exc:
                 raise SceneError(str(exc.args[0])) from None
         if momentum and traits > 1:
@@ -610,6 +681,21 @@ class Scene(_Model):
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
+
+    def critical_failure(
+        self, ref: PCRef, qualities: Sequence[str], trait: Trait | None, why: str = ""
+    ) -> SceneEvent:
+        """A natural 2: an Advancement limited to the Qualities used (or the Trait
+        used alone), through :func:`seforge.play.earn_critical_failure_advancement`."""
+        self._open("earn an Advancement")
+        entry = self.pc(ref)
+        try:
+            play.earn_critical_failure_advancement(
+                self.character(ref), list(qualities), trait, why
+            )
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        return self._event(f"{entry.name} earns an Advancement from a Critical Failure.")
 
     def stunt(self, ref: PCRef, name: str, trait: Trait, why: str = "") -> SceneEvent:
         """A natural 20: the PC gains a permanent Good Stunt linked to ``trait``

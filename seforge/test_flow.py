@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from seforge.dice import DIE_FACES, LEVELS, OUTCOMES, level_index, roll_outcome
+from seforge.dice import (
+    DIE_FACES,
+    LEVELS,
+    OUTCOMES,
+    RollOutcome,
+    level_for_margin,
+    level_index,
+    roll_outcome,
+)
 from seforge.models import Character, ElementKind, NarrativeCharacter, NCQuality, NCType, Trait
 from seforge.ranks import Rank, format_modifier
 from seforge.testmath import (
@@ -80,37 +88,67 @@ NCQualityKind = Literal["concept", "trait", "element", "flaw"]
 
 @dataclass(frozen=True)
 class NCQualityOption:
-    """One Quality of an NC that the GM may apply to a step."""
+    """One Quality of an NC that the GM may apply to a step, and the TN it gives.
+
+    ``tn`` is the NC's base TN (at the Rank it works at now) plus this Quality's
+    modifier: what the NC sets when this Quality alone applies.
+    """
 
     key: str
     name: str
     modifier: int
     kind: NCQualityKind
     trait: Trait | None = None
+    tn: int = 0
 
     @property
     def label(self) -> str:
         return f"{self.name} {format_modifier(self.modifier)}"
 
 
-def nc_qualities(nc: NarrativeCharacter) -> list[NCQualityOption]:
-    """Every Quality of ``nc``: Concept, Traits, Elements, then Flaws."""
-    options: list[NCQualityOption] = []
+def _nc_entries(nc: NarrativeCharacter) -> list[tuple[str, str, Rank, NCQualityKind,
+                                                       Trait | None]]:
+    entries: list[tuple[str, str, Rank, NCQualityKind, Trait | None]] = []
     if nc.concept is not None:
-        options.append(
-            NCQualityOption("concept", nc.concept.name or "Concept", nc.concept.rank.modifier,
-                            "concept", nc.concept.trait)
-        )
+        entries.append(("concept", nc.concept.name or "Concept", nc.concept.rank, "concept",
+                        nc.concept.trait))
     for trait, rank in nc.traits.items():
-        options.append(NCQualityOption(trait_key(trait), trait.value, rank.modifier, "trait",
-                                       trait))
+        entries.append((trait_key(trait), trait.value, rank, "trait", trait))
     for index, element in enumerate(nc.elements):
-        options.append(NCQualityOption(f"element:{index}", element.name or "Element",
-                                       element.rank.modifier, "element", element.trait))
+        entries.append((f"element:{index}", element.name or "Element", element.rank,
+                        "element", element.trait))
     for index, flaw in enumerate(nc.flaws):
-        options.append(NCQualityOption(f"flaw:{index}", flaw.name or "Flaw",
-                                       flaw.rank.modifier, "flaw", flaw.trait))
-    return options
+        entries.append((f"flaw:{index}", flaw.name or "Flaw", flaw.rank, "flaw", flaw.trait))
+    return entries
+
+
+def nc_qualities(nc: NarrativeCharacter, rank: Rank | None = None) -> list[NCQualityOption]:
+    """The one list of an NC's usable Qualities: Concept, Traits, Elements, then Flaws.
+
+    Each comes with its modifier and the TN it gives on top of the NC's base TN
+    (``rank`` when the NC now works at another Rank, e.g. a hero worn down by
+    Stress). A Quality recorded at Mythic is left out: Mythic is only a difficulty
+    and has no modifier, so it cannot be applied (:func:`nc_quality_notes` says
+    so). The calculator and the scene tracker both list what this returns.
+    """
+    base = (nc.rank if rank is None else rank).target_number
+    return [NCQualityOption(key, name, q_rank.modifier, kind, trait, base + q_rank.modifier)
+            for key, name, q_rank, kind, trait in _nc_entries(nc) if q_rank.is_quality_rank]
+
+
+def nc_quality_notes(nc: NarrativeCharacter) -> list[str]:
+    """Why some of ``nc``'s Qualities are missing from :func:`nc_qualities` (if any)."""
+    return [f"{name} is at {q_rank.label}, which is only a difficulty: it cannot be applied."
+            for _, name, q_rank, _, _ in _nc_entries(nc) if not q_rank.is_quality_rank]
+
+
+def nc_quality_option(nc: NarrativeCharacter, key: str,
+                      rank: Rank | None = None) -> NCQualityOption:
+    """The usable Quality behind ``key``; KeyError with a plain reason otherwise."""
+    for option in nc_qualities(nc, rank):
+        if option.key == key:
+            return option
+    raise KeyError(f"{nc.name or 'the NC'} has no Quality {key!r} that can be applied")
 
 
 def default_applied(nc: NarrativeCharacter, step: Step, trait: Trait | None) -> set[str]:
@@ -205,6 +243,60 @@ class Opponent:
 
     def applied_total(self) -> int:
         return sum(o.modifier for o in self.applied_options())
+
+
+NC_SPENT_NOTE = "used for Momentum"
+NC_SPENT_TIP = ("Action: not available. This NC put it into the Momentum Test just before, "
+                "and only a Trait may count towards both the Momentum and the Action that "
+                "follows it.")
+
+READING_TIP = (
+    "How to add up several NCs acting together (Seize the Momentum, or a group defending).\n"
+    "Book's breakdown (sum): the first NC's Rank gives the TN and every NC, the first "
+    "included, adds the Qualities it applies. Three Basic minions applying “Bureaucrat +2” "
+    "make 8 + 2 + 2 + 2 = 14, as the book itemises it.\n"
+    "Printed total: the first NC gives only its TN; each other NC adds a group step (its "
+    "Rank modifier, at least +2) plus its Qualities. That reproduces the 16 the book prints "
+    "for the same minions, but does not add up with its own itemised sum.\n"
+    "With a single NC both readings give the same TN."
+)
+
+
+def _signed(value: int) -> str:
+    return format_modifier(value)
+
+
+RULE_TIPS: dict[str, str] = {
+    "step:momentum": "Who acts: the PC's Trait (and any Qualities they are willing to spend) "
+                     "against the NCs' joint Momentum TN",
+    "step:action": "The attack (or the defence) that follows Momentum",
+    "step:seize": "A Momentum loser's new Momentum Test against the NCs' joint Action TN",
+    "penalty_ranks": f"Penalty Ranks on the Trait in use ({_signed(penalty_modifier(1))} each); "
+                     "filled from the character's play state, edit freely",
+    "nc_type": "Minion (out at 1 Stress), regular (3 Stress) or hero (loses a Rank per "
+               "Stress)",
+    "momentum_level": f"The Level the PC won Momentum at: {_signed(momentum_bonus('Good'))} "
+                      "per Level above Average on the first Action",
+    "first_action": "The Momentum bonus counts on the first Action of the first round only",
+    "action_number": "Which act or reaction of the round this is: each after the first "
+                     f"costs {_signed(multiple_action_penalty(1))} more",
+    "target_undefended": f"Attacking an Undefended character: the TN is {UNDEFENDED_TN}",
+    "pc_undefended": f"The PC is attacked while Undefended: roll against {UNDEFENDED_PC_TN} "
+                     "with only Penalty Ranks; the shortfall sets the hit's Level",
+    "lost_by_critical": "A defender who lost Momentum to a natural 2 gets only the Good "
+                        "reward from a Great or Exceptional defence",
+    "exertion": "Luck the extra Traits and Elements cost (Exertion)",
+    "luck_reroll": "Spend a Luck to reroll the lower die: enter what the rerolled die shows; "
+                   "the better of the two is kept and the roll is judged again, without "
+                   "criticals",
+    "roll": "Roll two ten-sided dice for this step (a secure random source) and judge "
+            "them; the roll goes to the log",
+    "roll_reroll": "Spend a Luck and roll the lower die again; the better of the two is "
+                   "kept and the roll is judged again, without criticals",
+    "luck_odds": "With up to 1, 2 and 3 Luck rerolls (rerolling the lower die while "
+                 "failing, keeping the better)",
+}
+"""The calculator's explanations of rules, kept with the rules (numbers from them)."""
 
 
 # ------------------------------------------------------------------------ TNs
@@ -411,6 +503,49 @@ def selection_luck(choices: Sequence[QualityChoice], selected: Iterable[str]) ->
     return exertion_cost(extra_traits, max(elements - 1, 0))
 
 
+LUCK_NOTE = "Luck exertion: 1 Luck"
+SPENT_NOTE = "spent on Momentum this scene"
+
+
+def choice_luck(
+    choices: Sequence[QualityChoice], selected: Iterable[str], key: str
+) -> int:
+    """The Luck that ticking (or keeping) the Quality ``key`` costs, given ``selected``.
+
+    A spent Quality or one that needs nothing costs 0, an extra Trait 1. An
+    Element is free while it is the first Element in the Test and costs 1 after
+    that (the order of ``choices`` decides which Element counts as the first).
+    """
+    keys = set(selected)
+    choice = next((c for c in choices if c.key == key), None)
+    if choice is None or choice.spent or choice.needs == "free":
+        return 0
+    if choice.needs == "trait":
+        return exertion_cost(1, 0)
+    elements = [c.key for c in choices if c.needs == "element" and c.key in keys]
+    if key in elements:
+        return exertion_cost(0, 1) if elements.index(key) >= 1 else 0
+    return exertion_cost(0, 1) if elements else 0
+
+
+def choice_notes(choices: Sequence[QualityChoice], selected: Iterable[str]) -> dict[str, str]:
+    """A short note per Quality for the screen: spent, what it costs in Luck, what
+    it needs first (keys with nothing to say are left out)."""
+    keys = set(selected)
+    notes: dict[str, str] = {}
+    for choice in choices:
+        parts = []
+        if choice.spent:
+            parts.append(SPENT_NOTE)
+        elif choice_luck(choices, keys, choice.key):
+            parts.append(LUCK_NOTE)
+        if choice.requires is not None:
+            parts.append(f"needs {choice.requires.value}")
+        if parts:
+            notes[choice.key] = "; ".join(parts)
+    return notes
+
+
 def selection_problems(choices: Sequence[QualityChoice], selected: Iterable[str]) -> list[str]:
     """Why the selection breaks the rules (empty when it is fine)."""
     keys = set(selected)
@@ -509,6 +644,18 @@ class Verdict:
     next_steps: tuple[NextStep, ...] = ()
 
 
+def judged_outcome(d1: int, d2: int, modifier: int, tn: int, rerolled: bool = False
+                   ) -> RollOutcome:
+    """:func:`~seforge.dice.roll_outcome`, except that a pair with a rerolled die is
+    judged by its total alone (no Critical Failure or Success after a reroll)."""
+    outcome = roll_outcome(d1, d2, modifier, tn)
+    if not rerolled or outcome.critical is None:
+        return outcome
+    margin = outcome.margin
+    return RollOutcome(margin >= 0, outcome.total, margin,
+                       level_for_margin(margin) if margin >= 0 else None, None)
+
+
 def _critical_lines(d1: int, d2: int) -> list[str]:
     if d1 == d2 == DIE_FACES:
         return ["Natural 20, a Critical Success: the PC gains a Stunt at Good, linked to "
@@ -553,14 +700,17 @@ def judge(
     opponents: Sequence[Opponent] = (),
     target_undefended: bool = False,
     lost_momentum_by_critical: bool = False,
+    rerolled: bool = False,
 ) -> Verdict:
     """Name the result of ``d1`` + ``d2`` + ``modifier`` against ``tn`` in ``step``.
 
     ``role`` matters for the Action only: "attack" inflicts Stress on the first
-    opponent (the target), "defend" earns the defender's benefits.
+    opponent (the target), "defend" earns the defender's benefits. ``rerolled``
+    says a die was rerolled with Luck: the pair then counts by its total alone
+    (criticals belong to the first roll, see :func:`seforge.dice.odds`).
     """
-    outcome = roll_outcome(d1, d2, modifier, tn)
-    crit = _critical_lines(d1, d2)
+    outcome = judged_outcome(d1, d2, modifier, tn, rerolled)
+    crit = [] if rerolled else _critical_lines(d1, d2)
     level = outcome.level
     vs = f"{outcome.total} vs TN {tn}"
     if step in ("momentum", "seize"):

@@ -91,7 +91,8 @@ def shoot(app: QApplication, folder: Path, theme: str) -> list[Path]:
     calc.die2.setValue(3)
     calc.judge_roll()
     app.processEvents()
-    calc.scroll.verticalScrollBar().setValue(calc.scroll.verticalScrollBar().maximum())
+    bar = calc.scroll_area.verticalScrollBar()
+    bar.setValue(bar.maximum())
     grab("calc_action")
 
     dock.tabs.setCurrentWidget(dock.sfx)

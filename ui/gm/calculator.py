@@ -1,9 +1,12 @@
 """The Test calculator: a PC (or a plain modifier) against one or more NCs, step by
-step. Every rule and number comes from seforge.test_flow / testmath / dice."""
+step. It draws the Test in progress held by a :class:`PendingTestOwner` and changes
+it only through that owner's undoable commands over :mod:`seforge.pending_test`;
+every rule and number comes from the core."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -17,18 +20,32 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from seforge import pending_test as pt
 from seforge.dice import LEVELS
 from seforge.library import list_entries, load_nc
 from seforge.models import Character, NarrativeCharacter, NCType, Trait
+from seforge.pending_test import (
+    Consequence,
+    DieRoller,
+    JudgedNextStep,
+    JudgedRoll,
+    PendingTest,
+    PendingTestError,
+    secure_die,
+)
 from seforge.ranks import Rank, format_modifier
 from seforge.test_flow import (
+    READING_TIP,
+    RULE_TIPS,
     STEP_TITLES,
     STEPS,
     NextStep,
@@ -36,54 +53,31 @@ from seforge.test_flow import (
     Step,
     TNBreakdown,
     Verdict,
-    action_extras,
-    joint_action_tn,
-    judge,
-    judge_undefended_pc,
-    momentum_tn,
-    nc_qualities,
-    nc_spent_by_momentum,
     parse_quick_qualities,
-    pc_choices,
     quick_nc,
-    selection_luck,
-    selection_modifier,
-    selection_problems,
-    spent_by_momentum,
-    undefended_pc_tn,
-    undefended_target_tn,
 )
-from seforge.testmath import RANGES, GroupActionReading, penalty_modifier
+from seforge.testmath import RANGES, GroupActionReading
 from ui.gm.nc_card import NCCard
 from ui.gm.odds_view import OddsPanel
+from ui.gm.pending_owner import PendingTestOwner
 from ui.gm.widgets import (
     CharacterCombo,
     CharactersProvider,
     OrdinalSpinBox,
     buddy,
+    character_title,
     die_spin,
     fill_with_scroll,
     tip,
 )
 
+T = TypeVar("T")
+ConsequenceHandler = Callable[[Character, Consequence], bool]
+
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (
     ("sum", "Book's breakdown (sum)"),
     ("printed", "Printed total"),
 )
-READING_TIP = (
-    "How to add up several NCs acting together (Seize the Momentum, or a group defending).\n"
-    "Book's breakdown (sum): the first NC's Rank gives the TN and every NC, the first "
-    "included, adds the Qualities it applies. Three Basic minions applying “Bureaucrat +2” "
-    "make 8 + 2 + 2 + 2 = 14, as the book itemises it.\n"
-    "Printed total: the first NC gives only its TN; each other NC adds a group step (its "
-    "Rank modifier, at least +2) plus its Qualities. That reproduces the 16 the book prints "
-    "for the same minions, but does not add up with its own itemised sum.\n"
-    "With a single NC both readings give the same TN."
-)
-NC_SPENT_NOTE = "used for Momentum"
-NC_SPENT_TIP = ("Action: not available. This NC put it into the Momentum Test just before, "
-                "and only a Trait may count towards both the Momentum and the Action that "
-                "follows it.")
 
 
 class CalculatorTab(QWidget):
@@ -92,34 +86,62 @@ class CalculatorTab(QWidget):
     judged = Signal(object)
 
     def __init__(self, characters_provider: CharactersProvider,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 owner: PendingTestOwner | None = None) -> None:
         super().__init__(parent)
         self._provider: CharactersProvider = characters_provider
+        self.owner = owner if owner is not None else PendingTestOwner(self)
         self.restore_errors: list[str] = []
         self.cards: list[NCCard] = []
         self.quality_boxes: dict[str, QCheckBox] = {}
         self.choices: list[QualityChoice] = []
-        self.selected: dict[Step, set[str]] = {s: set() for s in STEPS}
-        self.spent: dict[int, set[str]] = {}
         self._extra: list[Character] = []
-        self.verdict: Verdict | None = None
-        self._quick_count = 0
-        self._building = False
+        self._adopt: list[NCCard] = []
+        self._drawing = False
+        self._drawn_choices: list[tuple[str, str, bool]] | None = None
+        self._drawn_verdict: JudgedRoll | None = None
+        self.consequence_handler: ConsequenceHandler | None = None
+        """Records what a critical roll gives (set while the Test is a scene pairing's);
+        returns True when it was recorded."""
+        self.die_roller: DieRoller = secure_die
+        """Where the Roll buttons get a d10 (the secrets module; tests may swap it)."""
 
         content = QWidget(self)
         body = QVBoxLayout(content)
         body.setContentsMargins(6, 6, 6, 6)
+        body.addLayout(self._build_history(content))
         body.addWidget(self._build_actor(content))
         body.addWidget(self._build_opposition(content))
         body.addWidget(self._build_step(content))
         body.addWidget(self._build_result(content))
         body.addStretch(1)
-        self.scroll = fill_with_scroll(self, content, "Test calculator")
+        self.scroll_area = fill_with_scroll(self, content, "Test calculator")
 
+        self.owner.changed.connect(self.redraw)
         self.actor_combo.refresh()
-        self._on_actor_changed()
+        if self.actor_combo.character() is not self.owner.character:
+            self._on_actor_changed()
+        self.redraw()
 
     # -- building ------------------------------------------------------------------
+    def _build_history(self, parent: QWidget) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.message_label = QLabel(parent)
+        self.message_label.setObjectName("calculator_message")
+        self.message_label.setWordWrap(True)
+        tip(self.message_label, "Calculator message", "Why the last change was refused")
+        self.undo_button = QToolButton(parent)
+        self.undo_button.setDefaultAction(self.owner.undo_stack.createUndoAction(self, "Undo"))
+        tip(self.undo_button, "Undo", "Undo the last change to this Test")
+        self.redo_button = QToolButton(parent)
+        self.redo_button.setDefaultAction(self.owner.undo_stack.createRedoAction(self, "Redo"))
+        tip(self.redo_button, "Redo", "Redo the change just undone")
+        row.addWidget(self.message_label, 1)
+        row.addStretch(0)
+        row.addWidget(self.undo_button)
+        row.addWidget(self.redo_button)
+        return row
+
     def _build_actor(self, parent: QWidget) -> QGroupBox:
         group = QGroupBox("Who acts", parent)
         self.actor_combo = CharacterCombo(self._provider_proxy, group)
@@ -135,9 +157,7 @@ class CalculatorTab(QWidget):
         tip(self.trait_combo, "Trait", "The Trait the PC uses for Momentum (and the Action)")
         self.penalty_spin = QSpinBox(group)
         self.penalty_spin.setRange(0, 7)
-        tip(self.penalty_spin, "Penalty Ranks on the Trait",
-            "Penalty Ranks on the Trait in use (-2 each); filled from the character's play "
-            "state, edit freely")
+        tip(self.penalty_spin, "Penalty Ranks on the Trait", RULE_TIPS["penalty_ranks"])
         form = QFormLayout(group)
         form.addRow(buddy("&Character:", self.actor_combo, group), self.actor_combo)
         form.addRow(buddy("&Plain modifier:", self.plain_spin, group), self.plain_spin)
@@ -145,49 +165,14 @@ class CalculatorTab(QWidget):
         form.addRow(buddy("Penalty &Ranks:", self.penalty_spin, group), self.penalty_spin)
         self.actor_combo.currentIndexChanged.connect(self._on_actor_changed)
         self.plain_spin.valueChanged.connect(self._sync_plain_prefix)
-        self.plain_spin.valueChanged.connect(self.recalc)
+        self.plain_spin.valueChanged.connect(
+            lambda v: self._apply("Plain modifier", lambda t: pt.set_plain_modifier(t, v),
+                                  merge="plain"))
         self.trait_combo.currentIndexChanged.connect(self._on_trait_changed)
-        self.penalty_spin.valueChanged.connect(self._rebuild_qualities)
+        self.penalty_spin.valueChanged.connect(
+            lambda v: self._apply("Penalty Ranks", lambda t: pt.set_penalty_ranks(t, v),
+                                  merge="penalty"))
         return group
-
-    def _provider_proxy(self) -> list[Character]:
-        return self.characters()
-
-    def characters(self) -> list[Character]:
-        """The characters offered: the provider's, then those added with
-        :meth:`add_extra_character` (unless the provider lists them too)."""
-        base = list(self._provider())
-        return base + [c for c in self._extra if all(c is not b for b in base)]
-
-    def set_provider(self, provider: CharactersProvider) -> None:
-        self._provider = provider
-        self.refresh_characters()
-
-    def add_extra_character(self, character: Character) -> None:
-        """Offer ``character`` too (a PC handed over by the scene tracker, say)."""
-        if all(character is not c for c in self.characters()):
-            self._extra.append(character)
-            self.refresh_characters()
-
-    def load_pairing(self, character: Character,
-                     opponents: list[tuple[NarrativeCharacter, int]],
-                     spent: set[str], momentum_level: str | None) -> None:
-        """Set up a Test of ``character`` against ``opponents`` ((NC, Stress taken) each).
-
-        ``spent`` replaces the keys the PC has spent on Momentum this scene. With a
-        ``momentum_level`` the PC has won the Momentum at that Level and the
-        calculator opens on the Action (attacking); without one, on the Momentum.
-        """
-        self.add_extra_character(character)
-        self.spent[id(character)] = set(spent)
-        self.refresh_characters()
-        self.actor_combo.choose(character)
-        self.clear_ncs()
-        for nc, stress in opponents:
-            card = self.add_card(NCCard(nc, self.trait()))
-            card.stress_spin.setValue(max(stress, 0))
-        step: Step = "momentum" if momentum_level is None else "action"
-        self.go_to(NextStep("", step, "attack", momentum_level))
 
     def _build_opposition(self, parent: QWidget) -> QGroupBox:
         group = QGroupBox("Opposition", parent)
@@ -203,7 +188,9 @@ class CalculatorTab(QWidget):
             completer.setFilterMode(Qt.MatchFlag.MatchContains)
             completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.library_combo.setCurrentIndex(-1)
-        self.library_combo.lineEdit().setPlaceholderText("Type to search the book's NCs")
+        line_edit = self.library_combo.lineEdit()
+        if line_edit is not None:
+            line_edit.setPlaceholderText("Type to search the book's NCs")
         tip(self.library_combo, "Book NC", "Pick one of the book's NCs (type part of a name)")
         self.add_library_button = QPushButton("Add", group)
         tip(self.add_library_button, "Add book NC", "Add the chosen book NC to the opposition")
@@ -215,8 +202,7 @@ class CalculatorTab(QWidget):
         self.quick_type = QComboBox(group)
         for nc_type in NCType:
             self.quick_type.addItem(nc_type.value, nc_type.value)
-        tip(self.quick_type, "Quick NC type", "Minion (out at 1 Stress), regular (3 Stress) or "
-            "hero (loses a Rank per Stress)")
+        tip(self.quick_type, "Quick NC type", RULE_TIPS["nc_type"])
         self.quick_rank = QComboBox(group)
         for rank in Rank:
             self.quick_rank.addItem(f"{rank.label} (TN {rank.target_number})", int(rank))
@@ -270,15 +256,9 @@ class CalculatorTab(QWidget):
         self.step_buttons: dict[Step, QRadioButton] = {}
         row = QHBoxLayout()
         shortcuts = {"momentum": "&Momentum", "action": "&Action", "seize": "S&eize the Momentum"}
-        tips = {
-            "momentum": "Who acts: the PC's Trait (and any Qualities they are willing to spend) "
-                        "against the NCs' joint Momentum TN",
-            "action": "The attack (or the defence) that follows Momentum",
-            "seize": "A Momentum loser's new Momentum Test against the NCs' joint Action TN",
-        }
         for index, step in enumerate(STEPS):
             button = QRadioButton(shortcuts[step], group)
-            tip(button, STEP_TITLES[step], tips[step])
+            tip(button, STEP_TITLES[step], RULE_TIPS[f"step:{step}"])
             self.step_group.addButton(button, index)
             self.step_buttons[step] = button
             row.addWidget(button)
@@ -297,31 +277,23 @@ class CalculatorTab(QWidget):
         self.level_combo.addItem("— (none)", None)
         for level in LEVELS:
             self.level_combo.addItem(level, level)
-        tip(self.level_combo, "Momentum Level", "The Level the PC won Momentum at: +2 per "
-            "Level above Average on the first Action")
+        tip(self.level_combo, "Momentum Level", RULE_TIPS["momentum_level"])
         self.first_action_check = QCheckBox("First action", self.action_options)
         self.first_action_check.setChecked(True)
-        tip(self.first_action_check, "First action", "The Momentum bonus counts on the first "
-            "Action of the first round only")
+        tip(self.first_action_check, "First action", RULE_TIPS["first_action"])
         self.action_number = OrdinalSpinBox(self.action_options)
         self.action_number.setRange(1, 10)
-        tip(self.action_number, "Action this round", "Which act or reaction of the round this "
-            "is: each after the first costs -2 more")
+        tip(self.action_number, "Action this round", RULE_TIPS["action_number"])
         self.range_combo = QComboBox(self.action_options)
         for band in RANGES:
             self.range_combo.addItem(band, band)
         tip(self.range_combo, "Range", "Range of a ranged attack (optional rule)")
         self.target_undefended = QCheckBox("Target is Undefended", self.action_options)
-        tip(self.target_undefended, "Target is Undefended",
-            "Attacking an Undefended character: the TN is 5")
+        tip(self.target_undefended, "Target is Undefended", RULE_TIPS["target_undefended"])
         self.pc_undefended = QCheckBox("PC is Undefended", self.action_options)
-        tip(self.pc_undefended, "PC is Undefended",
-            "The PC is attacked while Undefended: roll against 17 with only Penalty Ranks; "
-            "the shortfall sets the hit's Level")
+        tip(self.pc_undefended, "PC is Undefended", RULE_TIPS["pc_undefended"])
         self.lost_by_critical = QCheckBox("Lost Momentum on a natural 2", self.action_options)
-        tip(self.lost_by_critical, "Lost Momentum on a natural 2",
-            "A defender who lost Momentum to a natural 2 gets only the Good reward from a "
-            "Great or Exceptional defence")
+        tip(self.lost_by_critical, "Lost Momentum on a natural 2", RULE_TIPS["lost_by_critical"])
         opt = QFormLayout(self.action_options)
         opt.setContentsMargins(0, 0, 0, 0)
         opt.addRow(buddy("R&ole:", self.role_combo, group), self.role_combo)
@@ -353,7 +325,7 @@ class CalculatorTab(QWidget):
         self.qualities_layout.setSpacing(2)
         self.luck_label = QLabel("Luck spent: 0", group)
         self.luck_label.setObjectName("luck_label")
-        tip(self.luck_label, "Luck spent", "Luck the extra Traits and Elements cost (Exertion)")
+        tip(self.luck_label, "Luck spent", RULE_TIPS["exertion"])
         self.problems_label = QLabel(group)
         self.problems_label.setWordWrap(True)
         self.spent_label = QLabel(group)
@@ -375,12 +347,18 @@ class CalculatorTab(QWidget):
         layout.addWidget(self.problems_label)
         layout.addWidget(self.spent_label)
 
-        for widget in (self.role_combo, self.level_combo, self.range_combo, self.reading_combo):
-            widget.currentIndexChanged.connect(self.recalc)
-        for box in (self.first_action_check, self.target_undefended, self.pc_undefended,
-                    self.lost_by_critical):
-            box.toggled.connect(self.recalc)
-        self.action_number.valueChanged.connect(self.recalc)
+        for combo, option in ((self.role_combo, "role"), (self.level_combo, "momentum_level"),
+                              (self.range_combo, "range_band"),
+                              (self.reading_combo, "reading")):
+            combo.currentIndexChanged.connect(
+                lambda _i, c=combo, o=option: self._set_option(o, c.currentData()))
+        for box, option in ((self.first_action_check, "first_action"),
+                            (self.target_undefended, "target_undefended"),
+                            (self.pc_undefended, "pc_undefended"),
+                            (self.lost_by_critical, "lost_by_critical")):
+            box.toggled.connect(lambda on, o=option: self._set_option(o, on))
+        self.action_number.valueChanged.connect(
+            lambda v: self._set_option("action_number", v))
         return group
 
     def _build_result(self, parent: QWidget) -> QGroupBox:
@@ -414,16 +392,53 @@ class CalculatorTab(QWidget):
         tip(self.result_detail, "Result details", "Stress, effects, rewards")
         self.next_box = QHBoxLayout()
         self.next_buttons: list[QPushButton] = []
+        self.roll_button = QPushButton("Roll the d&ice", group)
+        tip(self.roll_button, "Roll the dice", RULE_TIPS["roll"])
+        self.roll_button.clicked.connect(self.roll)
+        self.roll_reroll_button = QPushButton("Roll a Luck reroll", group)
+        tip(self.roll_reroll_button, "Roll a Luck reroll", RULE_TIPS["roll_reroll"])
+        self.roll_reroll_button.clicked.connect(self.roll_reroll)
+        self.consequence_label = QLabel(group)
+        self.consequence_label.setObjectName("consequence")
+        self.consequence_label.setWordWrap(True)
+        tip(self.consequence_label, "What the critical roll gives", "A natural 2 or 20 on the "
+            "first roll: what the PC gains")
+        self.offer_button = QPushButton("Record it", group)
+        tip(self.offer_button, "Record what the critical gives",
+            "Record it for the PC (in the scene the Test belongs to)")
+        self.offer_button.clicked.connect(self.take_offer)
+        self.offer_button.hide()
+        self.log_list = QListWidget(group)
+        self.log_list.setObjectName("roll_log")
+        self.log_list.setMaximumHeight(120)
+        tip(self.log_list, "Roll log", "Every roll judged in this Test, newest last")
         self.apply_stress_button = QPushButton(group)
         self.apply_stress_button.hide()
         tip(self.apply_stress_button, "Apply Stress", "Add this Stress to the first NC's tally")
         self.apply_stress_button.clicked.connect(self.apply_stress)
+        self.die1.valueChanged.connect(self._on_dice)
+        self.die2.valueChanged.connect(self._on_dice)
+        self.reroll_spin = die_spin("Rerolled die", group)
+        self.reroll_button = QPushButton("Luc&k reroll", group)
+        tip(self.reroll_button, "Luck reroll", RULE_TIPS["luck_reroll"])
+        self.reroll_button.clicked.connect(self.luck_reroll)
+        self.reroll_label = QLabel(group)
+        self.reroll_label.setObjectName("reroll_label")
+        tip(self.reroll_label, "Luck rerolls", "Luck spent on rerolls in this Test")
         dice = QHBoxLayout()
         dice.addWidget(buddy("&Dice:", self.die1, group))
         dice.addWidget(self.die1)
         dice.addWidget(self.die2)
         dice.addWidget(self.judge_button)
+        dice.addWidget(self.roll_button)
         dice.addStretch(1)
+        reroll = QHBoxLayout()
+        reroll.addWidget(buddy("Reroll sho&ws:", self.reroll_spin, group))
+        reroll.addWidget(self.reroll_spin)
+        reroll.addWidget(self.reroll_button)
+        reroll.addWidget(self.roll_reroll_button)
+        reroll.addWidget(self.reroll_label)
+        reroll.addStretch(1)
 
         layout = QVBoxLayout(group)
         tn_row = QHBoxLayout()
@@ -434,67 +449,143 @@ class CalculatorTab(QWidget):
         layout.addWidget(self.modifier_label)
         layout.addWidget(self.odds)
         layout.addLayout(dice)
+        layout.addLayout(reroll)
         layout.addWidget(self.result_label)
         layout.addWidget(self.result_detail)
+        offer_row = QHBoxLayout()
+        offer_row.addWidget(self.consequence_label, 1)
+        offer_row.addWidget(self.offer_button)
+        layout.addLayout(offer_row)
         layout.addLayout(self.next_box)
         layout.addWidget(self.apply_stress_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(buddy("Roll &history:", self.log_list, group))
+        layout.addWidget(self.log_list)
         return group
 
+    # -- changes -------------------------------------------------------------------
+    def _apply(self, text: str, mutate: Callable[[PendingTest], T],
+               character: Character | bool | None = False, merge: str = "") -> T | None:
+        """Change the Test through the owner; a refusal is shown in one line and the
+        widgets are drawn back from the unchanged Test."""
+        if self._drawing:
+            return None
+        try:
+            result = self.owner.apply(text, mutate, character, merge)
+        except PendingTestError as exc:
+            self.message_label.setText(str(exc))
+            self.message_label.show()
+            self.redraw()
+            return None
+        self.message_label.clear()
+        self.message_label.hide()
+        return result
+
+    def _set_option(self, name: str, value: object) -> None:
+        self._apply("Change the Action", lambda t: pt.set_options(t, **{name: value}))
+
+    def _on_dice(self, _value: int) -> None:
+        d1, d2 = self.die1.value(), self.die2.value()
+        self._apply("Dice", lambda t: pt.set_dice(t, d1, d2), merge="dice")
+
+    def _provider_proxy(self) -> list[Character]:
+        return self.characters()
+
+    def characters(self) -> list[Character]:
+        """The characters offered: the provider's, then those added with
+        :meth:`add_extra_character` (unless the provider lists them too)."""
+        base = list(self._provider())
+        return base + [c for c in self._extra if all(c is not b for b in base)]
+
+    def set_provider(self, provider: CharactersProvider) -> None:
+        self._provider = provider
+        self.refresh_characters()
+
+    def add_extra_character(self, character: Character) -> None:
+        """Offer ``character`` too (a PC handed over by the scene tracker, say)."""
+        if all(character is not c for c in self.characters()):
+            self._extra.append(character)
+            self.refresh_characters()
+
+    def _actor_name(self, character: Character | None) -> str | None:
+        if character is None:
+            return None
+        return character.name.strip() or character_title(character, 0)
+
+    def load_pairing(self, character: Character,
+                     opponents: list[tuple[NarrativeCharacter, int]],
+                     spent: set[str], momentum_level: str | None) -> None:
+        """Set up a Test of ``character`` against ``opponents`` ((NC, Stress taken) each).
+
+        ``spent`` replaces the keys the PC has spent on Momentum this scene. With a
+        ``momentum_level`` the PC has won the Momentum at that Level and the
+        calculator opens on the Action (attacking); without one, on the Momentum.
+        """
+        trait = self.trait()
+        test = pt.pairing_test(
+            self._actor_name(character), [(nc, stress, "") for nc, stress in opponents],
+            trait=trait, penalty_ranks=character.play.penalty_ranks.get(trait, 0),
+            spent=spent, momentum_level=momentum_level)
+        self.load_test(test, character)
+
+    def load_test(self, test: PendingTest, character: Character | None) -> None:
+        """Draw ``test`` (a scene pairing's, say) with ``character`` acting."""
+        if character is not None:
+            self.add_extra_character(character)
+        self.owner.replace(test, character, "Open a Test")
+
     # -- accessors -----------------------------------------------------------------
+    @property
+    def test(self) -> PendingTest:
+        return self.owner.test
+
+    @property
+    def verdict(self) -> JudgedRoll | None:
+        return self.owner.test.verdict
+
     def character(self) -> Character | None:
-        return self.actor_combo.character()
+        return self.owner.character
 
     def trait(self) -> Trait:
-        value = self.trait_combo.currentData()
-        return Trait(value) if value in {t.value for t in Trait} else Trait.PHYSIQUE
+        return self.owner.test.trait
 
     def step(self) -> Step:
-        return STEPS[max(self.step_group.checkedId(), 0)]
+        return self.owner.test.step
 
     def reading(self) -> GroupActionReading:
-        return "printed" if self.reading_combo.currentData() == "printed" else "sum"
+        return self.owner.test.reading
 
     def active_cards(self) -> list[NCCard]:
         return [c for c in self.cards if not c.removed]
 
-    def _spent_set(self) -> set[str]:
-        character = self.character()
-        return self.spent.setdefault(id(character), set()) if character is not None else set()
-
     # -- characters ----------------------------------------------------------------
     def refresh_characters(self) -> None:
-        self.actor_combo.refresh()
-        self._on_actor_changed()
+        self._drawing = True
+        try:
+            self.actor_combo.refresh()
+            self.actor_combo.choose(self.owner.character)
+        finally:
+            self._drawing = False
+        if self.actor_combo.character() is not self.owner.character:
+            self._on_actor_changed()
+        else:
+            self.redraw()  # the acting PC's Qualities may have changed in its document
 
     def _sync_plain_prefix(self, value: int) -> None:
         self.plain_spin.setPrefix("+" if value >= 0 else "")
 
     def _on_actor_changed(self, _index: int = 0) -> None:
-        character = self.character()
-        self.plain_spin.setEnabled(character is None)
-        self.qualities_box.setVisible(character is not None)
-        self.luck_label.setVisible(character is not None)
-        self._load_penalty()
-        self._reset_selection()
-
-    def _load_penalty(self) -> None:
-        character = self.character()
-        self.penalty_spin.blockSignals(True)
-        self.penalty_spin.setValue(
-            character.play.penalty_ranks.get(self.trait(), 0) if character is not None else 0)
-        self.penalty_spin.blockSignals(False)
+        character = self.actor_combo.character()
+        name = self._actor_name(character)
+        penalty = 0 if character is None else \
+            character.play.penalty_ranks.get(self.trait(), 0)
+        self._apply("Who acts", lambda t: pt.set_actor(t, name, penalty), character)
 
     def _on_trait_changed(self, _index: int) -> None:
-        self._load_penalty()
-        for card in self.cards:
-            card.reset_momentum_defaults(self.trait())
-        self._reset_selection()
-
-    def _reset_selection(self) -> None:
-        trait_k = f"trait:{self.trait().value}"
-        self.selected = {s: {trait_k} for s in STEPS}
-        self.selected["action"] |= {"concept", "background", "faculty"}
-        self._rebuild_qualities()
+        value = self.trait_combo.currentData()
+        trait = Trait(value) if value in {t.value for t in Trait} else Trait.PHYSIQUE
+        character = self.character()
+        penalty = 0 if character is None else character.play.penalty_ranks.get(trait, 0)
+        self._apply("Trait", lambda t: pt.set_trait(t, trait, penalty))
 
     # -- opposition ----------------------------------------------------------------
     def add_library_nc(self) -> NCCard | None:
@@ -508,10 +599,13 @@ class CalculatorTab(QWidget):
             entry_id = self.library_combo.itemData(matches[0])
         if not entry_id:
             return None
-        return self.add_card(NCCard(load_nc(str(entry_id)), self.trait(), str(entry_id)))
+        return self.add_library_by_id(str(entry_id))
 
     def add_library_by_id(self, entry_id: str) -> NCCard:
         return self.add_card(NCCard(load_nc(entry_id), self.trait(), entry_id))
+
+    def _card(self, uid: str) -> NCCard | None:
+        return next((c for c in self.cards if c.uid == uid), None)
 
     def add_quick_nc(self) -> list[NCCard]:
         try:
@@ -523,85 +617,62 @@ class CalculatorTab(QWidget):
         self.quick_error.hide()
         nc_type = NCType(self.quick_type.currentData())
         rank = Rank(int(self.quick_rank.currentData()))
-        added = []
         base = self.quick_name.text().strip()
-        for _ in range(self.quick_count.value()):
-            self._quick_count += 1
-            name = base or f"{rank.label} {nc_type.value} #{self._quick_count}"
-            added.append(self.add_card(NCCard(quick_nc(name, nc_type, rank, qualities),
-                                              self.trait())))
-        return added
+        count = self.quick_count.value()
+
+        def add(test: PendingTest) -> list[str]:
+            uids = []
+            for _ in range(count):
+                name = base or f"{rank.label} {nc_type.value} #{test.next_uid}"
+                uids.append(pt.add_opponent(test, quick_nc(name, nc_type, rank,
+                                                           qualities)).uid)
+            return uids
+
+        uids = self._apply("Add typed NC", add) or []
+        return [card for uid in uids if (card := self._card(uid)) is not None]
 
     def add_card(self, card: NCCard) -> NCCard:
-        card.setParent(self.no_ncs.parentWidget())
-        card.set_step(self.step())
-        card.changed.connect(self.recalc)
-        card.remove_requested.connect(self.remove_card)
-        self.cards.append(card)
-        self.cards_box.addWidget(card)
-        self.recalc()
+        """Add ``card``'s NC to the Test; ``card`` becomes its view."""
+        self._adopt.append(card)
+        entry = self._apply("Add NC", lambda t: pt.add_opponent(
+            t, card.nc, library_id=card.library_id))
+        if card in self._adopt:
+            self._adopt.remove(card)
+        if entry is None:
+            card.deleteLater()
         return card
 
     def remove_card(self, card: NCCard) -> None:
-        if card in self.cards:
-            self.cards.remove(card)
-            self.cards_box.removeWidget(card)
-            card.hide()
-            card.deleteLater()
-            self.recalc()
+        uid = card.uid
+        self._apply(f"Remove {card.nc.name}", lambda t: pt.remove_opponent(t, uid))
 
     def clear_ncs(self) -> None:
-        for card in list(self.cards):
-            self.remove_card(card)
+        if self.owner.test.opponents:
+            self._apply("Remove all NCs", pt.clear_opponents)
+
+    def _on_nc_quality(self, uid: str, key: str, on: bool) -> None:
+        self._apply("NC Quality", lambda t: pt.set_nc_applied(t, uid, key, on))
+
+    def _on_nc_stress(self, uid: str, value: int) -> None:
+        self._apply("NC Stress", lambda t: pt.set_nc_stress(t, uid, value),
+                    merge=f"stress:{uid}")
 
     # -- steps and Qualities -------------------------------------------------------
-    def _on_step_toggled(self, _id: int, checked: bool) -> None:
-        if checked:
-            for card in self.cards:
-                card.set_step(self.step())
-            self._rebuild_qualities()
+    def _on_step_toggled(self, index: int, checked: bool) -> None:
+        if checked and 0 <= index < len(STEPS):
+            self.set_step(STEPS[index])
 
     def set_step(self, step: Step) -> None:
-        self.step_buttons[step].setChecked(True)
+        self._apply(STEP_TITLES[step], lambda t: pt.set_step(t, step))
 
     def new_scene(self) -> None:
-        self.spent.clear()
-        self._rebuild_qualities()
-
-    def _rebuild_qualities(self, *_args: object) -> None:
-        self._building = True
-        while self.qualities_layout.count():
-            item = self.qualities_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.setParent(None)
-                widget.deleteLater()
-        self.quality_boxes = {}
-        character = self.character()
-        self.choices = []
-        if character is not None:
-            penalties = dict(character.play.penalty_ranks)
-            penalties[self.trait()] = self.penalty_spin.value()
-            self.choices = pc_choices(character, self.trait(), self._spent_set(), penalties)
-            chosen = self.selected[self.step()]
-            chosen -= {c.key for c in self.choices if c.spent}
-            for choice in self.choices:
-                box = QCheckBox(choice.label, self.qualities_box)
-                box.setChecked(choice.key in chosen)
-                box.setEnabled(not choice.spent)
-                box.toggled.connect(lambda on, key=choice.key: self._on_quality(key, on))
-                self.quality_boxes[choice.key] = box
-                self.qualities_layout.addWidget(box)
-        self._building = False
-        self.recalc()
+        self._apply("New scene", pt.new_scene)
 
     def _on_quality(self, key: str, on: bool) -> None:
-        if on:
-            self.selected[self.step()].add(key)
-        else:
-            self.selected[self.step()].discard(key)
-        self.recalc()
+        character = self.character()
+        if character is None:
+            return
+        self._apply("PC Quality", lambda t: pt.toggle_quality(t, character, key, on))
 
     def choose_quality(self, name: str, on: bool = True) -> bool:
         """Tick or untick the PC Quality whose name is ``name`` (for tests and scripts)."""
@@ -614,131 +685,132 @@ class CalculatorTab(QWidget):
                 return True
         return False
 
-    def _label_qualities(self) -> None:
-        chosen = self.selected[self.step()]
-        picked_elements = sum(1 for c in self.choices if c.needs == "element"
-                              and c.key in chosen)
-        elements_before = 0
+    # -- drawing -------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw every widget from the owner's Test."""
+        test = self.owner.test
+        character = self.owner.character
+        self._drawing = True
+        try:
+            if self.actor_combo.character() is not character:
+                self.actor_combo.choose(character)
+            self.plain_spin.setValue(test.plain_modifier)
+            self._sync_plain_prefix(test.plain_modifier)
+            self.plain_spin.setEnabled(character is None)
+            self.trait_combo.setCurrentIndex(self.trait_combo.findData(test.trait.value))
+            self.penalty_spin.setValue(test.penalty_ranks)
+            self.step_buttons[test.step].setChecked(True)
+            for combo, value in ((self.role_combo, test.role),
+                                 (self.level_combo, test.momentum_level),
+                                 (self.range_combo, test.range_band),
+                                 (self.reading_combo, test.reading)):
+                combo.setCurrentIndex(max(combo.findData(value), 0))
+            self.first_action_check.setChecked(test.first_action)
+            self.action_number.setValue(test.action_number)
+            self.target_undefended.setChecked(test.target_undefended)
+            self.pc_undefended.setChecked(test.pc_undefended)
+            self.lost_by_critical.setChecked(test.lost_by_critical)
+            self.die1.setValue(test.dice[0])
+            self.die2.setValue(test.dice[1])
+            self._draw_cards(test)
+            self._draw_qualities(test, character)
+        finally:
+            self._drawing = False
+        self.recalc()
+
+    def _draw_cards(self, test: PendingTest) -> None:
+        wanted = [o.uid for o in test.opponents]
+        for card in list(self.cards):
+            if card.uid not in wanted:
+                self.cards.remove(card)
+                self.cards_box.removeWidget(card)
+                card.hide()
+                card.deleteLater()
+        known = {c.uid: c for c in self.cards}
+        ordered: list[NCCard] = []
+        for entry in test.opponents:
+            found = known.get(entry.uid)
+            if found is None:
+                card = self._adopt.pop(0) if self._adopt else \
+                    NCCard(entry.nc, None, entry.library_id)
+                card.setParent(self.no_ncs.parentWidget())
+                card.quality_toggled.connect(self._on_nc_quality)
+                card.stress_changed.connect(self._on_nc_stress)
+                card.remove_requested.connect(self.remove_card)
+                card.show_entry(entry, test.step, set())
+                card.show()
+            else:
+                card = found
+            ordered.append(card)
+        self.cards = ordered
+        for index, card in enumerate(ordered):
+            self.cards_box.insertWidget(index, card)
+            entry = test.opponent(card.uid)
+            card.show_entry(entry, test.step, pt.nc_blocked(test, entry.uid))
+
+    def _draw_qualities(self, test: PendingTest, character: Character | None) -> None:
+        self.qualities_box.setVisible(character is not None)
+        self.luck_label.setVisible(character is not None)
+        self.choices = pt.pc_options(test, character) if character is not None else []
+        shape = [(c.key, c.label, c.spent) for c in self.choices]
+        if shape != self._drawn_choices:
+            self._drawn_choices = shape
+            while self.qualities_layout.count():
+                item = self.qualities_layout.takeAt(0)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.hide()
+                    widget.setParent(None)
+                    widget.deleteLater()
+            self.quality_boxes = {}
+            for choice in self.choices:
+                box = QCheckBox(choice.label, self.qualities_box)
+                box.toggled.connect(lambda on, key=choice.key: self._on_quality(key, on))
+                self.quality_boxes[choice.key] = box
+                self.qualities_layout.addWidget(box)
+        if character is None:
+            return
+        chosen = test.selected()
+        notes = pt.pc_notes(test, character)
         for choice in self.choices:
-            box = self.quality_boxes.get(choice.key)
-            if box is None:
-                continue
-            notes = []
-            if choice.spent:
-                notes.append("spent on Momentum this scene")
-            elif choice.needs == "trait":
-                notes.append("Luck exertion: 1 Luck")
-            elif choice.needs == "element":
-                if choice.key in chosen:
-                    if elements_before >= 1:
-                        notes.append("Luck exertion: 1 Luck")
-                    elements_before += 1
-                elif picked_elements >= 1:
-                    notes.append("Luck exertion: 1 Luck")
-            if choice.requires is not None:
-                notes.append(f"needs {choice.requires.value}")
-            text = choice.label + (f"  ({'; '.join(notes)})" if notes else "")
+            box = self.quality_boxes[choice.key]
+            box.setChecked(choice.key in chosen)
+            box.setEnabled(not choice.spent)
+            note = notes.get(choice.key)
+            text = choice.label + (f"  ({note})" if note else "")
             box.setText(text)
             box.setAccessibleName(text)
             box.setToolTip(f"{choice.source.capitalize()}: {text}. Tick to put it in this "
                            "step.")
 
-    def nc_blocked(self, card: NCCard) -> set[str]:
-        """The keys of ``card``'s Qualities it may not apply in the current step."""
-        if self.step() != "action":
-            return set()
-        return nc_spent_by_momentum(card.nc, card.applied["momentum"])
-
-    def _apply_nc_momentum_rule(self) -> None:
-        """Grey out, in the Action, the NC Qualities its Momentum used (not a Trait)."""
-        step = self.step()
-        for card in self.cards:
-            blocked = self.nc_blocked(card)
-            card.applied["action"] -= blocked
-            removed = card.removed
-            for option in nc_qualities(card.nc):
-                box = card.boxes.get(option.key)
-                if box is None:
-                    continue
-                off = option.key in blocked
-                if off and box.isChecked():
-                    box.blockSignals(True)
-                    box.setChecked(False)
-                    box.blockSignals(False)
-                box.setEnabled(not removed and not off)
-                text = option.label + (f"  ({NC_SPENT_NOTE})" if off else "")
-                if box.text() != text:
-                    box.setText(text)
-                base = box.toolTip().split(" — ")[0]
-                box.setToolTip(f"{base} — {NC_SPENT_TIP if off else STEP_TITLES[step]}")
-
     # -- numbers -------------------------------------------------------------------
     def modifier_parts(self) -> list[tuple[str, int]]:
-        step = self.step()
-        character = self.character()
-        if step == "action" and self.pc_undefended.isChecked():
-            return [("Penalty Ranks", penalty_modifier(self.penalty_spin.value()))]
-        parts: list[tuple[str, int]] = []
-        if character is None:
-            parts.append(("Plain modifier", self.plain_spin.value()))
-            if self.penalty_spin.value():
-                parts.append(("Penalty Ranks", penalty_modifier(self.penalty_spin.value())))
-        else:
-            chosen = self.selected[step]
-            for choice in self.choices:
-                if choice.key in chosen and not choice.spent:
-                    parts.append((choice.name, choice.modifier))
-            fetish = selection_modifier(character, self.choices, chosen - self._spent_set()) \
-                - sum(v for _, v in parts)
-            if fetish:
-                parts.append(("Fetish", fetish))
-        if step == "action":
-            for part in action_extras(self.level_combo.currentData(),
-                                      self.first_action_check.isChecked(),
-                                      self.action_number.value(),
-                                      str(self.range_combo.currentData())):
-                parts.append((part.label, part.value))
-        return parts
+        return [(p.label, p.value)
+                for p in pt.modifier_parts(self.owner.test, self.owner.character)]
 
     def modifier(self) -> int:
-        return sum(v for _, v in self.modifier_parts())
+        return pt.modifier(self.owner.test, self.owner.character)
 
     def tn(self) -> TNBreakdown | None:
-        step = self.step()
-        if step == "action" and self.pc_undefended.isChecked():
-            return undefended_pc_tn()
-        if step == "action" and self.target_undefended.isChecked():
-            return undefended_target_tn()
-        cards = self.active_cards()
-        if not cards:
-            return None
-        opponents = [c.opponent(step) for c in cards]
-        if step == "momentum":
-            return momentum_tn(opponents)
-        return joint_action_tn(opponents, self.reading())
+        return pt.tn(self.owner.test)
 
     def recalc(self, *_args: object) -> None:
-        if self._building:
-            return
-        self._apply_nc_momentum_rule()
-        step = self.step()
+        """Redraw the labels, the odds and the result from the Test."""
+        test = self.owner.test
+        character = self.owner.character
+        step = test.step
         is_action = step == "action"
         self.action_options.setVisible(is_action)
-        defend = self.role_combo.currentData() == "defend"
-        self.lost_by_critical.setEnabled(defend)
-        group = len(self.active_cards()) > 1
+        self.lost_by_critical.setEnabled(test.role == "defend")
+        group = len(test.active()) > 1
         uses_reading = step in ("action", "seize")
         self.reading_combo.setEnabled(uses_reading and group)
         self.reading_label.setEnabled(uses_reading and group)
-        self.no_ncs.setVisible(not self.cards)
-        self._label_qualities()
+        self.no_ncs.setVisible(not test.opponents)
 
-        character = self.character()
         if character is not None:
-            chosen = self.selected[step]
-            luck = selection_luck(self.choices, chosen)
-            self.luck_label.setText(f"Luck spent: {luck}")
-            problems = selection_problems(self.choices, chosen)
+            self.luck_label.setText(f"Luck spent: {pt.exertion_luck(test, character)}")
+            problems = pt.problems(test, character)
             self.problems_label.setText("\n".join(problems))
             self.problems_label.setVisible(bool(problems))
             spent = [c.name for c in self.choices if c.spent]
@@ -748,12 +820,16 @@ class CalculatorTab(QWidget):
         else:
             self.problems_label.hide()
             self.spent_label.hide()
+        self.reroll_label.setText(f"Rerolls: {test.luck_rerolls} Luck"
+                                  if test.luck_rerolls else "")
+        self.reroll_label.setVisible(bool(test.luck_rerolls))
 
         parts = self.modifier_parts()
         total = sum(v for _, v in parts)
         self.modifier_label.setText(
             "Modifier: " + ", ".join(f"{name} {format_modifier(v)}" for name, v in parts)
             + f" = {format_modifier(total)}")
+        self._draw_verdict(test)
         breakdown = self.tn()
         if breakdown is None:
             self.tn_label.setText("—")
@@ -768,130 +844,128 @@ class CalculatorTab(QWidget):
         if breakdown.note:
             lines.append(breakdown.note)
         self.tn_breakdown.setText("\n".join(lines))
-        if is_action and self.pc_undefended.isChecked():
+        if is_action and test.pc_undefended:
             self.odds.show_undefended_pc(total)
         else:
             self.odds.show_test(total, breakdown.total)
 
+    def _draw_verdict(self, test: PendingTest) -> None:
+        verdict = test.verdict
+        can_reroll = verdict is not None and verdict.step == test.step
+        self.reroll_button.setEnabled(can_reroll)
+        self.reroll_spin.setEnabled(can_reroll)
+        self.roll_reroll_button.setEnabled(can_reroll)
+        self.roll_button.setEnabled(pt.tn(test) is not None)
+        offers = pt.consequences(test, self.owner.character)
+        self.consequence_label.setText("\n".join(o.text for o in offers))
+        self.consequence_label.setVisible(bool(offers))
+        self.offer_button.setVisible(bool(offers) and self.consequence_handler is not None
+                                     and self.owner.character is not None)
+        lines = [pt.roll_line(entry) for entry in test.log]
+        if [self.log_list.item(i).text() for i in range(self.log_list.count())] != lines:
+            self.log_list.clear()
+            self.log_list.addItems(lines)
+            self.log_list.scrollToBottom()
+        if verdict != self._drawn_verdict:
+            self._drawn_verdict = verdict
+            self.result_label.setText(f"<b>{verdict.headline}</b>" if verdict else "")
+            self.result_label.setAccessibleDescription(verdict.headline if verdict else "")
+            self.result_detail.setText("\n".join(verdict.lines) if verdict else "")
+            for button in self.next_buttons:
+                self.next_box.removeWidget(button)
+                button.hide()
+                button.deleteLater()
+            self.next_buttons = []
+            for next_step in verdict.next_steps if verdict else []:
+                button = QPushButton(next_step.label, self)
+                tip(button, next_step.label, "Move on to this step with its settings filled in")
+                button.clicked.connect(lambda _=False, n=next_step: self.go_to(n))
+                self.next_buttons.append(button)
+                self.next_box.addWidget(button)
+        active = test.active()
+        can_apply = (verdict is not None and test.step == "action" and verdict.step == "action"
+                     and verdict.stress > 0 and bool(active) and not verdict.undefended_pc
+                     and test.role == "attack")
+        self.apply_stress_button.setVisible(can_apply)
+        if can_apply and verdict is not None:
+            self.apply_stress_button.setText(f"Apply {verdict.stress} Stress to "
+                                             f"{active[0].nc.name}")
+
     # -- dice ----------------------------------------------------------------------
     def judge_roll(self) -> Verdict | None:
-        breakdown = self.tn()
-        if breakdown is None:
-            return None
-        step = self.step()
-        d1, d2 = self.die1.value(), self.die2.value()
-        if step == "action" and self.pc_undefended.isChecked():
-            verdict = judge_undefended_pc(d1, d2, self.modifier())
-        else:
-            role = "defend" if self.role_combo.currentData() == "defend" else "attack"
-            verdict = judge(step, d1, d2, self.modifier(), breakdown.total, role=role,
-                            opponents=[c.opponent(step) for c in self.active_cards()],
-                            target_undefended=self.target_undefended.isChecked(),
-                            lost_momentum_by_critical=self.lost_by_critical.isChecked())
-        self.show_verdict(verdict)
-        if step in ("momentum", "seize") and self.character() is not None:
-            used = spent_by_momentum(self.selected[step])
-            if used:
-                self._spent_set().update(used)
-                self.selected["action"] -= used
-        self.judged.emit(verdict)
+        character = self.owner.character
+        verdict = self._apply("Judge roll", lambda t: pt.judge_test(t, character))
+        if verdict is not None:
+            self.judged.emit(verdict)
         return verdict
 
-    def show_verdict(self, verdict: Verdict) -> None:
-        self.verdict = verdict
-        self.result_label.setText(f"<b>{verdict.headline}</b>")
-        self.result_label.setAccessibleDescription(verdict.headline)
-        self.result_detail.setText("\n".join(verdict.lines))
-        for button in self.next_buttons:
-            self.next_box.removeWidget(button)
-            button.hide()
-            button.deleteLater()
-        self.next_buttons = []
-        for next_step in verdict.next_steps:
-            button = QPushButton(next_step.label, self)
-            tip(button, next_step.label, "Move on to this step with its settings filled in")
-            button.clicked.connect(lambda _=False, n=next_step: self.go_to(n))
-            self.next_buttons.append(button)
-            self.next_box.addWidget(button)
-        cards = self.active_cards()
-        can_apply = (self.step() == "action" and verdict.stress > 0 and bool(cards)
-                     and not self.pc_undefended.isChecked()
-                     and self.role_combo.currentData() == "attack")
-        self.apply_stress_button.setVisible(can_apply)
-        if can_apply:
-            self.apply_stress_button.setText(f"Apply {verdict.stress} Stress to "
-                                             f"{cards[0].nc.name}")
+    def luck_reroll(self) -> Verdict | None:
+        """Spend a Luck on the lower die (it now shows the reroll box's value)."""
+        character = self.owner.character
+        value = self.reroll_spin.value()
+        verdict = self._apply("Luck reroll", lambda t: pt.luck_reroll(t, character, value))
+        if verdict is not None:
+            self.judged.emit(verdict)
+        return verdict
+
+    def roll(self) -> Verdict | None:
+        """Roll 2d10 with :attr:`die_roller` and judge them."""
+        character = self.owner.character
+        roller = self.die_roller
+        verdict = self._apply("Roll", lambda t: pt.roll_test(t, character, roller))
+        if verdict is not None:
+            self.judged.emit(verdict)
+        return verdict
+
+    def roll_reroll(self) -> Verdict | None:
+        """Spend a Luck and roll the lower die again with :attr:`die_roller`."""
+        character = self.owner.character
+        roller = self.die_roller
+        verdict = self._apply("Luck reroll", lambda t: pt.roll_reroll(t, character, roller))
+        if verdict is not None:
+            self.judged.emit(verdict)
+        return verdict
+
+    def take_offer(self) -> bool:
+        """Hand what the last critical gives to :attr:`consequence_handler`."""
+        character = self.owner.character
+        offers = pt.consequences(self.owner.test, character)
+        if character is None or not offers or self.consequence_handler is None:
+            return False
+        if not self.consequence_handler(character, offers[0]):
+            return False
+        self._apply("Record the critical", pt.take_offer)
+        return True
 
     def apply_stress(self) -> None:
-        cards = self.active_cards()
-        if self.verdict is not None and cards:
-            cards[0].add_stress(self.verdict.stress)
-            self.apply_stress_button.hide()
+        self._apply("Apply Stress", pt.apply_stress)
 
-    def go_to(self, next_step: NextStep) -> None:
-        self.role_combo.setCurrentIndex(0 if next_step.role == "attack" else 1)
-        index = self.level_combo.findData(next_step.momentum_level)
-        self.level_combo.setCurrentIndex(max(index, 0))
-        self.first_action_check.setChecked(True)
-        self.action_number.setValue(1)
-        self.pc_undefended.setChecked(False)
-        self.target_undefended.setChecked(False)
-        self.set_step(next_step.step)
-        self._rebuild_qualities()
+    def go_to(self, next_step: NextStep | JudgedNextStep) -> None:
+        target = next_step.to_next_step() if isinstance(next_step, JudgedNextStep) \
+            else next_step
+        self._apply(f"Go to {STEP_TITLES[target.step]}", lambda t: pt.go_to(t, target))
 
     # -- state ---------------------------------------------------------------------
     def save_state(self) -> dict[str, Any]:
-        character = self.character()
-        return {
-            "character": character.name if character is not None else None,
-            "plain": self.plain_spin.value(),
-            "trait": self.trait().value,
-            "penalty": self.penalty_spin.value(),
-            "step": self.step(),
-            "role": self.role_combo.currentData(),
-            "level": self.level_combo.currentData(),
-            "first_action": self.first_action_check.isChecked(),
-            "action_number": self.action_number.value(),
-            "range": self.range_combo.currentData(),
-            "target_undefended": self.target_undefended.isChecked(),
-            "pc_undefended": self.pc_undefended.isChecked(),
-            "reading": self.reading(),
-            "dice": [self.die1.value(), self.die2.value()],
-            "ncs": [card.save_state() for card in self.cards],
-        }
+        """The Test as JSON data, with the acting character's name."""
+        return {"test": self.owner.test.model_dump(mode="json"),
+                "character": self._actor_name(self.owner.character)}
 
     def restore_state(self, state: dict[str, Any]) -> None:
-        """Put back what :meth:`save_state` returned; unknown or bad values are skipped."""
+        """Put back what :meth:`save_state` returned; a bad state is skipped (and noted
+        in :attr:`restore_errors`)."""
+        data = state.get("test")
+        if not isinstance(data, dict):
+            self.restore_errors.append("no Test in the saved state")
+            return
         try:
-            name = state.get("character")
-            if name:
-                for index in range(1, self.actor_combo.count()):
-                    if self.actor_combo.itemText(index) == name:
-                        self.actor_combo.setCurrentIndex(index)
-            self.plain_spin.setValue(int(state.get("plain", 0)))
-            index = self.trait_combo.findText(str(state.get("trait", "")))
-            if index >= 0:
-                self.trait_combo.setCurrentIndex(index)
-            self.penalty_spin.setValue(int(state.get("penalty", 0)))
-            self.clear_ncs()
-            for data in state.get("ncs", []):
-                self.add_card(NCCard.from_state(data))
-            step = state.get("step")
-            if step in STEPS:
-                self.set_step(step)
-            for combo, key in ((self.role_combo, "role"), (self.level_combo, "level"),
-                               (self.range_combo, "range"), (self.reading_combo, "reading")):
-                index = combo.findData(state.get(key))
-                if index >= 0:
-                    combo.setCurrentIndex(index)
-            self.first_action_check.setChecked(bool(state.get("first_action", True)))
-            self.action_number.setValue(int(state.get("action_number", 1)))
-            self.target_undefended.setChecked(bool(state.get("target_undefended", False)))
-            self.pc_undefended.setChecked(bool(state.get("pc_undefended", False)))
-            dice = state.get("dice", [5, 5])
-            self.die1.setValue(int(dice[0]))
-            self.die2.setValue(int(dice[1]))
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
-            self.restore_errors.append(str(exc))
-        self.recalc()
-
+            test = PendingTest.model_validate(data)
+        except ValueError as exc:
+            self.restore_errors.append(str(exc).splitlines()[0])
+            return
+        name = state.get("character")
+        character = next((c for c in self.characters()
+                          if name and self._actor_name(c) == name), None)
+        if character is None and test.actor is not None:
+            test.actor = None
+        self.owner.replace(test, character, "Restore the Test")

@@ -1,9 +1,9 @@
 """One opposing NC in the calculator: its Qualities (ticked when they apply), its
-Stress, and a Remove button."""
+Stress, and a Remove button. A card draws one :class:`~seforge.pending_test.PendingNC`
+of the calculator's Test and asks the calculator to change it; it keeps nothing
+of its own beyond what it draws."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -18,31 +18,39 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.models import NarrativeCharacter, Trait
+from seforge.pending_test import PendingNC
 from seforge.test_flow import (
+    NC_SPENT_NOTE,
+    NC_SPENT_TIP,
     STEP_TITLES,
     STEPS,
     Opponent,
     Step,
     default_applied,
     nc_qualities,
+    nc_quality_notes,
 )
 
 
 class NCCard(QFrame):
-    changed = Signal()
+    """``quality_toggled(uid, key, on)``, ``stress_changed(uid, value)`` and
+    ``remove_requested(card)`` ask the calculator for a change."""
+
+    quality_toggled = Signal(str, str, bool)
+    stress_changed = Signal(str, int)
     remove_requested = Signal(object)
 
     def __init__(self, nc: NarrativeCharacter, trait: Trait | None, library_id: str = "",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.nc = nc
+        self.uid = ""
         self.library_id = library_id
+        self._entry = PendingNC(
+            uid="", nc=nc, library_id=library_id,
+            applied={s: sorted(default_applied(nc, s, trait)) for s in STEPS})
+        self.step: Step = "momentum"
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("nc_card")
-        self.applied: dict[Step, set[str]] = {
-            step: default_applied(nc, step, trait) for step in STEPS
-        }
-        self.step: Step = "momentum"
         self.title = QLabel(self)
         self.title.setWordWrap(True)
         self.stress_spin = QSpinBox(self)
@@ -50,7 +58,7 @@ class NCCard(QFrame):
         self.stress_spin.setPrefix("Stress ")
         self.stress_spin.setAccessibleName(f"Stress taken by {nc.name}")
         self.stress_spin.setToolTip("Stress this NC has taken in the scene")
-        self.stress_spin.valueChanged.connect(self._on_stress)
+        self.stress_spin.valueChanged.connect(lambda v: self.stress_changed.emit(self.uid, v))
         self.remove_button = QPushButton("Remove", self)
         self.remove_button.setAccessibleName(f"Remove {nc.name}")
         self.remove_button.setToolTip(f"Take {nc.name} out of the opposition")
@@ -65,9 +73,10 @@ class NCCard(QFrame):
         for option in nc_qualities(nc):
             box = QCheckBox(option.label, self)
             box.setAccessibleName(f"{nc.name}: {option.label} applies")
-            box.setToolTip(f"Tick when {option.name} ({option.kind}) applies to this step; "
-                           "its modifier raises the TN")
-            box.toggled.connect(lambda on, key=option.key: self._on_box(key, on))
+            box.setProperty("base_tip", f"Tick when {option.name} ({option.kind}) applies to "
+                            "this step; its modifier raises the TN")
+            box.toggled.connect(
+                lambda on, key=option.key: self.quality_toggled.emit(self.uid, key, on))
             self.boxes[option.key] = box
             boxes.addWidget(box)
         boxes.addStretch(1)
@@ -77,78 +86,57 @@ class NCCard(QFrame):
         layout.addLayout(head)
         if self.boxes:
             layout.addLayout(boxes)
-        self._update_title()
+        notes = nc_quality_notes(nc)
+        if notes:
+            note = QLabel(" ".join(notes), self)
+            note.setWordWrap(True)
+            note.setObjectName("nc_quality_notes")
+            layout.addWidget(note)
+        self.show_entry(self._entry, "momentum", set())
 
-    def _on_box(self, key: str, on: bool) -> None:
-        if on:
-            self.applied[self.step].add(key)
-        else:
-            self.applied[self.step].discard(key)
-        self.changed.emit()
+    @property
+    def nc(self) -> NarrativeCharacter:
+        return self._entry.nc
 
-    def _on_stress(self, _value: int) -> None:
-        self._update_title()
-        self.changed.emit()
-
-    def _update_title(self) -> None:
-        opponent = self.opponent()
-        removed, rank = opponent.state
-        state = "removed" if removed else f"{opponent.rank.label}, TN {opponent.rank.target_number}"
-        self.title.setText(f"<b>{self.nc.name}</b> — {self.nc.type.value}, {state}")
-        self.setAccessibleName(f"{self.nc.name}, {self.nc.type.value}, {state}")
-        self.setEnabled(True)
-        for box in self.boxes.values():
-            box.setEnabled(not removed)
-        del rank
-
-    def set_step(self, step: Step) -> None:
-        self.step = step
-        for key, box in self.boxes.items():
-            box.blockSignals(True)
-            box.setChecked(key in self.applied[step])
-            box.blockSignals(False)
-        for box in self.boxes.values():
-            box.setToolTip(box.toolTip().split(" — ")[0] + f" — {STEP_TITLES[step]}")
-
-    def reset_momentum_defaults(self, trait: Trait | None) -> None:
-        self.applied["momentum"] = default_applied(self.nc, "momentum", trait)
-        self.set_step(self.step)
+    @property
+    def applied(self) -> dict[Step, set[str]]:
+        """What the NC applies per step, as drawn (a copy)."""
+        return {step: set(self._entry.applied.get(step, [])) for step in STEPS}
 
     def opponent(self, step: Step | None = None) -> Opponent:
-        chosen = self.step if step is None else step
-        return Opponent(self.nc, frozenset(self.applied[chosen]), self.stress_spin.value())
+        return self._entry.opponent(self.step if step is None else step)
 
     @property
     def removed(self) -> bool:
-        return self.opponent().state[0]
+        return self._entry.removed
 
     def add_stress(self, amount: int) -> None:
         self.stress_spin.setValue(self.stress_spin.value() + amount)
 
-    # -- state -------------------------------------------------------------------
-    def save_state(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "stress": self.stress_spin.value(),
-            "applied": {s: sorted(v) for s, v in self.applied.items()},
-        }
-        if self.library_id:
-            data["library"] = self.library_id
-        else:
-            data["nc"] = self.nc.model_dump(mode="json")
-        return data
-
-    @classmethod
-    def from_state(cls, data: dict[str, Any], parent: QWidget | None = None) -> NCCard:
-        from seforge.library import load_nc
-
-        library_id = str(data.get("library") or "")
-        nc = (load_nc(library_id) if library_id
-              else NarrativeCharacter.model_validate(data["nc"]))
-        card = cls(nc, None, library_id, parent)
-        for step in STEPS:
-            keys = data.get("applied", {}).get(step)
-            if keys is not None:
-                card.applied[step] = {str(k) for k in keys}
-        card.stress_spin.setValue(int(data.get("stress", 0)))
-        card.set_step(card.step)
-        return card
+    def show_entry(self, entry: PendingNC, step: Step, blocked: set[str]) -> None:
+        """Draw ``entry`` in ``step``; ``blocked`` are the keys it may not apply now."""
+        self._entry = entry
+        self.uid = entry.uid
+        self.step = step
+        self.stress_spin.blockSignals(True)
+        self.stress_spin.setValue(entry.stress)
+        self.stress_spin.blockSignals(False)
+        opponent = entry.opponent(step)
+        removed, _rank = opponent.state
+        state = "removed" if removed else \
+            f"{opponent.rank.label}, TN {opponent.rank.target_number}"
+        self.title.setText(f"<b>{entry.nc.name}</b> — {entry.nc.type.value}, {state}")
+        self.setAccessibleName(f"{entry.nc.name}, {entry.nc.type.value}, {state}")
+        chosen = set(entry.applied.get(step, []))
+        labels = {o.key: o.label for o in nc_qualities(entry.nc)}
+        for key, box in self.boxes.items():
+            off = key in blocked
+            box.blockSignals(True)
+            box.setChecked(key in chosen and not off)
+            box.blockSignals(False)
+            box.setEnabled(not removed and not off)
+            text = labels.get(key, box.text()) + (f"  ({NC_SPENT_NOTE})" if off else "")
+            if box.text() != text:
+                box.setText(text)
+            box.setToolTip(f"{box.property('base_tip')} — "
+                           f"{NC_SPENT_TIP if off else STEP_TITLES[step]}")

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 
 from seforge.dice import LEVELS, needed_roll, odds
 from seforge.ranks import format_modifier
-from seforge.test_flow import format_chance, undefended_pc_odds, undefended_pc_tn
+from seforge.test_flow import RULE_TIPS, format_chance, undefended_pc_odds, undefended_pc_tn
 
 LUCK_STEPS = (1, 2, 3)
 
@@ -94,8 +94,7 @@ class OddsPanel(QWidget):
             ("success", "P(success)", "Chance of succeeding on the first roll"),
             ("levels", "P(each Level)", "Chance of succeeding at exactly each Level"),
             ("natural", "P(natural 2 / 20)", "Chance of a Critical Failure / Success"),
-            ("luck", "P(success) with Luck", "With up to 1, 2 and 3 Luck rerolls "
-             "(rerolling the lower die while failing, keeping the better)"),
+            ("luck", "P(success) with Luck", RULE_TIPS["luck_odds"]),
         ]
         for key, title, tip in rows:
             label = QLabel("—", self)

@@ -38,7 +38,7 @@ class OrdinalSpinBox(QSpinBox):
         digits = "".join(ch for ch in text if ch.isdigit())
         return int(digits) if digits else self.minimum()
 
-    def validate(self, text: str, pos: int) -> object:
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         digits = "".join(ch for ch in text if ch.isdigit())
         if not digits:
             return (QValidator.State.Intermediate, text, pos)

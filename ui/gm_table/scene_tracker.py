@@ -56,8 +56,10 @@ from seforge.fileformat import (
     save_character,
 )
 from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
-from seforge.nc_builder import nc_matches, quality_rows
+from seforge.nc_builder import nc_matches
+from seforge.pending_test import Consequence, PendingTest, roll_line
 from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
+from seforge.test_flow import nc_qualities
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
 from ui.settings import data_dir
@@ -652,8 +654,6 @@ class SceneTracker(QWidget):
         self.characters_provider = characters_provider or _no_characters
         self.opponents_provider = opponents_provider or _book_ncs
         self.paths: dict[str, Path | None] = {}
-        self.applied: dict[str, dict[str, set[str]]] = {}
-        """Per PC id, per NC id: the NC Qualities it brings to Momentum."""
         self.panels: dict[str, PCPanel] = {}
         self._build()
         self.refresh()
@@ -776,8 +776,8 @@ class SceneTracker(QWidget):
         applies.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         applies.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         menu = QMenu(applies)
-        chosen = self.applied.get(pc_id, {}).get(entry.id, set())
-        for quality in quality_rows(entry.nc, rank=entry.current_rank):
+        chosen = set(self.scene.momentum_applied(pc_id).get(entry.id, []))
+        for quality in nc_qualities(entry.nc, entry.current_rank):
             if quality.kind == "concept":
                 continue
             action = QAction(f"{quality.label} (TN {quality.tn})", menu)
@@ -838,10 +838,7 @@ class SceneTracker(QWidget):
 
     def momentum_tn(self, pc_id: str) -> int:
         """The pairing's Momentum TN with the NC Qualities chosen (SceneError if none)."""
-        active = {n.id for n in self.scene.facing(pc_id)}
-        applied = {nid: sorted(keys) for nid, keys in self.applied.get(pc_id, {}).items()
-                   if keys and nid in active}
-        return self.scene.momentum_tn_for(pc_id, applied)
+        return self.scene.momentum_tn_for(pc_id, self.scene.momentum_applied(pc_id))
 
     def refresh(self) -> None:
         focus = self.focusWidget()
@@ -1072,9 +1069,6 @@ class SceneTracker(QWidget):
 
     def pair(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
         event = self._run("Pair", lambda: self.scene.pair(pc_id, list(nc_ids)))
-        if event is not None:
-            self.applied[pc_id] = {}
-            self.refresh()
         return event is not None
 
     def add_to_pairing(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
@@ -1089,12 +1083,7 @@ class SceneTracker(QWidget):
 
     def set_applied(self, pc_id: str, nc_id: str, key: str, on: bool) -> None:
         """Whether NC ``nc_id`` brings Quality ``key`` to ``pc_id``'s Momentum Test."""
-        keys = self.applied.setdefault(pc_id, {}).setdefault(nc_id, set())
-        if on:
-            keys.add(key)
-        else:
-            keys.discard(key)
-        self.refresh()
+        self._run("Momentum", lambda: self.scene.set_momentum_quality(pc_id, nc_id, key, on))
 
     # -- Momentum -------------------------------------------------------------------
     def record_momentum(self, pc_id: str, won: bool, level: str | None = None,
@@ -1120,10 +1109,16 @@ class SceneTracker(QWidget):
         faced = self.scene.facing(pc_id)
         entry = self.scene.pc(pc_id)
         if isinstance(self.open_calculator, CalculatorBridge):
-            self.open_calculator(character, [n.nc for n in faced],
-                                 stress=[n.stress for n in faced],
-                                 spent=entry.spent_on_momentum,
-                                 momentum_level=entry.momentum_level)
+            pid = entry.id
+
+            def store(test: PendingTest) -> None:
+                self.store_test(pid, test)
+
+            def record(_pc: Character, offer: Consequence) -> bool:
+                return self.record_consequence(pid, offer)
+
+            self.open_calculator.open_test(character, self.scene.pairing_test(pc_id), store,
+                                           record)
         else:
             ncs = []
             for n in faced:
@@ -1132,6 +1127,67 @@ class SceneTracker(QWidget):
                 ncs.append(copy)
             self.open_calculator(character, ncs)
         return True
+
+    def record_consequence(self, pc_id: str, offer: Consequence) -> bool:
+        """Record what a critical roll in the calculator gives the PC: the Critical
+        Failure's Advancement, or (asking for its name) the Stunt."""
+        if offer.kind == "advancement":
+            return self._run("Critical Failure", lambda: self.scene.critical_failure(
+                pc_id, list(offer.qualities), offer.trait, "Test calculator")) is not None
+        dialog = StuntDialog(self.scene.pc(pc_id).name, self)
+        if offer.trait is not None:
+            dialog.trait.setCurrentIndex(dialog.trait.findData(offer.trait.value))
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.stunt(pc_id, *dialog.values())
+
+    def store_test(self, pc_id: str, test: PendingTest) -> None:
+        """Keep the calculator's latest Test as the pairing's (saved with the scene)."""
+        try:
+            before = self.scene.pc(pc_id).test
+            self.scene.store_test(pc_id, test)
+        except SceneError:
+            return  # the PC left the scene meanwhile
+        known = len(before.log) if before is not None else 0
+        new = test.log[known:] if len(test.log) > known else []
+        changed = False
+        if not self.scene.ended:
+            for entry in new:
+                self.scene.note(roll_line(entry))
+                changed = True
+            # Moving on from a judged Momentum (or Seize) roll settles who holds it.
+            judged = test.verdict
+            if before is not None and judged is not None and judged == before.verdict \
+                    and judged.step in ("momentum", "seize") and before.step == judged.step \
+                    and test.step == "action":
+                try:
+                    self.scene.record_momentum(pc_id, judged.success, judged.level,
+                                               judged.used)
+                except SceneError as exc:
+                    self.status_label.setText(f"Momentum: {_sentence(exc)}")
+                changed = True
+            # A Luck reroll in the calculator is Luck the PC spends.
+            rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
+            if rerolls > 0:
+                try:
+                    self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
+                except SceneError as exc:
+                    self.status_label.setText(f"Luck reroll: {_sentence(exc)}")
+                changed = True
+            # Stress the calculator put on an NC is the scene's too.
+            for opponent in test.opponents:
+                try:
+                    target = self.scene.nc(opponent.scene_id)
+                except SceneError:
+                    continue
+                more = opponent.stress - target.stress
+                if more > 0 and not target.removed:
+                    self.scene.nc_takes_stress(target.id, more, "Test calculator")
+                    changed = True
+        if changed:
+            self.refresh()
+        else:
+            self.save_autosave()
 
     # -- Stress and the rest --------------------------------------------------------
     def nc_takes_stress(self, nc_id: str, stress: int = 1, why: str = "") -> bool:
@@ -1251,7 +1307,6 @@ class SceneTracker(QWidget):
         self.scene = Scene(name="")
         self.name_edit.setText("")
         self.paths = {}
-        self.applied = {}
         for character, path in pcs:
             event = self.scene.add_pc(character)
             self.paths[event.ids[0]] = path
@@ -1261,6 +1316,5 @@ class SceneTracker(QWidget):
         """Show another scene (its PCs must be attached with ``Scene.bind``)."""
         self.scene = scene
         self.paths = dict(paths or {})
-        self.applied = {}
         self.name_edit.setText(scene.name)
         self.refresh()

@@ -1,0 +1,111 @@
+"""The owner of the calculator's Test in progress: the model, its undo stack and
+its change signal. Views change the Test only through :meth:`PendingTestOwner.apply`
+(an undoable command over a :mod:`seforge.pending_test` mutator) and redraw on
+``changed``."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from seforge.models import Character
+from seforge.pending_test import PendingTest, set_actor
+
+T = TypeVar("T")
+UNDO_LIMIT = 300
+"""Undo steps kept per calculator (each holds two copies of the Test)."""
+
+
+class _TestCommand(QUndoCommand):
+    """Swap the owner's Test (and acting Character) between two snapshots."""
+
+    def __init__(self, owner: PendingTestOwner, text: str,
+                 before: tuple[PendingTest, Character | None],
+                 after: tuple[PendingTest, Character | None], merge: str = "") -> None:
+        super().__init__(text)
+        self._owner = owner
+        self._before = before
+        self._after = after
+        self._merge = merge
+
+    def id(self) -> int:
+        """Changes with the same merge key in a row (dice, a spin box) undo as one."""
+        return zlib.crc32(self._merge.encode("utf-8")) & 0x7FFFFFFF if self._merge else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _TestCommand) or other._merge != self._merge \
+                or not self._merge:
+            return False
+        self._after = other._after
+        return True
+
+    def redo(self) -> None:
+        self._owner._set(*self._after)
+
+    def undo(self) -> None:
+        self._owner._set(*self._before)
+
+
+class PendingTestOwner(QObject):
+    """Holds one :class:`PendingTest` and the Character behind its ``actor``.
+
+    The Character is a reference to the PC's own document, never a copy: the
+    Test only reads it (its Qualities and Penalty Ranks).
+    """
+
+    changed = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._test = PendingTest()
+        set_actor(self._test, None)
+        self._character: Character | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
+
+    @property
+    def test(self) -> PendingTest:
+        """The current Test. Read it; change it only through :meth:`apply`."""
+        return self._test
+
+    @property
+    def character(self) -> Character | None:
+        return self._character
+
+    def _set(self, test: PendingTest, character: Character | None) -> None:
+        self._test = test.model_copy(deep=True)
+        self._character = character
+        self.changed.emit()
+
+    def apply(self, text: str, mutate: Callable[[PendingTest], T],
+              character: Character | bool | None = False, merge: str = "") -> T:
+        """Run ``mutate`` on a copy of the Test and push the change as one undo step.
+
+        ``character`` (when not False) is the new acting Character. The mutator's
+        PendingTestError propagates and nothing changes; a change that changes
+        nothing pushes no undo step; consecutive changes with the same ``merge`` key
+        become one. Returns what the mutator returned.
+        """
+        work = self._test.model_copy(deep=True)
+        result = mutate(work)
+        new_character = self._character if character is False else character
+        assert new_character is None or isinstance(new_character, Character)
+        if work == self._test and new_character is self._character:
+            return result
+        self.undo_stack.push(_TestCommand(self, text, (self._test, self._character),
+                                          (work, new_character), merge))
+        return result
+
+    def replace(self, test: PendingTest, character: Character | None, text: str) -> None:
+        """Put a whole Test in place (a scene pairing, a restored state), undoably."""
+        self.apply(text, lambda work: _copy_into(work, test), character)
+
+
+def _copy_into(work: PendingTest, source: PendingTest) -> None:
+    copy = source.model_copy(deep=True)
+    for name in PendingTest.model_fields:
+        object.__setattr__(work, name, getattr(copy, name))
