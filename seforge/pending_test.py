@@ -127,7 +127,7 @@ class PendingTestError(ValueError):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
 
 
 def _per_step() -> dict[Step, list[str]]:

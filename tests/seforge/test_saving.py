@@ -277,3 +277,17 @@ def test_a_file_we_may_not_write_counts_as_read_only(
     with pytest.raises(ReadOnlyFileError):
         save_character(sarah, path)
     save_character(sarah, path, overwrite_read_only=True)
+
+
+def test_unknown_fields_in_a_scenes_stored_test_survive(tmp_path: Path) -> None:
+    from seforge.pending_test import PendingTest
+
+    test = PendingTest().model_dump(mode="json")
+    test["dice_colour"] = "red"
+    data = {"format": "seforge.scene", "version": 1, "name": "Ambush",
+            "pcs": [{"id": "jyrell", "name": "Jyrell", "test": test}]}
+    path = tmp_path / "s.sescene"
+    save_scene(scene_from_data(data), path)
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["pcs"][0]["test"]["dice_colour"] == "red"
+    assert load_scene(path).pcs[0].test == scene_from_data(data).pcs[0].test
