@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,11 +92,47 @@ def preferences_from_data(data: Any) -> Preferences:
     return prefs
 
 
-def load_preferences(path: Path | None = None) -> Preferences:
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file of ours to ``<name>.corrupt-<stamp>`` beside it, so that
+    it no longer stops anything and the user can still look at it; returns the new
+    path. Raises OSError when it cannot be renamed."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+    os.replace(path, target)
+    return target
+
+
+def load_preferences(path: Path | None = None, problems: list[str] | None = None) -> Preferences:
+    """The preferences; never raises. A file that is not valid JSON (or not a JSON
+    object) is set aside as ``preferences.json.corrupt-<stamp>`` and the defaults
+    are used; each such event adds a one-line message to ``problems``."""
     target = path or preferences_path()
     try:
-        data = json.loads(target.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = target.read_bytes().decode("utf-8")
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except FileNotFoundError:
+        return Preferences()
+    except OSError as exc:
+        if problems is not None:
+            problems.append(f"Your preferences ({target}) could not be read "
+                            f"({exc.strerror or exc}); the defaults are used.")
+        return Preferences()
+    except (ValueError, RecursionError):
+        message = f"Your preferences file ({target}) was damaged; the defaults are used"
+        try:
+            aside = set_aside(target)
+        except OSError:
+            message += "."
+        else:
+            message += f" and the damaged file was kept as {aside.name}."
+        if problems is not None:
+            problems.append(message)
         return Preferences()
     return preferences_from_data(data)
 

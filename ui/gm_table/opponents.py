@@ -84,7 +84,11 @@ def book_opponents() -> list[OpponentEntry]:
 
 def own_opponents(data_dir: Path) -> list[OpponentEntry]:
     entries: list[OpponentEntry] = []
-    for path, loaded in list_user_ncs(user_nc_folder(data_dir)):
+    try:
+        folder = user_nc_folder(data_dir)
+    except OSError:  # an unwritable data folder: the book's opponents still work
+        return entries
+    for path, loaded in list_user_ncs(folder):
         if isinstance(loaded, str):
             entries.append(OpponentEntry("broken", None, path, loaded))
         else:
@@ -444,6 +448,16 @@ class OpponentLibrary(QWidget):
         return path
 
     # -- files ----------------------------------------------------------------------
+    def open_path(self, path: Path) -> bool:
+        """Edit the NC in ``path`` (a file opened from outside: Save writes back to it)."""
+        try:
+            nc = load_nc(path)
+        except CharacterFileError as exc:
+            warn(self, "Open opponent", str(exc))
+            return False
+        self._start_editing(nc, Path(path))
+        return True
+
     def import_files(self) -> list[Path]:
         names, _ = QFileDialog.getOpenFileNames(self, "Import opponents", str(Path.home()),
                                                 NC_FILTER)

@@ -1,0 +1,154 @@
+"""One SEForge per user and data folder: a second launch hands its files over.
+
+The first instance listens on a :class:`QLocalServer` whose name comes from the
+user and the data folder (so a portable copy on a stick runs beside the installed
+one). A later launch connects, sends the absolute paths of its file arguments as
+one JSON line, waits for ``ok`` and exits; the running instance opens them and
+comes to the front. When nothing answers, the launch simply starts as usual.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QObject, Signal
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+CONNECT_MS = 500
+REPLY_MS = 5000
+MAX_MESSAGE_BYTES = 1024 * 1024
+"""A longer message is not from SEForge: the connection is dropped."""
+ACK = b"ok\n"
+
+
+def server_name(data_folder: Path) -> str:
+    """The local server's name for this user and data folder (short and safe for
+    both Unix socket paths and Windows pipe names)."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError, ImportError):
+        user = str(os.getuid()) if hasattr(os, "getuid") else "user"
+    try:
+        folder = str(data_folder.resolve())
+    except OSError:
+        folder = str(data_folder.absolute())
+    digest = hashlib.sha256(f"{user}\0{folder}".encode()).hexdigest()[:16]
+    return f"seforge-{digest}"
+
+
+def encode_message(paths: Sequence[str | os.PathLike[str]]) -> bytes:
+    files = [str(Path(p).absolute()) for p in paths]
+    return json.dumps({"open": files}, ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def decode_message(data: bytes) -> list[str] | None:
+    """The paths in one message, or None when it is not a SEForge message."""
+    try:
+        message = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or not isinstance(message.get("open"), list):
+        return None
+    return [p for p in message["open"] if isinstance(p, str) and p]
+
+
+def instance_running(name: str) -> bool:
+    """True when a live instance listens on ``name``."""
+    socket = QLocalSocket()
+    socket.connectToServer(name)
+    alive = bool(socket.waitForConnected(CONNECT_MS))
+    socket.abort()
+    return alive
+
+
+def send_to_running(name: str, paths: Sequence[str | os.PathLike[str]],
+                    reply_ms: int = REPLY_MS) -> bool:
+    """Hand ``paths`` (possibly none: just come to the front) to the instance
+    listening on ``name``; True once it confirmed. False when none runs or it did
+    not answer in time (then this launch should start normally)."""
+    socket = QLocalSocket()
+    socket.connectToServer(name)
+    if not socket.waitForConnected(CONNECT_MS):
+        return False
+    try:
+        socket.write(QByteArray(encode_message(paths)))
+        if not socket.waitForBytesWritten(reply_ms):
+            return False
+        reply = b""
+        while not reply.endswith(b"\n"):
+            if not socket.waitForReadyRead(reply_ms):
+                return False
+            reply += bytes(socket.readAll().data())
+        return reply == ACK
+    finally:
+        socket.abort()
+
+
+class InstanceServer(QObject):
+    """Listens for later launches; emits ``files_received`` with their paths (an
+    empty list: a launch without files, which only wants the window in front)."""
+
+    files_received = Signal(list)
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.server = QLocalServer(self)
+        self.server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        self.server.newConnection.connect(self._accept)
+        self._buffers: dict[QLocalSocket, bytes] = {}
+
+    def listen(self) -> bool:
+        """Start listening. A name left behind by a crashed instance is reclaimed;
+        one a live instance answers on is not (False)."""
+        if self.server.listen(self.name):
+            return True
+        if instance_running(self.name):
+            return False
+        QLocalServer.removeServer(self.name)
+        return bool(self.server.listen(self.name))
+
+    def close(self) -> None:
+        self.server.close()
+
+    def _accept(self) -> None:
+        while self.server.hasPendingConnections():
+            socket = self.server.nextPendingConnection()
+            if socket is None:
+                break
+            self._buffers[socket] = b""
+            socket.readyRead.connect(lambda s=socket: self._read(s))
+            socket.disconnected.connect(lambda s=socket: self._drop(s))
+            if socket.bytesAvailable():
+                self._read(socket)
+
+    def _read(self, socket: QLocalSocket) -> None:
+        if socket not in self._buffers:
+            return
+        data = self._buffers[socket] + bytes(socket.readAll().data())
+        if len(data) > MAX_MESSAGE_BYTES:
+            self._drop(socket)
+            socket.abort()
+            return
+        self._buffers[socket] = data
+        if b"\n" not in data:
+            return
+        line = data.split(b"\n", 1)[0]
+        paths = decode_message(line)
+        self._buffers.pop(socket, None)
+        if paths is None:
+            socket.abort()
+            return
+        socket.write(QByteArray(ACK))
+        socket.flush()
+        socket.disconnectFromServer()
+        self.files_received.emit(paths)
+
+    def _drop(self, socket: QLocalSocket) -> None:
+        self._buffers.pop(socket, None)
+        socket.deleteLater()
