@@ -9,6 +9,7 @@ comes to the front. When nothing answers, the launch simply starts as usual.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import hashlib
 import json
@@ -99,56 +100,75 @@ class InstanceServer(QObject):
         super().__init__(parent)
         self.name = name
         self.server = QLocalServer(self)
-        self.server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        # No socket options: with them Qt (on Unix) renames its socket over an existing
+        # one, taking a live instance's name. The plain socket is not writable, so
+        # not connectable, by other users (umask), and the name is probed first.
         self.server.newConnection.connect(self._accept)
         self._buffers: dict[QLocalSocket, bytes] = {}
 
     def listen(self) -> bool:
         """Start listening. A name left behind by a crashed instance is reclaimed;
         one a live instance answers on is not (False)."""
+        if instance_running(self.name):
+            return False
         if self.server.listen(self.name):
             return True
-        if instance_running(self.name):
+        if instance_running(self.name):  # another launch won the race
             return False
         QLocalServer.removeServer(self.name)
         return bool(self.server.listen(self.name))
 
     def close(self) -> None:
         self.server.close()
+        for socket in list(self._buffers):
+            self._forget(socket)
 
     def _accept(self) -> None:
         while self.server.hasPendingConnections():
             socket = self.server.nextPendingConnection()
             if socket is None:
                 break
+            socket.setParent(self)
             self._buffers[socket] = b""
-            socket.readyRead.connect(lambda s=socket: self._read(s))
-            socket.disconnected.connect(lambda s=socket: self._drop(s))
+            socket.readyRead.connect(self._on_ready_read)
+            socket.disconnected.connect(self._on_disconnected)
             if socket.bytesAvailable():
                 self._read(socket)
+
+    def _on_ready_read(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QLocalSocket):
+            self._read(socket)
+
+    def _on_disconnected(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QLocalSocket):
+            self._forget(socket)
 
     def _read(self, socket: QLocalSocket) -> None:
         if socket not in self._buffers:
             return
         data = self._buffers[socket] + bytes(socket.readAll().data())
-        if len(data) > MAX_MESSAGE_BYTES:
-            self._drop(socket)
-            socket.abort()
-            return
         self._buffers[socket] = data
         if b"\n" not in data:
+            if len(data) > MAX_MESSAGE_BYTES:
+                self._forget(socket)
             return
-        line = data.split(b"\n", 1)[0]
-        paths = decode_message(line)
-        self._buffers.pop(socket, None)
+        paths = decode_message(data.split(b"\n", 1)[0])
         if paths is None:
-            socket.abort()
+            self._forget(socket)
             return
+        self._buffers[socket] = b"\0"  # answered: ignore anything more it sends
         socket.write(QByteArray(ACK))
         socket.flush()
         socket.disconnectFromServer()
         self.files_received.emit(paths)
 
-    def _drop(self, socket: QLocalSocket) -> None:
-        self._buffers.pop(socket, None)
+    def _forget(self, socket: QLocalSocket) -> None:
+        if self._buffers.pop(socket, None) is None:
+            return
+        for signal in (socket.readyRead, socket.disconnected):
+            with contextlib.suppress(RuntimeError, TypeError):
+                signal.disconnect()
+        socket.abort()
         socket.deleteLater()
