@@ -153,7 +153,7 @@ def leftover_autosaves(folder: Path | None = None,
 def discard(recovered: list[Recovered]) -> None:
     for item in recovered:
         for path in item.files:
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # gone, or a folder we cannot write
                 path.unlink()
 
 
@@ -238,5 +238,5 @@ class Autosaver(QObject):
         """Remove a document's autosave (after a save or a clean close)."""
         self._written.pop(document.autosave_id, None)
         for path in self.paths_for(document):
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # gone, or a folder we cannot write
                 path.unlink()
