@@ -85,7 +85,7 @@ def desktop_entry(command: Sequence[str]) -> str:
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
-        "Version=1.5\n"
+        "Version=1.4\n"
         "Name=SEForge\n"
         "GenericName=Character Builder\n"
         "Comment=Build Sword's Edge characters, print their sheets and run the GM's table\n"
