@@ -42,12 +42,12 @@ def open_one(window: MainWindow, path: Path) -> bool:
             return False
         if suffix == NC_SUFFIX:
             opened = table.opponents.open_path(path)
-            widget = table.opponents
+            if opened:
+                table.tabs.setCurrentWidget(table.opponents)
         else:
             opened = table.party.open_path(path)
-            widget = table.party
-        if opened:
-            table.tabs.setCurrentWidget(widget)
+            if opened:
+                table.tabs.setCurrentWidget(table.party)
         return bool(opened)
     return window.open_path(path) is not None
 
