@@ -2,6 +2,10 @@
 entry, icons and MIME types in the user's XDG folders so that a double click on a
 ``.sechar``, ``.senc`` or ``.secampaign`` file opens it in SEForge.
 
+On Windows the same command registers the types for the current user in
+``HKEY_CURRENT_USER\\Software\\Classes`` (the bundle is a zip, with no installer
+to do it); macOS reads them from the bundle's Info.plist.
+
 Everything here is plain file writing (no Qt), so the console program can do it
 (``seforge desktop-install [--uninstall]``). The external tools
 ``update-mime-database``, ``update-desktop-database``, ``xdg-mime`` and
@@ -41,7 +45,7 @@ DESKTOP_ID = "seforge"
 """The desktop file's name without ``.desktop``; the app sets the same name
 (``QGuiApplication.setDesktopFileName``) so the window is matched to it."""
 ICON_NAME = "seforge"
-GUI_NAME = "SEForge"
+GUI_NAME = "SEForge.exe" if sys.platform == "win32" else "SEForge"
 """The frozen GUI program, beside the frozen ``seforge-cli``."""
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
@@ -194,6 +198,82 @@ def uninstall(base: Path | None = None, run: ToolRunner = run_tool_if_present) -
             removed.append(path)
     _refresh(root, run, register_default=False)
     return removed
+
+
+# -- Windows: per-user file associations ------------------------------------------
+PROG_ID_PREFIX = "SEForge."
+CLASSES_KEY = "Software\\Classes"
+
+RegistryValue = tuple[str, str, str]
+"""(key under HKEY_CURRENT_USER, value name ("" for the default), text)."""
+
+
+def windows_registry_values(command: Sequence[str], icon: str) -> list[RegistryValue]:
+    """The registry values that make a double click on each document type open
+    SEForge: one ProgID per type (name, icon, open command), and the suffix
+    pointing to it."""
+    open_command = subprocess.list2cmdline(list(command)) + ' "%1"'
+    values: list[RegistryValue] = []
+    for kind in DOCUMENT_TYPES:
+        prog_id = PROG_ID_PREFIX + kind.suffix.lstrip(".")
+        base = f"{CLASSES_KEY}\\{prog_id}"
+        values += [
+            (base, "", kind.description[0].upper() + kind.description[1:]),
+            (f"{base}\\DefaultIcon", "", f"{icon},0"),
+            (f"{base}\\shell\\open\\command", "", open_command),
+            (f"{CLASSES_KEY}\\{kind.suffix}", "", prog_id),
+            (f"{CLASSES_KEY}\\{kind.suffix}", "Content Type", kind.mime_type),
+        ]
+    return values
+
+
+def windows_registry_keys() -> list[str]:
+    """The keys :func:`windows_registry_values` creates, deepest first (for removal)."""
+    keys: list[str] = []
+    for kind in DOCUMENT_TYPES:
+        base = f"{CLASSES_KEY}\\{PROG_ID_PREFIX}{kind.suffix.lstrip('.')}"
+        keys += [f"{base}\\shell\\open\\command", f"{base}\\shell\\open",
+                 f"{base}\\shell", f"{base}\\DefaultIcon", base]
+    return keys
+
+
+if sys.platform == "win32":
+    import ctypes
+    import winreg
+
+    def _notify_shell() -> None:
+        # SHChangeNotify(SHCNE_ASSOCCHANGED, SHCNF_IDLIST): Explorer reloads the icons.
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.windll.shell32.SHChangeNotify(0x08000000, 0, None, None)
+
+    def install_windows(command: Sequence[str] | None = None) -> list[RegistryValue]:
+        """Register the document types for the current user; returns what was written."""
+        cmd = list(command or app_command())
+        values = windows_registry_values(cmd, cmd[0])
+        for key, name, text in values:
+            with winreg.CreateKey(winreg.HKEY_CURRENT_USER, key) as handle:
+                winreg.SetValueEx(handle, name, 0, winreg.REG_SZ, text)
+        _notify_shell()
+        return values
+
+    def uninstall_windows() -> list[str]:
+        """Remove the ProgIDs (and each suffix's pointer to one of them)."""
+        removed: list[str] = []
+        for key in windows_registry_keys():
+            with contextlib.suppress(FileNotFoundError):
+                winreg.DeleteKey(winreg.HKEY_CURRENT_USER, key)
+                removed.append(key)
+        for kind in DOCUMENT_TYPES:
+            key = f"{CLASSES_KEY}\\{kind.suffix}"
+            with contextlib.suppress(FileNotFoundError):
+                with winreg.OpenKey(winreg.HKEY_CURRENT_USER, key, 0,
+                                    winreg.KEY_ALL_ACCESS) as handle:
+                    current, _kind = winreg.QueryValueEx(handle, "")
+                if current.startswith(PROG_ID_PREFIX):
+                    winreg.DeleteKey(winreg.HKEY_CURRENT_USER, key)
+                    removed.append(key)
+        _notify_shell()
+        return removed
 
 
 def command_line(command: Sequence[str]) -> str:

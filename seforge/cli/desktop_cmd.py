@@ -17,7 +17,8 @@ def register(sub: Any) -> None:
         help="add SEForge to the desktop's menu and open its files with a double click",
         description="On Linux: install a desktop entry, the icon and the MIME types of "
         ".sechar, .senc and .secampaign files into your XDG data folder "
-        "($XDG_DATA_HOME, usually ~/.local/share). With --uninstall, remove them.",
+        "($XDG_DATA_HOME, usually ~/.local/share). On Windows: register those file "
+        "types for your user account. With --uninstall, remove them.",
     )
     parser.add_argument("--uninstall", action="store_true",
                         help="remove what an earlier desktop-install added")
@@ -25,10 +26,12 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if sys.platform in ("win32", "darwin"):
-        print("seforge desktop-install: only needed on Linux; the Windows and macOS "
-              "bundles register SEForge's files themselves.", file=sys.stderr)
+    if sys.platform == "darwin":
+        print("seforge desktop-install: not needed on macOS; SEForge.app registers its "
+              "file types when it is copied to Applications.", file=sys.stderr)
         return EXIT_FAILED
+    if sys.platform == "win32":
+        return _run_windows(args)
     try:
         if args.uninstall:
             removed = desktop.uninstall()
@@ -44,4 +47,22 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     print(f"Installed {files.desktop_file}; it runs: {desktop.command_line(command)}")
     print("Double-clicking a .sechar, .senc or .secampaign file now opens it in SEForge.")
+    return EXIT_OK
+
+
+def _run_windows(args: argparse.Namespace) -> int:
+    if sys.platform != "win32":  # for mypy: the branch below exists on Windows only
+        return EXIT_FAILED
+    try:
+        if args.uninstall:
+            removed = desktop.uninstall_windows()
+            print(f"Removed {len(removed)} registry keys of SEForge's file types.")
+            return EXIT_OK
+        command = desktop.app_command()
+        desktop.install_windows(command)
+    except OSError as exc:
+        print(f"seforge desktop-install: cannot register the file types: {exc}",
+              file=sys.stderr)
+        return EXIT_FAILED
+    print(f"Registered .sechar, .senc and .secampaign for {desktop.command_line(command)}.")
     return EXIT_OK

@@ -134,6 +134,21 @@ def test_desktop_install_reports_an_unwritable_folder(
     assert err.startswith("seforge desktop-install: cannot write") and err.count("\n") == 1
 
 
+def test_windows_file_types_point_at_the_app() -> None:
+    exe = r"C:\Program Files\SEForge\SEForge.exe"
+    values = desktop.windows_registry_values([exe], exe)
+    as_dict = {(key, name): text for key, name, text in values}
+    assert as_dict[(r"Software\Classes\.sechar", "")] == "SEForge.sechar"
+    assert as_dict[(r"Software\Classes\.secampaign", "")] == "SEForge.secampaign"
+    command = as_dict[(r"Software\Classes\SEForge.senc\shell\open\command", "")]
+    assert command == '"C:\\Program Files\\SEForge\\SEForge.exe" "%1"'
+    keys = desktop.windows_registry_keys()
+    assert set(keys) >= {k for k, _n, _t in values if ".se" not in k.rsplit("\\", 1)[-1]}
+    # deepest first, so that each key is empty when it is deleted
+    for key in keys:
+        assert not any(k.startswith(key + "\\") for k in keys[keys.index(key) + 1:])
+
+
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
                     reason="desktop-file-utils not installed")
 def test_the_desktop_entry_is_valid(tmp_path: Path) -> None:
