@@ -143,7 +143,7 @@ def test_windows_file_types_point_at_the_app() -> None:
     command = as_dict[(r"Software\Classes\SEForge.senc\shell\open\command", "")]
     assert command == '"C:\\Program Files\\SEForge\\SEForge.exe" "%1"'
     keys = desktop.windows_registry_keys()
-    assert set(keys) >= {k for k, _n, _t in values if ".se" not in k.rsplit("\\", 1)[-1]}
+    assert set(keys) >= {k for k, _n, _t in values if not k.rsplit("\\", 1)[-1].startswith(".")}
     # deepest first, so that each key is empty when it is deleted
     for key in keys:
         assert not any(k.startswith(key + "\\") for k in keys[keys.index(key) + 1:])
