@@ -3,6 +3,7 @@ over on the command line or by the system, each opened where its kind belongs.""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,22 @@ def test_main_opens_every_kind_given(qapp: QApplication, documents: dict[str, Pa
     args = [str(documents["char"]), str(documents["campaign"])]
     assert app_module.main(args) == 0
     assert seen == [(1, "The Long March")]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_dropped_on_the_portrait_is_refused_at_once(
+        qtbot: QtBot, window: MainWindow, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11, item 7: a FIFO chosen as a portrait hung the GUI."""
+    window.open_book_character(load_pc("jyrell"))
+    editor = window.current_editor()
+    assert editor is not None
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        staticmethod(lambda parent, title, text, *a: shown.append(text)))
+    mime = files_mime(fifo)
+    assert drag_enter(editor.portrait, mime) and drop(editor.portrait, mime)
+    assert len(shown) == 1 and "pipe.png" in shown[0] and "\n" not in shown[0]
+    assert not editor.document.character.portrait
