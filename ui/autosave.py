@@ -128,11 +128,15 @@ def leftover_autosaves(folder: Path | None = None,
         sidecar = path.with_suffix(".json")
         try:
             character = load_character(path)
-        except (CharacterFileError, ValueError, RecursionError, OSError):
+        except OSError:
+            continue  # cannot be read just now: left alone
+        except (CharacterFileError, ValueError, RecursionError):
             with contextlib.suppress(OSError):
                 aside = set_aside(path)
                 if set_aside_files is not None:
                     set_aside_files.append(aside)
+                if sidecar.exists():
+                    set_aside(sidecar)
             continue
         meta: dict[str, object] = {}
         with contextlib.suppress(OSError, ValueError, RecursionError):

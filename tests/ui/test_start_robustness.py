@@ -55,12 +55,15 @@ def test_a_damaged_autosave_is_set_aside_and_the_others_recovered(
     save_character(load_pc("jyrell"), folder / "good.sechar")
     (folder / "deep.sechar").write_text("[" * 100_000, encoding="utf-8")
     (folder / "junk.sechar").write_bytes(b"\x00\xff garbage")
+    (folder / "junk.json").write_text('{"title": "Junk"}', encoding="utf-8")
     set_aside: list[Path] = []
     found = leftover_autosaves(folder, set_aside)
     assert [r.character.name for r in found] == ["Jyrell"]
     assert sorted(p.name.split(".corrupt-")[0] for p in set_aside) == [
         "deep.sechar", "junk.sechar"]
     assert sorted(p.name for p in folder.glob("*.sechar")) == ["good.sechar"]
+    assert not (folder / "junk.json").exists()  # its sidecar went aside with it
+    assert len(list(folder.glob("junk.json.corrupt-*"))) == 1
 
 
 def test_window_reports_a_damaged_autosave_once(qtbot: QtBot, qapp: QApplication,
