@@ -67,6 +67,9 @@ def test_dropping_documents_opens_each_where_it_belongs(
     assert table.party.campaign.name == "The Long March"
     assert table.opponents.editing_path == documents["nc"]
     assert table.opponents.editor.nc().name == library.load_nc("dire-wolf").name
+    # it is saved where it came from, and the button says so
+    assert table.opponents.save_button.text() == "&Save"
+    assert str(documents["nc"]) in table.opponents.save_button.toolTip()
 
 
 def test_other_drops_are_refused(window: MainWindow, tmp_path: Path) -> None:
