@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from ui.editor import CharacterEditor
     from ui.gm import GMDock
     from ui.gm_table import GMTableWidget
+    from ui.opening import DocumentDropFilter
     from ui.play_dock import PlayDock
 
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.gm_table: GMTableWidget | None = None
         self.setAcceptDrops(True)
         self._autosave_warned = False
+        self._drop_filter: DocumentDropFilter | None = None
 
         self.start_page = StartPage(self)
         self.tabs = QTabWidget(self)
@@ -354,6 +356,7 @@ class MainWindow(QMainWindow):
         document.setParent(self)
         self.undo_group.addStack(document.undo_stack)
         editor = CharacterEditor(document, self.tabs)
+        self._watch_drops(editor)
         index = self.tabs.addTab(editor, document.title())
         document.modified_changed.connect(lambda _m, d=document: self._update_tab(d))
         document.path_changed.connect(lambda d=document: self._update_tab(d))
@@ -800,6 +803,14 @@ class MainWindow(QMainWindow):
         # Open after the drop returns: the source application is not kept waiting
         # behind a message box about a bad file.
         QTimer.singleShot(0, lambda: self.open_paths(paths))
+
+    def _watch_drops(self, root: QWidget) -> None:
+        """Documents dropped on the text fields under ``root`` open in the window."""
+        from ui.opening import DocumentDropFilter
+
+        if self._drop_filter is None:
+            self._drop_filter = DocumentDropFilter(self)
+        self._drop_filter.watch(root)
 
     def report_problems(self, messages: list[str]) -> None:
         """Tell the user, in one window that does not stop anything, about our own

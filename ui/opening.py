@@ -13,7 +13,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QEvent, QMimeData, QObject, QTimer
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
 from seforge.desktop import is_document_name
 
@@ -55,3 +57,32 @@ def open_one(window: MainWindow, path: Path) -> bool:
 def open_all(window: MainWindow, paths: Iterable[Path]) -> int:
     """Open each path; returns how many opened."""
     return sum(1 for path in paths if open_one(window, path))
+
+
+class DocumentDropFilter(QObject):
+    """Installed on text fields: a SEForge document dragged onto one opens in the
+    window (Qt's text fields would otherwise take the drop and insert the path);
+    any other drag, text included, reaches the field as usual."""
+
+    DRAG_EVENTS = (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop)
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def watch(self, root: QWidget) -> None:
+        for field in root.findChildren(QLineEdit) + root.findChildren(QTextEdit) \
+                + root.findChildren(QPlainTextEdit):
+            if field.acceptDrops():
+                field.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() not in self.DRAG_EVENTS or not isinstance(event, QDropEvent):
+            return False
+        paths = dropped_paths(event.mimeData())
+        if not paths:
+            return False
+        event.acceptProposedAction()
+        if event.type() == QEvent.Type.Drop:
+            QTimer.singleShot(0, lambda: open_all(self.window, paths))
+        return True

@@ -175,3 +175,21 @@ def test_a_fifo_dropped_on_the_portrait_is_refused_at_once(
     assert drag_enter(editor.portrait, mime) and drop(editor.portrait, mime)
     assert len(shown) == 1 and "pipe.png" in shown[0] and "\n" not in shown[0]
     assert not editor.document.character.portrait
+
+
+def test_a_document_dropped_on_a_text_field_opens_instead_of_pasting_its_path(
+        qtbot: QtBot, window: MainWindow, documents: dict[str, Path]) -> None:
+    window.open_book_character(load_pc("jyrell"))
+    editor = window.current_editor()
+    assert editor is not None
+    field = editor.name_edit
+    before = field.text()
+    mime = files_mime(documents["char"])
+    mime.setText(str(documents["char"]))  # as file managers do
+    assert drag_enter(field, mime) and drop(field, mime)
+    qtbot.waitUntil(lambda: len(window.documents()) == 2, timeout=3000)
+    assert field.text() == before
+    # plain text still drops into the field
+    text = QMimeData()
+    text.setText("Jyrell the Bold")
+    assert drag_enter(field, text)
