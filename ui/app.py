@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QApplication
 from seforge.resources import resource_path
 from ui.main_window import MainWindow
 from ui.settings import APP_NAME, data_dir, load_preferences
-from ui.single_instance import InstanceServer, send_to_running, server_name
 from ui.theme import apply_theme
 
 
@@ -53,6 +52,9 @@ def file_arguments(args: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # QtNetwork is loaded here rather than with the module: only a real start needs it.
+    from ui.single_instance import InstanceServer, send_to_running, server_name
+
     args = list(sys.argv if argv is None else [sys.argv[0] if sys.argv else "seforge", *argv])
     app = create_application(args)
     given = app.arguments()[1:] if argv is None else list(argv)
