@@ -82,12 +82,15 @@ def test_a_live_name_is_not_taken_over_but_a_dead_one_is(qtbot: QtBot) -> None:
     name = server_name(data_dir())
     first = InstanceServer(name)
     assert first.listen()
+    socket_file = Path(first.server.fullServerName())
     second = InstanceServer(name)
     assert not second.listen()  # the first answers: not ours to take
     first.close()
     if sys.platform != "win32":  # a crashed server leaves its socket file behind
-        Path(first.server.fullServerName() or "/nonexistent").touch()
+        assert socket_file.is_absolute() and not socket_file.exists()
+        socket_file.touch()
     assert second.listen()
+    assert instance_running(name)
     second.close()
 
 
