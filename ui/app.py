@@ -53,19 +53,22 @@ def file_arguments(args: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     # QtNetwork is loaded here rather than with the module: only a real start needs it.
-    from ui.single_instance import InstanceServer, send_to_running, server_name
+    from ui.single_instance import HandOver, InstanceServer, hand_over, server_name
 
     args = list(sys.argv if argv is None else [sys.argv[0] if sys.argv else "seforge", *argv])
     app = create_application(args)
     given = app.arguments()[1:] if argv is None else list(argv)
     files = file_arguments(given)
     name = server_name(data_dir())
-    if send_to_running(name, files):
+    first_try = hand_over(name, files)
+    if first_try is HandOver.SENT:
         return 0
     server = InstanceServer(name, app)
-    listening = server.listen()
-    if not listening and send_to_running(name, files):
-        return 0  # another launch won the race a moment ago
+    if (not server.listen() and first_try is HandOver.NOBODY
+            and hand_over(name, files) is HandOver.SENT):
+        return 0  # another launch started listening a moment ago
+    # Else this launch runs on its own (an instance that does not answer keeps its
+    # name; its session lock keeps this one away from its autosaves).
 
     problems: list[str] = []
     preferences = load_preferences(problems=problems)

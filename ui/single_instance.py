@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 from collections.abc import Sequence
+from enum import Enum
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QObject, Signal
@@ -67,27 +68,42 @@ def instance_running(name: str) -> bool:
     return alive
 
 
-def send_to_running(name: str, paths: Sequence[str | os.PathLike[str]],
-                    reply_ms: int = REPLY_MS) -> bool:
+class HandOver(Enum):
+    SENT = "sent"
+    """The running instance confirmed: this launch can end."""
+    NOBODY = "nobody"
+    """No instance listens on the name."""
+    NO_ANSWER = "no answer"
+    """One listens but did not confirm in time (busy or hung)."""
+
+
+def hand_over(name: str, paths: Sequence[str | os.PathLike[str]],
+              reply_ms: int = REPLY_MS) -> HandOver:
     """Hand ``paths`` (possibly none: just come to the front) to the instance
-    listening on ``name``; True once it confirmed. False when none runs or it did
-    not answer in time (then this launch should start normally)."""
+    listening on ``name``."""
     socket = QLocalSocket()
     socket.connectToServer(name)
     if not socket.waitForConnected(CONNECT_MS):
-        return False
+        return HandOver.NOBODY
     try:
         socket.write(QByteArray(encode_message(paths)))
         if not socket.waitForBytesWritten(reply_ms):
-            return False
+            return HandOver.NO_ANSWER
         reply = b""
         while not reply.endswith(b"\n"):
             if not socket.waitForReadyRead(reply_ms):
-                return False
+                return HandOver.NO_ANSWER
             reply += bytes(socket.readAll().data())
-        return reply == ACK
+        return HandOver.SENT if reply == ACK else HandOver.NO_ANSWER
     finally:
         socket.abort()
+
+
+def send_to_running(name: str, paths: Sequence[str | os.PathLike[str]],
+                    reply_ms: int = REPLY_MS) -> bool:
+    """True once a running instance confirmed it got ``paths``; False when none
+    runs or it did not answer in time (then this launch should start normally)."""
+    return hand_over(name, paths, reply_ms) is HandOver.SENT
 
 
 class InstanceServer(QObject):

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtNetwork import QLocalServer
 from pytestqt.qtbot import QtBot
 
 from seforge.fileformat import save_character
@@ -19,9 +20,11 @@ from ui.autosave import SessionLock
 from ui.main_window import MainWindow
 from ui.settings import data_dir
 from ui.single_instance import (
+    HandOver,
     InstanceServer,
     decode_message,
     encode_message,
+    hand_over,
     instance_running,
     send_to_running,
     server_name,
@@ -158,3 +161,16 @@ def test_a_second_instance_never_offers_or_deletes_live_autosaves(
     assert sorted(folder.glob("*.sechar")) == live
     assert window.autosaver.lock.held()
     assert (folder / "session.lock").exists()
+
+
+def test_an_instance_that_does_not_answer_is_told_apart(qapp: object) -> None:
+    """A hung instance keeps its name; the launch then starts on its own, at once."""
+    name = server_name(data_dir())
+    silent = QLocalServer()
+    assert silent.listen(name)  # accepts connections, never replies
+    try:
+        assert hand_over(name, ["x.sechar"], reply_ms=200) is HandOver.NO_ANSWER
+        assert not send_to_running(name, [], reply_ms=200)
+    finally:
+        silent.close()
+    assert hand_over(name, []) is HandOver.NOBODY
