@@ -185,6 +185,7 @@ class MainWindow(QMainWindow):
         self.budget_dock.raise_()
         self._restore_dock_state()
         self.play_dock.show_document(self.current_document())
+        self._watch_drops(self)  # the docks' text fields too
 
     def _build_gm_table(self, visible: bool = True) -> None:
         """Build the GM's Table the first time its dock is shown."""
@@ -201,6 +202,7 @@ class MainWindow(QMainWindow):
             open_calculator=bridge, paper=self.preferences.paper,
             restore_scene=owns)  # never offer (or discard) a live instance's scene
         self.gm_table_dock.setWidget(self.gm_table)
+        self._watch_drops(self.gm_table)
 
     @property
     def autosaver(self) -> Autosaver:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QFileOpenEvent, QImage
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from seforge import library
@@ -193,3 +193,15 @@ def test_a_document_dropped_on_a_text_field_opens_instead_of_pasting_its_path(
     text = QMimeData()
     text.setText("Jyrell the Bold")
     assert drag_enter(field, text)
+
+
+def test_a_document_dropped_on_the_gm_table_search_field_opens(
+        qtbot: QtBot, window: MainWindow, documents: dict[str, Path]) -> None:
+    table = window.show_gm_table()
+    assert table is not None
+    search = table.findChildren(QLineEdit)[0]
+    mime = files_mime(documents["char"])
+    mime.setText(str(documents["char"]))
+    assert drag_enter(search, mime) and drop(search, mime)
+    qtbot.waitUntil(lambda: len(window.documents()) == 1, timeout=3000)
+    assert str(documents["char"]) not in search.text()
