@@ -201,6 +201,8 @@ class MainWindow(QMainWindow):
             open_characters=lambda: [(d.character, d.path) for d in self.documents()],
             open_calculator=bridge, paper=self.preferences.paper,
             restore_scene=owns)  # never offer (or discard) a live instance's scene
+        if not owns:  # the scene autosave belongs to the instance holding the session
+            self.gm_table.scene.autosave = False
         self.gm_table_dock.setWidget(self.gm_table)
         self._watch_drops(self.gm_table)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtNetwork import QLocalServer
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from seforge.fileformat import save_character
@@ -174,3 +175,29 @@ def test_an_instance_that_does_not_answer_is_told_apart(qapp: object) -> None:
     finally:
         silent.close()
     assert hand_over(name, []) is HandOver.NOBODY
+
+
+def test_a_second_instance_leaves_the_first_ones_scene_autosave_alone(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.gm_table import scene_tracker
+
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: asked.append("asked")
+                                     or QMessageBox.StandardButton.Discard))
+    first_table = window.show_gm_table()
+    assert first_table is not None and first_table.scene.autosave
+    assert first_table.scene.save_autosave()
+    scene_file = scene_tracker.autosave_path()
+    saved = scene_file.read_bytes()
+    asked.clear()
+
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    table = second.show_gm_table()
+    assert table is not None
+    assert asked == []  # not offered, so not discarded
+    assert not table.scene.autosave
+    assert not table.scene.save_autosave()  # writes nothing over the first's scene
+    assert scene_file.read_bytes() == saved
+    second.shutdown()
