@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import platformdirs
 
 from seforge.atomic import atomic_write_bytes
+from seforge.bounded_read import FileReadError, read_bounded
 
 APP_NAME = "SEForge"
 PREFERENCES_VERSION = 1
@@ -25,6 +27,7 @@ PREFERENCES_FILE = "preferences.json"
 THEMES = ("system", "light", "dark")
 PAPERS = ("a4", "letter")
 MAX_RECENT = 10
+MAX_PREFERENCES_BYTES = 1024 * 1024
 
 
 def config_dir() -> Path:
@@ -106,22 +109,38 @@ def set_aside(path: Path) -> Path:
     return target
 
 
+def _read_preferences(target: Path) -> bytes:
+    """The file's bytes; ValueError for one that is no preferences file at all (a
+    FIFO, a device, a folder or a huge file: set aside like bad JSON), FileReadError
+    for one that cannot be read just now (left alone)."""
+    try:
+        return read_bounded(target, MAX_PREFERENCES_BYTES)
+    except FileReadError as exc:
+        try:
+            info = os.stat(target)
+        except OSError:
+            raise exc from None
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_PREFERENCES_BYTES:
+            raise ValueError("not a preferences file") from None
+        raise
+
+
 def load_preferences(path: Path | None = None, problems: list[str] | None = None) -> Preferences:
     """The preferences; never raises. A file that is not valid JSON (or not a JSON
     object) is set aside as ``preferences.json.corrupt-<stamp>`` and the defaults
     are used; each such event adds a one-line message to ``problems``."""
     target = path or preferences_path()
+    if not os.path.lexists(target):
+        return Preferences()
     try:
-        text = target.read_bytes().decode("utf-8")
+        text = _read_preferences(target).decode("utf-8")
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-    except FileNotFoundError:
-        return Preferences()
-    except OSError as exc:
+    except FileReadError as exc:
         if problems is not None:
             problems.append(f"Your preferences ({target}) could not be read "
-                            f"({exc.strerror or exc}); the defaults are used.")
+                            f"({exc.problem}); the defaults are used.")
         return Preferences()
     except (ValueError, RecursionError):
         message = f"Your preferences file ({target}) was damaged; the defaults are used"

@@ -48,6 +48,21 @@ def test_damaged_preferences_are_set_aside(app_dirs: tuple[Path, Path],
     assert load_preferences(problems=again) == Preferences() and again == []
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_preferences_that_are_a_fifo_or_huge_are_set_aside_at_once(
+        app_dirs: tuple[Path, Path]) -> None:
+    path = preferences_path()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)  # would block a plain read forever
+    problems: list[str] = []
+    assert load_preferences(problems=problems) == Preferences()
+    assert len(problems) == 1 and not path.exists()
+    path.write_bytes(b" " * (2 * 1024 * 1024) + b"{}")
+    assert load_preferences(problems=problems) == Preferences()
+    assert len(problems) == 2 and not path.exists()
+    assert len(list(path.parent.glob("preferences.json.corrupt-*"))) == 2
+
+
 def test_a_damaged_autosave_is_set_aside_and_the_others_recovered(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = autosave_dir()
