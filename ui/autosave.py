@@ -24,6 +24,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QTimer
 
+from seforge.bounded_read import FileReadError, read_bounded
 from seforge.fileformat import (
     CharacterFileError,
     atomic_write_bytes,
@@ -36,6 +37,7 @@ from ui.settings import data_dir, set_aside
 
 DEFAULT_INTERVAL_MS = 5000
 LOCK_NAME = "session.lock"
+MAX_SIDECAR_BYTES = 64 * 1024
 UNREADABLE_LOCK_SECONDS = 60.0
 """A lock file that names no process (cut short by a crash) is taken over once it
 is this old; a younger one may be a lock being written right now."""
@@ -139,8 +141,8 @@ def leftover_autosaves(folder: Path | None = None,
                     set_aside(sidecar)
             continue
         meta: dict[str, object] = {}
-        with contextlib.suppress(OSError, ValueError, RecursionError):
-            loaded = json.loads(sidecar.read_text(encoding="utf-8"))
+        with contextlib.suppress(FileReadError, ValueError, RecursionError):
+            loaded = json.loads(read_bounded(sidecar, MAX_SIDECAR_BYTES).decode("utf-8"))
             if isinstance(loaded, dict):
                 meta = loaded
         original = meta.get("original_path")
