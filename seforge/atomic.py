@@ -20,13 +20,21 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 from seforge.bounded_read import file_kind
 
-__all__ = ["NotRegularFileError", "ReadOnlyFileError", "atomic_write_bytes", "write_target"]
+__all__ = [
+    "NotRegularFileError",
+    "ReadOnlyFileError",
+    "atomic_write_bytes",
+    "remove_stale_temp_files",
+    "write_target",
+]
 
 
 class ReadOnlyFileError(PermissionError):
@@ -115,3 +123,43 @@ def _default_mode() -> int:
     umask = os.umask(0)
     os.umask(umask)
     return 0o666 & ~umask
+
+
+STALE_TEMP_SECONDS = 600.0
+"""How old a stray temporary file must be before the next start removes it: long
+enough that no save still in progress (ours or another instance's) is touched."""
+
+_TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+
+
+def remove_stale_temp_files(
+    folder: str | os.PathLike[str],
+    min_age: float = STALE_TEMP_SECONDS,
+    now: float | None = None,
+) -> list[Path]:
+    """Remove the temporary files :func:`atomic_write_bytes` left in ``folder`` when a
+    save was killed (``.{name}.XXXXXXXX.tmp``), if older than ``min_age`` seconds.
+
+    Only regular files matching that pattern exactly are touched (never a symlink,
+    a folder or a younger file); a folder that cannot be listed is skipped.
+    Returns the files removed.
+    """
+    current = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _TEMP_NAME.match(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode) or current - info.st_mtime < min_age:
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+    return removed

@@ -1,17 +1,21 @@
-"""Entry point of the desktop builder: ``seforge-gui [FILE ...]``."""
+"""Entry point of the desktop builder: ``seforge-gui [FILE ...]`` (or ``seforge FILE``).
+
+One instance per user and data folder: when SEForge already runs, the files are
+handed to it (it opens them and comes to the front) and this launch exits.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
 from seforge.resources import resource_path
 from ui.main_window import MainWindow
-from ui.settings import APP_NAME, load_preferences
+from ui.settings import APP_NAME, data_dir, load_preferences
 from ui.theme import apply_theme
 
 
@@ -26,23 +30,67 @@ def create_application(argv: list[str]) -> QApplication:
     return app
 
 
+class FileOpenFilter(QObject):
+    """Files the system asks the app to open (macOS Finder: a double click or a
+    drop on the Dock icon arrives as a FileOpen event, not as an argument)."""
+
+    def __init__(self, window: MainWindow, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            name = event.file()
+            if name:
+                self.window.open_paths([Path(name)])
+                return True
+        return super().eventFilter(watched, event)
+
+
+def file_arguments(args: list[str]) -> list[str]:
+    return [a for a in args if a and not a.startswith("-")]
+
+
 def main(argv: list[str] | None = None) -> int:
+    # QtNetwork is loaded here rather than with the module: only a real start needs it.
+    from ui.single_instance import HandOver, InstanceServer, hand_over, server_name
+
     args = list(sys.argv if argv is None else [sys.argv[0] if sys.argv else "seforge", *argv])
     app = create_application(args)
-    preferences = load_preferences()
+    given = app.arguments()[1:] if argv is None else list(argv)
+    files = file_arguments(given)
+    name = server_name(data_dir())
+    first_try = hand_over(name, files)
+    if first_try is HandOver.SENT:
+        return 0
+    server = InstanceServer(name, app)
+    if (not server.listen() and first_try is HandOver.NOBODY
+            and hand_over(name, files) is HandOver.SENT):
+        return 0  # another launch started listening a moment ago
+    # Else this launch runs on its own (an instance that does not answer keeps its
+    # name; its session lock keeps this one away from its autosaves).
+
+    problems: list[str] = []
+    preferences = load_preferences(problems=problems)
     apply_theme(app, preferences.theme)
     window = MainWindow(preferences)
+    file_filter = FileOpenFilter(window, app)
+    app.installEventFilter(file_filter)
+    server.files_received.connect(window.receive_from_other_launch)
     window.show()
-    given = app.arguments()[1:] if argv is None else list(argv)
-    files = [a for a in given if not a.startswith("-")]
 
     def after_start() -> None:
+        window.report_problems(problems)
         window.restore_autosaves()
-        for name in files:
-            window.open_path(Path(name))
+        window.open_paths([Path(f) for f in files])
+        QTimer.singleShot(0, window.clean_stale_temp_files)
 
     QTimer.singleShot(0, after_start)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        app.removeEventFilter(file_filter)
+        server.close()
 
 
 if __name__ == "__main__":

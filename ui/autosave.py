@@ -4,6 +4,12 @@ seconds, and offered back on the next start if SEForge did not exit cleanly.
 Layout under ``<data dir>/autosave``: ``<uuid>.sechar`` (the character) and
 ``<uuid>.json`` (original path and title), plus ``session.lock`` while a session
 runs. A clean exit removes the lock and every autosave.
+
+The lock is a :class:`QLockFile`: created atomically, naming its holder's process,
+and taken over only when that process is gone. Only the session that holds it
+offers leftovers back, so a second instance never offers (or deletes) the live
+autosaves of the first. An autosave that cannot be read is set aside as
+``<name>.corrupt-<stamp>`` rather than stopping the start.
 """
 
 from __future__ import annotations
@@ -11,12 +17,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QLockFile, QObject, QTimer
 
+from seforge.bounded_read import FileReadError, read_bounded
 from seforge.fileformat import (
     CharacterFileError,
     atomic_write_bytes,
@@ -25,10 +33,14 @@ from seforge.fileformat import (
 )
 from seforge.models import Character
 from ui.document import CharacterDocument
-from ui.settings import data_dir
+from ui.settings import data_dir, set_aside
 
 DEFAULT_INTERVAL_MS = 5000
 LOCK_NAME = "session.lock"
+MAX_SIDECAR_BYTES = 64 * 1024
+UNREADABLE_LOCK_SECONDS = 60.0
+"""A lock file that names no process (cut short by a crash) is taken over once it
+is this old; a younger one may be a lock being written right now."""
 
 
 def autosave_dir() -> Path:
@@ -43,6 +55,44 @@ class Recovered:
     original_path: Path | None
     title: str
     files: tuple[Path, ...]
+
+
+class SessionLock:
+    """The session marker of one running SEForge, taken atomically."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / LOCK_NAME
+        self._lock = QLockFile(str(self.path))
+        self._lock.setStaleLockTime(0)  # stale only when its process is gone
+
+    def acquire(self) -> bool:
+        """Take the lock; False when another live session holds it. Raises OSError
+        when the folder cannot be written."""
+        if self._lock.tryLock(0):
+            return True
+        if self._lock.error() == QLockFile.LockError.LockFailedError:
+            if self._unreadable_and_old():
+                self._lock.removeStaleLockFile()
+                return bool(self._lock.tryLock(0))
+            return False
+        raise PermissionError(13, "cannot create the session lock", str(self.path))
+
+    def _unreadable_and_old(self) -> bool:
+        info = self._lock.getLockInfo()
+        if isinstance(info, tuple) and info and info[0]:
+            return False
+        try:
+            age = time.time() - self.path.stat().st_mtime
+        except OSError:
+            return False
+        return age > UNREADABLE_LOCK_SECONDS
+
+    def held(self) -> bool:
+        return bool(self._lock.isLocked())
+
+    def release(self) -> None:
+        if self._lock.isLocked():
+            self._lock.unlock()
 
 
 def _pid_alive(pid: int) -> bool:
@@ -61,14 +111,17 @@ def other_session_running(folder: Path | None = None) -> bool:
     """True when another live process holds the session lock."""
     lock = (folder or autosave_dir()) / LOCK_NAME
     try:
-        pid = int(lock.read_text(encoding="utf-8").strip() or 0)
+        first = lock.read_text(encoding="utf-8").split("\n", 1)[0]
+        pid = int(first.strip() or 0)
     except (OSError, ValueError):
         return False
     return pid != os.getpid() and _pid_alive(pid)
 
 
-def leftover_autosaves(folder: Path | None = None) -> list[Recovered]:
-    """Autosaves a previous session left behind (unreadable ones are skipped)."""
+def leftover_autosaves(folder: Path | None = None,
+                       set_aside_files: list[Path] | None = None) -> list[Recovered]:
+    """Autosaves a previous session left behind. One that cannot be read is renamed
+    to ``<name>.corrupt-<stamp>`` (listed in ``set_aside_files``) and skipped."""
     base = folder or autosave_dir()
     found: list[Recovered] = []
     if not base.is_dir():
@@ -77,11 +130,19 @@ def leftover_autosaves(folder: Path | None = None) -> list[Recovered]:
         sidecar = path.with_suffix(".json")
         try:
             character = load_character(path)
-        except CharacterFileError:
+        except OSError:
+            continue  # cannot be read just now: left alone
+        except (CharacterFileError, ValueError, RecursionError):
+            with contextlib.suppress(OSError):
+                aside = set_aside(path)
+                if set_aside_files is not None:
+                    set_aside_files.append(aside)
+                if sidecar.exists():
+                    set_aside(sidecar)
             continue
         meta: dict[str, object] = {}
-        with contextlib.suppress(OSError, ValueError):
-            loaded = json.loads(sidecar.read_text(encoding="utf-8"))
+        with contextlib.suppress(FileReadError, ValueError, RecursionError):
+            loaded = json.loads(read_bounded(sidecar, MAX_SIDECAR_BYTES).decode("utf-8"))
             if isinstance(loaded, dict):
                 meta = loaded
         original = meta.get("original_path")
@@ -98,7 +159,7 @@ def leftover_autosaves(folder: Path | None = None) -> list[Recovered]:
 def discard(recovered: list[Recovered]) -> None:
     for item in recovered:
         for path in item.files:
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # gone, or a folder we cannot write
                 path.unlink()
 
 
@@ -118,21 +179,32 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.save_all)
         self._written: dict[str, int] = {}
+        self.lock = SessionLock(self.folder)
+        self.owns_session = False
+        """True when this session holds the lock (and so may recover leftovers)."""
+        self.disabled_reason = ""
+        """Why autosave is off ("" while it works)."""
 
     def start(self) -> None:
-        """Write the session marker and start the timer."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(self.folder / LOCK_NAME, str(os.getpid()).encode("ascii"))
+        """Take the session lock and start the timer. When the folder cannot be
+        written, autosave stays off and ``disabled_reason`` says why."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.owns_session = self.lock.acquire()
+        except OSError as exc:
+            self.disabled_reason = (
+                f"Autosave is off: the folder {self.folder} cannot be written "
+                f"({exc.strerror or exc}).")
+            return
         self.timer.start()
 
     def stop(self, clean: bool = True) -> None:
-        """Stop; on a clean exit remove every autosave and the session marker."""
+        """Stop; on a clean exit remove this session's autosaves and its lock."""
         self.timer.stop()
         if clean:
             for document in self._documents():
                 self.forget(document)
-            with contextlib.suppress(FileNotFoundError):
-                (self.folder / LOCK_NAME).unlink()
+            self.lock.release()
 
     def paths_for(self, document: CharacterDocument) -> tuple[Path, Path]:
         stem = self.folder / document.autosave_id
@@ -142,6 +214,8 @@ class Autosaver(QObject):
         """Write each modified document that changed since its last autosave;
         returns how many were written."""
         written = 0
+        if self.disabled_reason:
+            return written
         for document in self._documents():
             if not document.is_modified():
                 continue
@@ -170,5 +244,5 @@ class Autosaver(QObject):
         """Remove a document's autosave (after a save or a clean close)."""
         self._written.pop(document.autosave_id, None)
         for path in self.paths_for(document):
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # gone, or a folder we cannot write
                 path.unlink()

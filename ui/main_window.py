@@ -8,6 +8,7 @@ so the window appears about as fast as a bare Qt window.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,9 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QGuiApplication,
     QIcon,
     QKeySequence,
@@ -26,6 +30,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
@@ -46,6 +51,7 @@ if TYPE_CHECKING:
     from ui.editor import CharacterEditor
     from ui.gm import GMDock
     from ui.gm_table import GMTableWidget
+    from ui.opening import DocumentDropFilter
     from ui.play_dock import PlayDock
 
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
@@ -94,6 +100,9 @@ class MainWindow(QMainWindow):
         self.gm_dock: GMDock | None = None
         self.play_dock: PlayDock | None = None
         self.gm_table: GMTableWidget | None = None
+        self.setAcceptDrops(True)
+        self._autosave_warned = False
+        self._drop_filter: DocumentDropFilter | None = None
 
         self.start_page = StartPage(self)
         self.tabs = QTabWidget(self)
@@ -157,6 +166,8 @@ class MainWindow(QMainWindow):
         interval = self._autosave_interval_ms or DEFAULT_INTERVAL_MS
         self._autosaver = Autosaver(self.documents, interval, self)
         self._autosaver.start()
+        if self._autosaver.disabled_reason:
+            self._warn_autosave_off(self._autosaver.disabled_reason)
         self.play_dock = PlayDock(self)
         self.add_dock(self.play_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.budget_dock, self.play_dock)
@@ -174,6 +185,7 @@ class MainWindow(QMainWindow):
         self.budget_dock.raise_()
         self._restore_dock_state()
         self.play_dock.show_document(self.current_document())
+        self._watch_drops(self)  # the docks' text fields too
 
     def _build_gm_table(self, visible: bool = True) -> None:
         """Build the GM's Table the first time its dock is shown."""
@@ -184,10 +196,15 @@ class MainWindow(QMainWindow):
         gm_dock = self.gm_dock
         bridge = CalculatorBridge(
             gm_dock.calculator, lambda: [d.character for d in self.documents()], gm_dock)
+        owns = self._autosaver is not None and self._autosaver.owns_session
         self.gm_table = GMTableWidget(
             open_characters=lambda: [(d.character, d.path) for d in self.documents()],
-            open_calculator=bridge, paper=self.preferences.paper)
+            open_calculator=bridge, paper=self.preferences.paper,
+            restore_scene=owns)  # never offer (or discard) a live instance's scene
+        if not owns:  # the scene autosave belongs to the instance holding the session
+            self.gm_table.scene.autosave = False
         self.gm_table_dock.setWidget(self.gm_table)
+        self._watch_drops(self.gm_table)
 
     @property
     def autosaver(self) -> Autosaver:
@@ -343,6 +360,7 @@ class MainWindow(QMainWindow):
         document.setParent(self)
         self.undo_group.addStack(document.undo_stack)
         editor = CharacterEditor(document, self.tabs)
+        self._watch_drops(editor)
         index = self.tabs.addTab(editor, document.title())
         document.modified_changed.connect(lambda _m, d=document: self._update_tab(d))
         document.path_changed.connect(lambda d=document: self._update_tab(d))
@@ -510,11 +528,16 @@ class MainWindow(QMainWindow):
         from ui import autosave
         from ui.document import CharacterDocument
 
-        if autosave.other_session_running(self.autosaver.folder):
-            return 0
+        if not self.autosaver.owns_session:
+            return 0  # another live instance holds these autosaves
         mine = {d.autosave_id for d in self.documents()}
-        leftovers = [r for r in autosave.leftover_autosaves(self.autosaver.folder)
+        set_aside: list[Path] = []
+        leftovers = [r for r in autosave.leftover_autosaves(self.autosaver.folder, set_aside)
                      if r.files[0].stem not in mine]
+        if set_aside:
+            self.report_problems([
+                f"An autosaved character could not be read; it was kept as {p.name} in "
+                f"{p.parent}." for p in set_aside])
         if not leftovers:
             return 0
         titles = [r.title or r.character.name or "Untitled" for r in leftovers]
@@ -727,6 +750,111 @@ class MainWindow(QMainWindow):
         state = self.preferences.window.get("state")
         if isinstance(state, str):
             self.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+
+    # -- opening files from outside, start-up reports -----------------------------------
+    def open_paths(self, paths: list[Path]) -> int:
+        """Open files given on the command line, dropped or passed on by another
+        launch, each where its kind belongs; returns how many opened."""
+        from ui.opening import open_all
+
+        return open_all(self, paths)
+
+    def receive_from_other_launch(self, paths: list[str]) -> None:
+        """A second launch handed its files over: open them and come to the front."""
+        self.bring_to_front()
+        self.open_paths([Path(p) for p in paths])
+
+    def bring_to_front(self) -> None:
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        QApplication.alert(self)
+
+    def show_gm_table(self) -> GMTableWidget | None:
+        """Show the GM's Table dock (building it if needed) and return its widget."""
+        self.ensure_ready()
+        self.gm_table_dock.show()
+        self.gm_table_dock.raise_()
+        self._build_gm_table()
+        return self.gm_table
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        from ui.opening import dropped_paths
+
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        from ui.opening import dropped_paths
+
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        from ui.opening import dropped_paths
+
+        paths = dropped_paths(event.mimeData())
+        if not paths:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        # Open after the drop returns: the source application is not kept waiting
+        # behind a message box about a bad file.
+        QTimer.singleShot(0, lambda: self.open_paths(paths))
+
+    def _watch_drops(self, root: QWidget) -> None:
+        """Documents dropped on the text fields under ``root`` open in the window."""
+        from ui.opening import DocumentDropFilter
+
+        if self._drop_filter is None:
+            self._drop_filter = DocumentDropFilter(self)
+        self._drop_filter.watch(root)
+
+    def report_problems(self, messages: list[str]) -> None:
+        """Tell the user, in one window that does not stop anything, about our own
+        files that had to be set aside or could not be used."""
+        if not messages:
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, "SEForge",
+                          "\n\n".join(messages), QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("startupProblems")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def _warn_autosave_off(self, reason: str) -> None:
+        """One warning, and a lasting note in the status bar, when autosave is off."""
+        label = QLabel("Autosave off", self)
+        label.setObjectName("autosaveOff")
+        label.setToolTip(reason)
+        self.statusBar().addPermanentWidget(label)
+        if not self._autosave_warned:
+            self._autosave_warned = True
+            self.report_problems([reason + " Everything else works; save your files "
+                                  "yourself, or choose a data folder that can be written."])
+
+    def clean_stale_temp_files(self) -> list[Path]:
+        """Remove temporary files a killed save of ours left behind (old enough that
+        no save in progress is touched): in the data and preference folders and
+        beside the recent files."""
+        from seforge.atomic import remove_stale_temp_files
+        from ui.settings import config_dir, data_dir
+
+        base = data_dir()
+        folders = {config_dir(), base}
+        with contextlib.suppress(OSError):
+            folders |= {p for p in base.iterdir() if p.is_dir() and not p.is_symlink()}
+        folders |= {Path(p).parent for p in self.preferences.recent_files}
+        folders |= {d.path.parent for d in self.documents() if d.path is not None}
+        removed: list[Path] = []
+        for folder in sorted(folders):
+            removed += remove_stale_temp_files(folder)
+        return removed
 
     def _about(self) -> None:
         QMessageBox.about(

@@ -6,7 +6,15 @@ import base64
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
-from PySide6.QtGui import QImage, QImageReader, QPalette, QPixmap
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QImage,
+    QImageReader,
+    QPalette,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -112,7 +120,44 @@ class PortraitWidget(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.thumbnail, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addLayout(buttons)
+        self.setAcceptDrops(True)
         self.refresh()
+
+    # -- an image file dropped on the portrait ------------------------------------
+    @staticmethod
+    def dropped_image(event: QDropEvent) -> Path | None:
+        """The one local image file being dragged, or None (other drops pass on to
+        the window, which opens documents)."""
+        mime = event.mimeData()
+        if mime is None or not mime.hasUrls() or len(mime.urls()) != 1:
+            return None
+        url = mime.urls()[0]
+        if not url.isLocalFile():
+            return None
+        path = Path(url.toLocalFile())
+        formats = {bytes(f.data()).decode("ascii", "replace").lower()
+                   for f in QImageReader.supportedImageFormats()}
+        return path if path.suffix.lower().lstrip(".") in formats else None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.dropped_image(event) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if self.dropped_image(event) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = self.dropped_image(event)
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.load_file(path)
 
     def choose_file(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Choose a portrait", "", IMAGE_FILTER)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from typing import Any
 import platformdirs
 
 from seforge.atomic import atomic_write_bytes
+from seforge.bounded_read import FileReadError, read_bounded
 
 APP_NAME = "SEForge"
 PREFERENCES_VERSION = 1
@@ -24,6 +27,7 @@ PREFERENCES_FILE = "preferences.json"
 THEMES = ("system", "light", "dark")
 PAPERS = ("a4", "letter")
 MAX_RECENT = 10
+MAX_PREFERENCES_BYTES = 1024 * 1024
 
 
 def config_dir() -> Path:
@@ -91,11 +95,63 @@ def preferences_from_data(data: Any) -> Preferences:
     return prefs
 
 
-def load_preferences(path: Path | None = None) -> Preferences:
-    target = path or preferences_path()
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file of ours to ``<name>.corrupt-<stamp>`` beside it, so that
+    it no longer stops anything and the user can still look at it; returns the new
+    path. Raises OSError when it cannot be renamed."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+    os.replace(path, target)
+    return target
+
+
+def _read_preferences(target: Path) -> bytes:
+    """The file's bytes; ValueError for one that is no preferences file at all (a
+    FIFO, a device, a folder or a huge file: set aside like bad JSON), FileReadError
+    for one that cannot be read just now (left alone)."""
     try:
-        data = json.loads(target.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return read_bounded(target, MAX_PREFERENCES_BYTES)
+    except FileReadError as exc:
+        try:
+            info = os.stat(target)
+        except OSError:
+            raise exc from None
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_PREFERENCES_BYTES:
+            raise ValueError("not a preferences file") from None
+        raise
+
+
+def load_preferences(path: Path | None = None, problems: list[str] | None = None) -> Preferences:
+    """The preferences; never raises. A file that is not valid JSON (or not a JSON
+    object) is set aside as ``preferences.json.corrupt-<stamp>`` and the defaults
+    are used; each such event adds a one-line message to ``problems``."""
+    target = path or preferences_path()
+    if not os.path.lexists(target):
+        return Preferences()
+    try:
+        text = _read_preferences(target).decode("utf-8")
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except FileReadError as exc:
+        if problems is not None:
+            problems.append(f"Your preferences ({target}) could not be read "
+                            f"({exc.problem}); the defaults are used.")
+        return Preferences()
+    except (ValueError, RecursionError):
+        message = f"Your preferences file ({target}) was damaged; the defaults are used"
+        try:
+            aside = set_aside(target)
+        except OSError:
+            message += "."
+        else:
+            message += f" and the damaged file was kept as {aside.name}."
+        if problems is not None:
+            problems.append(message)
         return Preferences()
     return preferences_from_data(data)
 

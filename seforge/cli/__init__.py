@@ -1,5 +1,6 @@
 """The ``seforge`` command line.
 
+``seforge FILE...`` (file arguments and no verb) opens the files in the app.
 Each verb lives in its own module under ``seforge.cli`` and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to a callable
 taking the parsed arguments and returning the exit code.
@@ -8,6 +9,7 @@ taking the parsed arguments and returning the exit code.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -18,6 +20,8 @@ EXIT_OK = 0
 EXIT_NOT_LEGAL = 1
 EXIT_UNREADABLE = 2
 """Bad input of any kind: an unreadable file, a bad argument (one line on stderr)."""
+VERBS = ("check", "odds", "library", "export", "desktop-install")
+"""The verbs, known without importing their modules (a test checks the parser)."""
 
 MESSAGE_CHARS = 500
 """A message quoting the user's input is cut to this length (an argument may be huge)."""
@@ -52,15 +56,19 @@ def safe_output() -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from seforge.cli import check_cmd, export_cmd, library_cmd, odds_cmd
+    from seforge.cli import check_cmd, desktop_cmd, export_cmd, library_cmd, odds_cmd
 
     parser = OneLineParser(
         prog="seforge",
-        description="Sword's Edge character tools. With no command, opens the app.",
+        usage="%(prog)s [-h] [--version] [FILE ... | COMMAND ...]",
+        description="Sword's Edge character tools. With no command, opens the app; "
+        "with files (.sechar, .senc, .secampaign), opens them in the app.",
+        epilog="Examples: 'seforge jyrell.sechar' opens a character in the app; "
+        "'seforge check jyrell.sechar' checks it here.",
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (check_cmd, odds_cmd, library_cmd, export_cmd):
+    for module in (check_cmd, odds_cmd, library_cmd, export_cmd, desktop_cmd):
         module.register(sub)
     return parser
 
@@ -68,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     safe_output()
+    files = gui_files(args_list)
+    if files is not None:
+        return _open_gui(files)
     parser = build_parser()
     args = parser.parse_args(args_list)
     if args.command is None:
@@ -81,6 +92,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(file=sys.stderr)
         return 130
     return code
+
+
+def gui_files(args: Sequence[str]) -> list[str] | None:
+    """The files to open in the app when ``args`` are file arguments rather than a
+    verb (``seforge a.sechar b.senc``, ``seforge -- check``); else None.
+
+    The first argument decides: an existing path, a name with a document suffix or
+    with a folder in it is a file; anything else is left to the verb parser (so a
+    mistyped verb still gets argparse's "invalid choice" message).
+    """
+    from seforge.desktop import is_document_name
+
+    if not args:
+        return None
+    if args[0] == "--":
+        return list(args[1:]) or None
+    first = args[0]
+    if first in VERBS or first.startswith("-") or any(a.startswith("-") for a in args):
+        return None
+    if is_document_name(first) or os.sep in first or "/" in first or os.path.exists(first):
+        return list(args)
+    return None
 
 
 def _open_gui(argv: list[str]) -> int:

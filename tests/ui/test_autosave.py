@@ -2,15 +2,36 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSysInfo
 from pytestqt.qtbot import QtBot
 
 from seforge.library import load_pc
 from tests.ui.helpers import build_sarah_x
 from ui import main_window as main_window_module
 from ui.main_window import MainWindow
+
+
+def dead_pid() -> int:
+    """The id of a process that has ended."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def crash(window: MainWindow) -> None:
+    """What a kill -9 leaves behind: the autosaves, and a session lock naming a
+    process that is gone (the window itself stays open in this test process)."""
+    autosaver = window.autosaver
+    autosaver.timer.stop()
+    autosaver.lock.release()
+    host = QSysInfo.machineHostName()
+    (autosaver.folder / "session.lock").write_text(
+        f"{dead_pid()}\n{Path(sys.executable).name}\n{host}\n", encoding="utf-8")
 
 
 def test_restore_after_a_crash(qtbot: QtBot, window: MainWindow, tmp_path: Path,
@@ -25,7 +46,7 @@ def test_restore_after_a_crash(qtbot: QtBot, window: MainWindow, tmp_path: Path,
     assert (folder / "session.lock").exists()
 
     # simulate a crash: the old window never shuts down cleanly
-    window.autosaver.timer.stop()
+    crash(window)
     offered: list[list[str]] = []
 
     def ask(parent: object, titles: list[str]) -> bool:
@@ -62,6 +83,7 @@ def test_restore_keeps_the_original_path(qtbot: QtBot, window: MainWindow, tmp_p
     editor.name_edit.textEdited.emit("Sarah Y")
     assert window.autosaver.save_all() == 1
     assert window.autosaver.save_all() == 0  # nothing new since
+    crash(window)
     monkeypatch.setattr(main_window_module, "ask_restore", lambda parent, titles: True)
     second = MainWindow(autosave_interval_ms=60_000)
     qtbot.addWidget(second)
@@ -76,6 +98,7 @@ def test_discard_removes_leftovers(qtbot: QtBot, window: MainWindow,
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     build_sarah_x(window)
     window.autosaver.save_all()
+    crash(window)
     monkeypatch.setattr(main_window_module, "ask_restore", lambda parent, titles: False)
     second = MainWindow(autosave_interval_ms=60_000)
     qtbot.addWidget(second)

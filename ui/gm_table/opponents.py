@@ -36,6 +36,7 @@ from seforge.cards import export_cards
 from seforge.fileformat import NC_SUFFIX, CharacterFileError, load_nc, save_nc
 from seforge.models import NarrativeCharacter, NCType
 from seforge.nc_builder import (
+    USER_NC_FOLDER_NAME,
     list_user_ncs,
     nc_matches,
     new_nc,
@@ -84,7 +85,11 @@ def book_opponents() -> list[OpponentEntry]:
 
 def own_opponents(data_dir: Path) -> list[OpponentEntry]:
     entries: list[OpponentEntry] = []
-    for path, loaded in list_user_ncs(user_nc_folder(data_dir)):
+    try:
+        folder = user_nc_folder(data_dir)
+    except OSError:  # an unwritable data folder: the book's opponents still work
+        return entries
+    for path, loaded in list_user_ncs(folder):
         if isinstance(loaded, str):
             entries.append(OpponentEntry("broken", None, path, loaded))
         else:
@@ -425,6 +430,14 @@ class OpponentLibrary(QWidget):
             self.editor_title.setText(f"A new opponent of yours{mark}")
         else:
             self.editor_title.setText(f"Editing {self.editing_path.name}{mark}")
+        # A file opened from elsewhere (File › Open, a drop) is saved where it is.
+        outside = (self.editing_path is not None
+                   and self.editing_path.parent != self.data_dir / USER_NC_FOLDER_NAME)
+        self.save_button.setText("&Save" if outside else "&Save to my opponents")
+        self.save_button.setToolTip(
+            f"Save the opponent in the editor to {self.editing_path}"
+            if outside and self.editing_path is not None
+            else "Save the opponent in the editor to your opponents folder")
 
     def save_editor(self) -> Path | None:
         """Save the editor's NC to the user folder; returns the file written."""
@@ -444,6 +457,16 @@ class OpponentLibrary(QWidget):
         return path
 
     # -- files ----------------------------------------------------------------------
+    def open_path(self, path: Path) -> bool:
+        """Edit the NC in ``path`` (a file opened from outside: Save writes back to it)."""
+        try:
+            nc = load_nc(path)
+        except CharacterFileError as exc:
+            warn(self, "Open opponent", str(exc))
+            return False
+        self._start_editing(nc, Path(path))
+        return True
+
     def import_files(self) -> list[Path]:
         names, _ = QFileDialog.getOpenFileNames(self, "Import opponents", str(Path.home()),
                                                 NC_FILTER)
