@@ -245,10 +245,15 @@ class PartyTrait:
 
     @property
     def label(self) -> str:
-        text = f"{self.trait.value} {format_modifier(self.rank.modifier)}"
+        text = f"{self.trait.value} {_rank_text(self.rank)}"
         if self.penalty_ranks:
-            text += f" ({self.penalty_ranks} PR: {format_modifier(self.working.modifier)})"
+            text += f" ({self.penalty_ranks} PR: {_rank_text(self.working)})"
         return text
+
+
+def _rank_text(rank: Rank) -> str:
+    """``+2``; a Rank no Quality may hold (Mythic, a problem ``check`` reports) by name."""
+    return format_modifier(rank.modifier) if rank.is_quality_rank else rank.label
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ TABLE_RULES: tuple[TableRule, ...] = (
         "fetish_earns_bonus", "A Fetish earns the Weakness bonus",
         "A Fetish taken at creation adds a Rank to spend, like a creation Weakness.",
         "A Fetish is the price of its power and adds no Rank.",
-        "L325, L689",
+        "L325, L689", needs="fetish",
     ),
     TableRule(
         "criticals_on_final_dice", "Criticals follow Luck rerolls",

@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from seforge.dice import LEVELS, level_for_margin, level_index
-from seforge.models import Character, ElementKind, NarrativeCharacter, NCQuality, NCType, Trait
+from seforge.models import (
+    Character,
+    Element,
+    ElementKind,
+    NarrativeCharacter,
+    NCQuality,
+    NCType,
+    Trait,
+)
 from seforge.ranks import Rank
 
 RANK_STEP = 2
@@ -693,24 +701,50 @@ def available_for_action(
             element.trait is trait
             and element.kind in _PLAYER_ELEMENT_KINDS
             and key not in used_in_momentum
+            and sfx_usable(character, element)
         ):
             options.append(ActionOption(key, element.name, element.rank.modifier, "element"))
     return options
 
 
 def trait_modifier(character: Character, trait: Trait) -> int:
-    """The Trait's modifier in a Test, its Penalty Ranks taken off (-2 each)."""
-    penalty = character.play.penalty_ranks.get(trait, 0)
-    return character.trait_rank(trait).modifier + penalty_modifier(penalty)
+    """The Trait's modifier in a Test, its Penalty Ranks taken off (-2 each). A
+    Mythic Trait (a problem ``check`` reports) counts as Legendary."""
+    penalty = max(0, character.play.penalty_ranks.get(trait, 0))
+    return min(character.trait_rank(trait), Rank.LEGENDARY).modifier + penalty_modifier(penalty)
 
 
 def fetish_modifier(character: Character, trait: Trait) -> int:
-    """The sum of the Fetishes linked to ``trait``: they count in every Test that
-    uses that Trait, SFX or not (book: *The Fetish* option)."""
+    """The sum of the Fetishes linked to ``trait``: under the Fetish rule they count
+    in every Test that uses that Trait, SFX or not (L689). With the rule off a
+    Fetish is a plain Weakness, applied only when invoked (L323, L327): 0 here."""
+    if not character.options.fetish_rule:
+        return 0
     return sum(
         e.rank.modifier
         for e in character.elements
-        if e.kind is ElementKind.FETISH and e.trait is trait
+        if e.kind is ElementKind.FETISH and e.trait is trait and e.rank < Rank.AVERAGE
+    )
+
+
+def sfx_usable(character: Character, element: Element) -> bool:
+    """Can this SFX Quality be used? Under the Fetish rule only while a Fetish below
+    Average opens it (L691); under the subsystem not once its Penalty Ranks bring it
+    to Weak (L715). Anything else is always usable."""
+    if element.kind is not ElementKind.SFX:
+        return True
+    options = character.options
+    if options.sfx_subsystem:
+        penalty = max(0, character.play.sfx_penalty_ranks.get(element.name, 0))
+        if int(min(element.rank, Rank.LEGENDARY)) - penalty <= int(Rank.WEAK):
+            return False
+    if not options.fetish_rule:
+        return True
+    name = element.name.strip().casefold()
+    return any(
+        e.kind is ElementKind.FETISH and e.rank < Rank.AVERAGE
+        and (e.fetish_of or "").strip().casefold() == name
+        for e in character.elements
     )
 
 

@@ -1,4 +1,7 @@
-"""Table rules: the options a group may switch on, stored with each character."""
+"""Table rules: the options a group may switch on, stored with each character.
+
+Titles and explanations come from ``seforge.table_rules`` (the one place they live).
+"""
 
 from __future__ import annotations
 
@@ -11,29 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.table_rules import TABLE_RULES, TableRule, table_rule
 from ui.commands import SetFieldCommand
 from ui.document import CharacterDocument
-
-OPTIONS: tuple[tuple[str, str, str], ...] = (
-    (
-        "sfx_start_at_good",
-        "SFX Qualities start at Good",
-        "Buy SFX powers at Good like other Elements, as the book's example of play "
-        "does. Off: they are bought at Basic, as the SFX chapter describes.",
-    ),
-    (
-        "trait_lowering_refunds",
-        "Lowering a Trait below Average refunds Ranks",
-        "Let players drop a Trait under Average and get one Rank back for each "
-        "step. Off: Traits cannot go below Average at creation.",
-    ),
-    (
-        "fetish",
-        "Fetish rule",
-        "Every SFX power must come with a Fetish: a Basic Weakness on the same Trait "
-        "that is the price of the power. It earns no extra Rank.",
-    ),
-)
 
 GM_CHARGE_NOTE = (
     "A GM who finds an Element too broad can charge extra Ranks for it: set that "
@@ -46,7 +29,7 @@ class TableRulesDialog(QDialog):
         super().__init__(parent)
         self.document = document
         self.setWindowTitle("Table Rules")
-        self.setMinimumWidth(460)
+        self.setMinimumWidth(600)
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
         intro = QLabel(
@@ -57,20 +40,25 @@ class TableRulesDialog(QDialog):
         layout.addWidget(intro)
         layout.addSpacing(8)
         self.boxes: dict[str, QCheckBox] = {}
+        self.notes: dict[str, QLabel] = {}
         options = document.character.options
-        for name, title, explanation in OPTIONS:
-            box = QCheckBox(title, self)
-            box.setChecked(bool(getattr(options, name)))
-            box.setAccessibleName(title)
-            box.setToolTip(explanation)
-            note = QLabel(explanation, self)
+        for rule in TABLE_RULES:
+            box = QCheckBox(rule.title, self)
+            box.setChecked(bool(getattr(options, rule.field)))
+            box.setAccessibleName(rule.title)
+            box.setToolTip(_tooltip(rule))
+            note = QLabel(rule.explanation, self)
             note.setWordWrap(True)
             note.setIndent(24)
             note.setEnabled(False)
             layout.addWidget(box)
             layout.addWidget(note)
-            layout.addSpacing(6)
-            self.boxes[name] = box
+            layout.addSpacing(4)
+            self.boxes[rule.field] = box
+            self.notes[rule.field] = note
+        for box in self.boxes.values():
+            box.toggled.connect(self._update_dependents)
+        self._update_dependents()
         gm = QLabel(GM_CHARGE_NOTE, self)
         gm.setWordWrap(True)
         layout.addWidget(gm)
@@ -81,6 +69,24 @@ class TableRulesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addSpacing(8)
         layout.addWidget(buttons)
+        self.resize(self.minimumWidth(), self.heightForWidth(self.minimumWidth()))
+
+    def _update_dependents(self) -> None:
+        """A rule that needs another (the Fetish needs the SFX subsystem) is only
+        offered while that one is ticked; unticking it keeps the choice but greys it."""
+        for rule in TABLE_RULES:
+            if rule.needs is not None:
+                on = self._in_force(rule.needs)
+                self.boxes[rule.field].setEnabled(on)
+                tip = _tooltip(rule)
+                if not on:
+                    tip += f"\nNeeds “{table_rule(rule.needs).title}”."
+                self.boxes[rule.field].setToolTip(tip)
+
+    def _in_force(self, field: str) -> bool:
+        rule = table_rule(field)
+        ticked = self.boxes[field].isChecked()
+        return ticked and (rule.needs is None or self._in_force(rule.needs))
 
     def apply(self) -> bool:
         """Push the changed options as one undoable step; False when nothing changed."""
@@ -99,3 +105,7 @@ class TableRulesDialog(QDialog):
             )
         stack.endMacro()
         return True
+
+
+def _tooltip(rule: TableRule) -> str:
+    return f"{rule.explanation}\nOff (default): {rule.default_text}\nRulebook: {rule.lines}"

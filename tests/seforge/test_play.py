@@ -214,6 +214,10 @@ def test_arcane_failure_penalises_sfx_and_trait(playing: Character) -> None:
         *playing.elements,
         Element(name="Mind Blast", rank=Rank.BASIC, trait=CU, kind=ElementKind.SFX),
     ]
+    # L677/L715: Arcane Tests belong to the optional SFX Qualities subsystem.
+    with pytest.raises(PlayRuleError, match="subsystem"):
+        play.arcane_failure(playing, 1)
+    playing.options.sfx_subsystem = True
     play.arcane_failure(playing, 1)
     play.arcane_failure(playing, 1)
     assert playing.play.sfx_penalty_ranks == {"Mind Blast": 2}

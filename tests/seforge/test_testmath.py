@@ -15,6 +15,7 @@ from seforge.models import (
     NCType,
     PlayState,
     Quality,
+    RuleOptions,
     Trait,
 )
 from seforge.ranks import Rank
@@ -490,12 +491,32 @@ def test_fetish_counts_with_its_trait() -> None:
             Element(name="Facial Tattoo", rank=Rank.BASIC, trait=CH, kind=ElementKind.FETISH,
                     fetish_of="Voice"),
         ],
+        options=RuleOptions(sfx_subsystem=True, fetish=True),
     )
     keys = [o.key for o in available_for_action(witch, CH, set())]
     assert "element:1" not in keys and "element:0" in keys
     setup = TestSetup(trait=CH, momentum=["trait:Charisma"], action=["concept"])
     assert setup.momentum_modifier(witch) == 2 - 2
     assert setup.action_modifier(witch) == 2  # default Concept Good, Trait not applied
+    # L323, L327: with the Fetish rule off a Fetish is a plain Weakness, applied
+    # only when someone invokes it, not on every Test of its Trait.
+    witch.options = RuleOptions()
+    assert setup.momentum_modifier(witch) == 2
+
+
+def test_a_fetish_raised_to_average_closes_its_sfx() -> None:
+    # L691: removing the Fetish (advancing it to Average) removes access to the SFX.
+    witch = Character(
+        elements=[
+            Element(name="Voice", rank=Rank.BASIC, trait=CH, kind=ElementKind.SFX),
+            Element(name="Facial Tattoo", rank=Rank.AVERAGE, trait=CH, kind=ElementKind.FETISH,
+                    fetish_of="Voice"),
+        ],
+        options=RuleOptions(sfx_subsystem=True, fetish=True),
+    )
+    assert "element:0" not in [o.key for o in available_for_action(witch, CH, set())]
+    witch.options = RuleOptions(sfx_subsystem=True)
+    assert "element:0" in [o.key for o in available_for_action(witch, CH, set())]
 
 
 def test_group_action_printed_reading_reproduces_the_book_totals() -> None:
