@@ -35,6 +35,7 @@ from seforge.testmath import (
     UNDEFENDED_PC_TN,
     UNDEFENDED_TN,
     GroupActionReading,
+    UndefendedBands,
     apply_stress_to_nc,
     defender_benefits,
     exertion_cost,
@@ -606,14 +607,17 @@ def action_extras(
 # -------------------------------------------------------------- Undefended PC
 
 
-def undefended_pc_odds(modifier: int) -> dict[str | None, Fraction]:
+def undefended_pc_odds(
+    modifier: int, bands: UndefendedBands = "seven"
+) -> dict[str | None, Fraction]:
     """Chance of each hit Level on an Undefended PC rolling 2d10 + ``modifier``
-    (its Penalty Ranks); the ``None`` entry is the chance of no hit."""
+    (its Penalty Ranks); the ``None`` entry is the chance of no hit. ``bands``
+    follows the table rule *Undefended bands as printed*."""
     counts: dict[str | None, int] = {None: 0, **dict.fromkeys(LEVELS, 0)}
     for d1 in range(1, DIE_FACES + 1):
         for d2 in range(1, DIE_FACES + 1):
             level = undefended_pc_level(d1 + d2 + modifier, d1 == d2 == 1,
-                                        natural_twenty=d1 == d2 == DIE_FACES)
+                                        natural_twenty=d1 == d2 == DIE_FACES, bands=bands)
             counts[level] += 1
     return {k: Fraction(v, OUTCOMES) for k, v in counts.items()}
 

@@ -309,8 +309,19 @@ UNDEFENDED_PC_TN = 17
 """The mark an Undefended PC's roll is measured from (book: *Undefended*)."""
 
 
+UndefendedBands = Literal["seven", "printed"]
+"""How an Undefended PC's roll is read: 7-point bands (default) or as printed (L557)."""
+
+UNDEFENDED_PRINTED_FLOORS: tuple[tuple[int, str], ...] = (
+    (11, "Average"), (5, "Good"), (3, "Great"), (-4, "Exceptional"),
+)
+"""The printed bands (11-17 Average, 5-10 Good, 3-4 Great). Results under 3 need
+Penalty Ranks; the book prints nothing there, so we go on in 7-point steps."""
+
+
 def undefended_pc_level(
-    result: int, natural_two: bool, *, natural_twenty: bool = False
+    result: int, natural_two: bool, *, natural_twenty: bool = False,
+    bands: UndefendedBands = "seven",
 ) -> str | None:
     """The Level of the attack that hits an Undefended PC, from the PC's own roll.
 
@@ -331,6 +342,8 @@ def undefended_pc_level(
     * A result of 4 is a Good hit (shortfall 13). The book's bands put 5-10 at
       Good and 3-4 at Great, which breaks its own 7-point rule (its Good band
       holds six results); we follow the rule, so only 3 and below reach Great.
+      ``bands="printed"`` (table rule *Undefended bands as printed*) reads the
+      printed bands instead: 4 is then Great (:data:`UNDEFENDED_PRINTED_FLOORS`).
     """
     if natural_two:
         return "Legendary"
@@ -339,6 +352,11 @@ def undefended_pc_level(
     shortfall = UNDEFENDED_PC_TN - result
     if shortfall < 0:
         return None
+    if bands == "printed":
+        for floor, level in UNDEFENDED_PRINTED_FLOORS:
+            if result >= floor:
+                return level
+        return "Legendary"
     return level_for_margin(shortfall)
 
 
@@ -528,11 +546,19 @@ def sfx_rounds(rank: Rank) -> int:
 TargetReading = Literal["ladder", "table"]
 
 
+def target_sfx_modifier(rank: Rank) -> int:
+    """What a regular's or hero's Quality at ``rank`` adds to an SFX TN under the
+    table reading: the SFX Component Table's modifier (Average +1 ... Mythic +6).
+    The table stops at Basic (no modifier); below it we keep its one-per-step slope
+    (Poor -1, Weak -2), so a weak target eases the SFX as on the ladder."""
+    return int(rank) - int(Rank.BASIC)
+
+
 def _target_total(target_modifiers: Iterable[Rank | int], reading: TargetReading) -> int:
     total = 0
     for item in target_modifiers:
         if isinstance(item, Rank):
-            total += sfx_modifier(item) if reading == "table" else item.modifier
+            total += target_sfx_modifier(item) if reading == "table" else item.modifier
         else:
             total += item
     return total
@@ -545,7 +571,7 @@ def sfx_action_tn(
     energy: Rank,
     target_modifiers: Sequence[Rank | int] = (),
     *,
-    target_reading: TargetReading = "ladder",
+    target_reading: TargetReading = "table",
 ) -> int:
     """The TN of an SFX Action Test (book: *Use of SFX Quality*).
 
@@ -560,11 +586,12 @@ def sfx_action_tn(
     int is added as it is; a Rank is converted according to ``target_reading``.
     The book's goon example disagrees with itself: it lists the goon's Average
     Charisma as +0, then says the SFX table adds +1 for it, then keeps the
-    total at 19, the same as without the goon. Two of its three figures (+0 and
-    the total 19) fit the ordinary ladder, so ``"ladder"`` (the
-    default) adds the Rank's ladder modifier (Average +0, Basic -2), as NC
-    Qualities do everywhere else. ``"table"`` uses the SFX table instead
-    (Average +1, total 20); it has no value below Basic and raises there.
+    total at 19, the same as without the goon. The sentence that states the
+    rule names the SFX Component Table (L713, L738), so ``"table"`` (the
+    default) adds the table's modifier (Average +1, total 20; see
+    :func:`target_sfx_modifier`). ``"ladder"`` (table rule *SFX against a Trait
+    uses the ladder*) adds the Rank's ladder modifier (Average +0, total 19), as NC
+    Qualities do everywhere else.
     """
     ranks = sorted((reach, duration, area, energy), reverse=True)
     base = ranks[0].target_number
@@ -582,7 +609,7 @@ def sfx_momentum_tn(
     target_modifiers: Sequence[Rank | int] = (),
     *,
     reading: MomentumReading = "table",
-    target_reading: TargetReading = "ladder",
+    target_reading: TargetReading = "table",
 ) -> int:
     """The TN of the Momentum Test that starts an SFX (book: *Use of SFX Quality*).
 
