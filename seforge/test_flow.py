@@ -152,21 +152,51 @@ def nc_quality_option(nc: NarrativeCharacter, key: str,
     raise KeyError(f"{nc.name or 'the NC'} has no Quality {key!r} that can be applied")
 
 
-def default_applied(nc: NarrativeCharacter, step: Step, trait: Trait | None) -> set[str]:
+def default_applied(
+    nc: NarrativeCharacter, step: Step, trait: Trait | None, group_size: int = 1
+) -> set[str]:
     """The NC Qualities the screen ticks before the GM adjusts them.
 
     A quickly entered NC applies everything it was given, in every step. A book
     NC applies, in Momentum, its Trait matching the PC's (NCs always bring a Trait
-    to Momentum, never their Concept); in an Action or against a Seize, its
-    Concept. The book's examples vary from there (some add a Trait or an Element
-    to the Action), so this is a starting point the GM edits, not a rule.
+    to Momentum, never their Concept: the General's 12 + 2 = 14, L459). In a group
+    (``group_size`` > 1) no Trait is added in Momentum: the highest Rank sets the
+    base and every other NC adds its Rank step, as in the book's warrior with two
+    Basic minions, 16 (L465-469).
+
+    In an Action it applies its Concept and its Trait matching the PC's; a hero
+    also its best Element on that Trait, as the book's examples do (L952: Basic 8
+    + Concept 2 + Cunning 2 = 12; L1008: 12 + 2 + 2 = 16; L1036: a Good hero 17 +
+    4 + 4 + 4 = 29). Against a Seize it applies its Concept. This is a starting
+    point the GM edits, not a rule.
     """
     options = nc_qualities(nc)
     if nc.source == QUICK_SOURCE:
         return {o.key for o in options}
     if step == "momentum":
+        if group_size > 1:
+            return set()
         return {o.key for o in options if o.kind == "trait" and o.trait is trait}
-    return {o.key for o in options if o.kind == "concept"}
+    concept = {o.key for o in options if o.kind == "concept"}
+    if step != "action":
+        return concept
+    keys = concept | {o.key for o in options if o.kind == "trait" and o.trait is trait}
+    if nc.type is NCType.HERO:
+        linked = [o for o in options if o.kind == "element" and o.trait is trait]
+        if linked:
+            keys.add(max(linked, key=lambda o: o.modifier).key)
+    return keys
+
+
+def regrouped_momentum(
+    nc: NarrativeCharacter, trait: Trait | None, applied: set[str], old_size: int,
+    new_size: int,
+) -> set[str]:
+    """An NC's Momentum Qualities after its group grows or shrinks: the default for
+    the new size when the GM had kept the old default, else the GM's choice."""
+    if applied == default_applied(nc, "momentum", trait, old_size):
+        return default_applied(nc, "momentum", trait, new_size)
+    return applied
 
 
 _QUICK_ITEM = re.compile(r"^\s*(?P<name>.*?)\s*(?P<mod>[+-]\s*\d+)\s*$")

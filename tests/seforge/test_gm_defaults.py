@@ -1,0 +1,75 @@
+"""Issue 12's GM-screen defaults against the book's worked numbers
+(line numbers of shared/reference/swords-edge-rules.txt)."""
+
+from __future__ import annotations
+
+from seforge import library
+from seforge.models import NarrativeCharacter, NCQuality, NCType, Trait
+from seforge.ranks import Rank
+from seforge.test_flow import (
+    Opponent,
+    default_applied,
+    joint_action_tn,
+    momentum_tn,
+    regrouped_momentum,
+)
+
+P, CH, CU = Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING
+
+
+def _regular(name: str, traits: dict[Trait, Rank]) -> NarrativeCharacter:
+    return NarrativeCharacter(name=name, type=NCType.REGULAR, rank=Rank.AVERAGE,
+                              concept=NCQuality(name="Warrior", rank=Rank.GOOD), traits=traits,
+                              source="book")
+
+
+def _minion(name: str) -> NarrativeCharacter:
+    return NarrativeCharacter(name=name, type=NCType.MINION, rank=Rank.BASIC,
+                              concept=NCQuality(name="Villager", rank=Rank.GOOD), source="book")
+
+
+def test_group_momentum_adds_no_trait_by_default() -> None:
+    # L469: an Average regular with two Basic minions: 12 + 2 + 2 = 16 (the PC's 17 keeps it).
+    group = [_regular("Warrior", {P: Rank.GOOD}), _minion("Villager 1"), _minion("Villager 2")]
+    opponents = [Opponent(nc, frozenset(default_applied(nc, "momentum", P, len(group))))
+                 for nc in group]
+    assert momentum_tn(opponents).total == 16
+    # L459/L461: alone, the regular brings its Trait: 12 + 2 = 14.
+    warrior = group[0]
+    assert momentum_tn([Opponent(warrior, frozenset(default_applied(warrior, "momentum", P)))]
+                       ).total == 14
+
+
+def test_regrouping_keeps_the_gms_choice() -> None:
+    warrior = _regular("Warrior", {P: Rank.GOOD})
+    solo = default_applied(warrior, "momentum", P)
+    assert regrouped_momentum(warrior, P, solo, 1, 3) == set()
+    assert regrouped_momentum(warrior, P, set(), 3, 1) == solo
+    assert regrouped_momentum(warrior, P, {"concept"}, 1, 3) == {"concept"}
+
+
+def _action_tn(nc: NarrativeCharacter, trait: Trait) -> int:
+    return joint_action_tn([Opponent(nc, frozenset(default_applied(nc, "action", trait)))]).total
+
+
+def test_default_nc_action_tn_follows_the_book() -> None:
+    # L946-952: "Scanning for Weapons", a Basic regular: 8 + Concept 2 + Cunning 2 = 12.
+    assert _action_tn(library.load_nc("scanning-for-weapons"), CU) == 12
+    # L1004-1008: the Desert Acolytes' Leader: 12 + "Assassin Monk +2" + Charisma 2 = 16.
+    assert _action_tn(library.load_nc("desert-acolytes-leader"), CH) == 16
+    # L1036: a Good hero with Concept, Trait and Element at +4 each: 17 + 12 = 29.
+    hero = NarrativeCharacter(
+        name="Hero", type=NCType.HERO, rank=Rank.GOOD, source="book",
+        concept=NCQuality(name="Duelist", rank=Rank.GREAT), traits={P: Rank.GREAT},
+        elements=[NCQuality(name="Rapier", rank=Rank.GREAT, trait=P),
+                  NCQuality(name="Parry", rank=Rank.GOOD, trait=P),
+                  NCQuality(name="Schemes", rank=Rank.EXCEPTIONAL, trait=CU)],
+    )
+    assert _action_tn(hero, P) == 29
+
+
+def test_scanning_for_weapons_concept_is_its_diffusion() -> None:
+    # L946, L1140: a regular has a Concept and Traits only.
+    scan = library.load_nc("scanning-for-weapons")
+    assert scan.concept is not None and scan.concept.name == "Cave Signal Diffusion"
+    assert scan.concept.rank is Rank.GOOD and scan.elements == []

@@ -1,0 +1,28 @@
+"""Issue 12: the calculator's group Momentum default follows L465-469."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow
+
+from seforge.models import NCType, Trait
+from seforge.ranks import Rank
+from tests.ui.test_gm_calculator import add_quick
+from ui.gm.dock import GMDock
+
+
+def test_a_group_adds_no_trait_to_momentum(qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    dock = GMDock(lambda: [], parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    calc = dock.calculator
+    calc.trait_combo.setCurrentIndex(calc.trait_combo.findData(Trait.CHARISMA.value))
+    leader = calc.add_library_by_id("desert-acolytes-leader")  # Average regular, Charisma +2
+    assert calc.tn_label.text() == "14"  # alone it brings its Trait: 12 + 2
+    add_quick(calc, NCType.MINION, Rank.BASIC, count=2)
+    assert calc.tn_label.text() == "16"  # L469: 12 + 2 + 2, no Trait in a group
+    calc.remove_card(calc.cards[-1])
+    calc.remove_card(calc.cards[-1])
+    assert calc.tn_label.text() == "14"
+    assert leader in calc.cards
