@@ -82,6 +82,7 @@ from seforge.testmath import (
     recovery_removed,
     stress_for_level,
 )
+from seforge.wording import with_article
 
 DEFAULT_LUCK = 3
 """Luck each player gets at the start of a session unless the GM chooses otherwise."""
@@ -838,18 +839,21 @@ def describe_key(character: Character, key: str) -> str:
 def earn_critical_failure_advancement(
     character: Character, qualities_used: list[str], trait: Trait | None, why: str = ""
 ) -> None:
-    """A natural 2: an Advancement tied to the Qualities (keys) and Trait of that Test."""
+    """A natural 2: an Advancement tied to the Qualities (keys) and Trait of that Test.
+
+    A Test may hold a second Trait brought in with Luck (L363); it is kept among the
+    Qualities used, so the Advancement is earned but no Trait may rise (L533).
+    """
     _require_session(character, "earn an Advancement")
     _require_in_scene(character, "roll a Test")
     keys: list[str] = []
     for key in qualities_used:
         key_trait = _parse_trait_key(key)
         if key_trait is not None:
-            if trait is not None and key_trait is not trait:
-                raise PlayRuleError(
-                    f"the Test used {trait.value}; {key_trait.value} cannot be its Trait too"
-                )
-            trait = key_trait
+            if trait is None:
+                trait = key_trait
+            elif key_trait is not trait and key not in keys:
+                keys.append(key)
             continue
         if not _key_exists(character, key):
             raise PlayRuleError(f"the character has no Quality {key!r}")
@@ -921,7 +925,7 @@ def _use_reason(
                     "Traits rise only through a Critical Failure on a Test that used "
                     "the Trait alone"
                 )
-            if adv.trait is not trait:
+            if adv.trait is not trait and _trait_key(trait) not in adv.qualities:
                 return f"{trait.value} was not used in that Test"
             if adv.qualities:
                 return "that Test also used other Qualities, so its Trait cannot rise"
@@ -945,7 +949,7 @@ def _use_reason(
         if new_element.trait is None:
             return "link the new Quality to a Trait"
         if new_element.kind not in _BUYABLE:
-            return f"a {new_element.kind.value} cannot be bought with an Advancement"
+            return f"{with_article(new_element.kind.value)} cannot be bought with an Advancement"
         return ""
     if use == "clear_penalties":
         if play.session_running:

@@ -36,6 +36,7 @@ from seforge.testmath import (
     sfx_rounds,
     stress_result,
 )
+from seforge.wording import with_article
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def _stress_effect(level: str) -> str:
         extras.append("a Doom")
     if result.weakness_rank is not None:
         extras.append(
-            f"a survivor also gains a {result.weakness_rank.label} "
+            f"a survivor also gains {with_article(result.weakness_rank.label)} "
             f"({format_modifier(result.weakness_rank.modifier)}) Weakness"
         )
     return "; ".join(extras) if extras else "—"

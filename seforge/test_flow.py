@@ -52,6 +52,7 @@ from seforge.testmath import (
     trait_key,
     undefended_pc_level,
 )
+from seforge.wording import with_article
 
 Step = Literal["momentum", "action", "seize"]
 Role = Literal["attack", "defend"]
@@ -525,6 +526,20 @@ def pc_choices(
     return choices
 
 
+def linked_trait_keys(choices: Sequence[QualityChoice], selected: Iterable[str]) -> set[str]:
+    """The Traits the selection brings in on its own: a Faculty or Element used in a
+    Test brings the Trait it is linked to (L301, L429). A Trait that needs Luck is
+    not added (the player decides to pay); Recovery never adds one (L638), so its
+    screen does not call this."""
+    keys = set(selected)
+    added: set[str] = set()
+    for choice in choices:
+        if (choice.key in keys and choice.source in ("faculty", "element")
+                and choice.trait is not None and choice.requires is None):
+            added.add(trait_key(choice.trait))
+    return added - keys
+
+
 def selection_luck(choices: Sequence[QualityChoice], selected: Iterable[str]) -> int:
     """Luck the selection costs: each extra Trait, each Element after the first."""
     keys = set(selected)
@@ -764,7 +779,7 @@ def judge(
         if step == "seize":
             hit = seize_failure_level(tn)
             lines = ["The PC is Undefended against this attack.",
-                     f"The NCs' TN {tn} read against {UNDEFENDED_TN}: a {hit} hit.",
+                     f"The NCs' TN {tn} read against {UNDEFENDED_TN}: {with_article(hit)} hit.",
                      *_pc_stress_lines(hit),
                      "(No harm if this was the free Seize earned by a Great defence.)"]
             return Verdict(f"Seize failed ({vs})", tuple(lines + crit), False, None,
@@ -830,26 +845,36 @@ def judge_recovery(
 ) -> RecoveryResult:
     """A Recovery Test at TN 17 (plus Luck spent on this scene's Penalty Ranks).
 
-    ``scene_penalties`` caps what the scene Test and the Luck can remove (None:
-    no cap known). Luck is an end-of-scene purchase; it is counted for a daily
-    Test too, as the two happen together at the end of a scene.
+    ``scene_penalties`` is how many Penalty Ranks the scene that just ended left
+    (None: not known). Luck removes only those, whichever Test is made (L365,
+    L640): on the scene path the Test and the Luck together stop there; on the
+    daily path the Test may reach older Penalty Ranks but the Luck still may not.
     """
     outcome = roll_outcome(d1, d2, modifier, RECOVERY_TN)
     by_test = recovery_removed(outcome.level, daily)
-    removed = by_test + luck
     lines = []
-    if scene_penalties is not None and not daily:
-        removed = min(removed, scene_penalties)
-        lines.append(f"Only this scene's {scene_penalties} Penalty Ranks can go.")
+    by_luck = luck
+    if scene_penalties is not None:
+        cap = max(0, scene_penalties)
+        if daily:
+            by_luck = min(luck, cap)
+        else:
+            by_test = min(by_test, cap)
+            by_luck = min(luck, cap - by_test)
+        lines.append(f"Only this scene's {cap} Penalty Ranks can go"
+                     + (" with Luck." if daily else "."))
+    removed = by_test + by_luck
     vs = f"{outcome.total} vs TN {RECOVERY_TN}"
     headline = (f"Recovery {outcome.level}: removes {by_test} ({vs})" if outcome.success
                 else f"Recovery fails ({vs})")
-    if luck:
-        lines.append(f"Luck removes {luck} more.")
+    if by_luck:
+        lines.append(f"Luck removes {by_luck} more.")
+    if by_luck < luck:
+        lines.append(f"{luck - by_luck} Luck would find nothing left to remove: keep it.")
     lines.append(f"Penalty Ranks removed: {removed}.")
     verdict = Verdict(headline, tuple(lines + _critical_lines(d1, d2)), outcome.success,
                       outcome.level, outcome.total)
-    return RecoveryResult(verdict, by_test, luck, removed)
+    return RecoveryResult(verdict, by_test, by_luck, removed)
 
 
 def level_rank(level: str) -> int:

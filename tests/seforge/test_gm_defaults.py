@@ -73,3 +73,39 @@ def test_scanning_for_weapons_concept_is_its_diffusion() -> None:
     scan = library.load_nc("scanning-for-weapons")
     assert scan.concept is not None and scan.concept.name == "Cave Signal Diffusion"
     assert scan.concept.rank is Rank.GOOD and scan.elements == []
+
+
+def test_recovery_luck_only_reaches_this_scenes_penalties() -> None:
+    from seforge.test_flow import judge_recovery
+
+    # L365, L640: Luck removes only Penalty Ranks from the scene that just ended.
+    scene = judge_recovery(10, 9, 0, daily=False, luck=3, scene_penalties=2)
+    assert (scene.by_test, scene.by_luck, scene.removed) == (1, 1, 2)
+    # The daily Test (19: Average, one Rank) reaches older ones; the Luck still does not.
+    daily = judge_recovery(10, 9, 0, daily=True, luck=3, scene_penalties=1)
+    assert (daily.by_test, daily.by_luck, daily.removed) == (1, 1, 2)
+    assert any("keep it" in line for line in daily.verdict.lines)
+
+
+def test_a_faculty_or_element_brings_its_trait() -> None:
+    from seforge.test_flow import linked_trait_keys, pc_choices
+
+    # L301, L429: using a Quality linked to a Trait uses that Trait as well.
+    sarah = library.load_pc("sarah-x")
+    choices = pc_choices(sarah, CU)
+    assert linked_trait_keys(choices, {"faculty"}) == {"trait:Cunning"}
+    assert linked_trait_keys(choices, {"element:0", "trait:Cunning"}) == set()
+    assert linked_trait_keys(choices, {"concept"}) == set()  # Concept has no Trait
+
+
+def test_articles_follow_the_word() -> None:
+    from seforge.test_flow import judge
+    from seforge.wording import with_article
+
+    assert with_article("Exceptional") == "an Exceptional"
+    assert with_article("Good") == "a Good"
+    assert with_article("item") == "an item"
+    # A failed Seize against TN 27: an Exceptional hit (read against TN 5).
+    verdict = judge("seize", 1, 2, 0, 27)
+    text = " ".join(verdict.lines)
+    assert "an Exceptional hit" in text and "a Exceptional" not in text

@@ -436,6 +436,21 @@ def test_critical_failure_with_trait_alone_raises_the_trait(playing: Character) 
     assert budget_report(playing).spent == budget_report(make_sarah()).spent
 
 
+def test_critical_failure_with_two_traits_is_recorded_but_no_trait_rises(
+    playing: Character,
+) -> None:
+    # L363: Luck can add a second Trait; L533: a Trait rises only when it alone was used.
+    play.earn_critical_failure_advancement(playing, ["trait:Physique", "trait:Cunning"], None)
+    assert len(playing.play.advancements) == 1
+    for key in ("trait:Physique", "trait:Cunning"):
+        option = _option(playing, 0, "raise", key)
+        assert not option.allowed and "cannot rise" in option.reason
+    play.earn_critical_failure_advancement(playing, ["concept"], P)
+    play.earn_critical_failure_advancement(playing, ["concept", "trait:Cunning"], P)
+    assert _option(playing, 2, "raise", "concept").allowed
+    assert not _option(playing, 2, "raise", "trait:Cunning").allowed
+
+
 def test_critical_failure_is_not_bound_by_once_a_session(playing: Character) -> None:
     play.earn_pivot_advancement(playing, "goal")
     play.use_advancement(playing, 0, "raise", "background")

@@ -26,3 +26,19 @@ def test_a_group_adds_no_trait_to_momentum(qtbot) -> None:  # type: ignore[no-un
     calc.remove_card(calc.cards[-1])
     assert calc.tn_label.text() == "14"
     assert leader in calc.cards
+
+
+def test_ticking_a_faculty_ticks_its_trait(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from seforge.library import load_pc
+
+    sarah = load_pc("sarah-x")
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    dock = GMDock(lambda: [sarah], parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    calc = dock.calculator
+    assert calc.actor_combo.choose(sarah)
+    calc.trait_combo.setCurrentIndex(calc.trait_combo.findData(Trait.CUNNING.value))
+    calc.quality_boxes["trait:Cunning"].setChecked(False)
+    assert calc.choose_quality("Hunting")  # Sarah's Faculty, on Cunning (L301, L429)
+    assert calc.quality_boxes["trait:Cunning"].isChecked()
