@@ -1,4 +1,5 @@
-"""Table rules: the options a group may switch on, stored with each character.
+"""Table rules: the options a group may switch on, stored with each character and,
+as the table's defaults, with a campaign.
 
 Titles and explanations come from ``seforge.table_rules`` (the one place they live).
 """
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.models import RuleOptions
 from seforge.table_rules import TABLE_RULES, TableRule, table_rule
 from ui.commands import SetFieldCommand
 from ui.document import CharacterDocument
@@ -23,45 +25,53 @@ GM_CHARGE_NOTE = (
     "per Element with “GM charge” under the Elements table."
 )
 
+CHARACTER_INTRO = (
+    "Options your table has agreed on. They change what a legal character is "
+    "and are saved with this character."
+)
+CAMPAIGN_INTRO = (
+    "The table rules this campaign plays by. New characters made for it start with "
+    "them, and the party view flags a character whose rules differ."
+)
 
-class TableRulesDialog(QDialog):
-    def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
+
+class _RulesDialog(QDialog):
+    """One check box per table rule, its explanation under it."""
+
+    def __init__(self, title: str, intro: str, options: RuleOptions,
+                 parent: QWidget | None = None, note: str = "") -> None:
         super().__init__(parent)
-        self.document = document
-        self.setWindowTitle("Table Rules")
+        self.setWindowTitle(title)
         self.setMinimumWidth(600)
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
-        intro = QLabel(
-            "Options your table has agreed on. They change what a legal character is "
-            "and are saved with this character.", self
-        )
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
+        intro_label = QLabel(intro, self)
+        intro_label.setWordWrap(True)
+        layout.addWidget(intro_label)
         layout.addSpacing(8)
         self.boxes: dict[str, QCheckBox] = {}
         self.notes: dict[str, QLabel] = {}
-        options = document.character.options
         for rule in TABLE_RULES:
             box = QCheckBox(rule.title, self)
             box.setChecked(bool(getattr(options, rule.field)))
             box.setAccessibleName(rule.title)
             box.setToolTip(_tooltip(rule))
-            note = QLabel(rule.explanation, self)
-            note.setWordWrap(True)
-            note.setIndent(24)
-            note.setEnabled(False)
+            explanation = QLabel(rule.explanation, self)
+            explanation.setWordWrap(True)
+            explanation.setIndent(24)
+            explanation.setEnabled(False)
             layout.addWidget(box)
-            layout.addWidget(note)
+            layout.addWidget(explanation)
             layout.addSpacing(4)
             self.boxes[rule.field] = box
-            self.notes[rule.field] = note
+            self.notes[rule.field] = explanation
         for box in self.boxes.values():
             box.toggled.connect(self._update_dependents)
         self._update_dependents()
-        gm = QLabel(GM_CHARGE_NOTE, self)
-        gm.setWordWrap(True)
-        layout.addWidget(gm)
+        if note:
+            extra = QLabel(note, self)
+            extra.setWordWrap(True)
+            layout.addWidget(extra)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -88,6 +98,19 @@ class TableRulesDialog(QDialog):
         ticked = self.boxes[field].isChecked()
         return ticked and (rule.needs is None or self._in_force(rule.needs))
 
+    def chosen(self) -> RuleOptions:
+        """The options as ticked."""
+        return RuleOptions(**{name: box.isChecked() for name, box in self.boxes.items()})
+
+
+class TableRulesDialog(_RulesDialog):
+    """A character's table rules; :meth:`apply` pushes the change as one undo step."""
+
+    def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
+        super().__init__("Table Rules", CHARACTER_INTRO, document.character.options, parent,
+                         GM_CHARGE_NOTE)
+        self.document = document
+
     def apply(self) -> bool:
         """Push the changed options as one undoable step; False when nothing changed."""
         options = self.document.character.options
@@ -105,6 +128,13 @@ class TableRulesDialog(QDialog):
             )
         stack.endMacro()
         return True
+
+
+class CampaignRulesDialog(_RulesDialog):
+    """A campaign's default table rules; read the result with :meth:`chosen`."""
+
+    def __init__(self, options: RuleOptions, parent: QWidget | None = None) -> None:
+        super().__init__("Campaign Table Rules", CAMPAIGN_INTRO, options, parent)
 
 
 def _tooltip(rule: TableRule) -> str:
