@@ -184,3 +184,35 @@ def test_penalty_ranks_past_weak_are_a_problem(sarah: Character) -> None:
     assert {"play.penalty_past_weak", "play.scene_penalty_range"} <= rules(sarah)
     sarah.play = PlayState(sfx_penalty_ranks={"Nothing": 1})
     assert "play.sfx_penalty_unknown" in rules(sarah)
+
+
+# --- seforge check names each hole by its rule id --------------------------------
+
+
+def test_seforge_check_reports_every_hole(tmp_path, sarah: Character,  # type: ignore[no-untyped-def]
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from seforge.cli import main
+    from seforge.fileformat import save_character
+
+    sarah.elements += [
+        _stunt(Rank.LEGENDARY),  # hole 1
+        Element(name="Lunger", rank=Rank.AVERAGE, trait=Trait.PHYSIQUE,
+                kind=ElementKind.WEAKNESS),  # hole 2
+        Element(name="Bought", rank=Rank.LEGENDARY, trait=Trait.CUNNING,
+                acquired=Acquired.PLAY),  # hole 3
+    ]
+    sarah.play = PlayState(overcome_weaknesses=["Ghost"],  # hole 4
+                           penalty_ranks={Trait.PHYSIQUE: 6})  # hole 6
+    path = tmp_path / "holes.sechar"
+    save_character(sarah, path)
+    assert main(["check", str(path), "--json"]) == 1
+    found = {p["rule"] for p in json.loads(capsys.readouterr().out)["problems"]}
+    assert {"stunt.at_creation", "stunt.not_good", "weakness.removed", "play.start_rank",
+            "weakness.overcome_unrecorded", "play.penalty_past_weak"} <= found
+    witch = tmp_path / "witch.sechar"
+    save_character(_witch(Rank.AVERAGE), witch)  # hole 5
+    assert main(["check", str(witch), "--json"]) == 1
+    found = {p["rule"] for p in json.loads(capsys.readouterr().out)["problems"]}
+    assert "fetish.missing" in found
