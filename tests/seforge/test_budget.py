@@ -67,6 +67,18 @@ def test_old_sfx_start_at_good_option_migrates() -> None:
     assert "sfx_start_at_good" not in RuleOptions().model_dump()
 
 
+def test_an_old_file_keeps_its_sfx_prices() -> None:
+    from seforge import library
+    from seforge.fileformat import character_from_data, character_to_data
+
+    data = character_to_data(library.load_pc("tella-of-jost"))
+    data["options"] = {"sfx_start_at_good": False, "trait_lowering_refunds": False,
+                       "fetish": False}
+    old = character_from_data(data, "tella.sechar")
+    assert old.options.sfx_subsystem
+    assert budget_report(old).spent == 8  # as before the change
+
+
 def test_stunts_and_advancements_cost_nothing(sarah: Character) -> None:
     sarah.elements.append(Element(name="Stand and Deliver", rank=Rank.GOOD,
                                   trait=Trait.CHARISMA, kind=ElementKind.STUNT,

@@ -722,3 +722,29 @@ def test_overcoming_a_creation_weakness_keeps_the_creation_bonus() -> None:
     assert result.legal, result.problems
     back = character_from_data(character_to_data(rogue))
     assert back.play.overcome_weaknesses == ['Lunger']
+
+
+def test_buying_an_sfx_follows_the_subsystem_and_fetish_rules(playing: Character) -> None:
+    # L397: a new Quality at Good; L677: under the subsystem an SFX at Basic;
+    # L689: under the Fetish rule the new SFX brings its Basic Fetish.
+    blast = Element(name="Mind Blast", trait=CU, kind=ElementKind.SFX)
+    play.earn_pivot_advancement(playing, "goal")
+    play.use_advancement(playing, 0, "buy", new_element=blast)
+    assert playing.elements[-1].rank is Rank.GOOD
+    playing.options.sfx_subsystem = True
+    playing.options.fetish = True
+    playing.play.session_advancement_used = False
+    playing.play.pivot_advancement_this_scene = False
+    play.earn_pivot_advancement(playing, "quirk")
+    label = _option(playing, 0, "buy", None).label
+    assert "Basic" in label and "Fetish" in label
+    play.use_advancement(playing, 0, "buy", new_element=blast.model_copy(
+        update={"name": "Bolt"}), fetish_name="Singed Hair")
+    bolt, fetish = playing.elements[-2:]
+    assert (bolt.name, bolt.rank) == ("Bolt", Rank.BASIC)
+    assert (fetish.kind, fetish.rank, fetish.fetish_of, fetish.trait) == (
+        ElementKind.FETISH, Rank.BASIC, "Bolt", CU)
+    from seforge.validation import check_character
+
+    bolt_keys = {f"element:{len(playing.elements) - 2}", f"element:{len(playing.elements) - 1}"}
+    assert not [p for p in check_character(playing).errors if p.field in bolt_keys]
