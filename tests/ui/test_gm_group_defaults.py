@@ -42,3 +42,25 @@ def test_ticking_a_faculty_ticks_its_trait(qtbot) -> None:  # type: ignore[no-un
     calc.quality_boxes["trait:Cunning"].setChecked(False)
     assert calc.choose_quality("Hunting")  # Sarah's Faculty, on Cunning (L301, L429)
     assert calc.quality_boxes["trait:Cunning"].isChecked()
+
+
+def test_recovery_tab_luck_reaches_only_this_scene(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from seforge import play
+    from seforge.library import load_pc
+
+    kyle = load_pc("kyle-devos")
+    play.start_session(kyle)
+    play.take_stress(kyle, Trait.CUNNING, 1)
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    dock = GMDock(lambda: [kyle], parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    rec = dock.recovery
+    assert rec.actor_combo.choose(kyle)
+    rec.day_radio.setChecked(True)
+    assert rec.luck_spin.isEnabled()
+    rec.luck_spin.setValue(3)
+    rec.die1.setValue(10)
+    rec.die2.setValue(9)
+    result = rec.judge_roll()
+    assert (result.by_test, result.by_luck) == (1, 1)  # L365, L640
