@@ -48,6 +48,7 @@ from seforge.testmath import (
     range_modifier,
     recovery_removed,
     seize_failure_level,
+    sfx_usable,
     stress_result,
     trait_key,
     undefended_pc_level,
@@ -501,22 +502,23 @@ def pc_choices(
         found: list[QualityChoice] = []
         if character.faculty.trait is t:
             found.append(QualityChoice("faculty", character.faculty.name or "Faculty",
-                                       character.faculty.rank.modifier, "faculty", t,
+                                       character.faculty.rank.play_modifier, "faculty", t,
                                        "faculty" in used, "free", requires))
         for index, element in enumerate(character.elements):
-            if element.trait is t and element.kind in _PLAYER_ELEMENTS:
+            if (element.trait is t and element.kind in _PLAYER_ELEMENTS
+                    and sfx_usable(character, element)):
                 key = f"element:{index}"
                 found.append(QualityChoice(key, element.name or "Element",
-                                           element.rank.modifier, "element", t, key in used,
+                                           element.rank.play_modifier, "element", t, key in used,
                                            "element", requires))
         return found
 
     choices = [trait_choice(trait, "free")]
     choices.append(QualityChoice("concept", character.concept.name or "Concept",
-                                 character.concept.rank.modifier, "concept", None,
+                                 character.concept.rank.play_modifier, "concept", None,
                                  "concept" in used, "free"))
     choices.append(QualityChoice("background", character.background.name or "Background",
-                                 character.background.rank.modifier, "background", None,
+                                 character.background.rank.play_modifier, "background", None,
                                  "background" in used, "free"))
     choices.extend(linked(trait, None))
     for other in Trait:

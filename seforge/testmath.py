@@ -710,15 +710,15 @@ def available_for_action(
     options: list[ActionOption] = []
     if "concept" not in used_in_momentum:
         concept = character.concept
-        options.append(ActionOption("concept", concept.name, concept.rank.modifier, "concept"))
+        options.append(ActionOption("concept", concept.name, concept.rank.play_modifier, "concept"))
     if "background" not in used_in_momentum:
         background = character.background
         options.append(
-            ActionOption("background", background.name, background.rank.modifier, "background")
+            ActionOption("background", background.name, background.rank.play_modifier, "background")
         )
     if character.faculty.trait is trait and "faculty" not in used_in_momentum:
         faculty = character.faculty
-        options.append(ActionOption("faculty", faculty.name, faculty.rank.modifier, "faculty"))
+        options.append(ActionOption("faculty", faculty.name, faculty.rank.play_modifier, "faculty"))
     options.append(
         ActionOption(trait_key(trait), trait.value, trait_modifier(character, trait), "trait")
     )
@@ -730,7 +730,7 @@ def available_for_action(
             and key not in used_in_momentum
             and sfx_usable(character, element)
         ):
-            options.append(ActionOption(key, element.name, element.rank.modifier, "element"))
+            options.append(ActionOption(key, element.name, element.rank.play_modifier, "element"))
     return options
 
 
@@ -748,7 +748,7 @@ def fetish_modifier(character: Character, trait: Trait) -> int:
     if not character.options.fetish_rule:
         return 0
     return sum(
-        e.rank.modifier
+        e.rank.play_modifier
         for e in character.elements
         if e.kind is ElementKind.FETISH and e.trait is trait and e.rank < Rank.AVERAGE
     )
@@ -783,14 +783,14 @@ def quality_modifier(character: Character, key: str) -> int:
             "background": character.background,
             "faculty": character.faculty,
         }[key]
-        return quality.rank.modifier
+        return quality.rank.play_modifier
     kind, _, rest = key.partition(":")
     if kind == "trait":
         for trait in Trait:
             if trait.value == rest:
                 return trait_modifier(character, trait)
     elif kind == "element" and rest.isdigit() and int(rest) < len(character.elements):
-        return character.elements[int(rest)].rank.modifier
+        return character.elements[int(rest)].rank.play_modifier
     raise ValueError(f"no Quality behind the key {key!r}")
 
 

@@ -49,3 +49,20 @@ def test_party_view_shows_extreme_state(qtbot, tmp_path: Path) -> None:  # type:
     assert "Physique Mythic" in text
     assert f"Luck {MAX_LUCK}" in text
     assert "Cunning -6 (7 PR: -6)" in text
+
+
+def test_gm_dock_takes_a_mythic_quality(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMainWindow
+
+    from ui.gm.dock import GMDock
+
+    sarah = library.load_pc("sarah-x")
+    sarah.concept.rank = Rank.MYTHIC
+    sarah.elements[0].rank = Rank.MYTHIC
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    dock = GMDock(lambda: [sarah], parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    assert dock.calculator.actor_combo.choose(sarah)
+    assert dock.calculator.choose_quality("Bounty Hunter")
