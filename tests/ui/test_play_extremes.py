@@ -66,3 +66,14 @@ def test_gm_dock_takes_a_mythic_quality(qtbot) -> None:  # type: ignore[no-untyp
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     assert dock.calculator.actor_combo.choose(sarah)
     assert dock.calculator.choose_quality("Bounty Hunter")
+
+
+def test_sfx_penalty_line_only_under_the_subsystem(qtbot) -> None:  # type: ignore[no-untyped-def]
+    tella = library.load_pc("tella-of-jost")
+    panel = PlayPanel(tella, QUndoStack(), lambda: None)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert not panel.sfx_label.isVisible()  # the simple way: an SFX is a Quality
+    tella.options.sfx_subsystem = True
+    panel.refresh()
+    assert panel.sfx_label.isVisible() and "Voice of Command 0" in panel.sfx_label.text()
