@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seforge.dice import CriticalsReading
 from seforge.models import RuleOptions
+from seforge.testmath import TargetReading, UndefendedBands
 
 
 @dataclass(frozen=True)
@@ -103,3 +105,19 @@ def rules_on(options: RuleOptions) -> list[TableRule]:
     """The table rules switched on in ``options``."""
     return [rule for rule in TABLE_RULES if getattr(options, rule.field)]
 
+
+
+def criticals_reading(options: RuleOptions | None) -> CriticalsReading:
+    """How ``seforge.dice.odds`` judges criticals for a character with ``options``
+    (None: no character, the default reading)."""
+    return "final" if options is not None and options.criticals_on_final_dice else "first"
+
+
+def undefended_bands(options: RuleOptions | None) -> UndefendedBands:
+    """How an Undefended PC's roll is read for a character with ``options``."""
+    return "printed" if options is not None and options.undefended_printed_bands else "seven"
+
+
+def sfx_target_reading(options: RuleOptions | None) -> TargetReading:
+    """How a regular's or hero's Trait modifies an SFX TN at a table with ``options``."""
+    return "ladder" if options is not None and options.sfx_trait_ladder else "table"

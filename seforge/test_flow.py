@@ -820,10 +820,14 @@ def judge(
                    outcome.total, result.penalty_ranks)
 
 
-def judge_undefended_pc(d1: int, d2: int, modifier: int) -> Verdict:
-    """An Undefended PC's roll: which hit it takes (book: *Undefended*)."""
+def judge_undefended_pc(
+    d1: int, d2: int, modifier: int, bands: UndefendedBands = "seven"
+) -> Verdict:
+    """An Undefended PC's roll: which hit it takes (book: *Undefended*); ``bands``
+    follows the table rule *Undefended bands as printed*."""
     total = d1 + d2 + modifier
-    level = undefended_pc_level(total, d1 == d2 == 1, natural_twenty=d1 == d2 == DIE_FACES)
+    level = undefended_pc_level(total, d1 == d2 == 1, natural_twenty=d1 == d2 == DIE_FACES,
+                                bands=bands)
     crit = _critical_lines(d1, d2)
     if level is None:
         return Verdict(f"No hit ({total}, above {UNDEFENDED_PC_TN})",

@@ -32,3 +32,14 @@ def test_differing_and_on() -> None:
         "sfx_subsystem"]
     assert table_rule("fetish").needs == "sfx_subsystem"
     assert options.fetish_rule and not RuleOptions(fetish=True).fetish_rule
+
+
+def test_readings_follow_the_characters_rules() -> None:
+    from seforge.table_rules import criticals_reading, sfx_target_reading, undefended_bands
+
+    assert (criticals_reading(None), undefended_bands(None), sfx_target_reading(None)) == (
+        "first", "seven", "table")
+    on = RuleOptions(criticals_on_final_dice=True, undefended_printed_bands=True,
+                     sfx_trait_ladder=True)
+    assert (criticals_reading(on), undefended_bands(on), sfx_target_reading(on)) == (
+        "final", "printed", "ladder")

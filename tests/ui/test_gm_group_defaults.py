@@ -64,3 +64,23 @@ def test_recovery_tab_luck_reaches_only_this_scene(qtbot) -> None:  # type: igno
     rec.die2.setValue(9)
     result = rec.judge_roll()
     assert (result.by_test, result.by_luck) == (1, 1)  # L365, L640
+
+
+def test_calculator_odds_follow_the_characters_criticals_rule(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from seforge.dice import odds
+    from seforge.library import load_pc
+    from seforge.test_flow import format_chance
+
+    kyle = load_pc("kyle-devos")
+    kyle.options.criticals_on_final_dice = True
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    dock = GMDock(lambda: [kyle], parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    calc = dock.calculator
+    assert calc.actor_combo.choose(kyle)
+    add_quick(calc, NCType.MINION, Rank.POOR)
+    modifier, tn = calc.modifier(), int(calc.tn_label.text())
+    final = odds(modifier, tn, 3, "final").with_luck
+    assert calc.odds.text("luck") == ", ".join(
+        f"{k} Luck {format_chance(final[k])}" for k in (1, 2, 3))
