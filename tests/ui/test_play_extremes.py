@@ -77,3 +77,12 @@ def test_sfx_penalty_line_only_under_the_subsystem(qtbot) -> None:  # type: igno
     tella.options.sfx_subsystem = True
     panel.refresh()
     assert panel.sfx_label.isVisible() and "Voice of Command 0" in panel.sfx_label.text()
+
+
+def test_critical_failure_dialog_records_a_second_trait(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from ui.play.dialogs import CriticalFailureDialog
+
+    dialog = CriticalFailureDialog(library.load_pc("sarah-x"))
+    qtbot.addWidget(dialog)
+    dialog.set_values(["concept"], Trait.CUNNING, Trait.PHYSIQUE)  # L363: Luck added Physique
+    assert dialog.values() == (["concept", "trait:Physique"], Trait.CUNNING)
