@@ -165,11 +165,13 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
         quality.acquired is Acquired.CREATION and quality.kind is not ElementKind.STUNT
     )
     gained: tuple[Rank, ...] = ()
+    gained_reason = ""
     if isinstance(quality, Element) and not bought:
         gained = tuple(
             r for r in (s.shifted(quality.advanced) for s in _gained_at(quality, character))
             if r is not None
         )
+        gained_reason = _gained_reason(quality)
     floor, floor_reason = _minimum(character, key)
     choices: list[RankChoice] = []
     for rank in QUALITY_RANKS:
@@ -180,7 +182,7 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
                 reason = "a Weakness taken at creation is Basic"
         elif gained:
             if rank not in gained:
-                reason = _gained_reason(quality)  # type: ignore[arg-type]
+                reason = gained_reason
         elif bought and rank < floor:
             reason = floor_reason
         elif delta > 0 and report.spent + delta > report.budget:
