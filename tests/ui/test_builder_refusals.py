@@ -48,3 +48,23 @@ def test_a_quality_gained_in_play_keeps_its_start(window: MainWindow) -> None:
     model = kinds.model()
     assert isinstance(model, QStandardItemModel)
     assert model.item(kinds.findData(ElementKind.STUNT)).isEnabled()
+
+
+def test_table_rules_dialog_offers_the_fetish_only_with_the_subsystem(
+        window: MainWindow) -> None:
+    from ui.rules_dialog import TableRulesDialog
+
+    build_sarah_x(window)
+    document = window.current_document()
+    assert document is not None
+    dialog = TableRulesDialog(document, window)
+    fetish, subsystem = dialog.boxes["fetish"], dialog.boxes["sfx_subsystem"]
+    assert not fetish.isEnabled() and "Needs" in fetish.toolTip()
+    subsystem.setChecked(True)
+    assert fetish.isEnabled()
+    fetish.setChecked(True)
+    assert dialog.apply()
+    assert document.character.options.fetish_rule
+    window.undo()
+    assert not document.character.options.sfx_subsystem
+    assert not document.character.options.fetish
