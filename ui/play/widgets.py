@@ -15,8 +15,8 @@ SCENE_COLOUR = QColor("#d98e04")
 
 
 class LuckTokens(QWidget):
-    """A row of round tokens, one per Luck held; past ``MAX_TOKENS`` the last token
-    carries the count instead, so any amount fits."""
+    """A row of round tokens, one per Luck held; past ``MAX_TOKENS`` the row ends
+    with the count in figures, so any amount fits."""
 
     MAX_TOKENS = 12
 
@@ -113,7 +113,6 @@ class PenaltyTrack(QWidget):
         for i in range(MAX_PENALTY_RANKS):
             rect = QRectF(1 + i * (self.BOX + self.GAP), 1, self.BOX, self.BOX)
             usable = i < self._capacity
-            # Totals past the seven boxes (a problem ``check`` reports) fill them all.
             painter.setPen(QPen(text_colour if usable else muted, 1.2))
             if i < older:
                 painter.setBrush(colour)
