@@ -57,9 +57,12 @@ class _RulesDialog(QDialog):
             box.setAccessibleName(rule.title)
             box.setToolTip(_tooltip(rule))
             explanation = QLabel(rule.explanation, self)
+            explanation.setObjectName("ruleExplanation")
             explanation.setWordWrap(True)
             explanation.setIndent(24)
-            explanation.setEnabled(False)
+            # Full-contrast text: a disabled label is too faint to read, and these
+            # explanations are what the choice rests on.
+            explanation.setAccessibleDescription(rule.explanation)
             layout.addWidget(box)
             layout.addWidget(explanation)
             layout.addSpacing(4)
