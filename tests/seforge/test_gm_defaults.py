@@ -109,3 +109,27 @@ def test_articles_follow_the_word() -> None:
     verdict = judge("seize", 1, 2, 0, 27)
     text = " ".join(verdict.lines)
     assert "an Exceptional hit" in text and "a Exceptional" not in text
+
+
+def test_the_test_in_progress_follows_the_group_and_linked_trait_rules() -> None:
+    from seforge import pending_test as pt
+
+    test = pt.PendingTest()
+    pt.set_trait(test, CH)
+    pt.add_opponent(test, library.load_nc("desert-acolytes-leader"))
+    tn = pt.tn(test)
+    assert tn is not None and tn.total == 14  # alone: 12 + Charisma 2
+    for name in ("Villager 1", "Villager 2"):
+        pt.add_opponent(test, _minion(name))
+    tn = pt.tn(test)
+    assert tn is not None and tn.total == 16  # L469: a group adds no Trait
+    pt.remove_opponent(test, test.opponents[-1].uid)
+    pt.remove_opponent(test, test.opponents[-1].uid)
+    tn = pt.tn(test)
+    assert tn is not None and tn.total == 14
+    # L301, L429: a Faculty brings its Trait.
+    sarah = library.load_pc("sarah-x")
+    pt.set_trait(test, CU)
+    pt.toggle_quality(test, sarah, "trait:Cunning", False)
+    pt.toggle_quality(test, sarah, "faculty", True)
+    assert "trait:Cunning" in test.selected()
