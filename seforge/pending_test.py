@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from seforge.dice import DIE_FACES, LEVELS
 from seforge.models import Character, NarrativeCharacter, Trait
 from seforge.play import describe_key
-from seforge.table_rules import undefended_bands
+from seforge.table_rules import criticals_reading, undefended_bands
 from seforge.test_flow import (
     STEP_TITLES,
     STEPS,
@@ -665,16 +665,16 @@ def judge_test(test: PendingTest, character: Character | None,
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
+    options = None if character is None else character.options
     undefended_pc = step == "action" and test.pc_undefended
     if undefended_pc:
-        verdict = judge_undefended_pc(
-            d1, d2, mod, undefended_bands(None if character is None else character.options))
+        verdict = judge_undefended_pc(d1, d2, mod, undefended_bands(options))
     else:
         verdict = judge(step, d1, d2, mod, breakdown.total, role=test.role,
                         opponents=[_opponent_now(test, o) for o in test.active()],
                         target_undefended=test.target_undefended,
                         lost_momentum_by_critical=test.lost_by_critical,
-                        rerolled=test.rerolled)
+                        rerolled=test.rerolled and criticals_reading(options) == "first")
     if step in ("momentum", "seize") and character is not None:
         test.spent_here = sorted(spent_by_momentum(test.selected()))
     judged = JudgedRoll.of(verdict, step, (d1, d2), test.rerolled, mod,
@@ -699,6 +699,11 @@ def luck_reroll(test: PendingTest, character: Character | None, value: int) -> V
     if tn(test) is None:
         raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
     d1, d2 = test.dice
+    options = None if character is None else character.options
+    if d1 == d2 == 1 and not test.rerolled and criticals_reading(options) == "first":
+        raise PendingTestError(
+            "A natural 2 stands: the Test fails and earns its Advancement, so Luck cannot "
+            "reroll it (the table rule \"Criticals follow Luck rerolls\" allows it).")
     if d1 <= d2:
         d1 = max(d1, value)
     else:
