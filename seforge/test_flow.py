@@ -321,11 +321,13 @@ RULE_TIPS: dict[str, str] = {
     "exertion": "Luck the extra Traits and Elements cost (Exertion)",
     "luck_reroll": "Spend a Luck to reroll the lower die: enter what the rerolled die shows; "
                    "the better of the two is kept and the roll is judged again, without "
-                   "criticals",
+                   "criticals. A natural 2 stands unless the table judges criticals on the "
+                   "final dice",
     "roll": "Roll two ten-sided dice for this step (a secure random source) and judge "
             "them; the roll goes to the log",
     "roll_reroll": "Spend a Luck and roll the lower die again; the better of the two is "
-                   "kept and the roll is judged again, without criticals",
+                   "kept and the roll is judged again, without criticals. A natural 2 stands "
+                   "unless the table judges criticals on the final dice",
     "luck_odds": "With up to 1, 2 and 3 Luck rerolls (rerolling the lower die while "
                  "failing, keeping the better)",
 }
