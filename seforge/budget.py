@@ -8,11 +8,14 @@ and Character Qualities sections:
   above the start costs one Rank.
 * An Element costs one Rank at Good and one more per step above Good. A GM may charge
   extra for a Quality that is too broad (``Element.gm_extra_cost``).
-* An SFX Quality is bought at Basic for one Rank, one per step above (the SFX
-  chapter). The table rule ``sfx_start_at_good`` buys it at Good like other Elements
-  instead, which is what the Example of Play does (Tella's Voice of Command is Good).
-* A Weakness taken at creation starts at Basic and costs nothing. A Fetish is priced
-  like a Weakness but, being the price of SFX, earns no bonus Rank (our reading).
+* An SFX Quality is an ordinary Element by default, the book's simple way (L665,
+  L677; the Example of Play's Tella). Under the table rule ``sfx_subsystem`` it is
+  bought at Basic for one Rank, one per step above (L677).
+* A Weakness taken at creation starts at Basic and costs nothing (L325). One bonus
+  Rank in all unless the table rule ``weakness_bonus_each`` gives one per creation
+  Weakness. A Fetish is priced like a Weakness and earns no bonus unless the table
+  rule ``fetish_earns_bonus`` says so (L689). A Weakness at Average or above is
+  removed (L335) and earns nothing.
 * Stunts and anything acquired in play are not bought with creation Ranks; steps
   gained through Advancements (``advanced``) are taken off before costing.
 
@@ -90,7 +93,8 @@ class BudgetReport:
         text = f"Ranks: {self.spent} of {self.budget} spent"
         if self.bonus_sources:
             names = ", ".join(f'"{n}"' for n in self.bonus_sources)
-            text += f" ({BASE_BUDGET} + {WEAKNESS_BONUS} from Weakness {names})"
+            bonus = self.budget - BASE_BUDGET
+            text += f" ({BASE_BUDGET} + {bonus} from Weakness {names})"
         return text
 
 
@@ -111,7 +115,7 @@ def element_start(element: Element, character: Character) -> Rank:
     """The Rank an Element is bought at (its free starting point)."""
     if element.kind in (ElementKind.WEAKNESS, ElementKind.FETISH):
         return Rank.BASIC
-    if element.kind is ElementKind.SFX and not character.options.sfx_start_at_good:
+    if element.kind is ElementKind.SFX and character.options.sfx_subsystem:
         return Rank.BASIC
     return Rank.GOOD
 
@@ -122,16 +126,49 @@ def element_counts_at_creation(element: Element) -> bool:
 
 
 def creation_weaknesses(character: Character) -> list[Element]:
+    """The Weaknesses (and, by table rule, Fetishes) taken at creation that earn the
+    bonus Rank: Basic at creation (L325); one at Average or above is gone (L335)."""
+    kinds = {ElementKind.WEAKNESS}
+    if character.options.fetish_earns_bonus and character.options.fetish_rule:
+        kinds.add(ElementKind.FETISH)
     return [
         e for e in character.elements
-        if e.kind is ElementKind.WEAKNESS and e.acquired is Acquired.CREATION
+        if e.kind in kinds and e.acquired is Acquired.CREATION
+        and creation_rank(e.rank, e.advanced) is Rank.BASIC
     ]
 
 
 def creation_weakness_names(character: Character) -> list[str]:
-    """Weaknesses taken at creation, including any overcome in play since."""
+    """Weaknesses taken at creation, including any overcome in play since (an
+    overcome Weakness counts only when the history shows it was taken)."""
     names = [e.name for e in creation_weaknesses(character)]
-    return names + list(character.play.overcome_weaknesses)
+    return names + overcome_creation_weaknesses(character)
+
+
+def overcome_creation_weaknesses(character: Character) -> list[str]:
+    """The names in ``play.overcome_weaknesses`` that the file shows were taken at
+    creation and overcome: the history records raising that Weakness until it was
+    removed, and no Element of that name is left. A name with no such record
+    earns nothing (issue 12, hole 4)."""
+    current = {e.name.strip().casefold() for e in character.elements}
+    overcome = {
+        entry.what.casefold() for entry in character.history
+        if entry.kind == "use_advancement" and "overcome" in entry.what
+    }
+    return [
+        name for name in character.play.overcome_weaknesses
+        if name.strip() and name.strip().casefold() not in current
+        and any(w.startswith(f'raised weakness "{name.strip().casefold()}"') for w in overcome)
+    ]
+
+
+def weakness_bonus(character: Character) -> int:
+    """The bonus Ranks creation Weaknesses earn: one in all by default, one each with
+    the table rule ``weakness_bonus_each`` (L325)."""
+    count = len(creation_weakness_names(character))
+    if character.options.weakness_bonus_each:
+        return count * WEAKNESS_BONUS
+    return WEAKNESS_BONUS if count else 0
 
 
 def _steps_cost(start: Rank, end: Rank | None) -> int:
@@ -212,14 +249,14 @@ def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
     if weaknesses:
         names = ", ".join(f'"{w}"' for w in weaknesses)
         notes = []
-        if len(weaknesses) > 1:
+        if len(weaknesses) > 1 and not character.options.weakness_bonus_each:
             notes.append("only the first Weakness earns a Rank")
         if character.play.overcome_weaknesses:
             notes.append("a Weakness overcome in play keeps its creation Rank")
         note = "; ".join(notes)
         yield LedgerEntry(
             "bonus", f"Bonus from Weakness {names}", "bonus", None, None, 0,
-            budget_change=WEAKNESS_BONUS, note=note,
+            budget_change=weakness_bonus(character), note=note,
         )
 
 
@@ -227,5 +264,6 @@ def budget_report(character: Character) -> BudgetReport:
     entries = tuple(ledger_entries(character))
     spent = sum(e.cost for e in entries)
     bonus = sum(e.budget_change for e in entries)
-    sources = tuple(creation_weakness_names(character))[:1]
+    names = tuple(creation_weakness_names(character))
+    sources = names if character.options.weakness_bonus_each else names[:1]
     return BudgetReport(entries, spent, BASE_BUDGET + bonus, sources)

@@ -34,9 +34,17 @@ from seforge.fileformat import (
     load_nc,
     read_json_file,
 )
-from seforge.models import TRAITS, Character, ElementKind, NarrativeCharacter, Trait
+from seforge.models import (
+    TRAITS,
+    Character,
+    ElementKind,
+    NarrativeCharacter,
+    RuleOptions,
+    Trait,
+)
 from seforge.play import effective_trait
 from seforge.ranks import Rank, format_modifier
+from seforge.table_rules import TableRule, differing_rules
 
 __all__ = [
     "CAMPAIGN_FORMAT",
@@ -48,11 +56,14 @@ __all__ = [
     "PartyTrait",
     "ProgressClock",
     "ResolvedPaths",
+    "align_table_rules",
     "campaign_to_data",
     "load_campaign",
     "load_party",
+    "new_character_for",
     "party_rows",
     "resolve_paths",
+    "rules_differing",
     "save_campaign",
     "store_path",
 ]
@@ -107,6 +118,30 @@ class Campaign(_Model):
     opponents: list[str] = Field(default_factory=list)
     notes: str = ""
     clocks: list[ProgressClock] = Field(default_factory=list)
+    table_rules: RuleOptions = Field(default_factory=RuleOptions)
+    """The table rules the whole table plays by. A new character for the campaign
+    starts with them; each character file keeps its own copy (so ``check`` needs
+    nothing else), and the party view flags one that differs."""
+
+
+# ------------------------------------------------------------------ table rules
+
+
+def new_character_for(campaign: Campaign) -> Character:
+    """A fresh character for ``campaign``: its name and its table rules."""
+    return Character(campaign=campaign.name, options=campaign.table_rules.model_copy())
+
+
+def rules_differing(character: Character, campaign: Campaign) -> list[TableRule]:
+    """The table rules on which ``character`` differs from its campaign."""
+    return differing_rules(character.options, campaign.table_rules)
+
+
+def align_table_rules(character: Character, campaign: Campaign) -> list[TableRule]:
+    """Give ``character`` the campaign's table rules; returns those that changed."""
+    changed = rules_differing(character, campaign)
+    character.options = campaign.table_rules.model_copy()
+    return changed
 
 
 # ------------------------------------------------------------------ the file
@@ -245,10 +280,15 @@ class PartyTrait:
 
     @property
     def label(self) -> str:
-        text = f"{self.trait.value} {format_modifier(self.rank.modifier)}"
+        text = f"{self.trait.value} {_rank_text(self.rank)}"
         if self.penalty_ranks:
-            text += f" ({self.penalty_ranks} PR: {format_modifier(self.working.modifier)})"
+            text += f" ({self.penalty_ranks} PR: {_rank_text(self.working)})"
         return text
+
+
+def _rank_text(rank: Rank) -> str:
+    """``+2``; a Rank no Quality may hold (Mythic, a problem ``check`` reports) by name."""
+    return format_modifier(rank.modifier) if rank.is_quality_rank else rank.label
 
 
 @dataclass(frozen=True)
@@ -276,8 +316,9 @@ def _mod(rank: Rank) -> int:
     return rank.modifier if rank.is_quality_rank else 0
 
 
-def party_row(character: Character) -> PartyRow:
-    """The party view of one PC (see :func:`party_rows`)."""
+def party_row(character: Character, campaign_rules: RuleOptions | None = None) -> PartyRow:
+    """The party view of one PC (see :func:`party_rows`); with ``campaign_rules``,
+    an alert names the table rules on which the character differs."""
     play = character.play
     general = [
         PartyQuality("concept", character.concept.name, _mod(character.concept.rank), "concept"),
@@ -324,6 +365,11 @@ def party_row(character: Character) -> PartyRow:
         alerts.append("Out of this scene")
     if play.out_of_play:
         alerts.append("Out of the game")
+    if campaign_rules is not None:
+        differ = differing_rules(character.options, campaign_rules)
+        if differ:
+            alerts.append("Table rules differ from the campaign's: "
+                          + ", ".join(rule.title for rule in differ))
     return PartyRow(
         name=character.name or "(unnamed)",
         player=character.player,
@@ -336,7 +382,9 @@ def party_row(character: Character) -> PartyRow:
     )
 
 
-def party_rows(characters: Sequence[Character]) -> list[PartyRow]:
+def party_rows(
+    characters: Sequence[Character], campaign_rules: RuleOptions | None = None
+) -> list[PartyRow]:
     """The GM's party view: per PC its Qualities grouped by Trait, Luck, Penalty
     Ranks per Trait and Pivots (the reminder of what each player wants to see)."""
-    return [party_row(ch) for ch in characters]
+    return [party_row(ch, campaign_rules) for ch in characters]

@@ -162,30 +162,51 @@ def _runs(luck: int) -> int:
     return runs
 
 
+CriticalsReading = Literal["first", "final"]
+"""When criticals are judged around Luck rerolls (table rule *Criticals follow Luck
+rerolls*): on the ``first`` roll only (default), or on the dice as they ``final``ly
+stand."""
+
+CRITICALS_READINGS: tuple[CriticalsReading, ...] = ("first", "final")
+
+
+def _succeeds(need: int, low: int, high: int, final: bool) -> bool:
+    """Does a pair that has been rerolled succeed? By its total alone, or (``final``)
+    with two tens always succeeding and two ones always failing."""
+    if final:
+        if low == high == DIE_FACES:
+            return True
+        if low == high == 1:
+            return False
+    return low + high >= need
+
+
 @cache
-def _reroll_count(need: int, low: int, high: int, luck: int) -> int:
+def _reroll_count(need: int, low: int, high: int, luck: int, final: bool = False) -> int:
     """Ways to end up succeeding, out of ``10 ** luck`` equally likely reroll runs.
 
-    The dice now show ``low <= high`` and they are past the first roll, so only
-    the total counts (no criticals). While failing and holding Luck, the player
-    rerolls the lower die and keeps the better of its old and new value. Each
-    run is the sequence of up to ``luck`` reroll results; a run that succeeds
-    early leaves its remaining entries unused, so it counts ``10 ** left`` times.
+    The dice now show ``low <= high`` and they are past the first roll: only the
+    total counts, unless ``final`` (criticals judged on the final dice). While
+    failing and holding Luck, the player rerolls the lower die and keeps the better
+    of its old and new value. Each run is the sequence of up to ``luck`` reroll
+    results; a run that succeeds early leaves its remaining entries unused, so it
+    counts ``10 ** left`` times.
     """
-    if low + high >= need:
+    if _succeeds(need, low, high, final):
         return _runs(luck)
     if luck == 0:
         return 0
     ways = 0
     for value in range(1, DIE_FACES + 1):
         kept = max(low, value)
-        ways += _reroll_count(need, min(kept, high), max(kept, high), luck - 1)
+        ways += _reroll_count(need, min(kept, high), max(kept, high), luck - 1, final)
     return ways
 
 
 @cache
-def _luck_counts(need: int, luck: int) -> int:
+def _luck_counts(need: int, luck: int, criticals: CriticalsReading = "first") -> int:
     """Successful (first roll, reroll run) pairs out of ``100 * 10 ** luck``."""
+    final = criticals == "final"
     ways = 0
     for d1 in range(1, DIE_FACES + 1):
         for d2 in range(1, DIE_FACES + 1):
@@ -193,20 +214,21 @@ def _luck_counts(need: int, luck: int) -> int:
             if low == high == DIE_FACES:
                 ways += _runs(luck)
             elif low == high == 1:
-                # A natural 2 fails, but it may be rerolled like any failure;
-                # what follows is judged on the total alone.
-                if luck:
-                    for value in range(1, DIE_FACES + 1):
-                        ways += _reroll_count(need, 1, max(1, value), luck - 1)
+                # A natural 2: by default it stands (the Test fails and its
+                # Advancement is earned, L529), so no reroll can save it. Judged on
+                # the final dice it is a failure like any other and may be rerolled.
+                if final:
+                    ways += _reroll_count(need, 1, 1, luck, final)
             else:
-                ways += _reroll_count(need, low, high, luck)
+                ways += _reroll_count(need, low, high, luck, final)
     return ways
 
 
 @cache
-def _with_luck(need: int, luck: int) -> tuple[Fraction, ...]:
+def _with_luck(need: int, luck: int, criticals: CriticalsReading = "first") -> tuple[Fraction, ...]:
     return tuple(
-        Fraction(_luck_counts(need, k), OUTCOMES * _runs(k)) for k in range(luck + 1)
+        Fraction(_luck_counts(need, k, criticals), OUTCOMES * _runs(k))
+        for k in range(luck + 1)
     )
 
 
@@ -219,7 +241,9 @@ def _first_roll(need: int) -> tuple[Fraction, tuple[Fraction, ...]]:
 _ONE_IN_A_HUNDRED = Fraction(1, OUTCOMES)
 
 
-def odds(modifier: int, tn: int, luck: int = 0) -> Odds:
+def odds(
+    modifier: int, tn: int, luck: int = 0, criticals: CriticalsReading = "first"
+) -> Odds:
     """Exact chances of 2d10 + ``modifier`` against ``tn``, with up to ``luck`` rerolls.
 
     Luck policy we assume (book: *Luck*, Reroll): a player spends Luck only while
@@ -228,14 +252,21 @@ def odds(modifier: int, tn: int, luck: int = 0) -> Odds:
     reroll either die; rerolling the lower one is never worse under keep-the-better,
     and it is what the Example of Play does (Tella rerolls her 2, keeps the 4).
 
-    Criticals belong to the first roll only. A natural 2 may be rerolled like any
-    failure; once a die has been rerolled the pair is judged by its total alone,
-    so two ones after a reroll are not a new Critical Failure and two tens after a
-    reroll are not a Critical Success (they succeed only if 20 reaches the mark).
-    A natural 20 never needs a reroll.
+    ``criticals="first"`` (the default reading): criticals belong to the first roll
+    only. A natural 2 stands: the Test fails and earns its Advancement (L529), so
+    Luck cannot reroll it into a success. Once a die has been rerolled the pair is
+    judged by its total alone, so two ones after a reroll are not a new Critical
+    Failure and two tens after a reroll are not a Critical Success (they succeed
+    only if 20 reaches the mark).
+
+    ``criticals="final"`` (the table rule): criticals are judged on the dice as they
+    finally stand. A natural 2 may be rerolled like any failure; a reroll that makes
+    10+10 succeeds, one that leaves 1+1 fails. A natural 20 never needs a reroll.
     """
     if luck < 0:
         raise ValueError(f"Luck cannot be negative ({luck})")
+    if criticals not in CRITICALS_READINGS:
+        raise ValueError(f"criticals must be 'first' or 'final', not {criticals!r}")
     need = tn - modifier
     success, per_level = _first_roll(need)
     return Odds(
@@ -243,7 +274,7 @@ def odds(modifier: int, tn: int, luck: int = 0) -> Odds:
         critical_failure=_ONE_IN_A_HUNDRED,
         critical_success=_ONE_IN_A_HUNDRED,
         levels=dict(zip(LEVELS, per_level, strict=True)),
-        with_luck=_with_luck(need, luck),
+        with_luck=_with_luck(need, luck, criticals),
     )
 
 

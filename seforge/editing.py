@@ -49,6 +49,30 @@ class RankChoice:
     """Ranks this choice would spend (+) or give back (-) compared with now."""
 
 
+@dataclass(frozen=True)
+class KindChoice:
+    kind: ElementKind
+    allowed: bool
+    reason: str = ""
+    """Why the kind is not offered (empty when allowed)."""
+
+
+STUNT_AT_CREATION = "a Stunt only comes from a Critical Success in play, never at creation"
+
+
+def kind_choices(character: Character, index: int | None = None) -> list[KindChoice]:
+    """Every Element kind with whether the builder may offer it for Element ``index``
+    (None: a new creation Element). A Stunt is never bought at creation (L539)."""
+    acquired = Acquired.CREATION if index is None else character.elements[index].acquired
+    choices = []
+    for kind in ElementKind:
+        reason = ""
+        if kind is ElementKind.STUNT and acquired is Acquired.CREATION:
+            reason = STUNT_AT_CREATION
+        choices.append(KindChoice(kind, not reason, reason))
+    return choices
+
+
 def _element_index(key: str) -> int:
     if not key.startswith("element:"):
         raise KeyError(key)
@@ -140,6 +164,14 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
     bought = not isinstance(quality, Element) or (
         quality.acquired is Acquired.CREATION and quality.kind is not ElementKind.STUNT
     )
+    gained: tuple[Rank, ...] = ()
+    gained_reason = ""
+    if isinstance(quality, Element) and not bought:
+        gained = tuple(
+            r for r in (s.shifted(quality.advanced) for s in _gained_at(quality, character))
+            if r is not None
+        )
+        gained_reason = _gained_reason(quality)
     floor, floor_reason = _minimum(character, key)
     choices: list[RankChoice] = []
     for rank in QUALITY_RANKS:
@@ -148,6 +180,9 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
         if weakness_at_creation:
             if rank != Rank.BASIC:
                 reason = "a Weakness taken at creation is Basic"
+        elif gained:
+            if rank not in gained:
+                reason = gained_reason
         elif bought and rank < floor:
             reason = floor_reason
         elif delta > 0 and report.spent + delta > report.budget:
@@ -155,6 +190,25 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
             reason = f"needs {short} more Rank{'s' if short != 1 else ''} than you have left"
         choices.append(RankChoice(rank, not reason or rank == current, reason, delta))
     return choices
+
+
+def _gained_at(element: Element, character: Character) -> tuple[Rank, ...]:
+    """Where a Stunt or an Element gained in play came in (see validation)."""
+    if element.kind is ElementKind.STUNT:
+        return (Rank.GOOD,)
+    if element.kind is ElementKind.WEAKNESS:
+        return (Rank.POOR, Rank.BASIC)
+    if element.kind is ElementKind.FETISH:
+        return (Rank.BASIC,)
+    if element.kind is ElementKind.SFX and character.options.sfx_subsystem:
+        return (Rank.BASIC,)
+    return (Rank.GOOD,)
+
+
+def _gained_reason(element: Element) -> str:
+    if element.kind is ElementKind.STUNT:
+        return "a Stunt comes in at Good and rises only with Advancements"
+    return "gained in play at its starting Rank; it rises only with Advancements"
 
 
 def set_name(character: Character, key: str, name: str) -> str:
@@ -180,7 +234,9 @@ def set_link(character: Character, key: str, trait: Trait | None) -> Trait | Non
 
 
 def new_element(kind: ElementKind, character: Character, trait: Trait | None = None) -> Element:
-    """A fresh creation Element of ``kind`` at its starting Rank."""
+    """A fresh creation Element of ``kind`` at its starting Rank (never a Stunt)."""
+    if kind is ElementKind.STUNT:
+        raise ValueError(STUNT_AT_CREATION)
     element = Element(name="", kind=kind, trait=trait)
     element.rank = element_start(element, character)
     return element
@@ -210,6 +266,8 @@ def set_kind(character: Character, index: int, kind: ElementKind) -> tuple[Eleme
     when the old Rank is not allowed for the new kind. Returns (old kind, old Rank)."""
     element = character.elements[index]
     old = (element.kind, element.rank)
+    if kind is ElementKind.STUNT and element.acquired is Acquired.CREATION:
+        raise ValueError(STUNT_AT_CREATION)
     element.kind = kind
     if element.acquired is Acquired.CREATION:
         start = element_start(element, character)

@@ -17,6 +17,7 @@ from pydantic import (
     Field,
     PlainSerializer,
     field_validator,
+    model_validator,
 )
 
 from seforge.kinds import TRAITS, Acquired, ElementKind, NCType, Trait
@@ -120,15 +121,46 @@ class Pivots(_Model):
 
 
 class RuleOptions(_Model):
-    """Table rules that change what a legal character is; stored per character."""
+    """Table rules that change what a legal character is; stored per character.
 
-    sfx_start_at_good: bool = False
-    """SFX Qualities are bought at Good like other Elements (the Example of Play)
-    instead of at Basic (the SFX chapter's text)."""
+    Each field is described once, for people, in ``seforge.table_rules``.
+    """
+
+    sfx_subsystem: bool = False
+    """SFX Qualities subsystem: SFX bought at Basic, activation Tests, casting time,
+    arcane failure and the Fetish rule. Off: an SFX is an ordinary Element."""
     trait_lowering_refunds: bool = False
     """Lowering a Trait below Average gives back one Rank per step."""
     fetish: bool = False
-    """The Fetish option: each SFX Quality needs a Basic Fetish on the same Trait."""
+    """The Fetish option (only with the SFX subsystem): each SFX Quality needs a
+    Basic Fetish on the same Trait."""
+    weakness_bonus_each: bool = False
+    """Each creation Weakness earns a bonus Rank (default: one bonus in all)."""
+    fetish_earns_bonus: bool = False
+    """A creation Fetish earns the Weakness bonus Rank."""
+    criticals_on_final_dice: bool = False
+    """Criticals are judged on the dice as they stand after Luck rerolls."""
+    sfx_trait_ladder: bool = False
+    """A regular's or hero's Trait adds its ladder modifier to an SFX TN instead of
+    the SFX Component Table's modifier."""
+    undefended_printed_bands: bool = False
+    """Undefended Tests use the bands as printed instead of the 7-point reading."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _migrate_sfx_start_at_good(cls, data: Any) -> Any:
+        """Files written before the subsystem became optional stored
+        ``sfx_start_at_good``; off meant SFX were bought at Basic (the subsystem)."""
+        if isinstance(data, dict) and "sfx_start_at_good" in data:
+            data = dict(data)
+            old = data.pop("sfx_start_at_good")
+            data.setdefault("sfx_subsystem", not bool(old))
+        return data
+
+    @property
+    def fetish_rule(self) -> bool:
+        """The Fetish rule is in force (it needs the SFX subsystem)."""
+        return self.fetish and self.sfx_subsystem
 
 
 class HeldAdvancement(_Model):
@@ -146,23 +178,41 @@ class HeldAdvancement(_Model):
     """The scene in which the Advancement was earned (0: unknown)."""
 
 
-class PlayState(_Model):
-    """Where the character stands in play; empty for a fresh build."""
+MAX_LUCK = 999
+"""The most Luck a character can hold. The book sets no ceiling (three a session
+plus rewards, L357-387); no table reaches this, and it keeps every count sane."""
+MAX_PENALTY_RANKS = 7
+"""The most Penalty Ranks anything can carry: a Legendary Quality is seven steps
+above Weak, and a Penalty Rank on a Weak Trait is a Doom instead (L628)."""
+MAX_SESSION = 9999
+"""A session or scene number beyond any campaign."""
 
-    luck: int = Field(default=0, ge=0)
-    penalty_ranks: dict[Trait, int] = Field(default_factory=dict)
+PenaltyCount = Annotated[int, Field(ge=0, le=MAX_PENALTY_RANKS)]
+
+
+class PlayState(_Model):
+    """Where the character stands in play; empty for a fresh build.
+
+    Numbers that no play can produce (negative Penalty Ranks, more than seven on
+    one Quality, Luck past ``MAX_LUCK``) make the file unreadable; limits that
+    depend on the character (Penalty Ranks past Weak) are problems of
+    ``seforge.validation``.
+    """
+
+    luck: int = Field(default=0, ge=0, le=MAX_LUCK)
+    penalty_ranks: dict[Trait, PenaltyCount] = Field(default_factory=dict)
     advancements: list[HeldAdvancement] = Field(default_factory=list)
-    session: int = Field(default=0, ge=0)
-    scene: int = Field(default=0, ge=0)
+    session: int = Field(default=0, ge=0, le=MAX_SESSION)
+    scene: int = Field(default=0, ge=0, le=MAX_SESSION)
     session_running: bool = False
     """True between the start and the end of a session (``seforge.play``)."""
     scene_has_events: bool = False
     """Something happened in the current scene (locks Pivots mid-session)."""
-    scene_penalty_ranks: dict[Trait, int] = Field(default_factory=dict)
+    scene_penalty_ranks: dict[Trait, PenaltyCount] = Field(default_factory=dict)
     """The part of ``penalty_ranks`` taken in the current scene (recoverable at its end)."""
-    sfx_penalty_ranks: dict[str, int] = Field(default_factory=dict)
+    sfx_penalty_ranks: dict[str, PenaltyCount] = Field(default_factory=dict)
     """Penalty Ranks on SFX Qualities, keyed by the Element's name."""
-    scene_sfx_penalty_ranks: dict[str, int] = Field(default_factory=dict)
+    scene_sfx_penalty_ranks: dict[str, PenaltyCount] = Field(default_factory=dict)
     """The part of ``sfx_penalty_ranks`` taken in the current scene."""
     pivot_advancement_this_scene: bool = False
     """A Pivot Advancement was already earned in the current scene."""

@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from seforge.dice import DIE_FACES, LEVELS
 from seforge.models import Character, NarrativeCharacter, Trait
 from seforge.play import describe_key
+from seforge.table_rules import criticals_reading, undefended_bands
 from seforge.test_flow import (
     STEP_TITLES,
     STEPS,
@@ -54,10 +55,12 @@ from seforge.test_flow import (
     joint_action_tn,
     judge,
     judge_undefended_pc,
+    linked_trait_keys,
     momentum_tn,
     nc_qualities,
     nc_spent_by_momentum,
     pc_choices,
+    regrouped_momentum,
     selection_luck,
     selection_modifier,
     selection_problems,
@@ -391,12 +394,15 @@ def set_plain_modifier(test: PendingTest, value: int) -> None:
 
 
 def set_trait(test: PendingTest, trait: Trait, penalty_ranks: int = 0) -> None:
-    """The PC uses ``trait``: the PC's and the NCs' Momentum defaults follow it."""
+    """The PC uses ``trait``: the PC's and the NCs' defaults follow it (an NC's
+    Momentum and Action both bring its matching Trait; a group's Momentum none)."""
     _check(test, {"trait": trait, "penalty_ranks": penalty_ranks})
     test.chosen = _default_chosen(trait)
     _merge_spent(test)
+    size = len(test.opponents)
     for entry in test.opponents:
-        entry.applied["momentum"] = sorted(default_applied(entry.nc, "momentum", trait))
+        entry.applied["momentum"] = sorted(default_applied(entry.nc, "momentum", trait, size))
+        entry.applied["action"] = sorted(default_applied(entry.nc, "action", trait))
 
 
 def set_penalty_ranks(test: PendingTest, value: int) -> None:
@@ -426,6 +432,9 @@ def toggle_quality(test: PendingTest, character: Character, key: str, on: bool) 
         if choice.spent:
             raise PendingTestError(f"{choice.name} was spent on Momentum this scene.")
         keys.add(key)
+        # A Faculty or Element brings its linked Trait into the Test (L301, L429).
+        keys |= {k for k in linked_trait_keys(list(choices.values()), {key})
+                 if k in choices and not choices[k].spent}
     else:
         keys.discard(key)
     test.chosen[test.step] = [c for c in choices if c in keys]
@@ -439,19 +448,30 @@ def add_opponent(test: PendingTest, nc: NarrativeCharacter, *, library_id: str =
     """Add ``nc`` (a copy) with its default applied Qualities per step."""
     if stress < 0:
         raise PendingTestError("Stress cannot be negative")
+    size = len(test.opponents) + 1
     entry = PendingNC(
         uid=f"nc{test.next_uid}", nc=nc.model_copy(deep=True), library_id=library_id,
         scene_id=scene_id, stress=min(stress, 10),
-        applied={step: sorted(default_applied(nc, step, test.trait)) for step in STEPS},
+        applied={step: sorted(default_applied(nc, step, test.trait, size)) for step in STEPS},
     )
     test.next_uid += 1
+    _regroup(test, size - 1, size)
     test.opponents = [*test.opponents, entry]
     return test.opponents[-1]
+
+
+def _regroup(test: PendingTest, old_size: int, new_size: int) -> None:
+    """A group's Momentum adds no Trait by default (L465-469): the NCs already in
+    the Test follow the new size unless the GM changed their Momentum boxes."""
+    for entry in test.opponents:
+        entry.applied["momentum"] = sorted(regrouped_momentum(
+            entry.nc, test.trait, set(entry.applied["momentum"]), old_size, new_size))
 
 
 def remove_opponent(test: PendingTest, uid: str) -> None:
     test.opponent(uid)
     test.opponents = [o for o in test.opponents if o.uid != uid]
+    _regroup(test, len(test.opponents) + 1, len(test.opponents))
 
 
 def clear_opponents(test: PendingTest) -> None:
@@ -517,6 +537,12 @@ def set_step(test: PendingTest, step: Step) -> None:
     if step != test.step:
         _merge_spent(test)
     test.step = step
+    if step == "action":
+        # What an NC's Momentum used (all but a Trait) cannot count in its Action,
+        # even when its Action defaults would bring it (a hero's best Element).
+        for entry in test.opponents:
+            blocked = nc_blocked(test, entry.uid)
+            entry.applied["action"] = [k for k in entry.applied["action"] if k not in blocked]
 
 
 def set_options(test: PendingTest, **changes: Any) -> None:
@@ -639,15 +665,16 @@ def judge_test(test: PendingTest, character: Character | None,
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
+    options = None if character is None else character.options
     undefended_pc = step == "action" and test.pc_undefended
     if undefended_pc:
-        verdict = judge_undefended_pc(d1, d2, mod)
+        verdict = judge_undefended_pc(d1, d2, mod, undefended_bands(options))
     else:
         verdict = judge(step, d1, d2, mod, breakdown.total, role=test.role,
                         opponents=[_opponent_now(test, o) for o in test.active()],
                         target_undefended=test.target_undefended,
                         lost_momentum_by_critical=test.lost_by_critical,
-                        rerolled=test.rerolled)
+                        rerolled=test.rerolled and criticals_reading(options) == "first")
     if step in ("momentum", "seize") and character is not None:
         test.spent_here = sorted(spent_by_momentum(test.selected()))
     judged = JudgedRoll.of(verdict, step, (d1, d2), test.rerolled, mod,
@@ -672,6 +699,11 @@ def luck_reroll(test: PendingTest, character: Character | None, value: int) -> V
     if tn(test) is None:
         raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
     d1, d2 = test.dice
+    options = None if character is None else character.options
+    if d1 == d2 == 1 and not test.rerolled and criticals_reading(options) == "first":
+        raise PendingTestError(
+            "A natural 2 stands: the Test fails and earns its Advancement, so Luck cannot "
+            "reroll it (the table rule \"Criticals follow Luck rerolls\" allows it).")
     if d1 <= d2:
         d1 = max(d1, value)
     else:

@@ -61,6 +61,8 @@ from typing import Any, Literal
 
 from seforge.dice import LEVELS
 from seforge.editing import CORE_KEYS, PIVOT_SLOTS, get_rank, quality_for
+from seforge.models import MAX_LUCK as MAX_LUCK
+from seforge.models import MAX_PENALTY_RANKS as MAX_PENALTY_RANKS
 from seforge.models import (
     TRAITS,
     Acquired,
@@ -80,12 +82,10 @@ from seforge.testmath import (
     recovery_removed,
     stress_for_level,
 )
+from seforge.wording import with_article
 
 DEFAULT_LUCK = 3
 """Luck each player gets at the start of a session unless the GM chooses otherwise."""
-
-MAX_PENALTY_RANKS = 7
-"""Boxes on the sheet per Trait: a Legendary Trait sinks to Weak after seven."""
 
 LUCK_PURPOSES: dict[str, str] = {
     "exertion": "add another Trait or Element to a Test",
@@ -253,9 +253,11 @@ def _require_in_scene(character: Character, doing: str) -> None:
 
 
 def effective_trait(character: Character, trait: Trait) -> Rank:
-    """The Rank the Trait works at after its Penalty Ranks (never below Weak)."""
-    rank = character.trait_rank(trait)
-    penalty = character.play.penalty_ranks.get(trait, 0)
+    """The Rank the Trait works at after its Penalty Ranks: never below Weak, and
+    never above Legendary (a Mythic Trait is a problem ``check`` reports; play
+    treats it as Legendary so every number stays on the ladder)."""
+    rank = min(character.trait_rank(trait), Rank.LEGENDARY)
+    penalty = max(0, character.play.penalty_ranks.get(trait, 0))
     return Rank(max(int(Rank.WEAK), int(rank) - penalty))
 
 
@@ -270,8 +272,9 @@ def sfx_elements(character: Character) -> list[Element]:
 
 def effective_sfx(character: Character, element: Element) -> Rank:
     """The Rank an SFX Quality works at after its own Penalty Ranks."""
-    penalty = character.play.sfx_penalty_ranks.get(element.name, 0)
-    return Rank(max(int(Rank.WEAK), int(element.rank) - penalty))
+    penalty = max(0, character.play.sfx_penalty_ranks.get(element.name, 0))
+    rank = min(element.rank, Rank.LEGENDARY)
+    return Rank(max(int(Rank.WEAK), int(rank) - penalty))
 
 
 def has_penalties(character: Character) -> bool:
@@ -329,8 +332,8 @@ def start_session(character: Character, luck: int = DEFAULT_LUCK, why: str = "")
     if play.session_running:
         raise PlayRuleError("a session is already running; end it first")
     _require_no_doom(character, "start a session")
-    if luck < 0:
-        raise PlayRuleError("Luck cannot be negative")
+    if not 0 <= luck <= MAX_LUCK:
+        raise PlayRuleError(f"Luck goes from 0 to {MAX_LUCK}")
     play.session += 1
     play.scene = 1
     play.session_running = True
@@ -548,6 +551,8 @@ def gain_luck(character: Character, reason: str, amount: int = 1) -> None:
     _require_session(character, "gain Luck")
     if amount < 1:
         raise PlayRuleError("gain at least one Luck")
+    if character.play.luck + amount > MAX_LUCK:
+        raise PlayRuleError(f"a character holds at most {MAX_LUCK} Luck")
     character.play.luck += amount
     _record(character, "gain_luck", f"Gained {amount} Luck", reason)
 
@@ -620,6 +625,11 @@ def arcane_failure(character: Character, element_index: int, why: str = "") -> b
     if not 0 <= element_index < len(character.elements):
         raise PlayRuleError(f"there is no Element number {element_index + 1}")
     element = character.elements[element_index]
+    if not character.options.sfx_subsystem:
+        raise PlayRuleError(
+            "Arcane Tests belong to the SFX Qualities subsystem table rule; without it an "
+            "SFX is used like any Quality"
+        )
     if element.kind is not ElementKind.SFX:
         raise PlayRuleError(f'"{element.name}" is not an SFX Quality')
     if element.trait is None:
@@ -829,18 +839,21 @@ def describe_key(character: Character, key: str) -> str:
 def earn_critical_failure_advancement(
     character: Character, qualities_used: list[str], trait: Trait | None, why: str = ""
 ) -> None:
-    """A natural 2: an Advancement tied to the Qualities (keys) and Trait of that Test."""
+    """A natural 2: an Advancement tied to the Qualities (keys) and Trait of that Test.
+
+    A Test may hold a second Trait brought in with Luck (L363); it is kept among the
+    Qualities used, so the Advancement is earned but no Trait may rise (L533).
+    """
     _require_session(character, "earn an Advancement")
     _require_in_scene(character, "roll a Test")
     keys: list[str] = []
     for key in qualities_used:
         key_trait = _parse_trait_key(key)
         if key_trait is not None:
-            if trait is not None and key_trait is not trait:
-                raise PlayRuleError(
-                    f"the Test used {trait.value}; {key_trait.value} cannot be its Trait too"
-                )
-            trait = key_trait
+            if trait is None:
+                trait = key_trait
+            elif key_trait is not trait and key not in keys:
+                keys.append(key)
             continue
         if not _key_exists(character, key):
             raise PlayRuleError(f"the character has no Quality {key!r}")
@@ -912,7 +925,7 @@ def _use_reason(
                     "Traits rise only through a Critical Failure on a Test that used "
                     "the Trait alone"
                 )
-            if adv.trait is not trait:
+            if adv.trait is not trait and _trait_key(trait) not in adv.qualities:
                 return f"{trait.value} was not used in that Test"
             if adv.qualities:
                 return "that Test also used other Qualities, so its Trait cannot rise"
@@ -936,7 +949,7 @@ def _use_reason(
         if new_element.trait is None:
             return "link the new Quality to a Trait"
         if new_element.kind not in _BUYABLE:
-            return f"a {new_element.kind.value} cannot be bought with an Advancement"
+            return f"{with_article(new_element.kind.value)} cannot be bought with an Advancement"
         return ""
     if use == "clear_penalties":
         if play.session_running:
@@ -967,14 +980,32 @@ def _option_label(character: Character, use: str, target: str | None) -> str:
             return f"Raise {name} ({rank.label})"
         quality = None if target.startswith("trait:") else quality_for(character, target)
         if isinstance(quality, Element) and quality.kind in _FLAWS and up >= Rank.AVERAGE:
-            return f"Raise {name}: {rank.label} → Average, which removes it"
+            text = f"Raise {name}: {rank.label} → Average, which removes it"
+            lost = _sfx_lost_with(character, quality)
+            if lost:
+                text += f" and with it access to SFX \"{lost}\""
+            return text
         return f"Raise {name}: {rank.label} → {up.label}"
+    if use == "buy" and character.options.sfx_subsystem:
+        fetish = " with its Basic Fetish" if character.options.fetish_rule else ""
+        return f"Buy a new Quality at Good (an SFX at Basic{fetish})"
     return {
         "buy": "Buy a new Quality at Good",
         "clear_penalties": "Clear all Penalty Ranks (end of session)",
         "luck": "Turn into one Luck",
         "avert_doom": "Avert the pending Doom",
     }.get(use, use)
+
+
+def _sfx_lost_with(character: Character, fetish: Element) -> str:
+    """The SFX a Fetish opens under the Fetish rule (L691), or ''."""
+    if fetish.kind is not ElementKind.FETISH or not character.options.fetish_rule:
+        return ""
+    target = (fetish.fetish_of or "").strip().casefold()
+    for element in character.elements:
+        if element.kind is ElementKind.SFX and element.name.strip().casefold() == target:
+            return element.name
+    return ""
 
 
 def advancement_options(character: Character, index: int) -> list[AdvancementOption]:
@@ -1051,11 +1082,14 @@ def use_advancement(
     target: str | None = None,
     new_element: Element | None = None,
     why: str = "",
+    fetish_name: str = "",
 ) -> None:
     """Spend held Advancement ``index`` on ``use`` (see :data:`ADVANCEMENT_USES`).
 
     ``target`` is the key of the Quality to raise; ``new_element`` describes a
-    Quality to buy (name, Trait, kind; it comes in at Good, gained in play).
+    Quality to buy (name, Trait, kind; it comes in at Good, gained in play; an SFX
+    under the SFX subsystem at Basic, L677, and under the Fetish rule with a Basic
+    Fetish named ``fetish_name``, L689).
     """
     reason = _use_reason(character, index, use, target, new_element, need_details=True)
     if reason:
@@ -1076,12 +1110,25 @@ def use_advancement(
             play.session_advancement_used = True
     elif use == "buy":
         assert new_element is not None
+        sfx = new_element.kind is ElementKind.SFX
+        start = Rank.BASIC if sfx and character.options.sfx_subsystem else Rank.GOOD
         bought = new_element.model_copy(
-            update={"rank": Rank.GOOD, "acquired": Acquired.PLAY, "advanced": 0}
+            update={"rank": start, "acquired": Acquired.PLAY, "advanced": 0}
         )
-        character.elements = [*character.elements, bought]
+        added = [bought]
+        if sfx and character.options.fetish_rule:
+            # L689: a Fetish is taken at Basic when a new SFX Quality is bought.
+            added.append(Element(
+                name=fetish_name.strip() or f"Fetish of {bought.name}", rank=Rank.BASIC,
+                trait=bought.trait, kind=ElementKind.FETISH, acquired=Acquired.PLAY,
+                fetish_of=bought.name,
+            ))
+        character.elements = [*character.elements, *added]
         play.session_advancement_used = True
-        what = f'Bought "{bought.name}" ({bought.trait.value if bought.trait else ""}) at Good'
+        trait_name = bought.trait.value if bought.trait else ""
+        what = f'Bought "{bought.name}" ({trait_name}) at {start.label}'
+        if len(added) > 1:
+            what += f', with its Fetish "{added[1].name}" at Basic'
     elif use == "clear_penalties":
         total = penalty_total(character)
         play.penalty_ranks = {}
@@ -1090,7 +1137,7 @@ def use_advancement(
         play.scene_sfx_penalty_ranks = {}
         what = f"Cleared all Penalty Ranks ({total})"
     else:  # luck
-        play.luck += 1
+        play.luck = min(MAX_LUCK, play.luck + 1)
         what = "Turned an Advancement into one Luck"
     _record(character, "use_advancement", f"{what} [{source} Advancement]", why)
 

@@ -38,6 +38,13 @@ class Rank(IntEnum):
         return (int(self) - Rank.AVERAGE) * 2
 
     @property
+    def play_modifier(self) -> int:
+        """The modifier a Quality at this Rank adds in a Test. A Quality at Mythic
+        breaks the rules (``check`` reports it); in play it counts as Legendary, so
+        no screen fails on a file the core has accepted."""
+        return min(self, Rank.LEGENDARY).modifier
+
+    @property
     def target_number(self) -> int:
         """The Target Number a task or NC of this Rank sets."""
         return TARGET_NUMBERS[self]

@@ -36,6 +36,7 @@ from seforge.testmath import (
     sfx_rounds,
     stress_result,
 )
+from seforge.wording import with_article
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def _stress_effect(level: str) -> str:
         extras.append("a Doom")
     if result.weakness_rank is not None:
         extras.append(
-            f"a survivor also gains a {result.weakness_rank.label} "
+            f"a survivor also gains {with_article(result.weakness_rank.label)} "
             f"({format_modifier(result.weakness_rank.modifier)}) Weakness"
         )
     return "; ".join(extras) if extras else "—"
@@ -263,10 +264,12 @@ def _sfx_table() -> ReferenceTable:
         "SFX components",
         ("Rank", "Reach", "Duration", "Area", "Energy", "Modifier", "Rounds"),
         rows,
-        "Action TN: the highest component's Rank gives the TN, each other component adds "
-        "its modifier. Momentum TN: the Area's TN plus the Energy's modifier. A regular's or "
-        "hero's fitting Qualities raise both, never set the base. Casting time (optional): "
-        "add up the Rounds column.",
+        "Used with the SFX Qualities subsystem table rule. Action TN: the highest "
+        "component's Rank gives the TN, each other component adds its modifier. Momentum "
+        "TN: the Area's TN plus the Energy's modifier. A regular's or hero's fitting "
+        "Qualities raise both, never set the base; its Trait adds this table's modifier "
+        "(a table rule uses the ladder instead). Casting time (optional): add up the "
+        "Rounds column.",
     )
 
 
@@ -284,7 +287,8 @@ def _luck_table() -> ReferenceTable:
         (
             "Reroll",
             "1 per reroll",
-            "Reroll one die at a time; keep the better of the two results",
+            "Reroll one die at a time; keep the better of the two results. A natural 2 "
+            "stands unless your table judges criticals on the final dice",
         ),
         (
             "Clear Stress",
@@ -353,7 +357,7 @@ def _test_table() -> ReferenceTable:
         (
             "Group Momentum",
             f"The highest-Ranked NC gives the TN; each other NC adds its Rank modifier, at "
-            f"least {step}.",
+            f"least {step}. No Trait is added unless the GM says so.",
         ),
         (
             "Momentum bonus",

@@ -35,6 +35,7 @@ from seforge.testmath import (
     UNDEFENDED_PC_TN,
     UNDEFENDED_TN,
     GroupActionReading,
+    UndefendedBands,
     apply_stress_to_nc,
     defender_benefits,
     exertion_cost,
@@ -47,10 +48,12 @@ from seforge.testmath import (
     range_modifier,
     recovery_removed,
     seize_failure_level,
+    sfx_usable,
     stress_result,
     trait_key,
     undefended_pc_level,
 )
+from seforge.wording import with_article
 
 Step = Literal["momentum", "action", "seize"]
 Role = Literal["attack", "defend"]
@@ -151,21 +154,51 @@ def nc_quality_option(nc: NarrativeCharacter, key: str,
     raise KeyError(f"{nc.name or 'the NC'} has no Quality {key!r} that can be applied")
 
 
-def default_applied(nc: NarrativeCharacter, step: Step, trait: Trait | None) -> set[str]:
+def default_applied(
+    nc: NarrativeCharacter, step: Step, trait: Trait | None, group_size: int = 1
+) -> set[str]:
     """The NC Qualities the screen ticks before the GM adjusts them.
 
     A quickly entered NC applies everything it was given, in every step. A book
     NC applies, in Momentum, its Trait matching the PC's (NCs always bring a Trait
-    to Momentum, never their Concept); in an Action or against a Seize, its
-    Concept. The book's examples vary from there (some add a Trait or an Element
-    to the Action), so this is a starting point the GM edits, not a rule.
+    to Momentum, never their Concept: the General's 12 + 2 = 14, L459). In a group
+    (``group_size`` > 1) no Trait is added in Momentum: the highest Rank sets the
+    base and every other NC adds its Rank step, as in the book's warrior with two
+    Basic minions, 16 (L465-469).
+
+    In an Action it applies its Concept and its Trait matching the PC's; a hero
+    also its best Element on that Trait, as the book's examples do (L952: Basic 8
+    + Concept 2 + Cunning 2 = 12; L1008: 12 + 2 + 2 = 16; L1036: a Good hero 17 +
+    4 + 4 + 4 = 29). Against a Seize it applies its Concept. This is a starting
+    point the GM edits, not a rule.
     """
     options = nc_qualities(nc)
     if nc.source == QUICK_SOURCE:
         return {o.key for o in options}
     if step == "momentum":
+        if group_size > 1:
+            return set()
         return {o.key for o in options if o.kind == "trait" and o.trait is trait}
-    return {o.key for o in options if o.kind == "concept"}
+    concept = {o.key for o in options if o.kind == "concept"}
+    if step != "action":
+        return concept
+    keys = concept | {o.key for o in options if o.kind == "trait" and o.trait is trait}
+    if nc.type is NCType.HERO:
+        linked = [o for o in options if o.kind == "element" and o.trait is trait]
+        if linked:
+            keys.add(max(linked, key=lambda o: o.modifier).key)
+    return keys
+
+
+def regrouped_momentum(
+    nc: NarrativeCharacter, trait: Trait | None, applied: set[str], old_size: int,
+    new_size: int,
+) -> set[str]:
+    """An NC's Momentum Qualities after its group grows or shrinks: the default for
+    the new size when the GM had kept the old default, else the GM's choice."""
+    if applied == default_applied(nc, "momentum", trait, old_size):
+        return default_applied(nc, "momentum", trait, new_size)
+    return applied
 
 
 _QUICK_ITEM = re.compile(r"^\s*(?P<name>.*?)\s*(?P<mod>[+-]\s*\d+)\s*$")
@@ -288,11 +321,13 @@ RULE_TIPS: dict[str, str] = {
     "exertion": "Luck the extra Traits and Elements cost (Exertion)",
     "luck_reroll": "Spend a Luck to reroll the lower die: enter what the rerolled die shows; "
                    "the better of the two is kept and the roll is judged again, without "
-                   "criticals",
+                   "criticals. A natural 2 stands unless the table judges criticals on the "
+                   "final dice",
     "roll": "Roll two ten-sided dice for this step (a secure random source) and judge "
             "them; the roll goes to the log",
     "roll_reroll": "Spend a Luck and roll the lower die again; the better of the two is "
-                   "kept and the roll is judged again, without criticals",
+                   "kept and the roll is judged again, without criticals. A natural 2 stands "
+                   "unless the table judges criticals on the final dice",
     "luck_odds": "With up to 1, 2 and 3 Luck rerolls (rerolling the lower die while "
                  "failing, keeping the better)",
 }
@@ -469,22 +504,23 @@ def pc_choices(
         found: list[QualityChoice] = []
         if character.faculty.trait is t:
             found.append(QualityChoice("faculty", character.faculty.name or "Faculty",
-                                       character.faculty.rank.modifier, "faculty", t,
+                                       character.faculty.rank.play_modifier, "faculty", t,
                                        "faculty" in used, "free", requires))
         for index, element in enumerate(character.elements):
-            if element.trait is t and element.kind in _PLAYER_ELEMENTS:
+            if (element.trait is t and element.kind in _PLAYER_ELEMENTS
+                    and sfx_usable(character, element)):
                 key = f"element:{index}"
                 found.append(QualityChoice(key, element.name or "Element",
-                                           element.rank.modifier, "element", t, key in used,
+                                           element.rank.play_modifier, "element", t, key in used,
                                            "element", requires))
         return found
 
     choices = [trait_choice(trait, "free")]
     choices.append(QualityChoice("concept", character.concept.name or "Concept",
-                                 character.concept.rank.modifier, "concept", None,
+                                 character.concept.rank.play_modifier, "concept", None,
                                  "concept" in used, "free"))
     choices.append(QualityChoice("background", character.background.name or "Background",
-                                 character.background.rank.modifier, "background", None,
+                                 character.background.rank.play_modifier, "background", None,
                                  "background" in used, "free"))
     choices.extend(linked(trait, None))
     for other in Trait:
@@ -492,6 +528,20 @@ def pc_choices(
             choices.append(trait_choice(other, "trait"))
             choices.extend(linked(other, other))
     return choices
+
+
+def linked_trait_keys(choices: Sequence[QualityChoice], selected: Iterable[str]) -> set[str]:
+    """The Traits the selection brings in on its own: a Faculty or Element used in a
+    Test brings the Trait it is linked to (L301, L429). A Trait that needs Luck is
+    not added (the player decides to pay); Recovery never adds one (L638), so its
+    screen does not call this."""
+    keys = set(selected)
+    added: set[str] = set()
+    for choice in choices:
+        if (choice.key in keys and choice.source in ("faculty", "element")
+                and choice.trait is not None and choice.requires is None):
+            added.add(trait_key(choice.trait))
+    return added - keys
 
 
 def selection_luck(choices: Sequence[QualityChoice], selected: Iterable[str]) -> int:
@@ -606,14 +656,17 @@ def action_extras(
 # -------------------------------------------------------------- Undefended PC
 
 
-def undefended_pc_odds(modifier: int) -> dict[str | None, Fraction]:
+def undefended_pc_odds(
+    modifier: int, bands: UndefendedBands = "seven"
+) -> dict[str | None, Fraction]:
     """Chance of each hit Level on an Undefended PC rolling 2d10 + ``modifier``
-    (its Penalty Ranks); the ``None`` entry is the chance of no hit."""
+    (its Penalty Ranks); the ``None`` entry is the chance of no hit. ``bands``
+    follows the table rule *Undefended bands as printed*."""
     counts: dict[str | None, int] = {None: 0, **dict.fromkeys(LEVELS, 0)}
     for d1 in range(1, DIE_FACES + 1):
         for d2 in range(1, DIE_FACES + 1):
             level = undefended_pc_level(d1 + d2 + modifier, d1 == d2 == 1,
-                                        natural_twenty=d1 == d2 == DIE_FACES)
+                                        natural_twenty=d1 == d2 == DIE_FACES, bands=bands)
             counts[level] += 1
     return {k: Fraction(v, OUTCOMES) for k, v in counts.items()}
 
@@ -730,7 +783,7 @@ def judge(
         if step == "seize":
             hit = seize_failure_level(tn)
             lines = ["The PC is Undefended against this attack.",
-                     f"The NCs' TN {tn} read against {UNDEFENDED_TN}: a {hit} hit.",
+                     f"The NCs' TN {tn} read against {UNDEFENDED_TN}: {with_article(hit)} hit.",
                      *_pc_stress_lines(hit),
                      "(No harm if this was the free Seize earned by a Great defence.)"]
             return Verdict(f"Seize failed ({vs})", tuple(lines + crit), False, None,
@@ -769,10 +822,14 @@ def judge(
                    outcome.total, result.penalty_ranks)
 
 
-def judge_undefended_pc(d1: int, d2: int, modifier: int) -> Verdict:
-    """An Undefended PC's roll: which hit it takes (book: *Undefended*)."""
+def judge_undefended_pc(
+    d1: int, d2: int, modifier: int, bands: UndefendedBands = "seven"
+) -> Verdict:
+    """An Undefended PC's roll: which hit it takes (book: *Undefended*); ``bands``
+    follows the table rule *Undefended bands as printed*."""
     total = d1 + d2 + modifier
-    level = undefended_pc_level(total, d1 == d2 == 1, natural_twenty=d1 == d2 == DIE_FACES)
+    level = undefended_pc_level(total, d1 == d2 == 1, natural_twenty=d1 == d2 == DIE_FACES,
+                                bands=bands)
     crit = _critical_lines(d1, d2)
     if level is None:
         return Verdict(f"No hit ({total}, above {UNDEFENDED_PC_TN})",
@@ -796,26 +853,36 @@ def judge_recovery(
 ) -> RecoveryResult:
     """A Recovery Test at TN 17 (plus Luck spent on this scene's Penalty Ranks).
 
-    ``scene_penalties`` caps what the scene Test and the Luck can remove (None:
-    no cap known). Luck is an end-of-scene purchase; it is counted for a daily
-    Test too, as the two happen together at the end of a scene.
+    ``scene_penalties`` is how many Penalty Ranks the scene that just ended left
+    (None: not known). Luck removes only those, whichever Test is made (L365,
+    L640): on the scene path the Test and the Luck together stop there; on the
+    daily path the Test may reach older Penalty Ranks but the Luck still may not.
     """
     outcome = roll_outcome(d1, d2, modifier, RECOVERY_TN)
     by_test = recovery_removed(outcome.level, daily)
-    removed = by_test + luck
     lines = []
-    if scene_penalties is not None and not daily:
-        removed = min(removed, scene_penalties)
-        lines.append(f"Only this scene's {scene_penalties} Penalty Ranks can go.")
+    by_luck = luck
+    if scene_penalties is not None:
+        cap = max(0, scene_penalties)
+        if daily:
+            by_luck = min(luck, cap)
+        else:
+            by_test = min(by_test, cap)
+            by_luck = min(luck, cap - by_test)
+        lines.append(f"Only this scene's {cap} Penalty Ranks can go"
+                     + (" with Luck." if daily else "."))
+    removed = by_test + by_luck
     vs = f"{outcome.total} vs TN {RECOVERY_TN}"
     headline = (f"Recovery {outcome.level}: removes {by_test} ({vs})" if outcome.success
                 else f"Recovery fails ({vs})")
-    if luck:
-        lines.append(f"Luck removes {luck} more.")
+    if by_luck:
+        lines.append(f"Luck removes {by_luck} more.")
+    if by_luck < luck:
+        lines.append(f"{luck - by_luck} Luck would find nothing left to remove: keep it.")
     lines.append(f"Penalty Ranks removed: {removed}.")
     verdict = Verdict(headline, tuple(lines + _critical_lines(d1, d2)), outcome.success,
                       outcome.level, outcome.total)
-    return RecoveryResult(verdict, by_test, luck, removed)
+    return RecoveryResult(verdict, by_test, by_luck, removed)
 
 
 def level_rank(level: str) -> int:

@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from seforge.dice import LEVELS, level_for_margin, level_index
-from seforge.models import Character, ElementKind, NarrativeCharacter, NCQuality, NCType, Trait
+from seforge.models import (
+    Character,
+    Element,
+    ElementKind,
+    NarrativeCharacter,
+    NCQuality,
+    NCType,
+    Trait,
+)
 from seforge.ranks import Rank
 
 RANK_STEP = 2
@@ -301,8 +309,19 @@ UNDEFENDED_PC_TN = 17
 """The mark an Undefended PC's roll is measured from (book: *Undefended*)."""
 
 
+UndefendedBands = Literal["seven", "printed"]
+"""How an Undefended PC's roll is read: 7-point bands (default) or as printed (L557)."""
+
+UNDEFENDED_PRINTED_FLOORS: tuple[tuple[int, str], ...] = (
+    (11, "Average"), (5, "Good"), (3, "Great"), (-4, "Exceptional"),
+)
+"""The printed bands (11-17 Average, 5-10 Good, 3-4 Great). Results under 3 need
+Penalty Ranks; the book prints nothing there, so we go on in 7-point steps."""
+
+
 def undefended_pc_level(
-    result: int, natural_two: bool, *, natural_twenty: bool = False
+    result: int, natural_two: bool, *, natural_twenty: bool = False,
+    bands: UndefendedBands = "seven",
 ) -> str | None:
     """The Level of the attack that hits an Undefended PC, from the PC's own roll.
 
@@ -323,6 +342,8 @@ def undefended_pc_level(
     * A result of 4 is a Good hit (shortfall 13). The book's bands put 5-10 at
       Good and 3-4 at Great, which breaks its own 7-point rule (its Good band
       holds six results); we follow the rule, so only 3 and below reach Great.
+      ``bands="printed"`` (table rule *Undefended bands as printed*) reads the
+      printed bands instead: 4 is then Great (:data:`UNDEFENDED_PRINTED_FLOORS`).
     """
     if natural_two:
         return "Legendary"
@@ -331,6 +352,11 @@ def undefended_pc_level(
     shortfall = UNDEFENDED_PC_TN - result
     if shortfall < 0:
         return None
+    if bands == "printed":
+        for floor, level in UNDEFENDED_PRINTED_FLOORS:
+            if result >= floor:
+                return level
+        return "Legendary"
     return level_for_margin(shortfall)
 
 
@@ -520,11 +546,19 @@ def sfx_rounds(rank: Rank) -> int:
 TargetReading = Literal["ladder", "table"]
 
 
+def target_sfx_modifier(rank: Rank) -> int:
+    """What a regular's or hero's Quality at ``rank`` adds to an SFX TN under the
+    table reading: the SFX Component Table's modifier (Average +1 ... Mythic +6).
+    The table stops at Basic (no modifier); below it we keep its one-per-step slope
+    (Poor -1, Weak -2), so a weak target eases the SFX as on the ladder."""
+    return int(rank) - int(Rank.BASIC)
+
+
 def _target_total(target_modifiers: Iterable[Rank | int], reading: TargetReading) -> int:
     total = 0
     for item in target_modifiers:
         if isinstance(item, Rank):
-            total += sfx_modifier(item) if reading == "table" else item.modifier
+            total += target_sfx_modifier(item) if reading == "table" else item.modifier
         else:
             total += item
     return total
@@ -537,7 +571,7 @@ def sfx_action_tn(
     energy: Rank,
     target_modifiers: Sequence[Rank | int] = (),
     *,
-    target_reading: TargetReading = "ladder",
+    target_reading: TargetReading = "table",
 ) -> int:
     """The TN of an SFX Action Test (book: *Use of SFX Quality*).
 
@@ -552,11 +586,12 @@ def sfx_action_tn(
     int is added as it is; a Rank is converted according to ``target_reading``.
     The book's goon example disagrees with itself: it lists the goon's Average
     Charisma as +0, then says the SFX table adds +1 for it, then keeps the
-    total at 19, the same as without the goon. Two of its three figures (+0 and
-    the total 19) fit the ordinary ladder, so ``"ladder"`` (the
-    default) adds the Rank's ladder modifier (Average +0, Basic -2), as NC
-    Qualities do everywhere else. ``"table"`` uses the SFX table instead
-    (Average +1, total 20); it has no value below Basic and raises there.
+    total at 19, the same as without the goon. The sentence that states the
+    rule names the SFX Component Table (L713, L738), so ``"table"`` (the
+    default) adds the table's modifier (Average +1, total 20; see
+    :func:`target_sfx_modifier`). ``"ladder"`` (table rule *SFX against a Trait
+    uses the ladder*) adds the Rank's ladder modifier (Average +0, total 19), as NC
+    Qualities do everywhere else.
     """
     ranks = sorted((reach, duration, area, energy), reverse=True)
     base = ranks[0].target_number
@@ -574,7 +609,7 @@ def sfx_momentum_tn(
     target_modifiers: Sequence[Rank | int] = (),
     *,
     reading: MomentumReading = "table",
-    target_reading: TargetReading = "ladder",
+    target_reading: TargetReading = "table",
 ) -> int:
     """The TN of the Momentum Test that starts an SFX (book: *Use of SFX Quality*).
 
@@ -675,15 +710,15 @@ def available_for_action(
     options: list[ActionOption] = []
     if "concept" not in used_in_momentum:
         concept = character.concept
-        options.append(ActionOption("concept", concept.name, concept.rank.modifier, "concept"))
+        options.append(ActionOption("concept", concept.name, concept.rank.play_modifier, "concept"))
     if "background" not in used_in_momentum:
         background = character.background
         options.append(
-            ActionOption("background", background.name, background.rank.modifier, "background")
+            ActionOption("background", background.name, background.rank.play_modifier, "background")
         )
     if character.faculty.trait is trait and "faculty" not in used_in_momentum:
         faculty = character.faculty
-        options.append(ActionOption("faculty", faculty.name, faculty.rank.modifier, "faculty"))
+        options.append(ActionOption("faculty", faculty.name, faculty.rank.play_modifier, "faculty"))
     options.append(
         ActionOption(trait_key(trait), trait.value, trait_modifier(character, trait), "trait")
     )
@@ -693,24 +728,50 @@ def available_for_action(
             element.trait is trait
             and element.kind in _PLAYER_ELEMENT_KINDS
             and key not in used_in_momentum
+            and sfx_usable(character, element)
         ):
-            options.append(ActionOption(key, element.name, element.rank.modifier, "element"))
+            options.append(ActionOption(key, element.name, element.rank.play_modifier, "element"))
     return options
 
 
 def trait_modifier(character: Character, trait: Trait) -> int:
-    """The Trait's modifier in a Test, its Penalty Ranks taken off (-2 each)."""
-    penalty = character.play.penalty_ranks.get(trait, 0)
-    return character.trait_rank(trait).modifier + penalty_modifier(penalty)
+    """The Trait's modifier in a Test, its Penalty Ranks taken off (-2 each). A
+    Mythic Trait (a problem ``check`` reports) counts as Legendary."""
+    penalty = max(0, character.play.penalty_ranks.get(trait, 0))
+    return min(character.trait_rank(trait), Rank.LEGENDARY).modifier + penalty_modifier(penalty)
 
 
 def fetish_modifier(character: Character, trait: Trait) -> int:
-    """The sum of the Fetishes linked to ``trait``: they count in every Test that
-    uses that Trait, SFX or not (book: *The Fetish* option)."""
+    """The sum of the Fetishes linked to ``trait``: under the Fetish rule they count
+    in every Test that uses that Trait, SFX or not (L689). With the rule off a
+    Fetish is a plain Weakness, applied only when invoked (L323, L327): 0 here."""
+    if not character.options.fetish_rule:
+        return 0
     return sum(
-        e.rank.modifier
+        e.rank.play_modifier
         for e in character.elements
-        if e.kind is ElementKind.FETISH and e.trait is trait
+        if e.kind is ElementKind.FETISH and e.trait is trait and e.rank < Rank.AVERAGE
+    )
+
+
+def sfx_usable(character: Character, element: Element) -> bool:
+    """Can this SFX Quality be used? Under the Fetish rule only while a Fetish below
+    Average opens it (L691); under the subsystem not once its Penalty Ranks bring it
+    to Weak (L715). Anything else is always usable."""
+    if element.kind is not ElementKind.SFX:
+        return True
+    options = character.options
+    if options.sfx_subsystem:
+        penalty = max(0, character.play.sfx_penalty_ranks.get(element.name, 0))
+        if int(min(element.rank, Rank.LEGENDARY)) - penalty <= int(Rank.WEAK):
+            return False
+    if not options.fetish_rule:
+        return True
+    name = element.name.strip().casefold()
+    return any(
+        e.kind is ElementKind.FETISH and e.rank < Rank.AVERAGE
+        and (e.fetish_of or "").strip().casefold() == name
+        for e in character.elements
     )
 
 
@@ -722,14 +783,14 @@ def quality_modifier(character: Character, key: str) -> int:
             "background": character.background,
             "faculty": character.faculty,
         }[key]
-        return quality.rank.modifier
+        return quality.rank.play_modifier
     kind, _, rest = key.partition(":")
     if kind == "trait":
         for trait in Trait:
             if trait.value == rest:
                 return trait_modifier(character, trait)
     elif kind == "element" and rest.isdigit() and int(rest) < len(character.elements):
-        return character.elements[int(rest)].rank.modifier
+        return character.elements[int(rest)].rank.play_modifier
     raise ValueError(f"no Quality behind the key {key!r}")
 
 

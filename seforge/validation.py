@@ -19,10 +19,11 @@ from seforge.budget import (
     creation_rank,
     element_counts_at_creation,
     element_start,
+    overcome_creation_weaknesses,
     quality_key,
     trait_key,
 )
-from seforge.models import Acquired, Character, ElementKind
+from seforge.models import Acquired, Character, Element, ElementKind
 from seforge.ranks import Rank
 
 
@@ -45,6 +46,9 @@ class Section(StrEnum):
     SFX = "SFX Qualities"
     FETISH = "SFX: The Fetish (option)"
     ADVANCEMENT = "Advancement"
+    STUNT = "Tests: Critical Success"
+    DAMAGE = "Damage"
+    LUCK = "Luck"
 
 
 @dataclass(frozen=True)
@@ -193,10 +197,11 @@ def _element_problems(character: Character) -> Iterator[Problem]:
             word = "Weakness" if element.kind is ElementKind.WEAKNESS else "Fetish"
             section = Section.WEAKNESS if element.kind is ElementKind.WEAKNESS else Section.FETISH
             if element.rank >= Rank.AVERAGE:
-                yield _warn(
+                # L335: a Weakness raised to Average is gone; it earns nothing (L325).
+                yield _err(
                     "weakness.removed",
-                    f"{word} {label} is at {element.rank.label}: a Weakness raised to Average "
-                    "no longer counts and can be deleted.",
+                    f"{word} {label} is at {element.rank.label}: a Weakness at Average or "
+                    "above is removed, so it earns no bonus Rank; delete it or set it to Basic.",
                     section, key,
                 )
             elif (
@@ -209,6 +214,9 @@ def _element_problems(character: Character) -> Iterator[Problem]:
                     f"A {word} taken at creation is Basic (-2); {label} is {start_now.label}.",
                     section, key,
                 )
+            continue
+        if element.kind is ElementKind.STUNT:
+            yield from _stunt_problems(element, label, key)
             continue
         if not element_counts_at_creation(element):
             continue
@@ -226,14 +234,139 @@ def _element_problems(character: Character) -> Iterator[Problem]:
             )
 
 
+def _stunt_problems(element: Element, label: str, key: str) -> Iterator[Problem]:
+    """A Stunt comes only from a Critical Success, at Good (L539)."""
+    if element.acquired is Acquired.CREATION:
+        yield _err(
+            "stunt.at_creation",
+            f"Stunt {label} is marked as bought at creation; a Stunt only comes from a "
+            "Critical Success in play.",
+            Section.STUNT, key,
+        )
+    start = creation_rank(element.rank, element.advanced)
+    if start is not None and start != Rank.GOOD:
+        yield _err(
+            "stunt.not_good",
+            f"Stunt {label} must have started at Good; less its {element.advanced} raise(s) "
+            f"it started at {start.label}.",
+            Section.STUNT, key,
+        )
+
+
+def play_start_ranks(element: Element, character: Character) -> tuple[Rank, ...]:
+    """The Ranks an Element gained in play may have come in at: a new Quality at Good
+    (L397), an SFX at Basic under the subsystem (L677), a Stunt at Good (L539), a
+    Weakness from a Doom at Poor or, from Legendary Stress, Basic (L616), a Fetish at
+    Basic (L689)."""
+    if element.kind is ElementKind.WEAKNESS:
+        return (Rank.POOR, Rank.BASIC)
+    if element.kind is ElementKind.FETISH:
+        return (Rank.BASIC,)
+    if element.kind is ElementKind.SFX and character.options.sfx_subsystem:
+        return (Rank.BASIC,)
+    return (Rank.GOOD,)
+
+
+def _play_element_problems(character: Character) -> Iterator[Problem]:
+    for i, element in enumerate(character.elements):
+        if element.acquired is not Acquired.PLAY or element.kind is ElementKind.STUNT:
+            continue
+        start = creation_rank(element.rank, element.advanced)
+        allowed = play_start_ranks(element, character)
+        if start is None or start in allowed:
+            continue
+        names = " or ".join(r.label for r in allowed)
+        yield _err(
+            "play.start_rank",
+            f"Element {_quoted(element.name, f'#{i + 1}')} was gained in play, so it came in "
+            f"at {names}; less its {element.advanced} raise(s) it came in at {start.label}.",
+            Section.ADVANCEMENT, quality_key(i),
+        )
+
+
+def _overcome_problems(character: Character) -> Iterator[Problem]:
+    shown = set(overcome_creation_weaknesses(character))
+    for name in character.play.overcome_weaknesses:
+        if name not in shown:
+            yield _err(
+                "weakness.overcome_unrecorded",
+                f"\"{name}\" is listed as a creation Weakness overcome in play, but the "
+                "character's history does not show it; it earns no bonus Rank.",
+                Section.WEAKNESS, None,
+            )
+
+
+def _play_state_problems(character: Character) -> Iterator[Problem]:
+    """Play numbers the character's own Ranks limit (file-wide limits are in the model)."""
+    play = character.play
+    for trait, count in play.penalty_ranks.items():
+        rank = character.trait_rank(trait)
+        room = int(min(rank, Rank.LEGENDARY)) - int(Rank.WEAK)
+        if count > room:
+            yield _err(
+                "play.penalty_past_weak",
+                f"{trait.value} carries {count} Penalty Ranks, but at {rank.label} it reaches "
+                f"Weak after {room}; one more would have been a Doom.",
+                Section.DAMAGE, trait_key(trait),
+            )
+    for trait, count in play.scene_penalty_ranks.items():
+        if count > play.penalty_ranks.get(trait, 0):
+            yield _err(
+                "play.scene_penalty_range",
+                f"{trait.value} has more Penalty Ranks from this scene ({count}) than in all "
+                f"({play.penalty_ranks.get(trait, 0)}).",
+                Section.DAMAGE, trait_key(trait),
+            )
+    sfx = {e.name: (i, e) for i, e in enumerate(character.elements)
+           if e.kind is ElementKind.SFX}
+    for name, count in play.sfx_penalty_ranks.items():
+        if name not in sfx:
+            yield _err(
+                "play.sfx_penalty_unknown",
+                f"Penalty Ranks are recorded on \"{name}\", which is not one of the "
+                "character's SFX Qualities.",
+                Section.SFX, None,
+            )
+            continue
+        i, element = sfx[name]
+        room = int(min(element.rank, Rank.LEGENDARY)) - int(Rank.WEAK)
+        if count > room:
+            yield _err(
+                "play.sfx_penalty_past_weak",
+                f"SFX \"{name}\" carries {count} Penalty Ranks; at {element.rank.label} it "
+                f"is Weak, and unusable, after {room}.",
+                Section.SFX, quality_key(i),
+            )
+    for name, count in play.scene_sfx_penalty_ranks.items():
+        if count > play.sfx_penalty_ranks.get(name, 0):
+            yield _err(
+                "play.scene_penalty_range",
+                f"\"{name}\" has more Penalty Ranks from this scene ({count}) than in all.",
+                Section.SFX, None,
+            )
+    if play.scene > 0 and play.session == 0:
+        yield _err(
+            "play.scene_without_session",
+            f"The character is in scene {play.scene} of no session.",
+            Section.LUCK, None,
+        )
+
+
 def _fetish_problems(character: Character) -> Iterator[Problem]:
     fetishes = [(i, e) for i, e in enumerate(character.elements) if e.kind is ElementKind.FETISH]
-    if not character.options.fetish:
+    if character.options.fetish and not character.options.sfx_subsystem:
+        yield _warn(
+            "fetish.needs_subsystem",
+            "The Fetish rule only works with the table rule \"SFX Qualities subsystem\"; "
+            "it is not in force.",
+            Section.FETISH, None,
+        )
+    if not character.options.fetish_rule:
         for i, e in fetishes:
             yield _warn(
                 "fetish.option_off",
-                f"{_quoted(e.name, 'A Fetish')} is a Fetish, but the table rule "
-                "\"Fetish\" is off; it works as a plain Weakness.",
+                f"{_quoted(e.name, 'A Fetish')} is a Fetish, but the Fetish rule is not in "
+                "force; it works as a plain Weakness, only when invoked.",
                 Section.FETISH, quality_key(i),
             )
         return
@@ -241,6 +374,8 @@ def _fetish_problems(character: Character) -> Iterator[Problem]:
            if e.kind is ElementKind.SFX}
     claimed: set[str] = set()
     for i, fetish in fetishes:
+        if fetish.rank >= Rank.AVERAGE:
+            continue  # removed (L691): it no longer opens its SFX
         target = (fetish.fetish_of or "").strip().casefold()
         if target not in sfx:
             yield _err(
@@ -299,5 +434,8 @@ def check_character(character: Character) -> CheckResult:
     problems += _link_problems(character)
     problems += _element_problems(character)
     problems += _fetish_problems(character)
+    problems += _play_element_problems(character)
+    problems += _overcome_problems(character)
+    problems += _play_state_problems(character)
     problems += _budget_problems(report)
     return CheckResult(report, tuple(problems))

@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand
 from seforge import editing
 from seforge.models import Character, Element, ElementKind, Trait
 from seforge.ranks import Rank
+from seforge.wording import with_article
 from ui.document import CharacterDocument
 
 _MERGE_IDS: dict[str, int] = {}
@@ -216,7 +217,7 @@ class SetKindCommand(_DocumentCommand):
 
     def __init__(self, document: CharacterDocument, index: int, kind: ElementKind) -> None:
         what = describe_key(document.character, f"element:{index}")
-        super().__init__(document, f"Make {what} a {kind_label(kind)}")
+        super().__init__(document, f"Make {what} {with_article(kind_label(kind))}")
         self.index = index
         self.new = kind
         self.old: tuple[ElementKind, Rank] | None = None

@@ -29,12 +29,32 @@ KIND_EDITOR_TIP = "What sort of Element this is; it changes how it is bought"
 KIND_HELP: dict[ElementKind, str] = {
     ElementKind.QUALITY: "An extra Quality tied to a Trait (bought at Good)",
     ElementKind.ITEM: "A signature piece of gear that works like a Quality",
-    ElementKind.SFX: "A power beyond the ordinary (see Table rules for its starting Rank)",
+    ElementKind.SFX: "A power beyond the ordinary; bought like any Element unless the "
+                     "SFX Qualities subsystem table rule is on",
     ElementKind.WEAKNESS: "A flaw that hinders you; one taken now adds a Rank to spend",
     ElementKind.FETISH: "The price of an SFX power under the Fetish table rule",
     ElementKind.STUNT: "A trick learned in play; not bought with creation Ranks",
 }
 """What each kind means; the tooltips of the kind combos (table and details area)."""
+
+
+def apply_kind_choices(combo: QComboBox, choices: list[editing.KindChoice]) -> None:
+    """Grey out the kinds the core refuses, the reason as the item's tooltip."""
+    model = combo.model()
+    for choice in choices:
+        row = combo.findData(choice.kind)
+        if row < 0:
+            continue
+        item = model.item(row) if hasattr(model, "item") else None
+        if item is not None:
+            item.setEnabled(choice.allowed)
+        tip = KIND_HELP[choice.kind] if choice.allowed else f"Not offered: {choice.reason}"
+        combo.setItemData(row, tip, Qt.ItemDataRole.ToolTipRole)
+
+
+def kind_allowed(document: CharacterDocument, index: int | None, kind: ElementKind) -> bool:
+    return any(c.kind is kind and c.allowed
+               for c in editing.kind_choices(document.character, index))
 
 
 class ElementCellDelegate(QStyledItemDelegate):
@@ -101,6 +121,8 @@ class ElementCellDelegate(QStyledItemDelegate):
         elif isinstance(editor, TraitLinkCombo):
             editor.set_trait(element.trait)
         elif isinstance(editor, QComboBox) and index.column() == KIND:
+            apply_kind_choices(editor, editing.kind_choices(self.document.character,
+                                                            index.row()))
             position = editor.findData(element.kind)
             if editor.currentIndex() != position:
                 editor.setCurrentIndex(position)
@@ -131,7 +153,7 @@ class ElementCellDelegate(QStyledItemDelegate):
             if data is None:
                 return
             kind = ElementKind(data)  # the combo hands the str enum back as a str
-            if kind is not element.kind:
+            if kind is not element.kind and kind_allowed(self.document, index.row(), kind):
                 self.document.push(SetKindCommand(self.document, index.row(), kind))
         else:
             super().setModelData(editor, model, index)

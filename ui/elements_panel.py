@@ -33,7 +33,13 @@ from ui.commands import (
     SetTextCommand,
 )
 from ui.document import CharacterDocument
-from ui.element_delegates import KIND_EDITOR_TIP, KIND_HELP, ElementCellDelegate
+from ui.element_delegates import (
+    KIND_EDITOR_TIP,
+    KIND_HELP,
+    ElementCellDelegate,
+    apply_kind_choices,
+    kind_allowed,
+)
 from ui.elements_model import COLUMNS, GM, KIND, NAME, RANK, TRAIT, ElementsModel
 from ui.rank_combo import RankCombo
 from ui.widgets import HistoryLineEdit, TraitLinkCombo
@@ -99,10 +105,17 @@ class ElementsPanel(QWidget):
         self.add_button.setToolTip("Add an Element (Ctrl+E); the arrow adds other kinds")
         self.add_button.clicked.connect(lambda: self.add_element(ElementKind.QUALITY))
         menu = QMenu(self.add_button)
+        self.add_actions: dict[ElementKind, QAction] = {}
         for kind, label in KIND_LABELS.items():
             action = menu.addAction(f"Add {label}")
             action.setToolTip(KIND_HELP[kind])
             action.triggered.connect(lambda _=False, k=kind: self.add_element(k))
+            self.add_actions[kind] = action
+        menu.setToolTipsVisible(True)
+        for choice in editing.kind_choices(self.document.character):
+            if not choice.allowed:  # a new Element is a creation Element
+                self.add_actions[choice.kind].setEnabled(False)
+                self.add_actions[choice.kind].setToolTip(f"Not offered: {choice.reason}")
         self.add_button.setMenu(menu)
 
         self.remove_action = self._action("Remove", "Remove the selected Element (Delete)",
@@ -236,8 +249,11 @@ class ElementsPanel(QWidget):
     # -- edits --------------------------------------------------------------------
     def add_element(self, kind: ElementKind = ElementKind.QUALITY,
                     trait: Trait | None = None) -> int:
-        """Append a new Element of ``kind`` and select it; returns its row."""
+        """Append a new Element of ``kind`` and select it; returns its row (-1 when
+        the rules refuse the kind for a new creation Element)."""
         character = self.document.character
+        if not kind_allowed(self.document, None, kind):
+            return -1
         element = editing.new_element(kind, character, trait)
         row = len(character.elements)
         self.document.push(InsertElementCommand(self.document, row, element))
@@ -279,6 +295,9 @@ class ElementsPanel(QWidget):
         row = self.current_row()
         kind = self.kind_combo.itemData(index)
         if row >= 0 and kind != self.document.character.elements[row].kind:
+            if not kind_allowed(self.document, row, kind):
+                self._update_details()
+                return
             self.document.push(SetKindCommand(self.document, row, kind))
 
     def _on_gm_changed(self, value: int) -> None:
@@ -322,6 +341,7 @@ class ElementsPanel(QWidget):
             editing.rank_choices(self.document.character, key), element.rank
         )
         self.trait_combo.set_trait(element.trait)
+        apply_kind_choices(self.kind_combo, editing.kind_choices(self.document.character, row))
         kind_index = self.kind_combo.findData(element.kind)
         if self.kind_combo.currentIndex() != kind_index:
             self.kind_combo.setCurrentIndex(kind_index)

@@ -9,6 +9,8 @@ from typing import Any
 
 from seforge.cli import one_line
 from seforge.fileformat import CharacterFileError, load_character
+from seforge.models import RuleOptions
+from seforge.table_rules import rules_on
 from seforge.validation import CheckResult, check_character
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -50,8 +52,17 @@ def result_json(result: CheckResult) -> dict[str, Any]:
     }
 
 
-def result_text(name: str, result: CheckResult) -> str:
-    lines = [f"{name}: {'legal' if result.legal else 'NOT legal'}", f"  {result.budget.summary()}"]
+def rules_line(options: RuleOptions) -> str:
+    """``Table rules: SFX Qualities subsystem, Fetish rule`` (empty when none is on)."""
+    titles = [rule.title for rule in rules_on(options)]
+    return f"Table rules: {', '.join(titles)}" if titles else ""
+
+
+def result_text(name: str, result: CheckResult, options: RuleOptions | None = None) -> str:
+    lines = [f"{name}: {'legal' if result.legal else 'NOT legal'}"]
+    if options is not None and rules_line(options):
+        lines.append(f"  {rules_line(options)}")
+    lines.append(f"  {result.budget.summary()}")
     lines += [f"    {e.describe()}" for e in result.budget.entries]
     for p in result.problems:
         lines.append(f"  {p.severity.value}: {p.message} [{p.rule}; {p.section.value}]")
@@ -72,8 +83,9 @@ def run(args: argparse.Namespace) -> int:
         result = check_character(character)
         if not result.legal and code == EXIT_LEGAL:
             code = EXIT_NOT_LEGAL
-        outputs.append({"file": path, **result_json(result)})
-        texts.append(result_text(path, result))
+        outputs.append({"file": path, **result_json(result),
+                        "table_rules": [rule.field for rule in rules_on(character.options)]})
+        texts.append(result_text(path, result, character.options))
     if args.json:
         payload: Any = outputs[0] if len(args.files) == 1 and outputs else outputs
         if outputs or len(args.files) > 1:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from seforge.cli import EXIT_OK
-from seforge.dice import LEVELS, Odds, needed_roll, odds, odds_json
+from seforge.dice import CRITICALS_READINGS, LEVELS, Odds, needed_roll, odds, odds_json
 
 MAX_LUCK = 10
 MAX_NUMBER = 1000
@@ -57,6 +57,11 @@ def register(sub: Any) -> None:
         "--luck", type=_luck, default=0, metavar="N",
         help=f"Luck available for rerolls, 0..{MAX_LUCK} (default 0)",
     )
+    parser.add_argument(
+        "--criticals", choices=CRITICALS_READINGS, default="first",
+        help="judge natural 2 and 20 on the first roll (default: a natural 2 stands, "
+        "Luck cannot save it) or on the final dice after Luck rerolls",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.set_defaults(func=run)
 
@@ -93,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the odds asked for; always exits 0."""
     modifier: int = args.modifier
     tn: int = args.tn
-    result = odds(modifier, tn, args.luck)
+    result = odds(modifier, tn, args.luck, args.criticals)
     if args.json:
         print(json.dumps(odds_json(result)))
     else:

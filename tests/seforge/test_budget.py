@@ -49,13 +49,34 @@ def test_weakness_from_play_gives_no_bonus(sarah: Character) -> None:
     assert budget_report(sarah).budget == 6
 
 
-def test_sfx_costs_book_text_and_option() -> None:
+def test_sfx_costs_simple_way_and_subsystem() -> None:
+    # L665: the simple way, an SFX is a Quality like "Mind Blast" at Good (the default).
+    # L677: the optional subsystem buys an SFX Quality at Basic.
     tella_voice = Element(name="Voice of Command", rank=Rank.GOOD, trait=Trait.CHARISMA,
                           kind=ElementKind.SFX)
     character = Character(elements=[tella_voice])
-    assert budget_report(character).spent == 3  # 1 at Basic, +1 Average, +1 Good
-    character.options = RuleOptions(sfx_start_at_good=True)
     assert budget_report(character).spent == 1  # bought at Good like other Elements
+    character.options = RuleOptions(sfx_subsystem=True)
+    assert budget_report(character).spent == 3  # 1 at Basic, +1 Average, +1 Good
+
+
+def test_old_sfx_start_at_good_option_migrates() -> None:
+    # Files written before issue 12 stored "sfx_start_at_good"; off meant Basic prices.
+    assert RuleOptions.model_validate({"sfx_start_at_good": False}).sfx_subsystem is True
+    assert RuleOptions.model_validate({"sfx_start_at_good": True}).sfx_subsystem is False
+    assert "sfx_start_at_good" not in RuleOptions().model_dump()
+
+
+def test_an_old_file_keeps_its_sfx_prices() -> None:
+    from seforge import library
+    from seforge.fileformat import character_from_data, character_to_data
+
+    data = character_to_data(library.load_pc("tella-of-jost"))
+    data["options"] = {"sfx_start_at_good": False, "trait_lowering_refunds": False,
+                       "fetish": False}
+    old = character_from_data(data, "tella.sechar")
+    assert old.options.sfx_subsystem
+    assert budget_report(old).spent == 8  # as before the change
 
 
 def test_stunts_and_advancements_cost_nothing(sarah: Character) -> None:
@@ -101,11 +122,11 @@ element_kinds = st.sampled_from([ElementKind.QUALITY, ElementKind.ITEM, ElementK
 
 
 @st.composite
-def elements(draw: st.DrawFn) -> Element:
+def elements(draw: st.DrawFn, sfx_subsystem: bool = True) -> Element:
     kind = draw(element_kinds)
     if kind is ElementKind.WEAKNESS:
         rank = Rank.BASIC
-    elif kind is ElementKind.SFX:
+    elif kind is ElementKind.SFX and sfx_subsystem:
         rank = draw(st.sampled_from([r for r in QUALITY_RANKS if r >= Rank.BASIC]))
     else:
         rank = draw(core_ranks)
@@ -115,12 +136,14 @@ def elements(draw: st.DrawFn) -> Element:
 
 @st.composite
 def characters(draw: st.DrawFn) -> Character:
+    sfx_subsystem = draw(st.booleans())
     return Character(
         concept=Quality(rank=draw(core_ranks)),
         background=Quality(rank=draw(core_ranks)),
         faculty={"rank": draw(core_ranks), "trait": draw(st.sampled_from(list(Trait)))},
         traits={t: draw(trait_ranks) for t in Trait},
-        elements=draw(st.lists(elements(), max_size=6)),
+        elements=draw(st.lists(elements(sfx_subsystem), max_size=6)),
+        options=RuleOptions(sfx_subsystem=sfx_subsystem),
     )
 
 
@@ -130,7 +153,7 @@ def independent_cost(c: Character) -> int:
     for e in c.elements:
         if e.kind is ElementKind.WEAKNESS:
             continue
-        start = Rank.BASIC if e.kind is ElementKind.SFX else Rank.GOOD
+        start = Rank.BASIC if e.kind is ElementKind.SFX and c.options.sfx_subsystem else Rank.GOOD
         total += 1 + int(e.rank) - int(start)
     return total
 

@@ -46,3 +46,16 @@ def test_check_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "broken.sechar" in captured.err and "Traceback" not in captured.err
+
+
+def test_check_names_the_table_rules_in_force(tmp_path: Path, sarah: Character,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from seforge.models import RuleOptions
+
+    sarah.options = RuleOptions(sfx_subsystem=True)
+    path = tmp_path / "sarah.sechar"
+    save_character(sarah, path)
+    assert main(["check", str(path)]) == 0
+    assert "Table rules: SFX Qualities subsystem" in capsys.readouterr().out
+    assert main(["check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["table_rules"] == ["sfx_subsystem"]

@@ -19,7 +19,17 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["critical_success"] == pytest.approx(0.01)
     assert list(data["levels"]) == ["Average", "Good", "Great", "Exceptional", "Legendary"]
     assert sum(data["levels"].values()) == pytest.approx(0.99)
-    assert data["with_luck"] == pytest.approx([0.99, 1.0])
+    # L529: a natural 2 stands by default, so Luck cannot lift 99% here.
+    assert data["with_luck"] == pytest.approx([0.99, 0.99])
+
+
+def test_criticals_on_the_final_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["odds", "--modifier", "16", "--tn", "15", "--luck", "1", "--json"]
+    assert main([*args, "--criticals", "final"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert data["with_luck"] == pytest.approx([0.99, 0.999])
+    assert main([*args, "--criticals", "first"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out)["with_luck"] == pytest.approx([0.99, 0.99])
 
 
 def test_negative_modifier_and_default_luck(capsys: pytest.CaptureFixture[str]) -> None:

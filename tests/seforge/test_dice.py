@@ -54,18 +54,28 @@ def brute_force(modifier: int, tn: int) -> tuple[Fraction, Fraction, dict[str, F
     )
 
 
-def brute_force_one_reroll(modifier: int, tn: int) -> Fraction:
-    """With one Luck: list all 1000 (first roll, reroll) triples."""
+def brute_force_one_reroll(modifier: int, tn: int, criticals: str = "first") -> Fraction:
+    """With one Luck: list all 1000 (first roll, reroll) triples.
+
+    ``first``: a natural 2 stands (no reroll saves it); a rerolled pair counts by its
+    total. ``final``: criticals are judged on the dice after the reroll."""
     wins = 0
     for (a, b), r in itertools.product(PAIRS, range(1, 11)):
         if (a, b) == (10, 10):
             wins += 1
             continue
+        if (a, b) == (1, 1) and criticals == "first":
+            continue
         if (a, b) != (1, 1) and a + b + modifier >= tn:
             wins += 1
             continue
         low, high = min(a, b), max(a, b)
-        if max(low, r) + high + modifier >= tn:
+        kept = max(low, r)
+        if criticals == "final" and kept == high == 10:
+            wins += 1
+        elif criticals == "final" and kept == high == 1:
+            continue
+        elif kept + high + modifier >= tn:
             wins += 1
     return Fraction(wins, 1000)
 
@@ -123,6 +133,21 @@ def test_criticals_and_bounds(modifier: int, tn: int) -> None:
 @given(modifiers, tns)
 def test_one_reroll_matches_brute_force(modifier: int, tn: int) -> None:
     assert odds(modifier, tn, 1).with_luck[1] == brute_force_one_reroll(modifier, tn)
+    assert odds(modifier, tn, 1, "final").with_luck[1] == brute_force_one_reroll(
+        modifier, tn, "final"
+    )
+
+
+@given(modifiers, tns, lucks)
+def test_criticals_readings_differ_only_after_rerolls(modifier: int, tn: int, luck: int) -> None:
+    first = odds(modifier, tn, luck).with_luck
+    final = odds(modifier, tn, luck, "final").with_luck
+    assert first[0] == final[0]  # no reroll, no difference
+    assert all(a <= b for a, b in itertools.pairwise(final))
+    if 3 <= tn - modifier <= 20:
+        # Only the natural 2's rescue (first roll 1+1, at most 1%) and rerolled 1+1 or
+        # 10+10 pairs separate the readings while the total can decide.
+        assert all(abs(a - b) <= Fraction(2, 100) for a, b in zip(first, final, strict=True))
 
 
 @given(st.integers(min_value=0, max_value=200))
@@ -147,8 +172,12 @@ def test_kyle_plus_16_against_15() -> None:
     assert o.success == Fraction(99, 100)  # only the natural 2 fails
     # dice 3-5 make margins 4-6 (Average): 2+3+4 = 9 pairs
     assert o.levels["Average"] == Fraction(9, 100)
-    # one Luck rescues the natural 2: its reroll keeps at least a 1, total 2+16 >= 15
-    assert odds(16, 15, 1).with_luck == (Fraction(99, 100), Fraction(1))
+    # L529: by default the natural 2 stands, so Luck cannot rescue it
+    assert odds(16, 15, 1).with_luck == (Fraction(99, 100), Fraction(99, 100))
+    # judged on the final dice, a reroll saves it unless it leaves 1+1 (another natural 2)
+    assert odds(16, 15, 1, "final").with_luck == (Fraction(99, 100), Fraction(999, 1000))
+    with pytest.raises(ValueError):
+        odds(16, 15, 1, "last")  # type: ignore[arg-type]
 
 
 def test_small_cases_by_hand() -> None:
@@ -185,10 +214,13 @@ def test_reroll_two_rerolls_by_hand() -> None:
     # a 10 -> 1 - (9/10)^2 = 19/100. Pairs without a 10 (81): the first reroll
     # must turn the lower die into a 10 (1/10) and then the other die, now the
     # lower, into a 10 (1/10) -> 1/100.
+    # By default the natural 2 (one of the 81) stands; judged on the final dice it
+    # is rerolled like the rest.
     expected = Fraction(1, 100) + Fraction(18, 100) * Fraction(19, 100) + Fraction(
         81, 100
     ) * Fraction(1, 100)
-    assert odds(0, 20, 2).with_luck[2] == expected
+    assert odds(0, 20, 2, "final").with_luck[2] == expected
+    assert odds(0, 20, 2).with_luck[2] == expected - Fraction(1, 100) * Fraction(1, 100)
 
 
 def test_roll_outcome() -> None:

@@ -59,6 +59,7 @@ def test_mutators_return_what_they_replaced(sarah: Character) -> None:
     assert get_rank(sarah, "trait:Cunning") is Rank.GREAT
     assert set_link(sarah, "element:0", Trait.PHYSIQUE) is Trait.CUNNING
     assert set_pivot(sarah, "style", None) == "Stoic"
+    sarah.options.sfx_subsystem = True
     extra = new_element(ElementKind.SFX, sarah, Trait.CUNNING)
     assert extra.rank is Rank.BASIC
     insert_element(sarah, 0, extra)
@@ -76,8 +77,8 @@ def test_set_field_allow_list_and_restore_kind(sarah: Character) -> None:
     from seforge.editing import restore_kind, set_field
 
     assert set_field(sarah, "player", "Dana") == ""
-    assert set_field(sarah, "option:sfx_start_at_good", True) is False
-    assert sarah.options.sfx_start_at_good is True
+    assert set_field(sarah, "option:sfx_subsystem", True) is False
+    assert sarah.options.sfx_subsystem is True
     assert set_field(sarah, "element:0:gm_extra_cost", 2) == 0
     with pytest.raises(KeyError):
         set_field(sarah, "concept", "x")  # has its own rule-aware mutators

@@ -49,10 +49,9 @@ EXPECTED_SPENT: dict[str, int] = {
     #   + Wrist-Laser 1 + PED 1 = 6
     "kyle-devos": 6,
     # Tella of Jost: Concept Great 1 + Charisma Great 2 + Cunning Good 1
-    #   + Voice of Command SFX Good (Basic 1 + Average 1 + Good 1 = 3)
-    #   + Jovial Connection 1 = 8
-    #   (with the "SFX start at Good" option the SFX costs 1: total 6)
-    "tella-of-jost": 8,
+    #   + Voice of Command SFX Good 1 (the simple way, L665) + Jovial Connection 1 = 6
+    #   (under the SFX Qualities subsystem, L677, the SFX costs 3: total 8)
+    "tella-of-jost": 6,
     # Crag: Physique Great 2 + Battleaxe Great 2 + Wrestling 1 + Tracking 1 = 6
     "crag": 6,
     # Sir Vonnegut: Physique Good 1 + Charisma Good 1 + Swordplay Great 2
@@ -122,11 +121,11 @@ BELOW_AVERAGE_TRAITS: dict[str, dict[str, str]] = {
 }
 """PCs printed with a Trait below Average (counted 0 in ``EXPECTED_SPENT``)."""
 
-EXPECTED_SPENT_SFX_START_AT_GOOD: dict[str, int] = {
-    # Tella: as above, but Voice of Command bought at Good costs 1: 1+2+1+1+1 = 6
-    "tella-of-jost": 6,
+EXPECTED_SPENT_SFX_SUBSYSTEM: dict[str, int] = {
+    # Tella: as above, but Voice of Command counted from Basic costs 3: 1+2+1+3+1 = 8
+    "tella-of-jost": 8,
 }
-"""The PCs whose cost changes under the "SFX Qualities start at Good" option."""
+"""The PCs whose cost changes under the "SFX Qualities subsystem" table rule."""
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -286,7 +285,7 @@ def test_every_book_pc_has_a_cost_row() -> None:
     assert set(EXPECTED_BUDGET) == set(EXPECTED_SPENT)
     assert set(EXPECTED_BUDGET.values()) <= {6, 7}
     assert set(BELOW_AVERAGE_TRAITS) <= set(EXPECTED_SPENT)
-    assert set(EXPECTED_SPENT_SFX_START_AT_GOOD) <= set(EXPECTED_SPENT)
+    assert set(EXPECTED_SPENT_SFX_SUBSYSTEM) <= set(EXPECTED_SPENT)
 
 
 def _steps(rank: Rank, base: Rank) -> int:
@@ -302,29 +301,29 @@ def test_hand_tables_agree_with_the_transcription(pc_id: str) -> None:
     spent += _steps(pc.faculty.rank, Rank.GOOD)
     spent += sum(_steps(rank, Rank.AVERAGE) for rank in pc.traits.values())
     budget = 6
-    sfx_at_good = 0
+    sfx_from_basic = 0
     for element in pc.elements:
         if element.kind is ElementKind.WEAKNESS:
             assert element.rank < Rank.AVERAGE
             budget += 1
         elif element.kind is ElementKind.SFX:
-            spent += 1 + _steps(element.rank, Rank.BASIC)
-            sfx_at_good += _steps(element.rank, Rank.BASIC) - _steps(element.rank, Rank.GOOD)
+            spent += 1 + _steps(element.rank, Rank.GOOD)
+            sfx_from_basic += _steps(element.rank, Rank.BASIC) - _steps(element.rank, Rank.GOOD)
         else:
             spent += 1 + _steps(element.rank, Rank.GOOD)
     assert spent == EXPECTED_SPENT[pc_id]
     assert budget == EXPECTED_BUDGET[pc_id]
     below = {t.value: r.label for t, r in pc.traits.items() if r < Rank.AVERAGE}
     assert below == BELOW_AVERAGE_TRAITS.get(pc_id, {})
-    if sfx_at_good:
-        assert spent - sfx_at_good == EXPECTED_SPENT_SFX_START_AT_GOOD[pc_id]
+    if sfx_from_basic:
+        assert spent + sfx_from_basic == EXPECTED_SPENT_SFX_SUBSYSTEM[pc_id]
     else:
-        assert pc_id not in EXPECTED_SPENT_SFX_START_AT_GOOD
+        assert pc_id not in EXPECTED_SPENT_SFX_SUBSYSTEM
 
 
 def test_pcs_off_budget_as_printed() -> None:
     over = {k for k, v in EXPECTED_SPENT.items() if v != EXPECTED_BUDGET[k]}
-    assert over == {"jyrell", "tella-of-jost", "myrrdin"}
+    assert over == {"jyrell", "myrrdin"}
 
 
 # ---------------------------------------------------------------------------

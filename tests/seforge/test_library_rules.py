@@ -19,14 +19,18 @@ from tests.seforge.test_library import EXPECTED_BUDGET, EXPECTED_SPENT
 EXPECTED_ERRORS: dict[str, set[str]] = {pc_id: set() for pc_id in EXPECTED_SPENT}
 EXPECTED_ERRORS.update({
     "jyrell": {"budget.over"},  # spends 7 of 6
-    "tella-of-jost": {"budget.over"},  # a Good SFX costs 3 by the SFX chapter's text
     "myrrdin": {"budget.over", "creation.trait_below_average"},  # Physique -2, no refund
 })
 
 # With the table rule that fits the character, the book's printing becomes legal.
 LEGAL_WITH_OPTION: dict[str, RuleOptions] = {
-    "tella-of-jost": RuleOptions(sfx_start_at_good=True),
     "myrrdin": RuleOptions(trait_lowering_refunds=True),
+}
+
+# Table rules under which a book PC printed legal goes over budget (and by how much).
+OVER_WITH_OPTION: dict[str, tuple[RuleOptions, int]] = {
+    # L677: under the SFX Qualities subsystem Tella's Good SFX costs 3, not 1.
+    "tella-of-jost": (RuleOptions(sfx_subsystem=True), 8),
 }
 
 
@@ -56,3 +60,12 @@ def test_table_rules_make_the_printed_character_legal(pc_id: str) -> None:
     result = check_character(character)
     assert result.legal, result.problems
     assert result.budget.spent == result.budget.budget == 6
+
+
+@pytest.mark.parametrize("pc_id", sorted(OVER_WITH_OPTION))
+def test_table_rules_that_put_a_printed_character_over(pc_id: str) -> None:
+    character = library.load_pc(pc_id)
+    character.options, spent = OVER_WITH_OPTION[pc_id]
+    result = check_character(character)
+    assert {p.rule for p in result.errors} == {"budget.over"}
+    assert result.budget.spent == spent

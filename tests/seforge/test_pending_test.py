@@ -70,8 +70,24 @@ def test_reroll_keeps_the_better_die_and_drops_criticals() -> None:
     pt.set_dice(test, 1, 1)
     first = pt.judge_test(test, None)
     assert any("Natural 2" in line for line in first.lines)
-    second = pt.luck_reroll(test, None, 1)
-    assert test.dice == (1, 1) and not any("Natural 2" in line for line in second.lines)
+    # Issue 12, L529: by default a natural 2 stands; Luck cannot reroll it.
+    with pytest.raises(pt.PendingTestError, match="natural 2 stands"):
+        pt.luck_reroll(test, None, 1)
+    # Table rule "Criticals follow Luck rerolls": judged on the dice as they stand.
+    final = load_pc("sarah-x")
+    final.options.criticals_on_final_dice = True
+    second = pt.luck_reroll(test, final, 1)
+    assert test.dice == (1, 1) and any("Natural 2" in line for line in second.lines)
+    third = pt.luck_reroll(test, final, 6)
+    assert test.dice == (6, 1) and not any("Natural 2" in line for line in third.lines)
+    pt.set_dice(test, 10, 9)
+    pt.judge_test(test, None)
+    rerolled = pt.luck_reroll(test, None, 10)  # a rerolled 10+10 counts by its total
+    assert test.dice == (10, 10) and not any("Natural 20" in line for line in rerolled.lines)
+    pt.set_dice(test, 10, 9)
+    pt.judge_test(test, final)
+    rerolled = pt.luck_reroll(test, final, 10)  # ... or, by the table rule, as a natural 20
+    assert any("Natural 20" in line for line in rerolled.lines)
     pt.set_dice(test, 3, 9)
     pt.judge_test(test, None)
     pt.luck_reroll(test, None, 2)  # worse than the 3 it replaces: the 3 stays
@@ -281,8 +297,14 @@ def test_critical_consequences() -> None:
     pt.roll_test(test, tella, _dice(1, 1))
     (offer,) = pt.consequences(test)
     assert offer.kind == "advancement" and offer.qualities == ("background",)
+    # Issue 12, L529: the natural 2 stands, so no reroll can take its Advancement away
+    with pytest.raises(pt.PendingTestError, match="natural 2 stands"):
+        pt.roll_reroll(test, tella, _dice(9))
+    assert pt.consequences(test) == [offer]
+    tella.options.criticals_on_final_dice = True  # the table rule: judged on the final dice
     pt.roll_reroll(test, tella, _dice(9))
-    assert pt.consequences(test) == []  # criticals belong to the first roll
+    assert pt.consequences(test) == []
+    tella.options.criticals_on_final_dice = False
     pt.toggle_quality(test, tella, "background", False)
     pt.roll_test(test, tella, _dice(1, 1))
     (offer,) = pt.consequences(test)

@@ -214,6 +214,10 @@ def test_arcane_failure_penalises_sfx_and_trait(playing: Character) -> None:
         *playing.elements,
         Element(name="Mind Blast", rank=Rank.BASIC, trait=CU, kind=ElementKind.SFX),
     ]
+    # L677/L715: Arcane Tests belong to the optional SFX Qualities subsystem.
+    with pytest.raises(PlayRuleError, match="subsystem"):
+        play.arcane_failure(playing, 1)
+    playing.options.sfx_subsystem = True
     play.arcane_failure(playing, 1)
     play.arcane_failure(playing, 1)
     assert playing.play.sfx_penalty_ranks == {"Mind Blast": 2}
@@ -430,6 +434,21 @@ def test_critical_failure_with_trait_alone_raises_the_trait(playing: Character) 
     assert playing.trait_rank(P) == Rank.GOOD
     assert playing.trait_advanced == {P: 1}
     assert budget_report(playing).spent == budget_report(make_sarah()).spent
+
+
+def test_critical_failure_with_two_traits_is_recorded_but_no_trait_rises(
+    playing: Character,
+) -> None:
+    # L363: Luck can add a second Trait; L533: a Trait rises only when it alone was used.
+    play.earn_critical_failure_advancement(playing, ["trait:Physique", "trait:Cunning"], None)
+    assert len(playing.play.advancements) == 1
+    for key in ("trait:Physique", "trait:Cunning"):
+        option = _option(playing, 0, "raise", key)
+        assert not option.allowed and "cannot rise" in option.reason
+    play.earn_critical_failure_advancement(playing, ["concept"], P)
+    play.earn_critical_failure_advancement(playing, ["concept", "trait:Cunning"], P)
+    assert _option(playing, 2, "raise", "concept").allowed
+    assert not _option(playing, 2, "raise", "trait:Cunning").allowed
 
 
 def test_critical_failure_is_not_bound_by_once_a_session(playing: Character) -> None:
@@ -703,3 +722,29 @@ def test_overcoming_a_creation_weakness_keeps_the_creation_bonus() -> None:
     assert result.legal, result.problems
     back = character_from_data(character_to_data(rogue))
     assert back.play.overcome_weaknesses == ['Lunger']
+
+
+def test_buying_an_sfx_follows_the_subsystem_and_fetish_rules(playing: Character) -> None:
+    # L397: a new Quality at Good; L677: under the subsystem an SFX at Basic;
+    # L689: under the Fetish rule the new SFX brings its Basic Fetish.
+    blast = Element(name="Mind Blast", trait=CU, kind=ElementKind.SFX)
+    play.earn_pivot_advancement(playing, "goal")
+    play.use_advancement(playing, 0, "buy", new_element=blast)
+    assert playing.elements[-1].rank is Rank.GOOD
+    playing.options.sfx_subsystem = True
+    playing.options.fetish = True
+    playing.play.session_advancement_used = False
+    playing.play.pivot_advancement_this_scene = False
+    play.earn_pivot_advancement(playing, "quirk")
+    label = _option(playing, 0, "buy", None).label
+    assert "Basic" in label and "Fetish" in label
+    play.use_advancement(playing, 0, "buy", new_element=blast.model_copy(
+        update={"name": "Bolt"}), fetish_name="Singed Hair")
+    bolt, fetish = playing.elements[-2:]
+    assert (bolt.name, bolt.rank) == ("Bolt", Rank.BASIC)
+    assert (fetish.kind, fetish.rank, fetish.fetish_of, fetish.trait) == (
+        ElementKind.FETISH, Rank.BASIC, "Bolt", CU)
+    from seforge.validation import check_character
+
+    bolt_keys = {f"element:{len(playing.elements) - 2}", f"element:{len(playing.elements) - 1}"}
+    assert not [p for p in check_character(playing).errors if p.field in bolt_keys]

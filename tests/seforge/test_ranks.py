@@ -34,3 +34,9 @@ def test_shifted_stays_on_the_ladder() -> None:
     assert Rank.GOOD.shifted(2) is Rank.EXCEPTIONAL
     assert Rank.WEAK.shifted(-1) is None
     assert Rank.MYTHIC.shifted(1) is None
+
+
+def test_play_modifier_counts_mythic_as_legendary() -> None:
+    # A Mythic Quality is a problem check reports; screens must still work with it.
+    assert Rank.MYTHIC.play_modifier == Rank.LEGENDARY.modifier == 8
+    assert Rank.WEAK.play_modifier == -6

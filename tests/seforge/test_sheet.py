@@ -536,7 +536,7 @@ def test_odd_text_never_fails() -> None:
     character.concept = Quality(name="M" * 300, rank=Rank.MYTHIC)
     character.pivots = Pivots(goal="\n\n".join(["line"] * 50))
     character.notes = "x" * 5000
-    character.play = PlayState(luck=99, penalty_ranks={Trait.PHYSIQUE: 42},
+    character.play = PlayState(luck=99, penalty_ranks={Trait.PHYSIQUE: 7},
                                advancements=[HeldAdvancement()] * 30)
     reader = read_pdf(export_bytes([character], PaperSize.LETTER))
     assert len(reader.pages) == 1

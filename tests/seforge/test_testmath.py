@@ -15,6 +15,7 @@ from seforge.models import (
     NCType,
     PlayState,
     Quality,
+    RuleOptions,
     Trait,
 )
 from seforge.ranks import Rank
@@ -328,6 +329,18 @@ def test_undefended_pc_bands() -> None:
     assert undefended_pc_level(14, False, natural_twenty=True) is None
 
 
+def test_undefended_printed_bands_table_rule() -> None:
+    # L557 as printed: 11-17 Average, 5-10 Good, 3-4 Great.
+    def printed(result: int) -> str | None:
+        return undefended_pc_level(result, False, bands="printed")
+
+    assert [printed(r) for r in (17, 11, 10, 5, 4, 3)] == [
+        "Average", "Average", "Good", "Good", "Great", "Great"]
+    assert printed(18) is None
+    assert printed(-4) == "Exceptional" and printed(-5) == "Legendary"
+    assert undefended_pc_level(2, True, bands="printed") == "Legendary"
+
+
 def test_seize_failure_level() -> None:
     assert seize_failure_level(27) == "Exceptional"
     assert [seize_failure_level(t) for t in (5, 12, 19, 26, 33)] == [
@@ -391,11 +404,14 @@ def test_hypnotism_action_tn() -> None:
     area = sfx_rank("area", "personal")
     energy = sfx_rank("energy", "adult")
     assert sfx_action_tn(reach, duration, area, energy) == 19
-    # the goon as a regular with Average Charisma: ladder reading +0, total 19 (book's total)
-    assert sfx_action_tn(reach, duration, area, energy, [Rank.AVERAGE]) == 19
-    # the SFX-table reading would add +1
+    # L713, L738: the rule names the SFX Component Table, so by default the goon's
+    # Average Charisma adds the table's +1 (total 20) ...
+    assert sfx_action_tn(reach, duration, area, energy, [Rank.AVERAGE]) == 20
+    # ... and the ladder reading (table rule) adds +0, the example's total of 19
     assert sfx_action_tn(reach, duration, area, energy, [Rank.AVERAGE],
-                         target_reading="table") == 20
+                         target_reading="ladder") == 19
+    # below Basic the table's slope goes on: a Poor Trait eases the TN by 1
+    assert sfx_action_tn(reach, duration, area, energy, [Rank.POOR]) == 18
     assert sfx_action_tn(reach, duration, area, energy, [3]) == 22
     # a tie at the top: one sets the base, the other adds its modifier
     assert sfx_action_tn(Rank.GOOD, Rank.GOOD, Rank.BASIC, Rank.BASIC) == 19
@@ -490,12 +506,32 @@ def test_fetish_counts_with_its_trait() -> None:
             Element(name="Facial Tattoo", rank=Rank.BASIC, trait=CH, kind=ElementKind.FETISH,
                     fetish_of="Voice"),
         ],
+        options=RuleOptions(sfx_subsystem=True, fetish=True),
     )
     keys = [o.key for o in available_for_action(witch, CH, set())]
     assert "element:1" not in keys and "element:0" in keys
     setup = TestSetup(trait=CH, momentum=["trait:Charisma"], action=["concept"])
     assert setup.momentum_modifier(witch) == 2 - 2
     assert setup.action_modifier(witch) == 2  # default Concept Good, Trait not applied
+    # L323, L327: with the Fetish rule off a Fetish is a plain Weakness, applied
+    # only when someone invokes it, not on every Test of its Trait.
+    witch.options = RuleOptions()
+    assert setup.momentum_modifier(witch) == 2
+
+
+def test_a_fetish_raised_to_average_closes_its_sfx() -> None:
+    # L691: removing the Fetish (advancing it to Average) removes access to the SFX.
+    witch = Character(
+        elements=[
+            Element(name="Voice", rank=Rank.BASIC, trait=CH, kind=ElementKind.SFX),
+            Element(name="Facial Tattoo", rank=Rank.AVERAGE, trait=CH, kind=ElementKind.FETISH,
+                    fetish_of="Voice"),
+        ],
+        options=RuleOptions(sfx_subsystem=True, fetish=True),
+    )
+    assert "element:0" not in [o.key for o in available_for_action(witch, CH, set())]
+    witch.options = RuleOptions(sfx_subsystem=True)
+    assert "element:0" in [o.key for o in available_for_action(witch, CH, set())]
 
 
 def test_group_action_printed_reading_reproduces_the_book_totals() -> None:

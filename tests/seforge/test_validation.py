@@ -82,7 +82,7 @@ def test_element_below_start(sarah: Character) -> None:
 def test_fetish_option() -> None:
     sfx = Element(name="Bolt of Fire", rank=Rank.BASIC, trait=Trait.CUNNING, kind=ElementKind.SFX)
     character = Character(name="Witch", faculty={"name": "Hexes", "trait": "Cunning"},
-                          elements=[sfx], options=RuleOptions(fetish=True))
+                          elements=[sfx], options=RuleOptions(fetish=True, sfx_subsystem=True))
     assert "fetish.missing" in rules(character)
     fetish = Element(name="Unwashed", rank=Rank.BASIC, trait=Trait.PHYSIQUE,
                      kind=ElementKind.FETISH, fetish_of="Bolt of Fire")

@@ -199,3 +199,26 @@ def test_campaign_opponents_list(qtbot, tmp_path: Path, monkeypatch) -> None:
     assert other.opponent_texts() == view.opponent_texts()
     assert other.opponents()[0][1].resolve() == paths[0].resolve()
     assert not other.modified
+
+
+def test_campaign_table_rules_flag_and_align(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from seforge.fileformat import load_character
+    from seforge.models import RuleOptions
+
+    paths = _files(tmp_path / "pcs")
+    view = PartyView()
+    qtbot.addWidget(view)
+    view.add_characters(paths)
+    assert not view.align_buttons
+    view.set_table_rules(RuleOptions(sfx_subsystem=True))
+    assert view.modified
+    assert len(view.align_buttons) == 3
+    assert all("differ" in text for text in view.column_texts())
+    tella = next(p for p in view.align_buttons if p.stem == "tella-of-jost")
+    qtbot.mouseClick(view.align_buttons[tella], Qt.MouseButton.LeftButton)
+    assert load_character(tella).options.sfx_subsystem
+    assert len(view.align_buttons) == 2
+    assert view.new_character_at(tmp_path / "pcs" / "newcomer")
+    newcomer = load_character(tmp_path / "pcs" / "newcomer.sechar")
+    assert newcomer.options.sfx_subsystem
+    assert len(view.columns) == 4 and len(view.align_buttons) == 2

@@ -43,6 +43,7 @@ from seforge.pending_test import (
     secure_die,
 )
 from seforge.ranks import Rank, format_modifier
+from seforge.table_rules import criticals_reading, undefended_bands
 from seforge.test_flow import (
     READING_TIP,
     RULE_TIPS,
@@ -844,10 +845,12 @@ class CalculatorTab(QWidget):
         if breakdown.note:
             lines.append(breakdown.note)
         self.tn_breakdown.setText("\n".join(lines))
+        actor = self.character()
+        options = None if actor is None else actor.options  # the actor's table rules
         if is_action and test.pc_undefended:
-            self.odds.show_undefended_pc(total)
+            self.odds.show_undefended_pc(total, undefended_bands(options))
         else:
-            self.odds.show_test(total, breakdown.total)
+            self.odds.show_test(total, breakdown.total, criticals_reading(options))
 
     def _draw_verdict(self, test: PendingTest) -> None:
         verdict = test.verdict

@@ -8,9 +8,10 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from seforge.dice import LEVELS, needed_roll, odds
+from seforge.dice import LEVELS, CriticalsReading, needed_roll, odds
 from seforge.ranks import format_modifier
 from seforge.test_flow import RULE_TIPS, format_chance, undefended_pc_odds, undefended_pc_tn
+from seforge.testmath import UndefendedBands
 
 LUCK_STEPS = (1, 2, 3)
 
@@ -114,9 +115,10 @@ class OddsPanel(QWidget):
     def text(self, key: str) -> str:
         return self.labels[key].text()
 
-    def show_test(self, modifier: int, tn: int) -> None:
-        """The odds of 2d10 + ``modifier`` against ``tn`` (from ``dice.odds``)."""
-        result = odds(modifier, tn, max(LUCK_STEPS))
+    def show_test(self, modifier: int, tn: int, criticals: CriticalsReading = "first") -> None:
+        """The odds of 2d10 + ``modifier`` against ``tn`` (from ``dice.odds``);
+        ``criticals`` follows the table rule *Criticals follow Luck rerolls*."""
+        result = odds(modifier, tn, max(LUCK_STEPS), criticals)
         self.labels["modifier"].setText(format_modifier(modifier))
         self.labels["tn"].setText(str(tn))
         self.labels["needs"].setText(f"{needed_roll(modifier, tn)}+ on 2d10")
@@ -131,9 +133,9 @@ class OddsPanel(QWidget):
         bars += [(name, result.levels[name], True) for name in LEVELS]
         self.chart.set_bars(bars)
 
-    def show_undefended_pc(self, modifier: int) -> None:
+    def show_undefended_pc(self, modifier: int, bands: UndefendedBands = "seven") -> None:
         """An Undefended PC's roll: the chance of each hit Level, from the core."""
-        chances = undefended_pc_odds(modifier)
+        chances = undefended_pc_odds(modifier, bands)
         tn = undefended_pc_tn().total
         self.labels["modifier"].setText(f"{format_modifier(modifier)} (Penalty Ranks only)")
         self.labels["tn"].setText(f"{tn} or more avoids the hit")

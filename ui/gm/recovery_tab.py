@@ -35,8 +35,9 @@ class RecoveryTab(QWidget):
         self.scene_radio = QRadioButton("End of &scene", box)
         self.day_radio = QRadioButton("End of &day", box)
         tip(self.scene_radio, "End of scene", "Removes only Stress taken in the scene just "
-            "ended; Luck can clear more")
-        tip(self.day_radio, "End of day", "The daily Recovery Test")
+            "ended; Luck can clear more of that Stress")
+        tip(self.day_radio, "End of day", "The daily Recovery Test reaches older Stress too; "
+            "Luck still removes only the scene just ended's")
         self.scene_radio.setChecked(True)
         self.when = QButtonGroup(box)
         self.when.addButton(self.scene_radio)
@@ -116,7 +117,6 @@ class RecoveryTab(QWidget):
 
     def recalc(self, *_args: object) -> None:
         scene = self.scene_penalties()
-        self.luck_spin.setEnabled(not self.daily())
         if scene is None:
             self.scene_label.setText("No character chosen: the Penalty Ranks taken this "
                                      "scene are not known.")
@@ -125,7 +125,7 @@ class RecoveryTab(QWidget):
         self.odds.show_test(self.qualities_spin.value(), RECOVERY_TN)
 
     def judge_roll(self) -> RecoveryResult:
-        luck = 0 if self.daily() else self.luck_spin.value()
+        luck = self.luck_spin.value()
         result = judge_recovery(self.die1.value(), self.die2.value(),
                                 self.qualities_spin.value(), daily=self.daily(), luck=luck,
                                 scene_penalties=self.scene_penalties())

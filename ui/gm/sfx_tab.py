@@ -50,13 +50,13 @@ MOMENTUM_READING_TIP = (
     "option follows the rule; the second follows the example's method."
 )
 TARGET_READINGS: tuple[tuple[TargetReading, str], ...] = (
-    ("ladder", "Ladder modifier (Average +0)"),
     ("table", "SFX table modifier (Average +1)"),
+    ("ladder", "Ladder modifier (Average +0)"),
 )
 TARGET_READING_TIP = (
-    "How a regular's or hero's Qualities raise an SFX TN. The book's goon example calls an "
-    "Average Charisma +0, then adds +1 for it, then keeps the total unchanged. Ladder (the "
-    "default) fits two of those three figures; SFX table uses the component table instead."
+    "How a regular's or hero's Qualities raise an SFX TN. The rule's sentence names the "
+    "component table, so SFX table is the default; Ladder is the table rule that reads "
+    "the book's goon example (+0, total unchanged) instead."
 )
 
 

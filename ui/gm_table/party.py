@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
     QFileDialog,
     QFrame,
     QGroupBox,
@@ -32,15 +33,25 @@ from seforge.campaign import (
     Campaign,
     PartyRow,
     ProgressClock,
+    align_table_rules,
     load_campaign,
     load_party,
+    new_character_for,
     party_rows,
     resolve_paths,
+    rules_differing,
     save_campaign,
 )
-from seforge.fileformat import CHARACTER_SUFFIX, NC_SUFFIX, CharacterFileError
-from seforge.models import Character, NarrativeCharacter
+from seforge.fileformat import (
+    CHARACTER_SUFFIX,
+    NC_SUFFIX,
+    CharacterFileError,
+    load_character,
+    save_character,
+)
+from seforge.models import Character, NarrativeCharacter, RuleOptions
 from ui.gm_table.common import buddy, tip, warn
+from ui.rules_dialog import CampaignRulesDialog
 from ui.trait_style import trait_text
 from ui.widgets import HistoryPlainTextEdit
 
@@ -270,6 +281,7 @@ class PartyView(QWidget):
         self.ncs: list[tuple[Path, NarrativeCharacter | str]] = []
         """The campaign's opponent files, each read or with its one-line problem."""
         self.columns: list[QGroupBox] = []
+        self.align_buttons: dict[Path, QPushButton] = {}
         self.clock_panels: list[ClockPanel] = []
         self._build()
         self._show_campaign()
@@ -300,6 +312,14 @@ class PartyView(QWidget):
             "party; the file is not deleted")
         self.reload_button = QPushButton("Re&load", self)
         tip(self.reload_button, "Reload characters", "Read the character files again")
+        self.rules_button = QPushButton("Table r&ules…", self)
+        tip(self.rules_button, "Campaign table rules", "The table rules this campaign plays "
+            "by; new characters start with them")
+        self.rules_button.clicked.connect(self.edit_table_rules)
+        self.new_character_button = QPushButton("New c&haracter…", self)
+        tip(self.new_character_button, "New character for this campaign", "Save a new, empty "
+            "character file with the campaign's table rules and add it to the party")
+        self.new_character_button.clicked.connect(self.new_character_dialog)
         self.new_button.clicked.connect(self.new_campaign)
         self.open_button.clicked.connect(self.open_dialog)
         self.save_button.clicked.connect(self.save)
@@ -316,6 +336,9 @@ class PartyView(QWidget):
         buttons.addWidget(self.remove_combo)
         buttons.addWidget(self.remove_button)
         buttons.addWidget(self.reload_button)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.rules_button)
+        buttons.addWidget(self.new_character_button)
         buttons.addStretch(1)
         head = QHBoxLayout()
         head.addWidget(buddy("Ca&mpaign:", self.name_edit, self))
@@ -549,7 +572,8 @@ class PartyView(QWidget):
             column.deleteLater()
         self.columns = []
         loaded = [c for _, c in self.pcs if not isinstance(c, str)]
-        rows = iter(party_rows(loaded))
+        rows = iter(party_rows(loaded, self.campaign.table_rules))
+        self.align_buttons = {}
         self.remove_combo.clear()
         for path, character in self.pcs:
             column = QGroupBox(self.columns_host)
@@ -576,7 +600,15 @@ class PartyView(QWidget):
                 summary += [f"{slot}: {text}" for slot, text in row.pivots]
                 tip(label, row.name, "; ".join(summary))
             label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-            QVBoxLayout(column).addWidget(label)
+            column_layout = QVBoxLayout(column)
+            column_layout.addWidget(label)
+            if not isinstance(character, str) and rules_differing(character, self.campaign):
+                align = QPushButton("Use the campaign's table rules", column)
+                tip(align, f"Align {row.name}'s table rules", "Give this character the "
+                    "campaign's table rules and save its file")
+                align.clicked.connect(lambda _=False, p=path: self.align_character(p))
+                column_layout.addWidget(align)
+                self.align_buttons[path] = align
             self.columns_layout.insertWidget(self.columns_layout.count(), column)
             self.columns.append(column)
             self.remove_combo.addItem(title, str(path))
@@ -586,6 +618,51 @@ class PartyView(QWidget):
         self.remove_combo.setEnabled(bool(self.pcs))
         self.remove_button.setEnabled(bool(self.pcs))
         self.characters_loaded.emit()
+
+    # -- table rules ----------------------------------------------------------------
+    def set_table_rules(self, options: RuleOptions) -> None:
+        if options != self.campaign.table_rules:
+            self.campaign.table_rules = options
+            self._touch()
+            self.reload()
+
+    def edit_table_rules(self) -> None:
+        dialog = CampaignRulesDialog(self.campaign.table_rules, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.set_table_rules(dialog.chosen())
+
+    def align_character(self, path: Path) -> bool:
+        """Give the character in ``path`` the campaign's table rules and save it."""
+        try:
+            character = load_character(path)
+            align_table_rules(character, self.campaign)
+            save_character(character, path)
+        except CharacterFileError as exc:
+            warn(self, "Table rules", str(exc))
+            return False
+        except OSError as exc:
+            warn(self, "Table rules", f"{Path(path).name}: cannot be written ({exc.strerror})")
+            return False
+        self.reload()
+        return True
+
+    def new_character_at(self, path: Path) -> bool:
+        """Save a new character for this campaign at ``path`` and add it to the party."""
+        if path.suffix.lower() != CHARACTER_SUFFIX:
+            path = path.with_name(path.name + CHARACTER_SUFFIX)
+        try:
+            save_character(new_character_for(self.campaign), path)
+        except OSError as exc:
+            warn(self, "New character", f"{path.name}: cannot be written ({exc.strerror})")
+            return False
+        self.add_characters([path])
+        return True
+
+    def new_character_dialog(self) -> bool:
+        start = self._base_path().with_name(f"new-character{CHARACTER_SUFFIX}")
+        name, _ = QFileDialog.getSaveFileName(self, "New character", str(start),
+                                              CHARACTER_FILTER)
+        return self.new_character_at(Path(name)) if name else False
 
     def characters(self) -> list[tuple[Character, Path]]:
         """The readable PCs with their files (for the scene tracker)."""

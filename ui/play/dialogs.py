@@ -141,16 +141,28 @@ class CriticalFailureDialog(QDialog):
         self.trait.setAccessibleName("Trait used in the Test")
         self.trait.setToolTip("The Trait that modified the failed Test")
         form.addRow("Trait used:", self.trait)
+        self.second_trait = QComboBox()
+        for trait in self._traits:
+            self.second_trait.addItem("None" if trait is None else trait.value)
+        self.second_trait.setAccessibleName("Second Trait added with Luck")
+        self.second_trait.setToolTip(
+            "A second Trait brought into the Test with Luck; then no Trait may rise")
+        form.addRow("Second Trait (Luck):", self.second_trait)
         layout.addLayout(form)
         layout.addWidget(_buttons(self))
 
-    def set_values(self, keys: list[str], trait: Trait | None) -> None:
+    def set_values(self, keys: list[str], trait: Trait | None,
+                   second: Trait | None = None) -> None:
         for key, box in self.boxes.items():
             box.setChecked(key in keys)
         self.trait.setCurrentIndex(self._traits.index(trait))
+        self.second_trait.setCurrentIndex(self._traits.index(second))
 
     def values(self) -> tuple[list[str], Trait | None]:
         keys = [k for k, box in self.boxes.items() if box.isChecked()]
+        second = self._traits[max(self.second_trait.currentIndex(), 0)]
+        if second is not None:
+            keys.append(f"trait:{second.value}")
         return keys, self._traits[max(self.trait.currentIndex(), 0)]
 
 

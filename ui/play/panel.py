@@ -403,6 +403,8 @@ class PlayPanel(QWidget):
             f"{e.name} {p.sfx_penalty_ranks.get(e.name, 0)} (works at "
             f"{play.effective_sfx(c, e).display()})"
             for e in play.sfx_elements(c)
+            # Arcane Penalty Ranks belong to the SFX Qualities subsystem (L715).
+            if c.options.sfx_subsystem or p.sfx_penalty_ranks.get(e.name, 0)
         ]
         self.sfx_label.setText("SFX Penalty Ranks: " + ", ".join(sfx) if sfx else "")
         self.sfx_label.setVisible(bool(sfx))

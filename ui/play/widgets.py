@@ -15,7 +15,10 @@ SCENE_COLOUR = QColor("#d98e04")
 
 
 class LuckTokens(QWidget):
-    """A row of round tokens, one per Luck held."""
+    """A row of round tokens, one per Luck held; past ``MAX_TOKENS`` the row ends
+    with the count in figures, so any amount fits."""
+
+    MAX_TOKENS = 12
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -35,23 +38,32 @@ class LuckTokens(QWidget):
     def count(self) -> int:
         return self._count
 
+    def _drawn(self) -> int:
+        return max(0, min(self._count, self.MAX_TOKENS))
+
     def sizeHint(self) -> QSize:
-        return QSize(max(6, self._count) * 24 + 8, 26)
+        return QSize(max(6, self._drawn()) * 24 + 8 + (40 if self._count > self._drawn() else 0),
+                     26)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = QColor("#c9a227")
         edge = QColor("#7a5c00")
-        if self._count == 0:
+        if self._count <= 0:
             painter.setPen(self.palette().placeholderText().color())
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignVCenter, "no Luck")
-        for i in range(self._count):
+        drawn = self._drawn()
+        for i in range(drawn):
             rect = QRectF(4 + i * 24, 4, 18, 18)
             painter.setPen(QPen(edge, 1.5))
             painter.setBrush(fill)
             painter.drawEllipse(rect)
             painter.drawEllipse(rect.adjusted(5, 5, -5, -5))
+        if self._count > drawn:
+            painter.setPen(self.palette().text().color())
+            painter.drawText(QRectF(4 + drawn * 24, 0, 60, 26), Qt.AlignmentFlag.AlignVCenter,
+                             f"= {self._count}")
         painter.end()
 
 
