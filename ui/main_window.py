@@ -216,7 +216,7 @@ class MainWindow(QMainWindow):
     def _action(self, text: str, slot: object, keys: object = None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if keys is not None:
-            action.setShortcut(keys)  # type: ignore[arg-type]
+            action.setShortcut(keys)  # type: ignore[call-overload]
         if tip:
             action.setToolTip(tip)
             action.setStatusTip(tip)
@@ -695,7 +695,7 @@ class MainWindow(QMainWindow):
     def _bind_undo(self, document: CharacterDocument | None) -> None:
         stack = document.undo_stack if document is not None else None
         if self.undo_group.activeStack() is not stack:
-            self.undo_group.setActiveStack(stack)
+            self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no stack
 
     # -- preferences ----------------------------------------------------------------------
     def _remember(self, path: Path) -> None:

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTableWidget,
+    QWidget,
+)
 
 from seforge.kinds import TRAITS, Trait
 from ui.trait_style import trait_chip, trait_text
@@ -115,3 +122,18 @@ def section_label(text: str) -> QLabel:
     font.setLetterSpacing(font.SpacingType.PercentageSpacing, 108)
     label.setFont(font)
     return label
+
+
+def cell_text(table: QTableWidget, row: int, column: int) -> str:
+    """The text of a table cell; "" for a cell without an item."""
+    item = table.item(row, column)
+    return item.text() if item is not None else ""
+
+
+def cell_data(
+    table: QTableWidget, row: int, column: int,
+    role: Qt.ItemDataRole = Qt.ItemDataRole.UserRole,
+) -> object:
+    """The data of a table cell under ``role``; None for a cell without an item."""
+    item = table.item(row, column)
+    return item.data(role) if item is not None else None

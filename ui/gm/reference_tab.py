@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -175,8 +175,8 @@ class TableSection(QWidget):
         height += sum(self.view.rowHeight(r) for r in range(self.model.rowCount()))
         self.view.setFixedHeight(height + 2)
 
-    def resizeEvent(self, event: object) -> None:  # type: ignore[override]
-        super().resizeEvent(event)  # type: ignore[arg-type]
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
         self.fit()
 
     def show_large(self) -> LargeTableWindow:
@@ -213,10 +213,10 @@ class ReferenceTab(QWidget):
             inner.addWidget(section)
         inner.addWidget(self.empty)
         inner.addStretch(1)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setWidget(content)
-        self.scroll.setAccessibleName("Reference tables")
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(content)
+        self.scroll_area.setAccessibleName("Reference tables")
         label = QLabel("&Find:", self)
         label.setBuddy(self.search)
         top = QHBoxLayout()
@@ -225,7 +225,7 @@ class ReferenceTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.scroll_area, 1)
 
     def apply_filter(self, text: str) -> None:
         found = {entry.id: rows for entry, rows in search(TABLES, text)}

@@ -41,7 +41,7 @@ from ui.gm_table.common import (
     fill_type_combo,
     tip,
 )
-from ui.widgets import HistoryLineEdit, HistoryPlainTextEdit
+from ui.widgets import HistoryLineEdit, HistoryPlainTextEdit, cell_text
 
 TRAIT_ORDERS: tuple[tuple[Trait, ...], ...] = tuple(permutations(TRAITS))
 
@@ -165,8 +165,8 @@ class QualityRows(QWidget):
                     self.kind, i, "trait", c.currentData()))
             remove.clicked.connect(
                 lambda _c=False, i=index: self.editor.remove_quality(self.kind, i))
-            for column, widget in enumerate((name, rank, trait, remove)):
-                self.grid.addWidget(widget, index, column)
+            for column, cell in enumerate((name, rank, trait, remove)):
+                self.grid.addWidget(cell, index, column)
             self.rows.append((name, rank, trait, remove))
 
 
@@ -496,7 +496,7 @@ class NCEditor(QWidget):
         """Set ``name``, ``rank`` or ``trait`` of Element/flaw ``index``."""
         attribute = "elements" if kind == "element" else "flaws"
         if field == "trait":
-            value = Trait(value) if value else None
+            value = Trait(str(value)) if value else None
 
         def change(nc: NarrativeCharacter) -> None:
             setattr(getattr(nc, attribute)[index], field, value)
@@ -584,7 +584,7 @@ class NCEditor(QWidget):
 
     def tn_rows(self) -> list[tuple[str, str]]:
         """What the TN table shows: (Quality, TN) per row (for tests and readers)."""
-        return [(self.tn_table.item(r, 0).text(), self.tn_table.item(r, 2).text())
+        return [(cell_text(self.tn_table, r, 0), cell_text(self.tn_table, r, 2))
                 for r in range(self.tn_table.rowCount())]
 
     def deviations(self) -> list[str]:

@@ -12,6 +12,7 @@ outside the panel (the main window does so on the document's ``changed`` signal)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
@@ -177,7 +178,7 @@ class PlayPanel(QWidget):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setAccessibleName(f"{name} Pivot")
             button = _button(
-                "Change…", "", lambda slot=slot: self.open_pivot_dialog(slot)
+                "Change…", "", functools.partial(self.open_pivot_dialog, slot)
             )
             button.setAccessibleName(f"Change {name}")
             grid.addWidget(QLabel(f"{name}:"), row, 0)
