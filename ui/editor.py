@@ -55,6 +55,8 @@ PIVOT_HELP = {
 }
 
 
+NAME_FIELD_WIDTH = 180
+"""Name fields are at least this wide (a Quality's name is often three words)."""
 LINKED_NAMES_SHOWN = 4
 LINKED_NAME_CHARS = 28
 
@@ -146,6 +148,7 @@ class CharacterEditor(QScrollArea):
         form.setHorizontalSpacing(10)
         self.name_edit = self._line("Character name", "The character's name", "Name")
         set_font_scale(self.name_edit, 1.45, bold=True)
+        self.name_edit.setMinimumWidth(NAME_FIELD_WIDTH)
         self.name_edit.textEdited.connect(
             lambda text: self.document.push(SetTextCommand(self.document, "name", text))
         )
@@ -185,6 +188,7 @@ class CharacterEditor(QScrollArea):
             caption = QLabel(f"&{title}", core)
             edit = self._line(f"{title} name", tip, placeholder)
             edit.setObjectName(f"{key}Name")
+            edit.setMinimumWidth(NAME_FIELD_WIDTH)
             edit.textEdited.connect(
                 lambda text, k=key: self.document.push(SetTextCommand(self.document, k, text))
             )
