@@ -22,6 +22,8 @@ from ui.widgets import section_label, set_font_scale
 if TYPE_CHECKING:  # the validation module loads the models: not needed to draw
     from seforge.validation import CheckResult, Problem
 
+LIST_MIN_HEIGHT = 48
+"""The lists may shrink to about two lines (a short screen with the GM's Table open)."""
 FIELD_ROLE = Qt.ItemDataRole.UserRole
 RULE_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -118,6 +120,7 @@ class BudgetPanel(QWidget):
         self.problems.itemClicked.connect(self._on_activated)
 
         for view in (self.ledger, self.problems):
+            view.setMinimumHeight(LIST_MIN_HEIGHT)
             view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             view.setResizeMode(QListWidget.ResizeMode.Adjust)
         layout = QVBoxLayout(self)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QStackedWidget,
     QTabWidget,
     QWidget,
@@ -113,6 +114,7 @@ class MainWindow(QMainWindow):
         self._zoom = 100
         self._base_point_size = self.font().pointSizeF()
         self._hidden_docks: list[QDockWidget] = []
+        self._page_policy: QSizePolicy | None = None
         self._untitled = 0
         self._current: CharacterDocument | None = None
         self._ready = False
@@ -758,7 +760,16 @@ class MainWindow(QMainWindow):
     def _update_state(self) -> None:
         document = self.current_document()
         has = document is not None
-        self.stack.setCurrentWidget(self.tabs if self.tabs.count() else self.start_page)
+        current = self.tabs if self.tabs.count() else self.start_page
+        if self.stack.currentWidget() is not current or self._page_policy is None:
+            self.stack.setCurrentWidget(current)
+            # only the page shown counts for the window's minimum size (the start page
+            # is taller than a short screen allows once the GM's Table is docked)
+            if self._page_policy is None:
+                self._page_policy = self.start_page.sizePolicy()
+            ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+            for page in (self.start_page, self.tabs):
+                page.setSizePolicy(self._page_policy if page is current else ignored)
         for action in (self.save_action, self.save_as_action, self.close_action,
                        self.add_element_action, self.rules_action, self.export_action,
                        self.export_party_action):

@@ -95,7 +95,7 @@ class GMTableWidget(QWidget):
         return self.tabs.sizeHint()
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(320, 200)
+        return QSize(320, 120)
 
     def scene_candidates(self) -> list[tuple[Character, Path | None]]:
         """The campaign's PCs, then the open characters not already listed."""
