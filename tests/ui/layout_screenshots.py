@@ -90,6 +90,9 @@ def main(argv: list[str]) -> int:
         QApplication.processEvents()
         save(window, f"{theme}-gm-table")
         assert window.gm_table is not None
+        window.gm_table.opponents.select("Dragon")
+        window.gm_table.opponents.edit_copy()
+        save(window, f"{theme}-gm-table-nc-editor")
         window.gm_table.tabs.setCurrentWidget(window.gm_table.scene)
         save(window, f"{theme}-gm-table-scene")
         window.gm_table_dock.setFloating(True)

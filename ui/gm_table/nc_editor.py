@@ -255,11 +255,12 @@ class NCEditor(QWidget):
         form.addRow(buddy("&Concept:", self.concept_name, form_host), concept_box)
 
         traits_box = QWidget(form_host)
-        grid = QHBoxLayout(traits_box)
+        # one Trait a row: three check-and-Rank pairs side by side clipped the form
+        grid = QGridLayout(traits_box)
         grid.setContentsMargins(0, 0, 0, 0)
         self.trait_checks: dict[Trait, QCheckBox] = {}
         self.trait_ranks: dict[Trait, QComboBox] = {}
-        for trait in TRAITS:
+        for row, trait in enumerate(TRAITS):
             check = QCheckBox(trait.value, traits_box)
             tip(check, f"{trait.value} given", f"Give the NC a {trait.value} Trait (each "
                 "Trait is optional)")
@@ -270,10 +271,9 @@ class NCEditor(QWidget):
                 f"{t.value} Rank", lambda nc: nc.traits.__setitem__(t, Rank(int(c.currentData())))))
             self.trait_checks[trait] = check
             self.trait_ranks[trait] = combo
-            grid.addWidget(check)
-            grid.addWidget(combo)
-            grid.addSpacing(8)
-        grid.addStretch(1)
+            grid.addWidget(check, row, 0)
+            grid.addWidget(combo, row, 1)
+        grid.setColumnStretch(2, 1)
         form.addRow(QLabel("Traits:", form_host), traits_box)
 
         self.elements = QualityRows("element", self, form_host)
