@@ -260,7 +260,7 @@ class NCEditor(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         self.trait_checks: dict[Trait, QCheckBox] = {}
         self.trait_ranks: dict[Trait, QComboBox] = {}
-        for row, trait in enumerate(TRAITS):
+        for line, trait in enumerate(TRAITS):
             check = QCheckBox(trait.value, traits_box)
             tip(check, f"{trait.value} given", f"Give the NC a {trait.value} Trait (each "
                 "Trait is optional)")
@@ -271,8 +271,8 @@ class NCEditor(QWidget):
                 f"{t.value} Rank", lambda nc: nc.traits.__setitem__(t, Rank(int(c.currentData())))))
             self.trait_checks[trait] = check
             self.trait_ranks[trait] = combo
-            grid.addWidget(check, row, 0)
-            grid.addWidget(combo, row, 1)
+            grid.addWidget(check, line, 0)
+            grid.addWidget(combo, line, 1)
         grid.setColumnStretch(2, 1)
         form.addRow(QLabel("Traits:", form_host), traits_box)
 
