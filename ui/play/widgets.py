@@ -112,7 +112,8 @@ class PenaltyTrack(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text_colour = self.palette().windowText().color()
-        line = self.palette().mid().color()
+        line = QColor(text_colour)
+        line.setAlphaF(0.5)  # a thin printed line in either theme, not a button's edge
         muted = self.palette().placeholderText().color()
         colour = trait_colour(self._trait)
         older = self._total - self._scene
