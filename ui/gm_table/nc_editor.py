@@ -8,7 +8,7 @@ from itertools import permutations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -178,6 +178,18 @@ class NCEditor(QWidget):
     """
 
     changed = Signal()
+
+    SIDE_BY_SIDE_WIDTH = 760
+    """Narrower than this, the TN panel goes under the form instead of beside it."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        splitter = getattr(self, "splitter", None)
+        if isinstance(splitter, QSplitter):
+            wide = event.size().width() >= self.SIDE_BY_SIDE_WIDTH
+            wanted = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+            if splitter.orientation() != wanted:
+                splitter.setOrientation(wanted)
+        super().resizeEvent(event)
 
     def __init__(self, nc: NarrativeCharacter | None = None,
                  parent: QWidget | None = None) -> None:
@@ -363,6 +375,7 @@ class NCEditor(QWidget):
         side_layout.addLayout(buttons)
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter = splitter
         splitter.addWidget(scroll)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
