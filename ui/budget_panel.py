@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
@@ -16,17 +16,34 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.widgets import section_label
+from ui.theme import is_dark, verdict_colour
+from ui.widgets import section_label, set_font_scale
 
 if TYPE_CHECKING:  # the validation module loads the models: not needed to draw
     from seforge.validation import CheckResult, Problem
 
+LIST_MIN_HEIGHT = 48
+"""The lists may shrink to about two lines (a short screen with the GM's Table open)."""
 FIELD_ROLE = Qt.ItemDataRole.UserRole
 RULE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def problem_text(problem: Problem) -> str:
     return f"{problem.message} — {problem.section.value}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def status_text(errors: int, warnings: int, legal: bool) -> str:
+    """The legality line: it counts errors and warnings so the numbers add up to the
+    items listed under Problems."""
+    counts = [_count(errors, "error")] if errors else []
+    if warnings:
+        counts.append(_count(warnings, "warning"))
+    head = "✔ Legal new character" if legal else "✘ Not legal yet"
+    return f"{head} — {', '.join(counts)}" if counts else head
 
 
 class WrappingDelegate(QStyledItemDelegate):
@@ -74,10 +91,7 @@ class BudgetPanel(QWidget):
         self.summary.setAccessibleName("Budget summary")
         self.summary.setToolTip("Ranks spent against the Ranks this character has to spend")
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        font = self.summary.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.summary.setFont(font)
+        set_font_scale(self.summary, 1.15, bold=True)
 
         self.status = QLabel(self)
         self.status.setObjectName("budgetStatus")
@@ -106,6 +120,7 @@ class BudgetPanel(QWidget):
         self.problems.itemClicked.connect(self._on_activated)
 
         for view in (self.ledger, self.problems):
+            view.setMinimumHeight(LIST_MIN_HEIGHT)
             view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             view.setResizeMode(QListWidget.ResizeMode.Adjust)
         layout = QVBoxLayout(self)
@@ -114,14 +129,34 @@ class BudgetPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.status)
         layout.addSpacing(4)
-        layout.addWidget(section_label("Where the Ranks went"))
+        self.ledger_label = section_label("Where the Ranks went")
+        layout.addWidget(self.ledger_label)
         layout.addWidget(self.ledger, 3)
         layout.addSpacing(4)
-        layout.addWidget(section_label("Problems"))
+        self.problems_label = section_label("Problems")
+        layout.addWidget(self.problems_label)
         layout.addWidget(self.problems, 2)
+        self._empty_stretch = layout.count()
+        layout.addStretch(0)
+        self._result_shown: CheckResult | None = None
+
+    def _show_lists(self, shown: bool) -> None:
+        """The ledger and the problem list only when there is a character to list."""
+        for widget in (self.ledger_label, self.ledger, self.problems_label, self.problems):
+            widget.setVisible(shown)
+        layout = self.layout()
+        if isinstance(layout, QVBoxLayout):
+            layout.setStretch(self._empty_stretch, 0 if shown else 1)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme change re-tints the legality line (its colour depends on the theme)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._result_shown is not None:
+            self._set_status(self._result_shown)
 
     def show_result(self, result: CheckResult | None) -> None:
         """Show ``result`` (None: nothing open); rebuilds only the parts that changed."""
+        self._result_shown = result
         if result is None:
             self._set_summary("No character open")
             self.status.setText("Open or create a character to see its budget.")
@@ -129,24 +164,22 @@ class BudgetPanel(QWidget):
             self._set_ledger(())
             self._problems_shown = None
             self.problems.clear()
+            self._show_lists(False)
             return
+        self._show_lists(True)
         report = result.budget
         self._set_summary(report.summary())
-        errors, warnings = len(result.errors), len(result.warnings)
-        if result.legal:
-            text = "✔ Legal new character"
-            if warnings:
-                text += f" — {warnings} note{'s' if warnings != 1 else ''}"
-        else:
-            text = f"✘ Not legal yet — {errors} problem{'s' if errors != 1 else ''}"
-        self.status.setText(text)
-        self.status.setProperty("legal", result.legal)
-        colour = "#2e7d32" if result.legal else "#c62828"
-        if self.palette().window().color().lightness() < 128:
-            colour = "#81c784" if result.legal else "#ef7b7b"
-        self.status.setStyleSheet(f"color: {colour}; font-weight: 600;")
+        self._set_status(result)
         self._set_ledger(tuple(e.describe() for e in report.entries))
         self._set_problems(result.problems)
+
+    def _set_status(self, result: CheckResult) -> None:
+        """The legality line; its count is the count of the listed problems."""
+        text = status_text(len(result.errors), len(result.warnings), result.legal)
+        self.status.setText(text)
+        self.status.setProperty("legal", result.legal)
+        colour = verdict_colour(result.legal, is_dark())
+        self.status.setStyleSheet(f"color: {colour}; font-weight: 600;")
 
     def _set_summary(self, text: str) -> None:
         if text != self._summary_shown:

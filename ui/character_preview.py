@@ -7,6 +7,7 @@ from html import escape
 from seforge.models import TRAITS, Character
 from seforge.validation import check_character
 from ui.commands import kind_label
+from ui.theme import verdict_colour
 from ui.trait_style import trait_colour
 
 
@@ -42,11 +43,10 @@ def preview_html(character: Character, dark: bool = False) -> str:
     shown = [f"<b>{n.capitalize()}:</b> {escape(v)}" for n, v in pivots if v]
     if shown:
         parts.append("<p>" + "<br>".join(shown) + "</p>")
-    verdict_colour = ("#81c784" if dark else "#2e7d32") if result.legal else (
-        "#ef7b7b" if dark else "#c62828")
+    colour = verdict_colour(result.legal, dark)
     verdict = "Legal new character" if result.legal else "Breaks the creation rules"
     parts.append(f"<p><b>{escape(result.budget.summary())}</b><br>"
-                 f"<span style='color:{verdict_colour}'>{verdict}</span></p>")
+                 f"<span style='color:{colour}'>{verdict}</span></p>")
     if result.problems:
         items = "".join(f"<li>{escape(p.message)}</li>" for p in result.problems)
         parts.append(f"<ul style='margin-left:-20px'>{items}</ul>")

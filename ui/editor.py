@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -33,7 +34,7 @@ from ui.elements_panel import ElementsPanel
 from ui.portrait import PortraitWidget
 from ui.rank_combo import RankCombo
 from ui.trait_style import DESCRIPTIONS, trait_chip, trait_colour
-from ui.widgets import HistoryLineEdit, HistoryPlainTextEdit, TraitLinkCombo
+from ui.widgets import HistoryLineEdit, HistoryPlainTextEdit, TraitLinkCombo, set_font_scale
 
 CORE_HELP = {
     "concept": ("Concept", "Who the character is in a few words, e.g. “Bounty Hunter”",
@@ -54,6 +55,8 @@ PIVOT_HELP = {
 }
 
 
+NAME_FIELD_WIDTH = 180
+"""Name fields are at least this wide (a Quality's name is often three words)."""
 LINKED_NAMES_SHOWN = 4
 LINKED_NAME_CHARS = 28
 
@@ -144,10 +147,8 @@ class CharacterEditor(QScrollArea):
         form = QGridLayout(identity)
         form.setHorizontalSpacing(10)
         self.name_edit = self._line("Character name", "The character's name", "Name")
-        big = self.name_edit.font()
-        big.setPointSizeF(big.pointSizeF() * 1.45)
-        big.setBold(True)
-        self.name_edit.setFont(big)
+        set_font_scale(self.name_edit, 1.45, bold=True)
+        self.name_edit.setMinimumWidth(NAME_FIELD_WIDTH)
         self.name_edit.textEdited.connect(
             lambda text: self.document.push(SetTextCommand(self.document, "name", text))
         )
@@ -172,7 +173,8 @@ class CharacterEditor(QScrollArea):
         form.setColumnStretch(1, 1)
         form.setRowStretch(4, 1)
         form.setColumnMinimumWidth(2, 150)
-        grid.addWidget(identity, 0, 0, 1, 2)
+        self._grid = grid
+        self._two_columns: bool | None = None
 
         # Concept, Background, Faculty
         core = QGroupBox("Qualities", self.sheet)
@@ -186,6 +188,7 @@ class CharacterEditor(QScrollArea):
             caption = QLabel(f"&{title}", core)
             edit = self._line(f"{title} name", tip, placeholder)
             edit.setObjectName(f"{key}Name")
+            edit.setMinimumWidth(NAME_FIELD_WIDTH)
             edit.textEdited.connect(
                 lambda text, k=key: self.document.push(SetTextCommand(self.document, k, text))
             )
@@ -214,7 +217,6 @@ class CharacterEditor(QScrollArea):
         trait_row.addStretch(1)
         core_grid.addLayout(trait_row, 3, 1, 1, 2)
         core_grid.setColumnStretch(1, 1)
-        grid.addWidget(core, 1, 0)
 
         # Traits
         traits = QGroupBox("Traits", self.sheet)
@@ -233,14 +235,12 @@ class CharacterEditor(QScrollArea):
             traits_grid.addWidget(trait_row_widgets.linked, row, 3)
             self.trait_rows[trait] = trait_row_widgets
         traits_grid.setColumnStretch(3, 1)
-        grid.addWidget(traits, 1, 1)
 
         # Elements
         elements = QGroupBox("Elements", self.sheet)
         elements_layout = QVBoxLayout(elements)
         self.elements = ElementsPanel(self.document, elements)
         elements_layout.addWidget(self.elements)
-        grid.addWidget(elements, 2, 0, 1, 2)
 
         # Pivots
         pivots = QGroupBox("Pivots", self.sheet)
@@ -263,7 +263,6 @@ class CharacterEditor(QScrollArea):
             pivots_grid.addWidget(edit, row, 1)
             self.pivot_edits[slot] = edit
         pivots_grid.setRowStretch(len(PIVOT_SLOTS) + 1, 1)
-        grid.addWidget(pivots, 3, 0)
 
         # Notes
         notes = QGroupBox("Notes", self.sheet)
@@ -277,8 +276,54 @@ class CharacterEditor(QScrollArea):
             lambda: self._push_field("notes", self.notes_edit.toPlainText(), "Edit notes")
         )
         notes_layout.addWidget(self.notes_edit)
-        grid.addWidget(notes, 3, 1)
-        grid.setRowStretch(4, 1)
+        self.groups: dict[str, QGroupBox] = {
+            "identity": identity, "core": core, "traits": traits, "elements": elements,
+            "pivots": pivots, "notes": notes,
+        }
+        for key, group in self.groups.items():
+            group.setObjectName(f"{key}Box")
+        self.set_two_columns(True)
+
+    # -- reflow -------------------------------------------------------------------
+    def two_column_width(self) -> int:
+        """The narrowest view that still takes the book's two columns comfortably."""
+        margins = self._grid.contentsMargins()
+        left = max(self.groups["core"].sizeHint().width(),
+                   self.groups["pivots"].sizeHint().width())
+        right = max(self.groups["traits"].sizeHint().width(),
+                    self.groups["notes"].minimumSizeHint().width())
+        return (left + right + self._grid.horizontalSpacing()
+                + margins.left() + margins.right())
+
+    def set_two_columns(self, two: bool) -> None:
+        """The book's two columns (wide) or everything in one column (narrow)."""
+        if two == self._two_columns:
+            return
+        self._two_columns = two
+        grid, g = self._grid, self.groups
+        for group in g.values():
+            grid.removeWidget(group)
+        placement: tuple[tuple[str, int, int, int, int], ...]
+        if two:
+            placement = (("identity", 0, 0, 1, 2), ("core", 1, 0, 1, 1),
+                         ("traits", 1, 1, 1, 1), ("elements", 2, 0, 1, 2),
+                         ("pivots", 3, 0, 1, 1), ("notes", 3, 1, 1, 1))
+        else:
+            placement = tuple((key, row, 0, 1, 2) for row, key in enumerate(
+                ("identity", "core", "traits", "elements", "pivots", "notes")))
+        for key, row, column, rows, columns in placement:
+            grid.addWidget(g[key], row, column, rows, columns)
+        for row in range(7):
+            grid.setRowStretch(row, 0)
+        grid.setRowStretch(len(placement) if not two else 4, 1)
+
+    def is_two_columns(self) -> bool:
+        return bool(self._two_columns)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        width = event.size().width() - self.verticalScrollBar().sizeHint().width()
+        self.set_two_columns(width >= self.two_column_width())
+        super().resizeEvent(event)
 
     def _set_tab_order(self) -> None:
         chain: list[QWidget] = [

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
+    QFont,
     QGuiApplication,
     QIcon,
     QKeySequence,
@@ -33,16 +34,20 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QStackedWidget,
     QTabWidget,
     QWidget,
 )
 
 from seforge.resources import resource_path
+from ui import screen_fit
 from ui.budget_panel import BudgetPanel
+from ui.keys import redo_keys, unique_keys
 from ui.settings import Preferences, load_preferences, save_preferences
 from ui.start_page import StartPage
 from ui.theme import apply_theme
+from ui.widgets import apply_font_scales
 
 if TYPE_CHECKING:
     from seforge.models import Character
@@ -60,6 +65,16 @@ THEME_LABELS = (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Da
 DEFERRED_LOAD_MS = 30
 """How long after the first show the editor, autosave and docks start loading."""
 PAPER_LABELS = (("", "Follow the System &Locale"), ("a4", "&A4"), ("letter", "&Letter"))
+ZOOM_STEPS = (70, 80, 90, 100, 110, 125, 140, 160, 180, 200)
+"""The builder's zoom levels, in per cent of the system font size."""
+SIDE_DOCK_WIDTH = (330, 420)
+"""The side docks' first width: between these, about a third of the window."""
+
+
+def document_name(document: CharacterDocument) -> str:
+    """What a tab and the window title call a document: the character's name, else
+    its file name or working title ("Untitled 2")."""
+    return document.character.name.strip() or document.title()
 
 
 def ask_restore(parent: QWidget, titles: list[str]) -> bool:
@@ -90,7 +105,16 @@ class MainWindow(QMainWindow):
         self.preferences = preferences if preferences is not None else load_preferences()
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(QIcon(str(resource_path("icons", "seforge-256.png"))))
-        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks)
+        self.setDockOptions(
+            QMainWindow.DockOption.AnimatedDocks
+            | QMainWindow.DockOption.AllowTabbedDocks
+            | QMainWindow.DockOption.AllowNestedDocks
+            | QMainWindow.DockOption.GroupedDragging
+        )
+        self._zoom = 100
+        self._base_point_size = self.font().pointSizeF()
+        self._hidden_docks: list[QDockWidget] = []
+        self._page_policy: QSizePolicy | None = None
         self._untitled = 0
         self._current: CharacterDocument | None = None
         self._ready = False
@@ -128,7 +152,7 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
-        self.budget_dock.setMinimumWidth(300)
+        self.budget_dock.setMinimumWidth(220)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.budget_dock)
 
         self._build_actions()
@@ -150,6 +174,8 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._ready:
             QTimer.singleShot(DEFERRED_LOAD_MS, self, self.ensure_ready)
+            # the window manager's frame is known only now: keep all of it on screen
+            QTimer.singleShot(0, self, lambda: screen_fit.fit_on_screen(self))
 
     def ensure_ready(self) -> None:
         """Load what the start page does not need: autosave and the GM and Play docks.
@@ -179,13 +205,17 @@ class MainWindow(QMainWindow):
         self.gm_table_dock.setObjectName("gmTableDock")
         self.gm_table_dock.setToolTip("Opponents, the party and the scene tracker")
         self.gm_table_dock.visibilityChanged.connect(self._build_gm_table)
+        self.gm_table_dock.topLevelChanged.connect(self._on_gm_table_floated)
         self.add_dock(self.gm_table_dock, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.gm_table_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+Shift+G"))
         self.gm_table_dock.hide()
         self.budget_dock.raise_()
-        self._restore_dock_state()
+        if not self._restore_dock_state():
+            self._default_dock_sizes()
+        self._add_layout_actions()
         self.play_dock.show_document(self.current_document())
         self._watch_drops(self)  # the docks' text fields too
+        screen_fit.fit_on_screen(self)
 
     def _build_gm_table(self, visible: bool = True) -> None:
         """Build the GM's Table the first time its dock is shown."""
@@ -205,6 +235,31 @@ class MainWindow(QMainWindow):
             self.gm_table.scene.autosave = False
         self.gm_table_dock.setWidget(self.gm_table)
         self._watch_drops(self.gm_table)
+        if not self.gm_table_dock.isFloating():
+            self.resizeDocks([self.gm_table_dock], [self.height() // 2],
+                             Qt.Orientation.Vertical)
+        screen_fit.fit_on_screen(self)
+
+    def _on_gm_table_floated(self, floating: bool) -> None:
+        """A floated GM's Table opens whole on the screen the main window is on."""
+        if floating:
+            QTimer.singleShot(0, self, self._place_floating_gm_table)
+
+    def _place_floating_gm_table(self) -> None:
+        dock = self.gm_table_dock
+        if not dock.isFloating():
+            return
+        area = screen_fit.available(self)
+        wanted = dock.sizeHint().expandedTo(dock.size()).boundedTo(
+            screen_fit.default_size(area))
+        screen_fit.centre_on_screen(dock, wanted)
+        screen_fit.fit_on_screen(dock)
+
+    def _default_dock_sizes(self) -> None:
+        """First start: side docks about a third of the window, within bounds."""
+        low, high = SIDE_DOCK_WIDTH
+        width = max(low, min(high, self.width() // 3))
+        self.resizeDocks([self.budget_dock], [width], Qt.Orientation.Horizontal)
 
     @property
     def autosaver(self) -> Autosaver:
@@ -216,7 +271,7 @@ class MainWindow(QMainWindow):
     def _action(self, text: str, slot: object, keys: object = None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if keys is not None:
-            action.setShortcut(keys)  # type: ignore[arg-type]
+            action.setShortcut(keys)  # type: ignore[call-overload]
         if tip:
             action.setToolTip(tip)
             action.setStatusTip(tip)
@@ -262,7 +317,7 @@ class MainWindow(QMainWindow):
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(key.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence(key.Redo), QKeySequence("Ctrl+Shift+Z")])
+        self.redo_action.setShortcuts(redo_keys())
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
 
@@ -270,6 +325,19 @@ class MainWindow(QMainWindow):
                                                QKeySequence("Ctrl+E"), "Add an Element")
         self.rules_action = self._action("Table &Rules…", self.edit_table_rules, None,
                                          "Options your table plays with")
+
+        self.zoom_in_action = self._action("Zoom &In", self.zoom_in, None,
+                                           "Larger text in the whole builder")
+        self.zoom_in_action.setShortcuts(
+            unique_keys(key.ZoomIn, QKeySequence("Ctrl+="), QKeySequence("Ctrl++")))
+        self.zoom_out_action = self._action("Zoom &Out", self.zoom_out, None,
+                                            "Smaller text in the whole builder")
+        self.zoom_out_action.setShortcuts(unique_keys(key.ZoomOut, QKeySequence("Ctrl+-")))
+        self.zoom_reset_action = self._action("&Actual Size", self.zoom_reset,
+                                              QKeySequence("Ctrl+0"),
+                                              "Text at the system's size")
+        self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts,
+                                             None, "Every keyboard shortcut of SEForge")
 
         self.theme_group = QActionGroup(self)
         self.theme_group.setExclusive(True)
@@ -317,10 +385,15 @@ class MainWindow(QMainWindow):
         for action in self.theme_actions.values():
             theme_menu.addAction(action)
         self.view_menu.addSeparator()
+        self.view_menu.addAction(self.zoom_in_action)
+        self.view_menu.addAction(self.zoom_out_action)
+        self.view_menu.addAction(self.zoom_reset_action)
+        self.view_menu.addSeparator()
         self.view_menu.addAction(self.budget_dock.toggleViewAction())
         self.budget_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+B"))
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
         about = help_menu.addAction("&About SEForge")
         about.setMenuRole(QAction.MenuRole.AboutRole)
         about.triggered.connect(self._about)
@@ -361,7 +434,8 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(document.undo_stack)
         editor = CharacterEditor(document, self.tabs)
         self._watch_drops(editor)
-        index = self.tabs.addTab(editor, document.title())
+        index = self.tabs.addTab(editor, document_name(document))
+        apply_font_scales(editor)
         document.modified_changed.connect(lambda _m, d=document: self._update_tab(d))
         document.path_changed.connect(lambda d=document: self._update_tab(d))
         document.changed.connect(lambda d=document: self._on_document_changed(d))
@@ -519,6 +593,7 @@ class MainWindow(QMainWindow):
         self.preferences.window = {
             "geometry": bytes(self.saveGeometry().toBase64().data()).decode("ascii"),
             "state": bytes(self.saveState().toBase64().data()).decode("ascii"),
+            "zoom": self._zoom,
         }
         self._save_preferences()
 
@@ -648,8 +723,7 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, document: CharacterDocument) -> None:
         if document is self._current:
             self._refresh_budget()
-        if not document.path:
-            self._update_tab(document)
+        self._update_tab(document)
 
     def _refresh_budget(self) -> None:
         document = self.current_document()
@@ -663,11 +737,13 @@ class MainWindow(QMainWindow):
     def _update_tab(self, document: CharacterDocument) -> None:
         for index in range(self.tabs.count()):
             if self.editor_at(index).document is document:
-                text = document.title() + (" *" if document.is_modified() else "")
+                text = document_name(document) + (" *" if document.is_modified() else "")
                 if self.tabs.tabText(index) != text:
-                    self.tabs.setTabText(index, text)
-                self.tabs.setTabToolTip(index, str(document.path) if document.path
-                                        else "Not saved yet")
+                    self.tabs.setTabText(index, text.replace("&", "&&"))
+                tip = (f"{document.path.name}\n{document.path.parent}" if document.path
+                       else "Not saved yet")
+                if self.tabs.tabToolTip(index) != tip:
+                    self.tabs.setTabToolTip(index, tip)
         if document is self.current_document():
             self._update_title()
 
@@ -677,13 +753,23 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(APP_TITLE)
             self.setWindowModified(False)
             return
-        self.setWindowTitle(f"{APP_TITLE} — {document.title()}[*]")
+        # Qt adds " — SEForge" (the application's display name) on its own.
+        self.setWindowTitle(f"{document_name(document)}[*]")
         self.setWindowModified(document.is_modified())
 
     def _update_state(self) -> None:
         document = self.current_document()
         has = document is not None
-        self.stack.setCurrentWidget(self.tabs if self.tabs.count() else self.start_page)
+        current = self.tabs if self.tabs.count() else self.start_page
+        if self.stack.currentWidget() is not current or self._page_policy is None:
+            self.stack.setCurrentWidget(current)
+            # only the page shown counts for the window's minimum size (the start page
+            # is taller than a short screen allows once the GM's Table is docked)
+            if self._page_policy is None:
+                self._page_policy = self.start_page.sizePolicy()
+            ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+            for page in (self.start_page, self.tabs):
+                page.setSizePolicy(self._page_policy if page is current else ignored)
         for action in (self.save_action, self.save_as_action, self.close_action,
                        self.add_element_action, self.rules_action, self.export_action,
                        self.export_party_action):
@@ -695,7 +781,7 @@ class MainWindow(QMainWindow):
     def _bind_undo(self, document: CharacterDocument | None) -> None:
         stack = document.undo_stack if document is not None else None
         if self.undo_group.activeStack() is not stack:
-            self.undo_group.setActiveStack(stack)
+            self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no stack
 
     # -- preferences ----------------------------------------------------------------------
     def _remember(self, path: Path) -> None:
@@ -737,19 +823,110 @@ class MainWindow(QMainWindow):
         return str(Path.home())
 
     def _restore_window(self) -> None:
+        """The last size and place, kept inside the screen's free area (a geometry saved
+        on a larger monitor or at another scale factor must not run off this one)."""
         geometry = self.preferences.window.get("geometry")
         restored = False
         if isinstance(geometry, str):
             restored = self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
-        if not restored:
-            self.resize(1280, 800)
+        if restored:
+            screen_fit.fit_on_screen(self)
+        else:
+            area = screen_fit.available(self)
+            screen_fit.centre_on_screen(self, screen_fit.default_size(area))
+        zoom = self.preferences.window.get("zoom")
+        if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
+            self.set_zoom(zoom, save=False)
         self._restore_dock_state()
 
-    def _restore_dock_state(self) -> None:
+    def _restore_dock_state(self) -> bool:
         """Put the docks back where they were (again once the late docks exist)."""
         state = self.preferences.window.get("state")
         if isinstance(state, str):
-            self.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+            return bool(self.restoreState(QByteArray.fromBase64(state.encode("ascii"))))
+        return False
+
+    # -- layout -----------------------------------------------------------------------
+    def side_docks(self) -> list[QDockWidget]:
+        return [d for d in (self.budget_dock, self.play_dock, self.gm_dock) if d is not None]
+
+    def _add_layout_actions(self) -> None:
+        self.view_menu.addSeparator()
+        self.hide_docks_action = QAction("&Hide Docks", self, checkable=True)
+        self.hide_docks_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
+        self.hide_docks_action.setToolTip("Hide every dock to give the sheet the whole window; "
+                                          "again to bring them back as they were")
+        self.hide_docks_action.toggled.connect(self.set_docks_hidden)
+        self.addAction(self.hide_docks_action)
+        self.view_menu.addAction(self.hide_docks_action)
+        self.reset_layout_action = self._action(
+            "&Reset Layout", self.reset_layout, None,
+            "Budget, Play and GM Screen tabbed on the right, the GM's Table closed")
+        self.view_menu.addAction(self.reset_layout_action)
+
+    def set_docks_hidden(self, hidden: bool) -> None:
+        """Collapse every open dock (and restore the same ones)."""
+        if hidden:
+            docks = [*self.side_docks(), self.gm_table_dock]
+            self._hidden_docks = [d for d in docks if d.isVisible()]
+            for dock in self._hidden_docks:
+                dock.hide()
+        else:
+            for dock in self._hidden_docks:
+                dock.show()
+            self._hidden_docks = []
+        if self.hide_docks_action.isChecked() != hidden:
+            self.hide_docks_action.setChecked(hidden)
+
+    def reset_layout(self) -> None:
+        """The first-start layout: side docks tabbed on the right, the GM's Table closed."""
+        self.ensure_ready()
+        self.set_docks_hidden(False)
+        for dock in self.side_docks():
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.show()
+        for dock in self.side_docks()[1:]:
+            self.tabifyDockWidget(self.budget_dock, dock)
+        self.gm_table_dock.setFloating(False)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.gm_table_dock)
+        self.gm_table_dock.hide()
+        self.budget_dock.raise_()
+        self._default_dock_sizes()
+
+    # -- zoom ---------------------------------------------------------------------------
+    def zoom(self) -> int:
+        return self._zoom
+
+    def set_zoom(self, percent: int, save: bool = True) -> None:
+        """Text of the whole builder at ``percent`` of the system font size."""
+        percent = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], percent))
+        self._zoom = percent
+        font = QFont(self.font())
+        font.setPointSizeF(self._base_point_size * percent / 100)
+        self.setFont(font)
+        apply_font_scales(self)
+        self.zoom_in_action.setEnabled(percent < ZOOM_STEPS[-1])
+        self.zoom_out_action.setEnabled(percent > ZOOM_STEPS[0])
+        self.zoom_reset_action.setEnabled(percent != 100)
+        if save:
+            self.statusBar().showMessage(f"Zoom {percent}%", 2000)
+            self.preferences.window["zoom"] = percent
+            self._save_preferences()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(next((z for z in ZOOM_STEPS if z > self._zoom), ZOOM_STEPS[-1]))
+
+    def zoom_out(self) -> None:
+        self.set_zoom(next((z for z in reversed(ZOOM_STEPS) if z < self._zoom), ZOOM_STEPS[0]))
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(100)
+
+    def show_shortcuts(self) -> None:
+        from ui.shortcuts_dialog import ShortcutsDialog
+
+        ShortcutsDialog(self.menuBar(), self).exec()
 
     # -- opening files from outside, start-up reports -----------------------------------
     def open_paths(self, paths: list[Path]) -> int:

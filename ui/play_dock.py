@@ -15,12 +15,21 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QScrollArea,
+    QStackedWidget,
+    QWidget,
+)
 
 from ui.play.panel import TWO_COLUMN_WIDTH, PlayPanel
 
-MIN_WIDTH = 580
-"""Wide enough for the Penalty Rank boxes and the Stress row in one column."""
+MIN_WIDTH = 330
+"""Narrow enough to share a small screen with the sheet; the panel's one column fits."""
+COMBO_CHARACTERS = 8
+"""Combo boxes in the panel are at least this many characters wide, not their longest item."""
 
 
 class _PanelScroll(QScrollArea):
@@ -31,6 +40,10 @@ class _PanelScroll(QScrollArea):
         self.panel = panel
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        for combo in panel.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(COMBO_CHARACTERS)
         self.setWidget(panel)
         panel.set_two_columns(False)
 

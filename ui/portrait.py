@@ -52,7 +52,7 @@ def encode_image(image: QImage) -> str:
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     fmt, quality = ("PNG", -1) if image.hasAlphaChannel() else ("JPEG", 88)
-    if not image.save(buffer, fmt, quality):
+    if not image.save(buffer, fmt, quality):  # type: ignore[call-overload]  # stub: bytes
         raise PortraitError("The image could not be converted.")
     buffer.close()
     return base64.b64encode(bytes(data.data())).decode("ascii")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.resources import resource_path
-from ui.widgets import section_label
+from ui.widgets import section_label, set_font_scale
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
@@ -43,10 +43,7 @@ class StartPage(QWidget):
         logo.setPixmap(icon.pixmap(88, 88))
         logo.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         title = QLabel("SEForge", self)
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 2.4)
-        font.setBold(True)
-        title.setFont(font)
+        set_font_scale(title, 2.4, bold=True)
         title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         tagline = QLabel("Build a hero for Sword's Edge", self)
         tagline.setAlignment(Qt.AlignmentFlag.AlignHCenter)
@@ -98,9 +95,7 @@ class StartPage(QWidget):
         button.setMinimumHeight(46)
         button.setIconSize(QSize(20, 20))
         button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        font = button.font()
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        button.setFont(font)
+        set_font_scale(button, 1.15)
         button.clicked.connect(lambda: signal.emit())
         return button
 

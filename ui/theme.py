@@ -94,3 +94,13 @@ def apply_theme(app: QApplication, name: str) -> str:
     app.setStyle("Fusion")
     app.setPalette(make_palette(resolved == "dark"))
     return resolved
+
+
+_VERDICT = {(True, False): "#2e7d32", (False, False): "#c62828",
+            (True, True): "#81c784", (False, True): "#ef7b7b"}
+
+
+def verdict_colour(good: bool, dark: bool | None = None) -> str:
+    """Green for a good verdict, red for a bad one, readable on the theme's background
+    (``dark`` None: the palette now in use)."""
+    return _VERDICT[(good, is_dark() if dark is None else dark)]

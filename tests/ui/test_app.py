@@ -31,6 +31,8 @@ def test_main_opens_files_and_exits_cleanly(qapp: QApplication, tmp_path: Path) 
 
     QTimer.singleShot(0, close_when_ready)
     assert app_module.main([str(path)]) == 0
-    assert seen == ["SEForge — sarah.sechar[*]"]
+    # the character's name; Qt adds " — SEForge" (the display name) once, by itself
+    assert seen == ["Sarah X[*]"]
+    assert qapp.applicationDisplayName() == "SEForge"
     assert qapp.applicationName() == "SEForge"
     assert not (autosave_dir() / "session.lock").exists()

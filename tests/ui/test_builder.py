@@ -28,7 +28,7 @@ def test_build_sarah_x_from_scratch(window: MainWindow) -> None:
     assert window.budget_panel.status.text().startswith("✔ Legal")
     assert problem_rules(window) == []
     assert check_character(character).legal
-    assert window.windowTitle() == "SEForge — Untitled[*]"
+    assert window.windowTitle() == "Sarah X[*]"
     assert window.isWindowModified()
     assert editor.trait_rows[Trait.CUNNING].linked.text() == "Hunting, Sharp Eyes"
     assert editor.trait_rows[Trait.PHYSIQUE].linked.text() == "—"

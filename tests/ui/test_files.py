@@ -27,8 +27,9 @@ def test_save_reopen_and_compare(window: MainWindow, tmp_path: Path,
     saved = tmp_path / "sarah.sechar"
     assert saved.exists()
     assert not window.isWindowModified()
-    assert window.windowTitle() == "SEForge — sarah.sechar[*]"
-    assert window.tabs.tabText(0) == "sarah.sechar"
+    assert window.windowTitle() == "Sarah X[*]"
+    assert window.tabs.tabText(0) == "Sarah X"
+    assert window.tabs.tabToolTip(0).startswith("sarah.sechar\n")
     assert load_character(saved) == editor.document.character
     built = editor.document.character.model_copy(deep=True)
     window.close_action.trigger()

@@ -39,7 +39,7 @@ def test_opening_jyrell_shows_the_overspend(window: MainWindow,
     assert document.path is None
     assert document.title() == "Jyrell"
     assert document.is_modified()
-    assert window.windowTitle() == "SEForge — Jyrell[*]"
+    assert window.windowTitle() == "Jyrell[*]"
     # shown exactly as stored, never fixed
     assert document.character.concept.rank.label == "Great"
     assert summary(window) == "Ranks: 7 of 6 spent"

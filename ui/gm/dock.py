@@ -20,6 +20,8 @@ from ui.gm.widgets import CharactersProvider
 
 OBJECT_NAME = "gm_screen"
 TITLE = "GM Screen"
+MIN_WIDTH = 280
+"""Narrow enough to share a 1024 px screen with the sheet (its tabs scroll)."""
 
 
 def _no_characters() -> list[Any]:
@@ -52,7 +54,7 @@ class GMDock(QDockWidget):
         self.setToolTip("")
         self._provider = characters_provider or _no_characters
         self._built = False
-        self.setMinimumWidth(360)
+        self.setMinimumWidth(MIN_WIDTH)
         self.visibilityChanged.connect(self._on_visibility)
         if refresh_signal is not None:
             refresh_signal.connect(self.refresh_characters)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.reference import TABLES, ReferenceTable, search
+from ui.screen_fit import fit_on_screen
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -73,10 +74,59 @@ def make_view(model: ReferenceModel, parent: QWidget | None = None) -> QTableVie
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setTabKeyNavigation(False)
     header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
+    header.setMinimumSectionSize(24)
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     return view
+
+
+CELL_PADDING = 14
+"""Room a cell needs beside its text (margins and the grid line)."""
+
+
+def column_widths(naturals: list[int], words: list[int], room: int) -> list[int]:
+    """Widths of a table's columns in ``room`` pixels.
+
+    ``naturals`` are the widths each column needs for its longest line unwrapped,
+    ``words`` the widths of each column's longest word. Columns that fit get their
+    natural width; otherwise every column keeps at least its longest word (so no word
+    breaks into fragments, the last column's included) and the rest of the room is
+    shared in proportion to what each column would like."""
+    if sum(naturals) <= room:
+        return list(naturals)
+    floors = [min(w, n) for w, n in zip(words, naturals, strict=True)]
+    spare = max(0, room - sum(floors))
+    wants = [n - f for n, f in zip(naturals, floors, strict=True)]
+    total = sum(wants) or 1
+    return [f + spare * w // total for f, w in zip(floors, wants, strict=True)]
+
+
+def fit_columns(view: QTableView) -> None:
+    """Share the view's width between its columns (see :func:`column_widths`)."""
+    model = view.model()
+    if model is None:
+        return
+    metrics = view.fontMetrics()
+    header = view.horizontalHeader()
+    header_metrics = header.fontMetrics()
+    naturals: list[int] = []
+    words: list[int] = []
+    for column in range(model.columnCount()):
+        title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+        texts = [str(model.data(model.index(row, column)) or "")
+                 for row in range(model.rowCount())]
+        natural = max([header_metrics.horizontalAdvance(title),
+                       *(metrics.horizontalAdvance(t) for t in texts)])
+        word = max([header_metrics.horizontalAdvance(w) for w in title.split()] +
+                   [metrics.horizontalAdvance(w) for t in texts for w in t.split()] + [0])
+        naturals.append(natural + CELL_PADDING)
+        words.append(word + CELL_PADDING)
+    widths = column_widths(naturals, words, view.viewport().width())
+    for column, width in enumerate(widths[:-1]):
+        if header.sectionSize(column) != width:
+            header.resizeSection(column, width)
+    view.resizeRowsToContents()
 
 
 class LargeTableWindow(QDialog):
@@ -131,7 +181,17 @@ class LargeTableWindow(QDialog):
         title.setPointSize(size + 6)
         title.setBold(True)
         self.title.setFont(title)
-        self.view.resizeRowsToContents()
+        fit_columns(self.view)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        fit_columns(self.view)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Open at a size that shows the table, whole on the screen."""
+        super().showEvent(event)
+        fit_columns(self.view)
+        fit_on_screen(self)
 
 
 class TableSection(QWidget):
@@ -170,13 +230,13 @@ class TableSection(QWidget):
 
     def fit(self) -> None:
         """Size the view to show every visible row without its own scroll bar."""
-        self.view.resizeRowsToContents()
+        fit_columns(self.view)
         height = self.view.horizontalHeader().height() + 2 * self.view.frameWidth()
         height += sum(self.view.rowHeight(r) for r in range(self.model.rowCount()))
         self.view.setFixedHeight(height + 2)
 
-    def resizeEvent(self, event: object) -> None:  # type: ignore[override]
-        super().resizeEvent(event)  # type: ignore[arg-type]
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
         self.fit()
 
     def show_large(self) -> LargeTableWindow:
@@ -213,10 +273,10 @@ class ReferenceTab(QWidget):
             inner.addWidget(section)
         inner.addWidget(self.empty)
         inner.addStretch(1)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setWidget(content)
-        self.scroll.setAccessibleName("Reference tables")
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(content)
+        self.scroll_area.setAccessibleName("Reference tables")
         label = QLabel("&Find:", self)
         label.setBuddy(self.search)
         top = QHBoxLayout()
@@ -225,7 +285,7 @@ class ReferenceTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.scroll_area, 1)
 
     def apply_filter(self, text: str) -> None:
         found = {entry.id: rows for entry, rows in search(TABLES, text)}

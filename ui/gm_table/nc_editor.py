@@ -8,7 +8,7 @@ from itertools import permutations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -41,7 +41,7 @@ from ui.gm_table.common import (
     fill_type_combo,
     tip,
 )
-from ui.widgets import HistoryLineEdit, HistoryPlainTextEdit
+from ui.widgets import HistoryLineEdit, HistoryPlainTextEdit, cell_text
 
 TRAIT_ORDERS: tuple[tuple[Trait, ...], ...] = tuple(permutations(TRAITS))
 
@@ -165,8 +165,8 @@ class QualityRows(QWidget):
                     self.kind, i, "trait", c.currentData()))
             remove.clicked.connect(
                 lambda _c=False, i=index: self.editor.remove_quality(self.kind, i))
-            for column, widget in enumerate((name, rank, trait, remove)):
-                self.grid.addWidget(widget, index, column)
+            for column, cell in enumerate((name, rank, trait, remove)):
+                self.grid.addWidget(cell, index, column)
             self.rows.append((name, rank, trait, remove))
 
 
@@ -178,6 +178,18 @@ class NCEditor(QWidget):
     """
 
     changed = Signal()
+
+    SIDE_BY_SIDE_WIDTH = 760
+    """Narrower than this, the TN panel goes under the form instead of beside it."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        splitter = getattr(self, "splitter", None)
+        if isinstance(splitter, QSplitter):
+            wide = event.size().width() >= self.SIDE_BY_SIDE_WIDTH
+            wanted = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+            if splitter.orientation() != wanted:
+                splitter.setOrientation(wanted)
+        super().resizeEvent(event)
 
     def __init__(self, nc: NarrativeCharacter | None = None,
                  parent: QWidget | None = None) -> None:
@@ -255,11 +267,12 @@ class NCEditor(QWidget):
         form.addRow(buddy("&Concept:", self.concept_name, form_host), concept_box)
 
         traits_box = QWidget(form_host)
-        grid = QHBoxLayout(traits_box)
+        # one Trait a row: three check-and-Rank pairs side by side clipped the form
+        grid = QGridLayout(traits_box)
         grid.setContentsMargins(0, 0, 0, 0)
         self.trait_checks: dict[Trait, QCheckBox] = {}
         self.trait_ranks: dict[Trait, QComboBox] = {}
-        for trait in TRAITS:
+        for line, trait in enumerate(TRAITS):
             check = QCheckBox(trait.value, traits_box)
             tip(check, f"{trait.value} given", f"Give the NC a {trait.value} Trait (each "
                 "Trait is optional)")
@@ -270,10 +283,9 @@ class NCEditor(QWidget):
                 f"{t.value} Rank", lambda nc: nc.traits.__setitem__(t, Rank(int(c.currentData())))))
             self.trait_checks[trait] = check
             self.trait_ranks[trait] = combo
-            grid.addWidget(check)
-            grid.addWidget(combo)
-            grid.addSpacing(8)
-        grid.addStretch(1)
+            grid.addWidget(check, line, 0)
+            grid.addWidget(combo, line, 1)
+        grid.setColumnStretch(2, 1)
         form.addRow(QLabel("Traits:", form_host), traits_box)
 
         self.elements = QualityRows("element", self, form_host)
@@ -363,6 +375,7 @@ class NCEditor(QWidget):
         side_layout.addLayout(buttons)
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter = splitter
         splitter.addWidget(scroll)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
@@ -496,7 +509,7 @@ class NCEditor(QWidget):
         """Set ``name``, ``rank`` or ``trait`` of Element/flaw ``index``."""
         attribute = "elements" if kind == "element" else "flaws"
         if field == "trait":
-            value = Trait(value) if value else None
+            value = Trait(str(value)) if value else None
 
         def change(nc: NarrativeCharacter) -> None:
             setattr(getattr(nc, attribute)[index], field, value)
@@ -584,7 +597,7 @@ class NCEditor(QWidget):
 
     def tn_rows(self) -> list[tuple[str, str]]:
         """What the TN table shows: (Quality, TN) per row (for tests and readers)."""
-        return [(self.tn_table.item(r, 0).text(), self.tn_table.item(r, 2).text())
+        return [(cell_text(self.tn_table, r, 0), cell_text(self.tn_table, r, 2))
                 for r in range(self.tn_table.rowCount())]
 
     def deviations(self) -> list[str]:

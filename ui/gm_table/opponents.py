@@ -215,12 +215,12 @@ class OpponentLibrary(QWidget):
             "tracker",
             self.add_selected_to_scene)
         row1 = QHBoxLayout()
-        for widget in (self.new_button, self.copy_button, self.edit_button,
+        for each in (self.new_button, self.copy_button, self.edit_button,
                        self.delete_button):
-            row1.addWidget(widget)
+            row1.addWidget(each)
         row2 = QHBoxLayout()
-        for widget in (self.import_button, self.export_button, self.print_button):
-            row2.addWidget(widget)
+        for each in (self.import_button, self.export_button, self.print_button):
+            row2.addWidget(each)
         row2.addStretch(1)
         row2.addWidget(self.count_spin)
         row2.addWidget(self.scene_button)
@@ -345,12 +345,13 @@ class OpponentLibrary(QWidget):
         self._on_selection()
 
     def shown_titles(self) -> list[str]:
-        return [self.tree.topLevelItem(i).text(0) for i in range(self.tree.topLevelItemCount())]
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [item.text(0) for item in items if item is not None]
 
     def item_for(self, title: str) -> QTreeWidgetItem | None:
         for index in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(index)
-            if item.text(0) == title:
+            if item is not None and item.text(0) == title:
                 return item
         return None
 
@@ -419,7 +420,7 @@ class OpponentLibrary(QWidget):
         if len(entries) != 1:
             return
         entry = entries[0]
-        if entry.origin == "own":
+        if entry.origin == "own" and entry.nc is not None:
             self._start_editing(entry.nc, entry.path)
         else:
             self.edit_copy()

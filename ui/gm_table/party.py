@@ -738,7 +738,7 @@ class PartyView(QWidget):
 
     # -- clocks ---------------------------------------------------------------------
     def add_clock(self, name: str = "", segments: int = 6) -> ClockPanel:
-        clock = ProgressClock(name=name, segments=segments)  # type: ignore[arg-type]
+        clock = ProgressClock(name=name, segments=segments)
         self.campaign.clocks = [*self.campaign.clocks, clock]
         clock = self.campaign.clocks[-1]
         panel = self._add_clock_panel(clock)

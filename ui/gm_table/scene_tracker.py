@@ -63,6 +63,7 @@ from seforge.test_flow import nc_qualities
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
 from ui.settings import data_dir
+from ui.widgets import cell_data, cell_text
 
 NC_MIME = "application/x-seforge-scene-nc"
 RULE_SHORT = {NCType.MINION: "out at 1", NCType.REGULAR: "out at 3 in all",
@@ -468,14 +469,14 @@ class NCOverview(QTableWidget):
 
     def selected_ids(self) -> list[str]:
         rows = sorted({i.row() for i in self.selectedIndexes()})
-        return [str(self.item(r, 0).data(Qt.ItemDataRole.UserRole)) for r in rows]
+        return [str(cell_data(self, r, 0)) for r in rows]
 
     def mimeData(self, items: Sequence[QTableWidgetItem]) -> QMimeData:
         data = QMimeData()
         rows = sorted({i.row() for i in items})
-        ids = [str(self.item(r, 0).data(Qt.ItemDataRole.UserRole)) for r in rows]
+        ids = [str(cell_data(self, r, 0)) for r in rows]
         data.setData(NC_MIME, "\n".join(ids).encode("utf-8"))
-        data.setText(", ".join(self.item(r, 0).text() for r in rows))
+        data.setText(", ".join(cell_text(self, r, 0) for r in rows))
         return data
 
     def mimeTypes(self) -> list[str]:
@@ -994,7 +995,7 @@ class SceneTracker(QWidget):
 
     def nc_states(self) -> dict[str, str]:
         """The state column of the overview, by NC name (for tests and readers)."""
-        return {self.overview.item(r, 0).text(): self.overview.item(r, 2).text()
+        return {cell_text(self.overview, r, 0): cell_text(self.overview, r, 2)
                 for r in range(self.overview.rowCount())}
 
     def _run(self, title: str, operation: Callable[[], Any]) -> Any:
@@ -1018,7 +1019,7 @@ class SceneTracker(QWidget):
         event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True))
         if event is None:
             return None
-        pc_id = event.ids[0]
+        pc_id: str = event.ids[0]
         self.paths[pc_id] = Path(path) if path is not None else None
         self.refresh()
         return pc_id

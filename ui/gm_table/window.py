@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import (
+    QFrame,
+    QScrollArea,
+    QSizePolicy,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from seforge.models import Character, NarrativeCharacter
 from ui.gm_table.opponents import OpponentLibrary
@@ -56,11 +64,38 @@ class GMTableWidget(QWidget):
             self.tabs.setTabToolTip(index, tip)
         self.opponents.add_to_scene_requested.connect(self._add_to_scene)
         self.scene.files_written.connect(lambda _paths: self.party.reload())
+        pages: list[QWidget] = [self.opponents, self.party, self.scene]
+        self._policies = {page: page.sizePolicy() for page in pages}
+        self.tabs.currentChanged.connect(self._size_to_current_tab)
+        self._size_to_current_tab()
+        # The tabs scroll rather than impose their size: docked under the sheet on a
+        # 768 px screen the table must not push the window off the screen.
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setObjectName("gm_table_scroll")
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(self.tabs)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.tabs)
+        layout.addWidget(self.scroll_area)
         if restore_scene:
             self.scene.offer_restore()
+
+    def _size_to_current_tab(self, _index: int = -1) -> None:
+        """Only the tab shown counts for the table's size (a tall Party tab must not
+        make the Opponents tab scroll)."""
+        current = self.tabs.currentWidget()
+        ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        for page, policy in self._policies.items():
+            page.setSizePolicy(policy if page is current else ignored)
+        self.tabs.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        """What the tabs would like (the scroll area around them would ask for little)."""
+        return self.tabs.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(320, 120)
 
     def scene_candidates(self) -> list[tuple[Character, Path | None]]:
         """The campaign's PCs, then the open characters not already listed."""

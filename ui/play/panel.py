@@ -12,9 +12,10 @@ outside the panel (the main window does so on the document's ``changed`` signal)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -53,6 +54,8 @@ from ui.play.dialogs import (
     PivotDialog,
 )
 from ui.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
+from ui.theme import verdict_colour
+from ui.widgets import set_font_scale
 
 TWO_COLUMN_WIDTH = 820
 """Below this width the panel stacks its two columns (e.g. in a side dock)."""
@@ -98,15 +101,14 @@ class PlayPanel(QWidget):
         self.status = QLabel()
         self.status.setAccessibleName("Session status")
         self.status.setToolTip("Where the character is in play")
-        font = self.status.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.status.setFont(font)
+        set_font_scale(self.status, 1.15, bold=True)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Message")
         self.message.setToolTip("Why the last action was refused")
-        self.message.setStyleSheet("color: #b3261e;")
+        self._refused: Callable[[], object] | None = None
+        """The last refused operation; its message goes once it would be allowed."""
+        self._tint_message()
         outer.addWidget(self.status)
         outer.addWidget(self.message)
 
@@ -177,7 +179,7 @@ class PlayPanel(QWidget):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setAccessibleName(f"{name} Pivot")
             button = _button(
-                "Change…", "", lambda slot=slot: self.open_pivot_dialog(slot)
+                "Change…", "", functools.partial(self.open_pivot_dialog, slot)
             )
             button.setAccessibleName(f"Change {name}")
             grid.addWidget(QLabel(f"{name}:"), row, 0)
@@ -205,11 +207,12 @@ class PlayPanel(QWidget):
         self.luck_reason.setPlaceholderText("Why, e.g. Weakness invoked")
         _named(self.luck_reason, "Reason for Luck", "Why the character gains Luck")
         self.gain_button = _button("Gain 1", "Give the character one Luck", self._on_gain_clicked)
-        grid.addWidget(self.luck_purpose, 1, 0, 1, 2)
-        grid.addWidget(self.luck_amount, 1, 2)
-        grid.addWidget(self.spend_button, 1, 3)
-        grid.addWidget(self.luck_reason, 2, 0, 1, 3)
-        grid.addWidget(self.gain_button, 2, 3)
+        grid.addWidget(self.luck_purpose, 1, 0, 1, 4)
+        grid.addWidget(self.luck_amount, 2, 2)
+        grid.addWidget(self.spend_button, 2, 3)
+        grid.addWidget(self.luck_reason, 3, 0, 1, 3)
+        grid.addWidget(self.gain_button, 3, 3)
+        grid.setColumnStretch(0, 1)
         return box
 
     def _penalty_box(self) -> QGroupBox:
@@ -223,9 +226,12 @@ class PlayPanel(QWidget):
             working = QLabel()
             working.setAccessibleName(f"{trait.value} working Rank")
             working.setToolTip(f"The Rank {trait.value} works at after its Penalty Ranks")
-            grid.addWidget(name, row, 0)
-            grid.addWidget(track, row, 1)
-            grid.addWidget(working, row, 2)
+            working.setWordWrap(True)
+            working.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            # the working Rank under the boxes keeps the box narrow enough for a side dock
+            grid.addWidget(name, 2 * row, 0)
+            grid.addWidget(track, 2 * row, 1)
+            grid.addWidget(working, 2 * row + 1, 1)
             self.tracks[trait] = track
             self.trait_labels[trait] = working
         legend = QLabel(
@@ -233,17 +239,21 @@ class PlayPanel(QWidget):
             "at its end) &nbsp; Trait colour: earlier scenes &nbsp; ╳ below Weak"
         )
         legend.setAccessibleName("Penalty legend")
+        legend.setWordWrap(True)
         legend.setToolTip("Amber boxes were taken in this scene")
-        grid.addWidget(legend, len(TRAITS), 0, 1, 3)
+        grid.addWidget(legend, 2 * len(TRAITS), 0, 1, 2)
         self.sfx_label = QLabel()
+        self.sfx_label.setWordWrap(True)
         self.sfx_label.setAccessibleName("SFX Penalty Ranks")
         self.sfx_label.setToolTip("Penalty Ranks on SFX Qualities from failed Arcane Tests")
-        grid.addWidget(self.sfx_label, len(TRAITS) + 1, 0, 1, 3)
+        grid.addWidget(self.sfx_label, 2 * len(TRAITS) + 1, 0, 1, 2)
+        grid.setColumnStretch(1, 1)
+        grid.setVerticalSpacing(2)
         return box
 
     def _stress_box(self) -> QGroupBox:
         box = QGroupBox("Take Stress")
-        row = QHBoxLayout(box)
+        row = QGridLayout(box)
         self.stress_trait = TraitCombo("Stress Trait")
         self.stress_level = QComboBox()
         for level in LEVELS:
@@ -260,11 +270,15 @@ class PlayPanel(QWidget):
         self.stress_button = _button(
             "Take", "Put the Penalty Ranks on the Trait", self._on_stress_clicked
         )
-        row.addWidget(self.stress_trait)
-        row.addWidget(self.stress_level)
-        row.addWidget(self.stress_count)
-        row.addWidget(self.stress_legendary)
-        row.addWidget(self.stress_button)
+        count_row = QHBoxLayout()
+        count_row.addWidget(self.stress_count)
+        count_row.addWidget(self.stress_legendary)
+        row.addWidget(self.stress_trait, 0, 0)
+        row.addWidget(self.stress_level, 0, 1)
+        row.addLayout(count_row, 1, 0)
+        row.addWidget(self.stress_button, 1, 1)
+        row.setColumnStretch(0, 1)
+        row.setColumnStretch(1, 1)
         self._on_stress_level(0)
         return box
 
@@ -290,9 +304,9 @@ class PlayPanel(QWidget):
         )
         grid.addWidget(self.doom_label, 0, 0, 1, 3)
         grid.addWidget(self.weakness_name, 1, 0, 1, 3)
-        grid.addWidget(self.avert_button, 2, 0)
-        grid.addWidget(self.survive_button, 2, 1)
-        grid.addWidget(self.out_button, 2, 2)
+        grid.addWidget(self.avert_button, 2, 0, 1, 2)
+        grid.addWidget(self.survive_button, 3, 0)
+        grid.addWidget(self.out_button, 3, 1)
         return self.doom_group
 
     def _advancement_box(self) -> QGroupBox:
@@ -319,16 +333,16 @@ class PlayPanel(QWidget):
         self.use_button = _button(
             "Use…", "Spend the selected Advancement", self.open_advancement_dialog
         )
-        grid.addWidget(self.advancements, 0, 0, 1, 4)
+        grid.addWidget(self.advancements, 0, 0, 1, 2)
         grid.addWidget(self.pivot_slot, 1, 0)
         grid.addWidget(self.pivot_button, 1, 1)
-        grid.addWidget(self.failure_button, 1, 2)
-        grid.addWidget(self.use_button, 1, 3)
+        grid.addWidget(self.failure_button, 2, 0)
+        grid.addWidget(self.use_button, 2, 1)
         return box
 
     def _stunt_box(self) -> QGroupBox:
         box = QGroupBox("Critical Success: Stunt")
-        row = QHBoxLayout(box)
+        row = QGridLayout(box)
         self.stunt_name = QLineEdit()
         self.stunt_name.setPlaceholderText("Stunt name, e.g. Solid Footwork")
         _named(self.stunt_name, "Stunt name", "A permanent Good Quality from a natural 20")
@@ -336,9 +350,10 @@ class PlayPanel(QWidget):
         self.stunt_button = _button(
             "Add Stunt", "Add the Stunt at Good, linked to the Trait used", self._on_stunt_clicked
         )
-        row.addWidget(self.stunt_name, 1)
-        row.addWidget(self.stunt_trait)
-        row.addWidget(self.stunt_button)
+        row.addWidget(self.stunt_name, 0, 0, 1, 2)
+        row.addWidget(self.stunt_trait, 1, 0)
+        row.addWidget(self.stunt_button, 1, 1)
+        row.setColumnStretch(0, 1)
         return box
 
     def _history_box(self) -> QGroupBox:
@@ -388,6 +403,8 @@ class PlayPanel(QWidget):
             status += " · " + ", ".join(flags)
         self.status.setText(status)
         self.status.setAccessibleDescription(status)
+        self._refresh_session_buttons()
+        self._refresh_message()
         self.luck_tokens.set_count(p.luck)
         for trait in TRAITS:
             total = p.penalty_ranks.get(trait, 0)
@@ -490,8 +507,48 @@ class PlayPanel(QWidget):
         self.refresh()
         self._on_changed()
 
+    def _tint_message(self) -> None:
+        self.message.setStyleSheet(f"color: {verdict_colour(False)};")
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._tint_message()
+
+    def refusal(self, action: Callable[[], object]) -> str:
+        """Why the core would refuse ``action`` now ("" when it would not), so nothing
+        here restates a rule. The actions read ``self.character`` when they run, so it
+        is tried on a copy put there for the moment; the character itself is untouched."""
+        character = self.character
+        self.character = character.model_copy(deep=True)
+        try:
+            action()
+        except PlayRuleError as exc:
+            return str(exc)
+        finally:
+            self.character = character
+        return ""
+
+    def _refresh_session_buttons(self) -> None:
+        """Start session is greyed while it cannot be done, and says why."""
+        luck = self.start_luck.value()
+        reason = self.refusal(lambda: play.start_session(self.character, luck))
+        self.start_button.setEnabled(not reason)
+        tip = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
+        self.start_button.setToolTip(tip)
+        self.start_button.setAccessibleDescription(tip)
+
+    def _refresh_message(self) -> None:
+        """Clear the refusal once the refused operation would be allowed (after an undo,
+        or a change made elsewhere)."""
+        if self._refused is not None and not self.refusal(self._refused):
+            self._refused = None
+            self.message.setText("")
+            self.message.setAccessibleDescription("")
+
     def _apply(self, text: str, action: Callable[[], object]) -> bool:
-        """Run one rule operation as an undoable step; show the refusal if any."""
+        """Run one rule operation as an undoable step; show the refusal if any (it goes
+        away by itself once the operation would be allowed)."""
         before = play.full_dump(self.character)
         try:
             action()
@@ -500,7 +557,9 @@ class PlayPanel(QWidget):
                 play.restore(self.character, before)
             self.message.setText(f"Not allowed: {exc}.")
             self.message.setAccessibleDescription(str(exc))
+            self._refused = action
             return False
+        self._refused = None
         self.message.setText("")
         after = play.full_dump(self.character)
         self.undo_stack.push(

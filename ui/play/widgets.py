@@ -69,7 +69,11 @@ class LuckTokens(QWidget):
 
 class PenaltyTrack(QWidget):
     """Seven boxes, -1 to -7, like the sheet: older Penalty Ranks filled in the
-    Trait's colour, this scene's in amber, boxes the Trait cannot use crossed out."""
+    Trait's colour, this scene's in amber, boxes the Trait cannot use crossed out.
+
+    A display only (Stress is taken with the row below it, and recovered at the end
+    of a scene), so the boxes are drawn flat and square like the printed sheet's, not
+    raised and rounded like buttons."""
 
     BOX = 24
     GAP = 4
@@ -92,8 +96,9 @@ class PenaltyTrack(QWidget):
             text += f", {scene} from this scene"
         if working:
             text += f"; works at {working}"
-        self.setToolTip(text)
         self.setAccessibleDescription(text)
+        text += "\n(Take Stress adds Penalty Ranks; ending a scene can recover them.)"
+        self.setToolTip(text)
         self.update()
 
     def state(self) -> tuple[int, int, int]:
@@ -106,21 +111,23 @@ class PenaltyTrack(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        text_colour = self.palette().text().color()
+        text_colour = self.palette().windowText().color()
+        line = QColor(text_colour)
+        line.setAlphaF(0.5)  # a thin printed line in either theme, not a button's edge
         muted = self.palette().placeholderText().color()
         colour = trait_colour(self._trait)
         older = self._total - self._scene
         for i in range(MAX_PENALTY_RANKS):
             rect = QRectF(1 + i * (self.BOX + self.GAP), 1, self.BOX, self.BOX)
             usable = i < self._capacity
-            painter.setPen(QPen(text_colour if usable else muted, 1.2))
+            painter.setPen(QPen(line if usable else muted, 1))
             if i < older:
                 painter.setBrush(colour)
             elif i < self._total:
                 painter.setBrush(QBrush(SCENE_COLOUR))
             else:
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect, 3, 3)
+            painter.drawRect(rect)
             if not usable:
                 painter.drawLine(rect.topLeft(), rect.bottomRight())
             number = text_colour if usable else muted
