@@ -46,7 +46,21 @@ def register(sub: Any) -> None:
                         help="print the FILEs as NC stat cards, several per page")
     parser.add_argument("--json", action="store_true",
                         help='print {"output", "pages", "characters"} as JSON')
+    _add_pdf_options(parser)
     parser.set_defaults(func=run)
+
+
+def _add_pdf_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the PDF itself (sheet look, cards)."""
+    parser.add_argument("--clean-tracks", action="store_true",
+                        help="print Penalty, Luck and Advancement tracks empty, to keep "
+                        "them in pencil")
+
+
+def _sheet_options(args: argparse.Namespace) -> Any:
+    from seforge.sheet import SheetOptions
+
+    return SheetOptions(clean_tracks=bool(getattr(args, "clean_tracks", False)))
 
 
 def _error(message: str) -> int:
@@ -138,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(loaded, str):
             return _error(loaded)
         count = len(loaded)
-        data, pages = render_sheets(loaded, paper)
+        data, pages = render_sheets(loaded, paper, options=_sheet_options(args))
     try:
         write_pdf(data, output)
     except OSError as exc:  # a read-only PDF, a full disk...

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -20,21 +21,29 @@ from reportlab.pdfgen.canvas import Canvas
 from seforge import __version__
 from seforge.atomic import atomic_write_bytes
 from seforge.models import Character
-from seforge.sheet.draw import draw_continuation, draw_sheet
+from seforge.sheet.draw import (
+    SheetOptions,
+    draw_continuation,
+    draw_footer_label,
+    draw_sheet,
+    draw_spill_page,
+)
 from seforge.sheet.fonts import Face, clean, register_fonts
 from seforge.sheet.layout import (
     PaperSize,
+    Rect,
     continuation_layout,
     element_pages,
-    pages_for,
     sheet_layout,
 )
 from seforge.sheet.paper import default_paper_for_locale
 from seforge.sheet.portrait import decode_portrait
+from seforge.sheet.spill import Spill, paginate
 
 __all__ = [
     "SUBJECT",
     "PaperSize",
+    "SheetOptions",
     "default_paper_for_locale",
     "export_blank",
     "export_sheets",
@@ -48,9 +57,10 @@ SUBJECT = "Sword's Edge character sheet"
 APP_NAME = "SEForge"
 
 
-def page_count(characters: Sequence[Character], paper: PaperSize = PaperSize.A4) -> int:
+def page_count(characters: Sequence[Character], paper: PaperSize = PaperSize.A4, *,
+               options: SheetOptions | None = None) -> int:
     """How many pages :func:`export_sheets` writes for ``characters``."""
-    return sum(pages_for(len(ch.elements), paper) for ch in characters)
+    return render_sheets(characters, paper, options=options)[1]
 
 
 def _one_line(text: str) -> str:
@@ -86,30 +96,85 @@ def _canvas(buffer: io.BytesIO, paper: PaperSize, title: str, author: str) -> Ca
     return canvas
 
 
+@dataclass
+class _Labels:
+    """Page labels drawn as forms once every page is known."""
+
+    footer: Rect
+    party: bool
+    entries: list[tuple[str, int, int]] = field(default_factory=list)
+    """(form name, page within the character, the character's first PDF page)."""
+    totals: dict[int, int] = field(default_factory=dict)
+    """The character's first PDF page -> its page count."""
+
+    def add(self, page: int, first: int) -> str:
+        name = f"seforge-page-{len(self.entries) + 1}"
+        self.entries.append((name, page, first))
+        return name
+
+    def draw(self, canvas: Canvas, pdf_pages: int) -> None:
+        for pdf_page, (name, page, first) in enumerate(self.entries, start=1):
+            pages = self.totals[first]
+            parts = [f"Page {page} of {pages}"] if pages > 1 else []
+            if self.party:
+                parts.append(f"PDF page {pdf_page} of {pdf_pages}")
+            canvas.beginForm(name)
+            draw_footer_label(canvas, self.footer, " \u00b7 ".join(parts))
+            canvas.endForm()
+
+
+def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
+                    labels: _Labels, first: int, options: SheetOptions) -> int:
+    """Draw one character's pages; returns how many were drawn."""
+    main, more = sheet_layout(paper), continuation_layout(paper)
+    chunks = element_pages(len(character.elements), paper)
+    portrait = decode_portrait(character.portrait)
+    spill = Spill(page=len(chunks) + 1)
+    for index, chunk in enumerate(chunks):
+        elements = [character.elements[i] for i in chunk]
+        form = labels.add(index + 1, first)
+        if index == 0:
+            draw_sheet(canvas, main, character, elements, portrait=portrait, spill=spill,
+                       label_form=form, options=options)
+        else:
+            draw_continuation(canvas, more, character, elements, spill=spill,
+                              label_form=form, options=options)
+        canvas.showPage()
+    pages = len(chunks)
+    for blocks in paginate(spill.items, more.elements):
+        pages += 1
+        draw_spill_page(canvas, more, character, blocks, label_form=labels.add(pages, first))
+        canvas.showPage()
+    labels.totals[first] = pages
+    return pages
+
+
 def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.A4, *,
-                  title: str | None = None) -> tuple[bytes, int]:
-    """The PDF bytes of ``characters``' sheets and its page count."""
+                  title: str | None = None,
+                  options: SheetOptions | None = None) -> tuple[bytes, int]:
+    """The PDF bytes of ``characters``' sheets and its page count.
+
+    Every character's text is printed in full: what does not fit its box continues
+    on a page after the character's sheet. A party PDF has one bookmark per
+    character and numbers its pages.
+    """
     if not characters:
         raise ValueError("no characters to export")
     paper = PaperSize(paper)
+    options = options or SheetOptions()
     doc_title, author = _metadata(characters, title)
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, doc_title, author)
-    main, more = sheet_layout(paper), continuation_layout(paper)
+    labels = _Labels(sheet_layout(paper).footer, party=len(characters) > 1)
     total = 0
-    for character in characters:
-        chunks = element_pages(len(character.elements), paper)
-        portrait = decode_portrait(character.portrait)
-        for index, chunk in enumerate(chunks):
-            elements = [character.elements[i] for i in chunk]
-            if index == 0:
-                draw_sheet(canvas, main, character, elements, portrait=portrait,
-                           page=1, pages=len(chunks))
-            else:
-                draw_continuation(canvas, more, character, elements, page=index + 1,
-                                  pages=len(chunks))
-            canvas.showPage()
-            total += 1
+    for number, character in enumerate(characters, start=1):
+        key = f"character-{number}"
+        canvas.bookmarkPage(key)
+        canvas.addOutlineEntry(_display_name(character), key, level=0)
+        total += _draw_character(canvas, character, paper, labels, total + 1, options)
+    labels.draw(canvas, total)
+    if len(characters) > 1:
+        canvas.showOutline()
     canvas.save()
     return buffer.getvalue(), total
 
@@ -123,20 +188,21 @@ def render_blank(paper: PaperSize = PaperSize.A4, copies: int = 1) -> tuple[byte
     canvas = _canvas(buffer, paper, "Blank character sheet", APP_NAME)
     layout = sheet_layout(paper)
     for _ in range(copies):
-        draw_sheet(canvas, layout, None, (), portrait=None, page=1, pages=1)
+        draw_sheet(canvas, layout, None, (), portrait=None)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), copies
 
 
 def export_sheets(characters: Sequence[Character], out: Path | BinaryIO,
-                  paper: PaperSize = PaperSize.A4, *, title: str | None = None) -> None:
+                  paper: PaperSize = PaperSize.A4, *, title: str | None = None,
+                  options: SheetOptions | None = None) -> None:
     """Write one sheet (plus continuation pages) per character into one PDF.
 
     ``title`` replaces the document title in the PDF's metadata (by default the
     character's name, or "Party: A, B, C"). A path is written atomically.
     """
-    data, _pages = render_sheets(characters, paper, title=title)
+    data, _pages = render_sheets(characters, paper, title=title, options=options)
     write_pdf(data, out)
 
 
