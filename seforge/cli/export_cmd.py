@@ -55,6 +55,15 @@ def _add_pdf_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clean-tracks", action="store_true",
                         help="print Penalty, Luck and Advancement tracks empty, to keep "
                         "them in pencil")
+    parser.add_argument("--card-size", choices=("grid", "index", "a6"), default="grid",
+                        help="with --cards: 8 cards a page (grid, the default), 5x3 in "
+                        "index cards, or A6 cards")
+    parser.add_argument("--blank-cards", type=int, default=0, metavar="N",
+                        help="with --cards: add N blank NC cards (FILEs are then optional)")
+
+
+def _card_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"size": args.card_size, "blank": max(0, args.blank_cards)}
 
 
 def _sheet_options(args: argparse.Namespace) -> Any:
@@ -131,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
     if args.blank and (args.files or args.cards):
         return _error("--blank takes no FILE and no --cards")
-    if not args.blank and not args.files:
+    if not args.blank and not args.files and not (args.cards and args.blank_cards > 0):
         return _error("give at least one FILE, or --blank")
     if not output.parent.is_dir():
         return _error(f"{output}: the folder {output.parent} does not exist")
@@ -146,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(ncs, str):
             return _error(ncs)
         count = len(ncs)
-        data, pages = render_cards(ncs, paper)
+        data, pages = render_cards(ncs, paper, **_card_options(args))
     else:
         loaded = _load(list(args.files))
         if isinstance(loaded, str):

@@ -186,7 +186,7 @@ def _title_band(c: Canvas, rect: Rect, right_text: str) -> None:
     draw_text(c, SHEET_TITLE, Rect(x, inner.y, inner.right - right_w - x - 6, inner.h),
               face=Face.REGULAR, size=10.5, min_size=7.0, valign="middle")
     draw_text(c, right_text, Rect(inner.right - right_w, inner.y, right_w, inner.h),
-              face=Face.CONDENSED, size=8.0, min_size=6.0, align="right", valign="middle")
+              face=Face.CONDENSED, size=8.0, min_size=7.0, align="right", valign="middle")
 
 
 def _footer(c: Canvas, rect: Rect, left: str, right_form: str | None) -> None:
