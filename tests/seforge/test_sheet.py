@@ -199,6 +199,11 @@ def _fragment_width(fragment: Fragment) -> float:
         return pdfmetrics.stringWidth(fragment.text, faces[base].value, fragment.size)
     if base == "DroidSansFallback":
         return pdfmetrics.stringWidth(fragment.text, FALLBACK_FACE, fragment.size)
+    scripts = {"SEForgeHangul-Regular": "SEForge-Hangul",
+               "NotoSansThai-Regular": "SEForge-NotoSansThai",
+               "NotoSansDevanagari-Regular": "SEForge-NotoSansDevanagari"}
+    if base in scripts:
+        return pdfmetrics.stringWidth(fragment.text, scripts[base], fragment.size)
     return pdfmetrics.stringWidth(fragment.text, base, fragment.size)
 
 
@@ -586,8 +591,8 @@ def test_fallback_runs() -> None:
     parts = runs("Sword 武士の魂 Soul", Face.BOLD)
     assert [font for _t, font in parts] == [Face.BOLD.value, FALLBACK_FACE, Face.BOLD.value]
     assert "".join(t for t, _f in parts) == "Sword 武士の魂 Soul"
-    assert runs("한국", Face.REGULAR) == [("한국", "HYGothic-Medium")]
-    assert runs("😀", Face.REGULAR) == [("\ufffd", Face.REGULAR.value)]
+    assert runs("한국", Face.REGULAR) == [("한국", "SEForge-Hangul")]  # embedded, not CID
+    assert runs("😀", Face.REGULAR) == [("[grinning face]", Face.REGULAR.value)]  # never \ufffd
 
 
 @pytest.mark.parametrize(("name", "paper"), [
