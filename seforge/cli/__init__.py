@@ -56,7 +56,14 @@ def safe_output() -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from seforge.cli import check_cmd, desktop_cmd, export_cmd, library_cmd, odds_cmd
+    from seforge.cli import (
+        check_cmd,
+        desktop_cmd,
+        export_cmd,
+        import_cmd,
+        library_cmd,
+        odds_cmd,
+    )
 
     parser = OneLineParser(
         prog="seforge",
@@ -68,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (check_cmd, odds_cmd, library_cmd, export_cmd, desktop_cmd):
+    for module in (check_cmd, odds_cmd, library_cmd, export_cmd, import_cmd, desktop_cmd):
         module.register(sub)
     return parser
 

@@ -29,6 +29,15 @@ from seforge.sheet.draw import (
     draw_spill_page,
 )
 from seforge.sheet.fonts import Face, clean, register_fonts
+from seforge.sheet.form import (
+    DATA_KEY,
+    FormWriter,
+    continuation_fields,
+    data_value,
+    field_prefix,
+    field_values,
+    sheet_fields,
+)
 from seforge.sheet.layout import (
     PaperSize,
     Rect,
@@ -124,21 +133,31 @@ class _Labels:
 
 
 def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
-                    labels: _Labels, first: int, options: SheetOptions) -> int:
+                    labels: _Labels, first: int, options: SheetOptions,
+                    fields: tuple[FormWriter, str] | None) -> int:
     """Draw one character's pages; returns how many were drawn."""
     main, more = sheet_layout(paper), continuation_layout(paper)
     chunks = element_pages(len(character.elements), paper)
     portrait = decode_portrait(character.portrait)
     spill = Spill(page=len(chunks) + 1)
+    values: dict[str, str] = {}
+    if fields is not None:
+        values = field_values(character, len(main.element_rows))
+        values[DATA_KEY] = data_value(character)
     for index, chunk in enumerate(chunks):
         elements = [character.elements[i] for i in chunk]
         form = labels.add(index + 1, first)
         if index == 0:
             draw_sheet(canvas, main, character, elements, portrait=portrait, spill=spill,
                        label_form=form, options=options)
+            if fields is not None:
+                fields[0].add(fields[1], sheet_fields(main), values)
         else:
             draw_continuation(canvas, more, character, elements, spill=spill,
                               label_form=form, options=options)
+            if fields is not None:
+                fields[0].add(fields[1], continuation_fields(more, len(chunk), chunk.start + 1),
+                              values)
         canvas.showPage()
     pages = len(chunks)
     for blocks in paginate(spill.items, more.elements):
@@ -166,12 +185,14 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, doc_title, author)
     labels = _Labels(sheet_layout(paper).footer, party=len(characters) > 1)
+    writer = FormWriter(canvas) if options.fields else None
     total = 0
     for number, character in enumerate(characters, start=1):
         key = f"character-{number}"
         canvas.bookmarkPage(key)
         canvas.addOutlineEntry(_display_name(character), key, level=0)
-        total += _draw_character(canvas, character, paper, labels, total + 1, options)
+        fields = (writer, field_prefix(number)) if writer is not None else None
+        total += _draw_character(canvas, character, paper, labels, total + 1, options, fields)
     labels.draw(canvas, total)
     if len(characters) > 1:
         canvas.showOutline()
@@ -187,8 +208,11 @@ def render_blank(paper: PaperSize = PaperSize.A4, copies: int = 1) -> tuple[byte
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, "Blank character sheet", APP_NAME)
     layout = sheet_layout(paper)
-    for _ in range(copies):
+    writer = FormWriter(canvas)
+    values = field_values(None, len(layout.element_rows))
+    for copy in range(1, copies + 1):
         draw_sheet(canvas, layout, None, (), portrait=None)
+        writer.add(field_prefix(copy), sheet_fields(layout), values)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue(), copies

@@ -75,6 +75,8 @@ class SheetOptions:
     clean_tracks: bool = False
     """Print Penalty, Luck and Advancement tracks empty (and no in-play values), for
     a sheet kept up to date in pencil."""
+    fields: bool = True
+    """Carry fill-in fields (AcroForm) holding the character's values."""
 
 
 GAME_TITLE = "SWORD'S EDGE"
