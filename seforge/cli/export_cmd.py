@@ -55,6 +55,11 @@ def _add_pdf_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clean-tracks", action="store_true",
                         help="print Penalty, Luck and Advancement tracks empty, to keep "
                         "them in pencil")
+    parser.add_argument("--party-summary", action="store_true",
+                        help="start with the GM's one-page party summary")
+    parser.add_argument("--reference", action="store_true",
+                        help="add a reference back page (Ranks, Levels, Stress, Recovery) "
+                        "after each character")
     parser.add_argument("--card-size", choices=("grid", "index", "a6"), default="grid",
                         help="with --cards: 8 cards a page (grid, the default), 5x3 in "
                         "index cards, or A6 cards")
@@ -69,7 +74,9 @@ def _card_options(args: argparse.Namespace) -> dict[str, Any]:
 def _sheet_options(args: argparse.Namespace) -> Any:
     from seforge.sheet import SheetOptions
 
-    return SheetOptions(clean_tracks=bool(getattr(args, "clean_tracks", False)))
+    return SheetOptions(clean_tracks=bool(getattr(args, "clean_tracks", False)),
+                        party_summary=bool(getattr(args, "party_summary", False)),
+                        reference=bool(getattr(args, "reference", False)))
 
 
 def _error(message: str) -> int:

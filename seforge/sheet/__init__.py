@@ -28,6 +28,12 @@ from seforge.sheet.draw import (
     draw_sheet,
     draw_spill_page,
 )
+from seforge.sheet.extras import (
+    SUMMARY_TITLE,
+    draw_reference_page,
+    draw_summary_page,
+    summary_pages,
+)
 from seforge.sheet.fonts import Face, clean, register_fonts
 from seforge.sheet.form import (
     DATA_KEY,
@@ -164,6 +170,10 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
         pages += 1
         draw_spill_page(canvas, more, character, blocks, label_form=labels.add(pages, first))
         canvas.showPage()
+    if options.reference:
+        pages += 1
+        draw_reference_page(canvas, paper, label_form=labels.add(pages, first))
+        canvas.showPage()
     labels.totals[first] = pages
     return pages
 
@@ -184,9 +194,18 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
     doc_title, author = _metadata(characters, title)
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, doc_title, author)
-    labels = _Labels(sheet_layout(paper).footer, party=len(characters) > 1)
+    labels = _Labels(sheet_layout(paper).footer,
+                     party=len(characters) > 1 or options.party_summary)
     writer = FormWriter(canvas) if options.fields else None
     total = 0
+    if options.party_summary:
+        canvas.bookmarkPage("party-summary")
+        canvas.addOutlineEntry(SUMMARY_TITLE, "party-summary", level=0)
+        chunks = summary_pages(characters, paper)
+        for index, chunk in enumerate(chunks, start=1):
+            draw_summary_page(canvas, paper, chunk, label_form=labels.add(index, 1))
+            canvas.showPage()
+        labels.totals[1] = total = len(chunks)
     for number, character in enumerate(characters, start=1):
         key = f"character-{number}"
         canvas.bookmarkPage(key)
@@ -194,7 +213,7 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
         fields = (writer, field_prefix(number)) if writer is not None else None
         total += _draw_character(canvas, character, paper, labels, total + 1, options, fields)
     labels.draw(canvas, total)
-    if len(characters) > 1:
+    if len(characters) > 1 or options.party_summary:
         canvas.showOutline()
     canvas.save()
     return buffer.getvalue(), total

@@ -77,6 +77,11 @@ class SheetOptions:
     a sheet kept up to date in pencil."""
     fields: bool = True
     """Carry fill-in fields (AcroForm) holding the character's values."""
+    party_summary: bool = False
+    """Start with the GM's one-page party summary."""
+    reference: bool = False
+    """Follow each character's pages with a reference back page (Ranks, Levels,
+    Stress, Recovery)."""
 
 
 GAME_TITLE = "SWORD'S EDGE"
@@ -174,7 +179,7 @@ def _section_heading(c: Canvas, rect: Rect, title: str, hint: str) -> None:
     c.restoreState()
 
 
-def _title_band(c: Canvas, rect: Rect, right_text: str) -> None:
+def _title_band(c: Canvas, rect: Rect, right_text: str, title: str = SHEET_TITLE) -> None:
     c.saveState()
     c.setFillColor(ACCENT)
     c.roundRect(rect.x, rect.y, rect.w, rect.h, 3, stroke=0, fill=1)
@@ -185,7 +190,7 @@ def _title_band(c: Canvas, rect: Rect, right_text: str) -> None:
                        size=14.0, min_size=9.0, valign="middle")
     x = inner.x + fitted.width + 10
     right_w = min(200.0, inner.right - x - 120)
-    draw_text(c, SHEET_TITLE, Rect(x, inner.y, inner.right - right_w - x - 6, inner.h),
+    draw_text(c, title, Rect(x, inner.y, inner.right - right_w - x - 6, inner.h),
               face=Face.REGULAR, size=10.5, min_size=7.0, valign="middle")
     draw_text(c, right_text, Rect(inner.right - right_w, inner.y, right_w, inner.h),
               face=Face.CONDENSED, size=8.0, min_size=7.0, align="right", valign="middle")
