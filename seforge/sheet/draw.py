@@ -45,8 +45,8 @@ HINTS: dict[str, str] = {
     "faculty": "What your character has a knack for. Add it to a Momentum or an Action Test.",
     "traits": "Body, presence and wits. The Trait you roll for Momentum may also "
               "count in the Action that follows.",
-    "elements": "Qualities tied to a Trait. One used for Momentum can't also help "
-                "the Action.",
+    "elements": "Each tied to a Trait. One used for Momentum can't also help the "
+                "Action.",
     "luck": "Spend one to add a Trait or Element or reroll a die; at a scene's end, "
             "one clears one Penalty Rank taken in it. Gone when the session ends.",
     "advancement": "From a Pivot (one per scene) or a natural 2. Raise a Quality or buy "

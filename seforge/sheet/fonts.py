@@ -220,6 +220,18 @@ def is_rtl(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in _RTL_CLASSES for ch in text)
 
 
+def starts_rtl(text: str) -> bool:
+    """Whether the first letter with a direction in ``text`` is right-to-left (the
+    paragraph's direction, as the bidi algorithm decides it)."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in _RTL_CLASSES:
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
 @lru_cache(maxsize=16384)
 def visual(text: str) -> str:
     """``text`` as it is drawn left to right: Arabic joined, right-to-left runs

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.sheet.fonts import Face, clean, draw_string, string_width
+from seforge.sheet.fonts import Face, clean, draw_string, starts_rtl, string_width
 from seforge.sheet.layout import Rect
 
 ELLIPSIS = "\u2026"
@@ -246,6 +246,8 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
     else:
         top = rect.top
     baseline = top - fitted.size * ASCENT
+    if align == "left" and starts_rtl(" ".join(fitted.lines)):
+        align = "right"  # a right-to-left paragraph reads from the right edge
     if align == "center":
         x = rect.x + rect.w / 2
     elif align == "right":
