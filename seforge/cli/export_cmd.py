@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.blank:
         count = 0
-        data, pages = render_blank(paper)
+        data, pages = render_blank(paper, reference=bool(getattr(args, "reference", False)))
     elif args.cards:
         from seforge.cards import render_cards
 

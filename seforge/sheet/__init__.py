@@ -148,7 +148,8 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
     spill = Spill(page=len(chunks) + 1)
     values: dict[str, str] = {}
     if fields is not None:
-        values = field_values(character, len(main.element_rows))
+        values = field_values(character, len(main.element_rows),
+                              clean_tracks=options.clean_tracks)
         values[DATA_KEY] = data_value(character)
     for index, chunk in enumerate(chunks):
         elements = [character.elements[i] for i in chunk]
@@ -219,8 +220,10 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
     return buffer.getvalue(), total
 
 
-def render_blank(paper: PaperSize = PaperSize.A4, copies: int = 1) -> tuple[bytes, int]:
-    """The PDF bytes of ``copies`` blank sheets and its page count."""
+def render_blank(paper: PaperSize = PaperSize.A4, copies: int = 1, *,
+                 reference: bool = False) -> tuple[bytes, int]:
+    """The PDF bytes of ``copies`` blank sheets (each followed by the reference back
+    page with ``reference``) and its page count."""
     if copies < 1:
         raise ValueError("copies must be at least 1")
     paper = PaperSize(paper)
@@ -233,8 +236,11 @@ def render_blank(paper: PaperSize = PaperSize.A4, copies: int = 1) -> tuple[byte
         draw_sheet(canvas, layout, None, (), portrait=None)
         writer.add(field_prefix(copy), sheet_fields(layout), values)
         canvas.showPage()
+        if reference:
+            draw_reference_page(canvas, paper)
+            canvas.showPage()
     canvas.save()
-    return buffer.getvalue(), copies
+    return buffer.getvalue(), copies * (2 if reference else 1)
 
 
 def export_sheets(characters: Sequence[Character], out: Path | BinaryIO,
@@ -250,9 +256,9 @@ def export_sheets(characters: Sequence[Character], out: Path | BinaryIO,
 
 
 def export_blank(out: Path | BinaryIO, paper: PaperSize = PaperSize.A4,
-                 copies: int = 1) -> None:
+                 copies: int = 1, *, reference: bool = False) -> None:
     """Write ``copies`` blank sheets into one PDF."""
-    data, _pages = render_blank(paper, copies)
+    data, _pages = render_blank(paper, copies, reference=reference)
     write_pdf(data, out)
 
 

@@ -45,6 +45,9 @@ KIND_OPTIONS: tuple[str, ...] = ("", *(k.value for k in ElementKind))
 QUALITY_KEYS = ("concept", "background", "faculty")
 PIVOT_KEYS = ("goal", "quirk", "style")
 DATA_KEY = "data"
+TRACKS_KEY = "tracks"
+"""A hidden field saying ``clean`` when the tracks were printed empty."""
+CLEAN = "clean"
 ON = "Yes"
 
 
@@ -72,14 +75,17 @@ class Field:
 # --- what the fields hold ------------------------------------------------------
 
 
-def field_values(character: Character | None, element_count: int = 0) -> dict[str, str]:
+def field_values(character: Character | None, element_count: int = 0, *,
+                 clean_tracks: bool = False) -> dict[str, str]:
     """The value of every field for ``character`` (all empty for a blank sheet).
 
-    Checkboxes hold ``"Yes"`` or ``"Off"``. The same function tells, on reading a
-    sheet back, which fields the player changed.
+    Checkboxes hold ``"Yes"`` or ``"Off"`` (all ``"Off"`` with ``clean_tracks``).
+    The same function tells, on reading a sheet back, which fields the player
+    changed.
     """
-    values: dict[str, str] = {}
+    values: dict[str, str] = {TRACKS_KEY: CLEAN if clean_tracks else ""}
     ch = character
+    track = ch if not clean_tracks else None
     values["name"] = ch.name if ch else ""
     values["player"] = ch.player if ch else ""
     values["campaign"] = ch.campaign if ch else ""
@@ -92,7 +98,7 @@ def field_values(character: Character | None, element_count: int = 0) -> dict[st
     for trait in TRAITS:
         tk = trait_key(trait)
         values[f"{tk}_rank"] = ch.trait_rank(trait).label if ch else ""
-        ticked = min(PENALTY_BOXES, ch.play.penalty_ranks.get(trait, 0)) if ch else 0
+        ticked = min(PENALTY_BOXES, track.play.penalty_ranks.get(trait, 0)) if track else 0
         for box in range(1, PENALTY_BOXES + 1):
             values[f"{tk}_penalty_{box}"] = ON if box <= ticked else "Off"
     count = max(element_count, len(ch.elements) if ch else 0)
@@ -107,8 +113,8 @@ def field_values(character: Character | None, element_count: int = 0) -> dict[st
     for key in PIVOT_KEYS:
         values[f"pivot_{key}"] = (getattr(ch.pivots, key) or "") if ch else ""
     values["notes"] = player_notes(ch) if ch else ""
-    luck = min(TRACK_BOXES, ch.play.luck) if ch else 0
-    advancements = min(TRACK_BOXES, len(ch.play.advancements)) if ch else 0
+    luck = min(TRACK_BOXES, track.play.luck) if track else 0
+    advancements = min(TRACK_BOXES, len(track.play.advancements)) if track else 0
     for box in range(1, TRACK_BOXES + 1):
         values[f"luck_{box}"] = ON if box <= luck else "Off"
         values[f"advancement_{box}"] = ON if box <= advancements else "Off"
@@ -184,6 +190,7 @@ def sheet_fields(layout: SheetLayout, first_element: int = 1) -> list[Field]:
         fields.append(Field(f"pivot_{key}", Rect(row.x + 36, row.y + 1, row.w - 36, row.h - 2),
                             "multiline", tooltip=f"Pivot: {key.capitalize()}"))
     fields.append(Field(DATA_KEY, Rect(0, 0, 0, 0), "hidden"))
+    fields.append(Field(TRACKS_KEY, Rect(0, 0, 0, 0), "hidden"))
     return fields
 
 

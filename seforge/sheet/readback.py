@@ -21,10 +21,12 @@ from seforge.fileformat import CharacterFileError, character_from_data, parse_js
 from seforge.models import TRAITS, Character, Element, ElementKind, HeldAdvancement, Trait
 from seforge.ranks import Rank
 from seforge.sheet.form import (
+    CLEAN,
     DATA_KEY,
     ON,
     PIVOT_KEYS,
     QUALITY_KEYS,
+    TRACKS_KEY,
     field_values,
     trait_key,
 )
@@ -103,9 +105,11 @@ def read_sheet(path: str | Path, number: int = 1) -> ReadResult:
             notes.append(f"the sheet's saved character could not be read ({exc}); "
                          "built from the fields")
     character = base.model_copy(deep=True)
-    exported = field_values(base if from_saved else None, _element_slots(values))
+    exported = field_values(base if from_saved else None, _element_slots(values),
+                            clean_tracks=values.get(TRACKS_KEY, "") == CLEAN)
     changed = [key for key, value in values.items()
-               if key != DATA_KEY and key in exported and value != exported[key]]
+               if key not in (DATA_KEY, TRACKS_KEY) and key in exported
+               and value != exported[key]]
     _apply(character, values, set(changed), notes)
     return ReadResult(character, from_saved, changed, notes, len(sheets))
 

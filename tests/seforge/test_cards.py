@@ -58,6 +58,8 @@ def _check_pdf(data: bytes, ncs: list[NarrativeCharacter], paper: PaperSize) -> 
         assert f"TN {nc.base_tn}" in text, nc.name
         for quality in [*nc.elements, *nc.flaws]:
             assert _flat(quality.name) in text, (nc.name, quality.name)
+        for word in nc.notes.split():  # notes too, on every paper (the Dragon's on Letter)
+            assert word in text, (nc.name, word)
     meta = reader.metadata
     assert meta is not None
     assert meta.author == "SEForge"

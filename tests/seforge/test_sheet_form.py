@@ -165,3 +165,31 @@ def test_cli_import_round_trip_and_errors(tmp_path: Path,
     assert not (tmp_path / "z.sechar").exists()
     with pytest.raises(SheetReadError):
         read_sheet(pdf, 2)
+
+
+def test_clean_tracks_print_empty_boxes_and_still_round_trip(tmp_path: Path) -> None:
+    from seforge.sheet import SheetOptions
+
+    tella = library.load_pc("tella-of-jost")
+    tella.play.luck = 4
+    tella.play.penalty_ranks = {Trait.CUNNING: 3}
+    data = render_sheets([tella], options=SheetOptions(clean_tracks=True))[0]
+    fields = _fields(data)
+    assert fields["c1_luck_1"] == "/Off" and fields["c1_cunning_penalty_1"] == "/Off"
+    pdf = tmp_path / "clean.pdf"
+    pdf.write_bytes(data)
+    assert read_sheet(pdf).character.model_dump() == tella.model_dump()
+    filled = _fill(data, {}, {"c1_luck_1": True, "c1_luck_2": True}, tmp_path / "f.pdf")
+    assert read_sheet(filled).character.play.luck == 2  # pencilled in on screen
+
+
+def test_blank_sheets_with_reference_pages(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    data, pages = render_blank(PaperSize.LETTER, copies=2, reference=True)
+    reader = PdfReader(io.BytesIO(data))
+    assert pages == len(reader.pages) == 4
+    assert "WHO ARE YOU?" in reader.pages[2].extract_text()
+    assert "RECOVERY" in reader.pages[3].extract_text()
+    out = tmp_path / "blank.pdf"
+    assert main(["export", "--blank", "--reference", "-o", str(out)]) == 0
+    assert "2 page(s)" in capsys.readouterr().out
