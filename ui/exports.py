@@ -88,17 +88,20 @@ def export_blank_sheet(parent: QWidget, paper: str, folder: str) -> Path | None:
 
 
 def export_nc_cards(
-    parent: QWidget, ncs: Sequence[NarrativeCharacter], paper: str, folder: str
+    parent: QWidget, ncs: Sequence[NarrativeCharacter], paper: str, folder: str,
+    *, size: str = "grid", blank: int = 0,
 ) -> Path | None:
+    """Ask where, then write the NCs' cards (``size``: grid, index or a6; ``blank``
+    empty cards after them)."""
     from seforge.cards import export_cards
 
-    if not ncs:
+    if not ncs and blank < 1:
         return None
     path = ask_pdf_path(parent, "Print NC Cards", folder, "opponents.pdf")
     if path is None:
         return None
     try:
-        export_cards(list(ncs), path, effective_paper(paper))
+        export_cards(list(ncs), path, effective_paper(paper), size=size, blank=blank)
     except (OSError, ValueError) as exc:
         _report(parent, path, exc)
         return None

@@ -16,7 +16,7 @@ from seforge.models import TRAITS, NarrativeCharacter, NCQuality, NCType
 from seforge.nc_builder import TEMPLATES
 from seforge.ranks import Rank, format_modifier
 from seforge.sheet.draw import ACCENT, INK, MUTED, RULE, WASH, box, hline
-from seforge.sheet.fonts import Face
+from seforge.sheet.fonts import Face, string_width
 from seforge.sheet.layout import Rect
 from seforge.sheet.text import LEADING, draw_text, fit_text, wrap
 
@@ -206,8 +206,10 @@ def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter,
 
     # Header: name, where it comes from, and the Rank badge.
     header = inner.take_top(HEADER_H)
-    badge = Rect(header.right - BADGE_W, header.top - 26, BADGE_W, 26)
-    _badge(c, badge, *badge_text(nc))
+    kind, tn = badge_text(nc)
+    badge_w = max(BADGE_W, string_width(kind, Face.CONDENSED_BOLD, 7.0) + 8)
+    badge = Rect(header.right - badge_w, header.top - 26, badge_w, 26)
+    _badge(c, badge, kind, tn)
     text_w = badge.x - header.x - 6
     c.setFillColor(INK)
     name = nc.name.strip() or "Unnamed opponent"
