@@ -4,13 +4,15 @@ DejaVu covers Latin (with accents), Greek, Cyrillic, Hebrew and Arabic. What it
 lacks is drawn in a shipped face that has it, each embedded as a subset and parsed
 only when a sheet first needs it: Noto Sans Thai and Noto Sans Devanagari (shaped
 with HarfBuzz, so marks and conjuncts sit right), SEForge Hangul (from
-NanumGothic) for Korean, and Droid Sans Fallback for Chinese and Japanese.
+NanumGothic) for Korean, and Droid Sans Fallback for Chinese and Japanese (the
+CJK Unified Ideographs; the rare Extension A prints as names, to keep the app small).
 
 A line is cut into *runs*, each drawn in the font that has its characters. A line
-with right-to-left text is reordered for display (Arabic letters joined) while its
-text layer keeps the logical order (an ``/ActualText`` span), so copying and
-searching work. A character no font has (an emoji, say) prints as its Unicode
-name in brackets, never as a replacement box.
+with right-to-left text is drawn in display order (the Unicode bidi algorithm;
+Arabic letters joined), which PDF readers put back in logical order when text is
+copied or searched. A shaped run carries its text in an ``/ActualText`` span, so
+its text layer reads as typed. A character no font has (an emoji, say) prints as
+its Unicode name in brackets, never as a replacement box.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ _FILES: dict[Face, str] = {
 }
 
 FALLBACK_FACE = "SEForge-DroidSansFallback"
-_FALLBACK_FILE = "DroidSansFallbackFull.ttf"
+_FALLBACK_FILE = "DroidSansFallback-Subset.ttf"
 
 
 
