@@ -42,6 +42,7 @@ from seforge.sheet.form import (
     data_value,
     field_prefix,
     field_values,
+    overlay_values,
     sheet_fields,
 )
 from seforge.sheet.layout import (
@@ -148,8 +149,8 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
     spill = Spill(page=len(chunks) + 1)
     values: dict[str, str] = {}
     if fields is not None:
-        values = field_values(character, len(main.element_rows),
-                              clean_tracks=options.clean_tracks)
+        values = overlay_values(character, len(main.element_rows),
+                                clean_tracks=options.clean_tracks)
         values[DATA_KEY] = data_value(character)
     for index, chunk in enumerate(chunks):
         elements = [character.elements[i] for i in chunk]

@@ -45,6 +45,8 @@ KIND_OPTIONS: tuple[str, ...] = ("", *(k.value for k in ElementKind))
 QUALITY_KEYS = ("concept", "background", "faculty")
 PIVOT_KEYS = ("goal", "quirk", "style")
 DATA_KEY = "data"
+TRAIT_PREFIX_W = 24.0
+"""Room of the printed "Trait:" before a Trait link's field."""
 TRACKS_KEY = "tracks"
 """A hidden field saying ``clean`` when the tracks were printed empty."""
 CLEAN = "clean"
@@ -70,6 +72,10 @@ class Field:
     """``text``, ``multiline``, ``choice``, ``check`` or ``hidden``."""
     options: tuple[str, ...] = ()
     tooltip: str = ""
+    size: float = 8.0
+    """The size a reader draws a typed value at."""
+    align: int = 0
+    """0 left, 1 centred, 2 right (the PDF's /Q)."""
 
 
 # --- what the fields hold ------------------------------------------------------
@@ -121,6 +127,22 @@ def field_values(character: Character | None, element_count: int = 0, *,
     return values
 
 
+def is_check_key(key: str) -> bool:
+    """Whether the field ``key`` is a checkbox (a track box)."""
+    return key.startswith(("luck_", "advancement_")) or "_penalty_" in key
+
+
+def overlay_values(character: Character, element_count: int = 0, *,
+                   clean_tracks: bool = False) -> dict[str, str]:
+    """What an exported sheet's fields hold: its track boxes as ticked, every other
+    field empty. The sheet prints the values itself; a field typed into replaces
+    its value (a lone "-" clears it). Empty fields draw nothing, whichever reader
+    redraws them, so nothing prints twice."""
+    real = field_values(character, element_count, clean_tracks=clean_tracks)
+    return {key: value if is_check_key(key) or key == TRACKS_KEY else ""
+            for key, value in real.items()}
+
+
 # --- where the fields go ---------------------------------------------------------
 
 
@@ -131,11 +153,14 @@ def _quality_fields(key: str, rect: Rect) -> Iterator[Field]:
     title = key.capitalize()
     yield Field(f"{key}_name", Rect(inner.x, name_bottom, mod.x - inner.x - 6,
                                     inner.top - 11 - name_bottom), "multiline",
-                tooltip=f"{title}: its name")
-    yield Field(f"{key}_rank", mod, "choice", RANK_OPTIONS, f"{title}: its Rank")
+                tooltip=f"{title}: its name", size=10.0)
+    # The Rank is picked where its name prints, under the modifier box.
+    yield Field(f"{key}_rank", Rect(mod.x - 20, mod.y - 10, mod.w + 20, 10), "choice",
+                RANK_OPTIONS, f"{title}: its Rank", size=7.0, align=2)
     if key == "faculty":
-        yield Field("faculty_trait", Rect(inner.x, inner.y + 17, mod.x - inner.x - 4, 10),
-                    "choice", TRAIT_OPTIONS, "Faculty: the Trait it is tied to")
+        yield Field("faculty_trait", Rect(inner.x + TRAIT_PREFIX_W, inner.y + 17,
+                                          mod.x - inner.x - 4 - TRAIT_PREFIX_W, 10),
+                    "choice", TRAIT_OPTIONS, "Faculty: the Trait it is tied to", size=7.5)
 
 
 def _element_fields(index: int, row: Rect) -> Iterator[Field]:
@@ -145,13 +170,19 @@ def _element_fields(index: int, row: Rect) -> Iterator[Field]:
     tag_rect = Rect(trait_rect.x - 48, row.y + 7, 44, row.h - 14)
     name_rect = Rect(mod.right + 7, row.y + 2, tag_rect.x - mod.right - 11, row.h - 4)
     key = f"element_{index}"
-    yield Field(f"{key}_rank", mod, "choice", RANK_OPTIONS, f"Element {index}: Rank")
-    yield Field(f"{key}_name", name_rect.take_top(12), "text", tooltip=f"Element {index}: name")
-    yield Field(f"{key}_note", name_rect.below(12), "text", tooltip=f"Element {index}: note")
+    yield Field(f"{key}_rank", mod, "choice", RANK_OPTIONS, f"Element {index}: Rank",
+                size=7.0, align=1)
+    yield Field(f"{key}_name", name_rect.take_top(12), "text",
+                tooltip=f"Element {index}: name", size=9.0)
+    yield Field(f"{key}_note", name_rect.below(12), "text", tooltip=f"Element {index}: note",
+                size=7.0)
     yield Field(f"{key}_kind", tag_rect, "choice", KIND_OPTIONS,
-                f"Element {index}: kind (quality, item, sfx, weakness, fetish, stunt)")
-    yield Field(f"{key}_trait", trait_rect, "choice", TRAIT_OPTIONS,
-                f"Element {index}: the Trait it is tied to")
+                f"Element {index}: kind (quality, item, sfx, weakness, fetish, stunt)",
+                size=7.0, align=1)
+    yield Field(f"{key}_trait", Rect(trait_rect.x + TRAIT_PREFIX_W, trait_rect.y,
+                                     trait_rect.w - TRAIT_PREFIX_W, trait_rect.h),
+                "choice", TRAIT_OPTIONS, f"Element {index}: the Trait it is tied to",
+                size=7.5)
 
 
 def _checks(prefix: str, cells: Sequence[Rect], what: str) -> Iterator[Field]:
@@ -163,7 +194,8 @@ def sheet_fields(layout: SheetLayout, first_element: int = 1) -> list[Field]:
     """Every field of page 1, Element rows numbered from ``first_element``."""
     fields: list[Field] = []
     who = layout.who.inset(8, 5).below(11)
-    fields.append(Field("name", who, "text", tooltip="Who are you? The character's name"))
+    fields.append(Field("name", who, "text", tooltip="Who are you? The character's name",
+                        size=14.0))
     body = layout.playing.inset(8, 5).below(11)
     third = body.h / 3
     fields += [
@@ -177,8 +209,8 @@ def sheet_fields(layout: SheetLayout, first_element: int = 1) -> list[Field]:
     for trait, rect in zip(TRAITS, layout.trait_boxes, strict=True):
         inner = rect.inset(7, 6)
         tk = trait_key(trait)
-        fields.append(Field(f"{tk}_rank", Rect(inner.right - 36, inner.top - 25, 36, 25),
-                            "choice", RANK_OPTIONS, f"{trait.value}: its Rank"))
+        fields.append(Field(f"{tk}_rank", Rect(inner.x, inner.top - 23, 70, 10), "choice",
+                            RANK_OPTIONS, f"{trait.value}: its Rank", size=7.5))
         fields += _checks(f"{tk}_penalty", penalty_row(rect)[1], f"{trait.value} Penalty Rank")
     for i, row in enumerate(layout.element_rows):
         fields += _element_fields(first_element + i, row)
@@ -252,7 +284,8 @@ class FormWriter:
         form = self.canvas.acroForm
         font = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                      "/Encoding /WinAnsiEncoding >>"])
-        form.extras["DR"] = _Raw(["<< /Font << /Helv ", font, " >> >>"])
+        dingbats = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>"])
+        form.extras["DR"] = _Raw(["<< /Font << /Helv ", font, " /ZaDb ", dingbats, " >> >>"])
         form.extras["DA"] = _Raw(["(/Helv 0 Tf 0 g)"])
 
     def add(self, prefix: str, fields: Sequence[Field], values: dict[str, str]) -> None:
@@ -288,7 +321,7 @@ def _fixed_part(field: Field) -> str:
         return out + "/FT /Tx /F 2 /Ff 1 "
     if field.kind == "check":
         return out + "/FT /Btn /F 4 /MK << /CA (8) >> /DA (/ZaDb 0 Tf 0 g) "
-    out += "/F 4 /DA (/Helv 0 Tf 0 g) /MK << /BG [1 1 1] >> "
+    out += f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /Q {field.align} "
     if field.kind == "choice":
         options = " ".join(_pdf_text(o) for o in field.options)
         return out + f"/FT /Ch /Ff 131072 /Opt [{options}] "

@@ -1,13 +1,14 @@
 """Reading a filled-in sheet back into a character.
 
 A sheet exported by SEForge keeps the whole character in a hidden field; what the
-player changed in the visible fields (any PDF reader can fill them in) is laid
-over it. A blank sheet filled by hand has no hidden field: the character is built
-from the fields alone, and ``seforge check`` says what it still lacks.
+player typed in the visible fields (any PDF reader can fill them in; a lone "-"
+clears a value) and the track boxes they ticked are laid over it. A blank sheet
+filled by hand has no hidden field: the character is built from the fields
+alone, and ``seforge check`` says what it still lacks.
 
-A field's value counts as changed when it differs from what the sheet was
-exported with (:func:`seforge.sheet.form.field_values` of the saved character),
-so an untouched sheet gives back exactly the character it was made from.
+A field counts as changed when it differs from what the sheet was exported with
+(:func:`seforge.sheet.form.overlay_values` of the saved character), so an
+untouched sheet gives back exactly the character it was made from.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from seforge.sheet.form import (
     QUALITY_KEYS,
     TRACKS_KEY,
     field_values,
+    overlay_values,
     trait_key,
 )
 from seforge.sheet.layout import PENALTY_BOXES, TRACK_BOXES
@@ -105,8 +107,10 @@ def read_sheet(path: str | Path, number: int = 1) -> ReadResult:
             notes.append(f"the sheet's saved character could not be read ({exc}); "
                          "built from the fields")
     character = base.model_copy(deep=True)
-    exported = field_values(base if from_saved else None, _element_slots(values),
-                            clean_tracks=values.get(TRACKS_KEY, "") == CLEAN)
+    clean = values.get(TRACKS_KEY, "") == CLEAN
+    slots = _element_slots(values)
+    exported = (overlay_values(base, slots, clean_tracks=clean) if from_saved
+                else field_values(None, slots))
     changed = [key for key, value in values.items()
                if key not in (DATA_KEY, TRACKS_KEY) and key in exported
                and value != exported[key]]
@@ -150,12 +154,21 @@ def _count(values: dict[str, str], prefix: str, boxes: int) -> int:
     return sum(1 for i in range(1, boxes + 1) if values.get(f"{prefix}_{i}") == ON)
 
 
+CLEAR = frozenset({"-", "\u2013", "\u2014"})
+"""Typed alone in a field of an exported sheet, clears its value."""
+
+
+def _typed(value: str) -> str:
+    value = value.strip()
+    return "" if value in CLEAR else value
+
+
 def _apply(ch: Character, values: dict[str, str], changed: set[str],
            notes: list[str]) -> None:
     """Lay the changed fields over ``ch``."""
 
     def get(key: str) -> str | None:
-        return values.get(key) if key in changed else None
+        return _typed(values[key]) if key in changed else None
 
     for key in ("name", "player", "campaign", "genre"):
         value = get(key)
@@ -216,27 +229,31 @@ def _apply_elements(ch: Character, values: dict[str, str], changed: set[str],
             if element is not None:
                 kept.append(element)
             continue
-        name = values.get(f"{key}_name", "").strip()
-        if not name:
-            if element is not None and f"{key}_name" not in changed:
-                kept.append(element)  # only its other boxes were touched
-            continue  # a row whose name was cleared: the Element is gone
+        typed = {part: _typed(values.get(f"{key}_{part}", ""))
+                 for part in ("name", "rank", "trait", "kind", "note")}
+        name_changed = f"{key}_name" in changed
+        if name_changed and not typed["name"]:
+            continue  # its name was cleared: the Element is gone
         if element is None:
-            element = Element(name=name)
-        element.name = name
-        rank = _rank(values.get(f"{key}_rank", ""), f"Element {name!r}", notes)
+            if not typed["name"]:
+                continue  # a new row needs a name
+            element = Element(name=typed["name"])
+        if name_changed:
+            element.name = typed["name"]
+        name = element.name
+        rank = _rank(typed["rank"], f"Element {name!r}", notes)
         if rank is not None:
             element.rank = rank
         if f"{key}_trait" in changed:
-            element.trait = _trait(values.get(f"{key}_trait", ""), f"Element {name!r}", notes)
-        kind = values.get(f"{key}_kind", "").strip().lower()
+            element.trait = _trait(typed["trait"], f"Element {name!r}", notes)
+        kind = typed["kind"].lower()
         if kind:
             try:
                 element.kind = ElementKind(kind)
             except ValueError:
                 notes.append(f"Element {name!r}: '{kind}' is not a kind of Element")
         if f"{key}_note" in changed:
-            element.note = values.get(f"{key}_note", "").strip()
+            element.note = typed["note"]
         kept.append(element)
     kept += [e.model_copy(deep=True) for e in ch.elements[slots:]]
     ch.elements = kept
