@@ -408,13 +408,13 @@ def _element_row(c: Canvas, row: Rect, element: Element | None, *,
     c.setFillColor(INK)
     short = " ".join(name.split()[:6])
     if extra:
-        _spilled(c, spill, "Element name", name, name_rect.take_top(12), face=Face.BOLD,
+        _spilled(c, spill, f"Element name: {short}", name, name_rect.take_top(12), face=Face.BOLD,
                  size=9.5, min_size=7.0, valign="middle")
         c.setFillColor(MUTED)
         _spilled(c, spill, f"Element: {short}", extra, name_rect.below(12),
                  face=Face.CONDENSED, size=7.0, min_size=7.0, valign="middle")
     else:
-        _spilled(c, spill, "Element name", name, name_rect, face=Face.BOLD, size=9.5,
+        _spilled(c, spill, f"Element name: {short}", name, name_rect, face=Face.BOLD, size=9.5,
                  min_size=7.0, max_lines=2, valign="middle")
 
 
