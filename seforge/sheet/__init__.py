@@ -1,9 +1,14 @@
 """Printable character sheets (PDF, drawn with ReportLab).
 
 One sheet per character, laid out like the book's sheet, plus continuation pages
-when a character has more Elements than the sheet has rows::
+when a character has more Elements than the sheet has rows, and a page of the
+text that did not fit its box (:mod:`seforge.sheet.spill`). Every sheet carries
+fill-in fields (:mod:`seforge.sheet.form`) that :mod:`seforge.sheet.readback`
+reads back. A party PDF has an outline and page numbers, and may start with the
+GM's summary and add reference back pages (:mod:`seforge.sheet.extras`)::
 
-    export_sheets([sarah, rogue], Path("party.pdf"), PaperSize.LETTER)
+    export_sheets([sarah, rogue], Path("party.pdf"), PaperSize.LETTER,
+                  options=SheetOptions(party_summary=True))
     export_blank(Path("blank.pdf"))
 """
 
@@ -75,7 +80,8 @@ APP_NAME = "SEForge"
 
 def page_count(characters: Sequence[Character], paper: PaperSize = PaperSize.A4, *,
                options: SheetOptions | None = None) -> int:
-    """How many pages :func:`export_sheets` writes for ``characters``."""
+    """How many pages :func:`export_sheets` writes for ``characters`` (it lays them
+    out to know: long text may need continuation pages)."""
     return render_sheets(characters, paper, options=options)[1]
 
 
