@@ -175,3 +175,25 @@ def test_weakness_and_rank_tags_still_read() -> None:
                                       trait=Trait.PHYSIQUE, kind=ElementKind.WEAKNESS))
     text = _reader([character]).pages[0].extract_text()
     assert "WEAKNESS" in text and "Glass Jaw" in text
+
+
+def test_fit_text_with_a_marker_keeps_every_word() -> None:
+    import random
+
+    from seforge.sheet.fonts import register_fonts
+    from seforge.sheet.text import ELLIPSIS, fit_text
+
+    register_fonts()
+    rng = random.Random(14)
+    vocabulary = ["a", "sword", "edge", "Ærøskøbing", "武士の魂", "x" * 40, "lantern",
+                  "of", "the", "שלום", "नमस्ते"]
+    for _ in range(200):
+        words = [rng.choice(vocabulary) for _ in range(rng.randint(1, 80))]
+        text = " ".join(words)
+        fitted = fit_text(text, rng.uniform(40, 200), rng.uniform(8, 60), size=9.0,
+                          min_size=7.0, max_lines=None, marker="more on p. 2")
+        shown = " ".join(fitted.lines)
+        if fitted.rest:
+            shown = shown.rsplit("more on p. 2", 1)[0].replace(ELLIPSIS, "")
+        # the words shown, then the rest, give back the text (long words may be cut)
+        assert "".join((shown + fitted.rest).split()) == "".join(text.split())
