@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,9 @@ def register(sub: Any) -> None:
 
 
 def _error(message: str) -> int:
-    print(f"seforge import: {message}", file=sys.stderr)
+    from seforge.cli import one_line
+
+    print(f"seforge import: {one_line(message)}", file=sys.stderr)
     return EXIT_UNREADABLE
 
 
@@ -51,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"{sheet}: no such file")
     if not output.parent.is_dir():
         return _error(f"{output}: the folder {output.parent} does not exist")
+    if output.exists() and os.path.samefile(output, sheet):
+        return _error(f"{output}: is the sheet itself; choose another output")
     if args.character < 1:
         return _error("--character counts from 1")
     try:

@@ -199,3 +199,13 @@ def test_blank_sheets_with_reference_pages(tmp_path: Path,
     out = tmp_path / "blank.pdf"
     assert main(["export", "--blank", "--reference", "-o", str(out)]) == 0
     assert "2 page(s)" in capsys.readouterr().out
+
+
+def test_cli_import_never_writes_over_the_sheet(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(render_sheets([sarah_x()])[0])
+    before = pdf.read_bytes()
+    assert main(["import", str(pdf), "-o", str(pdf)]) == 2
+    assert "is the sheet itself" in capsys.readouterr().err
+    assert pdf.read_bytes() == before
