@@ -20,7 +20,7 @@ EXIT_OK = 0
 EXIT_NOT_LEGAL = 1
 EXIT_UNREADABLE = 2
 """Bad input of any kind: an unreadable file, a bad argument (one line on stderr)."""
-VERBS = ("check", "odds", "library", "export", "desktop-install")
+VERBS = ("check", "odds", "library", "export", "import", "desktop-install")
 """The verbs, known without importing their modules (a test checks the parser)."""
 
 MESSAGE_CHARS = 500

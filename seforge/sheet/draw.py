@@ -302,14 +302,12 @@ def _quality(c: Canvas, rect: Rect, title: str, hint: str, name: str, rank: Rank
 
 
 def in_play_text(character: Character, trait: Trait) -> str:
-    """What a Trait works at mid-play ("Now −2 Weak"), Ranks past the boxes, a Doom."""
+    """What a Trait works at mid-play ("Now −2 Weak") and a Doom waiting on it."""
     penalty = character.play.penalty_ranks.get(trait, 0)
     parts: list[str] = []
     if penalty > 0:
         rank = effective_trait(character, trait)
         parts.append(f"Now {modifier_text(rank)} {rank.label}")
-        if penalty > PENALTY_BOXES:
-            parts.append(f"{penalty} Penalty Ranks")
     if character.play.doom_trait is trait:
         parts.append("Doom!")
     return " \u00b7 ".join(parts)

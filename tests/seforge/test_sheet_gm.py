@@ -57,7 +57,7 @@ def test_party_summary_comes_first_on_one_page() -> None:
 
 def test_summary_helpers() -> None:
     tella = mid_play_tella()
-    assert trait_summary(tella).startswith("Physique +0, now -6 (9 Penalty Ranks)")
+    assert trait_summary(tella).startswith("Physique +0, now -6 (7 Penalty Ranks)")
     assert best_qualities(tella).startswith("Noble Commander +4")
     sarah = sarah_x()
     sarah.play.penalty_ranks = {Trait.CUNNING: 1}

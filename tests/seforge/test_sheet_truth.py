@@ -36,7 +36,7 @@ def _text(reader: PdfReader) -> str:
 
 def mid_play_tella() -> Character:
     tella = load_pc("tella-of-jost")
-    tella.play.penalty_ranks = {Trait.CHARISMA: 2, Trait.PHYSIQUE: 9}
+    tella.play.penalty_ranks = {Trait.CHARISMA: 2, Trait.PHYSIQUE: 7}
     tella.play.sfx_penalty_ranks = {"Voice of Command": 1}
     tella.play.doom_trait = Trait.PHYSIQUE
     tella.play.luck = 3
@@ -109,7 +109,7 @@ def test_mid_play_tella_prints_what_she_plays_at() -> None:
     reader = _reader([mid_play_tella()])
     text = " ".join(reader.pages[0].extract_text().split())
     assert "+4" in text and "Now +0 Average" in text  # Charisma Great, 2 Penalty Ranks
-    assert "Now -6 Weak" in text and "9 Penalty Ranks" in text  # past the 7 boxes
+    assert "Now -6 Weak" in text  # Physique Average with all seven Penalty Ranks
     assert "Doom!" in text
     assert "Penalty -1: in play +0 Average" in text  # her SFX Quality
     assert "printed at Good" not in text  # the library's editorial note stays off
