@@ -49,10 +49,11 @@ def _report(parent: QWidget, path: Path, error: Exception) -> None:
 
 def export_character_sheets(
     parent: QWidget, characters: Sequence[Character], paper: str, folder: str,
-    *, title: str = "Export Sheet",
+    *, title: str = "Export Sheet", party_summary: bool = False,
 ) -> Path | None:
-    """Ask where, then write one sheet per character into one PDF."""
-    from seforge.sheet import PaperSize, export_sheets
+    """Ask where, then write one sheet per character into one PDF (``party_summary``:
+    the GM's one-page summary of the party first)."""
+    from seforge.sheet import PaperSize, SheetOptions, export_sheets
 
     if not characters:
         return None
@@ -64,7 +65,8 @@ def export_character_sheets(
     if path is None:
         return None
     try:
-        export_sheets(list(characters), path, PaperSize(effective_paper(paper)))
+        export_sheets(list(characters), path, PaperSize(effective_paper(paper)),
+                      options=SheetOptions(party_summary=party_summary))
     except (OSError, ValueError) as exc:
         _report(parent, path, exc)
         return None
@@ -86,17 +88,20 @@ def export_blank_sheet(parent: QWidget, paper: str, folder: str) -> Path | None:
 
 
 def export_nc_cards(
-    parent: QWidget, ncs: Sequence[NarrativeCharacter], paper: str, folder: str
+    parent: QWidget, ncs: Sequence[NarrativeCharacter], paper: str, folder: str,
+    *, size: str = "grid", blank: int = 0,
 ) -> Path | None:
+    """Ask where, then write the NCs' cards (``size``: grid, index or a6; ``blank``
+    empty cards after them)."""
     from seforge.cards import export_cards
 
-    if not ncs:
+    if not ncs and blank < 1:
         return None
     path = ask_pdf_path(parent, "Print NC Cards", folder, "opponents.pdf")
     if path is None:
         return None
     try:
-        export_cards(list(ncs), path, effective_paper(paper))
+        export_cards(list(ncs), path, effective_paper(paper), size=size, blank=blank)
     except (OSError, ValueError) as exc:
         _report(parent, path, exc)
         return None

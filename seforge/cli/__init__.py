@@ -20,7 +20,7 @@ EXIT_OK = 0
 EXIT_NOT_LEGAL = 1
 EXIT_UNREADABLE = 2
 """Bad input of any kind: an unreadable file, a bad argument (one line on stderr)."""
-VERBS = ("check", "odds", "library", "export", "desktop-install")
+VERBS = ("check", "odds", "library", "export", "import", "desktop-install")
 """The verbs, known without importing their modules (a test checks the parser)."""
 
 MESSAGE_CHARS = 500
@@ -56,7 +56,14 @@ def safe_output() -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from seforge.cli import check_cmd, desktop_cmd, export_cmd, library_cmd, odds_cmd
+    from seforge.cli import (
+        check_cmd,
+        desktop_cmd,
+        export_cmd,
+        import_cmd,
+        library_cmd,
+        odds_cmd,
+    )
 
     parser = OneLineParser(
         prog="seforge",
@@ -68,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (check_cmd, odds_cmd, library_cmd, export_cmd, desktop_cmd):
+    for module in (check_cmd, odds_cmd, library_cmd, export_cmd, import_cmd, desktop_cmd):
         module.register(sub)
     return parser
 

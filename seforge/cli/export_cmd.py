@@ -46,7 +46,37 @@ def register(sub: Any) -> None:
                         help="print the FILEs as NC stat cards, several per page")
     parser.add_argument("--json", action="store_true",
                         help='print {"output", "pages", "characters"} as JSON')
+    _add_pdf_options(parser)
     parser.set_defaults(func=run)
+
+
+def _add_pdf_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the PDF itself (sheet look, cards)."""
+    parser.add_argument("--clean-tracks", action="store_true",
+                        help="print Penalty, Luck and Advancement tracks empty, to keep "
+                        "them in pencil")
+    parser.add_argument("--party-summary", action="store_true",
+                        help="start with the GM's one-page party summary")
+    parser.add_argument("--reference", action="store_true",
+                        help="add a reference back page (Ranks, Levels, Stress, Recovery) "
+                        "after each character")
+    parser.add_argument("--card-size", choices=("grid", "index", "a6"), default="grid",
+                        help="with --cards: 8 cards a page (grid, the default), 5x3 in "
+                        "index cards, or A6 cards")
+    parser.add_argument("--blank-cards", type=int, default=0, metavar="N",
+                        help="with --cards: add N blank NC cards (FILEs are then optional)")
+
+
+def _card_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"size": args.card_size, "blank": max(0, args.blank_cards)}
+
+
+def _sheet_options(args: argparse.Namespace) -> Any:
+    from seforge.sheet import SheetOptions
+
+    return SheetOptions(clean_tracks=bool(getattr(args, "clean_tracks", False)),
+                        party_summary=bool(getattr(args, "party_summary", False)),
+                        reference=bool(getattr(args, "reference", False)))
 
 
 def _error(message: str) -> int:
@@ -117,14 +147,14 @@ def run(args: argparse.Namespace) -> int:
     paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
     if args.blank and (args.files or args.cards):
         return _error("--blank takes no FILE and no --cards")
-    if not args.blank and not args.files:
+    if not args.blank and not args.files and not (args.cards and args.blank_cards > 0):
         return _error("give at least one FILE, or --blank")
     if not output.parent.is_dir():
         return _error(f"{output}: the folder {output.parent} does not exist")
 
     if args.blank:
         count = 0
-        data, pages = render_blank(paper)
+        data, pages = render_blank(paper, reference=bool(getattr(args, "reference", False)))
     elif args.cards:
         from seforge.cards import render_cards
 
@@ -132,13 +162,13 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(ncs, str):
             return _error(ncs)
         count = len(ncs)
-        data, pages = render_cards(ncs, paper)
+        data, pages = render_cards(ncs, paper, **_card_options(args))
     else:
         loaded = _load(list(args.files))
         if isinstance(loaded, str):
             return _error(loaded)
         count = len(loaded)
-        data, pages = render_sheets(loaded, paper)
+        data, pages = render_sheets(loaded, paper, options=_sheet_options(args))
     try:
         write_pdf(data, output)
     except OSError as exc:  # a read-only PDF, a full disk...

@@ -53,7 +53,7 @@ TRAITS_H = 76.0
 HEADING_H = 17.0
 """Height of a section heading line inside a section's rectangle."""
 ELEMENT_ROW_H = 26.0
-TRACK_H = 54.0
+TRACK_H = 62.0
 BOTTOM_H = 126.0
 RANKS_W = 150.0
 MOMENTUM_W = 124.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import locale as _locale
 import os
 import re
+import sys
 
 from seforge.sheet.layout import PaperSize
 
@@ -29,13 +30,16 @@ _NEUTRAL = ("C", "POSIX", "C.UTF-8", "C.utf8")
 
 def _system_locale() -> str | None:
     """The locale that decides the paper: the first of LC_ALL, LC_PAPER, LANG that is
-    set; a neutral C/POSIX locale names no country (None). Only when none is set do we
-    ask the system (Windows and macOS often set none). Python's getlocale() would turn
-    C.UTF-8 into en_US, which must not make a C-locale machine print on Letter."""
+    set; a neutral C/POSIX locale names no country (None). With none set, Windows is
+    asked for its user locale; elsewhere (cron, a bare container, macOS without
+    variables) there is no country to go by, so None. Python's getlocale() would turn
+    the C.UTF-8 such a process runs in into en_US, which must not mean Letter."""
     for var in ("LC_ALL", "LC_PAPER", "LANG"):
         value = os.environ.get(var)
         if value:
             return None if value in _NEUTRAL else value
+    if sys.platform != "win32":
+        return None
     try:
         name = _locale.getlocale()[0]
     except ValueError:

@@ -12,7 +12,7 @@ import io
 import logging
 from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageOps
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -63,7 +63,7 @@ def decode_portrait(data: str | None) -> Portrait | None:
                             opened.height)
                 return None
             opened.load()
-            image = _flatten(opened)
+            image = _flatten(_upright(opened))
         image.thumbnail((MAX_PIXELS, MAX_PIXELS))
         if image.width < 1 or image.height < 1:
             return None
@@ -71,6 +71,15 @@ def decode_portrait(data: str | None) -> Portrait | None:
     except Exception as exc:  # any decoder error: skip the image, keep the sheet
         log.warning("portrait skipped: %s", exc)
         return None
+
+
+def _upright(image: Image.Image) -> Image.Image:
+    """The image turned as its EXIF orientation says (a phone photo taken sideways)."""
+    try:
+        turned = ImageOps.exif_transpose(image)
+    except Exception:  # a broken EXIF block: keep the image as stored
+        return image
+    return turned if turned is not None else image
 
 
 def _flatten(image: Image.Image) -> Image.Image:

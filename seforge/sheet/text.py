@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.sheet.fonts import Face, clean, draw_string, string_width
+from seforge.sheet.fonts import Face, clean, draw_string, starts_rtl, string_width
 from seforge.sheet.layout import Rect
 
 ELLIPSIS = "\u2026"
@@ -33,6 +33,8 @@ class Fitted:
     size: float
     face: Face
     truncated: bool = False
+    rest: str = ""
+    """With a continuation ``marker``: the text that did not fit (drawn elsewhere)."""
 
     @property
     def line_height(self) -> float:
@@ -133,6 +135,38 @@ def ellipsize(line: str, width: float, face: Face, size: float) -> str:
     return line[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
+def _offsets(text: str, lines: list[str]) -> list[int]:
+    """Where each wrapped line starts in ``text`` (lines are substrings, in order)."""
+    starts: list[int] = []
+    pos = 0
+    for line in lines:
+        found = text.find(line, pos) if line else pos
+        if found < 0:
+            found = pos
+        starts.append(found)
+        pos = found + len(line)
+    return starts
+
+
+def _cut_with_marker(text: str, lines: list[str], limit: int, width: float, face: Face,
+                     size: float, marker: str) -> tuple[list[str], str]:
+    """The first ``limit`` lines, the last one ending in ``marker``, and the rest of
+    ``text`` (from the first word not shown), so that no word is lost."""
+    starts = _offsets(text, lines)
+    kept = lines[:limit]
+    last_start = starts[limit - 1]
+    last = kept[-1]
+    tail = f"{ELLIPSIS} {marker}"
+    words = last.split(" ")
+    shown = len(words)
+    while shown > 0 and string_width(" ".join(words[:shown]) + tail, face, size) > width:
+        shown -= 1
+    prefix = " ".join(words[:shown])
+    kept[-1] = (prefix + tail) if prefix else tail.lstrip(ELLIPSIS + " ")
+    cut = last_start + len(prefix)
+    return kept, text[cut:].strip()
+
+
 def _max_lines(height: float, size: float) -> int:
     usable = height - size * (ASCENT + DESCENT)
     if usable < -0.01:
@@ -141,14 +175,17 @@ def _max_lines(height: float, size: float) -> int:
 
 
 def fit_text(text: str, width: float, height: float, *, face: Face = Face.REGULAR,
-             size: float = 10.0, min_size: float = 6.0, max_lines: int | None = None,
-             multiline: bool = False, step: float = 0.5) -> Fitted:
+             size: float = 10.0, min_size: float = 7.0, max_lines: int | None = None,
+             multiline: bool = False, step: float = 0.5,
+             marker: str | None = None) -> Fitted:
     """Fit ``text`` into ``width`` x ``height`` points.
 
     Tries one line at ``size``, shrinking by ``step`` to ``min_size``; then (if more
     than one line is allowed) wraps at each size from ``size`` down; at the minimum
     size, whatever still does not fit is cut and ends with an ellipsis.
     ``multiline`` keeps newlines (notes); otherwise all whitespace is one space.
+    With a ``marker`` (like "more on p. 2") nothing is cut: the last line ends with
+    the marker and :attr:`Fitted.rest` holds every word that did not fit.
     """
     text = clean(text, keep_newlines=multiline)
     if not multiline:
@@ -189,6 +226,9 @@ def fit_text(text: str, width: float, height: float, *, face: Face = Face.REGULA
     at = sizes[-1]
     limit = max(1, allowed(at))
     lines = wrap(text, width, face, at)
+    if marker is not None:
+        kept, rest = _cut_with_marker(text, lines, limit, width, face, at, marker)
+        return Fitted(tuple(kept), at, face, truncated=True, rest=rest)
     kept = lines[:limit]
     kept[-1] = ellipsize(kept[-1], width, face, at)
     return Fitted(tuple(kept), at, face, truncated=True)
@@ -206,6 +246,8 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
     else:
         top = rect.top
     baseline = top - fitted.size * ASCENT
+    if align == "left" and starts_rtl(" ".join(fitted.lines)):
+        align = "right"  # a right-to-left paragraph reads from the right edge
     if align == "center":
         x = rect.x + rect.w / 2
     elif align == "right":
@@ -218,10 +260,11 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
 
 
 def draw_text(canvas: Canvas, text: str, rect: Rect, *, face: Face = Face.REGULAR,
-              size: float = 10.0, min_size: float = 6.0, max_lines: int | None = 1,
-              multiline: bool = False, align: str = "left", valign: str = "top") -> Fitted:
+              size: float = 10.0, min_size: float = 7.0, max_lines: int | None = 1,
+              multiline: bool = False, align: str = "left", valign: str = "top",
+              marker: str | None = None) -> Fitted:
     """Fit ``text`` to ``rect`` and draw it; returns what was drawn."""
     fitted = fit_text(text, rect.w, rect.h, face=face, size=size, min_size=min_size,
-                      max_lines=max_lines, multiline=multiline)
+                      max_lines=max_lines, multiline=multiline, marker=marker)
     draw_fitted(canvas, fitted, rect, align=align, valign=valign)
     return fitted

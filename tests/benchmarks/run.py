@@ -187,8 +187,10 @@ def _party(count: int) -> list[Any]:
 
 
 def bench_pdf(repeat: int, _scratch: Path) -> list[Result]:
-    sheet = _require("seforge.sheet", "export_sheets")
-    one, party = _party(1), _party(6)
+    sheet = _require("seforge.sheet", "export_sheets", "render_sheets")
+    one, party, hundred = _party(1), _party(6), _party(100)
+    long_note = _party(1)
+    long_note[0].notes = " ".join(f"word{i:04d}" for i in range(1100))[:10_000]
 
     def export(characters: list[Any]) -> None:
         sheet.export_sheets(characters, io.BytesIO())
@@ -198,15 +200,23 @@ def bench_pdf(repeat: int, _scratch: Path) -> list[Result]:
     first = (time.perf_counter() - t0) * 1000
     single = timed(lambda: export(one), repeat)
     six = timed(lambda: export(party), repeat)
+    many = timed(lambda: export(hundred), max(3, repeat // 3))
+    note = timed(lambda: export(long_note), repeat)
     buf = io.BytesIO()
     sheet.export_sheets(party, buf)
     if not buf.getvalue().startswith(b"%PDF-"):
         raise RuntimeError("export_sheets wrote no PDF")
+    _data, note_pages = sheet.render_sheets(long_note)
     return [
         Result("pdf_one", "PDF export, one sheet", round(median(single), 1), "ms", "", None,
                {"first_in_process_ms": round(first, 1)}),
         Result("pdf_party", "PDF export, party of 6", round(median(six), 1), "ms", "< 500 ms",
                median(six) < 500, {"bytes": len(buf.getvalue())}),
+        Result("pdf_hundred", "PDF export, 100 sheets in one PDF", round(median(many), 1),
+               "ms", "< 3000 ms", median(many) < 3000, {}),
+        Result("pdf_long_note", "PDF export, one sheet with a 10,000-character note",
+               round(median(note), 1), "ms", "< 1000 ms", median(note) < 1000,
+               {"pages": note_pages}),
     ]
 
 

@@ -15,7 +15,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge import library
-from seforge.cards import PER_PAGE, export_cards, page_layout, render_cards, stress_track
+from seforge.cards import (
+    PER_PAGE,
+    export_cards,
+    page_layout,
+    plan_cards,
+    render_cards,
+    stress_track,
+)
 from seforge.cards.draw import draw_card
 from seforge.models import NarrativeCharacter, NCQuality, NCType, Trait
 from seforge.nc_builder import new_nc
@@ -39,15 +46,20 @@ def _flat(text: str) -> str:
 
 def _check_pdf(data: bytes, ncs: list[NarrativeCharacter], paper: PaperSize) -> PdfReader:
     reader = PdfReader(io.BytesIO(data))
-    assert len(reader.pages) == math.ceil(len(ncs) / PER_PAGE)
+    cards = sum(len(plan_cards(nc, page_layout(paper).cards[0])) for nc in ncs)
+    assert len(reader.pages) == math.ceil(cards / PER_PAGE)
     width, height = PAGE_SIZES[paper]
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(width, abs=0.5)
         assert float(page.mediabox.height) == pytest.approx(height, abs=0.5)
-    for index, nc in enumerate(ncs):
-        text = _flat(reader.pages[index // PER_PAGE].extract_text())
+    text = _flat(" ".join(page.extract_text() for page in reader.pages))
+    for nc in ncs:  # every NC and every one of its rows is printed: nothing is dropped
         assert nc.name in text, nc.name
         assert f"TN {nc.base_tn}" in text, nc.name
+        for quality in [*nc.elements, *nc.flaws]:
+            assert _flat(quality.name) in text, (nc.name, quality.name)
+        for word in nc.notes.split():  # notes too, on every paper (the Dragon's on Letter)
+            assert word in text, (nc.name, word)
     meta = reader.metadata
     assert meta is not None
     assert meta.author == "SEForge"
@@ -68,7 +80,7 @@ def test_fantasy_and_all_cards(tmp_path: Path, paper: PaperSize) -> None:
     buffer = io.BytesIO()
     export_cards(everything, buffer, paper)
     reader = _check_pdf(buffer.getvalue(), everything, paper)
-    assert len(reader.pages) == 7
+    assert 7 <= len(reader.pages) <= 8
     if PDFTOPPM:
         _render_not_blank(out, tmp_path / "png")
 
@@ -158,12 +170,17 @@ def test_text_stays_inside_each_card(paper: PaperSize, which: str) -> None:
                 nc.name, text)
 
 
-def test_monster_card_says_what_was_left_out() -> None:
-    data, pages = render_cards([_monster()])
+def test_monster_continues_on_more_cards() -> None:
+    monster = _monster()
+    data, pages = render_cards([monster])
     assert pages == 1
     text = _flat(PdfReader(io.BytesIO(data)).pages[0].extract_text())
-    assert "more:" in text
-    assert "TN 40" in text
+    assert "more on the next card" in text and "Card 2 of" in text
+    assert "Card 1 of" in text and "TN 40" in text
+    for quality in [*monster.elements, *monster.flaws]:
+        assert quality.name in text
+    assert text.count("Lorem ipsum") == 30  # every sentence of the notes
+    assert "+12 more" not in text
 
 
 def test_stress_track_per_type() -> None:
@@ -196,3 +213,52 @@ def test_cli_export_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["export", "--cards", str(wrong), "-o", str(bad_out)]) == 2
     assert "expected 'seforge.nc'" in capsys.readouterr().err
     assert not bad_out.exists()
+
+
+@pytest.mark.parametrize("paper", [PaperSize.A4, PaperSize.LETTER])
+@pytest.mark.parametrize(("size", "dims"), [("index", (360.0, 216.0)),
+                                            ("a6", (419.53, 297.64))])
+def test_card_sizes_blank_cards_and_cut_marks(paper: PaperSize, size: str,
+                                              dims: tuple[float, float]) -> None:
+    layout = page_layout(paper, size)
+    assert layout.per_page >= 2
+    for card in layout.cards:
+        assert (card.w, card.h) == pytest.approx(dims, abs=0.1)
+        assert card.x >= 0 and card.right <= layout.width
+        assert layout.footer.top < card.y and card.top < layout.header.y
+    dragon = library.load_nc("dragon")
+    data, pages = render_cards([dragon], paper, size=size, blank=3)
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == pages
+    text = _flat(" ".join(p.extract_text() for p in reader.pages))
+    assert _flat(dragon.notes) in text  # the Dragon keeps its notes on every paper
+    assert text.count("RANK / TN") == 3  # the blank cards
+    content = reader.pages[0].get_contents()
+    assert content is not None
+    # cut marks: thin 0.3 pt hairlines in the margin
+    assert b"\n.3 w" in content.get_data()
+
+
+def test_blank_cards_alone_and_nothing_below_seven_points() -> None:
+    data, pages = render_cards([], PaperSize.A4, blank=8)
+    assert pages == 1
+    assert _flat(PdfReader(io.BytesIO(data)).pages[0].extract_text()).count("CONCEPT") == 8
+    layout = page_layout(PaperSize.LETTER)
+    for nc in [*_all(), _monster()]:
+        for piece in plan_cards(nc, layout.cards[0]):
+            canvas = _Recorder(io.BytesIO(), pagesize=(layout.width, layout.height))
+            draw_card(canvas, layout.cards[0], nc, piece)
+            small = [s for s in canvas.strings if s[3] < 6.99]
+            assert not small, (nc.name, small[:2])
+
+
+def test_cli_blank_cards_and_card_size(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from seforge.cli import main
+
+    out = tmp_path / "blank-cards.pdf"
+    assert main(["export", "--cards", "--blank-cards", "4", "--card-size", "index",
+                 "-o", str(out), "--paper", "letter"]) == 0
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2  # three index cards a page
+    assert "RANK / TN" in reader.pages[1].extract_text()

@@ -199,6 +199,11 @@ def _fragment_width(fragment: Fragment) -> float:
         return pdfmetrics.stringWidth(fragment.text, faces[base].value, fragment.size)
     if base == "DroidSansFallback":
         return pdfmetrics.stringWidth(fragment.text, FALLBACK_FACE, fragment.size)
+    scripts = {"SEForgeHangul-Regular": "SEForge-Hangul",
+               "NotoSansThai-Regular": "SEForge-NotoSansThai",
+               "NotoSansDevanagari-Regular": "SEForge-NotoSansDevanagari"}
+    if base in scripts:
+        return pdfmetrics.stringWidth(fragment.text, scripts[base], fragment.size)
     return pdfmetrics.stringWidth(fragment.text, base, fragment.size)
 
 
@@ -286,7 +291,12 @@ def test_one_character_pages_size_and_metadata(make: Any, paper: PaperSize) -> N
     reader = read_pdf(export_bytes([character], paper))
     rows = len(sheet_layout(paper).element_rows)
     expected = 1 if len(character.elements) <= rows else 2
-    assert len(reader.pages) == expected == page_count([character], paper)
+    assert len(reader.pages) == page_count([character], paper)
+    if make is stress_case:  # its long texts continue on a page of their own
+        assert len(reader.pages) == expected + 1
+        assert "CONTINUED" in reader.pages[-1].extract_text()
+    else:
+        assert len(reader.pages) == expected
     for page in reader.pages:
         box = page.mediabox
         assert (round(float(box.width)), round(float(box.height))) == PAGE_POINTS[paper]
@@ -352,9 +362,13 @@ def test_text_stays_in_its_box(make: Any, paper: PaperSize) -> None:
     joined = " ".join(f.text for f in frags)
     for _rect, text in owned_text(character, layout):
         assert text.split()[0] in joined
+    chunks = element_pages(len(character.elements), paper)
     for page_no in range(1, len(reader.pages)):
         more = continuation_layout(paper)
-        first = sum(len(r) for r in element_pages(len(character.elements), paper)[:page_no])
+        if page_no >= len(chunks):  # the page of text that did not fit its box
+            assert_text_in_boxes(reader.pages[page_no], more.sections(), [])
+            continue
+        first = sum(len(r) for r in chunks[:page_no])
         owned = [(rect, _norm(text)) for rect, text in
                  ((more.who, character.name),
                   *((row, e.name) for row, e in zip(more.element_rows,
@@ -376,7 +390,7 @@ def test_penalty_luck_and_advancement_marks(paper: PaperSize) -> None:
                                 (2, set())]:
         box = layout.trait_boxes[trait_index]
         shown = {f.text for f in frags if box.contains(f.x, f.y) and f.text.startswith("-")
-                 and f.text[1:].isdigit() and f.size < 7}
+                 and f.text[1:].isdigit() and f.size <= 7.01}
         assert shown == labels
 
 
@@ -400,14 +414,16 @@ def test_many_elements_continue_on_more_pages(paper: PaperSize) -> None:
     reader = read_pdf(export_bytes([character], paper))
     chunks = element_pages(60, paper)
     assert len(chunks) >= 2
-    assert len(reader.pages) == len(chunks) == page_count([character], paper)
+    pages = len(reader.pages)
+    assert pages == page_count([character], paper)
+    assert pages == len(chunks) + 1  # the Elements, then the text that did not fit
     text = "\n".join(page.extract_text() for page in reader.pages)
     for i in range(60):
         assert f"#{i}" in text  # no Element lost
     for page_no in range(1, len(reader.pages)):
         more = continuation_layout(paper)
         assert_text_in_boxes(reader.pages[page_no], more.sections(), [])
-        assert f"Page {page_no + 1} of {len(chunks)}" in reader.pages[page_no].extract_text()
+        assert f"Page {page_no + 1} of {pages}" in reader.pages[page_no].extract_text()
 
 
 def test_party_of_six_is_six_pages() -> None:
@@ -485,10 +501,12 @@ def _image_rects(reader: PdfReader, page: Any) -> list[Rect]:
 
     rects: list[Rect] = []
     last_cm: list[float] = []
+    xobjects = page["/Resources"].get("/XObject", {})
     for operands, operator in ContentStream(page.get_contents(), reader).operations:
         if operator == b"cm":
             last_cm = [float(v) for v in operands]
-        elif operator == b"Do" and last_cm:
+        elif (operator == b"Do" and last_cm
+              and xobjects[operands[0]].get_object().get("/Subtype") == "/Image"):
             a, _b, _c, d, e, f = last_cm
             rects.append(Rect(e, f, a, d))
     return rects
@@ -539,9 +557,11 @@ def test_odd_text_never_fails() -> None:
     character.play = PlayState(luck=99, penalty_ranks={Trait.PHYSIQUE: 7},
                                advancements=[HeldAdvancement()] * 30)
     reader = read_pdf(export_bytes([character], PaperSize.LETTER))
-    assert len(reader.pages) == 1
+    assert len(reader.pages) >= 2  # what does not fit continues after the sheet
     layout = sheet_layout(PaperSize.LETTER)
     assert_text_in_boxes(reader.pages[0], layout.sections(), owned_text(character, layout))
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert text.count("x") >= 5000 and text.count("W") >= 400
 
 
 # --- fit_text -------------------------------------------------------------------
@@ -571,8 +591,8 @@ def test_fallback_runs() -> None:
     parts = runs("Sword 武士の魂 Soul", Face.BOLD)
     assert [font for _t, font in parts] == [Face.BOLD.value, FALLBACK_FACE, Face.BOLD.value]
     assert "".join(t for t, _f in parts) == "Sword 武士の魂 Soul"
-    assert runs("한국", Face.REGULAR) == [("한국", "HYGothic-Medium")]
-    assert runs("😀", Face.REGULAR) == [("\ufffd", Face.REGULAR.value)]
+    assert runs("한국", Face.REGULAR) == [("한국", "SEForge-Hangul")]  # embedded, not CID
+    assert runs("😀", Face.REGULAR) == [("[grinning face]", Face.REGULAR.value)]  # never \ufffd
 
 
 @pytest.mark.parametrize(("name", "paper"), [

@@ -1,0 +1,92 @@
+"""``seforge import SHEET.pdf -o OUT.sechar``: read a filled-in sheet back.
+
+A sheet exported by SEForge gives back its character, with whatever the player
+changed in its fields; a blank sheet filled in a PDF reader gives the character
+typed into it. The new file is then checked like ``seforge check`` does, and its
+problems are listed. Exit 2 when the PDF cannot be read or the file not written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_UNREADABLE = 0, 2
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "import",
+        help="read a filled-in character sheet PDF back into a character file",
+        description="Read a character sheet PDF (exported by SEForge, or a blank sheet "
+        "filled in a PDF reader) into a character file, then list what check finds. "
+        "Exit 2 when the PDF cannot be read (nothing is written).",
+    )
+    parser.add_argument("sheet", metavar="SHEET.pdf", help="the filled-in sheet")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT.sechar",
+                        help="the character file to write (replaced atomically)")
+    parser.add_argument("--character", type=int, default=1, metavar="N",
+                        help="which character of a party PDF to read (default: the first)")
+    parser.add_argument("--json", action="store_true",
+                        help="print a machine-readable report as JSON")
+    parser.set_defaults(func=run)
+
+
+def _error(message: str) -> int:
+    from seforge.cli import one_line
+
+    print(f"seforge import: {one_line(message)}", file=sys.stderr)
+    return EXIT_UNREADABLE
+
+
+def run(args: argparse.Namespace) -> int:
+    from seforge.cli.check_cmd import result_json
+    from seforge.fileformat import save_character
+    from seforge.sheet.readback import SheetReadError, read_sheet
+    from seforge.validation import check_character
+
+    sheet, output = Path(args.sheet), Path(args.output)
+    if not sheet.is_file():
+        return _error(f"{sheet}: no such file")
+    if not output.parent.is_dir():
+        return _error(f"{output}: the folder {output.parent} does not exist")
+    if output.exists() and os.path.samefile(output, sheet):
+        return _error(f"{output}: is the sheet itself; choose another output")
+    if args.character < 1:
+        return _error("--character counts from 1")
+    try:
+        result = read_sheet(sheet, args.character)
+    except SheetReadError as exc:
+        return _error(str(exc))
+    try:
+        save_character(result.character, output)
+    except OSError as exc:
+        return _error(f"{output}: {exc.strerror or exc}")
+    check = check_character(result.character)
+    name = result.character.name.strip() or "Unnamed character"
+    if args.json:
+        print(json.dumps({
+            "output": str(output),
+            "name": name,
+            "from_saved_data": result.from_saved_data,
+            "changed_fields": result.changed,
+            "notes": result.notes,
+            "characters_in_file": result.characters_in_file,
+            "check": result_json(check),
+        }))
+        return EXIT_OK
+    how = ("from the sheet's saved character" if result.from_saved_data
+           else "from its filled-in fields")
+    changed = len(result.changed)
+    print(f"{output}: {name}, read {how}"
+          + (f", {changed} field(s) changed" if result.from_saved_data and changed else ""))
+    for note in result.notes:
+        print(f"  note: {note}")
+    print(f"  {'legal' if check.legal else 'NOT legal'}: {check.budget.summary()}")
+    for problem in check.problems:
+        print(f"  {problem.severity.value}: {problem.message} [{problem.rule}]")
+    return EXIT_OK
