@@ -1,0 +1,197 @@
+"""Trackers: legal changes give a new value, illegal ones are refused with a reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from seforge.core.trackers import (
+    BoxTrack,
+    Clock,
+    ClockBoard,
+    Excess,
+    LinkKind,
+    Pool,
+    RefusedError,
+    Tier,
+    TieredTrack,
+    TurnOrder,
+)
+
+# pools --------------------------------------------------------------------------------------
+
+
+def test_momentum_is_capped_and_spent_without_changing_the_old_value() -> None:
+    momentum = Pool("Momentum", cap=6)
+    gained = momentum.gain(4)
+    assert (momentum.value, gained.value) == (0, 4)
+    assert gained.why_not_gain(3) == "Momentum is capped at 6: it can take 2 more, not 3"
+    with pytest.raises(RefusedError, match="capped at 6") as refused:
+        gained.gain(3)
+    assert refused.value.reason.startswith("Momentum")
+    assert gained.overflow(3) == 1
+    assert gained.spend(4).value == 0
+    with pytest.raises(RefusedError, match="has 4 to spend, not 5"):
+        gained.spend(5)
+    with pytest.raises(RefusedError, match="zero or more"):
+        gained.spend(-1)
+    assert gained.decay(1).value == 3
+    assert Pool("Momentum", value=1, cap=6).decay(3).value == 0
+
+
+def test_a_discarding_pool_fills_to_its_cap() -> None:
+    pool = Pool("Fortune", value=2, cap=3, excess=Excess.DISCARD)
+    assert pool.why_not_gain(5) is None
+    assert pool.gain(5).value == 3
+
+
+def test_an_uncapped_pool_and_bad_construction() -> None:
+    threat = Pool("Threat", value=10)
+    assert threat.gain(100).value == 110
+    assert threat.room is None and threat.overflow(5) == 0
+    with pytest.raises(RefusedError, match="cannot be above 6"):
+        Pool("Momentum", value=7, cap=6)
+    with pytest.raises(RefusedError, match="cannot be below 0"):
+        Pool("Doom", value=-1)
+    with pytest.raises(RefusedError, match="cannot be above 6"):
+        Pool("Momentum", cap=6).set(9)
+    assert Pool("Momentum", cap=6).set(6).value == 6
+
+
+# box tracks ---------------------------------------------------------------------------------
+
+
+def test_stress_boxes_fill_and_clear_within_their_row() -> None:
+    stress = BoxTrack("Stress", boxes=9, marked=7)
+    assert stress.free == 2 and not stress.full
+    assert stress.overflow(3) == 1
+    with pytest.raises(RefusedError, match="Stress has 2 free boxes, not 3"):
+        stress.mark(3)
+    full = stress.mark(2)
+    assert full.full
+    assert full.clear(4).marked == 5
+    with pytest.raises(RefusedError, match="has 9 marked boxes, not 10"):
+        full.clear(10)
+    assert full.clear_all().marked == 0
+    with pytest.raises(RefusedError, match="at least one box"):
+        BoxTrack("Stress", boxes=0)
+
+
+# tiered tracks ------------------------------------------------------------------------------
+
+
+def blades_harm() -> TieredTrack:
+    return TieredTrack("Harm", (Tier("lesser", 2), Tier("moderate", 2), Tier("severe", 1)))
+
+
+def test_harm_overflows_to_the_next_row_up_and_past_the_top_is_refused() -> None:
+    harm = blades_harm().mark(0, "bruised").mark(0, "winded")
+    assert harm.landing_tier(0) == 1
+    harm = harm.mark(0, "battered")
+    assert harm.marked == (("bruised", "winded"), ("battered",), ())
+    harm = harm.mark(1, "cut").mark(1, "broken arm")
+    assert harm.marked[2] == ("broken arm",)
+    assert harm.landing_tier(2) is None
+    assert harm.why_not_mark(0) == "Harm is full from the row lesser up"
+    with pytest.raises(RefusedError, match="full from the row severe up"):
+        harm.mark(2, "stabbed")
+    assert harm.worst() == 2
+
+
+def test_harm_refusals_and_recovery() -> None:
+    harm = blades_harm().mark(1, "cut").mark(2, "stabbed")
+    with pytest.raises(RefusedError, match="rows 0 to 2, not 3"):
+        harm.mark(3)
+    with pytest.raises(RefusedError, match="nothing is marked in the row lesser"):
+        harm.clear(0)
+    assert harm.clear(1).marked == ((), (), ("stabbed",))
+    assert harm.shift_down().marked == (("cut",), ("stabbed",), ())
+    assert blades_harm().mark(0).marked[0] == ("lesser",)
+    with pytest.raises(RefusedError, match="at least one row"):
+        TieredTrack("Harm", ())
+
+
+# clocks -------------------------------------------------------------------------------------
+
+
+def test_clock_fills_and_refuses_past_full() -> None:
+    clock = Clock("Alarm", 6)
+    assert clock.tick(4).tick(5).filled == 6
+    assert clock.tick(6).full
+    with pytest.raises(RefusedError, match="Alarm is already full"):
+        clock.tick(6).tick()
+    with pytest.raises(RefusedError, match="has 0 filled segments, not 1"):
+        clock.untick()
+    with pytest.raises(RefusedError, match="4, 6, 8, 12 segments, not 5"):
+        Clock("Odd", 5)
+
+
+def test_linked_racing_and_tug_of_war_clocks() -> None:
+    board = ClockBoard((Clock("Scout", 4), Clock("Assault", 6))).link(
+        LinkKind.LINKED, "Scout", "Assault"
+    )
+    assert board.why_not_tick("Assault") == "Assault waits for Scout to fill"
+    board = board.tick("Scout", 4).tick("Assault", 2)
+    assert board.clock("Assault").filled == 2
+
+    race = ClockBoard((Clock("Escape", 4), Clock("Guards", 4))).link(
+        LinkKind.RACING, "Escape", "Guards"
+    )
+    race = race.tick("Guards", 4)
+    with pytest.raises(RefusedError, match="the race is over: Guards is full"):
+        race.tick("Escape")
+
+    tug = ClockBoard((Clock("Crowd", 8, filled=3), Clock("Rivals", 8))).link(
+        LinkKind.TUG_OF_WAR, "Crowd", "Rivals"
+    )
+    tug = tug.tick("Rivals", 2)
+    assert tug.clock("Crowd").filled == 1
+    with pytest.raises(RefusedError, match="has 1 filled segments, not 2"):
+        tug.tick("Rivals", 2)
+
+
+def test_clock_board_refusals() -> None:
+    board = ClockBoard((Clock("A"),))
+    with pytest.raises(RefusedError, match="already a clock named 'A'"):
+        board.add(Clock("A"))
+    with pytest.raises(RefusedError, match="no clock named 'B'"):
+        board.tick("B")
+    with pytest.raises(RefusedError, match="not on the board"):
+        board.link(LinkKind.RACING, "A", "B")
+    assert board.add(Clock("B")).link(LinkKind.RACING, "A", "B").remove("B").links == ()
+
+
+# turn order ---------------------------------------------------------------------------------
+
+
+def test_fixed_order_advances_and_refuses_out_of_turn() -> None:
+    turns = TurnOrder.of(["Ana", "Bo", "Cy"])
+    assert turns.acting == "Ana"
+    with pytest.raises(RefusedError, match="it is Ana's turn, not Bo's"):
+        turns.take_turn("Bo")
+    turns = turns.take_turn("Ana").take_turn("Bo")
+    assert turns.acting == "Cy"
+    turns = turns.take_turn("Cy")
+    assert (turns.acting, turns.round) == ("Ana", 2)
+
+
+def test_any_order_lets_each_act_once_a_round() -> None:
+    turns = TurnOrder.of(["Ana", "Bo"], any_order=True).take_turn("Bo")
+    assert turns.waiting == ("Ana",)
+    with pytest.raises(RefusedError, match="Bo has already acted this round"):
+        turns.take_turn("Bo")
+    turns = turns.next_round()
+    assert turns.waiting == ("Ana", "Bo") and turns.round == 2
+
+
+def test_turn_order_edits_keep_the_one_acting() -> None:
+    turns = TurnOrder.of(["Ana", "Bo", "Cy"]).take_turn("Ana")
+    assert turns.add("Dee", at=0).acting == "Bo"
+    assert turns.move("Cy", 0).acting == "Bo"
+    assert turns.remove("Ana").acting == "Bo"
+    with pytest.raises(RefusedError, match="Bo is already in the turn order"):
+        turns.add("Bo")
+    with pytest.raises(RefusedError, match="cannot be blank"):
+        turns.add("  ")
+    with pytest.raises(RefusedError, match="Zed is not in the turn order"):
+        turns.remove("Zed")
+    assert TurnOrder().acting is None
