@@ -194,6 +194,11 @@ class Distribution(Generic[T]):
 
     def convolve(self, other: Distribution[T]) -> Distribution[T]:
         """The sum of two independent outcomes (numbers, or tuples added item by item)."""
+        shape = _flat_shape(self._weights) if len(self) * len(other) > 16 else None
+        if shape is not None and shape == _flat_shape(other._weights):
+            if shape == 0:  # plain numbers
+                return self.combine(other, _add_numbers)
+            return self.combine(other, _add_flat_tuples)
         return self.combine(other, add_outcomes)
 
     def bind(self, then: Callable[[T], Distribution[U]]) -> Distribution[U]:
@@ -214,6 +219,33 @@ def _outcome_text(outcome: object) -> str:
     if isinstance(outcome, tuple):
         return ",".join(_outcome_text(part) for part in outcome)
     return str(outcome)
+
+
+def _flat_shape(weights: Mapping[Any, int]) -> int | None:
+    """0 when every outcome is an int, n when every one is an n-tuple of ints, else None."""
+    shape: int | None = None
+    for outcome in weights:
+        if type(outcome) is int:
+            found = 0
+        elif type(outcome) is tuple and all(type(part) is int for part in outcome):
+            found = len(outcome)
+            if found == 0:
+                return None
+        else:
+            return None
+        if shape is None:
+            shape = found
+        elif shape != found:
+            return None
+    return shape
+
+
+def _add_numbers(left: Any, right: Any) -> Any:
+    return left + right
+
+
+def _add_flat_tuples(left: Any, right: Any) -> Any:
+    return tuple(map(int.__add__, left, right))
 
 
 def add_outcomes(left: Any, right: Any) -> Any:
