@@ -55,6 +55,8 @@ class Distribution(Generic[T]):
             raise ValueError("a distribution needs at least one outcome")
         denominator = 1
         for weight in weights.values():
+            if not isinstance(weight, int | Fraction) or isinstance(weight, bool):
+                raise TypeError(f"odds are exact: a weight is an int or a Fraction, not {weight!r}")
             if weight < 0:
                 raise ValueError(f"a weight cannot be negative: {weight}")
             if isinstance(weight, Fraction):

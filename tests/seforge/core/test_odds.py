@@ -56,6 +56,8 @@ def test_distribution_refuses_bad_weights() -> None:
         Distribution({})
     with pytest.raises(ValueError, match="positive"):
         Distribution({"a": 0})
+    with pytest.raises(TypeError, match="exact"):
+        Distribution({"a": 0.5})  # type: ignore[dict-item]
 
 
 def test_equal_when_probabilities_agree_whatever_the_route() -> None:
@@ -297,6 +299,31 @@ def test_conflict_chain_with_ties_matches_expanding_every_exchange() -> None:
         expected[key] = expected.get(key, Fraction(0)) + prob
     assert result.ends.as_dict() == expected  # ties only lengthen the conflict
     assert result.ends.p(lambda s: s[1] == 0) > 0
+
+
+def test_extended_card_conflicts_match_the_reading_notes() -> None:
+    """Sword of Life: each exchange is a shared-deck draw; the margin lowers a score."""
+    colours = {"red": 26, "black": 26}
+
+    def exchange(cards: int, against: int) -> Distribution[int]:
+        return odds.draw_hands(colours, [cards, against]).map(lambda h: h[0][0] - h[1][0])
+
+    def is_end(state: tuple[int, int]) -> bool:
+        return state[0] <= 0 or state[1] <= 0
+
+    def depleting(state: tuple[int, int]) -> Distribution[tuple[int, int]]:
+        p, o = state  # each side draws as many cards as its score
+        return exchange(p, o).map(lambda m: (p, o - m) if m > 0 else (p + m, o))
+
+    def combat(state: tuple[int, int]) -> Distribution[tuple[int, int]]:
+        p, o = state  # Edge 5 against Edge 4 draw; Grip is what falls
+        return exchange(5, 4).map(lambda m: (p, o - m) if m > 0 else (p + m, o))
+
+    debate = odds.absorbing_chain((5, 6), depleting, is_end)
+    assert round(float(debate.ends.p(lambda s: s[1] <= 0)), 6) == 0.250535
+    fight = odds.absorbing_chain((5, 4), combat, is_end)
+    assert round(float(fight.ends.p(lambda s: s[1] <= 0)), 6) == 0.872206
+    assert fight.expected_steps > 1
 
 
 def test_chain_expected_steps_of_a_geometric_wait() -> None:
