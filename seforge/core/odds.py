@@ -539,6 +539,14 @@ def absorbing_chain(
                     raise ValueError(f"the conflict reaches more than {max_states} states")
     size = len(transient)
     width = len(ends) + 1  # absorption probabilities, then expected steps
+    order = _acyclic_order(
+        size, [[index[f] for f, _ in moves[i] if f in index] for i in range(size)]
+    )
+    if order is not None:
+        solved = _solve_acyclic(order, moves, index, end_index)
+        first_sparse = solved[index[start]]
+        end_probs = {ends[j]: prob for j, prob in first_sparse.items() if j >= 0 and prob}
+        return ChainResult(Distribution(end_probs), first_sparse.get(-1, Fraction(0)))
     # Rows of (I - Q) | R, 1 for each transient state.
     rows: list[list[Fraction]] = []
     for i in range(size):
@@ -557,6 +565,69 @@ def absorbing_chain(
     if sum(end_probs.values()) != 1:
         raise ValueError("some reachable state can never end the conflict")
     return ChainResult(Distribution(end_probs), first[width - 1])
+
+
+def _acyclic_order(size: int, successors: list[list[int]]) -> list[int] | None:
+    """The states with every successor before its predecessors (self-loops allowed).
+
+    None when the transient states form a cycle (the general solver then takes over).
+    """
+    state_of = [0] * size  # 0 unseen, 1 on the stack, 2 done
+    order: list[int] = []
+    for root in range(size):
+        if state_of[root]:
+            continue
+        stack: list[tuple[int, int]] = [(root, 0)]
+        state_of[root] = 1
+        while stack:
+            node, at = stack[-1]
+            nexts = successors[node]
+            if at < len(nexts):
+                stack[-1] = (node, at + 1)
+                following = nexts[at]
+                if following == node:
+                    continue
+                if state_of[following] == 1:
+                    return None
+                if state_of[following] == 0:
+                    state_of[following] = 1
+                    stack.append((following, 0))
+            else:
+                state_of[node] = 2
+                order.append(node)
+                stack.pop()
+    return order
+
+
+def _solve_acyclic(
+    order: list[int],
+    moves: list[list[tuple[S, Fraction]]],
+    index: dict[S, int],
+    end_index: dict[S, int],
+) -> list[dict[int, Fraction]]:
+    """Absorption probabilities (by end index) and expected steps (key -1) for each state.
+
+    Each state's row depends only on states already solved, so no elimination is needed:
+    x = (sum over other successors of P * x_successor + P(end)) / (1 - P(stay)).
+    """
+    solved: list[dict[int, Fraction]] = [{} for _ in order]
+    for state in order:
+        stay = Fraction(0)
+        row: dict[int, Fraction] = {-1: Fraction(1)}
+        for following, prob in moves[state]:
+            if following in end_index:
+                j = end_index[following]
+                row[j] = row.get(j, Fraction(0)) + prob
+            elif index[following] == state:
+                stay += prob
+            else:
+                for j, value in solved[index[following]].items():
+                    row[j] = row.get(j, Fraction(0)) + prob * value
+        if stay == 1:
+            raise ValueError("some reachable state can never end the conflict")
+        leave = 1 - stay
+        solved[state] = {j: value / leave for j, value in row.items()}
+    return solved
 
 
 def _solve(rows: list[list[Fraction]], size: int, width: int) -> list[list[Fraction]]:

@@ -337,12 +337,33 @@ def test_chain_expected_steps_of_a_geometric_wait() -> None:
     assert odds.absorbing_chain("end", step, lambda s: s == "end").expected_steps == 0
 
 
+@pytest.mark.parametrize(("up", "down", "stay"), [(2, 1, 0), (1, 1, 2), (3, 5, 1)])
+def test_a_chain_with_cycles_matches_gamblers_ruin(up: int, down: int, stay: int) -> None:
+    """A track that can move both ways (a pursuit, a tug-of-war) against the closed form."""
+    top = 5
+
+    def step(state: int) -> Distribution[int]:
+        return Distribution({state + 1: up, state - 1: down, state: stay})
+
+    result = odds.absorbing_chain(2, step, lambda s: s in (0, top))
+    ratio = Fraction(down, up)
+    expected = (1 - ratio**2) / (1 - ratio**top) if ratio != 1 else Fraction(2, top)
+    assert result.ends[top] == expected
+    assert result.ends[0] == 1 - expected
+    if up == down:  # a fair walk takes k(N - k) moves, stretched by the chance of staying
+        assert result.expected_steps == Fraction(2 * (top - 2)) / Fraction(
+            up + down, up + down + stay
+        )
+
+
 def test_chain_refuses_a_conflict_that_can_never_end() -> None:
     def step(state: int) -> Distribution[int]:
         return Distribution.uniform([1, 2]) if state in (1, 2) else Distribution.point(9)
 
     with pytest.raises(ValueError, match="never end"):
         odds.absorbing_chain(1, step, lambda s: s == 9)
+    with pytest.raises(ValueError, match="never end"):  # a state that only loops on itself
+        odds.absorbing_chain(1, lambda s: Distribution.point(s), lambda s: s == 9)
 
 
 # clocks -----------------------------------------------------------------------------------------
