@@ -12,15 +12,17 @@ The engines cover every calculator the supported systems need:
 - a pool of identical dice folded into one reading: its sum (:func:`pool_sum`), its highest or
   lowest die (:func:`highest`, :func:`lowest`, :func:`highest_or_lowest_of` for "zero dice means
   the lowest of two"), or any running state (:func:`pool_fold`, e.g. highest die and count of
-  sixes at once);
+  sixes at once); dice that differ (d20s beside Fortune dice) go through :func:`sum_of` and
+  :func:`fold_of`;
 - opposed rolls of two independent distributions (:func:`contest`, :func:`margin`);
 - cards drawn without replacement: one hand (:func:`draw`, multivariate hypergeometric), several
   hands dealt in turn from one shuffled deck (:func:`draw_hands`, dependent) or from separate
   decks (:func:`draw_hands_separate`);
 - multi-round conflicts as an absorbing Markov chain (:func:`absorbing_chain`): the exact
   probability of each end state and the expected number of rounds from a start state;
-- progress clocks (:func:`clock_progress`, :func:`p_clock_full`): how full a clock of S
-  segments is after N rolls, given the ticks one roll adds.
+- progress clocks (:func:`clock_progress`, :func:`p_clock_full`,
+  :func:`expected_rolls_to_fill`): how full a clock of S segments is after N rolls, given the
+  ticks one roll adds, and how many rolls it takes on average.
 """
 
 from __future__ import annotations
@@ -313,6 +315,26 @@ def pool_sum(single: Distribution[T], count: int) -> Distribution[T]:
             power = power.convolve(power)
     assert result is not None
     return result
+
+
+def sum_of(dice: Iterable[Distribution[T]]) -> Distribution[T]:
+    """The sum of independent, possibly different dice (e.g. d20s beside Fortune dice)."""
+    result: Distribution[T] | None = None
+    for single in dice:
+        result = single if result is None else result.convolve(single)
+    if result is None:
+        raise ValueError("a sum needs at least one die")
+    return result
+
+
+def fold_of(
+    dice: Iterable[Distribution[T]], initial: S, step: Callable[[S, T], S]
+) -> Distribution[S]:
+    """Fold independent, possibly different dice into a running state, one die at a time."""
+    state: Distribution[S] = Distribution.point(initial)
+    for single in dice:
+        state = state.combine(single, step)
+    return state
 
 
 def highest(single: Distribution[T], count: int) -> Distribution[T]:
@@ -682,3 +704,20 @@ def p_clock_full(
 ) -> Fraction:
     """P(a clock of ``segments`` segments is full within ``rolls`` rolls)."""
     return clock_progress(segments, ticks, rolls, filled=filled)[segments]
+
+
+def expected_rolls_to_fill(segments: int, ticks: Distribution[int], *, filled: int = 0) -> Fraction:
+    """The expected number of rolls until a clock of ``segments`` segments is full.
+
+    Refused (ValueError) when the clock might never fill (no roll ever adds a tick).
+    """
+    if not 0 <= filled <= segments or segments < 1:
+        raise ValueError(f"a clock of {segments} segments cannot have {filled} filled")
+
+    def step(current: int) -> Distribution[int]:
+        return ticks.map(lambda tick: min(segments, max(0, current + tick)))
+
+    try:
+        return absorbing_chain(filled, step, lambda state: state >= segments).expected_steps
+    except ValueError as error:
+        raise ValueError(f"a clock of {segments} segments might never fill") from error

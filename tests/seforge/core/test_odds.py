@@ -132,6 +132,26 @@ def test_pool_sum_of_numbers_and_refusals() -> None:
         odds.add_outcomes((1, 2), (1,))
 
 
+def test_mixed_dice_sum_and_fold_match_enumeration() -> None:
+    # two d20s read as successes against TN 8, beside one Fortune die that always reads as a 1
+    read = d20_face(8, 1, 1)
+    d20 = odds.custom_die({face: read(face) for face in range(1, 21)})
+    fortune = Distribution.point(read(1))
+    mixed = odds.sum_of([d20, d20, fortune])
+    expected = oracle(
+        list(range(1, 21)),
+        2,
+        lambda roll: tuple(map(sum, zip(*(read(f) for f in (*roll, 1)), strict=True))),
+    )
+    assert mixed.as_dict() == expected
+    d4, d8 = odds.die(4), odds.die(8)
+    best = odds.fold_of([d4, d8, d4], 0, max)
+    tally = Counter(max(r) for r in product(range(1, 5), range(1, 9), range(1, 5)))
+    assert best.as_dict() == {k: Fraction(n, 128) for k, n in tally.items()}
+    with pytest.raises(ValueError, match="at least one die"):
+        odds.sum_of([])
+
+
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
 def test_highest_and_lowest_match_enumeration(count: int) -> None:
     faces = list(range(1, 7))
@@ -386,6 +406,20 @@ def test_clock_filling_matches_every_roll_sequence(segments: int, rolls: int) ->
     assert odds.p_clock_full(segments, odds.custom_die(ticks), rolls) == expected.get(
         segments, Fraction(0)
     )
+
+
+def test_expected_rolls_to_fill_a_clock() -> None:
+    assert odds.expected_rolls_to_fill(4, Distribution.point(1)) == 4
+    assert odds.expected_rolls_to_fill(4, Distribution.point(2), filled=1) == 2
+    # one tick half the time: a negative binomial wait of 2 rolls per segment
+    assert odds.expected_rolls_to_fill(6, Distribution.uniform([0, 1])) == 12
+    # the expectation agrees with the tail sum of P(not full after n rolls), cut off far out
+    ticks = odds.custom_die([0, 1, 1, 2, 3, -1])
+    tail = sum(1 - odds.p_clock_full(4, ticks, n) for n in range(0, 60))
+    exact = odds.expected_rolls_to_fill(4, ticks)
+    assert abs(exact - tail) < Fraction(1, 10**6)
+    with pytest.raises(ValueError, match="might never fill"):
+        odds.expected_rolls_to_fill(4, Distribution.uniform([0, -1]))
 
 
 def test_clock_filling_refusals_and_start() -> None:
