@@ -10,7 +10,7 @@ raising, for a view that wants to grey out a button and explain it in a tooltip.
 - :class:`BoxTrack`: a row of boxes filled and cleared (Stress, armour boxes, experience);
 - :class:`TieredTrack`: rows of boxes by severity where a mark that finds its row full moves
   up a row (Blades harm, 2d20 Harms, penalty ranks);
-- :class:`Clock` and :class:`ClockBoard`: progress clocks of 4, 6, 8 or 12 segments, and how
+- :class:`Clock` and :class:`ClockBoard`: progress clocks (usually 4, 6, 8 or 12 segments), and how
   clocks relate (linked, racing, tug-of-war) as data;
 - :class:`TurnOrder`: who acts in a round, in a fixed order or in any order with each acting once.
 """
@@ -306,21 +306,30 @@ class TieredTrack:
 # clocks -------------------------------------------------------------------------------------
 
 CLOCK_SIZES = (4, 6, 8, 12)
-"""The usual clock sizes."""
+"""The usual clock sizes, offered first by a picker."""
+
+MAX_CLOCK_SEGMENTS = 24
+"""The largest clock a table can draw and read."""
 
 
 @dataclass(frozen=True)
 class Clock:
-    """A progress clock of ``segments`` segments with ``filled`` of them filled."""
+    """A progress clock of ``segments`` segments with ``filled`` of them filled.
+
+    ``kind`` is the system's own word for what the clock tracks (danger, project, faction...);
+    the core only stores it.
+    """
 
     name: str
     segments: int = 4
     filled: int = 0
+    kind: str = ""
 
     def __post_init__(self) -> None:
-        if self.segments not in CLOCK_SIZES:
-            sizes = ", ".join(map(str, CLOCK_SIZES))
-            raise RefusedError(f"a clock has {sizes} segments, not {self.segments}")
+        if not 2 <= self.segments <= MAX_CLOCK_SEGMENTS:
+            raise RefusedError(
+                f"a clock has 2 to {MAX_CLOCK_SEGMENTS} segments, not {self.segments}"
+            )
         if not 0 <= self.filled <= self.segments:
             raise RefusedError(
                 f"{self.name} has {self.segments} segments: {self.filled} cannot be filled"

@@ -410,6 +410,8 @@ def test_clock_filling_matches_every_roll_sequence(segments: int, rolls: int) ->
 
 def test_expected_rolls_to_fill_a_clock() -> None:
     assert odds.expected_rolls_to_fill(4, Distribution.point(1)) == 4
+    # the Blades notes' worked check: 4 segments, 2 ticks with probability 3/4 -> 8/3 rolls
+    assert odds.expected_rolls_to_fill(4, Distribution({2: 3, 0: 1})) == Fraction(8, 3)
     assert odds.expected_rolls_to_fill(4, Distribution.point(2), filled=1) == 2
     # one tick half the time: a negative binomial wait of 2 rolls per segment
     assert odds.expected_rolls_to_fill(6, Distribution.uniform([0, 1])) == 12

@@ -121,8 +121,11 @@ def test_clock_fills_and_refuses_past_full() -> None:
         clock.tick(6).tick()
     with pytest.raises(RefusedError, match="has 0 filled segments, not 1"):
         clock.untick()
-    with pytest.raises(RefusedError, match="4, 6, 8, 12 segments, not 5"):
-        Clock("Odd", 5)
+    with pytest.raises(RefusedError, match="2 to 24 segments, not 1"):
+        Clock("Tiny", 1)
+    with pytest.raises(RefusedError, match="2 to 24 segments, not 30"):
+        Clock("Huge", 30)
+    assert Clock("Project", 5, kind="project").tick(2).filled == 2
 
 
 def test_linked_racing_and_tug_of_war_clocks() -> None:
