@@ -12,6 +12,9 @@ raising, for a view that wants to grey out a button and explain it in a tooltip.
   up a row (Blades harm, 2d20 Harms, penalty ranks);
 - :class:`Clock` and :class:`ClockBoard`: progress clocks (usually 4, 6, 8 or 12 segments), and how
   clocks relate (linked, racing, tug-of-war) as data;
+- :class:`OpposedTrack`: two scores worn down by the margin of each exchange (a card conflict,
+  a debate, a chase);
+- :class:`TimedEffect`: an effect that lasts so many turns, rounds or scenes;
 - :class:`TurnOrder`: who acts in a round, in a fixed order or in any order with each acting once.
 """
 
@@ -456,6 +459,91 @@ class ClockBoard:
 
     def untick(self, name: str, amount: int = 1) -> ClockBoard:
         return self._with(self.clock(name).untick(amount))
+
+
+# opposed tracks -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpposedTrack:
+    """Two sides' scores; each exchange's margin wears down the side that lost it.
+
+    A positive margin lowers the second side's score, a negative one the first side's; a side
+    at zero has lost. Scores never go below zero.
+    """
+
+    first: str
+    second: str
+    first_score: int
+    second_score: int
+
+    def __post_init__(self) -> None:
+        if self.first == self.second:
+            raise RefusedError("the two sides of a conflict need different names")
+        if self.first_score < 0 or self.second_score < 0:
+            raise RefusedError("a score in a conflict cannot be below 0")
+
+    @property
+    def winner(self) -> str | None:
+        """The side still standing once the other is at zero (None while both stand)."""
+        if self.second_score == 0 and self.first_score > 0:
+            return self.first
+        if self.first_score == 0 and self.second_score > 0:
+            return self.second
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.first_score == 0 or self.second_score == 0
+
+    def why_not_apply(self, margin: int) -> str | None:
+        if self.over:
+            return "the conflict is already over"
+        return None
+
+    def apply(self, margin: int) -> OpposedTrack:
+        """Apply one exchange's margin (from the first side's point of view)."""
+        _refuse_if(self.why_not_apply(margin))
+        if margin > 0:
+            return replace(self, second_score=max(0, self.second_score - margin))
+        return replace(self, first_score=max(0, self.first_score + margin))
+
+
+# timed effects ------------------------------------------------------------------------------
+
+
+class TimeUnit(StrEnum):
+    TURN = "turn"
+    ROUND = "round"
+    SCENE = "scene"
+
+
+@dataclass(frozen=True)
+class TimedEffect:
+    """An effect that lasts ``remaining`` units of time (turns, rounds or scenes)."""
+
+    name: str
+    remaining: int
+    unit: TimeUnit = TimeUnit.ROUND
+
+    def __post_init__(self) -> None:
+        if self.remaining < 0:
+            raise RefusedError(f"{self.name} cannot last {self.remaining} {self.unit}s")
+
+    @property
+    def expired(self) -> bool:
+        return self.remaining == 0
+
+    def pass_time(self, unit: TimeUnit, amount: int = 1) -> TimedEffect:
+        """Let ``amount`` units pass; only units the effect counts in shorten it."""
+        _refuse_if(_amount_problem(amount))
+        if unit is not self.unit:
+            return self
+        return replace(self, remaining=max(0, self.remaining - amount))
+
+    def extend(self, amount: int) -> TimedEffect:
+        _refuse_if(_amount_problem(amount))
+        return replace(self, remaining=self.remaining + amount)
 
 
 # turn order ---------------------------------------------------------------------------------

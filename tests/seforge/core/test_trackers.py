@@ -10,10 +10,13 @@ from seforge.core.trackers import (
     ClockBoard,
     Excess,
     LinkKind,
+    OpposedTrack,
     Pool,
     RefusedError,
     Tier,
     TieredTrack,
+    TimedEffect,
+    TimeUnit,
     TurnOrder,
 )
 
@@ -161,6 +164,32 @@ def test_clock_board_refusals() -> None:
     with pytest.raises(RefusedError, match="not on the board"):
         board.link(LinkKind.RACING, "A", "B")
     assert board.add(Clock("B")).link(LinkKind.RACING, "A", "B").remove("B").links == ()
+
+
+# opposed tracks and timed effects -----------------------------------------------------------
+
+
+def test_a_conflict_wears_down_the_loser_of_each_exchange() -> None:
+    debate = OpposedTrack("Pilot", "Problem", 5, 4)
+    assert debate.winner is None and not debate.over
+    debate = debate.apply(3).apply(-2).apply(0)
+    assert (debate.first_score, debate.second_score) == (3, 1)
+    debate = debate.apply(5)
+    assert debate.second_score == 0 and debate.winner == "Pilot"
+    with pytest.raises(RefusedError, match="already over"):
+        debate.apply(1)
+    with pytest.raises(RefusedError, match="different names"):
+        OpposedTrack("A", "A", 1, 1)
+
+
+def test_a_timed_effect_counts_only_its_own_unit() -> None:
+    stunned = TimedEffect("Stunned", 2, TimeUnit.ROUND)
+    assert stunned.pass_time(TimeUnit.TURN, 5).remaining == 2
+    assert stunned.pass_time(TimeUnit.ROUND).remaining == 1
+    assert stunned.pass_time(TimeUnit.ROUND, 9).expired
+    assert stunned.extend(2).remaining == 4
+    with pytest.raises(RefusedError, match="zero or more"):
+        stunned.pass_time(TimeUnit.ROUND, -1)
 
 
 # turn order ---------------------------------------------------------------------------------
