@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from seforge.core.trackers import (
     BoxTrack,
@@ -227,3 +229,39 @@ def test_turn_order_edits_keep_the_one_acting() -> None:
     with pytest.raises(RefusedError, match="Zed is not in the turn order"):
         turns.remove("Zed")
     assert TurnOrder().acting is None
+
+
+# properties ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["gain", "spend", "decay"]), st.integers(-2, 8))))
+def test_a_pool_never_leaves_its_bounds(
+    steps: list[tuple[str, int]],
+) -> None:
+    pool = Pool("Momentum", cap=6)
+    for action, amount in steps:
+        reason = getattr(pool, f"why_not_{action}", lambda _: None)(amount)
+        try:
+            pool = getattr(pool, action)(amount)
+        except RefusedError as refused:
+            assert refused.reason == reason or action == "decay"
+        else:
+            assert reason is None
+        assert 0 <= pool.value <= 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 2), max_size=8))
+def test_tiered_marks_land_in_the_lowest_free_row_at_or_above(marks: list[int]) -> None:
+    track = blades_harm()
+    free = [2, 2, 1]  # the oracle: free boxes per row
+    for tier in marks:
+        target = next((row for row in range(tier, 3) if free[row]), None)
+        if target is None:
+            with pytest.raises(RefusedError):
+                track.mark(tier)
+            continue
+        track = track.mark(tier)
+        free[target] -= 1
+        assert [len(row) for row in track.marked] == [2 - free[0], 2 - free[1], 1 - free[2]]
