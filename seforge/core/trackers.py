@@ -405,6 +405,14 @@ class ClockBoard:
                     )
             if link.first == link.second:
                 raise RefusedError(f"the clock {link.first!r} cannot be linked to itself")
+        waits_for = {lk.second: lk.first for lk in self.links if lk.kind is LinkKind.LINKED}
+        for name in waits_for:
+            seen = {name}
+            while name in waits_for:
+                name = waits_for[name]
+                if name in seen:
+                    raise RefusedError(f"linked clocks cannot wait for each other ({name!r})")
+                seen.add(name)
 
     def clock(self, name: str) -> Clock:
         for clock in self.clocks:
@@ -601,8 +609,14 @@ class TurnOrder:
         position = self.order.index(name)
         order = tuple(n for n in self.order if n != name)
         current = self.current - 1 if position < self.current else self.current
-        current = current if current < len(order) else 0
-        return replace(self, order=order, current=current, acted=self.acted - {name})
+        acted = self.acted - {name}
+        if current >= len(order):  # the last one left while acting: the round is over
+            if order and not self.any_order:
+                return replace(
+                    self, order=order, current=0, acted=frozenset(), round=self.round + 1
+                )
+            current = 0
+        return replace(self, order=order, current=current, acted=acted)
 
     def move(self, name: str, to: int) -> TurnOrder:
         """Put ``name`` at position ``to``; the one acting stays the one acting."""

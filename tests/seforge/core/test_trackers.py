@@ -166,6 +166,10 @@ def test_clock_board_refusals() -> None:
     with pytest.raises(RefusedError, match="not on the board"):
         board.link(LinkKind.RACING, "A", "B")
     assert board.add(Clock("B")).link(LinkKind.RACING, "A", "B").remove("B").links == ()
+    chain = board.add(Clock("B")).add(Clock("C"))
+    chain = chain.link(LinkKind.LINKED, "A", "B").link(LinkKind.LINKED, "B", "C")
+    with pytest.raises(RefusedError, match="cannot wait for each other"):
+        chain.link(LinkKind.LINKED, "C", "A")
 
 
 # opposed tracks and timed effects -----------------------------------------------------------
@@ -229,6 +233,8 @@ def test_turn_order_edits_keep_the_one_acting() -> None:
     with pytest.raises(RefusedError, match="Zed is not in the turn order"):
         turns.remove("Zed")
     assert TurnOrder().acting is None
+    last = TurnOrder.of(["Ana", "Bo", "Cy"]).take_turn("Ana").take_turn("Bo").remove("Cy")
+    assert (last.acting, last.round, last.waiting) == ("Ana", 2, ("Ana", "Bo"))
 
 
 # properties ---------------------------------------------------------------------------------
