@@ -1,0 +1,320 @@
+"""Game systems: what one system gives the app, and the registry that finds them.
+
+A game system ("swords-edge", "2d20", "blades", "sword-of-life") is any object that satisfies
+the :class:`GameSystem` protocol: its id and title, the document formats it reads and writes,
+its reference tables, its library, a ``check`` of a document, a sheet export and its command
+line verbs. The core never imports a system; systems are found through a
+:class:`SystemRegistry`:
+
+- built-in systems are registered explicitly, either as a ready object (:meth:`register`) or
+  lazily by a ``"module:attribute"`` target that is imported on first use
+  (:meth:`register_lazy`);
+- a system shipped as its own package declares an entry point in the group
+  ``seforge.systems`` (``name = "package.module:SYSTEM"``), read on first use and imported only
+  when that system is asked for.
+
+The target may name a system object or a callable with no arguments that returns one (a class
+or a factory). A system that fails to load is reported by :class:`SystemLoadError` with one
+line, and never stops the other systems from loading.
+
+Knowing which systems exist (:meth:`SystemRegistry.ids`) imports none of them, so the command
+line can list them in ``--help`` and stay fast.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+ENTRY_POINT_GROUP = "seforge.systems"
+"""The entry-point group a separately installed system declares itself in."""
+
+SYSTEM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+"""A system id: lower case words joined by hyphens ("swords-edge", "2d20")."""
+
+FORMAT_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
+"""A document format id: the system id, a dot, the document kind ("swords-edge.character")."""
+
+
+@dataclass(frozen=True)
+class DocumentFormat:
+    """One kind of document a system reads and writes."""
+
+    id: str
+    """The format id written in the file, e.g. ``"swords-edge.character"``."""
+    title: str
+    """What the user calls it, e.g. "Sword's Edge character"."""
+    suffix: str
+    """The file suffix with its dot, e.g. ``".sechar"``."""
+    aliases: tuple[str, ...] = ()
+    """Older format ids that still open as this format."""
+
+    def __post_init__(self) -> None:
+        if not FORMAT_ID.match(self.id):
+            raise ValueError(f"a format id is 'system.kind' in lower case, not {self.id!r}")
+        if not (self.suffix.startswith(".") and len(self.suffix) > 1):
+            raise ValueError(f"a file suffix starts with a dot, not {self.suffix!r}")
+
+
+@dataclass(frozen=True)
+class CliVerb:
+    """A command line verb a system adds (``seforge VERB ...``).
+
+    ``module`` is the dotted name of a module with ``register(subparsers)``, the same shape as
+    the verbs in ``seforge.cli``; it is imported only when the command line is built.
+    """
+
+    name: str
+    summary: str
+    module: str
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``check`` found in a document: problems make it not legal, notes are advice."""
+
+    problems: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+class ReferenceTableInfo(Protocol):
+    """What the GM screen needs to list a reference table (a system's table has more)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+
+class LibraryItem(Protocol):
+    """What a library list needs to show one ready-made document."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def path(self) -> Path: ...
+
+
+@runtime_checkable
+class GameSystem(Protocol):
+    """Everything the Qt-free side of the app needs from one game system."""
+
+    @property
+    def id(self) -> str:
+        """The system id, e.g. ``"swords-edge"`` (see :data:`SYSTEM_ID`)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The system's name as the user reads it, e.g. "Sword's Edge"."""
+        ...
+
+    @property
+    def formats(self) -> Sequence[DocumentFormat]:
+        """The document formats the system reads and writes, the main one first."""
+        ...
+
+    @property
+    def cli_verbs(self) -> Sequence[CliVerb]:
+        """The command line verbs the system adds."""
+        ...
+
+    def reference_tables(self) -> Sequence[ReferenceTableInfo]:
+        """The system's reference tables, in the order the GM screen shows them."""
+        ...
+
+    def library(self) -> Sequence[LibraryItem]:
+        """The ready-made documents the system ships."""
+        ...
+
+    def check(self, path: Path) -> CheckReport:
+        """Check one document of this system; an unreadable file raises ``ValueError``."""
+        ...
+
+    def export_sheet(self, path: Path, out: Path) -> None:
+        """Write the printable sheet of the document at ``path`` to ``out``."""
+        ...
+
+
+class SystemLoadError(ValueError):
+    """A system could not be found or loaded; the message is one line for the user."""
+
+
+class _EntryPoint(Protocol):
+    """The part of ``importlib.metadata.EntryPoint`` the registry uses."""
+
+    @property
+    def name(self) -> str: ...
+
+    def load(self) -> Any: ...
+
+
+def _installed_entry_points(group: str) -> Iterable[_EntryPoint]:
+    from importlib.metadata import entry_points
+
+    return entry_points(group=group)
+
+
+def _import_target(target: str) -> Any:
+    module_name, _, attribute = target.partition(":")
+    if not module_name or not attribute:
+        raise SystemLoadError(f"a system target is 'module:attribute', not {target!r}")
+    module = importlib.import_module(module_name)
+    found: Any = module
+    for part in attribute.split("."):
+        found = getattr(found, part)
+    return found
+
+
+@dataclass
+class _Pending:
+    load: Callable[[], Any]
+    origin: str
+
+
+@dataclass
+class SystemRegistry:
+    """The game systems the app knows, loaded only when asked for."""
+
+    group: str = ENTRY_POINT_GROUP
+    discover: Callable[[str], Iterable[_EntryPoint]] = _installed_entry_points
+    """Lists the installed entry points of a group (replaceable in tests)."""
+    _loaded: dict[str, GameSystem] = field(default_factory=dict, init=False)
+    _pending: dict[str, _Pending] = field(default_factory=dict, init=False)
+    _failed: dict[str, str] = field(default_factory=dict, init=False)
+    _discovered: bool = field(default=False, init=False)
+
+    # registering ------------------------------------------------------------------------
+
+    def _claim(self, system_id: str) -> None:
+        if not SYSTEM_ID.match(system_id):
+            raise SystemLoadError(
+                f"a system id is lower case words joined by hyphens, not {system_id!r}"
+            )
+        if system_id in self._loaded or system_id in self._pending:
+            raise SystemLoadError(f"the system {system_id!r} is already registered")
+
+    def register(self, system: GameSystem) -> None:
+        """Register a built-in system object now."""
+        self._claim(system.id)
+        self._loaded[system.id] = _checked(system, system.id, "registered")
+
+    def register_lazy(self, system_id: str, target: str) -> None:
+        """Register a built-in system by ``"module:attribute"``, imported on first use."""
+        self._claim(system_id)
+        self._pending[system_id] = _Pending(lambda: _import_target(target), target)
+
+    def _discover(self) -> None:
+        if self._discovered:
+            return
+        self._discovered = True
+        try:
+            found = list(self.discover(self.group))
+        except Exception as error:  # broken package metadata must not stop the app
+            self._failed["?"] = f"could not list the installed systems: {error}"
+            return
+        for entry in found:
+            name = entry.name
+            if name in self._loaded or name in self._pending:
+                continue  # a built-in wins over an installed package of the same id
+            if not SYSTEM_ID.match(name):
+                self._failed[name] = f"the installed system {name!r} has a malformed id"
+                continue
+            self._pending[name] = _Pending(entry.load, f"entry point {name!r}")
+
+    # reading ----------------------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        """The ids of every known system, sorted, without importing any of them."""
+        self._discover()
+        return sorted({*self._loaded, *self._pending})
+
+    def __contains__(self, system_id: object) -> bool:
+        return isinstance(system_id, str) and system_id in self.ids()
+
+    def get(self, system_id: str) -> GameSystem:
+        """The system with this id, loading it if needed (SystemLoadError if it cannot)."""
+        self._discover()
+        if system_id in self._loaded:
+            return self._loaded[system_id]
+        if system_id in self._failed:
+            raise SystemLoadError(self._failed[system_id])
+        pending = self._pending.get(system_id)
+        if pending is None:
+            known = ", ".join(self.ids()) or "none"
+            raise SystemLoadError(f"there is no game system {system_id!r} (known: {known})")
+        try:
+            target = pending.load()
+            system = target() if callable(target) and not _is_system(target) else target
+            checked = _checked(system, system_id, pending.origin)
+        except SystemLoadError as error:
+            self._fail(system_id, str(error))
+            raise
+        except Exception as error:  # a plug-in's own bug: report it in one line
+            message = f"the system {system_id!r} failed to load: {type(error).__name__}: {error}"
+            self._fail(system_id, " ".join(message.split()))
+            raise SystemLoadError(self._failed[system_id]) from error
+        del self._pending[system_id]
+        self._loaded[system_id] = checked
+        return checked
+
+    def _fail(self, system_id: str, message: str) -> None:
+        self._pending.pop(system_id, None)
+        self._failed[system_id] = message
+
+    def load_all(self) -> tuple[list[GameSystem], list[str]]:
+        """Every system that loads, by id, and a one-line message for each that does not."""
+        systems: list[GameSystem] = []
+        for system_id in self.ids():
+            with contextlib.suppress(SystemLoadError):
+                systems.append(self.get(system_id))
+        return systems, sorted(self._failed.values())
+
+    def for_format(self, format_id: str) -> tuple[GameSystem, DocumentFormat]:
+        """The system and format that read a format id (or one of its aliases)."""
+        for system in self.load_all()[0]:
+            for document_format in system.formats:
+                if format_id == document_format.id or format_id in document_format.aliases:
+                    return system, document_format
+        raise SystemLoadError(f"no game system reads the format {format_id!r}")
+
+    def for_suffix(self, suffix: str) -> tuple[GameSystem, DocumentFormat]:
+        """The system and format whose files end with ``suffix`` (case does not matter)."""
+        wanted = suffix.lower()
+        for system in self.load_all()[0]:
+            for document_format in system.formats:
+                if document_format.suffix.lower() == wanted:
+                    return system, document_format
+        raise SystemLoadError(f"no game system opens '{suffix}' files")
+
+
+def _is_system(candidate: object) -> bool:
+    return not isinstance(candidate, type) and isinstance(candidate, GameSystem)
+
+
+def _checked(system: object, system_id: str, origin: str) -> GameSystem:
+    if not _is_system(system):
+        raise SystemLoadError(f"{origin} does not give a game system (got {type(system).__name__})")
+    assert isinstance(system, GameSystem)
+    if system.id != system_id:
+        raise SystemLoadError(f"{origin} gives the system {system.id!r}, not {system_id!r}")
+    suffixes = [f.suffix.lower() for f in system.formats]
+    if len(set(suffixes)) != len(suffixes):
+        raise SystemLoadError(f"the system {system_id!r} lists a file suffix twice")
+    return system
+
+
+REGISTRY = SystemRegistry()
+"""The app's registry. Nothing is registered in it yet: the systems register themselves when
+they move under ``seforge.systems`` (issue 15)."""

@@ -1,0 +1,59 @@
+"""A made-up game system for the registry tests (imported only through the registry)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    path: Path
+
+
+class FakeSystem:
+    def __init__(self, system_id: str = "fake-dice") -> None:
+        self.id = system_id
+        self.title = "Fake Dice"
+        self.formats = (
+            DocumentFormat("fake-dice.character", "Fake Dice character", ".fdchar", ("fd-char",)),
+            DocumentFormat("fake-dice.nc", "Fake Dice NC", ".fdnc"),
+        )
+        self.cli_verbs = (CliVerb("fake-roll", "Roll fake dice", "tests.seforge.core.fake_cli"),)
+
+    def reference_tables(self) -> Sequence[Table]:
+        return (Table("fake-table", "A table"),)
+
+    def library(self) -> Sequence[Item]:
+        return ()
+
+    def check(self, path: Path) -> CheckReport:
+        text = path.read_text(encoding="utf-8")
+        return CheckReport(problems=("empty",) if not text else ())
+
+    def export_sheet(self, path: Path, out: Path) -> None:
+        out.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+SYSTEM = FakeSystem()
+
+
+def make_other() -> FakeSystem:
+    return FakeSystem("other-dice")
+
+
+def broken() -> FakeSystem:
+    raise RuntimeError("the plug-in\nhas a bug")
+
+
+NOT_A_SYSTEM = object()
