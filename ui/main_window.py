@@ -44,6 +44,7 @@ from seforge.resources import resource_path
 from ui import screen_fit
 from ui.budget_panel import BudgetPanel
 from ui.keys import redo_keys, unique_keys
+from ui.owners import DocumentRegistry
 from ui.settings import Preferences, load_preferences, save_preferences
 from ui.start_page import StartPage
 from ui.theme import apply_theme
@@ -60,6 +61,8 @@ if TYPE_CHECKING:
     from ui.play_dock import PlayDock
 
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
+TAB_HOLDER = "tab"
+"""How a builder tab holds its document in the registry."""
 APP_TITLE = "SEForge"
 THEME_LABELS = (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark"))
 DEFERRED_LOAD_MS = 30
@@ -127,6 +130,10 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._autosave_warned = False
         self._drop_filter: DocumentDropFilter | None = None
+        self.registry = DocumentRegistry(self)
+        """Every open character's owner: the tabs' and those only the scene uses."""
+        self.registry.added.connect(self._on_registered)
+        self.registry.removed.connect(self._on_unregistered)
 
         self.start_page = StartPage(self)
         self.tabs = QTabWidget(self)
@@ -190,7 +197,7 @@ class MainWindow(QMainWindow):
         from ui.play_dock import PlayDock
 
         interval = self._autosave_interval_ms or DEFAULT_INTERVAL_MS
-        self._autosaver = Autosaver(self.documents, interval, self)
+        self._autosaver = Autosaver(self.registry.documents, interval, self)
         self._autosaver.start()
         if self._autosaver.disabled_reason:
             self._warn_autosave_off(self._autosaver.disabled_reason)
@@ -230,7 +237,8 @@ class MainWindow(QMainWindow):
         self.gm_table = GMTableWidget(
             open_characters=lambda: [(d.character, d.path) for d in self.documents()],
             open_calculator=bridge, paper=self.preferences.paper,
-            restore_scene=owns)  # never offer (or discard) a live instance's scene
+            restore_scene=owns,  # never offer (or discard) a live instance's scene
+            registry=self.registry, save_document=self.save)
         if not owns:  # the scene autosave belongs to the instance holding the session
             self.gm_table.scene.autosave = False
         self.gm_table_dock.setWidget(self.gm_table)
@@ -431,6 +439,7 @@ class MainWindow(QMainWindow):
 
         self.ensure_ready()
         document.setParent(self)
+        self.registry.add(document, TAB_HOLDER)
         self.undo_group.addStack(document.undo_stack)
         editor = CharacterEditor(document, self.tabs)
         self._watch_drops(editor)
@@ -438,8 +447,7 @@ class MainWindow(QMainWindow):
         apply_font_scales(editor)
         document.modified_changed.connect(lambda _m, d=document: self._update_tab(d))
         document.path_changed.connect(lambda d=document: self._update_tab(d))
-        document.changed.connect(lambda d=document: self._on_document_changed(d))
-        document.saved.connect(lambda d=document: self.autosaver.forget(d))
+        document.changed.connect(lambda _c, d=document: self._on_document_changed(d))
         self.tabs.setCurrentIndex(index)
         self._update_tab(document)
         self._update_state()
@@ -466,6 +474,14 @@ class MainWindow(QMainWindow):
         self.add_document(document)
         return document
 
+    def _on_registered(self, document: CharacterDocument) -> None:
+        """Every owner (tab or not) is autosaved while modified and forgotten once saved."""
+        document.saved.connect(lambda d=document: self.autosaver.forget(d))
+
+    def _on_unregistered(self, document: CharacterDocument) -> None:
+        if self._autosaver is not None:
+            self._autosaver.forget(document)
+
     def find_open(self, path: Path) -> int:
         target = path.resolve()
         for index, document in enumerate(self.documents()):
@@ -482,6 +498,11 @@ class MainWindow(QMainWindow):
         if index >= 0:
             self.tabs.setCurrentIndex(index)
             return self.editor_at(index).document
+        owned = self.registry.find(path)
+        if owned is not None:  # the scene has it open: show that same owner in a tab
+            self.add_document(owned)
+            self._remember(path)
+            return owned
         try:
             document = CharacterDocument.load(path)
         except CharacterFileError as exc:
@@ -562,15 +583,23 @@ class MainWindow(QMainWindow):
         if not 0 <= index < self.tabs.count():
             return False
         editor = self.editor_at(index)
+        document = editor.document
         self.tabs.setCurrentIndex(index)
-        if not self.maybe_save(editor.document):
+        still_used = bool(self.registry.holders(document) - {TAB_HOLDER})
+        if not still_used and not self.maybe_save(document):
             return False
-        self.autosaver.forget(editor.document)
         if self.play_dock is not None:
-            self.play_dock.forget(editor.document)
+            self.play_dock.forget(document)
+        self.undo_group.removeStack(document.undo_stack)
         self.tabs.removeTab(index)
-        editor.document.deleteLater()
         editor.deleteLater()
+        if self.registry.release(document, TAB_HOLDER):
+            self.autosaver.forget(document)
+            document.deleteLater()
+        else:  # the scene still plays this character: its owner stays open
+            document.setParent(self.registry)
+            self.statusBar().showMessage(
+                f"{document.title()} stays open for the scene on the GM's Table.", 5000)
         self._update_state()
         self.documents_changed.emit()
         return True

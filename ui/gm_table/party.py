@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -272,8 +273,12 @@ class PartyView(QWidget):
     campaign_changed = Signal()
 
     def __init__(self, campaign: Campaign | None = None, path: Path | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 owner_of: Callable[[Path], Character | None] | None = None) -> None:
         super().__init__(parent)
+        self.owner_of = owner_of
+        """The character of the open owner of a file, if any: the party shows (and the
+        scene uses) that one rather than a second copy read from the file."""
         self.campaign = campaign or Campaign(name="New campaign")
         self.path = Path(path) if path is not None else None
         self.modified = False
@@ -565,6 +570,10 @@ class PartyView(QWidget):
         self.pcs, self.ncs = load_party(
             Campaign(characters=self.campaign.characters, opponents=self.campaign.opponents),
             self._base_path())
+        if self.owner_of is not None:
+            owned = [(p, self.owner_of(p)) for p, _ in self.pcs]
+            self.pcs = [(p, o if o is not None else c)
+                        for (p, c), (_, o) in zip(self.pcs, owned, strict=True)]
         self._show_opponents()
         for column in self.columns:
             self.columns_layout.removeWidget(column)

@@ -3,10 +3,16 @@ Luck, Doom, and the end of the scene written to the PCs' files.
 
 Every rule is :class:`seforge.scene.Scene`'s; a refused operation shows the
 core's :class:`~seforge.scene.SceneError` message and changes nothing.
+
+Each PC is the character of its owner in the :class:`~ui.owners.DocumentRegistry`
+(the builder tab's document when the PC is open there): whatever a scene step does to
+a PC is an undo command on that owner, so the builder tab shows it modified, autosave
+keeps it and Undo takes it back; ending the scene saves the owners.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -53,15 +59,18 @@ from seforge.fileformat import (
     character_from_data,
     character_to_data,
     load_character,
-    save_character,
 )
 from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
 from seforge.nc_builder import nc_matches
 from seforge.pending_test import Consequence, PendingTest, roll_line
+from seforge.play import full_dump
 from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
 from seforge.test_flow import nc_qualities
+from ui.document import CharacterDocument
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
+from ui.owners import Changes, DocumentRegistry
+from ui.play.commands import PlaySnapshotCommand
 from ui.settings import data_dir
 from ui.widgets import cell_data, cell_text
 
@@ -88,6 +97,10 @@ OpenCalculator = Callable[..., None]
 NCs' Stress, the Qualities spent on Momentum and the Momentum Level."""
 CharactersProvider = Callable[[], Sequence[tuple[Character, Path | None]]]
 OpponentsProvider = Callable[[], Sequence[NarrativeCharacter]]
+SaveDocument = Callable[[CharacterDocument], bool]
+"""Saves one PC's owner (the main window's Save, with its checks); True when written."""
+HOLDER = "scene"
+"""How the tracker holds its PCs' owners in the registry."""
 
 
 def _sentence(exc: Exception) -> str:
@@ -647,9 +660,16 @@ class SceneTracker(QWidget):
         opponents_provider: OpponentsProvider | None = None,
         parent: QWidget | None = None,
         autosave: bool = True,
+        registry: DocumentRegistry | None = None,
+        save_document: SaveDocument | None = None,
     ) -> None:
         super().__init__(parent)
         self.autosave = False
+        self.registry = registry if registry is not None else DocumentRegistry(self)
+        self.save_document = save_document
+        self._watched: list[CharacterDocument] = []
+        self._busy = False
+        """True while a scene step runs (its own changes need no second refresh)."""
         self.scene = scene or Scene(name="Scene 1")
         self.open_calculator = open_calculator
         self.characters_provider = characters_provider or _no_characters
@@ -842,6 +862,7 @@ class SceneTracker(QWidget):
         return self.scene.momentum_tn_for(pc_id, self.scene.momentum_applied(pc_id))
 
     def refresh(self) -> None:
+        self._sync_owners()
         focus = self.focusWidget()
         focus_name = focus.objectName() if focus is not None and self.isAncestorOf(focus) \
             else ""
@@ -941,11 +962,14 @@ class SceneTracker(QWidget):
                 except CharacterFileError as exc:
                     reason = str(exc)
             if character is not None:
-                scene.bind(entry.id, character)
-                paths[entry.id] = Path(text) if isinstance(text, str) and text else None
+                path = Path(text) if isinstance(text, str) and text else None
+                document = self._restored_owner(character, path)
+                scene.bind(entry.id, document.character)
+                paths[entry.id] = path
                 if not scene.ended:
                     try:
-                        scene.ensure_session(character)
+                        self._step_on(document, "Start session",
+                                      lambda d=document: scene.ensure_session(d.character))
                     except SceneError as exc:
                         problems.append(_sentence(exc))
                 continue
@@ -956,6 +980,45 @@ class SceneTracker(QWidget):
         if problems:
             warn(self, "Restore scene", "\n".join(problems))
         return True
+
+    def _restored_owner(self, state: Character, path: Path | None) -> CharacterDocument:
+        """The owner of a restored PC: its file's owner brought to the state it had in
+        the scene (one undo step, so the document shows modified), else ``state``."""
+        document = None
+        if path is not None:
+            try:
+                document = self.registry.open(path, HOLDER)
+            except CharacterFileError:
+                document = None
+        if document is None:
+            document = self.registry.adopt(state, path, HOLDER)
+            if path is not None:
+                document.mark_modified()
+            return document
+        wanted = full_dump(state)
+        self._step_on(document, "Restore the scene's state",
+                      lambda: play.restore(document.character, wanted))
+        return document
+
+    def _step_on(self, document: CharacterDocument, title: str,
+                 operation: Callable[[], Any]) -> Any:
+        """Run ``operation`` on one owner's character as one undo step."""
+        old = full_dump(document.character)
+        result = operation()
+        self._record(document, old, title)
+        return result
+
+    def _record(self, document: CharacterDocument, old: dict[str, Any], title: str) -> None:
+        new = full_dump(document.character)
+        if new == old:
+            return
+        text = f"Scene: {title} ({document.character.name or document.title()})"
+        busy, self._busy = self._busy, True  # the caller redraws once, afterwards
+        try:
+            document.push(PlaySnapshotCommand(
+                document.character, old, new, text, lambda: self._owner_changed(document)))
+        finally:
+            self._busy = busy
 
     def offer_restore(self) -> bool:
         """If an autosaved scene exists, ask to restore or discard it."""
@@ -998,10 +1061,13 @@ class SceneTracker(QWidget):
         return {cell_text(self.overview, r, 0): cell_text(self.overview, r, 2)
                 for r in range(self.overview.rowCount())}
 
-    def _run(self, title: str, operation: Callable[[], Any]) -> Any:
-        """Run a scene operation; a SceneError becomes a warning and changes nothing."""
+    def _run(self, title: str, operation: Callable[[], Any],
+             joining: CharacterDocument | None = None) -> Any:
+        """Run a scene operation; a SceneError becomes a warning and changes nothing.
+
+        What the step did to each PC becomes an undo command on that PC's owner."""
         try:
-            result = operation()
+            result = self._apply(title, operation, joining)
         except SceneError as exc:
             warn(self, title, _sentence(exc))
             return None
@@ -1009,18 +1075,88 @@ class SceneTracker(QWidget):
         self.refresh()
         return result
 
+    def document_of(self, pc_id: str) -> CharacterDocument | None:
+        """The owner of a PC's character (None if the PC is not attached)."""
+        if not self.scene.is_bound(pc_id):
+            return None
+        return self.registry.find_character(self.scene.character(pc_id))
+
+    def _owners(self, joining: CharacterDocument | None = None
+                ) -> list[tuple[CharacterDocument, dict[str, Any]]]:
+        found: list[tuple[CharacterDocument, dict[str, Any]]] = []
+        documents = [self.document_of(entry.id) for entry in self.scene.pcs] + [joining]
+        for document in documents:
+            if document is not None and all(d is not document for d, _ in found):
+                found.append((document, full_dump(document.character)))
+        return found
+
+    def _apply(self, title: str, operation: Callable[[], Any],
+               joining: CharacterDocument | None = None) -> Any:
+        """Run ``operation``; each PC it changed (and ``joining``, a PC coming into the
+        scene) gets one undo step on its owner."""
+        before = self._owners(joining)
+        self._busy = True
+        try:
+            result = operation()
+        finally:
+            self._busy = False
+        for document, old in before:
+            self._record(document, old, title)
+        return result
+
+    def _owner_changed(self, document: CharacterDocument) -> None:
+        """After a scene step's redo/undo: tell the owner's views (and redraw here)."""
+        if self._busy:
+            document.notify_changed(Changes.PLAY | Changes.SCENE)
+            return
+        self._busy = True
+        try:
+            document.notify_changed(Changes.PLAY | Changes.SCENE)
+        finally:
+            self._busy = False
+        self.refresh()
+
+    def _on_document_changed(self, _changes: object) -> None:
+        """A PC changed elsewhere (builder, Play dock, reload): show it."""
+        if not self._busy:
+            self.refresh()
+
+    def _sync_owners(self) -> None:
+        """Hold exactly the owners of the scene's PCs and listen to them."""
+        documents = [d for d in (self.document_of(p.id) for p in self.scene.pcs)
+                     if d is not None]
+        self.registry.hold_only(HOLDER, documents)
+        for document in self._watched:
+            if all(document is not d for d in documents):
+                with contextlib.suppress(RuntimeError, TypeError):
+                    document.changed.disconnect(self._on_document_changed)
+        kept = [d for d in self._watched if any(d is k for k in documents)]
+        for document in documents:
+            if all(document is not d for d in kept):
+                document.changed.connect(self._on_document_changed)
+                kept.append(document)
+        self._watched = kept
+
     def _on_name(self, text: str) -> None:
         self.scene.name = text
         self.save_autosave()
 
     # -- PCs and NCs ----------------------------------------------------------------
     def add_pc(self, character: Character, path: Path | None = None) -> str | None:
-        """Bring a PC into the scene (the core starts their session if none is running)."""
-        event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True))
+        """Bring a PC into the scene (the core starts their session if none is running).
+
+        The PC is the character of its owner: the open document of ``path`` (or of this
+        very Character) if there is one, else a new owner the registry keeps."""
+        document = self.registry.adopt(character, Path(path) if path is not None else None,
+                                       HOLDER)
+        character = document.character
+        event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True),
+                          document)
         if event is None:
+            self._sync_owners()
             return None
         pc_id: str = event.ids[0]
-        self.paths[pc_id] = Path(path) if path is not None else None
+        self.paths[pc_id] = document.path
         self.refresh()
         return pc_id
 
@@ -1030,17 +1166,22 @@ class SceneTracker(QWidget):
 
     def add_pc_file(self, path: Path) -> str | None:
         try:
-            character = load_character(path)
+            document = self.registry.open(Path(path), HOLDER)
         except CharacterFileError as exc:
             warn(self, "Add PC", str(exc))
             return None
-        return self.add_pc(character, path)
+        return self.add_pc(document.character, document.path)
 
     def _fill_pc_menu(self) -> None:
         self.pc_menu.clear()
-        in_scene = [self.scene.character(p.id) for p in self.scene.pcs]
+        in_scene = [self.scene.character(p.id) for p in self.scene.pcs
+                    if self.scene.is_bound(p.id)]
+        in_paths = [p for p in self.paths.values() if p is not None]
         for character, path in self.characters_provider():
             if any(character is c for c in in_scene):
+                continue
+            if path is not None and any(Path(path).resolve() == p.resolve()
+                                        for p in in_paths):
                 continue
             action = self.pc_menu.addAction(character.name or "(unnamed)")
             action.setToolTip(str(path) if path else "Not saved to a file yet")
@@ -1273,22 +1414,32 @@ class SceneTracker(QWidget):
                      pivot_touched: dict[str, str | None] | None = None) -> bool:
         """End the scene (all or nothing, in the core), then write every PC's file."""
         try:
-            self.scene.end_scene(recovery, luck_for_penalties, pivot_touched)
+            self._apply("End scene", lambda: self.scene.end_scene(
+                recovery, luck_for_penalties, pivot_touched))
         except SceneError as exc:
             warn(self, "End scene", _sentence(exc))
             return False
         written: list[Path] = []
         problems: list[str] = []
         for entry in self.scene.pcs:
-            path = self.paths.get(entry.id)
-            if path is None:
+            document = self.document_of(entry.id)
+            path = document.path if document is not None else self.paths.get(entry.id)
+            if path is None or document is None:
                 problems.append(f"{entry.name}: no file to write (save the character)")
                 continue
-            try:
-                save_character(self.scene.character(entry.id), path)
-            except OSError as exc:
-                problems.append(f"{path.name}: cannot be written ({exc.strerror})")
+            if not document.is_modified() and not document.disk_changed():
+                written.append(path)
                 continue
+            if self.save_document is not None:
+                if not self.save_document(document):
+                    problems.append(f"{path.name}: not written")
+                    continue
+            else:
+                try:
+                    document.save()
+                except OSError as exc:
+                    problems.append(f"{path.name}: cannot be written ({exc.strerror})")
+                    continue
             written.append(path)
         if written:
             self.scene.note(f"Written: {', '.join(p.name for p in written)}.")
@@ -1310,7 +1461,8 @@ class SceneTracker(QWidget):
         self.paths = {}
         for character, path in pcs:
             event = self.scene.add_pc(character)
-            self.paths[event.ids[0]] = path
+            document = self.registry.find_character(character)
+            self.paths[event.ids[0]] = document.path if document is not None else path
         self.refresh()
 
     def set_scene(self, scene: Scene, paths: dict[str, Path | None] | None = None) -> None:

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 from seforge.models import Character, NarrativeCharacter
 from ui.gm_table.opponents import OpponentLibrary
 from ui.gm_table.party import PartyView
-from ui.gm_table.scene_tracker import OpenCalculator, SceneTracker
+from ui.gm_table.scene_tracker import OpenCalculator, SaveDocument, SceneTracker
+from ui.owners import DocumentRegistry
 
 OpenCharacters = Callable[[], Sequence[tuple[Character, Path | None]]]
 
@@ -39,8 +40,11 @@ class GMTableWidget(QWidget):
     def __init__(self, open_characters: OpenCharacters | None = None,
                  open_calculator: OpenCalculator | None = None,
                  data_dir: Path | None = None, paper: str = "a4",
-                 parent: QWidget | None = None, restore_scene: bool = True) -> None:
+                 parent: QWidget | None = None, restore_scene: bool = True,
+                 registry: DocumentRegistry | None = None,
+                 save_document: SaveDocument | None = None) -> None:
         super().__init__(parent)
+        self.registry = registry if registry is not None else DocumentRegistry(self)
         self.setObjectName("gm_table")
         self.setAccessibleName("GM's table")
         self._open_characters = open_characters or _none
@@ -48,12 +52,14 @@ class GMTableWidget(QWidget):
         self.tabs.setObjectName("gm_table_tabs")
         self.tabs.setAccessibleName("GM's table tabs")
         self.opponents = OpponentLibrary(data_dir, paper, self.tabs)
-        self.party = PartyView(parent=self.tabs)
+        self.party = PartyView(parent=self.tabs, owner_of=self._owner_character)
         self.scene = SceneTracker(
             open_calculator=open_calculator,
             characters_provider=self.scene_candidates,
             opponents_provider=self.scene_opponents,
             parent=self.tabs,
+            registry=self.registry,
+            save_document=save_document,
         )
         for widget, title, tip in (
             (self.opponents, "&Opponents", "Build, find and print opponents"),
@@ -106,6 +112,11 @@ class GMTableWidget(QWidget):
                 continue
             found.append((character, path))
         return found
+
+    def _owner_character(self, path: Path) -> Character | None:
+        """The open owner's character for a campaign PC's file (None: not open)."""
+        document = self.registry.find(path)
+        return document.character if document is not None else None
 
     def scene_opponents(self) -> list[NarrativeCharacter]:
         """The campaign's opponents, then the opponent library's."""

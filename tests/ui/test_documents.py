@@ -1,0 +1,189 @@
+"""Issue 11: one owner per open document, seen from the builder, the Play dock and
+the GM's Table (scenarios 1, 2, 3 and 5 of the issue)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from seforge import library
+from seforge.fileformat import load_character, save_character
+from seforge.models import Trait
+from seforge.ranks import Rank
+from tests.ui.helpers import choose_rank, type_into
+from ui.document import CharacterDocument
+from ui.main_window import MainWindow
+
+
+def _jyrell_file(tmp_path: Path) -> Path:
+    path = tmp_path / "jyrell.sechar"
+    save_character(library.load_pc("jyrell"), path)
+    return path
+
+
+def _gm_table(window: MainWindow):  # type: ignore[no-untyped-def]
+    window.ensure_ready()
+    window.gm_table_dock.show()
+    window._build_gm_table()
+    assert window.gm_table is not None
+    return window.gm_table
+
+
+def _tab_text(window: MainWindow, document: CharacterDocument) -> str:
+    for index in range(window.tabs.count()):
+        if window.editor_at(index).document is document:
+            return window.tabs.tabText(index)
+    raise AssertionError("no tab")
+
+
+# ---------------------------------------------------------------- scenario 1
+
+
+def test_scene_results_survive_a_later_builder_save(window: MainWindow, tmp_path: Path) -> None:
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    tracker = _gm_table(window).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    # The tracker plays the builder's own owner, not a copy.
+    assert tracker.scene.character(pc) is document.character
+    assert tracker.document_of(pc) is document
+    assert window.registry.find(path) is document
+
+    assert tracker.pc_takes_stress(pc, Trait.PHYSIQUE, "Good")
+    # The scene's change is an edit of the document: modified, in the tab, autosaved.
+    assert document.is_modified()
+    assert _tab_text(window, document).endswith(" *")
+    assert window.autosaver.save_all() >= 1
+    autosaved, _meta = window.autosaver.paths_for(document)
+    assert load_character(autosaved).play.penalty_ranks == {Trait.PHYSIQUE: 2}
+
+    # Ending the scene saves through the owner: the tab is clean again.
+    assert tracker.finish_scene()
+    on_disk = load_character(path)
+    assert on_disk.play.penalty_ranks.get(Trait.PHYSIQUE) == 2
+    assert on_disk.play.session == 1 and on_disk.history
+    assert not document.is_modified()
+    assert not _tab_text(window, document).endswith(" *")
+
+    # Back in the builder: type a note and Save. The scene's results stay.
+    editor = window.current_editor()
+    assert editor is not None and editor.document is document
+    editor.notes_edit.setPlainText("Owes the guild a favour.")
+    assert window.save(document)
+    again = load_character(path)
+    assert again.notes == "Owes the guild a favour."
+    assert again.play.penalty_ranks.get(Trait.PHYSIQUE) == 2
+    assert again.history == on_disk.history
+
+
+def test_undo_in_the_play_dock_keeps_scene_changes(window: MainWindow, tmp_path: Path) -> None:
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    panel = window.play_dock.panel_for(document)  # type: ignore[union-attr]
+    tracker = _gm_table(window).scene
+    pc = tracker.add_pc(document.character, path)  # starts the session: one undo step
+    assert pc is not None and document.character.play.session_running
+    assert panel.gain_luck("a fine speech")
+    luck = document.character.play.luck
+    assert tracker.pc_takes_stress(pc, Trait.CUNNING, "Average")
+    assert document.character.play.penalty_ranks == {Trait.CUNNING: 1}
+    stack = document.undo_stack
+    assert stack.undoText().startswith("Scene: Stress")
+
+    # Undo takes back the scene's Stress, and only it: the Luck stays.
+    window.undo_action.trigger()
+    assert document.character.play.penalty_ranks == {}
+    assert document.character.play.luck == luck
+    assert tracker.panels[pc].status_label.text().startswith(f"Luck {luck}")
+    # Undo again: the Luck goes; Redo twice brings both back.
+    window.undo_action.trigger()
+    assert document.character.play.luck == luck - 1
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert document.character.play.luck == luck
+    assert document.character.play.penalty_ranks == {Trait.CUNNING: 1}
+    assert "Cunning 1" in tracker.panels[pc].status_label.text()
+
+
+def test_a_pc_not_open_in_a_tab_gets_an_owner(window: MainWindow, tmp_path: Path) -> None:
+    path = _jyrell_file(tmp_path)
+    tracker = _gm_table(window).scene
+    pc = tracker.add_pc_file(path)
+    assert pc is not None
+    document = window.registry.find(path)
+    assert document is not None and window.tabs.count() == 0
+    assert tracker.pc_takes_stress(pc, Trait.PHYSIQUE, "Average")
+    assert document.is_modified() and window.autosaver.save_all() == 1
+    # Opening the file now shows that same owner, with the scene's change.
+    opened = window.open_path(path)
+    assert opened is document
+    assert window.play_dock.panel_for(document).character is tracker.scene.character(pc)  # type: ignore[union-attr]
+    # Closing the tab keeps the owner: the scene still plays the PC.
+    window.close_current()
+    assert window.registry.find(path) is document
+    assert tracker.finish_scene()
+    assert load_character(path).play.penalty_ranks.get(Trait.PHYSIQUE) == 1
+
+
+# ---------------------------------------------------------------- scenario 2
+
+
+def test_play_dock_follows_builder_edits(window: MainWindow, tmp_path: Path) -> None:
+    from ui.play.panel import PlayPanel
+
+    document = window.new_document()
+    assert window.play_dock is not None
+    window.play_dock.show()
+    window.play_dock.raise_()
+    panel: PlayPanel = window.play_dock.panel_for(document)
+    editor = window.current_editor()
+    assert editor is not None
+    assert choose_rank(editor, "trait:Cunning", Rank.EXCEPTIONAL)
+    assert panel.trait_labels[Trait.CUNNING].text() == Rank.EXCEPTIONAL.display()
+    type_into(editor.pivot_edits["goal"], "Find the lost fleet")
+    assert panel.pivot_labels["goal"].text() == "Find the lost fleet"
+
+    # Hidden behind the Budget dock, it catches up the moment it is shown again.
+    window.budget_dock.raise_()
+    assert choose_rank(editor, "trait:Cunning", Rank.GOOD)
+    window.play_dock.raise_()
+    assert panel.trait_labels[Trait.CUNNING].text() == Rank.GOOD.display()
+
+
+def test_reload_keeps_every_view_on_one_character(window: MainWindow, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    character = document.character
+    changed = library.load_pc("jyrell")
+    changed.notes = "written by another program"
+    save_character(changed, path)
+    assert document.disk_changed()
+    document.reload()
+    assert document.character is character
+    assert character.notes == "written by another program"
+    assert not document.is_modified() and not document.disk_changed()
+
+
+def test_autosave_sidecar_of_a_scene_only_owner(window: MainWindow, tmp_path: Path) -> None:
+    path = _jyrell_file(tmp_path)
+    tracker = _gm_table(window).scene
+    pc = tracker.add_pc_file(path)
+    assert pc is not None
+    assert window.autosaver.save_all() == 1  # the session start made it modified
+    document = window.registry.find(path)
+    assert document is not None
+    _char, meta = window.autosaver.paths_for(document)
+    assert json.loads(meta.read_text(encoding="utf-8"))["original_path"] == str(path)
+
+
+def _no_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda *a, **k: QMessageBox.StandardButton.Discard))
