@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from ui.gm_table import GMTableWidget
     from ui.opening import DocumentDropFilter
     from ui.play_dock import PlayDock
+    from ui.unsaved_dialog import UnsavedWork
 
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
 TAB_HOLDER = "tab"
@@ -242,11 +243,20 @@ class MainWindow(QMainWindow):
         if not owns:  # the scene autosave belongs to the instance holding the session
             self.gm_table.scene.autosave = False
         self.gm_table_dock.setWidget(self.gm_table)
+        nc_editor = self.gm_table.opponents.editor
+        nc_editor.use_window_undo()
+        self.undo_group.addStack(nc_editor.undo_stack)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_focus_changed)
         self._watch_drops(self.gm_table)
         if not self.gm_table_dock.isFloating():
             self.resizeDocks([self.gm_table_dock], [self.height() // 2],
                              Qt.Orientation.Vertical)
         screen_fit.fit_on_screen(self)
+
+    def _on_focus_changed(self, _old: object, _new: object) -> None:
+        self._bind_undo(self.current_document())
 
     def _on_gm_table_floated(self, floating: bool) -> None:
         """A floated GM's Table opens whole on the screen the main window is on."""
@@ -607,11 +617,24 @@ class MainWindow(QMainWindow):
     def close_current(self) -> bool:
         return self.close_tab(self.tabs.currentIndex())
 
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """Every unsaved document of every kind: characters (open in a tab or only in
+        the scene), the opponent being edited and the campaign."""
+        from ui.unsaved_dialog import UnsavedWork
+
+        work = [UnsavedWork("character", d.title(), lambda d=d: self.save(d))
+                for d in self.registry.unsaved()]
+        if self.gm_table is not None:
+            work += self.gm_table.unsaved_work()
+        return work
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        for document in self.documents():
-            if not self.maybe_save(document):
-                event.ignore()
-                return
+        """Quit: one question for every unsaved document (Save All, Discard, Cancel)."""
+        from ui.unsaved_dialog import ask_save_all
+
+        if not ask_save_all(self, self.unsaved_work(), "quitting"):
+            event.ignore()
+            return
         self.shutdown()
         event.accept()
 
@@ -808,7 +831,14 @@ class MainWindow(QMainWindow):
         self._refresh_budget()
 
     def _bind_undo(self, document: CharacterDocument | None) -> None:
+        """Edit › Undo/Redo act on the owner being worked on: the opponent editor's
+        while the focus is in it, else the current tab's document."""
         stack = document.undo_stack if document is not None else None
+        focus = QApplication.focusWidget()
+        if self.gm_table is not None and focus is not None:
+            nc_editor = self.gm_table.opponents.editor
+            if nc_editor is focus or nc_editor.isAncestorOf(focus):
+                stack = nc_editor.undo_stack
         if self.undo_group.activeStack() is not stack:
             self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no stack
 

@@ -17,6 +17,8 @@ from tests.ui.helpers import choose_rank, type_into
 from ui.document import CharacterDocument
 from ui.main_window import MainWindow
 
+BUTTON = QMessageBox.StandardButton
+
 
 def _jyrell_file(tmp_path: Path) -> Path:
     path = tmp_path / "jyrell.sechar"
@@ -184,6 +186,117 @@ def test_autosave_sidecar_of_a_scene_only_owner(window: MainWindow, tmp_path: Pa
     assert json.loads(meta.read_text(encoding="utf-8"))["original_path"] == str(path)
 
 
-def _no_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(
-        lambda *a, **k: QMessageBox.StandardButton.Discard))
+# ---------------------------------------------------------------- scenario 3
+
+
+class _Answers:
+    """Answers QMessageBox.question in turn and keeps what was asked."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch,
+                 *answers: QMessageBox.StandardButton) -> None:
+        self.answers = list(answers)
+        self.asked: list[str] = []
+        monkeypatch.setattr(QMessageBox, "question", staticmethod(self))
+
+    def __call__(self, _parent: object, _title: str, text: str, *args: object) -> object:
+        self.asked.append(text)
+        return self.answers.pop(0)
+
+
+def test_new_opponent_asks_before_replacing_unsaved_work(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from ui.gm_table.opponents import OpponentLibrary
+
+    lib = OpponentLibrary(tmp_path / "data")
+    qtbot.addWidget(lib)
+    lib.new_opponent()
+    assert lib.unsaved_work() == []  # nothing typed yet: nothing to lose, no question
+    lib.new_opponent()
+    lib.editor.set_name("Sand Wraith")
+
+    answers = _Answers(monkeypatch, BUTTON.Cancel, BUTTON.Discard, BUTTON.Save)
+    lib.new_opponent()  # Cancel: the wraith stays
+    assert "Sand Wraith (opponent)" in answers.asked[0]
+    assert lib.editor.nc().name == "Sand Wraith"
+    lib.select("Goblin")
+    lib.edit_copy()  # Discard: replaced
+    assert lib.editor.nc().name == "Goblin"
+    lib.editor.set_name("Goblin Chief")
+    lib.new_opponent()  # Save: written first, then replaced
+    assert "Goblin Chief" in lib.shown_titles()
+    assert lib.editor.nc().name == "New opponent" and len(answers.asked) == 3
+
+
+def test_party_new_asks_before_dropping_the_campaign(
+        qtbot, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from ui.gm_table.party import PartyView
+
+    view = PartyView()
+    qtbot.addWidget(view)
+    view.new_campaign()  # nothing changed: no question
+    view.set_notes("The Baron's legions march.")
+
+    answers = _Answers(monkeypatch, BUTTON.Cancel, BUTTON.Discard)
+    view.new_campaign()
+    assert view.campaign.notes == "The Baron's legions march." and view.modified
+    view.new_campaign()
+    assert view.campaign.notes == "" and not view.modified
+    assert len(answers.asked) == 2 and "(campaign)" in answers.asked[0]
+
+
+def test_quit_lists_every_unsaved_document_once(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _jyrell_file(tmp_path)
+    table = _gm_table(window)
+    window.open_book_character(library.load_pc("tella-of-jost"))  # a tab, unsaved
+    pc = table.scene.add_pc_file(path)  # only in the scene, modified by it
+    assert pc is not None and window.tabs.count() == 1
+    table.opponents.new_opponent()
+    table.opponents.editor.set_name("Sand Wraith")
+    table.party.set_notes("Session zero.")
+
+    answers = _Answers(monkeypatch, BUTTON.Cancel, BUTTON.SaveAll)
+    assert not window.close()  # Cancel: nothing closes, nothing is lost
+    assert window.tabs.count() == 1
+    text = answers.asked[0]
+    for name in ("Tella of Jost (character)", "jyrell.sechar (character)",
+                 "Sand Wraith (opponent)", "New campaign (campaign)"):
+        assert name in text
+    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", staticmethod(
+        lambda _p, title, *a, **k: (str(tmp_path / ("party" if "campaign" in title
+                                                    else "tella")), "")))
+    assert window.close()  # Save All: every one written
+    assert len(answers.asked) == 2
+    assert load_character(path).play.session == 1
+    assert load_character(tmp_path / "tella.sechar").name == "Tella of Jost"
+    assert (tmp_path / "party.secampaign").exists()
+    assert any(p.name == "Sand Wraith.senc" for p in (tmp_path / "data").rglob("*.senc"))
+
+
+# ---------------------------------------------------------------- issue 13: Undo
+
+
+def test_undo_keys_follow_the_focus_into_the_opponent_editor(window: MainWindow) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    document = window.new_document()
+    editor = window.current_editor()
+    assert editor is not None
+    type_into(editor.name_edit, "Sarah")
+    table = _gm_table(window)
+    table.opponents.new_opponent()
+    nc_editor = table.opponents.editor
+    nc_editor.name_edit.setFocus()
+    nc_editor.set_name("Sand Wraith")
+    assert window.undo_group.activeStack() is nc_editor.undo_stack
+    QTest.keyClick(nc_editor.name_edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert nc_editor.nc().name == "New opponent"
+    assert document.character.name == "Sarah"
+    QTest.keyClick(nc_editor.name_edit, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert nc_editor.nc().name == "Sand Wraith"
+    editor.name_edit.setFocus()
+    assert window.undo_group.activeStack() is document.undo_stack
+    window.undo_action.trigger()
+    assert document.character.name == ""  # typing the name was one step

@@ -55,6 +55,7 @@ from ui.gm_table.common import (
     warn,
 )
 from ui.gm_table.nc_editor import NCEditor
+from ui.unsaved_dialog import UnsavedWork, ask_to_replace
 
 NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"
@@ -115,6 +116,8 @@ class OpponentLibrary(QWidget):
         self._book = book_opponents()
         self.editing_path: Path | None = None
         """The user file the editor saves to (None: a new file on Save)."""
+        self._editing_from: dict[str, object] | None = None
+        """The NC as editing started (or was last saved): unsaved work is a difference."""
         self._build()
         self.reload()
 
@@ -393,7 +396,23 @@ class OpponentLibrary(QWidget):
             self.preview.setHtml(nc_preview_html(entries[0].nc))
 
     # -- editing --------------------------------------------------------------------
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """The opponent in the editor, if it has changes not saved yet."""
+        if self._editing_from is None or \
+                self.editor.nc().model_dump(mode="json") == self._editing_from:
+            return []
+        name = self.editor.nc().name or "New opponent"
+        return [UnsavedWork("opponent", name, lambda: self.save_editor() is not None)]
+
+    def _may_replace_editor(self) -> bool:
+        """Ask before the editor's unsaved opponent is replaced; False: cancelled."""
+        work = self.unsaved_work()
+        return not work or ask_to_replace(self, work[0], "editing another opponent")
+
     def _start_editing(self, nc: NarrativeCharacter, path: Path | None) -> None:
+        if not self._may_replace_editor():
+            return
+        self._editing_from = nc.model_dump(mode="json")
         self.editing_path = path
         self.editor.set_nc(nc)
         if path is None:
@@ -450,6 +469,7 @@ class OpponentLibrary(QWidget):
             warn(self, "Save opponent", f"{path.name}: cannot be written ({exc.strerror})")
             return None
         self.editing_path = path
+        self._editing_from = nc.model_dump(mode="json")
         self.editor.undo_stack.setClean()
         self._update_editor_title()
         self.reload()

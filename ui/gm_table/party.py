@@ -54,6 +54,7 @@ from seforge.models import Character, NarrativeCharacter, RuleOptions
 from ui.gm_table.common import buddy, tip, warn
 from ui.rules_dialog import CampaignRulesDialog
 from ui.trait_style import trait_text
+from ui.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.widgets import HistoryPlainTextEdit
 
 CAMPAIGN_FILTER = f"Sword's Edge campaigns (*{CAMPAIGN_SUFFIX});;All files (*)"
@@ -482,7 +483,20 @@ class PartyView(QWidget):
     def set_notes(self, text: str) -> None:
         self.notes_edit.setPlainText(text)
 
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """The campaign, if it has changes not saved yet."""
+        if not self.modified:
+            return []
+        return [UnsavedWork("campaign", self.campaign.name or "Campaign",
+                            lambda: self.save() is not None)]
+
+    def _may_replace(self, doing: str) -> bool:
+        work = self.unsaved_work()
+        return not work or ask_to_replace(self, work[0], doing)
+
     def new_campaign(self) -> None:
+        if not self._may_replace("starting a new campaign"):
+            return
         self.set_campaign(Campaign(name="New campaign"), None)
 
     def set_campaign(self, campaign: Campaign, path: Path | None) -> None:
@@ -492,6 +506,8 @@ class PartyView(QWidget):
         self._show_campaign()
 
     def open_path(self, path: Path) -> bool:
+        if not self._may_replace("opening another campaign"):
+            return False
         try:
             campaign = load_campaign(path)
         except CharacterFileError as exc:

@@ -20,6 +20,7 @@ from ui.gm_table.opponents import OpponentLibrary
 from ui.gm_table.party import PartyView
 from ui.gm_table.scene_tracker import OpenCalculator, SaveDocument, SceneTracker
 from ui.owners import DocumentRegistry
+from ui.unsaved_dialog import UnsavedWork
 
 OpenCharacters = Callable[[], Sequence[tuple[Character, Path | None]]]
 
@@ -112,6 +113,10 @@ class GMTableWidget(QWidget):
                 continue
             found.append((character, path))
         return found
+
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """The GM's unsaved opponent and campaign (characters are the registry's)."""
+        return self.opponents.unsaved_work() + self.party.unsaved_work()
 
     def _owner_character(self, path: Path) -> Character | None:
         """The open owner's character for a campaign PC's file (None: not open)."""
