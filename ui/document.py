@@ -67,6 +67,11 @@ class CharacterDocument(QObject):
         self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
         self.saved_revision = self.revision
 
+    def acknowledge_disk(self) -> None:
+        """Accept the file as it is now as the one to overwrite ("keep mine"),
+        without calling the document saved."""
+        self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
+
     def disk_changed(self) -> bool:
         """Whether the file differs from what was last read or written here
         (False for an unsaved document or a file that is gone)."""

@@ -9,6 +9,7 @@ so the window appears about as fast as a bare Qt window.
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -96,6 +97,15 @@ def ask_restore(parent: QWidget, titles: list[str]) -> bool:
     return box.clickedButton() is restore
 
 
+def is_read_only(path: Path) -> bool:
+    """A file nobody may write (mode 0444), or that we may not: saving over it asks."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return path.is_file() and (not mode & 0o222 or not os.access(path, os.W_OK))
+
+
 class MainWindow(QMainWindow):
     documents_changed = Signal()
 
@@ -121,6 +131,8 @@ class MainWindow(QMainWindow):
         self._page_policy: QSizePolicy | None = None
         self._untitled = 0
         self._current: CharacterDocument | None = None
+        self._asking: list[CharacterDocument] = []
+        """Documents a file question is open for (not asked twice at once)."""
         self._ready = False
         self._autosave_interval_ms = autosave_interval_ms
         """None: the autosave module's default interval."""
@@ -202,6 +214,10 @@ class MainWindow(QMainWindow):
         self._autosaver.start()
         if self._autosaver.disabled_reason:
             self._warn_autosave_off(self._autosaver.disabled_reason)
+        from ui.file_watch import FileWatcher
+
+        self.file_watcher = FileWatcher(self.registry, self)
+        self.file_watcher.disk_changed.connect(self._on_disk_changed)
         self.play_dock = PlayDock(self)
         self.add_dock(self.play_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.budget_dock, self.play_dock)
@@ -310,6 +326,12 @@ class MainWindow(QMainWindow):
                                            "Save the character under a new name")
         self.close_action = self._action("&Close", self.close_current, key.Close,
                                          "Close the current character")
+        self.revert_action = self._action(
+            "Re&vert to Saved", self.revert, None,
+            "Throw away the changes since the last save and read the file again")
+        self.duplicate_action = self._action(
+            "&Duplicate Character", self.duplicate, None,
+            "Open a copy of the current character as a new, unsaved character")
         self.quit_action = self._action("&Quit", self.close, key.Quit, "Quit SEForge")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.export_action = self._action(
@@ -378,6 +400,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.revert_action)
+        file_menu.addAction(self.duplicate_action)
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.export_party_action)
@@ -563,6 +587,28 @@ class MainWindow(QMainWindow):
         return self._write(document, with_suffix(Path(name)))
 
     def _write(self, document: CharacterDocument, path: Path) -> bool:
+        from ui.file_watch import ask_choice
+        from ui.owners import same_file
+
+        replace = ["Replace", "Save As…", "Cancel"]
+        if same_file(path, document.path) and document.disk_changed():
+            choice = ask_choice(
+                self, "File changed on disk",
+                f"“{path.name}” was changed by another program since SEForge read it. "
+                "Replace it with your version?", replace, default=2)
+            if choice == "Save As…":
+                return self.save_as(document)
+            if choice != "Replace":
+                return False
+        if is_read_only(path):
+            choice = ask_choice(
+                self, "Read-only file",
+                f"“{path.name}” is read-only. Replace it with your version anyway?",
+                replace, default=2)
+            if choice == "Save As…":
+                return self.save_as(document)
+            if choice != "Replace":
+                return False
         try:
             document.save(path)
         except OSError as exc:
@@ -613,6 +659,88 @@ class MainWindow(QMainWindow):
         self._update_state()
         self.documents_changed.emit()
         return True
+
+    def revert(self, document: CharacterDocument | None = None) -> bool:
+        """File › Revert to Saved: drop the unsaved changes and read the file again."""
+        from seforge.fileformat import CharacterFileError
+        from ui.file_watch import ask_choice
+
+        document = document or self.current_document()
+        if document is None or document.path is None:
+            return False
+        if document.is_modified():
+            choice = ask_choice(
+                self, "Revert to saved",
+                f"Throw away the changes to “{document.title()}” since it was last saved?",
+                ["Revert", "Cancel"], default=1)
+            if choice != "Revert":
+                return False
+        try:
+            document.reload()
+        except CharacterFileError as exc:
+            QMessageBox.critical(self, "Cannot revert", str(exc))
+            return False
+        self._update_tab(document)
+        self.statusBar().showMessage(f"{document.title()}: back to the saved file.", 5000)
+        return True
+
+    def duplicate(self, document: CharacterDocument | None = None) -> CharacterDocument | None:
+        """File › Duplicate Character: an unsaved copy in a new tab."""
+        from ui.document import CharacterDocument
+
+        source = document or self.current_document()
+        if source is None:
+            return None
+        name = source.character.name.strip() or source.title()
+        copy = CharacterDocument(source.character.model_copy(deep=True),
+                                 title=f"{name} (copy)")
+        copy.mark_modified()
+        self.add_document(copy)
+        return copy
+
+    # -- files changed by another program -------------------------------------------------
+    def _on_disk_changed(self, document: CharacterDocument) -> None:
+        """A clean document reloads (with a status message); a modified one asks."""
+        from seforge.fileformat import CharacterFileError
+        from ui.file_watch import ask_choice
+
+        if any(d is document for d in self._asking):
+            return
+        title = document.title()
+        if not document.is_modified():
+            try:
+                document.reload()
+            except CharacterFileError as exc:
+                self.statusBar().showMessage(
+                    f"{title} was changed on disk but cannot be read ({exc}); "
+                    "the open copy is kept.", 10000)
+                return
+            self._update_tab(document)
+            self.statusBar().showMessage(
+                f"{title} was changed by another program and has been reloaded.", 8000)
+            return
+        self._asking.append(document)
+        try:
+            choice = ask_choice(
+                self, "File changed on disk",
+                f"“{title}” was changed by another program, and you have changes here "
+                "that are not saved. Reload the file (losing yours), save yours under "
+                "another name, or keep yours?", ["Reload", "Save As…", "Keep Mine"],
+                default=2)
+            if choice == "Reload":
+                try:
+                    document.reload()
+                except CharacterFileError as exc:
+                    QMessageBox.critical(self, "Cannot reload", str(exc))
+                    document.acknowledge_disk()
+                self._update_tab(document)
+            elif choice == "Save As…":
+                if not self.save_as(document):
+                    document.acknowledge_disk()
+            else:
+                document.acknowledge_disk()
+        finally:
+            self._asking = [d for d in self._asking if d is not document]
 
     def close_current(self) -> bool:
         return self.close_tab(self.tabs.currentIndex())
@@ -824,8 +952,10 @@ class MainWindow(QMainWindow):
                 page.setSizePolicy(self._page_policy if page is current else ignored)
         for action in (self.save_action, self.save_as_action, self.close_action,
                        self.add_element_action, self.rules_action, self.export_action,
-                       self.export_party_action):
+                       self.export_party_action, self.duplicate_action):
             action.setEnabled(has)
+        self.revert_action.setEnabled(has and document is not None
+                                      and document.path is not None)
         self._bind_undo(document)
         self._update_title()
         self._refresh_budget()

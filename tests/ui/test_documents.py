@@ -300,3 +300,127 @@ def test_undo_keys_follow_the_focus_into_the_opponent_editor(window: MainWindow)
     assert window.undo_group.activeStack() is document.undo_stack
     window.undo_action.trigger()
     assert document.character.name == ""  # typing the name was one step
+
+
+# ---------------------------------------------------------------- scenario 5
+
+
+def _write_elsewhere(path: Path, notes: str) -> None:
+    """Another program saves the file (atomically, as most editors do)."""
+    other = load_character(path)
+    other.notes = notes
+    save_character(other, path)
+
+
+def _choices(monkeypatch: pytest.MonkeyPatch, *answers: str) -> list[str]:
+    asked: list[str] = []
+    pending = list(answers)
+
+    def choose(_parent: object, _title: str, text: str, *args: object, **kw: object) -> str:
+        asked.append(text)
+        return pending.pop(0)
+
+    monkeypatch.setattr("ui.file_watch.ask_choice", choose)
+    return asked
+
+
+def test_a_clean_document_reloads_when_its_file_changes(
+        window: MainWindow, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    character = document.character
+    tracker = _gm_table(window).scene
+    pc = tracker.add_pc(character, path)
+    assert pc is not None and window.save(document)  # the session start, on file
+    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+        _write_elsewhere(path, "first change")
+    assert document.character is character and character.notes == "first change"
+    assert "reloaded" in window.statusBar().currentMessage()
+    assert not document.is_modified()
+    editor = window.current_editor()
+    assert editor is not None and editor.notes_edit.toPlainText() == "first change"
+    # The watch survives the atomic replace: a second change is seen too.
+    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+        _write_elsewhere(path, "second change")
+    assert character.notes == "second change"
+    assert tracker.scene.character(pc) is character
+    # Our own save is not "a change by another program".
+    editor.notes_edit.setPlainText("mine")
+    assert window.save(document)
+    assert window.file_watcher.check() == []
+
+
+def test_a_modified_document_asks(window: MainWindow, qtbot, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    editor = window.current_editor()
+    assert editor is not None
+    editor.notes_edit.setPlainText("my notes")
+    asked = _choices(monkeypatch, "Keep Mine", "Reload")
+    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+        _write_elsewhere(path, "their notes")
+    assert asked and "changed by another program" in asked[0]
+    assert document.character.notes == "my notes" and document.is_modified()
+    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+        _write_elsewhere(path, "their notes, again")
+    assert len(asked) == 2
+    assert document.character.notes == "their notes, again" and not document.is_modified()
+    assert document.undo_stack.count() == 0
+
+
+def test_save_over_a_changed_file_asks_first(window: MainWindow, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    window.file_watcher.watcher.removePaths(window.file_watcher.watched())  # no notice
+    document.character.notes = "mine"
+    document.mark_modified()
+    _write_elsewhere(path, "theirs")
+    asked = _choices(monkeypatch, "Cancel", "Replace")
+    assert not window.save(document)
+    assert load_character(path).notes == "theirs"
+    assert window.save(document)
+    assert load_character(path).notes == "mine" and len(asked) == 2
+    assert "changed by another program" in asked[0]
+
+
+def test_saving_a_read_only_file_asks(window: MainWindow, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    path.chmod(0o444)
+    document.character.notes = "mine"
+    document.mark_modified()
+    asked = _choices(monkeypatch, "Cancel", "Replace")
+    assert not window.save(document)
+    assert load_character(path).notes != "mine"
+    assert "read-only" in asked[0]
+    assert window.save(document)
+    assert load_character(path).notes == "mine"
+
+
+def test_revert_and_duplicate(window: MainWindow, tmp_path: Path,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    editor = window.current_editor()
+    assert editor is not None
+    type_into(editor.name_edit, "Jyrell the Bold")
+    copy = window.duplicate()
+    assert copy is not None and copy is not document and copy.path is None
+    assert copy.character == document.character and copy.character is not document.character
+    assert copy.is_modified() and window.tabs.count() == 2
+    window.tabs.setCurrentIndex(0)
+    asked = _choices(monkeypatch, "Cancel", "Revert")
+    assert not window.revert()
+    assert document.character.name == "Jyrell the Bold"
+    window.revert_action.trigger()
+    assert document.character.name == "Jyrell" and not document.is_modified()
+    assert editor.name_edit.text() == "Jyrell" and len(asked) == 2
+    assert copy.character.name == "Jyrell the Bold"
