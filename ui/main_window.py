@@ -785,7 +785,7 @@ class MainWindow(QMainWindow):
 
         if not self.autosaver.owns_session:
             return 0  # another live instance holds these autosaves
-        mine = {d.autosave_id for d in self.documents()}
+        mine = {d.autosave_id for d in self.registry.documents()}
         set_aside: list[Path] = []
         leftovers = [r for r in autosave.leftover_autosaves(self.autosaver.folder, set_aside)
                      if r.files[0].stem not in mine]

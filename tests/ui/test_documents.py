@@ -424,3 +424,17 @@ def test_revert_and_duplicate(window: MainWindow, tmp_path: Path,
     assert document.character.name == "Jyrell" and not document.is_modified()
     assert editor.name_edit.text() == "Jyrell" and len(asked) == 2
     assert copy.character.name == "Jyrell the Bold"
+
+
+def test_party_view_shows_the_open_owner(window: MainWindow, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    party = _gm_table(window).party
+    party.add_characters([path])
+    assert party.characters()[0][0] is document.character
+    editor = window.current_editor()
+    assert editor is not None
+    type_into(editor.pivot_edits["goal"], "Find the lost fleet")
+    qtbot.waitUntil(lambda: "Find the lost fleet" in party.column_texts()[0], timeout=3000)
+    assert load_character(path).pivots.goal != "Find the lost fleet"  # shown, not yet saved

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QScrollArea,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.models import Character, NarrativeCharacter
+from ui.document import CharacterDocument
 from ui.gm_table.opponents import OpponentLibrary
 from ui.gm_table.party import PartyView
 from ui.gm_table.scene_tracker import OpenCalculator, SaveDocument, SceneTracker
@@ -82,6 +83,13 @@ class GMTableWidget(QWidget):
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setWidget(self.tabs)
+        self._party_timer = QTimer(self)
+        self._party_timer.setSingleShot(True)
+        self._party_timer.setInterval(0)
+        self._party_timer.timeout.connect(self._refresh_party)
+        self.registry.added.connect(self._follow_owner)
+        for document in self.registry.documents():
+            self._follow_owner(document)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll_area)
@@ -113,6 +121,14 @@ class GMTableWidget(QWidget):
                 continue
             found.append((character, path))
         return found
+
+    def _follow_owner(self, document: CharacterDocument) -> None:
+        """The party view redraws (once per burst of edits) when a PC's owner changes."""
+        document.changed.connect(lambda _changes: self._party_timer.start())
+
+    def _refresh_party(self) -> None:
+        if any(self.registry.find(path) is not None for path, _ in self.party.pcs):
+            self.party.reload()
 
     def unsaved_work(self) -> list[UnsavedWork]:
         """The GM's unsaved opponent and campaign (characters are the registry's)."""
