@@ -438,3 +438,28 @@ def test_party_view_shows_the_open_owner(window: MainWindow, qtbot, tmp_path: Pa
     type_into(editor.pivot_edits["goal"], "Find the lost fleet")
     qtbot.waitUntil(lambda: "Find the lost fleet" in party.column_texts()[0], timeout=3000)
     assert load_character(path).pivots.goal != "Find the lost fleet"  # shown, not yet saved
+
+
+def test_typing_in_the_builder_redraws_the_tracker_once(window: MainWindow, qtbot,
+                                                        tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    tracker = _gm_table(window).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    redraws: list[int] = []
+    tracker.changed.connect(lambda: redraws.append(1))
+    editor = window.current_editor()
+    assert editor is not None
+    for text in ("O", "Ow", "Owe", "Owes"):
+        editor.notes_edit.setPlainText(text)
+    assert redraws == []  # not once per key...
+    qtbot.waitUntil(lambda: redraws == [1], timeout=3000)  # ...but once, a moment later
+    assert document.character.notes == "Owes"
+    # A play change (here from the Play dock) is shown at once.
+    assert window.play_dock is not None
+    window.play_dock.panel_for(document).gain_luck("a fine speech")
+    assert redraws == [1, 1]
+    assert tracker.panels[pc].status_label.text().startswith(
+        f"Luck {document.character.play.luck}")

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -99,6 +99,8 @@ CharactersProvider = Callable[[], Sequence[tuple[Character, Path | None]]]
 OpponentsProvider = Callable[[], Sequence[NarrativeCharacter]]
 SaveDocument = Callable[[CharacterDocument], bool]
 """Saves one PC's owner (the main window's Save, with its checks); True when written."""
+REFRESH_DELAY_MS = 300
+"""How long after the last keystroke in the builder the tracker redraws a PC."""
 HOLDER = "scene"
 """How the tracker holds its PCs' owners in the registry."""
 
@@ -670,6 +672,10 @@ class SceneTracker(QWidget):
         self._watched: list[CharacterDocument] = []
         self._busy = False
         """True while a scene step runs (its own changes need no second refresh)."""
+        self._later = QTimer(self)
+        self._later.setSingleShot(True)
+        self._later.setInterval(REFRESH_DELAY_MS)
+        self._later.timeout.connect(self.refresh)
         self.scene = scene or Scene(name="Scene 1")
         self.open_calculator = open_calculator
         self.characters_provider = characters_provider or _no_characters
@@ -862,6 +868,7 @@ class SceneTracker(QWidget):
         return self.scene.momentum_tn_for(pc_id, self.scene.momentum_applied(pc_id))
 
     def refresh(self) -> None:
+        self._later.stop()
         self._sync_owners()
         focus = self.focusWidget()
         focus_name = focus.objectName() if focus is not None and self.isAncestorOf(focus) \
@@ -1116,9 +1123,15 @@ class SceneTracker(QWidget):
             self._busy = False
         self.refresh()
 
-    def _on_document_changed(self, _changes: object) -> None:
-        """A PC changed elsewhere (builder, Play dock, reload): show it."""
-        if not self._busy:
+    def _on_document_changed(self, changes: object) -> None:
+        """A PC changed elsewhere (builder, Play dock, reload): show it. Typing in the
+        builder (names, notes) is shown a moment later, once per burst, rather than
+        rebuilding the panels and rewriting the autosave on every key."""
+        if self._busy:
+            return
+        if isinstance(changes, Changes) and not changes & ~Changes.IDENTITY:
+            self._later.start()
+        else:
             self.refresh()
 
     def _sync_owners(self) -> None:
