@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QShowEvent,
     QUndoGroup,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -132,6 +133,8 @@ class MainWindow(QMainWindow):
         self._untitled = 0
         self._current: CharacterDocument | None = None
         self._asking: list[CharacterDocument] = []
+        self._focus_stacks: list[tuple[QWidget, QUndoStack]] = []
+        """Views with an undo history of their own, which Edit › Undo follows into."""
         """Documents a file question is open for (not asked twice at once)."""
         self._ready = False
         self._autosave_interval_ms = autosave_interval_ms
@@ -261,7 +264,10 @@ class MainWindow(QMainWindow):
         self.gm_table_dock.setWidget(self.gm_table)
         nc_editor = self.gm_table.opponents.editor
         nc_editor.use_window_undo()
-        self.undo_group.addStack(nc_editor.undo_stack)
+        party = self.gm_table.party
+        self._focus_stacks = [(nc_editor, nc_editor.undo_stack), (party, party.undo_stack)]
+        for _widget, stack in self._focus_stacks:
+            self.undo_group.addStack(stack)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._on_focus_changed)
@@ -961,14 +967,15 @@ class MainWindow(QMainWindow):
         self._refresh_budget()
 
     def _bind_undo(self, document: CharacterDocument | None) -> None:
-        """Edit › Undo/Redo act on the owner being worked on: the opponent editor's
-        while the focus is in it, else the current tab's document."""
+        """Edit › Undo/Redo act on the owner being worked on: the opponent editor's or
+        the campaign's while the focus is in it, else the current tab's document."""
         stack = document.undo_stack if document is not None else None
         focus = QApplication.focusWidget()
-        if self.gm_table is not None and focus is not None:
-            nc_editor = self.gm_table.opponents.editor
-            if nc_editor is focus or nc_editor.isAncestorOf(focus):
-                stack = nc_editor.undo_stack
+        if focus is not None:
+            for widget, owned in self._focus_stacks:
+                if widget is focus or widget.isAncestorOf(focus):
+                    stack = owned
+                    break
         if self.undo_group.activeStack() is not stack:
             self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no stack
 

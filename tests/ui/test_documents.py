@@ -463,3 +463,21 @@ def test_typing_in_the_builder_redraws_the_tracker_once(window: MainWindow, qtbo
     assert redraws == [1, 1]
     assert tracker.panels[pc].status_label.text().startswith(
         f"Luck {document.character.play.luck}")
+
+
+def test_campaign_changes_undo_with_the_focus_in_the_party_view(window: MainWindow) -> None:
+    party = _gm_table(window).party
+    party.notes_edit.setFocus()
+    party.set_notes("The Baron's legions march.")
+    party.add_clock("Doom of Jost", 6)
+    assert party.modified and party.unsaved_work()
+    assert window.undo_group.activeStack() is party.undo_stack
+    window.undo_action.trigger()  # the clock goes
+    assert party.campaign.clocks == [] and not party.clock_panels
+    window.undo_action.trigger()  # the notes go, in one step
+    assert party.campaign.notes == "" and party.notes_edit.toPlainText() == ""
+    assert not party.modified
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert party.campaign.clocks[0].name == "Doom of Jost"
+    assert party.notes_edit.toPlainText() == "The Baron's legions march."

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 import math
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import (
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -264,6 +274,39 @@ def party_column_html(row: PartyRow) -> str:
     return "".join(parts)
 
 
+class _CampaignStep(QUndoCommand):
+    """One change to the campaign, as its data before and after."""
+
+    MERGE_ID = 0x5E4D
+
+    def __init__(self, view: PartyView, before: dict[str, object], after: dict[str, object],
+                 text: str, field: str | None) -> None:
+        super().__init__(text)
+        self.view = view
+        self.before = before
+        self.after = after
+        self.field = field
+        self._pushed = True
+
+    def id(self) -> int:
+        return self.MERGE_ID if self.field else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if isinstance(other, _CampaignStep) and other.field == self.field:
+            self.after = other.after
+            return True
+        return False
+
+    def redo(self) -> None:
+        if self._pushed:  # the change was made before the push
+            self._pushed = False
+            return
+        self.view._restore(self.after)
+
+    def undo(self) -> None:
+        self.view._restore(self.before)
+
+
 class PartyView(QWidget):
     """A campaign: its PCs side by side, GM notes and progress clocks.
 
@@ -282,7 +325,11 @@ class PartyView(QWidget):
         scene uses) that one rather than a second copy read from the file."""
         self.campaign = campaign or Campaign(name="New campaign")
         self.path = Path(path) if path is not None else None
-        self.modified = False
+        self.undo_stack = QUndoStack(self)
+        """Every change to the campaign, undoable; clean when saved."""
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self._last = self.campaign.model_dump(mode="json")
+        """The campaign after the last recorded change (the next step's "before")."""
         self.pcs: list[tuple[Path, Character | str]] = []
         self.ncs: list[tuple[Path, NarrativeCharacter | str]] = []
         """The campaign's opponent files, each read or with its one-line problem."""
@@ -467,18 +514,38 @@ class PartyView(QWidget):
         where = str(self.path) if self.path is not None else "not saved yet"
         self.file_label.setText(f"{where}{' (unsaved changes)' if self.modified else ''}")
 
-    def _touch(self) -> None:
-        self.modified = True
+    def _on_clean_changed(self, _clean: bool) -> None:
+        with contextlib.suppress(RuntimeError):  # the stack goes first when closing
+            self._update_title()
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def _touch(self, text: str = "Change campaign", field: str | None = None) -> None:
+        """Record the change just made to the campaign as one undo step (typing in
+        one field merges into one step)."""
+        after = self.campaign.model_dump(mode="json")
+        if after != self._last:
+            self.undo_stack.push(_CampaignStep(self, self._last, after, text, field))
+        self._last = after
         self._update_title()
+        self.campaign_changed.emit()
+
+    def _restore(self, data: dict[str, object]) -> None:
+        """Undo/redo: show the campaign as it was."""
+        self.campaign = Campaign.model_validate(data)
+        self._last = self.campaign.model_dump(mode="json")
+        self._show_campaign()
         self.campaign_changed.emit()
 
     def _on_name(self, text: str) -> None:
         self.campaign.name = text
-        self._touch()
+        self._touch("Rename campaign", "name")
 
     def _on_notes(self) -> None:
         self.campaign.notes = self.notes_edit.toPlainText()
-        self._touch()
+        self._touch("Edit notes", "notes")
 
     def set_notes(self, text: str) -> None:
         self.notes_edit.setPlainText(text)
@@ -502,7 +569,8 @@ class PartyView(QWidget):
     def set_campaign(self, campaign: Campaign, path: Path | None) -> None:
         self.campaign = campaign
         self.path = Path(path) if path is not None else None
-        self.modified = False
+        self._last = campaign.model_dump(mode="json")
+        self.undo_stack.clear()
         self._show_campaign()
 
     def open_path(self, path: Path) -> bool:
@@ -552,7 +620,8 @@ class PartyView(QWidget):
         self.campaign.characters = pcs_paths
         self.campaign.opponents = opponents
         self.path = Path(path)
-        self.modified = False
+        self._last = self.campaign.model_dump(mode="json")
+        self.undo_stack.setClean()
         self._update_title()
         return self.path
 
@@ -773,7 +842,7 @@ class PartyView(QWidget):
 
     def _add_clock_panel(self, clock: ProgressClock) -> ClockPanel:
         panel = ClockPanel(clock, self)
-        panel.changed.connect(self._touch)
+        panel.changed.connect(lambda: self._touch("Change clock"))
         panel.remove_requested.connect(self.remove_clock)
         self.clocks_layout.insertWidget(self.clocks_layout.count() - 1, panel)
         self.clock_panels.append(panel)
