@@ -655,7 +655,7 @@ class MainWindow(QMainWindow):
         self.undo_group.removeStack(document.undo_stack)
         self.tabs.removeTab(index)
         editor.deleteLater()
-        if self.registry.release(document, TAB_HOLDER):
+        if self.registry.release(document, TAB_HOLDER, force=not still_used):
             self.autosaver.forget(document)
             document.deleteLater()
         else:  # the scene still plays this character: its owner stays open

@@ -142,17 +142,23 @@ class DocumentRegistry(QObject):
                 document.remember_disk()
         return self.add(document, holder)
 
-    def release(self, document: CharacterDocument, holder: str) -> bool:
-        """``holder`` no longer uses ``document``; True when it was closed."""
+    def release(self, document: CharacterDocument, holder: str, force: bool = False) -> bool:
+        """``holder`` no longer uses ``document``; True when it was closed.
+
+        A document with unsaved changes stays open although nobody holds it (it is
+        still autosaved and listed when quitting), unless ``force`` says the user
+        already chose what to do with them."""
         holders = self._holders.get(id(document))
         if holders is None:
             return False
         holders.discard(holder)
-        if holders:
+        if holders or (document.is_modified() and not force):
             return False
         self._documents.remove(document)
         del self._holders[id(document)]
         self.removed.emit(document)
+        if document.parent() is self:
+            document.deleteLater()
         return True
 
     def hold_only(self, holder: str, documents: Iterable[CharacterDocument]) -> None:

@@ -481,3 +481,21 @@ def test_campaign_changes_undo_with_the_focus_in_the_party_view(window: MainWind
     window.redo_action.trigger()
     assert party.campaign.clocks[0].name == "Doom of Jost"
     assert party.notes_edit.toPlainText() == "The Baron's legions march."
+
+
+def test_the_registry_keeps_a_released_document_with_changes(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from ui.owners import DocumentRegistry
+
+    registry = DocumentRegistry()
+    path = _jyrell_file(tmp_path)
+    document = registry.open(path, "scene")
+    assert registry.open(tmp_path / "." / "jyrell.sechar", "tab") is document
+    assert registry.holders(document) == {"scene", "tab"}
+    assert not registry.release(document, "tab")  # the scene still holds it
+    document.mark_modified()
+    assert not registry.release(document, "scene")  # unsaved: kept, nobody holds it
+    assert registry.unsaved() == [document] and registry.find(path) is document
+    closed: list[object] = []
+    registry.removed.connect(closed.append)
+    assert registry.release(document, "scene", force=True)
+    assert closed == [document] and registry.find(path) is None
