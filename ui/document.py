@@ -68,9 +68,10 @@ class CharacterDocument(QObject):
         self.saved_revision = self.revision
 
     def acknowledge_disk(self) -> None:
-        """Accept the file as it is now as the one to overwrite ("keep mine"),
-        without calling the document saved."""
+        """Accept the file as it is now as the one to overwrite ("keep mine"). No
+        state in the history matches that file, so none counts as saved any more."""
         self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
+        self.undo_stack.resetClean()
 
     def disk_changed(self) -> bool:
         """Whether the file differs from what was last read or written here

@@ -265,7 +265,9 @@ class MainWindow(QMainWindow):
         nc_editor = self.gm_table.opponents.editor
         nc_editor.use_window_undo()
         party = self.gm_table.party
-        self._focus_stacks = [(nc_editor, nc_editor.undo_stack), (party, party.undo_stack)]
+        tracker = self.gm_table.scene
+        self._focus_stacks = [(nc_editor, nc_editor.undo_stack), (party, party.undo_stack),
+                              (tracker, tracker.undo_stack)]
         for _widget, stack in self._focus_stacks:
             self.undo_group.addStack(stack)
         app = QApplication.instance()

@@ -499,3 +499,43 @@ def test_the_registry_keeps_a_released_document_with_changes(qtbot, tmp_path: Pa
     registry.removed.connect(closed.append)
     assert registry.release(document, "scene", force=True)
     assert closed == [document] and registry.find(path) is None
+
+
+def test_scene_steps_undo_as_one_across_the_scene_and_the_pc(window: MainWindow,
+                                                             tmp_path: Path) -> None:
+    path = _jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    tracker = _gm_table(window).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    (goblin,) = tracker.add_nc(library.load_nc("goblin"))
+    tracker.pair(pc, [goblin])
+    log = list(tracker.scene.log)
+    assert tracker.pc_takes_stress(pc, Trait.PHYSIQUE, "Good")
+    assert tracker.nc_takes_stress(goblin, 1)  # a scene-only step: the NC is out
+    assert tracker.scene.nc(goblin).removed and "out" in tracker.nc_states()["Goblin"]
+
+    # Ctrl+Z in the tracker: the NC's Stress comes back first; the PC is untouched.
+    tracker.overview.setFocus()
+    assert window.undo_group.activeStack() is tracker.undo_stack
+    window.undo_action.trigger()
+    assert not tracker.scene.nc(goblin).removed
+    assert document.character.play.penalty_ranks == {Trait.PHYSIQUE: 2}
+    # Again: the PC's Stress goes from the scene and from the character together.
+    window.undo_action.trigger()
+    assert document.character.play.penalty_ranks == {}
+    assert tracker.scene.log == log
+    assert document.undo_stack.undoText() == "Scene: Add PC (Jyrell)"
+    # Redo from the builder's side brings both halves back.
+    editor = window.current_editor()
+    assert editor is not None
+    editor.name_edit.setFocus()
+    assert window.undo_group.activeStack() is document.undo_stack
+    window.redo_action.trigger()
+    assert document.character.play.penalty_ranks == {Trait.PHYSIQUE: 2}
+    assert len(tracker.scene.log) == len(log) + 1
+    # And Undo in the builder takes both back again.
+    window.undo_action.trigger()
+    assert document.character.play.penalty_ranks == {} and tracker.scene.log == log
+    assert tracker.scene.character(pc) is document.character

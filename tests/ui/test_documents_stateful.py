@@ -1,7 +1,8 @@
 """A Hypothesis state machine over one character open in every view at once.
 
 The builder tab, the Play dock and the scene tracker share one owner. Steps
-interleave builder edits, play steps, scene steps, undo/redo, save, a change made
+interleave builder edits, play steps, scene steps (on the PC and on an NC), undo/redo
+from the builder and from the scene, save, a change made
 by another program (clean: reloaded; modified: Reload or Keep Mine) and Revert.
 After every step the document, its file (when saved) and every view must agree,
 and nothing saved may be lost.
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from seforge import library
 from seforge.fileformat import load_character, save_character
 from seforge.models import Trait
+from ui.gm_table.scene_tracker import nc_state_text
 from ui.main_window import MainWindow
 
 NOTES = st.sampled_from(["", "Owes the guild", "Scar over the left eye", "ünïcode ✓"])
@@ -56,6 +58,9 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
             pc = self.tracker.add_pc(document.character, self.path)
             assert pc is not None
             self.pc = pc
+            (self.nc,) = self.tracker.add_nc(library.load_nc("desert-acolytes-leader"))
+            self.tracker.pair(pc, [self.nc])
+            self.tracker.undo_stack.clear()  # the setup is not for undoing
             assert self.window.play_dock is not None
             self.window.play_dock.show()
             self.window.play_dock.raise_()
@@ -84,6 +89,18 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
         @rule()
         def scene_give_luck(self) -> None:
             self.tracker.give_luck(self.pc)
+
+        @rule(stress=st.integers(1, 2))
+        def scene_nc_stress(self, stress: int) -> None:
+            self.tracker.nc_takes_stress(self.nc, stress)
+
+        @rule()
+        def scene_undo(self) -> None:
+            self.tracker.undo_stack.undo()
+
+        @rule()
+        def scene_redo(self) -> None:
+            self.tracker.undo_stack.redo()
 
         @rule()
         def undo(self) -> None:
@@ -132,6 +149,8 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
             assert self.panel.luck_tokens.count() == character.play.luck
             status = self.tracker.panels[self.pc].status_label.text()
             assert status.startswith(f"Luck {character.play.luck}")
+            shown = self.tracker.nc_states()
+            assert shown == {e.name: nc_state_text(e) for e in self.tracker.scene.ncs}
             text = self.window.tabs.tabText(self.window.tabs.currentIndex())
             assert text.endswith(" *") == self.document.is_modified()
 

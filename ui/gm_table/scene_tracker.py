@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -64,13 +64,22 @@ from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
 from seforge.nc_builder import nc_matches
 from seforge.pending_test import Consequence, PendingTest, roll_line
 from seforge.play import full_dump
-from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
+from seforge.scene import (
+    Scene,
+    SceneError,
+    SceneNC,
+    ScenePC,
+    load_scene,
+    save_scene,
+    scene_from_data,
+    scene_to_data,
+)
 from seforge.test_flow import nc_qualities
 from ui.document import CharacterDocument
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
+from ui.gm_table.scene_commands import ScenePCCommand, SceneStep
 from ui.owners import Changes, DocumentRegistry
-from ui.play.commands import PlaySnapshotCommand
 from ui.settings import data_dir
 from ui.widgets import cell_data, cell_text
 
@@ -672,6 +681,10 @@ class SceneTracker(QWidget):
         self._watched: list[CharacterDocument] = []
         self._busy = False
         """True while a scene step runs (its own changes need no second refresh)."""
+        self.undo_stack = QUndoStack(self)
+        """The scene's own half of every step (NC Stress, pairings, the log...)."""
+        self._known: dict[str, Character] = {}
+        """Every Character a PC id was bound to, to rebind after an undo."""
         self._later = QTimer(self)
         self._later.setSingleShot(True)
         self._later.setInterval(REFRESH_DELAY_MS)
@@ -1015,17 +1028,32 @@ class SceneTracker(QWidget):
         self._record(document, old, title)
         return result
 
-    def _record(self, document: CharacterDocument, old: dict[str, Any], title: str) -> None:
+    def _record(self, document: CharacterDocument, old: dict[str, Any],
+                title: str) -> ScenePCCommand | None:
         new = full_dump(document.character)
         if new == old:
-            return
+            return None
         text = f"Scene: {title} ({document.character.name or document.title()})"
+        command = ScenePCCommand(document.character, old, new, text,
+                                 lambda: self._owner_changed(document))
         busy, self._busy = self._busy, True  # the caller redraws once, afterwards
         try:
-            document.push(PlaySnapshotCommand(
-                document.character, old, new, text, lambda: self._owner_changed(document)))
+            document.push(command)
         finally:
             self._busy = busy
+        return command
+
+    def _restore_scene(self, data: dict[str, Any]) -> None:
+        """Undo/redo of a scene step: the scene as it was, with the same Characters
+        (the name the GM typed since is kept)."""
+        scene = scene_from_data(data)
+        scene.name = self.scene.name
+        for entry in scene.pcs:
+            character = self._known.get(entry.id)
+            if character is not None:
+                scene.bind(entry.id, character)
+        self.scene = scene
+        self.refresh()
 
     def offer_restore(self) -> bool:
         """If an autosaved scene exists, ask to restore or discard it."""
@@ -1102,13 +1130,21 @@ class SceneTracker(QWidget):
         """Run ``operation``; each PC it changed (and ``joining``, a PC coming into the
         scene) gets one undo step on its owner."""
         before = self._owners(joining)
+        scene_before = scene_to_data(self.scene)
         self._busy = True
         try:
             result = operation()
         finally:
             self._busy = False
+        partners = []
         for document, old in before:
-            self._record(document, old, title)
+            command = self._record(document, old, title)
+            if command is not None:
+                partners.append((document, command))
+        scene_after = scene_to_data(self.scene)
+        if partners or scene_after != scene_before:
+            self.undo_stack.push(SceneStep(self._restore_scene, scene_before, scene_after,
+                                           f"Scene: {title}", self.undo_stack, partners))
         return result
 
     def _owner_changed(self, document: CharacterDocument) -> None:
@@ -1134,11 +1170,19 @@ class SceneTracker(QWidget):
         else:
             self.refresh()
 
-    def _sync_owners(self) -> None:
-        """Hold exactly the owners of the scene's PCs and listen to them."""
+    def _sync_owners(self, release: bool = False) -> None:
+        """Hold the owners of the scene's PCs and listen to them; with ``release``
+        (a new scene, whose history starts afresh) let go of the others."""
+        for entry in self.scene.pcs:
+            if self.scene.is_bound(entry.id):
+                self._known[entry.id] = self.scene.character(entry.id)
         documents = [d for d in (self.document_of(p.id) for p in self.scene.pcs)
                      if d is not None]
-        self.registry.hold_only(HOLDER, documents)
+        if release:
+            self.registry.hold_only(HOLDER, documents)
+        else:
+            for document in documents:
+                self.registry.add(document, HOLDER)
         for document in self._watched:
             if all(document is not d for d in documents):
                 with contextlib.suppress(RuntimeError, TypeError):
@@ -1189,7 +1233,8 @@ class SceneTracker(QWidget):
         self.pc_menu.clear()
         in_scene = [self.scene.character(p.id) for p in self.scene.pcs
                     if self.scene.is_bound(p.id)]
-        in_paths = [p for p in self.paths.values() if p is not None]
+        in_paths = [p for pid, p in self.paths.items()
+                    if p is not None and any(e.id == pid for e in self.scene.pcs)]
         for character, path in self.characters_provider():
             if any(character is c for c in in_scene):
                 continue
@@ -1472,6 +1517,8 @@ class SceneTracker(QWidget):
         self.scene = Scene(name="")
         self.name_edit.setText("")
         self.paths = {}
+        self.undo_stack.clear()
+        self._known = {}
         for character, path in pcs:
             event = self.scene.add_pc(character)
             document = self.registry.find_character(character)
@@ -1482,5 +1529,8 @@ class SceneTracker(QWidget):
         """Show another scene (its PCs must be attached with ``Scene.bind``)."""
         self.scene = scene
         self.paths = dict(paths or {})
+        self.undo_stack.clear()
+        self._known = {}
         self.name_edit.setText(scene.name)
+        self._sync_owners(release=True)
         self.refresh()
