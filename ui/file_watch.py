@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -49,14 +49,27 @@ def ask_choice(parent: QWidget, title: str, text: str, choices: Sequence[str],
     return None
 
 
+class Watchable(Protocol):
+    """Another kind of open document (the campaign, the opponent being edited) that
+    is watched the same way and handles a change of its file itself."""
+
+    def watched_path(self) -> Path | None: ...
+
+    def disk_changed(self) -> bool: ...
+
+    def on_disk_changed(self) -> None: ...
+
+
 class FileWatcher(QObject):
-    """Watches the files of every document in ``registry``."""
+    """Watches the files of every document in ``registry`` (and of each
+    :class:`Watchable` given to :meth:`add`)."""
 
     disk_changed = Signal(object)
 
     def __init__(self, registry: DocumentRegistry, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.registry = registry
+        self.others: list[Watchable] = []
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._on_path_changed)
         self.watcher.directoryChanged.connect(self._on_path_changed)
@@ -70,6 +83,16 @@ class FileWatcher(QObject):
         document.saved.connect(self.sync)
         self.sync()
 
+    def add(self, other: Watchable) -> None:
+        """Watch ``other`` too; call :meth:`sync` when its file changes name."""
+        self.others.append(other)
+        self.sync()
+
+    def _paths(self) -> list[Path]:
+        paths = [d.path for d in self.registry.documents()]
+        paths += [o.watched_path() for o in self.others]
+        return [Path(p).absolute() for p in paths if p is not None]
+
     def watched(self) -> list[str]:
         return self.watcher.files() + self.watcher.directories()
 
@@ -77,10 +100,7 @@ class FileWatcher(QObject):
         """Watch exactly the open documents' files and their folders (a file that is
         missing for a moment, during a replace, is picked up again from its folder)."""
         wanted: set[str] = set()
-        for document in self.registry.documents():
-            if document.path is None:
-                continue
-            path = Path(document.path).absolute()
+        for path in self._paths():
             wanted.add(str(path.parent))
             if path.exists():
                 wanted.add(str(path))
@@ -110,4 +130,11 @@ class FileWatcher(QObject):
             if document.disk_changed():
                 found.append(document)
                 self.disk_changed.emit(document)
+        for other in list(self.others):
+            path = other.watched_path()
+            if path is None or (changed is not None and not (
+                    same_file(path, changed) or same_file(Path(path).parent, changed))):
+                continue
+            if other.disk_changed():
+                other.on_disk_changed()
         return found

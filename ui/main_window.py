@@ -265,6 +265,11 @@ class MainWindow(QMainWindow):
         nc_editor = self.gm_table.opponents.editor
         nc_editor.use_window_undo()
         party = self.gm_table.party
+        party.path_changed.connect(self.file_watcher.sync)
+        self.file_watcher.add(party)
+        opponents = self.gm_table.opponents
+        opponents.editing_path_changed.connect(self.file_watcher.sync)
+        self.file_watcher.add(opponents)
         tracker = self.gm_table.scene
         self._focus_stacks = [(nc_editor, nc_editor.undo_stack), (party, party.undo_stack),
                               (tracker, tracker.undo_stack)]

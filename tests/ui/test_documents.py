@@ -539,3 +539,67 @@ def test_scene_steps_undo_as_one_across_the_scene_and_the_pc(window: MainWindow,
     window.undo_action.trigger()
     assert document.character.play.penalty_ranks == {} and tracker.scene.log == log
     assert tracker.scene.character(pc) is document.character
+
+
+def test_the_campaign_file_is_watched_too(window: MainWindow, qtbot, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from seforge.campaign import load_campaign, save_campaign
+
+    party = _gm_table(window).party
+    path = tmp_path / "war.secampaign"
+    assert party.save_to(path) == path
+
+    def elsewhere(notes: str) -> None:
+        other = load_campaign(path)
+        other.notes = notes
+        save_campaign(other, path)
+
+    elsewhere("The Baron marches.")  # no changes here: reloaded
+    qtbot.waitUntil(lambda: party.campaign.notes == "The Baron marches.", timeout=5000)
+    assert party.notes_edit.toPlainText() == "The Baron marches." and not party.modified
+    assert "reloaded" in party.file_label.text()
+    party.set_notes("Mine.")
+    asked = _choices(monkeypatch, "Keep Mine", "Cancel", "Replace")
+    elsewhere("Theirs.")  # changes here: asked, and kept
+    qtbot.waitUntil(lambda: len(asked) == 1, timeout=5000)
+    assert party.campaign.notes == "Mine." and party.modified
+    elsewhere("Theirs, again.")
+    qtbot.waitUntil(lambda: len(asked) == 2, timeout=5000)  # Cancel = keep mine too
+    party.undo_stack.undo()
+    assert party.modified, "no state of the history is the file any more"
+    party.set_notes("Mine, finally.")
+    window.file_watcher.watcher.removePaths(window.file_watcher.watched())
+    elsewhere("Theirs, once more.")
+    assert party.save() == path  # Save over the changed file asks: Replace
+    assert load_campaign(path).notes == "Mine, finally." and len(asked) == 3
+
+
+def test_the_opponent_being_edited_is_watched(window: MainWindow, qtbot,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from seforge.fileformat import load_nc, save_nc
+
+    lib = _gm_table(window).opponents
+    lib.new_opponent()
+    lib.editor.set_name("Sand Wraith")
+    path = lib.save_editor()
+    assert path is not None
+
+    def elsewhere(name: str) -> None:
+        other = load_nc(path)
+        other.name = name
+        save_nc(other, path)
+
+    elsewhere("Sand Wraith Queen")  # no changes here: reloaded into the editor
+    qtbot.waitUntil(lambda: lib.editor.nc().name == "Sand Wraith Queen", timeout=5000)
+    assert "reloaded" in lib.editor_title.text() and lib.unsaved_work() == []
+    lib.editor.set_name("Sand Wraith King")
+    asked = _choices(monkeypatch, "Keep Mine", "Cancel", "Replace")
+    elsewhere("Sand Wraith Jester")
+    qtbot.waitUntil(lambda: len(asked) == 1, timeout=5000)
+    assert lib.editor.nc().name == "Sand Wraith King" and lib.unsaved_work()
+    window.file_watcher.watcher.removePaths(window.file_watcher.watched())
+    elsewhere("Sand Wraith Fool")
+    assert lib.save_editor() is None  # Cancel: the other program's file stays
+    assert load_nc(path).name == "Sand Wraith Fool"
+    assert lib.save_editor() == path  # Replace
+    assert load_nc(path).name == "Sand Wraith King"

@@ -62,6 +62,7 @@ from seforge.fileformat import (
 )
 from seforge.models import Character, NarrativeCharacter, RuleOptions
 from ui.gm_table.common import buddy, tip, warn
+from ui.owners import DiskStamp, same_file
 from ui.rules_dialog import CampaignRulesDialog
 from ui.trait_style import trait_text
 from ui.unsaved_dialog import UnsavedWork, ask_to_replace
@@ -315,6 +316,8 @@ class PartyView(QWidget):
 
     characters_loaded = Signal()
     campaign_changed = Signal()
+    path_changed = Signal()
+    """The campaign now lives in another file (opened, saved as...)."""
 
     def __init__(self, campaign: Campaign | None = None, path: Path | None = None,
                  parent: QWidget | None = None,
@@ -330,6 +333,8 @@ class PartyView(QWidget):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self._last = self.campaign.model_dump(mode="json")
         """The campaign after the last recorded change (the next step's "before")."""
+        self.disk_stamp = DiskStamp.of(self.path) if self.path is not None else None
+        """The campaign file as last read or written here."""
         self.pcs: list[tuple[Path, Character | str]] = []
         self.ncs: list[tuple[Path, NarrativeCharacter | str]] = []
         """The campaign's opponent files, each read or with its one-line problem."""
@@ -571,7 +576,9 @@ class PartyView(QWidget):
         self.path = Path(path) if path is not None else None
         self._last = campaign.model_dump(mode="json")
         self.undo_stack.clear()
+        self.disk_stamp = DiskStamp.of(self.path) if self.path is not None else None
         self._show_campaign()
+        self.path_changed.emit()
 
     def open_path(self, path: Path) -> bool:
         if not self._may_replace("opening another campaign"):
@@ -604,7 +611,51 @@ class PartyView(QWidget):
             path = path.with_name(path.name + CAMPAIGN_SUFFIX)
         return self.save_to(path)
 
+    # -- the file on disk ------------------------------------------------------------
+    def watched_path(self) -> Path | None:
+        return self.path
+
+    def disk_changed(self) -> bool:
+        """Whether another program changed the campaign file since it was read here."""
+        if self.path is None or self.disk_stamp is None:
+            return False
+        return not self.disk_stamp.same_content(DiskStamp.of(self.path))
+
+    def on_disk_changed(self) -> None:
+        """Reload a campaign without changes here; with changes, ask."""
+        from ui import file_watch
+
+        if self.path is None:
+            return
+        if self.modified:
+            choice = file_watch.ask_choice(
+                self, "Campaign changed on disk",
+                f"“{self.path.name}” was changed by another program, and the campaign has "
+                "changes here that are not saved. Reload the file (losing them) or keep "
+                "yours?", ["Reload", "Keep Mine"], default=1)
+            if choice != "Reload":
+                self.disk_stamp = DiskStamp.of(self.path)
+                self.undo_stack.resetClean()
+                return
+        try:
+            campaign = load_campaign(self.path)
+        except CharacterFileError as exc:
+            self.disk_stamp = DiskStamp.of(self.path)
+            self.file_label.setText(f"{self.path}: changed on disk but cannot be read ({exc})")
+            return
+        self.set_campaign(campaign, self.path)
+        self.file_label.setText(f"{self.path} (reloaded: it was changed by another program)")
+
     def save_to(self, path: Path) -> Path | None:
+        from ui import file_watch
+
+        if self.disk_changed() and same_file(path, self.path):
+            choice = file_watch.ask_choice(
+                self, "Campaign changed on disk",
+                f"“{Path(path).name}” was changed by another program since it was read "
+                "here. Replace it with this campaign?", ["Replace", "Cancel"], default=1)
+            if choice != "Replace":
+                return None
         # Paths are written relative to the new file: make them absolute first.
         resolved = resolve_paths(self.campaign, self._base_path())
         pcs_paths = [str(p) for p in resolved.characters]
@@ -622,7 +673,9 @@ class PartyView(QWidget):
         self.path = Path(path)
         self._last = self.campaign.model_dump(mode="json")
         self.undo_stack.setClean()
+        self.disk_stamp = DiskStamp.of(self.path)
         self._update_title()
+        self.path_changed.emit()
         return self.path
 
     # -- characters -----------------------------------------------------------------
