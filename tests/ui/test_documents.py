@@ -282,3 +282,23 @@ def test_campaign_changes_undo_with_the_focus_in_the_party_view(window: MainWind
     window.redo_action.trigger()
     assert party.campaign.clocks[0].name == "Doom of Jost"
     assert party.notes_edit.toPlainText() == "The Baron's legions march."
+
+
+def test_the_next_scene_leaves_the_pcs_history_undoable(window: MainWindow,
+                                                        tmp_path: Path) -> None:
+    path = jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    tracker = gm_table(window).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None and tracker.give_luck(pc)
+    luck = document.character.play.luck
+    assert tracker.finish_scene()
+    tracker.next_scene()
+    assert tracker.undo_stack.count() == 0
+    # The PC's own history still undoes the scene's steps, without the old scene.
+    document.undo_stack.undo()  # the end of the scene
+    document.undo_stack.undo()  # the Luck
+    assert document.character.play.luck == luck - 1
+    assert tracker.scene.pcs and tracker.scene.character(tracker.scene.pcs[0].id) \
+        is document.character

@@ -91,6 +91,12 @@ class SceneStep(QUndoCommand):
         self._restore(self.after)
         self.follow(self, undo=False)
 
+    def unlink(self) -> None:
+        """Part from the PCs' halves (the scene's history is being cleared)."""
+        for _document, command in self.partners:
+            command.step = None
+        self.partners = []
+
     def follow(self, origin: object, undo: bool) -> None:
         """Undo (redo) the other halves of this step that are still next in line."""
         if self.link.origin is not None:

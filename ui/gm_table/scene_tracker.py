@@ -1043,6 +1043,15 @@ class SceneTracker(QWidget):
             self._busy = busy
         return command
 
+    def _forget_history(self) -> None:
+        """A new scene starts a new history; the PCs' halves of the old steps stay on
+        their owners (undoable there) but no longer reach for the old scene."""
+        for index in range(self.undo_stack.count()):
+            step = self.undo_stack.command(index)
+            if isinstance(step, SceneStep):
+                step.unlink()
+        self.undo_stack.clear()
+
     def _restore_scene(self, data: dict[str, Any]) -> None:
         """Undo/redo of a scene step: the scene as it was, with the same Characters
         (the name the GM typed since is kept)."""
@@ -1517,7 +1526,7 @@ class SceneTracker(QWidget):
         self.scene = Scene(name="")
         self.name_edit.setText("")
         self.paths = {}
-        self.undo_stack.clear()
+        self._forget_history()
         self._known = {}
         for character, path in pcs:
             event = self.scene.add_pc(character)
@@ -1529,7 +1538,7 @@ class SceneTracker(QWidget):
         """Show another scene (its PCs must be attached with ``Scene.bind``)."""
         self.scene = scene
         self.paths = dict(paths or {})
-        self.undo_stack.clear()
+        self._forget_history()
         self._known = {}
         self.name_edit.setText(scene.name)
         self._sync_owners(release=True)
