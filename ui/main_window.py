@@ -133,9 +133,9 @@ class MainWindow(QMainWindow):
         self._untitled = 0
         self._current: CharacterDocument | None = None
         self._asking: list[CharacterDocument] = []
+        """Documents a file question is open for (not asked twice at once)."""
         self._focus_stacks: list[tuple[QWidget, QUndoStack]] = []
         """Views with an undo history of their own, which Edit › Undo follows into."""
-        """Documents a file question is open for (not asked twice at once)."""
         self._ready = False
         self._autosave_interval_ms = autosave_interval_ms
         """None: the autosave module's default interval."""
