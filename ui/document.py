@@ -78,10 +78,7 @@ class CharacterDocument(QObject):
         (False for an unsaved document or a file that is gone)."""
         if self._path is None or self.disk_stamp is None:
             return False
-        now = DiskStamp.of(self._path)
-        if now is None:
-            return False
-        return not self.disk_stamp.same_content(now)
+        return not self.disk_stamp.still_matches(self._path)
 
     def disk_missing(self) -> bool:
         return self._path is not None and not self._path.exists()

@@ -48,6 +48,8 @@ class DiskStamp:
     mtime_ns: int
     size: int
     digest: str
+    inode: int = 0
+    """A replaced file (an atomic save) is a new inode even within one clock tick."""
 
     @classmethod
     def of(cls, path: Path) -> DiskStamp | None:
@@ -58,10 +60,24 @@ class DiskStamp:
                 digest = hashlib.sha256(handle.read(64 * 1024 * 1024)).hexdigest()
         except OSError:
             return None
-        return cls(info.st_mtime_ns, info.st_size, digest)
+        return cls(info.st_mtime_ns, info.st_size, digest, info.st_ino)
 
     def same_content(self, other: DiskStamp | None) -> bool:
         return other is not None and other.size == self.size and other.digest == self.digest
+
+    def still_matches(self, path: Path) -> bool:
+        """Whether ``path`` still holds this content: an unchanged time, size and inode
+        is enough (no read); otherwise the content decides (a mere touch is no change).
+        A file that cannot be read (gone for now) counts as unchanged."""
+        try:
+            info = os.stat(path)
+        except OSError:
+            return True
+        if (info.st_mtime_ns, info.st_size, info.st_ino) == (
+                self.mtime_ns, self.size, self.inode):
+            return True
+        now = DiskStamp.of(path)
+        return now is None or self.same_content(now)
 
 
 def same_file(a: Path | None, b: Path | None) -> bool:

@@ -503,7 +503,7 @@ class OpponentLibrary(QWidget):
         """Whether another program changed the file being edited since it was read."""
         if self.editing_path is None or self.disk_stamp is None:
             return False
-        return not self.disk_stamp.same_content(DiskStamp.of(self.editing_path))
+        return not self.disk_stamp.still_matches(self.editing_path)
 
     def on_disk_changed(self) -> None:
         """Reload an opponent without changes here; with changes, ask."""

@@ -619,7 +619,7 @@ class PartyView(QWidget):
         """Whether another program changed the campaign file since it was read here."""
         if self.path is None or self.disk_stamp is None:
             return False
-        return not self.disk_stamp.same_content(DiskStamp.of(self.path))
+        return not self.disk_stamp.still_matches(self.path)
 
     def on_disk_changed(self) -> None:
         """Reload a campaign without changes here; with changes, ask."""
