@@ -17,13 +17,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, Signal
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ui.owners import DocumentRegistry, same_file
 
 if TYPE_CHECKING:
     from ui.document import CharacterDocument
+
+MISSING_DELAY_MS = 500
+"""How long a file may be gone (an editor saving by delete and write) before the
+document is said to have lost its file."""
 
 
 def ask_choice(parent: QWidget, title: str, text: str, choices: Sequence[str],
@@ -65,6 +69,8 @@ class FileWatcher(QObject):
     :class:`Watchable` given to :meth:`add`)."""
 
     disk_changed = Signal(object)
+    disk_missing = Signal(object)
+    """A document's file is gone (moved or deleted by another program)."""
 
     def __init__(self, registry: DocumentRegistry, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +79,12 @@ class FileWatcher(QObject):
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._on_path_changed)
         self.watcher.directoryChanged.connect(self._on_path_changed)
+        self._missing: list[CharacterDocument] = []
+        """Documents already reported as missing (reported once per disappearance)."""
+        self._recheck = QTimer(self)
+        self._recheck.setSingleShot(True)
+        self._recheck.setInterval(MISSING_DELAY_MS)
+        self._recheck.timeout.connect(self.check_missing)
         registry.added.connect(self._on_added)
         registry.removed.connect(lambda _d: self.sync())
         for document in registry.documents():
@@ -81,6 +93,7 @@ class FileWatcher(QObject):
     def _on_added(self, document: CharacterDocument) -> None:
         document.path_changed.connect(self.sync)
         document.saved.connect(self.sync)
+        document.saved.connect(lambda d=document: self._found_again(d))
         self.sync()
 
     def add(self, other: Watchable) -> None:
@@ -92,6 +105,9 @@ class FileWatcher(QObject):
         paths = [d.path for d in self.registry.documents()]
         paths += [o.watched_path() for o in self.others]
         return [Path(p).absolute() for p in paths if p is not None]
+
+    def _found_again(self, document: CharacterDocument) -> None:
+        self._missing = [d for d in self._missing if d is not document]
 
     def watched(self) -> list[str]:
         return self.watcher.files() + self.watcher.directories()
@@ -115,6 +131,22 @@ class FileWatcher(QObject):
     def _on_path_changed(self, changed: str) -> None:
         self.sync()
         self.check(Path(changed))
+        self._missing = [d for d in self._missing if d.disk_missing()]
+        if any(d.disk_missing() for d in self.registry.documents()):
+            self._recheck.start()  # a save by delete-and-write is back by then
+
+    def check_missing(self) -> list[CharacterDocument]:
+        """Emit ``disk_missing`` once for each document whose file is gone."""
+        found = []
+        for document in self.registry.documents():
+            known = any(d is document for d in self._missing)
+            if document.disk_missing() and not known:
+                self._missing.append(document)
+                found.append(document)
+                self.disk_missing.emit(document)
+            elif known and not document.disk_missing():
+                self._missing = [d for d in self._missing if d is not document]
+        return found
 
     def check(self, changed: Path | None = None) -> list[CharacterDocument]:
         """Emit ``disk_changed`` for each document (in ``changed``, a file or a folder,

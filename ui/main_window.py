@@ -221,6 +221,7 @@ class MainWindow(QMainWindow):
 
         self.file_watcher = FileWatcher(self.registry, self)
         self.file_watcher.disk_changed.connect(self._on_disk_changed)
+        self.file_watcher.disk_missing.connect(self._on_disk_missing)
         self.play_dock = PlayDock(self)
         self.add_dock(self.play_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.budget_dock, self.play_dock)
@@ -754,6 +755,15 @@ class MainWindow(QMainWindow):
                 document.acknowledge_disk()
         finally:
             self._asking = [d for d in self._asking if d is not document]
+
+    def _on_disk_missing(self, document: CharacterDocument) -> None:
+        """The file went away: the document keeps everything, counts as unsaved (so it
+        is autosaved and Quit asks) and Save writes the file again."""
+        document.mark_modified()
+        self._update_tab(document)
+        self.statusBar().showMessage(
+            f"{document.title()} was moved or deleted by another program; it is still "
+            "open here, and Save writes it again.", 10000)
 
     def close_current(self) -> bool:
         return self.close_tab(self.tabs.currentIndex())

@@ -199,3 +199,19 @@ def test_the_opponent_being_edited_is_watched(window: MainWindow, qtbot,
     assert load_nc(path).name == "Sand Wraith Fool"
     assert lib.save_editor() == path  # Replace
     assert load_nc(path).name == "Sand Wraith King"
+
+
+def test_a_deleted_file_leaves_the_document_open_and_unsaved(window: MainWindow, qtbot,
+                                                            tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None and not document.is_modified()
+    with qtbot.waitSignal(window.file_watcher.disk_missing, timeout=5000):
+        path.unlink()
+    assert document.is_modified() and window.tabs.tabText(0).endswith(" *")
+    assert "moved or deleted" in window.statusBar().currentMessage()
+    assert window.save(document)
+    assert load_character(path) == document.character and not document.is_modified()
+    with qtbot.waitSignal(window.file_watcher.disk_missing, timeout=5000):
+        path.unlink()  # gone again: said again
+    assert document.is_modified()
