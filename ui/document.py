@@ -136,12 +136,12 @@ class CharacterDocument(QObject):
         self.modified_changed.emit(False)
 
     # -- saving ---------------------------------------------------------------
-    def save(self, path: Path | None = None) -> Path:
+    def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path:
         """Write the character (atomically) to ``path`` or the current path."""
         target = Path(path) if path is not None else self._path
         if target is None:
             raise ValueError("the document has no path yet; choose one with Save As")
-        save_character(self.character, target)
+        save_character(self.character, target, overwrite_read_only=overwrite_read_only)
         self.undo_stack.setClean()
         if target != self._path:
             self.set_path(target)

@@ -9,7 +9,6 @@ so the window appears about as fast as a bare Qt window.
 from __future__ import annotations
 
 import contextlib
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -96,15 +95,6 @@ def ask_restore(parent: QWidget, titles: list[str]) -> bool:
     box.setDefaultButton(restore)
     box.exec()
     return box.clickedButton() is restore
-
-
-def is_read_only(path: Path) -> bool:
-    """A file nobody may write (mode 0444), or that we may not: saving over it asks."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return path.is_file() and (not mode & 0o222 or not os.access(path, os.W_OK))
 
 
 class MainWindow(QMainWindow):
@@ -601,6 +591,7 @@ class MainWindow(QMainWindow):
         return self._write(document, with_suffix(Path(name)))
 
     def _write(self, document: CharacterDocument, path: Path) -> bool:
+        from seforge.fileformat import ReadOnlyFileError
         from ui.file_watch import ask_choice
         from ui.owners import same_file
 
@@ -614,17 +605,19 @@ class MainWindow(QMainWindow):
                 return self.save_as(document)
             if choice != "Replace":
                 return False
-        if is_read_only(path):
-            choice = ask_choice(
-                self, "Read-only file",
-                f"“{path.name}” is read-only. Replace it with your version anyway?",
-                replace, default=2)
-            if choice == "Save As…":
-                return self.save_as(document)
-            if choice != "Replace":
-                return False
         try:
-            document.save(path)
+            try:
+                document.save(path)
+            except ReadOnlyFileError:
+                choice = ask_choice(
+                    self, "Read-only file",
+                    f"“{path.name}” is read-only. Replace it with your version anyway?",
+                    replace, default=2)
+                if choice == "Save As…":
+                    return self.save_as(document)
+                if choice != "Replace":
+                    return False
+                document.save(path, overwrite_read_only=True)
         except OSError as exc:
             QMessageBox.critical(self, "Cannot save character",
                                  f"{path.name}: {exc.strerror or exc}")

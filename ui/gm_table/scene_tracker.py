@@ -1135,7 +1135,7 @@ class SceneTracker(QWidget):
         return found
 
     def _apply(self, title: str, operation: Callable[[], Any],
-               joining: CharacterDocument | None = None) -> Any:
+               joining: CharacterDocument | None = None, scene_step: bool = True) -> Any:
         """Run ``operation``; each PC it changed (and ``joining``, a PC coming into the
         scene) gets one undo step on its owner."""
         before = self._owners(joining)
@@ -1151,7 +1151,7 @@ class SceneTracker(QWidget):
             if command is not None:
                 partners.append((document, command))
         scene_after = scene_to_data(self.scene)
-        if partners or scene_after != scene_before:
+        if scene_step and (partners or scene_after != scene_before):
             self.undo_stack.push(SceneStep(self._restore_scene, scene_before, scene_after,
                                            f"Scene: {title}", self.undo_stack, partners))
         return result
@@ -1379,7 +1379,10 @@ class SceneTracker(QWidget):
             rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
             if rerolls > 0:
                 try:
-                    self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
+                    # On the PC's owner, like any scene step (the calculator keeps
+                    # its own history of the Test).
+                    self._apply("Luck reroll", lambda: self.scene.spend_luck(
+                        pc_id, "reroll", rerolls, "Test calculator"), scene_step=False)
                 except SceneError as exc:
                     self.status_label.setText(f"Luck reroll: {_sentence(exc)}")
                 changed = True
