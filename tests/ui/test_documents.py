@@ -302,3 +302,21 @@ def test_the_next_scene_leaves_the_pcs_history_undoable(window: MainWindow,
     assert document.character.play.luck == luck - 1
     assert tracker.scene.pcs and tracker.scene.character(tracker.scene.pcs[0].id) \
         is document.character
+
+
+def test_party_table_rules_reach_an_open_character_through_its_owner(
+        window: MainWindow, tmp_path: Path) -> None:
+    from seforge.models import RuleOptions
+
+    path = jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    party = gm_table(window).party
+    party.add_characters([path])
+    party.set_table_rules(RuleOptions(trait_lowering_refunds=True))
+    assert party.align_character(path)
+    assert document.character.options.trait_lowering_refunds  # the open copy, not behind it
+    assert not document.is_modified()  # ...and saved
+    assert load_character(path).options.trait_lowering_refunds
+    document.undo_stack.undo()  # an ordinary edit of the character
+    assert not document.character.options.trait_lowering_refunds

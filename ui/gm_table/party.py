@@ -61,6 +61,7 @@ from seforge.fileformat import (
     save_character,
 )
 from seforge.models import Character, NarrativeCharacter, RuleOptions
+from ui.document import CharacterDocument
 from ui.gm_table.common import buddy, tip, warn
 from ui.owners import DiskStamp, same_file
 from ui.rules_dialog import CampaignRulesDialog
@@ -324,6 +325,9 @@ class PartyView(QWidget):
                  owner_of: Callable[[Path], Character | None] | None = None) -> None:
         super().__init__(parent)
         self.owner_of = owner_of
+        self.find_owner: Callable[[Path], CharacterDocument | None] | None = None
+        """The open owner of a character file (the GM's Table sets it): changes to an
+        open character go through it rather than behind it."""
         """The character of the open owner of a file, if any: the party shows (and the
         scene uses) that one rather than a second copy read from the file."""
         self.campaign = campaign or Campaign(name="New campaign")
@@ -780,10 +784,14 @@ class PartyView(QWidget):
 
     def align_character(self, path: Path) -> bool:
         """Give the character in ``path`` the campaign's table rules and save it."""
+        document = self.find_owner(Path(path)) if self.find_owner is not None else None
         try:
-            character = load_character(path)
-            align_table_rules(character, self.campaign)
-            save_character(character, path)
+            if document is not None:  # open: an undoable edit of its owner, then Save
+                self._align_owner(document)
+            else:
+                character = load_character(path)
+                align_table_rules(character, self.campaign)
+                save_character(character, path)
         except CharacterFileError as exc:
             warn(self, "Table rules", str(exc))
             return False
@@ -792,6 +800,21 @@ class PartyView(QWidget):
             return False
         self.reload()
         return True
+
+    def _align_owner(self, document: CharacterDocument) -> None:
+        from seforge.play import full_dump
+        from ui.owners import Changes
+        from ui.play.commands import PlaySnapshotCommand
+
+        before = full_dump(document.character)
+        align_table_rules(document.character, self.campaign)
+        after = full_dump(document.character)
+        if after != before:
+            document.push(PlaySnapshotCommand(
+                document.character, before, after, "Take the campaign's table rules",
+                lambda: document.notify_changed(Changes.ALL)))
+        if document.is_modified() or document.disk_changed():
+            document.save()
 
     def new_character_at(self, path: Path) -> bool:
         """Save a new character for this campaign at ``path`` and add it to the party."""
