@@ -18,6 +18,7 @@ from seforge.models import Character, Element, ElementKind, Trait
 from seforge.ranks import Rank
 from seforge.wording import with_article
 from ui.document import CharacterDocument
+from ui.owners import Changes
 
 _MERGE_IDS: dict[str, int] = {}
 
@@ -43,6 +44,9 @@ def describe_key(character: Character, key: str) -> str:
 
 
 class _DocumentCommand(QUndoCommand):
+    changes = Changes.RANKS
+    """What the command touches, for the owner's ``changed`` signal."""
+
     def __init__(self, document: CharacterDocument, text: str) -> None:
         super().__init__(text)
         self.document = document
@@ -55,6 +59,8 @@ class _DocumentCommand(QUndoCommand):
 class SetTextCommand(_DocumentCommand):
     """Rename the character or a Quality (``editing.set_name``); merges typing."""
 
+    changes = Changes.IDENTITY
+
     def __init__(self, document: CharacterDocument, key: str, text: str) -> None:
         super().__init__(document, f"Rename {describe_key(document.character, key)}")
         self.key = key
@@ -65,11 +71,11 @@ class SetTextCommand(_DocumentCommand):
         old = editing.set_name(self.character, self.key, self.new)
         if self.old is None:
             self.old = old
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         editing.set_name(self.character, self.key, self.old or "")
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def id(self) -> int:
         return merge_id(f"name:{self.key}")
@@ -88,6 +94,8 @@ class SetFieldCommand(_DocumentCommand):
 
     ``merge`` makes consecutive edits of the same field one undo step (typing)."""
 
+    changes = Changes.IDENTITY
+
     def __init__(
         self,
         document: CharacterDocument,
@@ -98,6 +106,8 @@ class SetFieldCommand(_DocumentCommand):
     ) -> None:
         super().__init__(document, text)
         self.field = field
+        if field.startswith(("option:", "element:")):
+            self.changes = Changes.IDENTITY | Changes.RANKS  # what the Ranks may depend on
         self.new = value
         self.old: Any = None
         self._has_old = False
@@ -108,11 +118,11 @@ class SetFieldCommand(_DocumentCommand):
         if not self._has_old:
             self.old = old
             self._has_old = True
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         editing.set_field(self.character, self.field, self.old)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def id(self) -> int:
         return merge_id(f"field:{self.field}") if self.merge else -1
@@ -136,11 +146,11 @@ class SetRankCommand(_DocumentCommand):
 
     def redo(self) -> None:
         editing.set_rank(self.character, self.key, self.new)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         editing.set_rank(self.character, self.key, self.old)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
 
 class SetLinkCommand(_DocumentCommand):
@@ -154,11 +164,11 @@ class SetLinkCommand(_DocumentCommand):
 
     def redo(self) -> None:
         self.old = editing.set_link(self.character, self.key, self.new)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         editing.set_link(self.character, self.key, self.old)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
 
 class InsertElementCommand(_DocumentCommand):
@@ -172,11 +182,11 @@ class InsertElementCommand(_DocumentCommand):
 
     def redo(self) -> None:
         editing.insert_element(self.character, self.index, self.element)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         self.element = editing.remove_element(self.character, self.index)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
 
 class RemoveElementCommand(_DocumentCommand):
@@ -188,12 +198,12 @@ class RemoveElementCommand(_DocumentCommand):
 
     def redo(self) -> None:
         self.element = editing.remove_element(self.character, self.index)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         assert self.element is not None
         editing.insert_element(self.character, self.index, self.element)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
 
 class MoveElementCommand(_DocumentCommand):
@@ -205,11 +215,11 @@ class MoveElementCommand(_DocumentCommand):
 
     def redo(self) -> None:
         editing.move_element(self.character, self.source, self.target)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         editing.move_element(self.character, self.target, self.source)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
 
 class SetKindCommand(_DocumentCommand):
@@ -224,15 +234,17 @@ class SetKindCommand(_DocumentCommand):
 
     def redo(self) -> None:
         self.old = editing.set_kind(self.character, self.index, self.new)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         assert self.old is not None
         editing.restore_kind(self.character, self.index, *self.old)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
 
 class SetPivotCommand(_DocumentCommand):
+    changes = Changes.IDENTITY
+
     def __init__(self, document: CharacterDocument, slot: str, text: str | None) -> None:
         super().__init__(document, f"Edit {slot.capitalize()}")
         self.slot = slot
@@ -245,11 +257,11 @@ class SetPivotCommand(_DocumentCommand):
         if not self._has_old:
             self.old = old
             self._has_old = True
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def undo(self) -> None:
         editing.set_pivot(self.character, self.slot, self.old)
-        self.document.notify_changed()
+        self.document.notify_changed(self.changes)
 
     def id(self) -> int:
         return merge_id(f"pivot:{self.slot}")

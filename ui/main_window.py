@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QShowEvent,
     QUndoGroup,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -44,6 +45,7 @@ from seforge.resources import resource_path
 from ui import screen_fit
 from ui.budget_panel import BudgetPanel
 from ui.keys import redo_keys, unique_keys
+from ui.owners import DocumentRegistry
 from ui.settings import Preferences, load_preferences, save_preferences
 from ui.start_page import StartPage
 from ui.theme import apply_theme
@@ -58,8 +60,11 @@ if TYPE_CHECKING:
     from ui.gm_table import GMTableWidget
     from ui.opening import DocumentDropFilter
     from ui.play_dock import PlayDock
+    from ui.unsaved_dialog import UnsavedWork
 
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
+TAB_HOLDER = "tab"
+"""How a builder tab holds its document in the registry."""
 APP_TITLE = "SEForge"
 THEME_LABELS = (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark"))
 DEFERRED_LOAD_MS = 30
@@ -117,6 +122,10 @@ class MainWindow(QMainWindow):
         self._page_policy: QSizePolicy | None = None
         self._untitled = 0
         self._current: CharacterDocument | None = None
+        self._asking: list[CharacterDocument] = []
+        """Documents a file question is open for (not asked twice at once)."""
+        self._focus_stacks: list[tuple[QWidget, QUndoStack]] = []
+        """Views with an undo history of their own, which Edit › Undo follows into."""
         self._ready = False
         self._autosave_interval_ms = autosave_interval_ms
         """None: the autosave module's default interval."""
@@ -127,6 +136,10 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._autosave_warned = False
         self._drop_filter: DocumentDropFilter | None = None
+        self.registry = DocumentRegistry(self)
+        """Every open character's owner: the tabs' and those only the scene uses."""
+        self.registry.added.connect(self._on_registered)
+        self.registry.removed.connect(self._on_unregistered)
 
         self.start_page = StartPage(self)
         self.tabs = QTabWidget(self)
@@ -190,10 +203,15 @@ class MainWindow(QMainWindow):
         from ui.play_dock import PlayDock
 
         interval = self._autosave_interval_ms or DEFAULT_INTERVAL_MS
-        self._autosaver = Autosaver(self.documents, interval, self)
+        self._autosaver = Autosaver(self.registry.documents, interval, self)
         self._autosaver.start()
         if self._autosaver.disabled_reason:
             self._warn_autosave_off(self._autosaver.disabled_reason)
+        from ui.file_watch import FileWatcher
+
+        self.file_watcher = FileWatcher(self.registry, self)
+        self.file_watcher.disk_changed.connect(self._on_disk_changed)
+        self.file_watcher.disk_missing.connect(self._on_disk_missing)
         self.play_dock = PlayDock(self)
         self.add_dock(self.play_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.budget_dock, self.play_dock)
@@ -230,15 +248,35 @@ class MainWindow(QMainWindow):
         self.gm_table = GMTableWidget(
             open_characters=lambda: [(d.character, d.path) for d in self.documents()],
             open_calculator=bridge, paper=self.preferences.paper,
-            restore_scene=owns)  # never offer (or discard) a live instance's scene
+            restore_scene=owns,  # never offer (or discard) a live instance's scene
+            registry=self.registry, save_document=self.save)
         if not owns:  # the scene autosave belongs to the instance holding the session
             self.gm_table.scene.autosave = False
         self.gm_table_dock.setWidget(self.gm_table)
+        nc_editor = self.gm_table.opponents.editor
+        nc_editor.use_window_undo()
+        party = self.gm_table.party
+        party.path_changed.connect(self.file_watcher.sync)
+        self.file_watcher.add(party)
+        opponents = self.gm_table.opponents
+        opponents.editing_path_changed.connect(self.file_watcher.sync)
+        self.file_watcher.add(opponents)
+        tracker = self.gm_table.scene
+        self._focus_stacks = [(nc_editor, nc_editor.undo_stack), (party, party.undo_stack),
+                              (tracker, tracker.undo_stack)]
+        for _widget, stack in self._focus_stacks:
+            self.undo_group.addStack(stack)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_focus_changed)
         self._watch_drops(self.gm_table)
         if not self.gm_table_dock.isFloating():
             self.resizeDocks([self.gm_table_dock], [self.height() // 2],
                              Qt.Orientation.Vertical)
         screen_fit.fit_on_screen(self)
+
+    def _on_focus_changed(self, _old: object, _new: object) -> None:
+        self._bind_undo(self.current_document())
 
     def _on_gm_table_floated(self, floating: bool) -> None:
         """A floated GM's Table opens whole on the screen the main window is on."""
@@ -292,6 +330,12 @@ class MainWindow(QMainWindow):
                                            "Save the character under a new name")
         self.close_action = self._action("&Close", self.close_current, key.Close,
                                          "Close the current character")
+        self.revert_action = self._action(
+            "Re&vert to Saved", self.revert, None,
+            "Throw away the changes since the last save and read the file again")
+        self.duplicate_action = self._action(
+            "&Duplicate Character", self.duplicate, None,
+            "Open a copy of the current character as a new, unsaved character")
         self.quit_action = self._action("&Quit", self.close, key.Quit, "Quit SEForge")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.export_action = self._action(
@@ -360,6 +404,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.revert_action)
+        file_menu.addAction(self.duplicate_action)
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.export_party_action)
@@ -431,6 +477,7 @@ class MainWindow(QMainWindow):
 
         self.ensure_ready()
         document.setParent(self)
+        self.registry.add(document, TAB_HOLDER)
         self.undo_group.addStack(document.undo_stack)
         editor = CharacterEditor(document, self.tabs)
         self._watch_drops(editor)
@@ -438,8 +485,7 @@ class MainWindow(QMainWindow):
         apply_font_scales(editor)
         document.modified_changed.connect(lambda _m, d=document: self._update_tab(d))
         document.path_changed.connect(lambda d=document: self._update_tab(d))
-        document.changed.connect(lambda d=document: self._on_document_changed(d))
-        document.saved.connect(lambda d=document: self.autosaver.forget(d))
+        document.changed.connect(lambda _c, d=document: self._on_document_changed(d))
         self.tabs.setCurrentIndex(index)
         self._update_tab(document)
         self._update_state()
@@ -466,6 +512,14 @@ class MainWindow(QMainWindow):
         self.add_document(document)
         return document
 
+    def _on_registered(self, document: CharacterDocument) -> None:
+        """Every owner (tab or not) is autosaved while modified and forgotten once saved."""
+        document.saved.connect(lambda d=document: self.autosaver.forget(d))
+
+    def _on_unregistered(self, document: CharacterDocument) -> None:
+        if self._autosaver is not None:
+            self._autosaver.forget(document)
+
     def find_open(self, path: Path) -> int:
         target = path.resolve()
         for index, document in enumerate(self.documents()):
@@ -482,6 +536,11 @@ class MainWindow(QMainWindow):
         if index >= 0:
             self.tabs.setCurrentIndex(index)
             return self.editor_at(index).document
+        owned = self.registry.find(path)
+        if owned is not None:  # the scene has it open: show that same owner in a tab
+            self.add_document(owned)
+            self._remember(path)
+            return owned
         try:
             document = CharacterDocument.load(path)
         except CharacterFileError as exc:
@@ -532,8 +591,33 @@ class MainWindow(QMainWindow):
         return self._write(document, with_suffix(Path(name)))
 
     def _write(self, document: CharacterDocument, path: Path) -> bool:
+        from seforge.fileformat import ReadOnlyFileError
+        from ui.file_watch import ask_choice
+        from ui.owners import same_file
+
+        replace = ["Replace", "Save As…", "Cancel"]
+        if same_file(path, document.path) and document.disk_changed():
+            choice = ask_choice(
+                self, "File changed on disk",
+                f"“{path.name}” was changed by another program since SEForge read it. "
+                "Replace it with your version?", replace, default=2)
+            if choice == "Save As…":
+                return self.save_as(document)
+            if choice != "Replace":
+                return False
         try:
-            document.save(path)
+            try:
+                document.save(path)
+            except ReadOnlyFileError:
+                choice = ask_choice(
+                    self, "Read-only file",
+                    f"“{path.name}” is read-only. Replace it with your version anyway?",
+                    replace, default=2)
+                if choice == "Save As…":
+                    return self.save_as(document)
+                if choice != "Replace":
+                    return False
+                document.save(path, overwrite_read_only=True)
         except OSError as exc:
             QMessageBox.critical(self, "Cannot save character",
                                  f"{path.name}: {exc.strerror or exc}")
@@ -562,27 +646,139 @@ class MainWindow(QMainWindow):
         if not 0 <= index < self.tabs.count():
             return False
         editor = self.editor_at(index)
+        document = editor.document
         self.tabs.setCurrentIndex(index)
-        if not self.maybe_save(editor.document):
+        still_used = bool(self.registry.holders(document) - {TAB_HOLDER})
+        if not still_used and not self.maybe_save(document):
             return False
-        self.autosaver.forget(editor.document)
         if self.play_dock is not None:
-            self.play_dock.forget(editor.document)
+            self.play_dock.forget(document)
+        self.undo_group.removeStack(document.undo_stack)
         self.tabs.removeTab(index)
-        editor.document.deleteLater()
         editor.deleteLater()
+        if self.registry.release(document, TAB_HOLDER, force=not still_used):
+            self.autosaver.forget(document)
+            document.deleteLater()
+        else:  # the scene still plays this character: its owner stays open
+            document.setParent(self.registry)
+            self.statusBar().showMessage(
+                f"{document.title()} stays open for the scene on the GM's Table.", 5000)
         self._update_state()
         self.documents_changed.emit()
         return True
 
+    def revert(self, document: CharacterDocument | None = None) -> bool:
+        """File › Revert to Saved: drop the unsaved changes and read the file again."""
+        from seforge.fileformat import CharacterFileError
+        from ui.file_watch import ask_choice
+
+        document = document or self.current_document()
+        if document is None or document.path is None:
+            return False
+        if document.is_modified():
+            choice = ask_choice(
+                self, "Revert to saved",
+                f"Throw away the changes to “{document.title()}” since it was last saved?",
+                ["Revert", "Cancel"], default=1)
+            if choice != "Revert":
+                return False
+        try:
+            document.reload()
+        except CharacterFileError as exc:
+            QMessageBox.critical(self, "Cannot revert", str(exc))
+            return False
+        self._update_tab(document)
+        self.statusBar().showMessage(f"{document.title()}: back to the saved file.", 5000)
+        return True
+
+    def duplicate(self, document: CharacterDocument | None = None) -> CharacterDocument | None:
+        """File › Duplicate Character: an unsaved copy in a new tab."""
+        from ui.document import CharacterDocument
+
+        source = document or self.current_document()
+        if source is None:
+            return None
+        name = source.character.name.strip() or source.title()
+        copy = CharacterDocument(source.character.model_copy(deep=True),
+                                 title=f"{name} (copy)")
+        copy.mark_modified()
+        self.add_document(copy)
+        return copy
+
+    # -- files changed by another program -------------------------------------------------
+    def _on_disk_changed(self, document: CharacterDocument) -> None:
+        """A clean document reloads (with a status message); a modified one asks."""
+        from seforge.fileformat import CharacterFileError
+        from ui.file_watch import ask_choice
+
+        if any(d is document for d in self._asking):
+            return
+        title = document.title()
+        if not document.is_modified():
+            try:
+                document.reload()
+            except CharacterFileError as exc:
+                self.statusBar().showMessage(
+                    f"{title} was changed on disk but cannot be read ({exc}); "
+                    "the open copy is kept.", 10000)
+                return
+            self._update_tab(document)
+            self.statusBar().showMessage(
+                f"{title} was changed by another program and has been reloaded.", 8000)
+            return
+        self._asking.append(document)
+        try:
+            choice = ask_choice(
+                self, "File changed on disk",
+                f"“{title}” was changed by another program, and you have changes here "
+                "that are not saved. Reload the file (losing yours), save yours under "
+                "another name, or keep yours?", ["Reload", "Save As…", "Keep Mine"],
+                default=2)
+            if choice == "Reload":
+                try:
+                    document.reload()
+                except CharacterFileError as exc:
+                    QMessageBox.critical(self, "Cannot reload", str(exc))
+                    document.acknowledge_disk()
+                self._update_tab(document)
+            elif choice == "Save As…":
+                if not self.save_as(document):
+                    document.acknowledge_disk()
+            else:
+                document.acknowledge_disk()
+        finally:
+            self._asking = [d for d in self._asking if d is not document]
+
+    def _on_disk_missing(self, document: CharacterDocument) -> None:
+        """The file went away: the document keeps everything, counts as unsaved (so it
+        is autosaved and Quit asks) and Save writes the file again."""
+        document.mark_modified()
+        self._update_tab(document)
+        self.statusBar().showMessage(
+            f"{document.title()} was moved or deleted by another program; it is still "
+            "open here, and Save writes it again.", 10000)
+
     def close_current(self) -> bool:
         return self.close_tab(self.tabs.currentIndex())
 
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """Every unsaved document of every kind: characters (open in a tab or only in
+        the scene), the opponent being edited and the campaign."""
+        from ui.unsaved_dialog import UnsavedWork
+
+        work = [UnsavedWork("character", d.title(), lambda d=d: self.save(d))
+                for d in self.registry.unsaved()]
+        if self.gm_table is not None:
+            work += self.gm_table.unsaved_work()
+        return work
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        for document in self.documents():
-            if not self.maybe_save(document):
-                event.ignore()
-                return
+        """Quit: one question for every unsaved document (Save All, Discard, Cancel)."""
+        from ui.unsaved_dialog import ask_save_all
+
+        if not ask_save_all(self, self.unsaved_work(), "quitting"):
+            event.ignore()
+            return
         self.shutdown()
         event.accept()
 
@@ -605,7 +801,7 @@ class MainWindow(QMainWindow):
 
         if not self.autosaver.owns_session:
             return 0  # another live instance holds these autosaves
-        mine = {d.autosave_id for d in self.documents()}
+        mine = {d.autosave_id for d in self.registry.documents()}
         set_aside: list[Path] = []
         leftovers = [r for r in autosave.leftover_autosaves(self.autosaver.folder, set_aside)
                      if r.files[0].stem not in mine]
@@ -772,14 +968,24 @@ class MainWindow(QMainWindow):
                 page.setSizePolicy(self._page_policy if page is current else ignored)
         for action in (self.save_action, self.save_as_action, self.close_action,
                        self.add_element_action, self.rules_action, self.export_action,
-                       self.export_party_action):
+                       self.export_party_action, self.duplicate_action):
             action.setEnabled(has)
+        self.revert_action.setEnabled(has and document is not None
+                                      and document.path is not None)
         self._bind_undo(document)
         self._update_title()
         self._refresh_budget()
 
     def _bind_undo(self, document: CharacterDocument | None) -> None:
+        """Edit › Undo/Redo act on the owner being worked on: the opponent editor's or
+        the campaign's while the focus is in it, else the current tab's document."""
         stack = document.undo_stack if document is not None else None
+        focus = QApplication.focusWidget()
+        if focus is not None:
+            for widget, owned in self._focus_stacks:
+                if widget is focus or widget.isAncestorOf(focus):
+                    stack = owned
+                    break
         if self.undo_group.activeStack() is not stack:
             self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no stack
 

@@ -24,7 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.owners import Changes
 from ui.play.panel import TWO_COLUMN_WIDTH, PlayPanel
+
+if TYPE_CHECKING:
+    from ui.document import CharacterDocument
 
 MIN_WIDTH = 330
 """Narrow enough to share a small screen with the sheet; the panel's one column fits."""
@@ -35,9 +39,10 @@ COMBO_CHARACTERS = 8
 class _PanelScroll(QScrollArea):
     """Scrolls a PlayPanel vertically and picks its column count from the width."""
 
-    def __init__(self, panel: PlayPanel) -> None:
+    def __init__(self, panel: PlayPanel, document: CharacterDocument) -> None:
         super().__init__()
         self.panel = panel
+        self.panel_document = document
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         for combo in panel.findChildren(QComboBox):
@@ -50,9 +55,6 @@ class _PanelScroll(QScrollArea):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.panel.set_two_columns(event.size().width() >= TWO_COLUMN_WIDTH)
         super().resizeEvent(event)
-
-if TYPE_CHECKING:
-    from ui.document import CharacterDocument
 
 
 class PlayDock(QDockWidget):
@@ -70,36 +72,47 @@ class PlayDock(QDockWidget):
         self.setWidget(self.stack)
         self.setMinimumWidth(MIN_WIDTH)
         self._panels: dict[int, tuple[CharacterDocument, QScrollArea, PlayPanel]] = {}
-        self._slots: dict[int, Callable[[], None]] = {}
+        self._slots: dict[int, Callable[[object], None]] = {}
+        self._stale: set[int] = set()
+        """Panels whose document changed while they could not be seen."""
 
     def panel_for(self, document: CharacterDocument) -> PlayPanel:
         """The document's panel, created on first use and dropped with the document."""
         key = id(document)
         if key not in self._panels:
-            panel = PlayPanel(document.character, document.undo_stack, document.notify_changed)
-            scroll = _PanelScroll(panel)
+            panel = PlayPanel(document.character, document.undo_stack,
+                              functools.partial(document.notify_changed, Changes.PLAY))
+            scroll = _PanelScroll(panel, document)
             scroll.setAccessibleName(f"Play: {document.title()}")
             self.stack.addWidget(scroll)
             self._panels[key] = (document, scroll, panel)
-            slot = functools.partial(self._on_changed, key)
+
+            def slot(_changes: object, key: int = key) -> None:
+                self._on_changed(key)
+
             self._slots[key] = slot
             document.changed.connect(slot)
         return self._panels[key][2]
 
     def _on_changed(self, key: int) -> None:
-        """Refresh a panel only while it can be seen; showing it refreshes it anyway."""
+        """Refresh a panel now while it can be seen, else the moment it is shown, so
+        it never shows a stale character (builder edits, scene steps, reloads)."""
         entry = self._panels.get(key)
-        if entry is None or not self.isVisible() or self.visibleRegion().isEmpty():
+        if entry is None:
             return
         _document, scroll, panel = entry
-        if self.stack.currentWidget() is scroll:
+        if self.isVisible() and self.stack.currentWidget() is scroll:
             panel.refresh()
+            self._stale.discard(key)
+        else:
+            self._stale.add(key)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         current = self.stack.currentWidget()
         if isinstance(current, _PanelScroll):
             current.panel.refresh()
+            self._stale.discard(id(current.panel_document))
 
     def show_document(self, document: CharacterDocument | None) -> None:
         if document is None:
@@ -108,10 +121,12 @@ class PlayDock(QDockWidget):
         panel = self.panel_for(document)
         self.stack.setCurrentWidget(self._panels[id(document)][1])
         panel.refresh()
+        self._stale.discard(id(document))
 
     def forget(self, document: CharacterDocument) -> None:
         """Drop the panel of a document that is being closed."""
         entry = self._panels.pop(id(document), None)
+        self._stale.discard(id(document))
         if entry is not None:
             _document, scroll, _panel = entry
             document.changed.disconnect(self._slots.pop(id(document)))

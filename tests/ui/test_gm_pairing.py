@@ -243,6 +243,8 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
     # The reroll's Luck is spent by the PC in the scene.
     assert tella.play.luck == 2
     assert any("spends 1 Luck" in line for line in tracker.scene.log)
+    owner = tracker.document_of(pc_id)  # ...as an undoable edit of her document
+    assert owner is not None and owner.undo_stack.undoText().startswith("Scene: Luck reroll")
     # Going on to the Action settles the Momentum in the scene, "Royalty" spent.
     go = next(b for b in calc.next_buttons if b.text().startswith("Go to Action"))
     QTest.mouseClick(go, Qt.MouseButton.LeftButton)

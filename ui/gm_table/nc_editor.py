@@ -385,6 +385,8 @@ class NCEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
 
+        self.shortcut_actions: list[QAction] = []
+        """Its own Undo/Redo keys, for an editor on its own (see use_window_undo)."""
         for sequence, slot in ((QKeySequence.StandardKey.Undo, self.undo_stack.undo),
                                (QKeySequence.StandardKey.Redo, self.undo_stack.redo)):
             action = QAction(self)
@@ -392,11 +394,21 @@ class NCEditor(QWidget):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(slot)
             self.addAction(action)
+            self.shortcut_actions.append(action)
         redo2 = QAction(self)
         redo2.setShortcut(QKeySequence("Ctrl+Shift+Z"))
         redo2.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         redo2.triggered.connect(self.undo_stack.redo)
         self.addAction(redo2)
+        self.shortcut_actions.append(redo2)
+
+    def use_window_undo(self) -> None:
+        """Inside the main window, whose Edit › Undo/Redo follow the focus to this
+        editor's stack: drop the editor's own keys (they would clash with the
+        window's and Qt would then run neither)."""
+        for action in self.shortcut_actions:
+            self.removeAction(action)
+        self.shortcut_actions = []
 
     # -- the model ------------------------------------------------------------------
     def nc(self) -> NarrativeCharacter:

@@ -55,6 +55,8 @@ from ui.gm_table.common import (
     warn,
 )
 from ui.gm_table.nc_editor import NCEditor
+from ui.owners import DiskStamp
+from ui.unsaved_dialog import UnsavedWork, ask_to_replace
 
 NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"
@@ -105,6 +107,8 @@ class OpponentLibrary(QWidget):
 
     add_to_scene_requested = Signal(object, int)
     saved = Signal(object)
+    editing_path_changed = Signal()
+    """The editor now edits another file (or a new opponent)."""
 
     def __init__(self, data_dir: Path | None = None, paper: str = "a4",
                  parent: QWidget | None = None) -> None:
@@ -115,6 +119,10 @@ class OpponentLibrary(QWidget):
         self._book = book_opponents()
         self.editing_path: Path | None = None
         """The user file the editor saves to (None: a new file on Save)."""
+        self._editing_from: dict[str, object] | None = None
+        """The NC as editing started (or was last saved): unsaved work is a difference."""
+        self.disk_stamp: DiskStamp | None = None
+        """The file being edited as last read or written here."""
         self._build()
         self.reload()
 
@@ -393,8 +401,26 @@ class OpponentLibrary(QWidget):
             self.preview.setHtml(nc_preview_html(entries[0].nc))
 
     # -- editing --------------------------------------------------------------------
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """The opponent in the editor, if it has changes not saved yet."""
+        if self._editing_from is None or \
+                self.editor.nc().model_dump(mode="json") == self._editing_from:
+            return []
+        name = self.editor.nc().name or "New opponent"
+        return [UnsavedWork("opponent", name, lambda: self.save_editor() is not None)]
+
+    def _may_replace_editor(self) -> bool:
+        """Ask before the editor's unsaved opponent is replaced; False: cancelled."""
+        work = self.unsaved_work()
+        return not work or ask_to_replace(self, work[0], "editing another opponent")
+
     def _start_editing(self, nc: NarrativeCharacter, path: Path | None) -> None:
+        if not self._may_replace_editor():
+            return
+        self._editing_from = nc.model_dump(mode="json")
         self.editing_path = path
+        self.disk_stamp = DiskStamp.of(path) if path is not None else None
+        self.editing_path_changed.emit()
         self.editor.set_nc(nc)
         if path is None:
             self.editor.undo_stack.resetClean()
@@ -442,20 +468,75 @@ class OpponentLibrary(QWidget):
 
     def save_editor(self) -> Path | None:
         """Save the editor's NC to the user folder; returns the file written."""
+        from ui import file_watch
+
         nc = self.editor.nc()
         path = self.editing_path or suggest_nc_path(self.user_folder, nc)
+        if self.disk_changed():
+            choice = file_watch.ask_choice(
+                self, "Opponent changed on disk",
+                f"“{path.name}” was changed by another program since it was read here. "
+                "Replace it with this opponent?", ["Replace", "Cancel"], default=1)
+            if choice != "Replace":
+                return None
         try:
             save_nc(nc, path)
         except OSError as exc:
             warn(self, "Save opponent", f"{path.name}: cannot be written ({exc.strerror})")
             return None
         self.editing_path = path
+        self._editing_from = nc.model_dump(mode="json")
+        self.disk_stamp = DiskStamp.of(path)
+        self.editing_path_changed.emit()
         self.editor.undo_stack.setClean()
         self._update_editor_title()
         self.reload()
         self.select(nc.name or path.name)
         self.saved.emit(path)
         return path
+
+    # -- the file being edited, on disk -----------------------------------------------
+    def watched_path(self) -> Path | None:
+        return self.editing_path
+
+    def disk_changed(self) -> bool:
+        """Whether another program changed the file being edited since it was read."""
+        if self.editing_path is None or self.disk_stamp is None:
+            return False
+        return not self.disk_stamp.still_matches(self.editing_path)
+
+    def on_disk_changed(self) -> None:
+        """Reload an opponent without changes here; with changes, ask."""
+        from ui import file_watch
+
+        path = self.editing_path
+        if path is None:
+            return
+        if self.unsaved_work():
+            choice = file_watch.ask_choice(
+                self, "Opponent changed on disk",
+                f"“{path.name}” was changed by another program, and the opponent has "
+                "changes here that are not saved. Reload the file (losing them) or keep "
+                "yours?", ["Reload", "Keep Mine"], default=1)
+            if choice != "Reload":
+                self.disk_stamp = DiskStamp.of(path)
+                try:  # "unsaved" now means: differs from what the file holds now
+                    self._editing_from = load_nc(path).model_dump(mode="json")
+                except CharacterFileError:
+                    self._editing_from = {}
+                return
+            self._editing_from = None  # the user chose to drop the changes
+        try:
+            nc = load_nc(path)
+        except CharacterFileError as exc:
+            self.disk_stamp = DiskStamp.of(path)
+            self.editor_title.setText(f"{path.name}: changed on disk but cannot be read "
+                                      f"({exc})")
+            return
+        self._start_editing(nc, path)
+        self.reload()
+        self.editor_title.setText(f"Editing {path.name} (reloaded: it was changed by "
+                                  "another program)")
 
     # -- files ----------------------------------------------------------------------
     def open_path(self, path: Path) -> bool:

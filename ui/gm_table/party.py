@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import (
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -50,9 +61,12 @@ from seforge.fileformat import (
     save_character,
 )
 from seforge.models import Character, NarrativeCharacter, RuleOptions
+from ui.document import CharacterDocument
 from ui.gm_table.common import buddy, tip, warn
+from ui.owners import DiskStamp, same_file
 from ui.rules_dialog import CampaignRulesDialog
 from ui.trait_style import trait_text
+from ui.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.widgets import HistoryPlainTextEdit
 
 CAMPAIGN_FILTER = f"Sword's Edge campaigns (*{CAMPAIGN_SUFFIX});;All files (*)"
@@ -262,6 +276,39 @@ def party_column_html(row: PartyRow) -> str:
     return "".join(parts)
 
 
+class _CampaignStep(QUndoCommand):
+    """One change to the campaign, as its data before and after."""
+
+    MERGE_ID = 0x5E4D
+
+    def __init__(self, view: PartyView, before: dict[str, object], after: dict[str, object],
+                 text: str, field: str | None) -> None:
+        super().__init__(text)
+        self.view = view
+        self.before = before
+        self.after = after
+        self.field = field
+        self._pushed = True
+
+    def id(self) -> int:
+        return self.MERGE_ID if self.field else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if isinstance(other, _CampaignStep) and other.field == self.field:
+            self.after = other.after
+            return True
+        return False
+
+    def redo(self) -> None:
+        if self._pushed:  # the change was made before the push
+            self._pushed = False
+            return
+        self.view._restore(self.after)
+
+    def undo(self) -> None:
+        self.view._restore(self.before)
+
+
 class PartyView(QWidget):
     """A campaign: its PCs side by side, GM notes and progress clocks.
 
@@ -270,13 +317,28 @@ class PartyView(QWidget):
 
     characters_loaded = Signal()
     campaign_changed = Signal()
+    path_changed = Signal()
+    """The campaign now lives in another file (opened, saved as...)."""
 
     def __init__(self, campaign: Campaign | None = None, path: Path | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 owner_of: Callable[[Path], Character | None] | None = None) -> None:
         super().__init__(parent)
+        self.owner_of = owner_of
+        self.find_owner: Callable[[Path], CharacterDocument | None] | None = None
+        """The open owner of a character file (the GM's Table sets it): changes to an
+        open character go through it rather than behind it."""
+        """The character of the open owner of a file, if any: the party shows (and the
+        scene uses) that one rather than a second copy read from the file."""
         self.campaign = campaign or Campaign(name="New campaign")
         self.path = Path(path) if path is not None else None
-        self.modified = False
+        self.undo_stack = QUndoStack(self)
+        """Every change to the campaign, undoable; clean when saved."""
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self._last = self.campaign.model_dump(mode="json")
+        """The campaign after the last recorded change (the next step's "before")."""
+        self.disk_stamp = DiskStamp.of(self.path) if self.path is not None else None
+        """The campaign file as last read or written here."""
         self.pcs: list[tuple[Path, Character | str]] = []
         self.ncs: list[tuple[Path, NarrativeCharacter | str]] = []
         """The campaign's opponent files, each read or with its one-line problem."""
@@ -461,32 +523,70 @@ class PartyView(QWidget):
         where = str(self.path) if self.path is not None else "not saved yet"
         self.file_label.setText(f"{where}{' (unsaved changes)' if self.modified else ''}")
 
-    def _touch(self) -> None:
-        self.modified = True
+    def _on_clean_changed(self, _clean: bool) -> None:
+        with contextlib.suppress(RuntimeError):  # the stack goes first when closing
+            self._update_title()
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def _touch(self, text: str = "Change campaign", field: str | None = None) -> None:
+        """Record the change just made to the campaign as one undo step (typing in
+        one field merges into one step)."""
+        after = self.campaign.model_dump(mode="json")
+        if after != self._last:
+            self.undo_stack.push(_CampaignStep(self, self._last, after, text, field))
+        self._last = after
         self._update_title()
+        self.campaign_changed.emit()
+
+    def _restore(self, data: dict[str, object]) -> None:
+        """Undo/redo: show the campaign as it was."""
+        self.campaign = Campaign.model_validate(data)
+        self._last = self.campaign.model_dump(mode="json")
+        self._show_campaign()
         self.campaign_changed.emit()
 
     def _on_name(self, text: str) -> None:
         self.campaign.name = text
-        self._touch()
+        self._touch("Rename campaign", "name")
 
     def _on_notes(self) -> None:
         self.campaign.notes = self.notes_edit.toPlainText()
-        self._touch()
+        self._touch("Edit notes", "notes")
 
     def set_notes(self, text: str) -> None:
         self.notes_edit.setPlainText(text)
 
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """The campaign, if it has changes not saved yet."""
+        if not self.modified:
+            return []
+        return [UnsavedWork("campaign", self.campaign.name or "Campaign",
+                            lambda: self.save() is not None)]
+
+    def _may_replace(self, doing: str) -> bool:
+        work = self.unsaved_work()
+        return not work or ask_to_replace(self, work[0], doing)
+
     def new_campaign(self) -> None:
+        if not self._may_replace("starting a new campaign"):
+            return
         self.set_campaign(Campaign(name="New campaign"), None)
 
     def set_campaign(self, campaign: Campaign, path: Path | None) -> None:
         self.campaign = campaign
         self.path = Path(path) if path is not None else None
-        self.modified = False
+        self._last = campaign.model_dump(mode="json")
+        self.undo_stack.clear()
+        self.disk_stamp = DiskStamp.of(self.path) if self.path is not None else None
         self._show_campaign()
+        self.path_changed.emit()
 
     def open_path(self, path: Path) -> bool:
+        if not self._may_replace("opening another campaign"):
+            return False
         try:
             campaign = load_campaign(path)
         except CharacterFileError as exc:
@@ -515,7 +615,51 @@ class PartyView(QWidget):
             path = path.with_name(path.name + CAMPAIGN_SUFFIX)
         return self.save_to(path)
 
+    # -- the file on disk ------------------------------------------------------------
+    def watched_path(self) -> Path | None:
+        return self.path
+
+    def disk_changed(self) -> bool:
+        """Whether another program changed the campaign file since it was read here."""
+        if self.path is None or self.disk_stamp is None:
+            return False
+        return not self.disk_stamp.still_matches(self.path)
+
+    def on_disk_changed(self) -> None:
+        """Reload a campaign without changes here; with changes, ask."""
+        from ui import file_watch
+
+        if self.path is None:
+            return
+        if self.modified:
+            choice = file_watch.ask_choice(
+                self, "Campaign changed on disk",
+                f"“{self.path.name}” was changed by another program, and the campaign has "
+                "changes here that are not saved. Reload the file (losing them) or keep "
+                "yours?", ["Reload", "Keep Mine"], default=1)
+            if choice != "Reload":
+                self.disk_stamp = DiskStamp.of(self.path)
+                self.undo_stack.resetClean()
+                return
+        try:
+            campaign = load_campaign(self.path)
+        except CharacterFileError as exc:
+            self.disk_stamp = DiskStamp.of(self.path)
+            self.file_label.setText(f"{self.path}: changed on disk but cannot be read ({exc})")
+            return
+        self.set_campaign(campaign, self.path)
+        self.file_label.setText(f"{self.path} (reloaded: it was changed by another program)")
+
     def save_to(self, path: Path) -> Path | None:
+        from ui import file_watch
+
+        if self.disk_changed() and same_file(path, self.path):
+            choice = file_watch.ask_choice(
+                self, "Campaign changed on disk",
+                f"“{Path(path).name}” was changed by another program since it was read "
+                "here. Replace it with this campaign?", ["Replace", "Cancel"], default=1)
+            if choice != "Replace":
+                return None
         # Paths are written relative to the new file: make them absolute first.
         resolved = resolve_paths(self.campaign, self._base_path())
         pcs_paths = [str(p) for p in resolved.characters]
@@ -531,8 +675,11 @@ class PartyView(QWidget):
         self.campaign.characters = pcs_paths
         self.campaign.opponents = opponents
         self.path = Path(path)
-        self.modified = False
+        self._last = self.campaign.model_dump(mode="json")
+        self.undo_stack.setClean()
+        self.disk_stamp = DiskStamp.of(self.path)
         self._update_title()
+        self.path_changed.emit()
         return self.path
 
     # -- characters -----------------------------------------------------------------
@@ -565,6 +712,10 @@ class PartyView(QWidget):
         self.pcs, self.ncs = load_party(
             Campaign(characters=self.campaign.characters, opponents=self.campaign.opponents),
             self._base_path())
+        if self.owner_of is not None:
+            owned = [(p, self.owner_of(p)) for p, _ in self.pcs]
+            self.pcs = [(p, o if o is not None else c)
+                        for (p, c), (_, o) in zip(self.pcs, owned, strict=True)]
         self._show_opponents()
         for column in self.columns:
             self.columns_layout.removeWidget(column)
@@ -633,10 +784,14 @@ class PartyView(QWidget):
 
     def align_character(self, path: Path) -> bool:
         """Give the character in ``path`` the campaign's table rules and save it."""
+        document = self.find_owner(Path(path)) if self.find_owner is not None else None
         try:
-            character = load_character(path)
-            align_table_rules(character, self.campaign)
-            save_character(character, path)
+            if document is not None:  # open: an undoable edit of its owner, then Save
+                self._align_owner(document)
+            else:
+                character = load_character(path)
+                align_table_rules(character, self.campaign)
+                save_character(character, path)
         except CharacterFileError as exc:
             warn(self, "Table rules", str(exc))
             return False
@@ -645,6 +800,21 @@ class PartyView(QWidget):
             return False
         self.reload()
         return True
+
+    def _align_owner(self, document: CharacterDocument) -> None:
+        from seforge.play import full_dump
+        from ui.owners import Changes
+        from ui.play.commands import PlaySnapshotCommand
+
+        before = full_dump(document.character)
+        align_table_rules(document.character, self.campaign)
+        after = full_dump(document.character)
+        if after != before:
+            document.push(PlaySnapshotCommand(
+                document.character, before, after, "Take the campaign's table rules",
+                lambda: document.notify_changed(Changes.ALL)))
+        if document.is_modified() or document.disk_changed():
+            document.save()
 
     def new_character_at(self, path: Path) -> bool:
         """Save a new character for this campaign at ``path`` and add it to the party."""
@@ -748,7 +918,7 @@ class PartyView(QWidget):
 
     def _add_clock_panel(self, clock: ProgressClock) -> ClockPanel:
         panel = ClockPanel(clock, self)
-        panel.changed.connect(self._touch)
+        panel.changed.connect(lambda: self._touch("Change clock"))
         panel.remove_requested.connect(self.remove_clock)
         self.clocks_layout.insertWidget(self.clocks_layout.count() - 1, panel)
         self.clock_panels.append(panel)

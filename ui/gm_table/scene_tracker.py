@@ -3,17 +3,23 @@ Luck, Doom, and the end of the scene written to the PCs' files.
 
 Every rule is :class:`seforge.scene.Scene`'s; a refused operation shows the
 core's :class:`~seforge.scene.SceneError` message and changes nothing.
+
+Each PC is the character of its owner in the :class:`~ui.owners.DocumentRegistry`
+(the builder tab's document when the PC is open there): whatever a scene step does to
+a PC is an undo command on that owner, so the builder tab shows it modified, autosave
+keeps it and Undo takes it back; ending the scene saves the owners.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -53,15 +59,27 @@ from seforge.fileformat import (
     character_from_data,
     character_to_data,
     load_character,
-    save_character,
 )
 from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
 from seforge.nc_builder import nc_matches
 from seforge.pending_test import Consequence, PendingTest, roll_line
-from seforge.scene import Scene, SceneError, SceneNC, ScenePC, load_scene, save_scene
+from seforge.play import full_dump
+from seforge.scene import (
+    Scene,
+    SceneError,
+    SceneNC,
+    ScenePC,
+    load_scene,
+    save_scene,
+    scene_from_data,
+    scene_to_data,
+)
 from seforge.test_flow import nc_qualities
+from ui.document import CharacterDocument
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
+from ui.gm_table.scene_commands import ScenePCCommand, SceneStep
+from ui.owners import Changes, DocumentRegistry
 from ui.settings import data_dir
 from ui.widgets import cell_data, cell_text
 
@@ -88,6 +106,12 @@ OpenCalculator = Callable[..., None]
 NCs' Stress, the Qualities spent on Momentum and the Momentum Level."""
 CharactersProvider = Callable[[], Sequence[tuple[Character, Path | None]]]
 OpponentsProvider = Callable[[], Sequence[NarrativeCharacter]]
+SaveDocument = Callable[[CharacterDocument], bool]
+"""Saves one PC's owner (the main window's Save, with its checks); True when written."""
+REFRESH_DELAY_MS = 300
+"""How long after the last keystroke in the builder the tracker redraws a PC."""
+HOLDER = "scene"
+"""How the tracker holds its PCs' owners in the registry."""
 
 
 def _sentence(exc: Exception) -> str:
@@ -647,9 +671,24 @@ class SceneTracker(QWidget):
         opponents_provider: OpponentsProvider | None = None,
         parent: QWidget | None = None,
         autosave: bool = True,
+        registry: DocumentRegistry | None = None,
+        save_document: SaveDocument | None = None,
     ) -> None:
         super().__init__(parent)
         self.autosave = False
+        self.registry = registry if registry is not None else DocumentRegistry(self)
+        self.save_document = save_document
+        self._watched: list[CharacterDocument] = []
+        self._busy = False
+        """True while a scene step runs (its own changes need no second refresh)."""
+        self.undo_stack = QUndoStack(self)
+        """The scene's own half of every step (NC Stress, pairings, the log...)."""
+        self._known: dict[str, Character] = {}
+        """Every Character a PC id was bound to, to rebind after an undo."""
+        self._later = QTimer(self)
+        self._later.setSingleShot(True)
+        self._later.setInterval(REFRESH_DELAY_MS)
+        self._later.timeout.connect(self.refresh)
         self.scene = scene or Scene(name="Scene 1")
         self.open_calculator = open_calculator
         self.characters_provider = characters_provider or _no_characters
@@ -842,6 +881,8 @@ class SceneTracker(QWidget):
         return self.scene.momentum_tn_for(pc_id, self.scene.momentum_applied(pc_id))
 
     def refresh(self) -> None:
+        self._later.stop()
+        self._sync_owners()
         focus = self.focusWidget()
         focus_name = focus.objectName() if focus is not None and self.isAncestorOf(focus) \
             else ""
@@ -941,11 +982,14 @@ class SceneTracker(QWidget):
                 except CharacterFileError as exc:
                     reason = str(exc)
             if character is not None:
-                scene.bind(entry.id, character)
-                paths[entry.id] = Path(text) if isinstance(text, str) and text else None
+                path = Path(text) if isinstance(text, str) and text else None
+                document = self._restored_owner(character, path)
+                scene.bind(entry.id, document.character)
+                paths[entry.id] = path
                 if not scene.ended:
                     try:
-                        scene.ensure_session(character)
+                        self._step_on(document, "Start session",
+                                      lambda d=document: scene.ensure_session(d.character))
                     except SceneError as exc:
                         problems.append(_sentence(exc))
                 continue
@@ -956,6 +1000,69 @@ class SceneTracker(QWidget):
         if problems:
             warn(self, "Restore scene", "\n".join(problems))
         return True
+
+    def _restored_owner(self, state: Character, path: Path | None) -> CharacterDocument:
+        """The owner of a restored PC: its file's owner brought to the state it had in
+        the scene (one undo step, so the document shows modified), else ``state``."""
+        document = None
+        if path is not None:
+            try:
+                document = self.registry.open(path, HOLDER)
+            except CharacterFileError:
+                document = None
+        if document is None:
+            document = self.registry.adopt(state, path, HOLDER)
+            if path is not None:
+                document.mark_modified()
+            return document
+        wanted = full_dump(state)
+        self._step_on(document, "Restore the scene's state",
+                      lambda: play.restore(document.character, wanted))
+        return document
+
+    def _step_on(self, document: CharacterDocument, title: str,
+                 operation: Callable[[], Any]) -> Any:
+        """Run ``operation`` on one owner's character as one undo step."""
+        old = full_dump(document.character)
+        result = operation()
+        self._record(document, old, title)
+        return result
+
+    def _record(self, document: CharacterDocument, old: dict[str, Any],
+                title: str) -> ScenePCCommand | None:
+        new = full_dump(document.character)
+        if new == old:
+            return None
+        text = f"Scene: {title} ({document.character.name or document.title()})"
+        command = ScenePCCommand(document.character, old, new, text,
+                                 lambda: self._owner_changed(document))
+        busy, self._busy = self._busy, True  # the caller redraws once, afterwards
+        try:
+            document.push(command)
+        finally:
+            self._busy = busy
+        return command
+
+    def _forget_history(self) -> None:
+        """A new scene starts a new history; the PCs' halves of the old steps stay on
+        their owners (undoable there) but no longer reach for the old scene."""
+        for index in range(self.undo_stack.count()):
+            step = self.undo_stack.command(index)
+            if isinstance(step, SceneStep):
+                step.unlink()
+        self.undo_stack.clear()
+
+    def _restore_scene(self, data: dict[str, Any]) -> None:
+        """Undo/redo of a scene step: the scene as it was, with the same Characters
+        (the name the GM typed since is kept)."""
+        scene = scene_from_data(data)
+        scene.name = self.scene.name
+        for entry in scene.pcs:
+            character = self._known.get(entry.id)
+            if character is not None:
+                scene.bind(entry.id, character)
+        self.scene = scene
+        self.refresh()
 
     def offer_restore(self) -> bool:
         """If an autosaved scene exists, ask to restore or discard it."""
@@ -998,10 +1105,13 @@ class SceneTracker(QWidget):
         return {cell_text(self.overview, r, 0): cell_text(self.overview, r, 2)
                 for r in range(self.overview.rowCount())}
 
-    def _run(self, title: str, operation: Callable[[], Any]) -> Any:
-        """Run a scene operation; a SceneError becomes a warning and changes nothing."""
+    def _run(self, title: str, operation: Callable[[], Any],
+             joining: CharacterDocument | None = None) -> Any:
+        """Run a scene operation; a SceneError becomes a warning and changes nothing.
+
+        What the step did to each PC becomes an undo command on that PC's owner."""
         try:
-            result = operation()
+            result = self._apply(title, operation, joining)
         except SceneError as exc:
             warn(self, title, _sentence(exc))
             return None
@@ -1009,18 +1119,110 @@ class SceneTracker(QWidget):
         self.refresh()
         return result
 
+    def document_of(self, pc_id: str) -> CharacterDocument | None:
+        """The owner of a PC's character (None if the PC is not attached)."""
+        if not self.scene.is_bound(pc_id):
+            return None
+        return self.registry.find_character(self.scene.character(pc_id))
+
+    def _owners(self, joining: CharacterDocument | None = None
+                ) -> list[tuple[CharacterDocument, dict[str, Any]]]:
+        found: list[tuple[CharacterDocument, dict[str, Any]]] = []
+        documents = [self.document_of(entry.id) for entry in self.scene.pcs] + [joining]
+        for document in documents:
+            if document is not None and all(d is not document for d, _ in found):
+                found.append((document, full_dump(document.character)))
+        return found
+
+    def _apply(self, title: str, operation: Callable[[], Any],
+               joining: CharacterDocument | None = None, scene_step: bool = True) -> Any:
+        """Run ``operation``; each PC it changed (and ``joining``, a PC coming into the
+        scene) gets one undo step on its owner."""
+        before = self._owners(joining)
+        scene_before = scene_to_data(self.scene)
+        self._busy = True
+        try:
+            result = operation()
+        finally:
+            self._busy = False
+        partners = []
+        for document, old in before:
+            command = self._record(document, old, title)
+            if command is not None:
+                partners.append((document, command))
+        scene_after = scene_to_data(self.scene)
+        if scene_step and (partners or scene_after != scene_before):
+            self.undo_stack.push(SceneStep(self._restore_scene, scene_before, scene_after,
+                                           f"Scene: {title}", self.undo_stack, partners))
+        return result
+
+    def _owner_changed(self, document: CharacterDocument) -> None:
+        """After a scene step's redo/undo: tell the owner's views (and redraw here)."""
+        if self._busy:
+            document.notify_changed(Changes.PLAY | Changes.SCENE)
+            return
+        self._busy = True
+        try:
+            document.notify_changed(Changes.PLAY | Changes.SCENE)
+        finally:
+            self._busy = False
+        self.refresh()
+
+    def _on_document_changed(self, changes: object) -> None:
+        """A PC changed elsewhere (builder, Play dock, reload): show it. Typing in the
+        builder (names, notes) is shown a moment later, once per burst, rather than
+        rebuilding the panels and rewriting the autosave on every key."""
+        if self._busy:
+            return
+        if isinstance(changes, Changes) and not changes & ~Changes.IDENTITY:
+            self._later.start()
+        else:
+            self.refresh()
+
+    def _sync_owners(self, release: bool = False) -> None:
+        """Hold the owners of the scene's PCs and listen to them; with ``release``
+        (a new scene, whose history starts afresh) let go of the others."""
+        for entry in self.scene.pcs:
+            if self.scene.is_bound(entry.id):
+                self._known[entry.id] = self.scene.character(entry.id)
+        documents = [d for d in (self.document_of(p.id) for p in self.scene.pcs)
+                     if d is not None]
+        if release:
+            self.registry.hold_only(HOLDER, documents)
+        else:
+            for document in documents:
+                self.registry.add(document, HOLDER)
+        for document in self._watched:
+            if all(document is not d for d in documents):
+                with contextlib.suppress(RuntimeError, TypeError):
+                    document.changed.disconnect(self._on_document_changed)
+        kept = [d for d in self._watched if any(d is k for k in documents)]
+        for document in documents:
+            if all(document is not d for d in kept):
+                document.changed.connect(self._on_document_changed)
+                kept.append(document)
+        self._watched = kept
+
     def _on_name(self, text: str) -> None:
         self.scene.name = text
         self.save_autosave()
 
     # -- PCs and NCs ----------------------------------------------------------------
     def add_pc(self, character: Character, path: Path | None = None) -> str | None:
-        """Bring a PC into the scene (the core starts their session if none is running)."""
-        event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True))
+        """Bring a PC into the scene (the core starts their session if none is running).
+
+        The PC is the character of its owner: the open document of ``path`` (or of this
+        very Character) if there is one, else a new owner the registry keeps."""
+        document = self.registry.adopt(character, Path(path) if path is not None else None,
+                                       HOLDER)
+        character = document.character
+        event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True),
+                          document)
         if event is None:
+            self._sync_owners()
             return None
         pc_id: str = event.ids[0]
-        self.paths[pc_id] = Path(path) if path is not None else None
+        self.paths[pc_id] = document.path
         self.refresh()
         return pc_id
 
@@ -1030,17 +1232,23 @@ class SceneTracker(QWidget):
 
     def add_pc_file(self, path: Path) -> str | None:
         try:
-            character = load_character(path)
+            document = self.registry.open(Path(path), HOLDER)
         except CharacterFileError as exc:
             warn(self, "Add PC", str(exc))
             return None
-        return self.add_pc(character, path)
+        return self.add_pc(document.character, document.path)
 
     def _fill_pc_menu(self) -> None:
         self.pc_menu.clear()
-        in_scene = [self.scene.character(p.id) for p in self.scene.pcs]
+        in_scene = [self.scene.character(p.id) for p in self.scene.pcs
+                    if self.scene.is_bound(p.id)]
+        in_paths = [p for pid, p in self.paths.items()
+                    if p is not None and any(e.id == pid for e in self.scene.pcs)]
         for character, path in self.characters_provider():
             if any(character is c for c in in_scene):
+                continue
+            if path is not None and any(Path(path).resolve() == p.resolve()
+                                        for p in in_paths):
                 continue
             action = self.pc_menu.addAction(character.name or "(unnamed)")
             action.setToolTip(str(path) if path else "Not saved to a file yet")
@@ -1171,7 +1379,10 @@ class SceneTracker(QWidget):
             rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
             if rerolls > 0:
                 try:
-                    self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
+                    # On the PC's owner, like any scene step (the calculator keeps
+                    # its own history of the Test).
+                    self._apply("Luck reroll", lambda: self.scene.spend_luck(
+                        pc_id, "reroll", rerolls, "Test calculator"), scene_step=False)
                 except SceneError as exc:
                     self.status_label.setText(f"Luck reroll: {_sentence(exc)}")
                 changed = True
@@ -1273,22 +1484,32 @@ class SceneTracker(QWidget):
                      pivot_touched: dict[str, str | None] | None = None) -> bool:
         """End the scene (all or nothing, in the core), then write every PC's file."""
         try:
-            self.scene.end_scene(recovery, luck_for_penalties, pivot_touched)
+            self._apply("End scene", lambda: self.scene.end_scene(
+                recovery, luck_for_penalties, pivot_touched))
         except SceneError as exc:
             warn(self, "End scene", _sentence(exc))
             return False
         written: list[Path] = []
         problems: list[str] = []
         for entry in self.scene.pcs:
-            path = self.paths.get(entry.id)
-            if path is None:
+            document = self.document_of(entry.id)
+            path = document.path if document is not None else self.paths.get(entry.id)
+            if path is None or document is None:
                 problems.append(f"{entry.name}: no file to write (save the character)")
                 continue
-            try:
-                save_character(self.scene.character(entry.id), path)
-            except OSError as exc:
-                problems.append(f"{path.name}: cannot be written ({exc.strerror})")
+            if not document.is_modified() and not document.disk_changed():
+                written.append(path)
                 continue
+            if self.save_document is not None:
+                if not self.save_document(document):
+                    problems.append(f"{path.name}: not written")
+                    continue
+            else:
+                try:
+                    document.save()
+                except OSError as exc:
+                    problems.append(f"{path.name}: cannot be written ({exc.strerror})")
+                    continue
             written.append(path)
         if written:
             self.scene.note(f"Written: {', '.join(p.name for p in written)}.")
@@ -1308,14 +1529,20 @@ class SceneTracker(QWidget):
         self.scene = Scene(name="")
         self.name_edit.setText("")
         self.paths = {}
+        self._forget_history()
+        self._known = {}
         for character, path in pcs:
             event = self.scene.add_pc(character)
-            self.paths[event.ids[0]] = path
+            document = self.registry.find_character(character)
+            self.paths[event.ids[0]] = document.path if document is not None else path
         self.refresh()
 
     def set_scene(self, scene: Scene, paths: dict[str, Path | None] | None = None) -> None:
         """Show another scene (its PCs must be attached with ``Scene.bind``)."""
         self.scene = scene
         self.paths = dict(paths or {})
+        self._forget_history()
+        self._known = {}
         self.name_edit.setText(scene.name)
+        self._sync_owners(release=True)
         self.refresh()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QScrollArea,
@@ -16,9 +16,12 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.models import Character, NarrativeCharacter
+from ui.document import CharacterDocument
 from ui.gm_table.opponents import OpponentLibrary
 from ui.gm_table.party import PartyView
-from ui.gm_table.scene_tracker import OpenCalculator, SceneTracker
+from ui.gm_table.scene_tracker import OpenCalculator, SaveDocument, SceneTracker
+from ui.owners import DocumentRegistry
+from ui.unsaved_dialog import UnsavedWork
 
 OpenCharacters = Callable[[], Sequence[tuple[Character, Path | None]]]
 
@@ -39,8 +42,11 @@ class GMTableWidget(QWidget):
     def __init__(self, open_characters: OpenCharacters | None = None,
                  open_calculator: OpenCalculator | None = None,
                  data_dir: Path | None = None, paper: str = "a4",
-                 parent: QWidget | None = None, restore_scene: bool = True) -> None:
+                 parent: QWidget | None = None, restore_scene: bool = True,
+                 registry: DocumentRegistry | None = None,
+                 save_document: SaveDocument | None = None) -> None:
         super().__init__(parent)
+        self.registry = registry if registry is not None else DocumentRegistry(self)
         self.setObjectName("gm_table")
         self.setAccessibleName("GM's table")
         self._open_characters = open_characters or _none
@@ -48,12 +54,15 @@ class GMTableWidget(QWidget):
         self.tabs.setObjectName("gm_table_tabs")
         self.tabs.setAccessibleName("GM's table tabs")
         self.opponents = OpponentLibrary(data_dir, paper, self.tabs)
-        self.party = PartyView(parent=self.tabs)
+        self.party = PartyView(parent=self.tabs, owner_of=self._owner_character)
+        self.party.find_owner = self.registry.find
         self.scene = SceneTracker(
             open_calculator=open_calculator,
             characters_provider=self.scene_candidates,
             opponents_provider=self.scene_opponents,
             parent=self.tabs,
+            registry=self.registry,
+            save_document=save_document,
         )
         for widget, title, tip in (
             (self.opponents, "&Opponents", "Build, find and print opponents"),
@@ -75,6 +84,13 @@ class GMTableWidget(QWidget):
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setWidget(self.tabs)
+        self._party_timer = QTimer(self)
+        self._party_timer.setSingleShot(True)
+        self._party_timer.setInterval(0)
+        self._party_timer.timeout.connect(self._refresh_party)
+        self.registry.added.connect(self._follow_owner)
+        for document in self.registry.documents():
+            self._follow_owner(document)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll_area)
@@ -106,6 +122,23 @@ class GMTableWidget(QWidget):
                 continue
             found.append((character, path))
         return found
+
+    def _follow_owner(self, document: CharacterDocument) -> None:
+        """The party view redraws (once per burst of edits) when a PC's owner changes."""
+        document.changed.connect(lambda _changes: self._party_timer.start())
+
+    def _refresh_party(self) -> None:
+        if any(self.registry.find(path) is not None for path, _ in self.party.pcs):
+            self.party.reload()
+
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """The GM's unsaved opponent and campaign (characters are the registry's)."""
+        return self.opponents.unsaved_work() + self.party.unsaved_work()
+
+    def _owner_character(self, path: Path) -> Character | None:
+        """The open owner's character for a campaign PC's file (None: not open)."""
+        document = self.registry.find(path)
+        return document.character if document is not None else None
 
     def scene_opponents(self) -> list[NarrativeCharacter]:
         """The campaign's opponents, then the opponent library's."""
