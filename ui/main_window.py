@@ -9,6 +9,7 @@ so the window appears about as fast as a bare Qt window.
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -766,7 +767,7 @@ class MainWindow(QMainWindow):
         the scene), the opponent being edited and the campaign."""
         from ui.unsaved_dialog import UnsavedWork
 
-        work = [UnsavedWork("character", d.title(), lambda d=d: self.save(d))
+        work = [UnsavedWork("character", d.title(), partial(self.save, d))
                 for d in self.registry.unsaved()]
         if self.gm_table is not None:
             work += self.gm_table.unsaved_work()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -989,7 +990,7 @@ class SceneTracker(QWidget):
                 if not scene.ended:
                     try:
                         self._step_on(document, "Start session",
-                                      lambda d=document: scene.ensure_session(d.character))
+                                      partial(scene.ensure_session, document.character))
                     except SceneError as exc:
                         problems.append(_sentence(exc))
                 continue
