@@ -47,7 +47,7 @@ from ui import screen_fit
 from ui.budget_panel import BudgetPanel
 from ui.keys import redo_keys, unique_keys
 from ui.owners import DocumentRegistry
-from ui.settings import Preferences, load_preferences, save_preferences
+from ui.settings import Preferences, load_preferences, recent_labels, save_preferences
 from ui.start_page import StartPage
 from ui.theme import apply_theme
 from ui.widgets import apply_font_scales
@@ -545,6 +545,7 @@ class MainWindow(QMainWindow):
         try:
             document = CharacterDocument.load(path)
         except CharacterFileError as exc:
+            self._forget_missing(path)
             QMessageBox.critical(self, "Cannot open character", str(exc))
             return None
         self.add_document(document)
@@ -997,12 +998,29 @@ class MainWindow(QMainWindow):
         self._refresh_recent()
 
     def _refresh_recent(self) -> None:
+        if self.preferences.prune_recent():
+            self._save_preferences()
         self.start_page.set_recent(self.preferences.recent_files)
+
+    def _forget_missing(self, path: Path) -> None:
+        """Drop a file that is gone from the recent files."""
+        if path.exists():
+            return
+        before = list(self.preferences.recent_files)
+        self.preferences.remove_recent(str(path))
+        self.preferences.remove_recent(str(path.resolve()))
+        if self.preferences.recent_files != before:
+            self._save_preferences()
+            self._refresh_recent()
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        for path in self.preferences.recent_files:
-            action = self.recent_menu.addAction(Path(path).name)
+        if self.preferences.prune_recent():
+            self._save_preferences()
+            self._refresh_recent()
+        paths = self.preferences.recent_files
+        for path, label in zip(paths, recent_labels(paths), strict=True):
+            action = self.recent_menu.addAction(label.replace("&", "&&"))
             action.setToolTip(path)
             action.triggered.connect(lambda _c=False, p=path: self.open_path(Path(p)))
         if not self.preferences.recent_files:
