@@ -37,11 +37,13 @@ class GMTableWidget(QWidget):
     for an unsaved one); the scene tracker offers them next to the campaign's PCs.
     ``open_calculator`` is handed to the tracker ("Open in calculator"). With
     ``restore_scene``, an autosaved scene is offered back (Restore or Discard).
+    ``paper`` is the paper preference or, better, a function that reads it when the
+    cards are printed (so a later File › Paper Size change applies).
     """
 
     def __init__(self, open_characters: OpenCharacters | None = None,
                  open_calculator: OpenCalculator | None = None,
-                 data_dir: Path | None = None, paper: str = "a4",
+                 data_dir: Path | None = None, paper: str | Callable[[], str] = "",
                  parent: QWidget | None = None, restore_scene: bool = True,
                  registry: DocumentRegistry | None = None,
                  save_document: SaveDocument | None = None) -> None:

@@ -1,0 +1,193 @@
+"""After an export, printing, copying the sheet as text, and Help (issue 13)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
+
+import ui.exports
+import ui.printing
+from seforge import __version__, library
+from ui.help import HelpWindow
+from ui.main_window import MainWindow
+from ui.printing import PrintJob, cards_job, sheets_job
+
+
+def _text(page: object) -> str:
+    """A page's text with runs of white space (Qt's PDFs use tabs) as one space."""
+    return " ".join(page.extract_text().split())  # type: ignore[attr-defined]
+
+
+def _export_box(window: MainWindow) -> QMessageBox:
+    boxes = [w for w in QApplication.topLevelWidgets()
+             if isinstance(w, QMessageBox) and w.objectName() == "exportDone" and w.isVisible()]
+    assert len(boxes) == 1
+    return boxes[0]
+
+
+def _pdf_printer(path: Path) -> object:
+    """make_printer, but printing into a PDF file instead of a real printer."""
+    real = ui.printing.make_printer
+
+    def make(job: PrintJob) -> QPrinter:
+        printer = real(job)
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(path))
+        return printer
+    return make
+
+
+class _Accepting:
+    """A print dialog the user accepts at once."""
+
+    def __init__(self, *_a: object) -> None: ...
+    def setWindowTitle(self, _t: str) -> None: ...
+    def exec(self) -> int:
+        from PySide6.QtPrintSupport import QPrintDialog
+
+        return int(QPrintDialog.DialogCode.Accepted.value)
+
+
+def test_export_offers_to_open_the_pdf(window: MainWindow, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[Path] = []
+    monkeypatch.setattr(ui.exports, "open_file", lambda p: opened.append(p) or True)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(tmp_path / "sarah.pdf"), "")))
+    window.open_book_character(library.load_pc("sarah-x"))
+    path = window.export_sheet()
+    assert path == tmp_path / "sarah.pdf"
+    box = _export_box(window)
+    assert box.text() == "Wrote sarah.pdf"
+    open_button = box.findChild(QPushButton, "openPdf")
+    assert open_button is not None and box.defaultButton() is open_button
+    assert box.findChild(QPushButton, "printPdf") is not None
+    open_button.click()
+    assert opened == [path]
+    assert not box.isVisible()
+
+
+def test_export_print_button_prints_the_same_pages(window: MainWindow, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    printed = tmp_path / "printed.pdf"
+    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(tmp_path / "party.pdf"), "")))
+    window.open_book_character(library.load_pc("sarah-x"))
+    window.open_book_character(library.load_pc("the-rogue"))
+    exported = window.export_party()
+    assert exported is not None
+    _export_box(window).findChild(QPushButton, "printPdf").click()
+    pages = PdfReader(str(printed)).pages
+    assert len(pages) == len(PdfReader(str(exported)).pages) == 2
+    assert "Sarah X" in _text(pages[0])
+    assert "The Rogue" in _text(pages[1])
+
+
+def test_file_print_sheet_follows_the_paper_size(window: MainWindow, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    printed = tmp_path / "printed.pdf"
+    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    assert not window.print_action.isEnabled()
+    window.open_book_character(library.load_pc("sarah-x"))
+    window.set_paper("letter")
+    assert window.print_action.isEnabled()
+    window.print_action.trigger()
+    page = PdfReader(str(printed)).pages[0]
+    assert round(float(page.mediabox.width)) == 612  # Letter, as chosen
+    text = _text(page)
+    assert "Sarah X" in text and "Bounty Hunter" in text
+
+
+def test_print_preview_shows_every_page(qtbot: object) -> None:
+    ncs = [library.load_nc(e.id) for e in library.list_entries("nc")][:9]
+    dialog = ui.printing.preview_dialog(None, cards_job(ncs, "a4"))
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    dialog.open()
+    preview = dialog.findChild(QPrintPreviewWidget)
+    assert preview is not None
+    preview.updatePreview()
+    assert preview.pageCount() == 2  # eight cards to a page
+    dialog.close()
+
+
+def test_painter_canvas_draws_what_the_pdf_draws(tmp_path: Path) -> None:
+    """The printout and the exported PDF are the same pages, text included."""
+    from seforge.sheet import PaperSize, export_sheets
+
+    sarah = library.load_pc("sarah-x")
+    out = tmp_path / "printed.pdf"
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    job = sheets_job([sarah], "a4")
+    job.setup(printer)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(out))
+    assert job.paint(printer) == 1
+    exported = tmp_path / "exported.pdf"
+    export_sheets([sarah], exported, PaperSize.A4)
+    printed_words = set(PdfReader(str(out)).pages[0].extract_text().split())
+    exported_words = set(PdfReader(str(exported)).pages[0].extract_text().split())
+    assert {"Sarah", "Bounty", "Hunter", "Sharp", "Eyes", "Momentum!"} <= printed_words
+    # Nearly every word of the PDF is in the printout (text extraction splits a few
+    # differently), and the page is the same size.
+    assert len(exported_words & printed_words) >= 0.9 * len(exported_words)
+    assert round(float(PdfReader(str(out)).pages[0].mediabox.height)) == 842
+
+
+@pytest.mark.parametrize("markdown", [False, True])
+def test_copy_sheet_as_text(window: MainWindow, markdown: bool) -> None:
+    from seforge.sheet_text import character_text
+
+    assert not window.copy_text_action.isEnabled()
+    document = window.open_book_character(library.load_pc("sarah-x"))
+    action = window.copy_markdown_action if markdown else window.copy_text_action
+    action.trigger()
+    text = QGuiApplication.clipboard().text()
+    assert text == character_text(document.character, markdown=markdown)
+    assert text.startswith("## Sarah X" if markdown else "Sarah X\n")
+    assert action in window.menuBar().actions()[1].menu().actions()  # the Edit menu
+
+
+def test_user_guide_opens_and_follows_links(window: MainWindow) -> None:
+    window.guide_action.trigger()
+    guide = window.help_window
+    assert isinstance(guide, HelpWindow) and guide.isVisible()
+    assert guide.current_key == "start"
+    titles = [guide.pages.item(i).text() for i in range(guide.pages.count())]
+    assert titles == ["Getting started", "Building a character", "Playing a character",
+                      "Running a scene", "Sheets and printing", "File formats"]
+    guide.pages.setCurrentRow(1)
+    assert "Player Character Creation" in guide.browser.toPlainText()  # the book's section
+    guide.browser.anchorClicked.emit(QUrl("help:formats"))
+    assert guide.current_key == "formats" and ".sechar" in guide.browser.toPlainText()
+    guide.filter_edit.setText("Momentum")
+    shown = [guide.pages.item(i).text() for i in range(guide.pages.count())
+             if not guide.pages.item(i).isHidden()]
+    assert shown == ["Running a scene"]
+    assert guide.current_key == "gm"
+    assert window.show_guide("play") is guide  # one window, raised again
+
+
+def test_about_names_version_credits_and_formats(window: MainWindow) -> None:
+    from ui.help import AboutDialog
+
+    help_menu = window.menuBar().actions()[-1].menu()
+    about = next(a for a in help_menu.actions() if a.text() == "&About SEForge")
+    about.trigger()
+    dialog = window.findChild(AboutDialog)
+    assert dialog is not None and dialog.isVisible()
+    text = dialog.text.text()
+    assert f"SEForge {__version__}" in text
+    assert "Fraser Ronald" in text and "Sword's Edge\nPublishing" in text.replace(
+        "Sword's Edge Publishing", "Sword's Edge\nPublishing")
+    assert "DejaVu" in text and "Apache License 2.0" in text and "Bitstream Vera" in text
+    dialog.text.linkActivated.emit("help:formats")
+    assert window.help_window is not None and window.help_window.current_key == "formats"
