@@ -1025,7 +1025,17 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, document: CharacterDocument) -> None:
         if document is self._current:
             self._refresh_budget()
+        self._refresh_character_names()
         self._update_tab(document)
+
+    def _refresh_character_names(self) -> None:
+        """The GM Screen's character lists follow a rename in the builder."""
+        if self.gm_dock is None:
+            return
+        from ui.gm.widgets import CharacterCombo
+
+        for combo in self.gm_dock.findChildren(CharacterCombo):
+            combo.refresh_names()
 
     def _refresh_budget(self) -> None:
         document = self.current_document()
