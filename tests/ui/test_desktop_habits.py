@@ -191,3 +191,26 @@ def test_about_names_version_credits_and_formats(window: MainWindow) -> None:
     assert "DejaVu" in text and "Apache License 2.0" in text and "Bitstream Vera" in text
     dialog.text.linkActivated.emit("help:formats")
     assert window.help_window is not None and window.help_window.current_key == "formats"
+
+
+def test_opponent_cards_print_from_the_library(qtbot: object, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.gm_table.opponents import OpponentLibrary
+
+    printed = tmp_path / "cards.pdf"
+    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    paper = {"now": "a4"}
+    lib = OpponentLibrary(paper=lambda: paper["now"])
+    qtbot.addWidget(lib)  # type: ignore[attr-defined]
+    assert not lib.print_direct_action.isEnabled()
+    assert lib.print_direct_action in lib.tree.actions()  # the list's right-click menu
+    names = lib.shown_titles()[:9]
+    lib.select(*names)
+    assert lib.print_direct_action.isEnabled() and lib.preview_cards_action.isEnabled()
+    paper["now"] = "letter"  # read when printing, not when the library was built
+    lib.print_direct_action.trigger()
+    pages = PdfReader(str(printed)).pages
+    assert len(pages) == 2  # eight cards to a page
+    assert round(float(pages[0].mediabox.width)) == 612
+    assert names[0] in _text(pages[0]) and names[8] in _text(pages[1])

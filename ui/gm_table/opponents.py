@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -182,6 +182,17 @@ class OpponentLibrary(QWidget):
             "their cards")
         self.tree.itemSelectionChanged.connect(self._on_selection)
         self.tree.itemActivated.connect(lambda *_: self.open_selected())
+        # Right click on the selection: print its cards without writing a PDF first.
+        self.preview_cards_action = QAction("Print Pre&view of Cards…", self.tree)
+        self.preview_cards_action.setToolTip("See the selected opponents' cards as they "
+                                             "will print, then print them")
+        self.preview_cards_action.triggered.connect(lambda _c=False: self.print_preview())
+        self.print_direct_action = QAction("P&rint Cards…", self.tree)
+        self.print_direct_action.setToolTip("Send the selected opponents' cards to a printer")
+        self.print_direct_action.triggered.connect(lambda _c=False: self.print_direct())
+        self.tree.addAction(self.preview_cards_action)
+        self.tree.addAction(self.print_direct_action)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.count_label = QLabel(left)
         tip(self.count_label, "Opponents shown", "How many opponents match the filters")
 
@@ -386,8 +397,9 @@ class OpponentLibrary(QWidget):
         for title in titles:
             item = self.item_for(title)
             if item is not None:
+                # NoUpdate: making it current must not drop the rows selected before.
+                self.tree.setCurrentItem(item, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
                 item.setSelected(True)
-                self.tree.setCurrentItem(item)
 
     def selected_entries(self) -> list[OpponentEntry]:
         if not hasattr(self, "tree"):
@@ -407,6 +419,8 @@ class OpponentLibrary(QWidget):
         self.export_button.setEnabled(len(ncs) == 1)
         self.delete_button.setEnabled(bool(own) and len(own) == len(entries))
         self.print_button.setEnabled(bool(ncs))
+        self.preview_cards_action.setEnabled(bool(ncs))
+        self.print_direct_action.setEnabled(bool(ncs))
         self.scene_button.setEnabled(bool(ncs))
         if not entries:
             self.preview.setHtml("<p>Select an opponent to see its Qualities and TNs.</p>")
@@ -686,6 +700,13 @@ class OpponentLibrary(QWidget):
         ncs = self.selected_ncs()
         if ncs:
             print_preview(self, cards_job(ncs, self.paper))
+
+    def print_direct(self) -> bool:
+        """Send the selected opponents' cards to a printer (asks which first)."""
+        from ui.printing import cards_job, print_direct
+
+        ncs = self.selected_ncs()
+        return bool(ncs) and print_direct(self, cards_job(ncs, self.paper))
 
     def add_selected_to_scene(self) -> None:
         for nc in self.selected_ncs():

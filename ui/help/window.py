@@ -40,8 +40,7 @@ class HelpWindow(QWidget):
             row.setData(KEY_ROLE, item.key)
             self.pages.addItem(row)
         self.pages.setMaximumWidth(220)
-        self.pages.currentItemChanged.connect(
-            lambda current, _old: current is not None and self.show_page(current.data(KEY_ROLE)))
+        self.pages.currentItemChanged.connect(self._on_current_page)
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("helpText")
         self.browser.setAccessibleName("Guide text")
@@ -66,6 +65,10 @@ class HelpWindow(QWidget):
             entry = self.pages.item(row)
             if entry.data(KEY_ROLE) == key and self.pages.currentRow() != row:
                 self.pages.setCurrentRow(row)
+
+    def _on_current_page(self, current: QListWidgetItem | None, _old: object) -> None:
+        if current is not None:
+            self.show_page(str(current.data(KEY_ROLE)))
 
     def _follow(self, url: QUrl) -> None:
         if url.scheme() == "help":
