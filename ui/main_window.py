@@ -361,10 +361,10 @@ class MainWindow(QMainWindow):
             "Send the sheets of every open character to a printer")
         self.copy_text_action = self._action(
             "Copy Sheet as &Text", lambda: self.copy_sheet(markdown=False),
-            QKeySequence("Ctrl+Alt+C"), "Put the character on the clipboard as plain text")
+            QKeySequence("Ctrl+Shift+C"), "Put the character on the clipboard as plain text")
         self.copy_markdown_action = self._action(
             "Copy Sheet as &Markdown", lambda: self.copy_sheet(markdown=True),
-            QKeySequence("Ctrl+Alt+M"),
+            QKeySequence("Ctrl+Shift+M"),
             "Put the character on the clipboard as Markdown, for forums and chat")
         self.guide_action = self._action(
             "SEForge &User Guide", self.show_guide, key.HelpContents,

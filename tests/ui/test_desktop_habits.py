@@ -119,11 +119,20 @@ def test_print_preview_shows_every_page(qtbot: object) -> None:
     dialog.close()
 
 
-def test_painter_canvas_draws_what_the_pdf_draws(tmp_path: Path) -> None:
+def test_painter_canvas_draws_what_the_pdf_draws(qapp: QApplication, tmp_path: Path) -> None:
     """The printout and the exported PDF are the same pages, text included."""
+    import base64
+    import io
+
+    from PIL import Image
+    from PySide6.QtGui import QImage
+
     from seforge.sheet import PaperSize, export_sheets
 
     sarah = library.load_pc("sarah-x")
+    buffer = io.BytesIO()
+    Image.new("RGB", (60, 80), (20, 90, 200)).save(buffer, "PNG")
+    sarah.portrait = base64.b64encode(buffer.getvalue()).decode("ascii")
     out = tmp_path / "printed.pdf"
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     job = sheets_job([sarah], "a4")
@@ -140,6 +149,13 @@ def test_painter_canvas_draws_what_the_pdf_draws(tmp_path: Path) -> None:
     # differently), and the page is the same size.
     assert len(exported_words & printed_words) >= 0.9 * len(exported_words)
     assert round(float(PdfReader(str(out)).pages[0].mediabox.height)) == 842
+    # The portrait is drawn too: render the page on an image and find its blue.
+    image = QImage(595, 842, QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFF)
+    job.paint(image)
+    blues = sum(1 for x in range(0, 595, 5) for y in range(0, 842, 5)
+                if image.pixelColor(x, y).name() == "#145ac8")
+    assert blues > 50
 
 
 @pytest.mark.parametrize("markdown", [False, True])
@@ -214,3 +230,24 @@ def test_opponent_cards_print_from_the_library(qtbot: object, tmp_path: Path,
     assert len(pages) == 2  # eight cards to a page
     assert round(float(pages[0].mediabox.width)) == 612
     assert names[0] in _text(pages[0]) and names[8] in _text(pages[1])
+
+
+def test_copy_shortcuts_are_unique_and_work_from_the_keyboard(window: MainWindow,
+                                                              qtbot: object) -> None:
+    from collections import Counter
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+
+    window.open_book_character(library.load_pc("sarah-x"))
+    keys = Counter(s.toString() for a in window.findChildren(QAction) for s in a.shortcuts()
+                   if not s.isEmpty())
+    for action in (window.copy_text_action, window.copy_markdown_action, window.guide_action):
+        assert keys[action.shortcut().toString()] == 1, action.text()
+    QGuiApplication.clipboard().clear()
+    editor = window.current_editor()
+    assert editor is not None
+    editor.name_edit.setFocus()
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_M,  # type: ignore[attr-defined]
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert QGuiApplication.clipboard().text().startswith("## Sarah X")
