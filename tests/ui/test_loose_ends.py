@@ -205,3 +205,14 @@ def test_calculator_character_list_follows_a_rename(window: MainWindow) -> None:
     QApplication.processEvents()
     assert document.character.name == "Sarah Y"
     assert combo.currentText() == "Sarah Y" and combo.currentIndex() == 1
+
+
+def test_book_character_opens_as_a_labelled_copy(qtbot: object) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from ui.library_dialog import LibraryDialog
+
+    dialog = LibraryDialog()
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    button = dialog.buttons.button(QDialogButtonBox.StandardButton.Open)
+    assert button.text() == "Open a &Copy" and "not changed" in button.toolTip()
