@@ -251,3 +251,18 @@ def test_copy_shortcuts_are_unique_and_work_from_the_keyboard(window: MainWindow
     qtbot.keyClick(editor.name_edit, Qt.Key.Key_M,  # type: ignore[attr-defined]
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert QGuiApplication.clipboard().text().startswith("## Sarah X")
+
+
+def test_user_guide_keys(window: MainWindow, qtbot: object) -> None:
+    from PySide6.QtCore import Qt
+
+    guide = window.show_guide()
+    qtbot.waitExposed(guide)  # type: ignore[attr-defined]
+    guide.activateWindow()
+    qtbot.waitUntil(guide.isActiveWindow)  # type: ignore[attr-defined]
+    guide.browser.setFocus()
+    qtbot.keyClick(guide.browser, Qt.Key.Key_F,  # type: ignore[attr-defined]
+                   Qt.KeyboardModifier.ControlModifier)
+    assert guide.filter_edit.hasFocus()
+    qtbot.keyClick(guide.filter_edit, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
+    assert not guide.isVisible()

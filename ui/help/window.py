@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
@@ -53,6 +53,10 @@ class HelpWindow(QWidget):
         layout.addLayout(left)
         layout.addWidget(self.browser, 1)
         self.resize(820, 560)
+        # A window of its own behaves like one: Ctrl+F finds, Escape or Ctrl+W closes.
+        QShortcut(QKeySequence.StandardKey.Find, self, self._focus_filter)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
+        QShortcut(QKeySequence.StandardKey.Close, self, self.close)
         self.current_key = ""
         self.pages.setCurrentRow(0)
 
@@ -65,6 +69,10 @@ class HelpWindow(QWidget):
             entry = self.pages.item(row)
             if entry.data(KEY_ROLE) == key and self.pages.currentRow() != row:
                 self.pages.setCurrentRow(row)
+
+    def _focus_filter(self) -> None:
+        self.filter_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filter_edit.selectAll()
 
     def _on_current_page(self, current: QListWidgetItem | None, _old: object) -> None:
         if current is not None:
