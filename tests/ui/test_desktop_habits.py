@@ -266,3 +266,28 @@ def test_user_guide_keys(window: MainWindow, qtbot: object) -> None:
     assert guide.filter_edit.hasFocus()
     qtbot.keyClick(guide.filter_edit, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
     assert not guide.isVisible()
+
+
+def test_party_tab_prints_the_campaigns_sheets(qtbot: object, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from seforge.fileformat import save_character
+    from ui.gm_table import GMTableWidget
+
+    printed = tmp_path / "party.pdf"
+    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    table = GMTableWidget(paper="letter", restore_scene=False)
+    qtbot.addWidget(table)  # type: ignore[attr-defined]
+    assert table.party_print_action in table.party.actions()  # its right-click menu
+    assert not table.party_print_action.isEnabled()  # nobody in the party yet
+    paths = []
+    for entry_id in ("sarah-x", "the-rogue"):
+        path = tmp_path / f"{entry_id}.sechar"
+        save_character(library.load_pc(entry_id), path)
+        paths.append(path)
+    table.party.add_characters(paths)
+    assert table.party_print_action.isEnabled()
+    table.party_print_action.trigger()
+    pages = PdfReader(str(printed)).pages
+    assert len(pages) == 2 and round(float(pages[0].mediabox.width)) == 612
+    assert "Sarah X" in _text(pages[0]) and "The Rogue" in _text(pages[1])
