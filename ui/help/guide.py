@@ -103,8 +103,10 @@ Test calculator) and the <b>GM's Table</b> (opponents, party and the scene track
     "<b>File › Export Sheet</b> writes the current character's sheet as a PDF; <b>Export "
     "Party</b> puts every open character into one PDF; <b>Print Blank Sheet</b> writes an "
     "empty one. After an export you can open the PDF, preview it or print it straight away.",
-    "<b>File › Print Preview</b> and <b>File › Print</b> send the same pages to a printer "
-    "without writing a file first.",
+    "<b>File › Print Preview</b>, <b>Print Sheet</b> and <b>Print Party</b> send the same "
+    "pages to a printer without writing a file first. In the GM's Table, right-click the "
+    "opponent list to print the selected cards, or the Party tab to print the campaign's "
+    "sheets.",
     "<b>File › Paper Size</b> chooses A4 or Letter; by default the system's locale decides. "
     "The choice applies to the next export or printout, opponent cards included.",
     "<b>Edit › Copy Sheet as Text</b> and <b>as Markdown</b> put the character on the "
