@@ -125,8 +125,11 @@ crash never leaves half a file.</p>
 <p>Every file carries <code>format</code> and <code>version</code>; other fields are
 optional and take their defaults. Ranks are written by name (Weak to Legendary), Traits
 as Physique, Charisma and Cunning. A file written by a newer SEForge is refused with a
-message and never rewritten. The full description of every field is in the README's
-section “The character file (<code>.sechar</code>)”, shipped with the source.</p>
+message and never rewritten. Fields SEForge does not know (from another tool, say) are
+kept and written back; a file saved by Notepad as “Unicode” opens too, and is saved as
+UTF-8 the next time. SEForge asks before replacing a read-only file.</p>
+<p>The full description of every field is in the README's section
+“The character file (<code>.sechar</code>)”, shipped with the source.</p>
 """),
 )
 
