@@ -45,9 +45,13 @@ def test_fixed_keeps_zeros_and_bad_input_is_refused() -> None:
 
 
 def test_cli_uses_it(capsys: pytest.CaptureFixture[str]) -> None:
-    # +0 against TN 5 with three Luck fails only when every reroll fails too:
-    # close to, but not, certain. The CLI used to print "100.0%".
+    from seforge.cli.odds_cmd import _percent
+
+    # The CLI's column: one fixed decimal, right-aligned, never "100.0%" below 1
+    # (it printed "100.0%" for a roll that could still fail).
+    assert _percent(Fraction(9, 10)) == " 90.0%"
+    assert _percent(Fraction(99999, 100000)) == ">99.9%"
+    assert _percent(Fraction(1, 100000)) == " <0.1%"
     assert main(["odds", "--modifier", "0", "--tn", "5", "--luck", "3"]) == EXIT_OK
     out = capsys.readouterr().out
-    assert "100.0%" not in out
-    assert "up to 3 Luck     >99.9%" in out
+    assert "  Success             94.0%" in out

@@ -184,7 +184,7 @@ def test_table_rules_explanations_are_readable(window: MainWindow) -> None:
     document = window.open_book_character(library.load_pc("sarah-x"))
     dialog = TableRulesDialog(document, window)
     notes = dialog.findChildren(QLabel, "ruleExplanation")
-    assert len(notes) == len(dialog.boxes) == 3
+    assert len(notes) == len(dialog.boxes) >= 3
     assert all(note.isEnabled() for note in notes)
     dialog.close()
 
