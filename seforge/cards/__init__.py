@@ -93,6 +93,7 @@ def render_cards(
     page count. An NC that needs more room continues on the next card."""
     if not ncs and blank < 1:
         raise ValueError("no NCs to export")
+    register_fonts()
     buffer = io.BytesIO()
     layout = page_layout(paper, size)
     canvas = Canvas(buffer, pagesize=(layout.width, layout.height), pageCompression=1,
