@@ -120,9 +120,13 @@ class Smoke:
         return result
 
     def step(self, name: str, func) -> None:  # type: ignore[no-untyped-def]
+        """Run one check. A check that cannot run (a missing verb, no sample, an export
+        that writes nothing) fails like a broken one: nothing is ever skipped."""
         print(f"-- smoke: {name}", flush=True)
         try:
             message = func()
+            if isinstance(message, str) and message.upper().startswith("SKIP"):
+                raise SmokeError(message)
         except SmokeError as exc:
             self.failures.append(f"{name}: {exc}")
             print(f"   FAIL {exc}", flush=True)
@@ -151,7 +155,7 @@ class Smoke:
     def check_check(self) -> str:
         sample = self.sample_character()
         if sample is None:
-            return "SKIP: no book characters in resources/library/pcs yet"
+            raise SmokeError("no book characters in resources/library/pcs")
         result = self.run_cli("check", str(sample))
         if result.returncode not in (0, 1):
             raise SmokeError(f"check exited {result.returncode}:\n{result.stderr}")
@@ -162,15 +166,15 @@ class Smoke:
     def check_export(self) -> str:
         sample = self.sample_character()
         if sample is None:
-            return "SKIP: no book characters in resources/library/pcs yet"
+            raise SmokeError("no book characters in resources/library/pcs")
         if not self.has_verb("export"):
-            return "SKIP: the export verb is still a placeholder (not registered)"
+            raise SmokeError("the export verb is not registered")
         out = self.scratch / "smoke sheet.pdf"
         result = self.run_cli("export", str(sample), "-o", str(out))
         if result.returncode != 0:
             raise SmokeError(f"export exited {result.returncode}:\n{result.stderr}")
         if not out.exists():
-            return "SKIP: export ran but wrote nothing (placeholder?)"
+            raise SmokeError(f"export exited 0 but wrote nothing ({out.name} is missing)")
         head = out.read_bytes()[:5]
         if head != b"%PDF-":
             raise SmokeError(f"{out.name} does not start with %PDF- ({head!r})")
@@ -186,7 +190,7 @@ class Smoke:
 
     def check_library(self) -> str:
         if not self.has_verb("library"):
-            return "SKIP: the library verb is not registered yet"
+            raise SmokeError("the library verb is not registered")
         result = self.run_cli("library", "list", "--json")
         if result.returncode != 0:
             raise SmokeError(f"library list exited {result.returncode}:\n{result.stderr}")
@@ -202,7 +206,7 @@ class Smoke:
 
     def check_odds(self) -> str:
         if not self.has_verb("odds"):
-            return "SKIP: the odds verb is not registered yet"
+            raise SmokeError("the odds verb is not registered")
         result = self.run_cli("odds", "--modifier", "2", "--tn", "12", "--luck", "3", "--json")
         if result.returncode != 0:
             raise SmokeError(f"odds exited {result.returncode}:\n{result.stderr}")
@@ -214,7 +218,7 @@ class Smoke:
 
     def check_gui(self) -> str:
         if not (ROOT / "ui" / "app.py").exists():
-            return "SKIP: ui/app.py does not exist yet"
+            raise SmokeError("ui/app.py does not exist")
         exe = gui_executable(self.dist)
         crash_log = self.scratch / "gui-crash.log"
         env = dict(self.env, QT_QPA_PLATFORM="offscreen", SEFORGE_CRASH_LOG=str(crash_log))
@@ -250,6 +254,16 @@ class Smoke:
         what = f" with {sample.name} open" if sample is not None else ""
         return f"{exe.name} ran {GUI_SECONDS:.0f} s offscreen{what} without error{extra}"
 
+    def check_print_support(self) -> str:
+        """Printing needs QtPrintSupport in the bundle (and its plugins where Qt has them)."""
+        found = [p for p in bundle_dir(self.dist).rglob("*QtPrintSupport*")
+                 if p.is_file() or p.is_symlink()]
+        if sys.platform == "darwin":
+            found += list(self.dist.glob(f"{APP_NAME}.app/**/*QtPrintSupport*"))
+        if not found:
+            raise SmokeError("QtPrintSupport is not in the bundle: printing would fail")
+        return f"{len(found)} QtPrintSupport file(s) bundled"
+
     def run_all(self) -> list[str]:
         if not self.cli.exists():
             return [f"{self.cli} does not exist: build first"]
@@ -259,6 +273,7 @@ class Smoke:
         self.step("seforge-cli library list --json", self.check_library)
         self.step("seforge-cli odds --json", self.check_odds)
         self.step("SEForge (GUI, offscreen)", self.check_gui)
+        self.step("QtPrintSupport bundled", self.check_print_support)
         return self.failures
 
 

@@ -28,6 +28,7 @@ from seforge.dice import (
     roll_outcome,
 )
 from seforge.models import Character, ElementKind, NarrativeCharacter, NCQuality, NCType, Trait
+from seforge.probability import format_probability
 from seforge.ranks import Rank, format_modifier
 from seforge.testmath import (
     RANK_STEP,
@@ -76,11 +77,7 @@ def format_chance(chance: Fraction) -> str:
     One decimal at most, trailing ``.0`` dropped; a chance that is not exactly 0
     or 1 never rounds to ``"0%"`` or ``"100%"``.
     """
-    percent = chance * 100
-    text = f"{float(percent):.1f}".removesuffix(".0")
-    if text in ("0", "100") and chance not in (0, 1):
-        text = "<0.1" if text == "0" else ">99.9"
-    return f"{text}%"
+    return format_probability(chance)
 
 
 # ------------------------------------------------------------------- NC side

@@ -430,4 +430,7 @@ class CharacterEditor(QScrollArea):
         widget.setFocus(Qt.FocusReason.OtherFocusReason)
         if isinstance(widget, QLineEdit):
             widget.selectAll()
+        from ui.focus_ring import ring
+
+        ring(widget)  # focus alone is easy to miss: show where it went
         return True

@@ -147,6 +147,7 @@ class ElementsPanel(QWidget):
         self.rank_combo = RankCombo(self.details)
         self.rank_combo.setAccessibleName("Element Rank")
         self.rank_combo.setToolTip("The Element's Rank; greyed-out Ranks say why when hovered")
+        self.rank_combo.setPlaceholderText("—")
         self.rank_combo.rank_chosen.connect(self._on_rank_chosen)
         self.trait_combo = TraitLinkCombo(parent=self.details)
         self.trait_combo.setAccessibleName("Element Trait")
@@ -159,6 +160,7 @@ class ElementsPanel(QWidget):
                 self.kind_combo.count() - 1, KIND_HELP[kind], Qt.ItemDataRole.ToolTipRole
             )
         self.kind_combo.setAccessibleName("Element kind")
+        self.kind_combo.setPlaceholderText("—")
         self.kind_combo.setToolTip(KIND_EDITOR_TIP)
         self.kind_combo.activated.connect(self._on_kind_activated)
         self.gm_spin = QSpinBox(self.details)
@@ -334,6 +336,11 @@ class ElementsPanel(QWidget):
         self.down_action.setEnabled(has and row < len(elements) - 1)
         if not has:
             self.name_edit.set_text_quietly("")
+            self.rank_combo.clear_rank()
+            if self.kind_combo.currentIndex() != -1:
+                blocked = self.kind_combo.blockSignals(True)
+                self.kind_combo.setCurrentIndex(-1)
+                self.kind_combo.blockSignals(blocked)
             self.fetish_edit.setVisible(False)
             self.fetish_label.setVisible(False)
             return

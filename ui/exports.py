@@ -11,10 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 if TYPE_CHECKING:
     from seforge.models import Character, NarrativeCharacter
+    from ui.printing import PrintJob
 
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
 
@@ -106,3 +109,56 @@ def export_nc_cards(
         _report(parent, path, exc)
         return None
     return path
+
+
+# -- after an export ---------------------------------------------------------------------
+def open_file(path: Path) -> bool:
+    """Open ``path`` in the system's viewer; False when nothing could open it."""
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+def _open_or_warn(parent: QWidget | None, path: Path) -> None:
+    if not open_file(path):
+        QMessageBox.warning(parent, "Cannot open the PDF",
+                            f"{path.name}: no application on this computer opens PDF files.")
+
+
+def _print(parent: QWidget | None, job: PrintJob, preview: bool) -> None:
+    from ui.printing import print_direct, print_preview
+
+    if preview:
+        print_preview(parent, job)
+    else:
+        print_direct(parent, job)
+
+
+def announce_export(parent: QWidget | None, path: Path,
+                    job: PrintJob | None = None) -> QMessageBox:
+    """Say where the PDF went and offer to open it (and to print the same pages).
+
+    The message is window-modal but does not block: it is returned already shown.
+    """
+    box = QMessageBox(parent)
+    box.setObjectName("exportDone")
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setIcon(QMessageBox.Icon.Information)
+    box.setWindowTitle("PDF written")
+    box.setText(f"Wrote {path.name}")
+    box.setInformativeText(f"In {path.parent}")
+    open_button = box.addButton("&Open the PDF", QMessageBox.ButtonRole.AcceptRole)
+    open_button.setObjectName("openPdf")
+    open_button.setToolTip("Show the PDF in your PDF viewer")
+    open_button.clicked.connect(lambda: _open_or_warn(parent, path))
+    if job is not None:
+        preview_button = box.addButton("Print Pre&view…", QMessageBox.ButtonRole.ActionRole)
+        preview_button.setObjectName("previewPdf")
+        preview_button.setToolTip("See the pages as they will print, then print them")
+        preview_button.clicked.connect(lambda: _print(parent, job, True))
+        print_button = box.addButton("&Print…", QMessageBox.ButtonRole.ActionRole)
+        print_button.setObjectName("printPdf")
+        print_button.setToolTip("Send the same pages to a printer")
+        print_button.clicked.connect(lambda: _print(parent, job, False))
+    box.addButton(QMessageBox.StandardButton.Close)
+    box.setDefaultButton(open_button)
+    box.open()
+    return box

@@ -72,6 +72,11 @@ class LibraryDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel, self
         )
+        # The book is never edited: say that Open gives an unsaved copy of yours.
+        open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
+        open_button.setText("Open a &Copy")
+        open_button.setToolTip("Open an unsaved copy of this character to make your own; "
+                               "the book's character is not changed")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

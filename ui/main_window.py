@@ -47,7 +47,7 @@ from ui import screen_fit
 from ui.budget_panel import BudgetPanel
 from ui.keys import redo_keys, unique_keys
 from ui.owners import DocumentRegistry
-from ui.settings import Preferences, load_preferences, save_preferences
+from ui.settings import Preferences, load_preferences, recent_labels, save_preferences
 from ui.start_page import StartPage
 from ui.theme import apply_theme
 from ui.widgets import apply_font_scales
@@ -59,8 +59,10 @@ if TYPE_CHECKING:
     from ui.editor import CharacterEditor
     from ui.gm import GMDock
     from ui.gm_table import GMTableWidget
+    from ui.help import HelpWindow
     from ui.opening import DocumentDropFilter
     from ui.play_dock import PlayDock
+    from ui.printing import PrintJob
     from ui.unsaved_dialog import UnsavedWork
 
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
@@ -141,6 +143,7 @@ class MainWindow(QMainWindow):
         """Every open character's owner: the tabs' and those only the scene uses."""
         self.registry.added.connect(self._on_registered)
         self.registry.removed.connect(self._on_unregistered)
+        self.help_window: HelpWindow | None = None
 
         self.start_page = StartPage(self)
         self.tabs = QTabWidget(self)
@@ -248,7 +251,7 @@ class MainWindow(QMainWindow):
         owns = self._autosaver is not None and self._autosaver.owns_session
         self.gm_table = GMTableWidget(
             open_characters=lambda: [(d.character, d.path) for d in self.documents()],
-            open_calculator=bridge, paper=self.preferences.paper,
+            open_calculator=bridge, paper=lambda: self.preferences.paper,
             restore_scene=owns,  # never offer (or discard) a live instance's scene
             registry=self.registry, save_document=self.save)
         if not owns:  # the scene autosave belongs to the instance holding the session
@@ -347,6 +350,25 @@ class MainWindow(QMainWindow):
             "Write the sheets of every open character into one PDF")
         self.blank_action = self._action(
             "Print &Blank Sheet…", self.print_blank, None, "Write an empty sheet as a PDF")
+        self.print_preview_action = self._action(
+            "Print Pre&view…", self.print_preview, None,
+            "See the current character's sheet as it will print, then print it")
+        self.print_action = self._action(
+            "Pr&int Sheet…", self.print_sheet, None,
+            "Send the current character's sheet to a printer")
+        self.print_party_action = self._action(
+            "Print Part&y…", self.print_party, None,
+            "Send the sheets of every open character to a printer")
+        self.copy_text_action = self._action(
+            "Copy Sheet as &Text", lambda: self.copy_sheet(markdown=False),
+            QKeySequence("Ctrl+Shift+C"), "Put the character on the clipboard as plain text")
+        self.copy_markdown_action = self._action(
+            "Copy Sheet as &Markdown", lambda: self.copy_sheet(markdown=True),
+            QKeySequence("Ctrl+Shift+M"),
+            "Put the character on the clipboard as Markdown, for forums and chat")
+        self.guide_action = self._action(
+            "SEForge &User Guide", self.show_guide, key.HelpContents,
+            "How to build, play and run a scene with SEForge")
         self.paper_group = QActionGroup(self)
         self.paper_group.setExclusive(True)
         self.paper_actions: dict[str, QAction] = {}
@@ -411,6 +433,10 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.export_party_action)
         file_menu.addAction(self.blank_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.print_preview_action)
+        file_menu.addAction(self.print_action)
+        file_menu.addAction(self.print_party_action)
         paper_menu = file_menu.addMenu("Paper Si&ze")
         for action in self.paper_actions.values():
             paper_menu.addAction(action)
@@ -421,6 +447,9 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.copy_text_action)
+        edit_menu.addAction(self.copy_markdown_action)
 
         character_menu = bar.addMenu("&Character")
         character_menu.addAction(self.add_element_action)
@@ -440,7 +469,9 @@ class MainWindow(QMainWindow):
         self.budget_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+B"))
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.guide_action)
         help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
         about = help_menu.addAction("&About SEForge")
         about.setMenuRole(QAction.MenuRole.AboutRole)
         about.triggered.connect(self._about)
@@ -545,6 +576,7 @@ class MainWindow(QMainWindow):
         try:
             document = CharacterDocument.load(path)
         except CharacterFileError as exc:
+            self._forget_missing(path)
             QMessageBox.critical(self, "Cannot open character", str(exc))
             return None
         self.add_document(document)
@@ -863,27 +895,100 @@ class MainWindow(QMainWindow):
         document = self.current_document()
         if document is None:
             return None
-        return self._exported(export_character_sheets(
-            self, [document.character], self.preferences.paper, self._dialog_folder()))
+        from ui.printing import sheets_job
+
+        path = export_character_sheets(
+            self, [document.character], self.preferences.paper, self._dialog_folder())
+        return self._exported(path, sheets_job([document.character], self.paper()))
 
     def export_party(self) -> Path | None:
         from ui.exports import export_character_sheets
+        from ui.printing import sheets_job
 
         characters = [d.character for d in self.documents()]
-        return self._exported(export_character_sheets(
-            self, characters, self.preferences.paper, self._dialog_folder(),
-            title="Export Party"))
+        path = export_character_sheets(self, characters, self.preferences.paper,
+                                       self._dialog_folder(), title="Export Party")
+        return self._exported(path, sheets_job(characters, self.paper()) if characters else None)
 
     def print_blank(self) -> Path | None:
         from ui.exports import export_blank_sheet
+        from ui.printing import blank_job
 
         return self._exported(
-            export_blank_sheet(self, self.preferences.paper, self._dialog_folder()))
+            export_blank_sheet(self, self.preferences.paper, self._dialog_folder()),
+            blank_job(self.paper()))
 
-    def _exported(self, path: Path | None) -> Path | None:
+    def _exported(self, path: Path | None, job: PrintJob | None = None) -> Path | None:
+        """After an export: say where the PDF is and offer to open or print it."""
         if path is not None:
+            from ui.exports import announce_export
+
             self.statusBar().showMessage(f"Wrote {path}", 5000)
+            announce_export(self, path, job)
         return path
+
+    def paper(self) -> str:
+        """The paper to use now: the preference, or the locale's when it is empty."""
+        from ui.exports import effective_paper
+
+        return effective_paper(self.preferences.paper)
+
+    # -- printing and copying ---------------------------------------------------------
+    def print_job(self, party: bool = False) -> PrintJob | None:
+        """The current character's sheet (or every open one's) as a print job."""
+        from ui.printing import sheets_job
+
+        documents = self.documents() if party else [
+            d for d in (self.current_document(),) if d is not None]
+        if not documents:
+            return None
+        return sheets_job([d.character for d in documents], self.paper())
+
+    def print_preview(self) -> None:
+        from ui.printing import print_preview
+
+        job = self.print_job()
+        if job is not None:
+            print_preview(self, job)
+
+    def print_sheet(self) -> bool:
+        from ui.printing import print_direct
+
+        job = self.print_job()
+        return job is not None and print_direct(self, job)
+
+    def print_party(self) -> bool:
+        from ui.printing import print_direct
+
+        job = self.print_job(party=True)
+        return job is not None and print_direct(self, job)
+
+    def copy_sheet(self, markdown: bool = False) -> str:
+        """Put the current character on the clipboard as text or Markdown; the text."""
+        from seforge.sheet_text import character_text
+
+        document = self.current_document()
+        if document is None:
+            return ""
+        text = character_text(document.character, markdown=markdown)
+        QGuiApplication.clipboard().setText(text)
+        what = "Markdown" if markdown else "text"
+        self.statusBar().showMessage(
+            f"Copied {document.character.name.strip() or 'the character'} as {what}", 5000)
+        return text
+
+    # -- help ---------------------------------------------------------------------------
+    def show_guide(self, page: str = "start") -> HelpWindow:
+        """Open (or raise) the user guide at ``page``."""
+        from ui.help import HelpWindow
+
+        if self.help_window is None:
+            self.help_window = HelpWindow(self)
+        self.help_window.show_page(page)
+        self.help_window.show()
+        self.help_window.raise_()
+        self.help_window.activateWindow()
+        return self.help_window
 
     def set_paper(self, name: str) -> None:
         self.preferences.paper = name
@@ -920,7 +1025,17 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, document: CharacterDocument) -> None:
         if document is self._current:
             self._refresh_budget()
+        self._refresh_character_names()
         self._update_tab(document)
+
+    def _refresh_character_names(self) -> None:
+        """The GM Screen's character lists follow a rename in the builder."""
+        if self.gm_dock is None:
+            return
+        from ui.gm.widgets import CharacterCombo
+
+        for combo in self.gm_dock.findChildren(CharacterCombo):
+            combo.refresh_names()
 
     def _refresh_budget(self) -> None:
         document = self.current_document()
@@ -969,7 +1084,9 @@ class MainWindow(QMainWindow):
                 page.setSizePolicy(self._page_policy if page is current else ignored)
         for action in (self.save_action, self.save_as_action, self.close_action,
                        self.add_element_action, self.rules_action, self.export_action,
-                       self.export_party_action, self.duplicate_action):
+                       self.export_party_action, self.duplicate_action,
+                       self.print_preview_action, self.print_action, self.print_party_action,
+                       self.copy_text_action, self.copy_markdown_action):
             action.setEnabled(has)
         self.revert_action.setEnabled(has and document is not None
                                       and document.path is not None)
@@ -997,12 +1114,29 @@ class MainWindow(QMainWindow):
         self._refresh_recent()
 
     def _refresh_recent(self) -> None:
+        if self.preferences.prune_recent():
+            self._save_preferences()
         self.start_page.set_recent(self.preferences.recent_files)
+
+    def _forget_missing(self, path: Path) -> None:
+        """Drop a file that is gone from the recent files."""
+        if path.exists():
+            return
+        before = list(self.preferences.recent_files)
+        self.preferences.remove_recent(str(path))
+        self.preferences.remove_recent(str(path.resolve()))
+        if self.preferences.recent_files != before:
+            self._save_preferences()
+            self._refresh_recent()
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        for path in self.preferences.recent_files:
-            action = self.recent_menu.addAction(Path(path).name)
+        if self.preferences.prune_recent():
+            self._save_preferences()
+            self._refresh_recent()
+        paths = self.preferences.recent_files
+        for path, label in zip(paths, recent_labels(paths), strict=True):
+            action = self.recent_menu.addAction(label.replace("&", "&&"))
             action.setToolTip(path)
             action.triggered.connect(lambda _c=False, p=path: self.open_path(Path(p)))
         if not self.preferences.recent_files:
@@ -1241,7 +1375,8 @@ class MainWindow(QMainWindow):
         return removed
 
     def _about(self) -> None:
-        QMessageBox.about(
-            self, "About SEForge",
-            "<b>SEForge</b><br>A character builder for the Sword's Edge RPG.",
-        )
+        from ui.help import AboutDialog
+
+        self.about_dialog = AboutDialog(self.show_guide, self)
+        self.about_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.about_dialog.open()

@@ -71,6 +71,13 @@ class RankCombo(QComboBox):
                 self.setCurrentIndex(-1)
             self.blockSignals(blocked)
 
+    def clear_rank(self) -> None:
+        """Show no Rank (nothing to edit): the combo is blank, not a stale "Weak -6"."""
+        self._current = None
+        blocked = self.blockSignals(True)
+        self.setCurrentIndex(-1)
+        self.blockSignals(blocked)
+
     def choose(self, rank: Rank) -> bool:
         """Pick ``rank`` as the user would; False when the item is disabled."""
         if not self.item(rank).isEnabled():

@@ -61,6 +61,13 @@ class Preferences:
     def remove_recent(self, path: str) -> None:
         self.recent_files = [p for p in self.recent_files if p != path]
 
+    def prune_recent(self) -> bool:
+        """Drop recent files that no longer exist; True when the list changed."""
+        kept = [p for p in self.recent_files if Path(p).is_file()]
+        changed = kept != self.recent_files
+        self.recent_files = kept
+        return changed
+
     def to_data(self) -> dict[str, Any]:
         return {
             "version": PREFERENCES_VERSION,
@@ -70,6 +77,27 @@ class Preferences:
             "library_folders": list(self.library_folders),
             "window": dict(self.window),
         }
+
+
+def recent_labels(paths: list[str]) -> list[str]:
+    """How to show each recent file: its name, with its folder where names collide.
+
+    ``/a/sarah.sechar`` and ``/b/sarah.sechar`` read ``sarah.sechar — a`` and
+    ``sarah.sechar — b``; when the folder names collide too, the whole folder is shown.
+    """
+    names = [Path(p).name for p in paths]
+    labels: list[str] = []
+    for path, name in zip(paths, names, strict=True):
+        if names.count(name) < 2:
+            labels.append(name)
+            continue
+        twins = [Path(p).parent for p, n in zip(paths, names, strict=True) if n == name]
+        folder = Path(path).parent
+        short = folder.name or str(folder)
+        if sum(1 for t in twins if (t.name or str(t)) == short) > 1:
+            short = str(folder)
+        labels.append(f"{name} — {short}")
+    return labels
 
 
 def _string_list(value: Any) -> list[str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -19,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.resources import resource_path
+from ui.settings import recent_labels
 from ui.widgets import section_label, set_font_scale
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -101,8 +100,8 @@ class StartPage(QWidget):
 
     def set_recent(self, paths: list[str]) -> None:
         self.recent_list.clear()
-        for path in paths:
-            item = QListWidgetItem(Path(path).name)
+        for path, label in zip(paths, recent_labels(paths), strict=True):
+            item = QListWidgetItem(label)
             item.setData(PATH_ROLE, path)
             item.setToolTip(path)
             self.recent_list.addItem(item)

@@ -93,6 +93,30 @@ def render_cards(
     page count. An NC that needs more room continues on the next card."""
     if not ncs and blank < 1:
         raise ValueError("no NCs to export")
+    register_fonts()
+    buffer = io.BytesIO()
+    layout = page_layout(paper, size)
+    canvas = Canvas(buffer, pagesize=(layout.width, layout.height), pageCompression=1,
+                    initialFontName=Face.REGULAR.value, initialFontSize=10)
+    canvas.setTitle(_title(ncs) if ncs else "Blank NC cards")
+    canvas.setAuthor(APP_NAME)
+    canvas.setSubject(SUBJECT)
+    canvas.setCreator(f"{APP_NAME} {__version__}")
+    canvas.setKeywords("Sword's Edge, RPG, NC, opponents, GM")
+    pages = draw_card_pages(canvas, ncs, paper, size=size, blank=blank, cut_marks=cut_marks)
+    canvas.save()
+    return buffer.getvalue(), pages
+
+
+def draw_card_pages(
+    canvas: Canvas, ncs: Sequence[NarrativeCharacter], paper: PaperSize | str = PaperSize.A4,
+    *, size: CardSize | str = CardSize.GRID, blank: int = 0, cut_marks: bool = True,
+) -> int:
+    """Draw the cards of ``ncs`` page by page on ``canvas``; the page count.
+
+    ``canvas`` is a ReportLab canvas or anything with the same drawing methods (the
+    app prints through a QPainter that way); each page ends with ``showPage()``.
+    """
     layout = page_layout(paper, size)
     slots: list[tuple[NarrativeCharacter, CardPiece] | None] = []
     for nc in ncs:
@@ -101,14 +125,6 @@ def render_cards(
     per_page = layout.per_page
     pages = page_count(len(slots), per_page)
     register_fonts()
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(layout.width, layout.height), pageCompression=1,
-                    initialFontName=Face.REGULAR.value, initialFontSize=10)
-    canvas.setTitle(_title(ncs) if ncs else "Blank NC cards")
-    canvas.setAuthor(APP_NAME)
-    canvas.setSubject(SUBJECT)
-    canvas.setCreator(f"{APP_NAME} {__version__}")
-    canvas.setKeywords("Sword's Edge, RPG, NC, opponents, GM")
     for page in range(pages):
         chunk = slots[page * per_page:(page + 1) * per_page]
         draw_page_frame(canvas, layout.header, layout.footer, page + 1, pages)
@@ -120,8 +136,7 @@ def render_cards(
             else:
                 draw_card(canvas, card, slot[0], slot[1])
         canvas.showPage()
-    canvas.save()
-    return buffer.getvalue(), pages
+    return pages
 
 
 def export_cards(

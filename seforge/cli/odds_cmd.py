@@ -10,6 +10,7 @@ from typing import Any
 
 from seforge.cli import EXIT_OK
 from seforge.dice import CRITICALS_READINGS, LEVELS, Odds, needed_roll, odds, odds_json
+from seforge.probability import format_probability
 
 MAX_LUCK = 10
 MAX_NUMBER = 1000
@@ -67,7 +68,7 @@ def register(sub: Any) -> None:
 
 
 def _percent(p: Fraction) -> str:
-    return f"{float(p) * 100:5.1f}%"
+    return format_probability(p, fixed=True).rjust(6)
 
 
 def format_table(modifier: int, tn: int, result: Odds) -> str:

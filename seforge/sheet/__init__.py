@@ -66,6 +66,8 @@ __all__ = [
     "PaperSize",
     "SheetOptions",
     "default_paper_for_locale",
+    "draw_blank_pages",
+    "draw_sheet_pages",
     "export_blank",
     "export_sheets",
     "page_count",
@@ -225,6 +227,35 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
         canvas.showOutline()
     canvas.save()
     return buffer.getvalue(), total
+
+
+def draw_sheet_pages(canvas: Canvas, characters: Sequence[Character],
+                     paper: PaperSize = PaperSize.A4,
+                     options: SheetOptions | None = None) -> int:
+    """Draw the sheets of ``characters`` page by page on ``canvas``; the page count.
+
+    ``canvas`` is a ReportLab canvas or anything with the same drawing methods (the
+    app prints through a QPainter that way); each page ends with ``showPage()``. The
+    page labels, drawn as PDF forms once every page is known, are left out.
+    """
+    register_fonts()
+    paper = PaperSize(paper)
+    options = options or SheetOptions()
+    labels = _Labels(sheet_layout(paper).footer, party=len(characters) > 1)
+    total = 0
+    for character in characters:
+        total += _draw_character(canvas, character, paper, labels, total + 1, options, None)
+    return total
+
+
+def draw_blank_pages(canvas: Canvas, paper: PaperSize = PaperSize.A4, copies: int = 1) -> int:
+    """Draw ``copies`` blank sheets on ``canvas`` (see :func:`draw_sheet_pages`)."""
+    register_fonts()
+    layout = sheet_layout(PaperSize(paper))
+    for _ in range(copies):
+        draw_sheet(canvas, layout, None, (), portrait=None)
+        canvas.showPage()
+    return copies
 
 
 def render_blank(paper: PaperSize = PaperSize.A4, copies: int = 1, *,

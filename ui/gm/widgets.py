@@ -125,6 +125,14 @@ class CharacterCombo(QComboBox):
         if (chosen == 0) != (current is None):
             self.currentIndexChanged.emit(chosen)
 
+    def refresh_names(self) -> None:
+        """Show the characters' current names (after a rename) without changing the choice."""
+        for index, character in enumerate(self._characters):
+            title = character_title(character, index)
+            if self.itemText(index + 1) != title:
+                self.setItemText(index + 1, title)
+                self.setItemData(index + 1, title, Qt.ItemDataRole.ToolTipRole)
+
     def character(self) -> Character | None:
         index = self.currentIndex()
         if index <= 0 or index > len(self._characters):

@@ -6,12 +6,14 @@ gives; an editor for new opponents and copies; import, export and printable card
 
 from __future__ import annotations
 
+import html
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,7 +34,6 @@ from PySide6.QtWidgets import (
 )
 
 from seforge import library
-from seforge.cards import export_cards
 from seforge.fileformat import NC_SUFFIX, CharacterFileError, load_nc, save_nc
 from seforge.models import NarrativeCharacter, NCType
 from seforge.nc_builder import (
@@ -110,11 +111,13 @@ class OpponentLibrary(QWidget):
     editing_path_changed = Signal()
     """The editor now edits another file (or a new opponent)."""
 
-    def __init__(self, data_dir: Path | None = None, paper: str = "a4",
+    def __init__(self, data_dir: Path | None = None, paper: str | Callable[[], str] = "",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.data_dir = Path(data_dir) if data_dir is not None else settings.data_dir()
-        self.paper = paper
+        self.paper_source: str | Callable[[], str] = paper
+        """The paper preference, or a function reading it when the cards are printed
+        (so a later File › Paper Size change applies); "" follows the locale."""
         self.entries: list[OpponentEntry] = []
         self._book = book_opponents()
         self.editing_path: Path | None = None
@@ -123,8 +126,22 @@ class OpponentLibrary(QWidget):
         """The NC as editing started (or was last saved): unsaved work is a difference."""
         self.disk_stamp: DiskStamp | None = None
         """The file being edited as last read or written here."""
+        self._copy_of = ""
+        """What the editor's opponent is a copy of ("" when it is not a copy)."""
         self._build()
         self.reload()
+
+    @property
+    def paper(self) -> str:
+        """``"a4"`` or ``"letter"``: the preference as it is now, the locale's when empty."""
+        from ui.exports import effective_paper
+
+        source = self.paper_source
+        return effective_paper(source() if callable(source) else source)
+
+    @paper.setter
+    def paper(self, value: str | Callable[[], str]) -> None:
+        self.paper_source = value
 
     # -- building -------------------------------------------------------------------
     def _build(self) -> None:
@@ -164,7 +181,18 @@ class OpponentLibrary(QWidget):
         tip(self.tree, "Opponents", "The book's NCs and your own; select several to print "
             "their cards")
         self.tree.itemSelectionChanged.connect(self._on_selection)
-        self.tree.itemActivated.connect(lambda *_: self.edit_selected())
+        self.tree.itemActivated.connect(lambda *_: self.open_selected())
+        # Right click on the selection: print its cards without writing a PDF first.
+        self.preview_cards_action = QAction("Print Pre&view of Cards…", self.tree)
+        self.preview_cards_action.setToolTip("See the selected opponents' cards as they "
+                                             "will print, then print them")
+        self.preview_cards_action.triggered.connect(lambda _c=False: self.print_preview())
+        self.print_direct_action = QAction("P&rint Cards…", self.tree)
+        self.print_direct_action.setToolTip("Send the selected opponents' cards to a printer")
+        self.print_direct_action.triggered.connect(lambda _c=False: self.print_direct())
+        self.tree.addAction(self.preview_cards_action)
+        self.tree.addAction(self.print_direct_action)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.count_label = QLabel(left)
         tip(self.count_label, "Opponents shown", "How many opponents match the filters")
 
@@ -191,8 +219,8 @@ class OpponentLibrary(QWidget):
             self.edit_copy)
         self.edit_button = button(
             "&Edit", left, "Edit",
-            "Edit the selected opponent of yours in place (a book "
-            "NC opens as a copy)",
+            "Edit the selected opponent of yours in place; the book's "
+            "opponents cannot be changed, edit a copy of them instead",
             self.edit_selected)
         self.delete_button = button(
             "&Delete…", left, "Delete",
@@ -369,8 +397,9 @@ class OpponentLibrary(QWidget):
         for title in titles:
             item = self.item_for(title)
             if item is not None:
+                # NoUpdate: making it current must not drop the rows selected before.
+                self.tree.setCurrentItem(item, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
                 item.setSelected(True)
-                self.tree.setCurrentItem(item)
 
     def selected_entries(self) -> list[OpponentEntry]:
         if not hasattr(self, "tree"):
@@ -385,18 +414,22 @@ class OpponentLibrary(QWidget):
         ncs = [e for e in entries if e.nc is not None]
         own = [e for e in entries if e.origin in ("own", "broken")]
         self.copy_button.setEnabled(len(ncs) == 1)
-        self.edit_button.setEnabled(len(ncs) == 1)
+        # Only a file of the GM's own is edited in place: the book is not changed.
+        self.edit_button.setEnabled(len(ncs) == 1 and ncs[0].origin == "own")
         self.export_button.setEnabled(len(ncs) == 1)
         self.delete_button.setEnabled(bool(own) and len(own) == len(entries))
         self.print_button.setEnabled(bool(ncs))
+        self.preview_cards_action.setEnabled(bool(ncs))
+        self.print_direct_action.setEnabled(bool(ncs))
         self.scene_button.setEnabled(bool(ncs))
         if not entries:
             self.preview.setHtml("<p>Select an opponent to see its Qualities and TNs.</p>")
         elif entries[0].nc is None:
             entry = entries[0]
             self.preview.setHtml(
-                f"<h3>{entry.title}</h3><p style='color:#c0392b'>This file cannot be read:"
-                f"</p><p>{entry.message}</p><p>Fix it in a text editor or delete it.</p>")
+                f"<h3>{html.escape(entry.title)}</h3><p style='color:#c0392b'>"
+                f"This file cannot be read:</p><p>{html.escape(entry.message)}</p>"
+                "<p>Fix it in a text editor or delete it.</p>")
         else:
             self.preview.setHtml(nc_preview_html(entries[0].nc))
 
@@ -414,9 +447,11 @@ class OpponentLibrary(QWidget):
         work = self.unsaved_work()
         return not work or ask_to_replace(self, work[0], "editing another opponent")
 
-    def _start_editing(self, nc: NarrativeCharacter, path: Path | None) -> None:
+    def _start_editing(self, nc: NarrativeCharacter, path: Path | None,
+                       copy_of: str = "") -> None:
         if not self._may_replace_editor():
             return
+        self._copy_of = copy_of
         self._editing_from = nc.model_dump(mode="json")
         self.editing_path = path
         self.disk_stamp = DiskStamp.of(path) if path is not None else None
@@ -437,9 +472,18 @@ class OpponentLibrary(QWidget):
         if len(ncs) != 1:
             return
         copy = ncs[0].model_copy(deep=True)
-        copy.source = copy.source if self.selected_entries()[0].origin == "own" else (
-            f"Copy of the book's {copy.name}")
-        self._start_editing(copy, None)
+        from_book = self.selected_entries()[0].origin != "own"
+        copy.source = f"Copy of the book's {copy.name}" if from_book else copy.source
+        self._start_editing(copy, None, copy_of=(
+            f"the book's {ncs[0].name}" if from_book else ncs[0].name or "an opponent"))
+
+    def open_selected(self) -> None:
+        """Double click / Enter: edit a file of the GM's own, or a copy of a book NC."""
+        entries = [e for e in self.selected_entries() if e.nc is not None]
+        if len(entries) == 1 and entries[0].origin != "own":
+            self.edit_copy()
+        else:
+            self.edit_selected()
 
     def edit_selected(self) -> None:
         entries = [e for e in self.selected_entries() if e.nc is not None]
@@ -448,12 +492,14 @@ class OpponentLibrary(QWidget):
         entry = entries[0]
         if entry.origin == "own" and entry.nc is not None:
             self._start_editing(entry.nc, entry.path)
-        else:
-            self.edit_copy()
 
     def _update_editor_title(self, *_args: object) -> None:
         mark = "" if self.editor.undo_stack.isClean() else " (unsaved)"
-        if self.editing_path is None:
+        copy_of = self._copy_of
+        if self.editing_path is None and copy_of:
+            self.editor_title.setText(
+                f"A copy of {copy_of}: saving makes a new opponent of yours{mark}")
+        elif self.editing_path is None:
             self.editor_title.setText(f"A new opponent of yours{mark}")
         else:
             self.editor_title.setText(f"Editing {self.editing_path.name}{mark}")
@@ -488,6 +534,7 @@ class OpponentLibrary(QWidget):
         self._editing_from = nc.model_dump(mode="json")
         self.disk_stamp = DiskStamp.of(path)
         self.editing_path_changed.emit()
+        self._copy_of = ""
         self.editor.undo_stack.setClean()
         self._update_editor_title()
         self.reload()
@@ -622,6 +669,11 @@ class OpponentLibrary(QWidget):
         return deleted
 
     def print_cards(self) -> Path | None:
+        """Write the selected opponents' cards to a PDF, then offer to open or print it."""
+        from seforge.cards import export_cards
+        from ui.exports import announce_export
+        from ui.printing import cards_job
+
         ncs = self.selected_ncs()
         if not ncs:
             return None
@@ -632,12 +684,29 @@ class OpponentLibrary(QWidget):
         path = Path(name)
         if path.suffix.lower() != ".pdf":
             path = path.with_name(path.name + ".pdf")
+        paper = self.paper  # the preference as it is now, resolved
         try:
-            export_cards(ncs, path, self.paper)
+            export_cards(ncs, path, paper)
         except (OSError, ValueError) as exc:
             warn(self, "Print cards", f"{path.name}: the cards cannot be written ({exc})")
             return None
+        announce_export(self, path, cards_job(ncs, paper))
         return path
+
+    def print_preview(self) -> None:
+        """A print preview of the selected opponents' cards."""
+        from ui.printing import cards_job, print_preview
+
+        ncs = self.selected_ncs()
+        if ncs:
+            print_preview(self, cards_job(ncs, self.paper))
+
+    def print_direct(self) -> bool:
+        """Send the selected opponents' cards to a printer (asks which first)."""
+        from ui.printing import cards_job, print_direct
+
+        ncs = self.selected_ncs()
+        return bool(ncs) and print_direct(self, cards_job(ncs, self.paper))
 
     def add_selected_to_scene(self) -> None:
         for nc in self.selected_ncs():

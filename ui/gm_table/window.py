@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSize, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFrame,
     QScrollArea,
@@ -37,11 +38,13 @@ class GMTableWidget(QWidget):
     for an unsaved one); the scene tracker offers them next to the campaign's PCs.
     ``open_calculator`` is handed to the tracker ("Open in calculator"). With
     ``restore_scene``, an autosaved scene is offered back (Restore or Discard).
+    ``paper`` is the paper preference or, better, a function that reads it when the
+    cards are printed (so a later File › Paper Size change applies).
     """
 
     def __init__(self, open_characters: OpenCharacters | None = None,
                  open_calculator: OpenCalculator | None = None,
-                 data_dir: Path | None = None, paper: str = "a4",
+                 data_dir: Path | None = None, paper: str | Callable[[], str] = "",
                  parent: QWidget | None = None, restore_scene: bool = True,
                  registry: DocumentRegistry | None = None,
                  save_document: SaveDocument | None = None) -> None:
@@ -71,6 +74,7 @@ class GMTableWidget(QWidget):
         ):
             index = self.tabs.addTab(widget, title)
             self.tabs.setTabToolTip(index, tip)
+        self._add_party_print_actions()
         self.opponents.add_to_scene_requested.connect(self._add_to_scene)
         self.scene.files_written.connect(lambda _paths: self.party.reload())
         pages: list[QWidget] = [self.opponents, self.party, self.scene]
@@ -112,6 +116,39 @@ class GMTableWidget(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(320, 120)
+
+    def _add_party_print_actions(self) -> None:
+        """Right click on the Party tab: preview or print the campaign's PC sheets."""
+        self.party_preview_action = QAction("Print Pre&view of the Party's Sheets…", self.party)
+        self.party_preview_action.setToolTip("See every PC's sheet as it will print")
+        self.party_preview_action.triggered.connect(lambda _c=False: self.print_party(True))
+        self.party_print_action = QAction("P&rint the Party's Sheets…", self.party)
+        self.party_print_action.setToolTip("Send every PC's sheet to a printer")
+        self.party_print_action.triggered.connect(lambda _c=False: self.print_party(False))
+        self.party.addAction(self.party_preview_action)
+        self.party.addAction(self.party_print_action)
+        self.party.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.party.characters_loaded.connect(self._update_party_print_actions)
+        self._update_party_print_actions()
+
+    def _update_party_print_actions(self) -> None:
+        has = bool(self.party.characters())
+        self.party_preview_action.setEnabled(has)
+        self.party_print_action.setEnabled(has)
+
+    def print_party(self, preview: bool = False) -> bool:
+        """Print (or preview) the sheets of the campaign's readable PCs, on the paper
+        preference as it is now."""
+        from ui.printing import print_direct, print_preview, sheets_job
+
+        characters = [c for c, _path in self.party.characters()]
+        if not characters:
+            return False
+        job = sheets_job(characters, self.opponents.paper)
+        if preview:
+            print_preview(self, job)
+            return True
+        return print_direct(self, job)
 
     def scene_candidates(self) -> list[tuple[Character, Path | None]]:
         """The campaign's PCs, then the open characters not already listed."""

@@ -370,8 +370,10 @@ class PlayPanel(QWidget):
         header = self.history.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        # "What" is sized to its text (never elided: it says what happened); "Why"
+        # takes the rest, and the table scrolls sideways when both do not fit.
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         _named(
             self.history, "History", "Every change in play; select one to see the character then"
         )
