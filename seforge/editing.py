@@ -34,6 +34,7 @@ from seforge.models import (
     Trait,
 )
 from seforge.ranks import QUALITY_RANKS, Rank
+from seforge.validation import play_start_ranks
 
 CORE_KEYS = ("concept", "background", "faculty")
 PIVOT_SLOTS = ("goal", "quirk", "style")
@@ -168,7 +169,7 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
     gained_reason = ""
     if isinstance(quality, Element) and not bought:
         gained = tuple(
-            r for r in (s.shifted(quality.advanced) for s in _gained_at(quality, character))
+            r for r in (s.shifted(quality.advanced) for s in play_start_ranks(quality, character))
             if r is not None
         )
         gained_reason = _gained_reason(quality)
@@ -190,19 +191,6 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
             reason = f"needs {short} more Rank{'s' if short != 1 else ''} than you have left"
         choices.append(RankChoice(rank, not reason or rank == current, reason, delta))
     return choices
-
-
-def _gained_at(element: Element, character: Character) -> tuple[Rank, ...]:
-    """Where a Stunt or an Element gained in play came in (see validation)."""
-    if element.kind is ElementKind.STUNT:
-        return (Rank.GOOD,)
-    if element.kind is ElementKind.WEAKNESS:
-        return (Rank.POOR, Rank.BASIC)
-    if element.kind is ElementKind.FETISH:
-        return (Rank.BASIC,)
-    if element.kind is ElementKind.SFX and character.options.sfx_subsystem:
-        return (Rank.BASIC,)
-    return (Rank.GOOD,)
 
 
 def _gained_reason(element: Element) -> str:
