@@ -517,6 +517,23 @@ def end_session(
         use_advancement(character, index, "clear_penalties")
 
 
+# -------------------------------------------------------------------------- Rolls
+
+
+def record_roll(character: Character, line: str, why: str = "") -> None:
+    """Keep a roll of the dice (one line of a roll log) in the character's history."""
+    text = line.strip()
+    if not text:
+        raise PlayRuleError("a roll needs a line saying what was rolled")
+    _record(character, "roll", f"Rolled: {text}", why)
+
+
+def spend_luck_on_roll(character: Character, line: str, why: str = "") -> None:
+    """A Luck reroll: spend one Luck and keep the roll it gave in the history."""
+    spend_luck(character, "reroll", 1, why)
+    record_roll(character, line, why)
+
+
 # -------------------------------------------------------------------------- Luck
 
 

@@ -204,6 +204,7 @@ class MainWindow(QMainWindow):
         self._ready = True
         from ui.autosave import DEFAULT_INTERVAL_MS, Autosaver
         from ui.gm import GMDock
+        from ui.gm.owner_steps import owner_step
         from ui.play_dock import PlayDock
 
         interval = self._autosave_interval_ms or DEFAULT_INTERVAL_MS
@@ -221,6 +222,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.budget_dock, self.play_dock)
         self.gm_dock = GMDock(lambda: [d.character for d in self.documents()],
                               self.documents_changed, self)
+        self.gm_dock.set_pc_step(owner_step(self.registry))
         self.add_dock(self.gm_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.budget_dock, self.gm_dock)
         self.gm_table_dock = QDockWidget("GM's Table", self)

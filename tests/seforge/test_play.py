@@ -748,3 +748,21 @@ def test_buying_an_sfx_follows_the_subsystem_and_fetish_rules(playing: Character
 
     bolt_keys = {f"element:{len(playing.elements) - 2}", f"element:{len(playing.elements) - 1}"}
     assert not [p for p in check_character(playing).errors if p.field in bolt_keys]
+
+
+def test_rolls_are_kept_in_the_history_and_a_reroll_spends_luck() -> None:
+    character = Character(name="Roller")
+    play.record_roll(character, "Roller · Action · rolled 3 and 9 · Success")
+    assert character.history[-1].kind == "roll"
+    assert character.history[-1].what == "Rolled: Roller · Action · rolled 3 and 9 · Success"
+    with pytest.raises(PlayRuleError):
+        play.record_roll(character, "  ")
+    with pytest.raises(PlayRuleError, match="session"):
+        play.spend_luck_on_roll(character, "reroll line")
+    play.start_session(character, luck=1)
+    play.spend_luck_on_roll(character, "Roller · Action · Luck reroll 7 and 9 · Success")
+    assert character.play.luck == 0
+    assert [e.kind for e in character.history[-2:]] == ["spend_luck", "roll"]
+    with pytest.raises(PlayRuleError, match="not enough Luck"):
+        play.spend_luck_on_roll(character, "again")
+    assert character.history[-1].kind == "roll" and len(character.history) == 4

@@ -222,3 +222,39 @@ def test_campaign_table_rules_flag_and_align(qtbot, tmp_path: Path) -> None:  # 
     newcomer = load_character(tmp_path / "pcs" / "newcomer.sechar")
     assert newcomer.options.sfx_subsystem
     assert len(view.columns) == 4 and len(view.align_buttons) == 2
+
+
+def test_export_party_summary_writes_the_summary_then_the_sheets(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pypdf import PdfReader
+
+    monkeypatch.setenv("SEFORGE_DATA_DIR", str(tmp_path / "data"))
+    table = GMTableWidget(paper="a4")
+    qtbot.addWidget(table)
+    party = table.party
+    assert not party.export_summary_action.isEnabled()  # nobody to summarise yet
+    assert party.export_summary_action in party.actions()  # the Party tab's right click
+    party.add_characters(_files(tmp_path / "pcs"))
+    assert party.export_summary_button.isEnabled()
+    target = tmp_path / "out" / "summary"
+    target.parent.mkdir()
+    asked: list[str] = []
+
+    def save_name(_parent, title, *_a, **_k):  # type: ignore[no-untyped-def]
+        asked.append(title)
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_name))
+    qtbot.mouseClick(party.export_summary_button, Qt.MouseButton.LeftButton)
+    assert asked == ["Export Party Summary"]
+    written = target.with_suffix(".pdf")
+    reader = PdfReader(str(written))
+    assert len(reader.pages) >= 4  # the summary, then a sheet (or more) per PC
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert "PARTY SUMMARY" in first
+    for name in ("Jyrell", "Kyle Devos", "Tella of Jost"):
+        assert name in first
+    assert round(float(reader.pages[0].mediabox.width)) == 595  # the table's paper
+    box = party.findChild(QMessageBox, "exportDone")
+    assert box is not None and "summary.pdf" in box.text()
+    box.close()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge import pending_test as pt
+from seforge import play
 from seforge.dice import LEVELS
 from seforge.library import list_entries, load_nc
 from seforge.models import Character, NarrativeCharacter, NCType, Trait
@@ -42,6 +43,7 @@ from seforge.pending_test import (
     PendingTestError,
     secure_die,
 )
+from seforge.play import PlayRuleError
 from seforge.ranks import Rank, format_modifier
 from seforge.table_rules import criticals_reading, undefended_bands
 from seforge.test_flow import (
@@ -74,6 +76,9 @@ from ui.gm.widgets import (
 
 T = TypeVar("T")
 ConsequenceHandler = Callable[[Character, Consequence], bool]
+PCStep = Callable[[Character, str, Callable[[], object]], bool]
+"""Runs a :mod:`seforge.play` operation on a PC as one undo step on the PC's owner;
+False when the PC has no owner (nothing ran). PlayRuleError refuses."""
 
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (
     ("sum", "Book's breakdown (sum)"),
@@ -106,6 +111,11 @@ class CalculatorTab(QWidget):
         returns True when it was recorded."""
         self.die_roller: DieRoller = secure_die
         """Where the Roll buttons get a d10 (the secrets module; tests may swap it)."""
+        self.pc_step: PCStep | None = None
+        """Records the dice roller's rolls in the PC's history (and spends the Luck
+        of a Luck reroll) through the PC's owner; set by the window holding owners."""
+        self.scene_records = False
+        """True while a scene pairing's tracker records this Test's rolls and Luck."""
 
         content = QWidget(self)
         body = QVBoxLayout(content)
@@ -906,10 +916,7 @@ class CalculatorTab(QWidget):
         """Spend a Luck on the lower die (it now shows the reroll box's value)."""
         character = self.owner.character
         value = self.reroll_spin.value()
-        verdict = self._apply("Luck reroll", lambda t: pt.luck_reroll(t, character, value))
-        if verdict is not None:
-            self.judged.emit(verdict)
-        return verdict
+        return self._reroll(lambda t: pt.luck_reroll(t, character, value))
 
     def roll(self) -> Verdict | None:
         """Roll 2d10 with :attr:`die_roller` and judge them."""
@@ -917,6 +924,7 @@ class CalculatorTab(QWidget):
         roller = self.die_roller
         verdict = self._apply("Roll", lambda t: pt.roll_test(t, character, roller))
         if verdict is not None:
+            self._to_history("Roll", play.record_roll)
             self.judged.emit(verdict)
         return verdict
 
@@ -924,10 +932,44 @@ class CalculatorTab(QWidget):
         """Spend a Luck and roll the lower die again with :attr:`die_roller`."""
         character = self.owner.character
         roller = self.die_roller
-        verdict = self._apply("Luck reroll", lambda t: pt.roll_reroll(t, character, roller))
+        return self._reroll(lambda t: pt.roll_reroll(t, character, roller))
+
+    def _records(self) -> bool:
+        return self.pc_step is not None and not self.scene_records \
+            and self.owner.character is not None
+
+    def _reroll(self, mutate: Callable[[PendingTest], Verdict]) -> Verdict | None:
+        """A Luck reroll: the PC must have the Luck (the core says why not), then the
+        Test changes and the PC's owner spends it."""
+        character = self.owner.character
+        if self._records() and character is not None:
+            try:
+                play.spend_luck(character.model_copy(deep=True), "reroll")
+            except PlayRuleError as exc:
+                self._show_message(f"No Luck reroll: {exc}")
+                return None
+        verdict = self._apply("Luck reroll", mutate)
         if verdict is not None:
+            self._to_history("Luck reroll", play.spend_luck_on_roll)
             self.judged.emit(verdict)
         return verdict
+
+    def _to_history(self, title: str, operation: Callable[[Character, str], None]) -> None:
+        """Keep the roll just logged in the acting PC's history, on the PC's owner."""
+        character = self.owner.character
+        entry = self.owner.test.verdict
+        if not self._records() or character is None or entry is None \
+                or self.pc_step is None:
+            return
+        line = pt.roll_line(entry)
+        try:
+            self.pc_step(character, title, lambda: operation(character, line))
+        except PlayRuleError as exc:
+            self._show_message(f"Not kept in the history: {exc}")
+
+    def _show_message(self, text: str) -> None:
+        self.message_label.setText(text)
+        self.message_label.show()
 
     def take_offer(self) -> bool:
         """Hand what the last critical gives to :attr:`consequence_handler`."""

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtWidgets import QComboBox, QDockWidget, QScrollArea, QTabWidget, QWidget
 
-from ui.gm.calculator import CalculatorTab
+from ui.gm.calculator import CalculatorTab, PCStep
 from ui.gm.recovery_tab import RecoveryTab
 from ui.gm.reference_tab import ReferenceTab
 from ui.gm.sfx_tab import SFXTab
@@ -54,6 +54,8 @@ class GMDock(QDockWidget):
         self.setToolTip("")
         self._provider = characters_provider or _no_characters
         self._built = False
+        self.pc_step: PCStep | None = None
+        """Given to the calculator when the tabs are built (see its ``pc_step``)."""
         self.setMinimumWidth(MIN_WIDTH)
         self.visibilityChanged.connect(self._on_visibility)
         if refresh_signal is not None:
@@ -74,6 +76,7 @@ class GMDock(QDockWidget):
         self.tabs.setAccessibleName("GM Screen tabs")
         self.reference = ReferenceTab(self.tabs)
         self.calculator = CalculatorTab(provider, self.tabs)
+        self.calculator.pc_step = self.pc_step
         self.sfx = SFXTab(self.tabs)
         self.recovery = RecoveryTab(provider, self.tabs)
         for widget, title, tip in (
@@ -92,6 +95,12 @@ class GMDock(QDockWidget):
             combo.setMinimumContentsLength(8)
         for scroll in self.findChildren(QScrollArea):
             scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def set_pc_step(self, step: PCStep | None) -> None:
+        """How the calculator records rolls on a PC's owner (now or once built)."""
+        self.pc_step = step
+        if self._built:
+            self.calculator.pc_step = step
 
     @property
     def tabs(self) -> QTabWidget:

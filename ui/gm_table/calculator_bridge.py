@@ -64,6 +64,7 @@ class CalculatorBridge:
         self.calculator.load_test(test, character)
         if on_change is not None:
             self._link = (character, on_change)
+            self.calculator.scene_records = True  # the scene keeps rolls and Luck
         self.calculator.consequence_handler = on_consequence
         self.calculator.recalc()
         self._show()
@@ -71,6 +72,7 @@ class CalculatorBridge:
     def _unlink(self) -> None:
         self._link = None
         self.calculator.consequence_handler = None
+        self.calculator.scene_records = False
 
     def _on_change(self) -> None:
         if self._link is None:

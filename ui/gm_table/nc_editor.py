@@ -41,6 +41,7 @@ from ui.gm_table.common import (
     fill_type_combo,
     tip,
 )
+from ui.keys import redo_keys, unique_keys
 from ui.widgets import HistoryLineEdit, HistoryPlainTextEdit, cell_text
 
 TRAIT_ORDERS: tuple[tuple[Trait, ...], ...] = tuple(permutations(TRAITS))
@@ -387,20 +388,17 @@ class NCEditor(QWidget):
 
         self.shortcut_actions: list[QAction] = []
         """Its own Undo/Redo keys, for an editor on its own (see use_window_undo)."""
-        for sequence, slot in ((QKeySequence.StandardKey.Undo, self.undo_stack.undo),
-                               (QKeySequence.StandardKey.Redo, self.undo_stack.redo)):
+        # One action per command holding each of its keys once: on X11 the platform's
+        # first Redo key is Ctrl+Shift+Z, and a second action bound to it made the
+        # shortcut ambiguous (Qt then runs neither).
+        for keys, slot in ((unique_keys(QKeySequence.StandardKey.Undo), self.undo_stack.undo),
+                           (redo_keys(), self.undo_stack.redo)):
             action = QAction(self)
-            action.setShortcut(sequence)
+            action.setShortcuts(keys)
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(slot)
             self.addAction(action)
             self.shortcut_actions.append(action)
-        redo2 = QAction(self)
-        redo2.setShortcut(QKeySequence("Ctrl+Shift+Z"))
-        redo2.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        redo2.triggered.connect(self.undo_stack.redo)
-        self.addAction(redo2)
-        self.shortcut_actions.append(redo2)
 
     def use_window_undo(self) -> None:
         """Inside the main window, whose Edit › Undo/Redo follow the focus to this

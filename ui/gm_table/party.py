@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -325,6 +326,8 @@ class PartyView(QWidget):
                  owner_of: Callable[[Path], Character | None] | None = None) -> None:
         super().__init__(parent)
         self.owner_of = owner_of
+        self.paper_source: Callable[[], str] = lambda: ""
+        """The paper preference now (the GM's Table sets it; empty: the locale's)."""
         self.find_owner: Callable[[Path], CharacterDocument | None] | None = None
         """The open owner of a character file (the GM's Table sets it): changes to an
         open character go through it rather than behind it."""
@@ -382,6 +385,16 @@ class PartyView(QWidget):
         tip(self.new_character_button, "New character for this campaign", "Save a new, empty "
             "character file with the campaign's table rules and add it to the party")
         self.new_character_button.clicked.connect(self.new_character_dialog)
+        self.export_summary_action = QAction("Export Party Summar&y…", self)
+        self.export_summary_action.setToolTip(
+            "Write one PDF: a one-page summary of the party for the GM, then every "
+            "PC's sheet")
+        self.export_summary_action.triggered.connect(lambda _c=False: self.export_summary())
+        self.addAction(self.export_summary_action)
+        self.export_summary_button = QPushButton("Export Party Summar&y…", self)
+        tip(self.export_summary_button, "Export Party Summary",
+            self.export_summary_action.toolTip())
+        self.export_summary_button.clicked.connect(self.export_summary_action.trigger)
         self.new_button.clicked.connect(self.new_campaign)
         self.open_button.clicked.connect(self.open_dialog)
         self.save_button.clicked.connect(self.save)
@@ -401,6 +414,7 @@ class PartyView(QWidget):
         buttons.addSpacing(12)
         buttons.addWidget(self.rules_button)
         buttons.addWidget(self.new_character_button)
+        buttons.addWidget(self.export_summary_button)
         buttons.addStretch(1)
         head = QHBoxLayout()
         head.addWidget(buddy("Ca&mpaign:", self.name_edit, self))
@@ -768,6 +782,9 @@ class PartyView(QWidget):
         self.empty_label.setVisible(not self.pcs)
         self.remove_combo.setEnabled(bool(self.pcs))
         self.remove_button.setEnabled(bool(self.pcs))
+        has = bool(self.characters())
+        self.export_summary_action.setEnabled(has)
+        self.export_summary_button.setEnabled(has)
         self.characters_loaded.emit()
 
     # -- table rules ----------------------------------------------------------------
@@ -833,6 +850,21 @@ class PartyView(QWidget):
         name, _ = QFileDialog.getSaveFileName(self, "New character", str(start),
                                               CHARACTER_FILTER)
         return self.new_character_at(Path(name)) if name else False
+
+    def export_summary(self) -> Path | None:
+        """Ask where, then write the GM's party summary page followed by the sheets of
+        the campaign's readable PCs (one PDF); offer to open it."""
+        from ui.exports import announce_export, export_character_sheets
+
+        characters = [character for character, _path in self.characters()]
+        if not characters:
+            return None
+        path = export_character_sheets(
+            self, characters, self.paper_source(), str(self._base_path().parent),
+            title="Export Party Summary", party_summary=True)
+        if path is not None:
+            announce_export(self, path)
+        return path
 
     def characters(self) -> list[tuple[Character, Path]]:
         """The readable PCs with their files (for the scene tracker)."""

@@ -1365,6 +1365,16 @@ class SceneTracker(QWidget):
             for entry in new:
                 self.scene.note(roll_line(entry))
                 changed = True
+            if new and self.scene.is_bound(pc_id):
+                # Each roll is in the PC's history too, an undo step on its owner.
+                character = self.scene.character(pc_id)
+                lines = [roll_line(entry) for entry in new]
+
+                def record() -> None:
+                    for line in lines:
+                        play.record_roll(character, line)
+
+                self._apply("Roll", record, scene_step=False)
             # Moving on from a judged Momentum (or Seize) roll settles who holds it.
             judged = test.verdict
             if before is not None and judged is not None and judged == before.verdict \

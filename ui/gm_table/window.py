@@ -59,6 +59,7 @@ class GMTableWidget(QWidget):
         self.opponents = OpponentLibrary(data_dir, paper, self.tabs)
         self.party = PartyView(parent=self.tabs, owner_of=self._owner_character)
         self.party.find_owner = self.registry.find
+        self.party.paper_source = lambda: self.opponents.paper
         self.scene = SceneTracker(
             open_calculator=open_calculator,
             characters_provider=self.scene_candidates,
