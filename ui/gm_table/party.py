@@ -411,11 +411,14 @@ class PartyView(QWidget):
         buttons.addWidget(self.remove_combo)
         buttons.addWidget(self.remove_button)
         buttons.addWidget(self.reload_button)
-        buttons.addSpacing(12)
-        buttons.addWidget(self.rules_button)
-        buttons.addWidget(self.new_character_button)
-        buttons.addWidget(self.export_summary_button)
         buttons.addStretch(1)
+        # The campaign-wide actions get a row of their own, so the Party tab still fits
+        # a 1024-pixel-wide screen without scrolling sideways.
+        campaign_actions = QHBoxLayout()
+        campaign_actions.addWidget(self.rules_button)
+        campaign_actions.addWidget(self.new_character_button)
+        campaign_actions.addWidget(self.export_summary_button)
+        campaign_actions.addStretch(1)
         head = QHBoxLayout()
         head.addWidget(buddy("Ca&mpaign:", self.name_edit, self))
         head.addWidget(self.name_edit, 1)
@@ -512,6 +515,7 @@ class PartyView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(head)
         layout.addLayout(buttons)
+        layout.addLayout(campaign_actions)
         layout.addWidget(splitter, 1)
 
     # -- campaign -------------------------------------------------------------------
