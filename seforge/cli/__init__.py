@@ -109,8 +109,6 @@ def gui_files(args: Sequence[str]) -> list[str] | None:
     with a folder in it is a file; anything else is left to the verb parser (so a
     mistyped verb still gets argparse's "invalid choice" message).
     """
-    from seforge.desktop import is_document_name
-
     if not args:
         return None
     if args[0] == "--":
@@ -118,6 +116,8 @@ def gui_files(args: Sequence[str]) -> list[str] | None:
     first = args[0]
     if first in VERBS or first.startswith("-") or any(a.startswith("-") for a in args):
         return None
+    from seforge.desktop import is_document_name  # only here: verbs start without it
+
     if is_document_name(first) or os.sep in first or "/" in first or os.path.exists(first):
         return list(args)
     return None

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seforge.cli import one_line
-from seforge.fileformat import CharacterFileError, load_character
-from seforge.models import RuleOptions
-from seforge.table_rules import rules_on
-from seforge.validation import CheckResult, check_character
+
+if TYPE_CHECKING:  # the models load only when the verb runs (seforge odds stays fast)
+    from seforge.models import RuleOptions
+    from seforge.validation import CheckResult
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -54,6 +54,8 @@ def result_json(result: CheckResult) -> dict[str, Any]:
 
 def rules_line(options: RuleOptions) -> str:
     """``Table rules: SFX Qualities subsystem, Fetish rule`` (empty when none is on)."""
+    from seforge.table_rules import rules_on
+
     titles = [rule.title for rule in rules_on(options)]
     return f"Table rules: {', '.join(titles)}" if titles else ""
 
@@ -70,6 +72,10 @@ def result_text(name: str, result: CheckResult, options: RuleOptions | None = No
 
 
 def run(args: argparse.Namespace) -> int:
+    from seforge.fileformat import CharacterFileError, load_character
+    from seforge.table_rules import rules_on
+    from seforge.validation import check_character
+
     outputs: list[dict[str, Any]] = []
     texts: list[str] = []
     code = EXIT_LEGAL

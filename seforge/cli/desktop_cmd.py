@@ -6,8 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from seforge import desktop
-
 EXIT_OK, EXIT_FAILED = 0, 2
 
 
@@ -26,6 +24,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from seforge import desktop
+
     if sys.platform == "darwin":
         print("seforge desktop-install: not needed on macOS; SEForge.app registers its "
               "file types when it is copied to Applications.", file=sys.stderr)
@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
 def _run_windows(args: argparse.Namespace) -> int:
     if sys.platform != "win32":  # for mypy: the branch below exists on Windows only
         return EXIT_FAILED
+    from seforge import desktop
+
     try:
         if args.uninstall:
             removed = desktop.uninstall_windows()

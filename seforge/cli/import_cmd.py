@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
@@ -44,6 +43,8 @@ def _error(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from seforge.cli.check_cmd import result_json
     from seforge.fileformat import save_character
     from seforge.sheet.readback import SheetReadError, read_sheet
