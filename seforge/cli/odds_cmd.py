@@ -5,12 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seforge.cli import EXIT_OK
-from seforge.dice import CRITICALS_READINGS, LEVELS, Odds, needed_roll, odds, odds_json
-from seforge.probability import format_probability
+
+if TYPE_CHECKING:  # the dice load when the verb runs: the other verbs start without them
+    from fractions import Fraction
+
+    from seforge.dice import Odds
+
+CRITICALS_READINGS = ("first", "final")
+"""``dice.CRITICALS_READINGS``, restated so that the parser needs no import (a test
+keeps them equal)."""
 
 MAX_LUCK = 10
 MAX_NUMBER = 1000
@@ -68,11 +74,15 @@ def register(sub: Any) -> None:
 
 
 def _percent(p: Fraction) -> str:
+    from seforge.probability import format_probability
+
     return format_probability(p, fixed=True).rjust(6)
 
 
 def format_table(modifier: int, tn: int, result: Odds) -> str:
     """The plain-text report of ``seforge odds``."""
+    from seforge.dice import LEVELS, needed_roll
+
     need = needed_roll(modifier, tn)
     if need >= 20:
         needs = "needs a natural 20 on 2d10"
@@ -97,6 +107,8 @@ def format_table(modifier: int, tn: int, result: Odds) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the odds asked for; always exits 0."""
+    from seforge.dice import odds, odds_json
+
     modifier: int = args.modifier
     tn: int = args.tn
     result = odds(modifier, tn, args.luck, args.criticals)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from seforge import library
-from seforge.cli import library_cmd
+from seforge import dice, library
+from seforge.cli import library_cmd, odds_cmd
 
 ROOT = Path(__file__).resolve().parents[2]
 CAPTAIN = ROOT / "resources" / "library" / "pcs" / "captain.json"
@@ -58,7 +58,7 @@ def test_help_loads_no_models(args: tuple[str, ...]) -> None:
     code, out, modules = loaded_modules(*args)
     assert code == 0 and "usage: seforge" in out
     assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab")
-    assert "seforge.desktop" not in modules
+    assert not modules & {"seforge.desktop", "seforge.dice", "seforge.library"}
 
 
 def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
@@ -71,3 +71,7 @@ def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
 
 def test_library_kinds_restated_in_the_parser_match_the_library() -> None:
     assert library_cmd.KINDS == library.KINDS
+
+
+def test_criticals_readings_restated_in_the_parser_match_the_dice() -> None:
+    assert odds_cmd.CRITICALS_READINGS == dice.CRITICALS_READINGS
