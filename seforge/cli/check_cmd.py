@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from seforge.cli import one_line
+from seforge.cli import VERB_HELP, one_line
 
 if TYPE_CHECKING:  # the models load only when the verb runs (seforge odds stays fast)
     from seforge.models import RuleOptions
@@ -19,7 +19,7 @@ EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "check",
-        help="show where each Rank went and whether characters are legal",
+        help=VERB_HELP["check"],
         description="Print the creation ledger and every rule problem of each file. "
         "Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.",
     )

@@ -6,13 +6,15 @@ import argparse
 import sys
 from typing import Any
 
+from seforge.cli import VERB_HELP
+
 EXIT_OK, EXIT_FAILED = 0, 2
 
 
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "desktop-install",
-        help="add SEForge to the desktop's menu and open its files with a double click",
+        help=VERB_HELP["desktop-install"],
         description="On Linux: install a desktop entry, the icon and the MIME types of "
         ".sechar, .senc and .secampaign files into your XDG data folder "
         "($XDG_DATA_HOME, usually ~/.local/share). On Windows: register those file "

@@ -16,7 +16,7 @@ import stat
 import sys
 from typing import TYPE_CHECKING, Any
 
-from seforge.cli import one_line
+from seforge.cli import VERB_HELP, one_line
 
 if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
     from pathlib import Path
@@ -29,7 +29,7 @@ EXIT_OK, EXIT_UNREADABLE = 0, 2
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "export",
-        help="print character sheets to a PDF",
+        help=VERB_HELP["export"],
         description="Write one character sheet per FILE into one PDF, or a blank sheet "
         "with --blank. Exit 2 when a file cannot be read (nothing is written).",
     )

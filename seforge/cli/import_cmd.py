@@ -14,13 +14,15 @@ import os
 import sys
 from typing import Any
 
+from seforge.cli import VERB_HELP
+
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 
 
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "import",
-        help="read a filled-in character sheet PDF back into a character file",
+        help=VERB_HELP["import"],
         description="Read a character sheet PDF (exported by SEForge, or a blank sheet "
         "filled in a PDF reader) into a character file, then list what check finds. "
         "Exit 2 when the PDF cannot be read (nothing is written).",

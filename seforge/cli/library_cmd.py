@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from seforge.cli import EXIT_OK, EXIT_UNREADABLE, one_line
+from seforge.cli import EXIT_OK, EXIT_UNREADABLE, VERB_HELP, one_line
 
 if TYPE_CHECKING:  # the library loads when the verb runs: the other verbs start without it
     from seforge import library
@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
     """Add the ``library`` parser and its ``list`` and ``show`` verbs."""
     parser = sub.add_parser(
         "library",
-        help="list or show the book's sample characters",
+        help=VERB_HELP["library"],
         description="The sample PCs and NCs printed in the Sword's Edge rulebook.",
     )
     parser.set_defaults(func=run)

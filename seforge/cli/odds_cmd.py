@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from seforge.cli import EXIT_OK
+from seforge.cli import EXIT_OK, VERB_HELP
 
 if TYPE_CHECKING:  # the dice load when the verb runs: the other verbs start without them
     from fractions import Fraction
@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     """Add the ``odds`` verb to the ``seforge`` subparsers."""
     parser = sub.add_parser(
         "odds",
-        help="exact chances of 2d10 + modifier against a TN",
+        help=VERB_HELP["odds"],
         description=(
             "Exact chances (all 100 dice pairs counted) of 2d10 plus a modifier "
             "reaching a Target Number, by Level of Success, with optional Luck rerolls."

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from seforge import dice, library
-from seforge.cli import library_cmd, odds_cmd
+from seforge.cli import VERB_MODULES, library_cmd, odds_cmd
 
 ROOT = Path(__file__).resolve().parents[2]
 CAPTAIN = ROOT / "resources" / "library" / "pcs" / "captain.json"
@@ -50,6 +50,8 @@ def test_odds_needs_no_pydantic_and_no_file_format() -> None:
     assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab", "PySide6")
     assert not modules & {"seforge.models", "seforge.fileformat", "seforge.library",
                           "seforge.desktop", "seforge.validation", "subprocess"}
+    other_verbs = {f"seforge.cli.{m}" for v, m in VERB_MODULES.items() if v != "odds"}
+    assert not modules & other_verbs
 
 
 @pytest.mark.parametrize("args", [("--help",), ("check", "--help"), ("export", "--help"),
