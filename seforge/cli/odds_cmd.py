@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -113,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     tn: int = args.tn
     result = odds(modifier, tn, args.luck, args.criticals)
     if args.json:
+        import json
+
         print(json.dumps(odds_json(result)))
     else:
         print(format_table(modifier, tn, result))
