@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shlex
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -147,6 +145,8 @@ def installed_files(base: Path | None = None) -> InstalledFiles:
 def run_tool_if_present(command: Sequence[str]) -> None:
     """Run a desktop database tool; absent or failing tools are not an error (the
     files are in place and the desktop picks them up on its next scan)."""
+    import subprocess  # imported here: `seforge FILE` checks names with this module
+
     if shutil.which(command[0]) is None:
         return
     with contextlib.suppress(OSError, subprocess.SubprocessError):
@@ -212,6 +212,8 @@ def windows_registry_values(command: Sequence[str], icon: str) -> list[RegistryV
     """The registry values that make a double click on each document type open
     SEForge: one ProgID per type (name, icon, open command), and the suffix
     pointing to it."""
+    import subprocess
+
     open_command = subprocess.list2cmdline(list(command)) + ' "%1"'
     values: list[RegistryValue] = []
     for kind in DOCUMENT_TYPES:
@@ -278,4 +280,6 @@ if sys.platform == "win32":
 
 def command_line(command: Sequence[str]) -> str:
     """``command`` as one shell line, for messages."""
+    import shlex
+
     return shlex.join(command)

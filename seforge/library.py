@@ -14,11 +14,12 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from seforge.fileformat import character_from_data, nc_from_data
-from seforge.models import Character, NarrativeCharacter
 from seforge.resources import resource_path
+
+if TYPE_CHECKING:  # the models load when an entry is, not for `seforge library list`
+    from seforge.models import Character, NarrativeCharacter
 
 Kind = Literal["pc", "nc"]
 
@@ -126,12 +127,16 @@ def _entry_of_kind(entry_id: str, kind: Kind) -> LibraryEntry:
 def load_pc(entry_id: str) -> Character:
     """The book PC with this id, as a model (a fresh copy each call)."""
     entry = _entry_of_kind(entry_id, "pc")
+    from seforge.fileformat import character_from_data
+
     return character_from_data(_read_object(entry.path), entry.path.name)
 
 
 def load_nc(entry_id: str) -> NarrativeCharacter:
     """The book NC with this id, as a model (a fresh copy each call)."""
     entry = _entry_of_kind(entry_id, "nc")
+    from seforge.fileformat import nc_from_data
+
     return nc_from_data(_read_object(entry.path), entry.path.name)
 
 

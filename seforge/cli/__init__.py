@@ -20,8 +20,28 @@ EXIT_OK = 0
 EXIT_NOT_LEGAL = 1
 EXIT_UNREADABLE = 2
 """Bad input of any kind: an unreadable file, a bad argument (one line on stderr)."""
-VERBS = ("check", "odds", "library", "export", "import", "desktop-install")
+VERB_MODULES = {
+    "check": "check_cmd",
+    "odds": "odds_cmd",
+    "library": "library_cmd",
+    "export": "export_cmd",
+    "import": "import_cmd",
+    "desktop-install": "desktop_cmd",
+}
+"""Each verb and its module under ``seforge.cli``, imported only when the verb runs
+(or for ``seforge --help``), so that a verb starts without the others' imports."""
+VERBS = tuple(VERB_MODULES)
 """The verbs, known without importing their modules (a test checks the parser)."""
+VERB_HELP = {
+    "check": "show where each Rank went and whether characters are legal",
+    "odds": "exact chances of 2d10 + modifier against a TN",
+    "library": "list or show the book's sample characters",
+    "export": "print character sheets to a PDF",
+    "import": "read a filled-in character sheet PDF back into a character file",
+    "desktop-install": "add SEForge to the desktop's menu and open its files with a "
+    "double click",
+}
+"""The one-line help of each verb in ``seforge --help`` (its module's parser uses it too)."""
 
 MESSAGE_CHARS = 500
 """A message quoting the user's input is cut to this length (an argument may be huge)."""
@@ -55,15 +75,11 @@ def safe_output() -> None:
             continue
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from seforge.cli import (
-        check_cmd,
-        desktop_cmd,
-        export_cmd,
-        import_cmd,
-        library_cmd,
-        odds_cmd,
-    )
+def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
+    """The ``seforge`` parser with every verb; with ``verb``, only that verb's module is
+    imported and the others get a parser with just their help line (enough for
+    argparse to choose ``verb``)."""
+    import importlib
 
     parser = OneLineParser(
         prog="seforge",
@@ -75,8 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (check_cmd, odds_cmd, library_cmd, export_cmd, import_cmd, desktop_cmd):
-        module.register(sub)
+    for name, module_name in VERB_MODULES.items():
+        if verb is None or name == verb:
+            importlib.import_module(f"seforge.cli.{module_name}").register(sub)
+        else:
+            sub.add_parser(name, help=VERB_HELP[name])
     return parser
 
 
@@ -86,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     files = gui_files(args_list)
     if files is not None:
         return _open_gui(files)
-    parser = build_parser()
+    parser = build_parser(args_list[0] if args_list and args_list[0] in VERBS else None)
     args = parser.parse_args(args_list)
     if args.command is None:
         return _open_gui(args_list)
@@ -109,8 +128,6 @@ def gui_files(args: Sequence[str]) -> list[str] | None:
     with a folder in it is a file; anything else is left to the verb parser (so a
     mistyped verb still gets argparse's "invalid choice" message).
     """
-    from seforge.desktop import is_document_name
-
     if not args:
         return None
     if args[0] == "--":
@@ -118,6 +135,8 @@ def gui_files(args: Sequence[str]) -> list[str] | None:
     first = args[0]
     if first in VERBS or first.startswith("-") or any(a.startswith("-") for a in args):
         return None
+    from seforge.desktop import is_document_name  # only here: verbs start without it
+
     if is_document_name(first) or os.sep in first or "/" in first or os.path.exists(first):
         return list(args)
     return None

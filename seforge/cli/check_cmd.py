@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from seforge.cli import one_line
-from seforge.fileformat import CharacterFileError, load_character
-from seforge.models import RuleOptions
-from seforge.table_rules import rules_on
-from seforge.validation import CheckResult, check_character
+from seforge.cli import VERB_HELP, one_line
+
+if TYPE_CHECKING:  # the models load only when the verb runs (seforge odds stays fast)
+    from seforge.models import RuleOptions
+    from seforge.validation import CheckResult
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -19,7 +19,7 @@ EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "check",
-        help="show where each Rank went and whether characters are legal",
+        help=VERB_HELP["check"],
         description="Print the creation ledger and every rule problem of each file. "
         "Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.",
     )
@@ -54,6 +54,8 @@ def result_json(result: CheckResult) -> dict[str, Any]:
 
 def rules_line(options: RuleOptions) -> str:
     """``Table rules: SFX Qualities subsystem, Fetish rule`` (empty when none is on)."""
+    from seforge.table_rules import rules_on
+
     titles = [rule.title for rule in rules_on(options)]
     return f"Table rules: {', '.join(titles)}" if titles else ""
 
@@ -70,6 +72,10 @@ def result_text(name: str, result: CheckResult, options: RuleOptions | None = No
 
 
 def run(args: argparse.Namespace) -> int:
+    from seforge.fileformat import CharacterFileError, load_character
+    from seforge.table_rules import rules_on
+    from seforge.validation import check_character
+
     outputs: list[dict[str, Any]] = []
     texts: list[str] = []
     code = EXIT_LEGAL

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from seforge import desktop
+from seforge.cli import VERB_HELP
 
 EXIT_OK, EXIT_FAILED = 0, 2
 
@@ -14,7 +14,7 @@ EXIT_OK, EXIT_FAILED = 0, 2
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "desktop-install",
-        help="add SEForge to the desktop's menu and open its files with a double click",
+        help=VERB_HELP["desktop-install"],
         description="On Linux: install a desktop entry, the icon and the MIME types of "
         ".sechar, .senc and .secampaign files into your XDG data folder "
         "($XDG_DATA_HOME, usually ~/.local/share). On Windows: register those file "
@@ -26,6 +26,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from seforge import desktop
+
     if sys.platform == "darwin":
         print("seforge desktop-install: not needed on macOS; SEForge.app registers its "
               "file types when it is copied to Applications.", file=sys.stderr)
@@ -53,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
 def _run_windows(args: argparse.Namespace) -> int:
     if sys.platform != "win32":  # for mypy: the branch below exists on Windows only
         return EXIT_FAILED
+    from seforge import desktop
+
     try:
         if args.uninstall:
             removed = desktop.uninstall_windows()

@@ -14,14 +14,13 @@ import json
 import os
 import stat
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seforge.bounded_read import file_kind
-from seforge.cli import one_line
-from seforge.fileformat import CharacterFileError, load_character, load_nc
+from seforge.cli import VERB_HELP, one_line
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
+    from pathlib import Path
+
     from seforge.models import Character, NarrativeCharacter
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
@@ -30,7 +29,7 @@ EXIT_OK, EXIT_UNREADABLE = 0, 2
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "export",
-        help="print character sheets to a PDF",
+        help=VERB_HELP["export"],
         description="Write one character sheet per FILE into one PDF, or a blank sheet "
         "with --blank. Exit 2 when a file cannot be read (nothing is written).",
     )
@@ -88,6 +87,8 @@ def output_problem(output: Path, inputs: list[str]) -> str | None:
     """Why ``output`` must not be written, or None: it must end in ``.pdf``, must not
     be one of the ``inputs`` (through symlinks and other names too), and must be an
     ordinary file or not exist yet (never a device such as ``/dev/full``)."""
+    from seforge.bounded_read import file_kind
+
     if output.suffix.lower() != ".pdf":
         return f"{output}: the output must be a PDF file ending in .pdf"
     real = os.path.realpath(output)
@@ -111,6 +112,10 @@ def output_problem(output: Path, inputs: list[str]) -> str | None:
 
 def _load(files: list[str]) -> list[Character] | str:
     """The characters, or the message of the first file that cannot be read."""
+    from pathlib import Path
+
+    from seforge.fileformat import CharacterFileError, load_character
+
     characters: list[Character] = []
     for name in files:
         try:
@@ -122,6 +127,10 @@ def _load(files: list[str]) -> list[Character] | str:
 
 def _load_ncs(files: list[str]) -> list[NarrativeCharacter] | str:
     """The NCs, or the message of the first file that cannot be read."""
+    from pathlib import Path
+
+    from seforge.fileformat import CharacterFileError, load_nc
+
     ncs: list[NarrativeCharacter] = []
     for name in files:
         try:
@@ -132,6 +141,8 @@ def _load_ncs(files: list[str]) -> list[NarrativeCharacter] | str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from seforge.sheet import (
         PaperSize,
         default_paper_for_locale,

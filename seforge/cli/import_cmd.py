@@ -12,8 +12,9 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
+
+from seforge.cli import VERB_HELP
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 
@@ -21,7 +22,7 @@ EXIT_OK, EXIT_UNREADABLE = 0, 2
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "import",
-        help="read a filled-in character sheet PDF back into a character file",
+        help=VERB_HELP["import"],
         description="Read a character sheet PDF (exported by SEForge, or a blank sheet "
         "filled in a PDF reader) into a character file, then list what check finds. "
         "Exit 2 when the PDF cannot be read (nothing is written).",
@@ -44,6 +45,8 @@ def _error(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from seforge.cli.check_cmd import result_json
     from seforge.fileformat import save_character
     from seforge.sheet.readback import SheetReadError, read_sheet

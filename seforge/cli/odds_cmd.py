@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from seforge.cli import EXIT_OK
-from seforge.dice import CRITICALS_READINGS, LEVELS, Odds, needed_roll, odds, odds_json
-from seforge.probability import format_probability
+from seforge.cli import EXIT_OK, VERB_HELP
+
+if TYPE_CHECKING:  # the dice load when the verb runs: the other verbs start without them
+    from fractions import Fraction
+
+    from seforge.dice import Odds
+
+CRITICALS_READINGS = ("first", "final")
+"""``dice.CRITICALS_READINGS``, restated so that the parser needs no import (a test
+keeps them equal)."""
 
 MAX_LUCK = 10
 MAX_NUMBER = 1000
@@ -41,7 +46,7 @@ def register(sub: Any) -> None:
     """Add the ``odds`` verb to the ``seforge`` subparsers."""
     parser = sub.add_parser(
         "odds",
-        help="exact chances of 2d10 + modifier against a TN",
+        help=VERB_HELP["odds"],
         description=(
             "Exact chances (all 100 dice pairs counted) of 2d10 plus a modifier "
             "reaching a Target Number, by Level of Success, with optional Luck rerolls."
@@ -68,11 +73,15 @@ def register(sub: Any) -> None:
 
 
 def _percent(p: Fraction) -> str:
+    from seforge.probability import format_probability
+
     return format_probability(p, fixed=True).rjust(6)
 
 
 def format_table(modifier: int, tn: int, result: Odds) -> str:
     """The plain-text report of ``seforge odds``."""
+    from seforge.dice import LEVELS, needed_roll
+
     need = needed_roll(modifier, tn)
     if need >= 20:
         needs = "needs a natural 20 on 2d10"
@@ -97,10 +106,14 @@ def format_table(modifier: int, tn: int, result: Odds) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the odds asked for; always exits 0."""
+    from seforge.dice import odds, odds_json
+
     modifier: int = args.modifier
     tn: int = args.tn
     result = odds(modifier, tn, args.luck, args.criticals)
     if args.json:
+        import json
+
         print(json.dumps(odds_json(result)))
     else:
         print(format_table(modifier, tn, result))

@@ -249,6 +249,44 @@ def bench_odds(repeat: int, _scratch: Path) -> list[Result]:
     ]
 
 
+def _time_process(args: list[str]) -> float:
+    """Milliseconds from spawning ``python ARGS`` to its exit (no timeout: waiting with
+    one polls in growing sleeps, which rounds the time up by up to 50 ms)."""
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, *args], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, cwd=ROOT, check=False)
+    return (time.perf_counter() - t0) * 1000
+
+
+def bench_cli(repeat: int, _scratch: Path) -> list[Result]:
+    """``seforge odds`` and ``seforge check FILE`` start-up against ``python -c pass``."""
+    _require("seforge.cli", "main")
+    captain = str(ROOT / "resources" / "library" / "pcs" / "captain.json")
+    commands = {
+        "cli_odds": ["-m", "seforge", "odds", "--modifier", "2", "--tn", "14"],
+        "cli_check": ["-m", "seforge", "check", captain],
+    }
+    bare_args = ["-c", "pass"]
+    for args in (bare_args, *commands.values()):  # warm the file cache and .pyc files
+        _time_process(args)
+    bare: list[float] = []
+    runs: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(max(repeat, 7)):  # interleaved, so drift hits all alike
+        bare.append(_time_process(bare_args))
+        for name, args in commands.items():
+            runs[name].append(_time_process(args))
+    results = []
+    for name, times in runs.items():
+        ratio = median(times) / median(bare)
+        verb = name.removeprefix("cli_")
+        results.append(Result(
+            name, f"`seforge {verb}` start to exit, ratio to `python -c pass`",
+            round(ratio, 2), "x", "< 3", ratio < 3,
+            {"ms": round(median(times), 1), "bare_ms": round(median(bare), 1),
+             "runs": len(times)}))
+    return results
+
+
 def bench_bundle(_repeat: int, _scratch: Path) -> Result:
     bundle = ROOT / "dist" / "SEForge"
     if not bundle.is_dir():
@@ -282,6 +320,7 @@ BENCHMARKS: dict[str, Callable[[int, Path], Result | list[Result]]] = {
     "library": bench_library,
     "pdf": bench_pdf,
     "odds": bench_odds,
+    "cli": bench_cli,
     "bundle": bench_bundle,
     "memory": bench_memory,
 }

@@ -1,0 +1,79 @@
+"""Each ``seforge`` verb imports only what it needs, so the command line starts fast.
+
+Run in fresh interpreters: what a verb imports shows in ``sys.modules`` only there.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from seforge import dice, library
+from seforge.cli import VERB_MODULES, library_cmd, odds_cmd
+
+ROOT = Path(__file__).resolve().parents[2]
+CAPTAIN = ROOT / "resources" / "library" / "pcs" / "captain.json"
+
+_PROBE = """
+import contextlib, io, json, sys
+from seforge.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        code = main(sys.argv[1:])
+    except SystemExit as exc:  # --help
+        code = exc.code
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+def loaded_modules(*args: str) -> tuple[int, str, set[str]]:
+    """The exit code, the output and the modules loaded by ``seforge ARGS`` run in a
+    fresh interpreter."""
+    result = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True,
+                            text=True, cwd=ROOT, timeout=120, check=True)
+    data = json.loads(result.stdout)
+    return data["code"], data["out"], set(data["modules"])
+
+
+def _heavy(modules: set[str], *roots: str) -> set[str]:
+    return {m for m in modules if m.split(".")[0] in roots or m in roots}
+
+
+def test_odds_needs_no_pydantic_and_no_file_format() -> None:
+    code, out, modules = loaded_modules("odds", "--modifier", "2", "--tn", "14")
+    assert code == 0 and "vs TN 14" in out  # the probe really ran the verb
+    assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab", "PySide6")
+    assert not modules & {"seforge.models", "seforge.fileformat", "seforge.library",
+                          "seforge.desktop", "seforge.validation", "subprocess"}
+    other_verbs = {f"seforge.cli.{m}" for v, m in VERB_MODULES.items() if v != "odds"}
+    assert not modules & other_verbs
+
+
+@pytest.mark.parametrize("args", [("--help",), ("check", "--help"), ("export", "--help"),
+                                  ("library", "--help"), ("import", "--help")])
+def test_help_loads_no_models(args: tuple[str, ...]) -> None:
+    code, out, modules = loaded_modules(*args)
+    assert code == 0 and "usage: seforge" in out
+    assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab")
+    assert not modules & {"seforge.desktop", "seforge.dice", "seforge.library"}
+
+
+def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
+    code, out, modules = loaded_modules("check", str(CAPTAIN))
+    assert code == 0 and ": legal" in out
+    assert "seforge.models" in modules
+    assert not _heavy(modules, "reportlab", "PySide6")
+    assert not modules & {"seforge.desktop", "seforge.sheet", "seforge.library"}
+
+
+def test_library_kinds_restated_in_the_parser_match_the_library() -> None:
+    assert library_cmd.KINDS == library.KINDS
+
+
+def test_criticals_readings_restated_in_the_parser_match_the_dice() -> None:
+    assert odds_cmd.CRITICALS_READINGS == dice.CRITICALS_READINGS
