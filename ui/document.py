@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from seforge.fileformat import CHARACTER_SUFFIX, load_character, save_character
 from seforge.models import Character
 from seforge.play import full_dump, restore
-from ui.owners import Changes, DiskStamp
+from ui.owners import Changes, DiskStamp, changed_on_disk
 
 
 class CharacterDocument(QObject):
@@ -76,9 +76,7 @@ class CharacterDocument(QObject):
     def disk_changed(self) -> bool:
         """Whether the file differs from what was last read or written here
         (False for an unsaved document or a file that is gone)."""
-        if self._path is None or self.disk_stamp is None:
-            return False
-        return not self.disk_stamp.still_matches(self._path)
+        return changed_on_disk(self.disk_stamp, self._path)
 
     def disk_missing(self) -> bool:
         return self._path is not None and not self._path.exists()

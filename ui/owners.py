@@ -80,6 +80,14 @@ class DiskStamp:
         return now is None or self.same_content(now)
 
 
+def changed_on_disk(stamp: DiskStamp | None, path: Path | None) -> bool:
+    """Whether another program changed ``path`` since ``stamp`` was taken (False when
+    there is no file or no stamp yet)."""
+    if path is None or stamp is None:
+        return False
+    return not stamp.still_matches(path)
+
+
 def same_file(a: Path | None, b: Path | None) -> bool:
     if a is None or b is None:
         return False

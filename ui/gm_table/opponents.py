@@ -56,7 +56,7 @@ from ui.gm_table.common import (
     warn,
 )
 from ui.gm_table.nc_editor import NCEditor
-from ui.owners import DiskStamp
+from ui.owners import DiskStamp, changed_on_disk
 from ui.unsaved_dialog import UnsavedWork, ask_to_replace
 
 NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
@@ -548,9 +548,7 @@ class OpponentLibrary(QWidget):
 
     def disk_changed(self) -> bool:
         """Whether another program changed the file being edited since it was read."""
-        if self.editing_path is None or self.disk_stamp is None:
-            return False
-        return not self.disk_stamp.still_matches(self.editing_path)
+        return changed_on_disk(self.disk_stamp, self.editing_path)
 
     def on_disk_changed(self) -> None:
         """Reload an opponent without changes here; with changes, ask."""

@@ -64,7 +64,7 @@ from seforge.fileformat import (
 from seforge.models import Character, NarrativeCharacter, RuleOptions
 from ui.document import CharacterDocument
 from ui.gm_table.common import buddy, tip, warn
-from ui.owners import DiskStamp, same_file
+from ui.owners import DiskStamp, changed_on_disk, same_file
 from ui.rules_dialog import CampaignRulesDialog
 from ui.trait_style import trait_text
 from ui.unsaved_dialog import UnsavedWork, ask_to_replace
@@ -639,9 +639,7 @@ class PartyView(QWidget):
 
     def disk_changed(self) -> bool:
         """Whether another program changed the campaign file since it was read here."""
-        if self.path is None or self.disk_stamp is None:
-            return False
-        return not self.disk_stamp.still_matches(self.path)
+        return changed_on_disk(self.disk_stamp, self.path)
 
     def on_disk_changed(self) -> None:
         """Reload a campaign without changes here; with changes, ask."""
