@@ -164,7 +164,7 @@ def _refresh(root: Path, run: ToolRunner, register_default: bool) -> None:
 
 
 def _write_text(path: Path, text: str) -> None:
-    from seforge.atomic import atomic_write_bytes
+    from seforge.core.atomic import atomic_write_bytes
 
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(path, text.encode("utf-8"))

@@ -7,31 +7,34 @@ migration from 1 to 2.
 
 Every failure to read a file raises :class:`CharacterFileError` whose message is
 one line naming the file, the field and the problem. Reading is bounded (only
-ordinary files, at most :data:`~seforge.limits.MAX_FILE_BYTES`) and the parsed
-JSON is checked against :mod:`seforge.limits` (nesting, number length, text
+ordinary files, at most :data:`~seforge.core.limits.MAX_FILE_BYTES`) and the parsed
+JSON is checked against :mod:`seforge.core.limits` (nesting, number length, text
 lengths, duplicate keys, lone surrogates). Fields the models do not know are kept
-(``extra="allow"``) and written back. Saving is atomic (:mod:`seforge.atomic`).
+(``extra="allow"``) and written back. Saving is atomic (:mod:`seforge.core.atomic`).
 """
 
 from __future__ import annotations
 
-import codecs
-import errno
-import json
-import math
 import os
-from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from seforge.atomic import NotRegularFileError as NotRegularFileError  # re-exported
-from seforge.atomic import ReadOnlyFileError as ReadOnlyFileError  # re-exported
-from seforge.atomic import atomic_write_bytes as atomic_write_bytes  # re-exported
-from seforge.bounded_read import FileReadError, read_bounded, size_text
-from seforge.limits import KEY_CHARS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, text_limit
+from seforge.core.atomic import NotRegularFileError as NotRegularFileError  # re-exported
+from seforge.core.atomic import ReadOnlyFileError as ReadOnlyFileError  # re-exported
+from seforge.core.atomic import atomic_write_bytes as atomic_write_bytes  # re-exported
+from seforge.core.documents import DocumentFileError
+from seforge.core.documents import Migration as Migration
+from seforge.core.documents import UnsavableTextError as UnsavableTextError
+from seforge.core.documents import check_document as check_document
+from seforge.core.documents import decode_document as decode_document
+from seforge.core.documents import dumps as dumps
+from seforge.core.documents import encode_document as encode_document
+from seforge.core.documents import parse_json_bytes as parse_json_bytes
+from seforge.core.documents import read_json_file as read_json_file
 from seforge.models import Character, NarrativeCharacter
+
+CharacterFileError = DocumentFileError
+"""The error of every unreadable character or NC file (one-line message)."""
 
 CHARACTER_FORMAT = "seforge.character"
 NC_FORMAT = "seforge.nc"
@@ -39,289 +42,10 @@ CURRENT_VERSION = 1
 CHARACTER_SUFFIX = ".sechar"
 NC_SUFFIX = ".senc"
 
-ModelT = TypeVar("ModelT", bound=BaseModel)
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-
-
-class CharacterFileError(Exception):
-    """A file that cannot be read as a character or NC; ``str()`` is one line."""
-
-    def __init__(self, source: str, problem: str, field: str | None = None) -> None:
-        self.source = source
-        self.field = field
-        self.problem = problem
-        where = f"field '{field}': " if field else ""
-        super().__init__(f"{source}: {where}{problem}")
-
-
 # Migrations from version N to N+1, applied in turn before validation. Empty while
 # version 1 is the only version; version 2 adds ``{1: _v1_to_v2}``.
 CHARACTER_MIGRATIONS: dict[int, Migration] = {}
 NC_MIGRATIONS: dict[int, Migration] = {}
-
-
-def read_json_file(path: Path) -> Any:
-    """Read and parse a SEForge JSON document (character, NC, campaign, scene).
-
-    At most :data:`MAX_FILE_BYTES` are read, and only from an ordinary file (see
-    :func:`seforge.bounded_read.read_bounded`); every failure is a one-line
-    CharacterFileError naming the file.
-    """
-    source = path.name or str(path)
-    try:
-        raw = read_bounded(path, MAX_FILE_BYTES, source=source)
-    except FileReadError as exc:
-        raise CharacterFileError(source, exc.problem) from None
-    return parse_json_bytes(raw, source)
-
-
-class _RefusedError(Exception):
-    """Raised from inside the JSON parser's hooks; becomes a CharacterFileError."""
-
-    def __init__(self, problem: str, field: str | None = None) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.field = field
-
-
-def _short(text: str, keep: int = 40) -> str:
-    """``text`` cut for a message (a key may be megabytes long)."""
-    return text if len(text) <= keep else text[:keep] + "..."
-
-
-def _number(text: str) -> None:
-    if len(text) > MAX_NUMBER_CHARS:
-        raise _RefusedError(
-            f"has a number {len(text):,} characters long; numbers are limited to "
-            f"{MAX_NUMBER_CHARS} characters"
-        )
-
-
-def _parse_int(text: str) -> int:
-    _number(text)
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    _number(text)
-    value = float(text)
-    if not math.isfinite(value):
-        raise _RefusedError(f"has a number too large to be read ({text})")
-    return value
-
-
-def _parse_constant(text: str) -> Any:
-    raise _RefusedError(f"is not valid JSON: {text} is not a JSON number")
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise _RefusedError(
-                    "appears twice in the same object; SEForge will not guess which one "
-                    "is meant, so remove one",
-                    field=_short(key),
-                )
-            seen.add(key)
-    return obj
-
-
-def _decode_text(raw: bytes, source: str) -> str:
-    """UTF-8 (with or without BOM); UTF-16 and UTF-32 (Windows Notepad's "Unicode",
-    with or without BOM) are recognised and read too."""
-    encoding = "utf-8-sig"
-    if raw.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        encoding = "utf-32"
-    elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16"
-    elif len(raw) >= 4 and raw[0] and not any(raw[1:4]):
-        encoding = "utf-32-le"
-    elif len(raw) >= 4 and not any(raw[0:3]) and raw[3]:
-        encoding = "utf-32-be"
-    elif len(raw) >= 2 and raw[0] and not raw[1]:
-        encoding = "utf-16-le"
-    elif len(raw) >= 2 and not raw[0] and raw[1]:
-        encoding = "utf-16-be"
-    try:
-        text = raw.decode(encoding)
-    except UnicodeDecodeError:
-        if encoding == "utf-8-sig":
-            raise CharacterFileError(source, "is not a text file (not UTF-8 JSON)") from None
-        name = encoding.split("-")[0].upper() + "-" + encoding.split("-")[1]
-        raise CharacterFileError(
-            source, f"looks like {name} text but is not valid {name}; save it as UTF-8"
-        ) from None
-    if "\0" in text:  # e.g. a file left full of zero bytes by a crash or a power cut
-        raise CharacterFileError(source, "is not a text file (it holds zero bytes)")
-    return text
-
-
-def parse_json_bytes(raw: bytes, source: str) -> Any:
-    """Decode and parse JSON text, turning every failure into a one-line
-    CharacterFileError; the result is checked by :func:`check_document`."""
-    text = _decode_text(raw, source)
-    if not text.strip():
-        raise CharacterFileError(source, "is empty")
-    try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_object,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-        )
-    except _RefusedError as exc:
-        raise CharacterFileError(source, exc.problem, field=exc.field) from None
-    except RecursionError:
-        raise CharacterFileError(source, _too_deep()) from None
-    except json.JSONDecodeError as exc:
-        truncated = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated")
-        what = "is cut short (truncated JSON)" if truncated else "is not valid JSON"
-        raise CharacterFileError(
-            source, f"{what}: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        ) from None
-    except ValueError as exc:  # e.g. an integer over Python's digit limit
-        raise CharacterFileError(source, f"is not valid JSON ({_short(str(exc), 80)})") from None
-    check_document(data, source)
-    return data
-
-
-def _too_deep() -> str:
-    return f"is nested too deeply (more than {MAX_DEPTH} levels of objects and lists)"
-
-
-def _join(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{_short(key)}" if path else _short(key)
-
-
-def check_document(data: Any, source: str, *, surrogates: bool = True) -> None:
-    """Refuse what SEForge will not keep: nesting deeper than :data:`MAX_DEPTH`,
-    a text (or key) over its limit (:func:`seforge.limits.text_limit`), and, with
-    ``surrogates``, a lone surrogate (``"\\udfff"``), which is not text and could
-    never be saved again. Raises a one-line CharacterFileError naming the field."""
-    stack: list[tuple[Any, int, str, str | None]] = [(data, 0, "", None)]
-    while stack:
-        value, depth, path, field = stack.pop()
-        if isinstance(value, str):
-            _check_text(value, source, path, text_limit(field), surrogates)
-        elif isinstance(value, dict):
-            if depth >= MAX_DEPTH:
-                raise CharacterFileError(source, _too_deep())
-            for key, item in reversed(value.items()):
-                if len(key) > KEY_CHARS:
-                    raise CharacterFileError(
-                        source,
-                        f"has a field name {len(key):,} characters long; the limit is "
-                        f"{KEY_CHARS}",
-                        field=path or None,
-                    )
-                child = _join(path, key)
-                if surrogates and not key.isascii():
-                    _check_text(key, source, child, KEY_CHARS, surrogates)
-                stack.append((item, depth + 1, child, key))
-        elif isinstance(value, list):
-            if depth >= MAX_DEPTH:
-                raise CharacterFileError(source, _too_deep())
-            for index in range(len(value) - 1, -1, -1):
-                stack.append((value[index], depth + 1, _join(path, index), field))
-
-
-def _check_text(text: str, source: str, path: str, limit: int, surrogates: bool) -> None:
-    field = path or None
-    if len(text) > limit:
-        raise CharacterFileError(
-            source, f"is {len(text):,} characters long; the limit is {limit:,}", field=field
-        )
-    if surrogates and not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            code = ord(text[exc.start])
-            raise CharacterFileError(
-                source,
-                f"holds a lone surrogate (\\u{code:04x}), which is not a character; "
-                "remove it",
-                field=field,
-            ) from None
-
-
-def _format_loc(loc: tuple[int | str, ...]) -> str:
-    parts: list[str] = []
-    for item in loc:
-        if isinstance(item, int):
-            parts.append(f"[{item}]")
-        elif parts:
-            parts.append(f".{item}")
-        else:
-            parts.append(str(item))
-    return "".join(parts)
-
-
-def _validation_message(exc: ValidationError) -> tuple[str, str]:
-    errors = exc.errors(include_url=False)
-    first = errors[0]
-    field = _format_loc(tuple(first["loc"])) or "(top level)"
-    message = str(first["msg"])
-    for prefix in ("Value error, ", "Assertion failed, "):
-        message = message.removeprefix(prefix)
-    if first["type"] == "missing":
-        message = "is required but missing"
-    if len(errors) > 1:
-        message += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
-    return field, message
-
-
-def decode_document(
-    data: Any,
-    source: str,
-    *,
-    expected_format: str,
-    model: type[ModelT],
-    migrations: Mapping[int, Migration],
-    current_version: int = CURRENT_VERSION,
-) -> ModelT:
-    """Check ``format`` and ``version``, migrate, then validate into ``model``.
-
-    Each format has its own version line (``current_version``) and migrations.
-    """
-    if not isinstance(data, dict):
-        raise CharacterFileError(source, f"expected a JSON object, found {type(data).__name__}")
-    fmt = data.get("format")
-    if fmt is None:
-        raise CharacterFileError(
-            source, f"is missing; expected '{expected_format}'", field="format"
-        )
-    if fmt != expected_format:
-        raise CharacterFileError(
-            source, f"expected '{expected_format}', found {fmt!r}", field="format"
-        )
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise CharacterFileError(
-            source, f"must be a whole number, found {version!r}", field="version"
-        )
-    if version > current_version:
-        raise CharacterFileError(
-            source,
-            f"the file is version {version}, written by a newer SEForge; this one reads up "
-            f"to version {current_version}. Update SEForge to open it",
-            field="version",
-        )
-    if version < 1:
-        raise CharacterFileError(source, f"version {version} does not exist", field="version")
-    body = {k: v for k, v in data.items() if k not in ("format", "version")}
-    for step in range(version, current_version):
-        body = migrations[step](body)
-    try:
-        return model.model_validate(body)
-    except ValidationError as exc:
-        field, message = _validation_message(exc)
-        raise CharacterFileError(source, message, field=field) from None
 
 
 def character_from_data(data: Any, source: str = "<data>") -> Character:
@@ -364,45 +88,6 @@ def character_to_data(character: Character) -> dict[str, Any]:
 
 def nc_to_data(nc: NarrativeCharacter) -> dict[str, Any]:
     return {"format": NC_FORMAT, "version": CURRENT_VERSION, **nc.model_dump(mode="json")}
-
-
-def dumps(data: Mapping[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-class UnsavableTextError(OSError):
-    """A text field is longer than SEForge will read back: nothing was written.
-    ``strerror`` names the field and the limit (a message for the user)."""
-
-    def __init__(self, problem: str) -> None:
-        super().__init__(errno.EFBIG, problem)
-
-
-def encode_document(data: Mapping[str, Any]) -> bytes:
-    """The UTF-8 bytes written for ``data``, checked so the file opens again.
-
-    Raises :class:`UnsavableTextError` when a text is over its limit (see
-    :mod:`seforge.limits`) or the whole is over :data:`MAX_FILE_BYTES`. A lone
-    surrogate (pasted from a broken clipboard) is written as U+FFFD instead of
-    failing every save.
-    """
-    try:
-        check_document(data, "", surrogates=False)
-    except CharacterFileError as exc:
-        where = f"field '{exc.field}' " if exc.field else "the document "
-        raise UnsavableTextError(f"{where}{exc.problem}; nothing was written") from None
-    text = dumps(data)
-    try:
-        payload = text.encode("utf-8")
-    except UnicodeEncodeError:
-        fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-        payload = fixed.encode("utf-8")
-    if len(payload) > MAX_FILE_BYTES:
-        raise UnsavableTextError(
-            f"the document would be {len(payload) / (1024 * 1024):.1f} MB, over the "
-            f"{size_text(MAX_FILE_BYTES)} SEForge can read back; nothing was written"
-        )
-    return payload
 
 
 def save_character(

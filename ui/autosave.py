@@ -24,7 +24,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QTimer
 
-from seforge.bounded_read import FileReadError, read_bounded
+from seforge.core.bounded_read import FileReadError, read_bounded
 from seforge.fileformat import (
     CharacterFileError,
     atomic_write_bytes,

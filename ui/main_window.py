@@ -1362,7 +1362,7 @@ class MainWindow(QMainWindow):
         """Remove temporary files a killed save of ours left behind (old enough that
         no save in progress is touched): in the data and preference folders and
         beside the recent files."""
-        from seforge.atomic import remove_stale_temp_files
+        from seforge.core.atomic import remove_stale_temp_files
         from ui.settings import config_dir, data_dir
 
         base = data_dir()

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.bounded_read import FileReadError, read_bounded
+from seforge.core.bounded_read import FileReadError, read_bounded
 from ui.commands import SetFieldCommand
 from ui.document import CharacterDocument
 

@@ -18,8 +18,8 @@ from typing import Any
 
 import platformdirs
 
-from seforge.atomic import atomic_write_bytes
-from seforge.bounded_read import FileReadError, read_bounded
+from seforge.core.atomic import atomic_write_bytes
+from seforge.core.bounded_read import FileReadError, read_bounded
 
 APP_NAME = "SEForge"
 PREFERENCES_VERSION = 1

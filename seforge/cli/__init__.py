@@ -105,6 +105,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     files = gui_files(args_list)
     if files is not None:
         return _open_gui(files)
+    delegated = _system_odds(args_list)
+    if delegated is not None:
+        return delegated
     parser = build_parser(args_list[0] if args_list and args_list[0] in VERBS else None)
     args = parser.parse_args(args_list)
     if args.command is None:
@@ -118,6 +121,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(file=sys.stderr)
         return 130
     return code
+
+
+SWORDS_EDGE = "swords-edge"
+"""The system ``seforge odds`` answers for without ``--system``."""
+
+
+def _system_odds(args: list[str]) -> int | None:
+    """``seforge odds --system ID ...`` for a system other than Sword's Edge: the
+    system parses the remaining arguments itself. None when this is not such a call."""
+    if not args or args[0] != "odds":
+        return None
+    rest = args[1:]
+    system_id: str | None = None
+    for index, arg in enumerate(rest):
+        if arg == "--system" and index + 1 < len(rest):
+            system_id = rest[index + 1]
+            rest = rest[:index] + rest[index + 2 :]
+            break
+        if arg.startswith("--system="):
+            system_id = arg.partition("=")[2]
+            rest = rest[:index] + rest[index + 1 :]
+            break
+    if system_id is None or system_id == SWORDS_EDGE:
+        return None
+    from seforge.core.systems import SystemLoadError
+    from seforge.systems import registry
+
+    try:
+        system = registry().get(system_id)
+    except SystemLoadError as exc:
+        print(f"seforge odds: {one_line(str(exc))}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        return system.run_odds(rest, prog=f"seforge odds --system {system_id}")
+    except BrokenPipeError:
+        return EXIT_OK
 
 
 def gui_files(args: Sequence[str]) -> list[str] | None:

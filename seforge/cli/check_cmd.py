@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from seforge.cli import VERB_HELP, one_line
 
 if TYPE_CHECKING:  # the models load only when the verb runs (seforge odds stays fast)
+    from seforge.core.systems import CheckReport
     from seforge.models import RuleOptions
     from seforge.validation import CheckResult
 
@@ -71,6 +72,37 @@ def result_text(name: str, result: CheckResult, options: RuleOptions | None = No
     return "\n".join(lines)
 
 
+def _other_system_check(path: str) -> tuple[CheckReport | None, str] | None:
+    """Check a document of a system other than Sword's Edge: (report, readable text), or
+    (None, message) when it cannot be read, or None when Sword's Edge reads it (or no
+    system claims it, so that Sword's Edge's loader gives its usual message)."""
+    from pathlib import Path
+
+    from seforge.core.documents import DocumentFileError, peek_format
+    from seforge.core.systems import SystemLoadError
+    from seforge.systems import registry
+
+    try:
+        format_id = peek_format(Path(path))
+    except DocumentFileError:
+        return None
+    if format_id.startswith(("seforge.character", "seforge.nc", "swords-edge.")):
+        return None
+    try:
+        system, _ = registry().for_format(format_id)
+    except SystemLoadError:
+        return None
+    try:
+        report = system.check(Path(path))
+    except (ValueError, OSError) as exc:
+        return None, str(exc)
+    status = "legal" if report.legal else "NOT legal"
+    lines = [f"{path}: {status}", *(f"  {line}" for line in report.lines)]
+    lines += [f"  {p.severity}: {p.message}" + (f" [{p.rule}]" if p.rule else "")
+              for p in report.problems]
+    return report, "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     from seforge.fileformat import CharacterFileError, load_character
     from seforge.table_rules import rules_on
@@ -80,6 +112,18 @@ def run(args: argparse.Namespace) -> int:
     texts: list[str] = []
     code = EXIT_LEGAL
     for path in args.files:
+        other = _other_system_check(path)
+        if other is not None:
+            report, readable = other
+            if report is None:
+                print(f"seforge check: {one_line(readable)}", file=sys.stderr)
+                code = EXIT_UNREADABLE
+                continue
+            if not report.legal and code == EXIT_LEGAL:
+                code = EXIT_NOT_LEGAL
+            outputs.append({"file": path, **report.as_json()})
+            texts.append(readable)
+            continue
         try:
             character = load_character(path)
         except CharacterFileError as exc:

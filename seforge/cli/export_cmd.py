@@ -87,7 +87,7 @@ def output_problem(output: Path, inputs: list[str]) -> str | None:
     """Why ``output`` must not be written, or None: it must end in ``.pdf``, must not
     be one of the ``inputs`` (through symlinks and other names too), and must be an
     ordinary file or not exist yet (never a device such as ``/dev/full``)."""
-    from seforge.bounded_read import file_kind
+    from seforge.core.bounded_read import file_kind
 
     if output.suffix.lower() != ".pdf":
         return f"{output}: the output must be a PDF file ending in .pdf"
@@ -140,6 +140,37 @@ def _load_ncs(files: list[str]) -> list[NarrativeCharacter] | str:
     return ncs
 
 
+def _other_system_export(files: list[str], output: Path) -> int | None:
+    """Export documents of a system other than Sword's Edge through that system; None
+    when the first file is Sword's Edge's (or no system claims it)."""
+    from pathlib import Path
+
+    from seforge.core.documents import DocumentFileError, peek_format
+    from seforge.core.systems import SystemLoadError
+    from seforge.systems import registry
+
+    try:
+        format_id = peek_format(Path(files[0]))
+    except DocumentFileError:
+        return None
+    if format_id.startswith(("seforge.", "swords-edge.")):
+        return None
+    try:
+        system, _ = registry().for_format(format_id)
+    except SystemLoadError:
+        return None
+    if not output.parent.is_dir():
+        return _error(f"{output}: the folder {output.parent} does not exist")
+    try:
+        pages = system.export_sheets([Path(f) for f in files], output)
+    except ValueError as exc:
+        return _error(str(exc))
+    except OSError as exc:
+        return _error(f"{output}: {exc.strerror or exc}")
+    print(f"{output}: {pages} page(s), {len(files)} {system.title} document(s)")
+    return EXIT_OK
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -155,6 +186,10 @@ def run(args: argparse.Namespace) -> int:
     problem = output_problem(output, list(args.files))
     if problem is not None:
         return _error(problem)
+    if args.files and not args.blank and not args.cards:
+        other = _other_system_export(list(args.files), output)
+        if other is not None:
+            return other
     paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
     if args.blank and (args.files or args.cards):
         return _error("--blank takes no FILE and no --cards")

@@ -69,6 +69,13 @@ def register(sub: Any) -> None:
         "Luck cannot save it) or on the final dice after Luck rerolls",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--system",
+        default="swords-edge",
+        metavar="ID",
+        help="the game system (default swords-edge); another system takes its own options: "
+        "see 'seforge odds --system ID --help'",
+    )
     parser.set_defaults(func=run)
 
 

@@ -2,9 +2,9 @@
 
 A game system ("swords-edge", "2d20", "blades", "sword-of-life") is any object that satisfies
 the :class:`GameSystem` protocol: its id and title, the document formats it reads and writes,
-its reference tables, its library, a ``check`` of a document, a sheet export and its command
-line verbs. The core never imports a system; systems are found through a
-:class:`SystemRegistry`:
+its reference tables, its library, a ``check`` of a document, a sheet export, its odds
+on the command line and its command line verbs. The core never imports a system;
+systems are found through a :class:`SystemRegistry`:
 
 - built-in systems are registered explicitly, either as a ready object (:meth:`register`) or
   lazily by a ``"module:attribute"`` target that is imported on first use
@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -75,15 +75,45 @@ class CliVerb:
 
 
 @dataclass(frozen=True)
-class CheckReport:
-    """What ``check`` found in a document: problems make it not legal, notes are advice."""
+class CheckProblem:
+    """One thing ``check`` found: an ``"error"`` makes a document not legal, a
+    ``"warning"`` is advice (e.g. points still to spend)."""
 
-    problems: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    message: str
+    """One sentence for the user, in our own words."""
+    severity: str = "error"
+    """``"error"`` or ``"warning"``."""
+    rule: str = ""
+    """A stable id of the rule, for tests and JSON readers (e.g. ``"blades.dots"``)."""
+
+    def as_json(self) -> dict[str, str]:
+        return {"severity": self.severity, "rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``check`` found in a document.
+
+    ``figures`` are the numbers the command line prints beside ``legal`` (e.g.
+    ``{"spent": 5, "budget": 7}``), in order; ``lines`` is the readable report
+    (a ledger), printed by ``seforge check`` without ``--json``.
+    """
+
+    problems: tuple[CheckProblem, ...] = ()
+    figures: Mapping[str, Any] = field(default_factory=dict)
+    lines: tuple[str, ...] = ()
 
     @property
     def legal(self) -> bool:
-        return not self.problems
+        return not any(p.severity == "error" for p in self.problems)
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"legal", **figures, "problems"}``, the shape ``seforge check --json`` prints."""
+        return {
+            "legal": self.legal,
+            **self.figures,
+            "problems": [p.as_json() for p in self.problems],
+        }
 
 
 class ReferenceTableInfo(Protocol):
@@ -142,8 +172,16 @@ class GameSystem(Protocol):
         """Check one document of this system; an unreadable file raises ``ValueError``."""
         ...
 
-    def export_sheet(self, path: Path, out: Path) -> None:
-        """Write the printable sheet of the document at ``path`` to ``out``."""
+    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+        """Write one PDF at ``out`` with the printable sheet (or card) of each document
+        and return its page count; an unreadable document raises ``ValueError`` with a
+        one-line message, and then nothing is written."""
+        ...
+
+    def run_odds(self, argv: Sequence[str], prog: str) -> int:
+        """``seforge odds --system ID ARGS``: parse ``argv`` (the arguments after the
+        system), print the exact odds (``--json`` for JSON) and return the exit code:
+        0, or 2 with one line on stderr for bad arguments."""
         ...
 
 

@@ -24,7 +24,7 @@ from typing import BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge import __version__
-from seforge.atomic import atomic_write_bytes
+from seforge.core.atomic import atomic_write_bytes
 from seforge.models import Character
 from seforge.sheet.draw import (
     SheetOptions,

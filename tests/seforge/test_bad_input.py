@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from seforge.bounded_read import FileReadError, read_bounded
 from seforge.campaign import Campaign, load_party, save_campaign
+from seforge.core.bounded_read import FileReadError, read_bounded
+from seforge.core.limits import MAX_DEPTH, NAME_CHARS
 from seforge.fileformat import CharacterFileError, load_character, save_character
-from seforge.limits import MAX_DEPTH, NAME_CHARS
 from seforge.models import Character
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from seforge import atomic
 from seforge.campaign import Campaign, load_campaign, save_campaign
+from seforge.core import atomic
 from seforge.fileformat import (
     CharacterFileError,
     NotRegularFileError,
@@ -256,9 +256,9 @@ def test_a_newer_version_is_refused_and_left_alone(
 def test_a_document_too_large_to_read_back_is_not_saved(
     tmp_path: Path, sarah: Character, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from seforge import fileformat
+    from seforge.core import documents
 
-    monkeypatch.setattr(fileformat, "MAX_FILE_BYTES", 2048)
+    monkeypatch.setattr(documents, "MAX_FILE_BYTES", 2048)
     sarah.notes = "n" * 3000
     with pytest.raises(UnsavableTextError, match="over the 2 KB SEForge can read back"):
         save_character(sarah, tmp_path / "sarah.sechar")

@@ -14,7 +14,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from seforge.atomic import atomic_write_bytes
+from seforge.core.atomic import atomic_write_bytes
 from seforge.fileformat import save_character
 from seforge.library import load_pc
 from ui import app as app_module

@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge import library, play
-from seforge.atomic import atomic_write_bytes
+from seforge.core.atomic import atomic_write_bytes
 from seforge.dice import LEVELS
 from seforge.fileformat import (
     CharacterFileError,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,15 @@ class FakeSystem:
 
     def check(self, path: Path) -> CheckReport:
         text = path.read_text(encoding="utf-8")
-        return CheckReport(problems=("empty",) if not text else ())
+        return CheckReport(problems=(CheckProblem("empty"),) if not text else ())
 
-    def export_sheet(self, path: Path, out: Path) -> None:
-        out.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+        out.write_text("".join(p.read_text(encoding="utf-8") for p in paths), encoding="utf-8")
+        return len(paths)
+
+    def run_odds(self, argv: Sequence[str], prog: str) -> int:
+        print(f"{prog}: {' '.join(argv)}")
+        return 0
 
 
 SYSTEM = FakeSystem()

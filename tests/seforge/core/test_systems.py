@@ -11,6 +11,7 @@ import pytest
 
 from seforge.core.systems import (
     REGISTRY,
+    CheckProblem,
     CheckReport,
     DocumentFormat,
     GameSystem,
@@ -121,7 +122,8 @@ def test_formats_and_suffixes_route_to_their_system(tmp_path: Path) -> None:
         registry.for_format("x.y")
     sample = tmp_path / "a.fdchar"
     sample.write_text("", encoding="utf-8")
-    assert system.check(sample) == CheckReport(problems=("empty",))
+    assert system.check(sample) == CheckReport(problems=(CheckProblem("empty"),))
+    assert not system.check(sample).legal
     assert not system.check(sample).legal
 
 

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from seforge.bounded_read import file_kind
+from seforge.core.bounded_read import file_kind
 
 __all__ = [
     "NotRegularFileError",

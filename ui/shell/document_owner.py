@@ -1,0 +1,157 @@
+"""One owner for one open document of any game system.
+
+A :class:`DocumentOwner` holds the document (a pydantic model read and written through a
+:class:`seforge.core.documents.DocumentKind`), its path, and a QUndoStack. Views never keep
+their own copy: they read :attr:`DocumentOwner.document` and redraw on ``changed``. Every
+change is :meth:`DocumentOwner.apply`, an undoable command that runs a core mutator on a
+copy of the document, so a refused change (the mutator raises) leaves it untouched.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from seforge.core.documents import DocumentKind
+from ui.owners import DiskStamp, changed_on_disk
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+class _SnapshotCommand(QUndoCommand, Generic[ModelT]):
+    """Undo and redo swap whole snapshots of the document (documents are small)."""
+
+    def __init__(self, owner: DocumentOwner[ModelT], text: str, before: ModelT,
+                 after: ModelT) -> None:
+        super().__init__(text)
+        self._owner = owner
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        self._owner._replace(self._after.model_copy(deep=True))
+
+    def undo(self) -> None:
+        self._owner._replace(self._before.model_copy(deep=True))
+
+
+class DocumentOwner(QObject, Generic[ModelT]):
+    """The one owner of an open document: model, path, undo history, saving.
+
+    ``changed`` is emitted after every apply, undo, redo and reload;
+    ``modified_changed(bool)`` when the document becomes (un)saved.
+    """
+
+    changed = Signal()
+    modified_changed = Signal(bool)
+    path_changed = Signal()
+    saved = Signal()
+
+    def __init__(
+        self,
+        kind: DocumentKind[ModelT],
+        document: ModelT | None = None,
+        path: Path | None = None,
+        title: str = "",
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.document: ModelT = document if document is not None else kind.model()
+        self._path = path
+        self._title = title
+        self.autosave_id = uuid.uuid4().hex
+        self.revision = 0
+        self.saved_revision = 0
+        self.disk_stamp: DiskStamp | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+
+    # -- opening --------------------------------------------------------------
+    @classmethod
+    def load(
+        cls, kind: DocumentKind[ModelT], path: Path, parent: QObject | None = None
+    ) -> DocumentOwner[ModelT]:
+        """Open a file of ``kind``; raises the core's DocumentFileError."""
+        owner = cls(kind, kind.load(path), path=Path(path), parent=parent)
+        owner.remember_disk()
+        return owner
+
+    def remember_disk(self) -> None:
+        self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
+        self.saved_revision = self.revision
+
+    def disk_changed(self) -> bool:
+        return changed_on_disk(self.disk_stamp, self._path)
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    def set_path(self, path: Path | None) -> None:
+        self._path = path
+        self.path_changed.emit()
+
+    def title(self) -> str:
+        """The file name when saved, else the given title, else "Untitled"."""
+        if self._path is not None:
+            return self._path.name
+        name = getattr(self.document, "name", "")
+        return self._title or (name.strip() if isinstance(name, str) else "") or "Untitled"
+
+    # -- state ----------------------------------------------------------------
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
+
+    def _replace(self, document: ModelT) -> None:
+        self.document = document
+        self.revision += 1
+        self.changed.emit()
+
+    # -- edits ----------------------------------------------------------------
+    def apply(self, text: str, mutate: Callable[[ModelT], ModelT | None]) -> None:
+        """Run the core mutator ``mutate`` on a copy of the document as one undo step
+        named ``text``. ``mutate`` changes the copy in place (returning None) or returns
+        the new document; whatever it raises (a refusal with its reason) propagates and
+        nothing changes."""
+        before = self.document.model_copy(deep=True)
+        work = self.document.model_copy(deep=True)
+        result = mutate(work)
+        after = work if result is None else result
+        if after == before:
+            return
+        self.undo_stack.push(_SnapshotCommand(self, text, before, after))
+
+    def reload(self) -> None:
+        """Read the file again and start a fresh history (DocumentFileError if it fails)."""
+        if self._path is None:
+            raise ValueError("the document has no file to reload")
+        fresh = self.kind.load(self._path)
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self._replace(fresh)
+        self.remember_disk()
+        self.modified_changed.emit(False)
+
+    # -- saving ---------------------------------------------------------------
+    def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path:
+        """Write the document atomically to ``path`` or the current path (OSError)."""
+        target = Path(path) if path is not None else self._path
+        if target is None:
+            raise ValueError("the document has no path yet; choose one with Save As")
+        self.kind.save(self.document, target, overwrite_read_only=overwrite_read_only)
+        self.undo_stack.setClean()
+        if target != self._path:
+            self.set_path(target)
+        self.remember_disk()
+        self.saved.emit()
+        return target

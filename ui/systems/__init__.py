@@ -1,0 +1,31 @@
+"""Each game system's editor, docks and dialogs, one package per system.
+
+A package ``ui.systems.X`` uses only ``seforge.systems.X``, ``seforge.core`` and
+``ui.shell``. :func:`register_builtin` puts every built-in system's UI in the shell's
+registry, imported only when that system is first shown.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+from ui.shell.system_ui import UI_REGISTRY
+
+BUILTIN_SYSTEM_UIS: dict[str, str] = {
+    "swords-edge": "ui.systems.swords_edge.system_ui:SYSTEM_UI",
+    "2d20": "ui.systems.twod20.system_ui:SYSTEM_UI",
+    "blades": "ui.systems.blades.system_ui:SYSTEM_UI",
+    "sword-of-life": "ui.systems.sword_of_life.system_ui:SYSTEM_UI",
+}
+
+
+def register_builtin() -> None:
+    """Register the built-in system UIs whose package is present."""
+    for system_id, target in BUILTIN_SYSTEM_UIS.items():
+        module = target.partition(":")[0]
+        try:
+            present = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:
+            present = False
+        if present:
+            UI_REGISTRY.register_lazy(system_id, target)
