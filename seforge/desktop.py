@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 
 if TYPE_CHECKING:  # the models load when an entry is, not for `seforge library list`
     from seforge.models import Character, NarrativeCharacter

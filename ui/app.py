@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 from ui.main_window import MainWindow
 from ui.settings import APP_NAME, data_dir, load_preferences
 from ui.theme import apply_theme

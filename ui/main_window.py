@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 from ui import screen_fit
 from ui.budget_panel import BudgetPanel
 from ui.keys import redo_keys, unique_keys

@@ -32,7 +32,7 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 
 if TYPE_CHECKING:
     from seforge.models import Character, NarrativeCharacter
@@ -44,7 +44,7 @@ FONT_FILES = {
     "SEForge-DejaVuSansCondensed-Bold": ("DejaVuSansCondensed-Bold.ttf", "Condensed Bold"),
     "SEForge-DroidSansFallback": ("DroidSansFallbackFull.ttf", ""),
 }
-"""ReportLab's registered font names (``seforge.sheet.fonts``) → the same files,
+"""ReportLab's registered font names (``seforge.core.pdf.fonts``) → the same files,
 with the style that picks each face within its family."""
 
 _families: dict[str, str] = {}

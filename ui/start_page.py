@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 from ui.settings import recent_labels
 from ui.widgets import section_label, set_font_scale
 

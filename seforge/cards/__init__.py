@@ -29,10 +29,10 @@ from seforge.cards.draw import (
     stress_track,
 )
 from seforge.cards.layout import PER_PAGE, CardSize, PageLayout, page_count, page_layout
+from seforge.core.pdf.fonts import Face, clean, register_fonts
 from seforge.models import NarrativeCharacter
 from seforge.sheet import write_pdf
 from seforge.sheet.draw import MUTED
-from seforge.sheet.fonts import Face, clean, register_fonts
 from seforge.sheet.layout import PaperSize
 
 __all__ = [

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
+from seforge.core.pdf.fonts import Face, string_width
+from seforge.core.pdf.text import LEADING, draw_text, fit_text, wrap
 from seforge.models import TRAITS, NarrativeCharacter, NCQuality, NCType
 from seforge.nc_builder import TEMPLATES
 from seforge.ranks import Rank, format_modifier
 from seforge.sheet.draw import ACCENT, INK, MUTED, RULE, WASH, box, hline
-from seforge.sheet.fonts import Face, string_width
 from seforge.sheet.layout import Rect
-from seforge.sheet.text import LEADING, draw_text, fit_text, wrap
 
 PAD_X = 8.0
 PAD_Y = 6.0

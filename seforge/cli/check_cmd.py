@@ -94,7 +94,7 @@ def _other_system_check(path: str) -> tuple[CheckReport | None, str] | None:
         return None
     try:
         report = system.check(Path(path))
-    except (ValueError, OSError) as exc:
+    except (DocumentFileError, ValueError, OSError) as exc:
         return None, str(exc)
     status = "legal" if report.legal else "NOT legal"
     lines = [f"{path}: {status}", *(f"  {line}" for line in report.lines)]

@@ -163,7 +163,7 @@ def _other_system_export(files: list[str], output: Path) -> int | None:
         return _error(f"{output}: the folder {output.parent} does not exist")
     try:
         pages = system.export_sheets([Path(f) for f in files], output)
-    except ValueError as exc:
+    except (DocumentFileError, ValueError) as exc:
         return _error(str(exc))
     except OSError as exc:
         return _error(f"{output}: {exc.strerror or exc}")

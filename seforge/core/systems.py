@@ -169,13 +169,14 @@ class GameSystem(Protocol):
         ...
 
     def check(self, path: Path) -> CheckReport:
-        """Check one document of this system; an unreadable file raises ``ValueError``."""
+        """Check one document of this system; an unreadable file raises
+        ``seforge.core.documents.DocumentFileError`` (one line)."""
         ...
 
     def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
         """Write one PDF at ``out`` with the printable sheet (or card) of each document
-        and return its page count; an unreadable document raises ``ValueError`` with a
-        one-line message, and then nothing is written."""
+        and return its page count; an unreadable document raises ``DocumentFileError``
+        (or ``ValueError``) with a one-line message, and then nothing is written."""
         ...
 
     def run_odds(self, argv: Sequence[str], prog: str) -> int:

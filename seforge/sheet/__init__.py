@@ -25,6 +25,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from seforge import __version__
 from seforge.core.atomic import atomic_write_bytes
+from seforge.core.pdf.fonts import Face, clean, register_fonts
+from seforge.core.pdf.paper import default_paper_for_locale
+from seforge.core.pdf.portrait import decode_portrait
 from seforge.models import Character
 from seforge.sheet.draw import (
     SheetOptions,
@@ -39,7 +42,6 @@ from seforge.sheet.extras import (
     draw_summary_page,
     summary_pages,
 )
-from seforge.sheet.fonts import Face, clean, register_fonts
 from seforge.sheet.form import (
     DATA_KEY,
     FormWriter,
@@ -57,8 +59,6 @@ from seforge.sheet.layout import (
     element_pages,
     sheet_layout,
 )
-from seforge.sheet.paper import default_paper_for_locale
-from seforge.sheet.portrait import decode_portrait
 from seforge.sheet.spill import Spill, paginate
 
 __all__ = [

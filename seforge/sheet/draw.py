@@ -1,7 +1,7 @@
 """Drawing one character's pages (or a blank sheet) on a ReportLab canvas.
 
 Every section is drawn inside its rectangle from :mod:`seforge.sheet.layout`;
-every string goes through :func:`seforge.sheet.text.fit_text`. The hints are
+every string goes through :func:`seforge.core.pdf.text.fit_text`. The hints are
 SEForge's own summaries of the rules, not the book's wording.
 """
 
@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from seforge.core.pdf.fonts import Face, draw_string, string_width
+from seforge.core.pdf.portrait import Portrait
+from seforge.core.pdf.text import ASCENT, DESCENT, LEADING, Fitted, draw_text
 from seforge.models import Character, Element, ElementKind, Trait
 from seforge.play import effective_sfx, effective_trait
 from seforge.ranks import QUALITY_RANKS, Rank, format_modifier
 from seforge.sheet.editorial import player_notes
-from seforge.sheet.fonts import Face, draw_string, string_width
 from seforge.sheet.layout import (
     HEADING_H,
     PENALTY_BOXES,
@@ -27,9 +29,7 @@ from seforge.sheet.layout import (
     SheetLayout,
     penalty_row,
 )
-from seforge.sheet.portrait import Portrait
 from seforge.sheet.spill import BLOCK_GAP, BODY_SIZE, HEAD_H, HEAD_SIZE, Block, Spill
-from seforge.sheet.text import ASCENT, DESCENT, LEADING, Fitted, draw_text
 
 ACCENT: Color = HexColor("#8C2A1F")
 INK: Color = HexColor("#1F1F1F")

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
+from seforge.core.pdf.fonts import Face, string_width
+from seforge.core.pdf.text import draw_text, fit_text
 from seforge.models import TRAITS, Character, ElementKind
 from seforge.play import effective_trait
 from seforge.ranks import Rank
@@ -29,7 +31,6 @@ from seforge.sheet.draw import (
     hline,
     modifier_text,
 )
-from seforge.sheet.fonts import Face, string_width
 from seforge.sheet.layout import (
     FOOTER_H,
     GAP,
@@ -40,7 +41,6 @@ from seforge.sheet.layout import (
     PaperSize,
     Rect,
 )
-from seforge.sheet.text import draw_text, fit_text
 
 SUMMARY_TITLE = "Party summary"
 REFERENCE_TABLES = ("ranks", "levels", "stress", "recovery")

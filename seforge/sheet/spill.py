@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from seforge.sheet.fonts import Face
+from seforge.core.pdf.fonts import Face
+from seforge.core.pdf.text import ASCENT, DESCENT, LEADING, Fitted, wrap
 from seforge.sheet.layout import HEADING_H, Rect
-from seforge.sheet.text import ASCENT, DESCENT, LEADING, Fitted, wrap
 
 BODY_SIZE = 9.0
 HEAD_SIZE = 8.5

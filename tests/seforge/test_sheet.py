@@ -17,6 +17,8 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 
 from seforge.cli import export_cmd
+from seforge.core.pdf.fonts import FALLBACK_FACE, Face, register_fonts, runs, string_width
+from seforge.core.pdf.text import ASCENT, DESCENT, ELLIPSIS, fit_text
 from seforge.models import (
     Character,
     Element,
@@ -36,7 +38,6 @@ from seforge.sheet import (
     export_sheets,
     page_count,
 )
-from seforge.sheet.fonts import FALLBACK_FACE, Face, register_fonts, runs, string_width
 from seforge.sheet.layout import (
     Rect,
     SheetLayout,
@@ -44,7 +45,6 @@ from seforge.sheet.layout import (
     element_pages,
     sheet_layout,
 )
-from seforge.sheet.text import ASCENT, DESCENT, ELLIPSIS, fit_text
 
 # --- characters -------------------------------------------------------------
 
@@ -770,7 +770,7 @@ def test_cli_exports_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 def test_neutral_c_locale_prints_on_a4(monkeypatch: pytest.MonkeyPatch) -> None:
-    from seforge.sheet.paper import default_paper_for_locale
+    from seforge.core.pdf.paper import default_paper_for_locale
 
     for var in ("LC_ALL", "LC_PAPER", "LANG"):
         monkeypatch.delenv(var, raising=False)

@@ -13,10 +13,10 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 
 from seforge.cards import render_cards
+from seforge.core.pdf.fonts import Face, is_rtl, runs, string_width, visual
 from seforge.models import Character, Element, NarrativeCharacter, NCQuality
 from seforge.ranks import Rank
 from seforge.sheet import PaperSize, render_sheets
-from seforge.sheet.fonts import Face, is_rtl, runs, string_width, visual
 from tests.seforge.test_sheet import stress_case
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None or

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from seforge.core.pdf.portrait import decode_portrait
 from seforge.library import load_pc
 from seforge.models import Character, Element, ElementKind, HeldAdvancement, Trait
 from seforge.ranks import Rank
 from seforge.sheet import PaperSize, SheetOptions, default_paper_for_locale, render_sheets
 from seforge.sheet.layout import sheet_layout
-from seforge.sheet.portrait import decode_portrait
 from tests.seforge.test_sheet import _image_rects, fragments, sarah_x, stress_case
 
 BOTH = pytest.mark.parametrize("paper", [PaperSize.A4, PaperSize.LETTER])
@@ -180,8 +180,8 @@ def test_weakness_and_rank_tags_still_read() -> None:
 def test_fit_text_with_a_marker_keeps_every_word() -> None:
     import random
 
-    from seforge.sheet.fonts import register_fonts
-    from seforge.sheet.text import ELLIPSIS, fit_text
+    from seforge.core.pdf.fonts import register_fonts
+    from seforge.core.pdf.text import ELLIPSIS, fit_text
 
     register_fonts()
     rng = random.Random(14)

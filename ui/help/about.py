@@ -11,7 +11,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from seforge import __version__
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 
 FONTS: tuple[tuple[str, str], ...] = (
     ("DejaVu Sans (regular, bold, condensed)",

@@ -30,7 +30,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.resources import resource_path
+from seforge.core.resources import resource_path
 
 
 class Face(StrEnum):

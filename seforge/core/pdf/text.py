@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.sheet.fonts import Face, clean, draw_string, starts_rtl, string_width
-from seforge.sheet.layout import Rect
+from seforge.core.pdf.fonts import Face, clean, draw_string, starts_rtl, string_width
+from seforge.core.pdf.geometry import Rect
 
 ELLIPSIS = "\u2026"
 LEADING = 1.18

@@ -7,7 +7,7 @@ import os
 import re
 import sys
 
-from seforge.sheet.layout import PaperSize
+from seforge.core.pdf.geometry import PaperSize
 
 LETTER_TERRITORIES = frozenset({
     "US", "CA", "MX", "PH", "PR", "CL", "CO", "VE", "CR", "GT", "PA", "SV", "NI",

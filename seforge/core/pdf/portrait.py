@@ -16,7 +16,7 @@ from PIL import Image, ImageOps
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.sheet.layout import Rect
+from seforge.core.pdf.geometry import Rect
 
 log = logging.getLogger(__name__)
 
