@@ -25,13 +25,13 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QTimer
 
 from seforge.core.bounded_read import FileReadError, read_bounded
-from seforge.fileformat import (
+from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
     atomic_write_bytes,
     load_character,
     save_character,
 )
-from seforge.models import Character
+from seforge.systems.swords_edge.models import Character
 from ui.document import CharacterDocument
 from ui.settings import data_dir, set_aside
 

@@ -20,7 +20,7 @@ from ui.theme import is_dark, verdict_colour
 from ui.widgets import section_label, set_font_scale
 
 if TYPE_CHECKING:  # the validation module loads the models: not needed to draw
-    from seforge.validation import CheckResult, Problem
+    from seforge.systems.swords_edge.validation import CheckResult, Problem
 
 LIST_MIN_HEIGHT = 48
 """The lists may shrink to about two lines (a short screen with the GM's Table open)."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from seforge.models import TRAITS, Character
-from seforge.validation import check_character
+from seforge.systems.swords_edge.models import TRAITS, Character
+from seforge.systems.swords_edge.validation import check_character
 from ui.commands import kind_label
 from ui.theme import verdict_colour
 from ui.trait_style import trait_colour

@@ -1,10 +1,11 @@
 """Undo commands: each wraps one edit of the character.
 
-Rank, name, link, Element and Pivot edits go through ``seforge.editing``; redo calls
+Rank, name, link, Element and Pivot edits go through ``seforge.systems.swords_edge.editing``; redo
+calls
 the mutator with the new value, undo with the old one it returned. Typing in a text
 field merges into the previous command for the same field, so one word is one undo
 step. Free fields (player, campaign, notes, portrait, table rules, the GM's extra
-charge and the Fetish link) go through ``seforge.editing.set_field``.
+charge and the Fetish link) go through ``seforge.systems.swords_edge.editing.set_field``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from seforge import editing
-from seforge.models import Character, Element, ElementKind, Trait
-from seforge.ranks import Rank
-from seforge.wording import with_article
+from seforge.systems.swords_edge import editing
+from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.wording import with_article
 from ui.document import CharacterDocument
 from ui.owners import Changes
 
@@ -90,7 +91,7 @@ class SetTextCommand(_DocumentCommand):
 
 
 class SetFieldCommand(_DocumentCommand):
-    """Set a free field through ``seforge.editing.set_field``.
+    """Set a free field through ``seforge.systems.swords_edge.editing.set_field``.
 
     ``merge`` makes consecutive edits of the same field one undo step (typing)."""
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from seforge.fileformat import CHARACTER_SUFFIX, load_character, save_character
-from seforge.models import Character
-from seforge.play import full_dump, restore
+from seforge.systems.swords_edge.fileformat import CHARACTER_SUFFIX, load_character, save_character
+from seforge.systems.swords_edge.models import Character
+from seforge.systems.swords_edge.play import full_dump, restore
 from ui.owners import Changes, DiskStamp, changed_on_disk
 
 

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge import editing
-from seforge.editing import PIVOT_SLOTS
-from seforge.models import TRAITS, Trait
+from seforge.systems.swords_edge import editing
+from seforge.systems.swords_edge.editing import PIVOT_SLOTS
+from seforge.systems.swords_edge.models import TRAITS, Trait
 from ui.commands import (
     SetFieldCommand,
     SetLinkCommand,

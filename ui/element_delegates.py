@@ -4,7 +4,8 @@ Each editor is the same widget the details area uses (RankCombo, TraitLinkCombo 
 a combo of the Element kinds), and each commit pushes the same undo command the
 details area pushes (SetRankCommand, SetLinkCommand, SetKindCommand) onto the
 document; the model itself is never written. Which Ranks may be chosen comes from
-``seforge.editing.rank_choices``, asked again at commit time so a stale editor cannot
+``seforge.systems.swords_edge.editing.rank_choices``, asked again at commit time so a stale editor
+cannot
 commit a Rank the core no longer allows. Enter commits, Esc cancels (Qt's delegate
 keys); leaving the editor also commits, as for the name cell.
 """
@@ -14,8 +15,8 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from seforge import editing
-from seforge.models import Element, ElementKind
+from seforge.systems.swords_edge import editing
+from seforge.systems.swords_edge.models import Element, ElementKind
 from ui.commands import KIND_LABELS, SetKindCommand, SetLinkCommand, SetRankCommand, kind_label
 from ui.document import CharacterDocument
 from ui.elements_model import KIND, RANK, TRAIT

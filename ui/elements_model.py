@@ -11,7 +11,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
-from seforge.models import Acquired, Element, ElementKind
+from seforge.systems.swords_edge.models import Acquired, Element, ElementKind
 from ui.commands import SetTextCommand, kind_label
 from ui.document import CharacterDocument
 from ui.trait_style import trait_chip, trait_colour

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge import editing
-from seforge.models import ElementKind, Trait
+from seforge.systems.swords_edge import editing
+from seforge.systems.swords_edge.models import ElementKind, Trait
 from ui.commands import (
     KIND_LABELS,
     InsertElementCommand,

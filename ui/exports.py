@@ -1,6 +1,7 @@
 """PDF exports from the app: a character's sheet, the party, a blank sheet, NC cards.
 
-The PDFs come from ``seforge.sheet`` and ``seforge.cards`` (imported when first
+The PDFs come from ``seforge.systems.swords_edge.sheet`` and ``seforge.systems.swords_edge.cards``
+(imported when first
 used: ReportLab is not needed to show the window). The paper size is a preference;
 empty means "follow the system locale".
 """
@@ -16,7 +17,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 if TYPE_CHECKING:
-    from seforge.models import Character, NarrativeCharacter
+    from seforge.systems.swords_edge.models import Character, NarrativeCharacter
     from ui.printing import PrintJob
 
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
@@ -26,7 +27,7 @@ def effective_paper(preference: str) -> str:
     """``"a4"`` or ``"letter"``: the preference, or the locale's when it is empty."""
     if preference in ("a4", "letter"):
         return preference
-    from seforge.sheet import default_paper_for_locale
+    from seforge.systems.swords_edge.sheet import default_paper_for_locale
 
     return default_paper_for_locale().value
 
@@ -56,7 +57,7 @@ def export_character_sheets(
 ) -> Path | None:
     """Ask where, then write one sheet per character into one PDF (``party_summary``:
     the GM's one-page summary of the party first)."""
-    from seforge.sheet import PaperSize, SheetOptions, export_sheets
+    from seforge.systems.swords_edge.sheet import PaperSize, SheetOptions, export_sheets
 
     if not characters:
         return None
@@ -77,7 +78,7 @@ def export_character_sheets(
 
 
 def export_blank_sheet(parent: QWidget, paper: str, folder: str) -> Path | None:
-    from seforge.sheet import PaperSize, export_blank
+    from seforge.systems.swords_edge.sheet import PaperSize, export_blank
 
     path = ask_pdf_path(parent, "Print Blank Sheet", folder, "blank-sheet.pdf")
     if path is None:
@@ -96,7 +97,7 @@ def export_nc_cards(
 ) -> Path | None:
     """Ask where, then write the NCs' cards (``size``: grid, index or a6; ``blank``
     empty cards after them)."""
-    from seforge.cards import export_cards
+    from seforge.systems.swords_edge.cards import export_cards
 
     if not ncs and blank < 1:
         return None

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge import library
-from seforge.fileformat import CharacterFileError
-from seforge.models import Character
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import CharacterFileError
+from seforge.systems.swords_edge.models import Character
 from ui.character_preview import preview_html
 from ui.theme import is_dark
 

@@ -53,7 +53,7 @@ from ui.theme import apply_theme
 from ui.widgets import apply_font_scales
 
 if TYPE_CHECKING:
-    from seforge.models import Character
+    from seforge.systems.swords_edge.models import Character
     from ui.autosave import Autosaver
     from ui.document import CharacterDocument
     from ui.editor import CharacterEditor
@@ -563,7 +563,7 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> CharacterDocument | None:
         """Open a file in a new tab (or switch to it when already open)."""
-        from seforge.fileformat import CharacterFileError
+        from seforge.systems.swords_edge.fileformat import CharacterFileError
         from ui.document import CharacterDocument
 
         index = self.find_open(path)
@@ -626,7 +626,7 @@ class MainWindow(QMainWindow):
         return self._write(document, with_suffix(Path(name)))
 
     def _write(self, document: CharacterDocument, path: Path) -> bool:
-        from seforge.fileformat import ReadOnlyFileError
+        from seforge.systems.swords_edge.fileformat import ReadOnlyFileError
         from ui.file_watch import ask_choice
         from ui.owners import same_file
 
@@ -704,7 +704,7 @@ class MainWindow(QMainWindow):
 
     def revert(self, document: CharacterDocument | None = None) -> bool:
         """File › Revert to Saved: drop the unsaved changes and read the file again."""
-        from seforge.fileformat import CharacterFileError
+        from seforge.systems.swords_edge.fileformat import CharacterFileError
         from ui.file_watch import ask_choice
 
         document = document or self.current_document()
@@ -743,7 +743,7 @@ class MainWindow(QMainWindow):
     # -- files changed by another program -------------------------------------------------
     def _on_disk_changed(self, document: CharacterDocument) -> None:
         """A clean document reloads (with a status message); a modified one asks."""
-        from seforge.fileformat import CharacterFileError
+        from seforge.systems.swords_edge.fileformat import CharacterFileError
         from ui.file_watch import ask_choice
 
         if any(d is document for d in self._asking):
@@ -967,7 +967,7 @@ class MainWindow(QMainWindow):
 
     def copy_sheet(self, markdown: bool = False) -> str:
         """Put the current character on the clipboard as text or Markdown; the text."""
-        from seforge.sheet_text import character_text
+        from seforge.systems.swords_edge.sheet_text import character_text
 
         document = self.current_document()
         if document is None:
@@ -1044,7 +1044,7 @@ class MainWindow(QMainWindow):
         if document is None:
             self.budget_panel.show_result(None)
             return
-        from seforge.validation import check_character
+        from seforge.systems.swords_edge.validation import check_character
 
         self.budget_panel.show_result(check_character(document.character))
 

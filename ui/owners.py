@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
-    from seforge.models import Character
+    from seforge.systems.swords_edge.models import Character
     from ui.document import CharacterDocument
 
 

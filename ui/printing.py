@@ -1,6 +1,7 @@
 """Printing sheets and NC cards with Qt's print support.
 
-The PDFs are drawn by ``seforge.sheet`` and ``seforge.cards`` on a ReportLab
+The PDFs are drawn by ``seforge.systems.swords_edge.sheet`` and
+``seforge.systems.swords_edge.cards`` on a ReportLab
 canvas. To print, the same drawing code runs on :class:`PainterCanvas`, which
 offers the few canvas methods those modules use and draws them with a QPainter
 on a ``QPrinter`` (or any paint device). So the printout is the exported PDF,
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import QWidget
 from seforge.core.resources import resource_path
 
 if TYPE_CHECKING:
-    from seforge.models import Character, NarrativeCharacter
+    from seforge.systems.swords_edge.models import Character, NarrativeCharacter
 
 FONT_FILES = {
     "SEForge-DejaVuSans": ("DejaVuSans.ttf", "Book"),
@@ -311,7 +312,7 @@ class PrintJob:
 
 
 def sheets_job(characters: Sequence[Character], paper: str) -> PrintJob:
-    from seforge.sheet import PaperSize, draw_sheet_pages
+    from seforge.systems.swords_edge.sheet import PaperSize, draw_sheet_pages
 
     names = [c.name.strip() or "Unnamed character" for c in characters]
     title = names[0] if len(names) == 1 else "Party: " + ", ".join(names)
@@ -321,14 +322,14 @@ def sheets_job(characters: Sequence[Character], paper: str) -> PrintJob:
 
 
 def blank_job(paper: str) -> PrintJob:
-    from seforge.sheet import PaperSize, draw_blank_pages
+    from seforge.systems.swords_edge.sheet import PaperSize, draw_blank_pages
 
     return PrintJob("Blank character sheet", paper,
                     lambda canvas: draw_blank_pages(canvas, PaperSize(paper)))
 
 
 def cards_job(ncs: Sequence[NarrativeCharacter], paper: str) -> PrintJob:
-    from seforge.cards import draw_card_pages
+    from seforge.systems.swords_edge.cards import draw_card_pages
 
     chosen = list(ncs)
     title = "Opponent cards" if len(chosen) != 1 else f"Opponent card: {chosen[0].name}"

@@ -1,6 +1,7 @@
 """RankCombo: a combo box of Ranks ("Great +4") whose forbidden items are greyed out.
 
-The choices come from ``seforge.editing.rank_choices``; an item the core does not
+The choices come from ``seforge.systems.swords_edge.editing.rank_choices``; an item the core does
+not
 allow is disabled and carries the core's reason as its tooltip.
 """
 
@@ -10,8 +11,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from seforge.editing import RankChoice
-from seforge.ranks import QUALITY_RANKS, Rank
+from seforge.systems.swords_edge.editing import RankChoice
+from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank
 
 
 def _cost_text(change: int) -> str:

@@ -1,7 +1,8 @@
 """Table rules: the options a group may switch on, stored with each character and,
 as the table's defaults, with a campaign.
 
-Titles and explanations come from ``seforge.table_rules`` (the one place they live).
+Titles and explanations come from ``seforge.systems.swords_edge.table_rules`` (the one place they
+live).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.models import RuleOptions
-from seforge.table_rules import TABLE_RULES, TableRule, table_rule
+from seforge.systems.swords_edge.models import RuleOptions
+from seforge.systems.swords_edge.table_rules import TABLE_RULES, TableRule, table_rule
 from ui.commands import SetFieldCommand
 from ui.document import CharacterDocument
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
-from seforge.kinds import Trait
+from seforge.systems.swords_edge.kinds import Trait
 from ui.theme import is_dark
 
 _COLOURS: dict[Trait, tuple[str, str]] = {

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.kinds import TRAITS, Trait
+from seforge.systems.swords_edge.kinds import TRAITS, Trait
 from ui.keys import redo_keys
 from ui.trait_style import trait_chip, trait_text
 

@@ -11,8 +11,8 @@ from seforge.cli import VERB_HELP, one_line
 
 if TYPE_CHECKING:  # the models load only when the verb runs (seforge odds stays fast)
     from seforge.core.systems import CheckReport
-    from seforge.models import RuleOptions
-    from seforge.validation import CheckResult
+    from seforge.systems.swords_edge.models import RuleOptions
+    from seforge.systems.swords_edge.validation import CheckResult
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -55,7 +55,7 @@ def result_json(result: CheckResult) -> dict[str, Any]:
 
 def rules_line(options: RuleOptions) -> str:
     """``Table rules: SFX Qualities subsystem, Fetish rule`` (empty when none is on)."""
-    from seforge.table_rules import rules_on
+    from seforge.systems.swords_edge.table_rules import rules_on
 
     titles = [rule.title for rule in rules_on(options)]
     return f"Table rules: {', '.join(titles)}" if titles else ""
@@ -104,9 +104,9 @@ def _other_system_check(path: str) -> tuple[CheckReport | None, str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from seforge.fileformat import CharacterFileError, load_character
-    from seforge.table_rules import rules_on
-    from seforge.validation import check_character
+    from seforge.systems.swords_edge.fileformat import CharacterFileError, load_character
+    from seforge.systems.swords_edge.table_rules import rules_on
+    from seforge.systems.swords_edge.validation import check_character
 
     outputs: list[dict[str, Any]] = []
     texts: list[str] = []

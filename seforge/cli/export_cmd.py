@@ -21,7 +21,7 @@ from seforge.cli import VERB_HELP, one_line
 if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
     from pathlib import Path
 
-    from seforge.models import Character, NarrativeCharacter
+    from seforge.systems.swords_edge.models import Character, NarrativeCharacter
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 
@@ -71,7 +71,7 @@ def _card_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _sheet_options(args: argparse.Namespace) -> Any:
-    from seforge.sheet import SheetOptions
+    from seforge.systems.swords_edge.sheet import SheetOptions
 
     return SheetOptions(clean_tracks=bool(getattr(args, "clean_tracks", False)),
                         party_summary=bool(getattr(args, "party_summary", False)),
@@ -114,7 +114,7 @@ def _load(files: list[str]) -> list[Character] | str:
     """The characters, or the message of the first file that cannot be read."""
     from pathlib import Path
 
-    from seforge.fileformat import CharacterFileError, load_character
+    from seforge.systems.swords_edge.fileformat import CharacterFileError, load_character
 
     characters: list[Character] = []
     for name in files:
@@ -129,7 +129,7 @@ def _load_ncs(files: list[str]) -> list[NarrativeCharacter] | str:
     """The NCs, or the message of the first file that cannot be read."""
     from pathlib import Path
 
-    from seforge.fileformat import CharacterFileError, load_nc
+    from seforge.systems.swords_edge.fileformat import CharacterFileError, load_nc
 
     ncs: list[NarrativeCharacter] = []
     for name in files:
@@ -174,7 +174,7 @@ def _other_system_export(files: list[str], output: Path) -> int | None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from seforge.sheet import (
+    from seforge.systems.swords_edge.sheet import (
         PaperSize,
         default_paper_for_locale,
         render_blank,
@@ -202,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
         count = 0
         data, pages = render_blank(paper, reference=bool(getattr(args, "reference", False)))
     elif args.cards:
-        from seforge.cards import render_cards
+        from seforge.systems.swords_edge.cards import render_cards
 
         ncs = _load_ncs(list(args.files))
         if isinstance(ncs, str):

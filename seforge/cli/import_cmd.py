@@ -48,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from seforge.cli.check_cmd import result_json
-    from seforge.fileformat import save_character
-    from seforge.sheet.readback import SheetReadError, read_sheet
-    from seforge.validation import check_character
+    from seforge.systems.swords_edge.fileformat import save_character
+    from seforge.systems.swords_edge.sheet.readback import SheetReadError, read_sheet
+    from seforge.systems.swords_edge.validation import check_character
 
     sheet, output = Path(args.sheet), Path(args.output)
     if not sheet.is_file():

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from seforge.cli import EXIT_OK, EXIT_UNREADABLE, VERB_HELP, one_line
 
 if TYPE_CHECKING:  # the library loads when the verb runs: the other verbs start without it
-    from seforge import library
+    from seforge.systems.swords_edge import library
 
 KINDS = ("pc", "nc")
 """``library.KINDS``, restated so that the parser needs no import (a test keeps them equal)."""
@@ -65,7 +65,7 @@ def _table(rows: Sequence[dict[str, str]]) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from seforge import library
+    from seforge.systems.swords_edge import library
 
     entries = library.list_entries(args.kind)
     if args.genre:
@@ -82,7 +82,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from seforge import library
+    from seforge.systems.swords_edge import library
 
     try:
         text = library.raw_json(args.id)

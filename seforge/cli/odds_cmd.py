@@ -11,7 +11,7 @@ from seforge.cli import EXIT_OK, VERB_HELP
 if TYPE_CHECKING:  # the dice load when the verb runs: the other verbs start without them
     from fractions import Fraction
 
-    from seforge.dice import Odds
+    from seforge.systems.swords_edge.dice import Odds
 
 CRITICALS_READINGS = ("first", "final")
 """``dice.CRITICALS_READINGS``, restated so that the parser needs no import (a test
@@ -80,14 +80,14 @@ def register(sub: Any) -> None:
 
 
 def _percent(p: Fraction) -> str:
-    from seforge.probability import format_probability
+    from seforge.systems.swords_edge.probability import format_probability
 
     return format_probability(p, fixed=True).rjust(6)
 
 
 def format_table(modifier: int, tn: int, result: Odds) -> str:
     """The plain-text report of ``seforge odds``."""
-    from seforge.dice import LEVELS, needed_roll
+    from seforge.systems.swords_edge.dice import LEVELS, needed_roll
 
     need = needed_roll(modifier, tn)
     if need >= 20:
@@ -113,7 +113,7 @@ def format_table(modifier: int, tn: int, result: Odds) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the odds asked for; always exits 0."""
-    from seforge.dice import odds, odds_json
+    from seforge.systems.swords_edge.dice import odds, odds_json
 
     modifier: int = args.modifier
     tn: int = args.tn

@@ -1,6 +1,6 @@
 """Input limits of SEForge documents: file size, nesting, numbers and text lengths.
 
-The loader (:mod:`seforge.fileformat`) refuses a document that breaks one with a
+The loader (:mod:`seforge.systems.swords_edge.fileformat`) refuses a document that breaks one with a
 one-line message naming the field; saving checks the text lengths too, so a
 file SEForge writes always opens again. The values are documented in the README
 ("The character file"); views may use :func:`text_limit` to cap their inputs.

@@ -63,8 +63,8 @@ def _main_window():  # type: ignore[no-untyped-def]
 
 
 def rank(count: int) -> None:
-    from seforge import editing, library
-    from seforge.ranks import Rank
+    from seforge.systems.swords_edge import editing, library
+    from seforge.systems.swords_edge.ranks import Rank
     from ui.commands import SetRankCommand
 
     qapp, window = _main_window()
@@ -109,7 +109,7 @@ def _peak_rss_mb() -> tuple[float, str]:
 
 
 def memory() -> None:
-    from seforge import library
+    from seforge.systems.swords_edge import library
 
     qapp, window = _main_window()
     ids = [e.id for e in library.list_entries("pc")[:5]]

@@ -136,7 +136,7 @@ def bench_startup(repeat: int, scratch: Path) -> Result:
 def bench_rank(repeat: int, scratch: Path) -> Result:
     _require("ui.main_window", "MainWindow")
     _require("ui.commands", "SetRankCommand")
-    _require("seforge.library", "load_pc")
+    _require("seforge.systems.swords_edge.library", "load_pc")
     data = json.loads(_probe(["rank", str(max(repeat, 5) * 4)], _gui_env(scratch)))
     sync = median(data["sync_ms"][2:])  # the first changes build caches
     total = median(data["with_events_ms"][2:])
@@ -150,8 +150,10 @@ def bench_rank(repeat: int, scratch: Path) -> Result:
 
 
 def bench_open(repeat: int, scratch: Path) -> Result:
-    fileformat = _require("seforge.fileformat", "load_character", "save_character")
-    library = _require("seforge.library", "list_entries", "load_pc")
+    fileformat = _require(
+        "seforge.systems.swords_edge.fileformat", "load_character", "save_character"
+    )
+    library = _require("seforge.systems.swords_edge.library", "list_entries", "load_pc")
     entries = library.list_entries("pc")
     if not entries:
         raise UnavailableError("no book characters in resources/library/pcs")
@@ -164,7 +166,9 @@ def bench_open(repeat: int, scratch: Path) -> Result:
 
 
 def bench_library(repeat: int, _scratch: Path) -> Result:
-    library = _require("seforge.library", "list_entries", "load_pc", "clear_cache")
+    library = _require(
+        "seforge.systems.swords_edge.library", "list_entries", "load_pc", "clear_cache"
+    )
 
     def load_all() -> None:
         for entry in library.list_entries("pc"):
@@ -179,7 +183,7 @@ def bench_library(repeat: int, _scratch: Path) -> Result:
 
 
 def _party(count: int) -> list[Any]:
-    library = _require("seforge.library", "list_entries", "load_pc")
+    library = _require("seforge.systems.swords_edge.library", "list_entries", "load_pc")
     ids = [e.id for e in library.list_entries("pc")]
     if not ids:
         raise UnavailableError("no book characters in resources/library/pcs")
@@ -187,7 +191,7 @@ def _party(count: int) -> list[Any]:
 
 
 def bench_pdf(repeat: int, _scratch: Path) -> list[Result]:
-    sheet = _require("seforge.sheet", "export_sheets", "render_sheets")
+    sheet = _require("seforge.systems.swords_edge.sheet", "export_sheets", "render_sheets")
     one, party, hundred = _party(1), _party(6), _party(100)
     long_note = _party(1)
     long_note[0].notes = " ".join(f"word{i:04d}" for i in range(1100))[:10_000]
@@ -228,7 +232,7 @@ def _dice_cache_clear(dice: Any) -> None:
 
 
 def bench_odds(repeat: int, _scratch: Path) -> list[Result]:
-    dice = _require("seforge.dice", "odds")
+    dice = _require("seforge.systems.swords_edge.dice", "odds")
     cases = [(m, tn) for m in (-2, 0, 3, 6) for tn in (8, 11, 14, 17)]
     cold, warm = [], []
     for _ in range(max(repeat, 5)):
@@ -304,7 +308,7 @@ def bench_bundle(_repeat: int, _scratch: Path) -> Result:
 
 def bench_memory(repeat: int, scratch: Path) -> Result:
     _require("ui.main_window", "MainWindow")
-    _require("seforge.library", "load_pc")
+    _require("seforge.systems.swords_edge.library", "load_pc")
     runs = [json.loads(_probe(["memory"], _gui_env(scratch)))
             for _ in range(max(1, min(repeat, 3)))]
     peak = median([r["peak_rss_mb"] for r in runs])

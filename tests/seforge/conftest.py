@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from seforge.models import Character, Element, ElementKind, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
+from seforge.systems.swords_edge.ranks import Rank
 
 
 def make_sarah() -> Character:

@@ -19,11 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from seforge.campaign import Campaign, load_party, save_campaign
 from seforge.core.bounded_read import FileReadError, read_bounded
 from seforge.core.limits import MAX_DEPTH, NAME_CHARS
-from seforge.fileformat import CharacterFileError, load_character, save_character
-from seforge.models import Character
+from seforge.systems.swords_edge.campaign import Campaign, load_party, save_campaign
+from seforge.systems.swords_edge.fileformat import (
+    CharacterFileError,
+    load_character,
+    save_character,
+)
+from seforge.systems.swords_edge.models import Character
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = '{"format": "seforge.character", "version": 1, '
@@ -138,7 +142,7 @@ def test_campaign_listing_a_fifo_gives_its_message(tmp_path: Path, timeout: floa
     campaign_path = tmp_path / "table.secampaign"
     save_campaign(Campaign(characters=["pc.sechar"], opponents=["nc.senc"]), campaign_path)
     code = (
-        "import sys; from seforge.campaign import load_campaign, load_party; "
+        "import sys; from seforge.systems.swords_edge.campaign import load_campaign, load_party; "
         "p = sys.argv[1]; pcs, ncs = load_party(load_campaign(p), p); "
         "print(pcs[0][1]); print(ncs[0][1])"
     )

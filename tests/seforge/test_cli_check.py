@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from seforge.cli import main
-from seforge.fileformat import save_character
-from seforge.models import Character, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.models import Character, Trait
+from seforge.systems.swords_edge.ranks import Rank
 
 
 def test_check_legal_json(tmp_path: Path, sarah: Character,
@@ -50,7 +50,7 @@ def test_check_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_check_names_the_table_rules_in_force(tmp_path: Path, sarah: Character,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from seforge.models import RuleOptions
+    from seforge.systems.swords_edge.models import RuleOptions
 
     sarah.options = RuleOptions(sfx_subsystem=True)
     path = tmp_path / "sarah.sechar"

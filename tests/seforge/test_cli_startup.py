@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from seforge import dice, library
 from seforge.cli import VERB_MODULES, library_cmd, odds_cmd
+from seforge.systems.swords_edge import dice, library
 
+SE = "seforge.systems.swords_edge."
 ROOT = Path(__file__).resolve().parents[2]
 CAPTAIN = ROOT / "resources" / "library" / "pcs" / "captain.json"
 
@@ -48,8 +49,8 @@ def test_odds_needs_no_pydantic_and_no_file_format() -> None:
     code, out, modules = loaded_modules("odds", "--modifier", "2", "--tn", "14")
     assert code == 0 and "vs TN 14" in out  # the probe really ran the verb
     assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab", "PySide6")
-    assert not modules & {"seforge.models", "seforge.fileformat", "seforge.library",
-                          "seforge.desktop", "seforge.validation", "subprocess"}
+    assert not modules & {SE + "models", SE + "fileformat", SE + "library",
+                          "seforge.desktop", SE + "validation", "subprocess"}
     other_verbs = {f"seforge.cli.{m}" for v, m in VERB_MODULES.items() if v != "odds"}
     assert not modules & other_verbs
 
@@ -60,15 +61,15 @@ def test_help_loads_no_models(args: tuple[str, ...]) -> None:
     code, out, modules = loaded_modules(*args)
     assert code == 0 and "usage: seforge" in out
     assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab")
-    assert not modules & {"seforge.desktop", "seforge.dice", "seforge.library"}
+    assert not modules & {"seforge.desktop", SE + "dice", SE + "library"}
 
 
 def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
     code, out, modules = loaded_modules("check", str(CAPTAIN))
     assert code == 0 and ": legal" in out
-    assert "seforge.models" in modules
+    assert SE + "models" in modules
     assert not _heavy(modules, "reportlab", "PySide6")
-    assert not modules & {"seforge.desktop", "seforge.sheet", "seforge.library"}
+    assert not modules & {"seforge.desktop", SE + "sheet", SE + "library"}
 
 
 def test_library_kinds_restated_in_the_parser_match_the_library() -> None:

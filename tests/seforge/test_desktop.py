@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from seforge import cli, desktop
-from seforge.campaign import CAMPAIGN_SUFFIX
 from seforge.core.atomic import remove_stale_temp_files
-from seforge.fileformat import CHARACTER_SUFFIX, NC_SUFFIX
+from seforge.systems.swords_edge.campaign import CAMPAIGN_SUFFIX
+from seforge.systems.swords_edge.fileformat import CHARACTER_SUFFIX, NC_SUFFIX
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,14 +12,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seforge.fileformat import (
+from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
     character_from_data,
     character_to_data,
     encode_document,
     parse_json_bytes,
 )
-from seforge.models import Character
+from seforge.systems.swords_edge.models import Character
 
 FAST = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from seforge import library
-from seforge.fileformat import load_character, save_character
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import load_character, save_character
 from ui.document import CharacterDocument
 from ui.main_window import MainWindow
 

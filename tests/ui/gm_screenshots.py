@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
-from seforge.library import list_entries, load_pc
+from seforge.systems.swords_edge.library import list_entries, load_pc
 from ui.gm import GMDock
 
 

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from seforge import library
-from seforge.fileformat import save_character
-from seforge.models import Trait
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.models import Trait
 from ui.gm_table import GMTableWidget, NCEditor
 from ui.theme import apply_theme
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from seforge.models import ElementKind, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.models import ElementKind, Trait
+from seforge.systems.swords_edge.ranks import Rank
 from ui.editor import CharacterEditor
 from ui.main_window import MainWindow
 from ui.widgets import HistoryLineEdit

@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
 
     from PySide6.QtWidgets import QApplication, QWidget
 
-    from seforge.library import load_pc
+    from seforge.systems.swords_edge.library import load_pc
     from ui.app import create_application
     from ui.main_window import MainWindow
     from ui.screen_fit import widgets_outside

@@ -21,7 +21,7 @@ os.environ.setdefault("SEFORGE_DATA_DIR", str(Path(_scratch) / "data"))
 
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
-from seforge.library import load_pc  # noqa: E402
+from seforge.systems.swords_edge.library import load_pc  # noqa: E402
 from ui.app import create_application  # noqa: E402
 from ui.library_dialog import LibraryDialog  # noqa: E402
 from ui.main_window import MainWindow  # noqa: E402

@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from seforge.fileformat import save_character
-from seforge.library import load_pc
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.library import load_pc
 from ui import app as app_module
 from ui.autosave import autosave_dir
 from ui.main_window import MainWindow

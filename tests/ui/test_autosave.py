@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSysInfo
 from pytestqt.qtbot import QtBot
 
-from seforge.library import load_pc
+from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import build_sarah_x
 from ui import main_window as main_window_module
 from ui.main_window import MainWindow
@@ -71,7 +71,7 @@ def test_restore_after_a_crash(qtbot: QtBot, window: MainWindow, tmp_path: Path,
 
 def test_restore_keeps_the_original_path(qtbot: QtBot, window: MainWindow, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from seforge.fileformat import save_character
+    from seforge.systems.swords_edge.fileformat import save_character
 
     path = tmp_path / "sarah.sechar"
     save_character(load_pc("sarah-x"), path)

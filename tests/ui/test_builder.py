@@ -6,10 +6,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel
 
-from seforge.library import load_pc
-from seforge.models import Character, ElementKind, Pivots, Trait
-from seforge.ranks import Rank
-from seforge.validation import check_character
+from seforge.systems.swords_edge.library import load_pc
+from seforge.systems.swords_edge.models import Character, ElementKind, Pivots, Trait
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.validation import check_character
 from tests.ui.helpers import build_sarah_x, choose_rank, problem_rules, summary, type_into
 from ui.budget_panel import FIELD_ROLE, RULE_ROLE
 from ui.main_window import MainWindow

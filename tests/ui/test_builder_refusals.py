@@ -6,9 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 
-from seforge.editing import STUNT_AT_CREATION
-from seforge.models import Acquired, Element, ElementKind, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.editing import STUNT_AT_CREATION
+from seforge.systems.swords_edge.models import Acquired, Element, ElementKind, Trait
+from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import build_sarah_x
 from ui.commands import InsertElementCommand
 from ui.main_window import MainWindow

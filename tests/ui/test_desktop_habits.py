@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButto
 
 import ui.exports
 import ui.printing
-from seforge import __version__, library
+from seforge import __version__
+from seforge.systems.swords_edge import library
 from ui.help import HelpWindow
 from ui.main_window import MainWindow
 from ui.printing import PrintJob, cards_job, sheets_job
@@ -127,7 +128,7 @@ def test_painter_canvas_draws_what_the_pdf_draws(qapp: QApplication, tmp_path: P
     from PIL import Image
     from PySide6.QtGui import QImage
 
-    from seforge.sheet import PaperSize, export_sheets
+    from seforge.systems.swords_edge.sheet import PaperSize, export_sheets
 
     sarah = library.load_pc("sarah-x")
     buffer = io.BytesIO()
@@ -160,7 +161,7 @@ def test_painter_canvas_draws_what_the_pdf_draws(qapp: QApplication, tmp_path: P
 
 @pytest.mark.parametrize("markdown", [False, True])
 def test_copy_sheet_as_text(window: MainWindow, markdown: bool) -> None:
-    from seforge.sheet_text import character_text
+    from seforge.systems.swords_edge.sheet_text import character_text
 
     assert not window.copy_text_action.isEnabled()
     document = window.open_book_character(library.load_pc("sarah-x"))
@@ -270,7 +271,7 @@ def test_user_guide_keys(window: MainWindow, qtbot: object) -> None:
 
 def test_party_tab_prints_the_campaigns_sheets(qtbot: object, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from seforge.fileformat import save_character
+    from seforge.systems.swords_edge.fileformat import save_character
     from ui.gm_table import GMTableWidget
 
     printed = tmp_path / "party.pdf"

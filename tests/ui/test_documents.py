@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from seforge import library
-from seforge.fileformat import load_character
-from seforge.models import Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import load_character
+from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.document_helpers import (
     gm_table,
     jyrell_file,
@@ -306,7 +306,7 @@ def test_the_next_scene_leaves_the_pcs_history_undoable(window: MainWindow,
 
 def test_party_table_rules_reach_an_open_character_through_its_owner(
         window: MainWindow, tmp_path: Path) -> None:
-    from seforge.models import RuleOptions
+    from seforge.systems.swords_edge.models import RuleOptions
 
     path = jyrell_file(tmp_path)
     document = window.open_path(path)

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from seforge import library
-from seforge.fileformat import load_character, save_character
-from seforge.models import Trait
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import load_character, save_character
+from seforge.systems.swords_edge.models import Trait
 from ui.gm_table.scene_tracker import nc_state_text
 from ui.main_window import MainWindow
 

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from seforge import editing
-from seforge.library import load_pc
-from seforge.models import ElementKind, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge import editing
+from seforge.systems.swords_edge.library import load_pc
+from seforge.systems.swords_edge.models import ElementKind, Trait
+from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import summary
 from ui.commands import SetKindCommand, SetLinkCommand, SetRankCommand
 from ui.document import CharacterDocument

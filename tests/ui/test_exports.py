@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from seforge import library
+from seforge.systems.swords_edge import library
 from ui.exports import export_character_sheets, export_nc_cards
 
 

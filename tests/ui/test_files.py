@@ -7,8 +7,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from seforge.fileformat import CharacterFileError, load_character, save_character
-from seforge.library import load_pc
+from seforge.systems.swords_edge.fileformat import (
+    CharacterFileError,
+    load_character,
+    save_character,
+)
+from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import build_sarah_x, type_into
 from ui.main_window import MainWindow
 from ui.settings import load_preferences

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from seforge import library
-from seforge.fileformat import load_character, save_character
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import load_character, save_character
 from tests.ui.document_helpers import (
     choices,
     gm_table,
@@ -139,7 +139,7 @@ def test_revert_and_duplicate(window: MainWindow, tmp_path: Path,
 
 def test_the_campaign_file_is_watched_too(window: MainWindow, qtbot, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from seforge.campaign import load_campaign, save_campaign
+    from seforge.systems.swords_edge.campaign import load_campaign, save_campaign
 
     party = gm_table(window).party
     path = tmp_path / "war.secampaign"
@@ -172,7 +172,7 @@ def test_the_campaign_file_is_watched_too(window: MainWindow, qtbot, tmp_path: P
 
 def test_the_opponent_being_edited_is_watched(window: MainWindow, qtbot,
                                               monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from seforge.fileformat import load_nc, save_nc
+    from seforge.systems.swords_edge.fileformat import load_nc, save_nc
 
     lib = gm_table(window).opponents
     lib.new_opponent()

@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMainWindow, QPushButton
 
-from seforge.dice import LEVELS, needed_roll, odds
-from seforge.library import list_entries, load_pc
-from seforge.models import Character, NCType
-from seforge.ranks import Rank
-from seforge.test_flow import format_chance
+from seforge.systems.swords_edge.dice import LEVELS, needed_roll, odds
+from seforge.systems.swords_edge.library import list_entries, load_pc
+from seforge.systems.swords_edge.models import Character, NCType
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.test_flow import format_chance
 from ui.gm import GMDock
 from ui.gm.calculator import CalculatorTab
 

@@ -9,9 +9,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seforge import pending_test as pt
-from seforge.library import load_pc
-from seforge.test_flow import STEPS
+from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge.library import load_pc
+from seforge.systems.swords_edge.test_flow import STEPS
 from ui.gm.calculator import CalculatorTab
 
 JYRELL = load_pc("jyrell")

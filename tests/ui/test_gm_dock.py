@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
-from seforge.reference import TABLES
+from seforge.systems.swords_edge.reference import TABLES
 from ui.gm import GMDock
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow
 
-from seforge.models import NCType, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.models import NCType, Trait
+from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.test_gm_calculator import add_quick
 from ui.gm.dock import GMDock
 
@@ -29,7 +29,7 @@ def test_a_group_adds_no_trait_to_momentum(qtbot) -> None:  # type: ignore[no-un
 
 
 def test_ticking_a_faculty_ticks_its_trait(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from seforge.library import load_pc
+    from seforge.systems.swords_edge.library import load_pc
 
     sarah = load_pc("sarah-x")
     window = QMainWindow()
@@ -45,8 +45,8 @@ def test_ticking_a_faculty_ticks_its_trait(qtbot) -> None:  # type: ignore[no-un
 
 
 def test_recovery_tab_luck_reaches_only_this_scene(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from seforge import play
-    from seforge.library import load_pc
+    from seforge.systems.swords_edge import play
+    from seforge.systems.swords_edge.library import load_pc
 
     kyle = load_pc("kyle-devos")
     play.start_session(kyle)
@@ -67,9 +67,9 @@ def test_recovery_tab_luck_reaches_only_this_scene(qtbot) -> None:  # type: igno
 
 
 def test_calculator_odds_follow_the_characters_criticals_rule(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from seforge.dice import odds
-    from seforge.library import load_pc
-    from seforge.test_flow import format_chance
+    from seforge.systems.swords_edge.dice import odds
+    from seforge.systems.swords_edge.library import load_pc
+    from seforge.systems.swords_edge.test_flow import format_chance
 
     kyle = load_pc("kyle-devos")
     kyle.options.criticals_on_final_dice = True

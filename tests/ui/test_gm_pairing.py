@@ -11,10 +11,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QLabel
 
-from seforge.library import load_nc, load_pc
-from seforge.models import NCType, Trait
-from seforge.ranks import Rank
-from seforge.test_flow import parse_quick_qualities, quick_nc
+from seforge.systems.swords_edge.library import load_nc, load_pc
+from seforge.systems.swords_edge.models import NCType, Trait
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.test_flow import parse_quick_qualities, quick_nc
 from ui.gm.calculator import CalculatorTab
 from ui.gm.nc_card import NCCard
 
@@ -190,7 +190,7 @@ def test_no_state_outside_the_model(calc: CalculatorTab) -> None:
 
 
 def test_mythic_nc_quality_in_the_calculator(calc: CalculatorTab) -> None:
-    from seforge.models import NCQuality
+    from seforge.systems.swords_edge.models import NCQuality
 
     gorgon = load_nc("gorgon")
     gorgon.elements = [*gorgon.elements, NCQuality(name="Godlike", rank=Rank.MYTHIC)]
@@ -204,7 +204,7 @@ def test_mythic_nc_quality_in_the_calculator(calc: CalculatorTab) -> None:
 
 
 def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: object) -> None:
-    from seforge import play
+    from seforge.systems.swords_edge import play
     from ui.gm import GMDock
     from ui.gm_table.calculator_bridge import CalculatorBridge
     from ui.gm_table.scene_tracker import SceneTracker
@@ -265,8 +265,8 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
 
 
 def test_tracker_lists_a_mythic_nc_like_the_calculator(qtbot: object) -> None:
-    from seforge.models import NCQuality
-    from seforge.test_flow import nc_qualities
+    from seforge.systems.swords_edge.models import NCQuality
+    from seforge.systems.swords_edge.test_flow import nc_qualities
     from ui.gm_table.scene_tracker import SceneTracker
 
     tracker = SceneTracker(autosave=False)
@@ -312,7 +312,7 @@ def test_roll_button_rerolls_log_and_critical_offer(calc: CalculatorTab, qtbot: 
 
 
 def test_rolls_reach_the_scene_log(qtbot: object) -> None:
-    from seforge import play
+    from seforge.systems.swords_edge import play
     from ui.gm import GMDock
     from ui.gm_table.calculator_bridge import CalculatorBridge
     from ui.gm_table.scene_tracker import SceneTracker
@@ -338,7 +338,7 @@ def test_rolls_reach_the_scene_log(qtbot: object) -> None:
 
 
 def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> None:
-    from seforge import play
+    from seforge.systems.swords_edge import play
     from ui.gm import GMDock
     from ui.gm_table.calculator_bridge import CalculatorBridge
     from ui.gm_table.scene_tracker import SceneTracker
@@ -373,7 +373,7 @@ def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> No
 
 
 def test_critical_failure_in_a_pairing_is_recorded_once(qtbot: object) -> None:
-    from seforge import play
+    from seforge.systems.swords_edge import play
     from ui.gm import GMDock
     from ui.gm_table.calculator_bridge import CalculatorBridge
     from ui.gm_table.scene_tracker import SceneTracker

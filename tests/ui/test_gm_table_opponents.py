@@ -12,11 +12,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from seforge import library
-from seforge.fileformat import load_nc, save_nc
-from seforge.models import NCType, Trait
-from seforge.nc_builder import user_nc_folder
-from seforge.ranks import Rank
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import load_nc, save_nc
+from seforge.systems.swords_edge.models import NCType, Trait
+from seforge.systems.swords_edge.nc_builder import user_nc_folder
+from seforge.systems.swords_edge.ranks import Rank
 from ui.gm_table.nc_editor import NCEditor
 from ui.gm_table.opponents import OpponentLibrary
 

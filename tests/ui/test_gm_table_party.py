@@ -12,11 +12,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from seforge import library
-from seforge.campaign import load_campaign
-from seforge.fileformat import save_character
-from seforge.models import Trait
-from seforge.play import start_session, take_stress
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.campaign import load_campaign
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.play import start_session, take_stress
 from ui.gm_table.party import ClockWidget, PartyView
 from ui.gm_table.window import GMTableWidget
 
@@ -155,7 +155,7 @@ def test_gm_table_feeds_the_scene_from_the_campaign(qtbot, tmp_path: Path,
 
 
 def test_campaign_opponents_list(qtbot, tmp_path: Path, monkeypatch) -> None:
-    from seforge.fileformat import save_nc
+    from seforge.systems.swords_edge.fileformat import save_nc
 
     folder = tmp_path / "ncs"
     folder.mkdir()
@@ -202,8 +202,8 @@ def test_campaign_opponents_list(qtbot, tmp_path: Path, monkeypatch) -> None:
 
 
 def test_campaign_table_rules_flag_and_align(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from seforge.fileformat import load_character
-    from seforge.models import RuleOptions
+    from seforge.systems.swords_edge.fileformat import load_character
+    from seforge.systems.swords_edge.models import RuleOptions
 
     paths = _files(tmp_path / "pcs")
     view = PartyView()

@@ -13,9 +13,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from seforge import library
-from seforge.fileformat import load_character, save_character
-from seforge.models import Trait
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import load_character, save_character
+from seforge.systems.swords_edge.models import Trait
 from ui.gm_table.scene_tracker import EndSceneDialog, SceneTracker
 
 
@@ -253,7 +253,7 @@ def test_open_in_calculator_fills_the_gm_dock(qtbot) -> None:
 
 def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from seforge.scene import load_scene
+    from seforge.systems.swords_edge.scene import load_scene
     from ui.gm_table.scene_tracker import autosave_path, autosave_paths_path
     from ui.gm_table.window import GMTableWidget
 

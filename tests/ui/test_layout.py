@@ -15,10 +15,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from seforge import play
-from seforge.library import load_pc
-from seforge.reference import TABLES
-from seforge.validation import check_character
+from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.library import load_pc
+from seforge.systems.swords_edge.reference import TABLES
+from seforge.systems.swords_edge.validation import check_character
 from tests.seforge.conftest import make_sarah
 from ui import screen_fit
 from ui.budget_panel import status_text

@@ -9,10 +9,10 @@ from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox
 
-from seforge import library
-from seforge.fileformat import save_character
-from seforge.models import HistoryEntry
-from seforge.nc_builder import user_nc_folder
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.models import HistoryEntry
+from seforge.systems.swords_edge.nc_builder import user_nc_folder
 from ui.focus_ring import FocusRing
 from ui.gm_table.opponents import OpponentLibrary
 from ui.main_window import MainWindow
@@ -28,7 +28,7 @@ def test_print_cards_with_the_default_paper_then_a_new_paper_size(
         window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Through the real opponent library of a GM's Table the window built."""
     import ui.exports
-    from seforge.sheet import default_paper_for_locale
+    from seforge.systems.swords_edge.sheet import default_paper_for_locale
 
     monkeypatch.setattr(ui.exports, "open_file", lambda _p: True)
     assert window.preferences.paper == ""  # "follow the system locale"

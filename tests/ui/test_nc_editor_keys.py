@@ -8,7 +8,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.ranks import Rank
 from ui.gm_table.nc_editor import NCEditor
 from ui.keys import redo_keys
 from ui.main_window import MainWindow

@@ -12,10 +12,10 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QFileOpenEvent, Q
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from seforge import library
-from seforge.campaign import Campaign, save_campaign
-from seforge.fileformat import save_character, save_nc
-from seforge.library import load_pc
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.campaign import Campaign, save_campaign
+from seforge.systems.swords_edge.fileformat import save_character, save_nc
+from seforge.systems.swords_edge.library import load_pc
 from ui import app as app_module
 from ui.app import FileOpenFilter
 from ui.main_window import MainWindow

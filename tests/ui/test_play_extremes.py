@@ -7,10 +7,10 @@ from pathlib import Path
 
 from PySide6.QtGui import QUndoStack
 
-from seforge import library
-from seforge.fileformat import save_character
-from seforge.models import MAX_LUCK, MAX_PENALTY_RANKS, PlayState, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.models import MAX_LUCK, MAX_PENALTY_RANKS, PlayState, Trait
+from seforge.systems.swords_edge.ranks import Rank
 from ui.gm_table.party import PartyView
 from ui.play import PlayPanel
 
@@ -30,7 +30,7 @@ def _extreme(tmp_path: Path) -> Path:
 
 
 def test_play_panel_shows_extreme_state(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from seforge.fileformat import load_character
+    from seforge.systems.swords_edge.fileformat import load_character
 
     character = load_character(_extreme(tmp_path))
     panel = PlayPanel(character, QUndoStack(), lambda: None)

@@ -13,10 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QWidget
 
-from seforge import play
-from seforge.fileformat import load_character, save_character
-from seforge.models import Character, ElementKind, Trait
-from seforge.ranks import Rank
+from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.fileformat import load_character, save_character
+from seforge.systems.swords_edge.models import Character, ElementKind, Trait
+from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah
 from ui.play import PlayPanel
 from ui.play.dialogs import (

@@ -8,9 +8,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from seforge import library, play
-from seforge.fileformat import save_character
-from seforge.library import load_nc
+from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.library import load_nc
 from ui.document import CharacterDocument
 from ui.gm.calculator import CalculatorTab
 from ui.main_window import MainWindow

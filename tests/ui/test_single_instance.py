@@ -13,8 +13,8 @@ from PySide6.QtNetwork import QLocalServer
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from seforge.fileformat import save_character
-from seforge.library import load_pc
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import build_sarah_x
 from ui import main_window as main_window_module
 from ui.autosave import SessionLock

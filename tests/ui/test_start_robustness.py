@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from seforge.core.atomic import atomic_write_bytes
-from seforge.fileformat import save_character
-from seforge.library import load_pc
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.library import load_pc
 from ui import app as app_module
 from ui import main_window as main_window_module
 from ui.autosave import autosave_dir, leftover_autosaves

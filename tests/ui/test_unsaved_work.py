@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from seforge import library
-from seforge.fileformat import load_character
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import load_character
 from tests.ui.document_helpers import (
     BUTTON,
     Answers,

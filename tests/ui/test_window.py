@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QWidget
 
-from seforge.library import load_pc
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.library import load_pc
+from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import choose_rank
 from ui.commands import SetRankCommand
 from ui.main_window import MainWindow
@@ -97,7 +97,7 @@ def test_gm_docks_are_installed_and_built_on_demand(window: MainWindow, qtbot: o
 
 
 def test_play_dock_follows_the_current_character(window: MainWindow) -> None:
-    from seforge import library
+    from seforge.systems.swords_edge import library
 
     window.ensure_ready()
     assert window.play_dock is not None
@@ -118,7 +118,7 @@ def test_file_menu_exports_write_real_pdfs(window: MainWindow, tmp_path: Path,
     from pypdf import PdfReader
     from PySide6.QtWidgets import QFileDialog
 
-    from seforge import library
+    from seforge.systems.swords_edge import library
 
     targets = iter([tmp_path / "rogue", tmp_path / "party.pdf", tmp_path / "blank.pdf"])
     monkeypatch.setattr(QFileDialog, "getSaveFileName",

@@ -1,6 +1,6 @@
 """The Test calculator: a PC (or a plain modifier) against one or more NCs, step by
 step. It draws the Test in progress held by a :class:`PendingTestOwner` and changes
-it only through that owner's undoable commands over :mod:`seforge.pending_test`;
+it only through that owner's undoable commands over :mod:`seforge.systems.swords_edge.pending_test`;
 every rule and number comes from the core."""
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge import pending_test as pt
-from seforge import play
-from seforge.dice import LEVELS
-from seforge.library import list_entries, load_nc
-from seforge.models import Character, NarrativeCharacter, NCType, Trait
-from seforge.pending_test import (
+from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.library import list_entries, load_nc
+from seforge.systems.swords_edge.models import Character, NarrativeCharacter, NCType, Trait
+from seforge.systems.swords_edge.pending_test import (
     Consequence,
     DieRoller,
     JudgedNextStep,
@@ -43,10 +43,10 @@ from seforge.pending_test import (
     PendingTestError,
     secure_die,
 )
-from seforge.play import PlayRuleError
-from seforge.ranks import Rank, format_modifier
-from seforge.table_rules import criticals_reading, undefended_bands
-from seforge.test_flow import (
+from seforge.systems.swords_edge.play import PlayRuleError
+from seforge.systems.swords_edge.ranks import Rank, format_modifier
+from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
+from seforge.systems.swords_edge.test_flow import (
     READING_TIP,
     RULE_TIPS,
     STEP_TITLES,
@@ -59,7 +59,7 @@ from seforge.test_flow import (
     parse_quick_qualities,
     quick_nc,
 )
-from seforge.testmath import RANGES, GroupActionReading
+from seforge.systems.swords_edge.testmath import RANGES, GroupActionReading
 from ui.gm.nc_card import NCCard
 from ui.gm.odds_view import OddsPanel
 from ui.gm.pending_owner import PendingTestOwner
@@ -77,7 +77,8 @@ from ui.gm.widgets import (
 T = TypeVar("T")
 ConsequenceHandler = Callable[[Character, Consequence], bool]
 PCStep = Callable[[Character, str, Callable[[], object]], bool]
-"""Runs a :mod:`seforge.play` operation on a PC as one undo step on the PC's owner;
+"""Runs a :mod:`seforge.systems.swords_edge.play` operation on a PC as one undo step on the PC's
+owner;
 False when the PC has no owner (nothing ran). PlayRuleError refuses."""
 
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (

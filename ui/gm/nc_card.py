@@ -1,5 +1,6 @@
 """One opposing NC in the calculator: its Qualities (ticked when they apply), its
-Stress, and a Remove button. A card draws one :class:`~seforge.pending_test.PendingNC`
+Stress, and a Remove button. A card draws one
+:class:`~seforge.systems.swords_edge.pending_test.PendingNC`
 of the calculator's Test and asks the calculator to change it; it keeps nothing
 of its own beyond what it draws."""
 
@@ -17,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.models import NarrativeCharacter, Trait
-from seforge.pending_test import PendingNC
-from seforge.test_flow import (
+from seforge.systems.swords_edge.models import NarrativeCharacter, Trait
+from seforge.systems.swords_edge.pending_test import PendingNC
+from seforge.systems.swords_edge.test_flow import (
     NC_SPENT_NOTE,
     NC_SPENT_TIP,
     STEP_TITLES,

@@ -1,4 +1,5 @@
-"""The odds of one roll, as labels and a small bar chart (numbers from seforge.dice)."""
+"""The odds of one roll, as labels and a small bar chart (numbers from
+seforge.systems.swords_edge.dice)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,15 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from seforge.dice import LEVELS, CriticalsReading, needed_roll, odds
-from seforge.ranks import format_modifier
-from seforge.test_flow import RULE_TIPS, format_chance, undefended_pc_odds, undefended_pc_tn
-from seforge.testmath import UndefendedBands
+from seforge.systems.swords_edge.dice import LEVELS, CriticalsReading, needed_roll, odds
+from seforge.systems.swords_edge.ranks import format_modifier
+from seforge.systems.swords_edge.test_flow import (
+    RULE_TIPS,
+    format_chance,
+    undefended_pc_odds,
+    undefended_pc_tn,
+)
+from seforge.systems.swords_edge.testmath import UndefendedBands
 
 LUCK_STEPS = (1, 2, 3)
 

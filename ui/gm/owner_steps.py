@@ -2,7 +2,7 @@
 
 The calculator's dice roller keeps its rolls (and spends a Luck reroll's Luck) in the
 acting PC's history; :func:`owner_step` gives it a :data:`~ui.gm.calculator.PCStep`
-that runs the :mod:`seforge.play` operation and pushes one
+that runs the :mod:`seforge.systems.swords_edge.play` operation and pushes one
 :class:`~ui.play.commands.PlaySnapshotCommand` on that PC's document, so the tab
 shows it modified, autosave keeps it and Undo takes it back.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from seforge import play
-from seforge.models import Character
+from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.models import Character
 from ui.owners import Changes, DocumentRegistry
 from ui.play.commands import PlaySnapshotCommand
 

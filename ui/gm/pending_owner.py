@@ -1,6 +1,6 @@
 """The owner of the calculator's Test in progress: the model, its undo stack and
 its change signal. Views change the Test only through :meth:`PendingTestOwner.apply`
-(an undoable command over a :mod:`seforge.pending_test` mutator) and redraw on
+(an undoable command over a :mod:`seforge.systems.swords_edge.pending_test` mutator) and redraw on
 ``changed``."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from seforge.models import Character
-from seforge.pending_test import PendingTest, set_actor
+from seforge.systems.swords_edge.models import Character
+from seforge.systems.swords_edge.pending_test import PendingTest, set_actor
 
 T = TypeVar("T")
 UNDO_LIMIT = 300

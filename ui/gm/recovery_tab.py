@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.play import scene_penalty_total
-from seforge.test_flow import RecoveryResult, judge_recovery
-from seforge.testmath import RECOVERY_TN
+from seforge.systems.swords_edge.play import scene_penalty_total
+from seforge.systems.swords_edge.test_flow import RecoveryResult, judge_recovery
+from seforge.systems.swords_edge.testmath import RECOVERY_TN
 from ui.gm.odds_view import OddsPanel
 from ui.gm.widgets import CharacterCombo, CharactersProvider, buddy, die_spin, fill_with_scroll, tip
 

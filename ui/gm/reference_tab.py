@@ -1,4 +1,5 @@
-"""The Reference tab: every table of seforge.reference, filtered live by a search field."""
+"""The Reference tab: every table of seforge.systems.swords_edge.reference, filtered live by a
+search field."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.reference import TABLES, ReferenceTable, search
+from seforge.systems.swords_edge.reference import TABLES, ReferenceTable, search
 from ui.screen_fit import fit_on_screen
 
 _Index = QModelIndex | QPersistentModelIndex

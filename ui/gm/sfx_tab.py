@@ -1,5 +1,5 @@
 """The SFX mode: Reach, Duration, Area and Energy give the Momentum TN, the Action
-TN and the casting time (all from seforge.testmath)."""
+TN and the casting time (all from seforge.systems.swords_edge.testmath)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.ranks import Rank
-from seforge.test_flow import parse_quick_qualities
-from seforge.testmath import (
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.test_flow import parse_quick_qualities
+from seforge.systems.swords_edge.testmath import (
     SFX_COMPONENTS,
     SFX_RANKS,
     MomentumReading,
@@ -149,7 +149,7 @@ class SFXTab(QWidget):
 
     def choose(self, key: str, label: str) -> bool:
         """Pick a component by its table label ("close", "minute", "adult")."""
-        from seforge.testmath import sfx_rank
+        from seforge.systems.swords_edge.testmath import sfx_rank
 
         rank = sfx_rank(key, label)
         index = self.combos[key].findData(int(rank))

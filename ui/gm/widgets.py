@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.models import Character
+from seforge.systems.swords_edge.models import Character
 
 CharactersProvider = Callable[[], list[Character]]
 

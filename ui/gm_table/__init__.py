@@ -1,7 +1,8 @@
 """The GM's table: opponent builder and library, party view, scene tracker.
 
-Every rule lives in the core (``seforge.nc_builder``, ``seforge.campaign``,
-``seforge.scene``); these widgets only ask it and show the answers.
+Every rule lives in the core (``seforge.systems.swords_edge.nc_builder``,
+``seforge.systems.swords_edge.campaign``,
+``seforge.systems.swords_edge.scene``); these widgets only ask it and show the answers.
 """
 
 from ui.gm_table.calculator_bridge import CalculatorBridge

@@ -1,7 +1,7 @@
 """Fill the GM screen's Test calculator from a scene pairing.
 
 A thin adapter from the scene tracker to the calculator: it hands over the
-pairing's :class:`~seforge.pending_test.PendingTest` (the same model the scene
+pairing's :class:`~seforge.systems.swords_edge.pending_test.PendingTest` (the same model the scene
 stores) and, while the calculator still works on that pairing, hands each change
 back so the scene keeps it. It also brings the GM screen's dock forward on the
 calculator.
@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtWidgets import QDockWidget, QTabWidget
 
-from seforge.models import Character, NarrativeCharacter
-from seforge.pending_test import PendingTest
+from seforge.systems.swords_edge.models import Character, NarrativeCharacter
+from seforge.systems.swords_edge.pending_test import PendingTest
 from ui.gm.calculator import CalculatorTab, ConsequenceHandler
 from ui.gm.widgets import CharactersProvider
 

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox, QPushButton, QWidget
 
-from seforge.models import NarrativeCharacter, NCType
-from seforge.nc_builder import TEMPLATES, quality_rows
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.models import NarrativeCharacter, NCType
+from seforge.systems.swords_edge.nc_builder import TEMPLATES, quality_rows
+from seforge.systems.swords_edge.ranks import Rank
 
 NC_RANKS: tuple[Rank, ...] = tuple(Rank)
 """Every Rank an NC may be built at (Mythic included: an obstacle can be)."""

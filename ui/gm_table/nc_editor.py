@@ -1,5 +1,5 @@
 """The NC editor: minions, regulars and heroes from the book's templates, with the
-TN each Quality gives shown live. Rules come from :mod:`seforge.nc_builder`."""
+TN each Quality gives shown live. Rules come from :mod:`seforge.systems.swords_edge.nc_builder`."""
 
 from __future__ import annotations
 
@@ -29,10 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.library import list_entries
-from seforge.models import TRAITS, NarrativeCharacter, NCQuality, NCType, Trait
-from seforge.nc_builder import TEMPLATES, new_nc, quality_rows, template_deviations
-from seforge.ranks import QUALITY_RANKS, Rank, format_modifier
+from seforge.systems.swords_edge.library import list_entries
+from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType, Trait
+from seforge.systems.swords_edge.nc_builder import (
+    TEMPLATES,
+    new_nc,
+    quality_rows,
+    template_deviations,
+)
+from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
 from ui.gm_table.common import (
     TYPE_LABELS,
     buddy,

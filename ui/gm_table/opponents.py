@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge import library
-from seforge.fileformat import NC_SUFFIX, CharacterFileError, load_nc, save_nc
-from seforge.models import NarrativeCharacter, NCType
-from seforge.nc_builder import (
+from seforge.systems.swords_edge import library
+from seforge.systems.swords_edge.fileformat import NC_SUFFIX, CharacterFileError, load_nc, save_nc
+from seforge.systems.swords_edge.models import NarrativeCharacter, NCType
+from seforge.systems.swords_edge.nc_builder import (
     USER_NC_FOLDER_NAME,
     list_user_ncs,
     nc_matches,
@@ -44,7 +44,7 @@ from seforge.nc_builder import (
     suggest_nc_path,
     user_nc_folder,
 )
-from seforge.ranks import Rank
+from seforge.systems.swords_edge.ranks import Rank
 from ui import settings
 from ui.gm_table.common import (
     TYPE_LABELS,
@@ -668,7 +668,7 @@ class OpponentLibrary(QWidget):
 
     def print_cards(self) -> Path | None:
         """Write the selected opponents' cards to a PDF, then offer to open or print it."""
-        from seforge.cards import export_cards
+        from seforge.systems.swords_edge.cards import export_cards
         from ui.exports import announce_export
         from ui.printing import cards_job
 

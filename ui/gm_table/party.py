@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.campaign import (
+from seforge.systems.swords_edge.campaign import (
     CAMPAIGN_SUFFIX,
     Campaign,
     PartyRow,
@@ -54,14 +54,14 @@ from seforge.campaign import (
     rules_differing,
     save_campaign,
 )
-from seforge.fileformat import (
+from seforge.systems.swords_edge.fileformat import (
     CHARACTER_SUFFIX,
     NC_SUFFIX,
     CharacterFileError,
     load_character,
     save_character,
 )
-from seforge.models import Character, NarrativeCharacter, RuleOptions
+from seforge.systems.swords_edge.models import Character, NarrativeCharacter, RuleOptions
 from ui.document import CharacterDocument
 from ui.gm_table.common import buddy, tip, warn
 from ui.owners import DiskStamp, changed_on_disk, same_file
@@ -821,7 +821,7 @@ class PartyView(QWidget):
         return True
 
     def _align_owner(self, document: CharacterDocument) -> None:
-        from seforge.play import full_dump
+        from seforge.systems.swords_edge.play import full_dump
         from ui.owners import Changes
         from ui.play.commands import PlaySnapshotCommand
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from seforge.models import Character
+from seforge.systems.swords_edge.models import Character
 from ui.play.commands import PlaySnapshotCommand
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
 """The scene tracker: PCs and NCs in a scene, who faces whom, Momentum, Stress,
 Luck, Doom, and the end of the scene written to the PCs' files.
 
-Every rule is :class:`seforge.scene.Scene`'s; a refused operation shows the
-core's :class:`~seforge.scene.SceneError` message and changes nothing.
+Every rule is :class:`seforge.systems.swords_edge.scene.Scene`'s; a refused operation shows the
+core's :class:`~seforge.systems.swords_edge.scene.SceneError` message and changes nothing.
 
 Each PC is the character of its owner in the :class:`~ui.owners.DocumentRegistry`
 (the builder tab's document when the PC is open there): whatever a scene step does to
@@ -52,20 +52,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge import library, play
 from seforge.core.atomic import atomic_write_bytes
-from seforge.dice import LEVELS
-from seforge.fileformat import (
+from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
     character_from_data,
     character_to_data,
     load_character,
 )
-from seforge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
-from seforge.nc_builder import nc_matches
-from seforge.pending_test import Consequence, PendingTest, roll_line
-from seforge.play import full_dump
-from seforge.scene import (
+from seforge.systems.swords_edge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
+from seforge.systems.swords_edge.nc_builder import nc_matches
+from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, roll_line
+from seforge.systems.swords_edge.play import full_dump
+from seforge.systems.swords_edge.scene import (
     Scene,
     SceneError,
     SceneNC,
@@ -75,7 +75,7 @@ from seforge.scene import (
     scene_from_data,
     scene_to_data,
 )
-from seforge.test_flow import nc_qualities
+from seforge.systems.swords_edge.test_flow import nc_qualities
 from ui.document import CharacterDocument
 from ui.gm_table.calculator_bridge import CalculatorBridge
 from ui.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
@@ -249,7 +249,7 @@ class MomentumDialog(_Dialog):
 
 def play_options(character: Character, trait: Trait) -> list[tuple[str, str]]:
     """(key, label) of what a PC may put into a Test on ``trait``."""
-    from seforge.testmath import available_for_action
+    from seforge.systems.swords_edge.testmath import available_for_action
 
     return [(o.key, f"{o.name} {o.modifier:+d}")
             for o in available_for_action(character, trait, set())]
@@ -651,7 +651,7 @@ class PCPanel(QGroupBox):
 
 
 class SceneTracker(QWidget):
-    """The scene on the GM's table, over a :class:`seforge.scene.Scene`.
+    """The scene on the GM's table, over a :class:`seforge.systems.swords_edge.scene.Scene`.
 
     ``paths`` maps a PC's scene id to its character file: the end of the scene
     writes each PC there. ``files_written(list[Path])`` is emitted afterwards.

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.models import Character, NarrativeCharacter
+from seforge.systems.swords_edge.models import Character, NarrativeCharacter
 from ui.document import CharacterDocument
 from ui.gm_table.opponents import OpponentLibrary
 from ui.gm_table.party import PartyView

@@ -12,8 +12,8 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from seforge.models import Character
-from seforge.play import restore
+from seforge.systems.swords_edge.models import Character
+from seforge.systems.swords_edge.play import restore
 
 
 class PlaySnapshotCommand(QUndoCommand):

@@ -1,5 +1,6 @@
 """Small dialogs of the play panel. They collect choices; the rules live in
-``seforge.play`` (the Advancement dialog only shows what ``advancement_options`` says).
+``seforge.systems.swords_edge.play`` (the Advancement dialog only shows what
+``advancement_options`` says).
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.dice import LEVELS
-from seforge.models import Character, Element, ElementKind, Trait
-from seforge.play import (
+from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
+from seforge.systems.swords_edge.play import (
     AdvancementOption,
     advancement_options,
     describe_key,
@@ -260,7 +261,8 @@ class AdvancementDialog(QDialog):
 
 class PivotDialog(QDialog):
     """The new text of one Pivot (blank removes it) and, optionally, why it changed.
-    Whether a change is allowed now is decided by ``seforge.play.change_pivot``."""
+    Whether a change is allowed now is decided by
+    ``seforge.systems.swords_edge.play.change_pivot``."""
 
     def __init__(
         self, slot: str, current: str | None, parent: QWidget | None = None

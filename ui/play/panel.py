@@ -1,6 +1,6 @@
 """The play panel: a character at the table, session by session.
 
-Every button ends in a call into ``seforge.play``; refusals come back as
+Every button ends in a call into ``seforge.systems.swords_edge.play``; refusals come back as
 ``PlayRuleError`` and are shown in the panel's message line, never re-checked here.
 Each successful step becomes one :class:`PlaySnapshotCommand` on the undo stack.
 
@@ -40,11 +40,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge import play
-from seforge.dice import LEVELS
-from seforge.editing import PIVOT_SLOTS
-from seforge.models import TRAITS, Character, Element, Trait
-from seforge.play import PlayRuleError
+from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.editing import PIVOT_SLOTS
+from seforge.systems.swords_edge.models import TRAITS, Character, Element, Trait
+from seforge.systems.swords_edge.play import PlayRuleError
 from ui.play.commands import PlaySnapshotCommand
 from ui.play.dialogs import (
     AdvancementDialog,

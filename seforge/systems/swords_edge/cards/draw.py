@@ -1,0 +1,462 @@
+"""Drawing one NC card (and the page around the cards) on a ReportLab canvas.
+
+The look follows the character sheet: fine grey rules, one accent colour, the
+sheet's DejaVu faces and its text fitting (nothing leaves its box: text shrinks,
+wraps, then ends in an ellipsis). Reminders are SEForge's own summaries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.core.pdf.fonts import Face, string_width
+from seforge.core.pdf.text import LEADING, draw_text, fit_text, wrap
+from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType
+from seforge.systems.swords_edge.nc_builder import TEMPLATES
+from seforge.systems.swords_edge.ranks import Rank, format_modifier
+from seforge.systems.swords_edge.sheet.draw import ACCENT, INK, MUTED, RULE, WASH, box, hline
+from seforge.systems.swords_edge.sheet.layout import Rect
+
+PAD_X = 8.0
+PAD_Y = 6.0
+HEADER_H = 30.0
+BADGE_W = 74.0
+CONCEPT_H = 16.0
+TRAITS_H = 27.0
+ROW_H = 13.5
+MIN_ROW_H = 10.5
+FOOTER_H = 19.0
+NOTES_MIN_H = 9.0
+NOTES_SIZE = 7.5
+SECTION_GAP = 3.0
+NOTES_GAP = 4.0
+MOD_W = 24.0
+TN_W = 34.0
+
+TYPE_LABEL: dict[NCType, str] = {
+    NCType.MINION: "minion",
+    NCType.REGULAR: "regular",
+    NCType.HERO: "hero",
+}
+
+
+def _mod(rank: Rank) -> int:
+    return rank.modifier if rank.is_quality_rank else 0
+
+
+def _mod_text(rank: Rank) -> str:
+    return format_modifier(_mod(rank)) if rank.is_quality_rank else "\u2014"
+
+
+CARD_RADIUS = 2.5
+
+
+def _box(c: Canvas, rect: Rect, *, stroke: Color = RULE, fill: Color | None = None,
+         width: float = 0.7, radius: float = CARD_RADIUS) -> None:
+    """The sheet's box with the cards' tighter corner."""
+    box(c, rect, stroke=stroke, fill=fill, width=width, radius=radius)
+
+
+def _modifier_box(c: Canvas, rect: Rect, text: str, *, color: Color = INK,
+                  size: float = 8.5) -> None:
+    _box(c, rect, stroke=ACCENT, fill=WASH, width=0.8, radius=2.0)
+    c.setFillColor(color)
+    draw_text(c, text, rect.inset(1, 0.5), face=Face.BOLD, size=size, min_size=7.0,
+              align="center", valign="middle")
+
+
+@dataclass(frozen=True)
+class CardPiece:
+    """What one card of an NC holds: its first card has the header, Concept, Traits
+    and the stress track; a card that continues it holds more rows and notes."""
+
+    index: int
+    """0 for the NC's first card."""
+    count: int
+    """How many cards the NC takes."""
+    rows: tuple[tuple[NCQuality, bool], ...]
+    """Elements and flaws (flag True) on this card."""
+    notes: str
+    """The notes (or the part of them) printed on this card."""
+    notes_go_on: bool = False
+    """The notes continue on the next card."""
+
+
+CONTINUES = "more on the next card"
+
+
+def _rows(nc: NarrativeCharacter) -> list[tuple[NCQuality, bool]]:
+    return [(e, False) for e in nc.elements] + [(f, True) for f in nc.flaws]
+
+
+def _concept_h(nc: NarrativeCharacter, width: float) -> float:
+    if nc.concept is None:
+        return 0.0
+    return max(CONCEPT_H, row_height(nc.concept.name, width, trait=False, label="Concept"))
+
+
+def _fixed(nc: NarrativeCharacter, first: bool, width: float) -> float:
+    fixed = HEADER_H + SECTION_GAP + FOOTER_H + 2.0
+    if first:
+        fixed += _concept_h(nc, width)
+    if first and nc.traits:
+        fixed += SECTION_GAP + TRAITS_H
+    return fixed
+
+
+MARKER_H = 10.0
+"""Room for the "more on the next card" line."""
+
+
+def _quality_h(row: tuple[NCQuality, bool], width: float) -> float:
+    quality, is_flaw = row
+    return row_height(quality.name, width, trait=quality.trait is not None,
+                      label="Flaw" if is_flaw else "")
+
+
+def plan_cards(nc: NarrativeCharacter, card: Rect) -> list[CardPiece]:
+    """Cut the NC into cards of ``card``'s size: rows keep their height and notes
+    their size; what does not fit goes on the next card, never dropped."""
+    inner = card.inset(PAD_X, PAD_Y)
+    rows = _rows(nc)
+    notes = nc.notes.strip()
+    pieces: list[tuple[tuple[tuple[NCQuality, bool], ...], str, bool]] = []
+    first = True
+    while first or rows or notes:
+        room = inner.h - _fixed(nc, first, inner.w)
+        if rows:
+            room -= SECTION_GAP
+        taken: list[tuple[NCQuality, bool]] = []
+        while rows:
+            height = _quality_h(rows[0], inner.w)
+            more = MARKER_H if len(rows) > 1 else 0.0
+            if taken and height + more > room + 0.01:
+                break
+            taken.append(rows.pop(0))
+            room -= height
+        if rows:
+            room -= MARKER_H
+        shown = ""
+        go_on = False
+        if notes and not rows and room - NOTES_GAP >= NOTES_MIN_H:
+            fitted = fit_text(notes, inner.w, room - NOTES_GAP, face=Face.CONDENSED,
+                              size=NOTES_SIZE, min_size=NOTES_SIZE, max_lines=None,
+                              multiline=True, marker=CONTINUES)
+            if fitted.rest:
+                shown, notes, go_on = "\n".join(fitted.lines), fitted.rest, True
+            else:
+                shown, notes = notes, ""
+        pieces.append((tuple(taken), shown, go_on))
+        if not first and not taken and not shown:
+            break  # nothing more fits anywhere: stop rather than print empty cards
+        first = False
+        if len(pieces) > 200:  # a safety net: never loop forever on absurd input
+            break
+    count = len(pieces)
+    return [CardPiece(i, count, taken, shown, go_on)
+            for i, (taken, shown, go_on) in enumerate(pieces)]
+
+
+def plan_card(nc: NarrativeCharacter, card: Rect) -> CardPiece:
+    """The first card of ``nc`` (see :func:`plan_cards`)."""
+    return plan_cards(nc, card)[0]
+
+
+def stress_track(nc: NarrativeCharacter) -> list[str]:
+    """Labels of the boxes to tick as the NC takes Stress; the last one is "out".
+
+    A hero's boxes show the TN it drops to with each Stress.
+    """
+    if nc.type is NCType.MINION:
+        return ["out"]
+    if nc.type is NCType.REGULAR:
+        return ["1", "2", "out"]
+    steps = [nc.rank.shifted(-k) for k in range(1, int(nc.rank) + 1)]
+    return [str(r.target_number) for r in steps if r is not None] + ["out"]
+
+
+def badge_text(nc: NarrativeCharacter) -> tuple[str, str]:
+    """The badge's two lines: ``("GREAT HERO", "TN 23")``."""
+    return f"{nc.rank.label} {TYPE_LABEL[nc.type]}".upper(), f"TN {nc.base_tn}"
+
+
+def _badge(c: Canvas, badge: Rect, kind: str, tn: str) -> None:
+    c.saveState()
+    c.setFillColor(ACCENT)
+    c.roundRect(badge.x, badge.y, badge.w, badge.h, 3, stroke=0, fill=1)
+    c.restoreState()
+    c.setFillColor(white)
+    draw_text(c, kind, Rect(badge.x + 2, badge.top - 10, badge.w - 4, 9),
+              face=Face.CONDENSED_BOLD, size=7.0, min_size=7.0, align="center")
+    draw_text(c, tn, Rect(badge.x + 3, badge.y + 2, badge.w - 6, 13), face=Face.BOLD,
+              size=12.0, min_size=7.0, align="center", valign="middle")
+
+
+def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter,
+              piece: CardPiece | None = None) -> None:
+    """One card of an NC's stat block inside ``card`` (by default its first)."""
+    piece = piece if piece is not None else plan_card(nc, card)
+    _box(c, card, stroke=RULE, width=0.8, radius=4.0)
+    inner = card.inset(PAD_X, PAD_Y)
+    base = nc.base_tn
+    first = piece.index == 0
+
+    # Header: name, where it comes from, and the Rank badge.
+    header = inner.take_top(HEADER_H)
+    kind, tn = badge_text(nc)
+    badge_w = max(BADGE_W, string_width(kind, Face.CONDENSED_BOLD, 7.0) + 8)
+    badge = Rect(header.right - badge_w, header.top - 26, badge_w, 26)
+    _badge(c, badge, kind, tn)
+    text_w = badge.x - header.x - 6
+    c.setFillColor(INK)
+    name = nc.name.strip() or "Unnamed opponent"
+    if not first:
+        name = f"{name} (continued)"
+    draw_text(c, name, Rect(header.x, header.top - 18, text_w, 18), face=Face.BOLD,
+              size=12.0, min_size=7.0, max_lines=2, valign="middle")
+    where = " \u00b7 ".join(p.strip() for p in (nc.genre, nc.source) if p.strip())
+    if piece.count > 1:
+        where = f"Card {piece.index + 1} of {piece.count}" + (f" \u00b7 {where}" if where
+                                                              else "")
+    if where:
+        c.setFillColor(MUTED)
+        draw_text(c, where, Rect(header.x, header.y + 1, text_w, 10), face=Face.CONDENSED,
+                  size=7.0, min_size=7.0, valign="middle")
+    hline(c, inner.x, inner.right, header.y - 1, color=ACCENT, width=0.9)
+    y = header.y - SECTION_GAP
+
+    # Concept.
+    if first and nc.concept is not None:
+        height = _concept_h(nc, inner.w)
+        row = Rect(inner.x, y - height, inner.w, height)
+        _quality_row(c, row, nc.concept.name, nc.concept.rank, base, label="Concept")
+        y = row.y
+
+    # Traits: three cells, a missing one shown as not given.
+    if first and nc.traits:
+        y -= SECTION_GAP
+        strip = Rect(inner.x, y - TRAITS_H, inner.w, TRAITS_H)
+        for trait, cell in zip(TRAITS, strip.columns(3, 5.0), strict=True):
+            _trait_cell(c, cell, trait.value, nc.traits.get(trait), base)
+        y = strip.y
+
+    # Elements and flaws.
+    if piece.rows:
+        y -= SECTION_GAP
+        for quality, is_flaw in piece.rows:
+            height = _quality_h((quality, is_flaw), inner.w)
+            row = Rect(inner.x, y - height, inner.w, height)
+            linked = quality.trait.value if quality.trait is not None else ""
+            _quality_row(c, row, quality.name, quality.rank, base, trait=linked,
+                         label="Flaw" if is_flaw else "")
+            y = row.y
+
+    # Notes take what is left above the footer.
+    footer = Rect(inner.x, inner.y, inner.w, FOOTER_H)
+    if piece.notes:
+        notes = Rect(inner.x, footer.top + 2, inner.w, y - NOTES_GAP - footer.top - 2)
+        c.setFillColor(INK)
+        draw_text(c, piece.notes, notes, face=Face.CONDENSED, size=NOTES_SIZE,
+                  min_size=NOTES_SIZE, max_lines=None, multiline=True)
+    elif piece.index + 1 < piece.count:
+        c.setFillColor(MUTED)
+        draw_text(c, f"\u2026 {CONTINUES}", Rect(inner.x, footer.top + 2, inner.w, 10),
+                  face=Face.CONDENSED, size=7.0, min_size=7.0, align="right")
+
+    if first:
+        _footer(c, footer, nc)
+    else:
+        hline(c, footer.x, footer.right, footer.top, color=RULE, width=0.6)
+        c.setFillColor(MUTED)
+        draw_text(c, "Stress: tick it on the first card.", footer, face=Face.CONDENSED,
+                  size=7.0, min_size=7.0, valign="middle")
+
+
+def draw_blank_card(c: Canvas, card: Rect) -> None:
+    """A card to fill in by hand: name, type and Rank, Concept, Traits, rows, Stress."""
+    _box(c, card, stroke=RULE, width=0.8, radius=4.0)
+    inner = card.inset(PAD_X, PAD_Y)
+    header = inner.take_top(HEADER_H)
+    badge = Rect(header.right - BADGE_W, header.top - 26, BADGE_W, 26)
+    _box(c, badge, stroke=ACCENT, width=0.9, radius=3.0)
+    c.setFillColor(ACCENT)
+    draw_text(c, "RANK / TN", Rect(badge.x + 2, badge.top - 10, badge.w - 4, 9),
+              face=Face.CONDENSED_BOLD, size=7.0, min_size=7.0, align="center")
+    c.setFillColor(MUTED)
+    draw_text(c, "Name", Rect(header.x, header.top - 12, 40, 10), face=Face.CONDENSED,
+              size=7.0, min_size=7.0)
+    draw_text(c, "\u25a1 minion   \u25a1 regular   \u25a1 hero",
+              Rect(header.x, header.y + 1, badge.x - header.x - 6, 10), face=Face.CONDENSED,
+              size=7.0, min_size=7.0, valign="middle")
+    hline(c, inner.x, inner.right, header.y - 1, color=ACCENT, width=0.9)
+    y = header.y - SECTION_GAP
+    row = Rect(inner.x, y - CONCEPT_H, inner.w, CONCEPT_H)
+    _blank_row(c, row, "CONCEPT")
+    y = row.y - SECTION_GAP
+    strip = Rect(inner.x, y - TRAITS_H, inner.w, TRAITS_H)
+    for trait, cell in zip(TRAITS, strip.columns(3, 5.0), strict=True):
+        _box(c, cell, stroke=RULE, width=0.6, radius=2.5)
+        c.setFillColor(ACCENT)
+        draw_text(c, trait.value.upper(), cell.inset(4, 2.5).take_top(9),
+                  face=Face.CONDENSED_BOLD, size=7.0, min_size=7.0)
+    y = strip.y - SECTION_GAP
+    footer = Rect(inner.x, inner.y, inner.w, FOOTER_H)
+    while y - ROW_H >= footer.top + 2:
+        row = Rect(inner.x, y - ROW_H, inner.w, ROW_H)
+        _blank_row(c, row, "")
+        y = row.y
+    hline(c, footer.x, footer.right, footer.top, color=RULE, width=0.6)
+    c.setFillColor(ACCENT)
+    draw_text(c, "STRESS", footer.take_left(34), face=Face.CONDENSED_BOLD, size=7.0,
+              min_size=7.0, valign="middle")
+    cells = 6
+    size = 12.0
+    x = footer.right - cells * (size + 2)
+    for i in range(cells):
+        _box(c, Rect(x + i * (size + 2), footer.y + (footer.h - size) / 2, size, size),
+             stroke=ACCENT if i == cells - 1 else RULE, width=0.7, radius=1.5)
+
+
+def _blank_row(c: Canvas, row: Rect, label: str) -> None:
+    hline(c, row.x, row.right, row.y)
+    box_h = min(row.h - 2, 12.0)
+    _modifier_box(c, Rect(row.x, row.y + (row.h - box_h) / 2, MOD_W, box_h), "")
+    c.setFillColor(MUTED)
+    if label:
+        c.setFillColor(ACCENT)
+        draw_text(c, label, Rect(row.x + MOD_W + 5, row.y, 40, row.h),
+                  face=Face.CONDENSED_BOLD, size=7.0, min_size=7.0, valign="middle")
+    c.setFillColor(MUTED)
+    draw_text(c, "TN", Rect(row.right - TN_W, row.y, TN_W - 14, row.h), face=Face.CONDENSED,
+              size=7.0, min_size=7.0, align="right", valign="middle")
+
+
+def _quality_row(c: Canvas, row: Rect, name: str, rank: Rank, base: int, *,
+                 trait: str = "", label: str = "") -> None:
+    hline(c, row.x, row.right, row.y)
+    box_h = min(row.h - 2, 12.0)
+    mod = Rect(row.x, row.y + (row.h - box_h) / 2, MOD_W, box_h)
+    is_flaw = label == "Flaw"
+    _modifier_box(c, mod, _mod_text(rank), color=ACCENT if is_flaw else INK,
+                  size=min(8.5, box_h - 1.5))
+    tn_rect = Rect(row.right - TN_W, row.y, TN_W, row.h)
+    c.setFillColor(INK)
+    draw_text(c, f"TN {base + _mod(rank)}", tn_rect, face=Face.BOLD, size=8.5,
+              min_size=7.0, align="right", valign="middle")
+    x = mod.right + 5
+    right = tn_rect.x - 4
+    if label:
+        tag_w = 36.0 if label == "Concept" else 22.0
+        c.setFillColor(ACCENT)
+        draw_text(c, label.upper(), Rect(x, row.y, tag_w, row.h), face=Face.CONDENSED_BOLD,
+                  size=7.0, min_size=7.0, valign="middle")
+        x += tag_w + 2
+    if trait:
+        trait_w = 44.0
+        c.setFillColor(MUTED)
+        draw_text(c, trait, Rect(right - trait_w, row.y, trait_w, row.h),
+                  face=Face.CONDENSED, size=7.0, min_size=7.0, align="right",
+                  valign="middle")
+        right -= trait_w + 3
+    c.setFillColor(INK)
+    draw_text(c, name.strip() or "(unnamed)", Rect(x, row.y, max(1.0, right - x), row.h),
+              face=Face.BOLD if label == "Concept" else Face.REGULAR,
+              size=8.5, min_size=7.0, max_lines=None, valign="middle")
+
+
+def _name_width(row_w: float, *, trait: bool, label: str) -> float:
+    """The room a row leaves for the name (as :func:`_quality_row` lays it out)."""
+    width = row_w - MOD_W - 5 - TN_W - 4
+    if label:
+        width -= (36.0 if label == "Concept" else 22.0) + 2
+    if trait:
+        width -= 44.0 + 3
+    return max(1.0, width)
+
+
+def row_height(name: str, row_w: float, *, trait: bool, label: str = "") -> float:
+    """A row is one line high, or as many lines as a long name needs at 7 pt."""
+    face = Face.BOLD if label == "Concept" else Face.REGULAR
+    width = _name_width(row_w, trait=trait, label=label)
+    fitted = fit_text(name.strip() or "(unnamed)", width, ROW_H, face=face, size=8.5,
+                      min_size=7.0, max_lines=1)
+    if not fitted.truncated:
+        return ROW_H
+    lines = len(wrap(" ".join(name.split()), width, face, 7.0))
+    return max(ROW_H, lines * 7.0 * LEADING + 4.0)
+
+
+def _trait_cell(c: Canvas, cell: Rect, name: str, rank: Rank | None, base: int) -> None:
+    _box(c, cell, stroke=RULE, width=0.6, radius=2.5)
+    inner = cell.inset(4, 2.5)
+    c.setFillColor(ACCENT)
+    draw_text(c, name.upper(), inner.take_top(9), face=Face.CONDENSED_BOLD, size=7.0,
+              min_size=7.0)
+    body = inner.below(9)
+    if rank is None:
+        c.setFillColor(MUTED)
+        draw_text(c, "not given", body, face=Face.CONDENSED, size=7.0, min_size=7.0,
+                  valign="middle")
+        return
+    c.setFillColor(INK)
+    draw_text(c, _mod_text(rank), body.take_left(body.w * 0.42), face=Face.BOLD, size=10.0,
+              min_size=7.0, valign="middle")
+    draw_text(c, f"TN {base + _mod(rank)}", body.take_right(body.w * 0.58),
+              face=Face.BOLD, size=8.0, min_size=7.0, align="right", valign="middle")
+
+
+def _footer(c: Canvas, footer: Rect, nc: NarrativeCharacter) -> None:
+    hline(c, footer.x, footer.right, footer.top, color=RULE, width=0.6)
+    labels = stress_track(nc)
+    size = 13.0
+    gap = 2.0
+    track_w = len(labels) * size + (len(labels) - 1) * gap
+    max_track = footer.w * 0.55
+    if track_w > max_track:
+        size = (max_track - (len(labels) - 1) * gap) / len(labels)
+        track_w = max_track
+    x = footer.right - track_w
+    y = footer.y + (footer.h - 2 - size) / 2
+    for i, label in enumerate(labels):
+        cell = Rect(x + i * (size + gap), y, size, size)
+        out = label == "out"
+        _box(c, cell, stroke=ACCENT if out else RULE, width=0.7, radius=1.5)
+        c.setFillColor(ACCENT if out else MUTED)
+        draw_text(c, label, cell.inset(0.3, 0.5), face=Face.CONDENSED, size=7.0,
+                  min_size=7.0, align="center", valign="middle")
+    label_w = 30.0
+    text_rect = Rect(footer.x, footer.y, footer.w - track_w - 6, footer.h - 2)
+    c.setFillColor(ACCENT)
+    draw_text(c, "STRESS", text_rect.take_left(label_w), face=Face.CONDENSED_BOLD, size=7.0,
+              min_size=7.0, valign="middle")
+    c.setFillColor(MUTED)
+    draw_text(c, TEMPLATES[nc.type].stress_rule,
+              Rect(text_rect.x + label_w, text_rect.y, text_rect.w - label_w, text_rect.h),
+              face=Face.CONDENSED, size=7.0, min_size=7.0, max_lines=2, valign="middle")
+
+
+def draw_page_frame(c: Canvas, header: Rect, footer: Rect, page: int, pages: int) -> None:
+    """The slim title band above the cards and the footer line below them."""
+    c.saveState()
+    c.setFillColor(ACCENT)
+    c.roundRect(header.x, header.y, header.w, header.h, 2.5, stroke=0, fill=1)
+    c.restoreState()
+    inner = header.inset(8, 2)
+    c.setFillColor(white)
+    fitted = draw_text(c, "SWORD'S EDGE", Rect(inner.x, inner.y, 120, inner.h),
+                       face=Face.BOLD, size=9.5, min_size=7.0, valign="middle")
+    x = inner.x + fitted.width + 8
+    draw_text(c, "Opponent cards", Rect(x, inner.y, 120, inner.h), face=Face.REGULAR,
+              size=8.0, min_size=7.0, valign="middle")
+    draw_text(c, f"Page {page} of {pages}", inner.take_right(90), face=Face.CONDENSED,
+              size=7.0, min_size=7.0, align="right", valign="middle")
+    c.setFillColor(MUTED)
+    draw_text(c, "Sword's Edge NC cards \u00b7 made with SEForge",
+              footer.take_left(footer.w / 2 - 24),
+              face=Face.CONDENSED, size=7.0, min_size=7.0, valign="middle")
+    draw_text(c, "Momentum: a Trait (heroes may add an Element), never the Concept.",
+              footer.take_right(footer.w / 2 + 20), face=Face.CONDENSED, size=7.0,
+              min_size=7.0, align="right", valign="middle")

@@ -1,0 +1,467 @@
+"""The GM screen's reference tables, as plain data.
+
+Every number comes from the core (:mod:`seforge.systems.swords_edge.ranks`,
+:mod:`seforge.systems.swords_edge.testmath`,
+:mod:`seforge.systems.swords_edge.dice`, :mod:`seforge.systems.swords_edge.play`), so a table
+cannot drift from the rules
+the rest of the program applies. The wording is ours: the tables summarise the
+book, they do not quote it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from seforge.systems.swords_edge.dice import LEVEL_STEP, LEVELS, NATURAL_MAX, NATURAL_MIN
+from seforge.systems.swords_edge.models import NCType
+from seforge.systems.swords_edge.play import DEFAULT_LUCK
+from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
+from seforge.systems.swords_edge.testmath import (
+    RANGES,
+    RECOVERY_TN,
+    REGULAR_STRESS_LIMIT,
+    SFX_COMPONENTS,
+    SFX_RANKS,
+    UNDEFENDED_PC_TN,
+    UNDEFENDED_TN,
+    WEEKLY_RECOVERY,
+    DefenderBenefit,
+    defender_benefits,
+    exertion_cost,
+    momentum_bonus,
+    multiple_action_penalty,
+    range_modifier,
+    range_penalty_ranks,
+    recovery_removed,
+    sfx_modifier,
+    sfx_rounds,
+    stress_result,
+)
+from seforge.systems.swords_edge.wording import with_article
+
+
+@dataclass(frozen=True)
+class ReferenceTable:
+    """One table of the GM screen: a title, column headings, rows of cells and a note."""
+
+    id: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            if len(row) != len(self.columns):
+                raise ValueError(f"table {self.id}: row {row!r} does not fit {self.columns!r}")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# ------------------------------------------------------------------------- Ranks
+
+_RANK_EXAMPLES: dict[Rank, tuple[str, str]] = {
+    Rank.WEAK: ("Climbing a flight of stairs", "Reading a street sign"),
+    Rank.POOR: ("Hopping over a puddle", "Counting change"),
+    Rank.BASIC: ("Swimming across a calm pond", "Following a cooking recipe"),
+    Rank.AVERAGE: ("Scaling a garden wall", "Balancing a shop's ledger"),
+    Rank.GOOD: ("Riding a half-broken horse", "Translating an old letter"),
+    Rank.GREAT: ("Leaping between rooftops", "Designing a stone bridge"),
+    Rank.EXCEPTIONAL: ("Crossing a rope bridge in a gale", "Breaking an army's cipher"),
+    Rank.LEGENDARY: ("Outrunning a galloping horse", "Solving a centuries-old riddle"),
+    Rank.MYTHIC: ("Climbing up a waterfall", "Reading a god's mind"),
+}
+
+
+def _ranks_table() -> ReferenceTable:
+    rows = tuple(
+        (
+            rank.label,
+            "—" if rank is Rank.MYTHIC else format_modifier(rank.modifier),
+            str(rank.target_number),
+            *_RANK_EXAMPLES[rank],
+        )
+        for rank in Rank
+    )
+    return ReferenceTable(
+        "ranks",
+        "Ranks",
+        ("Rank", "Modifier", "TN", "Physical task", "Mental task"),
+        rows,
+        "A Quality adds its modifier to the roll; a task or an NC sets a TN. Mythic is a "
+        "TN only: no Quality reaches it.",
+    )
+
+
+# ------------------------------------------------------------- Levels of Success
+
+
+def _band(index: int) -> str:
+    low = index * LEVEL_STEP
+    if index == len(LEVELS) - 1:
+        return f"{low}+"
+    return f"{low}–{low + LEVEL_STEP - 1}"
+
+
+def _benefit(level: str) -> str:
+    benefit: DefenderBenefit = defender_benefits(level, lost_momentum_by_critical=False)
+    return "—" if benefit == DefenderBenefit() else benefit.text
+
+
+def _levels_table() -> ReferenceTable:
+    rows = tuple(
+        (
+            level,
+            _band(index),
+            "—" if momentum_bonus(level) == 0 else format_modifier(momentum_bonus(level)),
+            _benefit(level),
+        )
+        for index, level in enumerate(LEVELS)
+    )
+    return ReferenceTable(
+        "levels",
+        "Levels of Success",
+        ("Level", "Points over the TN", "Momentum win: first Action", "Defender's reward"),
+        rows,
+        f"Reaching the TN is an Average success; every further {LEVEL_STEP} points climbs "
+        "one Level. A defender who lost the Momentum to a natural 2 gets only the Good "
+        "reward from a Great or Exceptional defence.",
+    )
+
+
+# ------------------------------------------------------------------------ Stress
+
+
+def _stress_effect(level: str) -> str:
+    result = stress_result(level)
+    extras: list[str] = []
+    if result.undefended:
+        extras.append("the target is Undefended for the rest of the scene")
+    if result.doom:
+        extras.append("a Doom")
+    if result.weakness_rank is not None:
+        extras.append(
+            f"a survivor also gains {with_article(result.weakness_rank.label)} "
+            f"({format_modifier(result.weakness_rank.modifier)}) Weakness"
+        )
+    return "; ".join(extras) if extras else "—"
+
+
+def _stress_table() -> ReferenceTable:
+    rows = tuple(
+        (level, str(stress_result(level).penalty_ranks), _stress_effect(level))
+        for level in LEVELS
+    )
+    return ReferenceTable(
+        "stress",
+        "Stress by Level",
+        ("Attack's Level", "Penalty Ranks", "Also"),
+        rows,
+        "Penalty Ranks land on the Trait the defender used. A Penalty Rank on a Weak Trait "
+        "is a Doom.",
+    )
+
+
+# ----------------------------------------------------------------------- NC types
+
+
+def _nc_types_table() -> ReferenceTable:
+    plus = format_modifier
+    rows = (
+        (
+            NCType.MINION.value.capitalize(),
+            f"Concept {plus(Rank.GOOD.modifier)}, nothing else",
+            "Out at the first Stress",
+        ),
+        (
+            NCType.REGULAR.value.capitalize(),
+            f"Concept {plus(Rank.GOOD.modifier)}; Traits {plus(Rank.GOOD.modifier)}, "
+            f"{plus(Rank.AVERAGE.modifier)} and {plus(Rank.BASIC.modifier)}",
+            f"Out once it has taken {REGULAR_STRESS_LIMIT} Stress in all",
+        ),
+        (
+            NCType.HERO.value.capitalize(),
+            f"Concept {plus(Rank.GREAT.modifier)}; Traits {plus(Rank.GOOD.modifier)}, "
+            f"{plus(Rank.GREAT.modifier)} and {plus(Rank.EXCEPTIONAL.modifier)}; "
+            f"Elements, typically {plus(Rank.GREAT.modifier)} and {plus(Rank.GOOD.modifier)}",
+            "Each Stress lowers its Rank (and TN) by one step; out when pushed below Weak",
+        ),
+    )
+    return ReferenceTable(
+        "nc_types",
+        "Narrative Character types",
+        ("Type", "Built with", "Stress"),
+        rows,
+        "The NC's Rank sets its base TN; a Quality that applies raises it. An NC's Trait "
+        "counts in Momentum, never its Concept; a Quality it spends on Momentum is not "
+        "available for the Action. Rank and type are independent.",
+    )
+
+
+# ----------------------------------------------------------------------- Recovery
+
+
+def _recovery_table() -> ReferenceTable:
+    rows = tuple(
+        (
+            level,
+            str(recovery_removed(level, daily=False)),
+            str(recovery_removed(level, daily=True)),
+        )
+        for level in LEVELS
+    )
+    return ReferenceTable(
+        "recovery",
+        "Recovery",
+        ("Level", "End of scene removes", "End of day removes"),
+        rows,
+        f"TN {RECOVERY_TN}, no Momentum Test, never a Trait (other fitting Qualities may "
+        "help). The scene Test and Luck (one per Penalty Rank) reach only Stress taken in "
+        f"that scene. Every in-game week clears {_plural(WEEKLY_RECOVERY, 'Penalty Rank')} "
+        "by itself; an Advancement at the end of a session clears them all. The day column "
+        "above Great is our reading of the book.",
+    )
+
+
+# -------------------------------------------------------------------------- Range
+
+
+def _range_table() -> ReferenceTable:
+    rows = tuple(
+        (
+            band.capitalize(),
+            str(range_penalty_ranks(band)),
+            "—" if range_modifier(band) == 0 else format_modifier(range_modifier(band)),
+        )
+        for band in RANGES
+    )
+    return ReferenceTable(
+        "range",
+        "Range (optional)",
+        ("Range", "Penalty Ranks", "Modifier"),
+        rows,
+        "Temporary Penalty Ranks on a ranged attack. Bands scale with the weapon: medium is "
+        "the range where a trained user hits a person half the time, near a quarter of it.",
+    )
+
+
+# ---------------------------------------------------------------------------- SFX
+
+
+def _sfx_table() -> ReferenceTable:
+    rows = tuple(
+        (
+            rank.label,
+            *(SFX_COMPONENTS[c][i].capitalize() for c in ("reach", "duration", "area", "energy")),
+            "—" if sfx_modifier(rank) == 0 else format_modifier(sfx_modifier(rank)),
+            str(sfx_rounds(rank)),
+        )
+        for i, rank in enumerate(SFX_RANKS)
+    )
+    return ReferenceTable(
+        "sfx",
+        "SFX components",
+        ("Rank", "Reach", "Duration", "Area", "Energy", "Modifier", "Rounds"),
+        rows,
+        "Used with the SFX Qualities subsystem table rule. Action TN: the highest "
+        "component's Rank gives the TN, each other component adds its modifier. Momentum "
+        "TN: the Area's TN plus the Energy's modifier. A regular's or hero's fitting "
+        "Qualities raise both, never set the base; its Trait adds this table's modifier "
+        "(a table rule uses the ladder instead). Casting time (optional): add up the "
+        "Rounds column.",
+    )
+
+
+# ------------------------------------------------------------------ Luck, Advancement
+
+
+def _luck_table() -> ReferenceTable:
+    rows = (
+        (
+            "Exertion",
+            f"{exertion_cost(1, 0)} per extra Trait or Element",
+            "One Trait and one Element are free in a Test; another Element must share a "
+            "Trait already in the Test",
+        ),
+        (
+            "Reroll",
+            "1 per reroll",
+            "Reroll one die at a time; keep the better of the two results. A natural 2 "
+            "stands unless your table judges criticals on the final dice",
+        ),
+        (
+            "Clear Stress",
+            "1 per Penalty Rank",
+            "At the end of a scene, only Penalty Ranks taken in that scene",
+        ),
+        ("Other", "As agreed", "Any use the GM accepts; it then stays open to everyone"),
+        (
+            "Getting Luck",
+            f"{DEFAULT_LUCK} at session start",
+            "More when your Weakness is invoked or the GM rewards good play; unspent Luck "
+            "is lost at the session's end",
+        ),
+    )
+    return ReferenceTable(
+        "luck",
+        "What Luck buys",
+        ("Use", "Cost", "Details"),
+        rows,
+        "An Advancement can be spent as one Luck.",
+    )
+
+
+def _advancement_table() -> ReferenceTable:
+    rows = (
+        (
+            "Raise a Quality",
+            "Concept, Background, Faculty or an Element goes up one Rank",
+            "Once per session (shared with buying)",
+        ),
+        ("Buy a Quality", f"A new Quality at {Rank.GOOD.label}", "Once per session (shared)"),
+        ("Clear Stress", "All Penalty Ranks go", "At the end of a session"),
+        ("Spend as Luck", "Counts as one Luck", "Any time Luck could be spent"),
+        (
+            "Escape a Doom",
+            "Not killed; still leaves the scene and keeps any Weakness earned",
+            "Back and able to recover when the scene ends",
+        ),
+        (
+            "From a natural 2",
+            "Only raises a Quality used in that Test",
+            "A Trait only when it was the sole Quality in the Test",
+        ),
+    )
+    return ReferenceTable(
+        "advancement",
+        "What an Advancement buys",
+        ("Use", "Effect", "Limit"),
+        rows,
+        "Advancements come from a Critical Failure (natural 2) and from bringing a Pivot "
+        "into play.",
+    )
+
+
+# ------------------------------------------------------------------ Test summary
+
+
+def _test_table() -> ReferenceTable:
+    step = format_modifier(-multiple_action_penalty(1))
+    rows = (
+        (
+            "Momentum",
+            "Decides who acts. Only the Trait is free to reuse; any other Quality spent "
+            "here is gone for the Action and for the rest of the scene.",
+        ),
+        (
+            "Group Momentum",
+            f"The highest-Ranked NC gives the TN; each other NC adds its Rank modifier, at "
+            f"least {step}. No Trait is added unless the GM says so.",
+        ),
+        (
+            "Momentum bonus",
+            f"{format_modifier(momentum_bonus('Good'))} per Level above Average on the "
+            "winner's first Action, first round only.",
+        ),
+        (
+            "Action",
+            "Concept, Background, Faculty, the Momentum Trait and one Element; more with "
+            "Luck. Qualities linked to a Trait must share the Momentum Trait.",
+        ),
+        (
+            "Seize the Momentum",
+            "A loser's new Momentum Test on their turn against the NCs' joint Action TN. "
+            "Failing leaves them Undefended: the NCs' TN is read against "
+            f"{UNDEFENDED_TN} for the hit.",
+        ),
+        ("Undefended target", f"Attacks on it roll against TN {UNDEFENDED_TN}."),
+        (
+            "Undefended PC",
+            f"Rolls 2d10 with only Penalty Ranks; each full {LEVEL_STEP} points short of "
+            f"{UNDEFENDED_PC_TN} is one Level worse for the hit; a natural 2 is Legendary.",
+        ),
+        (
+            "Multiple actions",
+            "Each act or reaction after the first in a round costs "
+            f"{format_modifier(multiple_action_penalty(1))} more "
+            f"(2nd {format_modifier(multiple_action_penalty(1))}, "
+            f"3rd {format_modifier(multiple_action_penalty(2))}).",
+        ),
+        (
+            f"Natural {NATURAL_MAX}",
+            "Always succeeds (at least Average); the winner of Momentum cannot be Seized "
+            "from; earns a Good Stunt tied to the Trait used.",
+        ),
+        (
+            f"Natural {NATURAL_MIN}",
+            "Always fails; no Seizing after it; earns an Advancement for a Quality used.",
+        ),
+    )
+    return ReferenceTable(
+        "test",
+        "Test summary",
+        ("Topic", "In short"),
+        rows,
+        "Only players roll: 2d10 plus the Qualities' modifiers, succeeding on the TN or more.",
+    )
+
+
+TABLES: tuple[ReferenceTable, ...] = (
+    _test_table(),
+    _ranks_table(),
+    _levels_table(),
+    _stress_table(),
+    _nc_types_table(),
+    _recovery_table(),
+    _range_table(),
+    _sfx_table(),
+    _luck_table(),
+    _advancement_table(),
+)
+"""Every table of the GM screen, in the order it shows them."""
+
+QUALITY_MODIFIERS: tuple[int, ...] = tuple(r.modifier for r in QUALITY_RANKS)
+"""The ladder's modifiers, Weak to Legendary (handy for spin boxes and tests)."""
+
+
+def table(table_id: str) -> ReferenceTable:
+    """The table with this id; KeyError naming the known ids otherwise."""
+    for entry in TABLES:
+        if entry.id == table_id:
+            return entry
+    raise KeyError(f"no reference table {table_id!r} (known: {', '.join(t.id for t in TABLES)})")
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in text.casefold().split() if w]
+
+
+def _matches(words: Iterable[str], haystack: str) -> bool:
+    folded = haystack.casefold()
+    return all(w in folded for w in words)
+
+
+def search(
+    tables: Sequence[ReferenceTable], text: str
+) -> list[tuple[ReferenceTable, list[int]]]:
+    """The tables and rows that match ``text``, in table order.
+
+    Every word of ``text`` must appear (case-insensitively). A table whose title
+    and column headings hold every word shows all its rows; otherwise a row
+    matches on its own cells plus the table's title. Blank text matches
+    everything. Tables with no matching row are left out.
+    """
+    words = _words(text)
+    found: list[tuple[ReferenceTable, list[int]]] = []
+    for entry in tables:
+        all_rows = list(range(len(entry.rows)))
+        if not words or _matches(words, " ".join((entry.title, *entry.columns))):
+            found.append((entry, all_rows))
+            continue
+        rows = [i for i in all_rows if _matches(words, " ".join((entry.title, *entry.rows[i])))]
+        if rows:
+            found.append((entry, rows))
+    return found

@@ -1,0 +1,822 @@
+"""The scene tracker's state: who is in the scene, who faces whom, who holds the
+Momentum, what each NC has taken, and the scene's end (pure core, no Qt).
+
+A :class:`Scene` is a pydantic model, so the app can autosave it
+(:func:`save_scene` / :func:`load_scene`). It refers to PCs by id; the
+:class:`~seforge.systems.swords_edge.models.Character` objects stay with the caller, who attaches
+them with :meth:`Scene.add_pc` (or :meth:`Scene.bind` after loading a saved
+scene). Everything that changes a PC goes through :mod:`seforge.systems.swords_edge.play` (Stress,
+Doom, Luck, Recovery, Pivot Advancements), so the PC's history records it; the
+caller saves each PC's file afterwards
+(:func:`seforge.systems.swords_edge.fileformat.save_character`).
+
+NCs are copied into the scene with their own running state: the Stress taken, the
+current Rank (a hero loses one per Stress) and whether they are out.
+
+Every operation returns a :class:`SceneEvent` (its ``text`` is a short line in
+our own words, also appended to :attr:`Scene.log`) and raises
+:class:`SceneError` with a plain reason when it cannot be done.
+
+Rule readings (book section in brackets):
+
+* An NC's Momentum TN uses its Trait and, if the GM wants, Elements, never its
+  Concept [*Narrative Characters*: NCs cannot put their Concept into Momentum].
+  Several NCs facing one PC give one TN: the highest Rank leads, every other NC
+  adds its Rank modifier but at least +2 [*Momentum*]; removed NCs do not count.
+* A Quality other than a Trait put into a Momentum Test is spent for the rest of
+  the scene [*Momentum*: "cannot be used again in that scene"].
+* Several NCs acting together (a PC attacking a whole pairing at once, or Seize
+  the Momentum against several) use :func:`seforge.systems.swords_edge.testmath.group_action_tn`'s
+  default reading, the primary being the highest current Rank.
+* Stress to NCs follows :func:`seforge.systems.swords_edge.testmath.apply_stress_to_nc`: a minion is
+  out at one Stress, a regular at three in all, a hero drops a Rank per Stress and
+  is out below Weak [*Narrative Characters*]. Spreading one attack's Stress over
+  several NCs is the GM's call, not a rule: call :meth:`Scene.nc_takes_stress`
+  once per NC (as when Jyrell's Good hit, two Stress, drops both minions in the
+  Example of Play), or :meth:`Scene.remove_nc` when the GM simply rules an NC out.
+* An Exceptional hit leaves the PC Undefended for the rest of the scene
+  [*Damage*]; the scene remembers it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.fileformat import (
+    Migration,
+    atomic_write_bytes,
+    decode_document,
+    encode_document,
+    read_json_file,
+)
+from seforge.systems.swords_edge.models import (
+    Character,
+    NarrativeCharacter,
+    NCType,
+    RankField,
+    Trait,
+)
+from seforge.systems.swords_edge.pending_test import PendingTest, PendingTestError
+from seforge.systems.swords_edge.play import PlayRuleError
+from seforge.systems.swords_edge.test_flow import NextStep, nc_quality_option
+from seforge.systems.swords_edge.testmath import (
+    ActionOption,
+    apply_stress_to_nc,
+    available_for_action,
+    group_action_tn,
+    group_momentum_tn,
+    momentum_bonus,
+    nc_tn,
+    quality_modifier,
+    stress_result,
+)
+
+__all__ = [
+    "SCENE_FORMAT",
+    "SCENE_SUFFIX",
+    "SCENE_VERSION",
+    "PCRef",
+    "Scene",
+    "SceneError",
+    "SceneEvent",
+    "SceneNC",
+    "ScenePC",
+    "load_scene",
+    "save_scene",
+    "scene_from_data",
+    "scene_to_data",
+]
+
+SCENE_FORMAT = "seforge.scene"
+SCENE_VERSION = 1
+SCENE_SUFFIX = ".sescene"
+SCENE_MIGRATIONS: dict[int, Migration] = {}
+
+PCRef = str | Character
+"""A PC given by its scene id or by the Character object attached to the scene."""
+
+
+class SceneError(Exception):
+    """The scene cannot do this now; ``str()`` says why in plain words."""
+
+
+@dataclass(frozen=True)
+class SceneEvent:
+    """What an operation did: a short line for the log, and the ids it made."""
+
+    text: str
+    ids: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
+
+
+class SceneNC(_Model):
+    """An NC copied into the scene, with its running state."""
+
+    id: str
+    nc: NarrativeCharacter
+    base_name: str = ""
+    """The NC's name before numbering ("Shock Troopers" for "Shock Troopers 3")."""
+    stress: int = Field(default=0, ge=0)
+    current_rank: RankField
+    """The Rank it works at now: a hero's drops with each Stress."""
+    removed: bool = False
+    removed_note: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.nc.name or self.id
+
+    @property
+    def tn(self) -> int:
+        """Its base TN now (current Rank)."""
+        return self.current_rank.target_number
+
+
+class ScenePC(_Model):
+    """A PC in the scene: whom they face and what the scene tracks for them."""
+
+    id: str
+    name: str = ""
+    facing: list[str] = Field(default_factory=list)
+    """The ids of the NCs this PC faces (its pairing)."""
+    momentum: Literal["pc", "nc"] | None = None
+    """Who holds the Momentum in this PC's pairing (None: not yet tested)."""
+    momentum_level: str | None = None
+    """The Level the PC won the Momentum at (its first-Action bonus)."""
+    spent_on_momentum: list[str] = Field(default_factory=list)
+    """Quality keys (``concept``, ``element:2``...) put into Momentum this scene:
+    they cannot be used again until the scene ends."""
+    luck_spent: int = Field(default=0, ge=0)
+    undefended: bool = False
+    """Took an Exceptional hit: cannot act or react for the rest of the scene."""
+    test: PendingTest | None = None
+    """The pairing's Test in progress: the NC Qualities the GM ticked for Momentum
+    and whatever the calculator has done with it (see :meth:`Scene.pairing_test`)."""
+
+
+def _slug(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    ascii_text = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+    return slug or "x"
+
+
+def _names(items: Sequence[str]) -> str:
+    if not items:
+        return "nobody"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class Scene(_Model):
+    """The state of one scene on the GM screen."""
+
+    name: str = ""
+    pcs: list[ScenePC] = Field(default_factory=list)
+    ncs: list[SceneNC] = Field(default_factory=list)
+    log: list[str] = Field(default_factory=list)
+    ended: bool = False
+
+    _characters: dict[str, Character] = PrivateAttr(default_factory=dict)
+
+    # ------------------------------------------------------------ lookups
+
+    def _event(self, text: str, ids: Sequence[str] = ()) -> SceneEvent:
+        self.log = [*self.log, text]
+        return SceneEvent(text, tuple(ids))
+
+    def _open(self, doing: str) -> None:
+        if self.ended:
+            raise SceneError(f"cannot {doing}: the scene has ended")
+
+    def pc(self, ref: PCRef) -> ScenePC:
+        """The scene's record of a PC (by id or by its attached Character)."""
+        if isinstance(ref, Character):
+            for pc_id, character in self._characters.items():
+                if character is ref:
+                    return self.pc(pc_id)
+            raise SceneError(f"{ref.name or 'that character'} is not in the scene")
+        for entry in self.pcs:
+            if entry.id == ref:
+                return entry
+        raise SceneError(f"no PC {ref!r} in the scene")
+
+    def character(self, ref: PCRef) -> Character:
+        """The Character attached to a PC of the scene."""
+        entry = self.pc(ref)
+        character = self._characters.get(entry.id)
+        if character is None:
+            raise SceneError(
+                f"{entry.name or entry.id}'s character is not attached (use bind)"
+            )
+        return character
+
+    def nc(self, nc_id: str) -> SceneNC:
+        for entry in self.ncs:
+            if entry.id == nc_id:
+                return entry
+        raise SceneError(f"no NC {nc_id!r} in the scene")
+
+    def active_ncs(self) -> list[SceneNC]:
+        """The NCs still in the scene."""
+        return [n for n in self.ncs if not n.removed]
+
+    def facing(self, ref: PCRef) -> list[SceneNC]:
+        """The NCs a PC faces that are still in the scene."""
+        return [self.nc(i) for i in self.pc(ref).facing if not self.nc(i).removed]
+
+    # ----------------------------------------------------------- joining
+
+    def note(self, text: str) -> SceneEvent:
+        """Append the GM's own line to the log (allowed after the scene ended too)."""
+        line = " ".join(text.split())
+        if not line:
+            raise SceneError("write something to note")
+        return self._event(line)
+
+    def ensure_session(self, character: Character) -> SceneEvent | None:
+        """Start ``character``'s session through
+        :func:`seforge.systems.swords_edge.play.start_session`
+        unless one is running (or the PC is out of the game); the start is logged.
+        Returns None when nothing was needed."""
+        if character.play.session_running or character.play.out_of_play:
+            return None
+        try:
+            play.start_session(character)
+        except PlayRuleError as exc:
+            raise SceneError(f"{character.name or 'that character'}: {exc}") from None
+        return self._event(
+            f"{character.name or 'The PC'}: session {character.play.session} started "
+            f"with {character.play.luck} Luck."
+        )
+
+    def add_pc(
+        self, character: Character, pc_id: str | None = None, start_session: bool = False
+    ) -> SceneEvent:
+        """Bring a PC into the scene; the event's ``ids`` holds its scene id.
+
+        With ``start_session``, a PC with no running session gets one first
+        (:meth:`ensure_session`); nothing changes if the PC cannot join.
+        """
+        self._open("add a PC")
+        for attached in self._characters.values():
+            if attached is character:
+                raise SceneError(f"{character.name or 'that character'} is already in the scene")
+        taken = {p.id for p in self.pcs}
+        if pc_id is None:
+            base = _slug(character.name or "pc")
+            pc_id, n = base, 2
+            while pc_id in taken:
+                pc_id, n = f"{base}-{n}", n + 1
+        elif pc_id in taken:
+            raise SceneError(f"the id {pc_id!r} is already used in the scene")
+        if start_session:
+            self.ensure_session(character)
+        self.pcs = [*self.pcs, ScenePC(id=pc_id, name=character.name)]
+        self._characters[pc_id] = character
+        return self._event(f"{character.name or pc_id} joins the scene.", [pc_id])
+
+    def bind(self, pc_id: str, character: Character) -> None:
+        """Attach the Character behind ``pc_id`` (after loading a saved scene)."""
+        entry = self.pc(pc_id)
+        self._characters[entry.id] = character
+
+    def is_bound(self, pc_id: str) -> bool:
+        """Whether a Character is attached to ``pc_id``."""
+        return self.pc(pc_id).id in self._characters
+
+    def remove_pc(self, ref: PCRef, why: str = "") -> SceneEvent:
+        """Take a PC's record out of the scene (its Character is left as it is),
+        e.g. a PC whose file could not be read back after a restore."""
+        entry = self.pc(ref)
+        self.pcs = [p for p in self.pcs if p.id != entry.id]
+        self._characters.pop(entry.id, None)
+        text = f"{entry.name or entry.id} leaves the scene"
+        return self._event(text + (f" ({why})." if why else "."))
+
+    def add_nc(self, nc: NarrativeCharacter, count: int = 1) -> SceneEvent:
+        """Copy ``count`` NCs into the scene; the event's ``ids`` lists their ids.
+
+        Several of one kind get numbered names ("Shock Troopers 1", "... 2"), and
+        numbering goes on when more of the same kind join later.
+        """
+        self._open("add an NC")
+        if count < 1:
+            raise SceneError("add at least one NC")
+        base = nc.name.strip() or "Opponent"
+        same = [n for n in self.ncs if n.base_name == base]
+        numbered = count > 1 or bool(same)
+        first = len(same) + 1
+        taken = {n.id for n in self.ncs}
+        ids: list[str] = []
+        added: list[SceneNC] = []
+        for k in range(count):
+            copy = nc.model_copy(deep=True)
+            if numbered:
+                copy.name = f"{base} {first + k}"
+            nc_id = _slug(copy.name or base)
+            n = 2
+            while nc_id in taken:
+                nc_id, n = f"{_slug(copy.name or base)}-{n}", n + 1
+            taken.add(nc_id)
+            ids.append(nc_id)
+            added.append(SceneNC(id=nc_id, nc=copy, base_name=base, current_rank=nc.rank))
+        self.ncs = [*self.ncs, *added]
+        what = base if count == 1 else f"{count} × {base}"
+        kind = f"{nc.rank.label} {nc.type.value}, TN {nc.base_tn}"
+        return self._event(f"{what} ({kind}) enter the scene.", ids)
+
+    def pair(self, ref: PCRef, nc_ids: Sequence[str]) -> SceneEvent:
+        """Set the NCs a PC faces; a new pairing needs a new Momentum Test."""
+        self._open("pair")
+        entry = self.pc(ref)
+        for nc_id in nc_ids:
+            target = self.nc(nc_id)
+            if target.removed:
+                raise SceneError(f"{target.name} is already out of the scene")
+        if len(set(nc_ids)) != len(nc_ids):
+            raise SceneError("an NC is listed twice in the pairing")
+        entry.facing = list(nc_ids)
+        entry.momentum = None
+        entry.momentum_level = None
+        entry.test = None
+        entry.test = self.pairing_test(entry.id)
+        names = [self.nc(i).name for i in nc_ids]
+        return self._event(f"{entry.name} faces {_names(names)}.")
+
+    # ------------------------------------------------- the Test in progress
+
+    def pairing_test(self, ref: PCRef) -> PendingTest:
+        """A copy of the PC's Test in progress, brought up to date with the scene.
+
+        Its NCs are those the PC still faces, with the Stress the scene records
+        (an NC new to the Test applies nothing to Momentum until the GM ticks it);
+        the PC's spent Qualities include the scene's; when the scene says the PC won
+        the Momentum at a Level the Test has not followed yet, it moves to the Action.
+        """
+        entry = self.pc(ref)
+        if entry.test is None:
+            test = pt.PendingTest()
+            pt.set_actor(test, entry.name or entry.id)
+        else:
+            test = entry.test.model_copy(deep=True)
+        known = {o.scene_id: o for o in test.opponents if o.scene_id}
+        kept: list[pt.PendingNC] = []
+        for target in self.facing(ref):
+            found = known.get(target.id)
+            if found is None:
+                found = pt.add_opponent(test, target.nc, scene_id=target.id)
+                found.applied["momentum"] = []
+            found.stress = target.stress
+            kept.append(found)
+        test.opponents = kept
+        test.scene_spent = sorted(set(test.scene_spent) | set(entry.spent_on_momentum))
+        if entry.momentum == "pc" and entry.momentum_level != test.momentum_level:
+            pt.go_to(test, NextStep("", "action", "attack", entry.momentum_level))
+        return test
+
+    def store_test(self, ref: PCRef, test: PendingTest) -> None:
+        """Keep ``test`` as the PC's Test in progress (the calculator's latest)."""
+        entry = self.pc(ref)
+        entry.test = test.model_copy(deep=True)
+
+    def set_momentum_quality(self, ref: PCRef, nc_id: str, key: str, on: bool) -> None:
+        """Whether NC ``nc_id`` brings its Quality ``key`` to the PC's Momentum Test
+        (never its Concept)."""
+        entry = self.pc(ref)
+        target = self.nc(nc_id)
+        if nc_id not in entry.facing:
+            raise SceneError(f"{entry.name} does not face {target.name}")
+        if on and key == "concept":
+            raise SceneError(f"{target.name} cannot put its Concept into a Momentum Test")
+        test = self.pairing_test(ref)
+        uid = next((o.uid for o in test.opponents if o.scene_id == nc_id), None)
+        if uid is None:
+            raise SceneError(f"{target.name} is already out of the scene")
+        try:
+            pt.set_nc_applied(test, uid, key, on, step="momentum")
+        except PendingTestError as exc:
+            raise SceneError(str(exc)) from None
+        entry.test = test
+
+    def momentum_applied(self, ref: PCRef) -> dict[str, list[str]]:
+        """Per NC id still faced: the Qualities it brings to the PC's Momentum."""
+        entry = self.pc(ref)
+        active = {n.id for n in self.facing(ref)}
+        if entry.test is None:
+            return {}
+        return {o.scene_id: list(o.applied["momentum"]) for o in entry.test.opponents
+                if o.scene_id in active and o.applied["momentum"]}
+
+    # ---------------------------------------------------------- Momentum
+
+    def _nc_applied(self, target: SceneNC, keys: Sequence[str | Trait], momentum: bool) -> int:
+        total = 0
+        traits = 0
+        for key in keys:
+            text = f"trait:{key.value}" if isinstance(key, Trait) else key
+            if momentum and text == "concept":
+                raise SceneError(
+                    f"{target.name} cannot put its Concept into a Momentum Test"
+                )
+            if text.startswith("trait:"):
+                traits += 1
+            try:
+                total += nc_quality_option(target.nc, text, target.current_rank).modifier
+            except KeyError as exc:
+                raise SceneError(str(exc.args[0])) from None
+        if momentum and traits > 1:
+            raise SceneError(f"{target.name} uses one Trait for Momentum, not {traits}")
+        return total
+
+    def momentum_tn_for(
+        self, ref: PCRef, applied: Mapping[str, Sequence[str | Trait]] | None = None
+    ) -> int:
+        """The one Momentum TN the NCs a PC faces set together.
+
+        ``applied`` maps an NC id to the keys of the Qualities it brings
+        (``trait:Charisma`` or a Trait, ``element:0``); the Concept is refused.
+        Removed NCs are skipped. Two Poor minions: 7; an Average regular with
+        Charisma +2: 14.
+        """
+        faced = self.facing(ref)
+        if not faced:
+            raise SceneError(f"{self.pc(ref).name} faces no NC still in the scene")
+        applied = applied or {}
+        unknown = set(applied) - {n.id for n in faced}
+        if unknown:
+            raise SceneError(f"not faced by this PC: {', '.join(sorted(unknown))}")
+        return group_momentum_tn(
+            [(n.current_rank, self._nc_applied(n, applied.get(n.id, ()), True)) for n in faced]
+        )
+
+    def record_momentum(
+        self,
+        ref: PCRef,
+        won: bool,
+        level: str | None = None,
+        qualities_used: Sequence[str] = (),
+    ) -> SceneEvent:
+        """Record a Momentum Test (or a Seize the Momentum) of a PC's pairing.
+
+        ``level`` is the Level the PC won at (None counts as Average; ignored on a
+        loss); ``qualities_used`` are the PC's keys put into the roll
+        (``trait:Physique``, ``concept``, ``element:1``...). All but the Trait are
+        spent for the rest of the scene; reusing a spent one is refused.
+        """
+        self._open("record Momentum")
+        entry = self.pc(ref)
+        character = self.character(ref)
+        if character.play.removed_from_scene or character.play.out_of_play:
+            raise SceneError(f"{entry.name} is out of the scene")
+        if entry.undefended:
+            raise SceneError(f"{entry.name} cannot act or react for the rest of this scene")
+        if not self.facing(ref):
+            raise SceneError(f"{entry.name} faces no NC still in the scene (pair first)")
+        if level is not None and level not in LEVELS:
+            raise SceneError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
+        spent_now: list[str] = []
+        for key in qualities_used:
+            try:
+                quality_modifier(character, key)
+            except ValueError:
+                raise SceneError(f"{entry.name} has no Quality {key!r}") from None
+            if key.startswith("trait:"):
+                continue
+            if key in entry.spent_on_momentum or key in spent_now:
+                raise SceneError(
+                    f"{play.describe_key(character, key)} was already put into Momentum "
+                    "this scene"
+                )
+            spent_now.append(key)
+        entry.spent_on_momentum = [*entry.spent_on_momentum, *spent_now]
+        entry.momentum = "pc" if won else "nc"
+        entry.momentum_level = (level or LEVELS[0]) if won else None
+        names = _names([n.name for n in self.facing(ref)])
+        if won:
+            bonus = momentum_bonus(entry.momentum_level)
+            text = f"{entry.name} has the Momentum against {names}"
+            text += f" ({entry.momentum_level}" + (
+                f", +{bonus} on the first Action)" if bonus else ")"
+            )
+        else:
+            text = f"{names} keep{'s' if len(self.facing(ref)) == 1 else ''} the Momentum " \
+                f"against {entry.name}"
+        if spent_now:
+            spent = ", ".join(play.describe_key(character, k) for k in spent_now)
+            text += f"; spent for the scene: {spent}"
+        return self._event(text + ".")
+
+    def first_action_bonus(self, ref: PCRef) -> int:
+        """The first-round bonus from the PC's Momentum win (0 when none)."""
+        entry = self.pc(ref)
+        return momentum_bonus(entry.momentum_level) if entry.momentum == "pc" else 0
+
+    def available_for_action(self, ref: PCRef, trait: Trait) -> list[ActionOption]:
+        """What the PC may still put into an Action on ``trait`` (spent Momentum
+        Qualities left out)."""
+        entry = self.pc(ref)
+        return available_for_action(self.character(ref), trait, set(entry.spent_on_momentum))
+
+    # ------------------------------------------------------------ Actions
+
+    def action_tn_for(
+        self, ref: PCRef, target_nc: str, applied: Sequence[str | Trait] = ()
+    ) -> int:
+        """The TN of a PC's Action against one NC: its current Rank's TN plus the
+        Qualities it applies (any of them, Concept included). In the Example of
+        Play the Desert Acolytes' leader keeps the Charisma she used for Momentum
+        and adds "Assassin Monk +2": 12 + 2 + 2 = 16."""
+        self.pc(ref)
+        target = self.nc(target_nc)
+        if target.removed:
+            raise SceneError(f"{target.name} is already out of the scene")
+        return nc_tn(
+            target.nc, [self._nc_applied(target, applied, False)], rank=target.current_rank
+        )
+
+    def group_action_tn_for(
+        self, ref: PCRef, applied: Mapping[str, Sequence[str | Trait]] | None = None
+    ) -> int:
+        """The TN the NCs a PC faces set when they act or defend together (the PC
+        attacking the whole group, or trying to Seize the Momentum from it)."""
+        faced = sorted(self.facing(ref), key=lambda n: -int(n.current_rank))
+        if not faced:
+            raise SceneError(f"{self.pc(ref).name} faces no NC still in the scene")
+        applied = applied or {}
+        return group_action_tn(
+            [(n.current_rank, self._nc_applied(n, applied.get(n.id, ()), False)) for n in faced]
+        )
+
+    # ------------------------------------------------------------- Stress
+
+    def nc_takes_stress(self, nc_id: str, stress: int, why: str = "") -> SceneEvent:
+        """Stress on an NC: minion out at 1, regular at 3, hero down a Rank each."""
+        self._open("record Stress")
+        target = self.nc(nc_id)
+        if target.removed:
+            raise SceneError(f"{target.name} is already out of the scene")
+        if stress < 1:
+            raise SceneError("Stress is at least 1")
+        result = apply_stress_to_nc(target.nc.type, target.nc.rank, target.stress, stress)
+        before = target.current_rank
+        target.stress = result.stress_total
+        text = f"{target.name} takes {stress} Stress"
+        if result.removed:
+            target.removed = True
+            target.removed_note = why or "Stress"
+            text += " and is out of the scene"
+        elif target.nc.type is NCType.HERO and result.rank is not None:
+            target.current_rank = result.rank
+            text += (
+                f": {before.label} to {result.rank.label} (TN {result.rank.target_number})"
+            )
+        elif target.nc.type is NCType.REGULAR:
+            text += f" ({result.stress_total} of 3)"
+        if why:
+            text += f" ({why})"
+        return self._event(text + ".")
+
+    def remove_nc(self, nc_id: str, why: str = "") -> SceneEvent:
+        """Take an NC out by the GM's call (fled, surrendered, swept aside)."""
+        self._open("remove an NC")
+        target = self.nc(nc_id)
+        if target.removed:
+            raise SceneError(f"{target.name} is already out of the scene")
+        target.removed = True
+        target.removed_note = why or "the GM's call"
+        return self._event(f"{target.name} is out of the scene ({target.removed_note}).")
+
+    def pc_takes_stress(
+        self, ref: PCRef, trait: Trait, level: str, why: str = ""
+    ) -> SceneEvent:
+        """A successful attack at ``level`` against a PC defending with ``trait``:
+        Penalty Ranks through :func:`seforge.systems.swords_edge.play.take_stress` (a Doom if the
+        Trait
+        is pushed past Weak or the hit is Legendary)."""
+        self._open("record Stress")
+        entry = self.pc(ref)
+        character = self.character(ref)
+        if level not in LEVELS:
+            raise SceneError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
+        effect = stress_result(level)
+        try:
+            doom = play.take_stress(
+                character, trait, effect.penalty_ranks, legendary=effect.doom, why=why
+            )
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        text = (
+            f"{entry.name} takes {level} Stress: "
+            f"{_plural(effect.penalty_ranks, 'Penalty Rank')} on {trait.value}"
+        )
+        if effect.undefended:
+            entry.undefended = True
+            text += "; Undefended for the rest of the scene"
+        if doom:
+            text += f"; Doom on {trait.value} (resolve it before the scene ends)"
+        return self._event(text + ".")
+
+    def resolve_doom(self, ref: PCRef, outcome: str, **options: Any) -> SceneEvent:
+        """Settle a PC's pending Doom through :func:`seforge.systems.swords_edge.play.resolve_doom`
+        (``averted``, ``survived`` or ``out``); a PC taken out leaves its pairing."""
+        self._open("resolve a Doom")
+        entry = self.pc(ref)
+        character = self.character(ref)
+        try:
+            play.resolve_doom(character, outcome, **options)
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        entry.facing = []
+        entry.momentum = None
+        entry.momentum_level = None
+        last = character.history[-1].what if character.history else outcome
+        return self._event(f"{entry.name}: {last}.")
+
+    # --------------------------------------------------- Luck and Pivots
+
+    def spend_luck(
+        self, ref: PCRef, purpose: str, amount: int = 1, why: str = ""
+    ) -> SceneEvent:
+        """Spend a PC's Luck (reroll, exertion...) via
+        :func:`seforge.systems.swords_edge.play.spend_luck`."""
+        self._open("spend Luck")
+        entry = self.pc(ref)
+        try:
+            play.spend_luck(self.character(ref), purpose, amount, why)
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        entry.luck_spent += amount
+        what = play.LUCK_PURPOSES.get(purpose, purpose)
+        return self._event(f"{entry.name} spends {amount} Luck ({what}).")
+
+    def give_luck(self, ref: PCRef, reason: str, amount: int = 1) -> SceneEvent:
+        """The GM rewards a PC with Luck."""
+        self._open("give Luck")
+        entry = self.pc(ref)
+        try:
+            play.gain_luck(self.character(ref), reason, amount)
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        return self._event(f"{entry.name} gains {amount} Luck ({reason}).")
+
+    def earn_pivot(self, ref: PCRef, slot: str, why: str = "") -> SceneEvent:
+        """A PC's Pivot came into play: an Advancement now (one per scene)."""
+        self._open("earn an Advancement")
+        entry = self.pc(ref)
+        try:
+            play.earn_pivot_advancement(self.character(ref), slot, why)
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
+
+    def critical_failure(
+        self, ref: PCRef, qualities: Sequence[str], trait: Trait | None, why: str = ""
+    ) -> SceneEvent:
+        """A natural 2: an Advancement limited to the Qualities used (or the Trait
+        used alone), through
+        :func:`seforge.systems.swords_edge.play.earn_critical_failure_advancement`."""
+        self._open("earn an Advancement")
+        entry = self.pc(ref)
+        try:
+            play.earn_critical_failure_advancement(
+                self.character(ref), list(qualities), trait, why
+            )
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        return self._event(f"{entry.name} earns an Advancement from a Critical Failure.")
+
+    def stunt(self, ref: PCRef, name: str, trait: Trait, why: str = "") -> SceneEvent:
+        """A natural 20: the PC gains a permanent Good Stunt linked to ``trait``
+        (:func:`seforge.systems.swords_edge.play.critical_success_stunt`)."""
+        self._open("gain a Stunt")
+        entry = self.pc(ref)
+        try:
+            play.critical_success_stunt(self.character(ref), name, trait, why)
+        except PlayRuleError as exc:
+            raise SceneError(str(exc)) from None
+        return self._event(
+            f'{entry.name} gains the Stunt "{name.strip()}" ({trait.value}, Good).'
+        )
+
+    # ----------------------------------------------------------- the end
+
+    def end_scene(
+        self,
+        recovery: Mapping[str, str | None] | None = None,
+        luck_for_penalties: Mapping[str, int] | None = None,
+        pivot_touched: Mapping[str, str | None] | None = None,
+    ) -> list[str]:
+        """End the scene for every PC in it and say what changed.
+
+        Per PC id: ``pivot_touched`` names the Pivot slot (goal, quirk, style) that
+        came into play, for an Advancement unless one was already earned this
+        scene; ``recovery`` the Level of the Recovery Test (None: failed or not
+        made); ``luck_for_penalties`` the Luck spent on this scene's Penalty Ranks.
+        Each PC then goes through :func:`seforge.systems.swords_edge.play.end_scene`. A PC out of
+        the
+        game is skipped. All or nothing: if the rules refuse anything, every PC is
+        put back as it was and SceneError says why. The caller saves the PC files.
+        """
+        self._open("end the scene")
+        recovery = recovery or {}
+        luck = luck_for_penalties or {}
+        pivots = pivot_touched or {}
+        for key in (*recovery, *luck, *pivots):
+            self.pc(key)
+        characters = {p.id: self.character(p.id) for p in self.pcs}
+        saved = {pid: play.full_dump(ch) for pid, ch in characters.items()}
+        luck_before = {p.id: p.luck_spent for p in self.pcs}
+        lines: list[str] = []
+        try:
+            for entry in self.pcs:
+                character = characters[entry.id]
+                if character.play.out_of_play:
+                    lines.append(f"{entry.name}: out of the game, nothing to recover.")
+                    continue
+                slot = pivots.get(entry.id)
+                if slot:
+                    if character.play.pivot_advancement_this_scene:
+                        lines.append(
+                            f"{entry.name}: already earned a Pivot Advancement this scene."
+                        )
+                    else:
+                        play.earn_pivot_advancement(
+                            character, slot, "Pivot brought into the scene"
+                        )
+                        lines.append(
+                            f"{entry.name}: an Advancement from the {slot.capitalize()} "
+                            f"({len(character.play.advancements)} held)."
+                        )
+                spend = luck.get(entry.id, 0)
+                play.end_scene(character, recovery.get(entry.id), spend)
+                entry.luck_spent += spend
+                lines.append(f"{entry.name}: {character.history[-1].what}.")
+        except PlayRuleError as exc:
+            for pid, character in characters.items():
+                play.restore(character, saved[pid])
+            for entry in self.pcs:
+                entry.luck_spent = luck_before[entry.id]
+            raise SceneError(f"the scene cannot end: {exc}") from None
+        self.ended = True
+        for line in lines:
+            self._event(line)
+        self._event("The scene ends.")
+        return lines
+
+
+# ------------------------------------------------------------------ files
+
+
+def scene_to_data(scene: Scene) -> dict[str, Any]:
+    """The JSON object for ``scene`` (PCs by id and name; their files are separate)."""
+    return {"format": SCENE_FORMAT, "version": SCENE_VERSION, **scene.model_dump(mode="json")}
+
+
+def scene_from_data(data: Any, source: str = "<data>") -> Scene:
+    """A scene from its JSON object; attach the Characters with :meth:`Scene.bind`."""
+    return decode_document(
+        data,
+        source,
+        expected_format=SCENE_FORMAT,
+        current_version=SCENE_VERSION,
+        model=Scene,
+        migrations=SCENE_MIGRATIONS,
+    )
+
+
+def save_scene(
+    scene: Scene, path: str | os.PathLike[str], *, overwrite_read_only: bool = False
+) -> None:
+    """Write the scene atomically (errors as
+    :func:`seforge.systems.swords_edge.fileformat.save_character`)."""
+    atomic_write_bytes(path, encode_document(scene_to_data(scene)),
+                       overwrite_read_only=overwrite_read_only)
+
+
+def load_scene(path: str | os.PathLike[str]) -> Scene:
+    """Read a saved scene. Raises CharacterFileError (one line)."""
+    p = Path(path)
+    return scene_from_data(read_json_file(p), p.name or str(p))

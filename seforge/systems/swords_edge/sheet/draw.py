@@ -1,0 +1,649 @@
+"""Drawing one character's pages (or a blank sheet) on a ReportLab canvas.
+
+Every section is drawn inside its rectangle from :mod:`seforge.systems.swords_edge.sheet.layout`;
+every string goes through :func:`seforge.core.pdf.text.fit_text`. The hints are
+SEForge's own summaries of the rules, not the book's wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.core.pdf.fonts import Face, draw_string, string_width
+from seforge.core.pdf.portrait import Portrait
+from seforge.core.pdf.text import ASCENT, DESCENT, LEADING, Fitted, draw_text
+from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
+from seforge.systems.swords_edge.play import effective_sfx, effective_trait
+from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
+from seforge.systems.swords_edge.sheet.editorial import player_notes
+from seforge.systems.swords_edge.sheet.layout import (
+    HEADING_H,
+    PENALTY_BOXES,
+    TRACK_BOXES,
+    ContinuationLayout,
+    Rect,
+    SheetLayout,
+    penalty_row,
+)
+from seforge.systems.swords_edge.sheet.spill import (
+    BLOCK_GAP,
+    BODY_SIZE,
+    HEAD_H,
+    HEAD_SIZE,
+    Block,
+    Spill,
+)
+
+ACCENT: Color = HexColor("#8C2A1F")
+INK: Color = HexColor("#1F1F1F")
+MUTED: Color = HexColor("#666666")
+RULE: Color = HexColor("#9C9C9C")
+FAINT: Color = HexColor("#D2D2D2")
+WASH: Color = HexColor("#F4F1ED")
+
+
+HINTS: dict[str, str] = {
+    "concept": "Who your character is in one phrase. Add it to a Momentum or an Action Test.",
+    "background": "Where your character comes from. Add it to a Momentum or an Action Test.",
+    "faculty": "What your character has a knack for. Add it to a Momentum or an Action Test.",
+    "traits": "Body, presence and wits. The Trait you roll for Momentum may also "
+              "count in the Action that follows.",
+    "elements": "Each tied to a Trait. One used for Momentum can't also help the "
+                "Action.",
+    "luck": "Spend one to add a Trait or Element or reroll a die; at a scene's end, "
+            "one clears one Penalty Rank taken in it. Gone when the session ends.",
+    "advancement": "From a Pivot (one per scene) or a natural 2. Raise a Quality or buy "
+                   "one at Good (one a session), clear all Penalties at a session's end, "
+                   "avoid a Doom, or use as Luck.",
+    "momentum": "Lost the Momentum? On your turn, roll a Momentum Test against the "
+                "Action of the side that holds it. Win and you act; fail and their "
+                "attack hits you as Undefended.",
+    "pivots": "One Goal, one Quirk, one Style at most. Bring one into a scene to earn "
+              "an Advancement at its end (one a scene).",
+}
+
+KIND_TAGS: dict[ElementKind, str] = {
+    ElementKind.QUALITY: "",
+    ElementKind.ITEM: "Item",
+    ElementKind.SFX: "SFX",
+    ElementKind.WEAKNESS: "Weakness",
+    ElementKind.FETISH: "Fetish",
+    ElementKind.STUNT: "Stunt",
+}
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How a sheet is printed."""
+
+    clean_tracks: bool = False
+    """Print Penalty, Luck and Advancement tracks empty (and no in-play values), for
+    a sheet kept up to date in pencil."""
+    fields: bool = True
+    """Carry fill-in fields (AcroForm) holding the character's values."""
+    party_summary: bool = False
+    """Start with the GM's one-page party summary."""
+    reference: bool = False
+    """Follow each character's pages with a reference back page (Ranks, Levels,
+    Stress, Recovery)."""
+
+
+GAME_TITLE = "SWORD'S EDGE"
+SHEET_TITLE = "Character Sheet"
+
+
+def modifier_text(rank: Rank) -> str:
+    """``+6`` for Exceptional; Mythic has no modifier and shows a dash."""
+    if not rank.is_quality_rank:
+        return "\u2014"
+    return format_modifier(rank.modifier)
+
+
+# --- primitives ---------------------------------------------------------------
+
+
+def box(c: Canvas, rect: Rect, *, stroke: Color = RULE, fill: Color | None = None,
+         width: float = 0.7, radius: float = 3.0) -> None:
+    c.saveState()
+    c.setLineWidth(width)
+    c.setStrokeColor(stroke)
+    if fill is not None:
+        c.setFillColor(fill)
+    c.roundRect(rect.x, rect.y, rect.w, rect.h, radius, stroke=1, fill=int(fill is not None))
+    c.restoreState()
+
+
+def hline(c: Canvas, x0: float, x1: float, y: float, *, color: Color = FAINT,
+          width: float = 0.5) -> None:
+    c.saveState()
+    c.setStrokeColor(color)
+    c.setLineWidth(width)
+    c.line(x0, y, x1, y)
+    c.restoreState()
+
+
+def _label(c: Canvas, text: str, rect: Rect, *, color: Color = ACCENT, size: float = 7.5,
+           align: str = "left", valign: str = "top") -> None:
+    c.setFillColor(color)
+    draw_text(c, text.upper(), rect, face=Face.CONDENSED_BOLD, size=size, min_size=7.0,
+              align=align, valign=valign)
+
+
+def _hint(c: Canvas, text: str, rect: Rect, *, size: float = 7.0, lines: int = 2,
+          valign: str = "top") -> None:
+    c.setFillColor(MUTED)
+    draw_text(c, text, rect, face=Face.CONDENSED, size=max(7.0, size), min_size=7.0,
+              max_lines=lines, valign=valign)
+
+
+def _modifier_box(c: Canvas, rect: Rect, text: str, *, size: float = 15.0,
+                  color: Color = INK) -> None:
+    box(c, rect, stroke=ACCENT, fill=WASH, width=1.1, radius=3.0)
+    if text:
+        c.setFillColor(color)
+        draw_text(c, text, rect.inset(2, 1), face=Face.BOLD, size=size, min_size=7.0,
+                  align="center", valign="middle")
+
+
+def _tick_boxes(c: Canvas, cells: Sequence[Rect], ticked: int, *,
+                labels: Sequence[str] = ()) -> None:
+    """Draw ``cells`` as boxes, the first ``ticked`` filled and crossed."""
+    for i, cell in enumerate(cells):
+        on = i < ticked
+        box(c, cell, stroke=ACCENT if on else RULE, fill=ACCENT if on else None,
+             width=0.8, radius=1.5)
+        if on:
+            c.saveState()
+            c.setStrokeColor(white)
+            c.setLineWidth(1.0)
+            pad = min(cell.w, cell.h) * 0.28
+            c.line(cell.x + pad, cell.y + pad, cell.right - pad, cell.top - pad)
+            c.line(cell.x + pad, cell.top - pad, cell.right - pad, cell.y + pad)
+            c.restoreState()
+        elif i < len(labels):
+            c.setFillColor(MUTED)
+            draw_text(c, labels[i], cell.inset(0.5, 0.5), face=Face.CONDENSED, size=7.0,
+                      min_size=7.0, align="center", valign="middle")
+
+
+def _section_heading(c: Canvas, rect: Rect, title: str, hint: str) -> None:
+    """A heading line at the top of an unboxed section, with its hint beside it."""
+    head = rect.take_top(HEADING_H)
+    c.setFillColor(ACCENT)
+    title_w = min(head.w * 0.5, string_width(title.upper(), Face.BOLD, 10.5) + 1)
+    fitted = draw_text(c, title.upper(), Rect(head.x, head.y + 4, title_w, head.h - 4),
+                       face=Face.BOLD, size=10.5, min_size=7.0, valign="middle")
+    hint_x = head.x + fitted.width + 10
+    _hint(c, hint, Rect(hint_x, head.y + 3, head.right - hint_x, head.h - 3),
+          valign="middle")
+    c.saveState()
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(0.9)
+    c.line(head.x, head.y + 2, head.right, head.y + 2)
+    c.restoreState()
+
+
+def _title_band(c: Canvas, rect: Rect, right_text: str, title: str = SHEET_TITLE) -> None:
+    c.saveState()
+    c.setFillColor(ACCENT)
+    c.roundRect(rect.x, rect.y, rect.w, rect.h, 3, stroke=0, fill=1)
+    c.restoreState()
+    inner = rect.inset(10, 4)
+    c.setFillColor(white)
+    fitted = draw_text(c, GAME_TITLE, Rect(inner.x, inner.y, 160, inner.h), face=Face.BOLD,
+                       size=14.0, min_size=9.0, valign="middle")
+    x = inner.x + fitted.width + 10
+    right_w = min(200.0, inner.right - x - 120)
+    draw_text(c, title, Rect(x, inner.y, inner.right - right_w - x - 6, inner.h),
+              face=Face.REGULAR, size=10.5, min_size=7.0, valign="middle")
+    draw_text(c, right_text, Rect(inner.right - right_w, inner.y, right_w, inner.h),
+              face=Face.CONDENSED, size=8.0, min_size=7.0, align="right", valign="middle")
+
+
+def _footer(c: Canvas, rect: Rect, left: str, right_form: str | None) -> None:
+    """The footer: credit on the left; the page label on the right is a form drawn
+    once the page count is known (see :func:`footer_label_rect`)."""
+    half = rect.w / 2 - 4
+    c.setFillColor(MUTED)
+    draw_text(c, left, rect.take_left(half), face=Face.CONDENSED, size=7.0, min_size=7.0,
+              valign="middle")
+    if right_form is not None:
+        c.doForm(right_form)
+
+
+def footer_label_rect(footer: Rect) -> Rect:
+    """Where the page label goes in ``footer``."""
+    return footer.take_right(footer.w / 2 - 4)
+
+
+def draw_footer_label(c: Canvas, footer: Rect, text: str) -> None:
+    """Draw the page label (inside the label's form)."""
+    c.setFillColor(MUTED)
+    draw_text(c, text, footer_label_rect(footer), face=Face.CONDENSED, size=7.0,
+              min_size=7.0, align="right", valign="middle")
+
+
+# --- sections -----------------------------------------------------------------
+
+
+def _spilled(c: Canvas, spill: Spill | None, title: str, text: str, rect: Rect,
+             **kwargs: object) -> Fitted:
+    """Draw ``text`` in ``rect``; with a ``spill``, what does not fit continues there."""
+    marker = spill.marker() if spill is not None else None
+    fitted = draw_text(c, text, rect, marker=marker, **kwargs)  # type: ignore[arg-type]
+    if spill is not None:
+        spill.keep(title, fitted)
+    return fitted
+
+
+def _who(c: Canvas, rect: Rect, character: Character | None, spill: Spill | None,
+         *, label: str = "Who are you?") -> None:
+    box(c, rect)
+    inner = rect.inset(8, 5)
+    _label(c, label, inner.take_top(9))
+    if character is not None and character.name.strip():
+        c.setFillColor(INK)
+        _spilled(c, spill, "Name", character.name, inner.below(11), face=Face.BOLD,
+                 size=16.0, min_size=7.0, max_lines=2, valign="middle")
+
+
+def game_line(character: Character) -> str:
+    """Campaign and genre, each once ("Western", not "Western · Western")."""
+    parts: list[str] = []
+    for part in (character.campaign, character.genre):
+        part = " ".join(part.split())
+        if part and part.casefold() not in (p.casefold() for p in parts):
+            parts.append(part)
+    return " \u00b7 ".join(parts)
+
+
+def _playing(c: Canvas, rect: Rect, character: Character | None,
+             spill: Spill | None) -> None:
+    box(c, rect)
+    inner = rect.inset(8, 5)
+    _label(c, "What are you playing?", inner.take_top(9))
+    if character is None:
+        return
+    body = inner.below(11)
+    game = game_line(character)
+    player = character.player.strip()
+    c.setFillColor(INK)
+    if player:
+        game_rect = body.take_top(body.h - 10)
+        _spilled(c, spill, "Player", f"Player: {player}", Rect(body.x, body.y, body.w, 9),
+                 face=Face.CONDENSED, size=7.5, min_size=7.0, valign="bottom")
+    else:
+        game_rect = body
+    if game:
+        _spilled(c, spill, "Campaign and genre", game, game_rect, face=Face.REGULAR,
+                 size=10.5, min_size=7.0, max_lines=2, valign="middle")
+
+
+def _quality(c: Canvas, rect: Rect, title: str, hint: str, name: str, rank: Rank | None,
+             trait: Trait | None, *, show_trait: bool, spill: Spill | None) -> None:
+    box(c, rect)
+    inner = rect.inset(7, 6)
+    mod = Rect(inner.right - 36, inner.top - 27, 36, 27)
+    _modifier_box(c, mod, modifier_text(rank) if rank is not None else "")
+    if rank is not None:
+        c.setFillColor(MUTED)
+        draw_text(c, rank.label, Rect(mod.x - 6, mod.y - 9, mod.w + 6, 8.5),
+                  face=Face.CONDENSED, size=7.0, min_size=7.0, align="right")
+    _label(c, title, Rect(inner.x, inner.top - 9, mod.x - inner.x - 6, 9))
+    hint_rect = Rect(inner.x, inner.y, inner.w, 16)
+    trait_rect = Rect(inner.x, hint_rect.top + 1, mod.x - inner.x - 4, 9)
+    name_bottom = trait_rect.top + 1 if show_trait else hint_rect.top + 2
+    name_rect = Rect(inner.x, name_bottom, mod.x - inner.x - 6, inner.top - 11 - name_bottom)
+    if name.strip():
+        c.setFillColor(INK)
+        _spilled(c, spill, title, name, name_rect, face=Face.BOLD, size=11.0, min_size=7.0,
+                 max_lines=3, valign="middle")
+    if show_trait:
+        c.setFillColor(INK)
+        draw_text(c, f"Trait: {trait.value}" if trait is not None else "Trait:", trait_rect,
+                  face=Face.CONDENSED, size=7.5, min_size=7.0)
+    _hint(c, hint, hint_rect, valign="bottom")
+
+
+def in_play_text(character: Character, trait: Trait) -> str:
+    """What a Trait works at mid-play ("Now −2 Weak") and a Doom waiting on it."""
+    penalty = character.play.penalty_ranks.get(trait, 0)
+    parts: list[str] = []
+    if penalty > 0:
+        rank = effective_trait(character, trait)
+        parts.append(f"Now {modifier_text(rank)} {rank.label}")
+    if character.play.doom_trait is trait:
+        parts.append("Doom!")
+    return " \u00b7 ".join(parts)
+
+
+def _traits(c: Canvas, layout: SheetLayout, character: Character | None,
+            options: SheetOptions) -> None:
+    _section_heading(c, layout.traits, "Traits", HINTS["traits"])
+    labels = [str(-i) for i in range(1, PENALTY_BOXES + 1)]
+    for trait, rect in zip((Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING),
+                           layout.trait_boxes, strict=True):
+        box(c, rect)
+        inner = rect.inset(7, 6)
+        mod = Rect(inner.right - 36, inner.top - 25, 36, 25)
+        rank = character.trait_rank(trait) if character is not None else None
+        _modifier_box(c, mod, modifier_text(rank) if rank is not None else "", size=14.0)
+        c.setFillColor(INK)
+        draw_text(c, trait.value.upper(), Rect(inner.x, inner.top - 12, mod.x - inner.x - 4, 12),
+                  face=Face.BOLD, size=10.0, min_size=7.0)
+        if rank is not None:
+            c.setFillColor(MUTED)
+            draw_text(c, rank.label, Rect(inner.x, inner.top - 22, mod.x - inner.x - 4, 9),
+                      face=Face.CONDENSED, size=7.5, min_size=7.0)
+        ticked = 0
+        if character is not None and not options.clean_tracks:
+            ticked = max(0, min(PENALTY_BOXES, character.play.penalty_ranks.get(trait, 0)))
+            now = in_play_text(character, trait)
+            if now:
+                c.setFillColor(ACCENT)
+                draw_text(c, now, Rect(inner.x, inner.y + 13, inner.w, 9),
+                          face=Face.CONDENSED_BOLD, size=7.5, min_size=7.0, valign="middle")
+        caption, cells = penalty_row(rect)
+        c.setFillColor(MUTED)
+        draw_text(c, "Penalty", caption, face=Face.CONDENSED, size=7.0, min_size=7.0,
+                  valign="middle")
+        _tick_boxes(c, cells, ticked, labels=labels)
+
+
+def element_tag(element: Element) -> str:
+    """The mark shown beside an Element's name: SFX, Weakness, Stunt, Fetish, Item."""
+    return KIND_TAGS.get(element.kind, "")
+
+
+def element_extra(character: Character | None, element: Element, *,
+                  in_play: bool = True) -> str:
+    """The small line under an Element's name: its Fetish, its note, an SFX in play."""
+    parts: list[str] = []
+    if element.kind is ElementKind.FETISH and element.fetish_of:
+        parts.append(f"for {element.fetish_of}")
+    if element.note.strip():
+        parts.append(element.note.strip())
+    if in_play and character is not None and element.kind is ElementKind.SFX:
+        penalty = character.play.sfx_penalty_ranks.get(element.name, 0)
+        if penalty > 0:
+            rank = effective_sfx(character, element)
+            parts.append(f"Penalty {-penalty}: in play {modifier_text(rank)} {rank.label}")
+    return " \u2014 ".join(parts)
+
+
+def _element_row(c: Canvas, row: Rect, element: Element | None, *,
+                 character: Character | None = None, spill: Spill | None = None,
+                 options: SheetOptions = SheetOptions()) -> None:
+    c.saveState()
+    c.setStrokeColor(FAINT)
+    c.setLineWidth(0.6)
+    c.line(row.x, row.y, row.right, row.y)
+    c.restoreState()
+    mod = Rect(row.x + 1, row.y + 4, 30, row.h - 8)
+    trait_w = 66.0
+    tag_w = 44.0
+    trait_rect = Rect(row.right - trait_w, row.y + 3, trait_w - 2, row.h - 6)
+    tag_rect = Rect(trait_rect.x - tag_w - 4, row.y + 7, tag_w, row.h - 14)
+    name_rect = Rect(mod.right + 7, row.y + 2, tag_rect.x - mod.right - 11, row.h - 4)
+    if element is None:
+        _modifier_box(c, mod, "")
+        c.setFillColor(MUTED)
+        draw_text(c, "Trait:", trait_rect, face=Face.CONDENSED, size=7.5, min_size=7.0,
+                  valign="middle")
+        return
+    is_weakness = element.kind is ElementKind.WEAKNESS
+    _modifier_box(c, mod, modifier_text(element.rank), size=11.0,
+                  color=ACCENT if is_weakness else INK)
+    tag = element_tag(element)
+    if tag:
+        color = ACCENT if is_weakness else MUTED
+        box(c, tag_rect, stroke=color, width=0.7, radius=5.0)
+        c.setFillColor(color)
+        draw_text(c, tag.upper(), tag_rect.inset(2, 1), face=Face.CONDENSED_BOLD, size=7.0,
+                  min_size=7.0, align="center", valign="middle")
+    c.setFillColor(INK)
+    trait_text = f"Trait: {element.trait.value}" if element.trait is not None else "Trait: \u2014"
+    draw_text(c, trait_text, trait_rect, face=Face.CONDENSED, size=7.5, min_size=7.0,
+              valign="middle")
+    name = element.name.strip() or "(unnamed)"
+    extra = element_extra(character, element, in_play=not options.clean_tracks)
+    c.setFillColor(INK)
+    short = " ".join(name.split()[:6])
+    if extra:
+        _spilled(c, spill, f"Element name: {short}", name, name_rect.take_top(12), face=Face.BOLD,
+                 size=9.5, min_size=7.0, valign="middle")
+        c.setFillColor(MUTED)
+        _spilled(c, spill, f"Element: {short}", extra, name_rect.below(12),
+                 face=Face.CONDENSED, size=7.0, min_size=7.0, valign="middle")
+    else:
+        _spilled(c, spill, f"Element name: {short}", name, name_rect, face=Face.BOLD, size=9.5,
+                 min_size=7.0, max_lines=2, valign="middle")
+
+
+def _elements(c: Canvas, section: Rect, rows: Sequence[Rect], elements: Sequence[Element],
+              *, title: str, blank: bool, continued: bool = False,
+              character: Character | None = None, spill: Spill | None = None,
+              options: SheetOptions = SheetOptions()) -> None:
+    _section_heading(c, section, title, HINTS["elements"])
+    for i, row in enumerate(rows):
+        if i < len(elements):
+            _element_row(c, row, elements[i], character=character, spill=spill,
+                         options=options)
+        elif blank or not continued:
+            _element_row(c, row, None)
+
+
+PORTRAIT_SHARE = 0.4
+"""With notes, the portrait takes at most this share of the notes box."""
+
+
+def _notes(c: Canvas, rect: Rect, character: Character | None,
+           portrait: Portrait | None, spill: Spill | None) -> None:
+    box(c, rect)
+    inner = rect.inset(8, 6)
+    _label(c, "Character notes / sketch", inner.take_top(9))
+    body = inner.below(13)
+    notes = player_notes(character) if character is not None else ""
+    if portrait is not None:
+        image_area = body if not notes else body.take_top(body.h * PORTRAIT_SHARE)
+        portrait.draw(c, image_area)
+        body = body.below(image_area.h + 6) if notes else Rect(body.x, body.y, body.w, 0)
+    if notes:
+        c.setFillColor(INK)
+        _spilled(c, spill, "Character notes", notes, body, face=Face.CONDENSED, size=8.0,
+                 min_size=7.0, max_lines=None, multiline=True)
+
+
+def _track(c: Canvas, rect: Rect, cells: Sequence[Rect], title: str, hint: str,
+           value: int | None) -> None:
+    box(c, rect)
+    inner = rect.inset(8, 6)
+    head = inner.take_top(9)
+    _label(c, title, head)
+    if value is not None and value > TRACK_BOXES:
+        c.setFillColor(ACCENT)
+        draw_text(c, f"{value}", head, face=Face.BOLD, size=8.0, min_size=7.0, align="right")
+    _hint(c, hint, Rect(inner.x, inner.y + 17, inner.w, inner.h - 9 - 17), lines=3)
+    _tick_boxes(c, cells, value or 0)
+
+
+def _momentum(c: Canvas, rect: Rect) -> None:
+    box(c, rect, stroke=ACCENT, width=1.0)
+    band = rect.take_top(22)
+    c.saveState()
+    c.setFillColor(ACCENT)
+    path = c.beginPath()
+    r = 3.0
+    path.moveTo(band.x, band.y)
+    path.lineTo(band.x, band.top - r)
+    path.arcTo(band.x, band.top - 2 * r, band.x + 2 * r, band.top, 180, -90)
+    path.lineTo(band.right - r, band.top)
+    path.arcTo(band.right - 2 * r, band.top - 2 * r, band.right, band.top, 90, -90)
+    path.lineTo(band.right, band.y)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+    c.setFillColor(white)
+    draw_text(c, "Seize Momentum!", band.inset(7, 3), face=Face.BOLD, size=10.5, min_size=7.0,
+              valign="middle")
+    c.setFillColor(INK)
+    draw_text(c, HINTS["momentum"], rect.below(22).inset(8, 7), face=Face.CONDENSED,
+              size=9.0, min_size=7.0, max_lines=None, valign="middle")
+
+
+def _pivots(c: Canvas, layout: SheetLayout, character: Character | None,
+            spill: Spill | None) -> None:
+    rect = layout.pivots
+    box(c, rect)
+    inner = rect.inset(8, 6)
+    _label(c, "Pivots", inner.take_top(9))
+    _hint(c, HINTS["pivots"], Rect(inner.x, inner.top - 9 - 17, inner.w, 16))
+    values: tuple[str | None, ...] = (None, None, None)
+    if character is not None:
+        p = character.pivots
+        values = (p.goal, p.quirk, p.style)
+    for label, value, row in zip(("Goal", "Quirk", "Style"), values, layout.pivot_rows,
+                                 strict=True):
+        if row is not layout.pivot_rows[-1]:
+            c.saveState()
+            c.setStrokeColor(FAINT)
+            c.setLineWidth(0.6)
+            c.line(row.x, row.y, row.right, row.y)
+            c.restoreState()
+        c.setFillColor(ACCENT)
+        draw_text(c, label, Rect(row.x, row.y + 2, 32, row.h - 4), face=Face.CONDENSED_BOLD,
+                  size=8.0, min_size=7.0, valign="middle")
+        if value:
+            c.setFillColor(INK)
+            _spilled(c, spill, f"Pivot: {label}", value,
+                     Rect(row.x + 36, row.y + 1, row.w - 36, row.h - 2),
+                     face=Face.REGULAR, size=8.5, min_size=7.0, max_lines=3,
+                     valign="middle")
+
+
+def _ranks(c: Canvas, rect: Rect) -> None:
+    box(c, rect)
+    inner = rect.inset(8, 6)
+    _label(c, "Ranks", inner.take_top(9))
+    table = inner.below(12)
+    rows: list[tuple[str, str, str]] = [("Rank", "Modifier", "TN")]
+    rows += [(r.label, modifier_text(r), str(r.target_number)) for r in QUALITY_RANKS]
+    rows.append((Rank.MYTHIC.label, "\u2014", str(Rank.MYTHIC.target_number)))
+    row_h = table.h / len(rows)
+    col_a, col_b, col_c = table.w * 0.44, table.w * 0.30, table.w * 0.26
+    for i, (name, mod, tn) in enumerate(rows):
+        row = Rect(table.x, table.top - (i + 1) * row_h, table.w, row_h)
+        header = i == 0
+        if not header and i % 2 == 1:
+            c.saveState()
+            c.setFillColor(WASH)
+            c.rect(row.x, row.y, row.w, row.h, stroke=0, fill=1)
+            c.restoreState()
+        face = Face.CONDENSED_BOLD if header else Face.CONDENSED
+        size = 7.0 if header else 7.5
+        c.setFillColor(ACCENT if header else INK)
+        cell = row.inset(3, 0.5)
+        if header:
+            name, mod, tn = name.upper(), mod.upper(), tn.upper()
+        draw_text(c, name, Rect(cell.x, cell.y, col_a - 3, cell.h), face=face, size=size,
+                  min_size=7.0, valign="middle")
+        draw_text(c, mod, Rect(row.x + col_a, cell.y, col_b, cell.h), face=face, size=size,
+                  min_size=7.0, align="center", valign="middle")
+        draw_text(c, tn, Rect(row.x + col_a + col_b, cell.y, col_c - 3, cell.h), face=face,
+                  size=size, min_size=7.0, align="right", valign="middle")
+    c.saveState()
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(0.6)
+    y = table.top - row_h
+    c.line(table.x, y, table.right, y)
+    c.restoreState()
+
+
+# --- pages --------------------------------------------------------------------
+
+FOOTER_TEXT = "Sword's Edge character sheet \u00b7 made with SEForge"
+
+
+def draw_sheet(c: Canvas, layout: SheetLayout, character: Character | None,
+               elements: Sequence[Element], *, portrait: Portrait | None,
+               spill: Spill | None = None, label_form: str | None = None,
+               options: SheetOptions = SheetOptions()) -> None:
+    """Page 1 of a character's sheet (``character`` None: a blank sheet).
+
+    Text that does not fit goes to ``spill``; ``label_form`` names the form that
+    holds the page label (drawn when the page count is known).
+    """
+    _title_band(c, layout.title_band, "SEForge")
+    _who(c, layout.who, character, spill)
+    _playing(c, layout.playing, character, spill)
+    qualities = (
+        ("concept", "Concept", layout.concept),
+        ("background", "Background", layout.background),
+        ("faculty", "Faculty", layout.faculty),
+    )
+    for key, title, rect in qualities:
+        if character is None:
+            _quality(c, rect, title, HINTS[key], "", None, None, show_trait=key == "faculty",
+                     spill=None)
+            continue
+        q = getattr(character, key)
+        trait = character.faculty.trait if key == "faculty" else None
+        _quality(c, rect, title, HINTS[key], q.name, q.rank, trait,
+                 show_trait=key == "faculty", spill=spill)
+    _traits(c, layout, character, options)
+    _elements(c, layout.elements, layout.element_rows, elements, title="Elements",
+              blank=character is None, character=character, spill=spill, options=options)
+    _notes(c, layout.notes, character, portrait, spill)
+    play = character.play if character is not None and not options.clean_tracks else None
+    _track(c, layout.luck, layout.luck_boxes, "Luck", HINTS["luck"],
+           play.luck if play is not None else None)
+    _track(c, layout.advancement, layout.advancement_boxes, "Advancement", HINTS["advancement"],
+           len(play.advancements) if play is not None else None)
+    _momentum(c, layout.momentum)
+    _pivots(c, layout, character, spill)
+    _ranks(c, layout.ranks)
+    _footer(c, layout.footer, FOOTER_TEXT, label_form)
+
+
+def _page_head(c: Canvas, layout: ContinuationLayout, character: Character) -> None:
+    _title_band(c, layout.title_band, "SEForge")
+    _who(c, layout.who, character, None, label="Who are you? \u2014 continued")
+
+
+def draw_continuation(c: Canvas, layout: ContinuationLayout, character: Character,
+                      elements: Sequence[Element], *, spill: Spill | None = None,
+                      label_form: str | None = None,
+                      options: SheetOptions = SheetOptions()) -> None:
+    """A page with more of ``character``'s Elements."""
+    _page_head(c, layout, character)
+    _elements(c, layout.elements, layout.element_rows, elements,
+              title="Elements (continued)", blank=False, continued=True,
+              character=character, spill=spill, options=options)
+    _footer(c, layout.footer, FOOTER_TEXT, label_form)
+
+
+def draw_spill_page(c: Canvas, layout: ContinuationLayout, character: Character,
+                    blocks: Sequence[Block], *, label_form: str | None = None) -> None:
+    """A page with the text that did not fit in its box, each under its heading."""
+    _page_head(c, layout, character)
+    section = layout.elements
+    _section_heading(c, section, "Continued",
+                     "What did not fit in its box, in full, under the box's name.")
+    y = section.top - HEADING_H - 4
+    for block in blocks:
+        c.setFillColor(ACCENT)
+        title = f"{block.title} (continued)" if block.continued else block.title
+        draw_text(c, title.upper(), Rect(section.x, y - HEAD_H + 3, section.w, HEAD_H - 3),
+                  face=Face.CONDENSED_BOLD, size=HEAD_SIZE, min_size=7.0, valign="middle")
+        y -= HEAD_H
+        c.setFillColor(INK)
+        baseline = y - BODY_SIZE * ASCENT
+        for line in block.lines:
+            draw_string(c, section.x, baseline, line, Face.CONDENSED, BODY_SIZE)
+            baseline -= BODY_SIZE * LEADING
+        y -= BODY_SIZE * (ASCENT + DESCENT) + (len(block.lines) - 1) * BODY_SIZE * LEADING
+        y -= BLOCK_GAP
+    _footer(c, layout.footer, FOOTER_TEXT, label_form)

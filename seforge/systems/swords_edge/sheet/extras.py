@@ -1,0 +1,240 @@
+"""The GM's pages: a one-page party summary and a reference back page.
+
+The summary gives each PC's Traits (with Penalty Ranks and what they work at),
+best Qualities, Pivots, Luck and Advancements at a glance. The reference page
+prints the GM screen's Ranks, Levels of Success, Stress and Recovery tables from
+:mod:`seforge.systems.swords_edge.reference`, so its numbers are the ones the program applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.core.pdf.fonts import Face, string_width
+from seforge.core.pdf.text import draw_text, fit_text
+from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind
+from seforge.systems.swords_edge.play import effective_trait
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.reference import ReferenceTable, table
+from seforge.systems.swords_edge.sheet.draw import (
+    ACCENT,
+    INK,
+    MUTED,
+    RULE,
+    WASH,
+    _footer,
+    _section_heading,
+    _title_band,
+    box,
+    hline,
+    modifier_text,
+)
+from seforge.systems.swords_edge.sheet.layout import (
+    FOOTER_H,
+    GAP,
+    HEADING_H,
+    MARGIN,
+    PAGE_SIZES,
+    TITLE_H,
+    PaperSize,
+    Rect,
+)
+
+SUMMARY_TITLE = "Party summary"
+REFERENCE_TABLES = ("ranks", "levels", "stress", "recovery")
+FOOTER_TEXT = "Sword's Edge \u00b7 made with SEForge"
+BLOCK_MIN_H = 92.0
+
+
+def _page(paper: PaperSize) -> tuple[Rect, Rect, Rect]:
+    """Title band, body and footer of a GM page."""
+    width, height = PAGE_SIZES[paper]
+    page = Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
+    title = page.take_top(TITLE_H)
+    footer = Rect(page.x, page.y, page.w, FOOTER_H)
+    body = Rect(page.x, footer.top + 6, page.w, title.y - 8 - footer.top - 6)
+    return title, body, footer
+
+
+# --- party summary -------------------------------------------------------------------
+
+
+def trait_summary(character: Character) -> str:
+    """"Physique +2 · Charisma +4, now +0 (2 Penalty Ranks) · Cunning +2 · Doom on …"."""
+    parts: list[str] = []
+    for trait in TRAITS:
+        rank = character.trait_rank(trait)
+        text = f"{trait.value} {modifier_text(rank)}"
+        penalty = character.play.penalty_ranks.get(trait, 0)
+        if penalty > 0:
+            now = effective_trait(character, trait)
+            text += f", now {modifier_text(now)} ({penalty} Penalty Rank{'s' * (penalty > 1)})"
+        parts.append(text)
+    if character.play.doom_trait is not None:
+        parts.append(f"Doom on {character.play.doom_trait.value} to resolve")
+    return " \u00b7 ".join(parts)
+
+
+def best_qualities(character: Character, count: int = 5) -> str:
+    """The character's highest Qualities, Weaknesses left out: "Noble Commander +4 · …"."""
+    found: list[tuple[Rank, str]] = [
+        (character.concept.rank, character.concept.name),
+        (character.background.rank, character.background.name),
+        (character.faculty.rank, character.faculty.name),
+    ]
+    for element in character.elements:
+        if element.kind is not ElementKind.WEAKNESS:
+            found.append((element.rank, element.name))
+    found = [(rank, " ".join(name.split())) for rank, name in found if name.strip()]
+    found.sort(key=lambda item: -int(item[0]))
+    return " \u00b7 ".join(f"{name} {modifier_text(rank)}" for rank, name in found[:count])
+
+
+def pivot_summary(character: Character) -> str:
+    pivots = character.pivots
+    parts = [f"{label}: {' '.join(value.split())}" for label, value in
+             (("Goal", pivots.goal), ("Quirk", pivots.quirk), ("Style", pivots.style))
+             if value and value.strip()]
+    return " \u00b7 ".join(parts) or "none"
+
+
+def _summary_block(c: Canvas, rect: Rect, character: Character) -> None:
+    box(c, rect)
+    inner = rect.inset(8, 5)
+    play = character.play
+    track = f"Luck {play.luck} \u00b7 Advancements {len(play.advancements)}"
+    track_w = string_width(track, Face.BOLD, 9.0) + 4
+    c.setFillColor(ACCENT)
+    draw_text(c, track, Rect(inner.right - track_w, inner.top - 14, track_w, 14),
+              face=Face.BOLD, size=9.0, min_size=7.0, align="right", valign="middle")
+    head = " ".join(character.name.split()) or "Unnamed character"
+    if character.player.strip():
+        head += f" ({' '.join(character.player.split())})"
+    c.setFillColor(INK)
+    draw_text(c, head, Rect(inner.x, inner.top - 14, inner.w - track_w - 6, 14),
+              face=Face.BOLD, size=11.0, min_size=7.0, valign="middle")
+    hline(c, inner.x, inner.right, inner.top - 16, color=RULE)
+    rows = (("Traits", trait_summary(character)), ("Best", best_qualities(character)),
+            ("Pivots", pivot_summary(character)))
+    body = Rect(inner.x, inner.y, inner.w, inner.h - 19)
+    row_h = body.h / len(rows)
+    for i, (label, text) in enumerate(rows):
+        row = Rect(body.x, body.top - (i + 1) * row_h, body.w, row_h)
+        c.setFillColor(ACCENT)
+        draw_text(c, label.upper(), Rect(row.x, row.y, 44, row.h), face=Face.CONDENSED_BOLD,
+                  size=7.5, min_size=7.0, valign="middle")
+        c.setFillColor(INK)
+        draw_text(c, text, Rect(row.x + 46, row.y, row.w - 46, row.h), face=Face.CONDENSED,
+                  size=8.5, min_size=7.0, max_lines=None, valign="middle")
+
+
+def summary_pages(characters: Sequence[Character], paper: PaperSize) -> list[list[Character]]:
+    """The characters of each summary page (one page for a usual party)."""
+    _title, body, _footer_rect = _page(paper)
+    per_page = max(1, int((body.h - HEADING_H + GAP) // (BLOCK_MIN_H + GAP)))
+    return [list(characters[i:i + per_page]) for i in range(0, len(characters), per_page)]
+
+
+def draw_summary_page(c: Canvas, paper: PaperSize, characters: Sequence[Character],
+                      label_form: str | None = None) -> None:
+    """One page of the party summary."""
+    title, body, footer = _page(paper)
+    _title_band(c, title, "SEForge", title="Party summary for the GM")
+    _section_heading(c, body.take_top(HEADING_H), SUMMARY_TITLE,
+                     "Each PC at a glance: Traits with Penalty Ranks, best Qualities, "
+                     "Pivots, Luck and Advancements.")
+    area = body.below(HEADING_H + 4)
+    count = max(1, len(characters))
+    block_h = min(150.0, (area.h - GAP * (count - 1)) / count)
+    for i, character in enumerate(characters):
+        top = area.top - i * (block_h + GAP)
+        _summary_block(c, Rect(area.x, top - block_h, area.w, block_h), character)
+    _footer(c, footer, FOOTER_TEXT, label_form)
+
+
+# --- reference page ------------------------------------------------------------------
+
+
+def _widths(ref: ReferenceTable, width: float) -> list[float]:
+    weights = [max(len(col), *(len(row[i]) for row in ref.rows), 4)
+               for i, col in enumerate(ref.columns)]
+    total = sum(weights)
+    return [width * w / total for w in weights]
+
+
+def _row_height(ref: ReferenceTable, row: Sequence[str], width: float) -> float:
+    lines = 1
+    for cell, cell_w in zip(row, _widths(ref, width), strict=True):
+        fitted = fit_text(cell, cell_w - 4, 1000, face=Face.CONDENSED, size=7.5, min_size=7.5,
+                          max_lines=None)
+        lines = max(lines, len(fitted.lines))
+    return 4 + lines * 7.5 * 1.18
+
+
+def _note_height(ref: ReferenceTable, width: float) -> float:
+    fitted = fit_text(ref.note, width, 1000, face=Face.CONDENSED, size=7.0, min_size=7.0,
+                      max_lines=None)
+    return 3 + fitted.height
+
+
+def _draw_table(c: Canvas, rect: Rect, ref: ReferenceTable) -> float:
+    """Draw ``ref`` from the top of ``rect``; returns the height used."""
+    y = rect.top
+    c.setFillColor(ACCENT)
+    draw_text(c, ref.title.upper(), Rect(rect.x, y - 14, rect.w, 14), face=Face.BOLD,
+              size=9.5, min_size=7.0, valign="middle")
+    y -= 14
+    widths = _widths(ref, rect.w)
+    x = rect.x
+    c.setFillColor(ACCENT)
+    for col, w in zip(ref.columns, widths, strict=True):
+        draw_text(c, col.upper(), Rect(x + 2, y - 17, w - 4, 17), face=Face.CONDENSED_BOLD,
+                  size=7.0, min_size=7.0, max_lines=2, valign="bottom")
+        x += w
+    y -= 18
+    hline(c, rect.x, rect.right, y, color=ACCENT, width=0.6)
+    for i, row in enumerate(ref.rows):
+        h = _row_height(ref, row, rect.w)
+        if i % 2 == 0:
+            c.saveState()
+            c.setFillColor(WASH)
+            c.rect(rect.x, y - h, rect.w, h, stroke=0, fill=1)
+            c.restoreState()
+        x = rect.x
+        c.setFillColor(INK)
+        for cell, w in zip(row, widths, strict=True):
+            draw_text(c, cell, Rect(x + 2, y - h + 2, w - 4, h - 4), face=Face.CONDENSED,
+                      size=7.5, min_size=7.5, max_lines=None, valign="middle")
+            x += w
+        y -= h
+    if ref.note:
+        c.setFillColor(MUTED)
+        h = _note_height(ref, rect.w)
+        draw_text(c, ref.note, Rect(rect.x, y - h, rect.w, h - 2), face=Face.CONDENSED,
+                  size=7.0, min_size=7.0, max_lines=None)
+        y -= h
+    return rect.top - y
+
+
+def draw_reference_page(c: Canvas, paper: PaperSize, label_form: str | None = None) -> None:
+    """The reference back page: Ranks, Levels of Success, Stress and Recovery."""
+    title, body, footer = _page(paper)
+    _title_band(c, title, "SEForge", title="Reference tables")
+    y = body.top
+    for table_id in REFERENCE_TABLES:
+        ref = table(table_id)
+        used = _draw_table(c, Rect(body.x, body.y, body.w, y - body.y), ref)
+        y -= used + GAP + 4
+    _footer(c, footer, FOOTER_TEXT, label_form)
+
+
+__all__ = [
+    "best_qualities",
+    "draw_reference_page",
+    "draw_summary_page",
+    "pivot_summary",
+    "summary_pages",
+    "trait_summary",
+]

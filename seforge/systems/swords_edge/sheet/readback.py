@@ -1,0 +1,270 @@
+"""Reading a filled-in sheet back into a character.
+
+A sheet exported by SEForge keeps the whole character in a hidden field; what the
+player typed in the visible fields (any PDF reader can fill them in; a lone "-"
+clears a value) and the track boxes they ticked are laid over it. A blank sheet
+filled by hand has no hidden field: the character is built from the fields
+alone, and ``seforge check`` says what it still lacks.
+
+A field counts as changed when it differs from what the sheet was exported with
+(:func:`seforge.systems.swords_edge.sheet.form.overlay_values` of the saved character), so an
+untouched sheet gives back exactly the character it was made from.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from seforge.systems.swords_edge.fileformat import (
+    CharacterFileError,
+    character_from_data,
+    parse_json_bytes,
+)
+from seforge.systems.swords_edge.models import (
+    TRAITS,
+    Character,
+    Element,
+    ElementKind,
+    HeldAdvancement,
+    Trait,
+)
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.sheet.form import (
+    CLEAN,
+    DATA_KEY,
+    ON,
+    PIVOT_KEYS,
+    QUALITY_KEYS,
+    TRACKS_KEY,
+    field_values,
+    overlay_values,
+    trait_key,
+)
+from seforge.systems.swords_edge.sheet.layout import PENALTY_BOXES, TRACK_BOXES
+
+
+class SheetReadError(ValueError):
+    """The file is not a PDF, or holds no SEForge sheet fields."""
+
+
+@dataclass
+class ReadResult:
+    """The character read from a sheet, and how it was read."""
+
+    character: Character
+    from_saved_data: bool
+    """True when the sheet carried its character (an exported sheet)."""
+    changed: list[str] = field(default_factory=list)
+    """The keys of the fields the player changed (or filled, on a blank sheet)."""
+    notes: list[str] = field(default_factory=list)
+    """Values that could not be used, each as a one-line message."""
+    characters_in_file: int = 1
+
+
+_PREFIX = re.compile(r"^c(\d+)_(.+)$")
+
+
+def _value(raw: Any) -> str:
+    if raw is None:
+        return ""
+    text = str(raw)
+    if text.startswith("/"):  # a checkbox state: /Yes, /Off
+        return text[1:]
+    return text
+
+
+def _fields_of(path: Path) -> dict[int, dict[str, str]]:
+    try:
+        from pypdf import PdfReader
+        from pypdf.errors import PdfReadError
+    except ImportError as exc:  # pragma: no cover - pypdf ships with SEForge
+        raise SheetReadError(f"reading PDF forms needs pypdf ({exc})") from exc
+    try:
+        reader = PdfReader(str(path))
+        raw = reader.get_fields() or {}
+    except (PdfReadError, OSError, ValueError, KeyError, TypeError) as exc:
+        raise SheetReadError(f"{path}: not a readable PDF ({exc})") from exc
+    sheets: dict[int, dict[str, str]] = {}
+    for name, info in raw.items():
+        match = _PREFIX.match(str(name))
+        if not match:
+            continue
+        sheets.setdefault(int(match.group(1)), {})[match.group(2)] = _value(info.get("/V"))
+    if not sheets:
+        raise SheetReadError(f"{path}: no SEForge sheet fields (was it made by SEForge?)")
+    return sheets
+
+
+def read_sheet(path: str | Path, number: int = 1) -> ReadResult:
+    """The ``number``-th character (from 1) of the sheet PDF at ``path``."""
+    path = Path(path)
+    sheets = _fields_of(path)
+    if number not in sheets:
+        raise SheetReadError(f"{path}: has {len(sheets)} character(s), not {number}")
+    values = sheets[number]
+    saved = values.get(DATA_KEY, "").strip()
+    base = Character()
+    from_saved = False
+    notes: list[str] = []
+    if saved:
+        try:
+            base = character_from_data(parse_json_bytes(saved.encode("utf-8"), str(path)),
+                                       str(path))
+            from_saved = True
+        except CharacterFileError as exc:
+            notes.append(f"the sheet's saved character could not be read ({exc}); "
+                         "built from the fields")
+    character = base.model_copy(deep=True)
+    clean = values.get(TRACKS_KEY, "") == CLEAN
+    slots = _element_slots(values)
+    exported = (overlay_values(base, slots, clean_tracks=clean) if from_saved
+                else field_values(None, slots))
+    changed = [key for key, value in values.items()
+               if key not in (DATA_KEY, TRACKS_KEY) and key in exported
+               and value != exported[key]]
+    _apply(character, values, set(changed), notes)
+    return ReadResult(character, from_saved, changed, notes, len(sheets))
+
+
+def _element_slots(values: dict[str, str]) -> int:
+    slots = 0
+    for key in values:
+        match = re.match(r"^element_(\d+)_", key)
+        if match:
+            slots = max(slots, int(match.group(1)))
+    return slots
+
+
+def _rank(text: str, what: str, notes: list[str]) -> Rank | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        rank = Rank[text.upper()]
+    except KeyError:
+        notes.append(f"{what}: '{text}' is not a Rank; left as it was")
+        return None
+    return rank
+
+
+def _trait(text: str, what: str, notes: list[str]) -> Trait | None:
+    text = text.strip()
+    if not text:
+        return None
+    for trait in TRAITS:
+        if trait.value.lower() == text.lower():
+            return trait
+    notes.append(f"{what}: '{text}' is not a Trait; left out")
+    return None
+
+
+def _count(values: dict[str, str], prefix: str, boxes: int) -> int:
+    return sum(1 for i in range(1, boxes + 1) if values.get(f"{prefix}_{i}") == ON)
+
+
+CLEAR = frozenset({"-", "\u2013", "\u2014"})
+"""Typed alone in a field of an exported sheet, clears its value."""
+
+
+def _typed(value: str) -> str:
+    value = value.strip()
+    return "" if value in CLEAR else value
+
+
+def _apply(ch: Character, values: dict[str, str], changed: set[str],
+           notes: list[str]) -> None:
+    """Lay the changed fields over ``ch``."""
+
+    def get(key: str) -> str | None:
+        return _typed(values[key]) if key in changed else None
+
+    for key in ("name", "player", "campaign", "genre"):
+        value = get(key)
+        if value is not None:
+            setattr(ch, key, value.strip())
+    for key in QUALITY_KEYS:
+        quality = getattr(ch, key)
+        name = get(f"{key}_name")
+        if name is not None:
+            quality.name = name.strip()
+        rank_text = get(f"{key}_rank")
+        if rank_text is not None:
+            rank = _rank(rank_text, key.capitalize(), notes)
+            if rank is not None:
+                quality.rank = rank
+    faculty_trait = get("faculty_trait")
+    if faculty_trait is not None:
+        ch.faculty.trait = _trait(faculty_trait, "Faculty", notes)
+    for trait in TRAITS:
+        tk = trait_key(trait)
+        rank_text = get(f"{tk}_rank")
+        if rank_text is not None:
+            rank = _rank(rank_text, trait.value, notes)
+            if rank is not None:
+                ch.traits[trait] = rank
+        if any(f"{tk}_penalty_{i}" in changed for i in range(1, PENALTY_BOXES + 1)):
+            count = _count(values, f"{tk}_penalty", PENALTY_BOXES)
+            if count:
+                ch.play.penalty_ranks[trait] = count
+            else:
+                ch.play.penalty_ranks.pop(trait, None)
+    _apply_elements(ch, values, changed, notes)
+    for key in PIVOT_KEYS:
+        value = get(f"pivot_{key}")
+        if value is not None:
+            setattr(ch.pivots, key, value.strip() or None)
+    notes_value = get("notes")
+    if notes_value is not None:
+        ch.notes = notes_value.strip()
+    if any(f"luck_{i}" in changed for i in range(1, TRACK_BOXES + 1)):
+        ch.play.luck = _count(values, "luck", TRACK_BOXES)
+    if any(f"advancement_{i}" in changed for i in range(1, TRACK_BOXES + 1)):
+        count = _count(values, "advancement", TRACK_BOXES)
+        held = ch.play.advancements[:count]
+        held += [HeldAdvancement() for _ in range(count - len(held))]
+        ch.play.advancements = held
+
+
+def _apply_elements(ch: Character, values: dict[str, str], changed: set[str],
+                    notes: list[str]) -> None:
+    slots = _element_slots(values)
+    kept: list[Element] = []
+    for i in range(1, slots + 1):
+        key = f"element_{i}"
+        touched = any(k.startswith(f"{key}_") for k in changed)
+        element = ch.elements[i - 1].model_copy(deep=True) if i <= len(ch.elements) else None
+        if not touched:
+            if element is not None:
+                kept.append(element)
+            continue
+        typed = {part: _typed(values.get(f"{key}_{part}", ""))
+                 for part in ("name", "rank", "trait", "kind", "note")}
+        name_changed = f"{key}_name" in changed
+        if name_changed and not typed["name"]:
+            continue  # its name was cleared: the Element is gone
+        if element is None:
+            if not typed["name"]:
+                continue  # a new row needs a name
+            element = Element(name=typed["name"])
+        if name_changed:
+            element.name = typed["name"]
+        name = element.name
+        rank = _rank(typed["rank"], f"Element {name!r}", notes)
+        if rank is not None:
+            element.rank = rank
+        if f"{key}_trait" in changed:
+            element.trait = _trait(typed["trait"], f"Element {name!r}", notes)
+        kind = typed["kind"].lower()
+        if kind:
+            try:
+                element.kind = ElementKind(kind)
+            except ValueError:
+                notes.append(f"Element {name!r}: '{kind}' is not a kind of Element")
+        if f"{key}_note" in changed:
+            element.note = typed["note"]
+        kept.append(element)
+    kept += [e.model_copy(deep=True) for e in ch.elements[slots:]]
+    ch.elements = kept
