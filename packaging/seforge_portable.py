@@ -4,7 +4,7 @@ If a folder named ``SEForge-data`` sits beside the executable (on macOS: beside
 ``SEForge.app``), SEForge stores its configuration in ``SEForge-data/config`` and
 its data (autosaves) in ``SEForge-data/data`` instead of the per-user folders
 ``platformdirs`` picks. It works by setting ``SEFORGE_CONFIG_DIR`` and
-``SEFORGE_DATA_DIR`` (which ``ui.settings`` honours) before the app starts; a
+``SEFORGE_DATA_DIR`` (which ``ui.shell.settings`` honours) before the app starts; a
 variable the user already set wins. Only frozen builds look for the folder.
 """
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication
 
 from seforge.core.resources import resource_path
 from ui.main_window import MainWindow
-from ui.settings import APP_NAME, data_dir, load_preferences
-from ui.theme import apply_theme
+from ui.shell.settings import APP_NAME, data_dir, load_preferences
+from ui.shell.theme import apply_theme
 
 
 def create_application(argv: list[str]) -> QApplication:
@@ -53,7 +53,7 @@ def file_arguments(args: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     # QtNetwork is loaded here rather than with the module: only a real start needs it.
-    from ui.single_instance import HandOver, InstanceServer, hand_over, server_name
+    from ui.shell.single_instance import HandOver, InstanceServer, hand_over, server_name
 
     args = list(sys.argv if argv is None else [sys.argv[0] if sys.argv else "seforge", *argv])
     app = create_application(args)

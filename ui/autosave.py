@@ -32,8 +32,8 @@ from seforge.systems.swords_edge.fileformat import (
     save_character,
 )
 from seforge.systems.swords_edge.models import Character
-from ui.document import CharacterDocument
-from ui.settings import data_dir, set_aside
+from ui.shell.settings import data_dir, set_aside
+from ui.systems.swords_edge.document import CharacterDocument
 
 DEFAULT_INTERVAL_MS = 5000
 LOCK_NAME = "session.lock"

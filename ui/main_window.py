@@ -43,27 +43,27 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.resources import resource_path
-from ui import screen_fit
-from ui.budget_panel import BudgetPanel
-from ui.keys import redo_keys, unique_keys
-from ui.owners import DocumentRegistry
-from ui.settings import Preferences, load_preferences, recent_labels, save_preferences
-from ui.start_page import StartPage
-from ui.theme import apply_theme
-from ui.widgets import apply_font_scales
+from ui.shell import screen_fit
+from ui.shell.keys import redo_keys, unique_keys
+from ui.shell.settings import Preferences, load_preferences, recent_labels, save_preferences
+from ui.shell.start_page import StartPage
+from ui.shell.theme import apply_theme
+from ui.systems.swords_edge.budget_panel import BudgetPanel
+from ui.systems.swords_edge.owners import DocumentRegistry
+from ui.systems.swords_edge.widgets import apply_font_scales
 
 if TYPE_CHECKING:
     from seforge.systems.swords_edge.models import Character
     from ui.autosave import Autosaver
-    from ui.document import CharacterDocument
-    from ui.editor import CharacterEditor
-    from ui.gm import GMDock
-    from ui.gm_table import GMTableWidget
     from ui.help import HelpWindow
     from ui.opening import DocumentDropFilter
-    from ui.play_dock import PlayDock
-    from ui.printing import PrintJob
-    from ui.unsaved_dialog import UnsavedWork
+    from ui.shell.unsaved_dialog import UnsavedWork
+    from ui.systems.swords_edge.document import CharacterDocument
+    from ui.systems.swords_edge.editor import CharacterEditor
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table import GMTableWidget
+    from ui.systems.swords_edge.play_dock import PlayDock
+    from ui.systems.swords_edge.printing import PrintJob
 
 FILE_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
 TAB_HOLDER = "tab"
@@ -203,16 +203,16 @@ class MainWindow(QMainWindow):
             return
         self._ready = True
         from ui.autosave import DEFAULT_INTERVAL_MS, Autosaver
-        from ui.gm import GMDock
-        from ui.gm.owner_steps import owner_step
-        from ui.play_dock import PlayDock
+        from ui.systems.swords_edge.gm import GMDock
+        from ui.systems.swords_edge.gm.owner_steps import owner_step
+        from ui.systems.swords_edge.play_dock import PlayDock
 
         interval = self._autosave_interval_ms or DEFAULT_INTERVAL_MS
         self._autosaver = Autosaver(self.registry.documents, interval, self)
         self._autosaver.start()
         if self._autosaver.disabled_reason:
             self._warn_autosave_off(self._autosaver.disabled_reason)
-        from ui.file_watch import FileWatcher
+        from ui.systems.swords_edge.file_watch import FileWatcher
 
         self.file_watcher = FileWatcher(self.registry, self)
         self.file_watcher.disk_changed.connect(self._on_disk_changed)
@@ -245,7 +245,7 @@ class MainWindow(QMainWindow):
         """Build the GM's Table the first time its dock is shown."""
         if not visible or self.gm_table is not None or self.gm_dock is None:
             return
-        from ui.gm_table import CalculatorBridge, GMTableWidget
+        from ui.systems.swords_edge.gm_table import CalculatorBridge, GMTableWidget
 
         gm_dock = self.gm_dock
         bridge = CalculatorBridge(
@@ -488,7 +488,7 @@ class MainWindow(QMainWindow):
         return [self.editor_at(i).document for i in range(self.tabs.count())]
 
     def editor_at(self, index: int) -> CharacterEditor:
-        from ui.editor import CharacterEditor
+        from ui.systems.swords_edge.editor import CharacterEditor
 
         widget = self.tabs.widget(index)
         assert isinstance(widget, CharacterEditor)
@@ -497,7 +497,7 @@ class MainWindow(QMainWindow):
     def current_editor(self) -> CharacterEditor | None:
         if not self.tabs.count():
             return None
-        from ui.editor import CharacterEditor
+        from ui.systems.swords_edge.editor import CharacterEditor
 
         widget = self.tabs.currentWidget()
         return widget if isinstance(widget, CharacterEditor) else None
@@ -507,7 +507,7 @@ class MainWindow(QMainWindow):
         return editor.document if editor else None
 
     def add_document(self, document: CharacterDocument) -> CharacterEditor:
-        from ui.editor import CharacterEditor
+        from ui.systems.swords_edge.editor import CharacterEditor
 
         self.ensure_ready()
         document.setParent(self)
@@ -527,7 +527,7 @@ class MainWindow(QMainWindow):
         return editor
 
     def new_document(self) -> CharacterDocument:
-        from ui.document import CharacterDocument
+        from ui.systems.swords_edge.document import CharacterDocument
 
         self._untitled += 1
         title = "Untitled" if self._untitled == 1 else f"Untitled {self._untitled}"
@@ -538,7 +538,7 @@ class MainWindow(QMainWindow):
 
     def open_book_character(self, character: Character) -> CharacterDocument:
         """Open a copy of a book character: unsaved, titled with its name."""
-        from ui.document import CharacterDocument
+        from ui.systems.swords_edge.document import CharacterDocument
 
         document = CharacterDocument(character.model_copy(deep=True),
                                      title=character.name or "Book character")
@@ -564,7 +564,7 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path) -> CharacterDocument | None:
         """Open a file in a new tab (or switch to it when already open)."""
         from seforge.systems.swords_edge.fileformat import CharacterFileError
-        from ui.document import CharacterDocument
+        from ui.systems.swords_edge.document import CharacterDocument
 
         index = self.find_open(path)
         if index >= 0:
@@ -593,7 +593,7 @@ class MainWindow(QMainWindow):
             self.open_path(Path(name))
 
     def open_library(self) -> CharacterDocument | None:
-        from ui.library_dialog import LibraryDialog
+        from ui.systems.swords_edge.library_dialog import LibraryDialog
 
         dialog = LibraryDialog(self)
         if dialog.exec() != LibraryDialog.DialogCode.Accepted:
@@ -621,14 +621,14 @@ class MainWindow(QMainWindow):
                                               FILE_FILTER)
         if not name:
             return False
-        from ui.document import with_suffix
+        from ui.systems.swords_edge.document import with_suffix
 
         return self._write(document, with_suffix(Path(name)))
 
     def _write(self, document: CharacterDocument, path: Path) -> bool:
         from seforge.systems.swords_edge.fileformat import ReadOnlyFileError
-        from ui.file_watch import ask_choice
-        from ui.owners import same_file
+        from ui.systems.swords_edge.file_watch import ask_choice
+        from ui.systems.swords_edge.owners import same_file
 
         replace = ["Replace", "Save As…", "Cancel"]
         if same_file(path, document.path) and document.disk_changed():
@@ -705,7 +705,7 @@ class MainWindow(QMainWindow):
     def revert(self, document: CharacterDocument | None = None) -> bool:
         """File › Revert to Saved: drop the unsaved changes and read the file again."""
         from seforge.systems.swords_edge.fileformat import CharacterFileError
-        from ui.file_watch import ask_choice
+        from ui.systems.swords_edge.file_watch import ask_choice
 
         document = document or self.current_document()
         if document is None or document.path is None:
@@ -728,7 +728,7 @@ class MainWindow(QMainWindow):
 
     def duplicate(self, document: CharacterDocument | None = None) -> CharacterDocument | None:
         """File › Duplicate Character: an unsaved copy in a new tab."""
-        from ui.document import CharacterDocument
+        from ui.systems.swords_edge.document import CharacterDocument
 
         source = document or self.current_document()
         if source is None:
@@ -744,7 +744,7 @@ class MainWindow(QMainWindow):
     def _on_disk_changed(self, document: CharacterDocument) -> None:
         """A clean document reloads (with a status message); a modified one asks."""
         from seforge.systems.swords_edge.fileformat import CharacterFileError
-        from ui.file_watch import ask_choice
+        from ui.systems.swords_edge.file_watch import ask_choice
 
         if any(d is document for d in self._asking):
             return
@@ -799,7 +799,7 @@ class MainWindow(QMainWindow):
     def unsaved_work(self) -> list[UnsavedWork]:
         """Every unsaved document of every kind: characters (open in a tab or only in
         the scene), the opponent being edited and the campaign."""
-        from ui.unsaved_dialog import UnsavedWork
+        from ui.shell.unsaved_dialog import UnsavedWork
 
         work = [UnsavedWork("character", d.title(), partial(self.save, d))
                 for d in self.registry.unsaved()]
@@ -809,7 +809,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Quit: one question for every unsaved document (Save All, Discard, Cancel)."""
-        from ui.unsaved_dialog import ask_save_all
+        from ui.shell.unsaved_dialog import ask_save_all
 
         if not ask_save_all(self, self.unsaved_work(), "quitting"):
             event.ignore()
@@ -832,7 +832,7 @@ class MainWindow(QMainWindow):
     def restore_autosaves(self) -> int:
         """Offer the autosaves a crashed session left; returns how many were restored."""
         from ui import autosave
-        from ui.document import CharacterDocument
+        from ui.systems.swords_edge.document import CharacterDocument
 
         if not self.autosaver.owns_session:
             return 0  # another live instance holds these autosaves
@@ -879,7 +879,7 @@ class MainWindow(QMainWindow):
         document = self.current_document()
         if document is None:
             return
-        from ui.rules_dialog import TableRulesDialog
+        from ui.systems.swords_edge.rules_dialog import TableRulesDialog
 
         dialog = TableRulesDialog(document, self)
         if dialog.exec() == TableRulesDialog.DialogCode.Accepted:
@@ -892,20 +892,20 @@ class MainWindow(QMainWindow):
 
     # -- exports ----------------------------------------------------------------------
     def export_sheet(self) -> Path | None:
-        from ui.exports import export_character_sheets
+        from ui.systems.swords_edge.exports import export_character_sheets
 
         document = self.current_document()
         if document is None:
             return None
-        from ui.printing import sheets_job
+        from ui.systems.swords_edge.printing import sheets_job
 
         path = export_character_sheets(
             self, [document.character], self.preferences.paper, self._dialog_folder())
         return self._exported(path, sheets_job([document.character], self.paper()))
 
     def export_party(self) -> Path | None:
-        from ui.exports import export_character_sheets
-        from ui.printing import sheets_job
+        from ui.systems.swords_edge.exports import export_character_sheets
+        from ui.systems.swords_edge.printing import sheets_job
 
         characters = [d.character for d in self.documents()]
         path = export_character_sheets(self, characters, self.preferences.paper,
@@ -913,8 +913,8 @@ class MainWindow(QMainWindow):
         return self._exported(path, sheets_job(characters, self.paper()) if characters else None)
 
     def print_blank(self) -> Path | None:
-        from ui.exports import export_blank_sheet
-        from ui.printing import blank_job
+        from ui.systems.swords_edge.exports import export_blank_sheet
+        from ui.systems.swords_edge.printing import blank_job
 
         return self._exported(
             export_blank_sheet(self, self.preferences.paper, self._dialog_folder()),
@@ -923,7 +923,7 @@ class MainWindow(QMainWindow):
     def _exported(self, path: Path | None, job: PrintJob | None = None) -> Path | None:
         """After an export: say where the PDF is and offer to open or print it."""
         if path is not None:
-            from ui.exports import announce_export
+            from ui.systems.swords_edge.exports import announce_export
 
             self.statusBar().showMessage(f"Wrote {path}", 5000)
             announce_export(self, path, job)
@@ -931,14 +931,14 @@ class MainWindow(QMainWindow):
 
     def paper(self) -> str:
         """The paper to use now: the preference, or the locale's when it is empty."""
-        from ui.exports import effective_paper
+        from ui.systems.swords_edge.exports import effective_paper
 
         return effective_paper(self.preferences.paper)
 
     # -- printing and copying ---------------------------------------------------------
     def print_job(self, party: bool = False) -> PrintJob | None:
         """The current character's sheet (or every open one's) as a print job."""
-        from ui.printing import sheets_job
+        from ui.systems.swords_edge.printing import sheets_job
 
         documents = self.documents() if party else [
             d for d in (self.current_document(),) if d is not None]
@@ -947,20 +947,20 @@ class MainWindow(QMainWindow):
         return sheets_job([d.character for d in documents], self.paper())
 
     def print_preview(self) -> None:
-        from ui.printing import print_preview
+        from ui.systems.swords_edge.printing import print_preview
 
         job = self.print_job()
         if job is not None:
             print_preview(self, job)
 
     def print_sheet(self) -> bool:
-        from ui.printing import print_direct
+        from ui.systems.swords_edge.printing import print_direct
 
         job = self.print_job()
         return job is not None and print_direct(self, job)
 
     def print_party(self) -> bool:
-        from ui.printing import print_direct
+        from ui.systems.swords_edge.printing import print_direct
 
         job = self.print_job(party=True)
         return job is not None and print_direct(self, job)
@@ -1034,7 +1034,7 @@ class MainWindow(QMainWindow):
         """The GM Screen's character lists follow a rename in the builder."""
         if self.gm_dock is None:
             return
-        from ui.gm.widgets import CharacterCombo
+        from ui.systems.swords_edge.gm.widgets import CharacterCombo
 
         for combo in self.gm_dock.findChildren(CharacterCombo):
             combo.refresh_names()
@@ -1267,7 +1267,7 @@ class MainWindow(QMainWindow):
         self.set_zoom(100)
 
     def show_shortcuts(self) -> None:
-        from ui.shortcuts_dialog import ShortcutsDialog
+        from ui.shell.shortcuts_dialog import ShortcutsDialog
 
         ShortcutsDialog(self.menuBar(), self).exec()
 
@@ -1363,7 +1363,7 @@ class MainWindow(QMainWindow):
         no save in progress is touched): in the data and preference folders and
         beside the recent files."""
         from seforge.core.atomic import remove_stale_temp_files
-        from ui.settings import config_dir, data_dir
+        from ui.shell.settings import config_dir, data_dir
 
         base = data_dir()
         folders = {config_dir(), base}

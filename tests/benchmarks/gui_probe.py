@@ -38,8 +38,8 @@ def bare() -> None:
 def app() -> None:
     from ui.app import create_application
     from ui.main_window import MainWindow
-    from ui.settings import load_preferences
-    from ui.theme import apply_theme
+    from ui.shell.settings import load_preferences
+    from ui.shell.theme import apply_theme
 
     qapp = create_application(sys.argv[:1])
     preferences = load_preferences()
@@ -53,7 +53,7 @@ def app() -> None:
 def _main_window():  # type: ignore[no-untyped-def]
     from ui.app import create_application
     from ui.main_window import MainWindow
-    from ui.settings import load_preferences
+    from ui.shell.settings import load_preferences
 
     qapp = create_application(sys.argv[:1])
     window = MainWindow(load_preferences())
@@ -65,7 +65,7 @@ def _main_window():  # type: ignore[no-untyped-def]
 def rank(count: int) -> None:
     from seforge.systems.swords_edge import editing, library
     from seforge.systems.swords_edge.ranks import Rank
-    from ui.commands import SetRankCommand
+    from ui.systems.swords_edge.commands import SetRankCommand
 
     qapp, window = _main_window()
     entry = library.list_entries("pc")[0]

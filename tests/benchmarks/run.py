@@ -135,7 +135,7 @@ def bench_startup(repeat: int, scratch: Path) -> Result:
 
 def bench_rank(repeat: int, scratch: Path) -> Result:
     _require("ui.main_window", "MainWindow")
-    _require("ui.commands", "SetRankCommand")
+    _require("ui.systems.swords_edge.commands", "SetRankCommand")
     _require("seforge.systems.swords_edge.library", "load_pc")
     data = json.loads(_probe(["rank", str(max(repeat, 5) * 4)], _gui_env(scratch)))
     sync = median(data["sync_ms"][2:])  # the first changes build caches

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui.main_window import MainWindow
-from ui.theme import apply_theme
+from ui.shell.theme import apply_theme
 
 
 @pytest.fixture(autouse=True)

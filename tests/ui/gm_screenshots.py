@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from seforge.systems.swords_edge.library import list_entries, load_pc
-from ui.gm import GMDock
+from ui.systems.swords_edge.gm import GMDock
 
 
 def dark_palette() -> QPalette:

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import Trait
-from ui.gm_table import GMTableWidget, NCEditor
-from ui.theme import apply_theme
+from ui.shell.theme import apply_theme
+from ui.systems.swords_edge.gm_table import GMTableWidget, NCEditor
 
 
 def shoot(app: QApplication, folder: Path, theme: str, work: Path) -> list[Path]:

@@ -7,9 +7,9 @@ from PySide6.QtTest import QTest
 
 from seforge.systems.swords_edge.models import ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
-from ui.editor import CharacterEditor
 from ui.main_window import MainWindow
-from ui.widgets import HistoryLineEdit
+from ui.systems.swords_edge.editor import CharacterEditor
+from ui.systems.swords_edge.widgets import HistoryLineEdit
 
 
 def type_into(edit: HistoryLineEdit, text: str) -> None:
@@ -35,7 +35,7 @@ def summary(window: MainWindow) -> str:
 
 
 def problem_rules(window: MainWindow) -> list[str]:
-    from ui.budget_panel import RULE_ROLE
+    from ui.systems.swords_edge.budget_panel import RULE_ROLE
 
     return [str(i.data(RULE_ROLE)) for i in window.budget_panel.problem_items()
             if i.data(RULE_ROLE)]

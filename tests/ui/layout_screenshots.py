@@ -44,8 +44,8 @@ def main(argv: list[str]) -> int:
     from seforge.systems.swords_edge.library import load_pc
     from ui.app import create_application
     from ui.main_window import MainWindow
-    from ui.screen_fit import widgets_outside
-    from ui.theme import apply_theme
+    from ui.shell.screen_fit import widgets_outside
+    from ui.shell.theme import apply_theme
 
     app = create_application(argv[:1])
     screen = app.primaryScreen().availableGeometry()

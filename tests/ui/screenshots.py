@@ -23,10 +23,10 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from seforge.systems.swords_edge.library import load_pc  # noqa: E402
 from ui.app import create_application  # noqa: E402
-from ui.library_dialog import LibraryDialog  # noqa: E402
 from ui.main_window import MainWindow  # noqa: E402
-from ui.rules_dialog import TableRulesDialog  # noqa: E402
-from ui.theme import apply_theme  # noqa: E402
+from ui.shell.theme import apply_theme  # noqa: E402
+from ui.systems.swords_edge.library_dialog import LibraryDialog  # noqa: E402
+from ui.systems.swords_edge.rules_dialog import TableRulesDialog  # noqa: E402
 
 
 def _save(widget: QWidget, folder: Path, name: str) -> None:

@@ -11,8 +11,8 @@ from seforge.systems.swords_edge.models import Character, ElementKind, Pivots, T
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.validation import check_character
 from tests.ui.helpers import build_sarah_x, choose_rank, problem_rules, summary, type_into
-from ui.budget_panel import FIELD_ROLE, RULE_ROLE
 from ui.main_window import MainWindow
+from ui.systems.swords_edge.budget_panel import FIELD_ROLE, RULE_ROLE
 
 
 def _same_build(character: Character, book: Character) -> bool:
@@ -186,7 +186,7 @@ def test_clicking_a_problem_focuses_its_field(window: MainWindow) -> None:
 
 
 def test_table_rules_are_undoable(window: MainWindow) -> None:
-    from ui.rules_dialog import TableRulesDialog
+    from ui.systems.swords_edge.rules_dialog import TableRulesDialog
 
     window.new_document()
     document = window.current_document()

@@ -10,8 +10,8 @@ from seforge.systems.swords_edge.editing import STUNT_AT_CREATION
 from seforge.systems.swords_edge.models import Acquired, Element, ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import build_sarah_x
-from ui.commands import InsertElementCommand
 from ui.main_window import MainWindow
+from ui.systems.swords_edge.commands import InsertElementCommand
 
 
 def test_no_stunt_for_a_creation_element(window: MainWindow) -> None:
@@ -52,7 +52,7 @@ def test_a_quality_gained_in_play_keeps_its_start(window: MainWindow) -> None:
 
 def test_table_rules_dialog_offers_the_fetish_only_with_the_subsystem(
         window: MainWindow) -> None:
-    from ui.rules_dialog import TableRulesDialog
+    from ui.systems.swords_edge.rules_dialog import TableRulesDialog
 
     build_sarah_x(window)
     document = window.current_document()

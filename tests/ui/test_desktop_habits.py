@@ -11,13 +11,13 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
 
-import ui.exports
-import ui.printing
+import ui.systems.swords_edge.exports
+import ui.systems.swords_edge.printing
 from seforge import __version__
 from seforge.systems.swords_edge import library
 from ui.help import HelpWindow
 from ui.main_window import MainWindow
-from ui.printing import PrintJob, cards_job, sheets_job
+from ui.systems.swords_edge.printing import PrintJob, cards_job, sheets_job
 
 
 def _text(page: object) -> str:
@@ -34,7 +34,7 @@ def _export_box(window: MainWindow) -> QMessageBox:
 
 def _pdf_printer(path: Path) -> object:
     """make_printer, but printing into a PDF file instead of a real printer."""
-    real = ui.printing.make_printer
+    real = ui.systems.swords_edge.printing.make_printer
 
     def make(job: PrintJob) -> QPrinter:
         printer = real(job)
@@ -58,7 +58,8 @@ class _Accepting:
 def test_export_offers_to_open_the_pdf(window: MainWindow, tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[Path] = []
-    monkeypatch.setattr(ui.exports, "open_file", lambda p: opened.append(p) or True)
+    exports = ui.systems.swords_edge.exports
+    monkeypatch.setattr(exports, "open_file", lambda p: opened.append(p) or True)
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(tmp_path / "sarah.pdf"), "")))
     window.open_book_character(library.load_pc("sarah-x"))
@@ -77,8 +78,8 @@ def test_export_offers_to_open_the_pdf(window: MainWindow, tmp_path: Path,
 def test_export_print_button_prints_the_same_pages(window: MainWindow, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     printed = tmp_path / "printed.pdf"
-    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
-    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "print_dialog", _Accepting)
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(tmp_path / "party.pdf"), "")))
     window.open_book_character(library.load_pc("sarah-x"))
@@ -95,8 +96,8 @@ def test_export_print_button_prints_the_same_pages(window: MainWindow, tmp_path:
 def test_file_print_sheet_follows_the_paper_size(window: MainWindow, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     printed = tmp_path / "printed.pdf"
-    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
-    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "print_dialog", _Accepting)
     assert not window.print_action.isEnabled()
     window.open_book_character(library.load_pc("sarah-x"))
     window.set_paper("letter")
@@ -110,7 +111,7 @@ def test_file_print_sheet_follows_the_paper_size(window: MainWindow, tmp_path: P
 
 def test_print_preview_shows_every_page(qtbot: object) -> None:
     ncs = [library.load_nc(e.id) for e in library.list_entries("nc")][:9]
-    dialog = ui.printing.preview_dialog(None, cards_job(ncs, "a4"))
+    dialog = ui.systems.swords_edge.printing.preview_dialog(None, cards_job(ncs, "a4"))
     qtbot.addWidget(dialog)  # type: ignore[attr-defined]
     dialog.open()
     preview = dialog.findChild(QPrintPreviewWidget)
@@ -212,11 +213,11 @@ def test_about_names_version_credits_and_formats(window: MainWindow) -> None:
 
 def test_opponent_cards_print_from_the_library(qtbot: object, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.gm_table.opponents import OpponentLibrary
+    from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 
     printed = tmp_path / "cards.pdf"
-    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
-    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "print_dialog", _Accepting)
     paper = {"now": "a4"}
     lib = OpponentLibrary(paper=lambda: paper["now"])
     qtbot.addWidget(lib)  # type: ignore[attr-defined]
@@ -272,11 +273,11 @@ def test_user_guide_keys(window: MainWindow, qtbot: object) -> None:
 def test_party_tab_prints_the_campaigns_sheets(qtbot: object, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     from seforge.systems.swords_edge.fileformat import save_character
-    from ui.gm_table import GMTableWidget
+    from ui.systems.swords_edge.gm_table import GMTableWidget
 
     printed = tmp_path / "party.pdf"
-    monkeypatch.setattr(ui.printing, "make_printer", _pdf_printer(printed))
-    monkeypatch.setattr(ui.printing, "print_dialog", _Accepting)
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "make_printer", _pdf_printer(printed))
+    monkeypatch.setattr(ui.systems.swords_edge.printing, "print_dialog", _Accepting)
     table = GMTableWidget(paper="letter", restore_scene=False)
     qtbot.addWidget(table)  # type: ignore[attr-defined]
     assert table.party_print_action in table.party.actions()  # its right-click menu

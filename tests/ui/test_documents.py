@@ -122,7 +122,7 @@ def test_autosave_sidecar_of_a_scene_only_owner(window: MainWindow, tmp_path: Pa
 
 
 def test_the_registry_keeps_a_released_document_with_changes(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from ui.owners import DocumentRegistry
+    from ui.systems.swords_edge.owners import DocumentRegistry
 
     registry = DocumentRegistry()
     path = jyrell_file(tmp_path)
@@ -140,7 +140,7 @@ def test_the_registry_keeps_a_released_document_with_changes(qtbot, tmp_path: Pa
 
 
 def test_play_dock_follows_builder_edits(window: MainWindow, tmp_path: Path) -> None:
-    from ui.play.panel import PlayPanel
+    from ui.systems.swords_edge.play.panel import PlayPanel
 
     document = window.new_document()
     assert window.play_dock is not None

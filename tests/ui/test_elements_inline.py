@@ -21,14 +21,14 @@ from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import summary
-from ui.commands import SetKindCommand, SetLinkCommand, SetRankCommand
-from ui.document import CharacterDocument
-from ui.element_delegates import ElementCellDelegate
-from ui.elements_model import GM, KIND, NAME, RANK, TRAIT
-from ui.elements_panel import ElementsPanel
 from ui.main_window import MainWindow
-from ui.rank_combo import RankCombo
-from ui.widgets import TraitLinkCombo
+from ui.systems.swords_edge.commands import SetKindCommand, SetLinkCommand, SetRankCommand
+from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.element_delegates import ElementCellDelegate
+from ui.systems.swords_edge.elements_model import GM, KIND, NAME, RANK, TRAIT
+from ui.systems.swords_edge.elements_panel import ElementsPanel
+from ui.systems.swords_edge.rank_combo import RankCombo
+from ui.systems.swords_edge.widgets import TraitLinkCombo
 
 
 def open_sarah(window: MainWindow) -> tuple[CharacterDocument, ElementsPanel]:

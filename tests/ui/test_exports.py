@@ -1,4 +1,5 @@
-"""The app's PDF exports (ui.exports): the GM's party summary and card options."""
+"""The app's PDF exports (ui.systems.swords_edge.exports): the GM's party summary and card
+options."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pypdf import PdfReader
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from seforge.systems.swords_edge import library
-from ui.exports import export_character_sheets, export_nc_cards
+from ui.systems.swords_edge.exports import export_character_sheets, export_nc_cards
 
 
 def _answer(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:

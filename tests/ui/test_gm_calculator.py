@@ -18,8 +18,8 @@ from seforge.systems.swords_edge.library import list_entries, load_pc
 from seforge.systems.swords_edge.models import Character, NCType
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.test_flow import format_chance
-from ui.gm import GMDock
-from ui.gm.calculator import CalculatorTab
+from ui.systems.swords_edge.gm import GMDock
+from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
 Make = Callable[..., GMDock]
 

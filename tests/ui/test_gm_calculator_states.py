@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from seforge.systems.swords_edge import pending_test as pt
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.test_flow import STEPS
-from ui.gm.calculator import CalculatorTab
+from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
 JYRELL = load_pc("jyrell")
 

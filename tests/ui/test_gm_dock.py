@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from seforge.systems.swords_edge.reference import TABLES
-from ui.gm import GMDock
+from ui.systems.swords_edge.gm import GMDock
 
 
 def _window(qtbot: object) -> tuple[QMainWindow, GMDock]:

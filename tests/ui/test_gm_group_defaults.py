@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMainWindow
 from seforge.systems.swords_edge.models import NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.test_gm_calculator import add_quick
-from ui.gm.dock import GMDock
+from ui.systems.swords_edge.gm.dock import GMDock
 
 
 def test_a_group_adds_no_trait_to_momentum(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -15,8 +15,8 @@ from seforge.systems.swords_edge.library import load_nc, load_pc
 from seforge.systems.swords_edge.models import NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.test_flow import parse_quick_qualities, quick_nc
-from ui.gm.calculator import CalculatorTab
-from ui.gm.nc_card import NCCard
+from ui.systems.swords_edge.gm.calculator import CalculatorTab
+from ui.systems.swords_edge.gm.nc_card import NCCard
 
 
 @pytest.fixture
@@ -205,9 +205,9 @@ def test_mythic_nc_quality_in_the_calculator(calc: CalculatorTab) -> None:
 
 def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: object) -> None:
     from seforge.systems.swords_edge import play
-    from ui.gm import GMDock
-    from ui.gm_table.calculator_bridge import CalculatorBridge
-    from ui.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -267,7 +267,7 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
 def test_tracker_lists_a_mythic_nc_like_the_calculator(qtbot: object) -> None:
     from seforge.systems.swords_edge.models import NCQuality
     from seforge.systems.swords_edge.test_flow import nc_qualities
-    from ui.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
 
     tracker = SceneTracker(autosave=False)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
@@ -313,9 +313,9 @@ def test_roll_button_rerolls_log_and_critical_offer(calc: CalculatorTab, qtbot: 
 
 def test_rolls_reach_the_scene_log(qtbot: object) -> None:
     from seforge.systems.swords_edge import play
-    from ui.gm import GMDock
-    from ui.gm_table.calculator_bridge import CalculatorBridge
-    from ui.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -339,9 +339,9 @@ def test_rolls_reach_the_scene_log(qtbot: object) -> None:
 
 def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> None:
     from seforge.systems.swords_edge import play
-    from ui.gm import GMDock
-    from ui.gm_table.calculator_bridge import CalculatorBridge
-    from ui.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -374,9 +374,9 @@ def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> No
 
 def test_critical_failure_in_a_pairing_is_recorded_once(qtbot: object) -> None:
     from seforge.systems.swords_edge import play
-    from ui.gm import GMDock
-    from ui.gm_table.calculator_bridge import CalculatorBridge
-    from ui.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]

@@ -17,8 +17,8 @@ from seforge.systems.swords_edge.fileformat import load_nc, save_nc
 from seforge.systems.swords_edge.models import NCType, Trait
 from seforge.systems.swords_edge.nc_builder import user_nc_folder
 from seforge.systems.swords_edge.ranks import Rank
-from ui.gm_table.nc_editor import NCEditor
-from ui.gm_table.opponents import OpponentLibrary
+from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
+from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 
 
 def _choose(combo: object, data: object) -> None:

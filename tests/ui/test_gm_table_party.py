@@ -17,8 +17,8 @@ from seforge.systems.swords_edge.campaign import load_campaign
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import Trait
 from seforge.systems.swords_edge.play import start_session, take_stress
-from ui.gm_table.party import ClockWidget, PartyView
-from ui.gm_table.window import GMTableWidget
+from ui.systems.swords_edge.gm_table.party import ClockWidget, PartyView
+from ui.systems.swords_edge.gm_table.window import GMTableWidget
 
 
 def _files(folder: Path) -> list[Path]:

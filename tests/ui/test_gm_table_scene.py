@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Trait
-from ui.gm_table.scene_tracker import EndSceneDialog, SceneTracker
+from ui.systems.swords_edge.gm_table.scene_tracker import EndSceneDialog, SceneTracker
 
 
 @pytest.fixture
@@ -197,7 +197,7 @@ def test_refusals_show_the_core_message(qtbot, warnings: list[str]) -> None:
 
 
 def test_faces_dialog_and_drag_pairing(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.gm_table.scene_tracker import FacesDialog
+    from ui.systems.swords_edge.gm_table.scene_tracker import FacesDialog
 
     tracker = SceneTracker()
     qtbot.addWidget(tracker)
@@ -222,8 +222,8 @@ def test_faces_dialog_and_drag_pairing(qtbot, monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_open_in_calculator_fills_the_gm_dock(qtbot) -> None:
-    from ui.gm import GMDock
-    from ui.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)
@@ -254,8 +254,8 @@ def test_open_in_calculator_fills_the_gm_dock(qtbot) -> None:
 def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     from seforge.systems.swords_edge.scene import load_scene
-    from ui.gm_table.scene_tracker import autosave_path, autosave_paths_path
-    from ui.gm_table.window import GMTableWidget
+    from ui.systems.swords_edge.gm_table.scene_tracker import autosave_path, autosave_paths_path
+    from ui.systems.swords_edge.gm_table.window import GMTableWidget
 
     tracker = SceneTracker()
     qtbot.addWidget(tracker)
@@ -324,7 +324,7 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
 
 def test_stunt_from_the_pc_panel(qtbot, warnings: list[str],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.gm_table.scene_tracker import StuntDialog
+    from ui.systems.swords_edge.gm_table.scene_tracker import StuntDialog
 
     tracker = SceneTracker()
     qtbot.addWidget(tracker)

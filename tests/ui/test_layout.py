@@ -20,17 +20,17 @@ from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.reference import TABLES
 from seforge.systems.swords_edge.validation import check_character
 from tests.seforge.conftest import make_sarah
-from ui import screen_fit
-from ui.budget_panel import status_text
-from ui.commands import SetTextCommand
-from ui.gm.reference_tab import LargeTableWindow, column_widths
-from ui.keys import redo_keys, shortcut_rows, unique_keys
 from ui.main_window import ZOOM_STEPS, MainWindow
-from ui.play_dock import MIN_WIDTH
-from ui.settings import Preferences, load_preferences
-from ui.shortcuts_dialog import ShortcutsDialog
-from ui.theme import apply_theme, verdict_colour
-from ui.widgets import HistoryLineEdit
+from ui.shell import screen_fit
+from ui.shell.keys import redo_keys, shortcut_rows, unique_keys
+from ui.shell.settings import Preferences, load_preferences
+from ui.shell.shortcuts_dialog import ShortcutsDialog
+from ui.shell.theme import apply_theme, verdict_colour
+from ui.systems.swords_edge.budget_panel import status_text
+from ui.systems.swords_edge.commands import SetTextCommand
+from ui.systems.swords_edge.gm.reference_tab import LargeTableWindow, column_widths
+from ui.systems.swords_edge.play_dock import MIN_WIDTH
+from ui.systems.swords_edge.widgets import HistoryLineEdit
 
 SCREENS = {
     "1024x768": QRect(0, 0, 1024, 768),

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from tests.ui.helpers import problem_rules, summary
-from ui.library_dialog import ALL_GENRES, LibraryDialog
 from ui.main_window import MainWindow
+from ui.systems.swords_edge.library_dialog import ALL_GENRES, LibraryDialog
 
 
 def test_library_dialog_filters_and_previews(qtbot: object, window: MainWindow) -> None:

@@ -13,11 +13,11 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import HistoryEntry
 from seforge.systems.swords_edge.nc_builder import user_nc_folder
-from ui.focus_ring import FocusRing
-from ui.gm_table.opponents import OpponentLibrary
 from ui.main_window import MainWindow
-from ui.rules_dialog import TableRulesDialog
-from ui.settings import recent_labels
+from ui.shell.focus_ring import FocusRing
+from ui.shell.settings import recent_labels
+from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
+from ui.systems.swords_edge.rules_dialog import TableRulesDialog
 
 
 def _page_width(path: Path) -> int:
@@ -27,10 +27,10 @@ def _page_width(path: Path) -> int:
 def test_print_cards_with_the_default_paper_then_a_new_paper_size(
         window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Through the real opponent library of a GM's Table the window built."""
-    import ui.exports
+    import ui.systems.swords_edge.exports
     from seforge.systems.swords_edge.sheet import default_paper_for_locale
 
-    monkeypatch.setattr(ui.exports, "open_file", lambda _p: True)
+    monkeypatch.setattr(ui.systems.swords_edge.exports, "open_file", lambda _p: True)
     assert window.preferences.paper == ""  # "follow the system locale"
     window.ensure_ready()
     window.gm_table_dock.show()
@@ -147,7 +147,7 @@ def test_play_history_what_column_is_not_elided(qtbot: object) -> None:
     from PySide6.QtGui import QUndoStack
 
     from tests.seforge.conftest import make_sarah
-    from ui.play import PlayPanel
+    from ui.systems.swords_edge.play import PlayPanel
 
     character = make_sarah()
     what = "Spent 1 Luck to clear this scene's Penalty Ranks on Cunning and Physique"
@@ -210,7 +210,7 @@ def test_calculator_character_list_follows_a_rename(window: MainWindow) -> None:
 def test_book_character_opens_as_a_labelled_copy(qtbot: object) -> None:
     from PySide6.QtWidgets import QDialogButtonBox
 
-    from ui.library_dialog import LibraryDialog
+    from ui.systems.swords_edge.library_dialog import LibraryDialog
 
     dialog = LibraryDialog()
     qtbot.addWidget(dialog)  # type: ignore[attr-defined]

@@ -11,8 +11,8 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import MAX_LUCK, MAX_PENALTY_RANKS, PlayState, Trait
 from seforge.systems.swords_edge.ranks import Rank
-from ui.gm_table.party import PartyView
-from ui.play import PlayPanel
+from ui.systems.swords_edge.gm_table.party import PartyView
+from ui.systems.swords_edge.play import PlayPanel
 
 
 def _extreme(tmp_path: Path) -> Path:
@@ -55,7 +55,7 @@ def test_gm_dock_takes_a_mythic_quality(qtbot) -> None:  # type: ignore[no-untyp
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QMainWindow
 
-    from ui.gm.dock import GMDock
+    from ui.systems.swords_edge.gm.dock import GMDock
 
     sarah = library.load_pc("sarah-x")
     sarah.concept.rank = Rank.MYTHIC
@@ -80,7 +80,7 @@ def test_sfx_penalty_line_only_under_the_subsystem(qtbot) -> None:  # type: igno
 
 
 def test_critical_failure_dialog_records_a_second_trait(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from ui.play.dialogs import CriticalFailureDialog
+    from ui.systems.swords_edge.play.dialogs import CriticalFailureDialog
 
     dialog = CriticalFailureDialog(library.load_pc("sarah-x"))
     qtbot.addWidget(dialog)

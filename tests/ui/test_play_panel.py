@@ -18,8 +18,8 @@ from seforge.systems.swords_edge.fileformat import load_character, save_characte
 from seforge.systems.swords_edge.models import Character, ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah
-from ui.play import PlayPanel
-from ui.play.dialogs import (
+from ui.systems.swords_edge.play import PlayPanel
+from ui.systems.swords_edge.play.dialogs import (
     AdvancementDialog,
     CriticalFailureDialog,
     EndSceneDialog,

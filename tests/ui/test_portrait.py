@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ui.main_window import MainWindow
-from ui.portrait import decode_portrait
+from ui.systems.swords_edge.portrait import decode_portrait
 
 
 def _image_file(path: Path, width: int, height: int, alpha: bool = False) -> Path:

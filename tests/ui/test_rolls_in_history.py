@@ -11,9 +11,9 @@ from PySide6.QtTest import QTest
 from seforge.systems.swords_edge import library, play
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_nc
-from ui.document import CharacterDocument
-from ui.gm.calculator import CalculatorTab
 from ui.main_window import MainWindow
+from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
 
 def _open_in_session(window: MainWindow, tmp_path: Path, luck: int
@@ -63,10 +63,10 @@ def test_a_roll_goes_into_the_history_and_undo_takes_it_back(
 
 
 def test_a_scene_pairing_roll_goes_into_the_history_once(qtbot: object) -> None:
-    from ui.gm import GMDock
-    from ui.gm.owner_steps import owner_step
-    from ui.gm_table.calculator_bridge import CalculatorBridge
-    from ui.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm.owner_steps import owner_step
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ui.settings import Preferences, load_preferences, preferences_path, save_preferences
+from ui.shell.settings import Preferences, load_preferences, preferences_path, save_preferences
 
 
 def test_defaults_when_missing_or_broken(app_dirs: tuple[Path, Path]) -> None:

@@ -19,8 +19,8 @@ from tests.ui.helpers import build_sarah_x
 from ui import main_window as main_window_module
 from ui.autosave import SessionLock
 from ui.main_window import MainWindow
-from ui.settings import data_dir
-from ui.single_instance import (
+from ui.shell.settings import data_dir
+from ui.shell.single_instance import (
     HandOver,
     InstanceServer,
     decode_message,
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SECOND_LAUNCH = """
 import sys
 from PySide6.QtCore import QCoreApplication
-from ui.single_instance import send_to_running
+from ui.shell.single_instance import send_to_running
 app = QCoreApplication([])
 sys.exit(0 if send_to_running(sys.argv[1], sys.argv[2:]) else 3)
 """
@@ -179,7 +179,7 @@ def test_an_instance_that_does_not_answer_is_told_apart(qapp: object) -> None:
 
 def test_a_second_instance_leaves_the_first_ones_scene_autosave_alone(
         qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.gm_table import scene_tracker
+    from ui.systems.swords_edge.gm_table import scene_tracker
 
     asked: list[str] = []
     monkeypatch.setattr(QMessageBox, "question",

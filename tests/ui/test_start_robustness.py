@@ -21,7 +21,7 @@ from ui import app as app_module
 from ui import main_window as main_window_module
 from ui.autosave import autosave_dir, leftover_autosaves
 from ui.main_window import MainWindow
-from ui.settings import Preferences, load_preferences, preferences_path
+from ui.shell.settings import Preferences, load_preferences, preferences_path
 
 
 def shown_problems(window: MainWindow) -> list[str]:

@@ -20,7 +20,7 @@ from ui.main_window import MainWindow
 
 def test_new_opponent_asks_before_replacing_unsaved_work(
         qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from ui.gm_table.opponents import OpponentLibrary
+    from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 
     lib = OpponentLibrary(tmp_path / "data")
     qtbot.addWidget(lib)
@@ -43,7 +43,7 @@ def test_new_opponent_asks_before_replacing_unsaved_work(
 
 def test_party_new_asks_before_dropping_the_campaign(
         qtbot, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from ui.gm_table.party import PartyView
+    from ui.systems.swords_edge.gm_table.party import PartyView
 
     view = PartyView()
     qtbot.addWidget(view)

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QWidget
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import choose_rank
-from ui.commands import SetRankCommand
 from ui.main_window import MainWindow
-from ui.settings import load_preferences
+from ui.shell.settings import load_preferences
+from ui.systems.swords_edge.commands import SetRankCommand
 
 
 def test_start_page_until_a_character_opens(window: MainWindow) -> None:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from seforge.core.documents import DocumentKind
-from ui.owners import DiskStamp, changed_on_disk
+from ui.shell.disk import DiskStamp, changed_on_disk
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 

@@ -1,5 +1,0 @@
-"""The GM screen: a dock with the reference tables and the Test calculator."""
-
-from ui.gm.dock import GMDock
-
-__all__ = ["GMDock"]

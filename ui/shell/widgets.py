@@ -1,0 +1,132 @@
+"""Small widgets shared by the editor.
+
+The text fields hand Ctrl+Z / Ctrl+Shift+Z to the window, so undo always walks the
+document's history instead of each field keeping one of its own.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTableWidget,
+    QWidget,
+)
+
+from ui.shell.keys import redo_keys
+
+FONT_SCALE = "fontScale"
+"""Widget property: this widget's font size relative to its window's (see
+:func:`set_font_scale`), so a zoom keeps headings larger than the text."""
+
+
+def _is_history_key(event: QEvent) -> bool:
+    if not isinstance(event, QKeyEvent):
+        return False
+    if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+        QKeySequence.StandardKey.Redo
+    ):
+        return True
+    pressed = QKeySequence(event.keyCombination())
+    return any(pressed.matches(keys) == QKeySequence.SequenceMatch.ExactMatch
+               for keys in redo_keys())
+
+
+class _HistoryKeys:
+    """Lets Ctrl+Z / Ctrl+Shift+Z pass through a text widget to the window, so undo
+    always walks the document's history rather than the widget's own."""
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and _is_history_key(event):
+            event.ignore()
+            return False
+        return super().event(event)  # type: ignore[misc,no-any-return]
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if _is_history_key(event):
+            event.ignore()
+            return
+        super().keyPressEvent(event)  # type: ignore[misc]
+
+
+class HistoryLineEdit(_HistoryKeys, QLineEdit):
+    """A line edit whose undo/redo keys reach the document's undo stack."""
+
+    def set_text_quietly(self, text: str) -> None:
+        """Show ``text`` without emitting edits; keeps the cursor when unchanged.
+
+        A field the user is not typing in shows the start of a long text (Qt would
+        put the cursor, and so the view, at its end: "…oble Commander")."""
+        if self.text() != text:
+            blocked = self.blockSignals(True)
+            self.setText(text)
+            if not self.hasFocus():
+                self.setCursorPosition(0)
+            self.blockSignals(blocked)
+
+
+class HistoryPlainTextEdit(_HistoryKeys, QPlainTextEdit):
+    """A plain text edit whose undo/redo keys reach the document's undo stack."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setUndoRedoEnabled(False)
+        self.setTabChangesFocus(True)
+
+    def set_text_quietly(self, text: str) -> None:
+        if self.toPlainText() != text:
+            blocked = self.blockSignals(True)
+            self.setPlainText(text)
+            self.blockSignals(blocked)
+
+
+def section_label(text: str) -> QLabel:
+    """A small bold heading in the sheet's style."""
+    label = QLabel(text.upper())
+    font = label.font()
+    font.setLetterSpacing(font.SpacingType.PercentageSpacing, 108)
+    label.setFont(font)
+    set_font_scale(label, 0.9, bold=True)
+    return label
+
+
+def set_font_scale(widget: QWidget, factor: float, bold: bool = False) -> None:
+    """Give ``widget`` a font ``factor`` times its parent's size (bold if asked), and
+    keep that ratio when the builder is zoomed (:func:`apply_font_scales`)."""
+    widget.setProperty(FONT_SCALE, factor)
+    font = widget.font()
+    font.setBold(bold or font.bold())
+    parent = widget.parentWidget()
+    base = parent.font().pointSizeF() if parent is not None else font.pointSizeF()
+    font.setPointSizeF(base * factor)
+    widget.setFont(font)
+
+
+def apply_font_scales(root: QWidget) -> None:
+    """Re-size the fonts of the widgets under ``root`` that keep a ratio to the text
+    size (after a zoom changed it)."""
+    for widget in root.findChildren(QWidget):
+        factor = widget.property(FONT_SCALE)
+        parent = widget.parentWidget()
+        if isinstance(factor, float) and parent is not None:
+            font = widget.font()
+            font.setPointSizeF(parent.font().pointSizeF() * factor)
+            widget.setFont(font)
+
+
+def cell_text(table: QTableWidget, row: int, column: int) -> str:
+    """The text of a table cell; "" for a cell without an item."""
+    item = table.item(row, column)
+    return item.text() if item is not None else ""
+
+
+def cell_data(
+    table: QTableWidget, row: int, column: int,
+    role: Qt.ItemDataRole = Qt.ItemDataRole.UserRole,
+) -> object:
+    """The data of a table cell under ``role``; None for a cell without an item."""
+    item = table.item(row, column)
+    return item.data(role) if item is not None else None

@@ -1,0 +1,301 @@
+"""The Reference tab: every table of seforge.systems.swords_edge.reference, filtered live by a
+search field."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.systems.swords_edge.reference import TABLES, ReferenceTable, search
+from ui.shell.screen_fit import fit_on_screen
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class ReferenceModel(QAbstractTableModel):
+    """One reference table, showing only some of its rows."""
+
+    def __init__(self, table: ReferenceTable, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = table
+        self.rows = list(range(len(table.rows)))
+
+    def set_rows(self, rows: list[int]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.table.columns)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        cell = self.table.rows[self.rows[index.row()]][index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                    Qt.ItemDataRole.AccessibleTextRole):
+            return cell
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.table.columns[section]
+        return None
+
+
+def make_view(model: ReferenceModel, parent: QWidget | None = None) -> QTableView:
+    view = QTableView(parent)
+    view.setModel(model)
+    view.setObjectName(f"table_{model.table.id}")
+    view.setAccessibleName(model.table.title)
+    view.setToolTip(model.table.note or model.table.title)
+    view.setWordWrap(True)
+    view.verticalHeader().hide()
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setTabKeyNavigation(False)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    header.setMinimumSectionSize(24)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return view
+
+
+CELL_PADDING = 14
+"""Room a cell needs beside its text (margins and the grid line)."""
+
+
+def column_widths(naturals: list[int], words: list[int], room: int) -> list[int]:
+    """Widths of a table's columns in ``room`` pixels.
+
+    ``naturals`` are the widths each column needs for its longest line unwrapped,
+    ``words`` the widths of each column's longest word. Columns that fit get their
+    natural width; otherwise every column keeps at least its longest word (so no word
+    breaks into fragments, the last column's included) and the rest of the room is
+    shared in proportion to what each column would like."""
+    if sum(naturals) <= room:
+        return list(naturals)
+    floors = [min(w, n) for w, n in zip(words, naturals, strict=True)]
+    spare = max(0, room - sum(floors))
+    wants = [n - f for n, f in zip(naturals, floors, strict=True)]
+    total = sum(wants) or 1
+    return [f + spare * w // total for f, w in zip(floors, wants, strict=True)]
+
+
+def fit_columns(view: QTableView) -> None:
+    """Share the view's width between its columns (see :func:`column_widths`)."""
+    model = view.model()
+    if model is None:
+        return
+    metrics = view.fontMetrics()
+    header = view.horizontalHeader()
+    header_metrics = header.fontMetrics()
+    naturals: list[int] = []
+    words: list[int] = []
+    for column in range(model.columnCount()):
+        title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+        texts = [str(model.data(model.index(row, column)) or "")
+                 for row in range(model.rowCount())]
+        natural = max([header_metrics.horizontalAdvance(title),
+                       *(metrics.horizontalAdvance(t) for t in texts)])
+        word = max([header_metrics.horizontalAdvance(w) for w in title.split()] +
+                   [metrics.horizontalAdvance(w) for t in texts for w in t.split()] + [0])
+        naturals.append(natural + CELL_PADDING)
+        words.append(word + CELL_PADDING)
+    widths = column_widths(naturals, words, view.viewport().width())
+    for column, width in enumerate(widths[:-1]):
+        if header.sectionSize(column) != width:
+            header.resizeSection(column, width)
+    view.resizeRowsToContents()
+
+
+class LargeTableWindow(QDialog):
+    """A table on its own, in a big font: for a second screen facing the players."""
+
+    def __init__(self, table: ReferenceTable, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{table.title} — GM Screen")
+        self.setObjectName(f"large_{table.id}")
+        self.setModal(False)
+        self.setSizeGripEnabled(True)
+        self.model = ReferenceModel(table, self)
+        self.view = make_view(self.model, self)
+        self.title = QLabel(table.title, self)
+        self.note = QLabel(table.note, self)
+        self.note.setWordWrap(True)
+        self.size_spin = QSpinBox(self)
+        self.size_spin.setRange(10, 48)
+        self.size_spin.setSuffix(" pt")
+        self.size_spin.setValue(20)
+        self.size_spin.setAccessibleName("Font size")
+        self.size_spin.setToolTip("Font size of this window (Ctrl++ / Ctrl+-)")
+        self.size_spin.valueChanged.connect(self.set_point_size)
+        close = QPushButton("Close", self)
+        close.setToolTip("Close this window")
+        close.clicked.connect(self.close)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        size_label = QLabel("&Size:", self)
+        size_label.setBuddy(self.size_spin)
+        top.addWidget(size_label)
+        top.addWidget(self.size_spin)
+        top.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.note)
+        QShortcut(QKeySequence.StandardKey.ZoomIn, self,
+                  lambda: self.size_spin.setValue(self.size_spin.value() + 2))
+        QShortcut(QKeySequence.StandardKey.ZoomOut, self,
+                  lambda: self.size_spin.setValue(self.size_spin.value() - 2))
+        self.set_point_size(self.size_spin.value())
+        self.resize(900, 600)
+
+    def set_point_size(self, size: int) -> None:
+        font = QFont(self.font())
+        font.setPointSize(size)
+        self.view.setFont(font)
+        self.view.horizontalHeader().setFont(font)
+        self.note.setFont(font)
+        title = QFont(font)
+        title.setPointSize(size + 6)
+        title.setBold(True)
+        self.title.setFont(title)
+        fit_columns(self.view)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        fit_columns(self.view)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Open at a size that shows the table, whole on the screen."""
+        super().showEvent(event)
+        fit_columns(self.view)
+        fit_on_screen(self)
+
+
+class TableSection(QWidget):
+    """A title, a "Show large" button and the compact view of one table."""
+
+    def __init__(self, table: ReferenceTable, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = table
+        self.model = ReferenceModel(table, self)
+        self.view = make_view(self.model, self)
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        title = QLabel(f"<b>{table.title}</b>", self)
+        self.large_button = QPushButton("Show large", self)
+        self.large_button.setObjectName(f"large_button_{table.id}")
+        self.large_button.setToolTip(f"Open “{table.title}” alone in its own window, in a "
+                                     "large font (for a second screen)")
+        self.large_button.setAccessibleName(f"Show {table.title} large")
+        self.large_button.clicked.connect(self.show_large)
+        self.note = QLabel(table.note, self)
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName(f"{table.title} note")
+        head = QHBoxLayout()
+        head.addWidget(title, 1)
+        head.addWidget(self.large_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 8)
+        layout.addLayout(head)
+        layout.addWidget(self.view)
+        layout.addWidget(self.note)
+        self.windows: list[LargeTableWindow] = []
+
+    def set_rows(self, rows: list[int]) -> None:
+        self.model.set_rows(rows)
+        self.fit()
+
+    def fit(self) -> None:
+        """Size the view to show every visible row without its own scroll bar."""
+        fit_columns(self.view)
+        height = self.view.horizontalHeader().height() + 2 * self.view.frameWidth()
+        height += sum(self.view.rowHeight(r) for r in range(self.model.rowCount()))
+        self.view.setFixedHeight(height + 2)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def show_large(self) -> LargeTableWindow:
+        window = LargeTableWindow(self.table, self.window())
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.windows.append(window)
+        window.destroyed.connect(lambda: self.windows.remove(window)
+                                 if window in self.windows else None)
+        window.show()
+        return window
+
+
+class ReferenceTab(QWidget):
+    """Search field on top, then every table that matches."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.search = QLineEdit(self)
+        self.search.setObjectName("reference_search")
+        self.search.setPlaceholderText("Search the tables (e.g. undefended, luck, TN)")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search reference tables")
+        self.search.setToolTip("Type words to keep only the rows (or tables) that hold them all")
+        self.search.textChanged.connect(self.apply_filter)
+        self.empty = QLabel("Nothing matches.", self)
+        self.empty.hide()
+        self.sections: dict[str, TableSection] = {}
+        content = QWidget(self)
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(6, 0, 6, 0)
+        for entry in TABLES:
+            section = TableSection(entry, content)
+            self.sections[entry.id] = section
+            inner.addWidget(section)
+        inner.addWidget(self.empty)
+        inner.addStretch(1)
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(content)
+        self.scroll_area.setAccessibleName("Reference tables")
+        label = QLabel("&Find:", self)
+        label.setBuddy(self.search)
+        top = QHBoxLayout()
+        top.addWidget(label)
+        top.addWidget(self.search, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.scroll_area, 1)
+
+    def apply_filter(self, text: str) -> None:
+        found = {entry.id: rows for entry, rows in search(TABLES, text)}
+        for table_id, section in self.sections.items():
+            rows = found.get(table_id)
+            section.setVisible(rows is not None)
+            if rows is not None:
+                section.set_rows(rows)
+        self.empty.setVisible(not found)
+
+    def visible_tables(self) -> list[str]:
+        return [tid for tid, s in self.sections.items() if not s.isHidden()]

@@ -1,0 +1,714 @@
+"""The play panel: a character at the table, session by session.
+
+Every button ends in a call into ``seforge.systems.swords_edge.play``; refusals come back as
+``PlayRuleError`` and are shown in the panel's message line, never re-checked here.
+Each successful step becomes one :class:`PlaySnapshotCommand` on the undo stack.
+
+The public methods named like the rules (``start_session``, ``take_stress``...) are
+the panel's slots: the buttons call them after any dialog, and tests or the main
+window may call them directly. Call :meth:`refresh` when the character changes from
+outside the panel (the main window does so on the document's ``changed`` signal).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QPalette, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QBoxLayout,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.editing import PIVOT_SLOTS
+from seforge.systems.swords_edge.models import TRAITS, Character, Element, Trait
+from seforge.systems.swords_edge.play import PlayRuleError
+from ui.shell.theme import verdict_colour
+from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
+from ui.systems.swords_edge.play.dialogs import (
+    AdvancementDialog,
+    CriticalFailureDialog,
+    EndSceneDialog,
+    EndSessionDialog,
+    PivotDialog,
+)
+from ui.systems.swords_edge.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
+from ui.systems.swords_edge.widgets import set_font_scale
+
+TWO_COLUMN_WIDTH = 820
+"""Below this width the panel stacks its two columns (e.g. in a side dock)."""
+HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
+
+
+def _button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setAccessibleName(text.rstrip("…"))
+    button.setAccessibleDescription(tip)
+    button.clicked.connect(lambda _checked=False: slot())
+    return button
+
+
+def _named(widget: QWidget, name: str, tip: str) -> QWidget:
+    widget.setAccessibleName(name)
+    widget.setToolTip(tip)
+    return widget
+
+
+class PlayPanel(QWidget):
+    """Luck, Penalty Ranks, Doom, Advancements, Stunts and the history of one character."""
+
+    def __init__(
+        self,
+        character: Character,
+        undo_stack: QUndoStack,
+        on_changed: Callable[[], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.character = character
+        self.undo_stack = undo_stack
+        self._on_changed = on_changed
+        self.setAccessibleName("Play")
+        self._build()
+        self.refresh()
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        self.status = QLabel()
+        self.status.setAccessibleName("Session status")
+        self.status.setToolTip("Where the character is in play")
+        set_font_scale(self.status, 1.15, bold=True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Message")
+        self.message.setToolTip("Why the last action was refused")
+        self._refused: Callable[[], object] | None = None
+        """The last refused operation; its message goes once it would be allowed."""
+        self._tint_message()
+        outer.addWidget(self.status)
+        outer.addWidget(self.message)
+
+        columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self._columns = columns
+        outer.addLayout(columns, 1)
+        left = QVBoxLayout()
+        right = QVBoxLayout()
+        columns.addLayout(left, 1)
+        columns.addLayout(right, 1)
+
+        left.addWidget(self._session_box())
+        left.addWidget(self._pivots_box())
+        left.addWidget(self._luck_box())
+        left.addWidget(self._penalty_box())
+        left.addWidget(self._stress_box())
+        left.addWidget(self._doom_box())
+        left.addStretch(1)
+        right.addWidget(self._advancement_box())
+        right.addWidget(self._stunt_box())
+        right.addWidget(self._history_box(), 1)
+
+    def set_two_columns(self, two: bool) -> None:
+        """Lay the boxes out in two columns (wide) or one (a narrow side dock)."""
+        wanted = (QBoxLayout.Direction.LeftToRight if two
+                  else QBoxLayout.Direction.TopToBottom)
+        if self._columns.direction() != wanted:
+            self._columns.setDirection(wanted)
+        # stacked, the left boxes keep their natural height and the history takes the rest
+        self._columns.setStretch(0, 1 if two else 0)
+
+    def _session_box(self) -> QGroupBox:
+        box = QGroupBox("Session")
+        grid = QGridLayout(box)
+        self.start_luck = QSpinBox()
+        self.start_luck.setRange(0, 20)
+        self.start_luck.setValue(play.DEFAULT_LUCK)
+        _named(self.start_luck, "Starting Luck", "Luck handed out at the start (3 by default)")
+        self.start_button = _button(
+            "Start session", "Begin a session with fresh Luck", self._on_start_clicked
+        )
+        self.end_scene_button = _button(
+            "End scene…", "Recovery Test and Luck for this scene's Penalty Ranks",
+            self.open_end_scene_dialog,
+        )
+        self.end_session_button = _button(
+            "End session…", "End the session; unspent Luck is lost",
+            self.open_end_session_dialog,
+        )
+        grid.addWidget(QLabel("Starting Luck:"), 0, 0)
+        grid.addWidget(self.start_luck, 0, 1)
+        grid.addWidget(self.start_button, 0, 2)
+        grid.addWidget(self.end_scene_button, 1, 1)
+        grid.addWidget(self.end_session_button, 1, 2)
+        return box
+
+    def _pivots_box(self) -> QGroupBox:
+        box = QGroupBox("Pivots")
+        box.setToolTip("Goal, Quirk and Style; changed only at the start or end of a session")
+        grid = QGridLayout(box)
+        grid.setColumnStretch(1, 1)
+        self.pivot_labels: dict[str, QLabel] = {}
+        self.pivot_buttons: dict[str, QPushButton] = {}
+        for row, slot in enumerate(PIVOT_SLOTS):
+            name = slot.capitalize()
+            value = QLabel()
+            value.setWordWrap(True)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setAccessibleName(f"{name} Pivot")
+            button = _button(
+                "Change…", "", functools.partial(self.open_pivot_dialog, slot)
+            )
+            button.setAccessibleName(f"Change {name}")
+            grid.addWidget(QLabel(f"{name}:"), row, 0)
+            grid.addWidget(value, row, 1)
+            grid.addWidget(button, row, 2)
+            self.pivot_labels[slot] = value
+            self.pivot_buttons[slot] = button
+        return box
+
+    def _luck_box(self) -> QGroupBox:
+        box = QGroupBox("Luck")
+        grid = QGridLayout(box)
+        self.luck_tokens = LuckTokens()
+        grid.addWidget(self.luck_tokens, 0, 0, 1, 4)
+        self.luck_purpose = QComboBox()
+        for key, text in play.LUCK_PURPOSES.items():
+            if key != "remove_stress":
+                self.luck_purpose.addItem(text[0].upper() + text[1:], key)
+        _named(self.luck_purpose, "Spend Luck on", "What the Luck is spent on")
+        self.luck_amount = QSpinBox()
+        self.luck_amount.setRange(1, 20)
+        _named(self.luck_amount, "Luck to spend", "How many Luck to spend")
+        self.spend_button = _button("Spend", "Spend Luck", self._on_spend_clicked)
+        self.luck_reason = QLineEdit()
+        self.luck_reason.setPlaceholderText("Why, e.g. Weakness invoked")
+        _named(self.luck_reason, "Reason for Luck", "Why the character gains Luck")
+        self.gain_button = _button("Gain 1", "Give the character one Luck", self._on_gain_clicked)
+        grid.addWidget(self.luck_purpose, 1, 0, 1, 4)
+        grid.addWidget(self.luck_amount, 2, 2)
+        grid.addWidget(self.spend_button, 2, 3)
+        grid.addWidget(self.luck_reason, 3, 0, 1, 3)
+        grid.addWidget(self.gain_button, 3, 3)
+        grid.setColumnStretch(0, 1)
+        return box
+
+    def _penalty_box(self) -> QGroupBox:
+        box = QGroupBox("Penalty Ranks")
+        grid = QGridLayout(box)
+        self.tracks: dict[Trait, PenaltyTrack] = {}
+        self.trait_labels: dict[Trait, QLabel] = {}
+        for row, trait in enumerate(TRAITS):
+            name = QLabel(trait.value)
+            track = PenaltyTrack(trait)
+            working = QLabel()
+            working.setAccessibleName(f"{trait.value} working Rank")
+            working.setToolTip(f"The Rank {trait.value} works at after its Penalty Ranks")
+            working.setWordWrap(True)
+            working.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            # the working Rank under the boxes keeps the box narrow enough for a side dock
+            grid.addWidget(name, 2 * row, 0)
+            grid.addWidget(track, 2 * row, 1)
+            grid.addWidget(working, 2 * row + 1, 1)
+            self.tracks[trait] = track
+            self.trait_labels[trait] = working
+        legend = QLabel(
+            f'<span style="color:{SCENE_COLOUR.name()}">■</span> this scene (recoverable '
+            "at its end) &nbsp; Trait colour: earlier scenes &nbsp; ╳ below Weak"
+        )
+        legend.setAccessibleName("Penalty legend")
+        legend.setWordWrap(True)
+        legend.setToolTip("Amber boxes were taken in this scene")
+        grid.addWidget(legend, 2 * len(TRAITS), 0, 1, 2)
+        self.sfx_label = QLabel()
+        self.sfx_label.setWordWrap(True)
+        self.sfx_label.setAccessibleName("SFX Penalty Ranks")
+        self.sfx_label.setToolTip("Penalty Ranks on SFX Qualities from failed Arcane Tests")
+        grid.addWidget(self.sfx_label, 2 * len(TRAITS) + 1, 0, 1, 2)
+        grid.setColumnStretch(1, 1)
+        grid.setVerticalSpacing(2)
+        return box
+
+    def _stress_box(self) -> QGroupBox:
+        box = QGroupBox("Take Stress")
+        row = QGridLayout(box)
+        self.stress_trait = TraitCombo("Stress Trait")
+        self.stress_level = QComboBox()
+        for level in LEVELS:
+            count, legendary = play.stress_from_level(level)
+            extra = ", Doom" if legendary else ""
+            self.stress_level.addItem(f"{level} ({count}{extra})", level)
+        _named(self.stress_level, "Attacker's Level of Success", "Sets the Penalty Ranks")
+        self.stress_count = QSpinBox()
+        self.stress_count.setRange(1, 10)
+        _named(self.stress_count, "Penalty Ranks", "How many Penalty Ranks to take")
+        self.stress_legendary = QCheckBox("Legendary")
+        _named(self.stress_legendary, "Legendary Stress", "Legendary Stress always brings a Doom")
+        self.stress_level.currentIndexChanged.connect(self._on_stress_level)
+        self.stress_button = _button(
+            "Take", "Put the Penalty Ranks on the Trait", self._on_stress_clicked
+        )
+        count_row = QHBoxLayout()
+        count_row.addWidget(self.stress_count)
+        count_row.addWidget(self.stress_legendary)
+        row.addWidget(self.stress_trait, 0, 0)
+        row.addWidget(self.stress_level, 0, 1)
+        row.addLayout(count_row, 1, 0)
+        row.addWidget(self.stress_button, 1, 1)
+        row.setColumnStretch(0, 1)
+        row.setColumnStretch(1, 1)
+        self._on_stress_level(0)
+        return box
+
+    def _doom_box(self) -> QGroupBox:
+        self.doom_group = QGroupBox("Doom")
+        grid = QGridLayout(self.doom_group)
+        self.doom_label = QLabel()
+        self.doom_label.setWordWrap(True)
+        self.doom_label.setAccessibleName("Pending Doom")
+        self.weakness_name = QLineEdit()
+        self.weakness_name.setPlaceholderText("Name of the Weakness a survivor gains")
+        _named(self.weakness_name, "Doom Weakness name", "Name of the Poor Weakness on survival")
+        self.avert_button = _button(
+            "Avert (Advancement)", "Spend a Pivot Advancement; out of this scene",
+            lambda: self.resolve_doom("averted"),
+        )
+        self.survive_button = _button(
+            "Survived", "Gain a Poor Weakness on the Trait", lambda: self.resolve_doom("survived")
+        )
+        self.out_button = _button(
+            "Out of the game", "Dead or gone, as the table decides",
+            lambda: self.resolve_doom("out"),
+        )
+        grid.addWidget(self.doom_label, 0, 0, 1, 3)
+        grid.addWidget(self.weakness_name, 1, 0, 1, 3)
+        grid.addWidget(self.avert_button, 2, 0, 1, 2)
+        grid.addWidget(self.survive_button, 3, 0)
+        grid.addWidget(self.out_button, 3, 1)
+        return self.doom_group
+
+    def _advancement_box(self) -> QGroupBox:
+        box = QGroupBox("Advancements")
+        grid = QGridLayout(box)
+        self.advancements = QListWidget()
+        self.advancements.setMaximumHeight(110)
+        _named(self.advancements, "Held Advancements", "Advancements held and where they came from")
+        self.advancements.itemDoubleClicked.connect(
+            lambda _item: self.open_advancement_dialog()
+        )
+        self.pivot_slot = QComboBox()
+        for slot in ("goal", "quirk", "style"):
+            self.pivot_slot.addItem(slot.capitalize(), slot)
+        _named(self.pivot_slot, "Pivot used", "Which Pivot came into play this scene")
+        self.pivot_button = _button(
+            "Earn from Pivot", "One Advancement per scene when a Pivot comes into play",
+            self._on_pivot_clicked,
+        )
+        self.failure_button = _button(
+            "Critical Failure…", "A natural 2: an Advancement for the Qualities used",
+            self.open_critical_failure_dialog,
+        )
+        self.use_button = _button(
+            "Use…", "Spend the selected Advancement", self.open_advancement_dialog
+        )
+        grid.addWidget(self.advancements, 0, 0, 1, 2)
+        grid.addWidget(self.pivot_slot, 1, 0)
+        grid.addWidget(self.pivot_button, 1, 1)
+        grid.addWidget(self.failure_button, 2, 0)
+        grid.addWidget(self.use_button, 2, 1)
+        return box
+
+    def _stunt_box(self) -> QGroupBox:
+        box = QGroupBox("Critical Success: Stunt")
+        row = QGridLayout(box)
+        self.stunt_name = QLineEdit()
+        self.stunt_name.setPlaceholderText("Stunt name, e.g. Solid Footwork")
+        _named(self.stunt_name, "Stunt name", "A permanent Good Quality from a natural 20")
+        self.stunt_trait = TraitCombo("Stunt Trait")
+        self.stunt_button = _button(
+            "Add Stunt", "Add the Stunt at Good, linked to the Trait used", self._on_stunt_clicked
+        )
+        row.addWidget(self.stunt_name, 0, 0, 1, 2)
+        row.addWidget(self.stunt_trait, 1, 0)
+        row.addWidget(self.stunt_button, 1, 1)
+        row.setColumnStretch(0, 1)
+        return box
+
+    def _history_box(self) -> QGroupBox:
+        box = QGroupBox("History")
+        layout = QVBoxLayout(box)
+        self.history = QTableWidget(0, len(HISTORY_COLUMNS))
+        self.history.setHorizontalHeaderLabels(list(HISTORY_COLUMNS))
+        self.history.verticalHeader().setVisible(False)
+        self.history.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.history.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.history.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.history.setWordWrap(False)
+        self.history.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.history.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # "What" is sized to its text (never elided: it says what happened); "Why"
+        # takes the rest, and the table scrolls sideways when both do not fit.
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        _named(
+            self.history, "History", "Every change in play; select one to see the character then"
+        )
+        self.history.currentCellChanged.connect(lambda row, *_: self.select_history(row))
+        self.past = QPlainTextEdit()
+        self.past.setReadOnly(True)
+        self.past.setMaximumHeight(150)
+        _named(self.past, "Character at that point", "Read-only: the character after that change")
+        layout.addWidget(self.history, 1)
+        layout.addWidget(self.past)
+        return box
+
+    # ---------------------------------------------------------------- refreshing
+    def refresh(self) -> None:
+        """Show the character's current state."""
+        c = self.character
+        p = c.play
+        if p.session == 0:
+            status = "No session played yet"
+        else:
+            state = "running" if p.session_running else "ended"
+            status = f"Session {p.session} ({state}) · Scene {p.scene}"
+        flags = []
+        if p.removed_from_scene:
+            flags.append("out of this scene")
+        if p.out_of_play:
+            flags.append("OUT OF THE GAME")
+        if flags:
+            status += " · " + ", ".join(flags)
+        self.status.setText(status)
+        self.status.setAccessibleDescription(status)
+        self._refresh_session_buttons()
+        self._refresh_message()
+        self.luck_tokens.set_count(p.luck)
+        for trait in TRAITS:
+            total = p.penalty_ranks.get(trait, 0)
+            working = play.effective_trait(c, trait)
+            capacity = total + play.penalty_room(c, trait)
+            self.tracks[trait].set_state(
+                total, p.scene_penalty_ranks.get(trait, 0), capacity, working.display()
+            )
+            base = c.trait_rank(trait)
+            text = base.display() if not total else f"{base.display()} → {working.display()}"
+            self.trait_labels[trait].setText(text)
+        sfx = [
+            f"{e.name} {p.sfx_penalty_ranks.get(e.name, 0)} (works at "
+            f"{play.effective_sfx(c, e).display()})"
+            for e in play.sfx_elements(c)
+            # Arcane Penalty Ranks belong to the SFX Qualities subsystem (L715).
+            if c.options.sfx_subsystem or p.sfx_penalty_ranks.get(e.name, 0)
+        ]
+        self.sfx_label.setText("SFX Penalty Ranks: " + ", ".join(sfx) if sfx else "")
+        self.sfx_label.setVisible(bool(sfx))
+        if p.doom_trait is not None:
+            kind = "Legendary Stress" if p.doom_legendary else "a Penalty Rank on a Weak Trait"
+            self.doom_label.setText(
+                f"Doom on {p.doom_trait.value} from {kind}. Decide how it ends."
+            )
+        self.doom_group.setVisible(p.doom_trait is not None)
+        self._refresh_pivots()
+        self._refresh_advancements()
+        self._refresh_history()
+
+    def _refresh_pivots(self) -> None:
+        reason = play.pivot_change_reason(self.character)
+        for slot in PIVOT_SLOTS:
+            name = slot.capitalize()
+            text = getattr(self.character.pivots, slot)
+            label = self.pivot_labels[slot]
+            label.setText(text or "none")
+            font = label.font()
+            font.setItalic(not text)
+            label.setFont(font)
+            label.setForegroundRole(
+                QPalette.ColorRole.WindowText if text else QPalette.ColorRole.PlaceholderText
+            )
+            label.setToolTip(text or f"The character has no {name}")
+            button = self.pivot_buttons[slot]
+            button.setEnabled(not reason)
+            tip = reason or f"Set, replace or remove the {name}"
+            button.setToolTip(tip)
+            button.setAccessibleDescription(tip)
+
+    def _refresh_advancements(self) -> None:
+        row = self.advancements.currentRow()
+        self.advancements.clear()
+        for adv in self.character.play.advancements:
+            source = "Critical Failure" if adv.source == "critical_failure" else "Pivot"
+            where = f" (S{adv.earned_session}·{adv.earned_scene})" if adv.earned_session else ""
+            item = QListWidgetItem(f"{source}{where}: {adv.note}")
+            item.setToolTip(item.text())
+            self.advancements.addItem(item)
+        if self.advancements.count():
+            self.advancements.setCurrentRow(min(max(row, 0), self.advancements.count() - 1))
+
+    def _refresh_history(self) -> None:
+        entries = self.character.history
+        blocked = self.history.blockSignals(True)
+        self.history.setRowCount(len(entries))
+        for row, entry in enumerate(entries):
+            for col, value in enumerate(
+                (str(entry.session), str(entry.scene), entry.what, entry.why)
+            ):
+                item = QTableWidgetItem(value)
+                item.setToolTip(f"{entry.what}\n{entry.why}\n{entry.at}".strip())
+                if col < 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.history.setItem(row, col, item)
+        self.history.blockSignals(blocked)
+        if entries:
+            self.history.scrollToBottom()
+
+    def select_history(self, row: int) -> None:
+        """Show the character as it was after history entry ``row`` (read-only)."""
+        if not 0 <= row < len(self.character.history):
+            self.past.setPlainText("")
+            return
+        if self.history.currentRow() != row:
+            blocked = self.history.blockSignals(True)
+            self.history.setCurrentCell(row, 0)
+            self.history.blockSignals(blocked)
+        try:
+            past = play.state_at(self.character, row)
+        except PlayRuleError as exc:
+            self.past.setPlainText(str(exc))
+            return
+        entry = self.character.history[row]
+        head = f"After: {entry.what}" + (f" ({entry.at})" if entry.at else "")
+        self.past.setPlainText("\n".join([head, *play.summary_lines(past)]))
+
+    # ------------------------------------------------------------------ applying
+    def _changed(self) -> None:
+        self.refresh()
+        self._on_changed()
+
+    def _tint_message(self) -> None:
+        self.message.setStyleSheet(f"color: {verdict_colour(False)};")
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._tint_message()
+
+    def refusal(self, action: Callable[[], object]) -> str:
+        """Why the core would refuse ``action`` now ("" when it would not), so nothing
+        here restates a rule. The actions read ``self.character`` when they run, so it
+        is tried on a copy put there for the moment; the character itself is untouched."""
+        character = self.character
+        self.character = character.model_copy(deep=True)
+        try:
+            action()
+        except PlayRuleError as exc:
+            return str(exc)
+        finally:
+            self.character = character
+        return ""
+
+    def _refresh_session_buttons(self) -> None:
+        """Start session is greyed while it cannot be done, and says why."""
+        luck = self.start_luck.value()
+        reason = self.refusal(lambda: play.start_session(self.character, luck))
+        self.start_button.setEnabled(not reason)
+        tip = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
+        self.start_button.setToolTip(tip)
+        self.start_button.setAccessibleDescription(tip)
+
+    def _refresh_message(self) -> None:
+        """Clear the refusal once the refused operation would be allowed (after an undo,
+        or a change made elsewhere)."""
+        if self._refused is not None and not self.refusal(self._refused):
+            self._refused = None
+            self.message.setText("")
+            self.message.setAccessibleDescription("")
+
+    def _apply(self, text: str, action: Callable[[], object]) -> bool:
+        """Run one rule operation as an undoable step; show the refusal if any (it goes
+        away by itself once the operation would be allowed)."""
+        before = play.full_dump(self.character)
+        try:
+            action()
+        except PlayRuleError as exc:
+            if play.full_dump(self.character) != before:
+                play.restore(self.character, before)
+            self.message.setText(f"Not allowed: {exc}.")
+            self.message.setAccessibleDescription(str(exc))
+            self._refused = action
+            return False
+        self._refused = None
+        self.message.setText("")
+        after = play.full_dump(self.character)
+        self.undo_stack.push(
+            PlaySnapshotCommand(self.character, before, after, text, self._changed)
+        )
+        return True
+
+    def last_error(self) -> str:
+        return self.message.text()
+
+    # --------------------------------------------------------------------- slots
+    def start_session(self, luck: int = play.DEFAULT_LUCK) -> bool:
+        return self._apply("Start session", lambda: play.start_session(self.character, luck))
+
+    def end_scene(self, recovery_level: str | None = None, luck: int = 0) -> bool:
+        return self._apply(
+            "End scene", lambda: play.end_scene(self.character, recovery_level, luck)
+        )
+
+    def end_session(self, clear_penalties: bool = False) -> bool:
+        return self._apply(
+            "End session", lambda: play.end_session(self.character, clear_penalties)
+        )
+
+    def spend_luck(self, purpose: str, amount: int = 1) -> bool:
+        return self._apply(
+            "Spend Luck", lambda: play.spend_luck(self.character, purpose, amount)
+        )
+
+    def gain_luck(self, reason: str, amount: int = 1) -> bool:
+        return self._apply("Gain Luck", lambda: play.gain_luck(self.character, reason, amount))
+
+    def take_stress(self, trait: Trait, count: int, legendary: bool = False) -> bool:
+        return self._apply(
+            "Take Stress", lambda: play.take_stress(self.character, trait, count, legendary)
+        )
+
+    def resolve_doom(self, outcome: str, advancement: int | None = None) -> bool:
+        name = self.weakness_name.text()
+        ok = self._apply(
+            "Resolve Doom",
+            lambda: play.resolve_doom(
+                self.character, outcome, advancement=advancement, weakness_name=name
+            ),
+        )
+        if ok:
+            self.weakness_name.clear()
+        return ok
+
+    def earn_pivot(self, slot: str) -> bool:
+        return self._apply(
+            "Pivot Advancement", lambda: play.earn_pivot_advancement(self.character, slot)
+        )
+
+    def change_pivot(self, slot: str, text: str | None, why: str = "") -> bool:
+        return self._apply(
+            f"Change {slot.capitalize()} Pivot",
+            lambda: play.change_pivot(self.character, slot, text, why),
+        )
+
+    def earn_critical_failure(self, keys: list[str], trait: Trait | None) -> bool:
+        return self._apply(
+            "Critical Failure Advancement",
+            lambda: play.earn_critical_failure_advancement(self.character, keys, trait),
+        )
+
+    def use_advancement(
+        self,
+        index: int,
+        use: str,
+        target: str | None = None,
+        new_element: Element | None = None,
+    ) -> bool:
+        return self._apply(
+            "Use Advancement",
+            lambda: play.use_advancement(self.character, index, use, target, new_element),
+        )
+
+    def add_stunt(self, name: str, trait: Trait) -> bool:
+        ok = self._apply(
+            "Add Stunt", lambda: play.critical_success_stunt(self.character, name, trait)
+        )
+        if ok:
+            self.stunt_name.clear()
+        return ok
+
+    # ------------------------------------------------------------ button handlers
+    def _on_start_clicked(self) -> None:
+        self.start_session(self.start_luck.value())
+
+    def _on_spend_clicked(self) -> None:
+        self.spend_luck(str(self.luck_purpose.currentData()), self.luck_amount.value())
+
+    def _on_gain_clicked(self) -> None:
+        reason = self.luck_reason.text().strip() or "GM award"
+        if self.gain_luck(reason):
+            self.luck_reason.clear()
+
+    def _on_stress_level(self, index: int) -> None:
+        level = self.stress_level.itemData(index)
+        if isinstance(level, str):
+            count, legendary = play.stress_from_level(level)
+            self.stress_count.setValue(count)
+            self.stress_legendary.setChecked(legendary)
+
+    def _on_stress_clicked(self) -> None:
+        self.take_stress(
+            self.stress_trait.trait(),
+            self.stress_count.value(),
+            self.stress_legendary.isChecked(),
+        )
+
+    def _on_pivot_clicked(self) -> None:
+        self.earn_pivot(str(self.pivot_slot.currentData()))
+
+    def _on_stunt_clicked(self) -> None:
+        self.add_stunt(self.stunt_name.text(), self.stunt_trait.trait())
+
+    def open_end_scene_dialog(self) -> None:
+        dialog = EndSceneDialog(self.character, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            level, luck = dialog.values()
+            self.end_scene(level, luck)
+
+    def open_end_session_dialog(self) -> None:
+        dialog = EndSessionDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.end_session(dialog.values())
+
+    def open_pivot_dialog(self, slot: str) -> None:
+        dialog = PivotDialog(slot, getattr(self.character.pivots, slot), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            text, why = dialog.values()
+            self.change_pivot(slot, text, why)
+
+    def open_critical_failure_dialog(self) -> None:
+        dialog = CriticalFailureDialog(self.character, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            keys, trait = dialog.values()
+            self.earn_critical_failure(keys, trait)
+
+    def open_advancement_dialog(self) -> None:
+        index = self.advancements.currentRow()
+        if index < 0:
+            self.message.setText("Select a held Advancement first.")
+            return
+        dialog = AdvancementDialog(self.character, index, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            use, target, element = dialog.chosen()
+            self.use_advancement(index, use, target, element)

@@ -1,0 +1,58 @@
+"""Sword's Edge widgets: the Trait link combo; the shared helpers come from
+:mod:`ui.shell.widgets` and are re-exported here."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QComboBox, QWidget
+
+from seforge.systems.swords_edge.kinds import TRAITS, Trait
+from ui.shell.widgets import HistoryLineEdit as HistoryLineEdit
+from ui.shell.widgets import HistoryPlainTextEdit as HistoryPlainTextEdit
+from ui.shell.widgets import apply_font_scales as apply_font_scales
+from ui.shell.widgets import cell_data as cell_data
+from ui.shell.widgets import cell_text as cell_text
+from ui.shell.widgets import section_label as section_label
+from ui.shell.widgets import set_font_scale as set_font_scale
+from ui.systems.swords_edge.trait_style import trait_chip, trait_text
+
+
+class TraitLinkCombo(QComboBox):
+    """Choose the Trait a Quality hangs on; each item shows the Trait's colour chip."""
+
+    trait_chosen = Signal(object)
+
+    def __init__(self, allow_none: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._options: list[Trait | None] = ([None] if allow_none else []) + list(TRAITS)
+        for trait in self._options:
+            self.addItem(trait_chip(trait), trait_text(trait))
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.activated.connect(self._on_activated)
+        self._current: Trait | None = None
+
+    def refresh_icons(self) -> None:
+        for index, trait in enumerate(self._options):
+            self.setItemIcon(index, trait_chip(trait))
+
+    def set_trait(self, trait: Trait | None) -> None:
+        index = self._options.index(trait)
+        self._current = trait
+        if self.currentIndex() != index:
+            blocked = self.blockSignals(True)
+            self.setCurrentIndex(index)
+            self.blockSignals(blocked)
+
+    def trait(self) -> Trait | None:
+        return self._current
+
+    def choose(self, trait: Trait | None) -> None:
+        """Pick ``trait`` as the user would."""
+        index = self._options.index(trait)
+        self.setCurrentIndex(index)
+        self._on_activated(index)
+
+    def _on_activated(self, index: int) -> None:
+        trait = self._options[index]
+        if trait != self._current:
+            self.trait_chosen.emit(trait)
