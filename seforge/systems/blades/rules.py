@@ -223,7 +223,10 @@ def check_scoundrel(scoundrel: Scoundrel) -> list[CheckProblem]:
         for source in ("playbook", "heritage", "background", "free"):
             used, allowance = sum(sources[source].values()), SOURCE_ALLOWANCE[source]
             rule = f"blades.dots.{source}"
-            if used > allowance:
+            if used > allowance and source == "free":
+                add(rule, f"{used} dots are not tied to the playbook, heritage or background; "
+                    f"a new scoundrel has {allowance} free dots.", "warning")
+            elif used > allowance:
                 add(rule, f"{used} dots come from the {source} but it gives {allowance}.")
             elif used < allowance and total <= allowed:
                 missing = allowance - used
