@@ -273,3 +273,39 @@ def why_not_link(crew: Crew, kind: str, first: str, second: str) -> str | None:
 def link(crew: Crew, kind: str, first: str, second: str) -> None:
     _refuse_if(why_not_link(crew, kind, first, second))
     _store(crew, board(crew).link(LinkKind(kind), first, second))
+
+
+EDITABLE: dict[str, tuple[int, int]] = {
+    "tier": (0, 6), "wanted": (0, WANTED_MAX), "vault": (0, 2), "heat": (0, 19), "xp": (0, 20),
+}
+"""The crew's numbers an editor sets directly, with their ranges."""
+
+
+def why_not_set_number(crew: Crew, field: str, value: int) -> str | None:
+    if field not in EDITABLE:
+        return f"{field!r} is not set directly"
+    low, high = EDITABLE[field]
+    if field == "heat":
+        high = crew.heat_boxes - 1
+    if field == "xp":
+        high = crew.crew_xp_boxes
+    if not low <= value <= high:
+        return f"{field} runs from {low} to {high}"
+    if field == "vault" and crew.coin > VAULT_COIN[value]:
+        return f"the lair holds {crew.coin} coin, more than {VAULT_COIN[value]}"
+    return None
+
+
+def set_number(crew: Crew, field: str, value: int) -> None:
+    _refuse_if(why_not_set_number(crew, field, value))
+    setattr(crew, field, value)
+
+
+def set_text(crew: Crew, field: str, value: str) -> None:
+    if field not in ("name", "crew_type", "notes"):
+        raise RefusedError(f"{field!r} is not a text field of the crew")
+    from seforge.core.limits import text_limit
+
+    if len(value) > text_limit(field):
+        raise RefusedError(f"{field} holds at most {text_limit(field):,} characters")
+    setattr(crew, field, value if field == "notes" else value.strip())

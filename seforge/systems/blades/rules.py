@@ -368,6 +368,8 @@ def why_not_move_dot(scoundrel: Scoundrel, source: DotSource, action: str) -> st
     """Why the heritage (or background) dot cannot move to ``action``."""
     if source not in ("heritage", "background"):
         return "only the heritage and background dots are moved this way"
+    if scoundrel.stage != "creation":
+        return f"the {source} dot is placed at creation"
     current = scoundrel.heritage_dot if source == "heritage" else scoundrel.background_dot
     if current == action:
         return None
@@ -732,3 +734,86 @@ def withdraw(scoundrel: Scoundrel, coin: int) -> None:
     _refuse_if(why_not_withdraw(scoundrel, coin))
     scoundrel.stash -= 2 * coin
     scoundrel.coin += coin
+
+
+# what the builder's controls do -------------------------------------------------------------
+
+TEXT_FIELDS: tuple[str, ...] = (
+    "name", "alias", "look", "heritage", "heritage_detail", "background",
+    "background_detail", "xp_trigger", "vice_purveyor", "notes",
+)
+"""The free-text fields the builder edits directly."""
+
+
+def why_not_set_text(field: str, value: str) -> str | None:
+    if field not in TEXT_FIELDS:
+        return f"{field!r} is not a text field of the scoundrel"
+    from seforge.core.limits import text_limit
+
+    limit = text_limit(field)
+    if len(value) > limit:
+        return f"{field.replace('_', ' ')} holds at most {limit:,} characters"
+    return None
+
+
+def set_text(scoundrel: Scoundrel, field: str, value: str) -> None:
+    _refuse_if(why_not_set_text(field, value))
+    setattr(scoundrel, field, value if field == "notes" else value.strip())
+
+
+def why_not_set_vice(vice: str) -> str | None:
+    from seforge.systems.blades.facts import VICES
+
+    if vice and vice not in VICES:
+        return f"{vice!r} is not a vice"
+    return None
+
+
+def set_vice(scoundrel: Scoundrel, vice: str) -> None:
+    _refuse_if(why_not_set_vice(vice))
+    scoundrel.vice = vice
+
+
+def next_dot_source(scoundrel: Scoundrel) -> DotSource:
+    """Where the builder's + button takes a dot from: the playbook's own three while a
+    playbook the text does not describe still has dots to place, else the free dots."""
+    if playbook_named(scoundrel.playbook) is None and used_from(scoundrel, "playbook") < 3:
+        return "playbook"
+    return "free"
+
+
+def removable_source(scoundrel: Scoundrel, action: str) -> DotSource | None:
+    """Which dot the builder's - button takes off ``action`` (None: none it may take)."""
+    dots = source_dots(scoundrel)
+    if dots["free"].get(action, 0) > 0:
+        return "free"
+    if playbook_named(scoundrel.playbook) is None and dots["playbook"].get(action, 0) > 0:
+        return "playbook"
+    return None
+
+
+def why_not_remove_any(scoundrel: Scoundrel, action: str) -> str | None:
+    if scoundrel.stage != "creation":
+        return "after creation dots are not taken away"
+    source = removable_source(scoundrel, action)
+    if source is None:
+        if scoundrel.actions.get(action, 0) == 0:
+            return f"{_name(action)} has no dots"
+        return (f"{_name(action)}'s dots come from the playbook, heritage or background: "
+                "change those instead")
+    return None
+
+
+def set_house(scoundrel: Scoundrel, **changes: object) -> None:
+    """Change house defaults (stress boxes, harm boxes, XP track lengths, attribute map)."""
+    from pydantic import ValidationError
+
+    from seforge.systems.blades.facts import HouseDefaults
+
+    data = {**scoundrel.house.model_dump(), **changes}
+    try:
+        scoundrel.house = HouseDefaults.model_validate(data)
+    except ValidationError as exc:
+        raise RefusedError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+    if scoundrel.stress >= scoundrel.house.stress_boxes:
+        scoundrel.stress = scoundrel.house.stress_boxes - 1

@@ -115,6 +115,8 @@ def test_finishing_creation_then_advances_up_to_three_and_mastery_four() -> None
     assert "still to place" in (rules.why_not_finish_creation(sc) or "")
     sc = hound()
     rules.finish_creation(sc)
+    reason = rules.why_not_move_dot(sc, "heritage", "sway")
+    assert reason == "the heritage dot is placed at creation"
     assert "from an advance" in (rules.why_not_add_dot(sc, "hunt") or "")
     assert "not full" in (rules.why_not_advance(sc, "insight", "hunt") or "")
     rules.mark_xp(sc, "insight", 6)
