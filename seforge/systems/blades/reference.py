@@ -159,7 +159,7 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Once", "decide before rolling; each consequence is resisted once"),
              ("Armor", "mark a box instead of rolling; heavy armor a second box"),
              ("Restore", "all armor comes back when load is chosen")),
-            Source("Resistance & Armor", 340)),
+            Source("Resistance & Armor", 316)),
         ReferenceTable(
             "trauma", "Trauma conditions", ("Condition", "In short"),
             tuple(zip(TRAUMA_CONDITIONS, (
@@ -179,7 +179,7 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Tug-of-war", "ticks both ways"),
              ("Long-term project", "downtime work over several sessions"),
              ("Faction", "the GM ticks factions' plans in downtime")),
-            Source("Progress Clocks", 177)),
+            Source("Progress clocks", 169)),
         ReferenceTable(
             "coin", "Coin and stash", ("Amount", "Worth / rule"),
             (("1 coin", "a week's wages"), ("2 coin", "a fine weapon or luxury clothes"),

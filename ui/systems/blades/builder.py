@@ -305,6 +305,15 @@ class ScoundrelBuilder(QWidget):
     def _build_advancement(self) -> None:
         box = QGroupBox("Experience and advances")
         grid = QGridLayout(box)
+        from seforge.systems.blades.reference import table
+
+        xp = table("xp")
+        triggers = QLabel("XP triggers: " + "; ".join(f"{row[0].lower()}: {row[1]}"
+                                                      for row in xp.rows[:5]))
+        triggers.setWordWrap(True)
+        triggers.setAccessibleName("XP triggers")
+        triggers.setToolTip(xp.source.label())
+        grid.addWidget(triggers, len(XP_TRACKS), 0, 1, 6)
         self.xp_labels: dict[str, QLabel] = {}
         self.xp_plus: dict[str, QPushButton] = {}
         self.xp_minus: dict[str, QPushButton] = {}

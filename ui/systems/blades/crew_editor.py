@@ -172,6 +172,7 @@ class CrewWidget(QScrollArea):
         row = QHBoxLayout()
         self.claim_name = QLineEdit()
         self.claim_name.setAccessibleName("New claim")
+        self.claim_name.setPlaceholderText("claim name")
         self.claim_turf = QCheckBox("turf")
         self.claim_turf.setAccessibleName("New claim is turf")
         self.add_claim = self._button("Add", lambda: self.do(
