@@ -233,3 +233,15 @@ class Crew(BaseModel):
     crew_xp_boxes: int = Field(default=8, ge=1, le=20)
     """EXTERNAL default (published crew sheet): the crew XP track's length."""
     notes: str = ""
+
+    @model_validator(mode="after")
+    def _clocks(self) -> Crew:
+        from seforge.core.trackers import Clock, ClockBoard, ClockLink, LinkKind, RefusedError
+
+        try:
+            ClockBoard(tuple(Clock(c.name, c.segments, c.filled, c.kind) for c in self.clocks),
+                       tuple(ClockLink(LinkKind(k.kind), k.first, k.second)
+                             for k in self.links))
+        except RefusedError as refused:
+            raise ValueError(refused.reason) from None
+        return self

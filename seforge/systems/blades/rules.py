@@ -507,6 +507,18 @@ def mark_xp(scoundrel: Scoundrel, track: str, amount: int = 1) -> None:
     scoundrel.xp[track] = scoundrel.xp.get(track, 0) + amount
 
 
+def why_not_desperate_roll(scoundrel: Scoundrel, action: str) -> str | None:
+    """A desperate action roll marks 1 XP in its action's attribute (SRD, line 512)."""
+    if action not in ACTIONS:
+        return f"there is no action {action!r}"
+    return why_not_mark_xp(scoundrel, attribute_of(action, scoundrel.house), 1)
+
+
+def desperate_roll(scoundrel: Scoundrel, action: str) -> None:
+    _refuse_if(why_not_desperate_roll(scoundrel, action))
+    mark_xp(scoundrel, attribute_of(action, scoundrel.house), 1)
+
+
 def why_not_advance(scoundrel: Scoundrel, track: str, choice: str) -> str | None:
     """A full XP track gives an advance: a dot under that attribute, or a new special
     ability for the playbook track (SRD, PC Advancement, line 520)."""

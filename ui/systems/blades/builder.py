@@ -313,7 +313,17 @@ class ScoundrelBuilder(QWidget):
         triggers.setWordWrap(True)
         triggers.setAccessibleName("XP triggers")
         triggers.setToolTip(xp.source.label())
-        grid.addWidget(triggers, len(XP_TRACKS), 0, 1, 6)
+        grid.addWidget(triggers, len(XP_TRACKS) + 1, 0, 1, 6)
+        self.desperate_action = QComboBox()
+        self.desperate_action.setAccessibleName("Action rolled desperate")
+        for action in ACTIONS:
+            self.desperate_action.addItem(action.capitalize(), action)
+        self.desperate_action.currentIndexChanged.connect(lambda _i: self._refresh_advances())
+        self.desperate = self._button("Desperate roll: +1 XP", "Desperate roll XP",
+                                      self._desperate)
+        grid.addWidget(QLabel("Rolled desperate"), len(XP_TRACKS), 0)
+        grid.addWidget(self.desperate_action, len(XP_TRACKS), 1, 1, 3)
+        grid.addWidget(self.desperate, len(XP_TRACKS), 4, 1, 2)
         self.xp_labels: dict[str, QLabel] = {}
         self.xp_plus: dict[str, QPushButton] = {}
         self.xp_minus: dict[str, QPushButton] = {}
@@ -348,6 +358,10 @@ class ScoundrelBuilder(QWidget):
             else:
                 choice.currentIndexChanged.connect(lambda _i: self._refresh_advances())
         self.form.addWidget(box)
+
+    def _desperate(self) -> None:
+        action = str(self.desperate_action.currentData())
+        self.do("Desperate roll XP", lambda sc: rules.desperate_roll(sc, action))
 
     def _xp(self, track: str, amount: int) -> None:
         self.do(f"{'Mark' if amount > 0 else 'Clear'} {track} XP",
@@ -662,6 +676,9 @@ class ScoundrelBuilder(QWidget):
 
     def _refresh_advances(self) -> None:
         sc = self.sc
+        refuse(self.desperate, rules.why_not_desperate_roll(
+            sc, str(self.desperate_action.currentData())),
+            "Mark 1 XP in the attribute of an action rolled from a desperate position")
         for track in XP_TRACKS:
             length = rules.xp_track_length(sc, track)
             marks = sc.xp.get(track, 0)

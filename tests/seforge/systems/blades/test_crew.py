@@ -67,3 +67,17 @@ def test_clocks_use_the_core_board_with_links() -> None:
     assert crew.clocks[3].filled == 1
     rules.remove_clock(crew, "Plan")
     assert [link.first for link in crew.links] == ["Escape"]
+
+
+def test_a_crew_file_with_clashing_clocks_is_refused_in_one_line() -> None:
+    from seforge.core.documents import DocumentFileError
+    from seforge.systems.blades.documents import CREW
+
+    data = {"format": "blades.crew", "version": 1,
+            "clocks": [{"name": "A"}, {"name": "A"}]}
+    with pytest.raises(DocumentFileError, match="two clocks cannot share a name"):
+        CREW.from_data(data, "x.bladescrew")
+    data = {"format": "blades.crew", "version": 1, "clocks": [{"name": "A"}],
+            "links": [{"kind": "linked", "first": "A", "second": "B"}]}
+    with pytest.raises(DocumentFileError, match="not on the board"):
+        CREW.from_data(data, "x.bladescrew")

@@ -119,7 +119,10 @@ def test_finishing_creation_then_advances_up_to_three_and_mastery_four() -> None
     assert reason == "the heritage dot is placed at creation"
     assert "from an advance" in (rules.why_not_add_dot(sc, "hunt") or "")
     assert "not full" in (rules.why_not_advance(sc, "insight", "hunt") or "")
-    rules.mark_xp(sc, "insight", 6)
+    rules.desperate_roll(sc, "hunt")
+    assert sc.xp["insight"] == 1
+    rules.mark_xp(sc, "insight", 5)
+    assert "take the advance first" in (rules.why_not_desperate_roll(sc, "study") or "")
     assert "take the advance first" in (rules.why_not_mark_xp(sc, "insight") or "")
     assert "not under Insight" in (rules.why_not_advance(sc, "insight", "prowl") or "")
     rules.take_advance(sc, "insight", "hunt")

@@ -116,8 +116,12 @@ def test_one_special_ability_then_finish_and_advance(qtbot: QtBot,
     assert b.owner.document.stage == "play"
     assert "from an advance" in b.plus["hunt"].toolTip()
     assert not b.advance_button["insight"].isEnabled()
-    for _ in range(6):
+    _choose(b.desperate_action, "Study")
+    qtbot.mouseClick(b.desperate, Qt.MouseButton.LeftButton)
+    assert b.owner.document.xp["insight"] == 1
+    for _ in range(5):
         qtbot.mouseClick(b.xp_plus["insight"], Qt.MouseButton.LeftButton)
+    assert not b.desperate.isEnabled() and "take the advance" in b.desperate.toolTip()
     assert not b.xp_plus["insight"].isEnabled()
     _choose(b.advance_choice["insight"], "Hunt")
     assert b.advance_button["insight"].isEnabled()
