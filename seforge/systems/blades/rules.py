@@ -824,8 +824,32 @@ def set_house(scoundrel: Scoundrel, **changes: object) -> None:
 
     data = {**scoundrel.house.model_dump(), **changes}
     try:
-        scoundrel.house = HouseDefaults.model_validate(data)
+        house = HouseDefaults.model_validate(data)
     except ValidationError as exc:
         raise RefusedError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+    for i, boxes in enumerate(house.harm_boxes):
+        if len(scoundrel.harm[i]) > boxes:
+            raise RefusedError(f"harm row {i + 1} holds {len(scoundrel.harm[i])} entries; "
+                               "heal some before making it smaller")
+    scoundrel.house = house
     if scoundrel.stress >= scoundrel.house.stress_boxes:
         scoundrel.stress = scoundrel.house.stress_boxes - 1
+
+
+def move_action(scoundrel: Scoundrel, action: str, attribute: str) -> None:
+    """House default: put ``action`` under ``attribute`` in the attribute map."""
+    if action not in ACTIONS or attribute not in ATTRIBUTES:
+        raise RefusedError(f"cannot put {action!r} under {attribute!r}")
+    mapping = {attr: tuple(a for a in acts if a != action)
+               for attr, acts in scoundrel.house.attribute_map.items()}
+    mapping[attribute] = (*mapping[attribute], action)
+    set_house(scoundrel, attribute_map=mapping)
+
+
+def set_harm_boxes(scoundrel: Scoundrel, level: int, boxes: int) -> None:
+    """House default: the number of boxes in harm row ``level`` (1-3)."""
+    if not 1 <= level <= 3:
+        raise RefusedError("harm rows are 1 to 3")
+    rows = list(scoundrel.house.harm_boxes)
+    rows[level - 1] = boxes
+    set_house(scoundrel, harm_boxes=tuple(rows))

@@ -39,6 +39,7 @@ from seforge.systems.blades.facts import (
     TRAUMA_CONDITIONS,
     VICES,
     XP_TRACKS,
+    attribute_of,
 )
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
@@ -186,7 +187,7 @@ class ScoundrelBuilder(QWidget):
             self._action_rows[action] = (0, 0)
             setattr(self, f"_name_{action}", name)
         self._place_actions()
-        row = 6
+        row = 20
         form = QFormLayout()
         self.heritage_dot = QComboBox()
         self.background_dot = QComboBox()
@@ -209,6 +210,13 @@ class ScoundrelBuilder(QWidget):
 
     def _place_actions(self) -> None:
         mapping = self.sc.house.attribute_map
+        if getattr(self, "_placed", None) == mapping:
+            return
+        self._placed = dict(mapping)
+        for action in ACTIONS:
+            for widget in (getattr(self, f"_name_{action}"), self.dot_labels[action],
+                           self.minus[action], self.plus[action]):
+                self._action_grid.removeWidget(widget)
         for column, attribute in enumerate(ATTRIBUTES):
             for r, action in enumerate(mapping[attribute]):
                 name: QLabel = getattr(self, f"_name_{action}")
@@ -572,7 +580,42 @@ class ScoundrelBuilder(QWidget):
             spin.valueChanged.connect(partial(self._house, field))
             layout.addRow(HOUSE_DEFAULT_LABELS[field].split(" (")[0], spin)
             self.house[field] = spin
+        harm = QHBoxLayout()
+        self.harm_boxes: list[QSpinBox] = []
+        for level in (1, 2, 3):
+            spin = QSpinBox()
+            spin.setRange(1, 6)
+            spin.setPrefix(f"row {level}: ")
+            spin.setAccessibleName(f"Harm row {level} boxes")
+            spin.setToolTip(HOUSE_DEFAULT_LABELS["harm_boxes"])
+            spin.valueChanged.connect(partial(self._harm_boxes, level))
+            harm.addWidget(spin)
+            self.harm_boxes.append(spin)
+        layout.addRow("Harm boxes", harm)
+        grid = QGridLayout()
+        self.attribute_of: dict[str, QComboBox] = {}
+        for i, action in enumerate(ACTIONS):
+            combo = QComboBox()
+            combo.setAccessibleName(f"{action.capitalize()} attribute")
+            combo.setToolTip(HOUSE_DEFAULT_LABELS["attribute_map"])
+            for attribute in ATTRIBUTES:
+                combo.addItem(attribute.capitalize(), attribute)
+            combo.activated.connect(partial(self._move_action, action, combo))
+            grid.addWidget(QLabel(action.capitalize()), i // 3, (i % 3) * 2)
+            grid.addWidget(combo, i // 3, (i % 3) * 2 + 1)
+            self.attribute_of[action] = combo
+        layout.addRow("Attribute of", grid)
         self.form.addWidget(box)
+
+    def _harm_boxes(self, level: int, value: int) -> None:
+        if self.sc.house.harm_boxes[level - 1] != value:
+            self.do("House default", lambda sc: rules.set_harm_boxes(sc, level, value))
+            self.refresh()
+
+    def _move_action(self, action: str, combo: QComboBox, _index: int) -> None:
+        attribute = str(combo.currentData())
+        self.do("House default", lambda sc: rules.move_action(sc, action, attribute))
+        self.refresh()
 
     def _house(self, field: str, value: int) -> None:
         if getattr(self.sc.house, field) != value:
@@ -673,6 +716,11 @@ class ScoundrelBuilder(QWidget):
             self.notes.setPlainText(sc.notes)
         for field, spin in self.house.items():
             spin.setValue(getattr(sc.house, field))
+        for level, spin in enumerate(self.harm_boxes, start=1):
+            spin.setValue(sc.house.harm_boxes[level - 1])
+        for action, combo in self.attribute_of.items():
+            combo.setCurrentIndex(combo.findData(attribute_of(action, sc.house)))
+        self._place_actions()
 
     def _refresh_advances(self) -> None:
         sc = self.sc

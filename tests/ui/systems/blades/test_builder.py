@@ -162,3 +162,29 @@ def test_saved_scoundrel_opens_again(qtbot: QtBot, builder: ScoundrelBuilder,
     editor = SYSTEM_UI.open_editor(path)
     qtbot.addWidget(editor.widget())
     assert editor.owner.document == SCOUNDREL.load(path) == b.owner.document
+
+
+def test_house_defaults_move_an_action_and_shrink_harm(qtbot: QtBot,
+                                                     builder: ScoundrelBuilder) -> None:
+    b = builder
+    build_hound(qtbot, b)
+    assert "Resolve 1" in b.attribute_labels["resolve"].text()
+    _choose(b.attribute_of["hunt"], "Resolve")
+    assert b.owner.document.house.attribute_map["resolve"][-1] == "hunt"
+    assert "Resolve 2" in b.attribute_labels["resolve"].text()
+    assert "Insight 2" in b.attribute_labels["insight"].text()
+    b.house["stress_boxes"].setValue(6)
+    assert b.owner.document.house.stress_boxes == 6 and "of 6" in b.stress_label.text()
+    b.harm_text.setText("Bruised")
+    qtbot.mouseClick(b.harm_add, Qt.MouseButton.LeftButton)
+    b.harm_text.setText("Winded")
+    qtbot.mouseClick(b.harm_add, Qt.MouseButton.LeftButton)
+    b.harm_boxes[0].setValue(1)
+    assert b.owner.document.house.harm_boxes[0] == 2
+    assert b.harm_boxes[0].value() == 2
+    assert "heal some" in b.status.text()
+    b.owner.undo_stack.undo()
+    b.owner.undo_stack.undo()
+    b.owner.undo_stack.undo()
+    b.owner.undo_stack.undo()
+    assert b.owner.document.house.attribute_map["insight"][0] == "hunt"
