@@ -89,6 +89,22 @@ def opposed_fortune(first: int, second: int) -> Distribution[Contest]:
                         key=lambda level: RESULT_ORDER.index(level))
 
 
+def group_action(pools: list[int]) -> tuple[Distribution[ResultLevel], Fraction]:
+    """A group action: each member rolls their pool and the best result counts; the leader
+    takes 1 stress for each member who rolls a 1-3. Returns the best result and the
+    expected stress of the leader (notes §6, beyond the truncation: an EXTERNAL rule)."""
+    if not pools:
+        raise ValueError("a group action needs at least one member")
+    best: Distribution[ResultLevel] | None = None
+    for dice in pools:
+        roll = action_roll(dice)
+        best = roll if best is None else best.combine(
+            roll, lambda a, b: max(a, b, key=RESULT_ORDER.index))
+    assert best is not None
+    stress = sum((action_roll(dice)[ResultLevel.FAILURE] for dice in pools), Fraction(0))
+    return best, stress
+
+
 @dataclass(frozen=True)
 class BonusDice:
     """What an action roll adds to the rating (SRD, 5. Add Bonus Dice)."""

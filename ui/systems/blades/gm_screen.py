@@ -124,9 +124,27 @@ class RollsTab(QWidget):
         self.fortune.setWordWrap(True)
         fform.addRow(self.fortune)
         right.addWidget(fortune, 2)
+        group = QGroupBox("Group action")
+        gform = QFormLayout(group)
+        members = QHBoxLayout()
+        self.members: list[QSpinBox] = []
+        for i in range(4):
+            spin = _spin(f"Member {i + 1} dice", -1, MAX_RATING + 2, 2 if i < 2 else -1,
+                         "This member's dice (— : not in the group)")
+            spin.setSpecialValueText("—")
+            members.addWidget(spin)
+            self.members.append(spin)
+        gform.addRow("Members' dice", members)
+        self.group = QLabel()
+        self.group.setAccessibleName("Group action odds")
+        self.group.setWordWrap(True)
+        self.group.setToolTip("The best roll counts; the leader takes 1 stress per member who "
+                              "rolls a 1-3 (a rule beyond the supplied text)")
+        gform.addRow(self.group)
+        right.addWidget(group, 2)
         layout.addLayout(right, 2)
         for spin in (self.rating, self.ability, self.resist_dice, self.fortune_dice,
-                     self.versus):
+                     self.versus, *self.members):
             spin.valueChanged.connect(lambda _v: self.refresh())
         for check in (self.assist, self.push, self.bargain):
             check.toggled.connect(lambda _on: self.refresh())
@@ -183,6 +201,14 @@ class RollsTab(QWidget):
                      f"{float(contest[Contest.TIE]) * 100:.1f}%, worse "
                      f"{float(contest[Contest.LOSS]) * 100:.1f}%")
         self.fortune.setText(text)
+        pools = [spin.value() for spin in self.members if spin.value() >= 0]
+        if pools:
+            best, leader = odds.group_action(pools)
+            self.group.setText(", ".join(
+                f"{LEVEL_NAMES[lv].split(' (')[0]} {float(best[lv]) * 100:.1f}%"
+                for lv in LEVEL_NAMES) + f"; leader's expected stress {float(leader):.2f}")
+        else:
+            self.group.setText("Give at least one member's dice.")
         self.fortune.setToolTip(", ".join(f"{lv.value} {levels[lv]}" for lv in LEVEL_NAMES))
 
 

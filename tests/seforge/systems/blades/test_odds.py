@@ -153,3 +153,19 @@ def test_limits_are_refused_with_reasons() -> None:
         odds.clock_fill_odds(4, 2, Effect.STANDARD, 0)
     with pytest.raises(ValueError, match="rating"):
         odds.action_odds(-1)
+
+
+def test_group_action_is_the_best_of_every_face() -> None:
+    order = [R.FAILURE, R.PARTIAL, R.SUCCESS, R.CRITICAL]
+    counts: Counter[ResultLevel] = Counter()
+    failures = 0
+    rolls = list(itertools.product(_faces(2), _faces(1), _faces(0)))
+    for a, b, c in rolls:
+        levels = [_brute_level(a, 2), _brute_level(b, 1), _brute_level(c, 0)]
+        counts[max(levels, key=order.index)] += 1
+        failures += sum(level is R.FAILURE for level in levels)
+    best, stress = odds.group_action([2, 1, 0])
+    assert best.as_dict() == {k: Fraction(n, len(rolls)) for k, n in counts.items()}
+    assert stress == Fraction(failures, len(rolls))
+    with pytest.raises(ValueError):
+        odds.group_action([])

@@ -47,6 +47,10 @@ def test_action_odds_zero_dice_and_push_or_bargain(qtbot: QtBot) -> None:
     assert rolls.expected.toolTip() == "exactly 209/216"
     rolls.versus.setValue(2)
     assert "Against 2d" in rolls.fortune.text()
+    assert "leader's expected stress 0.50" in rolls.group.text()  # two members of 2d
+    for spin in rolls.members:
+        spin.setValue(-1)
+    assert rolls.group.text().startswith("Give at least one")
 
 
 def test_clock_fill_odds_and_reference_search(qtbot: QtBot) -> None:
