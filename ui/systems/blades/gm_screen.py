@@ -39,6 +39,7 @@ def _table(columns: list[str], name: str) -> QTableWidget:
     table.setAccessibleName(name)
     table.setHorizontalHeaderLabels(columns)
     table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
@@ -111,7 +112,7 @@ class RollsTab(QWidget):
         self.expected = QLabel()
         self.expected.setAccessibleName("Expected stress")
         rform.addRow(self.expected)
-        right.addWidget(resist, 3)
+        right.addWidget(resist, 4)
         fortune = QGroupBox("Fortune roll")
         fform = QFormLayout(fortune)
         self.fortune_dice = _spin("Fortune dice", 0, 6, 1, "A trait's rating, Tier or "
@@ -123,7 +124,7 @@ class RollsTab(QWidget):
         self.fortune.setAccessibleName("Fortune odds")
         self.fortune.setWordWrap(True)
         fform.addRow(self.fortune)
-        right.addWidget(fortune, 2)
+        right.addWidget(fortune, 1)
         group = QGroupBox("Group action")
         gform = QFormLayout(group)
         members = QHBoxLayout()
@@ -141,7 +142,7 @@ class RollsTab(QWidget):
         self.group.setToolTip("The best roll counts; the leader takes 1 stress per member who "
                               "rolls a 1-3 (a rule beyond the supplied text)")
         gform.addRow(self.group)
-        right.addWidget(group, 2)
+        right.addWidget(group, 1)
         layout.addLayout(right, 2)
         for spin in (self.rating, self.ability, self.resist_dice, self.fortune_dice,
                      self.versus, *self.members):
