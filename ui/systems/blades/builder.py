@@ -640,6 +640,13 @@ class ScoundrelBuilder(QWidget):
             if not edit.hasFocus() or edit.text().strip() == getattr(sc, field):
                 edit.setText(getattr(sc, field))
         self.playbook.setCurrentText(sc.playbook)
+        playbooks = self.playbook.model()
+        assert isinstance(playbooks, QStandardItemModel)
+        for i in range(1, self.playbook.count()):
+            reason = rules.why_not_set_playbook(sc, self.playbook.itemText(i))
+            item = playbooks.item(i)
+            item.setEnabled(reason is None or self.playbook.itemText(i) == sc.playbook)
+            item.setToolTip(reason or "Its three dots are placed for you")
         refuse(self.playbook, None if sc.stage == "creation" else
                "the playbook is chosen at creation", "The scoundrel's playbook")
         attrs = rules.attributes(sc)

@@ -188,3 +188,23 @@ def test_house_defaults_move_an_action_and_shrink_harm(qtbot: QtBot,
     b.owner.undo_stack.undo()
     b.owner.undo_stack.undo()
     assert b.owner.document.house.attribute_map["insight"][0] == "hunt"
+
+
+def test_a_playbook_whose_dots_no_longer_fit_is_greyed_with_its_reason(
+        qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    _choose(b.heritage_dot, "Hunt")
+    qtbot.mouseClick(b.plus["hunt"], Qt.MouseButton.LeftButton)
+    assert b.owner.document.actions["hunt"] == 2
+    model = b.playbook.model()
+    hound = model.item(b.playbook.findText("Hound"))  # type: ignore[attr-defined]
+    assert not hound.isEnabled() and "Hunt" in hound.toolTip()
+    assert model.item(b.playbook.findText("Cutter")).isEnabled()  # type: ignore[attr-defined]
+
+
+def test_pages_fit_a_small_screen(qtbot: QtBot) -> None:
+    for widget in (SYSTEM_UI.gm_screen(), SYSTEM_UI.new_editor("blades.crew").widget(),
+                   SYSTEM_UI.new_editor("blades.character").widget()):
+        qtbot.addWidget(widget)
+        hint = widget.minimumSizeHint()
+        assert hint.width() <= 1300 and hint.height() <= 650, (type(widget).__name__, hint)
