@@ -87,6 +87,21 @@ def tables() -> tuple[ReferenceTable, ...]:
         ("Tinker", "work devices and mechanisms"),
         ("Wreck", "use brute force to destroy"),
     )
+    status_rows = (
+        *((f"{s:+d}" if s else "0", STATUS_NAMES[s].capitalize(), attitude)
+          for s, attitude in (
+              (3, "will help even at a cost to themselves"),
+              (2, "help when it is no serious trouble"),
+              (1, "help when it costs them nothing"),
+              (0, "neither help nor harm"),
+              (-1, "make trouble when it is cheap"),
+              (-2, "hurt you when it is safe"),
+              (-3, "war: go out of their way to hurt you"))),
+        ("At war", "Effects", "+1 heat per score; hold drops one step for the war; "
+         "one downtime action each instead of two"),
+        ("Changes", "By a score", "-1 or -2 with the faction hurt; +1 with one helped; "
+         "none for a quiet job"),
+    )
     return (
         ReferenceTable(
             "results", "Roll results", ("Result", "Dice", "Meaning", "1 die", "0 dice"),
@@ -202,15 +217,7 @@ def tables() -> tuple[ReferenceTable, ...]:
             Source("Tier", 447)),
         ReferenceTable(
             "status", "Faction status", ("Status", "Name", "Attitude"),
-            tuple((f"{s:+d}" if s else "0", STATUS_NAMES[s].capitalize(), attitude)
-                  for s, attitude in (
-                      (3, "will help even at a cost to themselves"),
-                      (2, "help when it is no serious trouble"),
-                      (1, "help when it costs them nothing"),
-                      (0, "neither help nor harm"),
-                      (-1, "make trouble when it is cheap"),
-                      (-2, "hurt you when it is safe"),
-                      (-3, "war: go out of their way to hurt you"))),
+            status_rows,
             Source("Faction status levels", 483)),
         ReferenceTable(
             "xp", "XP triggers", ("Trigger", "XP"),

@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.blades import crew as rules
+from seforge.systems.blades import odds
 from seforge.systems.blades.documents import CREW
+from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.blades.common import apply, refuse, text_item
@@ -229,6 +231,26 @@ class CrewWidget(QScrollArea):
         for part6 in (self.link_kind, self.link_first, self.link_second, self.link_button):
             row.addWidget(part6)
         kl.addLayout(row)
+        odds_row = QHBoxLayout()
+        self.fill_dice = QSpinBox()
+        self.fill_dice.setAccessibleName("Dice per roll against the clock")
+        self.fill_dice.setRange(0, 6)
+        self.fill_dice.setValue(2)
+        self.fill_effect = QComboBox()
+        self.fill_effect.setAccessibleName("Effect against the clock")
+        for effect in Effect:
+            self.fill_effect.addItem(effect.value.capitalize(), effect.value)
+        self.fill_effect.setCurrentIndex(self.fill_effect.findData("standard"))
+        self.fill_odds = QLabel()
+        self.fill_odds.setAccessibleName("Fill odds of the selected clock")
+        self.fill_odds.setWordWrap(True)
+        for part in (QLabel("Rolling"), self.fill_dice, QLabel("dice at"), self.fill_effect,
+                     self.fill_odds):
+            odds_row.addWidget(part)
+        odds_row.setStretch(4, 1)
+        kl.addLayout(odds_row)
+        self.fill_dice.valueChanged.connect(lambda _v: self._refresh_fill_odds())
+        self.fill_effect.currentIndexChanged.connect(lambda _i: self._refresh_fill_odds())
         self.links = QLabel()
         self.links.setAccessibleName("Clock links")
         self.links.setWordWrap(True)
@@ -377,6 +399,30 @@ class CrewWidget(QScrollArea):
                                      for lk in crew.links) or "No links.")
         self._refresh_clock_buttons()
 
+    def _refresh_fill_odds(self) -> None:
+        name = self._clock_name()
+        if not name:
+            self.fill_odds.setText("Select a clock to see how soon it fills.")
+            self.fill_odds.setToolTip("")
+            return
+        clock = next(c for c in self.crew.clocks if c.name == name)
+        if clock.filled >= clock.segments:
+            self.fill_odds.setText(f"{name} is full.")
+            return
+        effect = Effect(str(self.fill_effect.currentData()))
+        dice = self.fill_dice.value()
+        chances = [odds.clock_fill_odds(clock.segments, dice, effect, n,
+                                        filled=clock.filled) for n in (1, 2, 3)]
+        expected = odds.clock_expected_rolls(clock.segments, dice, effect,
+                                             filled=clock.filled)
+        average = ("never fills" if expected is None
+                   else f"on average {float(expected):.1f} rolls")
+        self.fill_odds.setText(
+            f"{name}: within 1/2/3 rolls " + " / ".join(
+                f"{float(p) * 100:.1f}%" for p in chances) + f"; {average}")
+        self.fill_odds.setToolTip("exactly " + ", ".join(str(p) for p in chances) +
+                                  (f"; expected {expected}" if expected is not None else ""))
+
     def _refresh_add_faction(self) -> None:
         refuse(self.add_faction, rules.why_not_add_faction(self.crew, self.faction_name.text()),
                "Put the faction on the ladder")
@@ -403,6 +449,7 @@ class CrewWidget(QScrollArea):
             self.clock_kind.currentText()), "Add the clock")
         refuse(self.link_button, None if len(crew.clocks) >= 2 else "add two clocks first",
                "Link the two clocks")
+        self._refresh_fill_odds()
 
 
 class CrewEditor:

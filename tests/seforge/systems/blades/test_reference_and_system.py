@@ -50,7 +50,7 @@ def test_external_rows_are_labelled_and_search_finds_rows() -> None:
     assert actions.source_of(hunt).origin == "text"
     assert actions.source_of(study).origin == "external"
     found = dict((t.id, rows) for t, rows in reference.search("war"))
-    assert "status" in found and len(found["status"]) == 1
+    assert "status" in found and len(found["status"]) == 2  # -3 war and the war effects
     assert reference.search("nothing-like-this") == []
     assert reference.table("harm").matches("harm") == list(range(5))
     with pytest.raises(KeyError):

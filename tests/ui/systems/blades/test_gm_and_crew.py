@@ -94,6 +94,9 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
     assert "already a clock" in widget.add_clock.toolTip()
     assert not widget.tick.isEnabled() and "select a clock" in widget.tick.toolTip()
     widget.clocks.selectRow(0)
+    first = odds.clock_fill_odds(4, 2, Effect.STANDARD, 1)
+    assert widget.fill_odds.toolTip().startswith(f"exactly {first},")
+    assert "Alarm: within 1/2/3 rolls" in widget.fill_odds.text()
     for _ in range(4):
         qtbot.mouseClick(widget.tick, Qt.MouseButton.LeftButton)
     assert editor.owner.document.clocks[0].filled == 4
