@@ -138,6 +138,7 @@ class CrewWidget(QScrollArea):
         self.factions.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.factions.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.factions.horizontalHeader().setStretchLastSection(True)
+        self.factions.setMinimumHeight(90)
         self.factions.itemSelectionChanged.connect(self._refresh_status)
         fl.addWidget(self.factions)
         row = QHBoxLayout()
@@ -372,7 +373,8 @@ class CrewWidget(QScrollArea):
         self._refresh_status()
         self.claims.clear()
         for i, claim in enumerate(crew.claims):
-            item = QListWidgetItem(claim.name + (" (turf)" if claim.turf else ""))
+            item = QListWidgetItem(claim.name + (" (turf)" if claim.turf else "") +
+                                   (" — held" if claim.held else " — not held"))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if claim.held else Qt.CheckState.Unchecked)
             reason = rules.why_not_hold_claim(crew, i, True)
