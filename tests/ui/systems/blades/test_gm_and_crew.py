@@ -115,6 +115,15 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
     assert not widget.gain_coin.isEnabled() and "vault" in widget.gain_coin.toolTip()
     editor.owner.undo_stack.undo()
     assert editor.owner.document.rep == 0
+    widget.claim_name.setText("Docks")
+    widget.claim_turf.setChecked(True)
+    qtbot.mouseClick(widget.add_claim, Qt.MouseButton.LeftButton)
+    item = widget.claims.item(0)
+    assert item.text() == "Docks (turf) — not held"
+    item.setCheckState(Qt.CheckState.Checked)
+    assert editor.owner.document.claims[0].held
+    assert widget.claims.item(0).text() == "Docks (turf) — held"
+    assert "of 11" in widget.rep.text()
     path = tmp_path / "crew.bladescrew"
     editor.owner.save(path)
     assert CREW.load(path) == editor.owner.document
