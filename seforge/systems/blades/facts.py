@@ -80,7 +80,7 @@ RETIRE_AT_TRAUMA = 4
 """The fourth trauma condition retires the scoundrel (SRD, Trauma, line 156)."""
 
 COIN_CARRY = 4
-"""A scoundrel carries at most 4 coin (SRD, Coin)."""
+"""A scoundrel carries at most 4 coin (SRD, Coin, line 422)."""
 STASH_MAX = 40
 """A stash holds at most 40 (SRD, Stash & Retirement)."""
 MAX_LOAD = 9

@@ -159,7 +159,9 @@ def load_level(load: int) -> str:
 
 
 def items_load(scoundrel: Scoundrel) -> int:
-    return sum(item.boxes for item in scoundrel.items)
+    """Load in use: the marked items' boxes plus one slot per coin carried (rule
+    ``blades.load``; SRD, Coin, line 423: carried coin takes an item slot)."""
+    return sum(item.boxes for item in scoundrel.items) + scoundrel.coin
 
 
 def lifestyle(scoundrel: Scoundrel) -> int:
@@ -189,8 +191,8 @@ RULES: dict[str, str] = {
     "blades.stress": "SRD, Trauma, line 154",
     "blades.harm": "SRD, Harm, line 305",
     "blades.armor": "SRD, Armor line 341; Special Armor line 565",
-    "blades.coin": "SRD, Coin, line 417",
-    "blades.load": "SRD, Loadout, line 597",
+    "blades.coin": "SRD, Coin, line 422",
+    "blades.load": "SRD, Loadout, line 597; Coin, line 423",
     "blades.xp": "SRD, PC Advancement, line 520",
 }
 """Each stable rule id and where it comes from."""
@@ -270,9 +272,9 @@ def check_scoundrel(scoundrel: Scoundrel) -> list[CheckProblem]:
     if scoundrel.coin > COIN_CARRY:
         add("blades.coin", f"{scoundrel.coin} coin carried; a scoundrel carries at most "
             f"{COIN_CARRY}.")
-    if items_load(scoundrel) > scoundrel.load:
-        add("blades.load", f"The marked items weigh {items_load(scoundrel)} but the chosen "
-            f"load is {scoundrel.load}.")
+    if (scoundrel.load or scoundrel.items) and items_load(scoundrel) > scoundrel.load:
+        add("blades.load", f"The marked items and carried coin take {items_load(scoundrel)} "
+            f"slots but the chosen load is {scoundrel.load}.")
     for track in XP_TRACKS:
         length = xp_track_length(scoundrel, track)
         if scoundrel.xp.get(track, 0) > length:
@@ -665,8 +667,10 @@ def restore_armor(scoundrel: Scoundrel) -> None:
 def why_not_set_load(scoundrel: Scoundrel, load: int) -> str | None:
     if not 0 <= load <= MAX_LOAD:
         return f"load runs from 1 to {MAX_LOAD}"
+    if load == 0:
+        return "drop the marked items first" if scoundrel.items else None
     if load < items_load(scoundrel):
-        return f"the marked items already weigh {items_load(scoundrel)}"
+        return f"the marked items and carried coin already take {items_load(scoundrel)}"
     return None
 
 
@@ -707,6 +711,9 @@ def why_not_gain_coin(scoundrel: Scoundrel, amount: int) -> str | None:
     reason = _coin(scoundrel).why_not_gain(amount)
     if reason is not None:
         return f"{reason}; stash or spend the rest"
+    if scoundrel.load and items_load(scoundrel) + amount > scoundrel.load:
+        return (f"carried coin takes a load slot each, and the chosen load of "
+                f"{scoundrel.load} has {scoundrel.load - items_load(scoundrel)} free")
     return None
 
 

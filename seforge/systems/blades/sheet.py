@@ -182,7 +182,7 @@ def draw_scoundrel(canvas: Canvas, sc: Scoundrel, width: float, height: float) -
     yr -= 6
     yr = _heading(canvas, right, yr, col, "Load")
     load_name = rules.load_level(sc.load)
-    draw_string(canvas, right + 2, yr, f"Load {sc.load or '—'} ({load_name}); items "
+    draw_string(canvas, right + 2, yr, f"Load {sc.load or '—'} ({load_name}); used "
                 f"{rules.items_load(sc)}", Face.REGULAR, 9)
     yr -= 14
     for item in sc.items[:12]:

@@ -707,7 +707,7 @@ class ScoundrelBuilder(QWidget):
         self.heavy_worn.setChecked(sc.heavy_armor)
         self.special_ability.setChecked(sc.special_armor)
         self.load.setValue(sc.load)
-        self.load_level.setText(f"{rules.load_level(sc.load)}; items use "
+        self.load_level.setText(f"{rules.load_level(sc.load)}; items and coin use "
                                 f"{rules.items_load(sc)}")
         self.items.clear()
         self.items.addItems([f"{'▪' * item.boxes or '·'} {item.name}" for item in sc.items])

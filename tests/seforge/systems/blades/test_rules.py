@@ -179,8 +179,12 @@ def test_armor_load_coin_and_stash() -> None:
     assert sc.armor_used == [] and rules.load_level(3) == "light"
     rules.add_item(sc, "Fine rifle", 2)
     assert "needs 2 more" in (rules.why_not_add_item(sc, "Armor", 2) or "")
-    assert "already weigh 2" in (rules.why_not_set_load(sc, 1) or "")
-    rules.gain_coin(sc, 4)
+    assert "already take 2" in (rules.why_not_set_load(sc, 1) or "")
+    rules.gain_coin(sc, 1)
+    assert "load slot each" in (rules.why_not_gain_coin(sc, 1) or "")
+    assert rules.items_load(sc) == 3
+    rules.set_load(sc, 9)
+    rules.gain_coin(sc, 3)
     assert "capped at 4" in (rules.why_not_gain_coin(sc, 1) or "")
     rules.stash_coin(sc, 4)
     assert (sc.coin, sc.stash) == (0, 4)
