@@ -35,6 +35,14 @@ MAX_DICE = 30
 MAX_ROLLS = 100
 """The most rolls a clock calculator looks ahead."""
 
+MAX_ABILITY_DICE = 3
+"""Bonus dice from special abilities the calculator offers (the text: 'usually' two bonus
+dice, abilities may add more)."""
+
+MAX_TRAIT_DICE = 6
+"""The largest trait a fortune roll or group member is offered (Tier, quality, magnitude
+and ratings run 0 to 6 at most in the text)."""
+
 _D6 = core.die(6)
 
 

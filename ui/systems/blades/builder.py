@@ -255,6 +255,7 @@ class ScoundrelBuilder(QWidget):
         self.abilities = QListWidget()
         self.abilities.setAccessibleName("Special abilities")
         self.abilities.setMaximumHeight(70)
+        self.abilities.currentRowChanged.connect(lambda _r: self._refresh_ability_button())
         layout.addRow("Special abilities", self.abilities)
         row = QHBoxLayout()
         self.ability_edit = QLineEdit()
@@ -291,6 +292,8 @@ class ScoundrelBuilder(QWidget):
     def _refresh_ability_button(self) -> None:
         refuse(self.add_ability, rules.why_not_add_ability(self.sc, self.ability_edit.text()),
                "Add this special ability")
+        refuse(self.remove_ability, None if self.abilities.currentItem() is not None
+               else "select a special ability", "Remove the selected special ability")
 
     def _add_ability(self) -> None:
         ability = self.ability_edit.text()

@@ -235,7 +235,7 @@ class CrewWidget(QScrollArea):
         odds_row = QHBoxLayout()
         self.fill_dice = QSpinBox()
         self.fill_dice.setAccessibleName("Dice per roll against the clock")
-        self.fill_dice.setRange(0, 6)
+        self.fill_dice.setRange(0, odds.MAX_TRAIT_DICE)
         self.fill_dice.setValue(2)
         self.fill_effect = QComboBox()
         self.fill_effect.setAccessibleName("Effect against the clock")

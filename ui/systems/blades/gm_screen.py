@@ -78,7 +78,8 @@ class RollsTab(QWidget):
         self.assist = QCheckBox("Assistance (+1d, helper takes 1 stress)")
         self.push = QCheckBox("Push yourself (+1d, 2 stress)")
         self.bargain = QCheckBox("Devil's Bargain (+1d, its cost)")
-        self.ability = _spin("Ability dice", 0, 3, 0, "Extra dice from special abilities")
+        self.ability = _spin("Ability dice", 0, odds.MAX_ABILITY_DICE, 0,
+                             "Extra dice from special abilities")
         self.position = _combo("Position", [p.value for p in Position], "risky",
                                "How dangerous the action is (changes no odds)")
         self.effect = _combo("Effect", [e.value for e in Effect], "standard",
@@ -115,9 +116,10 @@ class RollsTab(QWidget):
         right.addWidget(resist, 4)
         fortune = QGroupBox("Fortune roll")
         fform = QFormLayout(fortune)
-        self.fortune_dice = _spin("Fortune dice", 0, 6, 1, "A trait's rating, Tier or "
-                                  "magnitude (1 die for plain luck)")
-        self.versus = _spin("Opposed by", 0, 6, 0, "The other side's dice (0: no opposition)")
+        self.fortune_dice = _spin("Fortune dice", 0, odds.MAX_TRAIT_DICE, 1,
+                                  "A trait's rating, Tier or magnitude (1 die for plain luck)")
+        self.versus = _spin("Opposed by", 0, odds.MAX_TRAIT_DICE, 0,
+                            "The other side's dice (0: no opposition)")
         fform.addRow("Dice", self.fortune_dice)
         fform.addRow("Opposed by (dice, 0 = none)", self.versus)
         self.fortune = QLabel()
@@ -130,7 +132,7 @@ class RollsTab(QWidget):
         members = QHBoxLayout()
         self.members: list[QSpinBox] = []
         for i in range(4):
-            spin = _spin(f"Member {i + 1} dice", -1, MAX_RATING + 2, 2 if i < 2 else -1,
+            spin = _spin(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
                          "This member's dice (— : not in the group)")
             spin.setSpecialValueText("—")
             members.addWidget(spin)
@@ -227,11 +229,12 @@ class ClocksTab(QWidget):
         self.segments.setCurrentIndex(list(CLOCK_SIZES).index(6))
         self.segments.setToolTip(f"Clock size (the core allows 2 to {MAX_CLOCK_SEGMENTS})")
         self.filled = _spin("Already filled", 0, 11, 0, "Segments filled already")
-        self.dice = _spin("Dice per roll", 0, 6, 2, "Dice in each roll against the clock")
+        self.dice = _spin("Dice per roll", 0, odds.MAX_TRAIT_DICE, 2,
+                          "Dice in each roll against the clock")
         self.effect = _combo("Effect", [e.value for e in Effect], "standard",
                              "Effect of each roll: ticks 0/1/2/3/5 by effect (a default "
                              "from the published game); a critical counts one level higher")
-        self.rolls = _spin("Rolls", 1, 12, 6, f"Rolls to look ahead (up to {odds.MAX_ROLLS})")
+        self.rolls = _spin("Rolls", 1, 24, 6, f"Rolls to look ahead (up to {odds.MAX_ROLLS})")
         form.addRow("Clock", self.segments)
         form.addRow("Already filled", self.filled)
         form.addRow("Dice per roll", self.dice)

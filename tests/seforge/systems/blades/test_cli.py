@@ -118,6 +118,12 @@ def test_check_in_process_cap_and_under(tmp_path: Path,
     assert data["legal"] and data["spent"] == 5 and data["budget"] == 7
     warning = [p for p in data["problems"] if p["rule"] == "blades.dots.total"]
     assert warning[0]["severity"] == "warning" and "2 of the 7" in warning[0]["message"]
+    house = tmp_path / "house.blades"
+    house.write_text('{"format": "blades.character", "version": 1, '
+                     '"house": {"stress_boxes": 0}}', encoding="utf-8")
+    assert main(["check", str(house), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "house.stress_boxes" in err and len(err.strip().splitlines()) == 1
     bad = tmp_path / "bad.blades"
     bad.write_text('{"format": "blades.character", "version": 1, "actions": {"dance": 1}}')
     assert main(["check", str(bad), "--json"]) == 2
