@@ -11,6 +11,14 @@ from typing import Any
 from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat
 
 SYSTEM_ID = "blades"
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """A ready-made Blades document shipped with SEForge."""
+
+    id: str
+    path: Path
 CHARACTER_FORMAT = "blades.character"
 CREW_FORMAT = "blades.crew"
 
@@ -39,7 +47,12 @@ class BladesSystem:
         return tables()
 
     def library(self) -> Sequence[Any]:
-        return ()
+        from seforge.core.resources import resource_path
+
+        folder = resource_path("systems", "blades")
+        if not folder.is_dir():
+            return ()
+        return tuple(LibraryEntry(path.stem, path) for path in sorted(folder.glob("*.blades")))
 
     def check(self, path: Path) -> CheckReport:
         from seforge.core.documents import peek_format

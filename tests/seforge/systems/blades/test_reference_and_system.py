@@ -80,3 +80,12 @@ def test_system_is_registered_and_checks_crews(tmp_path: Path) -> None:
     with pytest.raises(DocumentFileError, match="not a Blades document"):
         system.export_sheets([tmp_path / "other.json"], tmp_path / "y.pdf")
     assert not (tmp_path / "y.pdf").exists()
+
+
+def test_the_library_sample_hound_is_legal() -> None:
+    items = SYSTEM.library()
+    assert [item.id for item in items] == ["nadja-hound"]
+    report = SYSTEM.check(items[0].path)
+    assert report.legal and not report.problems
+    assert report.figures == {"spent": 7, "budget": 7}
+    assert SCOUNDREL.load(items[0].path).playbook == "Hound"
