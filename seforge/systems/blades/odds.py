@@ -121,6 +121,8 @@ class BonusDice:
     push: bool = False
     bargain: bool = False
     ability_dice: int = 0
+    push_effect: bool = False
+    """Push yourself for +1 effect instead of a die (2 stress; SRD, Pushing Yourself)."""
 
     def why_not(self) -> str | None:
         """Why these bonuses cannot go together (None when they can). Rule
@@ -137,8 +139,8 @@ class BonusDice:
 
     @property
     def roller_stress(self) -> int:
-        """Pushing costs the roller 2 stress."""
-        return 2 if self.push else 0
+        """Each push (for a die, for effect) costs the roller 2 stress."""
+        return 2 * (int(self.push) + int(self.push_effect))
 
     @property
     def helper_stress(self) -> int:
@@ -159,6 +161,16 @@ class ActionOdds:
     @property
     def dice(self) -> int:
         return self.rating + self.bonus.dice
+
+    @property
+    def final_effect(self) -> Effect:
+        """The effect after a push for +1 effect (position and effect change no odds)."""
+        return effect_step(self.effect, 1) if self.bonus.push_effect else self.effect
+
+    @property
+    def clock_ticks(self) -> int:
+        """Segments this roll ticks on a clock at its final effect (EXTERNAL default)."""
+        return DEFAULT_TICKS_BY_EFFECT[self.final_effect.value]
 
     def p(self, level: ResultLevel) -> Fraction:
         return self.results[level]

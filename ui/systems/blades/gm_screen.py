@@ -78,18 +78,20 @@ class RollsTab(QWidget):
         self.assist = QCheckBox("Assistance (+1d, helper takes 1 stress)")
         self.push = QCheckBox("Push yourself (+1d, 2 stress)")
         self.bargain = QCheckBox("Devil's Bargain (+1d, its cost)")
+        self.push_effect = QCheckBox("Push for +1 effect (2 stress)")
         self.ability = _spin("Ability dice", 0, odds.MAX_ABILITY_DICE, 0,
                              "Extra dice from special abilities")
         self.position = _combo("Position", [p.value for p in Position], "risky",
                                "How dangerous the action is (changes no odds)")
         self.effect = _combo("Effect", [e.value for e in Effect], "standard",
                              "How much the action can achieve (changes no odds)")
-        for check in (self.assist, self.push, self.bargain):
+        for check in (self.assist, self.push, self.bargain, self.push_effect):
             check.setAccessibleName(check.text())
         form.addRow("Rating", self.rating)
         form.addRow(self.assist)
         form.addRow(self.push)
         form.addRow(self.bargain)
+        form.addRow(self.push_effect)
         form.addRow("Ability dice", self.ability)
         form.addRow("Position", self.position)
         form.addRow("Effect", self.effect)
@@ -149,7 +151,7 @@ class RollsTab(QWidget):
         for spin in (self.rating, self.ability, self.resist_dice, self.fortune_dice,
                      self.versus, *self.members):
             spin.valueChanged.connect(lambda _v: self.refresh())
-        for check in (self.assist, self.push, self.bargain):
+        for check in (self.assist, self.push, self.bargain, self.push_effect):
             check.toggled.connect(lambda _on: self.refresh())
         for combo in (self.position, self.effect):
             combo.currentIndexChanged.connect(lambda _i: self.refresh())
@@ -160,7 +162,8 @@ class RollsTab(QWidget):
             assist=self.assist.isChecked(),
             push=self.push.isChecked() if push is None else push,
             bargain=self.bargain.isChecked() if bargain is None else bargain,
-            ability_dice=self.ability.value())
+            ability_dice=self.ability.value(),
+            push_effect=self.push_effect.isChecked())
 
     def refresh(self) -> None:
         refuse(self.push, self.bonus(push=True).why_not(), "Take 2 stress for +1d")
@@ -174,7 +177,8 @@ class RollsTab(QWidget):
         pool = f"{dice}d" if dice > 0 else "0d: roll two dice and keep the lower (no critical)"
         self.pool.setText(f"Pool {pool}. Stress: roller {bonus.roller_stress}, helper "
                           f"{bonus.helper_stress}. {position.value.capitalize()}, "
-                          f"{effect.value} effect.")
+                          f"{result.final_effect.value} effect ({result.clock_ticks} "
+                          "clock ticks on a success).")
         self.results.setRowCount(4)
         for row, level in enumerate(LEVEL_NAMES):
             self.results.setItem(row, 0, text_item(LEVEL_NAMES[level]))

@@ -114,6 +114,11 @@ def test_bonus_dice_and_their_stress() -> None:
     with pytest.raises(ValueError, match="not both"):
         odds.action_odds(1, odds.BonusDice(push=True, bargain=True))
     assert odds.action_odds(0).results == odds.action_roll(0)
+    both = odds.action_odds(2, odds.BonusDice(push=True, push_effect=True),
+                            effect=Effect.STANDARD)
+    assert both.bonus.roller_stress == 4 and both.dice == 3
+    assert both.final_effect is Effect.GREAT and both.clock_ticks == 3
+    assert both.results == odds.action_roll(3)
 
 
 def _brute_clock(segments: int, dice: int, effect: Effect, rolls: int) -> Fraction:

@@ -40,6 +40,8 @@ def test_action_odds_zero_dice_and_push_or_bargain(qtbot: QtBot) -> None:
     rolls.assist.setChecked(True)
     assert "Pool 2d" in rolls.pool.text() and "helper 1" in rolls.pool.text()
     assert rolls.results.item(0, 1).toolTip() == "exactly 1/36"
+    rolls.push_effect.setChecked(True)
+    assert "roller 4" in rolls.pool.text() and "great effect (3 clock ticks" in rolls.pool.text()
     rolls.position.setCurrentIndex(rolls.position.findData("desperate"))
     assert "severe harm" in rolls.consequences.item(0, 1).text()
     rolls.resist_dice.setValue(3)
