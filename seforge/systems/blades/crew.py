@@ -1,0 +1,311 @@
+"""The crew and the faction game: Tier, hold, rep and turf, heat and wanted level, the
+lair's coin, faction status, claims and the GM's clocks (SRD, The Faction Game,
+lines 447-507; heat beyond the text is an EXTERNAL default, notes §6).
+
+Mutators change the crew in place and raise :class:`RefusedError` with the reason; each
+has a ``why_not_*`` twin. Clocks go through the core's :class:`ClockBoard`.
+"""
+
+from __future__ import annotations
+
+from seforge.core.trackers import (
+    CLOCK_SIZES,
+    Clock,
+    ClockBoard,
+    ClockLink,
+    LinkKind,
+    RefusedError,
+)
+from seforge.systems.blades.models import Claim, ClockRecord, Crew, Faction, LinkRecord
+
+CLOCK_KINDS: tuple[str, ...] = (
+    "danger", "racing", "linked", "mission", "tug-of-war", "long-term project", "faction",
+)
+"""The kinds of clock the text describes (SRD, Progress Clocks, lines 180-196)."""
+
+BLADES_CLOCK_SIZES: tuple[int, ...] = CLOCK_SIZES
+"""4, 6, 8 and 12 segments (the core's usual sizes)."""
+
+REP_TO_FILL = 12
+MAX_TURF = 6
+VAULT_COIN: tuple[int, ...] = (4, 8, 16)
+"""Coin the lair holds with 0, 1 and 2 vault upgrades (SRD, Coin)."""
+WANTED_MAX = 4
+
+STATUS_NAMES: dict[int, str] = {
+    3: "allies", 2: "friendly", 1: "helpful", 0: "neutral",
+    -1: "interfering", -2: "hostile", -3: "war",
+}
+"""Faction status levels (SRD, Faction status levels, lines 483-495)."""
+
+
+def _refuse_if(reason: str | None) -> None:
+    if reason is not None:
+        raise RefusedError(reason)
+
+
+def turf(crew: Crew) -> int:
+    return sum(1 for claim in crew.claims if claim.held and claim.turf)
+
+
+def rep_to_fill(crew: Crew) -> int:
+    """Rule ``blades.crew.rep``: 12 rep, one less per turf held (at most 6)."""
+    return REP_TO_FILL - min(turf(crew), MAX_TURF)
+
+
+def vault_cap(crew: Crew) -> int:
+    return VAULT_COIN[crew.vault]
+
+
+def at_war(crew: Crew) -> bool:
+    return any(faction.status == -3 for faction in crew.factions)
+
+
+def rep_for_score(crew: Crew, target_tier: int) -> int:
+    """Rep a score earns: 2, +1 per Tier the target is above the crew, -1 per Tier below
+    (at least 0) (SRD, Development, line 463)."""
+    return max(0, 2 + target_tier - crew.tier)
+
+
+def why_not_gain_rep(crew: Crew, amount: int) -> str | None:
+    if amount < 0:
+        return "rep is gained, not lost"
+    if crew.rep >= rep_to_fill(crew):
+        return "the rep track is full: strengthen hold or pay to raise the Tier first"
+    return None
+
+
+def gain_rep(crew: Crew, amount: int) -> None:
+    """Gain rep up to the track's end (no rep is gained while it is full)."""
+    _refuse_if(why_not_gain_rep(crew, amount))
+    crew.rep = min(rep_to_fill(crew), crew.rep + amount)
+
+
+def tier_cost(crew: Crew) -> int:
+    """Coin to raise the Tier: the new Tier times 8 (SRD, Development, line 466)."""
+    return (crew.tier + 1) * 8
+
+
+def why_not_develop(crew: Crew) -> str | None:
+    """A full rep track: weak hold becomes strong; strong hold may buy the next Tier."""
+    if crew.rep < rep_to_fill(crew):
+        return f"the rep track is not full ({crew.rep} of {rep_to_fill(crew)})"
+    if crew.hold == "strong":
+        if crew.tier >= 6:
+            return "the crew is at the highest Tier"
+        if crew.coin < tier_cost(crew):
+            return (f"Tier {crew.tier + 1} costs {tier_cost(crew)} coin; the lair holds "
+                    f"{crew.coin}")
+    return None
+
+
+def develop(crew: Crew) -> None:
+    _refuse_if(why_not_develop(crew))
+    if crew.hold == "weak":
+        crew.hold = "strong"
+    else:
+        crew.coin -= tier_cost(crew)
+        crew.tier += 1
+        crew.hold = "weak"
+    crew.rep = 0
+
+
+def lose_hold(crew: Crew) -> None:
+    """Hold drops one step; a weak hold dropping costs a Tier (SRD, Reducing hold)."""
+    if crew.hold == "strong":
+        crew.hold = "weak"
+    elif crew.tier > 0:
+        crew.tier -= 1
+
+
+def why_not_gain_heat(crew: Crew, amount: int) -> str | None:
+    if amount < 0:
+        return "heat is gained, not lost, here"
+    if crew.wanted >= WANTED_MAX and crew.heat + amount >= crew.heat_boxes:
+        return f"the wanted level is already {WANTED_MAX}, the highest"
+    return None
+
+
+def gain_heat(crew: Crew, amount: int) -> None:
+    """Heat over the track adds a wanted level; the rest rolls over (EXTERNAL default)."""
+    _refuse_if(why_not_gain_heat(crew, amount))
+    heat = crew.heat + amount
+    while heat >= crew.heat_boxes and crew.wanted < WANTED_MAX:
+        heat -= crew.heat_boxes
+        crew.wanted += 1
+    crew.heat = heat
+
+
+def why_not_gain_coin(crew: Crew, amount: int) -> str | None:
+    if amount < 0:
+        return "use spend for a loss of coin"
+    if crew.coin + amount > vault_cap(crew):
+        return (f"the lair holds {vault_cap(crew)} coin ({crew.coin} now); a vault upgrade "
+                "holds more")
+    return None
+
+
+def gain_coin(crew: Crew, amount: int) -> None:
+    _refuse_if(why_not_gain_coin(crew, amount))
+    crew.coin += amount
+
+
+def spend_coin(crew: Crew, amount: int) -> None:
+    if not 0 <= amount <= crew.coin:
+        raise RefusedError(f"the lair holds {crew.coin} coin, not {amount}")
+    crew.coin -= amount
+
+
+def why_not_add_faction(crew: Crew, name: str) -> str | None:
+    if not name.strip():
+        return "name the faction"
+    if any(f.name.casefold() == name.strip().casefold() for f in crew.factions):
+        return f"{name.strip()} is already on the ladder"
+    return None
+
+
+def add_faction(crew: Crew, name: str, tier: int = 0, status: int = 0) -> None:
+    _refuse_if(why_not_add_faction(crew, name))
+    crew.factions.append(Faction(name=name.strip(), tier=tier, status=status))
+
+
+def why_not_set_status(crew: Crew, index: int, status: int) -> str | None:
+    if not 0 <= index < len(crew.factions):
+        return "there is no such faction"
+    if not -3 <= status <= 3:
+        return "faction status runs from -3 (war) to +3 (allies)"
+    return None
+
+
+def set_status(crew: Crew, index: int, status: int) -> None:
+    _refuse_if(why_not_set_status(crew, index, status))
+    crew.factions[index].status = status
+
+
+def remove_faction(crew: Crew, index: int) -> None:
+    if not 0 <= index < len(crew.factions):
+        raise RefusedError("there is no such faction")
+    del crew.factions[index]
+
+
+def add_claim(crew: Crew, name: str, turf_claim: bool = False) -> None:
+    if not name.strip():
+        raise RefusedError("name the claim")
+    crew.claims.append(Claim(name=name.strip(), turf=turf_claim))
+
+
+def why_not_hold_claim(crew: Crew, index: int, held: bool) -> str | None:
+    if not 0 <= index < len(crew.claims):
+        return "there is no such claim"
+    claim = crew.claims[index]
+    if held and claim.turf and not claim.held and turf(crew) >= MAX_TURF:
+        return f"a crew holds at most {MAX_TURF} turf"
+    return None
+
+
+def hold_claim(crew: Crew, index: int, held: bool) -> None:
+    _refuse_if(why_not_hold_claim(crew, index, held))
+    crew.claims[index].held = held
+    crew.rep = min(crew.rep, rep_to_fill(crew))
+
+
+# clocks -------------------------------------------------------------------------------------
+
+
+def board(crew: Crew) -> ClockBoard:
+    """The crew's clocks as the core's board (links included)."""
+    return ClockBoard(
+        tuple(Clock(c.name, c.segments, min(c.filled, c.segments), c.kind)
+              for c in crew.clocks),
+        tuple(ClockLink(LinkKind(link.kind), link.first, link.second) for link in crew.links),
+    )
+
+
+def _store(crew: Crew, made: ClockBoard) -> None:
+    crew.clocks = [ClockRecord(name=c.name, segments=c.segments, filled=c.filled,
+                               kind=c.kind) for c in made.clocks]
+    crew.links = [LinkRecord(kind=link.kind.value, first=link.first, second=link.second)
+                  for link in made.links]
+
+
+def why_not_add_clock(crew: Crew, name: str, segments: int, kind: str) -> str | None:
+    if not name.strip():
+        return "name the clock"
+    if kind not in CLOCK_KINDS:
+        return f"a clock is one of: {', '.join(CLOCK_KINDS)}"
+    try:
+        board(crew).add(Clock(name.strip(), segments, 0, kind))
+    except RefusedError as refused:
+        return refused.reason
+    return None
+
+
+def add_clock(crew: Crew, name: str, segments: int = 4, kind: str = "danger") -> None:
+    _refuse_if(why_not_add_clock(crew, name, segments, kind))
+    _store(crew, board(crew).add(Clock(name.strip(), segments, 0, kind)))
+
+
+def remove_clock(crew: Crew, name: str) -> None:
+    _store(crew, board(crew).remove(name))
+
+
+def why_not_tick(crew: Crew, name: str, amount: int = 1) -> str | None:
+    return board(crew).why_not_tick(name, amount)
+
+
+def tick(crew: Crew, name: str, amount: int = 1) -> None:
+    """Tick a clock (a complication ticks 1, 2 or 3; links are honoured by the core)."""
+    _store(crew, board(crew).tick(name, amount))
+
+
+def untick(crew: Crew, name: str, amount: int = 1) -> None:
+    _store(crew, board(crew).untick(name, amount))
+
+
+def why_not_link(crew: Crew, kind: str, first: str, second: str) -> str | None:
+    try:
+        board(crew).link(LinkKind(kind), first, second)
+    except (RefusedError, ValueError) as refused:
+        return getattr(refused, "reason", str(refused))
+    return None
+
+
+def link(crew: Crew, kind: str, first: str, second: str) -> None:
+    _refuse_if(why_not_link(crew, kind, first, second))
+    _store(crew, board(crew).link(LinkKind(kind), first, second))
+
+
+EDITABLE: dict[str, tuple[int, int]] = {
+    "tier": (0, 6), "wanted": (0, WANTED_MAX), "vault": (0, 2), "heat": (0, 19), "xp": (0, 20),
+}
+"""The crew's numbers an editor sets directly, with their ranges."""
+
+
+def why_not_set_number(crew: Crew, field: str, value: int) -> str | None:
+    if field not in EDITABLE:
+        return f"{field!r} is not set directly"
+    low, high = EDITABLE[field]
+    if field == "heat":
+        high = crew.heat_boxes - 1
+    if field == "xp":
+        high = crew.crew_xp_boxes
+    if not low <= value <= high:
+        return f"{field} runs from {low} to {high}"
+    if field == "vault" and crew.coin > VAULT_COIN[value]:
+        return f"the lair holds {crew.coin} coin, more than {VAULT_COIN[value]}"
+    return None
+
+
+def set_number(crew: Crew, field: str, value: int) -> None:
+    _refuse_if(why_not_set_number(crew, field, value))
+    setattr(crew, field, value)
+
+
+def set_text(crew: Crew, field: str, value: str) -> None:
+    if field not in ("name", "crew_type", "notes"):
+        raise RefusedError(f"{field!r} is not a text field of the crew")
+    from seforge.core.limits import text_limit
+
+    if len(value) > text_limit(field):
+        raise RefusedError(f"{field} holds at most {text_limit(field):,} characters")
+    setattr(crew, field, value if field == "notes" else value.strip())

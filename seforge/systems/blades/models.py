@@ -1,0 +1,247 @@
+"""The documents of Blades in the Dark as pydantic models: the scoundrel and the crew.
+
+The scoundrel's action ratings are under ``actions``, keyed by the lower-case action name
+(``{"hunt": 2, ...}``); which dots the playbook placed and which action took the heritage
+and background dots are kept beside them so the ledger can say where every dot went.
+The crew document holds the crew and the faction game and the GM's clocks.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from seforge.systems.blades.facts import (
+    ACTIONS,
+    ARMOR_BOXES,
+    MAX_LOAD,
+    MAX_RATING,
+    STASH_MAX,
+    TRAUMA_CONDITIONS,
+    VICES,
+    XP_TRACKS,
+    HouseDefaults,
+)
+
+Stage = Literal["creation", "play"]
+
+
+def _no_unknown_actions(value: dict[str, int], what: str) -> dict[str, int]:
+    for action, rating in value.items():
+        if action not in ACTIONS:
+            raise ValueError(f"{what}: there is no action {action!r} (use one of "
+                             f"{', '.join(ACTIONS)})")
+        if not 0 <= rating <= MAX_RATING:
+            raise ValueError(f"{what}: {action} is rated 0 to {MAX_RATING}, not {rating}")
+    return {action: value.get(action, 0) for action in ACTIONS if value.get(action, 0) or
+            what == "actions"}
+
+
+class Advance(BaseModel):
+    """One advance taken from a full XP track: an attribute's gives an action dot under it,
+    the playbook's a special ability (SRD, PC Advancement, line 520)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    track: Literal["insight", "prowess", "resolve", "playbook"]
+    action: str = ""
+    ability: str = ""
+
+
+class Item(BaseModel):
+    """An item marked as carried on a score; a two-box item counts 2 toward load."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="", max_length=200)
+    boxes: int = Field(default=1, ge=0, le=2)
+
+
+class Scoundrel(BaseModel):
+    """A Blades in the Dark player character (``format: "blades.character"``)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    name: str = ""
+    alias: str = ""
+    look: str = ""
+    playbook: str = ""
+    heritage: str = ""
+    heritage_detail: str = ""
+    background: str = ""
+    background_detail: str = ""
+    stage: Stage = "creation"
+    """``creation`` while the scoundrel is built (7 dots, none above 2), then ``play``."""
+    actions: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(ACTIONS, 0))
+    playbook_dots: dict[str, int] = Field(default_factory=dict)
+    """The three dots the playbook places, by action (part of ``actions``)."""
+    heritage_dot: str = ""
+    """The action that took the heritage dot (part of ``actions``)."""
+    background_dot: str = ""
+    """The action that took the background dot (part of ``actions``)."""
+    special_abilities: list[str] = Field(default_factory=list)
+    xp_trigger: str = ""
+    friend: str = ""
+    rival: str = ""
+    vice: str = ""
+    vice_purveyor: str = ""
+    mastery: bool = False
+    """The crew has the Mastery advance: ratings may reach 4."""
+    xp: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(XP_TRACKS, 0))
+    advances: list[Advance] = Field(default_factory=list)
+    stress: int = Field(default=0, ge=0)
+    trauma: list[str] = Field(default_factory=list)
+    harm: list[list[str]] = Field(default_factory=lambda: [list[str](), [], []])
+    """What is written in harm rows 1 (lesser), 2 (moderate) and 3 (severe)."""
+    armor_used: list[str] = Field(default_factory=list)
+    heavy_armor: bool = False
+    """The scoundrel wears heavy armor this score (its box can be marked)."""
+    special_armor: bool = False
+    """The scoundrel has a special ability that uses special armor (SRD, line 565)."""
+    load: int = Field(default=0, ge=0, le=MAX_LOAD)
+    """The load chosen for the score (0: none chosen yet)."""
+    items: list[Item] = Field(default_factory=list)
+    coin: int = Field(default=0, ge=0)
+    stash: int = Field(default=0, ge=0, le=STASH_MAX)
+    house: HouseDefaults = Field(default_factory=HouseDefaults)
+    notes: str = ""
+
+    @field_validator("actions")
+    @classmethod
+    def _actions(cls, value: dict[str, int]) -> dict[str, int]:
+        return _no_unknown_actions(value, "actions")
+
+    @field_validator("playbook_dots")
+    @classmethod
+    def _playbook_dots(cls, value: dict[str, int]) -> dict[str, int]:
+        return _no_unknown_actions(value, "playbook_dots")
+
+    @field_validator("heritage_dot", "background_dot")
+    @classmethod
+    def _one_action(cls, value: str) -> str:
+        if value and value not in ACTIONS:
+            raise ValueError(f"there is no action {value!r}")
+        return value
+
+    @field_validator("xp")
+    @classmethod
+    def _xp(cls, value: dict[str, int]) -> dict[str, int]:
+        for track, marks in value.items():
+            if track not in XP_TRACKS:
+                raise ValueError(f"there is no XP track {track!r}")
+            if marks < 0:
+                raise ValueError(f"XP cannot be negative ({track})")
+        return {track: value.get(track, 0) for track in XP_TRACKS}
+
+    @field_validator("trauma")
+    @classmethod
+    def _trauma(cls, value: list[str]) -> list[str]:
+        for condition in value:
+            if condition not in TRAUMA_CONDITIONS:
+                raise ValueError(f"{condition!r} is not a trauma condition")
+        if len(set(value)) != len(value):
+            raise ValueError("a trauma condition is marked twice")
+        return value
+
+    @field_validator("armor_used")
+    @classmethod
+    def _armor(cls, value: list[str]) -> list[str]:
+        for box in value:
+            if box not in ARMOR_BOXES:
+                raise ValueError(f"{box!r} is not an armor box")
+        return sorted(set(value), key=ARMOR_BOXES.index)
+
+    @field_validator("vice")
+    @classmethod
+    def _vice(cls, value: str) -> str:
+        if value and value not in VICES:
+            raise ValueError(f"{value!r} is not a vice (one of {', '.join(VICES)})")
+        return value
+
+    @model_validator(mode="after")
+    def _harm_rows(self) -> Scoundrel:
+        if len(self.harm) != 3:
+            raise ValueError("harm has three rows (lesser, moderate, severe)")
+        return self
+
+
+class Faction(BaseModel):
+    """A faction on the crew's ladder (SRD, Faction Status, lines 478-495)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    tier: int = Field(default=0, ge=0, le=6)
+    hold: Literal["weak", "strong"] = "strong"
+    status: int = Field(default=0, ge=-3, le=3)
+    notes: str = ""
+
+
+class Claim(BaseModel):
+    """A claim on the crew's map; ``turf`` claims count toward the rep track."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    held: bool = False
+    turf: bool = False
+
+
+class ClockRecord(BaseModel):
+    """A progress clock as stored (the core's :class:`Clock` in a document)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    segments: int = Field(default=4, ge=2, le=24)
+    filled: int = Field(default=0, ge=0)
+    kind: str = "danger"
+
+
+class LinkRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["linked", "racing", "tug-of-war"]
+    first: str
+    second: str
+
+
+class Crew(BaseModel):
+    """A crew, its faction game and the GM's clocks (``format: "blades.crew"``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    crew_type: str = ""
+    tier: int = Field(default=0, ge=0, le=6)
+    hold: Literal["weak", "strong"] = "strong"
+    rep: int = Field(default=0, ge=0, le=12)
+    heat: int = Field(default=0, ge=0)
+    wanted: int = Field(default=0, ge=0, le=4)
+    coin: int = Field(default=0, ge=0)
+    vault: int = Field(default=0, ge=0, le=2)
+    """Vault upgrades taken: 0 (lair holds 4 coin), 1 (8), 2 (16)."""
+    xp: int = Field(default=0, ge=0)
+    mastery: bool = False
+    claims: list[Claim] = Field(default_factory=list)
+    factions: list[Faction] = Field(default_factory=list)
+    clocks: list[ClockRecord] = Field(default_factory=list)
+    links: list[LinkRecord] = Field(default_factory=list)
+    heat_boxes: int = Field(default=9, ge=1, le=20)
+    """EXTERNAL default (full SRD, Heat): 9 heat fills the track and adds a wanted level."""
+    crew_xp_boxes: int = Field(default=8, ge=1, le=20)
+    """EXTERNAL default (published crew sheet): the crew XP track's length."""
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _clocks(self) -> Crew:
+        from seforge.core.trackers import Clock, ClockBoard, ClockLink, LinkKind, RefusedError
+
+        try:
+            ClockBoard(tuple(Clock(c.name, c.segments, c.filled, c.kind) for c in self.clocks),
+                       tuple(ClockLink(LinkKind(k.kind), k.first, k.second)
+                             for k in self.links))
+        except RefusedError as refused:
+            raise ValueError(refused.reason) from None
+        return self

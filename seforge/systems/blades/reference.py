@@ -1,0 +1,251 @@
+"""The GM screen's reference tables as data, each with its source.
+
+Numbers and names come from the text (``blades-in-the-dark-srd.tex.txt``, cited by
+section and line); every description is in our own words. A table or row marked
+``external`` is a labelled default from the published game (the notes' §6), not the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from seforge.systems.blades.crew import STATUS_NAMES
+from seforge.systems.blades.facts import (
+    DEFAULT_ATTRIBUTE_MAP,
+    DEFAULT_TICKS_BY_EFFECT,
+    TRAUMA_CONDITIONS,
+    Source,
+)
+from seforge.systems.blades.odds import action_roll, percent
+from seforge.systems.blades.rules import HARM_PENALTIES
+
+
+@dataclass(frozen=True)
+class ReferenceTable:
+    """One table: columns, rows of text, and where it comes from."""
+
+    id: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    source: Source
+    row_sources: tuple[Source | None, ...] = field(default=())
+    """A row's own source when it differs from the table's (e.g. an external default)."""
+
+    def source_of(self, row: int) -> Source:
+        if row < len(self.row_sources) and self.row_sources[row] is not None:
+            found = self.row_sources[row]
+            assert found is not None
+            return found
+        return self.source
+
+    def matches(self, query: str) -> list[int]:
+        """The rows holding every word of ``query`` (all rows when the title does)."""
+        words = query.casefold().split()
+        if not words:
+            return list(range(len(self.rows)))
+        if all(w in self.title.casefold() for w in words):
+            return list(range(len(self.rows)))
+        return [i for i, row in enumerate(self.rows)
+                if all(any(w in cell.casefold() for cell in row) for w in words)]
+
+
+def _result_rows() -> tuple[tuple[str, ...], ...]:
+    one = action_roll(1)
+    zero = action_roll(0)
+    from seforge.systems.blades.facts import ResultLevel as R
+    return (
+        ("Critical", "two or more 6s", "success with an extra edge", percent(one[R.CRITICAL]),
+         "impossible"),
+        ("Full success", "highest die 6", "it goes as hoped", percent(one[R.SUCCESS]),
+         percent(zero[R.SUCCESS])),
+        ("Partial success", "highest die 4 or 5", "done, at a cost", percent(one[R.PARTIAL]),
+         percent(zero[R.PARTIAL])),
+        ("Bad outcome", "highest die 1 to 3", "it goes wrong", percent(one[R.FAILURE]),
+         percent(zero[R.FAILURE])),
+    )
+
+
+_EXT = "external"
+
+
+def tables() -> tuple[ReferenceTable, ...]:
+    """Every table in the order the GM screen lists them."""
+    attribute_of = {a: attr.capitalize() for attr, acts in DEFAULT_ATTRIBUTE_MAP.items()
+                    for a in acts}
+    actions = (
+        ("Attune", "reach out to arcane forces and spirits"),
+        ("Command", "make people obey at once"),
+        ("Consort", "mix with friends and contacts"),
+        ("Finesse", "use deft hands or quiet misdirection"),
+        ("Hunt", "track a quarry; shoot from afar"),
+        ("Prowl", "move quietly and skilfully"),
+        ("Skirmish", "fight up close"),
+        ("Study", "examine details and evidence"),
+        ("Survey", "watch a scene and foresee what comes"),
+        ("Sway", "persuade with wit, charm or argument"),
+        ("Tinker", "work devices and mechanisms"),
+        ("Wreck", "use brute force to destroy"),
+    )
+    status_rows = (
+        *((f"{s:+d}" if s else "0", STATUS_NAMES[s].capitalize(), attitude)
+          for s, attitude in (
+              (3, "will help even at a cost to themselves"),
+              (2, "help when it is no serious trouble"),
+              (1, "help when it costs them nothing"),
+              (0, "neither help nor harm"),
+              (-1, "make trouble when it is cheap"),
+              (-2, "hurt you when it is safe"),
+              (-3, "war: go out of their way to hurt you"))),
+        ("At war", "Effects", "+1 heat per score; hold drops one step for the war; "
+         "one downtime action each instead of two"),
+        ("Changes", "By a score", "-1 or -2 with the faction hurt; +1 with one helped; "
+         "none for a quiet job"),
+    )
+    return (
+        ReferenceTable(
+            "results", "Roll results", ("Result", "Dice", "Meaning", "1 die", "0 dice"),
+            _result_rows(), Source("Rolling the Dice", 62)),
+        ReferenceTable(
+            "actions", "Actions", ("Action", "Used to", "Attribute"),
+            tuple((name, what, attribute_of[name.lower()]) for name, what in actions),
+            Source("Actions", 116),
+            row_sources=tuple(
+                None if name in ("Hunt", "Skirmish")
+                else Source("notes §6: attribute map", origin=_EXT) for name, _ in actions)),
+        ReferenceTable(
+            "position", "Position", ("Position", "What it means"),
+            (("Controlled", "little danger; the mildest consequences"),
+             ("Risky", "the usual position; real trouble is possible"),
+             ("Desperate", "serious danger; harsh consequences; XP for its attribute")),
+            Source("3. The GM Sets the Position", 215)),
+        ReferenceTable(
+            "effect", "Effect levels", ("Effect", "What it achieves", "Clock ticks"),
+            (("Zero", "nothing at all", str(DEFAULT_TICKS_BY_EFFECT["zero"])),
+             ("Limited", "less than hoped", str(DEFAULT_TICKS_BY_EFFECT["limited"])),
+             ("Standard", "what one would expect", str(DEFAULT_TICKS_BY_EFFECT["standard"])),
+             ("Great", "more than usual", str(DEFAULT_TICKS_BY_EFFECT["great"])),
+             ("Extreme", "far beyond the usual", str(DEFAULT_TICKS_BY_EFFECT["extreme"]))),
+            Source("4. The GM Sets the Effect Level", 218),
+            row_sources=(Source("notes §6: ticks by effect", origin=_EXT),) * 5),
+        ReferenceTable(
+            "factors", "Effect factors and bonus dice", ("Factor", "How it works"),
+            (("Potency", "a weakness, extra time or arcane power shifts effect"),
+             ("Quality / Tier", "better gear or a higher Tier raises effect; fine items +1"),
+             ("Scale", "more people, more area, more scope raise effect"),
+             ("Assistance", "+1d; the helper takes 1 stress"),
+             ("Push yourself", "+1d or +1 effect or act incapacitated; 2 stress each"),
+             ("Devil's Bargain", "+1d for a cost that happens whatever the roll; not with a push"),
+             ("Trade", "the GM may trade a worse position for more effect")),
+            Source("Assessing Factors", 258)),
+        ReferenceTable(
+            "consequences", "Consequences by position", ("Position", "Result", "Typical cost"),
+            (("Controlled", "4/5", "hesitate, withdraw and try again, or take a minor cost"),
+             ("Controlled", "1-3", "falter: press on from risky, or withdraw"),
+             ("Risky", "4/5", "harm, a complication, reduced effect, or a worse position"),
+             ("Risky", "1-3", "harm, a complication, a worse position, or a lost chance"),
+             ("Desperate", "4/5", "severe harm, a serious complication, reduced effect"),
+             ("Desperate", "1-3", "severe harm, a serious complication, a lost chance")),
+            Source("Consequences", 279, origin="inferred")),
+        ReferenceTable(
+            "consequence-types", "Kinds of consequence", ("Consequence", "What it does"),
+            (("Reduced effect", "effect drops one level, after every other factor"),
+             ("Complication", "ticks a clock: 1 minor, 2 standard, 3 serious; never undoes "
+              "a success"),
+             ("Lost opportunity", "this way no longer works; find another"),
+             ("Worse position", "the next roll is at a worse position"),
+             ("Harm", "write harm of the level dealt")),
+            Source("Consequences", 279)),
+        ReferenceTable(
+            "harm", "Harm", ("Level", "Examples", "Penalty"),
+            (("4 fatal", "drowned, stabbed in the heart", "death unless resisted"),
+             ("3 severe", "impaled, broken leg, badly burned", HARM_PENALTIES[2]),
+             ("2 moderate", "deep cut, concussion, panicked", HARM_PENALTIES[1]),
+             ("1 lesser", "battered, drained, scared", HARM_PENALTIES[0]),
+             ("Row full", "write it one row higher", "a full top row is catastrophic")),
+            Source("Harm", 305),
+            row_sources=(None, None, Source("notes §6: harm penalties", origin=_EXT),
+                         None, None)),
+        ReferenceTable(
+            "resistance", "Resistance and armor", ("Rule", "Detail"),
+            (("Attribute", "Insight: deception, understanding; Prowess: body; Resolve: mind"),
+             ("Cost", "6 stress minus the highest die"),
+             ("Critical", "two sixes: clear 1 stress instead"),
+             ("Once", "decide before rolling; each consequence is resisted once"),
+             ("Armor", "mark a box instead of rolling; heavy armor a second box"),
+             ("Restore", "all armor comes back when load is chosen")),
+            Source("Resistance & Armor", 316)),
+        ReferenceTable(
+            "trauma", "Trauma conditions", ("Condition", "In short"),
+            tuple(zip(TRAUMA_CONDITIONS, (
+                "untouched by appeals and bonds", "lost in old horrors",
+                "fixed on one thing or person", "trusts no one",
+                "careless of own safety", "gentle, lost the edge",
+                "moods swing hard", "hurts people without need"), strict=True)),
+            Source("Trauma Conditions", 157)),
+        ReferenceTable(
+            "clocks", "Progress clocks", ("Clock", "Use"),
+            (("4 segments", "a complex obstacle"), ("6 segments", "a more complicated one"),
+             ("8 segments", "a daunting one; a long-term project"),
+             ("Danger", "ticks 1/2/3 by complication; when full, the danger arrives"),
+             ("Racing", "two clocks race; the first full decides"),
+             ("Linked", "a full clock opens the next"),
+             ("Mission", "a window of time that runs out"),
+             ("Tug-of-war", "ticks both ways"),
+             ("Long-term project", "downtime work over several sessions"),
+             ("Faction", "the GM ticks factions' plans in downtime")),
+            Source("Progress clocks", 169)),
+        ReferenceTable(
+            "coin", "Coin and stash", ("Amount", "Worth / rule"),
+            (("1 coin", "a week's wages"), ("2 coin", "a fine weapon or luxury clothes"),
+             ("4 coin", "a month's wages"), ("6 coin", "an exquisite jewel"),
+             ("8 coin", "a small business's good month"),
+             ("10 coin", "selling a real asset"),
+             ("Carry", "at most 4 coin on a scoundrel"),
+             ("Lair", "4 coin; 8 and 16 with vault upgrades"),
+             ("Stash", "up to 40; lifestyle is full rows of 10"),
+             ("Withdraw", "2 stash gives 1 coin"),
+             ("Retire", "0-10 poor, 11-20 meager, 21-39 modest, 40 fine")),
+            Source("Coin", 410)),
+        ReferenceTable(
+            "tier", "Tier and gang scale", ("Tier", "Gang size"),
+            (("0", "1 or 2 people"), ("I", "small gang (3-6)"), ("II", "medium gang (12)"),
+             ("III", "large gang (20)"), ("IV", "huge gang (40)"),
+             ("V", "massive gang (80)"),
+             ("Rep", "2 per score, ±1 per Tier of difference; 12 fills, less 1 per turf"),
+             ("Tier up", "with strong hold and full rep, pay new Tier × 8 coin")),
+            Source("Tier", 447)),
+        ReferenceTable(
+            "status", "Faction status", ("Status", "Name", "Attitude"),
+            status_rows,
+            Source("Faction status levels", 483)),
+        ReferenceTable(
+            "xp", "XP triggers", ("Trigger", "XP"),
+            (("Desperate action roll", "1 in that action's attribute"),
+             ("Playbook trigger", "1, or 2 if it happened a lot"),
+             ("Beliefs, drives, heritage, background", "1, or 2"),
+             ("Struggled with vice or trauma", "1, or 2"),
+             ("Training in downtime", "1 on a track, once per track"),
+             ("Full attribute track", "an advance: +1 dot under it"),
+             ("Full playbook track", "an advance: a special ability")),
+            Source("PC Advancement", 508)),
+        ReferenceTable(
+            "load", "Load", ("Load", "Level", "Effect"),
+            (("1-3", "Light", "quick, passes for a citizen"),
+             ("4-5", "Normal", "looks ready for trouble"),
+             ("6", "Heavy", "slower, clearly on a job"),
+             ("7-9", "Encumbered", "can only move slowly")),
+            Source("Loadout", 599)),
+    )
+
+
+def table(table_id: str) -> ReferenceTable:
+    for found in tables():
+        if found.id == table_id:
+            return found
+    raise KeyError(table_id)
+
+
+def search(query: str) -> list[tuple[ReferenceTable, list[int]]]:
+    """Tables with their matching rows, for the GM screen's search box."""
+    return [(t, rows) for t in tables() if (rows := t.matches(query))]

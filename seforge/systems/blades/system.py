@@ -1,0 +1,114 @@
+"""The Blades in the Dark game system object (cheap to import: everything heavy is
+imported inside the methods)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat
+
+SYSTEM_ID = "blades"
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """A ready-made Blades document shipped with SEForge."""
+
+    id: str
+    path: Path
+CHARACTER_FORMAT = "blades.character"
+CREW_FORMAT = "blades.crew"
+
+
+@dataclass(frozen=True)
+class BladesSystem:
+    """Blades in the Dark for SEForge."""
+
+    id: str = SYSTEM_ID
+    title: str = "Blades in the Dark"
+
+    @property
+    def formats(self) -> Sequence[DocumentFormat]:
+        return (
+            DocumentFormat(CHARACTER_FORMAT, "Blades in the Dark scoundrel", ".blades"),
+            DocumentFormat(CREW_FORMAT, "Blades in the Dark crew", ".bladescrew"),
+        )
+
+    @property
+    def cli_verbs(self) -> Sequence[CliVerb]:
+        return ()
+
+    def reference_tables(self) -> Sequence[Any]:
+        from seforge.systems.blades.reference import tables
+
+        return tables()
+
+    def library(self) -> Sequence[Any]:
+        from seforge.core.resources import resource_path
+
+        folder = resource_path("systems", "blades")
+        if not folder.is_dir():
+            return ()
+        return tuple(LibraryEntry(path.stem, path) for path in sorted(folder.glob("*.blades")))
+
+    def check(self, path: Path) -> CheckReport:
+        from seforge.core.documents import peek_format
+        from seforge.systems.blades.documents import CREW, SCOUNDREL
+
+        if CREW.accepts(peek_format(path)):
+            return _check_crew(CREW.load(path))
+        from seforge.systems.blades import rules
+
+        scoundrel = SCOUNDREL.load(path)
+        return CheckReport(
+            problems=tuple(rules.check_scoundrel(scoundrel)),
+            figures={"spent": rules.spent(scoundrel), "budget": rules.budget(scoundrel)},
+            lines=tuple(rules.ledger_lines(scoundrel)),
+        )
+
+    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+        from seforge.systems.blades.sheet import export
+
+        return export(paths, out)
+
+    def run_odds(self, argv: Sequence[str], prog: str) -> int:
+        from seforge.systems.blades.cli import run_odds
+
+        return run_odds(argv, prog)
+
+
+def _check_crew(crew: Any) -> CheckReport:
+    from seforge.systems.blades import crew as rules
+
+    problems: list[CheckProblem] = []
+    if crew.coin > rules.vault_cap(crew):
+        problems.append(CheckProblem(
+            f"The lair holds {rules.vault_cap(crew)} coin, not {crew.coin}.", "error",
+            "blades.crew.coin"))
+    if crew.rep > rules.rep_to_fill(crew):
+        problems.append(CheckProblem(
+            f"Rep {crew.rep} is over the track ({rules.rep_to_fill(crew)} with "
+            f"{rules.turf(crew)} turf).", "error", "blades.crew.rep"))
+    if rules.turf(crew) > rules.MAX_TURF:
+        problems.append(CheckProblem(f"A crew holds at most {rules.MAX_TURF} turf.", "error",
+                                     "blades.crew.turf"))
+    if crew.heat >= crew.heat_boxes:
+        problems.append(CheckProblem(
+            f"Heat {crew.heat} fills the {crew.heat_boxes}-box track; it becomes a wanted "
+            "level.", "error", "blades.crew.heat"))
+    try:
+        rules.board(crew)
+    except ValueError as refused:
+        problems.append(CheckProblem(str(refused), "error", "blades.crew.clocks"))
+    return CheckReport(problems=tuple(problems),
+                       figures={"tier": crew.tier, "rep": crew.rep, "heat": crew.heat,
+                                "wanted": crew.wanted},
+                       lines=(f"Tier {crew.tier}, {crew.hold} hold; rep {crew.rep} of "
+                              f"{rules.rep_to_fill(crew)}; heat {crew.heat}, wanted "
+                              f"{crew.wanted}",))
+
+
+SYSTEM = BladesSystem()

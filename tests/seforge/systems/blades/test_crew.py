@@ -1,0 +1,83 @@
+"""The crew and the faction game, and the GM's clocks on the core's board."""
+
+from __future__ import annotations
+
+import pytest
+
+from seforge.core.trackers import RefusedError
+from seforge.systems.blades import crew as rules
+from seforge.systems.blades.models import Crew
+
+
+def test_rep_turf_hold_and_tier() -> None:
+    crew = Crew(name="Lanterns")
+    assert rules.rep_for_score(crew, 2) == 4 and rules.rep_for_score(Crew(tier=3), 0) == 0
+    rules.add_claim(crew, "Docks", turf_claim=True)
+    rules.hold_claim(crew, 0, True)
+    assert rules.rep_to_fill(crew) == 11
+    rules.gain_rep(crew, 20)
+    assert crew.rep == 11
+    assert "track is full" in (rules.why_not_gain_rep(crew, 1) or "")
+    assert "costs 8 coin" in (rules.why_not_develop(crew) or "")
+    rules.gain_coin(crew, 4)
+    assert "vault upgrade" in (rules.why_not_gain_coin(crew, 1) or "")
+    crew.vault = 1
+    rules.gain_coin(crew, 4)
+    rules.develop(crew)
+    assert (crew.tier, crew.hold, crew.rep, crew.coin) == (1, "weak", 0, 0)
+    rules.lose_hold(crew)
+    assert crew.tier == 0 and crew.hold == "weak"
+
+
+def test_heat_rolls_into_wanted() -> None:
+    crew = Crew()
+    rules.gain_heat(crew, 11)
+    assert (crew.heat, crew.wanted) == (2, 1)
+    crew.wanted = 4
+    assert "highest" in (rules.why_not_gain_heat(crew, 9) or "")
+
+
+def test_faction_status_range_and_war() -> None:
+    crew = Crew()
+    rules.add_faction(crew, "Bluecoats", tier=3)
+    assert "already" in (rules.why_not_add_faction(crew, "bluecoats") or "")
+    assert "-3 (war)" in (rules.why_not_set_status(crew, 0, -4) or "")
+    rules.set_status(crew, 0, -3)
+    assert rules.at_war(crew) and rules.STATUS_NAMES[-3] == "war"
+
+
+def test_clocks_use_the_core_board_with_links() -> None:
+    crew = Crew()
+    rules.add_clock(crew, "Escape", 6, "racing")
+    rules.add_clock(crew, "Cornered", 4, "racing")
+    rules.link(crew, "racing", "Escape", "Cornered")
+    rules.tick(crew, "Cornered", 4)
+    assert "race is over" in (rules.why_not_tick(crew, "Escape") or "")
+    assert "already a clock" in (rules.why_not_add_clock(crew, "Escape", 4, "danger") or "")
+    assert "2 to 24" in (rules.why_not_add_clock(crew, "Big", 30, "danger") or "")
+    assert "one of" in (rules.why_not_add_clock(crew, "X", 4, "weird") or "")
+    rules.add_clock(crew, "Plan", 4, "linked")
+    rules.add_clock(crew, "Heist", 8, "linked")
+    rules.link(crew, "linked", "Plan", "Heist")
+    with pytest.raises(RefusedError, match="waits for Plan"):
+        rules.tick(crew, "Heist")
+    rules.tick(crew, "Plan", 4)
+    rules.tick(crew, "Heist", 2)
+    rules.untick(crew, "Heist")
+    assert crew.clocks[3].filled == 1
+    rules.remove_clock(crew, "Plan")
+    assert [link.first for link in crew.links] == ["Escape"]
+
+
+def test_a_crew_file_with_clashing_clocks_is_refused_in_one_line() -> None:
+    from seforge.core.documents import DocumentFileError
+    from seforge.systems.blades.documents import CREW
+
+    data = {"format": "blades.crew", "version": 1,
+            "clocks": [{"name": "A"}, {"name": "A"}]}
+    with pytest.raises(DocumentFileError, match="two clocks cannot share a name"):
+        CREW.from_data(data, "x.bladescrew")
+    data = {"format": "blades.crew", "version": 1, "clocks": [{"name": "A"}],
+            "links": [{"kind": "linked", "first": "A", "second": "B"}]}
+    with pytest.raises(DocumentFileError, match="not on the board"):
+        CREW.from_data(data, "x.bladescrew")

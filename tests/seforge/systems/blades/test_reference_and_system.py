@@ -1,0 +1,91 @@
+"""Reference tables (data with sources, searchable) and the system object."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from seforge.core.documents import DocumentFileError
+from seforge.core.systems import GameSystem
+from seforge.systems import registry
+from seforge.systems.blades import reference
+from seforge.systems.blades.documents import CREW, SCOUNDREL
+from seforge.systems.blades.facts import SRD
+from seforge.systems.blades.models import Crew, Scoundrel
+from seforge.systems.blades.system import SYSTEM
+
+SOURCE = Path("/work/shared/reference/blades-in-the-dark-srd.tex.txt")
+HEADING = re.compile(r"\\(?:chapter|(?:sub)*section)\*?\{(.*)\}")
+
+
+def _plain(title: str) -> str:
+    return re.sub(r"\\textbf|\\gameterm|[{}]", "", title).replace("\\&", "&")
+
+
+def test_every_table_names_a_real_section_and_line() -> None:
+    tables = reference.tables()
+    ids = [t.id for t in tables]
+    assert len(set(ids)) == len(ids) == 16
+    for wanted in ("results", "actions", "position", "effect", "consequences", "harm",
+                   "trauma", "clocks", "coin", "tier", "status", "xp", "load"):
+        assert wanted in ids
+    lines = SOURCE.read_text(encoding="utf-8").splitlines() if SOURCE.exists() else []
+    heads = [(number + 1, _plain(match.group(1))) for number, line in enumerate(lines)
+             if (match := HEADING.match(line))]
+    for t in tables:
+        assert t.source.document == SRD
+        assert all(len(row) == len(t.columns) for row in t.rows)
+        if heads and t.source.line is not None:
+            before = [title for number, title in heads if number <= t.source.line]
+            assert before and before[-1].casefold() == t.source.section.casefold(), (
+                t.id, t.source, before[-1:])
+
+
+def test_external_rows_are_labelled_and_search_finds_rows() -> None:
+    actions = reference.table("actions")
+    hunt = next(i for i, row in enumerate(actions.rows) if row[0] == "Hunt")
+    study = next(i for i, row in enumerate(actions.rows) if row[0] == "Study")
+    assert actions.source_of(hunt).origin == "text"
+    assert actions.source_of(study).origin == "external"
+    found = dict((t.id, rows) for t, rows in reference.search("war"))
+    assert "status" in found and len(found["status"]) == 2  # -3 war and the war effects
+    assert reference.search("nothing-like-this") == []
+    assert reference.table("harm").matches("harm") == list(range(5))
+    with pytest.raises(KeyError):
+        reference.table("nope")
+
+
+def test_system_is_registered_and_checks_crews(tmp_path: Path) -> None:
+    assert isinstance(SYSTEM, GameSystem)
+    system = registry().get("blades")
+    assert system.title == "Blades in the Dark"
+    assert [f.suffix for f in system.formats] == [".blades", ".bladescrew"]
+    assert registry().for_suffix(".bladescrew")[1].id == "blades.crew"
+    crew = Crew(name="Lanterns", coin=4)
+    CREW.save(crew, tmp_path / "c.bladescrew")
+    report = system.check(tmp_path / "c.bladescrew")
+    assert report.legal and report.figures["tier"] == 0
+    bad = Crew(coin=9, heat=9)
+    CREW.save(bad, tmp_path / "bad.bladescrew")
+    rules = {p.rule for p in system.check(tmp_path / "bad.bladescrew").problems}
+    assert rules == {"blades.crew.coin", "blades.crew.heat"}
+    SCOUNDREL.save(Scoundrel(), tmp_path / "s.blades")
+    assert system.check(tmp_path / "s.blades").figures == {"spent": 0, "budget": 7}
+    out = tmp_path / "x.pdf"
+    assert system.export_sheets([tmp_path / "s.blades", tmp_path / "c.bladescrew"], out) == 2
+    assert out.read_bytes().startswith(b"%PDF")
+    (tmp_path / "other.json").write_text('{"format": "swords-edge.character", "version": 1}')
+    with pytest.raises(DocumentFileError, match="not a Blades document"):
+        system.export_sheets([tmp_path / "other.json"], tmp_path / "y.pdf")
+    assert not (tmp_path / "y.pdf").exists()
+
+
+def test_the_library_sample_hound_is_legal() -> None:
+    items = SYSTEM.library()
+    assert [item.id for item in items] == ["nadja-hound"]
+    report = SYSTEM.check(items[0].path)
+    assert report.legal and not report.problems
+    assert report.figures == {"spent": 7, "budget": 7}
+    assert SCOUNDREL.load(items[0].path).playbook == "Hound"

@@ -1,0 +1,207 @@
+"""The scoundrel's creation rules, advancement and trackers, each refusal with its reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from seforge.core.trackers import RefusedError
+from seforge.systems.blades import rules
+from seforge.systems.blades.facts import HouseDefaults
+from seforge.systems.blades.models import Scoundrel
+
+
+def hound() -> Scoundrel:
+    sc = Scoundrel(name="Nadja")
+    rules.set_playbook(sc, "Hound")
+    rules.move_dot(sc, "heritage", "consort")
+    rules.move_dot(sc, "background", "study")
+    rules.add_dot(sc, "prowl")
+    rules.add_dot(sc, "skirmish")
+    return sc
+
+
+def rule_ids(sc: Scoundrel, severity: str) -> set[str]:
+    return {p.rule for p in rules.check_scoundrel(sc) if p.severity == severity}
+
+
+def test_the_hound_places_three_dots_and_attributes_count_dotted_actions() -> None:
+    sc = Scoundrel()
+    rules.set_playbook(sc, "hound")
+    assert sc.playbook == "Hound"
+    assert sc.actions["hunt"] == 2 and sc.actions["survey"] == 1
+    assert rules.spent(sc) == 3 and "tracking" in sc.xp_trigger
+    assert rules.attributes(sc) == {"insight": 2, "prowess": 0, "resolve": 0}
+    reason = rules.why_not_add_dot(sc, "hunt")
+    assert reason is not None and "above 2" in reason
+    with pytest.raises(RefusedError, match="above 2"):
+        rules.add_dot(sc, "hunt")
+
+
+def test_a_full_creation_is_legal_and_the_ledger_says_where_dots_went() -> None:
+    sc = hound()
+    assert rules.spent(sc) == 7 and rules.budget(sc) == 7
+    assert "blades.dots.total" not in rule_ids(sc, "warning")
+    assert not rule_ids(sc, "error")
+    lines = rules.ledger_lines(sc)
+    assert "Playbook (Hound): Hunt 2, Survey 1 (3 of 3)" in lines
+    assert "Heritage: Consort 1 (1 of 1)" in lines
+    assert "Free: Prowl 1, Skirmish 1 (2 of 2)" in lines
+    assert rules.why_not_add_dot(sc, "wreck") == "all 7 creation dots are placed"
+    assert rules.resistance_dice(sc) == {"insight": 3, "prowess": 2, "resolve": 1}
+
+
+def test_each_source_gives_only_its_dots() -> None:
+    sc = Scoundrel()
+    rules.add_dot(sc, "wreck", "heritage")
+    reason = rules.why_not_add_dot(sc, "sway", "heritage")
+    assert reason is not None and "heritage gives 1 dot" in reason
+    rules.add_dot(sc, "wreck", "free")
+    rules.add_dot(sc, "sway", "free")
+    assert "free gives 2 dots" in (rules.why_not_add_dot(sc, "tinker", "free") or "")
+    rules.remove_dot(sc, "wreck", "free")
+    assert rules.why_not_remove_dot(sc, "wreck", "free") == "Wreck has no free dot to take away"
+    assert rules.why_not_move_dot(sc, "heritage", "sway") is None
+    rules.move_dot(sc, "heritage", "sway")
+    assert sc.actions["sway"] == 2 and sc.actions["wreck"] == 0
+
+
+def test_playbook_preset_refused_when_its_dots_would_break_the_cap() -> None:
+    sc = Scoundrel()
+    rules.add_dot(sc, "hunt", "heritage")
+    rules.add_dot(sc, "hunt", "free")
+    reason = rules.why_not_set_playbook(sc, "Hound")
+    assert reason is not None and "Hunt" in reason
+    assert rules.why_not_set_playbook(sc, "Cutter") is None
+    rules.set_playbook(sc, "Cutter")
+    rules.set_playbook(sc, "Whisper")  # switching removes the old playbook's dots
+    assert sc.actions["skirmish"] == 0 and sc.actions["attune"] == 2
+
+
+def test_check_contract_over_under_and_cap() -> None:
+    under = Scoundrel(actions={"hunt": 2, "study": 1})
+    assert rules.spent(under) == 3
+    problems = rules.check_scoundrel(under)
+    total = [p for p in problems if p.rule == "blades.dots.total"]
+    assert total and total[0].severity == "warning" and "4 of the 7" in total[0].message
+    assert not [p for p in problems if p.severity == "error"]
+    over = Scoundrel(actions={"hunt": 2, "study": 2, "sway": 2, "wreck": 2})
+    assert "blades.dots.total" in rule_ids(over, "error")
+    high = Scoundrel(actions={"hunt": 3})
+    assert "blades.dots.cap" in rule_ids(high, "error")
+    high.stage = "play"
+    assert "blades.dots.cap" not in rule_ids(high, "error")
+
+
+def test_ability_friend_rival_vice() -> None:
+    sc = hound()
+    rules.add_ability(sc, "Sharpshooter")
+    assert "one special ability" in (rules.why_not_add_ability(sc, "Focused") or "")
+    rules.set_contact(sc, "friend", "Steiner")
+    reason = rules.why_not_set_contact(sc, "rival", "steiner")
+    assert reason is not None and "two different people" in reason
+    sc.rival = "Steiner"
+    assert "blades.friend-rival" in rule_ids(sc, "error")
+    sc.rival = "Kline"
+    sc.vice = "Gambling"
+    assert "blades.vice" in rule_ids(sc, "warning")
+    sc.vice_purveyor = "Spades"
+    assert rule_ids(sc, "warning") == set()
+    with pytest.raises(ValueError):
+        Scoundrel(vice="Chess")
+
+
+def test_finishing_creation_then_advances_up_to_three_and_mastery_four() -> None:
+    sc = Scoundrel(actions={"hunt": 2})
+    assert "still to place" in (rules.why_not_finish_creation(sc) or "")
+    sc = hound()
+    rules.finish_creation(sc)
+    reason = rules.why_not_move_dot(sc, "heritage", "sway")
+    assert reason == "the heritage dot is placed at creation"
+    assert "from an advance" in (rules.why_not_add_dot(sc, "hunt") or "")
+    assert "not full" in (rules.why_not_advance(sc, "insight", "hunt") or "")
+    rules.desperate_roll(sc, "hunt")
+    assert sc.xp["insight"] == 1
+    rules.mark_xp(sc, "insight", 5)
+    assert "take the advance first" in (rules.why_not_desperate_roll(sc, "study") or "")
+    assert "take the advance first" in (rules.why_not_mark_xp(sc, "insight") or "")
+    assert "not under Insight" in (rules.why_not_advance(sc, "insight", "prowl") or "")
+    rules.take_advance(sc, "insight", "hunt")
+    assert sc.actions["hunt"] == 3 and sc.xp["insight"] == 0 and rules.budget(sc) == 8
+    assert not rule_ids(sc, "error")
+    rules.mark_xp(sc, "insight", 6)
+    assert "highest rating now" in (rules.why_not_advance(sc, "insight", "hunt") or "")
+    sc.mastery = True
+    rules.take_advance(sc, "insight", "hunt")
+    assert sc.actions["hunt"] == 4
+    rules.mark_xp(sc, "playbook", 8)
+    rules.take_advance(sc, "playbook", "Tireless")
+    assert "Tireless" in sc.special_abilities
+
+
+def test_stress_fills_into_trauma_and_four_traumas_retire() -> None:
+    sc = hound()
+    rules.take_stress(sc, 7)
+    assert "choose the trauma" in (rules.why_not_take_stress(sc, 2) or "")
+    rules.take_stress(sc, 2, "Cold")
+    assert sc.stress == 0 and sc.trauma == ["Cold"]
+    for condition in ("Haunted", "Soft", "Vicious"):
+        rules.add_trauma(sc, condition)
+    assert rules.retired(sc)
+    assert "blades.trauma.retire" in rule_ids(sc, "warning")
+    assert "retired" in (rules.why_not_add_trauma(sc, "Reckless") or "")
+    smaller = sc.model_copy(update={"house": HouseDefaults(stress_boxes=4), "trauma": []})
+    assert "fills the stress track" in (rules.why_not_take_stress(smaller, 4) or "")
+
+
+def test_harm_overflows_up_and_penalties_follow() -> None:
+    sc = hound()
+    assert rules.add_harm(sc, 1, "Battered") == 1
+    assert rules.add_harm(sc, 1, "Drained") == 1
+    assert rules.add_harm(sc, 1, "Scared") == 2  # row 1 full: one row up
+    assert rules.harm_penalties(sc) == ["less effect", "-1d"]
+    rules.add_harm(sc, 2, "Cut")
+    assert rules.add_harm(sc, 2, "Burned") == 3
+    assert "catastrophic" in (rules.why_not_add_harm(sc, 3) or "")
+    assert "fatal" in (rules.why_not_add_harm(sc, 4) or "")
+    rules.clear_harm(sc, 3)
+    assert sc.harm[2] == []
+
+
+def test_armor_load_coin_and_stash() -> None:
+    sc = hound()
+    assert "not wearing" in (rules.why_not_mark_armor(sc, "heavy") or "")
+    assert "special armor" in (rules.why_not_mark_armor(sc, "special") or "")
+    sc.heavy_armor = True
+    assert "standard box first" in (rules.why_not_mark_armor(sc, "heavy") or "")
+    rules.mark_armor(sc, "standard")
+    rules.mark_armor(sc, "heavy")
+    rules.set_load(sc, 3)
+    assert sc.armor_used == [] and rules.load_level(3) == "light"
+    rules.add_item(sc, "Fine rifle", 2)
+    assert "needs 2 more" in (rules.why_not_add_item(sc, "Armor", 2) or "")
+    assert "already take 2" in (rules.why_not_set_load(sc, 1) or "")
+    rules.gain_coin(sc, 1)
+    assert "load slot each" in (rules.why_not_gain_coin(sc, 1) or "")
+    assert rules.items_load(sc) == 3
+    rules.set_load(sc, 9)
+    rules.gain_coin(sc, 3)
+    assert "capped at 4" in (rules.why_not_gain_coin(sc, 1) or "")
+    rules.stash_coin(sc, 4)
+    assert (sc.coin, sc.stash) == (0, 4)
+    assert "costs 6 stash" in (rules.why_not_withdraw(sc, 3) or "")
+    rules.withdraw(sc, 2)
+    assert (sc.coin, sc.stash, rules.lifestyle(sc)) == (2, 0, 0)
+    assert rules.load_level(6) == "heavy" and rules.load_level(9) == "encumbered"
+
+
+def test_house_defaults_are_checked() -> None:
+    with pytest.raises(ValueError, match="each of the twelve"):
+        HouseDefaults(attribute_map={"insight": ("hunt",), "prowess": (), "resolve": ()})
+    custom = HouseDefaults(attribute_map={
+        "insight": ("hunt", "study", "survey", "sway"),
+        "prowess": ("finesse", "prowl", "skirmish", "wreck"),
+        "resolve": ("attune", "command", "consort", "tinker")})
+    sc = hound().model_copy(update={"house": custom})
+    assert rules.attribute_rating(sc, "insight") == 3
+    with pytest.raises(ValueError, match="no action 'dance'"):
+        Scoundrel(actions={"dance": 1})

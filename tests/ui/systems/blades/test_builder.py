@@ -1,0 +1,210 @@
+"""The scoundrel builder driven through its real widgets: a Hound is built, and illegal
+steps are refused with their reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QMainWindow
+from pytestqt.qtbot import QtBot
+
+from seforge.systems.blades.documents import SCOUNDREL
+from ui.systems.blades.builder import ScoundrelBuilder, ScoundrelEditor
+from ui.systems.blades.system_ui import SYSTEM_UI
+
+
+@pytest.fixture
+def builder(qtbot: QtBot) -> Iterator[ScoundrelBuilder]:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    editor = SYSTEM_UI.new_editor("blades.character", window)
+    assert isinstance(editor, ScoundrelEditor)
+    window.setCentralWidget(editor.widget())
+    window.resize(1366, 768)
+    window.show()
+    yield editor.builder
+    window.close()
+
+
+def _choose(combo: QComboBox, text: str) -> None:
+    index = combo.findText(text)
+    assert index >= 0, text
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+
+
+def _type(qtbot: QtBot, edit: object, text: str) -> None:
+    edit.setFocus()  # type: ignore[attr-defined]
+    edit.selectAll()  # type: ignore[attr-defined]
+    qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+
+def build_hound(qtbot: QtBot, b: ScoundrelBuilder) -> None:
+    _type(qtbot, b.texts["name"], "Nadja")
+    with qtbot.waitSignal(b.owner.changed):
+        _choose(b.playbook, "Hound")
+    _choose(b.heritage_dot, "Consort")
+    _choose(b.background_dot, "Study")
+    qtbot.mouseClick(b.plus["prowl"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(b.plus["skirmish"], Qt.MouseButton.LeftButton)
+
+
+def test_build_a_hound_and_refuse_a_third_hunt_dot(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    _type(qtbot, b.texts["name"], "Nadja")
+    assert b.owner.document.name == "Nadja"
+    with qtbot.waitSignal(b.owner.changed):
+        _choose(b.playbook, "Hound")
+    sc = b.owner.document
+    assert (sc.actions["hunt"], sc.actions["survey"]) == (2, 1)
+    assert b.dot_labels["hunt"].text() == "●●○○"
+    assert "Insight 2" in b.attribute_labels["insight"].text()
+    # the illegal step: a third Hunt dot at creation
+    assert not b.plus["hunt"].isEnabled()
+    assert "no action goes above 2" in b.plus["hunt"].toolTip()
+    model = b.heritage_dot.model()
+    hunt_row = b.heritage_dot.findData("hunt")
+    assert not model.item(hunt_row).isEnabled()  # type: ignore[attr-defined]
+    assert "above 2" in model.item(hunt_row).toolTip()  # type: ignore[attr-defined]
+    _choose(b.heritage_dot, "Consort")
+    _choose(b.background_dot, "Study")
+    qtbot.mouseClick(b.plus["prowl"], Qt.MouseButton.LeftButton)
+    assert "1 of the 7" in b.ledger.problems.item(0).text() or any(
+        "1 of the 7" in b.ledger.problems.item(i).text()
+        for i in range(b.ledger.problems.count()))
+    qtbot.mouseClick(b.plus["skirmish"], Qt.MouseButton.LeftButton)
+    sc = b.owner.document
+    assert sum(sc.actions.values()) == 7
+    assert not b.plus["wreck"].isEnabled()
+    assert "all 7 creation dots are placed" in b.plus["wreck"].toolTip()
+    lines = [b.ledger.lines.item(i).text() for i in range(b.ledger.lines.count())]
+    assert "Playbook (Hound): Hunt 2, Survey 1 (3 of 3)" in lines
+    assert "Free: Prowl 1, Skirmish 1 (2 of 2)" in lines
+    assert b.ledger.status.text().startswith("✔ Legal new scoundrel")
+    assert b.minus["prowl"].isEnabled() and not b.minus["hunt"].isEnabled()
+    assert "playbook, heritage or background" in b.minus["hunt"].toolTip()
+
+
+def test_friend_and_rival_must_differ(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    _type(qtbot, b.friend, "Steiner")
+    _type(qtbot, b.rival, "Steiner")
+    assert b.owner.document.rival == ""
+    assert b.rival.text() == ""
+    assert "two different people" in b.status.text()
+    assert b.status.isVisible()
+    _type(qtbot, b.rival, "Kline")
+    assert b.owner.document.rival == "Kline" and not b.status.isVisible()
+
+
+def test_one_special_ability_then_finish_and_advance(qtbot: QtBot,
+                                                     builder: ScoundrelBuilder) -> None:
+    b = builder
+    build_hound(qtbot, b)
+    _type(qtbot, b.ability_edit, "Sharpshooter")
+    qtbot.mouseClick(b.add_ability, Qt.MouseButton.LeftButton)
+    assert b.owner.document.special_abilities == ["Sharpshooter"]
+    b.ability_edit.setText("Tireless")
+    assert not b.add_ability.isEnabled()
+    assert "starts with one special ability" in b.add_ability.toolTip()
+    assert b.finish.isEnabled()
+    qtbot.mouseClick(b.finish, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stage == "play"
+    assert "from an advance" in b.plus["hunt"].toolTip()
+    assert not b.advance_button["insight"].isEnabled()
+    _choose(b.desperate_action, "Study")
+    qtbot.mouseClick(b.desperate, Qt.MouseButton.LeftButton)
+    assert b.owner.document.xp["insight"] == 1
+    for _ in range(5):
+        qtbot.mouseClick(b.xp_plus["insight"], Qt.MouseButton.LeftButton)
+    assert not b.desperate.isEnabled() and "take the advance" in b.desperate.toolTip()
+    assert not b.xp_plus["insight"].isEnabled()
+    _choose(b.advance_choice["insight"], "Hunt")
+    assert b.advance_button["insight"].isEnabled()
+    qtbot.mouseClick(b.advance_button["insight"], Qt.MouseButton.LeftButton)
+    assert b.owner.document.actions["hunt"] == 3
+    assert b.dot_labels["hunt"].text() == "●●●○"
+    b.owner.undo_stack.undo()
+    assert b.owner.document.actions["hunt"] == 2
+    assert b.dot_labels["hunt"].text() == "●●○○"
+
+
+def test_stress_fills_into_the_chosen_trauma(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    for _ in range(8):
+        qtbot.mouseClick(b.stress_plus, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stress == 8
+    _choose(b.trauma_pick, "Reckless")
+    qtbot.mouseClick(b.stress_plus, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stress == 0 and b.owner.document.trauma == ["Reckless"]
+    assert b.trauma_boxes["Reckless"].isChecked()
+    b.harm_text.setText("Broken leg")
+    b.harm_level.setValue(4)
+    assert not b.harm_add.isEnabled() and "fatal" in b.harm_add.toolTip()
+    b.harm_level.setValue(3)
+    qtbot.mouseClick(b.harm_add, Qt.MouseButton.LeftButton)
+    assert b.owner.document.harm[2] == ["Broken leg"]
+    assert b.harm_rows[2].item(0).text() == "Broken leg"
+    assert not b.armor_boxes["heavy"].isEnabled()
+    assert "not wearing" in b.armor_boxes["heavy"].toolTip()
+
+
+def test_saved_scoundrel_opens_again(qtbot: QtBot, builder: ScoundrelBuilder,
+                                     tmp_path: Path) -> None:
+    b = builder
+    build_hound(qtbot, b)
+    path = tmp_path / "nadja.blades"
+    b.owner.save(path)
+    editor = SYSTEM_UI.open_editor(path)
+    qtbot.addWidget(editor.widget())
+    assert editor.owner.document == SCOUNDREL.load(path) == b.owner.document
+
+
+def test_house_defaults_move_an_action_and_shrink_harm(qtbot: QtBot,
+                                                     builder: ScoundrelBuilder) -> None:
+    b = builder
+    build_hound(qtbot, b)
+    assert "Resolve 1" in b.attribute_labels["resolve"].text()
+    _choose(b.attribute_of["hunt"], "Resolve")
+    assert b.owner.document.house.attribute_map["resolve"][-1] == "hunt"
+    assert "Resolve 2" in b.attribute_labels["resolve"].text()
+    assert "Insight 2" in b.attribute_labels["insight"].text()
+    b.house["stress_boxes"].setValue(6)
+    assert b.owner.document.house.stress_boxes == 6 and "of 6" in b.stress_label.text()
+    b.harm_text.setText("Bruised")
+    qtbot.mouseClick(b.harm_add, Qt.MouseButton.LeftButton)
+    b.harm_text.setText("Winded")
+    qtbot.mouseClick(b.harm_add, Qt.MouseButton.LeftButton)
+    b.harm_boxes[0].setValue(1)
+    assert b.owner.document.house.harm_boxes[0] == 2
+    assert b.harm_boxes[0].value() == 2
+    assert "heal some" in b.status.text()
+    b.owner.undo_stack.undo()
+    b.owner.undo_stack.undo()
+    b.owner.undo_stack.undo()
+    b.owner.undo_stack.undo()
+    assert b.owner.document.house.attribute_map["insight"][0] == "hunt"
+
+
+def test_a_playbook_whose_dots_no_longer_fit_is_greyed_with_its_reason(
+        qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    _choose(b.heritage_dot, "Hunt")
+    qtbot.mouseClick(b.plus["hunt"], Qt.MouseButton.LeftButton)
+    assert b.owner.document.actions["hunt"] == 2
+    model = b.playbook.model()
+    hound = model.item(b.playbook.findText("Hound"))  # type: ignore[attr-defined]
+    assert not hound.isEnabled() and "Hunt" in hound.toolTip()
+    assert model.item(b.playbook.findText("Cutter")).isEnabled()  # type: ignore[attr-defined]
+
+
+def test_pages_fit_a_small_screen(qtbot: QtBot) -> None:
+    for widget in (SYSTEM_UI.gm_screen(), SYSTEM_UI.new_editor("blades.crew").widget(),
+                   SYSTEM_UI.new_editor("blades.character").widget()):
+        qtbot.addWidget(widget)
+        hint = widget.minimumSizeHint()
+        assert hint.width() <= 1300 and hint.height() <= 650, (type(widget).__name__, hint)

@@ -1,0 +1,131 @@
+"""The GM screen page (odds, clocks, reference) and the crew editor, through real widgets."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from seforge.systems.blades import odds
+from seforge.systems.blades.documents import CREW
+from seforge.systems.blades.facts import Effect
+from ui.shell.system_ui import SystemUi
+from ui.systems.blades.crew_editor import CrewEditor, CrewWidget
+from ui.systems.blades.gm_screen import BladesGmScreen
+from ui.systems.blades.system_ui import SYSTEM_UI
+
+
+def test_system_ui_protocol_and_choices() -> None:
+    assert isinstance(SYSTEM_UI, SystemUi)
+    assert [c.format_id for c in SYSTEM_UI.new_document_choices()] == [
+        "blades.character", "blades.crew"]
+
+
+def test_action_odds_zero_dice_and_push_or_bargain(qtbot: QtBot) -> None:
+    screen = SYSTEM_UI.gm_screen()
+    qtbot.addWidget(screen)
+    assert isinstance(screen, BladesGmScreen)
+    rolls = screen.rolls
+    rolls.rating.setValue(0)
+    assert rolls.results.item(0, 1).text() == "0.00%"
+    assert rolls.results.item(3, 1).text() == "75.00%"
+    assert rolls.results.item(3, 1).toolTip() == "exactly 3/4"
+    assert "keep the lower" in rolls.pool.text()
+    rolls.push.setChecked(True)
+    assert not rolls.bargain.isEnabled()
+    assert "not both" in rolls.bargain.toolTip()
+    assert "roller 2" in rolls.pool.text()
+    rolls.assist.setChecked(True)
+    assert "Pool 2d" in rolls.pool.text() and "helper 1" in rolls.pool.text()
+    assert rolls.results.item(0, 1).toolTip() == "exactly 1/36"
+    rolls.push_effect.setChecked(True)
+    assert "roller 4" in rolls.pool.text() and "great effect (3 clock ticks" in rolls.pool.text()
+    rolls.position.setCurrentIndex(rolls.position.findData("desperate"))
+    assert "severe harm" in rolls.consequences.item(0, 1).text()
+    rolls.resist_dice.setValue(3)
+    assert rolls.stress.item(0, 0).text() == "clear 1 (critical)"
+    assert rolls.expected.toolTip() == "exactly 209/216"
+    rolls.versus.setValue(2)
+    assert "Against 2d" in rolls.fortune.text()
+    assert "leader's expected stress 0.50" in rolls.group.text()  # two members of 2d
+    for spin in rolls.members:
+        spin.setValue(-1)
+    assert rolls.group.text().startswith("Give at least one")
+
+
+def test_clock_fill_odds_and_reference_search(qtbot: QtBot) -> None:
+    screen = BladesGmScreen()
+    qtbot.addWidget(screen)
+    clocks = screen.clocks
+    clocks.segments.setCurrentIndex(clocks.segments.findData(4))
+    clocks.dice.setValue(1)
+    clocks.rolls.setValue(3)
+    expected = odds.clock_fill_odds(4, 1, Effect.STANDARD, 3)
+    assert clocks.table.item(2, 1).toolTip() == f"exactly {expected}"
+    assert clocks.summary.toolTip() == f"exactly {Fraction(4)}"
+    clocks.effect.setCurrentIndex(clocks.effect.findData("zero"))
+    assert "never fills" in clocks.summary.text()
+    ref = screen.reference
+    assert ref.pick.count() == 16
+    qtbot.keyClicks(ref.search, "fatal")
+    assert ref.pick.count() == 1 and ref.pick.currentText().startswith("Harm")
+    assert ref.table.rowCount() == 1
+    assert "Harm, line 305" in ref.source.text()
+    ref.search.setText("insight")
+    titles = [ref.pick.itemText(i) for i in range(ref.pick.count())]
+    assert any(t.startswith("Actions") for t in titles)
+    ref.pick.setCurrentIndex(next(i for i, t in enumerate(titles) if t.startswith("Actions")))
+    sources = [ref.table.item(r, ref.table.columnCount() - 1).text()
+               for r in range(ref.table.rowCount())]
+    assert any("external" in s for s in sources) and any(s.startswith("Actions") for s in sources)
+
+
+def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
+    editor = SYSTEM_UI.new_editor("blades.crew")
+    assert isinstance(editor, CrewEditor)
+    widget = editor.widget()
+    qtbot.addWidget(widget)
+    assert isinstance(widget, CrewWidget)
+    widget.show()
+    widget.clock_name.setText("Alarm")
+    qtbot.mouseClick(widget.add_clock, Qt.MouseButton.LeftButton)
+    widget.clock_name.setText("Alarm")
+    assert not widget.add_clock.isEnabled()
+    assert "already a clock" in widget.add_clock.toolTip()
+    assert not widget.tick.isEnabled() and "select a clock" in widget.tick.toolTip()
+    widget.clocks.selectRow(0)
+    first = odds.clock_fill_odds(4, 2, Effect.STANDARD, 1)
+    assert widget.fill_odds.toolTip().startswith(f"exactly {first},")
+    assert "Alarm: within 1/2/3 rolls" in widget.fill_odds.text()
+    for _ in range(4):
+        qtbot.mouseClick(widget.tick, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.clocks[0].filled == 4
+    assert not widget.tick.isEnabled() and "already full" in widget.tick.toolTip()
+    widget.faction_name.setText("Bluecoats")
+    qtbot.mouseClick(widget.add_faction, Qt.MouseButton.LeftButton)
+    widget.factions.selectRow(0)
+    widget.status_spin.setValue(-3)
+    qtbot.mouseClick(widget.set_status, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.factions[0].status == -3
+    assert "war" in widget.factions.item(0, 3).text()
+    qtbot.mouseClick(widget.gain_rep, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.rep == 2
+    assert not widget.develop.isEnabled() and "not full" in widget.develop.toolTip()
+    widget.coin_amount.setValue(5)
+    assert not widget.gain_coin.isEnabled() and "vault" in widget.gain_coin.toolTip()
+    editor.owner.undo_stack.undo()
+    assert editor.owner.document.rep == 0
+    widget.claim_name.setText("Docks")
+    widget.claim_turf.setChecked(True)
+    qtbot.mouseClick(widget.add_claim, Qt.MouseButton.LeftButton)
+    item = widget.claims.item(0)
+    assert item.text() == "Docks (turf) — not held"
+    item.setCheckState(Qt.CheckState.Checked)
+    assert editor.owner.document.claims[0].held
+    assert widget.claims.item(0).text() == "Docks (turf) — held"
+    assert "of 11" in widget.rep.text()
+    path = tmp_path / "crew.bladescrew"
+    editor.owner.save(path)
+    assert CREW.load(path) == editor.owner.document

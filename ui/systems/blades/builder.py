@@ -1,0 +1,803 @@
+"""The scoundrel builder: every control asks the core whether its step is allowed and is
+disabled with the reason in its tooltip; every change is one undoable apply on the owner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.systems.blades import rules
+from seforge.systems.blades.documents import SCOUNDREL
+from seforge.systems.blades.facts import (
+    ACTIONS,
+    ARMOR_BOXES,
+    ATTRIBUTES,
+    HOUSE_DEFAULT_LABELS,
+    MAX_LOAD,
+    PLAYBOOKS,
+    TRAUMA_CONDITIONS,
+    VICES,
+    XP_TRACKS,
+    attribute_of,
+)
+from seforge.systems.blades.models import Scoundrel
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.blades.common import apply, dots_text, refuse
+from ui.systems.blades.ledger import LedgerPanel
+
+Mutator = Callable[[Scoundrel], None]
+
+
+class ScoundrelBuilder(QWidget):
+    """The editor widget for one ``blades.character`` document."""
+
+    def __init__(self, owner: DocumentOwner[Scoundrel], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.owner = owner
+        self.setAccessibleName("Scoundrel builder")
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        outer.addWidget(splitter)
+        form_host = QWidget()
+        self.form = QVBoxLayout(form_host)
+        self.status = QLabel()
+        self.status.setAccessibleName("Last refusal")
+        self.status.setWordWrap(True)
+        self.status.setVisible(False)
+        self.form.addWidget(self.status)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(form_host)
+        splitter.addWidget(scroll)
+        self.ledger = LedgerPanel()
+        splitter.addWidget(self.ledger)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        self.ledger.setMinimumWidth(260)
+        splitter.setSizes([900, 380])
+        self.texts: dict[str, QLineEdit] = {}
+        self._build_identity()
+        self._build_actions()
+        self._build_bonds()
+        self._build_advancement()
+        self._build_stress_harm()
+        self._build_load_coin()
+        self._build_house()
+        self.form.addStretch(1)
+        owner.changed.connect(self.refresh)
+        self.refresh()
+
+    # -- helpers ------------------------------------------------------------------------------
+    @property
+    def sc(self) -> Scoundrel:
+        return self.owner.document
+
+    def do(self, text: str, mutate: Mutator) -> bool:
+        return apply(self.owner, text, mutate, self.status)
+
+    def _line(self, field: str, label: str, layout: QFormLayout, tip: str) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setAccessibleName(label)
+        edit.setToolTip(tip)
+        edit.editingFinished.connect(partial(self._text_done, field))
+        layout.addRow(label, edit)
+        self.texts[field] = edit
+        return edit
+
+    def _text_done(self, field: str) -> None:
+        value = self.texts[field].text()
+        if value.strip() != getattr(self.sc, field):
+            self.do(f"Edit {field.replace('_', ' ')}",
+                    lambda sc: rules.set_text(sc, field, value))
+
+    def _button(self, text: str, name: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text)
+        button.setAccessibleName(name)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    # -- sections -----------------------------------------------------------------------------
+    def _build_identity(self) -> None:
+        box = QGroupBox("Scoundrel")
+        layout = QFormLayout(box)
+        self._line("name", "Name", layout, "The scoundrel's name")
+        self._line("alias", "Alias", layout, "A street name, if any")
+        self._line("look", "Look", layout, "A few words on how they look")
+        self.playbook = QComboBox()
+        self.playbook.setEditable(True)
+        self.playbook.setAccessibleName("Playbook")
+        self.playbook.addItem("")
+        for playbook in PLAYBOOKS:
+            self.playbook.addItem(playbook.name)
+        self.playbook.setToolTip(
+            "Choose a playbook: the three the rules text names place their three dots "
+            "(published starting dots, a default you can change by typing another name "
+            "and placing the dots yourself)")
+        self.playbook.activated.connect(lambda _i: self._set_playbook())
+        line = self.playbook.lineEdit()
+        assert line is not None
+        line.editingFinished.connect(self._set_playbook)
+        layout.addRow("Playbook", self.playbook)
+        self._line("xp_trigger", "XP trigger", layout, "The playbook's own XP trigger")
+        self._line("heritage", "Heritage", layout, "Where the family line comes from")
+        self._line("heritage_detail", "Family detail", layout, "A detail of family life")
+        self._line("background", "Background", layout, "What they did before the crew")
+        self._line("background_detail", "Background detail", layout, "A specific detail")
+        self.form.addWidget(box)
+
+    def _set_playbook(self) -> None:
+        name = self.playbook.currentText().strip()
+        if name != self.sc.playbook:
+            self.do("Choose playbook", lambda sc: rules.set_playbook(sc, name))
+            self.refresh()
+
+    def _build_actions(self) -> None:
+        box = QGroupBox("Action dots")
+        grid = QGridLayout(box)
+        self.attribute_labels: dict[str, QLabel] = {}
+        self.dot_labels: dict[str, QLabel] = {}
+        self.plus: dict[str, QPushButton] = {}
+        self.minus: dict[str, QPushButton] = {}
+        row = 0
+        for column, attribute in enumerate(ATTRIBUTES):
+            label = QLabel()
+            label.setAccessibleName(f"{attribute.capitalize()} rating")
+            font = label.font()
+            font.setBold(True)
+            label.setFont(font)
+            grid.addWidget(label, 0, column * 4, 1, 4)
+            self.attribute_labels[attribute] = label
+        self._action_grid = grid
+        self._action_rows: dict[str, tuple[int, int]] = {}
+        for action in ACTIONS:
+            name = QLabel(action.capitalize())
+            dots = QLabel()
+            dots.setAccessibleName(f"{action.capitalize()} dots")
+            minus = self._button("−", f"Remove a {action.capitalize()} dot",
+                                 partial(self._remove_dot, action))
+            plus = self._button("+", f"Add a {action.capitalize()} dot",
+                                partial(self._add_dot, action))
+            for button in (minus, plus):
+                button.setFixedWidth(30)
+            self.dot_labels[action] = dots
+            self.plus[action] = plus
+            self.minus[action] = minus
+            self._action_rows[action] = (0, 0)
+            setattr(self, f"_name_{action}", name)
+        self._place_actions()
+        row = 20
+        form = QFormLayout()
+        self.heritage_dot = QComboBox()
+        self.background_dot = QComboBox()
+        for combo, source in ((self.heritage_dot, "heritage"),
+                              (self.background_dot, "background")):
+            combo.setAccessibleName(f"{source.capitalize()} dot")
+            combo.addItem("— not placed —", "")
+            for action in ACTIONS:
+                combo.addItem(action.capitalize(), action)
+            combo.activated.connect(partial(self._move_dot, combo, source))
+            form.addRow(f"{source.capitalize()} dot", combo)
+        grid.addLayout(form, row, 0, 1, 12)
+        self.finish = self._button("Finish creation", "Finish creation", self._finish)
+        grid.addWidget(self.finish, row + 1, 0, 1, 6)
+        self.mastery = QCheckBox("Crew has Mastery (ratings up to 4)")
+        self.mastery.setAccessibleName("Mastery")
+        self.mastery.toggled.connect(self._toggle_mastery)
+        grid.addWidget(self.mastery, row + 1, 6, 1, 6)
+        self.form.addWidget(box)
+
+    def _place_actions(self) -> None:
+        mapping = self.sc.house.attribute_map
+        if getattr(self, "_placed", None) == mapping:
+            return
+        self._placed = dict(mapping)
+        for action in ACTIONS:
+            for widget in (getattr(self, f"_name_{action}"), self.dot_labels[action],
+                           self.minus[action], self.plus[action]):
+                self._action_grid.removeWidget(widget)
+        for column, attribute in enumerate(ATTRIBUTES):
+            for r, action in enumerate(mapping[attribute]):
+                name: QLabel = getattr(self, f"_name_{action}")
+                self._action_grid.addWidget(name, r + 1, column * 4)
+                self._action_grid.addWidget(self.dot_labels[action], r + 1, column * 4 + 1)
+                self._action_grid.addWidget(self.minus[action], r + 1, column * 4 + 2)
+                self._action_grid.addWidget(self.plus[action], r + 1, column * 4 + 3)
+
+    def _add_dot(self, action: str) -> None:
+        source = rules.next_dot_source(self.sc)
+        self.do(f"Add {action} dot", lambda sc: rules.add_dot(sc, action, source))
+
+    def _remove_dot(self, action: str) -> None:
+        source = rules.removable_source(self.sc, action)
+        if source is None:
+            self.status.setText(f"Not done: {rules.why_not_remove_any(self.sc, action)}")
+            self.status.setVisible(True)
+            return
+        self.do(f"Remove {action} dot", lambda sc: rules.remove_dot(sc, action, source))
+
+    def _move_dot(self, combo: QComboBox, source: str, _index: int) -> None:
+        action = str(combo.currentData() or "")
+        self.do(f"Place {source} dot", lambda sc: rules.move_dot(sc, source, action))
+        self.refresh()
+
+    def _finish(self) -> None:
+        self.do("Finish creation", rules.finish_creation)
+
+    def _toggle_mastery(self, on: bool) -> None:
+        if on != self.sc.mastery:
+            self.do("Mastery", lambda sc: setattr(sc, "mastery", on))
+
+    def _build_bonds(self) -> None:
+        box = QGroupBox("Special ability, friend, rival and vice")
+        layout = QFormLayout(box)
+        self.abilities = QListWidget()
+        self.abilities.setAccessibleName("Special abilities")
+        self.abilities.setMaximumHeight(70)
+        self.abilities.currentRowChanged.connect(lambda _r: self._refresh_ability_button())
+        layout.addRow("Special abilities", self.abilities)
+        row = QHBoxLayout()
+        self.ability_edit = QLineEdit()
+        self.ability_edit.setAccessibleName("New special ability")
+        self.ability_edit.setPlaceholderText("a special ability of the playbook")
+        self.ability_edit.textChanged.connect(lambda _t: self._refresh_ability_button())
+        self.add_ability = self._button("Add", "Add special ability", self._add_ability)
+        self.remove_ability = self._button("Remove", "Remove special ability",
+                                           self._remove_ability)
+        row.addWidget(self.ability_edit, 1)
+        row.addWidget(self.add_ability)
+        row.addWidget(self.remove_ability)
+        layout.addRow("", row)
+        self.friend = QLineEdit()
+        self.rival = QLineEdit()
+        for edit, role, label in ((self.friend, "friend", "Close friend"),
+                                  (self.rival, "rival", "Rival")):
+            edit.setAccessibleName(label)
+            edit.setToolTip(f"The {label.lower()}, from the playbook's people")
+            edit.editingFinished.connect(partial(self._contact_done, edit, role))
+            layout.addRow(label, edit)
+        self.vice = QComboBox()
+        self.vice.setAccessibleName("Vice")
+        self.vice.addItem("— none —", "")
+        for vice in VICES:
+            self.vice.addItem(vice, vice)
+        self.vice.setToolTip("One vice, which the scoundrel indulges to clear stress")
+        self.vice.activated.connect(lambda _i: self.do(
+            "Choose vice", lambda sc: rules.set_vice(sc, str(self.vice.currentData() or ""))))
+        layout.addRow("Vice", self.vice)
+        self._line("vice_purveyor", "Purveyor", layout, "Name and place of the vice purveyor")
+        self.form.addWidget(box)
+
+    def _refresh_ability_button(self) -> None:
+        refuse(self.add_ability, rules.why_not_add_ability(self.sc, self.ability_edit.text()),
+               "Add this special ability")
+        refuse(self.remove_ability, None if self.abilities.currentItem() is not None
+               else "select a special ability", "Remove the selected special ability")
+
+    def _add_ability(self) -> None:
+        ability = self.ability_edit.text()
+        if self.do("Add special ability", lambda sc: rules.add_ability(sc, ability)):
+            self.ability_edit.clear()
+
+    def _remove_ability(self) -> None:
+        item = self.abilities.currentItem()
+        if item is not None:
+            text = item.text()
+            self.do("Remove special ability", lambda sc: rules.remove_ability(sc, text))
+
+    def _contact_done(self, edit: QLineEdit, role: str) -> None:
+        name = edit.text()
+        current = self.sc.friend if role == "friend" else self.sc.rival
+        if name.strip() != current and not self.do(
+                f"Set {role}", lambda sc: rules.set_contact(sc, role, name)):
+            edit.setText(current)
+
+    def _build_advancement(self) -> None:
+        box = QGroupBox("Experience and advances")
+        grid = QGridLayout(box)
+        from seforge.systems.blades.reference import table
+
+        xp = table("xp")
+        triggers = QLabel("XP triggers: " + "; ".join(f"{row[0].lower()}: {row[1]}"
+                                                      for row in xp.rows[:5]))
+        triggers.setWordWrap(True)
+        triggers.setAccessibleName("XP triggers")
+        triggers.setToolTip(xp.source.label())
+        grid.addWidget(triggers, len(XP_TRACKS) + 1, 0, 1, 6)
+        self.desperate_action = QComboBox()
+        self.desperate_action.setAccessibleName("Action rolled desperate")
+        for action in ACTIONS:
+            self.desperate_action.addItem(action.capitalize(), action)
+        self.desperate_action.currentIndexChanged.connect(lambda _i: self._refresh_advances())
+        self.desperate = self._button("Desperate roll: +1 XP", "Desperate roll XP",
+                                      self._desperate)
+        grid.addWidget(QLabel("Rolled desperate"), len(XP_TRACKS), 0)
+        grid.addWidget(self.desperate_action, len(XP_TRACKS), 1, 1, 3)
+        grid.addWidget(self.desperate, len(XP_TRACKS), 4, 1, 2)
+        self.xp_labels: dict[str, QLabel] = {}
+        self.xp_plus: dict[str, QPushButton] = {}
+        self.xp_minus: dict[str, QPushButton] = {}
+        self.advance_choice: dict[str, QComboBox] = {}
+        self.advance_button: dict[str, QPushButton] = {}
+        for r, track in enumerate(XP_TRACKS):
+            grid.addWidget(QLabel(track.capitalize()), r, 0)
+            label = QLabel()
+            label.setAccessibleName(f"{track.capitalize()} XP")
+            grid.addWidget(label, r, 1)
+            minus = self._button("−", f"Clear {track} XP",
+                                 partial(self._xp, track, -1))
+            plus = self._button("+", f"Mark {track} XP", partial(self._xp, track, 1))
+            for button in (minus, plus):
+                button.setFixedWidth(30)
+            grid.addWidget(minus, r, 2)
+            grid.addWidget(plus, r, 3)
+            choice = QComboBox()
+            choice.setAccessibleName(f"{track.capitalize()} advance choice")
+            choice.setEditable(track == "playbook")
+            grid.addWidget(choice, r, 4)
+            advance = self._button("Take advance", f"Take {track} advance",
+                                   partial(self._advance, track))
+            grid.addWidget(advance, r, 5)
+            self.xp_labels[track], self.xp_plus[track], self.xp_minus[track] = label, plus, minus
+            self.advance_choice[track], self.advance_button[track] = choice, advance
+            if track == "playbook":
+                line = choice.lineEdit()
+                assert line is not None
+                line.setPlaceholderText("new special ability")
+                line.textChanged.connect(lambda _t: self._refresh_advances())
+            else:
+                choice.currentIndexChanged.connect(lambda _i: self._refresh_advances())
+        self.form.addWidget(box)
+
+    def _desperate(self) -> None:
+        action = str(self.desperate_action.currentData())
+        self.do("Desperate roll XP", lambda sc: rules.desperate_roll(sc, action))
+
+    def _xp(self, track: str, amount: int) -> None:
+        self.do(f"{'Mark' if amount > 0 else 'Clear'} {track} XP",
+                lambda sc: rules.mark_xp(sc, track, amount))
+
+    def _advance(self, track: str) -> None:
+        combo = self.advance_choice[track]
+        choice = combo.currentText() if track == "playbook" else str(combo.currentData() or "")
+        self.do(f"Take {track} advance", lambda sc: rules.take_advance(sc, track, choice))
+
+    def _build_stress_harm(self) -> None:
+        box = QGroupBox("Stress, trauma, harm and armor")
+        layout = QFormLayout(box)
+        row = QHBoxLayout()
+        self.stress_label = QLabel()
+        self.stress_label.setAccessibleName("Stress")
+        self.stress_minus = self._button("−", "Clear 1 stress", lambda: self.do(
+            "Clear stress", lambda sc: rules.clear_stress(sc, 1)))
+        self.stress_plus = self._button("+", "Take 1 stress", self._take_stress)
+        self.trauma_pick = QComboBox()
+        self.trauma_pick.setAccessibleName("Trauma if the track fills")
+        self.trauma_pick.setToolTip("The trauma condition taken when stress fills the track")
+        self.trauma_pick.currentIndexChanged.connect(lambda _i: self._refresh_stress())
+        for widget in (self.stress_label, self.stress_minus, self.stress_plus,
+                       QLabel("if full:"), self.trauma_pick):
+            row.addWidget(widget)
+        row.addStretch(1)
+        layout.addRow("Stress", row)
+        trauma_grid = QGridLayout()
+        self.trauma_boxes: dict[str, QCheckBox] = {}
+        for i, condition in enumerate(TRAUMA_CONDITIONS):
+            check = QCheckBox(condition)
+            check.setAccessibleName(f"Trauma {condition}")
+            check.toggled.connect(partial(self._trauma, condition))
+            trauma_grid.addWidget(check, i // 4, i % 4)
+            self.trauma_boxes[condition] = check
+        layout.addRow("Trauma", trauma_grid)
+        self.harm_rows: list[QListWidget] = []
+        for level in (3, 2, 1):
+            rows = QListWidget()
+            rows.setAccessibleName(f"Harm level {level}")
+            rows.setMaximumHeight(44)
+            rows.setFlow(QListWidget.Flow.LeftToRight)
+            rows.itemDoubleClicked.connect(partial(self._clear_harm, level))
+            rows.setToolTip(f"Penalty: {rules.HARM_PENALTIES[level - 1]}. "
+                            "Double-click an entry to heal it.")
+            layout.addRow(f"Harm {level}", rows)
+            self.harm_rows.insert(0, rows)
+        harm_row = QHBoxLayout()
+        self.harm_text = QLineEdit()
+        self.harm_text.setAccessibleName("New harm")
+        self.harm_text.setPlaceholderText("e.g. Deep cut to arm")
+        self.harm_level = QSpinBox()
+        self.harm_level.setAccessibleName("Harm level")
+        self.harm_level.setRange(1, 4)
+        self.harm_level.valueChanged.connect(lambda _v: self._refresh_harm())
+        self.harm_add = self._button("Write harm", "Write harm", self._add_harm)
+        harm_row.addWidget(self.harm_text, 1)
+        harm_row.addWidget(QLabel("level"))
+        harm_row.addWidget(self.harm_level)
+        harm_row.addWidget(self.harm_add)
+        layout.addRow("", harm_row)
+        armor = QHBoxLayout()
+        self.armor_boxes: dict[str, QCheckBox] = {}
+        for box_name in ARMOR_BOXES:
+            check = QCheckBox(box_name.capitalize())
+            check.setAccessibleName(f"{box_name.capitalize()} armor used")
+            check.toggled.connect(partial(self._armor, box_name))
+            armor.addWidget(check)
+            self.armor_boxes[box_name] = check
+        self.heavy_worn = QCheckBox("wears heavy armor")
+        self.special_ability = QCheckBox("an ability uses special armor")
+        for check, field in ((self.heavy_worn, "heavy_armor"),
+                             (self.special_ability, "special_armor")):
+            check.setAccessibleName(check.text())
+            check.toggled.connect(partial(self._flag, field))
+            armor.addWidget(check)
+        layout.addRow("Armor", armor)
+        self.form.addWidget(box)
+
+    def _take_stress(self) -> None:
+        trauma = self.trauma_pick.currentText()
+        self.do("Take stress", lambda sc: rules.take_stress(sc, 1, trauma))
+
+    def _trauma(self, condition: str, on: bool) -> None:
+        if on == (condition in self.sc.trauma):
+            return
+        if on:
+            self.do(f"Trauma {condition}", lambda sc: rules.add_trauma(sc, condition))
+        else:
+            self.do(f"Clear {condition}", lambda sc: rules.remove_trauma(sc, condition))
+        self.refresh()
+
+    def _add_harm(self) -> None:
+        level, text = self.harm_level.value(), self.harm_text.text()
+
+        def write(sc: Scoundrel) -> None:
+            rules.add_harm(sc, level, text)
+
+        if self.do("Write harm", write):
+            self.harm_text.clear()
+
+    def _clear_harm(self, level: int, item: object) -> None:
+        rows = self.harm_rows[level - 1]
+        index = rows.currentRow()
+        self.do("Heal harm", lambda sc: rules.clear_harm(sc, level, index))
+
+    def _armor(self, box_name: str, on: bool) -> None:
+        if on == (box_name in self.sc.armor_used):
+            return
+        if on:
+            self.do(f"Mark {box_name} armor", lambda sc: rules.mark_armor(sc, box_name))
+        else:
+            self.do("Restore armor", rules.restore_armor)
+        self.refresh()
+
+    def _flag(self, field: str, on: bool) -> None:
+        if on != getattr(self.sc, field):
+            self.do("Armor", lambda sc: setattr(sc, field, on))
+
+    def _build_load_coin(self) -> None:
+        box = QGroupBox("Load, coin and stash")
+        layout = QFormLayout(box)
+        load_row = QHBoxLayout()
+        self.load = QSpinBox()
+        self.load.setAccessibleName("Load")
+        self.load.setRange(0, MAX_LOAD)
+        self.load.setSpecialValueText("none")
+        self.load.valueChanged.connect(self._set_load)
+        self.load_level = QLabel()
+        load_row.addWidget(self.load)
+        load_row.addWidget(self.load_level, 1)
+        layout.addRow("Load", load_row)
+        self.items = QListWidget()
+        self.items.setAccessibleName("Items carried")
+        self.items.setMaximumHeight(70)
+        layout.addRow("Items", self.items)
+        item_row = QHBoxLayout()
+        self.item_name = QLineEdit()
+        self.item_name.setAccessibleName("New item")
+        self.item_name.textChanged.connect(lambda _t: self._refresh_items())
+        self.item_boxes = QSpinBox()
+        self.item_boxes.setAccessibleName("Item boxes")
+        self.item_boxes.setRange(0, 2)
+        self.item_boxes.setValue(1)
+        self.item_boxes.valueChanged.connect(lambda _v: self._refresh_items())
+        self.item_add = self._button("Carry", "Carry item", self._add_item)
+        self.item_remove = self._button("Drop", "Drop item", self._remove_item)
+        for widget in (self.item_name, self.item_boxes, self.item_add, self.item_remove):
+            item_row.addWidget(widget)
+        layout.addRow("", item_row)
+        coin_row = QHBoxLayout()
+        self.coin_label = QLabel()
+        self.coin_label.setAccessibleName("Coin and stash")
+        self.coin_minus = self._button("−", "Spend 1 coin",
+                                       lambda: self.do("Spend coin",
+                                                       lambda sc: rules.spend_coin(sc, 1)))
+        self.coin_plus = self._button("+", "Gain 1 coin",
+                                      lambda: self.do("Gain coin",
+                                                      lambda sc: rules.gain_coin(sc, 1)))
+        self.stash_button = self._button("Stash 1", "Stash 1 coin",
+                                         lambda: self.do("Stash coin",
+                                                         lambda sc: rules.stash_coin(sc, 1)))
+        self.withdraw_button = self._button("Withdraw 1", "Withdraw 1 coin",
+                                            lambda: self.do("Withdraw",
+                                                            lambda sc: rules.withdraw(sc, 1)))
+        for part in (self.coin_label, self.coin_minus, self.coin_plus, self.stash_button,
+                     self.withdraw_button):
+            coin_row.addWidget(part)
+        coin_row.addStretch(1)
+        layout.addRow("Coin", coin_row)
+        self.notes = QPlainTextEdit()
+        self.notes.setAccessibleName("Notes")
+        self.notes.setMaximumHeight(80)
+        self.notes.setTabChangesFocus(True)
+        layout.addRow("Notes", self.notes)
+        notes_save = self._button("Keep notes", "Keep notes", lambda: self.do(
+            "Edit notes", lambda sc: rules.set_text(sc, "notes", self.notes.toPlainText())))
+        layout.addRow("", notes_save)
+        self.form.addWidget(box)
+
+    def _set_load(self, value: int) -> None:
+        if value != self.sc.load:
+            self.do("Choose load", lambda sc: rules.set_load(sc, value))
+            self.refresh()
+
+    def _add_item(self) -> None:
+        name, boxes = self.item_name.text(), self.item_boxes.value()
+        if self.do("Carry item", lambda sc: rules.add_item(sc, name, boxes)):
+            self.item_name.clear()
+
+    def _remove_item(self) -> None:
+        index = self.items.currentRow()
+        if index >= 0:
+            self.do("Drop item", lambda sc: rules.remove_item(sc, index))
+
+    def _build_house(self) -> None:
+        box = QGroupBox("House defaults (not in the rules text)")
+        box.setToolTip("Values the rules text does not give; the defaults are the published "
+                       "game's. Change them to suit your table.")
+        layout = QFormLayout(box)
+        self.house: dict[str, QSpinBox] = {}
+        for field in ("stress_boxes", "attribute_xp_boxes", "playbook_xp_boxes"):
+            spin = QSpinBox()
+            spin.setRange(1, 20)
+            spin.setAccessibleName(HOUSE_DEFAULT_LABELS[field])
+            spin.setToolTip(HOUSE_DEFAULT_LABELS[field])
+            spin.valueChanged.connect(partial(self._house, field))
+            layout.addRow(HOUSE_DEFAULT_LABELS[field].split(" (")[0], spin)
+            self.house[field] = spin
+        harm = QHBoxLayout()
+        self.harm_boxes: list[QSpinBox] = []
+        for level in (1, 2, 3):
+            spin = QSpinBox()
+            spin.setRange(1, 6)
+            spin.setPrefix(f"row {level}: ")
+            spin.setAccessibleName(f"Harm row {level} boxes")
+            spin.setToolTip(HOUSE_DEFAULT_LABELS["harm_boxes"])
+            spin.valueChanged.connect(partial(self._harm_boxes, level))
+            harm.addWidget(spin)
+            self.harm_boxes.append(spin)
+        layout.addRow("Harm boxes", harm)
+        grid = QGridLayout()
+        self.attribute_of: dict[str, QComboBox] = {}
+        for i, action in enumerate(ACTIONS):
+            combo = QComboBox()
+            combo.setAccessibleName(f"{action.capitalize()} attribute")
+            combo.setToolTip(HOUSE_DEFAULT_LABELS["attribute_map"])
+            for attribute in ATTRIBUTES:
+                combo.addItem(attribute.capitalize(), attribute)
+            combo.activated.connect(partial(self._move_action, action, combo))
+            grid.addWidget(QLabel(action.capitalize()), i // 3, (i % 3) * 2)
+            grid.addWidget(combo, i // 3, (i % 3) * 2 + 1)
+            self.attribute_of[action] = combo
+        layout.addRow("Attribute of", grid)
+        self.form.addWidget(box)
+
+    def _harm_boxes(self, level: int, value: int) -> None:
+        if self.sc.house.harm_boxes[level - 1] != value:
+            self.do("House default", lambda sc: rules.set_harm_boxes(sc, level, value))
+            self.refresh()
+
+    def _move_action(self, action: str, combo: QComboBox, _index: int) -> None:
+        attribute = str(combo.currentData())
+        self.do("House default", lambda sc: rules.move_action(sc, action, attribute))
+        self.refresh()
+
+    def _house(self, field: str, value: int) -> None:
+        if getattr(self.sc.house, field) != value:
+            self.do("House default", lambda sc: rules.set_house(sc, **{field: value}))
+            self.refresh()
+
+    # -- redraw -------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        sc = self.sc
+        blockers = [w for w in self.findChildren(QWidget)]
+        for widget in blockers:
+            widget.blockSignals(True)
+        try:
+            self._refresh(sc)
+        finally:
+            for widget in blockers:
+                widget.blockSignals(False)
+        self.ledger.show_scoundrel(sc)
+
+    def _refresh(self, sc: Scoundrel) -> None:
+        for field, edit in self.texts.items():
+            if not edit.hasFocus() or edit.text().strip() == getattr(sc, field):
+                edit.setText(getattr(sc, field))
+        self.playbook.setCurrentText(sc.playbook)
+        playbooks = self.playbook.model()
+        assert isinstance(playbooks, QStandardItemModel)
+        for i in range(1, self.playbook.count()):
+            reason = rules.why_not_set_playbook(sc, self.playbook.itemText(i))
+            item = playbooks.item(i)
+            item.setEnabled(reason is None or self.playbook.itemText(i) == sc.playbook)
+            item.setToolTip(reason or "Its three dots are placed for you")
+        refuse(self.playbook, None if sc.stage == "creation" else
+               "the playbook is chosen at creation", "The scoundrel's playbook")
+        attrs = rules.attributes(sc)
+        for attribute, label in self.attribute_labels.items():
+            label.setText(f"{attribute.capitalize()} {attrs[attribute]} "
+                          f"(resists with {attrs[attribute]}d)")
+        cap = rules.rating_cap(sc)
+        source = rules.next_dot_source(sc)
+        for action in ACTIONS:
+            rating = sc.actions.get(action, 0)
+            self.dot_labels[action].setText(dots_text(rating))
+            self.dot_labels[action].setToolTip(f"{action.capitalize()} {rating} (at most {cap} "
+                                               "now)")
+            refuse(self.plus[action], rules.why_not_add_dot(sc, action, source),
+                   f"Add a {source} dot to {action.capitalize()}")
+            refuse(self.minus[action], rules.why_not_remove_any(sc, action),
+                   f"Take a dot off {action.capitalize()}")
+        for combo, source_name in ((self.heritage_dot, "heritage"),
+                                   (self.background_dot, "background")):
+            current = sc.heritage_dot if source_name == "heritage" else sc.background_dot
+            combo.setCurrentIndex(max(0, combo.findData(current)))
+            model = combo.model()
+            assert isinstance(model, QStandardItemModel)
+            for i in range(combo.count()):
+                action = str(combo.itemData(i) or "")
+                reason = rules.why_not_move_dot(sc, source_name, action)
+                item = model.item(i)
+                item.setEnabled(reason is None)
+                item.setToolTip(reason or f"Put the {source_name} dot here")
+            refuse(combo, None if sc.stage == "creation" else "creation is finished",
+                   f"The action that shows the {source_name}")
+        refuse(self.finish, rules.why_not_finish_creation(sc),
+               "End creation: ratings may then reach 3 through advances")
+        self.mastery.setChecked(sc.mastery)
+        self.abilities.clear()
+        self.abilities.addItems(sc.special_abilities)
+        self._refresh_ability_button()
+        self.friend.setText(sc.friend)
+        self.rival.setText(sc.rival)
+        self.vice.setCurrentIndex(max(0, self.vice.findData(sc.vice)))
+        self._refresh_advances()
+        self._refresh_stress()
+        for condition, check in self.trauma_boxes.items():
+            check.setChecked(condition in sc.trauma)
+            if condition not in sc.trauma:
+                refuse(check, rules.why_not_add_trauma(sc, condition), f"Mark {condition}")
+        for i, rows in enumerate(self.harm_rows):
+            rows.clear()
+            rows.addItems(sc.harm[i])
+        self._refresh_harm()
+        for box_name, check in self.armor_boxes.items():
+            check.setChecked(box_name in sc.armor_used)
+            if box_name not in sc.armor_used:
+                refuse(check, rules.why_not_mark_armor(sc, box_name),
+                       f"Mark the {box_name} armor box instead of resisting")
+            else:
+                check.setToolTip("Untick to restore all armor")
+        self.heavy_worn.setChecked(sc.heavy_armor)
+        self.special_ability.setChecked(sc.special_armor)
+        self.load.setValue(sc.load)
+        self.load_level.setText(f"{rules.load_level(sc.load)}; items and coin use "
+                                f"{rules.items_load(sc)}")
+        self.items.clear()
+        self.items.addItems([f"{'▪' * item.boxes or '·'} {item.name}" for item in sc.items])
+        self._refresh_items()
+        self.coin_label.setText(f"{sc.coin} coin, stash {sc.stash} (lifestyle "
+                                f"{rules.lifestyle(sc)})")
+        refuse(self.coin_plus, rules.why_not_gain_coin(sc, 1), "Gain 1 coin")
+        refuse(self.coin_minus, None if sc.coin else "no coin to spend", "Spend 1 coin")
+        refuse(self.stash_button, rules.why_not_stash(sc, 1), "Put 1 coin in the stash")
+        refuse(self.withdraw_button, rules.why_not_withdraw(sc, 1),
+               "Take 1 coin out of the stash for 2 stash")
+        if not self.notes.hasFocus():
+            self.notes.setPlainText(sc.notes)
+        for field, spin in self.house.items():
+            spin.setValue(getattr(sc.house, field))
+        for level, spin in enumerate(self.harm_boxes, start=1):
+            spin.setValue(sc.house.harm_boxes[level - 1])
+        for action, combo in self.attribute_of.items():
+            combo.setCurrentIndex(combo.findData(attribute_of(action, sc.house)))
+        self._place_actions()
+
+    def _refresh_advances(self) -> None:
+        sc = self.sc
+        refuse(self.desperate, rules.why_not_desperate_roll(
+            sc, str(self.desperate_action.currentData())),
+            "Mark 1 XP in the attribute of an action rolled from a desperate position")
+        for track in XP_TRACKS:
+            length = rules.xp_track_length(sc, track)
+            marks = sc.xp.get(track, 0)
+            self.xp_labels[track].setText(f"{marks} of {length}")
+            refuse(self.xp_plus[track], rules.why_not_mark_xp(sc, track, 1), f"Mark {track} XP")
+            refuse(self.xp_minus[track], rules.why_not_mark_xp(sc, track, -1),
+                   f"Clear {track} XP")
+            combo = self.advance_choice[track]
+            if track != "playbook":
+                wanted = [a for a in sc.house.attribute_map[track]]
+                if [combo.itemData(i) for i in range(combo.count())] != wanted:
+                    combo.blockSignals(True)
+                    combo.clear()
+                    for action in wanted:
+                        combo.addItem(action.capitalize(), action)
+                    combo.blockSignals(False)
+                choice = str(combo.currentData() or "")
+            else:
+                choice = combo.currentText()
+            refuse(self.advance_button[track], rules.why_not_advance(sc, track, choice),
+                   "Take the advance of a full track")
+
+    def _refresh_stress(self) -> None:
+        sc = self.sc
+        self.stress_label.setText(f"{sc.stress} of {sc.house.stress_boxes}")
+        free = [c for c in TRAUMA_CONDITIONS if c not in sc.trauma]
+        if [self.trauma_pick.itemText(i) for i in range(self.trauma_pick.count())] != free:
+            self.trauma_pick.blockSignals(True)
+            self.trauma_pick.clear()
+            self.trauma_pick.addItems(free)
+            self.trauma_pick.blockSignals(False)
+        refuse(self.stress_plus, rules.why_not_take_stress(sc, 1, self.trauma_pick.currentText()),
+               "Mark 1 stress (the last box brings the trauma chosen beside it)")
+        refuse(self.stress_minus, None if sc.stress else "no stress to clear", "Clear 1 stress")
+
+    def _refresh_harm(self) -> None:
+        refuse(self.harm_add, rules.why_not_add_harm(self.sc, self.harm_level.value()),
+               "Write the harm in its row (or the next row up when full)")
+
+    def _refresh_items(self) -> None:
+        refuse(self.item_add, rules.why_not_add_item(self.sc, self.item_name.text(),
+                                                     self.item_boxes.value()),
+               "Mark the item as carried this score")
+        refuse(self.item_remove, None if self.sc.items else "nothing is carried",
+               "Drop the selected item")
+
+
+class ScoundrelEditor:
+    """A :class:`ui.shell.system_ui.DocumentEditor` for a scoundrel."""
+
+    def __init__(self, owner: DocumentOwner[Scoundrel], parent: QWidget | None = None) -> None:
+        self.owner = owner
+        self._widget = ScoundrelBuilder(owner, parent)
+
+    def widget(self) -> QWidget:
+        return self._widget
+
+    @property
+    def builder(self) -> ScoundrelBuilder:
+        return self._widget
+
+
+def new_owner() -> DocumentOwner[Scoundrel]:
+    return DocumentOwner(SCOUNDREL, Scoundrel())

@@ -1,0 +1,355 @@
+"""The Blades GM Screen page: action, resistance and fortune odds with position and effect,
+clock fill odds, and the searchable reference tables. Ranges come from the core."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTableWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.core.odds import Contest
+from seforge.core.trackers import CLOCK_SIZES, MAX_CLOCK_SEGMENTS
+from seforge.systems.blades import odds, reference
+from seforge.systems.blades.facts import MAX_RATING, Effect, Position, ResultLevel
+from ui.systems.blades.common import percent_item, refuse, text_item
+
+LEVEL_NAMES: dict[ResultLevel, str] = {
+    ResultLevel.CRITICAL: "Critical (two 6s)",
+    ResultLevel.SUCCESS: "Full success (6)",
+    ResultLevel.PARTIAL: "Partial (4/5)",
+    ResultLevel.FAILURE: "Bad outcome (1-3)",
+}
+
+
+def _table(columns: list[str], name: str) -> QTableWidget:
+    table = QTableWidget(0, len(columns))
+    table.setAccessibleName(name)
+    table.setHorizontalHeaderLabels(columns)
+    table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setAccessibleName(name)
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setToolTip(tip)
+    return spin
+
+
+def _combo(name: str, values: list[str], current: str, tip: str) -> QComboBox:
+    combo = QComboBox()
+    combo.setAccessibleName(name)
+    for value in values:
+        combo.addItem(value.capitalize(), value)
+    combo.setCurrentIndex(values.index(current))
+    combo.setToolTip(tip)
+    return combo
+
+
+class RollsTab(QWidget):
+    """Action roll (with bonus dice, position and effect), resistance and fortune odds."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        action = QGroupBox("Action roll")
+        form = QFormLayout(action)
+        self.rating = _spin("Action rating", 0, MAX_RATING, 2,
+                            f"The action's rating, 0 to {MAX_RATING}")
+        self.assist = QCheckBox("Assistance (+1d, helper takes 1 stress)")
+        self.push = QCheckBox("Push yourself (+1d, 2 stress)")
+        self.bargain = QCheckBox("Devil's Bargain (+1d, its cost)")
+        self.push_effect = QCheckBox("Push for +1 effect (2 stress)")
+        self.ability = _spin("Ability dice", 0, odds.MAX_ABILITY_DICE, 0,
+                             "Extra dice from special abilities")
+        self.position = _combo("Position", [p.value for p in Position], "risky",
+                               "How dangerous the action is (changes no odds)")
+        self.effect = _combo("Effect", [e.value for e in Effect], "standard",
+                             "How much the action can achieve (changes no odds)")
+        for check in (self.assist, self.push, self.bargain, self.push_effect):
+            check.setAccessibleName(check.text())
+        form.addRow("Rating", self.rating)
+        form.addRow(self.assist)
+        form.addRow(self.push)
+        form.addRow(self.bargain)
+        form.addRow(self.push_effect)
+        form.addRow("Ability dice", self.ability)
+        form.addRow("Position", self.position)
+        form.addRow("Effect", self.effect)
+        self.pool = QLabel()
+        self.pool.setAccessibleName("Pool and stress")
+        self.pool.setWordWrap(True)
+        form.addRow(self.pool)
+        self.results = _table(["Result", "Chance"], "Action roll odds")
+        form.addRow(self.results)
+        self.consequences = _table(["Result", "At this position"], "Consequences")
+        form.addRow(self.consequences)
+        layout.addWidget(action, 3)
+        right = QVBoxLayout()
+        resist = QGroupBox("Resistance roll")
+        rform = QFormLayout(resist)
+        self.resist_dice = _spin("Resistance dice", 0, MAX_RATING, 2,
+                                 "The attribute's rating (0: two dice, keep the lowest)")
+        rform.addRow("Attribute dice", self.resist_dice)
+        self.stress = _table(["Stress", "Chance"], "Resistance stress")
+        rform.addRow(self.stress)
+        self.expected = QLabel()
+        self.expected.setAccessibleName("Expected stress")
+        rform.addRow(self.expected)
+        right.addWidget(resist, 4)
+        fortune = QGroupBox("Fortune roll")
+        fform = QFormLayout(fortune)
+        self.fortune_dice = _spin("Fortune dice", 0, odds.MAX_TRAIT_DICE, 1,
+                                  "A trait's rating, Tier or magnitude (1 die for plain luck)")
+        self.versus = _spin("Opposed by", 0, odds.MAX_TRAIT_DICE, 0,
+                            "The other side's dice (0: no opposition)")
+        fform.addRow("Dice", self.fortune_dice)
+        fform.addRow("Opposed by (dice, 0 = none)", self.versus)
+        self.fortune = QLabel()
+        self.fortune.setAccessibleName("Fortune odds")
+        self.fortune.setWordWrap(True)
+        fform.addRow(self.fortune)
+        right.addWidget(fortune, 1)
+        group = QGroupBox("Group action")
+        gform = QFormLayout(group)
+        members = QHBoxLayout()
+        self.members: list[QSpinBox] = []
+        for i in range(4):
+            spin = _spin(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
+                         "This member's dice (— : not in the group)")
+            spin.setSpecialValueText("—")
+            members.addWidget(spin)
+            self.members.append(spin)
+        gform.addRow("Members' dice", members)
+        self.group = QLabel()
+        self.group.setAccessibleName("Group action odds")
+        self.group.setWordWrap(True)
+        self.group.setToolTip("The best roll counts; the leader takes 1 stress per member who "
+                              "rolls a 1-3 (a rule beyond the supplied text)")
+        gform.addRow(self.group)
+        right.addWidget(group, 1)
+        layout.addLayout(right, 2)
+        for spin in (self.rating, self.ability, self.resist_dice, self.fortune_dice,
+                     self.versus, *self.members):
+            spin.valueChanged.connect(lambda _v: self.refresh())
+        for check in (self.assist, self.push, self.bargain, self.push_effect):
+            check.toggled.connect(lambda _on: self.refresh())
+        for combo in (self.position, self.effect):
+            combo.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.refresh()
+
+    def bonus(self, *, push: bool | None = None, bargain: bool | None = None) -> odds.BonusDice:
+        return odds.BonusDice(
+            assist=self.assist.isChecked(),
+            push=self.push.isChecked() if push is None else push,
+            bargain=self.bargain.isChecked() if bargain is None else bargain,
+            ability_dice=self.ability.value(),
+            push_effect=self.push_effect.isChecked())
+
+    def refresh(self) -> None:
+        refuse(self.push, self.bonus(push=True).why_not(), "Take 2 stress for +1d")
+        refuse(self.bargain, self.bonus(bargain=True).why_not(),
+               "Accept a Devil's Bargain for +1d")
+        bonus = self.bonus()
+        position = Position(str(self.position.currentData()))
+        effect = Effect(str(self.effect.currentData()))
+        result = odds.action_odds(self.rating.value(), bonus, position, effect)
+        dice = result.dice
+        pool = f"{dice}d" if dice > 0 else "0d: roll two dice and keep the lower (no critical)"
+        self.pool.setText(f"Pool {pool}. Stress: roller {bonus.roller_stress}, helper "
+                          f"{bonus.helper_stress}. {position.value.capitalize()}, "
+                          f"{result.final_effect.value} effect ({result.clock_ticks} "
+                          "clock ticks on a success).")
+        self.results.setRowCount(4)
+        for row, level in enumerate(LEVEL_NAMES):
+            self.results.setItem(row, 0, text_item(LEVEL_NAMES[level]))
+            self.results.setItem(row, 1, percent_item(result.p(level)))
+        table = reference.table("consequences")
+        rows = [r for r in table.rows if r[0].lower() == position.value]
+        self.consequences.setRowCount(len(rows))
+        for i, row_cells in enumerate(rows):
+            self.consequences.setItem(i, 0, text_item(row_cells[1]))
+            self.consequences.setItem(i, 1, text_item(row_cells[2], table.source.label()))
+        stress = odds.resistance_stress(self.resist_dice.value())
+        self.stress.setRowCount(len(stress))
+        for row, value in enumerate(stress.support()):
+            label = "clear 1 (critical)" if value == -1 else f"{value} stress"
+            self.stress.setItem(row, 0, text_item(label))
+            self.stress.setItem(row, 1, percent_item(stress[value]))
+        mean = stress.mean()
+        self.expected.setText(f"Expected stress {float(mean):.2f}")
+        self.expected.setToolTip(f"exactly {mean}")
+        levels = odds.fortune_roll(self.fortune_dice.value())
+        text = ", ".join(f"{LEVEL_NAMES[lv].split(' (')[0]} {float(levels[lv]) * 100:.1f}%"
+                         for lv in LEVEL_NAMES)
+        if self.versus.value() > 0:
+            contest = odds.opposed_fortune(self.fortune_dice.value(), self.versus.value())
+            text += (f". Against {self.versus.value()}d: better "
+                     f"{float(contest[Contest.WIN]) * 100:.1f}%, same "
+                     f"{float(contest[Contest.TIE]) * 100:.1f}%, worse "
+                     f"{float(contest[Contest.LOSS]) * 100:.1f}%")
+        self.fortune.setText(text)
+        pools = [spin.value() for spin in self.members if spin.value() >= 0]
+        if pools:
+            best, leader = odds.group_action(pools)
+            self.group.setText(", ".join(
+                f"{LEVEL_NAMES[lv].split(' (')[0]} {float(best[lv]) * 100:.1f}%"
+                for lv in LEVEL_NAMES) + f"; leader's expected stress {float(leader):.2f}")
+        else:
+            self.group.setText("Give at least one member's dice.")
+        self.fortune.setToolTip(", ".join(f"{lv.value} {levels[lv]}" for lv in LEVEL_NAMES))
+
+
+class ClocksTab(QWidget):
+    """The chance a clock fills within N rolls at a chosen pool and effect."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.segments = QComboBox()
+        self.segments.setAccessibleName("Clock segments")
+        for size in CLOCK_SIZES:
+            self.segments.addItem(f"{size} segments", size)
+        self.segments.setCurrentIndex(list(CLOCK_SIZES).index(6))
+        self.segments.setToolTip(f"Clock size (the core allows 2 to {MAX_CLOCK_SEGMENTS})")
+        self.filled = _spin("Already filled", 0, 11, 0, "Segments filled already")
+        self.dice = _spin("Dice per roll", 0, odds.MAX_TRAIT_DICE, 2,
+                          "Dice in each roll against the clock")
+        self.effect = _combo("Effect", [e.value for e in Effect], "standard",
+                             "Effect of each roll: ticks 0/1/2/3/5 by effect (a default "
+                             "from the published game); a critical counts one level higher")
+        self.rolls = _spin("Rolls", 1, 24, 6, f"Rolls to look ahead (up to {odds.MAX_ROLLS})")
+        form.addRow("Clock", self.segments)
+        form.addRow("Already filled", self.filled)
+        form.addRow("Dice per roll", self.dice)
+        form.addRow("Effect", self.effect)
+        form.addRow("Rolls", self.rolls)
+        layout.addLayout(form)
+        self.summary = QLabel()
+        self.summary.setAccessibleName("Expected rolls")
+        layout.addWidget(self.summary)
+        self.table = _table(["Within", "Filled"], "Clock fill odds")
+        layout.addWidget(self.table, 1)
+        self.segments.currentIndexChanged.connect(lambda _i: self.refresh())
+        for widget in (self.filled, self.dice, self.rolls):
+            widget.valueChanged.connect(lambda _v: self.refresh())
+        self.effect.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        segments = int(self.segments.currentData())
+        self.filled.blockSignals(True)
+        self.filled.setMaximum(segments - 1)
+        self.filled.blockSignals(False)
+        effect = Effect(str(self.effect.currentData()))
+        self.table.setRowCount(self.rolls.value())
+        for n in range(1, self.rolls.value() + 1):
+            p = odds.clock_fill_odds(segments, self.dice.value(), effect, n,
+                                     filled=self.filled.value())
+            self.table.setItem(n - 1, 0, text_item(f"{n} roll{'s' * (n > 1)}"))
+            self.table.setItem(n - 1, 1, percent_item(p))
+        expected = odds.clock_expected_rolls(segments, self.dice.value(), effect,
+                                             filled=self.filled.value())
+        if expected is None:
+            self.summary.setText("This clock never fills at this effect.")
+            self.summary.setToolTip("")
+        else:
+            self.summary.setText(f"On average {float(expected):.2f} rolls to fill.")
+            self.summary.setToolTip(f"exactly {expected}")
+
+
+class ReferenceTab(QWidget):
+    """Every reference table, filtered by a search field, each row with its source."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.search = QLineEdit()
+        self.search.setAccessibleName("Search the reference tables")
+        self.search.setPlaceholderText("Search tables (e.g. harm, stress, coin)")
+        self.search.setClearButtonEnabled(True)
+        layout.addWidget(self.search)
+        self.pick = QComboBox()
+        self.pick.setAccessibleName("Reference table")
+        layout.addWidget(self.pick)
+        self.source = QLabel()
+        self.source.setAccessibleName("Table source")
+        self.source.setWordWrap(True)
+        layout.addWidget(self.source)
+        self.table = _table([], "Reference rows")
+        self.table.setWordWrap(True)
+        layout.addWidget(self.table, 1)
+        self.search.textChanged.connect(lambda _t: self.refresh())
+        self.pick.currentIndexChanged.connect(lambda _i: self.show_table())
+        self._matches: dict[str, list[int]] = {}
+        self.refresh()
+
+    def refresh(self) -> None:
+        found = reference.search(self.search.text())
+        self._matches = {t.id: rows for t, rows in found}
+        current = self.pick.currentData()
+        self.pick.blockSignals(True)
+        self.pick.clear()
+        for t, rows in found:
+            self.pick.addItem(f"{t.title} ({len(rows)})", t.id)
+        index = self.pick.findData(current)
+        self.pick.setCurrentIndex(index if index >= 0 else 0)
+        self.pick.blockSignals(False)
+        self.show_table()
+
+    def show_table(self) -> None:
+        table_id = self.pick.currentData()
+        if table_id is None:
+            self.table.setRowCount(0)
+            self.table.setColumnCount(0)
+            self.source.setText("No table matches the search.")
+            return
+        found = reference.table(str(table_id))
+        rows = self._matches.get(found.id, [])
+        self.source.setText(f"Source: {found.source.label()}")
+        self.table.setColumnCount(len(found.columns) + 1)
+        self.table.setHorizontalHeaderLabels([*found.columns, "Source"])
+        self.table.setRowCount(len(rows))
+        for r, index in enumerate(rows):
+            source = found.source_of(index)
+            for c, cell in enumerate(found.rows[index]):
+                self.table.setItem(r, c, text_item(cell, f"{cell}\n{source.label()}"))
+            where = source.section + (f", line {source.line}" if source.line else "")
+            if source.origin != "text":
+                where += f" ({source.origin})"
+            self.table.setItem(r, len(found.columns), text_item(where, source.label()))
+        self.table.resizeRowsToContents()
+
+
+class BladesGmScreen(QTabWidget):
+    """The GM Screen page of Blades in the Dark."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Blades in the Dark GM screen")
+        self.rolls = RollsTab()
+        self.clocks = ClocksTab()
+        self.reference = ReferenceTab()
+        self.addTab(self.rolls, "Rolls")
+        self.addTab(self.clocks, "Clocks")
+        self.addTab(self.reference, "Reference")

@@ -1,0 +1,66 @@
+"""Blades in the Dark's :class:`ui.shell.system_ui.SystemUi`: File › New choices, the
+scoundrel and crew editors, and the GM Screen page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from seforge.core.documents import DocumentFileError, peek_format
+from seforge.systems.blades.documents import CREW, SCOUNDREL
+from ui.shell.document_owner import DocumentOwner
+from ui.shell.system_ui import DocumentEditor, NewDocumentChoice
+
+
+class BladesSystemUi:
+    system_id = "blades"
+    title = "Blades in the Dark"
+
+    def new_document_choices(self) -> Sequence[NewDocumentChoice]:
+        return (
+            NewDocumentChoice("Blades in the Dark scoundrel", SCOUNDREL.format_id,
+                              "Build a scoundrel: playbook, seven action dots, vice"),
+            NewDocumentChoice("Blades in the Dark crew", CREW.format_id,
+                              "A crew with its faction game and the GM's clocks"),
+        )
+
+    def new_editor(self, format_id: str, parent: QWidget | None = None) -> DocumentEditor:
+        return self._editor(self._new_owner(format_id), parent)
+
+    def open_editor(self, path: Path, parent: QWidget | None = None) -> DocumentEditor:
+        fmt = peek_format(path)
+        if CREW.accepts(fmt):
+            return self._editor(DocumentOwner.load(CREW, Path(path)), parent)
+        if SCOUNDREL.accepts(fmt):
+            return self._editor(DocumentOwner.load(SCOUNDREL, Path(path)), parent)
+        raise DocumentFileError(Path(path).name, f"is a {fmt!r} file, not a Blades document",
+                                field="format")
+
+    def gm_screen(self, parent: QWidget | None = None) -> QWidget:
+        from ui.systems.blades.gm_screen import BladesGmScreen
+
+        return BladesGmScreen(parent)
+
+    @staticmethod
+    def _new_owner(format_id: str) -> DocumentOwner[Any]:
+        if CREW.accepts(format_id):
+            return DocumentOwner(CREW, CREW.model())
+        if SCOUNDREL.accepts(format_id):
+            return DocumentOwner(SCOUNDREL, SCOUNDREL.model())
+        raise ValueError(f"Blades in the Dark has no document {format_id!r}")
+
+    @staticmethod
+    def _editor(owner: DocumentOwner[Any], parent: QWidget | None) -> DocumentEditor:
+        if owner.kind is CREW:
+            from ui.systems.blades.crew_editor import CrewEditor
+
+            return CrewEditor(owner, parent)
+        from ui.systems.blades.builder import ScoundrelEditor
+
+        return ScoundrelEditor(owner, parent)
+
+
+SYSTEM_UI = BladesSystemUi()
