@@ -262,8 +262,16 @@ class ConflictKind(StrEnum):
     off the problem, a loss takes Point off the player."""
 
 
-MAX_CHAIN_SCORE = 52
-"""The largest tracked score the whole-conflict odds accept."""
+WON = (1, 0)
+LOST = (0, 1)
+MAX_CHAIN_SCORE = 20
+"""The largest Grip the whole-conflict odds accept in combat (characteristics run 1-8)."""
+MAX_DEPLETING_SCORE = 12
+"""The largest score in a debate or a problem (its exact fractions grow fast with it)."""
+
+
+def max_chain_score(kind: ConflictKind) -> int:
+    return MAX_CHAIN_SCORE if kind is ConflictKind.COMBAT else MAX_DEPLETING_SCORE
 
 
 @dataclass(frozen=True)
@@ -292,9 +300,25 @@ def conflict(
     ``symmetric_losses`` off, a lost exchange costs the player nothing except in problems.
     """
     table = settings if settings is not None else TableSettings()
+    top = max_chain_score(kind)
     for who, score in (("the player's", player_score), ("the opposition's", opposition_score)):
-        if not 0 <= score <= MAX_CHAIN_SCORE:
-            raise ValueError(f"{who} score must be from 0 to {MAX_CHAIN_SCORE}, not {score}")
+        if not 0 <= score <= top:
+            raise ValueError(f"{who} score must be from 0 to {top} for the whole-conflict "
+                             f"odds, not {score}")
+    return _conflict(kind, player_score, opposition_score, player_cards, opposition_cards,
+                     table.model_dump_json())
+
+
+@lru_cache(maxsize=256)
+def _conflict(
+    kind: ConflictKind,
+    player_score: int,
+    opposition_score: int,
+    player_cards: int,
+    opposition_cards: int,
+    settings_json: str,
+) -> ConflictOdds:
+    table = TableSettings.model_validate_json(settings_json)
     player_loses = table.symmetric_losses or kind is ConflictKind.PROBLEM
 
     def cards(state: tuple[int, int]) -> tuple[int, int]:
@@ -308,10 +332,11 @@ def conflict(
         p, o = state
 
         def after(k: int) -> tuple[int, int]:
+            # every finished conflict is one of two end states, so the chain stays small
             if k > 0:
-                return p, max(0, o - k)
+                return (p, o - k) if o > k else WON
             if k < 0 and player_loses:
-                return max(0, p + k), o
+                return (p + k, o) if p > -k else LOST
             return p, o
 
         return margins.map(after)
