@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from seforge.core.documents import DocumentKind
 from seforge.systems.sword_of_life.character import SolCharacter
 from seforge.systems.sword_of_life.conflict import SolConflict
@@ -21,4 +23,4 @@ CONFLICT = DocumentKind(
     suffix=".solconflict",
     title="Sword of Life conflict",
 )
-KINDS = {CHARACTER_FORMAT: CHARACTER, CONFLICT_FORMAT: CONFLICT}
+KINDS: dict[str, DocumentKind[Any]] = {CHARACTER_FORMAT: CHARACTER, CONFLICT_FORMAT: CONFLICT}
