@@ -527,7 +527,7 @@ class ConflictEditor(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()
-                widget.setParent(None)  # type: ignore[call-overload]
+                widget.setParent(None)
                 widget.deleteLater()
         if doc.saved is not None:
             self.saved_row.set_cards([], f"Saved card (held {doc.saved.turns} turn(s))",
