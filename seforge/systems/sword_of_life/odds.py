@@ -221,9 +221,15 @@ def _joint(
     scope: RuleScope,
     deck: DeckMix,
 ) -> Distribution[Reading]:
+    opposition_rule = rule if scope is RuleScope.BOTH else AceRule.NONE
+    if rule is AceRule.NONE:  # colours alone decide: a two-kind deck is enough
+        colours = {"red": deck.red_aces + deck.other_red,
+                   "black": deck.black_deuces + deck.other_black}
+        pairs = (draw_hands(colours, [n, m]) if shared
+                 else draw_hands_separate(colours, [n, m]))
+        return pairs.map(lambda pair: (pair[0][0] - pair[1][0], Status.NORMAL, Status.NORMAL))
     counts = deck.counts()
     hands = draw_hands(counts, [n, m]) if shared else draw_hands_separate(counts, [n, m])
-    opposition_rule = rule if scope is RuleScope.BOTH else AceRule.NONE
 
     def read(pair: tuple[tuple[int, ...], ...]) -> Reading:
         (pa, pr, pd, _), (oa, orr, od, _) = pair
