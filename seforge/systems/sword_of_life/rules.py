@@ -10,6 +10,7 @@ Every rule has a stable id (used in CheckProblem.rule) and its source line in
 - ``sol.specialty-outside-career`` (line 94): a specialty outside the career nets 0 (warning);
 - ``sol.effective`` (lines 79-94): career skill = characteristic, career specialty +1,
   other skills -1, a specialty outside the career = characteristic;
+- ``sol.wounds`` (lines 136-140): wounds lower Grip; at 0 the character is unconscious;
 - ``sol.untrained`` (line 96): some highly specialised skills cannot be tried untrained;
   the GM rules.
 """
@@ -84,6 +85,22 @@ def set_characteristic(character: SolCharacter, key: Characteristic, value: int)
     setattr(character.characteristics, key, value)
     if key == "grip" and character.grip_now is not None:
         character.grip_now = min(character.grip_now, value)
+
+
+def why_not_grip_now(character: SolCharacter, value: int) -> str | None:
+    """Current Grip runs from 0 (unconscious) to the Grip rating (unhurt)."""
+    grip = character.characteristics.grip
+    if not 0 <= value <= max(0, grip):
+        return f"current Grip runs from 0 (unconscious) to the Grip rating {grip}"
+    return None
+
+
+def set_grip_now(character: SolCharacter, value: int) -> None:
+    """Mutator: Grip after wounds (``sol.wounds``, line 140: Grip 0 is unconscious)."""
+    reason = why_not_grip_now(character, value)
+    if reason is not None:
+        raise RefusedError(reason)
+    character.grip_now = None if value == character.characteristics.grip else value
 
 
 def set_career(character: SolCharacter, career: str) -> None:

@@ -57,6 +57,7 @@ from seforge.systems.sword_of_life.rules import (
     remove_skill,
     set_career,
     set_characteristic,
+    set_grip_now,
     set_specialty,
     spent,
     why_not_set,
@@ -93,9 +94,15 @@ class CharacterEditor(QWidget):
         line.editingFinished.connect(self._career_edited)
         self.career.activated.connect(lambda _i: self._career_edited())
 
+        self.grip_now = QSpinBox()
+        self.grip_now.setAccessibleName("Grip now")
+        self.grip_now.setToolTip("Grip after wounds: each lost combat exchange takes the "
+                                 "margin off; at 0 the character is unconscious")
+        self.grip_now.valueChanged.connect(self._grip_now_changed)
         top = QFormLayout()
         top.addRow("&Name", self.name_edit)
         top.addRow("&Career", self.career)
+        top.addRow("&Grip now", self.grip_now)
 
         grid = QGridLayout()
         for column, head in enumerate(("", "Rating", "Looks like (example setting)", "Specialty",
@@ -258,6 +265,13 @@ class CharacterEditor(QWidget):
         if value != self.owner.document.characteristics.get(key):
             self._apply(f"Set {LABELS[key]}", lambda c: set_characteristic(c, key, value))
 
+    def _grip_now_changed(self, value: int) -> None:
+        document = self.owner.document
+        current = document.grip_now if document.grip_now is not None else (
+            document.characteristics.grip)
+        if value != current:
+            self._apply("Set Grip now", lambda c: set_grip_now(c, value))
+
     def _specialty_edited(self, key: Characteristic) -> None:
         name = self.specialties[key].text().strip()
         in_career = self.in_career[key].isChecked()
@@ -291,7 +305,8 @@ class CharacterEditor(QWidget):
     # -- drawing --------------------------------------------------------------
     def refresh(self) -> None:
         character = self.owner.document
-        widgets: list[QWidget] = [self.name_edit, self.career, *self.spins.values(),
+        widgets: list[QWidget] = [self.name_edit, self.career, self.grip_now,
+                                  *self.spins.values(),
                                   *self.specialties.values(), *self.in_career.values()]
         for widget in widgets:
             widget.blockSignals(True)
@@ -315,6 +330,10 @@ class CharacterEditor(QWidget):
                 if self.specialties[key].text() != (special.name if special else ""):
                     self.specialties[key].setText(special.name if special else "")
                 self.in_career[key].setChecked(special.in_career if special else True)
+            grip = character.characteristics.grip
+            self.grip_now.setRange(0, max(0, grip))
+            self.grip_now.setValue(character.grip_now if character.grip_now is not None
+                                   else grip)
             if not self.notes.hasFocus() and self.notes.toPlainText() != character.notes:
                 self.notes.setPlainText(character.notes)
         finally:

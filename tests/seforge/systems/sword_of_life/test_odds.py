@@ -209,3 +209,13 @@ def test_a_conflict_nobody_can_change_is_refused() -> None:
     with pytest.raises(ValueError, match="never end"):
         conflict(ConflictKind.COMBAT, 3, 3, player_cards=0, opposition_cards=0)
     assert conflict(ConflictKind.COMBAT, 0, 3, player_cards=2, opposition_cards=2).win == 0
+
+
+def test_whole_conflict_scores_are_capped_with_a_reason() -> None:
+    from seforge.systems.sword_of_life.odds import max_chain_score
+
+    assert max_chain_score(ConflictKind.COMBAT) == 20
+    with pytest.raises(ValueError, match="from 0 to 12"):
+        conflict(ConflictKind.DEBATE, 13, 3)
+    with pytest.raises(ValueError, match="one deck of 52"):
+        conflict(ConflictKind.COMBAT, 3, 3, player_cards=30, opposition_cards=30)

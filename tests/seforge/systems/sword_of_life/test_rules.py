@@ -134,3 +134,17 @@ def test_skill_needs_a_name() -> None:
     add_skill(hero, Skill(name="law"))
     remove_skill(hero, 0)
     assert hero.skills == []
+
+
+def test_grip_now_runs_from_zero_to_the_rating() -> None:
+    from seforge.systems.sword_of_life.rules import set_grip_now
+
+    hero = SolCharacter()
+    set_grip_now(hero, 2)
+    assert hero.grip_now == 2
+    with pytest.raises(RefusedError, match="0 \\(unconscious\\) to the Grip rating 5"):
+        set_grip_now(hero, 6)
+    set_characteristic(hero, "grip", 1)
+    assert hero.grip_now == 1
+    set_grip_now(hero, 1)
+    assert hero.grip_now is None  # unhurt again

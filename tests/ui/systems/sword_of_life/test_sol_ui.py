@@ -92,6 +92,9 @@ def test_build_a_character_with_the_widgets(qtbot: Any, tmp_path: Path) -> None:
     assert ratings["architecture (Point)"] == "4"
     owner.undo_stack.undo()
     assert owner.document.skills == []
+    assert editor.grip_now.maximum() == 3 and editor.grip_now.value() == 3
+    editor.grip_now.setValue(1)
+    assert owner.document.grip_now == 1
     assert editor.skills.rowCount() == 0
     path = tmp_path / "ilse.sol"
     owner.save(path)
