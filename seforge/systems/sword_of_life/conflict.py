@@ -29,9 +29,15 @@ from seforge.systems.sword_of_life.odds import (
     Status,
     effective_margin,
     hand_status,
-    hand_successes,
+    pair_successes,
 )
-from seforge.systems.sword_of_life.settings import AceRule, Reshuffle, RuleScope, TableSettings
+from seforge.systems.sword_of_life.settings import (
+    AceRule,
+    DeuceTarget,
+    Reshuffle,
+    RuleScope,
+    TableSettings,
+)
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -208,15 +214,35 @@ def _fresh(deck: DeckState, rng: random.Random, held: SavedCard | None = None) -
     deck.discard = []
 
 
-def read_cards(cards: list[str], settings: TableSettings, *, player: bool) -> tuple[int, Status]:
-    """Successes and Rule 2 status of a hand of real cards (``sol.draw``, ``sol.aces.*``)."""
-    rule = settings.aces if player or settings.rule_scope is RuleScope.BOTH else AceRule.NONE
+def counts(cards: list[str]) -> tuple[int, int, int]:
+    """(red Aces, other red cards, black Deuces) of real cards."""
     aces = sum(1 for c in cards if c[0] == "A" and is_red(c))
     reds = sum(1 for c in cards if is_red(c)) - aces
     deuces = sum(1 for c in cards if c[0] == "2" and not is_red(c))
-    return (hand_successes(aces, reds, deuces, rule=rule,
-                           floor_at_zero=settings.floor_at_zero),
-            hand_status(aces, deuces, rule=rule))
+    return aces, reds, deuces
+
+
+def read_contest(mine: list[str], theirs: list[str],
+                 settings: TableSettings) -> tuple[int, int, Status, Status]:
+    """Both hands' successes and Rule 2 statuses (``sol.draw``, ``sol.aces.*``)."""
+    mine_counts, their_counts = counts(mine), counts(theirs)
+    rule = settings.aces
+    their_rule = rule if settings.rule_scope is RuleScope.BOTH else AceRule.NONE
+    my_successes, their_successes = pair_successes(
+        mine_counts, their_counts, rule=rule, scope=settings.rule_scope,
+        floor_at_zero=settings.floor_at_zero, deuce_target=settings.deuce_target)
+    return (my_successes, their_successes,
+            hand_status(mine_counts[0], mine_counts[2], rule=rule),
+            hand_status(their_counts[0], their_counts[2], rule=their_rule))
+
+
+def read_cards(cards: list[str], settings: TableSettings, *, player: bool) -> tuple[int, Status]:
+    """One hand read alone: its successes and Rule 2 status."""
+    if player:
+        mine, _, status, _ = read_contest(cards, [], settings)
+        return mine, status
+    _, theirs, _, status = read_contest([], cards, settings)
+    return theirs, status
 
 
 def _apply(conflict: SolConflict, index: int, margin: int) -> str:
@@ -287,12 +313,14 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
 
     if conflict.method is Method.CARRY and len(active) > 1:
         hand = saved + deal(player_deck, n)
-        mine, my_status = read_cards(hand, settings, player=True)
-        left = mine
+        left, _, my_status, _ = read_contest(hand, [], settings)
         for index in active:
             opponent = conflict.opponents[index]
             theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            theirs, their_status = read_cards(theirs_cards, settings, player=False)
+            _, theirs, _, their_status = read_contest(hand, theirs_cards, settings)
+            if (settings.deuce_target is DeuceTarget.OTHER and settings.aces is AceRule.DOUBLE
+                    and settings.rule_scope is RuleScope.BOTH):  # their Deuces eat the pool
+                left = max(0, left - 2 * counts(theirs_cards)[2])
             spend = max(0, min(left, theirs + opponent.score))
             left -= spend
             margin = effective_margin(spend - theirs, my_status, their_status,
@@ -315,8 +343,7 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
                 break  # a single contest: only the first opponent still standing
             hand = (saved if position == 0 else []) + deal(player_deck, count)
             theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            mine, my_status = read_cards(hand, settings, player=True)
-            theirs, their_status = read_cards(theirs_cards, settings, player=False)
+            mine, theirs, my_status, their_status = read_contest(hand, theirs_cards, settings)
             margin = effective_margin(mine - theirs, my_status, their_status,
                                       settings.auto_resolution)
             result = _apply(conflict, index, margin)

@@ -26,6 +26,7 @@ from seforge.core.odds import Distribution, absorbing_chain, draw, draw_hands, d
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     AutoResolution,
+    DeuceTarget,
     RuleScope,
     TableSettings,
 )
@@ -78,6 +79,39 @@ def hand_successes(
         total = other_red + 2 * red_aces - 2 * black_deuces
         return max(0, total) if floor_at_zero else total
     return red_aces + other_red
+
+
+HandCounts = tuple[int, int, int]
+"""(red Aces, other red cards, black Deuces) of a hand."""
+
+
+def pair_successes(
+    mine: HandCounts,
+    theirs: HandCounts,
+    *,
+    rule: AceRule,
+    scope: RuleScope = RuleScope.BOTH,
+    floor_at_zero: bool = True,
+    deuce_target: DeuceTarget = DeuceTarget.OWN,
+) -> tuple[int, int]:
+    """Both sides' successes (``sol.draw``; ``sol.aces.double`` under Rule 1, reading the
+    player's hand, and the opposition's too when ``scope`` is both sides)."""
+    player_rule = rule is AceRule.DOUBLE
+    opposition_rule = player_rule and scope is RuleScope.BOTH
+    (pa, pr, pd), (oa, orr, od) = mine, theirs
+    my_total = pr + (2 * pa if player_rule else pa)
+    their_total = orr + (2 * oa if opposition_rule else oa)
+    my_deuces = 2 * pd if player_rule else 0
+    their_deuces = 2 * od if opposition_rule else 0
+    if deuce_target is DeuceTarget.OWN:
+        my_total -= my_deuces
+        their_total -= their_deuces
+    else:
+        my_total -= their_deuces
+        their_total -= my_deuces
+    if floor_at_zero:
+        return max(0, my_total), max(0, their_total)
+    return my_total, their_total
 
 
 def hand_status(red_aces: int, black_deuces: int, *, rule: AceRule) -> Status:
@@ -206,6 +240,7 @@ def exchange(
         table.aces,
         table.floor_at_zero,
         table.rule_scope,
+        table.deuce_target,
         deck,
     )
     return ExchangeOdds(player_cards, opposition_cards, joint, table.auto_resolution)
@@ -219,6 +254,7 @@ def _joint(
     rule: AceRule,
     floor_at_zero: bool,
     scope: RuleScope,
+    deuce_target: DeuceTarget,
     deck: DeckMix,
 ) -> Distribution[Reading]:
     opposition_rule = rule if scope is RuleScope.BOTH else AceRule.NONE
@@ -233,8 +269,8 @@ def _joint(
 
     def read(pair: tuple[tuple[int, ...], ...]) -> Reading:
         (pa, pr, pd, _), (oa, orr, od, _) = pair
-        mine = hand_successes(pa, pr, pd, rule=rule, floor_at_zero=floor_at_zero)
-        theirs = hand_successes(oa, orr, od, rule=opposition_rule, floor_at_zero=floor_at_zero)
+        mine, theirs = pair_successes((pa, pr, pd), (oa, orr, od), rule=rule, scope=scope,
+                                      floor_at_zero=floor_at_zero, deuce_target=deuce_target)
         return (
             mine - theirs,
             hand_status(pa, pd, rule=rule),

@@ -29,6 +29,15 @@ class RuleScope(StrEnum):
     PLAYER = "player"
 
 
+class DeuceTarget(StrEnum):
+    """Whose successes a black Deuce cancels under Rule 1 ([A] sol.md 1.4)."""
+
+    OWN = "own"
+    """The hand that drew it (the notes' reading)."""
+    OTHER = "other"
+    """The other side's hand."""
+
+
 class Reshuffle(StrEnum):
     """When the virtual deck is shuffled again ([A] sol.md 2.1: every exchange by default)."""
 
@@ -58,6 +67,8 @@ class TableSettings(BaseModel):
     """The Essence-and-Antithesis rule in play (optional in the text; off by default)."""
     floor_at_zero: bool = True
     """[A] sol.md 1.4: under Rule 1 a hand's total never drops below 0."""
+    deuce_target: DeuceTarget = DeuceTarget.OWN
+    """[A] sol.md 1.4: under Rule 1 a black Deuce cancels successes in its own hand."""
     rule_scope: RuleScope = RuleScope.BOTH
     """[A] sol.md 1.4: the Ace/Deuce rule reads the GM's hands too."""
     auto_resolution: AutoResolution = AutoResolution.STATUS_FIRST

@@ -63,6 +63,7 @@ from seforge.systems.sword_of_life.odds import (
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     AutoResolution,
+    DeuceTarget,
     Reshuffle,
     RuleScope,
     TableSettings,
@@ -139,6 +140,10 @@ class ConflictEditor(QWidget):
         self.scope = _combo({RuleScope.BOTH: "Both sides", RuleScope.PLAYER: "Player only"},
                             "Who the Ace rule reads", "Assumed: the rule reads the GM's hands "
                             "too")
+        self.deuce = _combo({DeuceTarget.OWN: "Its own hand", DeuceTarget.OTHER: "The other "
+                             "side"}, "Whose successes a black Deuce cancels",
+                            "Assumed for Rule 1: a black Deuce cancels two successes of the "
+                            "hand that drew it")
         self.resolution = _combo(
             {AutoResolution.STATUS_FIRST: "Automatic results decide",
              AutoResolution.CARDS_ONLY: "Cards decide"},
@@ -156,6 +161,7 @@ class ConflictEditor(QWidget):
             check.toggled.connect(lambda on, f=field: self._setting(f, on))
         for combo, field in ((self.aces, "aces"), (self.scope, "rule_scope"),
                              (self.resolution, "auto_resolution"),
+                             (self.deuce, "deuce_target"),
                              (self.reshuffle, "reshuffle")):
             combo.activated.connect(lambda _i, c=combo, f=field: self._setting(f, c.currentData()))
         settings_box = QGroupBox("Table settings")
@@ -164,6 +170,7 @@ class ConflictEditor(QWidget):
         settings_layout.addRow("Aces", self.aces)
         settings_layout.addRow("Rule for", self.scope)
         settings_layout.addRow(self.floor)
+        settings_layout.addRow("Deuce cancels", self.deuce)
         settings_layout.addRow("Rule 2", self.resolution)
         settings_layout.addRow("Reshuffle", self.reshuffle)
         settings_layout.addRow(self.symmetric)
@@ -342,7 +349,8 @@ class ConflictEditor(QWidget):
     def refresh(self) -> None:
         doc = self.owner.document
         for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
-                       self.floor, self.scope, self.resolution, self.reshuffle, self.symmetric):
+                       self.floor, self.scope, self.resolution, self.reshuffle, self.symmetric,
+                       self.deuce):
             widget.blockSignals(True)
         try:
             if self.name_edit.text() != doc.name:
@@ -355,6 +363,8 @@ class ConflictEditor(QWidget):
             self.floor.setChecked(s.floor_at_zero)
             self.floor.setEnabled(s.aces is AceRule.DOUBLE)
             self.scope.setCurrentIndex(self.scope.findData(s.rule_scope))
+            self.deuce.setCurrentIndex(self.deuce.findData(s.deuce_target))
+            self.deuce.setEnabled(s.aces is AceRule.DOUBLE)
             self.scope.setEnabled(s.aces is not AceRule.NONE)
             self.resolution.setCurrentIndex(self.resolution.findData(s.auto_resolution))
             self.resolution.setEnabled(s.aces is AceRule.AUTO)
@@ -363,7 +373,7 @@ class ConflictEditor(QWidget):
         finally:
             for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
                            self.floor, self.scope, self.resolution, self.reshuffle,
-                           self.symmetric):
+                           self.symmetric, self.deuce):
                 widget.blockSignals(False)
         self._draw_sides(doc)
         self._draw_state(doc)

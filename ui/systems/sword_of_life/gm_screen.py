@@ -35,7 +35,12 @@ from seforge.systems.sword_of_life.odds import (
     why_not_exchange,
 )
 from seforge.systems.sword_of_life.reference import ReferenceTable, tables
-from seforge.systems.sword_of_life.settings import AceRule, RuleScope, TableSettings
+from seforge.systems.sword_of_life.settings import (
+    AceRule,
+    DeuceTarget,
+    RuleScope,
+    TableSettings,
+)
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.sword_of_life.conflict_view import ACES_TEXT, KIND_TEXT, ConflictEditor
 
@@ -77,6 +82,8 @@ class OddsCalculator(QWidget):
         self.player_only = QCheckBox("Rule reads the player only")
         self.floor = QCheckBox("Rule 1 totals never below 0")
         self.floor.setChecked(True)
+        self.deuce_other = QCheckBox("Rule 1 Deuce cancels the other side's successes")
+        self.deuce_other.setToolTip("Assumed off: a black Deuce cancels successes in its own hand")
         form = QFormLayout()
         form.addRow("&Your cards (N)", self.cards)
         form.addRow("&Against (M)", self.against)
@@ -85,6 +92,7 @@ class OddsCalculator(QWidget):
         form.addRow("&Aces", self.aces)
         form.addRow(self.player_only)
         form.addRow(self.floor)
+        form.addRow(self.deuce_other)
 
         self.result = QLabel()
         self.result.setAccessibleName("Result of the exchange")
@@ -135,7 +143,7 @@ class OddsCalculator(QWidget):
         for spin in (self.cards, self.against, self.need, self.player_score,
                      self.opposition_score):
             spin.valueChanged.connect(self.recalculate)
-        for check in (self.shared, self.player_only, self.floor):
+        for check in (self.shared, self.player_only, self.floor, self.deuce_other):
             check.toggled.connect(self.recalculate)
         self.aces.currentIndexChanged.connect(self.recalculate)
         self.kind.currentIndexChanged.connect(self.recalculate)
@@ -145,6 +153,7 @@ class OddsCalculator(QWidget):
         return TableSettings(
             shared_deck=self.shared.isChecked(), aces=self.aces.currentData(),
             floor_at_zero=self.floor.isChecked(),
+            deuce_target=DeuceTarget.OTHER if self.deuce_other.isChecked() else DeuceTarget.OWN,
             rule_scope=RuleScope.PLAYER if self.player_only.isChecked() else RuleScope.BOTH)
 
     def recalculate(self) -> None:
@@ -152,6 +161,7 @@ class OddsCalculator(QWidget):
         n, m = self.cards.value(), self.against.value()
         rule = settings.aces
         self.floor.setEnabled(rule is AceRule.DOUBLE)
+        self.deuce_other.setEnabled(rule is AceRule.DOUBLE)
         self.player_only.setEnabled(rule is not AceRule.NONE)
         kind: ConflictKind = self.kind.currentData()
         top = max_chain_score(kind)

@@ -208,3 +208,14 @@ def test_without_symmetric_losses_combat_costs_the_player_nothing() -> None:
     fight = combat(symmetric_losses=False)
     apply_margin(fight, 0, -3)
     assert fight.player.score == 5
+
+
+def test_a_deuce_may_cancel_the_other_sides_successes() -> None:
+    from seforge.systems.sword_of_life.conflict import read_contest
+    from seforge.systems.sword_of_life.settings import DeuceTarget
+
+    own = TableSettings(aces=AceRule.DOUBLE)
+    other = TableSettings(aces=AceRule.DOUBLE, deuce_target=DeuceTarget.OTHER)
+    mine, theirs = ["AH", "2S", "5D"], ["3H", "4D", "9H"]
+    assert read_contest(mine, theirs, own)[:2] == (1, 3)
+    assert read_contest(mine, theirs, other)[:2] == (3, 1)

@@ -21,6 +21,7 @@ from seforge.systems.sword_of_life.odds import (
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     AutoResolution,
+    DeuceTarget,
     RuleScope,
     TableSettings,
 )
@@ -36,33 +37,53 @@ def real_deck(mix: DeckMix) -> list[tuple[str, int]]:
     return cards
 
 
-def oracle_read(hand: tuple[tuple[str, int], ...], rule: AceRule, floor: bool) -> tuple[int, str]:
+def oracle_counts(hand: tuple[tuple[str, int], ...]) -> tuple[int, int, int]:
     kinds = Counter(kind for kind, _ in hand)
-    aces, reds, deuces = kinds["red ace"], kinds["red"], kinds["black deuce"]
-    if rule is AceRule.DOUBLE:
-        total = reds + 2 * aces - 2 * deuces
-        successes = max(0, total) if floor else total
-    else:
-        successes = aces + reds
-    status = "normal"
-    if rule is AceRule.AUTO:
-        status = "success" if aces else "failure" if deuces else "normal"
-    return successes, status
+    return kinds["red ace"], kinds["red"], kinds["black deuce"]
+
+
+def oracle_status(aces: int, deuces: int, auto: bool) -> str:
+    if not auto:
+        return "normal"
+    return "success" if aces else "failure" if deuces else "normal"
+
+
+def oracle_pair(mine: tuple[int, int, int], theirs: tuple[int, int, int],
+                s: TableSettings) -> tuple[int, str, str]:
+    """The rules written out again, independently of the engine."""
+    player_double = s.aces is AceRule.DOUBLE
+    their_double = player_double and s.rule_scope is RuleScope.BOTH
+    my_points = mine[1] + mine[0] * (2 if player_double else 1)
+    their_points = theirs[1] + theirs[0] * (2 if their_double else 1)
+    if player_double:
+        if s.deuce_target is DeuceTarget.OWN:
+            my_points -= 2 * mine[2]
+        else:
+            their_points -= 2 * mine[2]
+    if their_double:
+        if s.deuce_target is DeuceTarget.OWN:
+            their_points -= 2 * theirs[2]
+        else:
+            my_points -= 2 * theirs[2]
+    if s.floor_at_zero:
+        my_points, their_points = max(0, my_points), max(0, their_points)
+    auto = s.aces is AceRule.AUTO
+    their_auto = auto and s.rule_scope is RuleScope.BOTH
+    return (my_points - their_points, oracle_status(mine[0], mine[2], auto),
+            oracle_status(theirs[0], theirs[2], their_auto))
 
 
 def oracle(n: int, m: int, mix: DeckMix, settings: TableSettings) -> Counter[tuple[int, str, str]]:
     """Every pair of real hands, counted (as weights of equally likely deals)."""
     cards = real_deck(mix)
-    them_rule = settings.aces if settings.rule_scope is RuleScope.BOTH else AceRule.NONE
     counts: Counter[tuple[int, str, str]] = Counter()
     for mine in itertools.combinations(range(len(cards)), n):
         rest = [i for i in range(len(cards)) if i not in mine] if settings.shared_deck else list(
             range(len(cards)))
-        a, sa = oracle_read(tuple(cards[i] for i in mine), settings.aces, settings.floor_at_zero)
+        mine_counts = oracle_counts(tuple(cards[i] for i in mine))
         for theirs in itertools.combinations(rest, m):
-            b, sb = oracle_read(tuple(cards[i] for i in theirs), them_rule,
-                                settings.floor_at_zero)
-            counts[(a - b, sa, sb)] += 1
+            counts[oracle_pair(mine_counts, oracle_counts(tuple(cards[i] for i in theirs)),
+                               settings)] += 1
     return counts
 
 
@@ -78,12 +99,16 @@ SETTINGS = [
     TableSettings(aces=AceRule.DOUBLE),
     TableSettings(aces=AceRule.DOUBLE, floor_at_zero=False),
     TableSettings(aces=AceRule.DOUBLE, rule_scope=RuleScope.PLAYER, shared_deck=False),
+    TableSettings(aces=AceRule.DOUBLE, deuce_target=DeuceTarget.OTHER),
+    TableSettings(aces=AceRule.DOUBLE, deuce_target=DeuceTarget.OTHER, floor_at_zero=False,
+                  rule_scope=RuleScope.PLAYER),
     TableSettings(aces=AceRule.AUTO),
     TableSettings(aces=AceRule.AUTO, rule_scope=RuleScope.PLAYER),
 ]
 
 
-@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: f"{s.aces}-{s.shared_deck}")
+@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: f"{s.aces}-{s.shared_deck}-"
+                         f"{s.deuce_target}-{s.rule_scope}-{s.floor_at_zero}")
 @pytest.mark.parametrize(("n", "m"), [(0, 2), (1, 1), (2, 1), (3, 2), (4, 4), (3, 5)])
 def test_joint_matches_every_real_deal_of_a_small_deck(
     settings: TableSettings, n: int, m: int
