@@ -17,6 +17,14 @@ CONFLICT_FORMAT = "sword-of-life.conflict"
 
 
 @dataclass(frozen=True)
+class LibraryEntry:
+    """A ready-made character the system ships."""
+
+    id: str
+    path: Path
+
+
+@dataclass(frozen=True)
 class SwordOfLife:
     id: str = "sword-of-life"
     title: str = "Sword of Life"
@@ -32,7 +40,11 @@ class SwordOfLife:
         return tables()
 
     def library(self) -> Sequence[Any]:
-        return ()
+        """The sample characters (the text's examples), by file name."""
+        from seforge.core.resources import resource_path
+
+        folder = resource_path("systems", "sword_of_life", "library")
+        return tuple(LibraryEntry(path.stem, path) for path in sorted(folder.glob("*.sol")))
 
     def check(self, path: Path) -> CheckReport:
         from seforge.systems.sword_of_life.checking import check_file

@@ -148,3 +148,13 @@ def test_grip_now_runs_from_zero_to_the_rating() -> None:
     assert hero.grip_now == 1
     set_grip_now(hero, 1)
     assert hero.grip_now is None  # unhurt again
+
+
+def test_the_library_characters_are_legal() -> None:
+    items = SYSTEM.library()
+    assert [item.id for item in items] == [
+        "fighter-pilot", "police-detective", "starship-security-officer"]
+    for item in items:
+        report = SYSTEM.check(item.path)
+        assert report.legal, (item.id, report.problems)
+        assert report.figures == {"spent": 20, "budget": 20}
