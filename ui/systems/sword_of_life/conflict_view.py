@@ -421,6 +421,8 @@ class ConflictEditor(QWidget):
                         lambda v, r=row, f=field: self._side_changed(None if r == 0 else r - 1,
                                                                      f, v))
                     self.sides.setCellWidget(row, column, spin)
+                if field == "cards" and doc.kind is not ConflictKind.COMBAT:
+                    value = draw_count(doc, side)  # shown, not edited: the score is drawn
                 spin.blockSignals(True)
                 spin.setRange(low, max(high, value))
                 spin.setValue(value)

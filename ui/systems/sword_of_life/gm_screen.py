@@ -190,8 +190,15 @@ class OddsCalculator(QWidget):
             self.margins.setItem(row, 1, _percent_item(margin[value]))
         if rule is AceRule.AUTO:
             statuses = odds.statuses()
-            rows = [(f"you {a.value}, they {b.value}", statuses[(a, b)])
-                    for a in Status for b in Status if statuses[(a, b)]]
+            words = {Status.SUCCESS: "automatic success", Status.NORMAL: "plain hand",
+                     Status.FAILURE: "automatic failure"}
+            each = odds.automatic()
+            rows = [("You: automatic success", each["player_success"]),
+                    ("You: automatic failure", each["player_failure"]),
+                    ("They: automatic success", each["opposition_success"]),
+                    ("They: automatic failure", each["opposition_failure"])]
+            rows += [(f"you {words[a]}, they {words[b]}", statuses[(a, b)])
+                     for a in Status for b in Status if statuses[(a, b)]]
             self.automatic.setRowCount(len(rows))
             for row, (text, p) in enumerate(rows):
                 self.automatic.setItem(row, 0, QTableWidgetItem(text))
@@ -211,6 +218,13 @@ class OddsCalculator(QWidget):
         self.whole.setText(f"P(win the whole conflict) <b>{float(whole.win):.2%}</b>, "
                            f"{float(whole.expected_exchanges):.1f} exchanges on average")
         self.whole.setToolTip(f"P(win) = {whole.win}")
+
+
+def _fit_rows(widget: QTableWidget) -> None:
+    """As tall as the rows it shows, so the page scrolls instead of each table."""
+    rows = sum(widget.rowHeight(r) for r in range(widget.rowCount()) if not widget.isRowHidden(r))
+    widget.setFixedHeight(widget.horizontalHeader().sizeHint().height() + rows
+                          + 2 * widget.frameWidth() + 2)
 
 
 class ReferencePanel(QWidget):
@@ -243,9 +257,7 @@ class ReferencePanel(QWidget):
                     widget.setItem(r, c, item)
             widget.resizeColumnsToContents()
             widget.resizeRowsToContents()
-            rows_height = sum(widget.rowHeight(r) for r in range(len(table.rows)))
-            widget.setFixedHeight(widget.horizontalHeader().sizeHint().height() + rows_height
-                                  + 2 * widget.frameWidth() + 2)
+            _fit_rows(widget)
             widget.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             source = QLabel(f"Source: {table.source}")
             source.setEnabled(False)
@@ -271,6 +283,7 @@ class ReferencePanel(QWidget):
                 widget.setRowHidden(r, not hit)
                 shown += hit
             box.setVisible(shown > 0)
+            _fit_rows(widget)
 
 
 class SolGmScreen(QTabWidget):
