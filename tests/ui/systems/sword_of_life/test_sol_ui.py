@@ -14,11 +14,11 @@ from seforge.systems.sword_of_life.conflict import winner
 from seforge.systems.sword_of_life.documents import CHARACTER, CHARACTER_FORMAT, CONFLICT_FORMAT
 from seforge.systems.sword_of_life.odds import ConflictKind, exchange
 from ui.shell.system_ui import DocumentEditor, SystemUi
+from ui.shell.theme import apply_theme
 from ui.systems.sword_of_life.builder import CharacterEditor
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
 from ui.systems.sword_of_life.gm_screen import SolGmScreen
 from ui.systems.sword_of_life.system_ui import SYSTEM_UI
-from ui.theme import apply_theme
 
 _OPEN: list[QMainWindow] = []
 """The windows of the running test (a window nobody references would be deleted)."""
