@@ -361,17 +361,24 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
     conflict.log = [*conflict.log, *contests]
 
 
+def why_not_aim(conflict: SolConflict) -> str | None:
+    """Why the player cannot aim (save a card) now (None when they can)."""
+    if winner(conflict) is not None:
+        return "the conflict is over"
+    if conflict.saved is not None and conflict.saved.turns >= SAVE_TURNS:
+        return f"a card can be kept for {SAVE_TURNS} turns at most; draw with it now"
+    return None
+
+
 def aim(conflict: SolConflict, rng: random.Random) -> None:
     """Mutator (``sol.saved-card``): keep one unflipped card; the rest of the hand is discarded.
 
     A second turn of aiming keeps the same card; a third is refused (two turns at most).
     """
-    if winner(conflict) is not None:
-        raise RefusedError("the conflict is over")
+    reason = why_not_aim(conflict)
+    if reason is not None:
+        raise RefusedError(reason)
     if conflict.saved is not None:
-        if conflict.saved.turns >= SAVE_TURNS:
-            raise RefusedError(
-                f"a card can be kept for {SAVE_TURNS} turns at most; draw with it now")
         conflict.saved = SavedCard(card=conflict.saved.card, turns=conflict.saved.turns + 1)
         text = "keeps aiming with the saved card"
     else:

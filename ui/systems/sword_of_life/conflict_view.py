@@ -36,7 +36,6 @@ from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.conflict import (
     MAX_OPPONENTS,
     MAX_SCORE,
-    SAVE_TURNS,
     Method,
     Side,
     SolConflict,
@@ -50,6 +49,7 @@ from seforge.systems.sword_of_life.conflict import (
     reset,
     set_side,
     standing,
+    why_not_aim,
     why_not_draw,
     winner,
 )
@@ -473,11 +473,7 @@ class ConflictEditor(QWidget):
         self.draw_button.setEnabled(reason is None)
         self.draw_button.setToolTip(reason or "Deal both sides' cards, compare the red ones and "
                                     "apply the margin")
-        aim_reason = None
-        if won is not None:
-            aim_reason = "the conflict is over"
-        elif doc.saved is not None and doc.saved.turns >= SAVE_TURNS:
-            aim_reason = f"a card can be kept {SAVE_TURNS} turns at most"
+        aim_reason = why_not_aim(doc)
         self.aim_button.setEnabled(aim_reason is None)
         self.aim_button.setToolTip(aim_reason or "Keep one card face down for up to two turns; "
                                    "the rest of the hand is discarded")
