@@ -5,7 +5,9 @@
 
 JSON: ``{"win", "tie", "loss", "margin": {"k": p}}`` (the margin is the player's successes
 minus the opposition's), and with ``--aces auto`` also ``"automatic"``: the probability of each
-side's automatic success and failure.
+side's automatic success and failure. ``--conflict KIND --scores P O`` adds the chance of
+winning the whole extended conflict from those scores: ``"conflict": {"win", "loss",
+"expected_exchanges"}`` (in combat N and M are the Edge draws and P, O the Grips).
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from seforge.cli import OneLineParser, one_line
-from seforge.systems.sword_of_life.odds import MAX_CARDS, exchange, why_not_exchange
+from seforge.systems.sword_of_life.odds import (
+    MAX_CARDS,
+    ConflictKind,
+    conflict,
+    exchange,
+    why_not_exchange,
+)
 from seforge.systems.sword_of_life.settings import AceRule, RuleScope, TableSettings
 
 EXIT_OK, EXIT_BAD = 0, 2
@@ -52,6 +60,11 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="with --aces double, let a hand's total go below 0")
     parser.add_argument("--player-only", action="store_true",
                         help="the Ace and Deuce rule reads only the player's hand")
+    parser.add_argument("--conflict", choices=[kind.value for kind in ConflictKind],
+                        help="also the chance of winning a whole extended conflict")
+    parser.add_argument("--scores", type=_cards, nargs=2, metavar=("P", "O"),
+                        help="with --conflict: the player's and the opposition's tracked "
+                        "scores (Grip in combat; Point or a problem's cards otherwise)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -72,6 +85,20 @@ def run(argv: Sequence[str], prog: str) -> int:
     if problem is not None:
         print(f"{prog}: {one_line(problem)}", file=sys.stderr)
         return EXIT_BAD
+    if (args.conflict is None) != (args.scores is None):
+        print(f"{prog}: --conflict and --scores go together", file=sys.stderr)
+        return EXIT_BAD
+    whole = None
+    if args.conflict is not None:
+        kind = ConflictKind(args.conflict)
+        combat = kind is ConflictKind.COMBAT
+        try:
+            whole = conflict(kind, args.scores[0], args.scores[1],
+                             player_cards=args.cards if combat else 0,
+                             opposition_cards=args.against if combat else 0, settings=settings)
+        except ValueError as error:
+            print(f"{prog}: {one_line(str(error))}", file=sys.stderr)
+            return EXIT_BAD
     odds = exchange(args.cards, args.against, settings)
     margin = odds.margin
     if args.json:
@@ -83,6 +110,9 @@ def run(argv: Sequence[str], prog: str) -> int:
         }
         if settings.aces is AceRule.AUTO:
             payload["automatic"] = {key: _p(p) for key, p in odds.automatic().items()}
+        if whole is not None:
+            payload["conflict"] = {"win": _p(whole.win), "loss": _p(whole.loss),
+                                   "expected_exchanges": _p(whole.expected_exchanges)}
         print(json.dumps(payload))
         return EXIT_OK
     deck = "separate decks" if args.separate_decks else "one shared deck"
@@ -97,4 +127,8 @@ def run(argv: Sequence[str], prog: str) -> int:
         print("  automatic results:")
         for key, p in odds.automatic().items():
             print(f"    {key.replace('_', ' '):20} {float(p):8.2%}  ({p})")
+    if whole is not None:
+        print(f"  whole {args.conflict} from {args.scores[0]} against {args.scores[1]}: win "
+              f"{float(whole.win):.2%}, {float(whole.expected_exchanges):.2f} exchanges on "
+              "average")
     return EXIT_OK

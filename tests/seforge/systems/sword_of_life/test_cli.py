@@ -156,3 +156,20 @@ def test_check_of_a_broken_file_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "edge" in result.stderr
+
+
+def test_whole_conflict_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    from seforge.systems.sword_of_life.odds import ConflictKind, conflict
+
+    argv = ["--cards", "5", "--against", "4", "--conflict", "combat", "--scores", "5", "4",
+            "--json"]
+    assert run(argv, "sol") == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = conflict(ConflictKind.COMBAT, 5, 4, player_cards=5, opposition_cards=4)
+    assert data["conflict"] == {"win": float(expected.win), "loss": float(expected.loss),
+                                "expected_exchanges": float(expected.expected_exchanges)}
+    assert run(["--cards", "5", "--against", "6", "--conflict", "debate"], "sol") == 2
+    assert "go together" in capsys.readouterr().err
+    assert run(["--cards", "5", "--against", "6", "--conflict", "debate", "--scores", "13",
+                "6"], "sol") == 2
+    assert "0 to 12" in capsys.readouterr().err
