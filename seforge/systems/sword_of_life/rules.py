@@ -167,6 +167,11 @@ def effective_ratings(character: SolCharacter) -> list[RatedSkill]:
                    else "specialty outside the career: +1 -1")
             out.append(RatedSkill(special.name, key, effective_rating(
                 base, in_career=special.in_career, specialty=True), how))
+    for key in CHARACTERISTICS:
+        base = character.characteristics.get(key)
+        out.append(RatedSkill(f"any other {LABELS[key]} skill", key,
+                              effective_rating(base, in_career=False, specialty=False),
+                              "outside the career: -1"))
     for skill in character.skills:
         base = character.characteristics.get(skill.characteristic)
         how = "career skill" if skill.in_career else "outside the career: -1"
@@ -174,11 +179,6 @@ def effective_ratings(character: SolCharacter) -> list[RatedSkill]:
             skill.name, skill.characteristic,
             effective_rating(base, in_career=skill.in_career, specialty=False), how,
             gm_ruling=skill.highly_specialised and not skill.in_career))
-    for key in CHARACTERISTICS:
-        base = character.characteristics.get(key)
-        out.append(RatedSkill(f"any other {LABELS[key]} skill", key,
-                              effective_rating(base, in_career=False, specialty=False),
-                              "outside the career: -1"))
     return out
 
 

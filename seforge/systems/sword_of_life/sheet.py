@@ -97,7 +97,12 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     # effective ratings
     rated = effective_ratings(character)
     row_h = 14.0
-    table_h = 22 + row_h * (len(rated) + 1)
+    room = max(4, int((y - MARGIN - 190) / row_h) - 2)
+    hidden = 0
+    if len(rated) > room:  # a very long skill list: keep the sheet on one page
+        hidden = len(rated) - (room - 1)
+        rated = rated[: room - 1]
+    table_h = 27 + row_h * (len(rated) + 1) + (12 if hidden else 0)
     table = Rect(MARGIN, y - table_h, inner, table_h)
     _box(canvas, table, "Effective ratings (cards drawn)")
     columns = (0.0, 0.46, 0.62, 0.72)
@@ -106,6 +111,7 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     for x, head in zip(columns, ("Skill", "Characteristic", "Cards", "Why"), strict=True):
         draw_string(canvas, MARGIN + 8 + x * (inner - 16), row_y, head, Face.CONDENSED_BOLD, 8)
     canvas.setFillColorRGB(0, 0, 0)
+    row_y -= 5  # a little air under the column heads
     for item in rated:
         row_y -= row_h
         cells = (item.name, LABELS[item.characteristic], str(item.rating),
@@ -115,6 +121,11 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
             cell_w = (end - x) * (inner - 16) - 6
             draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3, cell_w,
                                          row_h), face=Face.CONDENSED, size=9, min_size=6)
+    if hidden:
+        canvas.setFillColorRGB(*GREY)
+        draw_string(canvas, MARGIN + 8, table.y + 6, f"... and {hidden} more skills",
+                    Face.CONDENSED, 8)
+        canvas.setFillColorRGB(0, 0, 0)
     y = table.y - 10
 
     # the GM's note and problems

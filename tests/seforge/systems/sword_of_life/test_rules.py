@@ -158,3 +158,17 @@ def test_the_library_characters_are_legal() -> None:
         report = SYSTEM.check(item.path)
         assert report.legal, (item.id, report.problems)
         assert report.figures == {"spent": 20, "budget": 20}
+
+
+def test_a_long_skill_list_stays_on_one_page(tmp_path: Path) -> None:
+    hero = detective()
+    hero.skills = [Skill(name=f"skill {i}") for i in range(60)]
+    path = tmp_path / "many.sol"
+    CHARACTER.save(hero, path)
+    out = tmp_path / "many.pdf"
+    assert export_sheets([path], out) == 1
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert text.count("\f") == 1
+    assert "any other Temper skill" in text
+    assert "more skills" in text
