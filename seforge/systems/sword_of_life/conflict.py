@@ -135,6 +135,8 @@ class SolConflict(BaseModel):
     gm_deck: DeckState = Field(default_factory=DeckState)
     """The GM's own deck, used when the setting says one deck each."""
     saved: SavedCard | None = None
+    time_per_exchange: str = Field(default="", max_length=100)
+    """How long one attempt takes in the story, e.g. "half an hour" (text line 160)."""
     exchanges: int = 0
     log: list[Contest] = Field(default_factory=list)
     notes: str = ""

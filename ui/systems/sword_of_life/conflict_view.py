@@ -124,8 +124,17 @@ class ConflictEditor(QWidget):
                              "How the player's hand meets more than one opponent or problem")
         self.method.activated.connect(lambda _i: self._set("Method", "method",
                                                            self.method.currentData()))
+        self.time_edit = QLineEdit()
+        self.time_edit.setMaxLength(100)
+        self.time_edit.setPlaceholderText("half an hour, one round...")
+        self.time_edit.setAccessibleName("Time per exchange")
+        self.time_edit.setToolTip("How long one exchange or attempt takes in the story")
+        self.time_edit.editingFinished.connect(
+            lambda: self._set("Time per exchange", "time_per_exchange",
+                              self.time_edit.text().strip()))
         setup = QFormLayout()
         setup.addRow("&Conflict", self.name_edit)
+        setup.addRow("&Time each", self.time_edit)
         setup.addRow("&Kind", self.kind)
         setup.addRow("&Several opponents", self.method)
 
@@ -355,6 +364,8 @@ class ConflictEditor(QWidget):
         try:
             if self.name_edit.text() != doc.name:
                 self.name_edit.setText(doc.name)
+            if self.time_edit.text() != doc.time_per_exchange:
+                self.time_edit.setText(doc.time_per_exchange)
             self.kind.setCurrentIndex(self.kind.findData(doc.kind))
             self.method.setCurrentIndex(self.method.findData(doc.method))
             s = doc.settings
@@ -468,6 +479,8 @@ class ConflictEditor(QWidget):
         else:
             text = (f"{self._score_name(doc)}: {doc.player.name or 'player'} "
                     f"{doc.player.score} against {scores}.")
+        if doc.time_per_exchange and doc.exchanges:
+            text += f" Time spent: {doc.exchanges} × {doc.time_per_exchange}."
         self.status.setText(text)
         reason = why_not_draw(doc)
         self.draw_button.setEnabled(reason is None)
