@@ -184,9 +184,8 @@ def why_not_draw(conflict: SolConflict) -> str | None:
         given = sum(conflict.opponents[i].split for i in active)
         if given != n:
             return f"split the player's {n} cards between the opponents ({given} given so far)"
-    needed = n + (1 if conflict.saved else 0)
-    if conflict.method is Method.CINEMATIC:
-        needed = n * len(active)
+    hands = len(active) if conflict.method is Method.CINEMATIC else 1
+    needed = n * hands + (1 if conflict.saved else 0)  # a held card is out of the deck
     theirs = sum(draw_count(conflict, conflict.opponents[i]) for i in active)
     if conflict.settings.shared_deck and needed + theirs > len(FULL_DECK):
         return f"one deck cannot deal {needed + theirs} cards in one exchange"

@@ -219,3 +219,24 @@ def test_a_deuce_may_cancel_the_other_sides_successes() -> None:
     mine, theirs = ["AH", "2S", "5D"], ["3H", "4D", "9H"]
     assert read_contest(mine, theirs, own)[:2] == (1, 3)
     assert read_contest(mine, theirs, other)[:2] == (3, 1)
+
+
+def test_a_deal_bigger_than_the_deck_is_refused_before_any_card_moves() -> None:
+    hero = SolConflict(
+        kind=ConflictKind.COMBAT, method=Method.CINEMATIC,
+        player=Side(cards=20, score=3, start=3),
+        opponents=[Side(name="A", cards=6, score=3, start=3),
+                   Side(name="B", cards=5, score=3, start=3)],
+    )
+    assert why_not_draw(hero) is None  # 2 x 20 + 6 + 5 = 51 cards
+    aim(hero, random.Random(0))
+    assert why_not_draw(hero) is None  # the held card + 51 from the deck: all 52
+    wider = hero.model_copy(deep=True)
+    wider.opponents[1].cards = 6
+    assert why_not_draw(wider) == "one deck cannot deal 53 cards in one exchange"
+    with pytest.raises(RefusedError, match="53 cards"):
+        draw_exchange(wider, random.Random(0))
+    draw_exchange(hero, random.Random(0))
+    dealt = [card for contest in hero.log[-2:] for card in contest.opposition_cards]
+    dealt += hero.log[-2].player_cards + hero.log[-1].player_cards
+    assert sorted(dealt) == sorted(FULL_DECK)
