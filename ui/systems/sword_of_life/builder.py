@@ -96,6 +96,7 @@ class CharacterEditor(QWidget):
 
         self.grip_now = QSpinBox()
         self.grip_now.setAccessibleName("Grip now")
+        self.grip_now.setMaximumWidth(80)
         self.grip_now.setToolTip("Grip after wounds: each lost combat exchange takes the "
                                  "margin off; at 0 the character is unconscious")
         self.grip_now.valueChanged.connect(self._grip_now_changed)
@@ -376,8 +377,9 @@ class CharacterEditor(QWidget):
         self.ratings.setRowCount(len(rated))
         for row, rated_skill in enumerate(rated):
             why = rated_skill.how + ("; the GM may rule it out" if rated_skill.gm_ruling else "")
-            name = rated_skill.name if rated_skill.name.endswith(")") else (
-                f"{rated_skill.name} ({LABELS[rated_skill.characteristic]})")
+            label = LABELS[rated_skill.characteristic]
+            name = rated_skill.name if label in rated_skill.name else (
+                f"{rated_skill.name} ({label})")
             for column, text in enumerate((name, str(rated_skill.rating), why)):
                 cell = QTableWidgetItem(text)
                 if column == 1:
