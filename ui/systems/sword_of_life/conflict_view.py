@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -198,8 +199,13 @@ class ConflictEditor(QWidget):
         self.reset_button = QPushButton("Start &over")
         self.reset_button.setToolTip("Every score back to its start; the log is cleared")
         self.reset_button.clicked.connect(lambda: self._apply("Start over", reset))
+        self.undo_button = QToolButton()
+        self.undo_button.setDefaultAction(owner.undo_stack.createUndoAction(self, "Undo"))
+        self.redo_button = QToolButton()
+        self.redo_button.setDefaultAction(owner.undo_stack.createRedoAction(self, "Redo"))
         side_buttons = QHBoxLayout()
-        for button in (self.add_button, self.remove_button, self.reset_button):
+        for button in (self.add_button, self.remove_button, self.reset_button,
+                       self.undo_button, self.redo_button):
             side_buttons.addWidget(button)
         side_buttons.addStretch(1)
         self.status = QLabel()
