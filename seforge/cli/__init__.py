@@ -146,8 +146,9 @@ def _system_odds(args: list[str]) -> int | None:
     if system_id is None or system_id == SWORDS_EDGE:
         return None
     from seforge.core.systems import SystemLoadError
-    from seforge.systems import registry
+    from seforge.systems import SYSTEM_ALIASES, registry
 
+    system_id = SYSTEM_ALIASES.get(system_id, system_id)
     try:
         system = registry().get(system_id)
     except SystemLoadError as exc:

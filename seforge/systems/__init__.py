@@ -20,6 +20,9 @@ BUILTIN_SYSTEMS: dict[str, str] = {
 }
 """Each built-in system's id and the ``module:attribute`` of its GameSystem object."""
 
+SYSTEM_ALIASES: dict[str, str] = {"sol": "sword-of-life"}
+"""Short names the command line accepts for a system id (``seforge odds --system sol``)."""
+
 _registered = False
 
 

@@ -1,0 +1,33 @@
+"""``seforge check`` for Sword of Life files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from seforge.core.documents import DocumentFileError, peek_format
+from seforge.core.systems import CheckReport
+from seforge.systems.sword_of_life.documents import CHARACTER, CONFLICT
+
+
+def check_file(path: Path) -> CheckReport:
+    """A character's legality and ledger; a conflict is checked for being readable."""
+    format_id = peek_format(path)
+    if CHARACTER.accepts(format_id):
+        from seforge.systems.sword_of_life.rules import check_character
+
+        return check_character(CHARACTER.load(path))
+    if CONFLICT.accepts(format_id):
+        from seforge.systems.sword_of_life.conflict import winner
+
+        conflict = CONFLICT.load(path)
+        state = winner(conflict) or "going on"
+        return CheckReport(
+            problems=(),
+            figures={"exchanges": conflict.exchanges},
+            lines=(f"{conflict.kind.value} conflict, {conflict.exchanges} exchanges, "
+                   f"winner: {state}",),
+        )
+    raise DocumentFileError(path.name, f"is not a Sword of Life document ({format_id!r})",
+                            field="format")
+
+

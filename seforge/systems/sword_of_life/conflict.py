@@ -1,0 +1,440 @@
+"""An extended conflict at the table: the tracker, the virtual deck and the exchange log.
+
+Rules (``reference/sword-of-life.txt``):
+
+- ``sol.exchange`` (lines 131-172): each exchange's margin lowers the loser's tracked score
+  (Grip in combat, Point in debate, the card count of a problem; the player's Point for a
+  problem); a score at 0 ends the conflict for that side;
+- ``sol.opponents`` (lines 192-223): several opponents are met by splitting the hand
+  (realistic), by carrying successes from one to the next (less realistic) or with a full hand
+  against each (cinematic);
+- ``sol.saved-card`` (lines 242-248): a player who aims or plans keeps one unflipped card for up
+  to two turns and discards the rest of the hand.
+
+The deck itself is shuffled with a ``random.Random`` the caller gives (a seed in tests): only
+the odds must be exact, not the shuffle. The document keeps the draw pile and the discards, so
+an undo puts the very same cards back.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from seforge.core.trackers import RefusedError
+from seforge.systems.sword_of_life.odds import (
+    ConflictKind,
+    Status,
+    effective_margin,
+    hand_status,
+    pair_successes,
+)
+from seforge.systems.sword_of_life.settings import (
+    AceRule,
+    DeuceTarget,
+    Reshuffle,
+    RuleScope,
+    TableSettings,
+)
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+"""Spades, hearts, diamonds, clubs: hearts and diamonds are red."""
+FULL_DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
+MAX_SCORE = 52
+MAX_OPPONENTS = 12
+SAVE_TURNS = 2
+"""A saved card may be held for two turns at most (line 246)."""
+
+
+def is_red(card: str) -> bool:
+    return card[1] in "HD"
+
+
+def card_label(card: str) -> str:
+    """"AH" -> "A♥", "TS" -> "10♠"."""
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[card[1]]
+
+
+class Method(StrEnum):
+    """How the player meets several opponents or problems (lines 192-223)."""
+
+    SPLIT = "split"
+    """Realistic: the player's cards are split between the opponents before the draw."""
+    CARRY = "carry"
+    """Less realistic: successes go to the first opponent until it is beaten, the rest on."""
+    CINEMATIC = "cinematic"
+    """A full hand against each opponent."""
+
+
+class Side(BaseModel):
+    """One participant: a character, an opponent or a k-card problem."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    cards: int = Field(default=3, ge=0, le=MAX_SCORE)
+    """The fixed draw in combat (Edge); unused in debate and problems (they draw the score)."""
+    score: int = Field(default=3, ge=0, le=MAX_SCORE)
+    """The tracked score: Grip (combat), Point (debate), Point or the problem's cards."""
+    start: int = Field(default=3, ge=0, le=MAX_SCORE)
+    bonus: int = Field(default=0, ge=-MAX_SCORE, le=MAX_SCORE)
+    """Extra cards (equipment, a GM's award) or fewer (a poor idea)."""
+    split: int = Field(default=0, ge=0, le=MAX_SCORE)
+    """Realistic method: how many of the player's cards go against this opponent."""
+
+
+class Contest(BaseModel):
+    """One line of the log: a hand against one opponent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    exchange: int
+    opponent: str
+    player_cards: list[str] = Field(default_factory=list)
+    opposition_cards: list[str] = Field(default_factory=list)
+    player_successes: int = 0
+    opposition_successes: int = 0
+    margin: int = 0
+    """The margin applied (after automatic results, and the carry method's spending)."""
+    result: str = ""
+    reshuffled: bool = False
+
+
+class DeckState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    draw_pile: list[str] = Field(default_factory=list)
+    """The cards still to be drawn, the top one last."""
+    discard: list[str] = Field(default_factory=list)
+
+
+class SavedCard(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    card: str
+    turns: int = 1
+
+
+class SolConflict(BaseModel):
+    """The fields of a ``sword-of-life.conflict`` file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    kind: ConflictKind = ConflictKind.COMBAT
+    method: Method = Method.SPLIT
+    settings: TableSettings = Field(default_factory=TableSettings)
+    player: Side = Field(default_factory=lambda: Side(name="Player"))
+    opponents: list[Side] = Field(default_factory=lambda: [Side(name="Opponent")],
+                                  max_length=MAX_OPPONENTS)
+    deck: DeckState = Field(default_factory=DeckState)
+    gm_deck: DeckState = Field(default_factory=DeckState)
+    """The GM's own deck, used when the setting says one deck each."""
+    saved: SavedCard | None = None
+    time_per_exchange: str = Field(default="", max_length=100)
+    """How long one attempt takes in the story, e.g. "half an hour" (text line 160)."""
+    exchanges: int = 0
+    log: list[Contest] = Field(default_factory=list)
+    notes: str = ""
+
+
+# reading the state --------------------------------------------------------------------------
+
+
+def draw_count(conflict: SolConflict, side: Side) -> int:
+    """How many cards a side draws now: Edge in combat, else its current score; plus bonus."""
+    base = side.cards if conflict.kind is ConflictKind.COMBAT else side.score
+    return max(0, base + side.bonus)
+
+
+def standing(conflict: SolConflict) -> list[int]:
+    """The indexes of the opponents still in the conflict."""
+    return [i for i, side in enumerate(conflict.opponents) if side.score > 0]
+
+
+def winner(conflict: SolConflict) -> str | None:
+    """"player", "opposition" or None while the conflict goes on."""
+    if conflict.player.score <= 0:
+        return "opposition"
+    if not standing(conflict):
+        return "player"
+    return None
+
+
+def zero_state(conflict: SolConflict, *, player: bool) -> str:
+    """What a score at 0 means (sol.md 1.2 step 8), in our words."""
+    if conflict.kind is ConflictKind.COMBAT:
+        return "unconscious"
+    if conflict.kind is ConflictKind.DEBATE:
+        return "persuaded"
+    return "stuck: the problem is beyond them for now" if player else "solved"
+
+
+def why_not_draw(conflict: SolConflict) -> str | None:
+    """Why the next exchange cannot be drawn (None when it can)."""
+    if winner(conflict) is not None:
+        return "the conflict is over"
+    active = standing(conflict)
+    n = draw_count(conflict, conflict.player)
+    if conflict.method is Method.SPLIT and len(active) > 1:
+        given = sum(conflict.opponents[i].split for i in active)
+        if given != n:
+            return f"split the player's {n} cards between the opponents ({given} given so far)"
+    hands = len(active) if conflict.method is Method.CINEMATIC else 1
+    needed = n * hands + (1 if conflict.saved else 0)  # a held card is out of the deck
+    theirs = sum(draw_count(conflict, conflict.opponents[i]) for i in active)
+    if conflict.settings.shared_deck and needed + theirs > len(FULL_DECK):
+        return f"one deck cannot deal {needed + theirs} cards in one exchange"
+    if max(needed, theirs) > len(FULL_DECK):
+        return f"a deck holds only {len(FULL_DECK)} cards"
+    return None
+
+
+# mutators (each changes the document in place; RefusedError says why not) -------------------
+
+
+def _deal(deck: DeckState, count: int, rng: random.Random) -> tuple[list[str], bool]:
+    reshuffled = False
+    if len(deck.draw_pile) < count:
+        deck.draw_pile = deck.draw_pile + deck.discard
+        deck.discard = []
+        rng.shuffle(deck.draw_pile)
+        reshuffled = True
+    cards = [deck.draw_pile.pop() for _ in range(count)]
+    return cards, reshuffled
+
+
+def _fresh(deck: DeckState, rng: random.Random, held: SavedCard | None = None) -> None:
+    """A full deck shuffled afresh, less the card a player holds face down."""
+    deck.draw_pile = [card for card in FULL_DECK if held is None or card != held.card]
+    rng.shuffle(deck.draw_pile)
+    deck.discard = []
+
+
+def counts(cards: list[str]) -> tuple[int, int, int]:
+    """(red Aces, other red cards, black Deuces) of real cards."""
+    aces = sum(1 for c in cards if c[0] == "A" and is_red(c))
+    reds = sum(1 for c in cards if is_red(c)) - aces
+    deuces = sum(1 for c in cards if c[0] == "2" and not is_red(c))
+    return aces, reds, deuces
+
+
+def read_contest(mine: list[str], theirs: list[str],
+                 settings: TableSettings) -> tuple[int, int, Status, Status]:
+    """Both hands' successes and Rule 2 statuses (``sol.draw``, ``sol.aces.*``)."""
+    mine_counts, their_counts = counts(mine), counts(theirs)
+    rule = settings.aces
+    their_rule = rule if settings.rule_scope is RuleScope.BOTH else AceRule.NONE
+    my_successes, their_successes = pair_successes(
+        mine_counts, their_counts, rule=rule, scope=settings.rule_scope,
+        floor_at_zero=settings.floor_at_zero, deuce_target=settings.deuce_target)
+    return (my_successes, their_successes,
+            hand_status(mine_counts[0], mine_counts[2], rule=rule),
+            hand_status(their_counts[0], their_counts[2], rule=their_rule))
+
+
+def read_cards(cards: list[str], settings: TableSettings, *, player: bool) -> tuple[int, Status]:
+    """One hand read alone: its successes and Rule 2 status."""
+    if player:
+        mine, _, status, _ = read_contest(cards, [], settings)
+        return mine, status
+    _, theirs, _, status = read_contest([], cards, settings)
+    return theirs, status
+
+
+def _apply(conflict: SolConflict, index: int, margin: int) -> str:
+    opponent = conflict.opponents[index]
+    player = conflict.player
+    if margin > 0:
+        opponent.score = max(0, opponent.score - margin)
+        text = f"{opponent.name or 'the opposition'} loses {margin}"
+        if opponent.score == 0:
+            text += f" and is {zero_state(conflict, player=False)}"
+        return text
+    if margin < 0:
+        if not (conflict.settings.symmetric_losses or conflict.kind is ConflictKind.PROBLEM):
+            return "the opposition holds (a loss costs the player nothing at this table)"
+        player.score = max(0, player.score + margin)
+        text = f"{player.name or 'the player'} loses {-margin}"
+        if player.score == 0:
+            text += f" and is {zero_state(conflict, player=True)}"
+        return text
+    return "still engaged, nothing changes"
+
+
+def apply_margin(conflict: SolConflict, index: int, margin: int) -> None:
+    """Mutator: apply a margin drawn with real cards to the right score, and log it."""
+    if winner(conflict) is not None:
+        raise RefusedError("the conflict is over")
+    if not 0 <= index < len(conflict.opponents) or conflict.opponents[index].score <= 0:
+        raise RefusedError("that opponent is not in the conflict")
+    conflict.exchanges += 1
+    result = _apply(conflict, index, margin)
+    conflict.log = [*conflict.log, Contest(
+        exchange=conflict.exchanges, opponent=conflict.opponents[index].name, margin=margin,
+        result=f"margin {margin:+d} entered by hand: {result}")]
+
+
+def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
+    """Mutator: deal one exchange from the virtual deck, read it, apply it and log it."""
+    reason = why_not_draw(conflict)
+    if reason is not None:
+        raise RefusedError(reason)
+    settings = conflict.settings
+    player_deck = conflict.deck
+    gm_deck = conflict.deck if settings.shared_deck else conflict.gm_deck
+    reshuffled = False
+    if settings.reshuffle is Reshuffle.EVERY_EXCHANGE or not (
+            player_deck.draw_pile or player_deck.discard):
+        _fresh(player_deck, rng, conflict.saved)
+        reshuffled = True
+    if not settings.shared_deck and (settings.reshuffle is Reshuffle.EVERY_EXCHANGE or not (
+            gm_deck.draw_pile or gm_deck.discard)):
+        _fresh(gm_deck, rng)
+    conflict.exchanges += 1
+    number = conflict.exchanges
+    active = standing(conflict)
+    n = draw_count(conflict, conflict.player)
+    saved = [conflict.saved.card] if conflict.saved is not None else []
+    conflict.saved = None
+    used: list[str] = []
+    used_gm: list[str] = []
+    contests: list[Contest] = []
+
+    def deal(deck: DeckState, count: int) -> list[str]:
+        nonlocal reshuffled
+        cards, again = _deal(deck, count, rng)
+        reshuffled = reshuffled or again
+        (used if deck is player_deck else used_gm).extend(cards)
+        return cards
+
+    if conflict.method is Method.CARRY and len(active) > 1:
+        hand = saved + deal(player_deck, n)
+        left, _, my_status, _ = read_contest(hand, [], settings)
+        for index in active:
+            opponent = conflict.opponents[index]
+            theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
+            _, theirs, _, their_status = read_contest(hand, theirs_cards, settings)
+            if (settings.deuce_target is DeuceTarget.OTHER and settings.aces is AceRule.DOUBLE
+                    and settings.rule_scope is RuleScope.BOTH):  # their Deuces eat the pool
+                left = max(0, left - 2 * counts(theirs_cards)[2])
+            spend = max(0, min(left, theirs + opponent.score))
+            left -= spend
+            margin = effective_margin(spend - theirs, my_status, their_status,
+                                      settings.auto_resolution)
+            result = _apply(conflict, index, margin)
+            contests.append(Contest(
+                exchange=number, opponent=opponent.name, player_cards=hand,
+                opposition_cards=theirs_cards, player_successes=spend,
+                opposition_successes=theirs, margin=margin, result=result))
+            if conflict.player.score <= 0:
+                break
+    else:
+        for position, index in enumerate(active):
+            opponent = conflict.opponents[index]
+            if conflict.method is Method.SPLIT and len(active) > 1:
+                count = opponent.split
+            elif conflict.method is Method.CINEMATIC or position == 0:
+                count = n
+            else:
+                break  # a single contest: only the first opponent still standing
+            hand = (saved if position == 0 else []) + deal(player_deck, count)
+            theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
+            mine, theirs, my_status, their_status = read_contest(hand, theirs_cards, settings)
+            margin = effective_margin(mine - theirs, my_status, their_status,
+                                      settings.auto_resolution)
+            result = _apply(conflict, index, margin)
+            contests.append(Contest(
+                exchange=number, opponent=opponent.name, player_cards=hand,
+                opposition_cards=theirs_cards, player_successes=mine,
+                opposition_successes=theirs, margin=margin, result=result))
+            if conflict.player.score <= 0:
+                break
+    if contests:
+        contests[0].reshuffled = reshuffled
+    player_deck.discard = player_deck.discard + used + saved
+    if gm_deck is not player_deck:
+        gm_deck.discard = gm_deck.discard + used_gm
+    conflict.log = [*conflict.log, *contests]
+
+
+def why_not_aim(conflict: SolConflict) -> str | None:
+    """Why the player cannot aim (save a card) now (None when they can)."""
+    if winner(conflict) is not None:
+        return "the conflict is over"
+    if conflict.saved is not None and conflict.saved.turns >= SAVE_TURNS:
+        return f"a card can be kept for {SAVE_TURNS} turns at most; draw with it now"
+    return None
+
+
+def aim(conflict: SolConflict, rng: random.Random) -> None:
+    """Mutator (``sol.saved-card``): keep one unflipped card; the rest of the hand is discarded.
+
+    A second turn of aiming keeps the same card; a third is refused (two turns at most).
+    """
+    reason = why_not_aim(conflict)
+    if reason is not None:
+        raise RefusedError(reason)
+    if conflict.saved is not None:
+        conflict.saved = SavedCard(card=conflict.saved.card, turns=conflict.saved.turns + 1)
+        text = "keeps aiming with the saved card"
+    else:
+        deck = conflict.deck
+        if conflict.settings.reshuffle is Reshuffle.EVERY_EXCHANGE or not (
+                deck.draw_pile or deck.discard):
+            _fresh(deck, rng)
+        n = max(1, draw_count(conflict, conflict.player))
+        cards, _ = _deal(deck, n, rng)
+        conflict.saved = SavedCard(card=cards[0], turns=1)
+        deck.discard = deck.discard + cards[1:]
+        text = f"aims: keeps one card face down and discards {len(cards) - 1}"
+    conflict.exchanges += 1
+    conflict.log = [*conflict.log, Contest(exchange=conflict.exchanges,
+                                           opponent=conflict.player.name, result=text)]
+
+
+def reset(conflict: SolConflict) -> None:
+    """Mutator: every score back to its start, the log and the deck cleared."""
+    conflict.player.score = conflict.player.start
+    for side in conflict.opponents:
+        side.score = side.start
+    conflict.log = []
+    conflict.exchanges = 0
+    conflict.saved = None
+    conflict.deck = DeckState()
+    conflict.gm_deck = DeckState()
+
+
+def add_opponent(conflict: SolConflict, side: Side) -> None:
+    if len(conflict.opponents) >= MAX_OPPONENTS:
+        raise RefusedError(f"a conflict tracks at most {MAX_OPPONENTS} opponents")
+    conflict.opponents = [*conflict.opponents, side]
+
+
+def remove_opponent(conflict: SolConflict, index: int) -> None:
+    if len(conflict.opponents) <= 1:
+        raise RefusedError("a conflict needs at least one opponent or problem")
+    if not 0 <= index < len(conflict.opponents):
+        raise RefusedError("there is no such opponent")
+    conflict.opponents = [s for i, s in enumerate(conflict.opponents) if i != index]
+
+
+def set_side(conflict: SolConflict, index: int | None, **values: object) -> None:
+    """Mutator: change a side's fields (index None is the player); scores start afresh when
+    the starting score changes before the first exchange."""
+    side = conflict.player if index is None else conflict.opponents[index]
+    data = side.model_dump()
+    data.update(values)
+    fresh = Side.model_validate(data)
+    if "start" in values and not conflict.log:
+        fresh.score = fresh.start
+    if index is None:
+        conflict.player = fresh
+    else:
+        opponents = list(conflict.opponents)
+        opponents[index] = fresh
+        conflict.opponents = opponents

@@ -1,0 +1,182 @@
+"""The printable Sword of Life character sheet (one page per character, ReportLab)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.core.atomic import atomic_write_bytes
+from seforge.core.documents import DocumentFileError, peek_format
+from seforge.core.pdf.fonts import Face, draw_string, register_fonts
+from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
+from seforge.core.pdf.paper import default_paper_for_locale
+from seforge.core.pdf.text import draw_text
+from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
+from seforge.systems.sword_of_life.documents import CHARACTER
+from seforge.systems.sword_of_life.reference import scale_label
+from seforge.systems.sword_of_life.rules import (
+    BUDGET,
+    UNTRAINED_NOTE,
+    effective_ratings,
+    problems,
+    spent,
+)
+
+MARGIN = 36.0
+GREY = (0.45, 0.45, 0.45)
+RULE = (0.7, 0.7, 0.7)
+
+
+def _box(canvas: Canvas, rect: Rect, title: str = "") -> None:
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.8)
+    canvas.roundRect(rect.x, rect.y, rect.w, rect.h, 4, stroke=1, fill=0)
+    if title:
+        canvas.setFillColorRGB(*GREY)
+        draw_string(canvas, rect.x + 8, rect.top - 13, title.upper(), Face.CONDENSED_BOLD, 8)
+        canvas.setFillColorRGB(0, 0, 0)
+
+
+def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float]) -> None:
+    """One page for ``character``."""
+    width, height = size
+    inner = width - 2 * MARGIN
+    top = height - MARGIN
+    canvas.setFillColorRGB(*GREY)
+    draw_string(canvas, MARGIN, top - 8, "SWORD OF LIFE", Face.CONDENSED_BOLD, 9)
+    canvas.setFillColorRGB(0, 0, 0)
+    draw_text(canvas, character.name or "Unnamed character",
+              Rect(MARGIN, top - 44, inner * 0.62, 30), face=Face.BOLD, size=22, min_size=11)
+    draw_text(canvas, f"Career: {character.career or '-'}",
+              Rect(MARGIN + inner * 0.64, top - 40, inner * 0.36, 24), face=Face.REGULAR,
+              size=12, min_size=7, align="right")
+    y = top - 58
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.line(MARGIN, y, width - MARGIN, y)
+
+    # characteristics: four boxes side by side
+    gap = 8.0
+    box_w = (inner - 3 * gap) / 4
+    box_h = 118.0
+    y -= 12 + box_h
+    for i, key in enumerate(CHARACTERISTICS):
+        rating = character.characteristics.get(key)
+        rect = Rect(MARGIN + i * (box_w + gap), y, box_w, box_h)
+        _box(canvas, rect, LABELS[key])
+        draw_string(canvas, rect.x + rect.w / 2, rect.top - 52, str(rating), Face.BOLD, 34,
+                    align="center")
+        canvas.setFillColorRGB(*GREY)
+        draw_text(canvas, scale_label(key, rating), Rect(rect.x + 6, rect.y + 30,
+                  rect.w - 12, 28), size=8, min_size=6, max_lines=2, multiline=True,
+                  align="center")
+        canvas.setFillColorRGB(0, 0, 0)
+        special = character.specialty(key)
+        text = f"Specialty: {special.name}" if special else "Specialty: -"
+        draw_text(canvas, text, Rect(rect.x + 6, rect.y + 8, rect.w - 12, 20), size=8,
+                  min_size=6, max_lines=2, multiline=True, align="center")
+    draw_string(canvas, width - MARGIN, y - 12, f"{spent(character)} of {BUDGET} points",
+                Face.CONDENSED, 8, align="right")
+
+    # wounds: Grip boxes
+    y -= 30
+    grip = max(0, character.characteristics.grip)
+    wound_rect = Rect(MARGIN, y - 40, inner, 40)
+    _box(canvas, wound_rect, "Grip now (cross one box per wound; all crossed: unconscious)")
+    hurt = grip - (character.grip_now if character.grip_now is not None else grip)
+    for i in range(min(grip, 16)):
+        bx = MARGIN + 10 + i * 20
+        canvas.rect(bx, y - 33, 14, 14, stroke=1, fill=0)
+        if i < hurt:
+            canvas.line(bx, y - 33, bx + 14, y - 19)
+            canvas.line(bx, y - 19, bx + 14, y - 33)
+    y -= 52
+
+    # effective ratings
+    rated = effective_ratings(character)
+    row_h = 14.0
+    room = max(4, int((y - MARGIN - 190) / row_h) - 2)
+    hidden = 0
+    if len(rated) > room:  # a very long skill list: keep the sheet on one page
+        hidden = len(rated) - (room - 1)
+        rated = rated[: room - 1]
+    table_h = 27 + row_h * (len(rated) + 1) + (12 if hidden else 0)
+    table = Rect(MARGIN, y - table_h, inner, table_h)
+    _box(canvas, table, "Effective ratings (cards drawn)")
+    columns = (0.0, 0.46, 0.62, 0.72)
+    row_y = table.top - 30
+    canvas.setFillColorRGB(*GREY)
+    for x, head in zip(columns, ("Skill", "Characteristic", "Cards", "Why"), strict=True):
+        draw_string(canvas, MARGIN + 8 + x * (inner - 16), row_y, head, Face.CONDENSED_BOLD, 8)
+    canvas.setFillColorRGB(0, 0, 0)
+    row_y -= 5  # a little air under the column heads
+    for item in rated:
+        row_y -= row_h
+        cells = (item.name, LABELS[item.characteristic], str(item.rating),
+                 item.how + ("; GM may forbid" if item.gm_ruling else ""))
+        for index, (x, cell) in enumerate(zip(columns, cells, strict=True)):
+            end = columns[index + 1] if index + 1 < len(columns) else 1.0
+            cell_w = (end - x) * (inner - 16) - 6
+            draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3, cell_w,
+                                         row_h), face=Face.CONDENSED, size=9, min_size=6)
+    if hidden:
+        canvas.setFillColorRGB(*GREY)
+        draw_string(canvas, MARGIN + 8, table.y + 6, f"... and {hidden} more skills",
+                    Face.CONDENSED, 8)
+        canvas.setFillColorRGB(0, 0, 0)
+    y = table.y - 10
+
+    # the GM's note and problems
+    note = Rect(MARGIN, y - 44, inner, 44)
+    _box(canvas, note, "Untrained")
+    draw_text(canvas, UNTRAINED_NOTE, Rect(note.x + 8, note.y + 4, note.w - 16, 20),
+              face=Face.CONDENSED, size=8, min_size=6, max_lines=2, multiline=True)
+    y = note.y - 10
+    errors = [p.message for p in problems(character) if p.severity == "error"]
+    if errors:
+        canvas.setFillColorRGB(0.6, 0, 0)
+        draw_text(canvas, "Not legal: " + " ".join(errors), Rect(MARGIN, y - 24, inner, 24),
+                  face=Face.CONDENSED, size=8, min_size=6, max_lines=2, multiline=True)
+        canvas.setFillColorRGB(0, 0, 0)
+        y -= 30
+
+    # notes fill the rest
+    notes = Rect(MARGIN, MARGIN + 16, inner, max(40.0, y - MARGIN - 16))
+    _box(canvas, notes, "Notes")
+    if character.notes.strip():
+        draw_text(canvas, character.notes, Rect(notes.x + 8, notes.y + 6, notes.w - 16,
+                                                notes.h - 24), size=9, min_size=6,
+                  max_lines=None, multiline=True, marker="...")
+    canvas.setFillColorRGB(*GREY)
+    draw_string(canvas, MARGIN, MARGIN, "Draw as many cards as the rating: red succeeds, black "
+                "fails; more successes than the other side wins by the difference.",
+                Face.CONDENSED, 7)
+    canvas.setFillColorRGB(0, 0, 0)
+
+
+def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = None) -> int:
+    """Write one PDF with a page per character; nothing is written if one cannot be read."""
+    characters: list[SolCharacter] = []
+    for path in paths:
+        if not CHARACTER.accepts(peek_format(path)):
+            raise DocumentFileError(path.name, "only a Sword of Life character has a sheet",
+                                    field="format")
+        characters.append(CHARACTER.load(path))
+    return write_pdf(characters, out, paper)
+
+
+def write_pdf(characters: Sequence[SolCharacter], out: Path,
+              paper: PaperSize | None = None) -> int:
+    register_fonts()
+    size = PAGE_SIZES[paper or default_paper_for_locale()]
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=size)
+    canvas.setTitle("Sword of Life characters")
+    for character in characters:
+        draw_sheet(canvas, character, size)
+        canvas.showPage()
+    canvas.save()
+    atomic_write_bytes(out, buffer.getvalue())
+    return len(characters)

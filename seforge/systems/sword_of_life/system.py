@@ -1,0 +1,65 @@
+"""The Sword of Life game system (id ``sword-of-life``; ``sol`` on the command line).
+
+Cheap to import: the heavy modules are imported inside the methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+
+CHARACTER_FORMAT = "sword-of-life.character"
+CONFLICT_FORMAT = "sword-of-life.conflict"
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """A ready-made character the system ships."""
+
+    id: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class SwordOfLife:
+    id: str = "sword-of-life"
+    title: str = "Sword of Life"
+    formats: Sequence[DocumentFormat] = field(default_factory=lambda: (
+        DocumentFormat(CHARACTER_FORMAT, "Sword of Life character", ".sol"),
+        DocumentFormat(CONFLICT_FORMAT, "Sword of Life conflict", ".solconflict"),
+    ))
+    cli_verbs: Sequence[CliVerb] = ()
+
+    def reference_tables(self) -> Sequence[Any]:
+        from seforge.systems.sword_of_life.reference import tables
+
+        return tables()
+
+    def library(self) -> Sequence[Any]:
+        """The sample characters (the text's examples), by file name."""
+        from seforge.core.resources import resource_path
+
+        folder = resource_path("systems", "sword_of_life", "library")
+        return tuple(LibraryEntry(path.stem, path) for path in sorted(folder.glob("*.sol")))
+
+    def check(self, path: Path) -> CheckReport:
+        from seforge.systems.sword_of_life.checking import check_file
+
+        return check_file(path)
+
+    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+        from seforge.systems.sword_of_life.sheet import export_sheets
+
+        return export_sheets(paths, out)
+
+    def run_odds(self, argv: Sequence[str], prog: str) -> int:
+        from seforge.systems.sword_of_life.cli import run
+
+        return run(argv, prog)
+
+
+SYSTEM = SwordOfLife()

@@ -1,0 +1,225 @@
+"""The Sword of Life UI driven through its real widgets (pytest-qt, offscreen)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+from seforge.systems.sword_of_life.conflict import winner
+from seforge.systems.sword_of_life.documents import CHARACTER, CHARACTER_FORMAT, CONFLICT_FORMAT
+from seforge.systems.sword_of_life.odds import ConflictKind, exchange
+from ui.shell.system_ui import DocumentEditor, SystemUi
+from ui.shell.theme import apply_theme
+from ui.systems.sword_of_life.builder import CharacterEditor
+from ui.systems.sword_of_life.conflict_view import ConflictEditor
+from ui.systems.sword_of_life.gm_screen import SolGmScreen
+from ui.systems.sword_of_life.system_ui import SYSTEM_UI
+
+_OPEN: list[QMainWindow] = []
+"""The windows of the running test (a window nobody references would be deleted)."""
+
+
+@pytest.fixture(autouse=True)
+def _forget_windows() -> Any:
+    yield
+    _OPEN.clear()
+
+
+def host(qtbot: Any, widget: Any) -> QMainWindow:
+    window = QMainWindow()
+    _OPEN.append(window)
+    window.setCentralWidget(widget)
+    window.resize(1366, 768)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def test_system_ui_fits_the_shell_protocol() -> None:
+    assert isinstance(SYSTEM_UI, SystemUi)
+    assert [c.format_id for c in SYSTEM_UI.new_document_choices()] == [
+        CHARACTER_FORMAT, CONFLICT_FORMAT]
+    with pytest.raises(ValueError):
+        SYSTEM_UI.new_editor("sword-of-life.nothing")
+
+
+def test_build_a_character_with_the_widgets(qtbot: Any, tmp_path: Path) -> None:
+    editor = SYSTEM_UI.new_editor(CHARACTER_FORMAT)
+    assert isinstance(editor, DocumentEditor) and isinstance(editor, CharacterEditor)
+    window = host(qtbot, editor.widget())
+    assert window.isVisible()
+    owner = editor.owner
+    # 5/5/5/5 spends all 20: no spin box can go up, and each says why
+    assert editor.spins["edge"].maximum() == 5
+    assert "0 left" in editor.spins["edge"].toolTip()
+    assert editor.scales["edge"].text() == "well-trained soldier or peace officer"
+    editor.spins["grip"].setValue(3)
+    assert owner.document.characteristics.grip == 3
+    assert editor.spins["edge"].maximum() == 7
+    qtbot.keyClick(editor.spins["edge"], Qt.Key.Key_Up)
+    qtbot.keyClick(editor.spins["edge"], Qt.Key.Key_Up)
+    qtbot.keyClick(editor.spins["edge"], Qt.Key.Key_Up)  # refused by the range: stays at 7
+    assert owner.document.characteristics.edge == 7
+    assert editor.scales["edge"].text() == "special-operations operative"
+    assert "20 of 20" in editor.points.text()
+    assert "No career" in editor.problem_list.item(0).text()
+    qtbot.keyClicks(editor.name_edit, "Ilse Varga")
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
+    editor.career.setEditText("Police")
+    line = editor.career.lineEdit()
+    assert line is not None
+    line.editingFinished.emit()
+    editor.specialties["point"].setText("interviewing witnesses")
+    editor.specialties["point"].editingFinished.emit()
+    assert owner.document.name == "Ilse Varga"
+    assert owner.document.career == "Police"
+    assert owner.document.specialty("point") is not None
+    assert editor.problem_list.item(0).text().startswith("None")
+    ratings = {editor.ratings.item(r, 0).text(): editor.ratings.item(r, 1).text()
+               for r in range(editor.ratings.rowCount())}
+    assert ratings["interviewing witnesses (Point)"] == "6"  # Point 5, career specialty
+    editor.skill_name.setText("architecture")
+    editor.skill_characteristic.setCurrentIndex(2)
+    qtbot.mouseClick(editor.add_skill_button, Qt.MouseButton.LeftButton)
+    assert owner.document.skills[0].name == "architecture"
+    ratings = {editor.ratings.item(r, 0).text(): editor.ratings.item(r, 1).text()
+               for r in range(editor.ratings.rowCount())}
+    assert ratings["architecture (Point)"] == "4"
+    owner.undo_stack.undo()
+    assert owner.document.skills == []
+    assert editor.grip_now.maximum() == 3 and editor.grip_now.value() == 3
+    editor.grip_now.setValue(1)
+    assert owner.document.grip_now == 1
+    assert editor.skills.rowCount() == 0
+    path = tmp_path / "ilse.sol"
+    owner.save(path)
+    assert CHARACTER.load(path).career == "Police"
+    reopened = SYSTEM_UI.open_editor(path)
+    assert isinstance(reopened, CharacterEditor)
+    assert reopened.name_edit.text() == "Ilse Varga"
+
+
+def test_run_a_combat_to_its_end_with_the_virtual_deck(qtbot: Any, tmp_path: Path) -> None:
+    editor = SYSTEM_UI.new_editor(CONFLICT_FORMAT)
+    assert isinstance(editor, ConflictEditor)
+    host(qtbot, editor.widget())
+    editor.rng = random.Random(2026)
+    owner = editor.owner
+    assert owner.document.kind is ConflictKind.COMBAT
+    # player: Edge 5, Grip 5; the thug: Edge 4, Grip 4
+    def spin(row: int, column: int) -> Any:
+        return editor.sides.cellWidget(row, column)
+
+    spin(0, 1).setValue(5)
+    spin(0, 3).setValue(5)
+    spin(1, 1).setValue(4)
+    spin(1, 3).setValue(4)
+    name = editor.sides.cellWidget(1, 0)
+    name.setText("Thug")
+    name.editingFinished.emit()
+    doc = owner.document
+    assert (doc.player.cards, doc.player.score, doc.opponents[0].score) == (5, 5, 4)
+    assert doc.opponents[0].name == "Thug"
+    assert "win <b>50.0%</b>" in editor.odds_next.text()
+    assert "87.2%" in editor.odds_whole.text()  # the notes' 0.872206
+    exchanges = 0
+    while editor.draw_button.isEnabled():
+        with qtbot.waitSignal(owner.changed):
+            qtbot.mouseClick(editor.draw_button, Qt.MouseButton.LeftButton)
+        exchanges += 1
+        last = owner.document.log[-1]
+        assert editor.log.rowCount() == exchanges
+        assert editor.log.item(exchanges - 1, 4).text() == f"{last.margin:+d}"
+        assert exchanges < 200
+    doc = owner.document
+    assert winner(doc) is not None
+    assert "over" in editor.draw_button.toolTip()
+    assert ("wins" in editor.status.text()) == (winner(doc) == "player")
+    rows = [editor.card_rows.itemAt(i).widget() for i in range(editor.card_rows.count())]
+    assert [len(row.cards) for row in rows] == [5, 4]  # the last exchange's cards are shown
+    assert editor.undo_button.isEnabled()
+    assert editor.undo_button.defaultAction().text() == "Undo Draw exchange"
+    qtbot.mouseClick(editor.undo_button, Qt.MouseButton.LeftButton)
+    assert winner(owner.document) is None and editor.draw_button.isEnabled()
+    path = tmp_path / "fight.solconflict"
+    owner.save(path)
+    reopened = SYSTEM_UI.open_editor(path)
+    assert isinstance(reopened, ConflictEditor)
+    assert reopened.log.rowCount() == exchanges - 1
+
+
+def test_aiming_and_refusals_show_their_reason(qtbot: Any) -> None:
+    editor = SYSTEM_UI.new_editor(CONFLICT_FORMAT)
+    assert isinstance(editor, ConflictEditor)
+    host(qtbot, editor.widget())
+    editor.rng = random.Random(1)
+    editor.time_edit.setText("half an hour")
+    editor.time_edit.editingFinished.emit()
+    qtbot.mouseClick(editor.aim_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.aim_button, Qt.MouseButton.LeftButton)
+    assert "Time spent: 2 × half an hour" in editor.status.text()
+    assert not editor.aim_button.isEnabled()
+    assert "2 turns" in editor.aim_button.toolTip()
+    assert editor.saved_row.isVisibleTo(editor)
+    assert "4 cards against" in editor.odds_next.text()  # 3 + the saved card
+    qtbot.mouseClick(editor.add_button, Qt.MouseButton.LeftButton)
+    assert len(editor.owner.document.opponents) == 2
+    assert "split the player's 3 cards" in editor.draw_button.toolTip()
+    assert not editor.draw_button.isEnabled()
+
+
+def test_gm_screen_calculator_and_reference(qtbot: Any) -> None:
+    screen = SYSTEM_UI.gm_screen()
+    assert isinstance(screen, SolGmScreen)
+    host(qtbot, screen)
+    calc = screen.calculator
+    calc.cards.setValue(1)
+    calc.against.setValue(1)
+    assert "Win <b>25.49%</b>" in calc.result.text()
+    assert "win 13/51" in calc.result.toolTip()
+    calc.shared.setChecked(False)
+    assert "Win <b>25.00%</b>" in calc.result.text()
+    calc.aces.setCurrentIndex(2)  # Rule 2
+    assert calc.automatic.rowCount() > 0
+    calc.cards.setValue(5)
+    calc.against.setValue(4)
+    calc.shared.setChecked(True)
+    calc.aces.setCurrentIndex(0)
+    assert calc.margins.rowCount() == 10
+    assert calc.margins.item(0, 1).toolTip() == str(exchange(5, 4).margin[-4])
+    calc.cards.setValue(30)
+    calc.against.setValue(30)
+    assert "cannot deal" in calc.result.text()
+    calc.kind.setCurrentIndex(1)
+    assert calc.player_score.maximum() == 12
+    reference = screen.reference
+    reference.search.setText("Nobel")
+    visible = [table.id for table, box, _ in reference.tables if not box.isHidden()]
+    assert visible == ["scales"]
+    reference.search.setText("")
+    assert all(not box.isHidden() for _, box, _ in reference.tables)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_screens_render_in_both_themes(qtbot: Any, qapp: QApplication, theme: str,
+                                       tmp_path: Path) -> None:
+    apply_theme(qapp, theme)
+    try:
+        builder = SYSTEM_UI.new_editor(CHARACTER_FORMAT)
+        window = host(qtbot, builder.widget())
+        assert not window.grab().isNull()
+        screen = SYSTEM_UI.gm_screen()
+        assert isinstance(screen, SolGmScreen)
+        screen.conflict.rng = random.Random(3)
+        screen.conflict._draw()
+        other = host(qtbot, screen)
+        image = other.grab()
+        assert image.width() == 1366
+        image.save(str(tmp_path / f"conflict-{theme}.png"))
+    finally:
+        apply_theme(qapp, "light")

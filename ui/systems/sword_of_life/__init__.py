@@ -1,0 +1,1 @@
+"""The Sword of Life builder, conflict screen and GM Screen page."""

@@ -1,0 +1,387 @@
+"""The Sword of Life character builder: characteristics, career, specialties, skills.
+
+Every change is an undoable ``owner.apply`` of a core mutator from
+``seforge.systems.sword_of_life.rules``; the widgets ask the core for their legal ranges and
+for the reason a step is refused, and redraw from ``owner.document`` on ``owner.changed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.core.trackers import RefusedError
+from seforge.systems.sword_of_life.character import (
+    CHARACTERISTICS,
+    LABELS,
+    Characteristic,
+    Skill,
+    SolCharacter,
+)
+from seforge.systems.sword_of_life.reference import SPECIALTY_EXAMPLES, scale_label
+from seforge.systems.sword_of_life.rules import (
+    BUDGET,
+    EXAMPLE_CAREERS,
+    HIGHEST,
+    UNTRAINED_NOTE,
+    add_skill,
+    effective_ratings,
+    legal_range,
+    problems,
+    remaining,
+    remove_skill,
+    set_career,
+    set_characteristic,
+    set_grip_now,
+    set_specialty,
+    spent,
+    why_not_set,
+)
+from ui.shell.document_owner import DocumentOwner
+
+NAME_CHARS = 200
+
+
+class CharacterEditor(QWidget):
+    """The builder for one ``sword-of-life.character`` document."""
+
+    def __init__(self, owner: DocumentOwner[SolCharacter], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.owner = owner
+        self.setObjectName("solCharacterEditor")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Last refused change")
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setMaxLength(NAME_CHARS)
+        self.name_edit.setAccessibleName("Character name")
+        self.name_edit.editingFinished.connect(self._name_edited)
+        self.career = QComboBox()
+        self.career.setEditable(True)
+        self.career.addItems(["", *EXAMPLE_CAREERS])
+        self.career.setAccessibleName("Career")
+        self.career.setToolTip("One career per character; type your own or narrow one down "
+                               "(Military: fighter pilot, starship marine...).")
+        line = self.career.lineEdit()
+        assert line is not None
+        line.setMaxLength(NAME_CHARS)
+        line.editingFinished.connect(self._career_edited)
+        self.career.activated.connect(lambda _i: self._career_edited())
+
+        self.grip_now = QSpinBox()
+        self.grip_now.setAccessibleName("Grip now")
+        self.grip_now.setMaximumWidth(80)
+        self.grip_now.setToolTip("Grip after wounds: each lost combat exchange takes the "
+                                 "margin off; at 0 the character is unconscious")
+        self.grip_now.valueChanged.connect(self._grip_now_changed)
+        top = QFormLayout()
+        top.addRow("&Name", self.name_edit)
+        top.addRow("&Career", self.career)
+        top.addRow("&Grip now", self.grip_now)
+
+        grid = QGridLayout()
+        for column, head in enumerate(("", "Rating", "Looks like (example setting)", "Specialty",
+                                       "In career")):
+            label = QLabel(f"<b>{head}</b>")
+            grid.addWidget(label, 0, column)
+        self.spins: dict[Characteristic, QSpinBox] = {}
+        self.scales: dict[Characteristic, QLabel] = {}
+        self.specialties: dict[Characteristic, QLineEdit] = {}
+        self.in_career: dict[Characteristic, QCheckBox] = {}
+        for row, key in enumerate(CHARACTERISTICS, start=1):
+            label = QLabel(f"&{LABELS[key]}")
+            spin = QSpinBox()
+            spin.setAccessibleName(LABELS[key])
+            spin.valueChanged.connect(lambda value, k=key: self._rating_changed(k, value))
+            label.setBuddy(spin)
+            scale = QLabel()
+            scale.setWordWrap(True)
+            scale.setMinimumWidth(220)
+            scale.setAccessibleName(f"{LABELS[key]} example")
+            special = QLineEdit()
+            special.setMaxLength(NAME_CHARS)
+            special.setPlaceholderText(", ".join(SPECIALTY_EXAMPLES[key][:2]) + "...")
+            special.setCompleter(QCompleter(list(SPECIALTY_EXAMPLES[key]), special))
+            special.setAccessibleName(f"{LABELS[key]} specialty")
+            special.setToolTip(f"At most one {LABELS[key]} specialty: +1 when it belongs to the "
+                               "career, no gain outside it.")
+            special.editingFinished.connect(lambda k=key: self._specialty_edited(k))
+            check = QCheckBox()
+            check.setAccessibleName(f"{LABELS[key]} specialty belongs to the career")
+            check.setToolTip("Whether the specialty is part of the character's career")
+            check.toggled.connect(lambda _on, k=key: self._specialty_edited(k))
+            grid.addWidget(label, row, 0)
+            grid.addWidget(spin, row, 1)
+            grid.addWidget(scale, row, 2)
+            grid.addWidget(special, row, 3)
+            grid.addWidget(check, row, 4)
+            self.spins[key], self.scales[key] = spin, scale
+            self.specialties[key], self.in_career[key] = special, check
+        grid.setColumnStretch(2, 2)
+        grid.setColumnStretch(3, 2)
+        ratings_box = QGroupBox("Characteristics")
+        ratings_box.setLayout(grid)
+
+        self.skills = QTableWidget(0, 4)
+        self.skills.setHorizontalHeaderLabels(["Skill", "Characteristic", "In career",
+                                               "Specialised"])
+        self.skills.setAccessibleName("Other skills")
+        self.skills.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.skills.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.skills.verticalHeader().setVisible(False)
+        self.skill_name = QLineEdit()
+        self.skill_name.setMaxLength(NAME_CHARS)
+        self.skill_name.setPlaceholderText("architecture, particle physics...")
+        self.skill_name.setAccessibleName("New skill name")
+        self.skill_characteristic = QComboBox()
+        for key in CHARACTERISTICS:
+            self.skill_characteristic.addItem(LABELS[key], key)
+        self.skill_characteristic.setAccessibleName("New skill characteristic")
+        self.skill_career = QCheckBox("In career")
+        self.skill_special = QCheckBox("Highly specialised")
+        self.skill_special.setToolTip(UNTRAINED_NOTE)
+        self.add_skill_button = QPushButton("&Add skill")
+        self.add_skill_button.clicked.connect(self._add_skill)
+        self.remove_skill_button = QPushButton("&Remove skill")
+        self.remove_skill_button.clicked.connect(self._remove_skill)
+        adder = QHBoxLayout()
+        for widget in (self.skill_name, self.skill_characteristic, self.skill_career,
+                       self.skill_special, self.add_skill_button, self.remove_skill_button):
+            adder.addWidget(widget)
+        skills_box = QGroupBox("Other skills (for their effective ratings)")
+        skills_layout = QVBoxLayout(skills_box)
+        skills_layout.addWidget(self.skills)
+        skills_layout.addLayout(adder)
+
+        self.notes = QPlainTextEdit()
+        self.notes.setAccessibleName("Notes")
+        self.notes.setPlaceholderText("Background, gear, wounds...")
+        self.notes.setMaximumHeight(90)
+        self.notes.focusOutEvent = self._notes_focus_out  # type: ignore[method-assign]
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addLayout(top)
+        left_layout.addWidget(ratings_box)
+        left_layout.addWidget(skills_box, 1)
+        left_layout.addWidget(QLabel("Notes"))
+        left_layout.addWidget(self.notes)
+        left_layout.addWidget(self.message)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(left)
+
+        # the ledger
+        self.points = QLabel()
+        self.points.setAccessibleName("Points spent")
+        self.ledger = QListWidget()
+        self.ledger.setAccessibleName("Ledger")
+        self.problem_list = QListWidget()
+        self.problem_list.setAccessibleName("Problems")
+        self.problem_list.setWordWrap(True)
+        self.ratings = QTableWidget(0, 3)
+        self.ratings.setHorizontalHeaderLabels(["Skill", "Cards", "Why"])
+        self.ratings.setAccessibleName("Effective ratings")
+        self.ratings.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.ratings.verticalHeader().setVisible(False)
+        header = self.ratings.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        gm_note = QLabel(f"GM: {UNTRAINED_NOTE}")
+        gm_note.setWordWrap(True)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.addWidget(self.points)
+        right_layout.addWidget(self.ledger, 1)
+        right_layout.addWidget(QLabel("Problems"))
+        right_layout.addWidget(self.problem_list, 1)
+        right_layout.addWidget(QLabel("Effective ratings"))
+        right_layout.addWidget(self.ratings, 2)
+        right_layout.addWidget(gm_note)
+
+        splitter = QSplitter()
+        splitter.addWidget(scroll)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([760, 600])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(splitter)
+
+        owner.changed.connect(self.refresh)
+        self.refresh()
+
+    def widget(self) -> QWidget:
+        return self
+
+    # -- changes --------------------------------------------------------------
+    def _apply(self, text: str, mutate: Callable[[SolCharacter], Any]) -> None:
+        try:
+            self.owner.apply(text, mutate)
+        except RefusedError as refused:
+            self.message.setText(refused.reason)
+            self.refresh()
+            return
+        self.message.clear()
+
+    def _name_edited(self) -> None:
+        name = self.name_edit.text().strip()
+        if name != self.owner.document.name:
+            self._apply("Rename", lambda c: setattr(c, "name", name))
+
+    def _career_edited(self) -> None:
+        career = self.career.currentText().strip()
+        if career != self.owner.document.career:
+            self._apply("Change career", lambda c: set_career(c, career))
+
+    def _rating_changed(self, key: Characteristic, value: int) -> None:
+        if value != self.owner.document.characteristics.get(key):
+            self._apply(f"Set {LABELS[key]}", lambda c: set_characteristic(c, key, value))
+
+    def _grip_now_changed(self, value: int) -> None:
+        document = self.owner.document
+        current = document.grip_now if document.grip_now is not None else (
+            document.characteristics.grip)
+        if value != current:
+            self._apply("Set Grip now", lambda c: set_grip_now(c, value))
+
+    def _specialty_edited(self, key: Characteristic) -> None:
+        name = self.specialties[key].text().strip()
+        in_career = self.in_career[key].isChecked()
+        current = self.owner.document.specialty(key)
+        if current is None and not name:
+            return
+        if current is not None and (current.name, current.in_career) == (name, in_career):
+            return
+        self._apply(f"{LABELS[key]} specialty",
+                    lambda c: set_specialty(c, key, name, in_career))
+
+    def _add_skill(self) -> None:
+        skill = Skill(name=self.skill_name.text().strip(),
+                      characteristic=self.skill_characteristic.currentData(),
+                      in_career=self.skill_career.isChecked(),
+                      highly_specialised=self.skill_special.isChecked())
+        self._apply("Add skill", lambda c: add_skill(c, skill))
+        if not self.message.text():
+            self.skill_name.clear()
+
+    def _remove_skill(self) -> None:
+        row = self.skills.currentRow()
+        self._apply("Remove skill", lambda c: remove_skill(c, row))
+
+    def _notes_focus_out(self, event: Any) -> None:
+        QPlainTextEdit.focusOutEvent(self.notes, event)
+        text = self.notes.toPlainText()
+        if text != self.owner.document.notes:
+            self._apply("Edit notes", lambda c: setattr(c, "notes", text))
+
+    # -- drawing --------------------------------------------------------------
+    def refresh(self) -> None:
+        character = self.owner.document
+        widgets: list[QWidget] = [self.name_edit, self.career, self.grip_now,
+                                  *self.spins.values(),
+                                  *self.specialties.values(), *self.in_career.values()]
+        for widget in widgets:
+            widget.blockSignals(True)
+        try:
+            if self.name_edit.text() != character.name:
+                self.name_edit.setText(character.name)
+            if self.career.currentText() != character.career:
+                self.career.setEditText(character.career)
+            for key in CHARACTERISTICS:
+                value = character.characteristics.get(key)
+                low, high = legal_range(character, key)
+                spin = self.spins[key]
+                spin.setRange(min(low, value), max(high, value))
+                spin.setValue(value)
+                blocked = why_not_set(character, key, value + 1) if value < HIGHEST else (
+                    f"{LABELS[key]} is at its top of {HIGHEST}")
+                spin.setToolTip(f"{LABELS[key]}: 1 to {HIGHEST}, one point each."
+                                + (f" Cannot go higher: {blocked}." if blocked else ""))
+                self.scales[key].setText(scale_label(key, value) or "outside the usual 1-8")
+                special = character.specialty(key)
+                if self.specialties[key].text() != (special.name if special else ""):
+                    self.specialties[key].setText(special.name if special else "")
+                self.in_career[key].setChecked(special.in_career if special else True)
+            grip = character.characteristics.grip
+            self.grip_now.setRange(0, max(0, grip))
+            self.grip_now.setValue(character.grip_now if character.grip_now is not None
+                                   else grip)
+            if not self.notes.hasFocus() and self.notes.toPlainText() != character.notes:
+                self.notes.setPlainText(character.notes)
+        finally:
+            for widget in widgets:
+                widget.blockSignals(False)
+        self._draw_skills(character)
+        self._draw_ledger(character)
+
+    def _draw_skills(self, character: SolCharacter) -> None:
+        self.skills.setRowCount(len(character.skills))
+        for row, skill in enumerate(character.skills):
+            cells = (skill.name, LABELS[skill.characteristic], "yes" if skill.in_career else "no",
+                     "yes" if skill.highly_specialised else "")
+            for column, text in enumerate(cells):
+                self.skills.setItem(row, column, QTableWidgetItem(text))
+        self.remove_skill_button.setEnabled(bool(character.skills))
+        self.remove_skill_button.setToolTip("" if character.skills else "There is no skill yet")
+
+    def _draw_ledger(self, character: SolCharacter) -> None:
+        left = remaining(character)
+        self.points.setText(f"<b>{spent(character)} of {BUDGET} points spent</b>, {left} left"
+                            if left >= 0 else
+                            f"<b>{spent(character)} of {BUDGET} points spent</b>, "
+                            f"{-left} too many")
+        self.ledger.clear()
+        for key in CHARACTERISTICS:
+            value = character.characteristics.get(key)
+            self.ledger.addItem(f"{LABELS[key]} {value}: {value} points")
+        career = character.career.strip() or "no career yet"
+        self.ledger.addItem(f"Career: {career}")
+        self.problem_list.clear()
+        found = problems(character)
+        for problem in found:
+            item = QListWidgetItem(f"{problem.severity.title()}: {problem.message}")
+            item.setToolTip(f"rule {problem.rule}")
+            self.problem_list.addItem(item)
+        if not found:
+            self.problem_list.addItem("None: the character is legal.")
+        rated = effective_ratings(character)
+        self.ratings.setRowCount(len(rated))
+        for row, rated_skill in enumerate(rated):
+            why = rated_skill.how + ("; the GM may rule it out" if rated_skill.gm_ruling else "")
+            label = LABELS[rated_skill.characteristic]
+            name = rated_skill.name if label in rated_skill.name else (
+                f"{rated_skill.name} ({label})")
+            for column, text in enumerate((name, str(rated_skill.rating), why)):
+                cell = QTableWidgetItem(text)
+                if column == 1:
+                    cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.ratings.setItem(row, column, cell)

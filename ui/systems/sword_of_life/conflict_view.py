@@ -1,0 +1,598 @@
+"""The Sword of Life conflict screen: the tracker, its odds, the virtual deck and the log.
+
+It shows one ``sword-of-life.conflict`` document through its DocumentOwner: every change is an
+undoable ``owner.apply`` of a mutator of ``seforge.systems.sword_of_life.conflict``; the odds
+come from ``seforge.systems.sword_of_life.odds``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.core.trackers import RefusedError
+from seforge.systems.sword_of_life.conflict import (
+    MAX_OPPONENTS,
+    MAX_SCORE,
+    Method,
+    Side,
+    SolConflict,
+    add_opponent,
+    aim,
+    apply_margin,
+    card_label,
+    draw_count,
+    draw_exchange,
+    remove_opponent,
+    reset,
+    set_side,
+    standing,
+    why_not_aim,
+    why_not_draw,
+    winner,
+)
+from seforge.systems.sword_of_life.odds import (
+    ConflictKind,
+    conflict,
+    exchange,
+    max_chain_score,
+    why_not_exchange,
+)
+from seforge.systems.sword_of_life.settings import (
+    AceRule,
+    AutoResolution,
+    DeuceTarget,
+    Reshuffle,
+    RuleScope,
+    TableSettings,
+)
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
+
+KIND_TEXT = {
+    ConflictKind.COMBAT: "Combat (draw Edge, lose Grip)",
+    ConflictKind.DEBATE: "Debate (draw and lose Point)",
+    ConflictKind.PROBLEM: "Problem (Point against a k-card problem)",
+}
+METHOD_TEXT = {
+    Method.SPLIT: "Realistic: split the hand",
+    Method.CARRY: "Less realistic: carry successes on",
+    Method.CINEMATIC: "Cinematic: a full hand each",
+}
+ACES_TEXT = {
+    AceRule.NONE: "Plain cards",
+    AceRule.DOUBLE: "Rule 1: red Ace 2, black Deuce -2",
+    AceRule.AUTO: "Rule 2: automatic results",
+}
+
+
+def percent(value: Fraction) -> str:
+    return f"{float(value):.1%}"
+
+
+def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
+    box = QComboBox()
+    for value, text in items.items():
+        box.addItem(text, value)
+    box.setAccessibleName(name)
+    box.setToolTip(tip)
+    return box
+
+
+class ConflictEditor(QWidget):
+    """Tracker, odds, virtual deck and log of one conflict document."""
+
+    COLUMNS = ("Name", "Draws", "Score", "Start", "Bonus", "Split")
+
+    def __init__(self, owner: DocumentOwner[SolConflict], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.owner = owner
+        self.rng = random.Random()
+        self.setObjectName("solConflictEditor")
+
+        self.name_edit = QLineEdit()
+        self.name_edit.setMaxLength(200)
+        self.name_edit.setAccessibleName("Conflict name")
+        self.name_edit.editingFinished.connect(self._name_edited)
+        self.kind = _combo(KIND_TEXT, "Kind of conflict",
+                           "What is drawn and what each lost exchange wears down")
+        self.kind.activated.connect(lambda _i: self._set("Kind of conflict", "kind",
+                                                         self.kind.currentData()))
+        self.method = _combo(METHOD_TEXT, "Several opponents",
+                             "How the player's hand meets more than one opponent or problem")
+        self.method.activated.connect(lambda _i: self._set("Method", "method",
+                                                           self.method.currentData()))
+        self.time_edit = QLineEdit()
+        self.time_edit.setMaxLength(100)
+        self.time_edit.setPlaceholderText("half an hour, one round...")
+        self.time_edit.setAccessibleName("Time per exchange")
+        self.time_edit.setToolTip("How long one exchange or attempt takes in the story")
+        self.time_edit.editingFinished.connect(
+            lambda: self._set("Time per exchange", "time_per_exchange",
+                              self.time_edit.text().strip()))
+        setup = QFormLayout()
+        setup.addRow("&Conflict", self.name_edit)
+        setup.addRow("&Time each", self.time_edit)
+        setup.addRow("&Kind", self.kind)
+        setup.addRow("&Several opponents", self.method)
+
+        # table settings ---------------------------------------------------------------------
+        self.shared = QCheckBox("One shared deck")
+        self.shared.setToolTip("Assumed: both sides draw from the same shuffled deck, so the "
+                               "hands depend on each other. Off: one deck each.")
+        self.aces = _combo(ACES_TEXT, "Ace and Deuce rule", "The optional Essence and "
+                           "Antithesis rules")
+        self.floor = QCheckBox("Totals never below 0")
+        self.floor.setToolTip("Assumed for Rule 1: black Deuces cannot push a hand below 0")
+        self.scope = _combo({RuleScope.BOTH: "Both sides", RuleScope.PLAYER: "Player only"},
+                            "Who the Ace rule reads", "Assumed: the rule reads the GM's hands "
+                            "too")
+        self.deuce = _combo({DeuceTarget.OWN: "Its own hand", DeuceTarget.OTHER: "The other "
+                             "side"}, "Whose successes a black Deuce cancels",
+                            "Assumed for Rule 1: a black Deuce cancels two successes of the "
+                            "hand that drew it")
+        self.resolution = _combo(
+            {AutoResolution.STATUS_FIRST: "Automatic results decide",
+             AutoResolution.CARDS_ONLY: "Cards decide"},
+            "Automatic results", "Assumed for Rule 2: an automatic success beats a plain hand, "
+            "which beats an automatic failure, winning by at least 1")
+        self.reshuffle = _combo({Reshuffle.EVERY_EXCHANGE: "Every exchange",
+                                 Reshuffle.WHEN_EMPTY: "When the deck runs out"},
+                                "Reshuffle", "Assumed: a fresh deck for every exchange (the odds "
+                                "assume it too)")
+        self.symmetric = QCheckBox("The player loses on a lost exchange")
+        self.symmetric.setToolTip("Inferred: a negative margin lowers the player's own Grip or "
+                                  "Point (the text shows it only for problems)")
+        for check, field in ((self.shared, "shared_deck"), (self.floor, "floor_at_zero"),
+                             (self.symmetric, "symmetric_losses")):
+            check.toggled.connect(lambda on, f=field: self._setting(f, on))
+        for combo, field in ((self.aces, "aces"), (self.scope, "rule_scope"),
+                             (self.resolution, "auto_resolution"),
+                             (self.deuce, "deuce_target"),
+                             (self.reshuffle, "reshuffle")):
+            combo.activated.connect(lambda _i, c=combo, f=field: self._setting(f, c.currentData()))
+        settings_box = QGroupBox("Table settings")
+        settings_layout = QFormLayout(settings_box)
+        settings_layout.addRow(self.shared)
+        settings_layout.addRow("Aces", self.aces)
+        settings_layout.addRow("Rule for", self.scope)
+        settings_layout.addRow(self.floor)
+        settings_layout.addRow("Deuce cancels", self.deuce)
+        settings_layout.addRow("Rule 2", self.resolution)
+        settings_layout.addRow("Reshuffle", self.reshuffle)
+        settings_layout.addRow(self.symmetric)
+
+        # sides ------------------------------------------------------------------------------
+        self.sides = QTableWidget(0, len(self.COLUMNS))
+        self.sides.setAccessibleName("Sides of the conflict")
+        self.sides.verticalHeader().setVisible(False)
+        self.sides.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.sides.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.sides.setMinimumHeight(120)
+        self.add_button = QPushButton("Add &opponent")
+        self.add_button.clicked.connect(self._add_opponent)
+        self.remove_button = QPushButton("Remove opponent")
+        self.remove_button.clicked.connect(self._remove_opponent)
+        self.reset_button = QPushButton("Start &over")
+        self.reset_button.setToolTip("Every score back to its start; the log is cleared")
+        self.reset_button.clicked.connect(lambda: self._apply("Start over", reset))
+        self.undo_button = QToolButton()
+        self.undo_button.setDefaultAction(owner.undo_stack.createUndoAction(self, "Undo"))
+        self.redo_button = QToolButton()
+        self.redo_button.setDefaultAction(owner.undo_stack.createRedoAction(self, "Redo"))
+        side_buttons = QHBoxLayout()
+        for button in (self.add_button, self.remove_button, self.reset_button,
+                       self.undo_button, self.redo_button):
+            side_buttons.addWidget(button)
+        side_buttons.addStretch(1)
+        self.status = QLabel()
+        self.status.setAccessibleName("State of the conflict")
+        self.status.setWordWrap(True)
+
+        # odds -------------------------------------------------------------------------------
+        self.odds_next = QLabel()
+        self.odds_next.setWordWrap(True)
+        self.odds_next.setAccessibleName("Odds of the next exchange")
+        self.odds_whole = QLabel()
+        self.odds_whole.setWordWrap(True)
+        self.odds_whole.setAccessibleName("Odds of the whole conflict")
+        odds_box = QGroupBox("Exact odds")
+        odds_layout = QVBoxLayout(odds_box)
+        odds_layout.addWidget(self.odds_next)
+        odds_layout.addWidget(self.odds_whole)
+
+        # deck -------------------------------------------------------------------------------
+        self.draw_button = QPushButton("&Draw exchange")
+        self.draw_button.clicked.connect(self._draw)
+        self.aim_button = QPushButton("&Aim (save a card)")
+        self.aim_button.clicked.connect(self._aim)
+        self.margin = QSpinBox()
+        self.margin.setRange(-MAX_SCORE, MAX_SCORE)
+        self.margin.setAccessibleName("Margin drawn with real cards")
+        self.margin.setToolTip("Your successes minus the opposition's, drawn with real cards")
+        self.target = QComboBox()
+        self.target.setAccessibleName("Opponent the margin is against")
+        self.margin_button = QPushButton("Apply &margin")
+        self.margin_button.clicked.connect(self._apply_margin)
+        deck_buttons = QHBoxLayout()
+        for widget in (self.draw_button, self.aim_button, QLabel("or real cards: margin"),
+                       self.margin, self.target, self.margin_button):
+            deck_buttons.addWidget(widget)
+        deck_buttons.addStretch(1)
+        self.card_rows_box = QWidget()
+        self.card_rows = QVBoxLayout(self.card_rows_box)
+        self.card_rows.setContentsMargins(0, 0, 0, 0)
+        self.saved_row = CardRow("Saved card")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Last refused action")
+
+        self.log = QTableWidget(0, 6)
+        self.log.setHorizontalHeaderLabels(["#", "Against", "Player's cards", "Opposition's",
+                                            "Margin", "Result"])
+        self.log.setAccessibleName("Exchange log")
+        self.log.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.log.verticalHeader().setVisible(False)
+        self.log.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.log.setMinimumHeight(150)
+
+        deck_box = QGroupBox("Virtual deck")
+        deck_layout = QVBoxLayout(deck_box)
+        deck_layout.addLayout(deck_buttons)
+        deck_layout.addWidget(self.saved_row)
+        deck_layout.addWidget(self.card_rows_box)
+        deck_layout.addWidget(self.message)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addLayout(setup)
+        left_layout.addWidget(settings_box)
+        left_layout.addStretch(1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.addWidget(self.sides)
+        right_layout.addLayout(side_buttons)
+        right_layout.addWidget(self.status)
+        right_layout.addWidget(odds_box)
+        right_layout.addWidget(deck_box)
+        right_layout.addWidget(self.log, 1)
+        body = QWidget()
+        grid = QGridLayout(body)
+        grid.addWidget(left, 0, 0)
+        grid.addWidget(right, 0, 1)
+        grid.setColumnStretch(1, 3)
+        grid.setColumnStretch(0, 1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(scroll)
+
+        owner.changed.connect(self.refresh)
+        self.refresh()
+
+    def widget(self) -> QWidget:
+        return self
+
+    # -- changes --------------------------------------------------------------------------
+    def _apply(self, text: str, mutate: Callable[[SolConflict], Any]) -> bool:
+        try:
+            self.owner.apply(text, mutate)
+        except (RefusedError, ValueError) as refused:
+            self.message.setText(getattr(refused, "reason", str(refused)))
+            self.refresh()
+            return False
+        self.message.clear()
+        return True
+
+    def _name_edited(self) -> None:
+        name = self.name_edit.text().strip()
+        if name != self.owner.document.name:
+            self._apply("Rename conflict", lambda c: setattr(c, "name", name))
+
+    def _set(self, text: str, field: str, value: object) -> None:
+        if getattr(self.owner.document, field) != value:
+            self._apply(text, lambda c: setattr(c, field, value))
+
+    def _setting(self, field: str, value: object) -> None:
+        if getattr(self.owner.document.settings, field) == value:
+            return
+
+        def change(c: SolConflict) -> None:
+            data = c.settings.model_dump()
+            data[field] = value
+            c.settings = TableSettings.model_validate(data)
+
+        self._apply("Change table setting", change)
+
+    def _side_changed(self, index: int | None, field: str, value: object) -> None:
+        side = self.owner.document.player if index is None else self.owner.document.opponents[
+            index]
+        if getattr(side, field) != value:
+            self._apply(f"Change {field}", lambda c: set_side(c, index, **{field: value}))
+
+    def _add_opponent(self) -> None:
+        number = len(self.owner.document.opponents) + 1
+        self._apply("Add opponent",
+                    lambda c: add_opponent(c, Side(name=f"Opponent {number}")))
+
+    def _remove_opponent(self) -> None:
+        row = self.sides.currentRow()
+        index = row - 1 if row >= 1 else len(self.owner.document.opponents) - 1
+        self._apply("Remove opponent", lambda c: remove_opponent(c, index))
+
+    def _draw(self) -> None:
+        rng = self.rng
+        self._apply("Draw exchange", lambda c: draw_exchange(c, rng))
+
+    def _aim(self) -> None:
+        rng = self.rng
+        self._apply("Aim", lambda c: aim(c, rng))
+
+    def _apply_margin(self) -> None:
+        index = self.target.currentData()
+        value = self.margin.value()
+        if index is None:
+            return
+        self._apply("Apply margin", lambda c: apply_margin(c, int(index), value))
+
+    # -- drawing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        doc = self.owner.document
+        for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
+                       self.floor, self.scope, self.resolution, self.reshuffle, self.symmetric,
+                       self.deuce):
+            widget.blockSignals(True)
+        try:
+            if self.name_edit.text() != doc.name:
+                self.name_edit.setText(doc.name)
+            if self.time_edit.text() != doc.time_per_exchange:
+                self.time_edit.setText(doc.time_per_exchange)
+            self.kind.setCurrentIndex(self.kind.findData(doc.kind))
+            self.method.setCurrentIndex(self.method.findData(doc.method))
+            s = doc.settings
+            self.shared.setChecked(s.shared_deck)
+            self.aces.setCurrentIndex(self.aces.findData(s.aces))
+            self.floor.setChecked(s.floor_at_zero)
+            self.floor.setEnabled(s.aces is AceRule.DOUBLE)
+            self.scope.setCurrentIndex(self.scope.findData(s.rule_scope))
+            self.deuce.setCurrentIndex(self.deuce.findData(s.deuce_target))
+            self.deuce.setEnabled(s.aces is AceRule.DOUBLE)
+            self.scope.setEnabled(s.aces is not AceRule.NONE)
+            self.resolution.setCurrentIndex(self.resolution.findData(s.auto_resolution))
+            self.resolution.setEnabled(s.aces is AceRule.AUTO)
+            self.reshuffle.setCurrentIndex(self.reshuffle.findData(s.reshuffle))
+            self.symmetric.setChecked(s.symmetric_losses)
+        finally:
+            for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
+                           self.floor, self.scope, self.resolution, self.reshuffle,
+                           self.symmetric, self.deuce):
+                widget.blockSignals(False)
+        self._draw_sides(doc)
+        self._draw_state(doc)
+        self._draw_odds(doc)
+        self._draw_deck(doc)
+        self._draw_log(doc)
+
+    def _score_name(self, doc: SolConflict) -> str:
+        return {ConflictKind.COMBAT: "Grip", ConflictKind.DEBATE: "Point",
+                ConflictKind.PROBLEM: "Point / cards"}[doc.kind]
+
+    def _draw_sides(self, doc: SolConflict) -> None:
+        rows = [None, *range(len(doc.opponents))]
+        draws = "Edge" if doc.kind is ConflictKind.COMBAT else "Draws (= score)"
+        self.sides.setHorizontalHeaderLabels(
+            ["Name", draws, self._score_name(doc), "Start", "Bonus cards", "Split"])
+        current = self.sides.currentRow()
+        if self.sides.rowCount() != len(rows):
+            self.sides.setRowCount(len(rows))
+        for row, index in enumerate(rows):
+            side = doc.player if index is None else doc.opponents[index]
+            who = "Player" if index is None else f"Opponent {row}"
+            name = self.sides.cellWidget(row, 0)
+            if not isinstance(name, QLineEdit):
+                name = QLineEdit()
+                name.setMaxLength(200)
+                name.setFrame(False)
+                name.editingFinished.connect(
+                    lambda r=row, n=name: self._side_changed(None if r == 0 else r - 1, "name",
+                                                            n.text().strip()))
+                self.sides.setCellWidget(row, 0, name)
+            name.setAccessibleName(f"{who} name")
+            if not name.hasFocus() and name.text() != side.name:
+                name.setText(side.name)
+            values = (("cards", side.cards, 0, MAX_SCORE), ("score", side.score, 0, MAX_SCORE),
+                      ("start", side.start, 0, MAX_SCORE),
+                      ("bonus", side.bonus, -MAX_SCORE, MAX_SCORE),
+                      ("split", side.split, 0, MAX_SCORE))
+            for column, (field, value, low, high) in enumerate(values, start=1):
+                spin = self.sides.cellWidget(row, column)
+                if not isinstance(spin, QSpinBox):
+                    spin = QSpinBox()
+                    spin.setFrame(False)
+                    spin.valueChanged.connect(
+                        lambda v, r=row, f=field: self._side_changed(None if r == 0 else r - 1,
+                                                                     f, v))
+                    self.sides.setCellWidget(row, column, spin)
+                if field == "cards" and doc.kind is not ConflictKind.COMBAT:
+                    value = draw_count(doc, side)  # shown, not edited: the score is drawn
+                spin.blockSignals(True)
+                spin.setRange(low, max(high, value))
+                spin.setValue(value)
+                spin.blockSignals(False)
+                header = self.sides.horizontalHeaderItem(column)
+                spin.setAccessibleName(f"{who} {header.text() if header else field}")
+                if field == "cards":
+                    spin.setEnabled(doc.kind is ConflictKind.COMBAT)
+                    spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
+                                    else "In a debate or a problem the current score is drawn")
+                elif field == "split":
+                    split_on = (index is not None and doc.method is Method.SPLIT
+                                and len(standing(doc)) > 1)
+                    spin.setEnabled(split_on)
+                    spin.setToolTip("How many of the player's cards go against this opponent"
+                                    if split_on else "Only when splitting the hand between "
+                                    "two or more opponents")
+                elif field == "score":
+                    spin.setToolTip("The score now; a lost exchange lowers it, 0 is out")
+                elif field == "start":
+                    spin.setToolTip("The score the conflict starts from")
+                else:
+                    spin.setToolTip("Extra cards (equipment, a GM's award) or fewer (negative)")
+        if 0 <= current < len(rows):
+            self.sides.selectRow(current)
+        full = len(doc.opponents) >= MAX_OPPONENTS
+        self.add_button.setEnabled(not full)
+        self.add_button.setToolTip(f"At most {MAX_OPPONENTS} opponents" if full else
+                                   "Add another opponent or problem")
+        self.remove_button.setEnabled(len(doc.opponents) > 1)
+        self.remove_button.setToolTip("Remove the selected opponent" if len(doc.opponents) > 1
+                                      else "A conflict needs at least one opponent")
+
+    def _draw_state(self, doc: SolConflict) -> None:
+        won = winner(doc)
+        scores = ", ".join(f"{side.name or 'opponent'} {side.score}" for side in doc.opponents)
+        if won == "player":
+            text = f"<b>{doc.player.name or 'The player'} wins</b> after {doc.exchanges} " \
+                   "exchange(s)."
+        elif won == "opposition":
+            text = f"<b>{doc.player.name or 'The player'} is out</b> after {doc.exchanges} " \
+                   "exchange(s)."
+        else:
+            text = (f"{self._score_name(doc)}: {doc.player.name or 'player'} "
+                    f"{doc.player.score} against {scores}.")
+        if doc.time_per_exchange and doc.exchanges:
+            text += f" Time spent: {doc.exchanges} × {doc.time_per_exchange}."
+        self.status.setText(text)
+        reason = why_not_draw(doc)
+        self.draw_button.setEnabled(reason is None)
+        self.draw_button.setToolTip(reason or "Deal both sides' cards, compare the red ones and "
+                                    "apply the margin")
+        aim_reason = why_not_aim(doc)
+        self.aim_button.setEnabled(aim_reason is None)
+        self.aim_button.setToolTip(aim_reason or "Keep one card face down for up to two turns; "
+                                   "the rest of the hand is discarded")
+        self.target.blockSignals(True)
+        self.target.clear()
+        for index in standing(doc):
+            self.target.addItem(doc.opponents[index].name or f"Opponent {index + 1}", index)
+        self.target.blockSignals(False)
+        self.margin_button.setEnabled(won is None)
+        self.margin_button.setToolTip("The conflict is over" if won else
+                                      "Apply a margin drawn with real cards to the right score")
+
+    def _draw_odds(self, doc: SolConflict) -> None:
+        active = standing(doc)
+        if winner(doc) is not None or not active:
+            self.odds_next.setText("The conflict is over.")
+            self.odds_whole.setText("")
+            return
+        opponent = doc.opponents[active[0]]
+        n = draw_count(doc, doc.player) + (1 if doc.saved else 0)
+        if doc.method is Method.SPLIT and len(active) > 1:
+            n = opponent.split
+        m = draw_count(doc, opponent)
+        problem = why_not_exchange(n, m, shared_deck=doc.settings.shared_deck)
+        if problem is not None:
+            self.odds_next.setText(problem)
+            self.odds_whole.setText("")
+            return
+        odds = exchange(n, m, doc.settings)
+        self.odds_next.setText(
+            f"Next exchange, {n} cards against {opponent.name or 'the opposition'}'s {m}: "
+            f"win <b>{percent(odds.win)}</b>, tie {percent(odds.tie)}, "
+            f"loss {percent(odds.loss)}")
+        self.odds_next.setToolTip(f"win {odds.win}, tie {odds.tie}, loss {odds.loss}")
+        if len(active) > 1:
+            self.odds_whole.setText("Whole-conflict odds are given against one opponent.")
+            self.odds_whole.setToolTip("")
+            return
+        try:
+            whole = conflict(doc.kind, doc.player.score, opponent.score,
+                             player_cards=doc.player.cards + doc.player.bonus
+                             if doc.kind is ConflictKind.COMBAT else doc.player.bonus,
+                             opposition_cards=opponent.cards + opponent.bonus
+                             if doc.kind is ConflictKind.COMBAT else opponent.bonus,
+                             settings=doc.settings)
+        except ValueError as error:
+            top = max_chain_score(doc.kind)
+            self.odds_whole.setText(f"Whole conflict: {error}")
+            self.odds_whole.setToolTip(f"Scores up to {top} are computed exactly")
+            return
+        self.odds_whole.setText(
+            f"Whole conflict from here: win <b>{percent(whole.win)}</b>, about "
+            f"{float(whole.expected_exchanges):.1f} more exchanges")
+        self.odds_whole.setToolTip(f"P(win) = {whole.win}")
+
+    def _draw_deck(self, doc: SolConflict) -> None:
+        while self.card_rows.count():
+            item = self.card_rows.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
+        if doc.saved is not None:
+            self.saved_row.set_cards([], f"Saved card (held {doc.saved.turns} turn(s))",
+                                     face_down=1)
+            self.saved_row.show()
+        else:
+            self.saved_row.hide()
+        last = [c for c in doc.log if c.exchange == doc.exchanges and c.player_cards]
+        for index, contest in enumerate(last):
+            if index == 0 or doc.method is not Method.CARRY:
+                mine = CardRow()
+                mine.set_cards(contest.player_cards,
+                               f"{doc.player.name or 'Player'}: {contest.player_successes} "
+                               "success(es)" if doc.method is not Method.CARRY else
+                               f"{doc.player.name or 'Player'}'s hand")
+                self.card_rows.addWidget(mine)
+            theirs = CardRow()
+            theirs.set_cards(contest.opposition_cards,
+                             f"{contest.opponent or 'Opposition'}: "
+                             f"{contest.opposition_successes} success(es); margin "
+                             f"{contest.margin:+d}")
+            self.card_rows.addWidget(theirs)
+        rows = self.card_rows.count()
+        self.card_rows_box.setMinimumHeight(rows * (CARD_H + 28) + max(0, rows - 1)
+                                            * self.card_rows.spacing())
+
+    def _draw_log(self, doc: SolConflict) -> None:
+        self.log.setRowCount(len(doc.log))
+        for row, contest in enumerate(doc.log):
+            cells = (str(contest.exchange), contest.opponent,
+                     " ".join(card_label(c) for c in contest.player_cards),
+                     " ".join(card_label(c) for c in contest.opposition_cards),
+                     f"{contest.margin:+d}",
+                     contest.result + (" (fresh deck)" if contest.reshuffled else ""))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column in (0, 4):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.log.setItem(row, column, item)
+        if doc.log:
+            self.log.scrollToBottom()

@@ -1,0 +1,303 @@
+"""The Sword of Life page of the GM Screen: odds calculator, conflict tracker, reference."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.systems.sword_of_life.conflict import SolConflict
+from seforge.systems.sword_of_life.documents import CONFLICT
+from seforge.systems.sword_of_life.odds import (
+    MAX_CARDS,
+    ConflictKind,
+    Status,
+    conflict,
+    exchange,
+    max_chain_score,
+    why_not_exchange,
+)
+from seforge.systems.sword_of_life.reference import ReferenceTable, tables
+from seforge.systems.sword_of_life.settings import (
+    AceRule,
+    DeuceTarget,
+    RuleScope,
+    TableSettings,
+)
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.sword_of_life.conflict_view import ACES_TEXT, KIND_TEXT, ConflictEditor
+
+
+def _percent_item(value: Fraction) -> QTableWidgetItem:
+    item = QTableWidgetItem(f"{float(value):.2%}")
+    item.setToolTip(str(value))
+    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return item
+
+
+def _spin(low: int, high: int, value: int, name: str, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setAccessibleName(name)
+    spin.setToolTip(tip)
+    return spin
+
+
+class OddsCalculator(QWidget):
+    """One exchange (N against M) and a whole extended conflict, exactly."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cards = _spin(0, MAX_CARDS, 5, "Player's cards", "The rating plus any bonus cards")
+        self.against = _spin(0, MAX_CARDS, 4, "Opposition's cards",
+                             "The opponent's rating, or k for a k-card problem")
+        self.need = _spin(1, MAX_CARDS, 1, "Margin needed",
+                          "P(winning by at least this much): k clears a k-card problem at once")
+        self.shared = QCheckBox("One shared deck")
+        self.shared.setChecked(True)
+        self.shared.setToolTip("Assumed: both hands come from the same deck (they depend on "
+                               "each other); off: one deck each")
+        self.aces = QComboBox()
+        for rule, text in ACES_TEXT.items():
+            self.aces.addItem(text, rule)
+        self.aces.setAccessibleName("Ace and Deuce rule")
+        self.player_only = QCheckBox("Rule reads the player only")
+        self.floor = QCheckBox("Rule 1 totals never below 0")
+        self.floor.setChecked(True)
+        self.deuce_other = QCheckBox("Rule 1 Deuce cancels the other side's successes")
+        self.deuce_other.setToolTip("Assumed off: a black Deuce cancels successes in its own hand")
+        form = QFormLayout()
+        form.addRow("&Your cards (N)", self.cards)
+        form.addRow("&Against (M)", self.against)
+        form.addRow("Margin &needed", self.need)
+        form.addRow(self.shared)
+        form.addRow("&Aces", self.aces)
+        form.addRow(self.player_only)
+        form.addRow(self.floor)
+        form.addRow(self.deuce_other)
+
+        self.result = QLabel()
+        self.result.setAccessibleName("Result of the exchange")
+        self.result.setWordWrap(True)
+        self.margins = QTableWidget(0, 2)
+        self.margins.setHorizontalHeaderLabels(["Margin", "Chance"])
+        self.margins.setAccessibleName("Margin distribution")
+        self.margins.verticalHeader().setVisible(False)
+        self.margins.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.margins.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.automatic = QTableWidget(0, 2)
+        self.automatic.setHorizontalHeaderLabels(["Automatic result", "Chance"])
+        self.automatic.setAccessibleName("Automatic results")
+        self.automatic.verticalHeader().setVisible(False)
+        self.automatic.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.automatic.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+
+        # whole conflict
+        self.kind = QComboBox()
+        for kind, text in KIND_TEXT.items():
+            self.kind.addItem(text, kind)
+        self.kind.setAccessibleName("Kind of conflict")
+        self.player_score = _spin(0, 20, 5, "Player's score", "Grip in combat, Point otherwise")
+        self.opposition_score = _spin(0, 20, 4, "Opposition's score",
+                                      "Grip in combat, Point in debate, cards of a problem")
+        self.whole = QLabel()
+        self.whole.setAccessibleName("Whole-conflict result")
+        self.whole.setWordWrap(True)
+        whole_box = QGroupBox("Whole conflict (uses N and M as Edge in combat)")
+        whole_form = QFormLayout(whole_box)
+        whole_form.addRow("&Kind", self.kind)
+        whole_form.addRow("&Player's score", self.player_score)
+        whole_form.addRow("&Opposition's score", self.opposition_score)
+        whole_form.addRow(self.whole)
+
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(self.result)
+        left.addWidget(whole_box)
+        left.addStretch(1)
+        tables_column = QVBoxLayout()
+        tables_column.addWidget(self.margins, 2)
+        tables_column.addWidget(self.automatic, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 1)
+        layout.addLayout(tables_column, 1)
+
+        for spin in (self.cards, self.against, self.need, self.player_score,
+                     self.opposition_score):
+            spin.valueChanged.connect(self.recalculate)
+        for check in (self.shared, self.player_only, self.floor, self.deuce_other):
+            check.toggled.connect(self.recalculate)
+        self.aces.currentIndexChanged.connect(self.recalculate)
+        self.kind.currentIndexChanged.connect(self.recalculate)
+        self.recalculate()
+
+    def settings(self) -> TableSettings:
+        return TableSettings(
+            shared_deck=self.shared.isChecked(), aces=self.aces.currentData(),
+            floor_at_zero=self.floor.isChecked(),
+            deuce_target=DeuceTarget.OTHER if self.deuce_other.isChecked() else DeuceTarget.OWN,
+            rule_scope=RuleScope.PLAYER if self.player_only.isChecked() else RuleScope.BOTH)
+
+    def recalculate(self) -> None:
+        settings = self.settings()
+        n, m = self.cards.value(), self.against.value()
+        rule = settings.aces
+        self.floor.setEnabled(rule is AceRule.DOUBLE)
+        self.deuce_other.setEnabled(rule is AceRule.DOUBLE)
+        self.player_only.setEnabled(rule is not AceRule.NONE)
+        kind: ConflictKind = self.kind.currentData()
+        top = max_chain_score(kind)
+        for spin in (self.player_score, self.opposition_score):
+            spin.setMaximum(top)
+        problem = why_not_exchange(n, m, shared_deck=settings.shared_deck)
+        if problem is not None:
+            self.result.setText(problem)
+            self.margins.setRowCount(0)
+            self.automatic.setRowCount(0)
+            self.whole.setText("")
+            return
+        odds = exchange(n, m, settings)
+        k = self.need.value()
+        self.result.setText(
+            f"Win <b>{float(odds.win):.2%}</b> · tie {float(odds.tie):.2%} · "
+            f"loss {float(odds.loss):.2%}<br>Margin {k} or more: "
+            f"{float(odds.at_least(k)):.2%} · expected margin {float(odds.expected_margin):+.2f}")
+        self.result.setToolTip(f"win {odds.win}; tie {odds.tie}; loss {odds.loss}; "
+                               f"margin >= {k}: {odds.at_least(k)}")
+        margin = odds.margin
+        support = margin.support()
+        self.margins.setRowCount(len(support))
+        for row, value in enumerate(support):
+            self.margins.setItem(row, 0, QTableWidgetItem(f"{value:+d}"))
+            self.margins.setItem(row, 1, _percent_item(margin[value]))
+        if rule is AceRule.AUTO:
+            statuses = odds.statuses()
+            words = {Status.SUCCESS: "automatic success", Status.NORMAL: "plain hand",
+                     Status.FAILURE: "automatic failure"}
+            each = odds.automatic()
+            rows = [("You: automatic success", each["player_success"]),
+                    ("You: automatic failure", each["player_failure"]),
+                    ("They: automatic success", each["opposition_success"]),
+                    ("They: automatic failure", each["opposition_failure"])]
+            rows += [(f"you {words[a]}, they {words[b]}", statuses[(a, b)])
+                     for a in Status for b in Status if statuses[(a, b)]]
+            self.automatic.setRowCount(len(rows))
+            for row, (text, p) in enumerate(rows):
+                self.automatic.setItem(row, 0, QTableWidgetItem(text))
+                self.automatic.setItem(row, 1, _percent_item(p))
+        else:
+            self.automatic.setRowCount(0)
+        self.automatic.setEnabled(rule is AceRule.AUTO)
+        self.automatic.setToolTip("" if rule is AceRule.AUTO else "Only with Rule 2")
+        try:
+            whole = conflict(kind, self.player_score.value(), self.opposition_score.value(),
+                             player_cards=n if kind is ConflictKind.COMBAT else 0,
+                             opposition_cards=m if kind is ConflictKind.COMBAT else 0,
+                             settings=settings)
+        except ValueError as error:
+            self.whole.setText(str(error))
+            return
+        self.whole.setText(f"P(win the whole conflict) <b>{float(whole.win):.2%}</b>, "
+                           f"{float(whole.expected_exchanges):.1f} exchanges on average")
+        self.whole.setToolTip(f"P(win) = {whole.win}")
+
+
+def _fit_rows(widget: QTableWidget) -> None:
+    """As tall as the rows it shows, so the page scrolls instead of each table."""
+    rows = sum(widget.rowHeight(r) for r in range(widget.rowCount()) if not widget.isRowHidden(r))
+    widget.setFixedHeight(widget.horizontalHeader().sizeHint().height() + rows
+                          + 2 * widget.frameWidth() + 2)
+
+
+class ReferencePanel(QWidget):
+    """Every reference table, filtered by a search box; each shows its source."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search the tables...")
+        self.search.setAccessibleName("Search reference tables")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.filter)
+        self.tables: list[tuple[ReferenceTable, QGroupBox, QTableWidget]] = []
+        body = QWidget()
+        column = QVBoxLayout(body)
+        for table in tables():
+            box = QGroupBox(table.title)
+            inner = QVBoxLayout(box)
+            widget = QTableWidget(len(table.rows), len(table.columns))
+            widget.setHorizontalHeaderLabels(list(table.columns))
+            widget.setAccessibleName(table.title)
+            widget.verticalHeader().setVisible(False)
+            widget.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            widget.horizontalHeader().setSectionResizeMode(
+                len(table.columns) - 1, QHeaderView.ResizeMode.Stretch)
+            for r, row in enumerate(table.rows):
+                for c, text in enumerate(row):
+                    item = QTableWidgetItem(text)
+                    item.setToolTip(f"{text}\nSource: {table.source}")
+                    widget.setItem(r, c, item)
+            widget.resizeColumnsToContents()
+            widget.resizeRowsToContents()
+            _fit_rows(widget)
+            widget.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            source = QLabel(f"Source: {table.source}")
+            source.setEnabled(False)
+            inner.addWidget(widget)
+            inner.addWidget(source)
+            column.addWidget(box)
+            self.tables.append((table, box, widget))
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.search)
+        layout.addWidget(scroll)
+
+    def filter(self, text: str) -> None:
+        needle = text.strip().lower()
+        for table, box, widget in self.tables:
+            title_hit = needle in table.title.lower()
+            shown = 0
+            for r, row in enumerate(table.rows):
+                hit = not needle or title_hit or any(needle in cell.lower() for cell in row)
+                widget.setRowHidden(r, not hit)
+                shown += hit
+            box.setVisible(shown > 0)
+            _fit_rows(widget)
+
+
+class SolGmScreen(QTabWidget):
+    """The GM Screen page: the calculator, a conflict tracker and the reference tables."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("solGmScreen")
+        self.calculator = OddsCalculator()
+        self.owner: DocumentOwner[SolConflict] = DocumentOwner(
+            CONFLICT, CONFLICT.model(), title="Conflict", parent=self)
+        self.conflict = ConflictEditor(self.owner)
+        self.reference = ReferencePanel()
+        self.addTab(self.conflict, "&Conflict")
+        self.addTab(self.calculator, "&Odds")
+        self.addTab(self.reference, "&Reference")
+        self.setAccessibleName("Sword of Life GM screen")

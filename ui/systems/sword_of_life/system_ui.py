@@ -1,0 +1,63 @@
+"""Sword of Life's UI for the shell: File › New choices, editors and the GM Screen page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from seforge.core.documents import peek_format
+from seforge.systems.sword_of_life.documents import (
+    CHARACTER,
+    CHARACTER_FORMAT,
+    CONFLICT,
+    CONFLICT_FORMAT,
+    KINDS,
+)
+from ui.shell.document_owner import DocumentOwner
+from ui.shell.system_ui import DocumentEditor, NewDocumentChoice
+
+
+class SwordOfLifeUi:
+    system_id = "sword-of-life"
+    title = "Sword of Life"
+
+    def new_document_choices(self) -> Sequence[NewDocumentChoice]:
+        return (
+            NewDocumentChoice("Sword of Life character", CHARACTER_FORMAT,
+                              "Four characteristics from 20 points, a career and specialties"),
+            NewDocumentChoice("Sword of Life conflict", CONFLICT_FORMAT,
+                              "A combat, debate or problem with exact odds and a virtual deck"),
+        )
+
+    def _editor(self, owner: DocumentOwner[Any], parent: QWidget | None) -> DocumentEditor:
+        if owner.kind is CHARACTER:
+            from ui.systems.sword_of_life.builder import CharacterEditor
+
+            return CharacterEditor(owner, parent)
+        from ui.systems.sword_of_life.conflict_view import ConflictEditor
+
+        return ConflictEditor(owner, parent)
+
+    def new_editor(self, format_id: str, parent: QWidget | None = None) -> DocumentEditor:
+        kind = KINDS.get(format_id)
+        if kind is None:
+            raise ValueError(f"Sword of Life has no document {format_id!r}")
+        owner: DocumentOwner[Any] = DocumentOwner(kind, kind.model())
+        return self._editor(owner, parent)
+
+    def open_editor(self, path: Path, parent: QWidget | None = None) -> DocumentEditor:
+        format_id = peek_format(path)
+        kind = CONFLICT if CONFLICT.accepts(format_id) else CHARACTER
+        owner: DocumentOwner[Any] = DocumentOwner.load(kind, path)
+        return self._editor(owner, parent)
+
+    def gm_screen(self, parent: QWidget | None = None) -> QWidget:
+        from ui.systems.sword_of_life.gm_screen import SolGmScreen
+
+        return SolGmScreen(parent)
+
+
+SYSTEM_UI = SwordOfLifeUi()
