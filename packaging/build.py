@@ -29,6 +29,13 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SYSTEM_ODDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "blades": ("seforge/systems/blades", ("--dice", "2")),
+    "sword-of-life": ("seforge/systems/sword_of_life", ("--cards", "2", "--against", "1")),
+    "2d20": ("seforge/systems/twod20", ("--tn", "10", "--difficulty", "1")),
+}
+"""A small odds question for each other built-in system (its package is imported by name
+only, so an answer from the bundle proves the bundle holds it)."""
 SPEC = ROOT / "packaging" / "seforge.spec"
 APP_NAME = "SEForge"
 CLI_NAME = "seforge-cli"
@@ -216,6 +223,24 @@ class Smoke:
             raise SmokeError(f"odds --json printed no JSON ({exc})") from exc
         return f"success {data.get('success')!r}" if isinstance(data, dict) else "ok"
 
+    def check_system_odds(self) -> str:
+        answered = []
+        for system_id, (package, args) in SYSTEM_ODDS.items():
+            if not (ROOT / package).is_dir():
+                continue  # not written yet
+            result = self.run_cli("odds", "--system", system_id, *args, "--json")
+            if result.returncode != 0:
+                raise SmokeError(f"odds --system {system_id} exited {result.returncode}:\n"
+                                 f"{result.stderr}")
+            try:
+                json.loads(result.stdout)
+            except json.JSONDecodeError as exc:
+                raise SmokeError(f"odds --system {system_id} printed no JSON ({exc})") from exc
+            answered.append(system_id)
+        if not answered:
+            raise SmokeError("no other game system is bundled")
+        return "answered: " + ", ".join(answered)
+
     def check_gui(self) -> str:
         if not (ROOT / "ui" / "app.py").exists():
             raise SmokeError("ui/app.py does not exist")
@@ -272,6 +297,7 @@ class Smoke:
         self.step("seforge-cli export <book PC> -o sheet.pdf", self.check_export)
         self.step("seforge-cli library list --json", self.check_library)
         self.step("seforge-cli odds --json", self.check_odds)
+        self.step("seforge-cli odds --system ... (each game system)", self.check_system_odds)
         self.step("SEForge (GUI, offscreen)", self.check_gui)
         self.step("QtPrintSupport bundled", self.check_print_support)
         return self.failures
