@@ -43,7 +43,7 @@ from seforge.systems.swords_edge.models import (
     RuleOptions,
     Trait,
 )
-from seforge.systems.swords_edge.play import effective_trait
+from seforge.systems.swords_edge.play.state import effective_trait
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.table_rules import TableRule, differing_rules
 

@@ -36,45 +36,45 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from seforge.systems.swords_edge.dice import DIE_FACES, LEVELS
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
-from seforge.systems.swords_edge.play import describe_key
-from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
-from seforge.systems.swords_edge.test_flow import (
-    STEP_TITLES,
-    STEPS,
-    ModifierPart,
-    NCQualityOption,
-    NextStep,
-    Opponent,
-    QualityChoice,
-    Role,
-    Step,
+from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.resolution.breakdown import (
     TNBreakdown,
-    Verdict,
-    action_extras,
-    choice_notes,
-    default_applied,
     joint_action_tn,
-    judge,
-    judge_undefended_pc,
-    linked_trait_keys,
     momentum_tn,
+    undefended_pc_tn,
+    undefended_target_tn,
+)
+from seforge.systems.swords_edge.resolution.opponents import (
+    NCQualityOption,
+    Opponent,
+    default_applied,
     nc_qualities,
     nc_spent_by_momentum,
-    pc_choices,
     regrouped_momentum,
+)
+from seforge.systems.swords_edge.resolution.qualities import (
+    ModifierPart,
+    QualityChoice,
+    action_extras,
+    choice_notes,
+    linked_trait_keys,
+    pc_choices,
     selection_luck,
     selection_modifier,
     selection_problems,
     spent_by_momentum,
-    undefended_pc_tn,
-    undefended_target_tn,
 )
-from seforge.systems.swords_edge.testmath import (
-    RANGES,
-    GroupActionReading,
-    apply_stress_to_nc,
-    penalty_modifier,
+from seforge.systems.swords_edge.resolution.ranges import RANGES
+from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Role, Step
+from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, penalty_modifier
+from seforge.systems.swords_edge.resolution.tns import GroupActionReading
+from seforge.systems.swords_edge.resolution.verdicts import (
+    NextStep,
+    Verdict,
+    judge,
+    judge_undefended_pc,
 )
+from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
 
 __all__ = [
     "LOG_LIMIT",

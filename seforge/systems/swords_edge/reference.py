@@ -1,7 +1,7 @@
 """The GM screen's reference tables, as plain data.
 
 Every number comes from the core (:mod:`seforge.systems.swords_edge.ranks`,
-:mod:`seforge.systems.swords_edge.testmath`,
+:mod:`seforge.systems.swords_edge.resolution`,
 :mod:`seforge.systems.swords_edge.dice`, :mod:`seforge.systems.swords_edge.play`), so a table
 cannot drift from the rules
 the rest of the program applies. The wording is ours: the tables summarise the
@@ -15,28 +15,32 @@ from dataclasses import dataclass
 
 from seforge.systems.swords_edge.dice import LEVEL_STEP, LEVELS, NATURAL_MAX, NATURAL_MIN
 from seforge.systems.swords_edge.models import NCType
-from seforge.systems.swords_edge.play import DEFAULT_LUCK
+from seforge.systems.swords_edge.play.luck import DEFAULT_LUCK
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
-from seforge.systems.swords_edge.testmath import (
+from seforge.systems.swords_edge.resolution.qualities import exertion_cost
+from seforge.systems.swords_edge.resolution.ranges import (
     RANGES,
-    RECOVERY_TN,
-    REGULAR_STRESS_LIMIT,
-    SFX_COMPONENTS,
-    SFX_RANKS,
-    UNDEFENDED_PC_TN,
-    UNDEFENDED_TN,
-    WEEKLY_RECOVERY,
-    DefenderBenefit,
-    defender_benefits,
-    exertion_cost,
-    momentum_bonus,
-    multiple_action_penalty,
     range_modifier,
     range_penalty_ranks,
+)
+from seforge.systems.swords_edge.resolution.recovery import (
+    RECOVERY_TN,
+    WEEKLY_RECOVERY,
     recovery_removed,
+)
+from seforge.systems.swords_edge.resolution.sfx import (
+    SFX_COMPONENTS,
+    SFX_RANKS,
     sfx_modifier,
     sfx_rounds,
-    stress_result,
+)
+from seforge.systems.swords_edge.resolution.stress import REGULAR_STRESS_LIMIT, stress_result
+from seforge.systems.swords_edge.resolution.tns import momentum_bonus, multiple_action_penalty
+from seforge.systems.swords_edge.resolution.undefended import (
+    UNDEFENDED_PC_TN,
+    UNDEFENDED_TN,
+    DefenderBenefit,
+    defender_benefits,
 )
 from seforge.systems.swords_edge.wording import with_article
 

@@ -26,12 +26,13 @@ Rule readings (book section in brackets):
 * A Quality other than a Trait put into a Momentum Test is spent for the rest of
   the scene [*Momentum*: "cannot be used again in that scene"].
 * Several NCs acting together (a PC attacking a whole pairing at once, or Seize
-  the Momentum against several) use :func:`seforge.systems.swords_edge.testmath.group_action_tn`'s
-  default reading, the primary being the highest current Rank.
-* Stress to NCs follows :func:`seforge.systems.swords_edge.testmath.apply_stress_to_nc`: a minion is
-  out at one Stress, a regular at three in all, a hero drops a Rank per Stress and
-  is out below Weak [*Narrative Characters*]. Spreading one attack's Stress over
-  several NCs is the GM's call, not a rule: call :meth:`Scene.nc_takes_stress`
+  the Momentum against several) use
+  :func:`seforge.systems.swords_edge.resolution.tns.group_action_tn`'s default reading, the
+  primary being the highest current Rank.
+* Stress to NCs follows :func:`seforge.systems.swords_edge.resolution.stress.apply_stress_to_nc`:
+  a minion is out at one Stress, a regular at three in all, a hero drops a Rank per
+  Stress and is out below Weak [*Narrative Characters*]. Spreading one attack's
+  Stress over several NCs is the GM's call, not a rule: call :meth:`Scene.nc_takes_stress`
   once per NC (as when Jyrell's Good hit, two Stress, drops both minions in the
   Example of Play), or :meth:`Scene.remove_nc` when the GM simply rules an NC out.
 * An Exceptional hit leaves the PC Undefended for the rest of the scene
@@ -51,7 +52,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from seforge.systems.swords_edge import pending_test as pt
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.fileformat import (
     Migration,
@@ -68,19 +68,31 @@ from seforge.systems.swords_edge.models import (
     Trait,
 )
 from seforge.systems.swords_edge.pending_test import PendingTest, PendingTestError
-from seforge.systems.swords_edge.play import PlayRuleError
-from seforge.systems.swords_edge.test_flow import NextStep, nc_quality_option
-from seforge.systems.swords_edge.testmath import (
+from seforge.systems.swords_edge.play.advancement import (
+    critical_success_stunt,
+    earn_critical_failure_advancement,
+)
+from seforge.systems.swords_edge.play.guards import PlayRuleError
+from seforge.systems.swords_edge.play.history import full_dump, restore
+from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.play.luck import LUCK_PURPOSES, gain_luck, spend_luck
+from seforge.systems.swords_edge.play.pivots import earn_pivot_advancement
+from seforge.systems.swords_edge.play.session import end_scene, start_session
+from seforge.systems.swords_edge.play.stress import resolve_doom, take_stress
+from seforge.systems.swords_edge.resolution.opponents import nc_quality_option
+from seforge.systems.swords_edge.resolution.qualities import (
     ActionOption,
-    apply_stress_to_nc,
     available_for_action,
+    quality_modifier,
+)
+from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, stress_result
+from seforge.systems.swords_edge.resolution.tns import (
     group_action_tn,
     group_momentum_tn,
     momentum_bonus,
     nc_tn,
-    quality_modifier,
-    stress_result,
 )
+from seforge.systems.swords_edge.resolution.verdicts import NextStep
 
 __all__ = [
     "SCENE_FORMAT",
@@ -264,7 +276,7 @@ class Scene(_Model):
         if character.play.session_running or character.play.out_of_play:
             return None
         try:
-            play.start_session(character)
+            start_session(character)
         except PlayRuleError as exc:
             raise SceneError(f"{character.name or 'that character'}: {exc}") from None
         return self._event(
@@ -507,7 +519,7 @@ class Scene(_Model):
                 continue
             if key in entry.spent_on_momentum or key in spent_now:
                 raise SceneError(
-                    f"{play.describe_key(character, key)} was already put into Momentum "
+                    f"{describe_key(character, key)} was already put into Momentum "
                     "this scene"
                 )
             spent_now.append(key)
@@ -525,7 +537,7 @@ class Scene(_Model):
             text = f"{names} keep{'s' if len(self.facing(ref)) == 1 else ''} the Momentum " \
                 f"against {entry.name}"
         if spent_now:
-            spent = ", ".join(play.describe_key(character, k) for k in spent_now)
+            spent = ", ".join(describe_key(character, k) for k in spent_now)
             text += f"; spent for the scene: {spent}"
         return self._event(text + ".")
 
@@ -623,7 +635,7 @@ class Scene(_Model):
             raise SceneError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
         effect = stress_result(level)
         try:
-            doom = play.take_stress(
+            doom = take_stress(
                 character, trait, effect.penalty_ranks, legendary=effect.doom, why=why
             )
         except PlayRuleError as exc:
@@ -646,7 +658,7 @@ class Scene(_Model):
         entry = self.pc(ref)
         character = self.character(ref)
         try:
-            play.resolve_doom(character, outcome, **options)
+            resolve_doom(character, outcome, **options)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         entry.facing = []
@@ -665,11 +677,11 @@ class Scene(_Model):
         self._open("spend Luck")
         entry = self.pc(ref)
         try:
-            play.spend_luck(self.character(ref), purpose, amount, why)
+            spend_luck(self.character(ref), purpose, amount, why)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         entry.luck_spent += amount
-        what = play.LUCK_PURPOSES.get(purpose, purpose)
+        what = LUCK_PURPOSES.get(purpose, purpose)
         return self._event(f"{entry.name} spends {amount} Luck ({what}).")
 
     def give_luck(self, ref: PCRef, reason: str, amount: int = 1) -> SceneEvent:
@@ -677,7 +689,7 @@ class Scene(_Model):
         self._open("give Luck")
         entry = self.pc(ref)
         try:
-            play.gain_luck(self.character(ref), reason, amount)
+            gain_luck(self.character(ref), reason, amount)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(f"{entry.name} gains {amount} Luck ({reason}).")
@@ -687,7 +699,7 @@ class Scene(_Model):
         self._open("earn an Advancement")
         entry = self.pc(ref)
         try:
-            play.earn_pivot_advancement(self.character(ref), slot, why)
+            earn_pivot_advancement(self.character(ref), slot, why)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
@@ -701,7 +713,7 @@ class Scene(_Model):
         self._open("earn an Advancement")
         entry = self.pc(ref)
         try:
-            play.earn_critical_failure_advancement(
+            earn_critical_failure_advancement(
                 self.character(ref), list(qualities), trait, why
             )
         except PlayRuleError as exc:
@@ -714,7 +726,7 @@ class Scene(_Model):
         self._open("gain a Stunt")
         entry = self.pc(ref)
         try:
-            play.critical_success_stunt(self.character(ref), name, trait, why)
+            critical_success_stunt(self.character(ref), name, trait, why)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(
@@ -747,7 +759,7 @@ class Scene(_Model):
         for key in (*recovery, *luck, *pivots):
             self.pc(key)
         characters = {p.id: self.character(p.id) for p in self.pcs}
-        saved = {pid: play.full_dump(ch) for pid, ch in characters.items()}
+        saved = {pid: full_dump(ch) for pid, ch in characters.items()}
         luck_before = {p.id: p.luck_spent for p in self.pcs}
         lines: list[str] = []
         try:
@@ -763,7 +775,7 @@ class Scene(_Model):
                             f"{entry.name}: already earned a Pivot Advancement this scene."
                         )
                     else:
-                        play.earn_pivot_advancement(
+                        earn_pivot_advancement(
                             character, slot, "Pivot brought into the scene"
                         )
                         lines.append(
@@ -771,12 +783,12 @@ class Scene(_Model):
                             f"({len(character.play.advancements)} held)."
                         )
                 spend = luck.get(entry.id, 0)
-                play.end_scene(character, recovery.get(entry.id), spend)
+                end_scene(character, recovery.get(entry.id), spend)
                 entry.luck_spent += spend
                 lines.append(f"{entry.name}: {character.history[-1].what}.")
         except PlayRuleError as exc:
             for pid, character in characters.items():
-                play.restore(character, saved[pid])
+                restore(character, saved[pid])
             for entry in self.pcs:
                 entry.luck_spent = luck_before[entry.id]
             raise SceneError(f"the scene cannot end: {exc}") from None

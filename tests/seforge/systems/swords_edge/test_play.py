@@ -6,11 +6,39 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.budget import budget_report
 from seforge.systems.swords_edge.fileformat import character_from_data, character_to_data
 from seforge.systems.swords_edge.models import Acquired, Character, Element, ElementKind, Trait
-from seforge.systems.swords_edge.play import PlayRuleError
+from seforge.systems.swords_edge.play.advancement import (
+    AdvancementOption,
+    advancement_options,
+    critical_success_stunt,
+    earn_critical_failure_advancement,
+    use_advancement,
+)
+from seforge.systems.swords_edge.play.guards import PlayRuleError
+from seforge.systems.swords_edge.play.history import full_dump, restore, snapshot, state_at
+from seforge.systems.swords_edge.play.luck import (
+    gain_luck,
+    record_roll,
+    spend_luck,
+    spend_luck_on_roll,
+)
+from seforge.systems.swords_edge.play.pivots import (
+    change_pivot,
+    earn_pivot_advancement,
+    pivot_change_reason,
+)
+from seforge.systems.swords_edge.play.recovery import end_of_day, end_of_week
+from seforge.systems.swords_edge.play.session import end_scene, end_session, start_session
+from seforge.systems.swords_edge.play.state import effective_trait, penalty_total
+from seforge.systems.swords_edge.play.stress import (
+    arcane_failure,
+    resolve_doom,
+    return_to_play,
+    stress_from_level,
+    take_stress,
+)
 from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah, weakness
 
@@ -24,14 +52,14 @@ def sarah() -> Character:
 
 @pytest.fixture
 def playing(sarah: Character) -> Character:
-    play.start_session(sarah)
+    start_session(sarah)
     return sarah
 
 
 def _option(
     c: Character, index: int, use: str, target: str | None = None
-) -> play.AdvancementOption:
-    for option in play.advancement_options(c, index):
+) -> AdvancementOption:
+    for option in advancement_options(c, index):
         if option.use == use and option.target == target:
             return option
     raise AssertionError(f"no option {use} {target}")
@@ -41,35 +69,35 @@ def _option(
 
 
 def test_start_session_sets_luck_and_scene(sarah: Character) -> None:
-    play.start_session(sarah)
+    start_session(sarah)
     assert (sarah.play.session, sarah.play.scene, sarah.play.luck) == (1, 1, 3)
     assert sarah.play.session_running
     assert sarah.history[-1].kind == "start_session"
 
 
 def test_start_session_resets_luck_and_gm_can_choose(playing: Character) -> None:
-    play.gain_luck(playing, "Weakness invoked")
-    play.end_session(playing)
+    gain_luck(playing, "Weakness invoked")
+    end_session(playing)
     assert playing.play.luck == 0  # unspent Luck does not carry over
-    play.start_session(playing, luck=5)
+    start_session(playing, luck=5)
     assert playing.play.luck == 5
     assert playing.play.session == 2
 
 
 def test_cannot_start_a_running_session(playing: Character) -> None:
     with pytest.raises(PlayRuleError, match="already running"):
-        play.start_session(playing)
+        start_session(playing)
 
 
 def test_play_needs_a_session(sarah: Character) -> None:
     for action in (
-        lambda: play.spend_luck(sarah, "reroll"),
-        lambda: play.gain_luck(sarah, "x"),
-        lambda: play.take_stress(sarah, P, 1),
-        lambda: play.end_scene(sarah),
-        lambda: play.end_session(sarah),
-        lambda: play.earn_pivot_advancement(sarah, "goal"),
-        lambda: play.critical_success_stunt(sarah, "Cliff Climbing", CU),
+        lambda: spend_luck(sarah, "reroll"),
+        lambda: gain_luck(sarah, "x"),
+        lambda: take_stress(sarah, P, 1),
+        lambda: end_scene(sarah),
+        lambda: end_session(sarah),
+        lambda: earn_pivot_advancement(sarah, "goal"),
+        lambda: critical_success_stunt(sarah, "Cliff Climbing", CU),
     ):
         with pytest.raises(PlayRuleError, match="no session is running"):
             action()
@@ -77,74 +105,74 @@ def test_play_needs_a_session(sarah: Character) -> None:
 
 
 def test_spend_and_gain_luck(playing: Character) -> None:
-    play.spend_luck(playing, "exertion")
-    play.spend_luck(playing, "reroll", 2)
+    spend_luck(playing, "exertion")
+    spend_luck(playing, "reroll", 2)
     assert playing.play.luck == 0
-    play.gain_luck(playing, "her Weakness was invoked")
+    gain_luck(playing, "her Weakness was invoked")
     assert playing.play.luck == 1
     assert playing.history[-1].why == "her Weakness was invoked"
 
 
 def test_luck_overspend_refused(playing: Character) -> None:
     with pytest.raises(PlayRuleError, match="not enough Luck: 4 needed, 3 held"):
-        play.spend_luck(playing, "reroll", 4)
+        spend_luck(playing, "reroll", 4)
     assert playing.play.luck == 3
     with pytest.raises(PlayRuleError, match="unknown use of Luck"):
-        play.spend_luck(playing, "bribe")
+        spend_luck(playing, "bribe")
     with pytest.raises(PlayRuleError, match="ending the scene"):
-        play.spend_luck(playing, "remove_stress")
+        spend_luck(playing, "remove_stress")
 
 
 def test_end_scene_luck_overspend_refused(playing: Character) -> None:
-    play.take_stress(playing, P, 3)
+    take_stress(playing, P, 3)
     with pytest.raises(PlayRuleError, match="not enough Luck"):
-        play.end_scene(playing, luck_for_penalties=4)
+        end_scene(playing, luck_for_penalties=4)
 
 
 # ------------------------------------------------------------------ Stress, Doom
 
 
 def test_stress_lowers_the_trait(playing: Character) -> None:
-    assert not play.take_stress(playing, CU, 2)
+    assert not take_stress(playing, CU, 2)
     assert playing.play.penalty_ranks == {CU: 2}
     assert playing.play.scene_penalty_ranks == {CU: 2}
-    assert play.effective_trait(playing, CU) == Rank.GOOD
+    assert effective_trait(playing, CU) == Rank.GOOD
 
 
 def test_stress_down_to_weak_is_no_doom_but_one_more_is(playing: Character) -> None:
-    assert not play.take_stress(playing, P, 3)  # Average -> Weak
-    assert play.effective_trait(playing, P) == Rank.WEAK
-    assert play.take_stress(playing, P, 1)  # lands on a Weak Trait
+    assert not take_stress(playing, P, 3)  # Average -> Weak
+    assert effective_trait(playing, P) == Rank.WEAK
+    assert take_stress(playing, P, 1)  # lands on a Weak Trait
     assert playing.play.doom_trait is P
     assert not playing.play.doom_legendary
     assert playing.play.penalty_ranks[P] == 3  # the Trait cannot go below Weak
 
 
 def test_doom_on_a_weak_trait_in_one_blow(playing: Character) -> None:
-    assert play.take_stress(playing, P, 4)
+    assert take_stress(playing, P, 4)
     assert playing.play.doom_trait is P
 
 
 def test_legendary_stress_is_a_doom(playing: Character) -> None:
-    assert play.stress_from_level("Legendary") == (5, True)
-    assert play.take_stress(playing, CU, 5, legendary=True)  # Exceptional -> Poor, still Doom
+    assert stress_from_level("Legendary") == (5, True)
+    assert take_stress(playing, CU, 5, legendary=True)  # Exceptional -> Poor, still Doom
     assert playing.play.doom_legendary
 
 
 def test_pending_doom_blocks_play(playing: Character) -> None:
-    play.take_stress(playing, P, 4)
+    take_stress(playing, P, 4)
     for action in (
-        lambda: play.take_stress(playing, CH, 1),
-        lambda: play.end_scene(playing),
-        lambda: play.end_session(playing),
+        lambda: take_stress(playing, CH, 1),
+        lambda: end_scene(playing),
+        lambda: end_session(playing),
     ):
         with pytest.raises(PlayRuleError, match="Doom on Physique must be resolved"):
             action()
 
 
 def test_survived_doom_adds_poor_weakness(playing: Character) -> None:
-    play.take_stress(playing, P, 4)
-    play.resolve_doom(playing, "survived", weakness_name="Limp")
+    take_stress(playing, P, 4)
+    resolve_doom(playing, "survived", weakness_name="Limp")
     limp = playing.elements[-1]
     assert (limp.name, limp.rank, limp.trait, limp.kind, limp.acquired) == (
         "Limp", Rank.POOR, P, ElementKind.WEAKNESS, Acquired.PLAY,
@@ -154,59 +182,59 @@ def test_survived_doom_adds_poor_weakness(playing: Character) -> None:
 
 
 def test_survived_legendary_doom_adds_both_weaknesses(playing: Character) -> None:
-    play.take_stress(playing, P, 5, legendary=True)
-    play.resolve_doom(playing, "survived")
+    take_stress(playing, P, 5, legendary=True)
+    resolve_doom(playing, "survived")
     assert [e.rank for e in playing.elements[-2:]] == [Rank.POOR, Rank.BASIC]
 
 
 def test_averted_doom_consumes_an_advancement(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
-    play.take_stress(playing, P, 4)
+    earn_pivot_advancement(playing, "goal")
+    take_stress(playing, P, 4)
     before = len(playing.elements)
-    play.resolve_doom(playing, "averted")
+    resolve_doom(playing, "averted")
     assert playing.play.advancements == []
     assert len(playing.elements) == before  # no Poor Weakness
     assert playing.play.removed_from_scene
     assert playing.play.penalty_ranks[P] == 3  # not healed
     with pytest.raises(PlayRuleError, match="out of this scene"):
-        play.take_stress(playing, P, 1)
-    play.end_scene(playing)
+        take_stress(playing, P, 1)
+    end_scene(playing)
     assert not playing.play.removed_from_scene
 
 
 def test_avert_needs_a_pivot_advancement(playing: Character) -> None:
-    play.earn_critical_failure_advancement(playing, ["concept"], None)
-    play.take_stress(playing, P, 4)
+    earn_critical_failure_advancement(playing, ["concept"], None)
+    take_stress(playing, P, 4)
     with pytest.raises(PlayRuleError, match="no Advancement from a Pivot"):
-        play.resolve_doom(playing, "averted")
+        resolve_doom(playing, "averted")
     with pytest.raises(PlayRuleError, match="Critical Failure Advancement can only raise"):
-        play.use_advancement(playing, 0, "avert_doom")
+        use_advancement(playing, 0, "avert_doom")
     assert playing.play.doom_trait is P
 
 
 def test_legendary_doom_averted_still_adds_basic_weakness(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "style")
-    play.take_stress(playing, P, 5, legendary=True)
-    play.use_advancement(playing, 0, "avert_doom")
+    earn_pivot_advancement(playing, "style")
+    take_stress(playing, P, 5, legendary=True)
+    use_advancement(playing, 0, "avert_doom")
     added = playing.elements[-1]
     assert (added.rank, added.kind, added.trait) == (Rank.BASIC, ElementKind.WEAKNESS, P)
     assert len(playing.elements) == 2
 
 
 def test_doom_out_marks_the_character(playing: Character) -> None:
-    play.take_stress(playing, P, 5, legendary=True)
-    play.resolve_doom(playing, "out")
+    take_stress(playing, P, 5, legendary=True)
+    resolve_doom(playing, "out")
     assert playing.play.out_of_play
     assert len(playing.elements) == 1  # the dead get no Weakness
     with pytest.raises(PlayRuleError, match="out of the game"):
-        play.gain_luck(playing, "x")
-    play.return_to_play(playing, "the GM brings her back")
-    play.gain_luck(playing, "x")
+        gain_luck(playing, "x")
+    return_to_play(playing, "the GM brings her back")
+    gain_luck(playing, "x")
 
 
 def test_resolve_without_doom_refused(playing: Character) -> None:
     with pytest.raises(PlayRuleError, match="no Doom"):
-        play.resolve_doom(playing, "survived")
+        resolve_doom(playing, "survived")
 
 
 def test_arcane_failure_penalises_sfx_and_trait(playing: Character) -> None:
@@ -216,29 +244,29 @@ def test_arcane_failure_penalises_sfx_and_trait(playing: Character) -> None:
     ]
     # L677/L715: Arcane Tests belong to the optional SFX Qualities subsystem.
     with pytest.raises(PlayRuleError, match="subsystem"):
-        play.arcane_failure(playing, 1)
+        arcane_failure(playing, 1)
     playing.options.sfx_subsystem = True
-    play.arcane_failure(playing, 1)
-    play.arcane_failure(playing, 1)
+    arcane_failure(playing, 1)
+    arcane_failure(playing, 1)
     assert playing.play.sfx_penalty_ranks == {"Mind Blast": 2}
     assert playing.play.penalty_ranks == {CU: 2}
     with pytest.raises(PlayRuleError, match="Weak and cannot be used"):
-        play.arcane_failure(playing, 1)
+        arcane_failure(playing, 1)
     with pytest.raises(PlayRuleError, match="not an SFX"):
-        play.arcane_failure(playing, 0)
-    play.end_scene(playing, "Great")  # removes 2 of this scene's 4, largest first
-    assert play.penalty_total(playing) == 2
+        arcane_failure(playing, 0)
+    end_scene(playing, "Great")  # removes 2 of this scene's 4, largest first
+    assert penalty_total(playing) == 2
 
 
 # ---------------------------------------------------------------------- Recovery
 
 
 def test_scene_recovery_removes_only_this_scenes_penalties(playing: Character) -> None:
-    play.take_stress(playing, P, 2)
-    play.end_scene(playing)  # no Recovery Test
-    play.take_stress(playing, P, 1)
-    play.take_stress(playing, CH, 1)
-    play.end_scene(playing, "Legendary")  # would remove 3, only 2 were taken here
+    take_stress(playing, P, 2)
+    end_scene(playing)  # no Recovery Test
+    take_stress(playing, P, 1)
+    take_stress(playing, CH, 1)
+    end_scene(playing, "Legendary")  # would remove 3, only 2 were taken here
     assert playing.play.penalty_ranks == {P: 2}
     assert playing.play.scene_penalty_ranks == {}
 
@@ -248,26 +276,26 @@ def test_scene_recovery_removes_only_this_scenes_penalties(playing: Character) -
     [("Average", 1), ("Good", 1), ("Great", 2), ("Exceptional", 2), ("Legendary", 3)],
 )
 def test_scene_recovery_table(playing: Character, level: str, removed: int) -> None:
-    play.take_stress(playing, CU, 4)
-    play.end_scene(playing, level)
+    take_stress(playing, CU, 4)
+    end_scene(playing, level)
     assert playing.play.penalty_ranks.get(CU, 0) == 4 - removed
 
 
 def test_luck_removes_this_scenes_penalties_only(playing: Character) -> None:
-    play.take_stress(playing, P, 2)
-    play.end_scene(playing)
-    play.take_stress(playing, CH, 1)
+    take_stress(playing, P, 2)
+    end_scene(playing)
+    take_stress(playing, CH, 1)
     with pytest.raises(PlayRuleError, match="only remove Penalty Ranks taken in this scene"):
-        play.end_scene(playing, luck_for_penalties=2)
-    play.end_scene(playing, luck_for_penalties=1)
+        end_scene(playing, luck_for_penalties=2)
+    end_scene(playing, luck_for_penalties=1)
     assert playing.play.penalty_ranks == {P: 2}
     assert playing.play.luck == 2
 
 
 def test_recovery_order_can_be_chosen(playing: Character) -> None:
-    play.take_stress(playing, P, 2)
-    play.take_stress(playing, CH, 1)
-    play.end_scene(playing, "Average", order=["trait:Charisma"])
+    take_stress(playing, P, 2)
+    take_stress(playing, CH, 1)
+    end_scene(playing, "Average", order=["trait:Charisma"])
     assert playing.play.penalty_ranks == {P: 2}
 
 
@@ -276,33 +304,33 @@ def test_recovery_order_can_be_chosen(playing: Character) -> None:
     [(None, 0), ("Average", 1), ("Good", 2), ("Great", 3), ("Exceptional", 4), ("Legendary", 5)],
 )
 def test_end_of_day_table(playing: Character, level: str | None, removed: int) -> None:
-    play.take_stress(playing, CU, 6)
-    play.end_scene(playing)
-    play.end_of_day(playing, level)
+    take_stress(playing, CU, 6)
+    end_scene(playing)
+    end_of_day(playing, level)
     assert playing.play.penalty_ranks.get(CU, 0) == 6 - removed
 
 
 def test_end_of_week_removes_one(playing: Character) -> None:
-    play.take_stress(playing, CU, 2)
-    play.end_of_week(playing)
+    take_stress(playing, CU, 2)
+    end_of_week(playing)
     assert playing.play.penalty_ranks == {CU: 1}
     assert playing.play.scene_penalty_ranks == {CU: 1}
 
 
 def test_unknown_level_refused(playing: Character) -> None:
     with pytest.raises(PlayRuleError, match="unknown Level"):
-        play.end_scene(playing, "Superb")
+        end_scene(playing, "Superb")
 
 
 # ------------------------------------------------------------------ Advancements
 
 
 def test_pivot_advancement_one_per_scene(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
+    earn_pivot_advancement(playing, "goal")
     with pytest.raises(PlayRuleError, match="already earned in this scene"):
-        play.earn_pivot_advancement(playing, "quirk")
-    play.end_scene(playing)
-    play.earn_pivot_advancement(playing, "quirk")
+        earn_pivot_advancement(playing, "quirk")
+    end_scene(playing)
+    earn_pivot_advancement(playing, "quirk")
     assert [a.source for a in playing.play.advancements] == ["pivot", "pivot"]
     assert playing.play.advancements[1].earned_scene == 2
 
@@ -310,14 +338,14 @@ def test_pivot_advancement_one_per_scene(playing: Character) -> None:
 def test_pivot_advancement_needs_a_pivot(playing: Character) -> None:
     playing.pivots.style = None
     with pytest.raises(PlayRuleError, match="no Style Pivot"):
-        play.earn_pivot_advancement(playing, "style")
+        earn_pivot_advancement(playing, "style")
     with pytest.raises(PlayRuleError, match="no Pivot slot"):
-        play.earn_pivot_advancement(playing, "mood")
+        earn_pivot_advancement(playing, "mood")
 
 
 def test_pivot_advancement_raises_a_quality(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
-    play.use_advancement(playing, 0, "raise", "background")
+    earn_pivot_advancement(playing, "goal")
+    use_advancement(playing, 0, "raise", "background")
     assert playing.background.rank == Rank.GREAT
     assert playing.background.advanced == 1
     assert playing.play.advancements == []
@@ -325,76 +353,76 @@ def test_pivot_advancement_raises_a_quality(playing: Character) -> None:
 
 
 def test_pivot_advancement_cannot_raise_a_trait(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
+    earn_pivot_advancement(playing, "goal")
     option = _option(playing, 0, "raise", "trait:Physique")
     assert not option.allowed
     assert "Critical Failure" in option.reason
     with pytest.raises(PlayRuleError, match="Traits rise only through a Critical Failure"):
-        play.use_advancement(playing, 0, "raise", "trait:Physique")
+        use_advancement(playing, 0, "raise", "trait:Physique")
     assert playing.trait_rank(P) == Rank.AVERAGE
 
 
 def test_second_raise_in_a_session_refused(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
-    play.end_scene(playing)
-    play.earn_pivot_advancement(playing, "quirk")
-    play.use_advancement(playing, 0, "raise", "faculty")
+    earn_pivot_advancement(playing, "goal")
+    end_scene(playing)
+    earn_pivot_advancement(playing, "quirk")
+    use_advancement(playing, 0, "raise", "faculty")
     with pytest.raises(PlayRuleError, match="once a session"):
-        play.use_advancement(playing, 0, "raise", "background")
+        use_advancement(playing, 0, "raise", "background")
     with pytest.raises(PlayRuleError, match="once a session"):
-        play.use_advancement(
+        use_advancement(
             playing, 0, "buy", new_element=Element(name="Tracker", trait=CU)
         )
     assert not _option(playing, 0, "buy").allowed
-    play.end_session(playing)
+    end_session(playing)
     with pytest.raises(PlayRuleError, match="once a session"):  # counts for that session
-        play.use_advancement(playing, 0, "raise", "background")
-    play.start_session(playing)
-    play.use_advancement(playing, 0, "raise", "background")
+        use_advancement(playing, 0, "raise", "background")
+    start_session(playing)
+    use_advancement(playing, 0, "raise", "background")
 
 
 def test_buy_a_new_quality_at_good(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
+    earn_pivot_advancement(playing, "goal")
     new = Element(name="Tracker", trait=CU, rank=Rank.LEGENDARY)
-    play.use_advancement(playing, 0, "buy", new_element=new)
+    use_advancement(playing, 0, "buy", new_element=new)
     bought = playing.elements[-1]
     assert (bought.name, bought.rank, bought.acquired) == ("Tracker", Rank.GOOD, Acquired.PLAY)
     assert budget_report(playing).spent == budget_report(make_sarah()).spent
 
 
 def test_buy_needs_name_and_trait(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
+    earn_pivot_advancement(playing, "goal")
     with pytest.raises(PlayRuleError, match="describe the new Quality"):
-        play.use_advancement(playing, 0, "buy")
+        use_advancement(playing, 0, "buy")
     with pytest.raises(PlayRuleError, match="name"):
-        play.use_advancement(playing, 0, "buy", new_element=Element(name=" ", trait=CU))
+        use_advancement(playing, 0, "buy", new_element=Element(name=" ", trait=CU))
     with pytest.raises(PlayRuleError, match="Trait"):
-        play.use_advancement(playing, 0, "buy", new_element=Element(name="X"))
+        use_advancement(playing, 0, "buy", new_element=Element(name="X"))
     with pytest.raises(PlayRuleError, match="cannot be bought"):
-        play.use_advancement(
+        use_advancement(
             playing, 0, "buy", new_element=Element(name="X", trait=CU, kind=ElementKind.STUNT)
         )
 
 
 def test_legendary_is_the_cap(playing: Character) -> None:
     playing.concept.rank = Rank.LEGENDARY
-    play.earn_pivot_advancement(playing, "goal")
+    earn_pivot_advancement(playing, "goal")
     assert not _option(playing, 0, "raise", "concept").allowed
     with pytest.raises(PlayRuleError, match="already Legendary"):
-        play.use_advancement(playing, 0, "raise", "concept")
+        use_advancement(playing, 0, "raise", "concept")
 
 
 def test_weakness_raised_to_average_disappears(playing: Character) -> None:
     playing.elements = [weakness("Lunger"), *playing.elements]
-    play.earn_pivot_advancement(playing, "goal")
-    play.earn_critical_failure_advancement(playing, ["element:1"], CU)
+    earn_pivot_advancement(playing, "goal")
+    earn_critical_failure_advancement(playing, ["element:1"], CU)
     label = _option(playing, 0, "raise", "element:0").label
     assert "removes it" in label
-    play.use_advancement(playing, 0, "raise", "element:0")
+    use_advancement(playing, 0, "raise", "element:0")
     assert [e.name for e in playing.elements] == ["Sharp Eyes"]
     # the Critical Failure Advancement still points at "Sharp Eyes", now element 0
     assert playing.play.advancements[0].qualities == ["element:0"]
-    play.use_advancement(playing, 0, "raise", "element:0")
+    use_advancement(playing, 0, "raise", "element:0")
     assert playing.elements[0].rank == Rank.GREAT
 
 
@@ -403,34 +431,34 @@ def test_poor_weakness_rises_to_basic_first(playing: Character) -> None:
         *playing.elements,
         Element(name="Limp", rank=Rank.POOR, trait=P, kind=ElementKind.WEAKNESS),
     ]
-    play.earn_pivot_advancement(playing, "goal")
-    play.use_advancement(playing, 0, "raise", "element:1")
+    earn_pivot_advancement(playing, "goal")
+    use_advancement(playing, 0, "raise", "element:1")
     assert playing.elements[1].rank == Rank.BASIC
 
 
 def test_critical_failure_raises_only_used_qualities(playing: Character) -> None:
-    play.earn_critical_failure_advancement(playing, ["faculty", "element:0"], CU)
+    earn_critical_failure_advancement(playing, ["faculty", "element:0"], CU)
     adv = playing.play.advancements[0]
     assert adv.source == "critical_failure"
     assert (adv.qualities, adv.trait) == (["faculty", "element:0"], CU)
-    allowed = {o.target for o in play.advancement_options(playing, 0) if o.allowed}
+    allowed = {o.target for o in advancement_options(playing, 0) if o.allowed}
     assert allowed == {"faculty", "element:0"}
     reason = _option(playing, 0, "raise", "concept").reason
     assert "not used" in reason
     with pytest.raises(PlayRuleError, match="not used in the Test"):
-        play.use_advancement(playing, 0, "raise", "concept")
+        use_advancement(playing, 0, "raise", "concept")
     with pytest.raises(PlayRuleError, match="also used other Qualities"):
-        play.use_advancement(playing, 0, "raise", "trait:Cunning")
+        use_advancement(playing, 0, "raise", "trait:Cunning")
     with pytest.raises(PlayRuleError, match="only raise"):
-        play.use_advancement(playing, 0, "luck")
-    play.use_advancement(playing, 0, "raise", "faculty")
+        use_advancement(playing, 0, "luck")
+    use_advancement(playing, 0, "raise", "faculty")
     assert playing.faculty.rank == Rank.GREAT
 
 
 def test_critical_failure_with_trait_alone_raises_the_trait(playing: Character) -> None:
-    play.earn_critical_failure_advancement(playing, ["trait:Physique"], None)
+    earn_critical_failure_advancement(playing, ["trait:Physique"], None)
     assert not _option(playing, 0, "raise", "trait:Charisma").allowed
-    play.use_advancement(playing, 0, "raise", "trait:Physique")
+    use_advancement(playing, 0, "raise", "trait:Physique")
     assert playing.trait_rank(P) == Rank.GOOD
     assert playing.trait_advanced == {P: 1}
     assert budget_report(playing).spent == budget_report(make_sarah()).spent
@@ -440,115 +468,115 @@ def test_critical_failure_with_two_traits_is_recorded_but_no_trait_rises(
     playing: Character,
 ) -> None:
     # L363: Luck can add a second Trait; L533: a Trait rises only when it alone was used.
-    play.earn_critical_failure_advancement(playing, ["trait:Physique", "trait:Cunning"], None)
+    earn_critical_failure_advancement(playing, ["trait:Physique", "trait:Cunning"], None)
     assert len(playing.play.advancements) == 1
     for key in ("trait:Physique", "trait:Cunning"):
         option = _option(playing, 0, "raise", key)
         assert not option.allowed and "cannot rise" in option.reason
-    play.earn_critical_failure_advancement(playing, ["concept"], P)
-    play.earn_critical_failure_advancement(playing, ["concept", "trait:Cunning"], P)
+    earn_critical_failure_advancement(playing, ["concept"], P)
+    earn_critical_failure_advancement(playing, ["concept", "trait:Cunning"], P)
     assert _option(playing, 2, "raise", "concept").allowed
     assert not _option(playing, 2, "raise", "trait:Cunning").allowed
 
 
 def test_critical_failure_is_not_bound_by_once_a_session(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
-    play.use_advancement(playing, 0, "raise", "background")
-    play.earn_critical_failure_advancement(playing, ["background"], None)
-    play.use_advancement(playing, 0, "raise", "background")
+    earn_pivot_advancement(playing, "goal")
+    use_advancement(playing, 0, "raise", "background")
+    earn_critical_failure_advancement(playing, ["background"], None)
+    use_advancement(playing, 0, "raise", "background")
     assert playing.background.rank == Rank.EXCEPTIONAL
     assert playing.background.advanced == 2
 
 
 def test_critical_failure_needs_known_qualities(playing: Character) -> None:
     with pytest.raises(PlayRuleError, match="no Quality"):
-        play.earn_critical_failure_advancement(playing, ["element:9"], None)
+        earn_critical_failure_advancement(playing, ["element:9"], None)
     with pytest.raises(PlayRuleError, match="name the Qualities"):
-        play.earn_critical_failure_advancement(playing, [], None)
+        earn_critical_failure_advancement(playing, [], None)
 
 
 def test_clear_penalties_only_at_session_end(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
-    play.take_stress(playing, P, 2)
+    earn_pivot_advancement(playing, "goal")
+    take_stress(playing, P, 2)
     with pytest.raises(PlayRuleError, match="only at the end of a session"):
-        play.use_advancement(playing, 0, "clear_penalties")
-    play.end_session(playing)
+        use_advancement(playing, 0, "clear_penalties")
+    end_session(playing)
     assert _option(playing, 0, "clear_penalties").allowed
-    play.use_advancement(playing, 0, "clear_penalties")
+    use_advancement(playing, 0, "clear_penalties")
     assert playing.play.penalty_ranks == {}
 
 
 def test_end_session_can_clear_penalties(playing: Character) -> None:
-    play.earn_critical_failure_advancement(playing, ["concept"], None)
-    play.end_scene(playing)
-    play.earn_pivot_advancement(playing, "goal")
-    play.take_stress(playing, P, 2)
-    play.end_session(playing, clear_penalties_with_advancement=True)
+    earn_critical_failure_advancement(playing, ["concept"], None)
+    end_scene(playing)
+    earn_pivot_advancement(playing, "goal")
+    take_stress(playing, P, 2)
+    end_session(playing, clear_penalties_with_advancement=True)
     assert playing.play.penalty_ranks == {}
     assert [a.source for a in playing.play.advancements] == ["critical_failure"]
     assert [h.kind for h in playing.history[-2:]] == ["end_session", "use_advancement"]
 
 
 def test_end_session_clear_without_advancement_refused(playing: Character) -> None:
-    play.take_stress(playing, P, 2)
+    take_stress(playing, P, 2)
     with pytest.raises(PlayRuleError, match="no Advancement from a Pivot"):
-        play.end_session(playing, clear_penalties_with_advancement=True)
+        end_session(playing, clear_penalties_with_advancement=True)
     assert playing.play.session_running
 
 
 def test_advancement_as_luck(playing: Character) -> None:
-    play.earn_pivot_advancement(playing, "goal")
-    play.use_advancement(playing, 0, "luck")
+    earn_pivot_advancement(playing, "goal")
+    use_advancement(playing, 0, "luck")
     assert playing.play.luck == 4
     assert playing.play.advancements == []
 
 
 def test_unknown_advancement_refused(playing: Character) -> None:
     with pytest.raises(PlayRuleError, match="no held Advancement"):
-        play.use_advancement(playing, 0, "luck")
+        use_advancement(playing, 0, "luck")
     with pytest.raises(PlayRuleError, match="no held Advancement"):
-        play.advancement_options(playing, 0)
+        advancement_options(playing, 0)
 
 
 # ------------------------------------------------------------------ Stunts, Pivots
 
 
 def test_critical_success_stunt(playing: Character) -> None:
-    play.critical_success_stunt(playing, "Stand and Deliver", CH)
+    critical_success_stunt(playing, "Stand and Deliver", CH)
     stunt = playing.elements[-1]
     assert (stunt.name, stunt.rank, stunt.kind, stunt.acquired, stunt.trait) == (
         "Stand and Deliver", Rank.GOOD, ElementKind.STUNT, Acquired.PLAY, CH,
     )
     assert budget_report(playing).spent == budget_report(make_sarah()).spent
     with pytest.raises(PlayRuleError, match="name"):
-        play.critical_success_stunt(playing, "  ", CH)
+        critical_success_stunt(playing, "  ", CH)
 
 
 def test_pivots_change_only_at_start_or_end(sarah: Character) -> None:
-    play.change_pivot(sarah, "goal", "Find her sister")  # between sessions
-    play.start_session(sarah)
-    play.change_pivot(sarah, "quirk", "Hums when nervous")  # nothing has happened yet
-    play.gain_luck(sarah, "a fine speech")
+    change_pivot(sarah, "goal", "Find her sister")  # between sessions
+    start_session(sarah)
+    change_pivot(sarah, "quirk", "Hums when nervous")  # nothing has happened yet
+    gain_luck(sarah, "a fine speech")
     with pytest.raises(PlayRuleError, match="start or the end of a session"):
-        play.change_pivot(sarah, "style", "Brash")
-    play.end_session(sarah)
-    play.change_pivot(sarah, "style", "")
+        change_pivot(sarah, "style", "Brash")
+    end_session(sarah)
+    change_pivot(sarah, "style", "")
     assert sarah.pivots.model_dump() == {
         "goal": "Find her sister", "quirk": "Hums when nervous", "style": None,
     }
 
 
 def test_pivots_locked_from_scene_two(playing: Character) -> None:
-    play.end_scene(playing)
-    assert play.pivot_change_reason(playing)
+    end_scene(playing)
+    assert pivot_change_reason(playing)
 
 
 # ------------------------------------------------------------------------- history
 
 
 def test_every_change_is_in_history_with_a_snapshot(playing: Character) -> None:
-    play.take_stress(playing, P, 1, why="a tavern brawl")
-    play.end_scene(playing, "Average")
+    take_stress(playing, P, 1, why="a tavern brawl")
+    end_scene(playing, "Average")
     entries = playing.history
     assert [e.kind for e in entries] == ["start_session", "take_stress", "end_scene"]
     assert entries[1].why == "a tavern brawl"
@@ -559,32 +587,32 @@ def test_every_change_is_in_history_with_a_snapshot(playing: Character) -> None:
 
 def test_state_at_shows_an_earlier_point(playing: Character) -> None:
     playing.portrait = "cG9ydHJhaXQ="
-    play.take_stress(playing, P, 2)
-    play.end_scene(playing, "Great")
-    past = play.state_at(playing, 1)
+    take_stress(playing, P, 2)
+    end_scene(playing, "Great")
+    past = state_at(playing, 1)
     assert past.play.penalty_ranks == {P: 2}
     assert past.play.scene == 1
     assert past.portrait == playing.portrait
     assert len(past.history) == 2
-    assert play.state_at(playing, -1).play.penalty_ranks == {}
+    assert state_at(playing, -1).play.penalty_ranks == {}
     with pytest.raises(PlayRuleError, match="no history entry"):
-        play.state_at(playing, 5)
+        state_at(playing, 5)
 
 
 def test_restore_in_place(playing: Character) -> None:
-    before = play.full_dump(playing)
-    play.take_stress(playing, P, 2)
+    before = full_dump(playing)
+    take_stress(playing, P, 2)
     same_object = playing
-    play.restore(playing, before)
+    restore(playing, before)
     assert same_object.play.penalty_ranks == {}
-    assert play.full_dump(same_object) == before
+    assert full_dump(same_object) == before
 
 
 def test_refusal_changes_nothing(playing: Character) -> None:
-    before = play.full_dump(playing)
+    before = full_dump(playing)
     with pytest.raises(PlayRuleError):
-        play.end_scene(playing, "Good", luck_for_penalties=1)
-    assert play.full_dump(playing) == before
+        end_scene(playing, "Good", luck_for_penalties=1)
+    assert full_dump(playing) == before
 
 
 # ------------------------------------------------------------------------ files
@@ -605,8 +633,8 @@ def test_version_1_file_without_play_fields_loads() -> None:
     assert c.play.doom_trait is None
     assert c.history[0].snapshot is None
     with pytest.raises(PlayRuleError, match="did not keep"):
-        play.state_at(c, 0)
-    play.start_session(c)
+        state_at(c, 0)
+    start_session(c)
     assert c.play.luck == 3
 
 
@@ -616,7 +644,7 @@ def test_minimal_version_1_file_loads() -> None:
 
 
 def test_play_state_round_trips(playing: Character) -> None:
-    play.take_stress(playing, P, 5, legendary=True)
+    take_stress(playing, P, 5, legendary=True)
     data = character_to_data(playing)
     again = character_from_data(data)
     assert again.play == playing.play
@@ -653,29 +681,29 @@ def _apply(c: Character, op: tuple[object, ...]) -> None:
     name = op[0]
     args = op[1:]
     if name == "start":
-        play.start_session(c, args[0])  # type: ignore[arg-type]
+        start_session(c, args[0])  # type: ignore[arg-type]
     elif name == "end_scene":
-        play.end_scene(c, args[0], args[1])  # type: ignore[arg-type]
+        end_scene(c, args[0], args[1])  # type: ignore[arg-type]
     elif name == "end_session":
-        play.end_session(c, args[0])  # type: ignore[arg-type]
+        end_session(c, args[0])  # type: ignore[arg-type]
     elif name == "spend":
-        play.spend_luck(c, args[0], args[1])  # type: ignore[arg-type]
+        spend_luck(c, args[0], args[1])  # type: ignore[arg-type]
     elif name == "gain":
-        play.gain_luck(c, "reward", args[0])  # type: ignore[arg-type]
+        gain_luck(c, "reward", args[0])  # type: ignore[arg-type]
     elif name == "stress":
-        play.take_stress(c, args[0], args[1], args[2])  # type: ignore[arg-type]
+        take_stress(c, args[0], args[1], args[2])  # type: ignore[arg-type]
     elif name == "doom":
-        play.resolve_doom(c, args[0])  # type: ignore[arg-type]
+        resolve_doom(c, args[0])  # type: ignore[arg-type]
     elif name == "pivot":
-        play.earn_pivot_advancement(c, args[0])  # type: ignore[arg-type]
+        earn_pivot_advancement(c, args[0])  # type: ignore[arg-type]
     elif name == "cf":
-        play.earn_critical_failure_advancement(c, args[0], None)  # type: ignore[arg-type]
+        earn_critical_failure_advancement(c, args[0], None)  # type: ignore[arg-type]
     elif name == "use":
-        play.use_advancement(c, args[0], args[1], args[2])  # type: ignore[arg-type]
+        use_advancement(c, args[0], args[1], args[2])  # type: ignore[arg-type]
     elif name == "day":
-        play.end_of_day(c, args[0])  # type: ignore[arg-type]
+        end_of_day(c, args[0])  # type: ignore[arg-type]
     else:
-        play.end_of_week(c)
+        end_of_week(c)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -683,12 +711,12 @@ def _apply(c: Character, op: tuple[object, ...]) -> None:
 def test_state_stays_sane_over_random_play(operations: list[tuple[object, ...]]) -> None:
     c = make_sarah()
     for op in operations:
-        before = play.full_dump(c)
+        before = full_dump(c)
         entries = len(c.history)
         try:
             _apply(c, op)
         except PlayRuleError:
-            assert play.full_dump(c) == before  # a refusal changes nothing
+            assert full_dump(c) == before  # a refusal changes nothing
             continue
         assert len(c.history) > entries
         p = c.play
@@ -702,8 +730,8 @@ def test_state_stays_sane_over_random_play(operations: list[tuple[object, ...]])
         if not p.session_running:
             assert p.luck == 0 or p.session == 0
         assert budget_report(c).spent == budget_report(make_sarah()).spent
-        past = play.state_at(c, -1)
-        assert play.snapshot(past) == play.snapshot(c)
+        past = state_at(c, -1)
+        assert snapshot(past) == snapshot(c)
 
 
 def test_overcoming_a_creation_weakness_keeps_the_creation_bonus() -> None:
@@ -713,9 +741,9 @@ def test_overcoming_a_creation_weakness_keeps_the_creation_bonus() -> None:
     rogue = library.load_pc("the-rogue")
     assert check_character(rogue).legal
     lunger = next(i for i, e in enumerate(rogue.elements) if e.kind is ElementKind.WEAKNESS)
-    play.start_session(rogue)
-    play.earn_pivot_advancement(rogue, "quirk")
-    play.use_advancement(rogue, 0, "raise", f"element:{lunger}")
+    start_session(rogue)
+    earn_pivot_advancement(rogue, "quirk")
+    use_advancement(rogue, 0, "raise", f"element:{lunger}")
     assert all(e.kind is not ElementKind.WEAKNESS for e in rogue.elements)
     result = check_character(rogue)
     assert result.budget.budget == 7, "the bought-off Weakness still earned its creation Rank"
@@ -728,17 +756,17 @@ def test_buying_an_sfx_follows_the_subsystem_and_fetish_rules(playing: Character
     # L397: a new Quality at Good; L677: under the subsystem an SFX at Basic;
     # L689: under the Fetish rule the new SFX brings its Basic Fetish.
     blast = Element(name="Mind Blast", trait=CU, kind=ElementKind.SFX)
-    play.earn_pivot_advancement(playing, "goal")
-    play.use_advancement(playing, 0, "buy", new_element=blast)
+    earn_pivot_advancement(playing, "goal")
+    use_advancement(playing, 0, "buy", new_element=blast)
     assert playing.elements[-1].rank is Rank.GOOD
     playing.options.sfx_subsystem = True
     playing.options.fetish = True
     playing.play.session_advancement_used = False
     playing.play.pivot_advancement_this_scene = False
-    play.earn_pivot_advancement(playing, "quirk")
+    earn_pivot_advancement(playing, "quirk")
     label = _option(playing, 0, "buy", None).label
     assert "Basic" in label and "Fetish" in label
-    play.use_advancement(playing, 0, "buy", new_element=blast.model_copy(
+    use_advancement(playing, 0, "buy", new_element=blast.model_copy(
         update={"name": "Bolt"}), fetish_name="Singed Hair")
     bolt, fetish = playing.elements[-2:]
     assert (bolt.name, bolt.rank) == ("Bolt", Rank.BASIC)
@@ -752,17 +780,17 @@ def test_buying_an_sfx_follows_the_subsystem_and_fetish_rules(playing: Character
 
 def test_rolls_are_kept_in_the_history_and_a_reroll_spends_luck() -> None:
     character = Character(name="Roller")
-    play.record_roll(character, "Roller · Action · rolled 3 and 9 · Success")
+    record_roll(character, "Roller · Action · rolled 3 and 9 · Success")
     assert character.history[-1].kind == "roll"
     assert character.history[-1].what == "Rolled: Roller · Action · rolled 3 and 9 · Success"
     with pytest.raises(PlayRuleError):
-        play.record_roll(character, "  ")
+        record_roll(character, "  ")
     with pytest.raises(PlayRuleError, match="session"):
-        play.spend_luck_on_roll(character, "reroll line")
-    play.start_session(character, luck=1)
-    play.spend_luck_on_roll(character, "Roller · Action · Luck reroll 7 and 9 · Success")
+        spend_luck_on_roll(character, "reroll line")
+    start_session(character, luck=1)
+    spend_luck_on_roll(character, "Roller · Action · Luck reroll 7 and 9 · Success")
     assert character.play.luck == 0
     assert [e.kind for e in character.history[-2:]] == ["spend_luck", "roll"]
     with pytest.raises(PlayRuleError, match="not enough Luck"):
-        play.spend_luck_on_roll(character, "again")
+        spend_luck_on_roll(character, "again")
     assert character.history[-1].kind == "roll" and len(character.history) == 4

@@ -23,12 +23,9 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
-from seforge.systems.swords_edge.play import (
-    AdvancementOption,
-    advancement_options,
-    describe_key,
-    scene_penalty_total,
-)
+from seforge.systems.swords_edge.play.advancement import AdvancementOption, advancement_options
+from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.play.state import scene_penalty_total
 from ui.systems.swords_edge.play.widgets import TraitCombo
 
 NO_TEST = "No Recovery Test, or it failed"
