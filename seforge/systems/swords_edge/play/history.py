@@ -1,46 +1,43 @@
-"""A character's play history: compact snapshots after each change, restoring a
-state, and the character as it was after any entry."""
+"""A character's play history: a compact snapshot after each change, restoring a
+state, and the character as it was after any entry (on top of the game-free
+:mod:`seforge.core.history`; the file format is unchanged)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any
 
-from seforge.systems.swords_edge.models import (
-    Character,
-    HistoryEntry,
-)
+from seforge.core import history as core_history
+from seforge.core.history import History, HistoryError, utc_now
+from seforge.systems.swords_edge.models import Character, HistoryEntry
 from seforge.systems.swords_edge.play.guards import PlayRuleError
 
+CHARACTER_HISTORY: History[Character] = History(
+    Character, carried=("portrait",), noun="character"
+)
+"""A character keeps its history in ``history``; snapshots leave out the portrait."""
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-clock: Callable[[], str] = _now
-
+clock: Callable[[], str] = utc_now
 """Where history timestamps come from (tests may replace it)."""
+
+_QUIET_KINDS = ("start_session", "end_scene", "change_pivot")
+"""Changes that do not count as something happening in the scene (for Pivots)."""
 
 
 def snapshot(character: Character) -> dict[str, Any]:
     """The character as compact JSON data, without portrait and history."""
-    return character.model_dump(
-        mode="json", exclude={"portrait", "history"}, exclude_defaults=True
-    )
+    return CHARACTER_HISTORY.snapshot(character)
 
 
 def full_dump(character: Character) -> dict[str, Any]:
     """Everything about the character as JSON data (for undo)."""
-    return character.model_dump(mode="json")
+    return core_history.dump(character)
 
 
 def restore(character: Character, data: dict[str, Any]) -> None:
     """Make ``character`` equal to ``data`` (from :func:`full_dump`) in place, so
     every holder of the object sees the restored state."""
-    fresh = Character.model_validate(data)
-    for name in Character.model_fields:
-        setattr(character, name, getattr(fresh, name))
+    core_history.restore(character, data)
 
 
 def record(
@@ -51,8 +48,9 @@ def record(
     *,
     scene: int | None = None,
 ) -> HistoryEntry:
+    """Add a history entry for a change just made (``kind``: the operation's name)."""
     play = character.play
-    if play.session_running and kind not in ("start_session", "end_scene", "change_pivot"):
+    if play.session_running and kind not in _QUIET_KINDS:
         play.scene_has_events = True
     entry = HistoryEntry(
         session=play.session,
@@ -63,7 +61,7 @@ def record(
         kind=kind,
         snapshot=snapshot(character),
     )
-    character.history = [*character.history, entry]
+    CHARACTER_HISTORY.append(character, entry)
     return entry
 
 
@@ -73,14 +71,7 @@ def state_at(character: Character, entry_index: int) -> Character:
     The portrait is today's; the history ends with that entry. Raises PlayRuleError
     for an entry written without a snapshot (by an older SEForge or by hand).
     """
-    if not -len(character.history) <= entry_index < len(character.history):
-        raise PlayRuleError(f"there is no history entry number {entry_index + 1}")
-    index = entry_index % len(character.history)
-    entry = character.history[index]
-    if entry.snapshot is None:
-        raise PlayRuleError("that history entry did not keep the character's state")
-    past = Character.model_validate(entry.snapshot)
-    past.portrait = character.portrait
-    past.history = list(character.history[: index + 1])
-    return past
-
+    try:
+        return CHARACTER_HISTORY.state_at(character, entry_index)
+    except HistoryError as error:
+        raise PlayRuleError(str(error)) from error
