@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from seforge.systems.swords_edge.dice import DIE_FACES, LEVELS
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.resolution.breakdown import (
     TNBreakdown,
     joint_action_tn,
@@ -329,7 +330,7 @@ def pending_from_json(text: str | bytes) -> PendingTest:
 
 
 def _default_chosen(trait: Trait) -> dict[Step, list[str]]:
-    key = f"trait:{trait.value}"
+    key = QualityKey.of_trait(trait)
     chosen: dict[Step, list[str]] = {step: [key] for step in STEPS}
     chosen["action"] = [key, "concept", "background", "faculty"]
     return chosen
@@ -790,9 +791,9 @@ def consequences(test: PendingTest, character: Character | None = None) -> list[
             or judged.offer_taken:
         return []
     d1, d2 = judged.dice
-    trait_k = f"trait:{judged.trait.value}"
+    trait_k = QualityKey.of_trait(judged.trait)
     if d1 == d2 == 1:
-        others = tuple(k for k in judged.used if not k.startswith("trait:"))
+        others = tuple(k for k in judged.used if not QualityKey.parse(k).is_trait)
         if others:
             names = ", ".join(describe_key(character, k) for k in others) \
                 if character is not None else "the Qualities used in this Test"

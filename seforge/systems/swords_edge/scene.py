@@ -79,6 +79,7 @@ from seforge.systems.swords_edge.play.luck import LUCK_PURPOSES, gain_luck, spen
 from seforge.systems.swords_edge.play.pivots import earn_pivot_advancement
 from seforge.systems.swords_edge.play.session import end_scene, start_session
 from seforge.systems.swords_edge.play.stress import resolve_doom, take_stress
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.resolution.opponents import nc_quality_option
 from seforge.systems.swords_edge.resolution.qualities import (
     ActionOption,
@@ -448,12 +449,12 @@ class Scene(_Model):
         total = 0
         traits = 0
         for key in keys:
-            text = f"trait:{key.value}" if isinstance(key, Trait) else key
+            text = QualityKey.of_trait(key) if isinstance(key, Trait) else QualityKey.parse(key)
             if momentum and text == "concept":
                 raise SceneError(
                     f"{target.name} cannot put its Concept into a Momentum Test"
                 )
-            if text.startswith("trait:"):
+            if text.is_trait:
                 traits += 1
             try:
                 total += nc_quality_option(target.nc, text, target.current_rank).modifier
@@ -515,7 +516,7 @@ class Scene(_Model):
                 quality_modifier(character, key)
             except ValueError:
                 raise SceneError(f"{entry.name} has no Quality {key!r}") from None
-            if key.startswith("trait:"):
+            if QualityKey.parse(key).is_trait:
                 continue
             if key in entry.spent_on_momentum or key in spent_now:
                 raise SceneError(

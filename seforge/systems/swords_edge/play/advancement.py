@@ -28,11 +28,10 @@ from seforge.systems.swords_edge.play.keys import (
     FLAWS,
     describe_key,
     key_exists,
-    parse_trait_key,
-    trait_key,
 )
 from seforge.systems.swords_edge.play.state import penalty_total
 from seforge.systems.swords_edge.play.stress import resolve_doom
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank
 
 
@@ -61,7 +60,7 @@ def earn_critical_failure_advancement(
     require_in_scene(character, "roll a Test")
     keys: list[str] = []
     for key in qualities_used:
-        key_trait = parse_trait_key(key)
+        key_trait = QualityKey.parse(key).trait
         if key_trait is not None:
             if trait is None:
                 trait = key_trait
@@ -99,21 +98,21 @@ def earn_critical_failure_advancement(
 
 def _raise_targets(character: Character) -> list[str]:
     keys = list(CORE_KEYS)
-    keys.extend(f"element:{i}" for i in range(len(character.elements)))
-    keys.extend(trait_key(t) for t in TRAITS)
+    keys.extend(QualityKey.of_element(i) for i in range(len(character.elements)))
+    keys.extend(QualityKey.of_trait(t) for t in TRAITS)
     return keys
 
 
 def _option_label(character: Character, use: str, target: str | None) -> str:
     if use == "raise" and target is not None:
         name = describe_key(character, target)
-        if parse_trait_key(target) is None and not key_exists(character, target):
+        if QualityKey.parse(target).trait is None and not key_exists(character, target):
             return f"Raise {name}"
         rank = get_rank(character, target)
         up = rank.shifted(1)
         if up is None or up > Rank.LEGENDARY:
             return f"Raise {name} ({rank.label})"
-        quality = None if target.startswith("trait:") else quality_for(character, target)
+        quality = None if QualityKey.parse(target).is_trait else quality_for(character, target)
         if isinstance(quality, Element) and quality.kind in FLAWS and up >= Rank.AVERAGE:
             text = f"Raise {name}: {rank.label} → Average, which removes it"
             lost = _sfx_lost_with(character, quality)
@@ -169,14 +168,15 @@ def _remove_element(character: Character, index: int) -> Element:
     elements = list(character.elements)
     removed = elements.pop(index)
     character.elements = elements
-    gone = f"element:{index}"
     for adv in character.play.advancements:
         keys: list[str] = []
         for key in adv.qualities:
-            if key == gone:
-                keys.append(f"removed:{removed.name}")
-            elif key.startswith("element:") and int(key.removeprefix("element:")) > index:
-                keys.append(f"element:{int(key.removeprefix('element:')) - 1}")
+            parsed = QualityKey.parse(key)
+            position = parsed.position if parsed.is_element else None
+            if position == index:
+                keys.append(QualityKey.of("removed", removed.name))
+            elif position is not None and position > index:
+                keys.append(QualityKey.of_element(position - 1))
             else:
                 keys.append(key)
         adv.qualities = keys
@@ -184,7 +184,8 @@ def _remove_element(character: Character, index: int) -> Element:
 
 
 def _raise(character: Character, target: str) -> str:
-    trait = parse_trait_key(target)
+    parsed = QualityKey.parse(target)
+    trait = parsed.trait
     if trait is not None:
         old = character.trait_rank(trait)
         traits = dict(character.traits)
@@ -201,7 +202,8 @@ def _raise(character: Character, target: str) -> str:
     quality.advanced += 1
     text = f"Raised {name}: {old.label} → {quality.rank.label}"
     if isinstance(quality, Element) and quality.kind in FLAWS and quality.rank >= Rank.AVERAGE:
-        _remove_element(character, int(target.removeprefix("element:")))
+        assert parsed.position is not None  # a Flaw is an Element
+        _remove_element(character, parsed.position)
         if quality.kind is ElementKind.WEAKNESS and quality.acquired is Acquired.CREATION:
             character.play.overcome_weaknesses = [
                 *character.play.overcome_weaknesses, quality.name

@@ -13,8 +13,9 @@ from typing import Literal
 
 from seforge.systems.swords_edge.editing import get_rank
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, HeldAdvancement
-from seforge.systems.swords_edge.play.keys import key_exists, parse_trait_key, trait_key
+from seforge.systems.swords_edge.play.keys import key_exists
 from seforge.systems.swords_edge.play.state import has_penalties
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.wording import with_article
 
@@ -55,14 +56,14 @@ def _raise_reason(request: UseRequest) -> str:
     character, adv, target = request.character, request.advancement, request.target
     if target is None:
         return "choose the Quality to raise"
-    trait = parse_trait_key(target)
+    trait = QualityKey.parse(target).trait
     if trait is not None:
         if not request.from_failure:
             return (
                 "Traits rise only through a Critical Failure on a Test that used "
                 "the Trait alone"
             )
-        if adv.trait is not trait and trait_key(trait) not in adv.qualities:
+        if adv.trait is not trait and QualityKey.of_trait(trait) not in adv.qualities:
             return f"{trait.value} was not used in that Test"
         if adv.qualities:
             return "that Test also used other Qualities, so its Trait cannot rise"

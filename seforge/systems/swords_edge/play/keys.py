@@ -1,54 +1,36 @@
 """The keys that name a character's Qualities in play (``"concept"``,
-``"trait:Physique"``, ``"element:0"``, ``"sfx:<name>"``) and how they read."""
+``"trait:Physique"``, ``"element:0"``, ``"sfx:<name>"``: a
+:class:`~seforge.systems.swords_edge.quality_key.QualityKey`) as a character has them."""
 
 from __future__ import annotations
 
 from seforge.systems.swords_edge.editing import CORE_KEYS, quality_for
 from seforge.systems.swords_edge.models import (
-    TRAITS,
     Character,
     Element,
     ElementKind,
-    Trait,
 )
+from seforge.systems.swords_edge.quality_key import QualityKey
 
 FLAWS = (ElementKind.WEAKNESS, ElementKind.FETISH)
 
 
-def trait_key(trait: Trait) -> str:
-    return f"trait:{trait.value}"
-
-
-def sfx_key(name: str) -> str:
-    return f"sfx:{name}"
-
-
-def parse_trait_key(key: str) -> Trait | None:
-    if not key.startswith("trait:"):
-        return None
-    name = key.removeprefix("trait:")
-    for trait in TRAITS:
-        if trait.value.lower() == name.lower():
-            return trait
-    return None
-
-
 def key_exists(character: Character, key: str) -> bool:
+    """Whether ``key`` names a Concept, Background, Faculty or existing Element."""
     if key in CORE_KEYS:
         return True
-    if key.startswith("element:"):
-        rest = key.removeprefix("element:")
-        return rest.isdigit() and int(rest) < len(character.elements)
-    return False
+    parsed = QualityKey.parse(key)
+    position = parsed.position
+    return parsed.is_element and position is not None and position < len(character.elements)
 
 
 def describe_key(character: Character, key: str) -> str:
     """``Concept "Friar"``, ``Physique``, ``Element "Sharp Eyes"``."""
-    trait = parse_trait_key(key)
-    if trait is not None:
-        return trait.value
+    parsed = QualityKey.parse(key)
+    if parsed.trait is not None:
+        return parsed.trait.value
     if not key_exists(character, key):
-        return key.split(":", 1)[-1]
+        return parsed.rest if ":" in parsed else str(parsed)
     quality = quality_for(character, key)
     if isinstance(quality, Element):
         word = {

@@ -11,7 +11,7 @@ from seforge.systems.swords_edge.models import (
 )
 from seforge.systems.swords_edge.play.guards import check_level, require_no_doom, require_playing
 from seforge.systems.swords_edge.play.history import record
-from seforge.systems.swords_edge.play.keys import parse_trait_key, sfx_key, trait_key
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.resolution.recovery import WEEKLY_RECOVERY, recovery_removed
 
 
@@ -39,8 +39,8 @@ def _removable(character: Character, scene_only: bool) -> dict[str, int]:
     play = character.play
     traits = play.scene_penalty_ranks if scene_only else play.penalty_ranks
     sfx = play.scene_sfx_penalty_ranks if scene_only else play.sfx_penalty_ranks
-    counts = {trait_key(t): traits.get(t, 0) for t in TRAITS}
-    counts.update({sfx_key(name): n for name, n in sfx.items()})
+    counts: dict[str, int] = {QualityKey.of_trait(t): traits.get(t, 0) for t in TRAITS}
+    counts.update({QualityKey.of("sfx", name): n for name, n in sfx.items()})
     return counts
 
 
@@ -63,14 +63,14 @@ def remove_penalties(
     sfx = dict(play.sfx_penalty_ranks)
     scene_sfx = dict(play.scene_sfx_penalty_ranks)
     for key, n in removed.items():
-        trait = parse_trait_key(key)
+        trait = QualityKey.parse(key).trait
         if trait is not None:
             traits[trait] = traits.get(trait, 0) - n
             scene_traits[trait] = min(
                 traits[trait], scene_traits.get(trait, 0) - (n if scene_only else 0)
             )
         else:
-            name = key.removeprefix("sfx:")
+            name = QualityKey.parse(key).rest
             sfx[name] = sfx.get(name, 0) - n
             scene_sfx[name] = min(sfx[name], scene_sfx.get(name, 0) - (n if scene_only else 0))
     play.penalty_ranks = {t: n for t, n in traits.items() if n > 0}
@@ -83,7 +83,7 @@ def remove_penalties(
 def describe_removed(removed: dict[str, int]) -> str:
     parts = []
     for key, n in removed.items():
-        name = key.split(":", 1)[1]
+        name = QualityKey.parse(key).rest
         parts.append(f"{n} from {name}")
     return ", ".join(parts)
 

@@ -9,6 +9,7 @@ from seforge.systems.swords_edge.models import (
 )
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.state import effective_trait
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.wording import plural
 
 
@@ -33,7 +34,7 @@ def summary_lines(character: Character) -> list[str]:
         lines.append(text)
     for index, element in enumerate(character.elements):
         link = element.trait.value if element.trait else "no Trait"
-        name = describe_key(character, f"element:{index}")
+        name = describe_key(character, QualityKey.of_element(index))
         text = f"{name} {element.rank.display()} ({link})"
         penalty = play.sfx_penalty_ranks.get(element.name, 0)
         if element.kind is ElementKind.SFX and penalty:

@@ -14,8 +14,8 @@ from seforge.systems.swords_edge.models import (
     NCType,
     Trait,
 )
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
-from seforge.systems.swords_edge.resolution.qualities import trait_key
 from seforge.systems.swords_edge.resolution.steps import Step
 from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc
 
@@ -53,12 +53,13 @@ def _nc_entries(nc: NarrativeCharacter) -> list[tuple[str, str, Rank, NCQualityK
         entries.append(("concept", nc.concept.name or "Concept", nc.concept.rank, "concept",
                         nc.concept.trait))
     for trait, rank in nc.traits.items():
-        entries.append((trait_key(trait), trait.value, rank, "trait", trait))
+        entries.append((QualityKey.of_trait(trait), trait.value, rank, "trait", trait))
     for index, element in enumerate(nc.elements):
-        entries.append((f"element:{index}", element.name or "Element", element.rank,
+        entries.append((QualityKey.of_element(index), element.name or "Element", element.rank,
                         "element", element.trait))
     for index, flaw in enumerate(nc.flaws):
-        entries.append((f"flaw:{index}", flaw.name or "Flaw", flaw.rank, "flaw", flaw.trait))
+        entries.append((QualityKey.of("flaw", index), flaw.name or "Flaw", flaw.rank, "flaw",
+                        flaw.trait))
     return entries
 
 

@@ -3,7 +3,8 @@ Luck they cost (Exertion), what is spent on Momentum, and the Action's situation
 parts (book: *Tests*, *Action*, *Luck*, *Momentum*).
 
 A Quality's key is ``"concept"``, ``"background"``, ``"faculty"``,
-``"trait:Physique"`` or ``"element:0"`` (see :func:`trait_key`, :func:`element_key`).
+``"trait:Physique"`` or ``"element:0"`` (a
+:class:`~seforge.systems.swords_edge.quality_key.QualityKey`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from seforge.systems.swords_edge.models import (
     ElementKind,
     Trait,
 )
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.resolution.ranges import range_modifier
 from seforge.systems.swords_edge.resolution.stress import penalty_modifier
@@ -34,16 +36,6 @@ def exertion_cost(extra_traits: int, extra_elements: int) -> int:
     if extra_traits < 0 or extra_elements < 0:
         raise ValueError("extra Traits and Elements cannot be negative")
     return extra_traits + extra_elements
-
-
-def trait_key(trait: Trait) -> str:
-    """The stable key of a Trait in a Test setup: ``"trait:Physique"``."""
-    return f"trait:{trait.value}"
-
-
-def element_key(index: int) -> str:
-    """The stable key of ``character.elements[index]``: ``"element:2"``."""
-    return f"element:{index}"
 
 
 QualitySource = Literal["concept", "background", "faculty", "trait", "element"]
@@ -96,10 +88,11 @@ def available_for_action(
         faculty = character.faculty
         options.append(ActionOption("faculty", faculty.name, faculty.rank.play_modifier, "faculty"))
     options.append(
-        ActionOption(trait_key(trait), trait.value, trait_modifier(character, trait), "trait")
+        ActionOption(QualityKey.of_trait(trait), trait.value, trait_modifier(character, trait),
+                     "trait")
     )
     for index, element in enumerate(character.elements):
-        key = element_key(index)
+        key = QualityKey.of_element(index)
         if (
             element.trait is trait
             and element.kind in _PLAYER_ELEMENT_KINDS
@@ -160,13 +153,12 @@ def quality_modifier(character: Character, key: str) -> int:
             "faculty": character.faculty,
         }[key]
         return quality.rank.play_modifier
-    kind, _, rest = key.partition(":")
-    if kind == "trait":
-        for trait in Trait:
-            if trait.value == rest:
-                return trait_modifier(character, trait)
-    elif kind == "element" and rest.isdigit() and int(rest) < len(character.elements):
-        return character.elements[int(rest)].rank.play_modifier
+    parsed = QualityKey.parse(key)
+    if parsed.trait is not None:
+        return trait_modifier(character, parsed.trait)
+    index = parsed.position
+    if parsed.is_element and index is not None and index < len(character.elements):
+        return character.elements[index].rank.play_modifier
     raise ValueError(f"no Quality behind the key {key!r}")
 
 
@@ -191,15 +183,16 @@ class TestSetup:
 
     def conflicts(self) -> list[str]:
         """Keys used in both Momentum and Action other than the Trait (not allowed)."""
-        return [k for k in self.action if k in self.momentum and not k.startswith("trait:")]
+        return [k for k in self.action if k in self.momentum and not QualityKey.parse(k).is_trait]
 
     def action_luck_cost(self) -> int:
         """Luck the Action's extra Elements cost: every Element after the first."""
-        elements = sum(1 for k in self.action if k.startswith("element:"))
+        elements = sum(1 for k in self.action if QualityKey.parse(k).is_element)
         return exertion_cost(0, max(elements - 1, 0))
 
     def _fetish(self, character: Character, keys: list[str]) -> int:
-        return fetish_modifier(character, self.trait) if trait_key(self.trait) in keys else 0
+        applied = QualityKey.of_trait(self.trait) in keys
+        return fetish_modifier(character, self.trait) if applied else 0
 
     def momentum_modifier(self, character: Character) -> int:
         """The Momentum roll's modifier: its Qualities, plus any Fetish of the Trait
@@ -277,7 +270,7 @@ def pc_choices(
     pen = dict(character.play.penalty_ranks if penalties is None else penalties)
 
     def trait_choice(t: Trait, needs: LuckNeed) -> QualityChoice:
-        return QualityChoice(trait_key(t), t.value, trait_test_modifier(character, t,
+        return QualityChoice(QualityKey.of_trait(t), t.value, trait_test_modifier(character, t,
                                                                          pen.get(t, 0)),
                              "trait", t, False, needs)
 
@@ -290,7 +283,7 @@ def pc_choices(
         for index, element in enumerate(character.elements):
             if (element.trait is t and element.kind in _PLAYER_ELEMENTS
                     and sfx_usable(character, element)):
-                key = f"element:{index}"
+                key = QualityKey.of_element(index)
                 found.append(QualityChoice(key, element.name or "Element",
                                            element.rank.play_modifier, "element", t, key in used,
                                            "element", requires))
@@ -321,7 +314,7 @@ def linked_trait_keys(choices: Sequence[QualityChoice], selected: Iterable[str])
     for choice in choices:
         if (choice.key in keys and choice.source in ("faculty", "element")
                 and choice.trait is not None and choice.requires is None):
-            added.add(trait_key(choice.trait))
+            added.add(QualityKey.of_trait(choice.trait))
     return added - keys
 
 
@@ -386,7 +379,7 @@ def selection_problems(choices: Sequence[QualityChoice], selected: Iterable[str]
             continue
         if choice.spent:
             problems.append(f"{choice.name} was spent on Momentum this scene.")
-        if choice.requires is not None and trait_key(choice.requires) not in keys:
+        if choice.requires is not None and QualityKey.of_trait(choice.requires) not in keys:
             problems.append(f"{choice.name} needs {choice.requires.value} in the Test "
                             "(add it with Luck).")
     return problems
@@ -408,7 +401,7 @@ def selection_modifier(
 
 def spent_by_momentum(selected: Iterable[str]) -> set[str]:
     """The keys a Momentum (or Seize) Test uses up for the scene: all but Traits."""
-    return {k for k in selected if not k.startswith("trait:")}
+    return {k for k in selected if not QualityKey.parse(k).is_trait}
 
 
 @dataclass(frozen=True)
