@@ -34,7 +34,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from seforge.systems.swords_edge.dice import DIE_FACES, LEVELS
+from seforge.systems.swords_edge.dice import DIE_FACES
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.quality_key import QualityKey
@@ -184,7 +185,7 @@ class JudgedNextStep(_Model):
     label: str
     step: Step
     role: Role = "attack"
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
 
     def to_next_step(self) -> NextStep:
         return NextStep(self.label, self.step, self.role, self.momentum_level)
@@ -212,7 +213,7 @@ class JudgedRoll(_Model):
     headline: str
     lines: list[str] = Field(default_factory=list)
     success: bool
-    level: str | None = None
+    level: Level | None = None
     total: int
     stress: int = 0
     next_steps: list[JudgedNextStep] = Field(default_factory=list)
@@ -243,7 +244,7 @@ class PendingTest(_Model):
     """Penalty Ranks on ``trait`` for this Test (filled from the PC, editable)."""
     step: Step = "momentum"
     role: Role = "attack"
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
     first_action: bool = True
     action_number: int = Field(default=1, ge=1, le=MAX_ACTION_NUMBER)
     range_band: str = RANGES[0]
@@ -276,12 +277,10 @@ class PendingTest(_Model):
     def _steps(cls, value: dict[Step, list[str]]) -> dict[Step, list[str]]:
         return _every_step(value)
 
-    @field_validator("momentum_level")
+    @field_validator("momentum_level", mode="before")
     @classmethod
-    def _level(cls, value: str | None) -> str | None:
-        if value is not None and value not in LEVELS:
-            raise ValueError(f"unknown Level of Success {value!r} (known: {', '.join(LEVELS)})")
-        return value
+    def _level(cls, value: str | None) -> Level | None:
+        return None if value is None else Level.named(value)
 
     @field_validator("range_band")
     @classmethod
@@ -821,7 +820,7 @@ def pairing_test(
     trait: Trait = Trait.PHYSIQUE,
     penalty_ranks: int = 0,
     spent: Iterable[str] = (),
-    momentum_level: str | None = None,
+    momentum_level: Level | str | None = None,
 ) -> PendingTest:
     """A Test for a scene pairing: ``opponents`` are (NC, Stress taken, scene id).
 
@@ -833,6 +832,7 @@ def pairing_test(
     for nc, stress, scene_id in opponents:
         add_opponent(test, nc, scene_id=scene_id, stress=stress)
     step: Step = "momentum" if momentum_level is None else "action"
-    go_to(test, NextStep("", step, "attack", momentum_level))
+    level = None if momentum_level is None else Level.named(momentum_level)
+    go_to(test, NextStep("", step, "attack", level))
     return test
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from seforge.systems.swords_edge.dice import LEVEL_STEP, LEVELS, NATURAL_MAX, NATURAL_MIN
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import NCType
 from seforge.systems.swords_edge.play.luck import DEFAULT_LUCK
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
@@ -110,7 +111,7 @@ def _band(index: int) -> str:
     return f"{low}–{low + LEVEL_STEP - 1}"
 
 
-def _benefit(level: str) -> str:
+def _benefit(level: Level) -> str:
     benefit: DefenderBenefit = defender_benefits(level, lost_momentum_by_critical=False)
     return "—" if benefit == DefenderBenefit() else benefit.text
 
@@ -139,7 +140,7 @@ def _levels_table() -> ReferenceTable:
 # ------------------------------------------------------------------------ Stress
 
 
-def _stress_effect(level: str) -> str:
+def _stress_effect(level: Level) -> str:
     result = stress_result(level)
     extras: list[str] = []
     if result.undefended:
@@ -367,7 +368,7 @@ def _test_table() -> ReferenceTable:
         ),
         (
             "Momentum bonus",
-            f"{format_modifier(momentum_bonus('Good'))} per Level above Average on the "
+            f"{format_modifier(momentum_bonus(Level.GOOD))} per Level above Average on the "
             "winner's first Action, first round only.",
         ),
         (

@@ -60,6 +60,7 @@ from seforge.systems.swords_edge.fileformat import (
     encode_document,
     read_json_file,
 )
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Character,
     NarrativeCharacter,
@@ -171,7 +172,7 @@ class ScenePC(_Model):
     """The ids of the NCs this PC faces (its pairing)."""
     momentum: Literal["pc", "nc"] | None = None
     """Who holds the Momentum in this PC's pairing (None: not yet tested)."""
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
     """The Level the PC won the Momentum at (its first-Action bonus)."""
     spent_on_momentum: list[str] = Field(default_factory=list)
     """Quality keys (``concept``, ``element:2``...) put into Momentum this scene:
@@ -489,7 +490,7 @@ class Scene(_Model):
         self,
         ref: PCRef,
         won: bool,
-        level: str | None = None,
+        level: Level | str | None = None,
         qualities_used: Sequence[str] = (),
     ) -> SceneEvent:
         """Record a Momentum Test (or a Seize the Momentum) of a PC's pairing.
@@ -526,7 +527,7 @@ class Scene(_Model):
             spent_now.append(key)
         entry.spent_on_momentum = [*entry.spent_on_momentum, *spent_now]
         entry.momentum = "pc" if won else "nc"
-        entry.momentum_level = (level or LEVELS[0]) if won else None
+        entry.momentum_level = (Level.named(level) if level else Level.AVERAGE) if won else None
         names = _names([n.name for n in self.facing(ref)])
         if won:
             bonus = momentum_bonus(entry.momentum_level)
@@ -623,7 +624,7 @@ class Scene(_Model):
         return self._event(f"{target.name} is out of the scene ({target.removed_note}).")
 
     def pc_takes_stress(
-        self, ref: PCRef, trait: Trait, level: str, why: str = ""
+        self, ref: PCRef, trait: Trait, level: Level | str, why: str = ""
     ) -> SceneEvent:
         """A successful attack at ``level`` against a PC defending with ``trait``:
         Penalty Ranks through :func:`seforge.systems.swords_edge.play.take_stress` (a Doom if the

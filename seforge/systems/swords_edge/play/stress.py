@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Acquired,
     Character,
@@ -39,10 +39,10 @@ DoomOutcome = Literal["averted", "survived", "out"]
 DOOM_OUTCOMES: tuple[DoomOutcome, ...] = ("averted", "survived", "out")
 
 
-def stress_from_level(level: str) -> tuple[int, bool]:
+def stress_from_level(level: Level | str) -> tuple[int, bool]:
     """Penalty Ranks and the Legendary flag for a successful attack at ``level``."""
     check_level(level)
-    return stress_for_level(level), level == LEVELS[-1]
+    return stress_for_level(level), Level.parse(level) is Level.LEGENDARY
 
 
 def _add_trait_penalties(character: Character, trait: Trait, amount: int) -> tuple[int, bool]:

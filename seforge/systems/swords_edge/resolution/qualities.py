@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Character,
     Element,
@@ -177,7 +178,7 @@ class TestSetup:
     trait: Trait
     momentum: list[str] = field(default_factory=list)
     action: list[str] = field(default_factory=list)
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
     action_index: int = 0
     first_round: bool = True
 
@@ -411,7 +412,7 @@ class ModifierPart:
 
 
 def action_extras(
-    momentum_level: str | None, first_action: bool, action_number: int, range_band: str
+    momentum_level: Level | str | None, first_action: bool, action_number: int, range_band: str
 ) -> list[ModifierPart]:
     """The situational parts of an Action's modifier (zero parts left out).
 

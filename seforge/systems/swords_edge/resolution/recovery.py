@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seforge.systems.swords_edge.dice import (
-    level_index,
     roll_outcome,
 )
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.resolution.verdicts import Verdict, critical_lines
 
 # ------------------------------------------------------------------------- Recovery
@@ -23,7 +23,7 @@ WEEKLY_RECOVERY = 1
 _SCENE_RECOVERY = (1, 1, 2, 2, 3)
 
 
-def recovery_removed(level: str | None, daily: bool) -> int:
+def recovery_removed(level: Level | str | None, daily: bool) -> int:
     """Penalty Ranks a Recovery Test at ``level`` removes (book: *Recovery*).
 
     End of scene (``daily=False``): Average 1, Good 1, Great 2, Exceptional 2,
@@ -38,7 +38,7 @@ def recovery_removed(level: str | None, daily: bool) -> int:
     """
     if level is None:
         return 0
-    index = level_index(level)
+    index = Level.parse(level).step
     return index + 1 if daily else _SCENE_RECOVERY[index]
 
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seforge.systems.swords_edge.dice import (
-    LEVELS,
-    level_index,
-)
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import NCType
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.resolution.tns import RANK_STEP
@@ -70,25 +67,25 @@ class StressResult:
     weakness_rank: Rank | None
 
 
-def stress_for_level(level: str) -> int:
+def stress_for_level(level: Level | str) -> int:
     """Penalty Ranks a success inflicts: Average 1, Good 2, Great 3, Exceptional 4,
     Legendary 5 (book: *Damage*)."""
-    return level_index(level) + 1
+    return Level.parse(level).step + 1
 
 
-def stress_result(level: str) -> StressResult:
+def stress_result(level: Level | str) -> StressResult:
     """The full effect of a successful attack at ``level`` (book: *Damage*).
 
     Exceptional also leaves the defender Undefended, unable to act or react for
     the rest of the scene. Legendary also brings a Doom and, for a defender still
     in the game afterwards, a Basic Weakness tied to what caused it.
     """
-    index = level_index(level)
+    parsed = Level.parse(level)
     return StressResult(
-        penalty_ranks=index + 1,
-        undefended=index == LEVELS.index("Exceptional"),
-        doom=index == LEVELS.index("Legendary"),
-        weakness_rank=LEGENDARY_WEAKNESS_RANK if index == LEVELS.index("Legendary") else None,
+        penalty_ranks=parsed.step + 1,
+        undefended=parsed is Level.EXCEPTIONAL,
+        doom=parsed is Level.LEGENDARY,
+        weakness_rank=LEGENDARY_WEAKNESS_RANK if parsed is Level.LEGENDARY else None,
     )
 
 

@@ -3,6 +3,7 @@ from them)."""
 
 from __future__ import annotations
 
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.stress import penalty_modifier
 from seforge.systems.swords_edge.resolution.tns import momentum_bonus, multiple_action_penalty
@@ -33,7 +34,7 @@ RULE_TIPS: dict[str, str] = {
                      "filled from the character's play state, edit freely",
     "nc_type": "Minion (out at 1 Stress), regular (3 Stress) or hero (loses a Rank per "
                "Stress)",
-    "momentum_level": f"The Level the PC won Momentum at: {_signed(momentum_bonus('Good'))} "
+    "momentum_level": f"The Level the PC won Momentum at: {_signed(momentum_bonus(Level.GOOD))} "
                       "per Level above Average on the first Action",
     "first_action": "The Momentum bonus counts on the first Action of the first round only",
     "action_number": "Which act or reaction of the round this is: each after the first "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from seforge.systems.swords_edge.dice import level_index
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     NarrativeCharacter,
     NCQuality,
@@ -119,7 +119,7 @@ def group_action_tn(
 # ---------------------------------------------------------------- bonuses, penalties
 
 
-def momentum_bonus(level: str | None) -> int:
+def momentum_bonus(level: Level | str | None) -> int:
     """The attacker's bonus for a Momentum win: +2 for each Level above Average.
 
     Good +2, Great +4, Exceptional +6, Legendary +8; nothing for Average or a
@@ -128,7 +128,7 @@ def momentum_bonus(level: str | None) -> int:
     """
     if level is None:
         return 0
-    return RANK_STEP * level_index(level)
+    return RANK_STEP * Level.parse(level).step
 
 
 def multiple_action_penalty(action_index: int) -> int:

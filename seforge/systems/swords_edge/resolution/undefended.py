@@ -12,8 +12,8 @@ from seforge.systems.swords_edge.dice import (
     LEVELS,
     OUTCOMES,
     level_for_margin,
-    level_index,
 )
+from seforge.systems.swords_edge.kinds import Level
 
 # ---------------------------------------------------------------------- Undefended
 
@@ -28,8 +28,8 @@ UNDEFENDED_PC_TN = 17
 UndefendedBands = Literal["seven", "printed"]
 """How an Undefended PC's roll is read: 7-point bands (default) or as printed (L557)."""
 
-UNDEFENDED_PRINTED_FLOORS: tuple[tuple[int, str], ...] = (
-    (11, "Average"), (5, "Good"), (3, "Great"), (-4, "Exceptional"),
+UNDEFENDED_PRINTED_FLOORS: tuple[tuple[int, Level], ...] = (
+    (11, Level.AVERAGE), (5, Level.GOOD), (3, Level.GREAT), (-4, Level.EXCEPTIONAL),
 )
 """The printed bands (11-17 Average, 5-10 Good, 3-4 Great). Results under 3 need
 Penalty Ranks; the book prints nothing there, so we go on in 7-point steps."""
@@ -38,7 +38,7 @@ Penalty Ranks; the book prints nothing there, so we go on in 7-point steps."""
 def undefended_pc_level(
     result: int, natural_two: bool, *, natural_twenty: bool = False,
     bands: UndefendedBands = "seven",
-) -> str | None:
+) -> Level | None:
     """The Level of the attack that hits an Undefended PC, from the PC's own roll.
 
     The PC rolls 2d10 changed only by Penalty Ranks; how far the result falls
@@ -62,7 +62,7 @@ def undefended_pc_level(
       printed bands instead: 4 is then Great (:data:`UNDEFENDED_PRINTED_FLOORS`).
     """
     if natural_two:
-        return "Legendary"
+        return Level.LEGENDARY
     if natural_twenty:
         return None
     shortfall = UNDEFENDED_PC_TN - result
@@ -72,11 +72,11 @@ def undefended_pc_level(
         for floor, level in UNDEFENDED_PRINTED_FLOORS:
             if result >= floor:
                 return level
-        return "Legendary"
+        return Level.LEGENDARY
     return level_for_margin(shortfall)
 
 
-def seize_failure_level(nc_action_tn: int) -> str:
+def seize_failure_level(nc_action_tn: int) -> Level:
     """The Level of the hit a PC takes after failing to Seize the Momentum.
 
     The NC side's Action TN stands in for an attack roll against the Undefended
@@ -114,7 +114,9 @@ _GOOD_BENEFIT = DefenderBenefit(
 )
 
 
-def defender_benefits(level: str | None, lost_momentum_by_critical: bool) -> DefenderBenefit:
+def defender_benefits(
+    level: Level | str | None, lost_momentum_by_critical: bool
+) -> DefenderBenefit:
     """The benefit of a defender's success at ``level``, as data.
 
     Good: +2 next round. Great: a free, risk-free attempt to Seize the Momentum.
@@ -123,19 +125,19 @@ def defender_benefits(level: str | None, lost_momentum_by_critical: bool) -> Def
     only the Good benefit from a Great or Exceptional success; Legendary is not
     reduced. Average or no success: nothing.
     """
-    if level is None or level_index(level) == 0:
+    if level is None or Level.parse(level) is Level.AVERAGE:
         return DefenderBenefit()
-    name = LEVELS[level_index(level)]
-    if name == "Good":
+    name = Level.parse(level)
+    if name is Level.GOOD:
         return _GOOD_BENEFIT
-    if name in ("Great", "Exceptional") and lost_momentum_by_critical:
+    if name in (Level.GREAT, Level.EXCEPTIONAL) and lost_momentum_by_critical:
         return _GOOD_BENEFIT
-    if name == "Great":
+    if name is Level.GREAT:
         return DefenderBenefit(
             free_seize=True,
             text="A free try at Seizing the Momentum; failing it costs nothing.",
         )
-    if name == "Exceptional":
+    if name is Level.EXCEPTIONAL:
         return DefenderBenefit(
             free_seize=True,
             riposte=True,
@@ -149,18 +151,18 @@ def defender_benefits(level: str | None, lost_momentum_by_critical: bool) -> Def
     )
 
 
-def defender_benefit(level: str | None, lost_momentum_by_critical: bool) -> str:
+def defender_benefit(level: Level | str | None, lost_momentum_by_critical: bool) -> str:
     """A short description of :func:`defender_benefits` for the GM screen."""
     return defender_benefits(level, lost_momentum_by_critical).text
 
 
 def undefended_pc_odds(
     modifier: int, bands: UndefendedBands = "seven"
-) -> dict[str | None, Fraction]:
+) -> dict[Level | None, Fraction]:
     """Chance of each hit Level on an Undefended PC rolling 2d10 + ``modifier``
     (its Penalty Ranks); the ``None`` entry is the chance of no hit. ``bands``
     follows the table rule *Undefended bands as printed*."""
-    counts: dict[str | None, int] = {None: 0, **dict.fromkeys(LEVELS, 0)}
+    counts: dict[Level | None, int] = {None: 0, **dict.fromkeys(LEVELS, 0)}
     for d1 in range(1, DIE_FACES + 1):
         for d2 in range(1, DIE_FACES + 1):
             level = undefended_pc_level(d1 + d2 + modifier, d1 == d2 == 1,

@@ -11,9 +11,9 @@ from seforge.systems.swords_edge.dice import (
     DIE_FACES,
     RollOutcome,
     level_for_margin,
-    level_index,
     roll_outcome,
 )
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import NCType
 from seforge.systems.swords_edge.probability import format_probability
 from seforge.systems.swords_edge.ranks import format_modifier
@@ -48,7 +48,7 @@ class NextStep:
     label: str
     step: Step
     role: Role = "attack"
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Verdict:
     headline: str
     lines: tuple[str, ...]
     success: bool
-    level: str | None
+    level: Level | None
     total: int
     stress: int = 0
     next_steps: tuple[NextStep, ...] = ()
@@ -100,7 +100,7 @@ def nc_stress_line(opponent: Opponent, stress: int) -> str:
     return (f"{name} drops to {result.rank.label}, TN {result.rank.target_number}.")
 
 
-def _pc_stress_lines(level: str) -> list[str]:
+def _pc_stress_lines(level: Level) -> list[str]:
     result = stress_result(level)
     lines = [f"The PC takes {result.penalty_ranks} Penalty Ranks on the Trait used."]
     if result.undefended:
@@ -207,6 +207,6 @@ def judge_undefended_pc(
                    tuple(_pc_stress_lines(level) + crit), False, level, total, stress)
 
 
-def level_rank(level: str) -> int:
+def level_rank(level: Level | str) -> int:
     """Position of a Level (Average 0), re-exported for screens."""
-    return level_index(level)
+    return Level.parse(level).step
