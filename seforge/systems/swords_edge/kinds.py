@@ -75,8 +75,7 @@ class Level(StrEnum):
         for level in cls:
             if level.value.lower() == wanted:
                 return level
-        known = ", ".join(level.value for level in cls)
-        raise ValueError(f"unknown Level of Success {text!r} (known: {known})")
+        raise _unknown_level(text)
 
     @classmethod
     def named(cls, text: str) -> Level:
@@ -84,8 +83,7 @@ class Level(StrEnum):
         for level in cls:
             if level.value == text:
                 return level
-        known = ", ".join(level.value for level in cls)
-        raise ValueError(f"unknown Level of Success {text!r} (known: {known})")
+        raise _unknown_level(text)
 
     def __lt__(self, other: str) -> bool:
         if isinstance(other, Level):
@@ -106,6 +104,11 @@ class Level(StrEnum):
         if isinstance(other, Level):
             return self.step >= other.step
         return str.__ge__(self, other)
+
+
+def _unknown_level(text: object) -> ValueError:
+    known = ", ".join(level.value for level in Level)
+    return ValueError(f"unknown Level of Success {text!r} (known: {known})")
 
 
 _LEVEL_STEPS: dict[Level, int] = {level: step for step, level in enumerate(Level)}

@@ -43,7 +43,7 @@ from seforge.systems.swords_edge.resolution.undefended import (
     DefenderBenefit,
     defender_benefits,
 )
-from seforge.systems.swords_edge.wording import with_article
+from seforge.systems.swords_edge.wording import plural, with_article
 
 
 @dataclass(frozen=True)
@@ -60,10 +60,6 @@ class ReferenceTable:
         for row in self.rows:
             if len(row) != len(self.columns):
                 raise ValueError(f"table {self.id}: row {row!r} does not fit {self.columns!r}")
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # ------------------------------------------------------------------------- Ranks
@@ -225,7 +221,7 @@ def _recovery_table() -> ReferenceTable:
         rows,
         f"TN {RECOVERY_TN}, no Momentum Test, never a Trait (other fitting Qualities may "
         "help). The scene Test and Luck (one per Penalty Rank) reach only Stress taken in "
-        f"that scene. Every in-game week clears {_plural(WEEKLY_RECOVERY, 'Penalty Rank')} "
+        f"that scene. Every in-game week clears {plural(WEEKLY_RECOVERY, 'Penalty Rank')} "
         "by itself; an Advancement at the end of a session clears them all. The day column "
         "above Great is our reading of the book.",
     )

@@ -52,7 +52,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from seforge.systems.swords_edge import pending_test as pt
-from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.fileformat import (
     Migration,
     atomic_write_bytes,
@@ -95,6 +94,7 @@ from seforge.systems.swords_edge.resolution.tns import (
     nc_tn,
 )
 from seforge.systems.swords_edge.resolution.verdicts import NextStep
+from seforge.systems.swords_edge.wording import plural
 
 __all__ = [
     "SCENE_FORMAT",
@@ -200,8 +200,13 @@ def _names(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _check_level(level: str | None) -> None:
+    """Refuse anything but the exact name of a Level of Success (None is fine)."""
+    if level is not None:
+        try:
+            Level.named(level)
+        except ValueError as error:
+            raise SceneError(str(error)) from None
 
 
 class Scene(_Model):
@@ -509,8 +514,7 @@ class Scene(_Model):
             raise SceneError(f"{entry.name} cannot act or react for the rest of this scene")
         if not self.facing(ref):
             raise SceneError(f"{entry.name} faces no NC still in the scene (pair first)")
-        if level is not None and level not in LEVELS:
-            raise SceneError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
+        _check_level(level)
         spent_now: list[str] = []
         for key in qualities_used:
             try:
@@ -633,8 +637,7 @@ class Scene(_Model):
         self._open("record Stress")
         entry = self.pc(ref)
         character = self.character(ref)
-        if level not in LEVELS:
-            raise SceneError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
+        _check_level(level)
         effect = stress_result(level)
         try:
             doom = take_stress(
@@ -644,7 +647,7 @@ class Scene(_Model):
             raise SceneError(str(exc)) from None
         text = (
             f"{entry.name} takes {level} Stress: "
-            f"{_plural(effect.penalty_ranks, 'Penalty Rank')} on {trait.value}"
+            f"{plural(effect.penalty_ranks, 'Penalty Rank')} on {trait.value}"
         )
         if effect.undefended:
             entry.undefended = True

@@ -22,7 +22,12 @@ from seforge.systems.swords_edge.play.advancement_uses import (
     AdvancementUse,
     use_reason,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError, require_in_scene, require_session
+from seforge.systems.swords_edge.play.guards import (
+    PlayRuleError,
+    no_held_advancement,
+    require_in_scene,
+    require_session,
+)
 from seforge.systems.swords_edge.play.history import record
 from seforge.systems.swords_edge.play.keys import (
     FLAWS,
@@ -146,7 +151,7 @@ def advancement_options(character: Character, index: int) -> list[AdvancementOpt
     """Every use of held Advancement ``index`` (each raise target separately), with
     whether the rules allow it now and, if not, why."""
     if not 0 <= index < len(character.play.advancements):
-        raise PlayRuleError(f"there is no held Advancement number {index + 1}")
+        raise PlayRuleError(no_held_advancement(index))
     options: list[AdvancementOption] = []
     for target in _raise_targets(character):
         reason = use_reason(character, index, "raise", target, None, need_details=True)

@@ -13,6 +13,7 @@ from typing import Literal
 
 from seforge.systems.swords_edge.editing import get_rank
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, HeldAdvancement
+from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, no_held_advancement
 from seforge.systems.swords_edge.play.keys import key_exists
 from seforge.systems.swords_edge.play.state import has_penalties
 from seforge.systems.swords_edge.quality_key import QualityKey
@@ -142,9 +143,9 @@ def use_reason(
     """
     play = character.play
     if play.out_of_play:
-        return "the character is out of the game after a Doom"
+        return OUT_OF_GAME
     if not 0 <= index < len(play.advancements):
-        return f"there is no held Advancement number {index + 1}"
+        return no_held_advancement(index)
     checker = USE_CHECKERS.get(use)
     if checker is None:
         return f"unknown use {use!r} (known: {', '.join(ADVANCEMENT_USES)})"

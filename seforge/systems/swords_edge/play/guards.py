@@ -3,7 +3,7 @@ that raise it (out of the game, no session, a Doom pending, out of the scene).""
 
 from __future__ import annotations
 
-from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Character,
 )
@@ -13,11 +13,18 @@ class PlayRuleError(Exception):
     """The rules do not allow this now; ``str()`` says why in plain words."""
 
 
+OUT_OF_GAME = "the character is out of the game after a Doom"
+"""Why nothing can be done with a character a Doom took out of the game."""
+
+
+def no_held_advancement(index: int) -> str:
+    """Why held Advancement ``index`` (counted from 0) cannot be used: there is none."""
+    return f"there is no held Advancement number {index + 1}"
+
+
 def require_playing(character: Character, doing: str) -> None:
     if character.play.out_of_play:
-        raise PlayRuleError(
-            f"cannot {doing}: the character is out of the game after a Doom"
-        )
+        raise PlayRuleError(f"cannot {doing}: {OUT_OF_GAME}")
 
 
 def require_session(character: Character, doing: str) -> None:
@@ -40,10 +47,12 @@ def require_in_scene(character: Character, doing: str) -> None:
 
 
 def check_level(level: str | None) -> None:
-    if level is not None and level not in LEVELS:
-        raise PlayRuleError(
-            f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})"
-        )
+    """Refuse anything but the exact name of a Level of Success (None is fine)."""
+    if level is not None:
+        try:
+            Level.named(level)
+        except ValueError as error:
+            raise PlayRuleError(str(error)) from None
 
 
 def pick_free_advancement(character: Character, index: int | None, doing: str) -> int:
@@ -51,7 +60,7 @@ def pick_free_advancement(character: Character, index: int | None, doing: str) -
     held = character.play.advancements
     if index is not None:
         if not 0 <= index < len(held):
-            raise PlayRuleError(f"there is no held Advancement number {index + 1}")
+            raise PlayRuleError(no_held_advancement(index))
         if held[index].source == "critical_failure":
             raise PlayRuleError(
                 f"cannot {doing} with a Critical Failure Advancement: it can only raise "

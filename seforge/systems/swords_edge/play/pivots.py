@@ -7,19 +7,23 @@ from seforge.systems.swords_edge.models import (
     Character,
     HeldAdvancement,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
+from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, PlayRuleError
 from seforge.systems.swords_edge.play.history import record
+
+
+def _no_slot(slot: str) -> str:
+    return f"there is no Pivot slot {slot!r} (Goal, Quirk or Style)"
 
 
 def pivot_advancement_reason(character: Character, slot: str) -> str:
     """Why a Pivot Advancement cannot be earned from ``slot`` now ("" when it can)."""
     play = character.play
     if play.out_of_play:
-        return "the character is out of the game after a Doom"
+        return OUT_OF_GAME
     if not play.session_running:
         return "no session is running"
     if slot not in PIVOT_SLOTS:
-        return f"there is no Pivot slot {slot!r} (Goal, Quirk or Style)"
+        return _no_slot(slot)
     if not getattr(character.pivots, slot):
         return f"the character has no {slot.capitalize()} Pivot"
     if play.pivot_advancement_this_scene:
@@ -61,7 +65,7 @@ def earn_pivot_advancement(character: Character, slot: str, why: str = "") -> No
 def change_pivot(character: Character, slot: str, text: str | None, why: str = "") -> None:
     """Set, replace or (with blank text) remove a Pivot; see :func:`pivot_change_reason`."""
     if slot not in PIVOT_SLOTS:
-        raise PlayRuleError(f"there is no Pivot slot {slot!r} (Goal, Quirk or Style)")
+        raise PlayRuleError(_no_slot(slot))
     reason = pivot_change_reason(character)
     if reason:
         raise PlayRuleError(reason)

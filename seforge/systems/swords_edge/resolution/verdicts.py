@@ -19,7 +19,11 @@ from seforge.systems.swords_edge.probability import format_probability
 from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.opponents import Opponent
 from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, Role, Step
-from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, stress_result
+from seforge.systems.swords_edge.resolution.stress import (
+    REGULAR_STRESS_LIMIT,
+    apply_stress_to_nc,
+    stress_result,
+)
 from seforge.systems.swords_edge.resolution.tns import momentum_bonus
 from seforge.systems.swords_edge.resolution.undefended import (
     UNDEFENDED_PC_TN,
@@ -95,7 +99,7 @@ def nc_stress_line(opponent: Opponent, stress: int) -> str:
     if result.removed:
         return f"{name} is removed from the scene."
     if nc.type is NCType.REGULAR:
-        return f"{name} has taken {result.stress_total} of 3 Stress."
+        return f"{name} has taken {result.stress_total} of {REGULAR_STRESS_LIMIT} Stress."
     assert result.rank is not None
     return (f"{name} drops to {result.rank.label}, TN {result.rank.target_number}.")
 
