@@ -10,7 +10,7 @@ from seforge.systems.swords_edge.fileformat import load_character, save_characte
 from seforge.systems.swords_edge.models import Trait
 from seforge.systems.swords_edge.play.history import full_dump, snapshot, state_at
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 OLD = DATA / "played_before_core_history.sechar"
 
 
