@@ -1,7 +1,9 @@
-"""Undefended characters, a failed Seize and defender benefits."""
+"""Undefended characters (and the odds of each hit), a failed Seize and defender
+benefits."""
 
 from __future__ import annotations
 
+from seforge.systems.swords_edge.dice import odds
 from seforge.systems.swords_edge.resolution.undefended import (
     UNDEFENDED_PC_TN,
     UNDEFENDED_TN,
@@ -9,6 +11,7 @@ from seforge.systems.swords_edge.resolution.undefended import (
     defender_benefits,
     seize_failure_level,
     undefended_pc_level,
+    undefended_pc_odds,
 )
 
 
@@ -66,3 +69,9 @@ def test_defender_benefits() -> None:
         assert defender_benefits(name, True) == defender_benefits("Good", False)
     assert defender_benefits("Legendary", True) == defender_benefits("Legendary", False)
     assert "+2" in defender_benefit("Good", False)
+
+
+def test_undefended_odds_sum_to_one() -> None:
+    chances = undefended_pc_odds(0)
+    assert sum(chances.values()) == 1
+    assert chances[None] == odds(0, 18).success
