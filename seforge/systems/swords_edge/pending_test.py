@@ -59,6 +59,7 @@ from seforge.systems.swords_edge.resolution.qualities import (
     QualityChoice,
     action_extras,
     choice_notes,
+    default_chosen,
     linked_trait_keys,
     pc_choices,
     selection_luck,
@@ -328,13 +329,6 @@ def pending_from_json(text: str | bytes) -> PendingTest:
 # --------------------------------------------------------------- helpers
 
 
-def _default_chosen(trait: Trait) -> dict[Step, list[str]]:
-    key = QualityKey.of_trait(trait)
-    chosen: dict[Step, list[str]] = {step: [key] for step in STEPS}
-    chosen["action"] = [key, "concept", "background", "faculty"]
-    return chosen
-
-
 FIELD_LABELS = {
     "plain_modifier": "Plain modifier",
     "penalty_ranks": "Penalty Ranks",
@@ -391,7 +385,7 @@ def set_actor(test: PendingTest, actor: str | None, penalty_ranks: int = 0,
     test.spent_by_pc = by_pc
     test.scene_spent = sorted(set(remembered if spent is None else spent))
     test.spent_here = []
-    test.chosen = _default_chosen(test.trait)
+    test.chosen = default_chosen(test.trait)
     _merge_spent(test)
 
 
@@ -403,7 +397,7 @@ def set_trait(test: PendingTest, trait: Trait, penalty_ranks: int = 0) -> None:
     """The PC uses ``trait``: the PC's and the NCs' defaults follow it (an NC's
     Momentum and Action both bring its matching Trait; a group's Momentum none)."""
     _check(test, {"trait": trait, "penalty_ranks": penalty_ranks})
-    test.chosen = _default_chosen(trait)
+    test.chosen = default_chosen(trait)
     _merge_spent(test)
     size = len(test.opponents)
     for entry in test.opponents:

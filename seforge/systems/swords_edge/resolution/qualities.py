@@ -23,6 +23,7 @@ from seforge.systems.swords_edge.models import (
 from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.resolution.ranges import range_modifier
+from seforge.systems.swords_edge.resolution.steps import STEPS, Step
 from seforge.systems.swords_edge.resolution.stress import penalty_modifier
 from seforge.systems.swords_edge.resolution.tns import momentum_bonus, multiple_action_penalty
 
@@ -303,6 +304,16 @@ def pc_choices(
             choices.append(trait_choice(other, "trait"))
             choices.extend(linked(other, other))
     return choices
+
+
+def default_chosen(trait: Trait) -> dict[Step, list[str]]:
+    """The PC's Qualities the screen ticks before the player adjusts them, per step:
+    the Trait everywhere, and in the Action also Concept, Background and Faculty
+    (a starting point, not a rule; :func:`pc_choices` says what each costs)."""
+    key = QualityKey.of_trait(trait)
+    chosen: dict[Step, list[str]] = {step: [key] for step in STEPS}
+    chosen["action"] = [key, "concept", "background", "faculty"]
+    return chosen
 
 
 def linked_trait_keys(choices: Sequence[QualityChoice], selected: Iterable[str]) -> set[str]:
