@@ -66,6 +66,7 @@ from seforge.systems.swords_edge.resolution.qualities import (
     selection_modifier,
     selection_problems,
     spent_by_momentum,
+    spent_problem,
 )
 from seforge.systems.swords_edge.resolution.ranges import RANGES
 from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Role, Step
@@ -132,6 +133,13 @@ LOG_LIMIT = 200
 """The roll log keeps this many rolls (the oldest go first)."""
 MAX_ACTION_NUMBER = 10
 PLAIN_RANGE = (-40, 60)
+
+
+NO_TN = "Add an NC (or mark the target Undefended) to set a TN."
+"""Why a step cannot be judged or rolled yet."""
+
+JUDGE_FIRST = "Judge the roll first: a Luck reroll changes a roll made."
+"""Why a Luck reroll needs a judged roll of this step."""
 
 
 class PendingTestError(ValueError):
@@ -430,7 +438,7 @@ def toggle_quality(test: PendingTest, character: Character, key: str, on: bool) 
     keys = set(test.chosen[test.step])
     if on:
         if choice.spent:
-            raise PendingTestError(f"{choice.name} was spent on Momentum this scene.")
+            raise PendingTestError(spent_problem(choice))
         keys.add(key)
         # A Faculty or Element brings its linked Trait into the Test (L301, L429).
         keys |= {k for k in linked_trait_keys(list(choices.values()), {key})
@@ -661,7 +669,7 @@ def judge_test(test: PendingTest, character: Character | None,
     """
     breakdown = tn(test)
     if breakdown is None:
-        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
+        raise PendingTestError(NO_TN)
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
@@ -693,11 +701,11 @@ def luck_reroll(test: PendingTest, character: Character | None, value: int) -> V
     """Spend a Luck to reroll the lower die (it showed ``value``), keep the better,
     and judge again (book: *Luck*, Reroll)."""
     if test.verdict is None or test.verdict.step != test.step:
-        raise PendingTestError("Judge the roll first: a Luck reroll changes a roll made.")
+        raise PendingTestError(JUDGE_FIRST)
     if not 1 <= value <= DIE_FACES:
         raise PendingTestError(f"a d10 shows 1..{DIE_FACES}, not {value}")
     if tn(test) is None:
-        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
+        raise PendingTestError(NO_TN)
     d1, d2 = test.dice
     options = None if character is None else character.options
     if d1 == d2 == 1 and not test.rerolled and criticals_reading(options) == "first":
@@ -728,7 +736,7 @@ def roll_test(test: PendingTest, character: Character | None,
               die: DieRoller = secure_die) -> Verdict:
     """Roll 2d10 for the current step and judge them (logged as rolled)."""
     if tn(test) is None:
-        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
+        raise PendingTestError(NO_TN)
     set_dice(test, die(), die())
     return judge_test(test, character, "rolled")
 
@@ -737,7 +745,7 @@ def roll_reroll(test: PendingTest, character: Character | None,
                 die: DieRoller = secure_die) -> Verdict:
     """Spend a Luck: roll a d10 for the lower die, keep the better, judge again."""
     if test.verdict is None or test.verdict.step != test.step:
-        raise PendingTestError("Judge the roll first: a Luck reroll changes a roll made.")
+        raise PendingTestError(JUDGE_FIRST)
     return luck_reroll(test, character, die())
 
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 from seforge.systems.swords_edge.editing import get_rank
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, HeldAdvancement
-from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, no_held_advancement
+from seforge.systems.swords_edge.play.guards import NO_PENALTIES, OUT_OF_GAME, no_held_advancement
 from seforge.systems.swords_edge.play.keys import key_exists
 from seforge.systems.swords_edge.play.state import has_penalties
 from seforge.systems.swords_edge.quality_key import QualityKey
@@ -101,7 +101,7 @@ def _clear_penalties_reason(request: UseRequest) -> str:
     if play.session == 0:
         return "only at the end of a session, and none has been played yet"
     if not has_penalties(request.character):
-        return "there are no Penalty Ranks to clear"
+        return NO_PENALTIES
     return ""
 
 

@@ -17,6 +17,15 @@ OUT_OF_GAME = "the character is out of the game after a Doom"
 """Why nothing can be done with a character a Doom took out of the game."""
 
 
+NO_PENALTIES = "there are no Penalty Ranks to clear"
+"""Why clearing all Penalty Ranks is refused."""
+
+
+def not_enough_luck(needed: int, held: int) -> str:
+    """Why spending ``needed`` Luck is refused to a character holding ``held``."""
+    return f"not enough Luck: {needed} needed, {held} held"
+
+
 def no_held_advancement(index: int) -> str:
     """Why held Advancement ``index`` (counted from 0) cannot be used: there is none."""
     return f"there is no held Advancement number {index + 1}"

@@ -6,7 +6,7 @@ from seforge.systems.swords_edge.models import (
     MAX_LUCK,
     Character,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError, require_session
+from seforge.systems.swords_edge.play.guards import PlayRuleError, not_enough_luck, require_session
 from seforge.systems.swords_edge.play.history import record
 
 DEFAULT_LUCK = 3
@@ -54,7 +54,7 @@ def spend_luck(character: Character, purpose: str, amount: int = 1, why: str = "
         raise PlayRuleError("spend at least one Luck")
     play = character.play
     if amount > play.luck:
-        raise PlayRuleError(f"not enough Luck: {amount} needed, {play.luck} held")
+        raise PlayRuleError(not_enough_luck(amount, play.luck))
     play.luck -= amount
     record(
         character,

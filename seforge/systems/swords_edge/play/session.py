@@ -11,8 +11,10 @@ from seforge.systems.swords_edge.models import (
 )
 from seforge.systems.swords_edge.play.advancement import use_advancement
 from seforge.systems.swords_edge.play.guards import (
+    NO_PENALTIES,
     PlayRuleError,
     check_level,
+    not_enough_luck,
     pick_free_advancement,
     require_no_doom,
     require_playing,
@@ -71,7 +73,7 @@ def end_scene(
         raise PlayRuleError("Luck spent cannot be negative")
     if luck_for_penalties > play.luck:
         raise PlayRuleError(
-            f"not enough Luck: {luck_for_penalties} needed, {play.luck} held"
+            not_enough_luck(luck_for_penalties, play.luck)
         )
     from_scene = scene_penalty_total(character)
     by_test = min(recovery_removed(recovery_level, daily=False), from_scene)
@@ -121,7 +123,7 @@ def end_session(
     if clear_penalties_with_advancement:
         index = pick_free_advancement(character, advancement, "clear Penalty Ranks")
         if not has_penalties(character):
-            raise PlayRuleError("there are no Penalty Ranks to clear")
+            raise PlayRuleError(NO_PENALTIES)
     lost = play.luck
     play.session_running = False
     play.luck = 0

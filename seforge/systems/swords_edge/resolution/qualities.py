@@ -382,6 +382,11 @@ def choice_notes(choices: Sequence[QualityChoice], selected: Iterable[str]) -> d
     return notes
 
 
+def spent_problem(choice: QualityChoice) -> str:
+    """Why a Quality spent on Momentum earlier in the scene cannot go in again."""
+    return f"{choice.name} was spent on Momentum this scene."
+
+
 def selection_problems(choices: Sequence[QualityChoice], selected: Iterable[str]) -> list[str]:
     """Why the selection breaks the rules (empty when it is fine)."""
     keys = set(selected)
@@ -390,7 +395,7 @@ def selection_problems(choices: Sequence[QualityChoice], selected: Iterable[str]
         if choice.key not in keys:
             continue
         if choice.spent:
-            problems.append(f"{choice.name} was spent on Momentum this scene.")
+            problems.append(spent_problem(choice))
         if choice.requires is not None and QualityKey.of_trait(choice.requires) not in keys:
             problems.append(f"{choice.name} needs {choice.requires.value} in the Test "
                             "(add it with Luck).")
