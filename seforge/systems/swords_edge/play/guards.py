@@ -4,9 +4,7 @@ that raise it (out of the game, no session, a Doom pending, out of the scene).""
 from __future__ import annotations
 
 from seforge.systems.swords_edge.kinds import Level
-from seforge.systems.swords_edge.models import (
-    Character,
-)
+from seforge.systems.swords_edge.models import Character
 
 
 class PlayRuleError(Exception):

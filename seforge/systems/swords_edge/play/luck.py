@@ -10,7 +10,6 @@ from seforge.systems.swords_edge.play.guards import PlayRuleError, not_enough_lu
 from seforge.systems.swords_edge.play.history import record
 
 DEFAULT_LUCK = 3
-
 """Luck each player gets at the start of a session unless the GM chooses otherwise."""
 
 
@@ -20,8 +19,8 @@ LUCK_PURPOSES: dict[str, str] = {
     "gm": "a use the GM agreed to",
     "remove_stress": "remove this scene's Penalty Ranks",
 }
-
-"""What Luck can be spent on; ``remove_stress`` happens through :func:`end_scene`."""
+"""What Luck can be spent on; ``remove_stress`` happens through
+:func:`~seforge.systems.swords_edge.play.session.end_scene`."""
 
 
 def record_roll(character: Character, line: str, why: str = "") -> None:

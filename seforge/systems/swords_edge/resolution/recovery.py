@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seforge.systems.swords_edge.dice import (
-    roll_outcome,
-)
+from seforge.systems.swords_edge.dice import roll_outcome
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.resolution.verdicts import Verdict, critical_lines
 
