@@ -17,7 +17,7 @@ from seforge.systems.swords_edge.dice import LEVELS, needed_roll, odds
 from seforge.systems.swords_edge.library import list_entries, load_pc
 from seforge.systems.swords_edge.models import Character, NCType
 from seforge.systems.swords_edge.ranks import Rank
-from seforge.systems.swords_edge.test_flow import format_chance
+from seforge.systems.swords_edge.resolution.verdicts import format_chance
 from ui.systems.swords_edge.gm import GMDock
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
 

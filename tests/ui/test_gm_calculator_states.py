@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from seforge.systems.swords_edge import pending_test as pt
 from seforge.systems.swords_edge.library import load_pc
-from seforge.systems.swords_edge.test_flow import STEPS
+from seforge.systems.swords_edge.resolution.steps import STEPS
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
 JYRELL = load_pc("jyrell")

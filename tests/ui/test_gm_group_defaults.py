@@ -45,12 +45,13 @@ def test_ticking_a_faculty_ticks_its_trait(qtbot) -> None:  # type: ignore[no-un
 
 
 def test_recovery_tab_luck_reaches_only_this_scene(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from seforge.systems.swords_edge import play
     from seforge.systems.swords_edge.library import load_pc
+    from seforge.systems.swords_edge.play.session import start_session
+    from seforge.systems.swords_edge.play.stress import take_stress
 
     kyle = load_pc("kyle-devos")
-    play.start_session(kyle)
-    play.take_stress(kyle, Trait.CUNNING, 1)
+    start_session(kyle)
+    take_stress(kyle, Trait.CUNNING, 1)
     window = QMainWindow()
     qtbot.addWidget(window)
     dock = GMDock(lambda: [kyle], parent=window)
@@ -69,7 +70,7 @@ def test_recovery_tab_luck_reaches_only_this_scene(qtbot) -> None:  # type: igno
 def test_calculator_odds_follow_the_characters_criticals_rule(qtbot) -> None:  # type: ignore[no-untyped-def]
     from seforge.systems.swords_edge.dice import odds
     from seforge.systems.swords_edge.library import load_pc
-    from seforge.systems.swords_edge.test_flow import format_chance
+    from seforge.systems.swords_edge.resolution.verdicts import format_chance
 
     kyle = load_pc("kyle-devos")
     kyle.options.criticals_on_final_dice = True

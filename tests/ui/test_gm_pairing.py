@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel
 from seforge.systems.swords_edge.library import load_nc, load_pc
 from seforge.systems.swords_edge.models import NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank
-from seforge.systems.swords_edge.test_flow import parse_quick_qualities, quick_nc
+from seforge.systems.swords_edge.resolution.opponents import parse_quick_qualities, quick_nc
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
 from ui.systems.swords_edge.gm.nc_card import NCCard
 
@@ -204,7 +204,7 @@ def test_mythic_nc_quality_in_the_calculator(calc: CalculatorTab) -> None:
 
 
 def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: object) -> None:
-    from seforge.systems.swords_edge import play
+    from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
     from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
@@ -215,7 +215,7 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
     tracker = SceneTracker(open_calculator=bridge)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
     tella = load_pc("tella-of-jost")
-    play.start_session(tella)
+    start_session(tella)
     pc_id = tracker.add_pc(tella)
     assert pc_id is not None
     (leader,) = tracker.add_nc(load_nc("desert-acolytes-leader"))
@@ -266,7 +266,7 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
 
 def test_tracker_lists_a_mythic_nc_like_the_calculator(qtbot: object) -> None:
     from seforge.systems.swords_edge.models import NCQuality
-    from seforge.systems.swords_edge.test_flow import nc_qualities
+    from seforge.systems.swords_edge.resolution.opponents import nc_qualities
     from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
 
     tracker = SceneTracker(autosave=False)
@@ -312,7 +312,7 @@ def test_roll_button_rerolls_log_and_critical_offer(calc: CalculatorTab, qtbot: 
 
 
 def test_rolls_reach_the_scene_log(qtbot: object) -> None:
-    from seforge.systems.swords_edge import play
+    from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
     from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
@@ -323,7 +323,7 @@ def test_rolls_reach_the_scene_log(qtbot: object) -> None:
                            autosave=False)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
     jyrell = load_pc("jyrell")
-    play.start_session(jyrell)
+    start_session(jyrell)
     pc_id = tracker.add_pc(jyrell)
     assert pc_id is not None
     ids = tracker.add_nc(load_nc("shock-troopers"), 2)
@@ -338,7 +338,7 @@ def test_rolls_reach_the_scene_log(qtbot: object) -> None:
 
 
 def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> None:
-    from seforge.systems.swords_edge import play
+    from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
     from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
@@ -349,7 +349,7 @@ def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> No
                            autosave=False)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
     jyrell = load_pc("jyrell")
-    play.start_session(jyrell)
+    start_session(jyrell)
     pc_id = tracker.add_pc(jyrell)
     assert pc_id is not None
     ids = tracker.add_nc(load_nc("shock-troopers"), 2)
@@ -373,7 +373,7 @@ def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> No
 
 
 def test_critical_failure_in_a_pairing_is_recorded_once(qtbot: object) -> None:
-    from seforge.systems.swords_edge import play
+    from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
     from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
@@ -384,7 +384,7 @@ def test_critical_failure_in_a_pairing_is_recorded_once(qtbot: object) -> None:
                            autosave=False)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
     jyrell = load_pc("jyrell")
-    play.start_session(jyrell)
+    start_session(jyrell)
     pc_id = tracker.add_pc(jyrell)
     assert pc_id is not None
     tracker.pair(pc_id, tracker.add_nc(load_nc("shock-troopers"), 2))

@@ -16,7 +16,8 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.campaign import load_campaign
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import Trait
-from seforge.systems.swords_edge.play import start_session, take_stress
+from seforge.systems.swords_edge.play.session import start_session
+from seforge.systems.swords_edge.play.stress import take_stress
 from ui.systems.swords_edge.gm_table.party import ClockWidget, PartyView
 from ui.systems.swords_edge.gm_table.window import GMTableWidget
 

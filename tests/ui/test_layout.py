@@ -15,8 +15,8 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.library import load_pc
+from seforge.systems.swords_edge.play.luck import gain_luck
 from seforge.systems.swords_edge.reference import TABLES
 from seforge.systems.swords_edge.validation import check_character
 from tests.seforge.conftest import make_sarah
@@ -357,7 +357,7 @@ def test_a_refusal_goes_once_it_no_longer_applies(window: MainWindow) -> None:
     assert panel.start_session(3)
     assert not panel.spend_luck("reroll", 5)
     assert "Luck" in panel.last_error()
-    play.gain_luck(document.character, "GM award", 2)
+    gain_luck(document.character, "GM award", 2)
     document.notify_changed()
     panel.refresh()
     assert panel.last_error() == ""

@@ -13,9 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QWidget
 
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Character, ElementKind, Trait
+from seforge.systems.swords_edge.play.history import full_dump, state_at
+from seforge.systems.swords_edge.play.pivots import pivot_change_reason
 from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah
 from ui.systems.swords_edge.play import PlayPanel
@@ -51,7 +52,7 @@ def _kinds(character: Character) -> list[str]:
 
 def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     panel, c, stack, calls = setup
-    initial = play.full_dump(c)
+    initial = full_dump(c)
 
     # ---- session 1, scene 1: a Pivot Advancement raises the Background
     _click(qtbot, panel.start_button)
@@ -186,12 +187,12 @@ def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) ->
     assert [e.kind for e in again.history] == _kinds(c)
     assert _kinds(again).count("start_session") == 2
     assert "resolve_doom" in _kinds(again) and "stunt" in _kinds(again)
-    assert play.state_at(again, stress_row).play.penalty_ranks == {P: 1}
+    assert state_at(again, stress_row).play.penalty_ranks == {P: 1}
 
     # ---- undo everything: back to the start
     while stack.canUndo():
         stack.undo()
-    assert play.full_dump(c) == initial
+    assert full_dump(c) == initial
     assert panel.advancements.count() == 0 and panel.history.rowCount() == 0
 
 
@@ -295,7 +296,7 @@ def test_pivots_locked_once_the_scene_is_under_way(setup) -> None:  # type: igno
     panel.start_session()
     assert all(b.isEnabled() for b in panel.pivot_buttons.values())  # start of a session
     panel.spend_luck("reroll")
-    reason = play.pivot_change_reason(c)
+    reason = pivot_change_reason(c)
     assert reason
     for button in panel.pivot_buttons.values():
         assert not button.isEnabled()

@@ -8,9 +8,10 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_nc
+from seforge.systems.swords_edge.play.session import start_session
 from ui.main_window import MainWindow
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
@@ -19,7 +20,7 @@ from ui.systems.swords_edge.gm.calculator import CalculatorTab
 def _open_in_session(window: MainWindow, tmp_path: Path, luck: int
                      ) -> tuple[CharacterDocument, CalculatorTab]:
     sarah = library.load_pc("sarah-x")
-    play.start_session(sarah, luck=luck)
+    start_session(sarah, luck=luck)
     path = tmp_path / "sarah.sechar"
     save_character(sarah, path)
     document = window.open_path(path)
@@ -75,7 +76,7 @@ def test_a_scene_pairing_roll_goes_into_the_history_once(qtbot: object) -> None:
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
     dock.set_pc_step(owner_step(tracker.registry))  # the scene records, not the calculator
     jyrell = library.load_pc("jyrell")
-    play.start_session(jyrell)
+    start_session(jyrell)
     pc_id = tracker.add_pc(jyrell)
     assert pc_id is not None
     tracker.pair(pc_id, tracker.add_nc(load_nc("shock-troopers"), 2))

@@ -37,6 +37,7 @@ from seforge.systems.swords_edge.models import (
     Quality,
     Trait,
 )
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank
 
 BASE_BUDGET = 6
@@ -109,14 +110,6 @@ class BudgetReport:
 def creation_rank(rank: Rank, advanced: int) -> Rank | None:
     """The Rank a Quality had at creation, before ``advanced`` later steps."""
     return rank.shifted(-advanced)
-
-
-def quality_key(index: int) -> str:
-    return f"element:{index}"
-
-
-def trait_key(trait: Trait) -> str:
-    return f"trait:{trait.value}"
 
 
 def element_start(element: Element, character: Character) -> Rank:
@@ -212,7 +205,7 @@ def _quality_entry(key: str, label: str, quality: Quality | LinkedQuality) -> Le
 def element_entry(index: int, element: Element, character: Character) -> LedgerEntry | None:
     if not element_counts_at_creation(element):
         return None
-    key = quality_key(index)
+    key = QualityKey.of_element(index)
     kind_word = {
         ElementKind.WEAKNESS: "Weakness",
         ElementKind.FETISH: "Fetish",
@@ -247,7 +240,7 @@ def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
             refund = character.options.trait_lowering_refunds
             note = "lowered: refund by table rule" if refund else "below Average"
         cost = trait_cost(character, trait, rank)
-        yield LedgerEntry(trait_key(trait), trait.value, "trait", TRAIT_START, end, cost,
+        yield LedgerEntry(QualityKey.of_trait(trait), trait.value, "trait", TRAIT_START, end, cost,
                           note=note)
     for index, element in enumerate(character.elements):
         entry = element_entry(index, element, character)

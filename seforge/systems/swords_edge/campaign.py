@@ -43,7 +43,8 @@ from seforge.systems.swords_edge.models import (
     RuleOptions,
     Trait,
 )
-from seforge.systems.swords_edge.play import effective_trait
+from seforge.systems.swords_edge.play.state import effective_trait
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.table_rules import TableRule, differing_rules
 
@@ -341,7 +342,7 @@ def party_row(character: Character, campaign_rules: RuleOptions | None = None) -
             if element.trait is trait:
                 linked.append(
                     PartyQuality(
-                        f"element:{index}", element.name, _mod(element.rank),
+                        QualityKey.of_element(index), element.name, _mod(element.rank),
                         element.kind.value,
                     )
                 )
@@ -350,7 +351,7 @@ def party_row(character: Character, campaign_rules: RuleOptions | None = None) -
         working = effective_trait(character, trait)
         traits.append(PartyTrait(trait, rank, penalty, working, linked))
     unlinked = [
-        PartyQuality(f"element:{i}", e.name, _mod(e.rank), e.kind.value)
+        PartyQuality(QualityKey.of_element(i), e.name, _mod(e.rank), e.kind.value)
         for i, e in enumerate(character.elements)
         if e.trait is None and e.kind is not ElementKind.FETISH
     ]

@@ -26,8 +26,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-LEVELS: tuple[str, ...] = ("Average", "Good", "Great", "Exceptional", "Legendary")
-"""The Levels of Success, lowest first."""
+from seforge.systems.swords_edge.kinds import Level
+
+LEVELS: tuple[Level, ...] = tuple(Level)
+"""The Levels of Success, lowest first (:class:`~seforge.systems.swords_edge.kinds.Level`)."""
 
 LEVEL_STEP = 7
 """Points over the TN that buy one more Level of Success."""
@@ -42,7 +44,7 @@ NATURAL_MAX = 20
 Critical = Literal["failure", "success"]
 
 
-def level_for_margin(margin: int) -> str:
+def level_for_margin(margin: int) -> Level:
     """The Level of a success that beat its TN by ``margin`` points (0 = just made it).
 
     0-6 is Average, 7-13 Good, 14-20 Great, 21-27 Exceptional and 28 or more
@@ -50,15 +52,12 @@ def level_for_margin(margin: int) -> str:
     """
     if margin < 0:
         raise ValueError(f"a success cannot fall short of its TN (margin {margin})")
-    return LEVELS[min(margin // LEVEL_STEP, len(LEVELS) - 1)]
+    return LEVELS[min(margin // LEVEL_STEP, Level.LEGENDARY.step)]
 
 
 def level_index(level: str) -> int:
     """Position of ``level`` in :data:`LEVELS` (Average = 0); any case is accepted."""
-    for index, name in enumerate(LEVELS):
-        if name.lower() == level.strip().lower():
-            return index
-    raise ValueError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
+    return Level.parse(level).step
 
 
 @dataclass(frozen=True)
@@ -72,7 +71,7 @@ class RollOutcome:
     success: bool
     total: int
     margin: int
-    level: str | None
+    level: Level | None
     critical: Critical | None
 
 
@@ -152,7 +151,7 @@ def _first_roll_counts(need: int) -> tuple[int, tuple[int, ...]]:
             if d1 == d2 == DIE_FACES:
                 margin = max(margin, 0)
             if margin >= 0:
-                per_level[LEVELS.index(level_for_margin(margin))] += 1
+                per_level[level_for_margin(margin).step] += 1
     return sum(per_level), tuple(per_level)
 
 

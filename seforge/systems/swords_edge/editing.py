@@ -33,6 +33,7 @@ from seforge.systems.swords_edge.models import (
     RuleOptions,
     Trait,
 )
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank
 from seforge.systems.swords_edge.validation import play_start_ranks
 
@@ -75,13 +76,14 @@ def kind_choices(character: Character, index: int | None = None) -> list[KindCho
 
 
 def _element_index(key: str) -> int:
-    if not key.startswith("element:"):
+    parsed = QualityKey.parse(key)
+    if not parsed.is_element:
         raise KeyError(key)
-    return int(key.removeprefix("element:"))
+    return int(parsed.rest)
 
 
 def _trait(key: str) -> Trait:
-    return Trait(key.removeprefix("trait:"))
+    return Trait(QualityKey.parse(key).rest)
 
 
 def quality_for(character: Character, key: str) -> Quality | LinkedQuality | Element:
@@ -96,7 +98,7 @@ def quality_for(character: Character, key: str) -> Quality | LinkedQuality | Ele
 
 
 def get_rank(character: Character, key: str) -> Rank:
-    if key.startswith("trait:"):
+    if QualityKey.parse(key).is_trait:
         return character.trait_rank(_trait(key))
     return quality_for(character, key).rank
 
@@ -104,7 +106,7 @@ def get_rank(character: Character, key: str) -> Rank:
 def set_rank(character: Character, key: str, rank: Rank) -> Rank:
     """Set the Rank behind ``key``; returns the previous Rank."""
     old = get_rank(character, key)
-    if key.startswith("trait:"):
+    if QualityKey.parse(key).is_trait:
         traits = dict(character.traits)
         traits[_trait(key)] = rank
         character.traits = traits
@@ -115,7 +117,7 @@ def set_rank(character: Character, key: str, rank: Rank) -> Rank:
 
 def _cost_of(character: Character, key: str, rank: Rank) -> int:
     """Creation cost of the Quality behind ``key`` if it stood at ``rank``."""
-    if key.startswith("trait:"):
+    if QualityKey.parse(key).is_trait:
         return trait_cost(character, _trait(key), rank)
     quality = quality_for(character, key)
     if isinstance(quality, Element):
@@ -127,7 +129,7 @@ def _cost_of(character: Character, key: str, rank: Rank) -> int:
 
 def _minimum(character: Character, key: str) -> tuple[Rank, str]:
     """The lowest Rank offered at creation and the reason for it."""
-    if key.startswith("trait:"):
+    if QualityKey.parse(key).is_trait:
         if character.options.trait_lowering_refunds:
             return Rank.WEAK, ""
         return TRAIT_START, "Traits start at Average (see Table rules to allow lowering)"
@@ -156,7 +158,7 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
     report = budget_report(character)
     current = get_rank(character, key)
     current_cost = _cost_of(character, key, current)
-    quality = None if key.startswith("trait:") else quality_for(character, key)
+    quality = None if QualityKey.parse(key).is_trait else quality_for(character, key)
     weakness_at_creation = (
         isinstance(quality, Element)
         and quality.kind in (ElementKind.WEAKNESS, ElementKind.FETISH)

@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from seforge.systems.swords_edge.kinds import TRAITS, Acquired, ElementKind, NCType, Trait
+from seforge.systems.swords_edge.kinds import TRAITS, Acquired, ElementKind, Level, NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "ElementKind",
     "HeldAdvancement",
     "HistoryEntry",
+    "Level",
     "LinkedQuality",
     "NCQuality",
     "NCType",

@@ -27,6 +27,7 @@ from typing import Literal
 
 from seforge.systems.swords_edge.fileformat import NC_SUFFIX, CharacterFileError, load_nc
 from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType, Trait
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
 
 __all__ = [
@@ -162,16 +163,18 @@ def quality_rows(nc: NarrativeCharacter, *, rank: Rank | None = None) -> list[Qu
         if trait_rank is not None:
             mod = _modifier(trait_rank)
             rows.append(
-                QualityTN(f"trait:{trait.value}", "trait", trait.value, mod, trait, base + mod)
+                QualityTN(QualityKey.of_trait(trait), "trait", trait.value, mod, trait, base + mod)
             )
     for index, element in enumerate(nc.elements):
         mod = _modifier(element.rank)
         rows.append(
-            QualityTN(f"element:{index}", "element", element.name, mod, element.trait, base + mod)
+            QualityTN(QualityKey.of_element(index), "element", element.name, mod, element.trait,
+                      base + mod)
         )
     for index, flaw in enumerate(nc.flaws):
         mod = _modifier(flaw.rank)
-        rows.append(QualityTN(f"flaw:{index}", "flaw", flaw.name, mod, flaw.trait, base + mod))
+        rows.append(QualityTN(QualityKey.of("flaw", index), "flaw", flaw.name, mod, flaw.trait,
+                              base + mod))
     return rows
 
 

@@ -34,47 +34,51 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from seforge.systems.swords_edge.dice import DIE_FACES, LEVELS
+from seforge.systems.swords_edge.dice import DIE_FACES
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
-from seforge.systems.swords_edge.play import describe_key
-from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
-from seforge.systems.swords_edge.test_flow import (
-    STEP_TITLES,
-    STEPS,
-    ModifierPart,
-    NCQualityOption,
-    NextStep,
-    Opponent,
-    QualityChoice,
-    Role,
-    Step,
+from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.quality_key import QualityKey
+from seforge.systems.swords_edge.resolution.breakdown import (
     TNBreakdown,
-    Verdict,
-    action_extras,
-    choice_notes,
-    default_applied,
     joint_action_tn,
-    judge,
-    judge_undefended_pc,
-    linked_trait_keys,
     momentum_tn,
+    undefended_pc_tn,
+    undefended_target_tn,
+)
+from seforge.systems.swords_edge.resolution.opponents import (
+    NCQualityOption,
+    Opponent,
+    default_applied,
     nc_qualities,
     nc_spent_by_momentum,
-    pc_choices,
     regrouped_momentum,
+)
+from seforge.systems.swords_edge.resolution.qualities import (
+    ModifierPart,
+    QualityChoice,
+    action_extras,
+    choice_notes,
+    default_chosen,
+    linked_trait_keys,
+    pc_choices,
     selection_luck,
     selection_modifier,
     selection_problems,
     spent_by_momentum,
-    undefended_pc_tn,
-    undefended_target_tn,
+    spent_problem,
 )
-from seforge.systems.swords_edge.testmath import (
-    RANGES,
-    GroupActionReading,
-    apply_stress_to_nc,
-    penalty_modifier,
+from seforge.systems.swords_edge.resolution.ranges import RANGES
+from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Role, Step
+from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, penalty_modifier
+from seforge.systems.swords_edge.resolution.tns import GroupActionReading
+from seforge.systems.swords_edge.resolution.verdicts import (
+    NextStep,
+    Verdict,
+    judge,
+    judge_undefended_pc,
 )
+from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
 
 __all__ = [
     "LOG_LIMIT",
@@ -131,6 +135,13 @@ MAX_ACTION_NUMBER = 10
 PLAIN_RANGE = (-40, 60)
 
 
+NO_TN = "Add an NC (or mark the target Undefended) to set a TN."
+"""Why a step cannot be judged or rolled yet."""
+
+JUDGE_FIRST = "Judge the roll first: a Luck reroll changes a roll made."
+"""Why a Luck reroll needs a judged roll of this step."""
+
+
 class PendingTestError(ValueError):
     """The change is not allowed; ``str()`` says why in plain words."""
 
@@ -183,7 +194,7 @@ class JudgedNextStep(_Model):
     label: str
     step: Step
     role: Role = "attack"
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
 
     def to_next_step(self) -> NextStep:
         return NextStep(self.label, self.step, self.role, self.momentum_level)
@@ -211,7 +222,7 @@ class JudgedRoll(_Model):
     headline: str
     lines: list[str] = Field(default_factory=list)
     success: bool
-    level: str | None = None
+    level: Level | None = None
     total: int
     stress: int = 0
     next_steps: list[JudgedNextStep] = Field(default_factory=list)
@@ -242,7 +253,7 @@ class PendingTest(_Model):
     """Penalty Ranks on ``trait`` for this Test (filled from the PC, editable)."""
     step: Step = "momentum"
     role: Role = "attack"
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
     first_action: bool = True
     action_number: int = Field(default=1, ge=1, le=MAX_ACTION_NUMBER)
     range_band: str = RANGES[0]
@@ -275,12 +286,10 @@ class PendingTest(_Model):
     def _steps(cls, value: dict[Step, list[str]]) -> dict[Step, list[str]]:
         return _every_step(value)
 
-    @field_validator("momentum_level")
+    @field_validator("momentum_level", mode="before")
     @classmethod
-    def _level(cls, value: str | None) -> str | None:
-        if value is not None and value not in LEVELS:
-            raise ValueError(f"unknown Level of Success {value!r} (known: {', '.join(LEVELS)})")
-        return value
+    def _level(cls, value: str | None) -> Level | None:
+        return None if value is None else Level.named(value)
 
     @field_validator("range_band")
     @classmethod
@@ -326,13 +335,6 @@ def pending_from_json(text: str | bytes) -> PendingTest:
 
 
 # --------------------------------------------------------------- helpers
-
-
-def _default_chosen(trait: Trait) -> dict[Step, list[str]]:
-    key = f"trait:{trait.value}"
-    chosen: dict[Step, list[str]] = {step: [key] for step in STEPS}
-    chosen["action"] = [key, "concept", "background", "faculty"]
-    return chosen
 
 
 FIELD_LABELS = {
@@ -391,7 +393,7 @@ def set_actor(test: PendingTest, actor: str | None, penalty_ranks: int = 0,
     test.spent_by_pc = by_pc
     test.scene_spent = sorted(set(remembered if spent is None else spent))
     test.spent_here = []
-    test.chosen = _default_chosen(test.trait)
+    test.chosen = default_chosen(test.trait)
     _merge_spent(test)
 
 
@@ -403,7 +405,7 @@ def set_trait(test: PendingTest, trait: Trait, penalty_ranks: int = 0) -> None:
     """The PC uses ``trait``: the PC's and the NCs' defaults follow it (an NC's
     Momentum and Action both bring its matching Trait; a group's Momentum none)."""
     _check(test, {"trait": trait, "penalty_ranks": penalty_ranks})
-    test.chosen = _default_chosen(trait)
+    test.chosen = default_chosen(trait)
     _merge_spent(test)
     size = len(test.opponents)
     for entry in test.opponents:
@@ -436,7 +438,7 @@ def toggle_quality(test: PendingTest, character: Character, key: str, on: bool) 
     keys = set(test.chosen[test.step])
     if on:
         if choice.spent:
-            raise PendingTestError(f"{choice.name} was spent on Momentum this scene.")
+            raise PendingTestError(spent_problem(choice))
         keys.add(key)
         # A Faculty or Element brings its linked Trait into the Test (L301, L429).
         keys |= {k for k in linked_trait_keys(list(choices.values()), {key})
@@ -667,7 +669,7 @@ def judge_test(test: PendingTest, character: Character | None,
     """
     breakdown = tn(test)
     if breakdown is None:
-        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
+        raise PendingTestError(NO_TN)
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
@@ -699,11 +701,11 @@ def luck_reroll(test: PendingTest, character: Character | None, value: int) -> V
     """Spend a Luck to reroll the lower die (it showed ``value``), keep the better,
     and judge again (book: *Luck*, Reroll)."""
     if test.verdict is None or test.verdict.step != test.step:
-        raise PendingTestError("Judge the roll first: a Luck reroll changes a roll made.")
+        raise PendingTestError(JUDGE_FIRST)
     if not 1 <= value <= DIE_FACES:
         raise PendingTestError(f"a d10 shows 1..{DIE_FACES}, not {value}")
     if tn(test) is None:
-        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
+        raise PendingTestError(NO_TN)
     d1, d2 = test.dice
     options = None if character is None else character.options
     if d1 == d2 == 1 and not test.rerolled and criticals_reading(options) == "first":
@@ -734,7 +736,7 @@ def roll_test(test: PendingTest, character: Character | None,
               die: DieRoller = secure_die) -> Verdict:
     """Roll 2d10 for the current step and judge them (logged as rolled)."""
     if tn(test) is None:
-        raise PendingTestError("Add an NC (or mark the target Undefended) to set a TN.")
+        raise PendingTestError(NO_TN)
     set_dice(test, die(), die())
     return judge_test(test, character, "rolled")
 
@@ -743,7 +745,7 @@ def roll_reroll(test: PendingTest, character: Character | None,
                 die: DieRoller = secure_die) -> Verdict:
     """Spend a Luck: roll a d10 for the lower die, keep the better, judge again."""
     if test.verdict is None or test.verdict.step != test.step:
-        raise PendingTestError("Judge the roll first: a Luck reroll changes a roll made.")
+        raise PendingTestError(JUDGE_FIRST)
     return luck_reroll(test, character, die())
 
 
@@ -790,9 +792,9 @@ def consequences(test: PendingTest, character: Character | None = None) -> list[
             or judged.offer_taken:
         return []
     d1, d2 = judged.dice
-    trait_k = f"trait:{judged.trait.value}"
+    trait_k = QualityKey.of_trait(judged.trait)
     if d1 == d2 == 1:
-        others = tuple(k for k in judged.used if not k.startswith("trait:"))
+        others = tuple(k for k in judged.used if not QualityKey.parse(k).is_trait)
         if others:
             names = ", ".join(describe_key(character, k) for k in others) \
                 if character is not None else "the Qualities used in this Test"
@@ -820,7 +822,7 @@ def pairing_test(
     trait: Trait = Trait.PHYSIQUE,
     penalty_ranks: int = 0,
     spent: Iterable[str] = (),
-    momentum_level: str | None = None,
+    momentum_level: Level | str | None = None,
 ) -> PendingTest:
     """A Test for a scene pairing: ``opponents`` are (NC, Stress taken, scene id).
 
@@ -832,6 +834,7 @@ def pairing_test(
     for nc, stress, scene_id in opponents:
         add_opponent(test, nc, scene_id=scene_id, stress=stress)
     step: Step = "momentum" if momentum_level is None else "action"
-    go_to(test, NextStep("", step, "attack", momentum_level))
+    level = None if momentum_level is None else Level.named(momentum_level)
+    go_to(test, NextStep("", step, "attack", level))
     return test
 

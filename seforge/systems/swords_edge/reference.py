@@ -1,7 +1,7 @@
 """The GM screen's reference tables, as plain data.
 
 Every number comes from the core (:mod:`seforge.systems.swords_edge.ranks`,
-:mod:`seforge.systems.swords_edge.testmath`,
+:mod:`seforge.systems.swords_edge.resolution`,
 :mod:`seforge.systems.swords_edge.dice`, :mod:`seforge.systems.swords_edge.play`), so a table
 cannot drift from the rules
 the rest of the program applies. The wording is ours: the tables summarise the
@@ -14,31 +14,36 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from seforge.systems.swords_edge.dice import LEVEL_STEP, LEVELS, NATURAL_MAX, NATURAL_MIN
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import NCType
-from seforge.systems.swords_edge.play import DEFAULT_LUCK
+from seforge.systems.swords_edge.play.luck import DEFAULT_LUCK
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
-from seforge.systems.swords_edge.testmath import (
+from seforge.systems.swords_edge.resolution.qualities import exertion_cost
+from seforge.systems.swords_edge.resolution.ranges import (
     RANGES,
-    RECOVERY_TN,
-    REGULAR_STRESS_LIMIT,
-    SFX_COMPONENTS,
-    SFX_RANKS,
-    UNDEFENDED_PC_TN,
-    UNDEFENDED_TN,
-    WEEKLY_RECOVERY,
-    DefenderBenefit,
-    defender_benefits,
-    exertion_cost,
-    momentum_bonus,
-    multiple_action_penalty,
     range_modifier,
     range_penalty_ranks,
+)
+from seforge.systems.swords_edge.resolution.recovery import (
+    RECOVERY_TN,
+    WEEKLY_RECOVERY,
     recovery_removed,
+)
+from seforge.systems.swords_edge.resolution.sfx import (
+    SFX_COMPONENTS,
+    SFX_RANKS,
     sfx_modifier,
     sfx_rounds,
-    stress_result,
 )
-from seforge.systems.swords_edge.wording import with_article
+from seforge.systems.swords_edge.resolution.stress import REGULAR_STRESS_LIMIT, stress_result
+from seforge.systems.swords_edge.resolution.tns import momentum_bonus, multiple_action_penalty
+from seforge.systems.swords_edge.resolution.undefended import (
+    UNDEFENDED_PC_TN,
+    UNDEFENDED_TN,
+    DefenderBenefit,
+    defender_benefits,
+)
+from seforge.systems.swords_edge.wording import plural, with_article
 
 
 @dataclass(frozen=True)
@@ -55,10 +60,6 @@ class ReferenceTable:
         for row in self.rows:
             if len(row) != len(self.columns):
                 raise ValueError(f"table {self.id}: row {row!r} does not fit {self.columns!r}")
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # ------------------------------------------------------------------------- Ranks
@@ -106,7 +107,7 @@ def _band(index: int) -> str:
     return f"{low}–{low + LEVEL_STEP - 1}"
 
 
-def _benefit(level: str) -> str:
+def _benefit(level: Level) -> str:
     benefit: DefenderBenefit = defender_benefits(level, lost_momentum_by_critical=False)
     return "—" if benefit == DefenderBenefit() else benefit.text
 
@@ -135,7 +136,7 @@ def _levels_table() -> ReferenceTable:
 # ------------------------------------------------------------------------ Stress
 
 
-def _stress_effect(level: str) -> str:
+def _stress_effect(level: Level) -> str:
     result = stress_result(level)
     extras: list[str] = []
     if result.undefended:
@@ -220,7 +221,7 @@ def _recovery_table() -> ReferenceTable:
         rows,
         f"TN {RECOVERY_TN}, no Momentum Test, never a Trait (other fitting Qualities may "
         "help). The scene Test and Luck (one per Penalty Rank) reach only Stress taken in "
-        f"that scene. Every in-game week clears {_plural(WEEKLY_RECOVERY, 'Penalty Rank')} "
+        f"that scene. Every in-game week clears {plural(WEEKLY_RECOVERY, 'Penalty Rank')} "
         "by itself; an Advancement at the end of a session clears them all. The day column "
         "above Great is our reading of the book.",
     )
@@ -363,7 +364,7 @@ def _test_table() -> ReferenceTable:
         ),
         (
             "Momentum bonus",
-            f"{format_modifier(momentum_bonus('Good'))} per Level above Average on the "
+            f"{format_modifier(momentum_bonus(Level.GOOD))} per Level above Average on the "
             "winner's first Action, first round only.",
         ),
         (

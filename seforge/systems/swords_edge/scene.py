@@ -26,12 +26,13 @@ Rule readings (book section in brackets):
 * A Quality other than a Trait put into a Momentum Test is spent for the rest of
   the scene [*Momentum*: "cannot be used again in that scene"].
 * Several NCs acting together (a PC attacking a whole pairing at once, or Seize
-  the Momentum against several) use :func:`seforge.systems.swords_edge.testmath.group_action_tn`'s
-  default reading, the primary being the highest current Rank.
-* Stress to NCs follows :func:`seforge.systems.swords_edge.testmath.apply_stress_to_nc`: a minion is
-  out at one Stress, a regular at three in all, a hero drops a Rank per Stress and
-  is out below Weak [*Narrative Characters*]. Spreading one attack's Stress over
-  several NCs is the GM's call, not a rule: call :meth:`Scene.nc_takes_stress`
+  the Momentum against several) use
+  :func:`seforge.systems.swords_edge.resolution.tns.group_action_tn`'s default reading, the
+  primary being the highest current Rank.
+* Stress to NCs follows :func:`seforge.systems.swords_edge.resolution.stress.apply_stress_to_nc`:
+  a minion is out at one Stress, a regular at three in all, a hero drops a Rank per
+  Stress and is out below Weak [*Narrative Characters*]. Spreading one attack's
+  Stress over several NCs is the GM's call, not a rule: call :meth:`Scene.nc_takes_stress`
   once per NC (as when Jyrell's Good hit, two Stress, drops both minions in the
   Example of Play), or :meth:`Scene.remove_nc` when the GM simply rules an NC out.
 * An Exceptional hit leaves the PC Undefended for the rest of the scene
@@ -51,8 +52,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from seforge.systems.swords_edge import pending_test as pt
-from seforge.systems.swords_edge import play
-from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.fileformat import (
     Migration,
     atomic_write_bytes,
@@ -60,6 +59,7 @@ from seforge.systems.swords_edge.fileformat import (
     encode_document,
     read_json_file,
 )
+from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Character,
     NarrativeCharacter,
@@ -68,19 +68,33 @@ from seforge.systems.swords_edge.models import (
     Trait,
 )
 from seforge.systems.swords_edge.pending_test import PendingTest, PendingTestError
-from seforge.systems.swords_edge.play import PlayRuleError
-from seforge.systems.swords_edge.test_flow import NextStep, nc_quality_option
-from seforge.systems.swords_edge.testmath import (
+from seforge.systems.swords_edge.play.advancement import (
+    critical_success_stunt,
+    earn_critical_failure_advancement,
+)
+from seforge.systems.swords_edge.play.guards import PlayRuleError
+from seforge.systems.swords_edge.play.history import full_dump, restore
+from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.play.luck import LUCK_PURPOSES, gain_luck, spend_luck
+from seforge.systems.swords_edge.play.pivots import earn_pivot_advancement
+from seforge.systems.swords_edge.play.session import end_scene, start_session
+from seforge.systems.swords_edge.play.stress import resolve_doom, take_stress
+from seforge.systems.swords_edge.quality_key import QualityKey
+from seforge.systems.swords_edge.resolution.opponents import nc_quality_option
+from seforge.systems.swords_edge.resolution.qualities import (
     ActionOption,
-    apply_stress_to_nc,
     available_for_action,
+    quality_modifier,
+)
+from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, stress_result
+from seforge.systems.swords_edge.resolution.tns import (
     group_action_tn,
     group_momentum_tn,
     momentum_bonus,
     nc_tn,
-    quality_modifier,
-    stress_result,
 )
+from seforge.systems.swords_edge.resolution.verdicts import NextStep
+from seforge.systems.swords_edge.wording import plural
 
 __all__ = [
     "SCENE_FORMAT",
@@ -158,7 +172,7 @@ class ScenePC(_Model):
     """The ids of the NCs this PC faces (its pairing)."""
     momentum: Literal["pc", "nc"] | None = None
     """Who holds the Momentum in this PC's pairing (None: not yet tested)."""
-    momentum_level: str | None = None
+    momentum_level: Level | None = None
     """The Level the PC won the Momentum at (its first-Action bonus)."""
     spent_on_momentum: list[str] = Field(default_factory=list)
     """Quality keys (``concept``, ``element:2``...) put into Momentum this scene:
@@ -186,8 +200,13 @@ def _names(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _check_level(level: str | None) -> None:
+    """Refuse anything but the exact name of a Level of Success (None is fine)."""
+    if level is not None:
+        try:
+            Level.named(level)
+        except ValueError as error:
+            raise SceneError(str(error)) from None
 
 
 class Scene(_Model):
@@ -264,7 +283,7 @@ class Scene(_Model):
         if character.play.session_running or character.play.out_of_play:
             return None
         try:
-            play.start_session(character)
+            start_session(character)
         except PlayRuleError as exc:
             raise SceneError(f"{character.name or 'that character'}: {exc}") from None
         return self._event(
@@ -436,12 +455,12 @@ class Scene(_Model):
         total = 0
         traits = 0
         for key in keys:
-            text = f"trait:{key.value}" if isinstance(key, Trait) else key
+            text = QualityKey.of_trait(key) if isinstance(key, Trait) else QualityKey.parse(key)
             if momentum and text == "concept":
                 raise SceneError(
                     f"{target.name} cannot put its Concept into a Momentum Test"
                 )
-            if text.startswith("trait:"):
+            if text.is_trait:
                 traits += 1
             try:
                 total += nc_quality_option(target.nc, text, target.current_rank).modifier
@@ -476,7 +495,7 @@ class Scene(_Model):
         self,
         ref: PCRef,
         won: bool,
-        level: str | None = None,
+        level: Level | str | None = None,
         qualities_used: Sequence[str] = (),
     ) -> SceneEvent:
         """Record a Momentum Test (or a Seize the Momentum) of a PC's pairing.
@@ -495,25 +514,24 @@ class Scene(_Model):
             raise SceneError(f"{entry.name} cannot act or react for the rest of this scene")
         if not self.facing(ref):
             raise SceneError(f"{entry.name} faces no NC still in the scene (pair first)")
-        if level is not None and level not in LEVELS:
-            raise SceneError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
+        _check_level(level)
         spent_now: list[str] = []
         for key in qualities_used:
             try:
                 quality_modifier(character, key)
             except ValueError:
                 raise SceneError(f"{entry.name} has no Quality {key!r}") from None
-            if key.startswith("trait:"):
+            if QualityKey.parse(key).is_trait:
                 continue
             if key in entry.spent_on_momentum or key in spent_now:
                 raise SceneError(
-                    f"{play.describe_key(character, key)} was already put into Momentum "
+                    f"{describe_key(character, key)} was already put into Momentum "
                     "this scene"
                 )
             spent_now.append(key)
         entry.spent_on_momentum = [*entry.spent_on_momentum, *spent_now]
         entry.momentum = "pc" if won else "nc"
-        entry.momentum_level = (level or LEVELS[0]) if won else None
+        entry.momentum_level = (Level.named(level) if level else Level.AVERAGE) if won else None
         names = _names([n.name for n in self.facing(ref)])
         if won:
             bonus = momentum_bonus(entry.momentum_level)
@@ -525,7 +543,7 @@ class Scene(_Model):
             text = f"{names} keep{'s' if len(self.facing(ref)) == 1 else ''} the Momentum " \
                 f"against {entry.name}"
         if spent_now:
-            spent = ", ".join(play.describe_key(character, k) for k in spent_now)
+            spent = ", ".join(describe_key(character, k) for k in spent_now)
             text += f"; spent for the scene: {spent}"
         return self._event(text + ".")
 
@@ -610,7 +628,7 @@ class Scene(_Model):
         return self._event(f"{target.name} is out of the scene ({target.removed_note}).")
 
     def pc_takes_stress(
-        self, ref: PCRef, trait: Trait, level: str, why: str = ""
+        self, ref: PCRef, trait: Trait, level: Level | str, why: str = ""
     ) -> SceneEvent:
         """A successful attack at ``level`` against a PC defending with ``trait``:
         Penalty Ranks through :func:`seforge.systems.swords_edge.play.take_stress` (a Doom if the
@@ -619,18 +637,17 @@ class Scene(_Model):
         self._open("record Stress")
         entry = self.pc(ref)
         character = self.character(ref)
-        if level not in LEVELS:
-            raise SceneError(f"unknown Level of Success {level!r} (known: {', '.join(LEVELS)})")
+        _check_level(level)
         effect = stress_result(level)
         try:
-            doom = play.take_stress(
+            doom = take_stress(
                 character, trait, effect.penalty_ranks, legendary=effect.doom, why=why
             )
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         text = (
             f"{entry.name} takes {level} Stress: "
-            f"{_plural(effect.penalty_ranks, 'Penalty Rank')} on {trait.value}"
+            f"{plural(effect.penalty_ranks, 'Penalty Rank')} on {trait.value}"
         )
         if effect.undefended:
             entry.undefended = True
@@ -646,7 +663,7 @@ class Scene(_Model):
         entry = self.pc(ref)
         character = self.character(ref)
         try:
-            play.resolve_doom(character, outcome, **options)
+            resolve_doom(character, outcome, **options)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         entry.facing = []
@@ -665,11 +682,11 @@ class Scene(_Model):
         self._open("spend Luck")
         entry = self.pc(ref)
         try:
-            play.spend_luck(self.character(ref), purpose, amount, why)
+            spend_luck(self.character(ref), purpose, amount, why)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         entry.luck_spent += amount
-        what = play.LUCK_PURPOSES.get(purpose, purpose)
+        what = LUCK_PURPOSES.get(purpose, purpose)
         return self._event(f"{entry.name} spends {amount} Luck ({what}).")
 
     def give_luck(self, ref: PCRef, reason: str, amount: int = 1) -> SceneEvent:
@@ -677,7 +694,7 @@ class Scene(_Model):
         self._open("give Luck")
         entry = self.pc(ref)
         try:
-            play.gain_luck(self.character(ref), reason, amount)
+            gain_luck(self.character(ref), reason, amount)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(f"{entry.name} gains {amount} Luck ({reason}).")
@@ -687,7 +704,7 @@ class Scene(_Model):
         self._open("earn an Advancement")
         entry = self.pc(ref)
         try:
-            play.earn_pivot_advancement(self.character(ref), slot, why)
+            earn_pivot_advancement(self.character(ref), slot, why)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
@@ -701,7 +718,7 @@ class Scene(_Model):
         self._open("earn an Advancement")
         entry = self.pc(ref)
         try:
-            play.earn_critical_failure_advancement(
+            earn_critical_failure_advancement(
                 self.character(ref), list(qualities), trait, why
             )
         except PlayRuleError as exc:
@@ -714,7 +731,7 @@ class Scene(_Model):
         self._open("gain a Stunt")
         entry = self.pc(ref)
         try:
-            play.critical_success_stunt(self.character(ref), name, trait, why)
+            critical_success_stunt(self.character(ref), name, trait, why)
         except PlayRuleError as exc:
             raise SceneError(str(exc)) from None
         return self._event(
@@ -747,7 +764,7 @@ class Scene(_Model):
         for key in (*recovery, *luck, *pivots):
             self.pc(key)
         characters = {p.id: self.character(p.id) for p in self.pcs}
-        saved = {pid: play.full_dump(ch) for pid, ch in characters.items()}
+        saved = {pid: full_dump(ch) for pid, ch in characters.items()}
         luck_before = {p.id: p.luck_spent for p in self.pcs}
         lines: list[str] = []
         try:
@@ -763,7 +780,7 @@ class Scene(_Model):
                             f"{entry.name}: already earned a Pivot Advancement this scene."
                         )
                     else:
-                        play.earn_pivot_advancement(
+                        earn_pivot_advancement(
                             character, slot, "Pivot brought into the scene"
                         )
                         lines.append(
@@ -771,12 +788,12 @@ class Scene(_Model):
                             f"({len(character.play.advancements)} held)."
                         )
                 spend = luck.get(entry.id, 0)
-                play.end_scene(character, recovery.get(entry.id), spend)
+                end_scene(character, recovery.get(entry.id), spend)
                 entry.luck_spent += spend
                 lines.append(f"{entry.name}: {character.history[-1].what}.")
         except PlayRuleError as exc:
             for pid, character in characters.items():
-                play.restore(character, saved[pid])
+                restore(character, saved[pid])
             for entry in self.pcs:
                 entry.luck_spent = luck_before[entry.id]
             raise SceneError(f"the scene cannot end: {exc}") from None

@@ -14,7 +14,7 @@ import re
 
 from seforge.systems.swords_edge.kinds import TRAITS, ElementKind, Trait
 from seforge.systems.swords_edge.models import Character, Element, LinkedQuality, Quality
-from seforge.systems.swords_edge.play import effective_sfx, effective_trait
+from seforge.systems.swords_edge.play.state import effective_sfx, effective_trait
 from seforge.systems.swords_edge.ranks import Rank
 
 __all__ = ["KIND_NAMES", "character_markdown", "character_plain_text", "character_text"]

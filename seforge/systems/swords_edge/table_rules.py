@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from seforge.systems.swords_edge.dice import CriticalsReading
 from seforge.systems.swords_edge.models import RuleOptions
-from seforge.systems.swords_edge.testmath import TargetReading, UndefendedBands
+from seforge.systems.swords_edge.resolution.sfx import TargetReading
+from seforge.systems.swords_edge.resolution.undefended import UndefendedBands
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,9 @@ from seforge.systems.swords_edge.budget import (
     element_counts_at_creation,
     element_start,
     overcome_creation_weaknesses,
-    quality_key,
-    trait_key,
 )
 from seforge.systems.swords_edge.models import Acquired, Character, Element, ElementKind
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank
 
 
@@ -106,11 +105,11 @@ def _rank_range_problems(character: Character) -> Iterator[Problem]:
         ("faculty", "The Faculty", character.faculty.rank, character.faculty.advanced),
     ]
     named += [
-        (trait_key(t), t.value, r, character.trait_advanced.get(t, 0))
+        (QualityKey.of_trait(t), t.value, r, character.trait_advanced.get(t, 0))
         for t, r in character.traits.items()
     ]
     named += [
-        (quality_key(i), f"Element {_quoted(e.name, f'#{i + 1}')}", e.rank, e.advanced)
+        (QualityKey.of_element(i), f"Element {_quoted(e.name, f'#{i + 1}')}", e.rank, e.advanced)
         for i, e in enumerate(character.elements)
     ]
     for key, label, rank, advanced in named:
@@ -157,7 +156,7 @@ def _core_start_problems(character: Character) -> Iterator[Problem]:
                 "creation.trait_below_average",
                 f"{trait.value} starts at Average; lowering it to {start.label} is only allowed "
                 "with the table rule \"Lowering a Trait refunds Ranks\".",
-                Section.TRAITS, trait_key(trait),
+                Section.TRAITS, QualityKey.of_trait(trait),
             )
 
 
@@ -173,14 +172,14 @@ def _link_problems(character: Character) -> Iterator[Problem]:
             yield _err(
                 "link.element_trait",
                 f"Element {_quoted(element.name, f'#{i + 1}')} must be linked to one Trait.",
-                Section.ELEMENTS, quality_key(i),
+                Section.ELEMENTS, QualityKey.of_element(i),
             )
 
 
 def _element_problems(character: Character) -> Iterator[Problem]:
     seen: dict[str, int] = {}
     for i, element in enumerate(character.elements):
-        key = quality_key(i)
+        key = QualityKey.of_element(i)
         label = _quoted(element.name, f"#{i + 1}")
         if not element.name.strip():
             yield _warn("name.missing", f"Element #{i + 1} has no name yet.", Section.ELEMENTS, key)
@@ -280,7 +279,7 @@ def _play_element_problems(character: Character) -> Iterator[Problem]:
             "play.start_rank",
             f"Element {_quoted(element.name, f'#{i + 1}')} was gained in play, so it came in "
             f"at {names}; less its {element.advanced} raise(s) it came in at {start.label}.",
-            Section.ADVANCEMENT, quality_key(i),
+            Section.ADVANCEMENT, QualityKey.of_element(i),
         )
 
 
@@ -307,7 +306,7 @@ def _play_state_problems(character: Character) -> Iterator[Problem]:
                 "play.penalty_past_weak",
                 f"{trait.value} carries {count} Penalty Ranks, but at {rank.label} it reaches "
                 f"Weak after {room}; one more would have been a Doom.",
-                Section.DAMAGE, trait_key(trait),
+                Section.DAMAGE, QualityKey.of_trait(trait),
             )
     for trait, count in play.scene_penalty_ranks.items():
         if count > play.penalty_ranks.get(trait, 0):
@@ -315,7 +314,7 @@ def _play_state_problems(character: Character) -> Iterator[Problem]:
                 "play.scene_penalty_range",
                 f"{trait.value} has more Penalty Ranks from this scene ({count}) than in all "
                 f"({play.penalty_ranks.get(trait, 0)}).",
-                Section.DAMAGE, trait_key(trait),
+                Section.DAMAGE, QualityKey.of_trait(trait),
             )
     sfx = {e.name: (i, e) for i, e in enumerate(character.elements)
            if e.kind is ElementKind.SFX}
@@ -335,7 +334,7 @@ def _play_state_problems(character: Character) -> Iterator[Problem]:
                 "play.sfx_penalty_past_weak",
                 f"SFX \"{name}\" carries {count} Penalty Ranks; at {element.rank.label} it "
                 f"is Weak, and unusable, after {room}.",
-                Section.SFX, quality_key(i),
+                Section.SFX, QualityKey.of_element(i),
             )
     for name, count in play.scene_sfx_penalty_ranks.items():
         if count > play.sfx_penalty_ranks.get(name, 0):
@@ -367,7 +366,7 @@ def _fetish_problems(character: Character) -> Iterator[Problem]:
                 "fetish.option_off",
                 f"{_quoted(e.name, 'A Fetish')} is a Fetish, but the Fetish rule is not in "
                 "force; it works as a plain Weakness, only when invoked.",
-                Section.FETISH, quality_key(i),
+                Section.FETISH, QualityKey.of_element(i),
             )
         return
     sfx = {e.name.strip().casefold(): (i, e) for i, e in enumerate(character.elements)
@@ -382,7 +381,7 @@ def _fetish_problems(character: Character) -> Iterator[Problem]:
                 "fetish.orphan",
                 f"Fetish {_quoted(fetish.name, f'#{i + 1}')} must name the SFX Quality it "
                 "belongs to.",
-                Section.FETISH, quality_key(i),
+                Section.FETISH, QualityKey.of_element(i),
             )
             continue
         _, quality = sfx[target]
@@ -392,7 +391,7 @@ def _fetish_problems(character: Character) -> Iterator[Problem]:
                 "fetish.trait_mismatch",
                 f"Fetish {_quoted(fetish.name, '')} must be linked to the same Trait as "
                 f"\"{quality.name}\".",
-                Section.FETISH, quality_key(i),
+                Section.FETISH, QualityKey.of_element(i),
             )
     for name, (i, quality) in sfx.items():
         if name not in claimed:
@@ -400,7 +399,7 @@ def _fetish_problems(character: Character) -> Iterator[Problem]:
                 "fetish.missing",
                 f"With the Fetish rule, SFX Quality \"{quality.name}\" needs a Fetish "
                 "(a Basic Weakness on the same Trait).",
-                Section.FETISH, quality_key(i),
+                Section.FETISH, QualityKey.of_element(i),
             )
 
 

@@ -16,3 +16,8 @@ def article(word: str) -> str:
 def with_article(word: str) -> str:
     """``"an Exceptional"``, ``"a Good"``."""
     return f"{article(word)} {word}"
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 Penalty Rank"``, ``"2 Penalty Ranks"``: ``n`` and ``word``, plural unless n is 1."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand
 
 from seforge.systems.swords_edge import editing
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
+from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.wording import with_article
 from ui.systems.swords_edge.document import CharacterDocument
@@ -33,10 +34,11 @@ def describe_key(character: Character, key: str) -> str:
     """A short name for the Quality behind ``key`` for "Undo …" texts."""
     if key == "name":
         return "name"
-    if key.startswith("trait:"):
-        return key.removeprefix("trait:")
-    if key.startswith("element:"):
-        index = int(key.removeprefix("element:"))
+    parsed = QualityKey.parse(key)
+    if parsed.is_trait:
+        return parsed.rest
+    if parsed.is_element:
+        index = int(parsed.rest)
         if 0 <= index < len(character.elements):
             name = character.elements[index].name.strip()
             return f'"{name}"' if name else f"Element {index + 1}"
@@ -192,7 +194,7 @@ class InsertElementCommand(_DocumentCommand):
 
 class RemoveElementCommand(_DocumentCommand):
     def __init__(self, document: CharacterDocument, index: int) -> None:
-        what = describe_key(document.character, f"element:{index}")
+        what = describe_key(document.character, QualityKey.of_element(index))
         super().__init__(document, f"Remove {what}")
         self.index = index
         self.element: Element | None = None
@@ -209,7 +211,7 @@ class RemoveElementCommand(_DocumentCommand):
 
 class MoveElementCommand(_DocumentCommand):
     def __init__(self, document: CharacterDocument, source: int, target: int) -> None:
-        what = describe_key(document.character, f"element:{source}")
+        what = describe_key(document.character, QualityKey.of_element(source))
         super().__init__(document, f"Move {what} {'up' if target < source else 'down'}")
         self.source = source
         self.target = target
@@ -227,7 +229,7 @@ class SetKindCommand(_DocumentCommand):
     """Change an Element's kind; undo restores the kind and the Rank it had."""
 
     def __init__(self, document: CharacterDocument, index: int, kind: ElementKind) -> None:
-        what = describe_key(document.character, f"element:{index}")
+        what = describe_key(document.character, QualityKey.of_element(index))
         super().__init__(document, f"Make {what} {with_article(kind_label(kind))}")
         self.index = index
         self.new = kind

@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from seforge.systems.swords_edge.fileformat import CHARACTER_SUFFIX, load_character, save_character
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.play import full_dump, restore
+from seforge.systems.swords_edge.play.history import full_dump, restore
 from ui.systems.swords_edge.owners import Changes, DiskStamp, changed_on_disk
 
 

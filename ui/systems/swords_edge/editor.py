@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from seforge.systems.swords_edge import editing
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import TRAITS, Trait
+from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.systems.swords_edge.commands import (
     SetFieldCommand,
     SetLinkCommand,
@@ -232,7 +233,7 @@ class CharacterEditor(QScrollArea):
         for row, trait in enumerate(TRAITS):
             trait_row_widgets = _TraitRow(trait, traits)
             trait_row_widgets.combo.rank_chosen.connect(
-                lambda rank, t=trait: self._push_rank(f"trait:{t.value}", rank)
+                lambda rank, t=trait: self._push_rank(QualityKey.of_trait(t), rank)
             )
             traits_grid.addWidget(trait_row_widgets.chip, row, 0)
             traits_grid.addWidget(trait_row_widgets.name, row, 1)
@@ -376,7 +377,7 @@ class CharacterEditor(QScrollArea):
             self.core_ranks[key].set_choices(editing.rank_choices(character, key), quality.rank)
         self.faculty_trait.set_trait(character.faculty.trait)
         for trait, row in self.trait_rows.items():
-            key = f"trait:{trait.value}"
+            key = QualityKey.of_trait(trait)
             row.combo.set_choices(editing.rank_choices(character, key), character.trait_rank(trait))
             row.set_linked([q.name.strip() or "(unnamed)" for q in character.qualities_on(trait)])
         for slot, edit in self.pivot_edits.items():
@@ -408,10 +409,11 @@ class CharacterEditor(QScrollArea):
             if key == "faculty" and rule.startswith("link."):
                 return self.faculty_trait
             return self.core_ranks[key] if rank_rule else self.core_names[key]
-        if key.startswith("trait:"):
-            return self.trait_rows[Trait(key.removeprefix("trait:"))].combo
-        if key.startswith("element:"):
-            row = int(key.removeprefix("element:"))
+        parsed = QualityKey.parse(key)
+        if parsed.is_trait:
+            return self.trait_rows[Trait(parsed.rest)].combo
+        if parsed.is_element:
+            row = int(parsed.rest)
             self.elements.select_row(row)
             if rule.startswith("link."):
                 return self.elements.trait_combo

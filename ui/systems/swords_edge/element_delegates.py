@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewIt
 
 from seforge.systems.swords_edge import editing
 from seforge.systems.swords_edge.models import Element, ElementKind
+from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.systems.swords_edge.commands import (
     KIND_LABELS,
     SetKindCommand,
@@ -80,7 +81,7 @@ class ElementCellDelegate(QStyledItemDelegate):
 
     @staticmethod
     def _key(index: ModelIndex) -> str:
-        return f"element:{index.row()}"
+        return QualityKey.of_element(index.row())
 
     # -- QStyledItemDelegate ----------------------------------------------------------
     def createEditor(

@@ -12,6 +12,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont
 
 from seforge.systems.swords_edge.models import Acquired, Element, ElementKind
+from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.systems.swords_edge.commands import SetTextCommand, kind_label
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.trait_style import trait_chip, trait_colour
@@ -156,5 +157,5 @@ class ElementsModel(QAbstractTableModel):
         text = str(value)
         if text == self.element(index.row()).name:
             return False
-        self.document.push(SetTextCommand(self.document, f"element:{index.row()}", text))
+        self.document.push(SetTextCommand(self.document, QualityKey.of_element(index.row()), text))
         return True

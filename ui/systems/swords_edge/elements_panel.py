@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.swords_edge import editing
 from seforge.systems.swords_edge.models import ElementKind, Trait
+from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.systems.swords_edge.commands import (
     KIND_LABELS,
     InsertElementCommand,
@@ -292,17 +293,17 @@ class ElementsPanel(QWidget):
     def _on_name_edited(self, text: str) -> None:
         row = self.current_row()
         if row >= 0:
-            self.document.push(SetTextCommand(self.document, f"element:{row}", text))
+            self.document.push(SetTextCommand(self.document, QualityKey.of_element(row), text))
 
     def _on_rank_chosen(self, rank: object) -> None:
         row = self.current_row()
         if row >= 0:
-            self.document.push(SetRankCommand(self.document, f"element:{row}", rank))  # type: ignore[arg-type]
+            self.document.push(SetRankCommand(self.document, QualityKey.of_element(row), rank))  # type: ignore[arg-type]
 
     def _on_trait_chosen(self, trait: object) -> None:
         row = self.current_row()
         if row >= 0:
-            self.document.push(SetLinkCommand(self.document, f"element:{row}", trait))  # type: ignore[arg-type]
+            self.document.push(SetLinkCommand(self.document, QualityKey.of_element(row), trait))  # type: ignore[arg-type]
 
     def _on_kind_activated(self, index: int) -> None:
         row = self.current_row()
@@ -353,7 +354,7 @@ class ElementsPanel(QWidget):
             self.fetish_label.setVisible(False)
             return
         element = elements[row]
-        key = f"element:{row}"
+        key = QualityKey.of_element(row)
         self.name_edit.set_text_quietly(element.name)
         self.rank_combo.set_choices(
             editing.rank_choices(self.document.character, key), element.rank

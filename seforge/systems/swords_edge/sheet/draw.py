@@ -17,7 +17,7 @@ from seforge.core.pdf.fonts import Face, draw_string, string_width
 from seforge.core.pdf.portrait import Portrait
 from seforge.core.pdf.text import ASCENT, DESCENT, LEADING, Fitted, draw_text
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
-from seforge.systems.swords_edge.play import effective_sfx, effective_trait
+from seforge.systems.swords_edge.play.state import effective_sfx, effective_trait
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
 from seforge.systems.swords_edge.sheet.editorial import player_notes
 from seforge.systems.swords_edge.sheet.layout import (

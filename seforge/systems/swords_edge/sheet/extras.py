@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from seforge.core.pdf.fonts import Face, string_width
 from seforge.core.pdf.text import draw_text, fit_text
 from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind
-from seforge.systems.swords_edge.play import effective_trait
+from seforge.systems.swords_edge.play.state import effective_trait
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.reference import ReferenceTable, table
 from seforge.systems.swords_edge.sheet.draw import (

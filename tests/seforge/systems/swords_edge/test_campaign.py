@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.campaign import (
     Campaign,
     ProgressClock,
@@ -23,6 +23,8 @@ from seforge.systems.swords_edge.campaign import (
 )
 from seforge.systems.swords_edge.fileformat import CharacterFileError, save_character, save_nc
 from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.play.session import start_session
+from seforge.systems.swords_edge.play.stress import take_stress
 
 
 def test_clock() -> None:
@@ -138,8 +140,8 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
 def test_party_rows() -> None:
     jyrell = library.load_pc("jyrell")
     tella = library.load_pc("tella-of-jost")
-    play.start_session(jyrell)
-    play.take_stress(jyrell, Trait.PHYSIQUE, 2)
+    start_session(jyrell)
+    take_stress(jyrell, Trait.PHYSIQUE, 2)
     rows = party_rows([jyrell, tella])
     row = rows[0]
     assert row.name == "Jyrell" and row.luck == 3 and row.advancements == 0

@@ -8,19 +8,17 @@ from pathlib import Path
 import pytest
 
 from seforge.systems.swords_edge import pending_test as pt
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.library import load_nc, load_pc
 from seforge.systems.swords_edge.models import NCQuality, NCType, Trait
+from seforge.systems.swords_edge.play.session import start_session
 from seforge.systems.swords_edge.ranks import Rank
-from seforge.systems.swords_edge.scene import Scene, SceneError, load_scene, save_scene
-from seforge.systems.swords_edge.test_flow import (
-    choice_luck,
-    choice_notes,
+from seforge.systems.swords_edge.resolution.opponents import (
     nc_qualities,
     nc_quality_notes,
-    pc_choices,
     quick_nc,
 )
+from seforge.systems.swords_edge.resolution.qualities import choice_luck, choice_notes, pc_choices
+from seforge.systems.swords_edge.scene import Scene, SceneError, load_scene, save_scene
 
 
 def tella_against_the_leader() -> tuple[pt.PendingTest, object]:
@@ -213,7 +211,7 @@ def test_luck_cost_per_quality_comes_from_the_core() -> None:
 
 def test_scene_stores_the_pairing_test(tmp_path: Path) -> None:
     tella = load_pc("tella-of-jost")
-    play.start_session(tella)
+    start_session(tella)
     scene = Scene(name="Cavern")
     scene.add_pc(tella)
     (leader,) = scene.add_nc(load_nc("desert-acolytes-leader")).ids
@@ -254,7 +252,7 @@ def test_scene_refuses_a_mythic_nc_quality() -> None:
     gorgon = load_nc("gorgon")
     gorgon.elements = [*gorgon.elements, NCQuality(name="Godlike", rank=Rank.MYTHIC)]
     jyrell = load_pc("jyrell")
-    play.start_session(jyrell)
+    start_session(jyrell)
     scene = Scene()
     scene.add_pc(jyrell)
     (nc_id,) = scene.add_nc(gorgon).ids

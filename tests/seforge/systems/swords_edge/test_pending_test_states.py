@@ -11,8 +11,10 @@ from seforge.systems.swords_edge import pending_test as pt
 from seforge.systems.swords_edge.library import load_nc, load_pc
 from seforge.systems.swords_edge.models import NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank
-from seforge.systems.swords_edge.test_flow import STEPS, NextStep, quick_nc
-from seforge.systems.swords_edge.testmath import RANGES
+from seforge.systems.swords_edge.resolution.opponents import quick_nc
+from seforge.systems.swords_edge.resolution.ranges import RANGES
+from seforge.systems.swords_edge.resolution.steps import STEPS
+from seforge.systems.swords_edge.resolution.verdicts import NextStep
 
 PCS = {name: load_pc(name) for name in ("jyrell", "tella-of-jost")}
 NCS = [load_nc("shock-troopers"), load_nc("gorgon"), load_nc("desert-acolytes-leader"),

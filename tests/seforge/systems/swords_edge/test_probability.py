@@ -8,7 +8,7 @@ import pytest
 
 from seforge.cli import EXIT_OK, main
 from seforge.systems.swords_edge.probability import format_probability
-from seforge.systems.swords_edge.test_flow import format_chance
+from seforge.systems.swords_edge.resolution.verdicts import format_chance
 
 
 @pytest.mark.parametrize(("chance", "text"), [

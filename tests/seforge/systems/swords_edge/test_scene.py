@@ -7,10 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.dice import level_for_margin
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Character, Trait
+from seforge.systems.swords_edge.play.advancement import critical_success_stunt
+from seforge.systems.swords_edge.play.history import full_dump
+from seforge.systems.swords_edge.play.session import start_session
+from seforge.systems.swords_edge.resolution.stress import stress_for_level
 from seforge.systems.swords_edge.scene import (
     Scene,
     SceneError,
@@ -18,14 +22,13 @@ from seforge.systems.swords_edge.scene import (
     save_scene,
     scene_to_data,
 )
-from seforge.systems.swords_edge.testmath import stress_for_level
 
 
 def _pcs() -> tuple[Character, Character, Character]:
     pcs = (library.load_pc("jyrell"), library.load_pc("kyle-devos"),
            library.load_pc("tella-of-jost"))
     for pc in pcs:
-        play.start_session(pc)
+        start_session(pc)
     return pcs
 
 
@@ -124,7 +127,7 @@ def test_example_of_play(tmp_path: Path) -> None:
     assert total == 32  # book prints 30 (its own +12 sum); either way a Great success
     level = level_for_margin(30 - 16)
     assert level == "Great"
-    play.critical_success_stunt(tella, "Stand and Deliver", Trait.CHARISMA)
+    critical_success_stunt(tella, "Stand and Deliver", Trait.CHARISMA)
     event = scene.nc_takes_stress(leader, stress_for_level(level))
     assert "out of the scene" in event.text and scene.nc(leader).removed
 
@@ -215,14 +218,14 @@ def test_regular_counts_to_three_and_removed_skipped_in_group_tn() -> None:
 def test_end_scene_is_all_or_nothing() -> None:
     scene, jyrell, kyle, _tella = _scene()
     scene.pc_takes_stress(kyle, Trait.PHYSIQUE, "Great")
-    before = play.full_dump(jyrell)
+    before = full_dump(jyrell)
     # Kyle's Physique is Good: three Penalty Ranks leave it Poor, no Doom yet.
     assert kyle.play.doom_trait is None
     scene.pc_takes_stress(kyle, Trait.PHYSIQUE, "Good")  # past Weak: Doom
     assert kyle.play.doom_trait is Trait.PHYSIQUE
     with pytest.raises(SceneError, match="Doom"):
         scene.end_scene(pivot_touched={"jyrell": "goal"})
-    assert play.full_dump(jyrell) == before
+    assert full_dump(jyrell) == before
     assert not scene.ended
     event = scene.resolve_doom(kyle, "survived", weakness_name="Shattered Arm")
     assert "Shattered Arm" in event.text
@@ -278,7 +281,7 @@ def test_note_and_add_pc_starting_the_session() -> None:
 
     # A running session is left alone; without the flag nothing is started.
     kyle = library.load_pc("kyle-devos")
-    play.start_session(kyle)
+    start_session(kyle)
     scene.add_pc(kyle, start_session=True)
     assert [h.kind for h in kyle.history] == ["start_session"]
     tella = library.load_pc("tella-of-jost")

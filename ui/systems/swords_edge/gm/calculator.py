@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge import pending_test as pt
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.library import list_entries, load_nc
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, NCType, Trait
@@ -43,23 +42,18 @@ from seforge.systems.swords_edge.pending_test import (
     PendingTestError,
     secure_die,
 )
-from seforge.systems.swords_edge.play import PlayRuleError
+from seforge.systems.swords_edge.play.guards import PlayRuleError
+from seforge.systems.swords_edge.play.luck import record_roll, spend_luck, spend_luck_on_roll
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
+from seforge.systems.swords_edge.resolution.breakdown import TNBreakdown
+from seforge.systems.swords_edge.resolution.opponents import parse_quick_qualities, quick_nc
+from seforge.systems.swords_edge.resolution.qualities import QualityChoice
+from seforge.systems.swords_edge.resolution.ranges import RANGES
+from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Step
+from seforge.systems.swords_edge.resolution.tips import READING_TIP, RULE_TIPS
+from seforge.systems.swords_edge.resolution.tns import GroupActionReading
+from seforge.systems.swords_edge.resolution.verdicts import NextStep, Verdict
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
-from seforge.systems.swords_edge.test_flow import (
-    READING_TIP,
-    RULE_TIPS,
-    STEP_TITLES,
-    STEPS,
-    NextStep,
-    QualityChoice,
-    Step,
-    TNBreakdown,
-    Verdict,
-    parse_quick_qualities,
-    quick_nc,
-)
-from seforge.systems.swords_edge.testmath import RANGES, GroupActionReading
 from ui.systems.swords_edge.gm.nc_card import NCCard
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
 from ui.systems.swords_edge.gm.pending_owner import PendingTestOwner
@@ -925,7 +919,7 @@ class CalculatorTab(QWidget):
         roller = self.die_roller
         verdict = self._apply("Roll", lambda t: pt.roll_test(t, character, roller))
         if verdict is not None:
-            self._to_history("Roll", play.record_roll)
+            self._to_history("Roll", record_roll)
             self.judged.emit(verdict)
         return verdict
 
@@ -945,13 +939,13 @@ class CalculatorTab(QWidget):
         character = self.owner.character
         if self._records() and character is not None:
             try:
-                play.spend_luck(character.model_copy(deep=True), "reroll")
+                spend_luck(character.model_copy(deep=True), "reroll")
             except PlayRuleError as exc:
                 self._show_message(f"No Luck reroll: {exc}")
                 return None
         verdict = self._apply("Luck reroll", mutate)
         if verdict is not None:
-            self._to_history("Luck reroll", play.spend_luck_on_roll)
+            self._to_history("Luck reroll", spend_luck_on_roll)
             self.judged.emit(verdict)
         return verdict
 

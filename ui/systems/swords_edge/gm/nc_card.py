@@ -20,17 +20,15 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.swords_edge.models import NarrativeCharacter, Trait
 from seforge.systems.swords_edge.pending_test import PendingNC
-from seforge.systems.swords_edge.test_flow import (
+from seforge.systems.swords_edge.resolution.opponents import (
     NC_SPENT_NOTE,
     NC_SPENT_TIP,
-    STEP_TITLES,
-    STEPS,
     Opponent,
-    Step,
     default_applied,
     nc_qualities,
     nc_quality_notes,
 )
+from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Step
 
 
 class NCCard(QFrame):

@@ -11,13 +11,10 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 
 from seforge.systems.swords_edge.dice import LEVELS, CriticalsReading, needed_roll, odds
 from seforge.systems.swords_edge.ranks import format_modifier
-from seforge.systems.swords_edge.test_flow import (
-    RULE_TIPS,
-    format_chance,
-    undefended_pc_odds,
-    undefended_pc_tn,
-)
-from seforge.systems.swords_edge.testmath import UndefendedBands
+from seforge.systems.swords_edge.resolution.breakdown import undefended_pc_tn
+from seforge.systems.swords_edge.resolution.tips import RULE_TIPS
+from seforge.systems.swords_edge.resolution.undefended import UndefendedBands, undefended_pc_odds
+from seforge.systems.swords_edge.resolution.verdicts import format_chance
 
 LUCK_STEPS = (1, 2, 3)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.models import Character
+from seforge.systems.swords_edge.play.history import full_dump
 from ui.systems.swords_edge.owners import Changes, DocumentRegistry
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 
@@ -26,9 +26,9 @@ def owner_step(registry: DocumentRegistry
         document = registry.find_character(character)
         if document is None:
             return False
-        before = play.full_dump(character)
+        before = full_dump(character)
         operation()  # a PlayRuleError leaves the character as it was
-        after = play.full_dump(character)
+        after = full_dump(character)
         if after == before:
             return True
         name = character.name.strip() or document.title()

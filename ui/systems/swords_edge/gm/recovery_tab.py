@@ -17,9 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.swords_edge.play import scene_penalty_total
-from seforge.systems.swords_edge.test_flow import RecoveryResult, judge_recovery
-from seforge.systems.swords_edge.testmath import RECOVERY_TN
+from seforge.systems.swords_edge.play.state import scene_penalty_total
+from seforge.systems.swords_edge.resolution.recovery import (
+    RECOVERY_TN,
+    RecoveryResult,
+    judge_recovery,
+)
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
 from ui.systems.swords_edge.gm.widgets import (
     CharacterCombo,

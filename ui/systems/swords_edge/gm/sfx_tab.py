@@ -1,5 +1,5 @@
 """The SFX mode: Reach, Duration, Area and Energy give the Momentum TN, the Action
-TN and the casting time (all from seforge.systems.swords_edge.testmath)."""
+TN and the casting time (all from seforge.systems.swords_edge.resolution.sfx)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge.ranks import Rank
-from seforge.systems.swords_edge.test_flow import parse_quick_qualities
-from seforge.systems.swords_edge.testmath import (
+from seforge.systems.swords_edge.resolution.opponents import parse_quick_qualities
+from seforge.systems.swords_edge.resolution.sfx import (
     SFX_COMPONENTS,
     SFX_RANKS,
     MomentumReading,
@@ -149,7 +149,7 @@ class SFXTab(QWidget):
 
     def choose(self, key: str, label: str) -> bool:
         """Pick a component by its table label ("close", "minute", "adult")."""
-        from seforge.systems.swords_edge.testmath import sfx_rank
+        from seforge.systems.swords_edge.resolution.sfx import sfx_rank
 
         rank = sfx_rank(key, label)
         index = self.combos[key].findData(int(rank))

@@ -821,7 +821,7 @@ class PartyView(QWidget):
         return True
 
     def _align_owner(self, document: CharacterDocument) -> None:
-        from seforge.systems.swords_edge.play import full_dump
+        from seforge.systems.swords_edge.play.history import full_dump
         from ui.systems.swords_edge.owners import Changes
         from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 

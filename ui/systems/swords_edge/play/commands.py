@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.play import restore
+from seforge.systems.swords_edge.play.history import restore
 
 
 class PlaySnapshotCommand(QUndoCommand):

@@ -23,12 +23,10 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
-from seforge.systems.swords_edge.play import (
-    AdvancementOption,
-    advancement_options,
-    describe_key,
-    scene_penalty_total,
-)
+from seforge.systems.swords_edge.play.advancement import AdvancementOption, advancement_options
+from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.play.state import scene_penalty_total
+from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.systems.swords_edge.play.widgets import TraitCombo
 
 NO_TEST = "No Recovery Test, or it failed"
@@ -124,7 +122,7 @@ class CriticalFailureDialog(QDialog):
         self.boxes: dict[str, QCheckBox] = {}
         keys = ["concept", "background", "faculty"]
         keys += [
-            f"element:{i}"
+            QualityKey.of_element(i)
             for i, e in enumerate(character.elements)
             if e.kind not in (ElementKind.WEAKNESS, ElementKind.FETISH)
         ]
@@ -163,7 +161,7 @@ class CriticalFailureDialog(QDialog):
         keys = [k for k, box in self.boxes.items() if box.isChecked()]
         second = self._traits[max(self.second_trait.currentIndex(), 0)]
         if second is not None:
-            keys.append(f"trait:{second.value}")
+            keys.append(QualityKey.of_trait(second))
         return keys, self._traits[max(self.trait.currentIndex(), 0)]
 
 

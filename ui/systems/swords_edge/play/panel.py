@@ -40,11 +40,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import TRAITS, Character, Element, Trait
-from seforge.systems.swords_edge.play import PlayRuleError
+from seforge.systems.swords_edge.play.advancement import (
+    critical_success_stunt,
+    earn_critical_failure_advancement,
+    use_advancement,
+)
+from seforge.systems.swords_edge.play.guards import PlayRuleError
+from seforge.systems.swords_edge.play.history import full_dump, restore, state_at
+from seforge.systems.swords_edge.play.luck import (
+    DEFAULT_LUCK,
+    LUCK_PURPOSES,
+    gain_luck,
+    spend_luck,
+)
+from seforge.systems.swords_edge.play.pivots import (
+    change_pivot,
+    earn_pivot_advancement,
+    pivot_change_reason,
+)
+from seforge.systems.swords_edge.play.session import end_scene, end_session, start_session
+from seforge.systems.swords_edge.play.state import (
+    effective_sfx,
+    effective_trait,
+    penalty_room,
+    sfx_elements,
+)
+from seforge.systems.swords_edge.play.stress import resolve_doom, stress_from_level, take_stress
+from seforge.systems.swords_edge.play.summary import summary_lines
 from ui.shell.theme import verdict_colour
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 from ui.systems.swords_edge.play.dialogs import (
@@ -145,7 +170,7 @@ class PlayPanel(QWidget):
         grid = QGridLayout(box)
         self.start_luck = QSpinBox()
         self.start_luck.setRange(0, 20)
-        self.start_luck.setValue(play.DEFAULT_LUCK)
+        self.start_luck.setValue(DEFAULT_LUCK)
         _named(self.start_luck, "Starting Luck", "Luck handed out at the start (3 by default)")
         self.start_button = _button(
             "Start session", "Begin a session with fresh Luck", self._on_start_clicked
@@ -195,7 +220,7 @@ class PlayPanel(QWidget):
         self.luck_tokens = LuckTokens()
         grid.addWidget(self.luck_tokens, 0, 0, 1, 4)
         self.luck_purpose = QComboBox()
-        for key, text in play.LUCK_PURPOSES.items():
+        for key, text in LUCK_PURPOSES.items():
             if key != "remove_stress":
                 self.luck_purpose.addItem(text[0].upper() + text[1:], key)
         _named(self.luck_purpose, "Spend Luck on", "What the Luck is spent on")
@@ -257,7 +282,7 @@ class PlayPanel(QWidget):
         self.stress_trait = TraitCombo("Stress Trait")
         self.stress_level = QComboBox()
         for level in LEVELS:
-            count, legendary = play.stress_from_level(level)
+            count, legendary = stress_from_level(level)
             extra = ", Doom" if legendary else ""
             self.stress_level.addItem(f"{level} ({count}{extra})", level)
         _named(self.stress_level, "Attacker's Level of Success", "Sets the Penalty Ranks")
@@ -410,8 +435,8 @@ class PlayPanel(QWidget):
         self.luck_tokens.set_count(p.luck)
         for trait in TRAITS:
             total = p.penalty_ranks.get(trait, 0)
-            working = play.effective_trait(c, trait)
-            capacity = total + play.penalty_room(c, trait)
+            working = effective_trait(c, trait)
+            capacity = total + penalty_room(c, trait)
             self.tracks[trait].set_state(
                 total, p.scene_penalty_ranks.get(trait, 0), capacity, working.display()
             )
@@ -420,8 +445,8 @@ class PlayPanel(QWidget):
             self.trait_labels[trait].setText(text)
         sfx = [
             f"{e.name} {p.sfx_penalty_ranks.get(e.name, 0)} (works at "
-            f"{play.effective_sfx(c, e).display()})"
-            for e in play.sfx_elements(c)
+            f"{effective_sfx(c, e).display()})"
+            for e in sfx_elements(c)
             # Arcane Penalty Ranks belong to the SFX Qualities subsystem (L715).
             if c.options.sfx_subsystem or p.sfx_penalty_ranks.get(e.name, 0)
         ]
@@ -438,7 +463,7 @@ class PlayPanel(QWidget):
         self._refresh_history()
 
     def _refresh_pivots(self) -> None:
-        reason = play.pivot_change_reason(self.character)
+        reason = pivot_change_reason(self.character)
         for slot in PIVOT_SLOTS:
             name = slot.capitalize()
             text = getattr(self.character.pivots, slot)
@@ -496,13 +521,13 @@ class PlayPanel(QWidget):
             self.history.setCurrentCell(row, 0)
             self.history.blockSignals(blocked)
         try:
-            past = play.state_at(self.character, row)
+            past = state_at(self.character, row)
         except PlayRuleError as exc:
             self.past.setPlainText(str(exc))
             return
         entry = self.character.history[row]
         head = f"After: {entry.what}" + (f" ({entry.at})" if entry.at else "")
-        self.past.setPlainText("\n".join([head, *play.summary_lines(past)]))
+        self.past.setPlainText("\n".join([head, *summary_lines(past)]))
 
     # ------------------------------------------------------------------ applying
     def _changed(self) -> None:
@@ -534,7 +559,7 @@ class PlayPanel(QWidget):
     def _refresh_session_buttons(self) -> None:
         """Start session is greyed while it cannot be done, and says why."""
         luck = self.start_luck.value()
-        reason = self.refusal(lambda: play.start_session(self.character, luck))
+        reason = self.refusal(lambda: start_session(self.character, luck))
         self.start_button.setEnabled(not reason)
         tip = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
         self.start_button.setToolTip(tip)
@@ -551,19 +576,19 @@ class PlayPanel(QWidget):
     def _apply(self, text: str, action: Callable[[], object]) -> bool:
         """Run one rule operation as an undoable step; show the refusal if any (it goes
         away by itself once the operation would be allowed)."""
-        before = play.full_dump(self.character)
+        before = full_dump(self.character)
         try:
             action()
         except PlayRuleError as exc:
-            if play.full_dump(self.character) != before:
-                play.restore(self.character, before)
+            if full_dump(self.character) != before:
+                restore(self.character, before)
             self.message.setText(f"Not allowed: {exc}.")
             self.message.setAccessibleDescription(str(exc))
             self._refused = action
             return False
         self._refused = None
         self.message.setText("")
-        after = play.full_dump(self.character)
+        after = full_dump(self.character)
         self.undo_stack.push(
             PlaySnapshotCommand(self.character, before, after, text, self._changed)
         )
@@ -573,37 +598,37 @@ class PlayPanel(QWidget):
         return self.message.text()
 
     # --------------------------------------------------------------------- slots
-    def start_session(self, luck: int = play.DEFAULT_LUCK) -> bool:
-        return self._apply("Start session", lambda: play.start_session(self.character, luck))
+    def start_session(self, luck: int = DEFAULT_LUCK) -> bool:
+        return self._apply("Start session", lambda: start_session(self.character, luck))
 
     def end_scene(self, recovery_level: str | None = None, luck: int = 0) -> bool:
         return self._apply(
-            "End scene", lambda: play.end_scene(self.character, recovery_level, luck)
+            "End scene", lambda: end_scene(self.character, recovery_level, luck)
         )
 
     def end_session(self, clear_penalties: bool = False) -> bool:
         return self._apply(
-            "End session", lambda: play.end_session(self.character, clear_penalties)
+            "End session", lambda: end_session(self.character, clear_penalties)
         )
 
     def spend_luck(self, purpose: str, amount: int = 1) -> bool:
         return self._apply(
-            "Spend Luck", lambda: play.spend_luck(self.character, purpose, amount)
+            "Spend Luck", lambda: spend_luck(self.character, purpose, amount)
         )
 
     def gain_luck(self, reason: str, amount: int = 1) -> bool:
-        return self._apply("Gain Luck", lambda: play.gain_luck(self.character, reason, amount))
+        return self._apply("Gain Luck", lambda: gain_luck(self.character, reason, amount))
 
     def take_stress(self, trait: Trait, count: int, legendary: bool = False) -> bool:
         return self._apply(
-            "Take Stress", lambda: play.take_stress(self.character, trait, count, legendary)
+            "Take Stress", lambda: take_stress(self.character, trait, count, legendary)
         )
 
     def resolve_doom(self, outcome: str, advancement: int | None = None) -> bool:
         name = self.weakness_name.text()
         ok = self._apply(
             "Resolve Doom",
-            lambda: play.resolve_doom(
+            lambda: resolve_doom(
                 self.character, outcome, advancement=advancement, weakness_name=name
             ),
         )
@@ -613,19 +638,19 @@ class PlayPanel(QWidget):
 
     def earn_pivot(self, slot: str) -> bool:
         return self._apply(
-            "Pivot Advancement", lambda: play.earn_pivot_advancement(self.character, slot)
+            "Pivot Advancement", lambda: earn_pivot_advancement(self.character, slot)
         )
 
     def change_pivot(self, slot: str, text: str | None, why: str = "") -> bool:
         return self._apply(
             f"Change {slot.capitalize()} Pivot",
-            lambda: play.change_pivot(self.character, slot, text, why),
+            lambda: change_pivot(self.character, slot, text, why),
         )
 
     def earn_critical_failure(self, keys: list[str], trait: Trait | None) -> bool:
         return self._apply(
             "Critical Failure Advancement",
-            lambda: play.earn_critical_failure_advancement(self.character, keys, trait),
+            lambda: earn_critical_failure_advancement(self.character, keys, trait),
         )
 
     def use_advancement(
@@ -637,12 +662,12 @@ class PlayPanel(QWidget):
     ) -> bool:
         return self._apply(
             "Use Advancement",
-            lambda: play.use_advancement(self.character, index, use, target, new_element),
+            lambda: use_advancement(self.character, index, use, target, new_element),
         )
 
     def add_stunt(self, name: str, trait: Trait) -> bool:
         ok = self._apply(
-            "Add Stunt", lambda: play.critical_success_stunt(self.character, name, trait)
+            "Add Stunt", lambda: critical_success_stunt(self.character, name, trait)
         )
         if ok:
             self.stunt_name.clear()
@@ -663,7 +688,7 @@ class PlayPanel(QWidget):
     def _on_stress_level(self, index: int) -> None:
         level = self.stress_level.itemData(index)
         if isinstance(level, str):
-            count, legendary = play.stress_from_level(level)
+            count, legendary = stress_from_level(level)
             self.stress_count.setValue(count)
             self.stress_legendary.setChecked(legendary)
 

@@ -6,8 +6,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QComboBox, QSizePolicy, QWidget
 
-from seforge.systems.swords_edge.models import TRAITS, Trait
-from seforge.systems.swords_edge.play import MAX_PENALTY_RANKS
+from seforge.systems.swords_edge.models import MAX_PENALTY_RANKS, TRAITS, Trait
 from ui.systems.swords_edge.trait_style import trait_chip, trait_colour
 
 SCENE_COLOUR = QColor("#d98e04")

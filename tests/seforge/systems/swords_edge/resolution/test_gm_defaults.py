@@ -6,11 +6,10 @@ from __future__ import annotations
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.models import NarrativeCharacter, NCQuality, NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank
-from seforge.systems.swords_edge.test_flow import (
+from seforge.systems.swords_edge.resolution.breakdown import joint_action_tn, momentum_tn
+from seforge.systems.swords_edge.resolution.opponents import (
     Opponent,
     default_applied,
-    joint_action_tn,
-    momentum_tn,
     regrouped_momentum,
 )
 
@@ -76,7 +75,7 @@ def test_scanning_for_weapons_concept_is_its_diffusion() -> None:
 
 
 def test_recovery_luck_only_reaches_this_scenes_penalties() -> None:
-    from seforge.systems.swords_edge.test_flow import judge_recovery
+    from seforge.systems.swords_edge.resolution.recovery import judge_recovery
 
     # L365, L640: Luck removes only Penalty Ranks from the scene that just ended.
     scene = judge_recovery(10, 9, 0, daily=False, luck=3, scene_penalties=2)
@@ -88,7 +87,7 @@ def test_recovery_luck_only_reaches_this_scenes_penalties() -> None:
 
 
 def test_a_faculty_or_element_brings_its_trait() -> None:
-    from seforge.systems.swords_edge.test_flow import linked_trait_keys, pc_choices
+    from seforge.systems.swords_edge.resolution.qualities import linked_trait_keys, pc_choices
 
     # L301, L429: using a Quality linked to a Trait uses that Trait as well.
     sarah = library.load_pc("sarah-x")
@@ -99,7 +98,7 @@ def test_a_faculty_or_element_brings_its_trait() -> None:
 
 
 def test_articles_follow_the_word() -> None:
-    from seforge.systems.swords_edge.test_flow import judge
+    from seforge.systems.swords_edge.resolution.verdicts import judge
     from seforge.systems.swords_edge.wording import with_article
 
     assert with_article("Exceptional") == "an Exceptional"

@@ -1,0 +1,82 @@
+"""Pivots: when they may change, and the Advancement a Pivot earns (book: *Pivots*)."""
+
+from __future__ import annotations
+
+from seforge.systems.swords_edge.editing import PIVOT_SLOTS
+from seforge.systems.swords_edge.models import (
+    Character,
+    HeldAdvancement,
+)
+from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, PlayRuleError
+from seforge.systems.swords_edge.play.history import record
+
+
+def _no_slot(slot: str) -> str:
+    return f"there is no Pivot slot {slot!r} (Goal, Quirk or Style)"
+
+
+def pivot_advancement_reason(character: Character, slot: str) -> str:
+    """Why a Pivot Advancement cannot be earned from ``slot`` now ("" when it can)."""
+    play = character.play
+    if play.out_of_play:
+        return OUT_OF_GAME
+    if not play.session_running:
+        return "no session is running"
+    if slot not in PIVOT_SLOTS:
+        return _no_slot(slot)
+    if not getattr(character.pivots, slot):
+        return f"the character has no {slot.capitalize()} Pivot"
+    if play.pivot_advancement_this_scene:
+        return "a Pivot Advancement was already earned in this scene"
+    return ""
+
+
+def pivot_change_reason(character: Character) -> str:
+    """Why Pivots cannot be changed now ("" when they can)."""
+    play = character.play
+    if play.session_running and (play.scene > 1 or play.scene_has_events):
+        return (
+            "Pivots change only at the start or the end of a session; "
+            "this session is already under way"
+        )
+    return ""
+
+
+def earn_pivot_advancement(character: Character, slot: str, why: str = "") -> None:
+    """A Pivot came into play this scene: gain an Advancement (one per scene)."""
+    reason = pivot_advancement_reason(character, slot)
+    if reason:
+        raise PlayRuleError(f"no Pivot Advancement: {reason}")
+    play = character.play
+    text = getattr(character.pivots, slot)
+    play.advancements = [
+        *play.advancements,
+        HeldAdvancement(
+            source="pivot",
+            note=f"{slot.capitalize()}: {text}",
+            earned_session=play.session,
+            earned_scene=play.scene,
+        ),
+    ]
+    play.pivot_advancement_this_scene = True
+    record(character, "earn_pivot", f"Advancement from the {slot.capitalize()} Pivot", why)
+
+
+def change_pivot(character: Character, slot: str, text: str | None, why: str = "") -> None:
+    """Set, replace or (with blank text) remove a Pivot; see :func:`pivot_change_reason`."""
+    if slot not in PIVOT_SLOTS:
+        raise PlayRuleError(_no_slot(slot))
+    reason = pivot_change_reason(character)
+    if reason:
+        raise PlayRuleError(reason)
+    value = text.strip() if text and text.strip() else None
+    old = getattr(character.pivots, slot)
+    setattr(character.pivots, slot, value)
+    if value is None:
+        what = f"Removed the {slot.capitalize()} Pivot"
+    elif old is None:
+        what = f'{slot.capitalize()} Pivot set to "{value}"'
+    else:
+        what = f'{slot.capitalize()} Pivot changed to "{value}"'
+    record(character, "change_pivot", what, why)
+

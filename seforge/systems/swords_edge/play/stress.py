@@ -1,0 +1,203 @@
+"""Stress and Doom: Penalty Ranks on a Trait, failed Arcane Tests, settling a Doom
+and coming back into play (book: *Damage*, *Doom*, *SFX Qualities*)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from seforge.systems.swords_edge.kinds import Level
+from seforge.systems.swords_edge.models import (
+    Acquired,
+    Character,
+    Element,
+    ElementKind,
+    Trait,
+)
+from seforge.systems.swords_edge.play.guards import (
+    PlayRuleError,
+    check_level,
+    pick_free_advancement,
+    require_in_scene,
+    require_no_doom,
+    require_playing,
+    require_session,
+)
+from seforge.systems.swords_edge.play.history import record
+from seforge.systems.swords_edge.play.state import effective_sfx, effective_trait, penalty_room
+from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.resolution.stress import (
+    DOOM_WEAKNESS_RANK,
+    LEGENDARY_WEAKNESS_RANK,
+    doom_from_penalty,
+    stress_for_level,
+)
+from seforge.systems.swords_edge.wording import plural
+
+DoomOutcome = Literal["averted", "survived", "out"]
+
+
+DOOM_OUTCOMES: tuple[DoomOutcome, ...] = ("averted", "survived", "out")
+
+
+def stress_from_level(level: Level | str) -> tuple[int, bool]:
+    """Penalty Ranks and the Legendary flag for a successful attack at ``level``."""
+    check_level(level)
+    return stress_for_level(level), Level.parse(level) is Level.LEGENDARY
+
+
+def _add_trait_penalties(character: Character, trait: Trait, amount: int) -> tuple[int, bool]:
+    """Add up to ``amount`` Penalty Ranks; returns (recorded, doom)."""
+    play = character.play
+    working = effective_trait(character, trait)
+    doom = doom_from_penalty(working, amount)
+    recorded = min(amount, penalty_room(character, trait))
+    if recorded:
+        totals = dict(play.penalty_ranks)
+        totals[trait] = totals.get(trait, 0) + recorded
+        play.penalty_ranks = totals
+        scene = dict(play.scene_penalty_ranks)
+        scene[trait] = scene.get(trait, 0) + recorded
+        play.scene_penalty_ranks = scene
+    return recorded, doom
+
+
+def _stress_checks(character: Character, doing: str) -> None:
+    require_session(character, doing)
+    require_no_doom(character, doing)
+    require_in_scene(character, doing)
+
+
+def take_stress(
+    character: Character,
+    trait: Trait,
+    penalty_ranks: int,
+    legendary: bool = False,
+    why: str = "",
+) -> bool:
+    """Put ``penalty_ranks`` Penalty Ranks on ``trait``; returns True on a Doom.
+
+    A Penalty Rank landing on a Weak Trait is a Doom (and is not recorded: the
+    Trait cannot go lower); ``legendary`` Stress is always a Doom.
+    """
+    _stress_checks(character, "take Stress")
+    if penalty_ranks < 1:
+        raise PlayRuleError("Stress puts at least one Penalty Rank on the Trait")
+    recorded, doom = _add_trait_penalties(character, trait, penalty_ranks)
+    doom = doom or legendary
+    what = f"Took {plural(penalty_ranks, 'Penalty Rank')} on {trait.value}"
+    if legendary:
+        what = "Legendary Stress: " + what
+    if recorded < penalty_ranks:
+        what += f" ({recorded} fit before Weak)"
+    if doom:
+        character.play.doom_trait = trait
+        character.play.doom_legendary = legendary
+        what += f"; Doom on {trait.value}"
+    record(character, "take_stress", what, why)
+    return doom
+
+
+def arcane_failure(character: Character, element_index: int, why: str = "") -> bool:
+    """A failed Arcane Test: one Penalty Rank on the SFX Quality and one on its Trait.
+    Returns True when the Trait's Penalty Rank brought a Doom."""
+    _stress_checks(character, "record a failed Arcane Test")
+    if not 0 <= element_index < len(character.elements):
+        raise PlayRuleError(f"there is no Element number {element_index + 1}")
+    element = character.elements[element_index]
+    if not character.options.sfx_subsystem:
+        raise PlayRuleError(
+            "Arcane Tests belong to the SFX Qualities subsystem table rule; without it an "
+            "SFX is used like any Quality"
+        )
+    if element.kind is not ElementKind.SFX:
+        raise PlayRuleError(f'"{element.name}" is not an SFX Quality')
+    if element.trait is None:
+        raise PlayRuleError(f'"{element.name}" is not linked to a Trait')
+    if effective_sfx(character, element) <= Rank.WEAK:
+        raise PlayRuleError(f'"{element.name}" is down to Weak and cannot be used')
+    play = character.play
+    sfx = dict(play.sfx_penalty_ranks)
+    sfx[element.name] = sfx.get(element.name, 0) + 1
+    play.sfx_penalty_ranks = sfx
+    scene = dict(play.scene_sfx_penalty_ranks)
+    scene[element.name] = scene.get(element.name, 0) + 1
+    play.scene_sfx_penalty_ranks = scene
+    trait = element.trait
+    _, doom = _add_trait_penalties(character, trait, 1)
+    what = f'Failed Arcane Test: a Penalty Rank on "{element.name}" and on {trait.value}'
+    if doom:
+        play.doom_trait = trait
+        play.doom_legendary = False
+        what += f"; Doom on {trait.value}"
+    record(character, "arcane_failure", what, why)
+    return doom
+
+
+def _new_weakness(character: Character, name: str, rank: Rank, trait: Trait) -> None:
+    weakness = Element(
+        name=name, rank=rank, trait=trait, kind=ElementKind.WEAKNESS, acquired=Acquired.PLAY
+    )
+    character.elements = [*character.elements, weakness]
+
+
+def resolve_doom(
+    character: Character,
+    outcome: str,
+    *,
+    advancement: int | None = None,
+    weakness_name: str = "",
+    legendary_weakness_name: str = "",
+    why: str = "",
+) -> None:
+    """Settle the pending Doom: ``averted`` (spends a Pivot Advancement), ``survived``
+    (a Poor Weakness on the Trait) or ``out`` (dead or gone, the table's call)."""
+    require_playing(character, "resolve a Doom")
+    play = character.play
+    trait = play.doom_trait
+    if trait is None:
+        raise PlayRuleError("there is no Doom to resolve")
+    if outcome not in DOOM_OUTCOMES:
+        raise PlayRuleError(
+            f"unknown outcome {outcome!r} (known: {', '.join(DOOM_OUTCOMES)})"
+        )
+    legendary = play.doom_legendary
+    index = -1
+    if outcome == "averted":
+        index = pick_free_advancement(character, advancement, "avert a Doom")
+    basic_name = legendary_weakness_name.strip() or f"Legendary wound ({trait.value})"
+    poor_name = weakness_name.strip() or f"Mark of Doom ({trait.value})"
+    parts: list[str] = []
+    if outcome == "averted":
+        held = list(play.advancements)
+        held.pop(index)
+        play.advancements = held
+        play.removed_from_scene = True
+        parts.append(f"Doom on {trait.value} averted with an Advancement; out of this scene")
+    elif outcome == "survived":
+        _new_weakness(character, poor_name, DOOM_WEAKNESS_RANK, trait)
+        play.removed_from_scene = True
+        parts.append(
+            f'Survived the Doom on {trait.value}: Weakness "{poor_name}" '
+            f"{DOOM_WEAKNESS_RANK.display()}; out of this scene"
+        )
+    else:
+        play.out_of_play = True
+        parts.append(f"Doom on {trait.value}: the character is out of the game")
+    if legendary and outcome != "out":
+        _new_weakness(character, basic_name, LEGENDARY_WEAKNESS_RANK, trait)
+        parts.append(
+            f'Legendary Stress leaves Weakness "{basic_name}" '
+            f"{LEGENDARY_WEAKNESS_RANK.display()}"
+        )
+    play.doom_trait = None
+    play.doom_legendary = False
+    record(character, "resolve_doom", "; ".join(parts), why)
+
+
+def return_to_play(character: Character, why: str = "") -> None:
+    """Bring back a character marked out of the game (the table's decision)."""
+    if not character.play.out_of_play:
+        raise PlayRuleError("the character is not out of the game")
+    character.play.out_of_play = False
+    record(character, "return_to_play", "Back in the game", why)
+
