@@ -10,7 +10,17 @@ from typing import Any
 from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
 
 CHARACTER_FORMAT = "2d20.character"
+SAMPLES = ("ilse-varga.s2d20", "thak-the-reaver.s2d20")
+"""Sample records shipped in ``resources/systems/twod20``."""
 CONFLICT_FORMAT = "2d20.conflict"
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """A ready-made record (a sample PC or NPC)."""
+
+    id: str
+    path: Path
 
 
 @dataclass(frozen=True)
@@ -30,8 +40,12 @@ class TwoD20System:
 
         return all_tables()
 
-    def library(self) -> Sequence[Any]:
-        return ()
+    def library(self) -> Sequence[LibraryEntry]:
+        from seforge.core.resources import resource_path
+
+        return tuple(LibraryEntry(name.removesuffix(".s2d20"),
+                                  resource_path("systems", "twod20", name))
+                     for name in SAMPLES)
 
     def check(self, path: Path) -> CheckReport:
         from seforge.systems.twod20.records import check_file
