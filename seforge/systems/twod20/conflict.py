@@ -591,3 +591,19 @@ def check_conflict(conflict: Conflict) -> CheckReport:
              *(f"{c.name} ({c.side.value})" + _status_suffix(conflict, c.name)
                for c in conflict.combatants))
     return CheckReport(tuple(problems), figures, lines)
+
+
+def change_profile(conflict: Conflict, profile: Profile | str) -> Conflict:
+    """The tracker in another profile (Threat becomes Doom and so on); the usual action
+    order of that profile is chosen, the characters and pools stay."""
+    wanted = Profile(profile)
+    if wanted is conflict.profile:
+        return conflict
+    mode = OrderMode.PCS_FIRST if wanted is Profile.CONAN else OrderMode.ALTERNATING
+    return conflict.model_copy(update={"profile": wanted, "order_mode": mode,
+                                       "next_side": None, "keep_locked": []})
+
+
+def set_order_mode(conflict: Conflict, mode: OrderMode) -> Conflict:
+    return conflict.model_copy(update={"order_mode": OrderMode(mode), "next_side": None,
+                                       "keep_locked": []})

@@ -1,0 +1,67 @@
+"""``SYSTEM_UI``: what the window gets from the 2d20 system (editors and the GM screen)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from ui.shell.document_owner import DocumentOwner
+from ui.shell.system_ui import NewDocumentChoice
+
+
+class ConflictEditor:
+    """A conflict tracker opened as a document of its own (the tracker view in a tab)."""
+
+    def __init__(self, owner: DocumentOwner[Any], parent: QWidget | None = None) -> None:
+        from ui.systems.twod20.conflict_view import ConflictView
+
+        self.owner = owner
+        self._view = ConflictView(owner, parent)
+
+    def widget(self) -> QWidget:
+        return self._view
+
+
+class TwoD20Ui:
+    system_id = "2d20"
+    title = "2d20 (SRD 2022 / Conan)"
+
+    def new_document_choices(self) -> Sequence[NewDocumentChoice]:
+        return (
+            NewDocumentChoice("2d20 character or NPC", "2d20.character",
+                              "A record for the SRD 2022 or Conan profile"),
+            NewDocumentChoice("2d20 conflict tracker", "2d20.conflict",
+                              "Momentum, Threat or Doom, turn order, Stress and Harms"),
+        )
+
+    def new_editor(self, format_id: str, parent: QWidget | None = None) -> Any:
+        from seforge.systems.twod20.conflict import new_conflict
+        from seforge.systems.twod20.documents import CHARACTER_KIND, CONFLICT_KIND
+        from seforge.systems.twod20.models import new_character
+        from ui.systems.twod20.record_editor import RecordEditor
+
+        if format_id == CHARACTER_KIND.format_id:
+            return RecordEditor(DocumentOwner(CHARACTER_KIND, new_character()), parent)
+        if format_id == CONFLICT_KIND.format_id:
+            return ConflictEditor(DocumentOwner(CONFLICT_KIND, new_conflict()), parent)
+        raise ValueError(f"the 2d20 system has no document format {format_id!r}")
+
+    def open_editor(self, path: Path, parent: QWidget | None = None) -> Any:
+        from seforge.core.documents import peek_format
+        from seforge.systems.twod20.documents import CHARACTER_KIND, CONFLICT_KIND
+        from ui.systems.twod20.record_editor import RecordEditor
+
+        if CONFLICT_KIND.accepts(peek_format(path)):
+            return ConflictEditor(DocumentOwner.load(CONFLICT_KIND, path), parent)
+        return RecordEditor(DocumentOwner.load(CHARACTER_KIND, path), parent)
+
+    def gm_screen(self, parent: QWidget | None = None) -> QWidget:
+        from ui.systems.twod20.gm_screen import GmScreen
+
+        return GmScreen(parent=parent)
+
+
+SYSTEM_UI = TwoD20Ui()
