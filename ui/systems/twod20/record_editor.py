@@ -130,20 +130,22 @@ class RecordEditor(QWidget):
 
     def _build_numbers(self) -> None:
         box = QGroupBox("Resistance and resources")
-        form = QFormLayout(box)
+        grid = QGridLayout(box)
         tips = {"armour": "Armour (Armor): persistent physical Resistance",
                 "courage": "Courage: persistent mental Resistance",
                 "fatigue": "Each Fatigue lowers maximum Stress by 1",
                 "fortune": "Fortune points now",
                 "renown": "Conan renown, -2 Shunned to 5 Famous"}
         self.numbers: dict[str, QSpinBox] = {}
-        for field, (low, high) in ed.RECORD_NUMBERS.items():
+        self.number_labels: dict[str, QLabel] = {}
+        for index, (field, (low, high)) in enumerate(ed.RECORD_NUMBERS.items()):
             box_ = spin(low, high, 0, field.capitalize(), tips[field])
             box_.valueChanged.connect(lambda v, f=field: self.run(
                 f"Set {f}", lambda c: ed.set_field(c, f, v)))
             self.numbers[field] = box_
-            form.addRow(field.capitalize(), box_)
-        self.renown_row_label = form.labelForField(self.numbers["renown"])
+            self.number_labels[field] = QLabel(field.capitalize())
+            grid.addWidget(self.number_labels[field], 0, index)
+            grid.addWidget(box_, 1, index)
         self.body_layout.addWidget(box)
 
     def _build_skills(self) -> None:
@@ -156,7 +158,7 @@ class RecordEditor(QWidget):
         self.skills.verticalHeader().setVisible(False)
         self.skills.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.skills.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.skills.setMinimumHeight(220)
+        self.skills.setMinimumHeight(300)
         layout.addWidget(self.skills)
         row = QHBoxLayout()
         self.new_skill = QLineEdit()
@@ -243,8 +245,10 @@ class RecordEditor(QWidget):
         layout = QVBoxLayout(box)
         self.derived = QListWidget()
         self.derived.setAccessibleName("Derived values")
+        self.derived.setWordWrap(True)
         self.problems = QListWidget()
         self.problems.setAccessibleName("Problems")
+        self.problems.setWordWrap(True)
         layout.addWidget(QLabel("Worked out from the sheet"))
         layout.addWidget(self.derived, 2)
         layout.addWidget(QLabel("Problems"))
@@ -380,8 +384,7 @@ class RecordEditor(QWidget):
             box.setValue(getattr(doc, field))
         conan = doc.profile is Profile.CONAN
         self.numbers["renown"].setVisible(conan)
-        if self.renown_row_label is not None:
-            self.renown_row_label.setVisible(conan)
+        self.number_labels["renown"].setVisible(conan)
         for widget in blocked:
             widget.blockSignals(False)
         self._rebuild_attributes()
@@ -435,7 +438,7 @@ class RecordEditor(QWidget):
                 edit.setPlainText(getattr(doc, field))
         self.derived.clear()
         for value in derived_values(doc):
-            self.derived.addItem(f"{value.label}: {value.value}")
+            self.derived.addItem(f"{value.label}: {value.value}\n    = {value.how}")
             item = self.derived.item(self.derived.count() - 1)
             if item is not None:
                 item.setToolTip(value.how)
