@@ -607,3 +607,25 @@ def change_profile(conflict: Conflict, profile: Profile | str) -> Conflict:
 def set_order_mode(conflict: Conflict, mode: OrderMode) -> Conflict:
     return conflict.model_copy(update={"order_mode": OrderMode(mode), "next_side": None,
                                        "keep_locked": []})
+
+
+def why_not_start_session(conflict: Conflict) -> str | None:
+    if conflict.profile is not Profile.CONAN:
+        return "the SRD chapter gives no starting Threat or Fortune"
+    if not any(c.side is Side.PC for c in conflict.combatants):
+        return "add the player characters first"
+    return None
+
+
+def start_session(conflict: Conflict, fortune_each: int = 3) -> Conflict:
+    """Conan: Doom starts at 3 per PC and each PC at 2 or 3 Fortune [C] "Doom", "Fortune
+    points" (rule ``2d20.session.start``)."""
+    reason = why_not_start_session(conflict)
+    if reason is not None:
+        raise RefusedError(reason)
+    if fortune_each not in (2, 3):
+        raise RefusedError(f"a PC starts a session with 2 or 3 Fortune, not {fortune_each}")
+    combatants = [c.model_copy(update={"fortune": fortune_each}) if c.side is Side.PC else c
+                  for c in conflict.combatants]
+    return conflict.model_copy(update={"gm_pool": starting_doom(conflict),
+                                       "combatants": combatants})

@@ -101,3 +101,19 @@ def bonus_die_cost(settings: TableSettings, bought: int) -> int:
         raise ValueError(f"the number of bought dice cannot be negative ({bought})")
     prices = settings.bonus_die_prices or (0,)
     return sum(prices[min(index, len(prices) - 1)] for index in range(bought))
+
+
+def parse_prices(text: str) -> tuple[int, ...]:
+    """Bought-die prices typed as "1, 2, 3" (ValueError with a one-line reason)."""
+    parts = [part for part in text.replace(",", " ").split() if part]
+    if not parts:
+        raise ValueError("type at least one price, e.g. 1, 2, 3")
+    try:
+        prices = tuple(int(part) for part in parts)
+    except ValueError:
+        raise ValueError("prices are whole numbers, e.g. 1, 2, 3") from None
+    if any(price < 0 or price > 99 for price in prices):
+        raise ValueError("each price is 0 to 99")
+    if len(prices) > 8:
+        raise ValueError("at most 8 prices")
+    return prices

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from seforge.systems.twod20.attacks import RANGE_STEPS, RANGES
 from seforge.systems.twod20.profiles import Profile
 
 SRD = "2d20 SRD 2022, Action and Conflict"
@@ -82,10 +83,9 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Unfamiliar or complex task", "GM's call"),
     ], f"{CONAN}, panel 'Difficulty modifiers'"),
     _t("range-matrix", "Ranged attack Difficulty by range", ONLY_SRD,
-       ("Weapon's range", "Close", "Medium", "Long", "Extreme"), [
-        ("Close", "+0", "+1", "+2", "+3"), ("Medium", "+1", "+0", "+1", "+2"),
-        ("Long", "+2", "+1", "+0", "+1"), ("Extreme", "+3", "+2", "+1", "+0"),
-    ], f"{SRD}, 'Range' lines 593-629",
+       ("Weapon's range", *RANGES),
+       [(weapon, *(f"+{step}" for step in steps)) for weapon, steps in RANGE_STEPS.items()],
+       f"{SRD}, 'Range' lines 593-629",
         note="Added to the attack's base Difficulty (a setting: D2 by default, see notes §6)."),
     _t("zones", "Range bands and zones", BOTH,
        ("Band", "Zones away", "Grid (m / ft)", "Moving there"), [

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20 import dice
+from seforge.systems.twod20.attacks import MELEE_DIFFICULTY, RANGES, ranged_difficulty
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.settings import DEFAULT_SETTINGS, TableSettings, bonus_die_cost
 from ui.systems.twod20.common import exact_tip, percent, set_probability, spin
@@ -91,6 +92,7 @@ class Calculator(QWidget):
         self.untrained.toggled.connect(self._range_changed)
         self.range_extra.valueChanged.connect(self._range_changed)
         self._sync_limits()
+        self.ranges_row.setVisible(False)
         self.recompute()
 
     # -- building ----------------------------------------------------------------------
@@ -118,6 +120,30 @@ class Calculator(QWidget):
         self.cost_label = QLabel()
         self.cost_label.setAccessibleName("Price of bought dice")
         self.cost_label.setWordWrap(True)
+        self.attack_kind = QComboBox()
+        self.attack_kind.setAccessibleName("Kind of test")
+        self.attack_kind.setToolTip("An attack sets the Difficulty from the rules; you can "
+                                    "still change it afterwards")
+        self.attack_kind.addItem("Any skill test", "test")
+        self.attack_kind.addItem("Melee or mental attack (D1)", "melee")
+        self.attack_kind.addItem("Ranged attack", "ranged")
+        self.weapon_range = QComboBox()
+        self.weapon_range.setAccessibleName("Weapon's range")
+        self.target_range = QComboBox()
+        self.target_range.setAccessibleName("Target's range")
+        for name in RANGES:
+            self.weapon_range.addItem(f"weapon {name}", name)
+            self.target_range.addItem(f"target at {name}", name)
+        ranges = QHBoxLayout()
+        ranges.addWidget(self.weapon_range)
+        ranges.addWidget(self.target_range)
+        self.ranges_row = QWidget()
+        self.ranges_row.setLayout(ranges)
+        ranges.setContentsMargins(0, 0, 0, 0)
+        for combo in (self.attack_kind, self.weapon_range, self.target_range):
+            combo.currentIndexChanged.connect(self._attack_changed)
+        form.addRow("Test", self.attack_kind)
+        form.addRow(self.ranges_row)
         form.addRow("Target number", self.tn)
         form.addRow("Difficulty", self.difficulty)
         form.addRow("Focus", self.focus)
@@ -305,8 +331,22 @@ class Calculator(QWidget):
 
     def set_settings(self, settings: TableSettings) -> None:
         self.settings = settings
+        self.threshold.blockSignals(True)
+        self.threshold.setValue(settings.harm_threshold)
+        self.threshold.blockSignals(False)
+        self._attack_changed()
         self._sync_limits()
         self.recompute()
+
+    def _attack_changed(self) -> None:
+        kind = self.attack_kind.currentData()
+        self.ranges_row.setVisible(kind == "ranged")
+        if kind == "melee":
+            self.difficulty.setValue(MELEE_DIFFICULTY)
+        elif kind == "ranged":
+            self.difficulty.setValue(ranged_difficulty(
+                self.weapon_range.currentData(), self.target_range.currentData(),
+                self.settings))
 
     def _show_helpers(self) -> None:
         for index, helper in enumerate(self.helpers):

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -36,7 +37,12 @@ from seforge.systems.twod20.conflict import Conflict, OrderMode, Payment, Side
 from seforge.systems.twod20.damage import MAX_COVER_DICE
 from seforge.systems.twod20.models import HarmKind
 from seforge.systems.twod20.profiles import Profile
-from seforge.systems.twod20.settings import SETTING_LABELS, AssistGate, OpposedTieRule
+from seforge.systems.twod20.settings import (
+    SETTING_LABELS,
+    AssistGate,
+    OpposedTieRule,
+    parse_prices,
+)
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.twod20.common import set_reason, spin
 
@@ -167,6 +173,12 @@ class ConflictView(QWidget):
         grid.addWidget(self.order_label, 1, 1, 1, 3)
         grid.addWidget(self.keep_momentum, 1, 4, 1, 2)
         grid.addWidget(self.keep_gm, 1, 6, 1, 2)
+        self.session_fortune = spin(2, 3, 3, "Fortune per PC at the start",
+                                    "Each PC begins a Conan session with 2 or 3 Fortune")
+        self.session_button = self._button("Start session", "", lambda: self.run(
+            "Start the session", lambda d: cf.start_session(d, self.session_fortune.value())))
+        grid.addWidget(self.session_fortune, 3, 0)
+        grid.addWidget(self.session_button, 3, 1, 1, 3)
         grid.addWidget(self.opener, 2, 0, 1, 2)
         grid.addWidget(self.opener_pay, 2, 2, 1, 2)
         grid.addWidget(self.end_round_button, 2, 4, 1, 2)
@@ -315,20 +327,51 @@ class ConflictView(QWidget):
         self.set_assist.setAccessibleName(SETTING_LABELS["assist_gate"])
         self.set_assist.addItem("if the leader scores a success", AssistGate.LEADER_SUCCEEDS.value)
         self.set_assist.addItem("always", AssistGate.ALWAYS.value)
+        self.set_pool = spin(2, 10, s.pool_cap, SETTING_LABELS["pool_cap"],
+                             "Most d20s in one test, Fortune dice included (5 on the Conan "
+                             "screen; talents may allow more)")
+        self.set_prices = QLineEdit(", ".join(str(p) for p in s.bonus_die_prices))
+        self.set_prices.setAccessibleName(SETTING_LABELS["bonus_die_prices"])
+        self.set_prices.setToolTip("Momentum (or Threat/Doom) for the 1st, 2nd, 3rd bought d20; "
+                                   "not in the documents, 1, 2, 3 is usual")
+        self.set_ranged = spin(0, 5, s.ranged_base_difficulty,
+                               SETTING_LABELS["ranged_base_difficulty"],
+                               "The SRD gives D2 in the attack steps and D1 in the Range "
+                               "section; choose the table's reading")
+        self.set_harms = spin(1, 10, s.harm_limit, SETTING_LABELS["harm_limit"],
+                              "Harms that leave a character Defeated (3; a variant changes it)")
+        self.set_threshold = spin(1, 20, s.harm_threshold, SETTING_LABELS["harm_threshold"],
+                                  "Stress in one hit that causes a Harm (5, or 5 + Scale)")
+        self.set_one = QCheckBox(SETTING_LABELS["natural_one_doubles"])
+        self.set_one.setToolTip("A convention outside both documents, off by default")
         form.addRow(SETTING_LABELS["momentum_cap"], self.set_cap)
         form.addRow(SETTING_LABELS["momentum_loss_per_round"], self.set_loss)
         form.addRow(SETTING_LABELS["keep_initiative_cost"], self.set_keep)
         form.addRow("Action order", self.set_order)
         form.addRow("Opposed, both succeed", self.set_tie)
         form.addRow("Assistants count", self.set_assist)
-        for box_ in (self.set_cap, self.set_loss, self.set_keep):
+        form.addRow(SETTING_LABELS["pool_cap"], self.set_pool)
+        form.addRow(SETTING_LABELS["bonus_die_prices"], self.set_prices)
+        form.addRow(SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
+        form.addRow(SETTING_LABELS["harm_limit"], self.set_harms)
+        form.addRow(SETTING_LABELS["harm_threshold"], self.set_threshold)
+        form.addRow(self.set_one)
+        for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged,
+                     self.set_harms, self.set_threshold):
             box_.valueChanged.connect(self._settings_changed)
+        self.set_one.toggled.connect(self._settings_changed)
+        self.set_prices.editingFinished.connect(self._settings_changed)
         for combo in (self.set_tie, self.set_assist):
             combo.currentIndexChanged.connect(self._settings_changed)
         self.set_order.currentIndexChanged.connect(lambda _i: self.run(
             "Change the action order", lambda d: cf.set_order_mode(
                 d, OrderMode(self.set_order.currentData()))))
-        return box
+        scroll = QScrollArea()
+        scroll.setWidget(box)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setMaximumHeight(260)
+        return scroll
 
     # -- actions -----------------------------------------------------------------------------
     def _on_selected(self, text: str, change: Callable[[Conflict, str], Conflict]) -> None:
@@ -348,7 +391,19 @@ class ConflictView(QWidget):
                 d, n, **{field: value, "stress": min(value, cf.find(d, n).stress)}))
 
     def _settings_changed(self) -> None:
+        try:
+            prices = parse_prices(self.set_prices.text())
+        except ValueError as exc:
+            self.message.setText(f"Not done: {exc}.")
+            self.set_prices.setText(", ".join(str(p) for p in self.doc.settings.bonus_die_prices))
+            return
         settings = self.doc.settings.model_copy(update={
+            "pool_cap": self.set_pool.value(),
+            "bonus_die_prices": prices,
+            "ranged_base_difficulty": self.set_ranged.value(),
+            "harm_limit": self.set_harms.value(),
+            "harm_threshold": self.set_threshold.value(),
+            "natural_one_doubles": self.set_one.isChecked(),
             "momentum_cap": self.set_cap.value(),
             "momentum_loss_per_round": self.set_loss.value(),
             "keep_initiative_cost": self.set_keep.value(),
@@ -462,12 +517,27 @@ class ConflictView(QWidget):
             on = f" on {effect.target}" if effect.target else ""
             self.effects.addItem(f"{effect.name}{on}: {effect.remaining} {effect.unit.value}"
                                  f"{'s' if effect.remaining != 1 else ''} left")
-        for widget, value in ((self.set_cap, doc.settings.momentum_cap),
-                              (self.set_loss, doc.settings.momentum_loss_per_round),
-                              (self.set_keep, doc.settings.keep_initiative_cost)):
+        s = doc.settings
+        for widget, value in ((self.set_cap, s.momentum_cap),
+                              (self.set_loss, s.momentum_loss_per_round),
+                              (self.set_keep, s.keep_initiative_cost),
+                              (self.set_pool, s.pool_cap),
+                              (self.set_ranged, s.ranged_base_difficulty),
+                              (self.set_harms, s.harm_limit),
+                              (self.set_threshold, s.harm_threshold)):
             widget.blockSignals(True)
             widget.setValue(value)
             widget.blockSignals(False)
+        self.set_one.blockSignals(True)
+        self.set_one.setChecked(s.natural_one_doubles)
+        self.set_one.blockSignals(False)
+        if not self.set_prices.hasFocus():
+            self.set_prices.setText(", ".join(str(p) for p in s.bonus_die_prices))
+        self.session_button.setVisible(conan)
+        self.session_fortune.setVisible(conan)
+        set_reason(self.session_button, cf.why_not_start_session(doc),
+                   "Start a Conan session: Doom at 3 per player character, each PC's Fortune "
+                   "set to the number beside")
         for combo, data in ((self.set_order, doc.order_mode.value),
                             (self.set_tie, doc.settings.opposed_tie_rule.value),
                             (self.set_assist, doc.settings.assist_gate.value)):

@@ -169,3 +169,12 @@ def test_conflict_file_and_check(tmp_path: Path) -> None:
     broken = c.model_copy(update={"momentum": 9})
     CONFLICT_KIND.save(broken, path)
     assert [p.rule for p in check_file(path).problems] == ["2d20.momentum.cap"]
+
+
+def test_conan_session_start() -> None:
+    c = table(Profile.CONAN)
+    c = cf.start_session(c, 2)
+    assert c.gm_pool == 6 and [x.fortune for x in c.combatants] == [2, 2, 0, 0]
+    assert "no starting Threat" in (cf.why_not_start_session(table()) or "")
+    with pytest.raises(RefusedError, match="2 or 3"):
+        cf.start_session(c, 5)

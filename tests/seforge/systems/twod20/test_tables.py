@@ -46,3 +46,27 @@ def test_table_numbers_agree_with_the_engine() -> None:
     hazards = next(t for t in TABLES if t.id == "hazards")
     assert "= 5 Doom" in hazards.note
     assert hazard_doom_cost(4, {"Piercing": 2, "Knockdown": 0}, 2) == 5
+
+
+def test_range_difficulty_uses_the_table_and_the_setting() -> None:
+    from seforge.systems.twod20.attacks import ranged_difficulty
+    from seforge.systems.twod20.settings import TableSettings
+
+    assert ranged_difficulty("Medium", "Medium") == 2
+    assert ranged_difficulty("Close", "Extreme") == 5
+    assert ranged_difficulty("Long", "Close", TableSettings(ranged_base_difficulty=1)) == 3
+    matrix = next(t for t in TABLES if t.id == "range-matrix")
+    assert matrix.rows[0] == ("Close", "+0", "+1", "+2", "+3")
+
+
+def test_bonus_die_prices_parse() -> None:
+    import pytest
+
+    from seforge.systems.twod20.settings import TableSettings, bonus_die_cost, parse_prices
+
+    assert parse_prices("1, 2, 3") == (1, 2, 3)
+    assert bonus_die_cost(TableSettings(bonus_die_prices=(2,)), 3) == 6
+    assert bonus_die_cost(TableSettings(), 3) == 6
+    for bad in ("", "a", "-1", "1 2 3 4 5 6 7 8 9"):
+        with pytest.raises(ValueError):
+            parse_prices(bad)

@@ -184,3 +184,39 @@ def test_dark_theme_builds_cleanly(qtbot: QtBot, qapp: QApplication) -> None:
         assert not gm.grab().isNull()
     finally:
         apply_theme(qapp, "light")
+
+
+def test_ranged_attack_difficulty_and_settings_follow_the_tracker(qtbot: QtBot) -> None:
+    gm = screen(qtbot)
+    calc, view = gm.calculator, gm.conflict
+    calc.attack_kind.setCurrentIndex(calc.attack_kind.findData("ranged"))
+    assert calc.ranges_row.isVisibleTo(calc)
+    calc.target_range.setCurrentIndex(calc.target_range.findData("Long"))
+    assert calc.difficulty.value() == 2 + 2                 # D2 base, Close weapon at Long
+    view.set_ranged.setValue(1)                             # the SRD's other reading
+    assert gm.conflict_owner.document.settings.ranged_base_difficulty == 1
+    assert calc.difficulty.value() == 1 + 2
+    view.set_pool.setValue(6)
+    assert calc.dice_count.maximum() == 6
+    view.set_prices.setText("2 2")
+    view.set_prices.editingFinished.emit()
+    assert gm.conflict_owner.document.settings.bonus_die_prices == (2, 2)
+    calc.dice_count.setValue(5)
+    assert "3 bought d20s: 6 Momentum" in calc.cost_label.text()
+    view.set_prices.setText("x")
+    view.set_prices.editingFinished.emit()
+    assert "whole numbers" in view.message.text() and view.set_prices.text() == "2, 2"
+
+
+def test_conan_session_start_button(qtbot: QtBot) -> None:
+    gm = screen(qtbot)
+    view, owner = gm.conflict, gm.conflict_owner
+    assert not view.session_button.isEnabled()
+    assert "no starting Threat" in view.session_button.toolTip()
+    gm.profile.setCurrentIndex(gm.profile.findData(Profile.CONAN.value))
+    owner.apply("add", lambda d: cf.add_combatant(d, "Conan", Side.PC))
+    owner.apply("add", lambda d: cf.add_combatant(d, "Valeria", Side.PC))
+    view.session_fortune.setValue(2)
+    view.session_button.click()
+    assert owner.document.gm_pool == 6
+    assert [c.fortune for c in owner.document.combatants] == [2, 2]
