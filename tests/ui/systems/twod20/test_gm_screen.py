@@ -13,9 +13,9 @@ from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Side
 from seforge.systems.twod20.profiles import Profile
 from ui.shell.system_ui import SystemUi
+from ui.shell.theme import apply_theme
 from ui.systems.twod20.gm_screen import GmScreen
 from ui.systems.twod20.system_ui import SYSTEM_UI
-from ui.theme import apply_theme
 
 
 def screen(qtbot: QtBot) -> GmScreen:
