@@ -27,10 +27,24 @@ RECORD_NUMBERS = {"armour": (0, 99), "courage": (0, 99), "fatigue": (0, 99),
 RECORD_TEXTS = ("name", "talents", "gear", "notes")
 
 
+def fatigue_limit(character: Character) -> tuple[int, str]:
+    """The most Fatigue the record may carry and why (rule ``2d20.fatigue``)."""
+    if character.profile is Profile.SRD2022:
+        top = max(attr(character, "Brawn"), attr(character, "Will"))
+        survive = next((s.rating for s in character.skills if s.name.casefold() == "survive"), 0)
+        return top + survive, (f"Fatigue cannot pass the unfatigued maximum Stress, "
+                               f"{top + survive}")
+    return RECORD_NUMBERS["fatigue"][1], "Fatigue each point lowers what the character can bear"
+
+
 def set_field(character: Character, field: str, value: object) -> Character:
     """Set a number or text field of the record (refused when out of range)."""
     if field not in RECORD_NUMBERS and field not in RECORD_TEXTS and field != "role":
         raise RefusedError(f"a record has no field {field!r}")
+    if field == "fatigue" and isinstance(value, int):
+        limit, reason = fatigue_limit(character)
+        if value > limit and value > character.fatigue:
+            raise RefusedError(reason)
     data = character.model_dump()
     data[field] = value
     try:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -198,11 +199,15 @@ class ConflictView(QWidget):
                                        self.add_character)
         self.remove_button = self._button("Remove", "Remove the selected character",
                                           self.remove_character)
+        self.record_button = self._button(
+            "Add from record...", "Add a PC or NPC from a .s2d20 record, with its Fortune, "
+            "Harms and maximum Stress or Vigor and Resolve", self.add_from_record)
         self.new_name.returnPressed.connect(self.add_character)
         row.addWidget(self.new_name, 1)
         row.addWidget(self.new_side)
         row.addWidget(self.add_button)
         row.addWidget(self.remove_button)
+        row.addWidget(self.record_button)
         return row
 
     def _build_character_panel(self) -> QWidget:
@@ -417,6 +422,25 @@ class ConflictView(QWidget):
         side = Side(self.new_side.currentData())
         if self.run(f"Add {name or 'a character'}", lambda d: cf.add_combatant(d, name, side)):
             self.new_name.clear()
+            self.select(name)
+
+    def add_from_record(self) -> None:
+        from pathlib import Path
+
+        from seforge.core.documents import DocumentFileError
+        from seforge.systems.twod20.documents import CHARACTER_KIND
+
+        chosen, _filter = QFileDialog.getOpenFileName(
+            self, "Add a character from a record", "", "2d20 records (*.s2d20)")
+        if not chosen:
+            return
+        try:
+            record = CHARACTER_KIND.load(Path(chosen))
+        except DocumentFileError as exc:
+            self.message.setText(f"Not added: {exc}")
+            return
+        name = record.name.strip() or Path(chosen).stem
+        if self.run(f"Add {name}", lambda d: cf.add_combatant(d, name, record=record)):
             self.select(name)
 
     def remove_character(self) -> None:

@@ -380,6 +380,9 @@ class RecordEditor(QWidget):
             self.name.setText(doc.name)
         self.role.setCurrentIndex(self.role.findData(doc.role.value))
         self.profile.setCurrentIndex(self.profile.findData(doc.profile.value))
+        limit, reason = ed.fatigue_limit(doc)
+        self.numbers["fatigue"].setMaximum(max(limit, doc.fatigue))
+        self.numbers["fatigue"].setToolTip(f"Each Fatigue lowers maximum Stress by 1. {reason}.")
         for field, box in self.numbers.items():
             box.setValue(getattr(doc, field))
         conan = doc.profile is Profile.CONAN

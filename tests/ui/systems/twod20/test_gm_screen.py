@@ -4,14 +4,17 @@ tables and the conflict tracker (through its DocumentOwner)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Side
 from seforge.systems.twod20.profiles import Profile
+from seforge.systems.twod20.system import SYSTEM
 from ui.shell.system_ui import SystemUi
 from ui.shell.theme import apply_theme
 from ui.systems.twod20.gm_screen import GmScreen
@@ -220,3 +223,22 @@ def test_conan_session_start_button(qtbot: QtBot) -> None:
     view.session_button.click()
     assert owner.document.gm_pool == 6
     assert [c.fortune for c in owner.document.combatants] == [2, 2]
+
+
+def test_add_a_character_from_a_record(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                                       tmp_path: Path) -> None:
+    gm = screen(qtbot)
+    sample = SYSTEM.library()[0].path                       # Ilse, SRD, max Stress 12
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *args: (str(sample), "")))
+    gm.conflict.record_button.click()
+    ilse = gm.conflict_owner.document.combatants[0]
+    assert (ilse.name, ilse.max_stress, ilse.fortune, len(ilse.harms)) == (
+        "Captain Ilse Varga", 12, 2, 1)
+    assert gm.conflict.selected() == "Captain Ilse Varga"
+    bad = tmp_path / "bad.s2d20"
+    bad.write_text("{}")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args: (str(bad), "")))
+    gm.conflict.record_button.click()
+    assert "Not added" in gm.conflict.message.text()
+    assert len(gm.conflict_owner.document.combatants) == 1

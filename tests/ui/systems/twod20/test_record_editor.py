@@ -121,3 +121,12 @@ def test_open_a_sample_record_and_a_conflict(qtbot: QtBot, tmp_path: Path) -> No
     assert isinstance(again, ConflictEditor)
     qtbot.addWidget(again.widget())
     assert again.owner.document == CONFLICT_KIND.load(path)
+
+
+def test_fatigue_is_limited_to_maximum_stress(qtbot: QtBot) -> None:
+    ed = editor(qtbot)
+    assert ed.numbers["fatigue"].maximum() == 8          # Brawn/Will 8 + Survive 0
+    assert "unfatigued maximum Stress, 8" in ed.numbers["fatigue"].toolTip()
+    ed.numbers["fatigue"].setValue(8)
+    texts = [ed.derived.item(i).text() for i in range(ed.derived.count())]
+    assert texts[0].startswith("Maximum Stress: 0")
