@@ -72,6 +72,7 @@ class Calculator(QWidget):
         self._build_helpers(form_column)
         self._build_opponent(form_column)
         self._build_damage(form_column)
+        form_column.addWidget(self._build_hazard())
         form_column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidget(inputs)
@@ -93,6 +94,7 @@ class Calculator(QWidget):
         self.range_extra.valueChanged.connect(self._range_changed)
         self._sync_limits()
         self.ranges_row.setVisible(False)
+        self.hazard_group.setVisible(False)
         self.recompute()
 
     # -- building ----------------------------------------------------------------------
@@ -234,6 +236,54 @@ class Calculator(QWidget):
         form.addRow("Harm threshold", self.threshold)
         column.addWidget(group)
 
+    def _build_hazard(self) -> QGroupBox:
+        group = QGroupBox("Hazard Doom cost (Conan)")
+        self.hazard_group = group
+        form = QFormLayout(group)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.hazard_dice = spin(0, dmg.MAX_DAMAGE_DICE, 2, "Hazard damage dice",
+                                "Combat dice of damage: 1 Doom each")
+        form.addRow("Damage dice", self.hazard_dice)
+        self.hazard_qualities: dict[str, QSpinBox | QCheckBox] = {}
+        for name, (kind, value) in dmg.HAZARD_QUALITY_COSTS.items():
+            control: QSpinBox | QCheckBox
+            if kind == "flat":
+                control = QCheckBox(name)
+                control.setToolTip(f"{name}: {value:+d} Doom")
+                control.toggled.connect(self._hazard)
+                form.addRow(control)
+            else:
+                how = "half its rating, rounded up" if kind == "half" else "its rating"
+                control = spin(0, 20, 0, f"{name} rating", f"{name} X costs {how} in Doom")
+                control.valueChanged.connect(self._hazard)
+                form.addRow(f"{name} X", control)
+            self.hazard_qualities[name] = control
+        self.hazard_test = QComboBox()
+        self.hazard_test.setAccessibleName("Test to avoid the hazard")
+        for label, data in (("No test", 0), ("Average (D1)", 1), ("Challenging (D2)", 2),
+                            ("Daunting (D3) or harder", 3)):
+            self.hazard_test.addItem(label, data)
+        self.hazard_test.currentIndexChanged.connect(self._hazard)
+        self.hazard_dice.valueChanged.connect(self._hazard)
+        form.addRow("Test to avoid it", self.hazard_test)
+        self.hazard_cost = QLabel()
+        self.hazard_cost.setAccessibleName("Hazard Doom cost")
+        form.addRow("Doom cost", self.hazard_cost)
+        self._hazard()
+        return group
+
+    def _hazard(self) -> None:
+        qualities: dict[str, int] = {}
+        for name, control in self.hazard_qualities.items():
+            if isinstance(control, QCheckBox):
+                if control.isChecked():
+                    qualities[name] = 0
+            elif control.value():
+                qualities[name] = control.value()
+        test = int(self.hazard_test.currentData())
+        cost = dmg.hazard_doom_cost(self.hazard_dice.value(), qualities, test or None)
+        self.hazard_cost.setText(f"{cost} Doom")
+
     def _build_results(self, column: QVBoxLayout) -> None:
         group = QGroupBox("Test")
         grid = QGridLayout(group)
@@ -325,6 +375,7 @@ class Calculator(QWidget):
         self.current.setValue(10 if conan else 0)
         self.current.blockSignals(False)
         self.max_label.setVisible(not conan)
+        self.hazard_group.setVisible(conan)
         self.maximum.setVisible(not conan)
         self.fortune.setEnabled(True)
         self.recompute()

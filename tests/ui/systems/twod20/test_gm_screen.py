@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.twod20 import conflict as cf
@@ -242,3 +242,19 @@ def test_add_a_character_from_a_record(qtbot: QtBot, monkeypatch: pytest.MonkeyP
     gm.conflict.record_button.click()
     assert "Not added" in gm.conflict.message.text()
     assert len(gm.conflict_owner.document.combatants) == 1
+
+
+def test_conan_hazard_cost(qtbot: QtBot) -> None:
+    gm = screen(qtbot)
+    calc = gm.calculator
+    assert not calc.hazard_group.isVisibleTo(calc)
+    gm.profile.setCurrentIndex(gm.profile.findData(Profile.CONAN.value))
+    assert calc.hazard_group.isVisibleTo(calc)
+    calc.hazard_dice.setValue(4)
+    pierce = calc.hazard_qualities["Piercing"]
+    knock = calc.hazard_qualities["Knockdown"]
+    assert isinstance(pierce, QSpinBox) and isinstance(knock, QCheckBox)
+    pierce.setValue(2)
+    knock.setChecked(True)
+    calc.hazard_test.setCurrentIndex(calc.hazard_test.findData(2))
+    assert calc.hazard_cost.text() == "5 Doom"                # the notes' check #12
