@@ -272,7 +272,15 @@ class ConflictView(QWidget):
         self.track_max = spin(0, cf.MAX_TRACK, 10, "Maximum of the track",
                               "Maximum Stress (SRD) or Vigor (Conan)")
         self.track_max.valueChanged.connect(self._set_max)
-        form.addRow("Maximum", self.track_max)
+        self.max_label = QLabel("Maximum")
+        form.addRow(self.max_label, self.track_max)
+        self.resolve_max = spin(0, cf.MAX_TRACK, 10, "Maximum Resolve",
+                                "Resolve = Willpower + Discipline (Conan)")
+        self.resolve_max.valueChanged.connect(lambda v: self._on_selected(
+            "Set maximum Resolve", lambda d, n: cf.update_combatant(
+                d, n, max_resolve=v, resolve=min(v, cf.find(d, n).resolve))))
+        self.resolve_label = QLabel("Maximum Resolve")
+        form.addRow(self.resolve_label, self.resolve_max)
         return box
 
     def _build_effects(self) -> QWidget:
@@ -575,7 +583,8 @@ class ConflictView(QWidget):
         controls: list[QWidget] = [
             self.turn_button, self.seize_button, self.fortune_spend, self.fortune_gain,
             self.take_button, self.recover_button, self.wound_button, self.trauma_button,
-            self.heal_button, self.cover, self.morale, self.track_max, self.remove_button]
+            self.heal_button, self.cover, self.morale, self.track_max, self.resolve_max,
+            self.remove_button]
         if name is None:
             self.selected_label.setText("Nobody selected")
             for widget in controls:
@@ -597,7 +606,13 @@ class ConflictView(QWidget):
         self.take_button.setToolTip(f"Take the Stress; it would cause {harms_at} Harm"
                                     f"{'s' if harms_at != 1 else ''} now")
         self.heal_button.setEnabled(bool(c.harms))
+        conan = doc.profile is Profile.CONAN
+        self.max_label.setText("Maximum Vigor" if conan else "Maximum Stress")
+        self.track_max.setAccessibleName(self.max_label.text())
+        self.resolve_max.setVisible(conan)
+        self.resolve_label.setVisible(conan)
         for box, value in ((self.cover, c.cover_dice), (self.morale, c.morale_dice),
+                           (self.resolve_max, c.max_resolve),
                            (self.track_max, c.max_vigor if doc.profile is Profile.CONAN
                             else c.max_stress)):
             box.blockSignals(True)

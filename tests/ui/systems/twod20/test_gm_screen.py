@@ -258,3 +258,19 @@ def test_conan_hazard_cost(qtbot: QtBot) -> None:
     knock.setChecked(True)
     calc.hazard_test.setCurrentIndex(calc.hazard_test.findData(2))
     assert calc.hazard_cost.text() == "5 Doom"                # the notes' check #12
+
+
+def test_track_maximums_per_profile(qtbot: QtBot) -> None:
+    gm = screen(qtbot)
+    view, owner = gm.conflict, gm.conflict_owner
+    owner.apply("add", lambda d: cf.add_combatant(d, "Ana", Side.PC))
+    view.select("Ana")
+    assert view.max_label.text() == "Maximum Stress" and not view.resolve_max.isVisibleTo(view)
+    view.track_max.setValue(12)
+    assert owner.document.combatants[0].max_stress == 12
+    gm.profile.setCurrentIndex(gm.profile.findData(Profile.CONAN.value))
+    view.select("Ana")
+    assert view.max_label.text() == "Maximum Vigor" and view.resolve_max.isVisibleTo(view)
+    view.resolve_max.setValue(7)
+    ana = owner.document.combatants[0]
+    assert ana.max_resolve == 7 and ana.resolve == 7
