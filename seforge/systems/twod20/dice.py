@@ -85,6 +85,38 @@ def why_not(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
     return None
 
 
+def complication_range(untrained: bool, reasons: int = 0) -> int:
+    """Faces that cause a complication [``2d20.test.complication``]: 1 (a 20), 2 untrained
+    (19-20), +1 per listed reason, at most 20 (the cap is the notes' reading [I])."""
+    if reasons < 0:
+        raise SkillTestError(f"the number of reasons cannot be negative ({reasons})")
+    return min(MAX_COMPLICATION_RANGE, (2 if untrained else 1) + reasons)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The legal range of each input of a test, given the others (for a form's controls)."""
+
+    focus_max: int
+    dice_max: int
+    fortune_max: int
+    focus_reason: str
+    pool_reason: str
+
+
+def limits(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
+           min_dice: int = 2) -> Limits:
+    """How far Focus, rolled dice and Fortune dice may go [``2d20.pool.cap``]."""
+    cap = settings.pool_cap
+    return Limits(
+        focus_max=max(0, min(spec.tn, MAX_TN)),
+        dice_max=max(min_dice, cap - spec.fortune),
+        fortune_max=max(0, cap - spec.dice),
+        focus_reason=f"the Focus is at most the target number ({spec.tn})",
+        pool_reason=f"the pool holds at most {cap} d20s, Fortune dice included",
+    )
+
+
 def check_spec(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
                min_dice: int = 2) -> None:
     reason = why_not(spec, settings, min_dice)

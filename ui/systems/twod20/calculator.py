@@ -407,24 +407,29 @@ class Calculator(QWidget):
         self.recompute()
 
     def complication_range(self) -> int:
-        return min(dice.MAX_COMPLICATION_RANGE,
-                   (2 if self.untrained.isChecked() else 1) + self.range_extra.value())
+        return dice.complication_range(self.untrained.isChecked(), self.range_extra.value())
 
     def _sync_limits(self) -> None:
         """Ranges from the core: Focus at most the TN, the pool cap counting Fortune dice."""
-        cap = self.settings.pool_cap
-        self.dice_count.setMaximum(max(2, cap - self.fortune.value()))
-        self.fortune.setMaximum(max(0, cap - self.dice_count.value()))
-        self.opp_dice.setMaximum(cap)
-        self.focus.setMaximum(self.tn.value())
-        self.opp_focus.setMaximum(self.opp_tn.value())
+        found = dice.limits(self.spec_raw(), self.settings)
+        self.dice_count.setMaximum(found.dice_max)
+        self.fortune.setMaximum(found.fortune_max)
+        self.focus.setMaximum(found.focus_max)
+        opponent = dice.limits(dice.SkillTest(self.opp_tn.value(), dice=self.opp_dice.value()),
+                               self.settings)
+        self.opp_dice.setMaximum(opponent.dice_max)
+        self.opp_focus.setMaximum(opponent.focus_max)
         for helper in self.helpers:
-            helper.focus.setMaximum(helper.tn.value())
-        full = f"the pool holds at most {cap} d20s, Fortune dice included"
-        self.dice_count.setToolTip(f"Two d20s plus the bought ones; {full}")
-        self.fortune.setToolTip(f"Each counts as a rolled 1; {full}")
-        self.focus.setToolTip("A d20 at or under the Focus scores two successes; the Focus "
-                              f"is at most the target number ({self.tn.value()})")
+            helper.focus.setMaximum(dice.limits(dice.SkillTest(helper.tn.value()),
+                                                self.settings).focus_max)
+        self.dice_count.setToolTip(f"Two d20s plus the bought ones; {found.pool_reason}")
+        self.fortune.setToolTip(f"Each counts as a rolled 1; {found.pool_reason}")
+        self.focus.setToolTip("A d20 at or under the Focus scores two successes; "
+                              f"{found.focus_reason}")
+
+    def spec_raw(self) -> dice.SkillTest:
+        return dice.SkillTest(self.tn.value(), self.difficulty.value(), self.focus.value(),
+                              self.dice_count.value(), self.fortune.value(), 1)
 
     def spec(self) -> dice.SkillTest:
         return dice.SkillTest(self.tn.value(), self.difficulty.value(), self.focus.value(),

@@ -212,3 +212,16 @@ def test_judging_dice_on_the_table() -> None:
     assert not fail.success and fail.short_by == 2
     with pytest.raises(SkillTestError, match="1 to 20"):
         judge([0, 5], SkillTest(12, 1))
+
+
+def test_limits_and_complication_range_for_forms() -> None:
+    from seforge.systems.twod20.dice import complication_range, limits
+
+    found = limits(SkillTest(7, 1, 0, 3, 1))
+    assert (found.focus_max, found.dice_max, found.fortune_max) == (7, 4, 2)
+    assert "Fortune dice included" in found.pool_reason
+    assert limits(SkillTest(7, 1, 0, 2, 0), TableSettings(pool_cap=6)).fortune_max == 4
+    assert complication_range(False) == 1 and complication_range(True) == 2
+    assert complication_range(True, 3) == 5 and complication_range(False, 40) == 20
+    with pytest.raises(SkillTestError):
+        complication_range(False, -1)
