@@ -57,7 +57,13 @@ class OrderMode(StrEnum):
     ALTERNATING = "alternating"
     """Sides take turns [S] (the standard action order)."""
     PCS_FIRST = "pcs-first"
-    """PCs act first, then NPCs, unless the GM seizes the initiative [C]."""
+    """PCs act first, then NPCs, unless the GM seizes the initiative [C] (also the SRD's
+    "Player Priority" variant, where the interruption costs 1 Threat)."""
+    INITIATIVE = "initiative"
+    """[S] "Variant: Initiative Scores": after the opener, highest score first; PCs win ties
+    across sides; acting earlier costs 2 (1 for an NPC tied with the PC due)."""
+    NARRATIVE = "narrative"
+    """[S] "Variant: Narrative First": the GM picks every turn; each acts once a round."""
 
 
 class Payment(StrEnum):
@@ -75,6 +81,8 @@ class Combatant(BaseModel):
     name: str = Field(min_length=1)
     side: Side = Side.PC
     fortune: int = Field(default=0, ge=0, le=MAX_TRACK)
+    initiative: int = Field(default=0, ge=0, le=MAX_TRACK)
+    """Initiative score (the initiative-score variant): max(Agility, Insight) [S]."""
     acted: bool = False
     stress: int = Field(default=0, ge=0, le=MAX_TRACK)
     """SRD: Stress marked."""
@@ -234,6 +242,7 @@ def add_combatant(conflict: Conflict, name: str, side: Side = Side.PC,
             fields["resolve"] = fields["max_resolve"] = derived(record, "resolve")
         else:
             fields["max_stress"] = derived(record, "max_stress")
+            fields["initiative"] = derived(record, "initiative")
     combatant = Combatant.model_validate(fields)
     return conflict.model_copy(update={"combatants": [*conflict.combatants, combatant]})
 
@@ -297,6 +306,14 @@ def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
         return exc.reason
     if combatant.acted:
         return f"{name} has already acted this round"
+    if conflict.order_mode is OrderMode.NARRATIVE:
+        return None
+    if conflict.order_mode is OrderMode.INITIATIVE:
+        first = initiative_due(conflict)
+        if first is not None and combatant.name not in first:
+            return (f"{' or '.join(first)} acts first by initiative; acting earlier costs "
+                    f"{act_early_cost(conflict, name)} {gm_pool_name(conflict)}")
+        return None
     if conflict.order_mode is OrderMode.PCS_FIRST:
         if combatant.side is Side.NPC and waiting(conflict, Side.PC):
             return ("the player characters act first; spend "
@@ -306,6 +323,56 @@ def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
     if due is not None and combatant.side is not due and waiting(conflict, due):
         return f"it is {due.label}' turn to act"
     return None
+
+
+def initiative_due(conflict: Conflict) -> list[str] | None:
+    """Who may act now by initiative score (None: anyone, i.e. the round's opener).
+
+    The highest score among those still to act; on a tie across sides the PCs come first, on
+    a tie within a side that side picks [S] "Variant: Initiative Scores".
+    """
+    left = [c for c in conflict.combatants if not c.acted]
+    if not left or (conflict.round == 1 and not conflict.last_actor):
+        return None
+    top = max(c.initiative for c in left)
+    tied = [c for c in left if c.initiative == top]
+    pcs = [c.name for c in tied if c.side is Side.PC]
+    return pcs or [c.name for c in tied]
+
+
+def act_early_cost(conflict: Conflict, name: str) -> int:
+    """Threat to act before one's initiative: 2; an NPC tied with the PC due pays 1 [S]."""
+    combatant = find(conflict, name)
+    left = [c.initiative for c in conflict.combatants if not c.acted]
+    if combatant.side is Side.NPC and left and combatant.initiative == max(left):
+        return 1
+    return 2
+
+
+def why_not_act_early(conflict: Conflict, name: str) -> str | None:
+    if conflict.order_mode is not OrderMode.INITIATIVE:
+        return "acting earlier belongs to the initiative-score order"
+    try:
+        combatant = find(conflict, name)
+    except RefusedError as exc:
+        return exc.reason
+    if combatant.acted:
+        return f"{name} has already acted this round"
+    if why_not_take_turn(conflict, name) is None:
+        return f"{name} may act now without paying"
+    if combatant.side is Side.NPC:
+        return why_not_spend_gm_pool(conflict, act_early_cost(conflict, name))
+    return why_not_add_gm_pool(conflict, act_early_cost(conflict, name))
+
+
+def act_early(conflict: Conflict, name: str) -> Conflict:
+    """``name`` acts before their initiative: a PC adds the cost to Threat, an NPC spends it
+    (rule ``2d20.order.initiative``)."""
+    _refuse(why_not_act_early(conflict, name))
+    cost = act_early_cost(conflict, name)
+    paid = (spend_gm_pool(conflict, cost) if find(conflict, name).side is Side.NPC
+            else add_gm_pool(conflict, cost))
+    return _after_turn(paid, find(paid, name))
 
 
 def _after_turn(conflict: Conflict, actor: Combatant) -> Conflict:

@@ -218,8 +218,11 @@ class ConflictView(QWidget):
         turn = QHBoxLayout()
         self.turn_button = self._button("Take turn", "", self.take_turn)
         self.seize_button = self._button("Seize initiative", "", self.seize)
+        self.early_button = self._button("Act early", "", lambda: self._on_selected(
+            "Act early", lambda d, n: cf.act_early(d, n)))
         turn.addWidget(self.turn_button)
         turn.addWidget(self.seize_button)
+        turn.addWidget(self.early_button)
         form.addRow(turn)
         fortune = QHBoxLayout()
         self.fortune_spend = self._button("Spend Fortune", "", lambda: self._on_selected(
@@ -267,6 +270,13 @@ class ConflictView(QWidget):
             "Set Cover", lambda d, n: cf.update_combatant(d, n, cover_dice=v)))
         self.morale.valueChanged.connect(lambda v: self._on_selected(
             "Set Morale", lambda d, n: cf.update_combatant(d, n, morale_dice=v)))
+        self.initiative = spin(0, cf.MAX_TRACK, 0, "Initiative score",
+                               "Initiative score for the initiative-score order: the higher "
+                               "of Agility and Insight")
+        self.initiative.valueChanged.connect(lambda v: self._on_selected(
+            "Set initiative", lambda d, n: cf.update_combatant(d, n, initiative=v)))
+        self.initiative_label = QLabel("Initiative")
+        form.addRow(self.initiative_label, self.initiative)
         form.addRow("Cover dice", self.cover)
         form.addRow("Morale dice", self.morale)
         self.track_max = spin(0, cf.MAX_TRACK, 10, "Maximum of the track",
@@ -327,7 +337,10 @@ class ConflictView(QWidget):
         self.set_order = QComboBox()
         self.set_order.setAccessibleName("Action order")
         self.set_order.addItem("Sides alternate (SRD)", OrderMode.ALTERNATING.value)
-        self.set_order.addItem("PCs first (Conan)", OrderMode.PCS_FIRST.value)
+        self.set_order.addItem("PCs first (Conan; SRD player priority)",
+                               OrderMode.PCS_FIRST.value)
+        self.set_order.addItem("Initiative scores (SRD variant)", OrderMode.INITIATIVE.value)
+        self.set_order.addItem("GM picks each turn (SRD narrative)", OrderMode.NARRATIVE.value)
         self.set_tie = QComboBox()
         self.set_tie.setAccessibleName(SETTING_LABELS["opposed_tie_rule"])
         self.set_tie.addItem("more Momentum wins; ties to the defender",
@@ -505,6 +518,11 @@ class ConflictView(QWidget):
         self.round_label.setText(f"Round {doc.round}")
         if doc.order_mode is OrderMode.PCS_FIRST:
             due = "PCs act first" if cf.waiting(doc, Side.PC) else "NPCs act"
+        elif doc.order_mode is OrderMode.NARRATIVE:
+            due = "The GM picks who acts"
+        elif doc.order_mode is OrderMode.INITIATIVE:
+            first = cf.initiative_due(doc)
+            due = "Anyone may open" if first is None else f"Next by initiative: {', '.join(first)}"
         elif doc.next_side is None:
             due = "Either side may act"
         else:
@@ -584,7 +602,7 @@ class ConflictView(QWidget):
             self.turn_button, self.seize_button, self.fortune_spend, self.fortune_gain,
             self.take_button, self.recover_button, self.wound_button, self.trauma_button,
             self.heal_button, self.cover, self.morale, self.track_max, self.resolve_max,
-            self.remove_button]
+            self.remove_button, self.early_button, self.initiative]
         if name is None:
             self.selected_label.setText("Nobody selected")
             for widget in controls:
@@ -599,6 +617,14 @@ class ConflictView(QWidget):
                    f"{name} takes their turn")
         set_reason(self.seize_button, cf.why_not_seize(doc, name),
                    f"Spend 1 {cf.gm_pool_name(doc)} so this NPC acts now")
+        by_score = doc.order_mode is OrderMode.INITIATIVE
+        self.early_button.setVisible(by_score)
+        self.initiative.setVisible(by_score)
+        self.initiative_label.setVisible(by_score)
+        if by_score:
+            set_reason(self.early_button, cf.why_not_act_early(doc, name),
+                       f"Act before your initiative: {cf.act_early_cost(doc, name)} "
+                       f"{cf.gm_pool_name(doc)} (added by a PC, spent for an NPC)")
         set_reason(self.fortune_spend, cf.why_not_spend_fortune(doc, name),
                    "Spend one Fortune")
         harms_at = cf.stress_harms(doc, name, self.stress_amount.value(),
@@ -612,7 +638,7 @@ class ConflictView(QWidget):
         self.resolve_max.setVisible(conan)
         self.resolve_label.setVisible(conan)
         for box, value in ((self.cover, c.cover_dice), (self.morale, c.morale_dice),
-                           (self.resolve_max, c.max_resolve),
+                           (self.resolve_max, c.max_resolve), (self.initiative, c.initiative),
                            (self.track_max, c.max_vigor if doc.profile is Profile.CONAN
                             else c.max_stress)):
             box.blockSignals(True)

@@ -178,3 +178,28 @@ def test_conan_session_start() -> None:
     assert "no starting Threat" in (cf.why_not_start_session(table()) or "")
     with pytest.raises(RefusedError, match="2 or 3"):
         cf.start_session(c, 5)
+
+
+def test_initiative_score_order() -> None:
+    c = cf.set_order_mode(table(), OrderMode.INITIATIVE)
+    for name, score in (("Ana", 9), ("Bo", 11), ("Guard", 11), ("Chief", 7)):
+        c = cf.update_combatant(c, name, initiative=score)
+    assert cf.why_not_take_turn(c, "Chief") is None          # the opener may be anyone
+    c = cf.take_turn(c, "Chief")
+    assert cf.initiative_due(c) == ["Bo"]                     # tie across sides: the PC
+    assert "Bo acts first" in (cf.why_not_take_turn(c, "Guard") or "")
+    assert cf.act_early_cost(c, "Guard") == 1 and cf.act_early_cost(c, "Ana") == 2
+    assert "Threat has 0" in (cf.why_not_act_early(c, "Guard") or "")
+    c = cf.act_early(c, "Ana")                                # a PC adds 2 Threat
+    assert c.gm_pool == 2
+    c = cf.act_early(c, "Guard")                              # an NPC tied: spends 1
+    assert c.gm_pool == 1 and cf.initiative_due(c) == ["Bo"]
+    assert "without paying" in (cf.why_not_act_early(c, "Bo") or "")
+
+
+def test_narrative_order_lets_the_gm_pick() -> None:
+    c = cf.set_order_mode(table(), OrderMode.NARRATIVE)
+    c = cf.take_turn(cf.take_turn(c, "Ana"), "Bo")
+    assert cf.why_not_take_turn(c, "Guard") is None
+    assert "already acted" in (cf.why_not_take_turn(c, "Ana") or "")
+    assert "initiative-score" in (cf.why_not_act_early(c, "Guard") or "")

@@ -274,3 +274,23 @@ def test_track_maximums_per_profile(qtbot: QtBot) -> None:
     view.resolve_max.setValue(7)
     ana = owner.document.combatants[0]
     assert ana.max_resolve == 7 and ana.resolve == 7
+
+
+def test_initiative_score_order_in_the_tracker(qtbot: QtBot) -> None:
+    gm = screen(qtbot)
+    view, owner = gm.conflict, gm.conflict_owner
+    for name, side in (("Ana", Side.PC), ("Guard", Side.NPC), ("Chief", Side.NPC)):
+        owner.apply("add", lambda d, n=name, s=side: cf.add_combatant(d, n, s))
+    view.set_order.setCurrentIndex(view.set_order.findData("initiative"))
+    assert owner.document.order_mode.value == "initiative"
+    view.select("Guard")
+    assert view.initiative.isVisibleTo(view)
+    view.initiative.setValue(12)
+    view.select("Chief")
+    view.turn_button.click()                                  # the opener
+    assert "Next by initiative: Guard" in view.order_label.text()
+    view.select("Ana")
+    assert not view.turn_button.isEnabled() and "Guard acts first" in view.turn_button.toolTip()
+    assert view.early_button.isEnabled() and "2 Threat" in view.early_button.toolTip()
+    view.early_button.click()
+    assert owner.document.gm_pool == 2 and owner.document.combatants[0].acted
