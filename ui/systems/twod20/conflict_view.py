@@ -603,6 +603,15 @@ class ConflictView(QWidget):
             self.take_button, self.recover_button, self.wound_button, self.trauma_button,
             self.heal_button, self.cover, self.morale, self.track_max, self.resolve_max,
             self.remove_button, self.early_button, self.initiative]
+        conan = doc.profile is Profile.CONAN
+        self.max_label.setText("Maximum Vigor" if conan else "Maximum Stress")
+        self.track_max.setAccessibleName(self.max_label.text())
+        self.resolve_max.setVisible(conan)
+        self.resolve_label.setVisible(conan)
+        by_score = doc.order_mode is OrderMode.INITIATIVE
+        self.early_button.setVisible(by_score)
+        self.initiative.setVisible(by_score)
+        self.initiative_label.setVisible(by_score)
         if name is None:
             self.selected_label.setText("Nobody selected")
             for widget in controls:
@@ -617,11 +626,7 @@ class ConflictView(QWidget):
                    f"{name} takes their turn")
         set_reason(self.seize_button, cf.why_not_seize(doc, name),
                    f"Spend 1 {cf.gm_pool_name(doc)} so this NPC acts now")
-        by_score = doc.order_mode is OrderMode.INITIATIVE
-        self.early_button.setVisible(by_score)
-        self.initiative.setVisible(by_score)
-        self.initiative_label.setVisible(by_score)
-        if by_score:
+        if doc.order_mode is OrderMode.INITIATIVE:
             set_reason(self.early_button, cf.why_not_act_early(doc, name),
                        f"Act before your initiative: {cf.act_early_cost(doc, name)} "
                        f"{cf.gm_pool_name(doc)} (added by a PC, spent for an NPC)")
@@ -632,11 +637,6 @@ class ConflictView(QWidget):
         self.take_button.setToolTip(f"Take the Stress; it would cause {harms_at} Harm"
                                     f"{'s' if harms_at != 1 else ''} now")
         self.heal_button.setEnabled(bool(c.harms))
-        conan = doc.profile is Profile.CONAN
-        self.max_label.setText("Maximum Vigor" if conan else "Maximum Stress")
-        self.track_max.setAccessibleName(self.max_label.text())
-        self.resolve_max.setVisible(conan)
-        self.resolve_label.setVisible(conan)
         for box, value in ((self.cover, c.cover_dice), (self.morale, c.morale_dice),
                            (self.resolve_max, c.max_resolve), (self.initiative, c.initiative),
                            (self.track_max, c.max_vigor if doc.profile is Profile.CONAN

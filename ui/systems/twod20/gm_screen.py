@@ -5,7 +5,14 @@ tracker's profile, changed through the owner (undoable) like every other edit.""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from seforge.core.trackers import RefusedError
 from seforge.systems.twod20 import conflict as cf
@@ -40,7 +47,11 @@ class GmScreen(QWidget):
         self.conflict = ConflictView(self.conflict_owner)
         self.tabs.addTab(self.calculator, "Calculator")
         self.tabs.addTab(self.reference, "Reference")
-        self.tabs.addTab(self.conflict, "Conflict")
+        scroll = QScrollArea()
+        scroll.setWidget(self.conflict)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.tabs.addTab(scroll, "Conflict")
         layout.addWidget(self.tabs, 1)
         self.profile.currentIndexChanged.connect(self._profile_chosen)
         self.conflict_owner.changed.connect(self._follow_document)

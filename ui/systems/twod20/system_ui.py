@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QScrollArea, QWidget
 
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.system_ui import NewDocumentChoice
@@ -19,10 +19,13 @@ class ConflictEditor:
         from ui.systems.twod20.conflict_view import ConflictView
 
         self.owner = owner
-        self._view = ConflictView(owner, parent)
+        self.view = ConflictView(owner)
+        self._scroll = QScrollArea(parent)
+        self._scroll.setWidget(self.view)
+        self._scroll.setWidgetResizable(True)
 
     def widget(self) -> QWidget:
-        return self._view
+        return self._scroll
 
 
 class TwoD20Ui:
