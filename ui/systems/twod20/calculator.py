@@ -335,8 +335,16 @@ class Calculator(QWidget):
         self.total_table.setAccessibleName("Damage dice totals")
         self.total_table.verticalHeader().setVisible(False)
         self.total_table.setMaximumHeight(200)
+        self.effects_table = QTableWidget(1, 0)
+        self.effects_table.setVerticalHeaderLabels(["Chance"])
+        self.effects_table.setAccessibleName("Effects rolled")
+        self.effects_table.setToolTip("Chance of rolling exactly this many Effects")
+        self.effects_table.setMaximumHeight(64)
         damage_layout.addWidget(self.damage_summary)
+        damage_layout.addWidget(QLabel("Harms after soak"))
         damage_layout.addWidget(self.harm_table)
+        damage_layout.addWidget(QLabel("Effects rolled"))
+        damage_layout.addWidget(self.effects_table)
         damage_layout.addWidget(self.total_table)
         column.addWidget(self.damage_box)
         column.addWidget(self._build_judge())
@@ -537,6 +545,7 @@ class Calculator(QWidget):
         if reason is not None:
             self.damage_summary.setText(reason)
             self.harm_table.setColumnCount(0)
+            self.effects_table.setColumnCount(0)
             self.total_table.setRowCount(0)
             return
         odds = dmg.damage_odds(spec)
@@ -551,6 +560,8 @@ class Calculator(QWidget):
             f"average total {exact_tip(odds.expected_total)}; Effect {exact_tip(effect)}")
         self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)
                                          for k, p in odds.harm_bands().items()])
+        effect_counts = odds.dice.map(lambda o: o[1])
+        self._fill_row(self.effects_table, [(str(k), effect_counts[k]) for k in range(spec.dice + 1)])
         totals: dict[int, tuple[Fraction, Fraction]] = {}
         for (total, effects), p in odds.dice.items():
             all_p, with_effect = totals.get(total, (Fraction(0), Fraction(0)))

@@ -16,6 +16,7 @@ from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -79,6 +80,11 @@ class RecordEditor(QWidget):
         self._build_weapons()
         self._build_harms()
         self._build_texts()
+        self.card_button = QPushButton("Save stat card PDF...")
+        self.card_button.setToolTip("Print this record's stat card to a PDF (several records "
+                                    "on a sheet: seforge export)")
+        self.card_button.clicked.connect(self.save_card)
+        self.body_layout.addWidget(self.card_button)
         self.message = QLabel()
         self.message.setAccessibleName("Last message")
         self.message.setWordWrap(True)
@@ -257,6 +263,28 @@ class RecordEditor(QWidget):
         return box
 
     # -- actions -----------------------------------------------------------------------------
+    def save_card(self) -> None:
+        from pathlib import Path
+
+        from seforge.core.atomic import atomic_write_bytes
+        from seforge.systems.twod20.cards import render_cards
+
+        suggested = (self.doc.name.strip() or "record") + ".pdf"
+        chosen, _filter = QFileDialog.getSaveFileName(self, "Save the stat card", suggested,
+                                                      "PDF files (*.pdf)")
+        if not chosen:
+            return
+        target = Path(chosen)
+        if target.suffix.lower() != ".pdf":
+            target = target.with_suffix(".pdf")
+        try:
+            data, _pages = render_cards([self.doc])
+            atomic_write_bytes(target, data)
+        except OSError as exc:
+            self.message.setText(f"Not saved: {exc.strerror or exc}.")
+            return
+        self.message.setText(f"Stat card saved to {target.name}.")
+
     def _add_skill(self) -> None:
         name = self.new_skill.text()
         if self.run(f"Add the skill {name.strip()}", lambda c: ed.add_skill(c, name)):

@@ -85,6 +85,8 @@ def test_opposed_and_damage_results(qtbot: QtBot) -> None:
     none = calc.last_damage.harm_bands()["0"]
     assert 1 - none == Fraction(29, 144)
     assert calc.harm_table.item(0, 0).toolTip() == f"exactly {none.numerator}/{none.denominator}"
+    assert calc.effects_table.columnCount() == 5
+    assert calc.effects_table.item(0, 0).toolTip() == "exactly 16/81"     # (2/3) ** 4
 
 
 def test_judging_entered_dice(qtbot: QtBot) -> None:

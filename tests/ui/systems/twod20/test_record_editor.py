@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from pypdf import PdfReader
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.twod20.documents import CHARACTER_KIND, CONFLICT_KIND
@@ -130,3 +132,16 @@ def test_fatigue_is_limited_to_maximum_stress(qtbot: QtBot) -> None:
     ed.numbers["fatigue"].setValue(8)
     texts = [ed.derived.item(i).text() for i in range(ed.derived.count())]
     assert texts[0].startswith("Maximum Stress: 0")
+
+
+def test_save_a_stat_card(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    ed = editor(qtbot)
+    ed.name.setText("Ilse")
+    ed.name.editingFinished.emit()
+    target = tmp_path / "ilse"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *args: (str(target), "")))
+    ed.card_button.click()
+    pdf = tmp_path / "ilse.pdf"
+    assert "saved to ilse.pdf" in ed.message.text()
+    assert "Ilse" in PdfReader(pdf).pages[0].extract_text()
