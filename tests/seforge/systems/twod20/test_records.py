@@ -169,3 +169,21 @@ def test_seforge_check_and_export_on_record_files(tmp_path: Path) -> None:
     done = _seforge("export", str(good), str(worse), "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert len(PdfReader(out).pages) == 1
+
+
+def test_seforge_check_on_a_tracker_and_bad_files(tmp_path: Path) -> None:
+    from seforge.systems.twod20 import conflict as cf
+    from seforge.systems.twod20.documents import CONFLICT_KIND
+
+    tracker = tmp_path / "pit.s2d20conflict"
+    CONFLICT_KIND.save(cf.add_combatant(cf.new_conflict("conan", "Pit"), "Conan"), tracker)
+    done = _seforge("check", str(tracker))
+    assert done.returncode == 0 and "Doom 0" in done.stdout
+    bad = tmp_path / "bad.s2d20"
+    bad.write_text('{"format": "2d20.character", "version": 1, "attributes": {"Brawn": "x"}}')
+    done = _seforge("check", str(bad))
+    assert done.returncode == 2 and "attributes.Brawn" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    done = _seforge("export", str(tracker), "-o", str(tmp_path / "x.pdf"))
+    assert done.returncode == 2 and "only 2d20 character or NPC records" in done.stderr
+    assert not (tmp_path / "x.pdf").exists()
