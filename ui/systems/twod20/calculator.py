@@ -561,7 +561,8 @@ class Calculator(QWidget):
         self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)
                                          for k, p in odds.harm_bands().items()])
         effect_counts = odds.dice.map(lambda o: o[1])
-        self._fill_row(self.effects_table, [(str(k), effect_counts[k]) for k in range(spec.dice + 1)])
+        self._fill_row(self.effects_table,
+                       [(str(k), effect_counts[k]) for k in range(spec.dice + 1)])
         totals: dict[int, tuple[Fraction, Fraction]] = {}
         for (total, effects), p in odds.dice.items():
             all_p, with_effect = totals.get(total, (Fraction(0), Fraction(0)))

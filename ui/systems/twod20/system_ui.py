@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.system_ui import NewDocumentChoice
@@ -16,16 +16,40 @@ class ConflictEditor:
     """A conflict tracker opened as a document of its own (the tracker view in a tab)."""
 
     def __init__(self, owner: DocumentOwner[Any], parent: QWidget | None = None) -> None:
+        from ui.systems.twod20.calculator import profile_combo
         from ui.systems.twod20.conflict_view import ConflictView
 
         self.owner = owner
+        self._page = QWidget(parent)
+        layout = QVBoxLayout(self._page)
+        top = QHBoxLayout()
+        self.profile = profile_combo()
+        top.addWidget(QLabel("Profile"))
+        top.addWidget(self.profile)
+        top.addStretch(1)
+        layout.addLayout(top)
         self.view = ConflictView(owner)
-        self._scroll = QScrollArea(parent)
-        self._scroll.setWidget(self.view)
-        self._scroll.setWidgetResizable(True)
+        scroll = QScrollArea()
+        scroll.setWidget(self.view)
+        scroll.setWidgetResizable(True)
+        layout.addWidget(scroll, 1)
+        self.profile.currentIndexChanged.connect(self._profile_chosen)
+        owner.changed.connect(self._follow)
+        self._follow()
+
+    def _profile_chosen(self) -> None:
+        from seforge.systems.twod20.conflict import change_profile
+
+        wanted = self.profile.currentData()
+        self.owner.apply("Change the profile", lambda d: change_profile(d, wanted))
+
+    def _follow(self) -> None:
+        self.profile.blockSignals(True)
+        self.profile.setCurrentIndex(self.profile.findData(self.owner.document.profile.value))
+        self.profile.blockSignals(False)
 
     def widget(self) -> QWidget:
-        return self._scroll
+        return self._page
 
 
 class TwoD20Ui:

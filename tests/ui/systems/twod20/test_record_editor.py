@@ -117,6 +117,11 @@ def test_open_a_sample_record_and_a_conflict(qtbot: QtBot, tmp_path: Path) -> No
     conflict = SYSTEM_UI.new_editor("2d20.conflict")
     assert isinstance(conflict, ConflictEditor)
     qtbot.addWidget(conflict.widget())
+    conflict.profile.setCurrentIndex(conflict.profile.findData(Profile.CONAN.value))
+    assert conflict.owner.document.profile is Profile.CONAN
+    assert conflict.view.gm_name.text() == "Doom"
+    conflict.owner.undo_stack.undo()
+    assert conflict.profile.currentData() == Profile.SRD2022.value
     path = tmp_path / "fight.s2d20conflict"
     conflict.owner.save(path)
     again = SYSTEM_UI.open_editor(path)
