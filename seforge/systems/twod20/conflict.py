@@ -29,6 +29,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from seforge.core.limits import NAME_CHARS
 from seforge.core.systems import CheckProblem, CheckReport
 from seforge.core.trackers import Excess, Pool, RefusedError, TimedEffect, TimeUnit
 from seforge.systems.twod20.damage import MAX_COVER_DICE, harms_conan, harms_srd
@@ -221,6 +222,8 @@ def change_settings(conflict: Conflict, settings: TableSettings) -> Conflict:
 def why_not_add(conflict: Conflict, name: str) -> str | None:
     if not name.strip():
         return "a character needs a name"
+    if len(name.strip()) > NAME_CHARS:
+        return f"a name is limited to {NAME_CHARS} characters"
     if any(c.name == name.strip() for c in conflict.combatants):
         return f"{name.strip()} is already in this conflict"
     return None
@@ -608,6 +611,8 @@ def add_effect(conflict: Conflict, name: str, remaining: int, unit: TimeUnit = T
                target: str = "") -> Conflict:
     if not name.strip():
         raise RefusedError("an effect needs a name")
+    if len(name.strip()) > NAME_CHARS:
+        raise RefusedError(f"an effect's name is limited to {NAME_CHARS} characters")
     if remaining < 1:
         raise RefusedError(f"an effect lasts at least 1 {unit.value}, not {remaining}")
     if target:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from seforge.core.limits import NAME_CHARS, text_limit
 from seforge.core.trackers import RefusedError
 from seforge.systems.twod20.models import (
     MAX_ATTRIBUTE,
@@ -41,6 +42,8 @@ def set_field(character: Character, field: str, value: object) -> Character:
     """Set a number or text field of the record (refused when out of range)."""
     if field not in RECORD_NUMBERS and field not in RECORD_TEXTS and field != "role":
         raise RefusedError(f"a record has no field {field!r}")
+    if isinstance(value, str) and len(value) > text_limit(field):
+        raise RefusedError(f"{field} is limited to {text_limit(field):,} characters")
     if field == "fatigue" and isinstance(value, int):
         limit, reason = fatigue_limit(character)
         if value > limit and value > character.fatigue:
@@ -85,6 +88,10 @@ def set_skill(character: Character, index: int, **values: object) -> None:
         raise RefusedError(f"skill {where}: {first['msg'].lower()}") from None
     if skill.attribute and skill.attribute not in profile_info(character.profile).attributes:
         raise RefusedError(f"{skill.attribute} is not an attribute of this profile")
+    for key in ("name", "focuses"):
+        text = getattr(skill, key)
+        if len(text) > text_limit(key):
+            raise RefusedError(f"a skill's {key} is limited to {text_limit(key):,} characters")
     if "focus" in values:
         limit, reason = focus_limit(character, skill)
         if skill.focus > limit:
@@ -99,6 +106,8 @@ def add_skill(character: Character, name: str) -> None:
     name = name.strip()
     if not name:
         raise RefusedError("a skill needs a name")
+    if len(name) > NAME_CHARS:
+        raise RefusedError(f"a skill's name is limited to {NAME_CHARS} characters")
     if any(s.name.casefold() == name.casefold() for s in character.skills):
         raise RefusedError(f"there is already a skill called {name}")
     if len(character.skills) >= 60:
@@ -123,6 +132,9 @@ def set_weapon(character: Character, index: int, **values: object) -> None:
         raise RefusedError(f"there is no attack number {index + 1}")
     data = character.weapons[index].model_dump()
     data.update(values)
+    for key in ("name", "qualities"):
+        if isinstance(data[key], str) and len(data[key]) > text_limit(key):
+            raise RefusedError(f"an attack's {key} is limited to {text_limit(key):,} characters")
     try:
         character.weapons[index] = Weapon.model_validate(data)
     except ValidationError as exc:

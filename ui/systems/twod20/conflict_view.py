@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.limits import NAME_CHARS
 from seforge.core.trackers import RefusedError, TimeUnit
 from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Conflict, OrderMode, Payment, Side
@@ -189,6 +190,7 @@ class ConflictView(QWidget):
     def _build_add_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.new_name = QLineEdit()
+        self.new_name.setMaxLength(NAME_CHARS)
         self.new_name.setPlaceholderText("name of a character to add")
         self.new_name.setAccessibleName("New character's name")
         self.new_side = QComboBox()
@@ -301,6 +303,7 @@ class ConflictView(QWidget):
         layout.addWidget(self.effects)
         row = QHBoxLayout()
         self.effect_name = QLineEdit()
+        self.effect_name.setMaxLength(NAME_CHARS)
         self.effect_name.setPlaceholderText("effect, e.g. Stunned")
         self.effect_name.setAccessibleName("Effect name")
         self.effect_length = spin(1, 99, 1, "Effect duration", "How long it lasts")

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.limits import LINE_CHARS, NAME_CHARS
 from seforge.core.trackers import RefusedError
 from seforge.systems.twod20 import editing as ed
 from seforge.systems.twod20.models import MAX_ATTRIBUTE, MAX_SKILL, Character, HarmKind, Role
@@ -115,7 +116,7 @@ class RecordEditor(QWidget):
         self.name = QLineEdit()
         self.name.setPlaceholderText("Name")
         self.name.setAccessibleName("Name")
-        self.name.setMaxLength(200)
+        self.name.setMaxLength(NAME_CHARS)
         self.name.editingFinished.connect(lambda: self.run(
             "Rename", lambda c: ed.set_field(c, "name", self.name.text())))
         self.role = QComboBox()
@@ -168,6 +169,7 @@ class RecordEditor(QWidget):
         layout.addWidget(self.skills)
         row = QHBoxLayout()
         self.new_skill = QLineEdit()
+        self.new_skill.setMaxLength(NAME_CHARS)
         self.new_skill.setPlaceholderText("new skill")
         self.new_skill.setAccessibleName("New skill name")
         add = QPushButton("Add skill")
@@ -345,11 +347,13 @@ class RecordEditor(QWidget):
         self._skill_rows = []
         for index in range(len(self.doc.skills)):
             name = QLineEdit()
+            name.setMaxLength(NAME_CHARS)
             name.setAccessibleName(f"Skill {index + 1} name")
             rating = spin(0, MAX_SKILL, 0, f"Skill {index + 1} rating",
                           "Added to the attribute for the target number")
             focus = spin(0, 40, 0, f"Skill {index + 1} Focus", "")
             focuses = QLineEdit()
+            focuses.setMaxLength(LINE_CHARS)
             focuses.setAccessibleName(f"Skill {index + 1} focuses")
             focuses.setToolTip("Named focuses, e.g. Blades, Brawling")
             attribute = QComboBox()
@@ -378,6 +382,7 @@ class RecordEditor(QWidget):
         self._weapon_rows = []
         for index in range(len(self.doc.weapons)):
             name = QLineEdit()
+            name.setMaxLength(NAME_CHARS)
             name.setAccessibleName(f"Attack {index + 1} name")
             dice = spin(0, 20, 1, f"Attack {index + 1} dice",
                         "Base damage dice before the skill or attribute bonus")
@@ -386,6 +391,7 @@ class RecordEditor(QWidget):
             for value in ("melee", "ranged", "mental"):
                 kind.addItem(value, value)
             qualities = QLineEdit()
+            qualities.setMaxLength(LINE_CHARS)
             qualities.setAccessibleName(f"Attack {index + 1} qualities")
             qualities.setToolTip("Damage effects, e.g. Vicious 1, Piercing 2")
             name.editingFinished.connect(lambda i=index, w=name: self._weapon_edit(

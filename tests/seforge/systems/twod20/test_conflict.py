@@ -203,3 +203,22 @@ def test_narrative_order_lets_the_gm_pick() -> None:
     assert cf.why_not_take_turn(c, "Guard") is None
     assert "already acted" in (cf.why_not_take_turn(c, "Ana") or "")
     assert "initiative-score" in (cf.why_not_act_early(c, "Guard") or "")
+
+
+def test_names_stay_within_what_a_file_can_hold(tmp_path: Path) -> None:
+    from seforge.systems.twod20 import editing
+    from seforge.systems.twod20.documents import CHARACTER_KIND
+
+    long = "x" * 201
+    assert "limited to 200" in (cf.why_not_add(table(), long) or "")
+    with pytest.raises(RefusedError, match="limited to 200"):
+        cf.add_effect(table(), long, 1)
+    record = new_character(Profile.SRD2022)
+    with pytest.raises(RefusedError, match="limited"):
+        editing.set_field(record, "name", long)
+    with pytest.raises(RefusedError, match="limited"):
+        editing.add_skill(record, long)
+    with pytest.raises(RefusedError, match="limited"):
+        editing.set_skill(record, 0, focuses="y" * 2001)
+    record = editing.set_field(record, "notes", "z" * 5000)       # notes hold 100k
+    CHARACTER_KIND.save(record, tmp_path / "r.s2d20")
