@@ -225,3 +225,17 @@ def test_limits_and_complication_range_for_forms() -> None:
     assert complication_range(True, 3) == 5 and complication_range(False, 40) == 20
     with pytest.raises(SkillTestError):
         complication_range(False, -1)
+
+
+def test_engine_matches_brute_force_over_a_grid_of_two_dice_tests() -> None:
+    for tn in (0, 1, 5, 19, 20, 25):
+        for focus in {0, min(tn, 1), min(tn, 6), tn}:
+            for fortune in (0, 1, 3):
+                for crange in (1, 2, 20):
+                    for difficulty in range(0, 9):
+                        spec = SkillTest(tn, difficulty, focus, 2, fortune, crange)
+                        odds = skill_odds(spec)
+                        success, complication, expected, momentum = brute(spec)
+                        assert (odds.success, odds.complication, odds.expected_successes) == (
+                            success, complication, expected), spec
+                        assert {k: p for k, p in odds.momentum.items() if p} == momentum, spec
