@@ -28,7 +28,6 @@ class ProfileInfo:
     """The GM's currency: Threat [S] or Doom [C]."""
     damage_die: str
     """Challenge Dice [S] or Combat Dice [C]; both read 1, 2, 0, 0, 1+Effect, 1+Effect."""
-    uses_fortune: bool
     stress_tracks: tuple[str, ...]
     """Stress (filling up) [S], or Vigor and Resolve (emptying) [C]."""
 
@@ -51,11 +50,11 @@ a record may rename or add skills freely."""
 PROFILES: dict[Profile, ProfileInfo] = {
     Profile.SRD2022: ProfileInfo(
         Profile.SRD2022, "2d20 SRD 2022", SRD_ATTRIBUTES, SRD_SKILLS, "Threat",
-        "Challenge Dice", True, ("Stress",),
+        "Challenge Dice", ("Stress",),
     ),
     Profile.CONAN: ProfileInfo(
         Profile.CONAN, "Conan", CONAN_ATTRIBUTES, CONAN_SKILLS, "Doom",
-        "Combat Dice", True, ("Vigor", "Resolve"),
+        "Combat Dice", ("Vigor", "Resolve"),
     ),
 }
 
