@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from seforge.core.documents import DocumentKind
 from seforge.systems.twod20.conflict import Conflict
+from seforge.systems.twod20.formats import CHARACTER_FORMAT, CONFLICT_FORMAT
 from seforge.systems.twod20.models import Character
-from seforge.systems.twod20.system import CHARACTER_FORMAT, CONFLICT_FORMAT
 
 CHARACTER_KIND: DocumentKind[Character] = DocumentKind(
     format_id=CHARACTER_FORMAT, model=Character, suffix=".s2d20",

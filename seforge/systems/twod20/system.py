@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.systems.twod20.formats import CHARACTER_FORMAT, CONFLICT_FORMAT
 
-CHARACTER_FORMAT = "2d20.character"
 SAMPLES = ("ilse-varga.s2d20", "thak-the-reaver.s2d20")
 """Sample records shipped in ``resources/systems/twod20``."""
-CONFLICT_FORMAT = "2d20.conflict"
 
 
 @dataclass(frozen=True)
