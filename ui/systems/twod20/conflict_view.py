@@ -83,6 +83,7 @@ class ConflictView(QWidget):
         layout.addWidget(self.message)
         self.table.itemSelectionChanged.connect(self.refresh)
         owner.changed.connect(self.refresh)
+        owner.undo_stack.indexChanged.connect(self._refresh_history)
         self.refresh()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -179,6 +180,11 @@ class ConflictView(QWidget):
                                     "Each PC begins a Conan session with 2 or 3 Fortune")
         self.session_button = self._button("Start session", "", lambda: self.run(
             "Start the session", lambda d: cf.start_session(d, self.session_fortune.value())))
+        self.undo_button = self._button("Undo", "Undo the last change to the tracker",
+                                        owner_undo(self))
+        self.redo_button = self._button("Redo", "Redo the change just undone", owner_redo(self))
+        grid.addWidget(self.undo_button, 3, 4, 1, 2)
+        grid.addWidget(self.redo_button, 3, 6, 1, 2)
         grid.addWidget(self.session_fortune, 3, 0)
         grid.addWidget(self.session_button, 3, 1, 1, 3)
         grid.addWidget(self.opener, 2, 0, 1, 2)
@@ -506,8 +512,20 @@ class ConflictView(QWidget):
         self.run("Remove an effect", lambda d: cf.remove_effect(d, row))
 
     # -- drawing -----------------------------------------------------------------------------
+    def _refresh_history(self) -> None:
+        stack = self.owner.undo_stack
+        try:
+            stack.canUndo()
+        except RuntimeError:  # the stack is being torn down with its owner
+            return
+        set_reason(self.undo_button, None if stack.canUndo() else "nothing to undo",
+                   f"Undo: {stack.undoText()}" if stack.canUndo() else "Undo")
+        set_reason(self.redo_button, None if stack.canRedo() else "nothing to redo",
+                   f"Redo: {stack.redoText()}" if stack.canRedo() else "Redo")
+
     def refresh(self) -> None:
         doc = self.doc
+        self._refresh_history()
         conan = doc.profile is Profile.CONAN
         gm = cf.gm_pool_name(doc)
         keep = self.selected()
@@ -649,3 +667,11 @@ class ConflictView(QWidget):
             box.blockSignals(False)
         self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
+
+
+def owner_undo(view: ConflictView) -> Callable[[], None]:
+    return lambda: view.owner.undo_stack.undo()
+
+
+def owner_redo(view: ConflictView) -> Callable[[], None]:
+    return lambda: view.owner.undo_stack.redo()

@@ -296,3 +296,15 @@ def test_initiative_score_order_in_the_tracker(qtbot: QtBot) -> None:
     assert view.early_button.isEnabled() and "2 Threat" in view.early_button.toolTip()
     view.early_button.click()
     assert owner.document.gm_pool == 2 and owner.document.combatants[0].acted
+
+
+def test_undo_and_redo_buttons_on_the_tracker(qtbot: QtBot) -> None:
+    gm = screen(qtbot)
+    view, owner = gm.conflict, gm.conflict_owner
+    assert not view.undo_button.isEnabled()
+    view.momentum_add.click()
+    assert view.undo_button.isEnabled() and "Bank 1 Momentum" in view.undo_button.toolTip()
+    view.undo_button.click()
+    assert owner.document.momentum == 0 and view.redo_button.isEnabled()
+    view.redo_button.click()
+    assert owner.document.momentum == 1
