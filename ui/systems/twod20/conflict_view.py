@@ -178,6 +178,7 @@ class ConflictView(QWidget):
         grid.addWidget(self.keep_gm, 1, 6, 1, 2)
         self.session_fortune = spin(2, 3, 3, "Fortune per PC at the start",
                                     "Each PC begins a Conan session with 2 or 3 Fortune")
+        self.session_fortune.setPrefix("Fortune each: ")
         self.session_button = self._button("Start session", "", lambda: self.run(
             "Start the session", lambda d: cf.start_session(d, self.session_fortune.value())))
         self.undo_button = self._button("Undo", "Undo the last change to the tracker",
