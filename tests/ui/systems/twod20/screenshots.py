@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -23,6 +24,10 @@ from seforge.systems.twod20.system import SYSTEM
 from ui.shell.theme import apply_theme
 from ui.systems.twod20.gm_screen import GmScreen
 from ui.systems.twod20.system_ui import SYSTEM_UI
+
+
+def _adder(name: str, side: cf.Side) -> Callable[[cf.Conflict], cf.Conflict]:
+    return lambda d: cf.add_combatant(d, name, side)
 
 
 def shoot(folder: Path) -> list[Path]:
@@ -40,7 +45,7 @@ def shoot(folder: Path) -> list[Path]:
             owner = gm.conflict_owner
             for name, side in (("Ilse", cf.Side.PC), ("Bram", cf.Side.PC),
                                ("Guard", cf.Side.NPC)):
-                owner.apply("add", lambda d, n=name, s=side: cf.add_combatant(d, n, s))
+                owner.apply("add", _adder(name, side))
             owner.apply("momentum", lambda d: cf.add_momentum(d, 3))
             owner.apply("turn", lambda d: cf.take_turn(d, "Ilse"))
             owner.apply("stress", lambda d: cf.take_stress(d, "Guard", 6))
