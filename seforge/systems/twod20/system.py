@@ -1,0 +1,65 @@
+"""The 2d20 game system object (cheap to import: the work is imported inside the methods)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.systems.twod20.formats import CHARACTER_FORMAT, CONFLICT_FORMAT
+
+SAMPLES = ("ilse-varga.s2d20", "thak-the-reaver.s2d20")
+"""Sample records shipped in ``resources/systems/twod20``."""
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """A ready-made record (a sample PC or NPC)."""
+
+    id: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class TwoD20System:
+    """2d20 (SRD 2022 / Conan): records, conflict trackers, reference tables and odds."""
+
+    id: str = "2d20"
+    title: str = "2d20 (SRD 2022 / Conan)"
+    formats: Sequence[DocumentFormat] = field(default_factory=lambda: (
+        DocumentFormat(CHARACTER_FORMAT, "2d20 character or NPC", ".s2d20"),
+        DocumentFormat(CONFLICT_FORMAT, "2d20 conflict tracker", ".s2d20conflict"),
+    ))
+    cli_verbs: Sequence[CliVerb] = ()
+
+    def reference_tables(self) -> Sequence[Any]:
+        from seforge.systems.twod20.tables import all_tables
+
+        return all_tables()
+
+    def library(self) -> Sequence[LibraryEntry]:
+        from seforge.core.resources import resource_path
+
+        return tuple(LibraryEntry(name.removesuffix(".s2d20"),
+                                  resource_path("systems", "twod20", name))
+                     for name in SAMPLES)
+
+    def check(self, path: Path) -> CheckReport:
+        from seforge.systems.twod20.records import check_file
+
+        return check_file(path)
+
+    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+        from seforge.systems.twod20.cards import export_cards
+
+        return export_cards(paths, out)
+
+    def run_odds(self, argv: Sequence[str], prog: str) -> int:
+        from seforge.systems.twod20.cli import run
+
+        return run(argv, prog)
+
+
+SYSTEM = TwoD20System()

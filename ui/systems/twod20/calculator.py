@@ -1,0 +1,610 @@
+"""The 2d20 test calculator: exact odds of a test (with assistants and an opponent), the
+damage and Harms of a hit, and judging the dice on the table. Every number comes from
+``seforge.systems.twod20``; the widgets only collect inputs within the core's ranges."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.systems.twod20 import damage as dmg
+from seforge.systems.twod20 import dice
+from seforge.systems.twod20.attacks import MELEE_DIFFICULTY, RANGES, ranged_difficulty
+from seforge.systems.twod20.profiles import Profile, profile_info
+from seforge.systems.twod20.settings import DEFAULT_SETTINGS, TableSettings, bonus_die_cost
+from ui.systems.twod20.common import exact_tip, percent, set_probability, spin
+
+MAX_HELPERS = 4
+
+
+class HelperRow(QWidget):
+    """One assistant's target number and Focus."""
+
+    def __init__(self, number: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.tn = spin(0, dice.MAX_TN, 10, f"Assistant {number} target number",
+                       "The assistant's own attribute + skill")
+        self.focus = spin(0, dice.MAX_TN, 0, f"Assistant {number} Focus",
+                          "The assistant's Focus in the skill")
+        row.addWidget(QLabel(f"#{number} TN"))
+        row.addWidget(self.tn)
+        row.addWidget(QLabel("Focus"))
+        row.addWidget(self.focus)
+        row.addStretch(1)
+
+
+class Calculator(QWidget):
+    """Inputs on the left, exact answers on the right; recomputed on every change."""
+
+    recomputed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.profile = Profile.SRD2022
+        self.settings: TableSettings = DEFAULT_SETTINGS
+        self.last_odds: dice.SkillOdds | None = None
+        self.last_opposed: dice.OpposedOdds | None = None
+        self.last_damage: dmg.DamageOdds | None = None
+        outer = QHBoxLayout(self)
+        inputs = QWidget()
+        form_column = QVBoxLayout(inputs)
+        self._build_test(form_column)
+        self._build_helpers(form_column)
+        self._build_opponent(form_column)
+        self._build_damage(form_column)
+        form_column.addWidget(self._build_hazard())
+        form_column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(inputs)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(340)
+        outer.addWidget(scroll, 2)
+        results = QWidget()
+        self.results_layout = QVBoxLayout(results)
+        self._build_results(self.results_layout)
+        scroll_r = QScrollArea()
+        scroll_r.setWidget(results)
+        scroll_r.setWidgetResizable(True)
+        outer.addWidget(scroll_r, 3)
+        for box in self.findChildren(QSpinBox):
+            box.valueChanged.connect(self.recompute)
+        for check in self.findChildren(QCheckBox):
+            check.toggled.connect(self.recompute)
+        self.untrained.toggled.connect(self._range_changed)
+        self.range_extra.valueChanged.connect(self._range_changed)
+        self._sync_limits()
+        self.ranges_row.setVisible(False)
+        self.hazard_group.setVisible(False)
+        self.recompute()
+
+    # -- building ----------------------------------------------------------------------
+    def _build_test(self, column: QVBoxLayout) -> None:
+        group = QGroupBox("Skill test")
+        form = QFormLayout(group)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.tn = spin(0, dice.MAX_TN, 10, "Target number",
+                       "Attribute + skill (Expertise in Conan): a d20 at or under it succeeds")
+        self.difficulty = spin(0, dice.MAX_DIFFICULTY, 1, "Difficulty",
+                               "Successes needed: 0 Simple, 1 Average ... 5 Epic")
+        self.focus = spin(0, dice.MAX_TN, 0, "Focus",
+                          "A d20 at or under the Focus scores two successes")
+        self.dice_count = spin(2, DEFAULT_SETTINGS.pool_cap, 2, "d20s rolled",
+                               "Two d20s plus the bought ones")
+        self.fortune = spin(0, DEFAULT_SETTINGS.pool_cap - 2, 0, "Fortune dice",
+                            "Each counts as a rolled 1 and still counts toward the pool cap")
+        self.untrained = QCheckBox("Untrained (complications on 19-20)")
+        self.untrained.setToolTip("An untrained skill widens the complication range to 19-20")
+        self.range_extra = spin(0, 19, 0, "Complication range modifiers",
+                                "+1 face for each reason (sneaking, a written threat, each lie, "
+                                "each Uncertainty Setback)")
+        self.range_label = QLabel()
+        self.range_label.setAccessibleName("Complication range")
+        self.cost_label = QLabel()
+        self.cost_label.setAccessibleName("Price of bought dice")
+        self.cost_label.setWordWrap(True)
+        self.attack_kind = QComboBox()
+        self.attack_kind.setAccessibleName("Kind of test")
+        self.attack_kind.setToolTip("An attack sets the Difficulty from the rules; you can "
+                                    "still change it afterwards")
+        self.attack_kind.addItem("Any skill test", "test")
+        self.attack_kind.addItem("Melee or mental attack (D1)", "melee")
+        self.attack_kind.addItem("Ranged attack", "ranged")
+        self.weapon_range = QComboBox()
+        self.weapon_range.setAccessibleName("Weapon's range")
+        self.target_range = QComboBox()
+        self.target_range.setAccessibleName("Target's range")
+        for name in RANGES:
+            self.weapon_range.addItem(f"weapon {name}", name)
+            self.target_range.addItem(f"target at {name}", name)
+        ranges = QHBoxLayout()
+        ranges.addWidget(self.weapon_range)
+        ranges.addWidget(self.target_range)
+        self.ranges_row = QWidget()
+        self.ranges_row.setLayout(ranges)
+        ranges.setContentsMargins(0, 0, 0, 0)
+        for combo in (self.attack_kind, self.weapon_range, self.target_range):
+            combo.currentIndexChanged.connect(self._attack_changed)
+        form.addRow("Test", self.attack_kind)
+        form.addRow(self.ranges_row)
+        form.addRow("Target number", self.tn)
+        form.addRow("Difficulty", self.difficulty)
+        form.addRow("Focus", self.focus)
+        form.addRow("d20s rolled", self.dice_count)
+        form.addRow("Fortune dice", self.fortune)
+        form.addRow(self.untrained)
+        form.addRow("Range modifiers", self.range_extra)
+        form.addRow("Complications on", self.range_label)
+        form.addRow(self.cost_label)
+        column.addWidget(group)
+
+    def _build_helpers(self, column: QVBoxLayout) -> None:
+        group = QGroupBox("Assistants")
+        box = QVBoxLayout(group)
+        self.helper_count = spin(0, MAX_HELPERS, 0, "Number of assistants",
+                                 "Each assistant rolls one d20 of their own")
+        line = QHBoxLayout()
+        line.addWidget(QLabel("Assistants"))
+        line.addWidget(self.helper_count)
+        line.addStretch(1)
+        box.addLayout(line)
+        self.helpers = [HelperRow(n + 1) for n in range(MAX_HELPERS)]
+        for helper in self.helpers:
+            box.addWidget(helper)
+        self.helper_count.valueChanged.connect(self._show_helpers)
+        self._show_helpers()
+        column.addWidget(group)
+
+    def _build_opponent(self, column: QVBoxLayout) -> None:
+        group = QGroupBox("Opposed test")
+        group.setCheckable(True)
+        group.setChecked(False)
+        group.toggled.connect(self.recompute)
+        self.opposed_group = group
+        form = QFormLayout(group)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.opp_tn = spin(0, dice.MAX_TN, 10, "Opponent target number", "The opponent's TN")
+        self.opp_difficulty = spin(0, dice.MAX_DIFFICULTY, 1, "Opponent Difficulty",
+                                   "Usually 1 for melee, mental and social struggles")
+        self.opp_focus = spin(0, dice.MAX_TN, 0, "Opponent Focus", "The opponent's Focus")
+        self.opp_dice = spin(2, DEFAULT_SETTINGS.pool_cap, 2, "Opponent d20s",
+                             "d20s the opponent rolls")
+        form.addRow("Target number", self.opp_tn)
+        form.addRow("Difficulty", self.opp_difficulty)
+        form.addRow("Focus", self.opp_focus)
+        form.addRow("d20s rolled", self.opp_dice)
+        column.addWidget(group)
+
+    def _build_damage(self, column: QVBoxLayout) -> None:
+        group = QGroupBox("Damage")
+        group.setCheckable(True)
+        group.setChecked(True)
+        group.toggled.connect(self.recompute)
+        self.damage_group = group
+        form = QFormLayout(group)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.dmg_dice = spin(0, dmg.MAX_DAMAGE_DICE, 3, "Damage dice",
+                             "Weapon dice + skill or attribute bonus + dice bought")
+        self.dmg_flat = spin(0, dmg.MAX_FLAT, 0, "Flat damage",
+                             "Added to the total (Conan: +1 per Momentum)")
+        self.vicious = spin(0, 9, 0, "Vicious", "+1 Stress per Effect per rating")
+        self.piercing = spin(0, 9, 0, "Piercing", "Ignore this much Resistance per Effect")
+        self.intense = QCheckBox("Intense")
+        self.intense.setToolTip("One more Harm when an Effect is rolled and a Harm is caused")
+        self.armour = spin(0, dmg.MAX_FLAT, 0, "Armour or Courage",
+                           "Persistent Resistance (static Soak)")
+        self.cover = spin(0, dmg.MAX_COVER_DICE, 0, "Cover or Morale dice",
+                          "Conditional Resistance rolled as dice")
+        self.sturdy = QCheckBox("Sturdy cover")
+        self.sturdy.setToolTip("The cover adds +1 per Effect it rolls")
+        self.current = spin(0, dmg.MAX_FLAT, 0, "Current Stress",
+                            "Stress the target already has")
+        self.maximum = spin(0, dmg.MAX_FLAT, 10, "Maximum Stress", "The target's maximum Stress")
+        self.threshold = spin(1, 20, DEFAULT_SETTINGS.harm_threshold, "Harm threshold",
+                              "Stress in one hit that causes a Harm (5, or 5 + Scale)")
+        self.current_label = QLabel("Current Stress")
+        self.max_label = QLabel("Maximum Stress")
+        form.addRow("Damage dice", self.dmg_dice)
+        form.addRow("Flat damage", self.dmg_flat)
+        form.addRow("Vicious", self.vicious)
+        form.addRow("Piercing", self.piercing)
+        form.addRow(self.intense)
+        form.addRow("Armour / Courage", self.armour)
+        form.addRow("Cover / Morale dice", self.cover)
+        form.addRow(self.sturdy)
+        form.addRow(self.current_label, self.current)
+        form.addRow(self.max_label, self.maximum)
+        form.addRow("Harm threshold", self.threshold)
+        column.addWidget(group)
+
+    def _build_hazard(self) -> QGroupBox:
+        group = QGroupBox("Hazard Doom cost (Conan)")
+        self.hazard_group = group
+        form = QFormLayout(group)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.hazard_dice = spin(0, dmg.MAX_DAMAGE_DICE, 2, "Hazard damage dice",
+                                "Combat dice of damage: 1 Doom each")
+        form.addRow("Damage dice", self.hazard_dice)
+        self.hazard_qualities: dict[str, QSpinBox | QCheckBox] = {}
+        for name, (kind, value) in dmg.HAZARD_QUALITY_COSTS.items():
+            control: QSpinBox | QCheckBox
+            if kind == "flat":
+                control = QCheckBox(name)
+                control.setToolTip(f"{name}: {value:+d} Doom")
+                control.toggled.connect(self._hazard)
+                form.addRow(control)
+            else:
+                how = "half its rating, rounded up" if kind == "half" else "its rating"
+                control = spin(0, 20, 0, f"{name} rating", f"{name} X costs {how} in Doom")
+                control.valueChanged.connect(self._hazard)
+                form.addRow(f"{name} X", control)
+            self.hazard_qualities[name] = control
+        self.hazard_test = QComboBox()
+        self.hazard_test.setAccessibleName("Test to avoid the hazard")
+        for label, data in (("No test", 0), ("Average (D1)", 1), ("Challenging (D2)", 2),
+                            ("Daunting (D3) or harder", 3)):
+            self.hazard_test.addItem(label, data)
+        self.hazard_test.currentIndexChanged.connect(self._hazard)
+        self.hazard_dice.valueChanged.connect(self._hazard)
+        form.addRow("Test to avoid it", self.hazard_test)
+        self.hazard_cost = QLabel()
+        self.hazard_cost.setAccessibleName("Hazard Doom cost")
+        form.addRow("Doom cost", self.hazard_cost)
+        self._hazard()
+        return group
+
+    def _hazard(self) -> None:
+        qualities: dict[str, int] = {}
+        for name, control in self.hazard_qualities.items():
+            if isinstance(control, QCheckBox):
+                if control.isChecked():
+                    qualities[name] = 0
+            elif control.value():
+                qualities[name] = control.value()
+        test = int(self.hazard_test.currentData())
+        cost = dmg.hazard_doom_cost(self.hazard_dice.value(), qualities, test or None)
+        self.hazard_cost.setText(f"{cost} Doom")
+
+    def _build_results(self, column: QVBoxLayout) -> None:
+        group = QGroupBox("Test")
+        grid = QGridLayout(group)
+        self.p_success = QLabel()
+        self.p_clean = QLabel()
+        self.p_complication = QLabel()
+        self.expected = QLabel()
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setAccessibleName("Why the test cannot be worked out")
+        rows = (("Success", self.p_success), ("Success with no complication", self.p_clean),
+                ("At least one complication", self.p_complication),
+                ("Expected successes", self.expected))
+        for index, (text, label) in enumerate(rows):
+            label.setAccessibleName(text)
+            grid.addWidget(QLabel(text), index, 0)
+            grid.addWidget(label, index, 1)
+        grid.addWidget(self.problem, len(rows), 0, 1, 2)
+        column.addWidget(group)
+        self.momentum_table = QTableWidget(1, 0)
+        self.momentum_table.setVerticalHeaderLabels(["Chance"])
+        self.momentum_table.setAccessibleName("Momentum histogram")
+        self.momentum_table.setToolTip("P(success with exactly this much Momentum); the chances "
+                                       "add up to the chance of success")
+        self.momentum_table.setMaximumHeight(64)
+        column.addWidget(QLabel("Momentum on a success (columns: Momentum generated)"))
+        column.addWidget(self.momentum_table)
+        self.opposed_box = QGroupBox("Opposed test")
+        self.opposed_table = QTableWidget(0, 2)
+        self.opposed_table.setHorizontalHeaderLabels(["Outcome", "Chance"])
+        self.opposed_table.setAccessibleName("Opposed test outcomes")
+        self.opposed_table.verticalHeader().setVisible(False)
+        self.opposed_table.setMaximumHeight(260)
+        opposed_layout = QVBoxLayout(self.opposed_box)
+        opposed_layout.addWidget(self.opposed_table)
+        column.addWidget(self.opposed_box)
+        self.damage_box = QGroupBox("Damage")
+        damage_layout = QVBoxLayout(self.damage_box)
+        self.damage_summary = QLabel()
+        self.damage_summary.setWordWrap(True)
+        self.damage_summary.setAccessibleName("Damage summary")
+        self.harm_table = QTableWidget(1, 0)
+        self.harm_table.setVerticalHeaderLabels(["Chance"])
+        self.harm_table.setAccessibleName("Harms after soak")
+        self.harm_table.setToolTip("Chance of 0, 1, 2, or 3 or more Harms from this hit")
+        self.harm_table.setMaximumHeight(64)
+        self.total_table = QTableWidget(0, 3)
+        self.total_table.setHorizontalHeaderLabels(["Dice total", "Chance", "With an Effect"])
+        self.total_table.setAccessibleName("Damage dice totals")
+        self.total_table.verticalHeader().setVisible(False)
+        self.total_table.setMaximumHeight(200)
+        self.effects_table = QTableWidget(1, 0)
+        self.effects_table.setVerticalHeaderLabels(["Chance"])
+        self.effects_table.setAccessibleName("Effects rolled")
+        self.effects_table.setToolTip("Chance of rolling exactly this many Effects")
+        self.effects_table.setMaximumHeight(64)
+        damage_layout.addWidget(self.damage_summary)
+        damage_layout.addWidget(QLabel("Harms after soak"))
+        damage_layout.addWidget(self.harm_table)
+        damage_layout.addWidget(QLabel("Effects rolled"))
+        damage_layout.addWidget(self.effects_table)
+        damage_layout.addWidget(self.total_table)
+        column.addWidget(self.damage_box)
+        column.addWidget(self._build_judge())
+        column.addStretch(1)
+
+    def _build_judge(self) -> QGroupBox:
+        group = QGroupBox("Judge the dice rolled")
+        box = QVBoxLayout(group)
+        line = QHBoxLayout()
+        self.faces = QLineEdit()
+        self.faces.setPlaceholderText("faces rolled, e.g. 3 14 20")
+        self.faces.setAccessibleName("Faces rolled")
+        self.faces.setToolTip("The d20 faces on the table, separated by spaces; Fortune dice "
+                              "come from the Fortune box")
+        self.judge_button = QPushButton("Judge")
+        self.judge_button.setToolTip("Count successes, Momentum and complications")
+        line.addWidget(self.faces, 1)
+        line.addWidget(self.judge_button)
+        box.addLayout(line)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setAccessibleName("Verdict")
+        box.addWidget(self.verdict)
+        self.judge_button.clicked.connect(self.judge)
+        self.faces.returnPressed.connect(self.judge)
+        return group
+
+    # -- state ---------------------------------------------------------------------------
+    def set_profile(self, profile: Profile | str) -> None:
+        self.profile = Profile(profile)
+        conan = self.profile is Profile.CONAN
+        self.current_label.setText("Vigor or Resolve left" if conan else "Current Stress")
+        self.current.setToolTip("What the target's track holds now" if conan
+                                else "Stress the target already has")
+        self.current.blockSignals(True)
+        self.current.setValue(10 if conan else 0)
+        self.current.blockSignals(False)
+        self.max_label.setVisible(not conan)
+        self.hazard_group.setVisible(conan)
+        self.maximum.setVisible(not conan)
+        self.fortune.setEnabled(True)
+        self.recompute()
+
+    def set_settings(self, settings: TableSettings) -> None:
+        self.settings = settings
+        self.threshold.blockSignals(True)
+        self.threshold.setValue(settings.harm_threshold)
+        self.threshold.blockSignals(False)
+        self._attack_changed()
+        self._sync_limits()
+        self.recompute()
+
+    def _attack_changed(self) -> None:
+        kind = self.attack_kind.currentData()
+        self.ranges_row.setVisible(kind == "ranged")
+        if kind == "melee":
+            self.difficulty.setValue(MELEE_DIFFICULTY)
+        elif kind == "ranged":
+            self.difficulty.setValue(ranged_difficulty(
+                self.weapon_range.currentData(), self.target_range.currentData(),
+                self.settings))
+
+    def _show_helpers(self) -> None:
+        for index, helper in enumerate(self.helpers):
+            helper.setVisible(index < self.helper_count.value())
+
+    def _range_changed(self) -> None:
+        self.recompute()
+
+    def complication_range(self) -> int:
+        return dice.complication_range(self.untrained.isChecked(), self.range_extra.value())
+
+    def _sync_limits(self) -> None:
+        """Ranges from the core: Focus at most the TN, the pool cap counting Fortune dice."""
+        found = dice.limits(self.spec_raw(), self.settings)
+        self.dice_count.setMaximum(found.dice_max)
+        self.fortune.setMaximum(found.fortune_max)
+        self.focus.setMaximum(found.focus_max)
+        opponent = dice.limits(dice.SkillTest(self.opp_tn.value(), dice=self.opp_dice.value()),
+                               self.settings)
+        self.opp_dice.setMaximum(opponent.dice_max)
+        self.opp_focus.setMaximum(opponent.focus_max)
+        for helper in self.helpers:
+            helper.focus.setMaximum(dice.limits(dice.SkillTest(helper.tn.value()),
+                                                self.settings).focus_max)
+        self.dice_count.setToolTip(f"Two d20s plus the bought ones; {found.pool_reason}")
+        self.fortune.setToolTip(f"Each counts as a rolled 1; {found.pool_reason}")
+        self.focus.setToolTip("A d20 at or under the Focus scores two successes; "
+                              f"{found.focus_reason}")
+
+    def spec_raw(self) -> dice.SkillTest:
+        return dice.SkillTest(self.tn.value(), self.difficulty.value(), self.focus.value(),
+                              self.dice_count.value(), self.fortune.value(), 1)
+
+    def spec(self) -> dice.SkillTest:
+        return dice.SkillTest(self.tn.value(), self.difficulty.value(), self.focus.value(),
+                              self.dice_count.value(), self.fortune.value(),
+                              self.complication_range())
+
+    def helpers_in_use(self) -> list[dice.Helper]:
+        return [dice.Helper(h.tn.value(), h.focus.value())
+                for h in self.helpers[: self.helper_count.value()]]
+
+    def damage_spec(self) -> dmg.DamageSpec:
+        conan = self.profile is Profile.CONAN
+        return dmg.DamageSpec(
+            profile=self.profile, dice=self.dmg_dice.value(), flat=self.dmg_flat.value(),
+            vicious=self.vicious.value(), piercing=self.piercing.value(),
+            intense=self.intense.isChecked(), armour=self.armour.value(),
+            cover_dice=self.cover.value(), sturdy=self.sturdy.isChecked(),
+            current_stress=self.current.value(),
+            max_stress=self.current.value() if conan else self.maximum.value(),
+            harm_threshold=self.threshold.value())
+
+    # -- answers -------------------------------------------------------------------------
+    def recompute(self) -> None:
+        if not hasattr(self, "damage_box"):
+            return
+        self._sync_limits()
+        spec = self.spec()
+        info = profile_info(self.profile)
+        low = 21 - spec.complication_range
+        self.range_label.setText("20" if low == 20 else f"{low}-20")
+        bought = spec.dice - 2
+        cost = bonus_die_cost(self.settings, bought)
+        self.cost_label.setText(
+            "No dice bought." if bought == 0 else
+            f"{bought} bought d20{'s' if bought > 1 else ''}: {cost} Momentum, or {cost} "
+            f"{info.gm_pool} added by a PC" + (f"; {spec.fortune} Fortune spent"
+                                               if spec.fortune else ""))
+        reason = dice.why_not(spec, self.settings)
+        self.problem.setText(reason or "")
+        if reason is None:
+            odds = dice.assisted_odds(spec, self.helpers_in_use(), self.settings)
+            self.last_odds = odds
+            set_probability(self.p_success, odds.success)
+            set_probability(self.p_clean, odds.success_clean)
+            set_probability(self.p_complication, odds.complication)
+            self.expected.setText(f"{float(odds.expected_successes):.3f}")
+            self.expected.setToolTip(exact_tip(odds.expected_successes))
+            self._fill_row(self.momentum_table,
+                           [(str(k), p) for k, p in odds.momentum.items()])
+        self._opposed()
+        self._damage()
+        self.recomputed.emit()
+
+    def _fill(self, table: QTableWidget, rows: list[tuple[str, Fraction]]) -> None:
+        table.setRowCount(len(rows))
+        for index, (text, p) in enumerate(rows):
+            table.setItem(index, 0, QTableWidgetItem(text))
+            item = QTableWidgetItem(percent(p))
+            item.setToolTip(exact_tip(p))
+            table.setItem(index, 1, item)
+        table.resizeColumnsToContents()
+
+    def _fill_row(self, table: QTableWidget, cells: list[tuple[str, Fraction]]) -> None:
+        """One row of chances under one column header each."""
+        table.setColumnCount(len(cells))
+        table.setHorizontalHeaderLabels([text for text, _ in cells])
+        for index, (_text, p) in enumerate(cells):
+            item = QTableWidgetItem(percent(p))
+            item.setToolTip(exact_tip(p))
+            table.setItem(0, index, item)
+        table.resizeColumnsToContents()
+
+    def _opposed(self) -> None:
+        on = self.opposed_group.isChecked()
+        self.opposed_box.setVisible(on)
+        self.last_opposed = None
+        if not on:
+            return
+        other = dice.SkillTest(self.opp_tn.value(), self.opp_difficulty.value(),
+                               self.opp_focus.value(), self.opp_dice.value())
+        if dice.why_not(self.spec(), self.settings) or dice.why_not(other, self.settings):
+            self.opposed_table.setRowCount(0)
+            return
+        odds = dice.opposed_odds(self.spec(), other, self.settings)
+        self.last_opposed = odds
+        self._fill(self.opposed_table, [
+            ("Only you succeed", odds.only_a), ("Only the opponent succeeds", odds.only_b),
+            ("Both fail", odds.both_fail), ("Both succeed, you have more Momentum",
+                                            odds.both_a_more),
+            ("Both succeed, the opponent has more", odds.both_b_more),
+            ("Both succeed, equal Momentum", odds.both_equal),
+            ("You win (table's tie rule)", odds.a_wins),
+            ("The opponent wins (table's tie rule)", odds.b_wins),
+            ("Nobody wins", odds.draw),
+        ])
+
+    def _damage(self) -> None:
+        on = self.damage_group.isChecked()
+        self.damage_box.setVisible(on)
+        self.last_damage = None
+        if not on:
+            return
+        spec = self.damage_spec()
+        reason = dmg.why_not_damage(spec)
+        if reason is not None:
+            self.damage_summary.setText(reason)
+            self.harm_table.setColumnCount(0)
+            self.effects_table.setColumnCount(0)
+            self.total_table.setRowCount(0)
+            return
+        odds = dmg.damage_odds(spec)
+        self.last_damage = odds
+        effect = odds.dice.p(lambda o: o[1] >= 1)
+        die = profile_info(self.profile).damage_die
+        self.damage_summary.setText(
+            f"{spec.dice} {die}: average total {float(odds.expected_total):.2f}, "
+            f"at least one Effect {percent(effect)}; average Stress after soak "
+            f"{float(odds.stress.mean()):.2f}.")
+        self.damage_summary.setToolTip(
+            f"average total {exact_tip(odds.expected_total)}; Effect {exact_tip(effect)}")
+        self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)
+                                         for k, p in odds.harm_bands().items()])
+        effect_counts = odds.dice.map(lambda o: o[1])
+        self._fill_row(self.effects_table,
+                       [(str(k), effect_counts[k]) for k in range(spec.dice + 1)])
+        totals: dict[int, tuple[Fraction, Fraction]] = {}
+        for (total, effects), p in odds.dice.items():
+            all_p, with_effect = totals.get(total, (Fraction(0), Fraction(0)))
+            totals[total] = (all_p + p, with_effect + (p if effects else 0))
+        self.total_table.setRowCount(len(totals))
+        for index, total in enumerate(sorted(totals)):
+            all_p, with_effect = totals[total]
+            self.total_table.setItem(index, 0, QTableWidgetItem(str(total)))
+            for column, value in ((1, all_p), (2, with_effect)):
+                item = QTableWidgetItem(percent(value))
+                item.setToolTip(exact_tip(value))
+                self.total_table.setItem(index, column, item)
+        self.total_table.resizeColumnsToContents()
+
+    def judge(self) -> None:
+        text = self.faces.text().replace(",", " ")
+        try:
+            faces = [int(part) for part in text.split()]
+        except ValueError:
+            self.verdict.setText("Type the faces as whole numbers, e.g. 3 14 20.")
+            return
+        if not faces:
+            self.verdict.setText("Type the faces rolled first.")
+            return
+        try:
+            verdict = dice.judge(faces, self.spec(), self.settings)
+        except dice.SkillTestError as exc:
+            self.verdict.setText(str(exc).capitalize() + ".")
+            return
+        per_die = ", ".join(f"{face}: {s} success{'es' if s != 1 else ''}"
+                            + (" + complication" if c else "")
+                            for face, s, c in verdict.per_die)
+        self.verdict.setText(f"{verdict.successes} successes, {verdict.complications} "
+                             f"complications ({per_die}).\n" + "\n".join(verdict.next_steps))
+
+
+def profile_combo(parent: QWidget | None = None) -> QComboBox:
+    """A picker of the two profiles (data: the profile id)."""
+    combo = QComboBox(parent)
+    for profile in Profile:
+        combo.addItem(profile_info(profile).title, profile.value)
+    combo.setAccessibleName("Profile")
+    combo.setToolTip("Which 2d20 game: the SRD 2022 chapter (Threat, Challenge Dice, Stress) "
+                     "or Conan (Doom, Combat Dice, Vigor and Resolve, Fortune)")
+    return combo

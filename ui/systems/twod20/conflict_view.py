@@ -1,0 +1,678 @@
+"""The conflict tracker: a view of one ``2d20.conflict`` document through its owner.
+
+Every button is an undoable ``owner.apply`` of a function in ``seforge.systems.twod20.conflict``;
+a control the rules do not allow now is disabled with the core's reason in its tooltip, and a
+refused change is shown in one line. The view redraws from ``owner.changed`` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.core.limits import NAME_CHARS
+from seforge.core.trackers import RefusedError, TimeUnit
+from seforge.systems.twod20 import conflict as cf
+from seforge.systems.twod20.conflict import Conflict, OrderMode, Payment, Side
+from seforge.systems.twod20.damage import MAX_COVER_DICE
+from seforge.systems.twod20.models import HarmKind
+from seforge.systems.twod20.profiles import Profile
+from seforge.systems.twod20.settings import (
+    SETTING_LABELS,
+    AssistGate,
+    OpposedTieRule,
+    parse_prices,
+)
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.twod20.common import set_reason, spin
+
+COLUMNS = ("Name", "Side", "Acted", "Fortune", "Stress", "Harms", "Cover", "Morale", "Status")
+
+
+class ConflictView(QWidget):
+    def __init__(self, owner: DocumentOwner[Conflict], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.owner = owner
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._build_pools())
+        middle = QHBoxLayout()
+        left = QVBoxLayout()
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setAccessibleName("Characters in the conflict")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        left.addWidget(self.table, 1)
+        left.addLayout(self._build_add_row())
+        middle.addLayout(left, 3)
+        middle.addWidget(self._build_character_panel(), 2)
+        layout.addLayout(middle, 1)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self._build_effects(), 3)
+        bottom.addWidget(self._build_settings(), 2)
+        layout.addLayout(bottom)
+        self.message = QLabel()
+        self.message.setAccessibleName("Last message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.table.itemSelectionChanged.connect(self.refresh)
+        owner.changed.connect(self.refresh)
+        owner.undo_stack.indexChanged.connect(self._refresh_history)
+        self.refresh()
+
+    # -- helpers ---------------------------------------------------------------------------
+    @property
+    def doc(self) -> Conflict:
+        return self.owner.document
+
+    def run(self, text: str, change: Callable[[Conflict], Conflict]) -> bool:
+        """Apply one change through the owner; a refusal is shown, nothing changes."""
+        try:
+            self.owner.apply(text, change)
+        except RefusedError as exc:
+            self.message.setText(f"Not done: {exc.reason}.")
+            return False
+        self.message.setText(text + ".")
+        return True
+
+    def selected(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        item = self.table.item(rows[0].row(), 0)
+        return item.text() if item is not None else None
+
+    def select(self, name: str) -> None:
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, 0)
+            if item is not None and item.text() == name:
+                self.table.selectRow(row)
+                return
+
+    def _button(self, text: str, tip: str, slot: Callable[[], Any]) -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.setAccessibleName(text)
+        button.clicked.connect(slot)
+        return button
+
+    # -- building ----------------------------------------------------------------------------
+    def _build_pools(self) -> QWidget:
+        box = QGroupBox("Pools and rounds")
+        grid = QGridLayout(box)
+        self.momentum_label = QLabel()
+        self.momentum_label.setAccessibleName("Momentum pool")
+        self.gm_label = QLabel()
+        self.gm_label.setAccessibleName("GM pool")
+        self.round_label = QLabel()
+        self.round_label.setAccessibleName("Round")
+        self.order_label = QLabel()
+        self.order_label.setAccessibleName("Who acts next")
+        self.order_label.setWordWrap(True)
+        self.momentum_add = self._button("+1 Momentum", "Bank one Momentum (over the cap it "
+                                         "is lost)", lambda: self.run(
+                                             "Bank 1 Momentum", lambda d: cf.add_momentum(d, 1)))
+        self.momentum_spend = self._button("-1 Momentum", "Spend one Momentum", lambda: self.run(
+            "Spend 1 Momentum", lambda d: cf.spend_momentum(d, 1)))
+        self.gm_add = self._button("+1", "Add one to the GM's pool", lambda: self.run(
+            f"Add 1 {cf.gm_pool_name(self.doc)}", lambda d: cf.add_gm_pool(d, 1)))
+        self.gm_spend = self._button("-1", "Spend one from the GM's pool", lambda: self.run(
+            f"Spend 1 {cf.gm_pool_name(self.doc)}", lambda d: cf.spend_gm_pool(d, 1)))
+        self.keep_momentum = self._button("Keep initiative (Momentum)", "", lambda: self.run(
+            "Keep the initiative", lambda d: cf.keep_initiative(d, Payment.MOMENTUM)))
+        self.keep_gm = self._button("Keep initiative (GM pool)", "", lambda: self.run(
+            "Keep the initiative", lambda d: cf.keep_initiative(d, Payment.GM_POOL)))
+        self.opener = QComboBox()
+        self.opener.setAccessibleName("Who opens the next round")
+        self.opener.setToolTip("The side that takes the first turn of the next round")
+        self.opener.addItem("Next round: either side", None)
+        self.opener.addItem("Next round: player characters", Side.PC.value)
+        self.opener.addItem("Next round: NPCs", Side.NPC.value)
+        self.opener_pay = QComboBox()
+        self.opener_pay.setAccessibleName("How the last actor's side pays to open")
+        self.opener_pay.addItem("paid with Momentum", Payment.MOMENTUM.value)
+        self.opener_pay.addItem("paid with the GM pool", Payment.GM_POOL.value)
+        self.opener_pay.setToolTip("Only when the last actor's own side opens the next round")
+        self.end_round_button = self._button("End round", "", self.end_round)
+        self.end_scene_button = self._button(
+            "End scene", "Clear Stress (SRD), end scene-long effects and start at round 1",
+            lambda: self.run("End the scene", cf.end_scene))
+        grid.addWidget(QLabel("Momentum"), 0, 0)
+        grid.addWidget(self.momentum_label, 0, 1)
+        grid.addWidget(self.momentum_add, 0, 2)
+        grid.addWidget(self.momentum_spend, 0, 3)
+        self.gm_name = QLabel()
+        grid.addWidget(self.gm_name, 0, 4)
+        grid.addWidget(self.gm_label, 0, 5)
+        grid.addWidget(self.gm_add, 0, 6)
+        grid.addWidget(self.gm_spend, 0, 7)
+        grid.addWidget(self.round_label, 1, 0)
+        grid.addWidget(self.order_label, 1, 1, 1, 3)
+        grid.addWidget(self.keep_momentum, 1, 4, 1, 2)
+        grid.addWidget(self.keep_gm, 1, 6, 1, 2)
+        self.session_fortune = spin(2, 3, 3, "Fortune per PC at the start",
+                                    "Each PC begins a Conan session with 2 or 3 Fortune")
+        self.session_fortune.setPrefix("Fortune each: ")
+        self.session_button = self._button("Start session", "", lambda: self.run(
+            "Start the session", lambda d: cf.start_session(d, self.session_fortune.value())))
+        self.undo_button = self._button("Undo", "Undo the last change to the tracker",
+                                        owner_undo(self))
+        self.redo_button = self._button("Redo", "Redo the change just undone", owner_redo(self))
+        grid.addWidget(self.undo_button, 3, 4, 1, 2)
+        grid.addWidget(self.redo_button, 3, 6, 1, 2)
+        grid.addWidget(self.session_fortune, 3, 0)
+        grid.addWidget(self.session_button, 3, 1, 1, 3)
+        grid.addWidget(self.opener, 2, 0, 1, 2)
+        grid.addWidget(self.opener_pay, 2, 2, 1, 2)
+        grid.addWidget(self.end_round_button, 2, 4, 1, 2)
+        grid.addWidget(self.end_scene_button, 2, 6, 1, 2)
+        return box
+
+    def _build_add_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.new_name = QLineEdit()
+        self.new_name.setMaxLength(NAME_CHARS)
+        self.new_name.setPlaceholderText("name of a character to add")
+        self.new_name.setAccessibleName("New character's name")
+        self.new_side = QComboBox()
+        self.new_side.setAccessibleName("New character's side")
+        self.new_side.addItem("Player character", Side.PC.value)
+        self.new_side.addItem("NPC", Side.NPC.value)
+        self.add_button = self._button("Add", "Add the character to the conflict",
+                                       self.add_character)
+        self.remove_button = self._button("Remove", "Remove the selected character",
+                                          self.remove_character)
+        self.record_button = self._button(
+            "Add from record...", "Add a PC or NPC from a .s2d20 record, with its Fortune, "
+            "Harms and maximum Stress or Vigor and Resolve", self.add_from_record)
+        self.new_name.returnPressed.connect(self.add_character)
+        row.addWidget(self.new_name, 1)
+        row.addWidget(self.new_side)
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        row.addWidget(self.record_button)
+        return row
+
+    def _build_character_panel(self) -> QWidget:
+        box = QGroupBox("Selected character")
+        form = QFormLayout(box)
+        self.selected_label = QLabel("Nobody selected")
+        form.addRow(self.selected_label)
+        turn = QHBoxLayout()
+        self.turn_button = self._button("Take turn", "", self.take_turn)
+        self.seize_button = self._button("Seize initiative", "", self.seize)
+        self.early_button = self._button("Act early", "", lambda: self._on_selected(
+            "Act early", lambda d, n: cf.act_early(d, n)))
+        turn.addWidget(self.turn_button)
+        turn.addWidget(self.seize_button)
+        turn.addWidget(self.early_button)
+        form.addRow(turn)
+        fortune = QHBoxLayout()
+        self.fortune_spend = self._button("Spend Fortune", "", lambda: self._on_selected(
+            "Spend 1 Fortune", lambda d, n: cf.spend_fortune(d, n)))
+        self.fortune_gain = self._button("Gain Fortune", "Give one Fortune", lambda: (
+            self._on_selected("Gain 1 Fortune", lambda d, n: cf.gain_fortune(d, n))))
+        fortune.addWidget(self.fortune_spend)
+        fortune.addWidget(self.fortune_gain)
+        form.addRow(fortune)
+        stress = QHBoxLayout()
+        self.stress_amount = spin(0, 99, 1, "Stress amount", "Stress after Resistance")
+        self.stress_kind = QComboBox()
+        self.stress_kind.setAccessibleName("Physical or mental")
+        self.stress_kind.addItem("physical", False)
+        self.stress_kind.addItem("mental", True)
+        self.take_button = self._button("Take", "", lambda: self._on_selected(
+            "Take Stress", lambda d, n: cf.take_stress(
+                d, n, self.stress_amount.value(), bool(self.stress_kind.currentData()))))
+        self.recover_button = self._button("Recover", "Remove Stress or regain Vigor/Resolve",
+                                           lambda: self._on_selected(
+            "Recover", lambda d, n: cf.recover_stress(
+                d, n, self.stress_amount.value(), bool(self.stress_kind.currentData()))))
+        self.stress_amount.valueChanged.connect(self._refresh_selected)
+        self.stress_kind.currentIndexChanged.connect(self._refresh_selected)
+        stress.addWidget(self.stress_amount)
+        stress.addWidget(self.stress_kind)
+        stress.addWidget(self.take_button)
+        stress.addWidget(self.recover_button)
+        form.addRow("Stress", stress)
+        harms = QHBoxLayout()
+        self.wound_button = self._button("Add Wound", "Mark a physical Harm", lambda: (
+            self._on_selected("Add a Wound", lambda d, n: cf.add_harm(d, n, HarmKind.WOUND))))
+        self.trauma_button = self._button("Add Trauma", "Mark a mental Harm", lambda: (
+            self._on_selected("Add a Trauma", lambda d, n: cf.add_harm(d, n, HarmKind.TRAUMA))))
+        self.heal_button = self._button("Remove Harm", "Remove the last Harm", self.remove_harm)
+        harms.addWidget(self.wound_button)
+        harms.addWidget(self.trauma_button)
+        harms.addWidget(self.heal_button)
+        form.addRow("Harms", harms)
+        self.cover = spin(0, MAX_COVER_DICE, 0, "Cover dice", "Cover dice protecting the "
+                          "character (physical Resistance)")
+        self.morale = spin(0, MAX_COVER_DICE, 0, "Morale dice", "Morale dice (mental "
+                           "Resistance); Confidence gives at most 4")
+        self.cover.valueChanged.connect(lambda v: self._on_selected(
+            "Set Cover", lambda d, n: cf.update_combatant(d, n, cover_dice=v)))
+        self.morale.valueChanged.connect(lambda v: self._on_selected(
+            "Set Morale", lambda d, n: cf.update_combatant(d, n, morale_dice=v)))
+        self.initiative = spin(0, cf.MAX_TRACK, 0, "Initiative score",
+                               "Initiative score for the initiative-score order: the higher "
+                               "of Agility and Insight")
+        self.initiative.valueChanged.connect(lambda v: self._on_selected(
+            "Set initiative", lambda d, n: cf.update_combatant(d, n, initiative=v)))
+        self.initiative_label = QLabel("Initiative")
+        form.addRow(self.initiative_label, self.initiative)
+        form.addRow("Cover dice", self.cover)
+        form.addRow("Morale dice", self.morale)
+        self.track_max = spin(0, cf.MAX_TRACK, 10, "Maximum of the track",
+                              "Maximum Stress (SRD) or Vigor (Conan)")
+        self.track_max.valueChanged.connect(self._set_max)
+        self.max_label = QLabel("Maximum")
+        form.addRow(self.max_label, self.track_max)
+        self.resolve_max = spin(0, cf.MAX_TRACK, 10, "Maximum Resolve",
+                                "Resolve = Willpower + Discipline (Conan)")
+        self.resolve_max.valueChanged.connect(lambda v: self._on_selected(
+            "Set maximum Resolve", lambda d, n: cf.update_combatant(
+                d, n, max_resolve=v, resolve=min(v, cf.find(d, n).resolve))))
+        self.resolve_label = QLabel("Maximum Resolve")
+        form.addRow(self.resolve_label, self.resolve_max)
+        return box
+
+    def _build_effects(self) -> QWidget:
+        box = QGroupBox("Timed effects")
+        layout = QVBoxLayout(box)
+        self.effects = QListWidget()
+        self.effects.setAccessibleName("Timed effects")
+        layout.addWidget(self.effects)
+        row = QHBoxLayout()
+        self.effect_name = QLineEdit()
+        self.effect_name.setMaxLength(NAME_CHARS)
+        self.effect_name.setPlaceholderText("effect, e.g. Stunned")
+        self.effect_name.setAccessibleName("Effect name")
+        self.effect_length = spin(1, 99, 1, "Effect duration", "How long it lasts")
+        self.effect_unit = QComboBox()
+        self.effect_unit.setAccessibleName("Effect unit")
+        for unit in TimeUnit:
+            self.effect_unit.addItem(f"{unit.value}s", unit.value)
+        self.effect_on = QCheckBox("on selected")
+        self.effect_on.setToolTip("Tie the effect to the selected character (turn-long "
+                                  "effects count down at the end of their turns)")
+        self.effect_add = self._button("Add effect", "Add the timed effect", self.add_effect)
+        self.effect_remove = self._button("Remove effect", "Remove the chosen effect",
+                                          self.remove_effect)
+        row.addWidget(self.effect_name, 1)
+        row.addWidget(self.effect_length)
+        row.addWidget(self.effect_unit)
+        row.addWidget(self.effect_on)
+        row.addWidget(self.effect_add)
+        row.addWidget(self.effect_remove)
+        layout.addLayout(row)
+        return box
+
+    def _build_settings(self) -> QWidget:
+        box = QGroupBox("Table settings")
+        form = QFormLayout(box)
+        s = self.doc.settings
+        self.set_cap = spin(0, 99, s.momentum_cap, SETTING_LABELS["momentum_cap"],
+                            "Most Momentum the group can bank (not in the documents; 6 is usual)")
+        self.set_loss = spin(0, 99, s.momentum_loss_per_round,
+                             SETTING_LABELS["momentum_loss_per_round"],
+                             "Momentum lost at the end of each round (1 on the Conan screen)")
+        self.set_keep = spin(0, 99, s.keep_initiative_cost, SETTING_LABELS["keep_initiative_cost"],
+                             "Momentum or Threat/Doom to keep the initiative (2 in the SRD)")
+        self.set_order = QComboBox()
+        self.set_order.setAccessibleName("Action order")
+        self.set_order.addItem("Sides alternate (SRD)", OrderMode.ALTERNATING.value)
+        self.set_order.addItem("PCs first (Conan; SRD player priority)",
+                               OrderMode.PCS_FIRST.value)
+        self.set_order.addItem("Initiative scores (SRD variant)", OrderMode.INITIATIVE.value)
+        self.set_order.addItem("GM picks each turn (SRD narrative)", OrderMode.NARRATIVE.value)
+        self.set_tie = QComboBox()
+        self.set_tie.setAccessibleName(SETTING_LABELS["opposed_tie_rule"])
+        self.set_tie.addItem("more Momentum wins; ties to the defender",
+                             OpposedTieRule.MOMENTUM_DEFENDER.value)
+        self.set_tie.addItem("more Momentum wins; ties to the attacker",
+                             OpposedTieRule.MOMENTUM_ATTACKER.value)
+        self.set_tie.addItem("more Momentum wins; ties are a draw",
+                             OpposedTieRule.MOMENTUM_DRAW.value)
+        self.set_assist = QComboBox()
+        self.set_assist.setAccessibleName(SETTING_LABELS["assist_gate"])
+        self.set_assist.addItem("if the leader scores a success", AssistGate.LEADER_SUCCEEDS.value)
+        self.set_assist.addItem("always", AssistGate.ALWAYS.value)
+        self.set_pool = spin(2, 10, s.pool_cap, SETTING_LABELS["pool_cap"],
+                             "Most d20s in one test, Fortune dice included (5 on the Conan "
+                             "screen; talents may allow more)")
+        self.set_prices = QLineEdit(", ".join(str(p) for p in s.bonus_die_prices))
+        self.set_prices.setAccessibleName(SETTING_LABELS["bonus_die_prices"])
+        self.set_prices.setToolTip("Momentum (or Threat/Doom) for the 1st, 2nd, 3rd bought d20; "
+                                   "not in the documents, 1, 2, 3 is usual")
+        self.set_ranged = spin(0, 5, s.ranged_base_difficulty,
+                               SETTING_LABELS["ranged_base_difficulty"],
+                               "The SRD gives D2 in the attack steps and D1 in the Range "
+                               "section; choose the table's reading")
+        self.set_harms = spin(1, 10, s.harm_limit, SETTING_LABELS["harm_limit"],
+                              "Harms that leave a character Defeated (3; a variant changes it)")
+        self.set_threshold = spin(1, 20, s.harm_threshold, SETTING_LABELS["harm_threshold"],
+                                  "Stress in one hit that causes a Harm (5, or 5 + Scale)")
+        self.set_one = QCheckBox(SETTING_LABELS["natural_one_doubles"])
+        self.set_one.setToolTip("A convention outside both documents, off by default")
+        form.addRow(SETTING_LABELS["momentum_cap"], self.set_cap)
+        form.addRow(SETTING_LABELS["momentum_loss_per_round"], self.set_loss)
+        form.addRow(SETTING_LABELS["keep_initiative_cost"], self.set_keep)
+        form.addRow("Action order", self.set_order)
+        form.addRow("Opposed, both succeed", self.set_tie)
+        form.addRow("Assistants count", self.set_assist)
+        form.addRow(SETTING_LABELS["pool_cap"], self.set_pool)
+        form.addRow(SETTING_LABELS["bonus_die_prices"], self.set_prices)
+        form.addRow(SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
+        form.addRow(SETTING_LABELS["harm_limit"], self.set_harms)
+        form.addRow(SETTING_LABELS["harm_threshold"], self.set_threshold)
+        form.addRow(self.set_one)
+        for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged,
+                     self.set_harms, self.set_threshold):
+            box_.valueChanged.connect(self._settings_changed)
+        self.set_one.toggled.connect(self._settings_changed)
+        self.set_prices.editingFinished.connect(self._settings_changed)
+        for combo in (self.set_tie, self.set_assist):
+            combo.currentIndexChanged.connect(self._settings_changed)
+        self.set_order.currentIndexChanged.connect(lambda _i: self.run(
+            "Change the action order", lambda d: cf.set_order_mode(
+                d, OrderMode(self.set_order.currentData()))))
+        scroll = QScrollArea()
+        scroll.setWidget(box)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setMaximumHeight(260)
+        return scroll
+
+    # -- actions -----------------------------------------------------------------------------
+    def _on_selected(self, text: str, change: Callable[[Conflict, str], Conflict]) -> None:
+        name = self.selected()
+        if name is None:
+            self.message.setText("Select a character first.")
+            return
+        self.run(f"{text}: {name}", lambda d: change(d, name))
+
+    def _set_max(self, value: int) -> None:
+        field = "max_vigor" if self.doc.profile is Profile.CONAN else "max_stress"
+        if self.doc.profile is Profile.CONAN:
+            self._on_selected("Set maximum Vigor", lambda d, n: cf.update_combatant(
+                d, n, max_vigor=value, vigor=min(value, cf.find(d, n).vigor)))
+        else:
+            self._on_selected("Set maximum Stress", lambda d, n: cf.update_combatant(
+                d, n, **{field: value, "stress": min(value, cf.find(d, n).stress)}))
+
+    def _settings_changed(self) -> None:
+        try:
+            prices = parse_prices(self.set_prices.text())
+        except ValueError as exc:
+            self.message.setText(f"Not done: {exc}.")
+            self.set_prices.setText(", ".join(str(p) for p in self.doc.settings.bonus_die_prices))
+            return
+        settings = self.doc.settings.model_copy(update={
+            "pool_cap": self.set_pool.value(),
+            "bonus_die_prices": prices,
+            "ranged_base_difficulty": self.set_ranged.value(),
+            "harm_limit": self.set_harms.value(),
+            "harm_threshold": self.set_threshold.value(),
+            "natural_one_doubles": self.set_one.isChecked(),
+            "momentum_cap": self.set_cap.value(),
+            "momentum_loss_per_round": self.set_loss.value(),
+            "keep_initiative_cost": self.set_keep.value(),
+            "opposed_tie_rule": OpposedTieRule(self.set_tie.currentData()),
+            "assist_gate": AssistGate(self.set_assist.currentData()),
+        })
+        self.run("Change the table settings", lambda d: cf.change_settings(d, settings))
+
+    def add_character(self) -> None:
+        name = self.new_name.text().strip()
+        side = Side(self.new_side.currentData())
+        if self.run(f"Add {name or 'a character'}", lambda d: cf.add_combatant(d, name, side)):
+            self.new_name.clear()
+            self.select(name)
+
+    def add_from_record(self) -> None:
+        from pathlib import Path
+
+        from seforge.core.documents import DocumentFileError
+        from seforge.systems.twod20.documents import CHARACTER_KIND
+
+        chosen, _filter = QFileDialog.getOpenFileName(
+            self, "Add a character from a record", "", "2d20 records (*.s2d20)")
+        if not chosen:
+            return
+        try:
+            record = CHARACTER_KIND.load(Path(chosen))
+        except DocumentFileError as exc:
+            self.message.setText(f"Not added: {exc}")
+            return
+        name = record.name.strip() or Path(chosen).stem
+        if self.run(f"Add {name}", lambda d: cf.add_combatant(d, name, record=record)):
+            self.select(name)
+
+    def remove_character(self) -> None:
+        self._on_selected("Remove", lambda d, n: cf.remove_combatant(d, n))
+
+    def take_turn(self) -> None:
+        self._on_selected("Take a turn", lambda d, n: cf.take_turn(d, n))
+
+    def seize(self) -> None:
+        self._on_selected("Seize the initiative", lambda d, n: cf.seize_initiative(d, n))
+
+    def remove_harm(self) -> None:
+        name = self.selected()
+        if name is None:
+            return
+        last = len(cf.find(self.doc, name).harms) - 1
+        self.run(f"Remove a Harm: {name}", lambda d: cf.remove_harm(d, name, last))
+
+    def end_round(self) -> None:
+        data = self.opener.currentData()
+        opener = Side(data) if data else None
+        payment = Payment(self.opener_pay.currentData())
+        self.run("End the round", lambda d: cf.end_round(d, opener, payment))
+
+    def add_effect(self) -> None:
+        name = self.effect_name.text()
+        target = self.selected() if self.effect_on.isChecked() else None
+        unit = TimeUnit(self.effect_unit.currentData())
+        length = self.effect_length.value()
+        if self.run(f"Add the effect {name.strip()}", lambda d: cf.add_effect(
+                d, name, length, unit, target or "")):
+            self.effect_name.clear()
+
+    def remove_effect(self) -> None:
+        row = self.effects.currentRow()
+        if row < 0:
+            self.message.setText("Choose an effect first.")
+            return
+        self.run("Remove an effect", lambda d: cf.remove_effect(d, row))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _refresh_history(self) -> None:
+        stack = self.owner.undo_stack
+        try:
+            stack.canUndo()
+        except RuntimeError:  # the stack is being torn down with its owner
+            return
+        set_reason(self.undo_button, None if stack.canUndo() else "nothing to undo",
+                   f"Undo: {stack.undoText()}" if stack.canUndo() else "Undo")
+        set_reason(self.redo_button, None if stack.canRedo() else "nothing to redo",
+                   f"Redo: {stack.redoText()}" if stack.canRedo() else "Redo")
+
+    def refresh(self) -> None:
+        doc = self.doc
+        self._refresh_history()
+        conan = doc.profile is Profile.CONAN
+        gm = cf.gm_pool_name(doc)
+        keep = self.selected()
+        self.momentum_label.setText(f"{doc.momentum} / {doc.settings.momentum_cap}")
+        self.gm_name.setText(gm)
+        self.gm_label.setText(str(doc.gm_pool))
+        self.gm_add.setText(f"+1 {gm}")
+        self.gm_spend.setText(f"-1 {gm}")
+        set_reason(self.momentum_spend, cf.why_not_spend_momentum(doc, 1), "Spend one Momentum")
+        set_reason(self.gm_spend, cf.why_not_spend_gm_pool(doc, 1), f"Spend one {gm}")
+        self.round_label.setText(f"Round {doc.round}")
+        if doc.order_mode is OrderMode.PCS_FIRST:
+            due = "PCs act first" if cf.waiting(doc, Side.PC) else "NPCs act"
+        elif doc.order_mode is OrderMode.NARRATIVE:
+            due = "The GM picks who acts"
+        elif doc.order_mode is OrderMode.INITIATIVE:
+            first = cf.initiative_due(doc)
+            due = "Anyone may open" if first is None else f"Next by initiative: {', '.join(first)}"
+        elif doc.next_side is None:
+            due = "Either side may act"
+        else:
+            due = f"Next: {doc.next_side.label}"
+        left = ", ".join(cf.waiting(doc)) or "nobody"
+        self.order_label.setText(f"{due}; still to act: {left}")
+        cost = doc.settings.keep_initiative_cost
+        set_reason(self.keep_momentum, cf.why_not_keep_initiative(doc, Payment.MOMENTUM),
+                   f"The last actor's side pays {cost} Momentum to let an ally act next")
+        set_reason(self.keep_gm, cf.why_not_keep_initiative(doc, Payment.GM_POOL),
+                   f"PCs add {cost} {gm}, NPCs spend {cost} {gm}, to let an ally act next")
+        set_reason(self.end_round_button, cf.why_not_end_round(
+            doc, Side(self.opener.currentData()) if self.opener.currentData() else None,
+            Payment(self.opener_pay.currentData())),
+            f"End the round: Momentum drops by {doc.settings.momentum_loss_per_round}, "
+            "everyone may act again")
+        self.table.setHorizontalHeaderItem(4, QTableWidgetItem(
+            "Vigor / Resolve" if conan else "Stress"))
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(doc.combatants))
+        for row, c in enumerate(doc.combatants):
+            track = (f"{c.vigor}/{c.max_vigor} · {c.resolve}/{c.max_resolve}" if conan
+                     else f"{c.stress}/{c.max_stress}")
+            wounds = sum(h.kind is HarmKind.WOUND for h in c.harms)
+            harms = f"{len(c.harms)} ({wounds}W {len(c.harms) - wounds}T)" if c.harms else "0"
+            cells = (c.name, "PC" if c.side is Side.PC else "NPC", "yes" if c.acted else "",
+                     str(c.fortune), track, harms, str(c.cover_dice), str(c.morale_dice),
+                     cf.status(doc, c.name))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 5 and c.harms:
+                    item.setToolTip("\n".join(
+                        f"{h.name or h.kind.value}{' (treated)' if h.treated else ''}"
+                        for h in c.harms))
+                self.table.setItem(row, column, item)
+        self.table.blockSignals(False)
+        if keep is not None:
+            self.select(keep)
+        self._refresh_selected()
+        self.effects.clear()
+        for effect in doc.effects:
+            on = f" on {effect.target}" if effect.target else ""
+            self.effects.addItem(f"{effect.name}{on}: {effect.remaining} {effect.unit.value}"
+                                 f"{'s' if effect.remaining != 1 else ''} left")
+        s = doc.settings
+        for widget, value in ((self.set_cap, s.momentum_cap),
+                              (self.set_loss, s.momentum_loss_per_round),
+                              (self.set_keep, s.keep_initiative_cost),
+                              (self.set_pool, s.pool_cap),
+                              (self.set_ranged, s.ranged_base_difficulty),
+                              (self.set_harms, s.harm_limit),
+                              (self.set_threshold, s.harm_threshold)):
+            widget.blockSignals(True)
+            widget.setValue(value)
+            widget.blockSignals(False)
+        self.set_one.blockSignals(True)
+        self.set_one.setChecked(s.natural_one_doubles)
+        self.set_one.blockSignals(False)
+        if not self.set_prices.hasFocus():
+            self.set_prices.setText(", ".join(str(p) for p in s.bonus_die_prices))
+        self.session_button.setVisible(conan)
+        self.session_fortune.setVisible(conan)
+        set_reason(self.session_button, cf.why_not_start_session(doc),
+                   "Start a Conan session: Doom at 3 per player character, each PC's Fortune "
+                   "set to the number beside")
+        for combo, data in ((self.set_order, doc.order_mode.value),
+                            (self.set_tie, doc.settings.opposed_tie_rule.value),
+                            (self.set_assist, doc.settings.assist_gate.value)):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(max(0, combo.findData(data)))
+            combo.blockSignals(False)
+
+    def _refresh_selected(self) -> None:
+        doc = self.doc
+        name = self.selected()
+        controls: list[QWidget] = [
+            self.turn_button, self.seize_button, self.fortune_spend, self.fortune_gain,
+            self.take_button, self.recover_button, self.wound_button, self.trauma_button,
+            self.heal_button, self.cover, self.morale, self.track_max, self.resolve_max,
+            self.remove_button, self.early_button, self.initiative]
+        conan = doc.profile is Profile.CONAN
+        self.max_label.setText("Maximum Vigor" if conan else "Maximum Stress")
+        self.track_max.setAccessibleName(self.max_label.text())
+        self.resolve_max.setVisible(conan)
+        self.resolve_label.setVisible(conan)
+        by_score = doc.order_mode is OrderMode.INITIATIVE
+        self.early_button.setVisible(by_score)
+        self.initiative.setVisible(by_score)
+        self.initiative_label.setVisible(by_score)
+        if name is None:
+            self.selected_label.setText("Nobody selected")
+            for widget in controls:
+                widget.setEnabled(False)
+                widget.setToolTip("Select a character in the table first")
+            return
+        c = cf.find(doc, name)
+        self.selected_label.setText(f"{name} ({'PC' if c.side is Side.PC else 'NPC'})")
+        for widget in controls:
+            widget.setEnabled(True)
+        set_reason(self.turn_button, cf.why_not_take_turn(doc, name),
+                   f"{name} takes their turn")
+        set_reason(self.seize_button, cf.why_not_seize(doc, name),
+                   f"Spend 1 {cf.gm_pool_name(doc)} so this NPC acts now")
+        if doc.order_mode is OrderMode.INITIATIVE:
+            set_reason(self.early_button, cf.why_not_act_early(doc, name),
+                       f"Act before your initiative: {cf.act_early_cost(doc, name)} "
+                       f"{cf.gm_pool_name(doc)} (added by a PC, spent for an NPC)")
+        set_reason(self.fortune_spend, cf.why_not_spend_fortune(doc, name),
+                   "Spend one Fortune")
+        harms_at = cf.stress_harms(doc, name, self.stress_amount.value(),
+                                   bool(self.stress_kind.currentData()))
+        self.take_button.setToolTip(f"Take the Stress; it would cause {harms_at} Harm"
+                                    f"{'s' if harms_at != 1 else ''} now")
+        self.heal_button.setEnabled(bool(c.harms))
+        for box, value in ((self.cover, c.cover_dice), (self.morale, c.morale_dice),
+                           (self.resolve_max, c.max_resolve), (self.initiative, c.initiative),
+                           (self.track_max, c.max_vigor if doc.profile is Profile.CONAN
+                            else c.max_stress)):
+            box.blockSignals(True)
+            box.setValue(value)
+            box.blockSignals(False)
+        self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+
+
+def owner_undo(view: ConflictView) -> Callable[[], None]:
+    return lambda: view.owner.undo_stack.undo()
+
+
+def owner_redo(view: ConflictView) -> Callable[[], None]:
+    return lambda: view.owner.undo_stack.redo()

@@ -1,0 +1,84 @@
+"""The 2d20 GM Screen page: a profile picker, the calculator, the reference tables and the
+conflict tracker. The tracker is a ``2d20.conflict`` document held by a DocumentOwner
+(``conflict_owner``), so the shell can save and autosave it; the page's profile is the
+tracker's profile, changed through the owner (undoable) like every other edit."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.core.trackers import RefusedError
+from seforge.systems.twod20 import conflict as cf
+from seforge.systems.twod20.conflict import Conflict
+from seforge.systems.twod20.documents import CONFLICT_KIND
+from seforge.systems.twod20.profiles import Profile
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.twod20.calculator import Calculator, profile_combo
+from ui.systems.twod20.conflict_view import ConflictView
+from ui.systems.twod20.reference_view import ReferenceView
+
+
+class GmScreen(QWidget):
+    def __init__(self, owner: DocumentOwner[Conflict] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("twod20-gm-screen")
+        self.conflict_owner: DocumentOwner[Conflict] = owner or DocumentOwner(
+            CONFLICT_KIND, cf.new_conflict(Profile.SRD2022), title="Conflict", parent=self)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.profile = profile_combo()
+        top.addWidget(QLabel("Profile"))
+        top.addWidget(self.profile)
+        self.summary = QLabel()
+        self.summary.setAccessibleName("Profile summary")
+        top.addWidget(self.summary, 1)
+        layout.addLayout(top)
+        self.tabs = QTabWidget()
+        self.calculator = Calculator()
+        self.reference = ReferenceView()
+        self.conflict = ConflictView(self.conflict_owner)
+        self.tabs.addTab(self.calculator, "Calculator")
+        self.tabs.addTab(self.reference, "Reference")
+        scroll = QScrollArea()
+        scroll.setWidget(self.conflict)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.tabs.addTab(scroll, "Conflict")
+        layout.addWidget(self.tabs, 1)
+        self.profile.currentIndexChanged.connect(self._profile_chosen)
+        self.conflict_owner.changed.connect(self._follow_document)
+        self._follow_document()
+
+    def _profile_chosen(self) -> None:
+        wanted = Profile(self.profile.currentData())
+        try:
+            self.conflict_owner.apply("Change the profile",
+                                      lambda d: cf.change_profile(d, wanted))
+        except RefusedError as exc:  # pragma: no cover - change_profile never refuses
+            self.summary.setText(exc.reason)
+
+    def _follow_document(self) -> None:
+        doc = self.conflict_owner.document
+        self.profile.blockSignals(True)
+        self.profile.setCurrentIndex(self.profile.findData(doc.profile.value))
+        self.profile.blockSignals(False)
+        if self.calculator.profile is not doc.profile:
+            self.calculator.set_profile(doc.profile)
+        if self.calculator.settings != doc.settings:
+            self.calculator.set_settings(doc.settings)
+        if self.reference.profile is not doc.profile:
+            self.reference.set_profile(doc.profile)
+        if doc.profile is Profile.CONAN:
+            self.summary.setText("Doom, Combat Dice, Vigor and Resolve, Wounds and Trauma, "
+                                 "Fortune; PCs act first.")
+        else:
+            self.summary.setText("Threat, Challenge Dice, Stress and Harms; sides alternate "
+                                 "turns.")

@@ -1,0 +1,487 @@
+"""The 2d20 record editor: one character or NPC record through its DocumentOwner.
+
+Widgets take their ranges from the core (attribute and skill limits, a Focus at most the
+target number) and every edit is an undoable ``owner.apply`` of a function in
+``seforge.systems.twod20.editing``; the ledger on the right shows the derived values with how
+they were worked out and every problem ``check_character`` finds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.core.limits import LINE_CHARS, NAME_CHARS
+from seforge.core.trackers import RefusedError
+from seforge.systems.twod20 import editing as ed
+from seforge.systems.twod20.models import MAX_ATTRIBUTE, MAX_SKILL, Character, HarmKind, Role
+from seforge.systems.twod20.profiles import Profile, profile_info
+from seforge.systems.twod20.records import check_character, derived_values
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.twod20.calculator import profile_combo
+from ui.systems.twod20.common import set_reason, spin
+
+
+class CommitTextEdit(QPlainTextEdit):
+    """A text box that reports its text when it loses focus (one undo step per edit)."""
+
+    committed = Signal(str)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.committed.emit(self.toPlainText())
+        super().focusOutEvent(event)
+
+
+class RecordEditor(QWidget):
+    """The editor widget; ``owner`` is the record's only owner."""
+
+    def __init__(self, owner: DocumentOwner[Character], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.owner = owner
+        self._skill_rows: list[tuple[QLineEdit, QSpinBox, QSpinBox, QLineEdit, QComboBox]] = []
+        self._weapon_rows: list[tuple[QLineEdit, QSpinBox, QComboBox, QLineEdit]] = []
+        self._attribute_boxes: dict[str, QSpinBox] = {}
+        outer = QHBoxLayout(self)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        body = QWidget()
+        self.body_layout = QVBoxLayout(body)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 3)
+        outer.addWidget(self._build_ledger(), 1)
+        self._build_head()
+        self.attributes_box = QGroupBox("Attributes")
+        self.attributes_grid = QGridLayout(self.attributes_box)
+        self.body_layout.addWidget(self.attributes_box)
+        self._build_numbers()
+        self._build_skills()
+        self._build_weapons()
+        self._build_harms()
+        self._build_texts()
+        self.card_button = QPushButton("Save stat card PDF...")
+        self.card_button.setToolTip("Print this record's stat card to a PDF (several records "
+                                    "on a sheet: seforge export)")
+        self.card_button.clicked.connect(self.save_card)
+        self.body_layout.addWidget(self.card_button)
+        self.message = QLabel()
+        self.message.setAccessibleName("Last message")
+        self.message.setWordWrap(True)
+        self.body_layout.addWidget(self.message)
+        owner.changed.connect(self.refresh)
+        self.refresh()
+
+    def widget(self) -> QWidget:
+        return self
+
+    @property
+    def doc(self) -> Character:
+        return self.owner.document
+
+    def run(self, text: str, change: Callable[[Character], Character | None]) -> bool:
+        try:
+            self.owner.apply(text, change)
+        except RefusedError as exc:
+            self.message.setText(f"Not done: {exc.reason}.")
+            self.refresh()
+            return False
+        self.message.setText("")
+        return True
+
+    # -- building ----------------------------------------------------------------------------
+    def _build_head(self) -> None:
+        row = QHBoxLayout()
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Name")
+        self.name.setAccessibleName("Name")
+        self.name.setMaxLength(NAME_CHARS)
+        self.name.editingFinished.connect(lambda: self.run(
+            "Rename", lambda c: ed.set_field(c, "name", self.name.text())))
+        self.role = QComboBox()
+        self.role.setAccessibleName("Player character or NPC")
+        self.role.addItem("Player character", Role.PC.value)
+        self.role.addItem("NPC", Role.NPC.value)
+        self.role.currentIndexChanged.connect(lambda _i: self.run(
+            "Change role", lambda c: ed.set_field(c, "role", self.role.currentData())))
+        self.profile = profile_combo()
+        self.profile.setToolTip("Changing the profile starts attributes and skills over from "
+                                "that game's lists (undoable)")
+        self.profile.currentIndexChanged.connect(lambda _i: self.run(
+            "Change profile", lambda c: ed.change_profile(c, self.profile.currentData())))
+        row.addWidget(self.name, 2)
+        row.addWidget(self.role)
+        row.addWidget(self.profile)
+        self.body_layout.addLayout(row)
+
+    def _build_numbers(self) -> None:
+        box = QGroupBox("Resistance and resources")
+        grid = QGridLayout(box)
+        tips = {"armour": "Armour (Armor): persistent physical Resistance",
+                "courage": "Courage: persistent mental Resistance",
+                "fatigue": "Each Fatigue lowers maximum Stress by 1",
+                "fortune": "Fortune points now",
+                "renown": "Conan renown, -2 Shunned to 5 Famous"}
+        self.numbers: dict[str, QSpinBox] = {}
+        self.number_labels: dict[str, QLabel] = {}
+        for index, (field, (low, high)) in enumerate(ed.RECORD_NUMBERS.items()):
+            box_ = spin(low, high, 0, field.capitalize(), tips[field])
+            box_.valueChanged.connect(lambda v, f=field: self.run(
+                f"Set {f}", lambda c: ed.set_field(c, f, v)))
+            self.numbers[field] = box_
+            self.number_labels[field] = QLabel(field.capitalize())
+            grid.addWidget(self.number_labels[field], 0, index)
+            grid.addWidget(box_, 1, index)
+        self.body_layout.addWidget(box)
+
+    def _build_skills(self) -> None:
+        box = QGroupBox("Skills")
+        layout = QVBoxLayout(box)
+        self.skills = QTableWidget(0, 5)
+        self.skills.setHorizontalHeaderLabels(["Skill", "Rating", "Focus", "Focuses",
+                                               "Usual attribute"])
+        self.skills.setAccessibleName("Skills")
+        self.skills.verticalHeader().setVisible(False)
+        self.skills.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.skills.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.skills.setMinimumHeight(300)
+        layout.addWidget(self.skills)
+        row = QHBoxLayout()
+        self.new_skill = QLineEdit()
+        self.new_skill.setMaxLength(NAME_CHARS)
+        self.new_skill.setPlaceholderText("new skill")
+        self.new_skill.setAccessibleName("New skill name")
+        add = QPushButton("Add skill")
+        add.setToolTip("Add a skill with this name")
+        add.clicked.connect(self._add_skill)
+        remove = QPushButton("Remove skill")
+        remove.setToolTip("Remove the selected skill")
+        remove.clicked.connect(self._remove_skill)
+        row.addWidget(self.new_skill, 1)
+        row.addWidget(add)
+        row.addWidget(remove)
+        layout.addLayout(row)
+        self.body_layout.addWidget(box)
+
+    def _build_weapons(self) -> None:
+        box = QGroupBox("Attacks")
+        layout = QVBoxLayout(box)
+        self.weapons = QTableWidget(0, 4)
+        self.weapons.setHorizontalHeaderLabels(["Attack", "Dice", "Kind", "Qualities"])
+        self.weapons.setAccessibleName("Attacks")
+        self.weapons.verticalHeader().setVisible(False)
+        self.weapons.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.weapons.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.weapons.setMaximumHeight(150)
+        layout.addWidget(self.weapons)
+        row = QHBoxLayout()
+        add = QPushButton("Add attack")
+        add.setToolTip("Add a weapon or attack")
+        add.clicked.connect(lambda: self.run("Add an attack", lambda c: ed.add_weapon(c)))
+        remove = QPushButton("Remove attack")
+        remove.setToolTip("Remove the selected attack")
+        remove.clicked.connect(self._remove_weapon)
+        row.addWidget(add)
+        row.addWidget(remove)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.body_layout.addWidget(box)
+
+    def _build_harms(self) -> None:
+        box = QGroupBox("Harms")
+        layout = QVBoxLayout(box)
+        self.harms = QListWidget()
+        self.harms.setAccessibleName("Harms")
+        self.harms.setMaximumHeight(90)
+        layout.addWidget(self.harms)
+        row = QHBoxLayout()
+        self.add_wound = QPushButton("Add Wound")
+        self.add_wound.clicked.connect(lambda: self.run(
+            "Add a Wound", lambda c: ed.add_harm(c, HarmKind.WOUND)))
+        self.add_trauma = QPushButton("Add Trauma")
+        self.add_trauma.clicked.connect(lambda: self.run(
+            "Add a Trauma", lambda c: ed.add_harm(c, HarmKind.TRAUMA)))
+        self.treat = QPushButton("Treated / untreated")
+        self.treat.setToolTip("Mark the chosen Harm treated, or no longer treated")
+        self.treat.clicked.connect(self._toggle_treated)
+        self.remove_harm = QPushButton("Remove Harm")
+        self.remove_harm.setToolTip("Remove the chosen Harm (healed)")
+        self.remove_harm.clicked.connect(self._remove_harm)
+        for button in (self.add_wound, self.add_trauma, self.treat, self.remove_harm):
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.body_layout.addWidget(box)
+
+    def _build_texts(self) -> None:
+        box = QGroupBox("Talents, gear and notes")
+        form = QFormLayout(box)
+        self.texts: dict[str, CommitTextEdit] = {}
+        for field in ("talents", "gear", "notes"):
+            edit = CommitTextEdit()
+            edit.setAccessibleName(field.capitalize())
+            edit.setToolTip(f"{field.capitalize()} as free text")
+            edit.setMaximumHeight(70)
+            edit.committed.connect(lambda text, f=field: self.run(
+                f"Edit {f}", lambda c: ed.set_field(c, f, text)))
+            self.texts[field] = edit
+            form.addRow(field.capitalize(), edit)
+        self.body_layout.addWidget(box)
+
+    def _build_ledger(self) -> QWidget:
+        box = QGroupBox("Derived values and problems")
+        layout = QVBoxLayout(box)
+        self.derived = QListWidget()
+        self.derived.setAccessibleName("Derived values")
+        self.derived.setWordWrap(True)
+        self.problems = QListWidget()
+        self.problems.setAccessibleName("Problems")
+        self.problems.setWordWrap(True)
+        layout.addWidget(QLabel("Worked out from the sheet"))
+        layout.addWidget(self.derived, 2)
+        layout.addWidget(QLabel("Problems"))
+        layout.addWidget(self.problems, 1)
+        box.setMinimumWidth(280)
+        return box
+
+    # -- actions -----------------------------------------------------------------------------
+    def save_card(self) -> None:
+        from pathlib import Path
+
+        from seforge.core.atomic import atomic_write_bytes
+        from seforge.systems.twod20.cards import render_cards
+
+        suggested = (self.doc.name.strip() or "record") + ".pdf"
+        chosen, _filter = QFileDialog.getSaveFileName(self, "Save the stat card", suggested,
+                                                      "PDF files (*.pdf)")
+        if not chosen:
+            return
+        target = Path(chosen)
+        if target.suffix.lower() != ".pdf":
+            target = target.with_suffix(".pdf")
+        try:
+            data, _pages = render_cards([self.doc])
+            atomic_write_bytes(target, data)
+        except OSError as exc:
+            self.message.setText(f"Not saved: {exc.strerror or exc}.")
+            return
+        self.message.setText(f"Stat card saved to {target.name}.")
+
+    def _add_skill(self) -> None:
+        name = self.new_skill.text()
+        if self.run(f"Add the skill {name.strip()}", lambda c: ed.add_skill(c, name)):
+            self.new_skill.clear()
+
+    def _remove_skill(self) -> None:
+        row = self.skills.currentRow()
+        if row >= 0:
+            self.run("Remove a skill", lambda c: ed.remove_skill(c, row))
+
+    def _remove_weapon(self) -> None:
+        row = self.weapons.currentRow()
+        if row >= 0:
+            self.run("Remove an attack", lambda c: ed.remove_weapon(c, row))
+
+    def _toggle_treated(self) -> None:
+        row = self.harms.currentRow()
+        if row >= 0:
+            treated = not self.doc.harms[row].treated
+            self.run("Treat a Harm", lambda c: ed.set_harm(c, row, treated=treated))
+
+    def _remove_harm(self) -> None:
+        row = self.harms.currentRow()
+        if row >= 0:
+            self.run("Remove a Harm", lambda c: ed.remove_harm(c, row))
+
+    def _skill_edit(self, index: int, **values: Any) -> None:
+        self.run("Edit a skill", lambda c: ed.set_skill(c, index, **values))
+
+    def _weapon_edit(self, index: int, **values: Any) -> None:
+        self.run("Edit an attack", lambda c: ed.set_weapon(c, index, **values))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _rebuild_attributes(self) -> None:
+        info = profile_info(self.doc.profile)
+        if list(self._attribute_boxes) == list(info.attributes):
+            return
+        while self.attributes_grid.count():
+            item = self.attributes_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self._attribute_boxes = {}
+        for index, name in enumerate(info.attributes):
+            box = spin(0, MAX_ATTRIBUTE, 8, name, f"{name} score")
+            box.valueChanged.connect(lambda v, n=name: self.run(
+                f"Set {n}", lambda c: ed.set_attribute(c, n, v)))
+            self._attribute_boxes[name] = box
+            self.attributes_grid.addWidget(QLabel(name), 0, index)
+            self.attributes_grid.addWidget(box, 1, index)
+
+    def _rebuild_skills(self) -> None:
+        attributes = profile_info(self.doc.profile).attributes
+        if len(self._skill_rows) == len(self.doc.skills) and all(
+                row[4].count() == len(attributes) + 1 for row in self._skill_rows):
+            return
+        self.skills.setRowCount(len(self.doc.skills))
+        self._skill_rows = []
+        for index in range(len(self.doc.skills)):
+            name = QLineEdit()
+            name.setMaxLength(NAME_CHARS)
+            name.setAccessibleName(f"Skill {index + 1} name")
+            rating = spin(0, MAX_SKILL, 0, f"Skill {index + 1} rating",
+                          "Added to the attribute for the target number")
+            focus = spin(0, 40, 0, f"Skill {index + 1} Focus", "")
+            focuses = QLineEdit()
+            focuses.setMaxLength(LINE_CHARS)
+            focuses.setAccessibleName(f"Skill {index + 1} focuses")
+            focuses.setToolTip("Named focuses, e.g. Blades, Brawling")
+            attribute = QComboBox()
+            attribute.setAccessibleName(f"Skill {index + 1} usual attribute")
+            attribute.setToolTip("The attribute usually tested with it; sets the target number "
+                                 "the Focus must stay within")
+            attribute.addItem("(varies)", "")
+            for attr_name in attributes:
+                attribute.addItem(attr_name, attr_name)
+            name.editingFinished.connect(lambda i=index, w=name: self._skill_edit(
+                i, name=w.text().strip() or self.doc.skills[i].name))
+            rating.valueChanged.connect(lambda v, i=index: self._skill_edit(i, rating=v))
+            focus.valueChanged.connect(lambda v, i=index: self._skill_edit(i, focus=v))
+            focuses.editingFinished.connect(lambda i=index, w=focuses: self._skill_edit(
+                i, focuses=w.text()))
+            attribute.currentIndexChanged.connect(lambda _x, i=index, w=attribute: (
+                self._skill_edit(i, attribute=w.currentData())))
+            for column, widget in enumerate((name, rating, focus, focuses, attribute)):
+                self.skills.setCellWidget(index, column, widget)
+            self._skill_rows.append((name, rating, focus, focuses, attribute))
+
+    def _rebuild_weapons(self) -> None:
+        if len(self._weapon_rows) == len(self.doc.weapons):
+            return
+        self.weapons.setRowCount(len(self.doc.weapons))
+        self._weapon_rows = []
+        for index in range(len(self.doc.weapons)):
+            name = QLineEdit()
+            name.setMaxLength(NAME_CHARS)
+            name.setAccessibleName(f"Attack {index + 1} name")
+            dice = spin(0, 20, 1, f"Attack {index + 1} dice",
+                        "Base damage dice before the skill or attribute bonus")
+            kind = QComboBox()
+            kind.setAccessibleName(f"Attack {index + 1} kind")
+            for value in ("melee", "ranged", "mental"):
+                kind.addItem(value, value)
+            qualities = QLineEdit()
+            qualities.setMaxLength(LINE_CHARS)
+            qualities.setAccessibleName(f"Attack {index + 1} qualities")
+            qualities.setToolTip("Damage effects, e.g. Vicious 1, Piercing 2")
+            name.editingFinished.connect(lambda i=index, w=name: self._weapon_edit(
+                i, name=w.text()))
+            dice.valueChanged.connect(lambda v, i=index: self._weapon_edit(i, dice=v))
+            kind.currentIndexChanged.connect(lambda _x, i=index, w=kind: self._weapon_edit(
+                i, kind=w.currentData()))
+            qualities.editingFinished.connect(lambda i=index, w=qualities: self._weapon_edit(
+                i, qualities=w.text()))
+            for column, widget in enumerate((name, dice, kind, qualities)):
+                self.weapons.setCellWidget(index, column, widget)
+            self._weapon_rows.append((name, dice, kind, qualities))
+
+    def refresh(self) -> None:
+        doc = self.doc
+        blocked = [self.name, self.role, self.profile, *self.numbers.values()]
+        for widget in blocked:
+            widget.blockSignals(True)
+        if not self.name.hasFocus():
+            self.name.setText(doc.name)
+        self.role.setCurrentIndex(self.role.findData(doc.role.value))
+        self.profile.setCurrentIndex(self.profile.findData(doc.profile.value))
+        limit, reason = ed.fatigue_limit(doc)
+        self.numbers["fatigue"].setMaximum(max(limit, doc.fatigue))
+        self.numbers["fatigue"].setToolTip(f"Each Fatigue lowers maximum Stress by 1. {reason}.")
+        for field, box in self.numbers.items():
+            box.setValue(getattr(doc, field))
+        conan = doc.profile is Profile.CONAN
+        self.numbers["renown"].setVisible(conan)
+        self.number_labels["renown"].setVisible(conan)
+        for widget in blocked:
+            widget.blockSignals(False)
+        self._rebuild_attributes()
+        for attribute_name, box in self._attribute_boxes.items():
+            box.blockSignals(True)
+            box.setValue(doc.attributes.get(attribute_name, 0))
+            box.blockSignals(False)
+        self._rebuild_skills()
+        for skill, row in zip(doc.skills, self._skill_rows, strict=True):
+            skill_name, rating, focus, focuses, attribute = row
+            for widget in row:
+                widget.blockSignals(True)
+            if not skill_name.hasFocus():
+                skill_name.setText(skill.name)
+            rating.setValue(skill.rating)
+            limit, reason = ed.focus_limit(doc, skill)
+            focus.setMaximum(max(limit, skill.focus))
+            focus.setValue(skill.focus)
+            focus.setToolTip(f"A d20 at or under the Focus scores two successes. {reason}.")
+            if not focuses.hasFocus():
+                focuses.setText(skill.focuses)
+            attribute.setCurrentIndex(max(0, attribute.findData(skill.attribute)))
+            for widget in row:
+                widget.blockSignals(False)
+        self._rebuild_weapons()
+        for weapon, wrow in zip(doc.weapons, self._weapon_rows, strict=True):
+            wname, wdice, wkind, wqual = wrow
+            for widget in wrow:
+                widget.blockSignals(True)
+            if not wname.hasFocus():
+                wname.setText(weapon.name)
+            wdice.setValue(weapon.dice)
+            wkind.setCurrentIndex(wkind.findData(weapon.kind))
+            if not wqual.hasFocus():
+                wqual.setText(weapon.qualities)
+            for widget in wrow:
+                widget.blockSignals(False)
+        harm_row = self.harms.currentRow()
+        self.harms.clear()
+        for harm in doc.harms:
+            label = harm.name or ("Wound" if harm.kind is HarmKind.WOUND else "Trauma")
+            self.harms.addItem(f"{label} ({harm.kind.value}"
+                               f"{', treated' if harm.treated else ''})")
+        if 0 <= harm_row < self.harms.count():
+            self.harms.setCurrentRow(harm_row)
+        harm_reason = ed.why_not_add_harm(doc)
+        set_reason(self.add_wound, harm_reason, "Mark a physical Harm")
+        set_reason(self.add_trauma, harm_reason, "Mark a mental Harm")
+        for field, edit in self.texts.items():
+            if not edit.hasFocus() and edit.toPlainText() != getattr(doc, field):
+                edit.setPlainText(getattr(doc, field))
+        self.derived.clear()
+        for value in derived_values(doc):
+            self.derived.addItem(f"{value.label}: {value.value}\n    = {value.how}")
+            item = self.derived.item(self.derived.count() - 1)
+            if item is not None:
+                item.setToolTip(value.how)
+        self.problems.clear()
+        report = check_character(doc)
+        for problem in report.problems:
+            self.problems.addItem(f"{problem.severity.capitalize()}: {problem.message}")
+        if not report.problems:
+            self.problems.addItem("No problems: the record is within the documents' limits.")

@@ -1,0 +1,126 @@
+"""The GM screen's reference tables for the active profile, searchable, each with its source."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.systems.twod20.profiles import Profile
+from seforge.systems.twod20.tables import ReferenceTable, search
+
+TABLE_ROLE = Qt.ItemDataRole.UserRole
+
+
+class ReferenceView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.profile = Profile.SRD2022
+        self._matches: dict[str, tuple[ReferenceTable, list[tuple[str, ...]]]] = {}
+        layout = QVBoxLayout(self)
+        line = QHBoxLayout()
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search the tables (e.g. momentum, prone, hazard)")
+        self.search.setAccessibleName("Search the reference tables")
+        self.search.setClearButtonEnabled(True)
+        line.addWidget(QLabel("Search"))
+        line.addWidget(self.search, 1)
+        layout.addLayout(line)
+        splitter = QSplitter()
+        self.list = QListWidget()
+        self.list.setAccessibleName("Reference tables")
+        self.table = QTableWidget()
+        self.table.setAccessibleName("Table rows")
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.source = QLabel()
+        self.source.setWordWrap(True)
+        self.source.setAccessibleName("Source of the table")
+        right_layout.addWidget(self.title)
+        right_layout.addWidget(self.table, 1)
+        right_layout.addWidget(self.note)
+        right_layout.addWidget(self.source)
+        splitter.addWidget(self.list)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(1, 3)
+        layout.addWidget(splitter, 1)
+        self.search.textChanged.connect(self.refresh)
+        self.list.currentItemChanged.connect(self._show)
+        self.refresh()
+
+    def set_profile(self, profile: Profile | str) -> None:
+        self.profile = Profile(profile)
+        self.refresh()
+
+    def refresh(self) -> None:
+        current = self.list.currentItem()
+        keep = current.data(TABLE_ROLE) if current is not None else None
+        self._matches = {t.id: (t, rows) for t, rows in search(self.profile, self.search.text())}
+        self.list.blockSignals(True)
+        self.list.clear()
+        chosen = 0
+        for index, (table, rows) in enumerate(self._matches.values()):
+            count = "" if len(rows) == len(table.rows) else f" ({len(rows)})"
+            item = QListWidgetItem(table.title + count)
+            item.setData(TABLE_ROLE, table.id)
+            item.setToolTip(f"Source: {table.source}")
+            self.list.addItem(item)
+            if table.id == keep:
+                chosen = index
+        self.list.blockSignals(False)
+        if self.list.count():
+            self.list.setCurrentRow(chosen)
+            self._show()
+        else:
+            self.title.setText("Nothing matches")
+            self.table.setRowCount(0)
+            self.table.setColumnCount(0)
+            self.note.setText("")
+            self.source.setText("")
+
+    def _show(self) -> None:
+        item = self.list.currentItem()
+        if item is None:
+            return
+        table, rows = self._matches[item.data(TABLE_ROLE)]
+        self.title.setText(table.title)
+        self.table.setColumnCount(len(table.columns))
+        self.table.setHorizontalHeaderLabels(list(table.columns))
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                cell_item = QTableWidgetItem(cell)
+                cell_item.setToolTip(f"{cell}\nSource: {table.source}")
+                self.table.setItem(r, c, cell_item)
+        header = self.table.horizontalHeader()
+        for c in range(len(table.columns)):
+            mode = (QHeaderView.ResizeMode.Stretch if c == len(table.columns) - 1
+                    else QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(c, mode)
+        self.table.resizeRowsToContents()
+        self.note.setText(table.note)
+        self.note.setVisible(bool(table.note))
+        kind = {"text": "stated in the document", "inferred": "inferred from the document",
+                "external": "not in either document: a setting"}.get(table.provenance, "")
+        self.source.setText(f"Source: {table.source} ({kind})")
