@@ -207,7 +207,7 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -267,7 +267,7 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
 def test_tracker_lists_a_mythic_nc_like_the_calculator(qtbot: object) -> None:
     from seforge.systems.swords_edge.models import NCQuality
     from seforge.systems.swords_edge.resolution.opponents import nc_qualities
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     tracker = SceneTracker(autosave=False)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
@@ -315,7 +315,7 @@ def test_rolls_reach_the_scene_log(qtbot: object) -> None:
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -341,7 +341,7 @@ def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> No
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -376,7 +376,7 @@ def test_critical_failure_in_a_pairing_is_recorded_once(qtbot: object) -> None:
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]

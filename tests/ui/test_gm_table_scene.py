@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Trait
-from ui.systems.swords_edge.gm_table.scene_tracker import EndSceneDialog, SceneTracker
+from ui.systems.swords_edge.gm_table.scene.tracker import EndSceneDialog, SceneTracker
 
 
 @pytest.fixture
@@ -197,7 +197,7 @@ def test_refusals_show_the_core_message(qtbot, warnings: list[str]) -> None:
 
 
 def test_faces_dialog_and_drag_pairing(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.systems.swords_edge.gm_table.scene_tracker import FacesDialog
+    from ui.systems.swords_edge.gm_table.scene.tracker import FacesDialog
 
     tracker = SceneTracker()
     qtbot.addWidget(tracker)
@@ -254,7 +254,7 @@ def test_open_in_calculator_fills_the_gm_dock(qtbot) -> None:
 def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     from seforge.systems.swords_edge.scene import load_scene
-    from ui.systems.swords_edge.gm_table.scene_tracker import autosave_path, autosave_paths_path
+    from ui.systems.swords_edge.gm_table.scene.tracker import autosave_path, autosave_paths_path
     from ui.systems.swords_edge.gm_table.window import GMTableWidget
 
     tracker = SceneTracker()
@@ -275,8 +275,10 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     saved = load_scene(autosave_path())
     assert saved.name == "The cavern gate" and saved.nc(leader).stress == 2
     sidecar = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
-    assert sidecar[jyrell]["path"] == str(paths[0]) and sidecar[tella]["path"] is None
-    assert sidecar[jyrell]["character"]["play"]["penalty_ranks"] == {"Physique": 2}
+    assert sidecar["format"] == "swords-edge.scene-pcs" and sidecar["version"] == 1
+    pcs = sidecar["pcs"]
+    assert pcs[jyrell]["path"] == str(paths[0]) and pcs[tella]["path"] is None
+    assert pcs[jyrell]["character"]["play"]["penalty_ranks"] == {"Physique": 2}
 
     # A new GM's Table: "Discard" removes the autosave and keeps the empty scene...
     monkeypatch.setattr(QMessageBox, "question",
@@ -324,7 +326,7 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
 
 def test_stunt_from_the_pc_panel(qtbot, warnings: list[str],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.systems.swords_edge.gm_table.scene_tracker import StuntDialog
+    from ui.systems.swords_edge.gm_table.scene.tracker import StuntDialog
 
     tracker = SceneTracker()
     qtbot.addWidget(tracker)

@@ -9,99 +9,90 @@ Each PC is the character of its owner in the
 (the builder tab's document when the PC is open there): whatever a scene step does to
 a PC is an undo command on that owner, so the builder tab shows it modified, autosave
 keeps it and Undo takes it back; ending the scene saves the owners.
+
+The dialogs are in :mod:`.dialogs`, one PC's pairing in :mod:`.pc_panel`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QUndoStack
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QButtonGroup,
-    QCheckBox,
-    QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QMenu,
     QMessageBox,
     QPushButton,
-    QRadioButton,
     QScrollArea,
     QSpinBox,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from seforge.core.atomic import atomic_write_bytes
-from seforge.systems.swords_edge import library, play
-from seforge.systems.swords_edge.dice import LEVELS
+from seforge.core.documents import DocumentFileError
+from seforge.systems.swords_edge import library, play, scene_autosave
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
-    character_from_data,
-    character_to_data,
-    load_character,
 )
-from seforge.systems.swords_edge.models import TRAITS, Character, NarrativeCharacter, NCType, Trait
-from seforge.systems.swords_edge.nc_builder import nc_matches
+from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, roll_line
 from seforge.systems.swords_edge.play import full_dump
 from seforge.systems.swords_edge.scene import (
     Scene,
     SceneError,
-    SceneNC,
-    ScenePC,
-    load_scene,
-    save_scene,
     scene_from_data,
     scene_to_data,
 )
-from seforge.systems.swords_edge.test_flow import nc_qualities
 from ui.shell.settings import data_dir
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, buddy, button, nc_summary, tip, warn
+from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, buddy, button, tip, warn
+from ui.systems.swords_edge.gm_table.scene.dialogs import (
+    AddOpponentsDialog,
+    DoomDialog,
+    EndSceneDialog,
+    FacesDialog,
+    LuckDialog,
+    MomentumDialog,
+    PCStressDialog,
+    PivotDialog,
+    StuntDialog,
+)
+from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel, nc_state_text
 from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
 from ui.systems.swords_edge.owners import Changes, DocumentRegistry
-from ui.systems.swords_edge.widgets import cell_data, cell_text
+from ui.systems.swords_edge.widgets import cell_text
 
-NC_MIME = "application/x-seforge-scene-nc"
-RULE_SHORT = {NCType.MINION: "out at 1", NCType.REGULAR: "out at 3 in all",
-              NCType.HERO: "loses a Rank each"}
 CHARACTER_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
-AUTOSAVE_NAME = "current.sescene"
-AUTOSAVE_PATHS_NAME = "current.paths.json"
-"""Beside the autosaved scene: ``{pc_id: character file or null}``, to re-attach
-the PCs on restore."""
+
+
+def autosave_folder() -> Path:
+    """Where the tracker autosaves the scene and its PCs: ``data_dir()/scene``."""
+    return data_dir() / "scene"
 
 
 def autosave_path() -> Path:
-    """Where the tracker autosaves the scene: ``data_dir()/scene/current.sescene``."""
-    return data_dir() / "scene" / AUTOSAVE_NAME
+    """The autosaved scene: ``data_dir()/scene/current.sescene``."""
+    return autosave_folder() / scene_autosave.SCENE_FILE_NAME
 
 
 def autosave_paths_path() -> Path:
-    return autosave_path().with_name(AUTOSAVE_PATHS_NAME)
+    """Beside the autosaved scene, its PCs' files and states (a ``swords-edge.scene-pcs``
+    document)."""
+    return autosave_folder() / scene_autosave.PCS_FILE_NAME
+
 
 OpenCalculator = Callable[..., None]
 """``open_calculator(character, ncs)``; a :class:`CalculatorBridge` also gets the
@@ -128,527 +119,6 @@ def _book_ncs() -> list[NarrativeCharacter]:
 
 def _no_characters() -> list[tuple[Character, Path | None]]:
     return []
-
-
-def nc_state_text(entry: SceneNC) -> str:
-    """``"Good (TN 17), 2 of 3 Stress"`` or ``"out (Stress)"``."""
-    if entry.removed:
-        return f"out ({entry.removed_note})"
-    rank = f"{entry.current_rank.label} (TN {entry.tn})"
-    if entry.nc.type is NCType.REGULAR:
-        return f"{rank}, {entry.stress} of 3 Stress"
-    if entry.nc.type is NCType.HERO and entry.stress:
-        return f"{rank}, {entry.stress} Stress"
-    return rank
-
-
-# ----------------------------------------------------------------------- dialogs
-
-
-class _Dialog(QDialog):
-    def __init__(self, title: str, parent: QWidget | None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.setAccessibleName(title)
-        self.form = QFormLayout()
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(self.form)
-        layout.addWidget(self.buttons)
-
-
-class FacesDialog(_Dialog):
-    """Tick the NCs a PC faces."""
-
-    def __init__(self, scene: Scene, pc_id: str, parent: QWidget | None = None) -> None:
-        super().__init__(f"Whom does {scene.pc(pc_id).name} face?", parent)
-        facing = set(scene.pc(pc_id).facing)
-        others = {nid: p.name for p in scene.pcs if p.id != pc_id for nid in p.facing}
-        self.boxes: dict[str, QCheckBox] = {}
-        for entry in scene.active_ncs():
-            text = f"{entry.name} — {nc_summary(entry.nc)}"
-            if entry.id in others:
-                text += f" (now facing {others[entry.id]})"
-            box = QCheckBox(text, self)
-            box.setChecked(entry.id in facing)
-            tip(box, entry.name, f"Tick if {scene.pc(pc_id).name} faces {entry.name}")
-            self.form.addRow(box)
-            self.boxes[entry.id] = box
-        if not self.boxes:
-            self.form.addRow(QLabel("No opponent is in the scene yet.", self))
-
-    def chosen(self) -> list[str]:
-        return [nid for nid, box in self.boxes.items() if box.isChecked()]
-
-
-class MomentumDialog(_Dialog):
-    """Record a Momentum Test: who won, at what Level, which PC Qualities went in."""
-
-    def __init__(self, scene: Scene, pc_id: str, parent: QWidget | None = None) -> None:
-        entry = scene.pc(pc_id)
-        super().__init__(f"Momentum: {entry.name}", parent)
-        self.scene = scene
-        self.pc_id = pc_id
-        self.won = QRadioButton(f"{entry.name} wins", self)
-        self.lost = QRadioButton("The NCs keep it", self)
-        self.won.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.won)
-        group.addButton(self.lost)
-        tip(self.won, "PC wins", "The PC won the Momentum Test")
-        tip(self.lost, "NCs win", "The NCs hold the Momentum")
-        row = QHBoxLayout()
-        row.addWidget(self.won)
-        row.addWidget(self.lost)
-        self.form.addRow("Result:", row)
-        self.level = QComboBox(self)
-        for level in LEVELS:
-            self.level.addItem(level, level)
-        tip(self.level, "Level of Success", "The Level the PC won at: +2 on the first Action "
-            "per Level above Average")
-        self.form.addRow(buddy("&Level:", self.level, self), self.level)
-        self.trait = QComboBox(self)
-        for trait in TRAITS:
-            self.trait.addItem(trait.value, trait.value)
-        tip(self.trait, "Trait", "The Trait the PC used")
-        self.form.addRow(buddy("&Trait:", self.trait, self), self.trait)
-        self.qualities_box = QGroupBox("Qualities put in (all but the Trait are spent for "
-                                       "the scene)", self)
-        self.qualities_layout = QVBoxLayout(self.qualities_box)
-        self.form.addRow(self.qualities_box)
-        self.boxes: dict[str, QCheckBox] = {}
-        self.trait.currentIndexChanged.connect(self._fill)
-        self.won.toggled.connect(self.level.setEnabled)
-        self._fill()
-
-    def _fill(self, *_args: object) -> None:
-        for box in self.boxes.values():
-            self.qualities_layout.removeWidget(box)
-            box.deleteLater()
-        self.boxes = {}
-        trait = Trait(self.trait.currentData())
-        character = self.scene.character(self.pc_id)
-        spent = set(self.scene.pc(self.pc_id).spent_on_momentum)
-        options = play_options(character, trait)
-        for key, label in options:
-            box = QCheckBox(label, self.qualities_box)
-            if key in spent:
-                box.setEnabled(False)
-                box.setText(f"{label} (spent this scene)")
-            box.setChecked(key == f"trait:{trait.value}")
-            tip(box, label, "Tick if this Quality went into the Momentum roll")
-            self.qualities_layout.addWidget(box)
-            self.boxes[key] = box
-
-    def values(self) -> tuple[bool, str | None, list[str]]:
-        keys = [k for k, b in self.boxes.items() if b.isChecked() and b.isEnabled()]
-        return self.won.isChecked(), self.level.currentData(), keys
-
-
-def play_options(character: Character, trait: Trait) -> list[tuple[str, str]]:
-    """(key, label) of what a PC may put into a Test on ``trait``."""
-    from seforge.systems.swords_edge.testmath import available_for_action
-
-    return [(o.key, f"{o.name} {o.modifier:+d}")
-            for o in available_for_action(character, trait, set())]
-
-
-class PCStressDialog(_Dialog):
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(f"Stress on {name}", parent)
-        self.trait = QComboBox(self)
-        for trait in TRAITS:
-            self.trait.addItem(trait.value, trait.value)
-        tip(self.trait, "Trait", "The Trait the PC defended with")
-        self.level = QComboBox(self)
-        for level in LEVELS:
-            self.level.addItem(level, level)
-        tip(self.level, "Level of the hit", "The attack's Level of Success: Average 1 "
-            "Penalty Rank, Good 2, Great 3, Exceptional 3 and Undefended, Legendary Doom")
-        self.why = QLineEdit(self)
-        tip(self.why, "Why", "What hit (optional, kept in the history)")
-        self.form.addRow(buddy("&Trait:", self.trait, self), self.trait)
-        self.form.addRow(buddy("&Level:", self.level, self), self.level)
-        self.form.addRow(buddy("&Why:", self.why, self), self.why)
-
-
-class DoomDialog(_Dialog):
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(f"Resolve {name}'s Doom", parent)
-        self.outcome = QComboBox(self)
-        for key, text in (("survived", "Survived: a Poor Weakness, out of this scene"),
-                          ("averted", "Averted with a held Advancement"),
-                          ("out", "Out of the game")):
-            self.outcome.addItem(text, key)
-        tip(self.outcome, "Outcome", "How the Doom is settled")
-        self.weakness = QLineEdit(self)
-        tip(self.weakness, "Weakness name", "The name of the Weakness a survived Doom leaves")
-        self.form.addRow(buddy("&Outcome:", self.outcome, self), self.outcome)
-        self.form.addRow(buddy("&Weakness:", self.weakness, self), self.weakness)
-
-
-class LuckDialog(_Dialog):
-    def __init__(self, name: str, give: bool, parent: QWidget | None = None) -> None:
-        super().__init__(f"{'Give Luck to' if give else 'Spend Luck of'} {name}", parent)
-        self.give = give
-        self.amount = QSpinBox(self)
-        self.amount.setRange(1, 10)
-        tip(self.amount, "Amount", "How much Luck")
-        self.purpose = QComboBox(self)
-        for key, text in play.LUCK_PURPOSES.items():
-            if key != "remove_stress":
-                self.purpose.addItem(text.capitalize(), key)
-        tip(self.purpose, "Use", "What the Luck is spent on")
-        self.why = QLineEdit(self)
-        tip(self.why, "Reason", "Why (kept in the character's history)")
-        self.form.addRow(buddy("&Amount:", self.amount, self), self.amount)
-        if not give:
-            self.form.addRow(buddy("&Use:", self.purpose, self), self.purpose)
-        self.form.addRow(buddy("&Reason:", self.why, self), self.why)
-
-
-class PivotDialog(_Dialog):
-    def __init__(self, character: Character, parent: QWidget | None = None) -> None:
-        super().__init__(f"A Pivot of {character.name} came into play", parent)
-        self.slot = QComboBox(self)
-        for slot in ("goal", "quirk", "style"):
-            text = getattr(character.pivots, slot)
-            if text:
-                self.slot.addItem(f"{slot.capitalize()}: {text}", slot)
-        tip(self.slot, "Pivot", "The Pivot the scene touched (one Advancement per scene)")
-        self.why = QLineEdit(self)
-        tip(self.why, "Reason", "What happened (kept in the history)")
-        self.form.addRow(buddy("&Pivot:", self.slot, self), self.slot)
-        self.form.addRow(buddy("&Reason:", self.why, self), self.why)
-
-
-class StuntDialog(_Dialog):
-    """A natural 20: name the new Stunt and the Trait it is linked to."""
-
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(f"Critical success: a Stunt for {name}", parent)
-        self.name = QLineEdit(self)
-        self.name.setPlaceholderText("What did they pull off?")
-        tip(self.name, "Stunt name", "The new Stunt's name (a permanent Good Element)")
-        self.trait = QComboBox(self)
-        for trait in TRAITS:
-            self.trait.addItem(trait.value, trait.value)
-        tip(self.trait, "Trait", "The Trait used in the roll: the Stunt is linked to it")
-        self.why = QLineEdit(self)
-        tip(self.why, "Reason", "What happened (kept in the history)")
-        self.form.addRow(buddy("&Name:", self.name, self), self.name)
-        self.form.addRow(buddy("&Trait:", self.trait, self), self.trait)
-        self.form.addRow(buddy("&Reason:", self.why, self), self.why)
-
-    def values(self) -> tuple[str, Trait, str]:
-        return self.name.text(), Trait(self.trait.currentData()), self.why.text()
-
-
-class AddOpponentsDialog(_Dialog):
-    """Pick an opponent from the library and a count."""
-
-    def __init__(self, ncs: Sequence[NarrativeCharacter], parent: QWidget | None = None) -> None:
-        super().__init__("Add opponents to the scene", parent)
-        self.ncs = list(ncs)
-        self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search…")
-        tip(self.search, "Search opponents", "Type part of a name, genre or Quality")
-        self.list = QListWidget(self)
-        tip(self.list, "Opponents", "The opponent to add")
-        self.count = QSpinBox(self)
-        self.count.setRange(1, 20)
-        tip(self.count, "How many", "How many of them enter the scene (numbered)")
-        self.form.addRow(buddy("&Find:", self.search, self), self.search)
-        self.form.addRow(self.list)
-        self.form.addRow(buddy("&How many:", self.count, self), self.count)
-        self.search.textChanged.connect(self._fill)
-        self.list.itemActivated.connect(lambda *_: self.accept())
-        self.resize(460, 480)
-        self._fill()
-
-    def _fill(self, *_args: object) -> None:
-        self.list.clear()
-        for nc in self.ncs:
-            if nc_matches(nc, self.search.text()):
-                item = QListWidgetItem(f"{nc.name} — {nc_summary(nc)}"
-                                       + (f" · {nc.genre}" if nc.genre else ""))
-                item.setData(Qt.ItemDataRole.UserRole, nc)
-                self.list.addItem(item)
-        if self.list.count():
-            self.list.setCurrentRow(0)
-
-    def choose(self, name: str) -> bool:
-        for index in range(self.list.count()):
-            nc = self.list.item(index).data(Qt.ItemDataRole.UserRole)
-            if nc.name == name:
-                self.list.setCurrentRow(index)
-                return True
-        return False
-
-    def chosen(self) -> tuple[NarrativeCharacter, int] | None:
-        item = self.list.currentItem()
-        if item is None:
-            return None
-        return item.data(Qt.ItemDataRole.UserRole), self.count.value()
-
-
-class EndSceneDialog(_Dialog):
-    """Walk every PC through the end of the scene: Recovery, Luck, a Pivot."""
-
-    def __init__(self, scene: Scene, parent: QWidget | None = None) -> None:
-        super().__init__("End the scene", parent)
-        self.scene = scene
-        self.recovery: dict[str, QComboBox] = {}
-        self.luck: dict[str, QSpinBox] = {}
-        self.pivot: dict[str, QComboBox] = {}
-        intro = QLabel("For each PC: the Recovery Test's Level (it removes Penalty Ranks "
-                       "taken in this scene), Luck spent to remove more of them, and a Pivot "
-                       "that came into play (one Advancement per scene).", self)
-        intro.setWordWrap(True)
-        self.form.addRow(intro)
-        grid = QGridLayout()
-        for column, text in enumerate(("PC", "This scene's Penalty Ranks", "Recovery Test",
-                                       "Luck on penalties", "Pivot touched")):
-            header = QLabel(f"<b>{text}</b>", self)
-            grid.addWidget(header, 0, column)
-        for row, entry in enumerate(scene.pcs, start=1):
-            character = scene.character(entry.id)
-            grid.addWidget(QLabel(entry.name, self), row, 0)
-            penalties = play.scene_penalty_total(character)
-            grid.addWidget(QLabel(str(penalties), self), row, 1)
-            recovery = QComboBox(self)
-            recovery.addItem("No Test / failed", None)
-            for level in LEVELS:
-                recovery.addItem(level, level)
-            tip(recovery, f"{entry.name}: Recovery", f"The Level of {entry.name}'s Recovery "
-                "Test (Average removes 1 Penalty Rank of this scene, Good 2…)")
-            luck = QSpinBox(self)
-            luck.setRange(0, max(0, min(character.play.luck, penalties)))
-            tip(luck, f"{entry.name}: Luck on penalties",
-                f"Luck {entry.name} spends to remove one more of this scene's Penalty Ranks "
-                f"each (holds {character.play.luck})")
-            pivot = QComboBox(self)
-            pivot.addItem("None", None)
-            reason = ""
-            for slot in ("goal", "quirk", "style"):
-                text = getattr(character.pivots, slot)
-                if text:
-                    pivot.addItem(f"{slot.capitalize()}: {text}", slot)
-            if character.play.pivot_advancement_this_scene:
-                reason = " (already earned one this scene)"
-                pivot.setEnabled(False)
-            tip(pivot, f"{entry.name}: Pivot touched",
-                f"The Pivot of {entry.name} the scene brought into play{reason}")
-            if character.play.out_of_play:
-                for widget in (recovery, luck, pivot):
-                    widget.setEnabled(False)
-            grid.addWidget(recovery, row, 2)
-            grid.addWidget(luck, row, 3)
-            grid.addWidget(pivot, row, 4)
-            self.recovery[entry.id] = recovery
-            self.luck[entry.id] = luck
-            self.pivot[entry.id] = pivot
-        self.form.addRow(grid)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("End the scene")
-
-    def set_values(self, pc_id: str, recovery: str | None = None, luck: int = 0,
-                   pivot: str | None = None) -> None:
-        """Fill one PC's row (for scripts and tests)."""
-        self.recovery[pc_id].setCurrentIndex(max(0, self.recovery[pc_id].findData(recovery)))
-        self.luck[pc_id].setValue(luck)
-        self.pivot[pc_id].setCurrentIndex(max(0, self.pivot[pc_id].findData(pivot)))
-
-    def values(self) -> dict[str, dict[str, Any]]:
-        return {
-            "recovery": {pid: c.currentData() for pid, c in self.recovery.items()
-                         if c.isEnabled()},
-            "luck_for_penalties": {pid: s.value() for pid, s in self.luck.items() if s.value()},
-            "pivot_touched": {pid: c.currentData() for pid, c in self.pivot.items()
-                              if c.isEnabled() and c.currentData()},
-        }
-
-
-# ------------------------------------------------------------------------ panels
-
-
-class NCOverview(QTableWidget):
-    """Every NC in the scene; rows can be dragged onto a PC to pair them."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(0, 4, parent)
-        self.setHorizontalHeaderLabels(["Opponent", "Type", "State", "Faces"])
-        self.verticalHeader().hide()
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setDragEnabled(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
-        self.setAlternatingRowColors(True)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        tip(self, "Opponents in the scene", "Every NC in the scene; drag rows onto a PC to "
-            "pair them")
-
-    def selected_ids(self) -> list[str]:
-        rows = sorted({i.row() for i in self.selectedIndexes()})
-        return [str(cell_data(self, r, 0)) for r in rows]
-
-    def mimeData(self, items: Sequence[QTableWidgetItem]) -> QMimeData:
-        data = QMimeData()
-        rows = sorted({i.row() for i in items})
-        ids = [str(cell_data(self, r, 0)) for r in rows]
-        data.setData(NC_MIME, "\n".join(ids).encode("utf-8"))
-        data.setText(", ".join(cell_text(self, r, 0) for r in rows))
-        return data
-
-    def mimeTypes(self) -> list[str]:
-        return [NC_MIME]
-
-
-class PCPanel(QGroupBox):
-    """One PC: status, the NCs it faces with their buttons, and the PC's actions."""
-
-    def __init__(self, tracker: SceneTracker, entry: ScenePC) -> None:
-        super().__init__(entry.name, tracker)
-        self.tracker = tracker
-        self.pc_id = entry.id
-        self.setObjectName(f"pc:{entry.id}")
-        self.setAcceptDrops(True)
-        scene = tracker.scene
-        character = scene.character(entry.id)
-        self.setAccessibleName(f"{entry.name}'s pairing")
-        layout = QVBoxLayout(self)
-        layout.setSpacing(4)
-
-        pstate = character.play
-        status = [f"Luck {pstate.luck}"]
-        if entry.luck_spent:
-            status.append(f"{entry.luck_spent} spent this scene")
-        penalties = ", ".join(f"{t.value} {n}" for t, n in pstate.penalty_ranks.items() if n)
-        status.append(f"Penalty Ranks: {penalties or 'none'}")
-        if pstate.advancements:
-            status.append(f"{len(pstate.advancements)} Advancement"
-                          f"{'s' if len(pstate.advancements) != 1 else ''} held")
-        self.status_label = QLabel(" · ".join(status), self)
-        self.status_label.setObjectName("pc_status")
-        self.status_label.setWordWrap(True)
-        tip(self.status_label, f"{entry.name}: status", self.status_label.text())
-        layout.addWidget(self.status_label)
-        alerts = []
-        if pstate.doom_trait is not None:
-            alerts.append(f"Doom on {pstate.doom_trait.value}: resolve it before the scene "
-                          "ends")
-        if entry.undefended:
-            alerts.append("Undefended for the rest of the scene")
-        if pstate.removed_from_scene:
-            alerts.append("Out of this scene")
-        if pstate.out_of_play:
-            alerts.append("Out of the game")
-        if alerts:
-            alert = QLabel(" · ".join(alerts), self)
-            alert.setObjectName("pc_alert")
-            alert.setStyleSheet("color: #d9534f; font-weight: bold;")
-            alert.setWordWrap(True)
-            tip(alert, f"{entry.name}: alerts", alert.text())
-            layout.addWidget(alert)
-
-        self.momentum_label = QLabel(tracker.momentum_text(entry.id), self)
-        self.momentum_label.setObjectName("momentum")
-        self.momentum_label.setWordWrap(True)
-        tip(self.momentum_label, f"{entry.name}: Momentum", self.momentum_label.text())
-        layout.addWidget(self.momentum_label)
-        if entry.spent_on_momentum:
-            spent = ", ".join(play.describe_key(character, k) for k in entry.spent_on_momentum)
-            spent_label = QLabel(f"Spent on Momentum this scene: {spent}", self)
-            spent_label.setObjectName("spent")
-            spent_label.setWordWrap(True)
-            tip(spent_label, f"{entry.name}: spent Qualities", spent_label.text())
-            layout.addWidget(spent_label)
-
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        grid.setColumnStretch(0, 2)
-        grid.setColumnStretch(1, 2)
-        self.stress_spins: dict[str, QSpinBox] = {}
-        self.stress_buttons: dict[str, QPushButton] = {}
-        self.remove_buttons: dict[str, QPushButton] = {}
-        self.applies_buttons: dict[str, QToolButton] = {}
-        facing = [scene.nc(i) for i in entry.facing]
-        if facing:
-            for column, text in enumerate(("Opponent", "State", "Brings to Momentum")):
-                grid.addWidget(QLabel(f"<b>{text}</b>", self), 0, column)
-        for row, nc_entry in enumerate(facing, start=1):
-            tracker.add_nc_row(self, grid, row, nc_entry, self.pc_id)
-        layout.addLayout(grid)
-        if not facing:
-            none = QLabel("Faces nobody yet: use “Faces…” or drag opponents here.", self)
-            none.setEnabled(False)
-            layout.addWidget(none)
-
-        row1 = QHBoxLayout()
-        row2 = QHBoxLayout()
-        self.buttons: dict[str, QPushButton] = {}
-        for key, text, help_text, target in (
-            ("faces", "&Faces…", "Choose the opponents this PC faces", row1),
-            ("momentum", "&Momentum…", "Record the Momentum Test of this pairing", row1),
-            ("calculator", "Open in &calculator", "Open the Test calculator with this PC and "
-             "the opponents they face filled in", row1),
-            ("stress", "Take &Stress…", "The PC is hit: Penalty Ranks on a Trait", row2),
-            ("doom", "Resolve &Doom…", "Settle the PC's pending Doom", row2),
-            ("spend", "Spend &Luck…", "The PC spends Luck (reroll, exertion…)", row2),
-            ("give", "&Give Luck…", "Reward the PC with Luck", row2),
-            ("pivot", "&Pivot touched…", "A Pivot came into play: an Advancement now", row2),
-            ("stunt", "S&tunt…", "A natural 20: the PC gains a permanent Good Stunt", row2),
-        ):
-            button = QPushButton(text, self)
-            button.setObjectName(f"{key}:{entry.id}")
-            tip(button, f"{text.replace('&', '').rstrip('…')} ({entry.name})", help_text)
-            target.addWidget(button)
-            self.buttons[key] = button
-        row1.addStretch(1)
-        row2.addStretch(1)
-        layout.addLayout(row1)
-        layout.addLayout(row2)
-        self.buttons["faces"].clicked.connect(lambda: tracker.faces_dialog(self.pc_id))
-        self.buttons["momentum"].clicked.connect(lambda: tracker.momentum_dialog(self.pc_id))
-        self.buttons["calculator"].clicked.connect(
-            lambda: tracker.open_in_calculator(self.pc_id))
-        self.buttons["calculator"].setEnabled(tracker.open_calculator is not None
-                                              and bool(scene.facing(entry.id)))
-        self.buttons["stress"].clicked.connect(lambda: tracker.pc_stress_dialog(self.pc_id))
-        self.buttons["doom"].clicked.connect(lambda: tracker.doom_dialog(self.pc_id))
-        self.buttons["doom"].setEnabled(pstate.doom_trait is not None)
-        self.buttons["spend"].clicked.connect(lambda: tracker.luck_dialog(self.pc_id, False))
-        self.buttons["give"].clicked.connect(lambda: tracker.luck_dialog(self.pc_id, True))
-        self.buttons["pivot"].clicked.connect(lambda: tracker.pivot_dialog(self.pc_id))
-        self.buttons["stunt"].clicked.connect(lambda: tracker.stunt_dialog(self.pc_id))
-        self.buttons["stunt"].setEnabled(pstate.session_running and not pstate.out_of_play
-                                         and not pstate.removed_from_scene)
-        has_pivot = any(getattr(character.pivots, s) for s in ("goal", "quirk", "style"))
-        self.buttons["pivot"].setEnabled(has_pivot and not pstate.pivot_advancement_this_scene)
-        if scene.ended:
-            for button in self.buttons.values():
-                button.setEnabled(False)
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasFormat(NC_MIME):
-            event.acceptProposedAction()
-        else:
-            super().dragEnterEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        if not event.mimeData().hasFormat(NC_MIME):
-            return
-        ids = bytes(event.mimeData().data(NC_MIME).data()).decode("utf-8").split("\n")
-        event.acceptProposedAction()
-        self.tracker.add_to_pairing(self.pc_id, [i for i in ids if i])
-
-
-# ----------------------------------------------------------------------- tracker
 
 
 class SceneTracker(QWidget):
@@ -799,66 +269,6 @@ class SceneTracker(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
 
-    def add_nc_row(self, panel: PCPanel, grid: QGridLayout, row: int, entry: SceneNC,
-                   pc_id: str) -> None:
-        """One NC row of a pairing: name, state, what it brings, Stress n, Remove."""
-        name = QLabel(f"{entry.name} <small>({TYPE_LABELS[entry.nc.type].lower()})</small>",
-                      panel)
-        state = QLabel(nc_state_text(entry), panel)
-        state.setObjectName(f"state:{entry.id}")
-        tip(state, f"{entry.name}: state", nc_state_text(entry))
-        grid.addWidget(name, row, 0)
-        grid.addWidget(state, row, 1)
-        if entry.removed:
-            name.setEnabled(False)
-            state.setEnabled(False)
-            return
-        applies = QToolButton(panel)
-        applies.setObjectName(f"applies:{pc_id}:{entry.id}")
-        applies.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        applies.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        menu = QMenu(applies)
-        chosen = set(self.scene.momentum_applied(pc_id).get(entry.id, []))
-        for quality in nc_qualities(entry.nc, entry.current_rank):
-            if quality.kind == "concept":
-                continue
-            action = QAction(f"{quality.label} (TN {quality.tn})", menu)
-            action.setCheckable(True)
-            action.setChecked(quality.key in chosen)
-            action.setData(quality.key)
-            action.toggled.connect(
-                lambda on, k=quality.key: self.set_applied(pc_id, entry.id, k, on))
-            menu.addAction(action)
-        if menu.isEmpty():
-            none = menu.addAction("Nothing but its Rank (no Trait or Element)")
-            none.setEnabled(False)
-        applies.setMenu(menu)
-        labels = [a.text().split(" (TN")[0] for a in menu.actions() if a.isChecked()]
-        applies.setText(", ".join(labels) if labels else "Rank only")
-        tip(applies, f"{entry.name}: brings to Momentum",
-            "The Trait (and Elements) this NC brings to the Momentum Test; never its Concept")
-        spin = QSpinBox(panel)
-        spin.setRange(1, 10)
-        spin.setMaximumWidth(56)
-        spin.setObjectName(f"n:{entry.id}")
-        tip(spin, f"Stress for {entry.name}", f"How much Stress {entry.name} takes")
-        stress = QPushButton("Stress", panel)
-        stress.setObjectName(f"stress:{entry.id}")
-        tip(stress, f"Stress {entry.name}",
-            f"{entry.name} takes the Stress set beside it ({RULE_SHORT[entry.nc.type]})")
-        stress.clicked.connect(lambda: self.nc_takes_stress(entry.id, spin.value()))
-        remove = QPushButton("Remove", panel)
-        remove.setObjectName(f"remove:{entry.id}")
-        tip(remove, f"Remove {entry.name}", f"Take {entry.name} out of the scene (the GM's "
-            "call)")
-        remove.clicked.connect(lambda: self.remove_nc(entry.id))
-        for column, widget in enumerate((applies, spin, stress, remove), start=2):
-            grid.addWidget(widget, row, column)
-        panel.stress_spins[entry.id] = spin
-        panel.stress_buttons[entry.id] = stress
-        panel.remove_buttons[entry.id] = remove
-        panel.applies_buttons[entry.id] = applies
-
     # -- showing --------------------------------------------------------------------
     def momentum_text(self, pc_id: str) -> str:
         entry = self.scene.pc(pc_id)
@@ -924,70 +334,39 @@ class SceneTracker(QWidget):
         PC files when the scene ends, so the autosave must carry them)."""
         if not self.autosave:
             return False
-        target = autosave_path()
-        pcs: dict[str, dict[str, object]] = {}
-        for entry in self.scene.pcs:
-            path = self.paths.get(entry.id)
-            character = (self.scene.character(entry.id) if self.scene.is_bound(entry.id)
-                         else None)
-            pcs[entry.id] = {
-                "path": str(path.absolute()) if path is not None else None,
-                "character": character_to_data(character) if character is not None else None,
-            }
+        pcs = scene_autosave.ScenePCs(pcs={
+            entry.id: scene_autosave.autosave_record(
+                self.paths.get(entry.id),
+                self.scene.character(entry.id) if self.scene.is_bound(entry.id) else None)
+            for entry in self.scene.pcs
+        })
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(autosave_paths_path(),
-                               (json.dumps(pcs, indent=2, ensure_ascii=False) + "\n")
-                               .encode("utf-8"))
-            save_scene(self.scene, target)
+            scene_autosave.save_autosave(self.scene, pcs, autosave_folder())
         except OSError as exc:
             self.status_label.setText(f"The scene could not be autosaved ({exc.strerror}).")
             return False
         return True
 
     def discard_autosave(self) -> None:
-        for path in (autosave_path(), autosave_paths_path()):
-            path.unlink(missing_ok=True)
+        scene_autosave.discard_autosave(autosave_folder())
 
     def restore_autosave(self) -> bool:
         """Bring back the autosaved scene with each PC as it stood in the scene; where
         that state is missing (an older autosave), the PC is read from its file, and a
         PC with neither leaves the scene."""
         try:
-            scene = load_scene(autosave_path())
-        except CharacterFileError as exc:
+            scene, stored = scene_autosave.load_autosave(autosave_folder())
+        except DocumentFileError as exc:
             warn(self, "Restore scene", str(exc))
             return False
-        try:
-            raw = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            raw = {}
-        stored = raw if isinstance(raw, dict) else {}
         paths: dict[str, Path | None] = {}
         problems: list[str] = []
         for entry in list(scene.pcs):
-            item = stored.get(entry.id)
-            # Older autosaves stored just the path.
-            record = item if isinstance(item, dict) else {"path": item, "character": None}
-            text = record.get("path")
-            state = record.get("character")
-            reason = "no character file"
-            character = None
-            if isinstance(state, dict):
-                try:
-                    character = character_from_data(state, entry.name or entry.id)
-                except CharacterFileError as exc:
-                    reason = str(exc)
-            if character is None and isinstance(text, str) and text:
-                try:
-                    character = load_character(Path(text))
-                except CharacterFileError as exc:
-                    reason = str(exc)
-            if character is not None:
-                path = Path(text) if isinstance(text, str) and text else None
-                document = self._restored_owner(character, path)
+            found = scene_autosave.restore_pc(stored.pcs.get(entry.id), entry.name or entry.id)
+            if found.character is not None:
+                document = self._restored_owner(found.character, found.path)
                 scene.bind(entry.id, document.character)
-                paths[entry.id] = path
+                paths[entry.id] = found.path
                 if not scene.ended:
                     try:
                         self._step_on(document, "Start session",
@@ -995,8 +374,8 @@ class SceneTracker(QWidget):
                     except SceneError as exc:
                         problems.append(_sentence(exc))
                 continue
-            problems.append(f"{entry.name or entry.id}: {reason}; left out of the scene.")
-            scene.remove_pc(entry.id, reason)
+            problems.append(f"{entry.name or entry.id}: {found.reason}; left out of the scene.")
+            scene.remove_pc(entry.id, found.reason)
         self.set_scene(scene, paths)
         self.status_label.setText("The autosaved scene was restored.")
         if problems:
@@ -1558,3 +937,4 @@ class SceneTracker(QWidget):
         self.name_edit.setText(scene.name)
         self._sync_owners(release=True)
         self.refresh()
+
