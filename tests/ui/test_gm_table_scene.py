@@ -355,3 +355,30 @@ def test_stunt_from_the_pc_panel(qtbot, warnings: list[str],
     assert "name" in warnings[-1] and len(jyrell.elements) == count + 1
     assert tracker.note("The cavern shakes.")
     assert tracker.log_list.item(tracker.log_list.count() - 1).text() == "The cavern shakes."
+
+
+def test_pivot_touched_from_the_pc_panel(qtbot, warnings: list[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one PivotDialog, asking which Pivot came into play: an Advancement once."""
+    from ui.systems.swords_edge.play.dialogs import PivotDialog
+
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    jyrell = library.load_pc("jyrell")
+    pc_id = tracker.add_pc(jyrell)
+    offered: list[list[str]] = []
+
+    def touch_style(dialog: PivotDialog) -> int:
+        offered.append([dialog.slot.itemData(i) for i in range(dialog.slot.count())])
+        assert not dialog.text.isVisibleTo(dialog)  # no new text: the Pivot stays
+        dialog.set_values("style", "faced his old master")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PivotDialog, "exec", touch_style)
+    button = tracker.panels[pc_id].buttons["pivot"]
+    assert button.isEnabled()
+    _click(qtbot, button)
+    assert offered and "style" in offered[0]
+    assert [a.source for a in jyrell.play.advancements] == ["pivot"]
+    assert not warnings
+    assert not tracker.panels[pc_id].buttons["pivot"].isEnabled()  # one per scene

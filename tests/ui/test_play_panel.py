@@ -119,7 +119,7 @@ def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) ->
     # ---- Stress and scene recovery: only this scene's Penalty Ranks come off
     panel.take_stress(P, 1)
     def no_recovery(self: EndSceneDialog) -> int:
-        self.set_values(None, 0)
+        self.set_values(recovery=None, luck=0)
         return ACCEPTED
 
     monkeypatch.setattr(EndSceneDialog, "exec", no_recovery)
@@ -132,7 +132,7 @@ def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) ->
     assert panel.tracks[CH].state() == (2, 2, 3)
 
     def legendary_recovery(self: EndSceneDialog) -> int:
-        self.set_values("Legendary", 0)
+        self.set_values(recovery="Legendary", luck=0)
         return ACCEPTED
 
     monkeypatch.setattr(EndSceneDialog, "exec", legendary_recovery)

@@ -54,6 +54,7 @@ from seforge.systems.swords_edge.resolution.tips import READING_TIP, RULE_TIPS
 from seforge.systems.swords_edge.resolution.tns import GroupActionReading
 from seforge.systems.swords_edge.resolution.verdicts import NextStep, Verdict
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.nc_card import NCCard
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
 from ui.systems.swords_edge.gm.pending_owner import PendingTestOwner
@@ -61,11 +62,9 @@ from ui.systems.swords_edge.gm.widgets import (
     CharacterCombo,
     CharactersProvider,
     OrdinalSpinBox,
-    buddy,
     character_title,
     die_spin,
     fill_with_scroll,
-    tip,
 )
 
 T = TypeVar("T")

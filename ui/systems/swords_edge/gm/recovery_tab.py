@@ -23,14 +23,13 @@ from seforge.systems.swords_edge.resolution.recovery import (
     RecoveryResult,
     judge_recovery,
 )
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
 from ui.systems.swords_edge.gm.widgets import (
     CharacterCombo,
     CharactersProvider,
-    buddy,
     die_spin,
     fill_with_scroll,
-    tip,
 )
 
 

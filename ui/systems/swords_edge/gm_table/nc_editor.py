@@ -39,13 +39,12 @@ from seforge.systems.swords_edge.nc_builder import (
 )
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
 from ui.shell.keys import redo_keys, unique_keys
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm_table.common import (
     TYPE_LABELS,
-    buddy,
     combo_select,
     fill_rank_combo,
     fill_type_combo,
-    tip,
 )
 from ui.systems.swords_edge.widgets import HistoryLineEdit, HistoryPlainTextEdit, cell_text
 

@@ -47,13 +47,11 @@ from seforge.systems.swords_edge.nc_builder import (
 from seforge.systems.swords_edge.ranks import Rank
 from ui.shell import settings
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
+from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.gm_table.common import (
     TYPE_LABELS,
-    buddy,
-    button,
     fill_rank_combo,
     nc_preview_html,
-    tip,
     warn,
 )
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor

@@ -63,8 +63,9 @@ from seforge.systems.swords_edge.fileformat import (
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, RuleOptions
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.gm_table.common import buddy, tip, warn
+from ui.systems.swords_edge.gm_table.common import warn
 from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk, same_file
 from ui.systems.swords_edge.rules_dialog import CampaignRulesDialog
 from ui.systems.swords_edge.trait_style import trait_text

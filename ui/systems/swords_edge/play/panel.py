@@ -71,8 +71,10 @@ from seforge.systems.swords_edge.play.state import (
 from seforge.systems.swords_edge.play.stress import resolve_doom, stress_from_level, take_stress
 from seforge.systems.swords_edge.play.summary import summary_lines
 from ui.shell.theme import verdict_colour
+from ui.shell.widgets import button, tip
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 from ui.systems.swords_edge.play.dialogs import (
+    ONE,
     AdvancementDialog,
     CriticalFailureDialog,
     EndSceneDialog,
@@ -87,19 +89,9 @@ TWO_COLUMN_WIDTH = 820
 HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
 
 
-def _button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
-    button = QPushButton(text)
-    button.setToolTip(tip)
-    button.setAccessibleName(text.rstrip("…"))
-    button.setAccessibleDescription(tip)
-    button.clicked.connect(lambda _checked=False: slot())
-    return button
-
-
-def _named(widget: QWidget, name: str, tip: str) -> QWidget:
-    widget.setAccessibleName(name)
-    widget.setToolTip(tip)
-    return widget
+def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
+    """A panel button whose accessible name is its text."""
+    return button(text, None, text.rstrip("…"), tooltip, slot)
 
 
 class PlayPanel(QWidget):
@@ -171,7 +163,7 @@ class PlayPanel(QWidget):
         self.start_luck = QSpinBox()
         self.start_luck.setRange(0, 20)
         self.start_luck.setValue(DEFAULT_LUCK)
-        _named(self.start_luck, "Starting Luck", "Luck handed out at the start (3 by default)")
+        tip(self.start_luck, "Starting Luck", "Luck handed out at the start (3 by default)")
         self.start_button = _button(
             "Start session", "Begin a session with fresh Luck", self._on_start_clicked
         )
@@ -223,14 +215,14 @@ class PlayPanel(QWidget):
         for key, text in LUCK_PURPOSES.items():
             if key != "remove_stress":
                 self.luck_purpose.addItem(text[0].upper() + text[1:], key)
-        _named(self.luck_purpose, "Spend Luck on", "What the Luck is spent on")
+        tip(self.luck_purpose, "Spend Luck on", "What the Luck is spent on")
         self.luck_amount = QSpinBox()
         self.luck_amount.setRange(1, 20)
-        _named(self.luck_amount, "Luck to spend", "How many Luck to spend")
+        tip(self.luck_amount, "Luck to spend", "How many Luck to spend")
         self.spend_button = _button("Spend", "Spend Luck", self._on_spend_clicked)
         self.luck_reason = QLineEdit()
         self.luck_reason.setPlaceholderText("Why, e.g. Weakness invoked")
-        _named(self.luck_reason, "Reason for Luck", "Why the character gains Luck")
+        tip(self.luck_reason, "Reason for Luck", "Why the character gains Luck")
         self.gain_button = _button("Gain 1", "Give the character one Luck", self._on_gain_clicked)
         grid.addWidget(self.luck_purpose, 1, 0, 1, 4)
         grid.addWidget(self.luck_amount, 2, 2)
@@ -285,12 +277,12 @@ class PlayPanel(QWidget):
             count, legendary = stress_from_level(level)
             extra = ", Doom" if legendary else ""
             self.stress_level.addItem(f"{level} ({count}{extra})", level)
-        _named(self.stress_level, "Attacker's Level of Success", "Sets the Penalty Ranks")
+        tip(self.stress_level, "Attacker's Level of Success", "Sets the Penalty Ranks")
         self.stress_count = QSpinBox()
         self.stress_count.setRange(1, 10)
-        _named(self.stress_count, "Penalty Ranks", "How many Penalty Ranks to take")
+        tip(self.stress_count, "Penalty Ranks", "How many Penalty Ranks to take")
         self.stress_legendary = QCheckBox("Legendary")
-        _named(self.stress_legendary, "Legendary Stress", "Legendary Stress always brings a Doom")
+        tip(self.stress_legendary, "Legendary Stress", "Legendary Stress always brings a Doom")
         self.stress_level.currentIndexChanged.connect(self._on_stress_level)
         self.stress_button = _button(
             "Take", "Put the Penalty Ranks on the Trait", self._on_stress_clicked
@@ -315,7 +307,7 @@ class PlayPanel(QWidget):
         self.doom_label.setAccessibleName("Pending Doom")
         self.weakness_name = QLineEdit()
         self.weakness_name.setPlaceholderText("Name of the Weakness a survivor gains")
-        _named(self.weakness_name, "Doom Weakness name", "Name of the Poor Weakness on survival")
+        tip(self.weakness_name, "Doom Weakness name", "Name of the Poor Weakness on survival")
         self.avert_button = _button(
             "Avert (Advancement)", "Spend a Pivot Advancement; out of this scene",
             lambda: self.resolve_doom("averted"),
@@ -339,14 +331,14 @@ class PlayPanel(QWidget):
         grid = QGridLayout(box)
         self.advancements = QListWidget()
         self.advancements.setMaximumHeight(110)
-        _named(self.advancements, "Held Advancements", "Advancements held and where they came from")
+        tip(self.advancements, "Held Advancements", "Advancements held and where they came from")
         self.advancements.itemDoubleClicked.connect(
             lambda _item: self.open_advancement_dialog()
         )
         self.pivot_slot = QComboBox()
         for slot in ("goal", "quirk", "style"):
             self.pivot_slot.addItem(slot.capitalize(), slot)
-        _named(self.pivot_slot, "Pivot used", "Which Pivot came into play this scene")
+        tip(self.pivot_slot, "Pivot used", "Which Pivot came into play this scene")
         self.pivot_button = _button(
             "Earn from Pivot", "One Advancement per scene when a Pivot comes into play",
             self._on_pivot_clicked,
@@ -370,7 +362,7 @@ class PlayPanel(QWidget):
         row = QGridLayout(box)
         self.stunt_name = QLineEdit()
         self.stunt_name.setPlaceholderText("Stunt name, e.g. Solid Footwork")
-        _named(self.stunt_name, "Stunt name", "A permanent Good Quality from a natural 20")
+        tip(self.stunt_name, "Stunt name", "A permanent Good Quality from a natural 20")
         self.stunt_trait = TraitCombo("Stunt Trait")
         self.stunt_button = _button(
             "Add Stunt", "Add the Stunt at Good, linked to the Trait used", self._on_stunt_clicked
@@ -399,14 +391,14 @@ class PlayPanel(QWidget):
         # takes the rest, and the table scrolls sideways when both do not fit.
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        _named(
+        tip(
             self.history, "History", "Every change in play; select one to see the character then"
         )
         self.history.currentCellChanged.connect(lambda row, *_: self.select_history(row))
         self.past = QPlainTextEdit()
         self.past.setReadOnly(True)
         self.past.setMaximumHeight(150)
-        _named(self.past, "Character at that point", "Read-only: the character after that change")
+        tip(self.past, "Character at that point", "Read-only: the character after that change")
         layout.addWidget(self.history, 1)
         layout.addWidget(self.past)
         return box
@@ -478,9 +470,9 @@ class PlayPanel(QWidget):
             label.setToolTip(text or f"The character has no {name}")
             button = self.pivot_buttons[slot]
             button.setEnabled(not reason)
-            tip = reason or f"Set, replace or remove the {name}"
-            button.setToolTip(tip)
-            button.setAccessibleDescription(tip)
+            hint = reason or f"Set, replace or remove the {name}"
+            button.setToolTip(hint)
+            button.setAccessibleDescription(hint)
 
     def _refresh_advancements(self) -> None:
         row = self.advancements.currentRow()
@@ -561,9 +553,9 @@ class PlayPanel(QWidget):
         luck = self.start_luck.value()
         reason = self.refusal(lambda: start_session(self.character, luck))
         self.start_button.setEnabled(not reason)
-        tip = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
-        self.start_button.setToolTip(tip)
-        self.start_button.setAccessibleDescription(tip)
+        hint = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
+        self.start_button.setToolTip(hint)
+        self.start_button.setAccessibleDescription(hint)
 
     def _refresh_message(self) -> None:
         """Clear the refusal once the refused operation would be allowed (after an undo,
@@ -706,10 +698,11 @@ class PlayPanel(QWidget):
         self.add_stunt(self.stunt_name.text(), self.stunt_trait.trait())
 
     def open_end_scene_dialog(self) -> None:
-        dialog = EndSceneDialog(self.character, self)
+        dialog = EndSceneDialog.for_character(self.character, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            level, luck = dialog.values()
-            self.end_scene(level, luck)
+            values = dialog.values()
+            self.end_scene(values["recovery"].get(ONE),
+                           values["luck_for_penalties"].get(ONE, 0))
 
     def open_end_session_dialog(self) -> None:
         dialog = EndSessionDialog(self)
@@ -717,7 +710,7 @@ class PlayPanel(QWidget):
             self.end_session(dialog.values())
 
     def open_pivot_dialog(self, slot: str) -> None:
-        dialog = PivotDialog(slot, getattr(self.character.pivots, slot), self)
+        dialog = PivotDialog(self.character, self, change=slot)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             text, why = dialog.values()
             self.change_pivot(slot, text, why)

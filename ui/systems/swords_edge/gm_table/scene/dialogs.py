@@ -8,7 +8,6 @@ SceneTracker` runs it through :class:`seforge.systems.swords_edge.scene.Scene`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -18,7 +17,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -38,7 +36,8 @@ from seforge.systems.swords_edge.nc_builder import nc_matches
 from seforge.systems.swords_edge.scene import (
     Scene,
 )
-from ui.systems.swords_edge.gm_table.common import buddy, nc_summary, tip
+from ui.shell.widgets import buddy, tip
+from ui.systems.swords_edge.gm_table.common import nc_summary
 
 
 class _Dialog(QDialog):
@@ -206,21 +205,6 @@ class LuckDialog(_Dialog):
         self.form.addRow(buddy("&Reason:", self.why, self), self.why)
 
 
-class PivotDialog(_Dialog):
-    def __init__(self, character: Character, parent: QWidget | None = None) -> None:
-        super().__init__(f"A Pivot of {character.name} came into play", parent)
-        self.slot = QComboBox(self)
-        for slot in ("goal", "quirk", "style"):
-            text = getattr(character.pivots, slot)
-            if text:
-                self.slot.addItem(f"{slot.capitalize()}: {text}", slot)
-        tip(self.slot, "Pivot", "The Pivot the scene touched (one Advancement per scene)")
-        self.why = QLineEdit(self)
-        tip(self.why, "Reason", "What happened (kept in the history)")
-        self.form.addRow(buddy("&Pivot:", self.slot, self), self.slot)
-        self.form.addRow(buddy("&Reason:", self.why, self), self.why)
-
-
 class StuntDialog(_Dialog):
     """A natural 20: name the new Stunt and the Trait it is linked to."""
 
@@ -289,80 +273,3 @@ class AddOpponentsDialog(_Dialog):
         if item is None:
             return None
         return item.data(Qt.ItemDataRole.UserRole), self.count.value()
-
-
-class EndSceneDialog(_Dialog):
-    """Walk every PC through the end of the scene: Recovery, Luck, a Pivot."""
-
-    def __init__(self, scene: Scene, parent: QWidget | None = None) -> None:
-        super().__init__("End the scene", parent)
-        self.scene = scene
-        self.recovery: dict[str, QComboBox] = {}
-        self.luck: dict[str, QSpinBox] = {}
-        self.pivot: dict[str, QComboBox] = {}
-        intro = QLabel("For each PC: the Recovery Test's Level (it removes Penalty Ranks "
-                       "taken in this scene), Luck spent to remove more of them, and a Pivot "
-                       "that came into play (one Advancement per scene).", self)
-        intro.setWordWrap(True)
-        self.form.addRow(intro)
-        grid = QGridLayout()
-        for column, text in enumerate(("PC", "This scene's Penalty Ranks", "Recovery Test",
-                                       "Luck on penalties", "Pivot touched")):
-            header = QLabel(f"<b>{text}</b>", self)
-            grid.addWidget(header, 0, column)
-        for row, entry in enumerate(scene.pcs, start=1):
-            character = scene.character(entry.id)
-            grid.addWidget(QLabel(entry.name, self), row, 0)
-            penalties = play.scene_penalty_total(character)
-            grid.addWidget(QLabel(str(penalties), self), row, 1)
-            recovery = QComboBox(self)
-            recovery.addItem("No Test / failed", None)
-            for level in LEVELS:
-                recovery.addItem(level, level)
-            tip(recovery, f"{entry.name}: Recovery", f"The Level of {entry.name}'s Recovery "
-                "Test (Average removes 1 Penalty Rank of this scene, Good 2…)")
-            luck = QSpinBox(self)
-            luck.setRange(0, max(0, min(character.play.luck, penalties)))
-            tip(luck, f"{entry.name}: Luck on penalties",
-                f"Luck {entry.name} spends to remove one more of this scene's Penalty Ranks "
-                f"each (holds {character.play.luck})")
-            pivot = QComboBox(self)
-            pivot.addItem("None", None)
-            reason = ""
-            for slot in ("goal", "quirk", "style"):
-                text = getattr(character.pivots, slot)
-                if text:
-                    pivot.addItem(f"{slot.capitalize()}: {text}", slot)
-            if character.play.pivot_advancement_this_scene:
-                reason = " (already earned one this scene)"
-                pivot.setEnabled(False)
-            tip(pivot, f"{entry.name}: Pivot touched",
-                f"The Pivot of {entry.name} the scene brought into play{reason}")
-            if character.play.out_of_play:
-                for widget in (recovery, luck, pivot):
-                    widget.setEnabled(False)
-            grid.addWidget(recovery, row, 2)
-            grid.addWidget(luck, row, 3)
-            grid.addWidget(pivot, row, 4)
-            self.recovery[entry.id] = recovery
-            self.luck[entry.id] = luck
-            self.pivot[entry.id] = pivot
-        self.form.addRow(grid)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("End the scene")
-
-    def set_values(self, pc_id: str, recovery: str | None = None, luck: int = 0,
-                   pivot: str | None = None) -> None:
-        """Fill one PC's row (for scripts and tests)."""
-        self.recovery[pc_id].setCurrentIndex(max(0, self.recovery[pc_id].findData(recovery)))
-        self.luck[pc_id].setValue(luck)
-        self.pivot[pc_id].setCurrentIndex(max(0, self.pivot[pc_id].findData(pivot)))
-
-    def values(self) -> dict[str, dict[str, Any]]:
-        return {
-            "recovery": {pid: c.currentData() for pid, c in self.recovery.items()
-                         if c.isEnabled()},
-            "luck_for_penalties": {pid: s.value() for pid, s in self.luck.items() if s.value()},
-            "pivot_touched": {pid: c.currentData() for pid, c in self.pivot.items()
-                              if c.isEnabled() and c.currentData()},
-        }
-

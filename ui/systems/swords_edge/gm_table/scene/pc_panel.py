@@ -36,7 +36,8 @@ from seforge.systems.swords_edge.scene import (
     ScenePC,
 )
 from seforge.systems.swords_edge.test_flow import nc_qualities
-from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, tip
+from ui.shell.widgets import tip
+from ui.systems.swords_edge.gm_table.common import TYPE_LABELS
 from ui.systems.swords_edge.widgets import cell_data, cell_text
 
 if TYPE_CHECKING:

@@ -56,23 +56,23 @@ from seforge.systems.swords_edge.scene import (
     scene_to_data,
 )
 from ui.shell.settings import data_dir
+from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, buddy, button, tip, warn
+from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, warn
 from ui.systems.swords_edge.gm_table.scene.dialogs import (
     AddOpponentsDialog,
     DoomDialog,
-    EndSceneDialog,
     FacesDialog,
     LuckDialog,
     MomentumDialog,
     PCStressDialog,
-    PivotDialog,
     StuntDialog,
 )
 from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel, nc_state_text
 from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
 from ui.systems.swords_edge.owners import Changes, DocumentRegistry
+from ui.systems.swords_edge.play.dialogs import EndSceneDialog, PivotDialog
 from ui.systems.swords_edge.widgets import cell_text
 
 CHARACTER_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
@@ -865,7 +865,8 @@ class SceneTracker(QWidget):
     def end_scene_dialog(self) -> bool:
         if self.scene.ended or not self.scene.pcs:
             return False
-        dialog = EndSceneDialog(self.scene, self)
+        dialog = EndSceneDialog(
+            [(p.id, self.scene.character(p.id)) for p in self.scene.pcs], self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.finish_scene(**dialog.values())
