@@ -382,3 +382,21 @@ def test_pivot_touched_from_the_pc_panel(qtbot, warnings: list[str],
     assert [a.source for a in jyrell.play.advancements] == ["pivot"]
     assert not warnings
     assert not tracker.panels[pc_id].buttons["pivot"].isEnabled()  # one per scene
+
+
+def test_rule_text_comes_from_the_core(qtbot) -> None:
+    """The tracker shows the core's rule text (an Exceptional hit is 4 Penalty Ranks)."""
+    from seforge.systems.swords_edge.scene_text import hit_levels_text, nc_stress_rule
+    from ui.systems.swords_edge.gm_table.scene.dialogs import PCStressDialog
+
+    dialog = PCStressDialog("Jyrell")
+    qtbot.addWidget(dialog)
+    assert hit_levels_text() in dialog.level.toolTip()
+    assert "Exceptional 4 and Undefended" in dialog.level.toolTip()
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    pc_id = tracker.add_pc(library.load_pc("jyrell"))
+    (leader,) = tracker.add_nc(library.load_nc("desert-acolytes-leader"))
+    tracker.pair(pc_id, [leader])
+    button = tracker.panels[pc_id].stress_buttons[leader]
+    assert f"({nc_stress_rule(tracker.scene.nc(leader).nc.type)})" in button.toolTip()

@@ -219,8 +219,8 @@ class NCEditor(QWidget):
 
         self.type_combo = QComboBox(form_host)
         fill_type_combo(self.type_combo)
-        tip(self.type_combo, "Type", "Minion: out at the first Stress. Regular: out after "
-            "3 Stress. Hero: loses a Rank per Stress, out below Weak.")
+        tip(self.type_combo, "Type", " ".join(
+            f"{TYPE_LABELS[t]}: {TEMPLATES[t].stress_rule}" for t in NCType))
         self.type_combo.activated.connect(self._on_type)
         self.rank_combo = QComboBox(form_host)
         fill_rank_combo(self.rank_combo)

@@ -32,6 +32,7 @@ from seforge.systems.swords_edge.play.advancement import AdvancementOption, adva
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.state import scene_penalty_total
 from seforge.systems.swords_edge.quality_key import QualityKey
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS, recovery_levels_text
 from ui.shell.widgets import buddy, ok_cancel, tip
 from ui.systems.swords_edge.play.widgets import TraitCombo
 
@@ -58,10 +59,9 @@ class EndSceneDialog(QDialog):
         self.pivot: dict[str, QComboBox] = {}
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "For each PC: the Level of the Recovery Test (it removes Penalty Ranks taken in "
-            "this scene) and Luck spent to remove more of them"
-            + (", and a Pivot that came into play (one Advancement per scene)." if pivots
-               else "."), self)
+            "For each PC: the Level of the Recovery Test and Luck spent to remove more of "
+            "this scene's Penalty Ranks" + (", and a Pivot that came into play." if pivots
+                                            else "."), self)
         intro.setWordWrap(True)
         layout.addWidget(intro)
         grid = QGridLayout()
@@ -94,14 +94,11 @@ class EndSceneDialog(QDialog):
         recovery.addItem(NO_TEST, None)
         for level in LEVELS:
             recovery.addItem(f"{level} success", level)
-        tip(recovery, f"{name}: Recovery Test level",
-            f"The Level of Success of {name}'s Recovery Test; it removes Penalty Ranks "
-            "taken in this scene")
+        tip(recovery, f"{name}: Recovery Test level", recovery_levels_text())
         luck = QSpinBox(self)
         luck.setRange(0, max(0, min(character.play.luck, penalties)))
         tip(luck, f"{name}: Luck to spend on this scene's Penalty Ranks",
-            f"Each Luck removes one more of this scene's Penalty Ranks (holds "
-            f"{character.play.luck})")
+            f"{PLAY_TIPS['scene_luck']} (holds {character.play.luck})")
         grid.addWidget(recovery, row, 2)
         grid.addWidget(luck, row, 3)
         self.recovery[pc_id] = recovery
@@ -119,7 +116,8 @@ class EndSceneDialog(QDialog):
                 reason = " (already earned one this scene)"
                 pivot.setEnabled(False)
             tip(pivot, f"{name}: Pivot touched",
-                f"The Pivot of {name} the scene brought into play{reason}")
+                f"The Pivot of {name} the scene brought into play{reason}; "
+                f"{PLAY_TIPS['pivot_advancement'].lower()}")
             grid.addWidget(pivot, row, 4)
             self.pivot[pc_id] = pivot
             widgets.append(pivot)
@@ -156,7 +154,7 @@ class EndSessionDialog(QDialog):
         self.setWindowTitle("End session")
         self.setAccessibleName("End session")
         layout = QVBoxLayout(self)
-        note = QLabel("Unspent Luck is lost when the session ends.")
+        note = QLabel(PLAY_TIPS["end_session_note"])
         note.setWordWrap(True)
         layout.addWidget(note)
         self.clear = QCheckBox("Use an Advancement to clear all Penalty Ranks")
@@ -177,10 +175,7 @@ class CriticalFailureDialog(QDialog):
         self.setWindowTitle("Critical Failure")
         self.setAccessibleName("Critical Failure")
         layout = QVBoxLayout(self)
-        intro = QLabel(
-            "Tick what the Test used. The Advancement may only raise those; the Trait "
-            "only if nothing else was used."
-        )
+        intro = QLabel(PLAY_TIPS["critical_failure"])
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.boxes: dict[str, QCheckBox] = {}
@@ -364,7 +359,7 @@ class PivotDialog(QDialog):
                 text = getattr(character.pivots, slot)
                 if text:
                     self.slot.addItem(f"{slot.capitalize()}: {text}", slot)
-            tip(self.slot, "Pivot", "The Pivot the scene touched (one Advancement per scene)")
+            tip(self.slot, "Pivot", PLAY_TIPS["pivot_touched"])
             tip(self.why, "Reason", "What happened (kept in the history)")
             form.addRow(buddy("&Pivot:", self.slot, self), self.slot)
             form.addRow(buddy("&Reason:", self.why, self), self.why)

@@ -70,6 +70,7 @@ from seforge.systems.swords_edge.play.state import (
 )
 from seforge.systems.swords_edge.play.stress import resolve_doom, stress_from_level, take_stress
 from seforge.systems.swords_edge.play.summary import summary_lines
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS
 from ui.shell.theme import verdict_colour
 from ui.shell.widgets import button, tip
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
@@ -163,7 +164,7 @@ class PlayPanel(QWidget):
         self.start_luck = QSpinBox()
         self.start_luck.setRange(0, 20)
         self.start_luck.setValue(DEFAULT_LUCK)
-        tip(self.start_luck, "Starting Luck", "Luck handed out at the start (3 by default)")
+        tip(self.start_luck, "Starting Luck", PLAY_TIPS["starting_luck"])
         self.start_button = _button(
             "Start session", "Begin a session with fresh Luck", self._on_start_clicked
         )
@@ -172,7 +173,7 @@ class PlayPanel(QWidget):
             self.open_end_scene_dialog,
         )
         self.end_session_button = _button(
-            "End session…", "End the session; unspent Luck is lost",
+            "End session…", PLAY_TIPS["end_session"],
             self.open_end_session_dialog,
         )
         grid.addWidget(QLabel("Starting Luck:"), 0, 0)
@@ -282,7 +283,7 @@ class PlayPanel(QWidget):
         self.stress_count.setRange(1, 10)
         tip(self.stress_count, "Penalty Ranks", "How many Penalty Ranks to take")
         self.stress_legendary = QCheckBox("Legendary")
-        tip(self.stress_legendary, "Legendary Stress", "Legendary Stress always brings a Doom")
+        tip(self.stress_legendary, "Legendary Stress", PLAY_TIPS["legendary"])
         self.stress_level.currentIndexChanged.connect(self._on_stress_level)
         self.stress_button = _button(
             "Take", "Put the Penalty Ranks on the Trait", self._on_stress_clicked
@@ -307,13 +308,13 @@ class PlayPanel(QWidget):
         self.doom_label.setAccessibleName("Pending Doom")
         self.weakness_name = QLineEdit()
         self.weakness_name.setPlaceholderText("Name of the Weakness a survivor gains")
-        tip(self.weakness_name, "Doom Weakness name", "Name of the Poor Weakness on survival")
+        tip(self.weakness_name, "Doom Weakness name", PLAY_TIPS["doom_weakness"])
         self.avert_button = _button(
-            "Avert (Advancement)", "Spend a Pivot Advancement; out of this scene",
+            "Avert (Advancement)", PLAY_TIPS["doom_averted"],
             lambda: self.resolve_doom("averted"),
         )
         self.survive_button = _button(
-            "Survived", "Gain a Poor Weakness on the Trait", lambda: self.resolve_doom("survived")
+            "Survived", PLAY_TIPS["doom_survived"], lambda: self.resolve_doom("survived")
         )
         self.out_button = _button(
             "Out of the game", "Dead or gone, as the table decides",
@@ -340,7 +341,7 @@ class PlayPanel(QWidget):
             self.pivot_slot.addItem(slot.capitalize(), slot)
         tip(self.pivot_slot, "Pivot used", "Which Pivot came into play this scene")
         self.pivot_button = _button(
-            "Earn from Pivot", "One Advancement per scene when a Pivot comes into play",
+            "Earn from Pivot", PLAY_TIPS["pivot_advancement"],
             self._on_pivot_clicked,
         )
         self.failure_button = _button(

@@ -29,12 +29,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.models import TRAITS, Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.nc_builder import nc_matches
 from seforge.systems.swords_edge.scene import (
     Scene,
+)
+from seforge.systems.swords_edge.scene_text import (
+    DOOM_OUTCOME_TEXT,
+    hit_levels_text,
+    luck_purposes,
+    momentum_level_text,
 )
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm_table.common import nc_summary
@@ -102,8 +107,7 @@ class MomentumDialog(_Dialog):
         self.level = QComboBox(self)
         for level in LEVELS:
             self.level.addItem(level, level)
-        tip(self.level, "Level of Success", "The Level the PC won at: +2 on the first Action "
-            "per Level above Average")
+        tip(self.level, "Level of Success", momentum_level_text())
         self.form.addRow(buddy("&Level:", self.level, self), self.level)
         self.trait = QComboBox(self)
         for trait in TRAITS:
@@ -161,8 +165,7 @@ class PCStressDialog(_Dialog):
         self.level = QComboBox(self)
         for level in LEVELS:
             self.level.addItem(level, level)
-        tip(self.level, "Level of the hit", "The attack's Level of Success: Average 1 "
-            "Penalty Rank, Good 2, Great 3, Exceptional 3 and Undefended, Legendary Doom")
+        tip(self.level, "Level of the hit", f"The attack's Level of Success: {hit_levels_text()}")
         self.why = QLineEdit(self)
         tip(self.why, "Why", "What hit (optional, kept in the history)")
         self.form.addRow(buddy("&Trait:", self.trait, self), self.trait)
@@ -174,9 +177,7 @@ class DoomDialog(_Dialog):
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(f"Resolve {name}'s Doom", parent)
         self.outcome = QComboBox(self)
-        for key, text in (("survived", "Survived: a Poor Weakness, out of this scene"),
-                          ("averted", "Averted with a held Advancement"),
-                          ("out", "Out of the game")):
+        for key, text in DOOM_OUTCOME_TEXT.items():
             self.outcome.addItem(text, key)
         tip(self.outcome, "Outcome", "How the Doom is settled")
         self.weakness = QLineEdit(self)
@@ -193,9 +194,8 @@ class LuckDialog(_Dialog):
         self.amount.setRange(1, 10)
         tip(self.amount, "Amount", "How much Luck")
         self.purpose = QComboBox(self)
-        for key, text in play.LUCK_PURPOSES.items():
-            if key != "remove_stress":
-                self.purpose.addItem(text.capitalize(), key)
+        for key, text in luck_purposes().items():
+            self.purpose.addItem(text, key)
         tip(self.purpose, "Use", "What the Luck is spent on")
         self.why = QLineEdit(self)
         tip(self.why, "Reason", "Why (kept in the character's history)")

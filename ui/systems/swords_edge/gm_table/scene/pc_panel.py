@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge import play
-from seforge.systems.swords_edge.models import NCType
 from seforge.systems.swords_edge.scene import (
     SceneNC,
     ScenePC,
 )
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS, nc_state_text, nc_stress_rule
 from seforge.systems.swords_edge.test_flow import nc_qualities
 from ui.shell.widgets import tip
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS
@@ -45,22 +45,6 @@ if TYPE_CHECKING:
 
 
 NC_MIME = "application/x-seforge-scene-nc"
-RULE_SHORT = {NCType.MINION: "out at 1", NCType.REGULAR: "out at 3 in all",
-              NCType.HERO: "loses a Rank each"}
-
-
-def nc_state_text(entry: SceneNC) -> str:
-    """``"Good (TN 17), 2 of 3 Stress"`` or ``"out (Stress)"``."""
-    if entry.removed:
-        return f"out ({entry.removed_note})"
-    rank = f"{entry.current_rank.label} (TN {entry.tn})"
-    if entry.nc.type is NCType.REGULAR:
-        return f"{rank}, {entry.stress} of 3 Stress"
-    if entry.nc.type is NCType.HERO and entry.stress:
-        return f"{rank}, {entry.stress} Stress"
-    return rank
-
-
 class NCOverview(QTableWidget):
     """Every NC in the scene; rows can be dragged onto a PC to pair them."""
 
@@ -130,7 +114,7 @@ class PCPanel(QGroupBox):
             alerts.append(f"Doom on {pstate.doom_trait.value}: resolve it before the scene "
                           "ends")
         if entry.undefended:
-            alerts.append("Undefended for the rest of the scene")
+            alerts.append(PLAY_TIPS["undefended"])
         if pstate.removed_from_scene:
             alerts.append("Out of this scene")
         if pstate.out_of_play:
@@ -267,7 +251,7 @@ class PCPanel(QGroupBox):
         stress = QPushButton("Stress", panel)
         stress.setObjectName(f"stress:{entry.id}")
         tip(stress, f"Stress {entry.name}",
-            f"{entry.name} takes the Stress set beside it ({RULE_SHORT[entry.nc.type]})")
+            f"{entry.name} takes the Stress set beside it ({nc_stress_rule(entry.nc.type)})")
         stress.clicked.connect(lambda: tracker.nc_takes_stress(entry.id, spin.value()))
         remove = QPushButton("Remove", panel)
         remove.setObjectName(f"remove:{entry.id}")

@@ -55,6 +55,7 @@ from seforge.systems.swords_edge.scene import (
     scene_from_data,
     scene_to_data,
 )
+from seforge.systems.swords_edge.scene_text import nc_state_text
 from ui.shell.settings import data_dir
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
@@ -69,7 +70,7 @@ from ui.systems.swords_edge.gm_table.scene.dialogs import (
     PCStressDialog,
     StuntDialog,
 )
-from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel, nc_state_text
+from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel
 from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
 from ui.systems.swords_edge.owners import Changes, DocumentRegistry
 from ui.systems.swords_edge.play.dialogs import EndSceneDialog, PivotDialog
