@@ -16,6 +16,7 @@ from seforge.systems.swords_edge.testmath import (
     DOOM_WEAKNESS_RANK,
     RECOVERY_TN,
     REGULAR_STRESS_LIMIT,
+    WEEKLY_RECOVERY,
     momentum_bonus,
     recovery_removed,
     stress_result,
@@ -104,6 +105,12 @@ PLAY_TIPS: dict[str, str] = {
     "critical_failure": "Tick what the Test used. The Advancement may only raise those; the "
                         "Trait only if nothing else was used.",
     "undefended": "Undefended for the rest of the scene",
+    "end_of_day": "The daily Recovery Test: it reaches any Penalty Ranks, not only this "
+                  "scene's",
+    "end_of_week": f"A week of game time heals {WEEKLY_RECOVERY} Penalty Rank by itself",
+    "return_to_play": "Bring back a character who was out of the game (the table's call)",
+    "arcane_failure": "A failed Arcane Test: a Penalty Rank on the SFX Quality and one on its "
+                      "Trait",
     "recovery_scene": "Removes only Stress taken in the scene just ended; Luck can clear more "
                       "of that Stress",
     "recovery_day": "The daily Recovery Test reaches older Stress too; Luck still removes only "

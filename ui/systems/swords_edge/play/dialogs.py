@@ -146,6 +146,32 @@ class EndSceneDialog(QDialog):
         }
 
 
+class EndOfDayDialog(QDialog):
+    """The Level of the end-of-day Recovery Test (it reaches any Penalty Ranks)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("End of day")
+        self.setAccessibleName("End of day")
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.level = QComboBox(self)
+        self.level.addItem(NO_TEST, None)
+        for level in LEVELS:
+            self.level.addItem(f"{level} success", level)
+        tip(self.level, "Recovery Test level", recovery_levels_text(daily=True))
+        form.addRow(buddy("&Recovery Test:", self.level, self), self.level)
+        layout.addLayout(form)
+        layout.addWidget(ok_cancel(self))
+
+    def set_values(self, level: str | None) -> None:
+        self.level.setCurrentIndex(max(0, self.level.findData(level)))
+
+    def values(self) -> str | None:
+        level = self.level.currentData()
+        return level if isinstance(level, str) else None
+
+
 class EndSessionDialog(QDialog):
     """Whether to spend an Advancement clearing all Penalty Ranks as the session ends."""
 

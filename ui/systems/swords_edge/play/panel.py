@@ -78,6 +78,7 @@ from ui.systems.swords_edge.play.dialogs import (
     ONE,
     AdvancementDialog,
     CriticalFailureDialog,
+    EndOfDayDialog,
     EndSceneDialog,
     EndSessionDialog,
     PivotDialog,
@@ -179,8 +180,23 @@ class PlayPanel(QWidget):
         grid.addWidget(QLabel("Starting Luck:"), 0, 0)
         grid.addWidget(self.start_luck, 0, 1)
         grid.addWidget(self.start_button, 0, 2)
+        self.end_day_button = _button(
+            "End of day…", PLAY_TIPS["end_of_day"],
+            self.open_end_of_day_dialog,
+        )
+        self.end_week_button = _button(
+            "End of week", PLAY_TIPS["end_of_week"],
+            self.end_of_week,
+        )
+        self.return_button = _button(
+            "Back in the game", PLAY_TIPS["return_to_play"],
+            self.return_to_play,
+        )
         grid.addWidget(self.end_scene_button, 1, 1)
         grid.addWidget(self.end_session_button, 1, 2)
+        grid.addWidget(self.end_day_button, 2, 1)
+        grid.addWidget(self.end_week_button, 2, 2)
+        grid.addWidget(self.return_button, 3, 1, 1, 2)
         return box
 
     def _pivots_box(self) -> QGroupBox:
@@ -295,6 +311,15 @@ class PlayPanel(QWidget):
         row.addWidget(self.stress_level, 0, 1)
         row.addLayout(count_row, 1, 0)
         row.addWidget(self.stress_button, 1, 1)
+        self.arcane_sfx = QComboBox()
+        tip(self.arcane_sfx, "SFX of the failed Arcane Test", "The SFX Quality the failed "
+            "Arcane Test used")
+        self.arcane_button = _button(
+            "Failed Arcane Test", PLAY_TIPS["arcane_failure"],
+            self._on_arcane_clicked,
+        )
+        row.addWidget(self.arcane_sfx, 2, 0)
+        row.addWidget(self.arcane_button, 2, 1)
         row.setColumnStretch(0, 1)
         row.setColumnStretch(1, 1)
         self._on_stress_level(0)
@@ -424,6 +449,7 @@ class PlayPanel(QWidget):
         self.status.setText(status)
         self.status.setAccessibleDescription(status)
         self._refresh_session_buttons()
+        self._refresh_recovery_buttons()
         self._refresh_message()
         self.luck_tokens.set_count(p.luck)
         for trait in TRAITS:
@@ -451,6 +477,7 @@ class PlayPanel(QWidget):
                 f"Doom on {p.doom_trait.value} from {kind}. Decide how it ends."
             )
         self.doom_group.setVisible(p.doom_trait is not None)
+        self._refresh_arcane()
         self._refresh_pivots()
         self._refresh_advancements()
         self._refresh_history()
@@ -558,6 +585,41 @@ class PlayPanel(QWidget):
         self.start_button.setToolTip(hint)
         self.start_button.setAccessibleDescription(hint)
 
+    def _refresh_recovery_buttons(self) -> None:
+        """End of day and of week, and the way back into the game: greyed with the
+        core's reason while they cannot be done; the way back shows only when needed."""
+        for widget, action, hint in (
+            (self.end_day_button, lambda: play.end_of_day(self.character, None),
+             PLAY_TIPS["end_of_day"]),
+            (self.end_week_button, lambda: play.end_of_week(self.character),
+             PLAY_TIPS["end_of_week"]),
+            (self.return_button, lambda: play.return_to_play(self.character),
+             PLAY_TIPS["return_to_play"]),
+        ):
+            reason = self.refusal(action)
+            widget.setEnabled(not reason)
+            text = f"Not now: {reason}" if reason else hint
+            widget.setToolTip(text)
+            widget.setAccessibleDescription(text)
+        self.return_button.setVisible(self.character.play.out_of_play)
+
+    def _refresh_arcane(self) -> None:
+        """The failed Arcane Test, for a character playing with the SFX subsystem."""
+        c = self.character
+        sfx = [(i, e) for i, e in enumerate(c.elements) if e in play.sfx_elements(c)]
+        shown = c.options.sfx_subsystem and bool(sfx)
+        self.arcane_sfx.setVisible(shown)
+        self.arcane_button.setVisible(shown)
+        wanted = [(e.name, i) for i, e in sfx]
+        current = [(self.arcane_sfx.itemText(i), self.arcane_sfx.itemData(i))
+                   for i in range(self.arcane_sfx.count())]
+        if wanted != current:
+            chosen = self.arcane_sfx.currentData()
+            self.arcane_sfx.clear()
+            for name, index in wanted:
+                self.arcane_sfx.addItem(name, index)
+            self.arcane_sfx.setCurrentIndex(max(0, self.arcane_sfx.findData(chosen)))
+
     def _refresh_message(self) -> None:
         """Clear the refusal once the refused operation would be allowed (after an undo,
         or a change made elsewhere)."""
@@ -629,6 +691,24 @@ class PlayPanel(QWidget):
             self.weakness_name.clear()
         return ok
 
+    def end_of_day(self, recovery_level: str | None = None) -> bool:
+        """The end-of-day Recovery Test at ``recovery_level`` (None: none, or failed)."""
+        return self._apply(
+            "End of day", lambda: play.end_of_day(self.character, recovery_level)
+        )
+
+    def end_of_week(self) -> bool:
+        return self._apply("End of week", lambda: play.end_of_week(self.character))
+
+    def return_to_play(self) -> bool:
+        return self._apply("Back in the game", lambda: play.return_to_play(self.character))
+
+    def arcane_failure(self, element_index: int) -> bool:
+        """A failed Arcane Test with the Element at ``element_index`` (an SFX)."""
+        return self._apply(
+            "Failed Arcane Test", lambda: play.arcane_failure(self.character, element_index)
+        )
+
     def earn_pivot(self, slot: str) -> bool:
         return self._apply(
             "Pivot Advancement", lambda: earn_pivot_advancement(self.character, slot)
@@ -695,6 +775,11 @@ class PlayPanel(QWidget):
     def _on_pivot_clicked(self) -> None:
         self.earn_pivot(str(self.pivot_slot.currentData()))
 
+    def _on_arcane_clicked(self) -> None:
+        index = self.arcane_sfx.currentData()
+        if isinstance(index, int):
+            self.arcane_failure(index)
+
     def _on_stunt_clicked(self) -> None:
         self.add_stunt(self.stunt_name.text(), self.stunt_trait.trait())
 
@@ -704,6 +789,11 @@ class PlayPanel(QWidget):
             values = dialog.values()
             self.end_scene(values["recovery"].get(ONE),
                            values["luck_for_penalties"].get(ONE, 0))
+
+    def open_end_of_day_dialog(self) -> None:
+        dialog = EndOfDayDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.end_of_day(dialog.values())
 
     def open_end_session_dialog(self) -> None:
         dialog = EndSessionDialog(self)
