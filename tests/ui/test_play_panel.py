@@ -313,7 +313,7 @@ def test_end_of_day_and_week_from_the_panel(setup, qtbot, monkeypatch) -> None: 
     """The day's Recovery reaches older Penalty Ranks; a week heals one; both undo."""
     from ui.systems.swords_edge.play.dialogs import EndOfDayDialog
 
-    panel, c, stack, calls = setup
+    panel, c, stack, _calls = setup
     assert panel.start_session()
     assert panel.take_stress(P, 2)
     assert panel.end_scene(None, 0)  # the Ranks are now older than the scene
@@ -337,7 +337,7 @@ def test_end_of_day_and_week_from_the_panel(setup, qtbot, monkeypatch) -> None: 
 
 
 def test_back_in_the_game_after_a_doom(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
-    panel, c, stack, calls = setup
+    panel, c, stack, _calls = setup
     panel.show()
     assert not panel.return_button.isVisible()
     assert panel.start_session()
