@@ -54,6 +54,7 @@ from ui.systems.swords_edge.gm_table.common import (
     nc_preview_html,
     warn,
 )
+from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
 from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk
 
@@ -512,17 +513,10 @@ class OpponentLibrary(QWidget):
 
     def save_editor(self) -> Path | None:
         """Save the editor's NC to the user folder; returns the file written."""
-        from ui.systems.swords_edge import file_watch
-
         nc = self.editor.nc()
         path = self.editing_path or suggest_nc_path(self.user_folder, nc)
-        if self.disk_changed():
-            choice = file_watch.ask_choice(
-                self, "Opponent changed on disk",
-                f"“{path.name}” was changed by another program since it was read here. "
-                "Replace it with this opponent?", ["Replace", "Cancel"], default=1)
-            if choice != "Replace":
-                return None
+        if not may_replace(self, path, "opponent", self.disk_changed()):
+            return None
         try:
             save_nc(nc, path)
         except OSError as exc:
@@ -550,36 +544,26 @@ class OpponentLibrary(QWidget):
 
     def on_disk_changed(self) -> None:
         """Reload an opponent without changes here; with changes, ask."""
-        from ui.systems.swords_edge import file_watch
-
         path = self.editing_path
         if path is None:
             return
-        if self.unsaved_work():
-            choice = file_watch.ask_choice(
-                self, "Opponent changed on disk",
-                f"“{path.name}” was changed by another program, and the opponent has "
-                "changes here that are not saved. Reload the file (losing them) or keep "
-                "yours?", ["Reload", "Keep Mine"], default=1)
-            if choice != "Reload":
-                self.disk_stamp = DiskStamp.of(path)
-                try:  # "unsaved" now means: differs from what the file holds now
-                    self._editing_from = load_nc(path).model_dump(mode="json")
-                except CharacterFileError:
-                    self._editing_from = {}
-                return
-            self._editing_from = None  # the user chose to drop the changes
-        try:
-            nc = load_nc(path)
-        except CharacterFileError as exc:
-            self.disk_stamp = DiskStamp.of(path)
-            self.editor_title.setText(f"{path.name}: changed on disk but cannot be read "
-                                      f"({exc})")
-            return
-        self._start_editing(nc, path)
-        self.reload()
-        self.editor_title.setText(f"Editing {path.name} (reloaded: it was changed by "
-                                  "another program)")
+
+        def keep_mine() -> None:
+            try:  # "unsaved" now means: differs from what the file holds now
+                self._editing_from = load_nc(path).model_dump(mode="json")
+            except CharacterFileError:
+                self._editing_from = {}
+
+        def reload(nc: NarrativeCharacter) -> None:
+            self._editing_from = None  # any changes here are dropped
+            self._start_editing(nc, path)
+            self.reload()
+
+        def show(text: str, reloaded: bool) -> None:
+            self.editor_title.setText(f"Editing {text}" if reloaded else text)
+
+        reload_changed_file(self, self, path, "opponent", unsaved=bool(self.unsaved_work()),
+                            load=load_nc, reload=reload, show=show, keep_mine=keep_mine)
 
     # -- files ----------------------------------------------------------------------
     def open_path(self, path: Path) -> bool:

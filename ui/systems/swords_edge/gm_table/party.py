@@ -66,6 +66,7 @@ from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.common import warn
+from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
 from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk, same_file
 from ui.systems.swords_edge.rules_dialog import CampaignRulesDialog
 from ui.systems.swords_edge.trait_style import trait_text
@@ -644,39 +645,23 @@ class PartyView(QWidget):
 
     def on_disk_changed(self) -> None:
         """Reload a campaign without changes here; with changes, ask."""
-        from ui.systems.swords_edge import file_watch
-
         if self.path is None:
             return
-        if self.modified:
-            choice = file_watch.ask_choice(
-                self, "Campaign changed on disk",
-                f"“{self.path.name}” was changed by another program, and the campaign has "
-                "changes here that are not saved. Reload the file (losing them) or keep "
-                "yours?", ["Reload", "Keep Mine"], default=1)
-            if choice != "Reload":
-                self.disk_stamp = DiskStamp.of(self.path)
-                self.undo_stack.resetClean()
-                return
-        try:
-            campaign = load_campaign(self.path)
-        except CharacterFileError as exc:
-            self.disk_stamp = DiskStamp.of(self.path)
-            self.file_label.setText(f"{self.path}: changed on disk but cannot be read ({exc})")
-            return
-        self.set_campaign(campaign, self.path)
-        self.file_label.setText(f"{self.path} (reloaded: it was changed by another program)")
+        path = self.path
+
+        def reload(campaign: Campaign) -> None:
+            self.set_campaign(campaign, path)
+
+        reload_changed_file(self, self, path, "campaign", unsaved=self.modified,
+                            load=load_campaign, reload=reload,
+                            show=lambda text, _reloaded: self.file_label.setText(text),
+                            label=str(path),
+                            keep_mine=self.undo_stack.resetClean)
 
     def save_to(self, path: Path) -> Path | None:
-        from ui.systems.swords_edge import file_watch
-
-        if self.disk_changed() and same_file(path, self.path):
-            choice = file_watch.ask_choice(
-                self, "Campaign changed on disk",
-                f"“{Path(path).name}” was changed by another program since it was read "
-                "here. Replace it with this campaign?", ["Replace", "Cancel"], default=1)
-            if choice != "Replace":
-                return None
+        if not may_replace(self, Path(path), "campaign",
+                           self.disk_changed() and same_file(path, self.path)):
+            return None
         # Paths are written relative to the new file: make them absolute first.
         resolved = resolve_paths(self.campaign, self._base_path())
         pcs_paths = [str(p) for p in resolved.characters]
