@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -157,6 +157,10 @@ class SceneTracker(QWidget):
         self.undo_stack = QUndoStack(self)
         """The scene's own half of every step (NC Stress, pairings, the log...)."""
         self._known: dict[str, Character] = {}
+        self._test_step: list[SceneStep] | None = None
+        """While a calculator step on a pairing is pushed: where its scene half goes."""
+        self._routed = False
+        """True once the calculator's steps on a pairing come to this scene's stack."""
         """Every Character a PC id was bound to, to rebind after an undo."""
         self._later = QTimer(self)
         self._later.setSingleShot(True)
@@ -534,8 +538,12 @@ class SceneTracker(QWidget):
                 partners.append((document, command))
         scene_after = scene_to_data(self.scene)
         if scene_step and (partners or scene_after != scene_before):
-            self.undo_stack.push(SceneStep(self._restore_scene, scene_before, scene_after,
-                                           f"Scene: {title}", self.undo_stack, partners))
+            step = SceneStep(self._restore_scene, scene_before, scene_after,
+                             f"Scene: {title}", self.undo_stack, partners)
+            if self._test_step is not None:
+                self._test_step.append(step)  # pushed after the calculator's half
+            else:
+                self.undo_stack.push(step)
         return result
 
     def _owner_changed(self, document: CharacterDocument) -> None:
@@ -708,8 +716,10 @@ class SceneTracker(QWidget):
             def record(_pc: Character, offer: Consequence) -> bool:
                 return self.record_consequence(pid, offer)
 
+            self._routed = True
             self.open_calculator.open_test(character, self.scene.pairing_test(pc_id), store,
-                                           record)
+                                           record, push_step=self.push_calculator_step,
+                                           history=self.undo_stack)
         else:
             ncs = []
             for n in faced:
@@ -732,30 +742,53 @@ class SceneTracker(QWidget):
             return False
         return self.stunt(pc_id, *dialog.values())
 
+    def push_calculator_step(self, command: QUndoCommand) -> None:
+        """Put a calculator step on a pairing on the scene's undo stack, with what it
+        did to the scene and its PCs: one Undo takes back the Test, the log lines, the
+        NC Stress and the PCs' rolls and Luck together."""
+        held: list[SceneStep] = []
+        self.undo_stack.beginMacro(f"Scene: {command.text()}")
+        self._test_step = held
+        try:
+            self.undo_stack.push(command)  # its redo hands the Test to store_test
+        finally:
+            self._test_step = None
+            for step in held:
+                self.undo_stack.push(step)
+            self.undo_stack.endMacro()
+
     def store_test(self, pc_id: str, test: PendingTest) -> None:
-        """Keep the calculator's latest Test as the pairing's (saved with the scene)."""
+        """Keep the calculator's latest Test as the pairing's (saved with the scene),
+        with what it brings: its rolls in the log and the PC's history, the Luck of a
+        reroll, a settled Momentum, NC Stress. A step the scene's Undo or Redo replays
+        changes nothing here (the scene's half of that step restores the scene)."""
+        if self._routed and self._test_step is None:
+            return
         try:
             before = self.scene.pc(pc_id).test
-            self.scene.store_test(pc_id, test)
         except SceneError:
             return  # the PC left the scene meanwhile
+        if self.scene.ended:
+            self._apply("Test calculator", lambda: self.scene.store_test(pc_id, test))
+            self.save_autosave()
+            return
         known = len(before.log) if before is not None else 0
         new = test.log[known:] if len(test.log) > known else []
-        changed = False
-        if not self.scene.ended:
+        rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
+        title = "Luck reroll" if rerolls > 0 else "Roll" if new else "Test calculator"
+        notes: list[str] = []
+        # Whether the panels show something new (not only the Test: no redraw then).
+        shown = [bool(new) or rerolls > 0]
+
+        def operation() -> None:
+            self.scene.store_test(pc_id, test)
             for entry in new:
                 self.scene.note(roll_line(entry))
-                changed = True
             if new and self.scene.is_bound(pc_id):
                 # Each roll is in the PC's history too, an undo step on its owner.
                 character = self.scene.character(pc_id)
-                lines = [roll_line(entry) for entry in new]
-
-                def record() -> None:
-                    for line in lines:
-                        play.record_roll(character, line)
-
-                self._apply("Roll", record, scene_step=False)
+                for entry in new:
+                    play.record_roll(character, roll_line(entry))
             # Moving on from a judged Momentum (or Seize) roll settles who holds it.
             judged = test.verdict
             if before is not None and judged is not None and judged == before.verdict \
@@ -765,19 +798,14 @@ class SceneTracker(QWidget):
                     self.scene.record_momentum(pc_id, judged.success, judged.level,
                                                judged.used)
                 except SceneError as exc:
-                    self.status_label.setText(f"Momentum: {_sentence(exc)}")
-                changed = True
+                    notes.append(f"Momentum: {_sentence(exc)}")
+                shown[0] = True
             # A Luck reroll in the calculator is Luck the PC spends.
-            rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
             if rerolls > 0:
                 try:
-                    # On the PC's owner, like any scene step (the calculator keeps
-                    # its own history of the Test).
-                    self._apply("Luck reroll", lambda: self.scene.spend_luck(
-                        pc_id, "reroll", rerolls, "Test calculator"), scene_step=False)
+                    self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
                 except SceneError as exc:
-                    self.status_label.setText(f"Luck reroll: {_sentence(exc)}")
-                changed = True
+                    notes.append(f"Luck reroll: {_sentence(exc)}")
             # Stress the calculator put on an NC is the scene's too.
             for opponent in test.opponents:
                 try:
@@ -787,8 +815,12 @@ class SceneTracker(QWidget):
                 more = opponent.stress - target.stress
                 if more > 0 and not target.removed:
                     self.scene.nc_takes_stress(target.id, more, "Test calculator")
-                    changed = True
-        if changed:
+                    shown[0] = True
+
+        self._apply(title, operation)
+        if notes:
+            self.status_label.setText(" ".join(notes))
+        if shown[0]:
             self.refresh()
         else:
             self.save_autosave()
