@@ -58,10 +58,12 @@ class EndSceneDialog(QDialog):
         self.luck: dict[str, QSpinBox] = {}
         self.pivot: dict[str, QComboBox] = {}
         layout = QVBoxLayout(self)
-        intro = QLabel(
-            "For each PC: the Level of the Recovery Test and Luck spent to remove more of "
-            "this scene's Penalty Ranks" + (", and a Pivot that came into play." if pivots
-                                            else "."), self)
+        rows = list(pcs)
+        text = ("The Level of the Recovery Test and Luck spent to remove more of this "
+                "scene's Penalty Ranks" + (", and a Pivot that came into play." if pivots
+                                           else "."))
+        intro = QLabel(f"For each PC: {text[0].lower()}{text[1:]}" if len(rows) > 1 else text,
+                       self)
         intro.setWordWrap(True)
         layout.addWidget(intro)
         grid = QGridLayout()
@@ -70,7 +72,7 @@ class EndSceneDialog(QDialog):
             headers.append("Pivot touched")
         for column, text in enumerate(headers):
             grid.addWidget(QLabel(f"<b>{text}</b>", self), 0, column)
-        for row, (pc_id, character) in enumerate(pcs, start=1):
+        for row, (pc_id, character) in enumerate(rows, start=1):
             self._add_row(grid, row, pc_id, character, pivots)
         layout.addLayout(grid)
         self.buttons = ok_cancel(self)
