@@ -254,7 +254,7 @@ def test_open_in_calculator_fills_the_gm_dock(qtbot) -> None:
 def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     from seforge.systems.swords_edge.scene import load_scene
-    from ui.systems.swords_edge.gm_table.scene.tracker import autosave_path, autosave_paths_path
+    from ui.systems.swords_edge.gm_table.scene.autosave import autosave_path, autosave_paths_path
     from ui.systems.swords_edge.gm_table.window import GMTableWidget
 
     tracker = SceneTracker()

@@ -10,14 +10,13 @@ Each PC is the character of its owner in the
 a PC is an undo command on that owner, so the builder tab shows it modified, autosave
 keeps it and Undo takes it back; ending the scene saves the owners.
 
-The dialogs are in :mod:`.dialogs`, one PC's pairing in :mod:`.pc_panel`.
+The dialogs are in :mod:`.dialogs`, one PC's pairing in :mod:`.pc_panel`, the steps on
+the PCs' owners in :mod:`.owner_steps` and the autosave in :mod:`.autosave`.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMenu,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -41,26 +39,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.core.documents import DocumentFileError
-from seforge.systems.swords_edge import library, play, scene_autosave
+from seforge.systems.swords_edge import library, play
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, roll_line
-from seforge.systems.swords_edge.play import full_dump
 from seforge.systems.swords_edge.scene import (
     Scene,
     SceneError,
-    scene_from_data,
-    scene_to_data,
 )
 from seforge.systems.swords_edge.scene_text import nc_state_text
-from ui.shell.settings import data_dir
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, warn
+from ui.systems.swords_edge.gm_table.scene.autosave import SceneAutosave
 from ui.systems.swords_edge.gm_table.scene.dialogs import (
     AddOpponentsDialog,
     DoomDialog,
@@ -70,29 +64,14 @@ from ui.systems.swords_edge.gm_table.scene.dialogs import (
     PCStressDialog,
     StuntDialog,
 )
+from ui.systems.swords_edge.gm_table.scene.owner_steps import HOLDER, PCOwnerSteps, sentence
 from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel
-from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
-from ui.systems.swords_edge.owners import Changes, DocumentRegistry
+from ui.systems.swords_edge.gm_table.scene_commands import SceneStep
+from ui.systems.swords_edge.owners import DocumentRegistry
 from ui.systems.swords_edge.play.dialogs import EndSceneDialog, PivotDialog
 from ui.systems.swords_edge.widgets import cell_text
 
 CHARACTER_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
-
-
-def autosave_folder() -> Path:
-    """Where the tracker autosaves the scene and its PCs: ``data_dir()/scene``."""
-    return data_dir() / "scene"
-
-
-def autosave_path() -> Path:
-    """The autosaved scene: ``data_dir()/scene/current.sescene``."""
-    return autosave_folder() / scene_autosave.SCENE_FILE_NAME
-
-
-def autosave_paths_path() -> Path:
-    """Beside the autosaved scene, its PCs' files and states (a ``swords-edge.scene-pcs``
-    document)."""
-    return autosave_folder() / scene_autosave.PCS_FILE_NAME
 
 
 OpenCalculator = Callable[..., None]
@@ -104,14 +83,6 @@ SaveDocument = Callable[[CharacterDocument], bool]
 """Saves one PC's owner (the main window's Save, with its checks); True when written."""
 REFRESH_DELAY_MS = 300
 """How long after the last keystroke in the builder the tracker redraws a PC."""
-HOLDER = "scene"
-"""How the tracker holds its PCs' owners in the registry."""
-
-
-def _sentence(exc: Exception) -> str:
-    """The core's message with its first letter raised."""
-    text = str(exc)
-    return text[:1].upper() + text[1:]
 
 
 def _book_ncs() -> list[NarrativeCharacter]:
@@ -122,14 +93,14 @@ def _no_characters() -> list[tuple[Character, Path | None]]:
     return []
 
 
-class SceneTracker(QWidget):
+class SceneTracker(SceneAutosave, PCOwnerSteps):
     """The scene on the GM's table, over a :class:`seforge.systems.swords_edge.scene.Scene`.
 
     ``paths`` maps a PC's scene id to its character file: the end of the scene
     writes each PC there. ``files_written(list[Path])`` is emitted afterwards.
 
     With ``autosave`` (the default), every change writes the scene to
-    :func:`autosave_path` (atomically) with the PCs' files beside it;
+    :func:`.autosave.autosave_path` (atomically) with the PCs' files beside it;
     :meth:`offer_restore` brings such a scene back.
     """
 
@@ -175,7 +146,7 @@ class SceneTracker(QWidget):
         self._build()
         self.refresh()
         self.autosave = autosave
-        """Whether changes are written to :func:`autosave_path` (off while building,
+        """Whether changes are written to :func:`.autosave.autosave_path` (off while building,
         so a scene waiting to be restored is not overwritten)."""
 
     # -- building -------------------------------------------------------------------
@@ -332,139 +303,6 @@ class SceneTracker(QWidget):
         self.save_autosave()
         self.changed.emit()
 
-    # -- autosave -------------------------------------------------------------------
-    def save_autosave(self) -> bool:
-        """Write the scene to :func:`autosave_path` and, beside it, each PC's file path
-        and its state in the scene (Penalty Ranks, Luck, Stunts are only written to the
-        PC files when the scene ends, so the autosave must carry them)."""
-        if not self.autosave:
-            return False
-        pcs = scene_autosave.ScenePCs(pcs={
-            entry.id: scene_autosave.autosave_record(
-                self.paths.get(entry.id),
-                self.scene.character(entry.id) if self.scene.is_bound(entry.id) else None)
-            for entry in self.scene.pcs
-        })
-        try:
-            scene_autosave.save_autosave(self.scene, pcs, autosave_folder())
-        except OSError as exc:
-            self.status_label.setText(f"The scene could not be autosaved ({exc.strerror}).")
-            return False
-        return True
-
-    def discard_autosave(self) -> None:
-        scene_autosave.discard_autosave(autosave_folder())
-
-    def restore_autosave(self) -> bool:
-        """Bring back the autosaved scene with each PC as it stood in the scene; where
-        that state is missing (an older autosave), the PC is read from its file, and a
-        PC with neither leaves the scene."""
-        try:
-            scene, stored = scene_autosave.load_autosave(autosave_folder())
-        except DocumentFileError as exc:
-            warn(self, "Restore scene", str(exc))
-            return False
-        paths: dict[str, Path | None] = {}
-        problems: list[str] = []
-        for entry in list(scene.pcs):
-            found = scene_autosave.restore_pc(stored.pcs.get(entry.id), entry.name or entry.id)
-            if found.character is not None:
-                document = self._restored_owner(found.character, found.path)
-                scene.bind(entry.id, document.character)
-                paths[entry.id] = found.path
-                if not scene.ended:
-                    try:
-                        self._step_on(document, "Start session",
-                                      partial(scene.ensure_session, document.character))
-                    except SceneError as exc:
-                        problems.append(_sentence(exc))
-                continue
-            problems.append(f"{entry.name or entry.id}: {found.reason}; left out of the scene.")
-            scene.remove_pc(entry.id, found.reason)
-        self.set_scene(scene, paths)
-        self.status_label.setText("The autosaved scene was restored.")
-        if problems:
-            warn(self, "Restore scene", "\n".join(problems))
-        return True
-
-    def _restored_owner(self, state: Character, path: Path | None) -> CharacterDocument:
-        """The owner of a restored PC: its file's owner brought to the state it had in
-        the scene (one undo step, so the document shows modified), else ``state``."""
-        document = None
-        if path is not None:
-            try:
-                document = self.registry.open(path, HOLDER)
-            except CharacterFileError:
-                document = None
-        if document is None:
-            document = self.registry.adopt(state, path, HOLDER)
-            if path is not None:
-                document.mark_modified()
-            return document
-        wanted = full_dump(state)
-        self._step_on(document, "Restore the scene's state",
-                      lambda: play.restore(document.character, wanted))
-        return document
-
-    def _step_on(self, document: CharacterDocument, title: str,
-                 operation: Callable[[], Any]) -> Any:
-        """Run ``operation`` on one owner's character as one undo step."""
-        old = full_dump(document.character)
-        result = operation()
-        self._record(document, old, title)
-        return result
-
-    def _record(self, document: CharacterDocument, old: dict[str, Any],
-                title: str) -> ScenePCCommand | None:
-        new = full_dump(document.character)
-        if new == old:
-            return None
-        text = f"Scene: {title} ({document.character.name or document.title()})"
-        command = ScenePCCommand(document.character, old, new, text,
-                                 lambda: self._owner_changed(document))
-        busy, self._busy = self._busy, True  # the caller redraws once, afterwards
-        try:
-            document.push(command)
-        finally:
-            self._busy = busy
-        return command
-
-    def _forget_history(self) -> None:
-        """A new scene starts a new history; the PCs' halves of the old steps stay on
-        their owners (undoable there) but no longer reach for the old scene."""
-        for index in range(self.undo_stack.count()):
-            step = self.undo_stack.command(index)
-            if isinstance(step, SceneStep):
-                step.unlink()
-        self.undo_stack.clear()
-
-    def _restore_scene(self, data: dict[str, Any]) -> None:
-        """Undo/redo of a scene step: the scene as it was, with the same Characters
-        (the name the GM typed since is kept)."""
-        scene = scene_from_data(data)
-        scene.name = self.scene.name
-        for entry in scene.pcs:
-            character = self._known.get(entry.id)
-            if character is not None:
-                scene.bind(entry.id, character)
-        self.scene = scene
-        self.refresh()
-
-    def offer_restore(self) -> bool:
-        """If an autosaved scene exists, ask to restore or discard it."""
-        if not autosave_path().exists():
-            return False
-        answer = QMessageBox.question(
-            self, "Restore scene",
-            "A scene from last time was saved. Restore it, with each PC as they stood "
-            "in it?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard,
-            QMessageBox.StandardButton.Yes)
-        if answer == QMessageBox.StandardButton.Yes:
-            return self.restore_autosave()
-        self.discard_autosave()
-        return False
-
     def _refresh_overview(self) -> None:
         facing: dict[str, list[str]] = {}
         for pc in self.scene.pcs:
@@ -499,99 +337,11 @@ class SceneTracker(QWidget):
         try:
             result = self._apply(title, operation, joining)
         except SceneError as exc:
-            warn(self, title, _sentence(exc))
+            warn(self, title, sentence(exc))
             return None
         self.status_label.setText(str(result) if result is not None else "")
         self.refresh()
         return result
-
-    def document_of(self, pc_id: str) -> CharacterDocument | None:
-        """The owner of a PC's character (None if the PC is not attached)."""
-        if not self.scene.is_bound(pc_id):
-            return None
-        return self.registry.find_character(self.scene.character(pc_id))
-
-    def _owners(self, joining: CharacterDocument | None = None
-                ) -> list[tuple[CharacterDocument, dict[str, Any]]]:
-        found: list[tuple[CharacterDocument, dict[str, Any]]] = []
-        documents = [self.document_of(entry.id) for entry in self.scene.pcs] + [joining]
-        for document in documents:
-            if document is not None and all(d is not document for d, _ in found):
-                found.append((document, full_dump(document.character)))
-        return found
-
-    def _apply(self, title: str, operation: Callable[[], Any],
-               joining: CharacterDocument | None = None, scene_step: bool = True) -> Any:
-        """Run ``operation``; each PC it changed (and ``joining``, a PC coming into the
-        scene) gets one undo step on its owner."""
-        before = self._owners(joining)
-        scene_before = scene_to_data(self.scene)
-        self._busy = True
-        try:
-            result = operation()
-        finally:
-            self._busy = False
-        partners = []
-        for document, old in before:
-            command = self._record(document, old, title)
-            if command is not None:
-                partners.append((document, command))
-        scene_after = scene_to_data(self.scene)
-        if scene_step and (partners or scene_after != scene_before):
-            step = SceneStep(self._restore_scene, scene_before, scene_after,
-                             f"Scene: {title}", self.undo_stack, partners)
-            if self._test_step is not None:
-                self._test_step.append(step)  # pushed after the calculator's half
-            else:
-                self.undo_stack.push(step)
-        return result
-
-    def _owner_changed(self, document: CharacterDocument) -> None:
-        """After a scene step's redo/undo: tell the owner's views (and redraw here)."""
-        if self._busy:
-            document.notify_changed(Changes.PLAY | Changes.SCENE)
-            return
-        self._busy = True
-        try:
-            document.notify_changed(Changes.PLAY | Changes.SCENE)
-        finally:
-            self._busy = False
-        self.refresh()
-
-    def _on_document_changed(self, changes: object) -> None:
-        """A PC changed elsewhere (builder, Play dock, reload): show it. Typing in the
-        builder (names, notes) is shown a moment later, once per burst, rather than
-        rebuilding the panels and rewriting the autosave on every key."""
-        if self._busy:
-            return
-        if isinstance(changes, Changes) and not changes & ~Changes.IDENTITY:
-            self._later.start()
-        else:
-            self.refresh()
-
-    def _sync_owners(self, release: bool = False) -> None:
-        """Hold the owners of the scene's PCs and listen to them; with ``release``
-        (a new scene, whose history starts afresh) let go of the others."""
-        for entry in self.scene.pcs:
-            if self.scene.is_bound(entry.id):
-                self._known[entry.id] = self.scene.character(entry.id)
-        documents = [d for d in (self.document_of(p.id) for p in self.scene.pcs)
-                     if d is not None]
-        if release:
-            self.registry.hold_only(HOLDER, documents)
-        else:
-            for document in documents:
-                self.registry.add(document, HOLDER)
-        for document in self._watched:
-            if all(document is not d for d in documents):
-                with contextlib.suppress(RuntimeError, TypeError):
-                    document.changed.disconnect(self._on_document_changed)
-        kept = [d for d in self._watched if any(d is k for k in documents)]
-        for document in documents:
-            if all(document is not d for d in kept):
-                document.changed.connect(self._on_document_changed)
-                kept.append(document)
-        self._watched = kept
 
     def _on_name(self, text: str) -> None:
         self.scene.name = text
@@ -694,7 +444,7 @@ class SceneTracker(QWidget):
         try:
             dialog = MomentumDialog(self.scene, pc_id, self)
         except SceneError as exc:
-            warn(self, "Momentum", _sentence(exc))
+            warn(self, "Momentum", sentence(exc))
             return False
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -798,14 +548,14 @@ class SceneTracker(QWidget):
                     self.scene.record_momentum(pc_id, judged.success, judged.level,
                                                judged.used)
                 except SceneError as exc:
-                    notes.append(f"Momentum: {_sentence(exc)}")
+                    notes.append(f"Momentum: {sentence(exc)}")
                 shown[0] = True
             # A Luck reroll in the calculator is Luck the PC spends.
             if rerolls > 0:
                 try:
                     self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
                 except SceneError as exc:
-                    notes.append(f"Luck reroll: {_sentence(exc)}")
+                    notes.append(f"Luck reroll: {sentence(exc)}")
             # Stress the calculator put on an NC is the scene's too.
             for opponent in test.opponents:
                 try:
@@ -912,7 +662,7 @@ class SceneTracker(QWidget):
             self._apply("End scene", lambda: self.scene.end_scene(
                 recovery, luck_for_penalties, pivot_touched))
         except SceneError as exc:
-            warn(self, "End scene", _sentence(exc))
+            warn(self, "End scene", sentence(exc))
             return False
         written: list[Path] = []
         problems: list[str] = []
