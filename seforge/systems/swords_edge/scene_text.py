@@ -111,6 +111,17 @@ PLAY_TIPS: dict[str, str] = {
     "return_to_play": "Bring back a character who was out of the game (the table's call)",
     "arcane_failure": "A failed Arcane Test: a Penalty Rank on the SFX Quality and one on its "
                       "Trait",
+    "stunt": "A natural 20: the PC gains a permanent Good Stunt",
+    "stunt_name": "The new Stunt's name: a permanent Good Element from a natural 20",
+    "add_stunt": "Add the Stunt at Good, linked to the Trait used",
+    "nc_momentum": "The Trait (and Elements) this NC brings to the Momentum Test; never its "
+                   "Concept",
+    "momentum_qualities": "Qualities put in (all but the Trait are spent for the scene)",
+    "pivots": "Goal, Quirk and Style; changed only at the start or end of a session",
+    "pivot_one": "A character has at most one {slot}. The new text replaces the current one; "
+                 "leave it blank to remove the Pivot.",
+    "clear_penalties": "Spends the first Advancement earned from a Pivot",
+    "buy_quality": "Name of the Quality to buy at Good",
     "recovery_scene": "Removes only Stress taken in the scene just ended; Luck can clear more "
                       "of that Stress",
     "recovery_day": "The daily Recovery Test reaches older Stress too; Luck still removes only "

@@ -61,3 +61,10 @@ def test_choices_cover_the_core_keys() -> None:
     assert set(luck_purposes(spendable_only=False)) == set(play.LUCK_PURPOSES)
     assert luck_purposes()["reroll"] == "Reroll one of the two dice"
     assert str(play.DEFAULT_LUCK) in PLAY_TIPS["starting_luck"]
+
+
+def test_play_tips_are_complete_sentences_of_our_own() -> None:
+    assert PLAY_TIPS["pivot_one"].format(slot="Goal").startswith(
+        "A character has at most one Goal.")
+    assert "{" not in "".join(v for k, v in PLAY_TIPS.items() if k != "pivot_one")
+    assert all(text and text[0].isupper() for text in PLAY_TIPS.values())

@@ -187,7 +187,7 @@ class EndSessionDialog(QDialog):
         layout.addWidget(note)
         self.clear = QCheckBox("Use an Advancement to clear all Penalty Ranks")
         self.clear.setAccessibleName("Clear all Penalty Ranks with an Advancement")
-        self.clear.setToolTip("Spends the first Advancement earned from a Pivot")
+        self.clear.setToolTip(PLAY_TIPS["clear_penalties"])
         layout.addWidget(self.clear)
         layout.addWidget(ok_cancel(self))
 
@@ -286,7 +286,7 @@ class AdvancementDialog(QDialog):
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setAccessibleName("New Quality name")
-        self.name.setToolTip("Name of the Quality to buy at Good")
+        self.name.setToolTip(PLAY_TIPS["buy_quality"])
         self.trait = TraitCombo("New Quality Trait")
         self.kind = QComboBox()
         self._kinds = [ElementKind.QUALITY, ElementKind.ITEM, ElementKind.SFX]
@@ -366,9 +366,7 @@ class PivotDialog(QDialog):
         if change:
             name = change.capitalize()
             self.resize(420, 0)
-            note = QLabel(
-                f"A character has at most one {name}. The new text replaces the current one; "
-                "leave it blank to remove the Pivot.", self)
+            note = QLabel(PLAY_TIPS["pivot_one"].format(slot=name), self)
             note.setWordWrap(True)
             layout.addWidget(note)
             self.text.setText(getattr(character.pivots, change) or "")

@@ -201,7 +201,7 @@ class PlayPanel(QWidget):
 
     def _pivots_box(self) -> QGroupBox:
         box = QGroupBox("Pivots")
-        box.setToolTip("Goal, Quirk and Style; changed only at the start or end of a session")
+        box.setToolTip(PLAY_TIPS["pivots"])
         grid = QGridLayout(box)
         grid.setColumnStretch(1, 1)
         self.pivot_labels: dict[str, QLabel] = {}
@@ -388,10 +388,10 @@ class PlayPanel(QWidget):
         row = QGridLayout(box)
         self.stunt_name = QLineEdit()
         self.stunt_name.setPlaceholderText("Stunt name, e.g. Solid Footwork")
-        tip(self.stunt_name, "Stunt name", "A permanent Good Quality from a natural 20")
+        tip(self.stunt_name, "Stunt name", PLAY_TIPS["stunt_name"])
         self.stunt_trait = TraitCombo("Stunt Trait")
         self.stunt_button = _button(
-            "Add Stunt", "Add the Stunt at Good, linked to the Trait used", self._on_stunt_clicked
+            "Add Stunt", PLAY_TIPS["add_stunt"], self._on_stunt_clicked
         )
         row.addWidget(self.stunt_name, 0, 0, 1, 2)
         row.addWidget(self.stunt_trait, 1, 0)

@@ -37,6 +37,7 @@ from seforge.systems.swords_edge.scene import (
 )
 from seforge.systems.swords_edge.scene_text import (
     DOOM_OUTCOME_TEXT,
+    PLAY_TIPS,
     hit_levels_text,
     luck_purposes,
     momentum_level_text,
@@ -114,8 +115,7 @@ class MomentumDialog(_Dialog):
             self.trait.addItem(trait.value, trait.value)
         tip(self.trait, "Trait", "The Trait the PC used")
         self.form.addRow(buddy("&Trait:", self.trait, self), self.trait)
-        self.qualities_box = QGroupBox("Qualities put in (all but the Trait are spent for "
-                                       "the scene)", self)
+        self.qualities_box = QGroupBox(PLAY_TIPS["momentum_qualities"], self)
         self.qualities_layout = QVBoxLayout(self.qualities_box)
         self.form.addRow(self.qualities_box)
         self.boxes: dict[str, QCheckBox] = {}
@@ -212,7 +212,7 @@ class StuntDialog(_Dialog):
         super().__init__(f"Critical success: a Stunt for {name}", parent)
         self.name = QLineEdit(self)
         self.name.setPlaceholderText("What did they pull off?")
-        tip(self.name, "Stunt name", "The new Stunt's name (a permanent Good Element)")
+        tip(self.name, "Stunt name", PLAY_TIPS["stunt_name"])
         self.trait = QComboBox(self)
         for trait in TRAITS:
             self.trait.addItem(trait.value, trait.value)

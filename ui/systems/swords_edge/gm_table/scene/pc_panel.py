@@ -173,7 +173,7 @@ class PCPanel(QGroupBox):
             ("spend", "Spend &Luck…", "The PC spends Luck (reroll, exertion…)", row2),
             ("give", "&Give Luck…", "Reward the PC with Luck", row2),
             ("pivot", "&Pivot touched…", "A Pivot came into play: an Advancement now", row2),
-            ("stunt", "S&tunt…", "A natural 20: the PC gains a permanent Good Stunt", row2),
+            ("stunt", "S&tunt…", PLAY_TIPS["stunt"], row2),
         ):
             button = QPushButton(text, self)
             button.setObjectName(f"{key}:{entry.id}")
@@ -242,7 +242,7 @@ class PCPanel(QGroupBox):
         labels = [a.text().split(" (TN")[0] for a in menu.actions() if a.isChecked()]
         applies.setText(", ".join(labels) if labels else "Rank only")
         tip(applies, f"{entry.name}: brings to Momentum",
-            "The Trait (and Elements) this NC brings to the Momentum Test; never its Concept")
+            PLAY_TIPS["nc_momentum"])
         spin = QSpinBox(panel)
         spin.setRange(1, 10)
         spin.setMaximumWidth(56)
