@@ -443,7 +443,7 @@ def test_dice_typed_in_a_row_undo_as_one_step(calc: CalculatorTab) -> None:
 def test_calculator_steps_on_a_pairing_undo_with_the_scene(qtbot: object) -> None:
     """Each calculator step on a scene pairing is one step of the scene's history: its
     Undo takes back the Test, the log lines and the PC's Luck together."""
-    from seforge.systems.swords_edge import play
+    from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
     from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
@@ -454,7 +454,7 @@ def test_calculator_steps_on_a_pairing_undo_with_the_scene(qtbot: object) -> Non
     tracker = SceneTracker(open_calculator=bridge, autosave=False)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
     tella = load_pc("tella-of-jost")
-    play.start_session(tella)
+    start_session(tella)
     pc_id = tracker.add_pc(tella)
     assert pc_id is not None
     (leader,) = tracker.add_nc(load_nc("desert-acolytes-leader"))

@@ -17,6 +17,7 @@ from seforge.systems.swords_edge.fileformat import load_character, save_characte
 from seforge.systems.swords_edge.models import Character, ElementKind, Trait
 from seforge.systems.swords_edge.play.history import full_dump, state_at
 from seforge.systems.swords_edge.play.pivots import pivot_change_reason
+from seforge.systems.swords_edge.play.state import penalty_total
 from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah
 from ui.systems.swords_edge.play import PlayPanel
@@ -329,7 +330,7 @@ def test_end_of_day_and_week_from_the_panel(setup, qtbot, monkeypatch) -> None: 
     assert c.play.penalty_ranks == {P: 1}  # the daily Test reaches older Stress
     assert _kinds(c)[-1] == "end_of_day"
     _click(qtbot, panel.end_week_button)
-    assert play.penalty_total(c) == 0
+    assert penalty_total(c) == 0
     assert _kinds(c)[-1] == "end_of_week"
     stack.undo()
     stack.undo()

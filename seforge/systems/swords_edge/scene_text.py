@@ -1,7 +1,7 @@
 """What the scene tracker and the Play dock say about the rules, in our own words.
 
-Every number in these texts comes from the rule that uses it (:mod:`testmath`,
-:mod:`play`), so a caption can never disagree with what a step does. The UI shows
+Every number in these texts comes from the rule that uses it (:mod:`.resolution`,
+:mod:`.play`), so a caption can never disagree with what a step does. The UI shows
 these strings; it never writes a rule fact of its own.
 """
 
@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.models import NCType
-from seforge.systems.swords_edge.play import DEFAULT_LUCK, LUCK_PURPOSES
+from seforge.systems.swords_edge.play.luck import DEFAULT_LUCK, LUCK_PURPOSES
 from seforge.systems.swords_edge.ranks import format_modifier
-from seforge.systems.swords_edge.scene import SceneNC
-from seforge.systems.swords_edge.testmath import (
-    DOOM_WEAKNESS_RANK,
+from seforge.systems.swords_edge.resolution.recovery import (
     RECOVERY_TN,
-    REGULAR_STRESS_LIMIT,
     WEEKLY_RECOVERY,
-    momentum_bonus,
     recovery_removed,
+)
+from seforge.systems.swords_edge.resolution.stress import (
+    DOOM_WEAKNESS_RANK,
+    REGULAR_STRESS_LIMIT,
     stress_result,
 )
+from seforge.systems.swords_edge.resolution.tns import momentum_bonus
+from seforge.systems.swords_edge.scene import SceneNC
 
 
 def nc_stress_rule(nc_type: NCType) -> str:

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from seforge.core.documents import DocumentFileError
-from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.play.session import start_session
 from seforge.systems.swords_edge.scene import Scene
 from seforge.systems.swords_edge.scene_autosave import (
     PCS_FILE_NAME,
@@ -29,7 +30,7 @@ from seforge.systems.swords_edge.scene_autosave import (
 
 def test_round_trip_keeps_the_scene_and_each_pc_state(tmp_path: Path) -> None:
     jyrell = library.load_pc("jyrell")
-    play.start_session(jyrell)
+    start_session(jyrell)
     scene = Scene(name="The cavern gate")
     pc_id = scene.add_pc(jyrell).ids[0]
     scene.pc_takes_stress(pc_id, Trait.PHYSIQUE, "Good")

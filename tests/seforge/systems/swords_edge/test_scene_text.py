@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.models import NCType
+from seforge.systems.swords_edge.play.luck import DEFAULT_LUCK, LUCK_PURPOSES
+from seforge.systems.swords_edge.play.stress import DOOM_OUTCOMES
 from seforge.systems.swords_edge.scene import Scene
 from seforge.systems.swords_edge.scene_text import (
     DOOM_OUTCOME_TEXT,
@@ -55,12 +57,12 @@ def test_momentum_and_recovery_tables() -> None:
 
 
 def test_choices_cover_the_core_keys() -> None:
-    assert set(DOOM_OUTCOME_TEXT) == set(play.DOOM_OUTCOMES)
+    assert set(DOOM_OUTCOME_TEXT) == set(DOOM_OUTCOMES)
     assert DOOM_OUTCOME_TEXT["survived"].startswith("Survived: a Poor Weakness")
     assert "remove_stress" not in luck_purposes()
-    assert set(luck_purposes(spendable_only=False)) == set(play.LUCK_PURPOSES)
+    assert set(luck_purposes(spendable_only=False)) == set(LUCK_PURPOSES)
     assert luck_purposes()["reroll"] == "Reroll one of the two dice"
-    assert str(play.DEFAULT_LUCK) in PLAY_TIPS["starting_luck"]
+    assert str(DEFAULT_LUCK) in PLAY_TIPS["starting_luck"]
 
 
 def test_play_tips_are_complete_sentences_of_our_own() -> None:

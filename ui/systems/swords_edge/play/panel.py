@@ -61,6 +61,7 @@ from seforge.systems.swords_edge.play.pivots import (
     earn_pivot_advancement,
     pivot_change_reason,
 )
+from seforge.systems.swords_edge.play.recovery import end_of_day, end_of_week
 from seforge.systems.swords_edge.play.session import end_scene, end_session, start_session
 from seforge.systems.swords_edge.play.state import (
     effective_sfx,
@@ -68,7 +69,13 @@ from seforge.systems.swords_edge.play.state import (
     penalty_room,
     sfx_elements,
 )
-from seforge.systems.swords_edge.play.stress import resolve_doom, stress_from_level, take_stress
+from seforge.systems.swords_edge.play.stress import (
+    arcane_failure,
+    resolve_doom,
+    return_to_play,
+    stress_from_level,
+    take_stress,
+)
 from seforge.systems.swords_edge.play.summary import summary_lines
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS
 from ui.shell.theme import verdict_colour
@@ -589,11 +596,11 @@ class PlayPanel(QWidget):
         """End of day and of week, and the way back into the game: greyed with the
         core's reason while they cannot be done; the way back shows only when needed."""
         for widget, action, hint in (
-            (self.end_day_button, lambda: play.end_of_day(self.character, None),
+            (self.end_day_button, lambda: end_of_day(self.character, None),
              PLAY_TIPS["end_of_day"]),
-            (self.end_week_button, lambda: play.end_of_week(self.character),
+            (self.end_week_button, lambda: end_of_week(self.character),
              PLAY_TIPS["end_of_week"]),
-            (self.return_button, lambda: play.return_to_play(self.character),
+            (self.return_button, lambda: return_to_play(self.character),
              PLAY_TIPS["return_to_play"]),
         ):
             reason = self.refusal(action)
@@ -606,7 +613,7 @@ class PlayPanel(QWidget):
     def _refresh_arcane(self) -> None:
         """The failed Arcane Test, for a character playing with the SFX subsystem."""
         c = self.character
-        sfx = [(i, e) for i, e in enumerate(c.elements) if e in play.sfx_elements(c)]
+        sfx = [(i, e) for i, e in enumerate(c.elements) if e in sfx_elements(c)]
         shown = c.options.sfx_subsystem and bool(sfx)
         self.arcane_sfx.setVisible(shown)
         self.arcane_button.setVisible(shown)
@@ -694,19 +701,19 @@ class PlayPanel(QWidget):
     def end_of_day(self, recovery_level: str | None = None) -> bool:
         """The end-of-day Recovery Test at ``recovery_level`` (None: none, or failed)."""
         return self._apply(
-            "End of day", lambda: play.end_of_day(self.character, recovery_level)
+            "End of day", lambda: end_of_day(self.character, recovery_level)
         )
 
     def end_of_week(self) -> bool:
-        return self._apply("End of week", lambda: play.end_of_week(self.character))
+        return self._apply("End of week", lambda: end_of_week(self.character))
 
     def return_to_play(self) -> bool:
-        return self._apply("Back in the game", lambda: play.return_to_play(self.character))
+        return self._apply("Back in the game", lambda: return_to_play(self.character))
 
     def arcane_failure(self, element_index: int) -> bool:
         """A failed Arcane Test with the Element at ``element_index`` (an SFX)."""
         return self._apply(
-            "Failed Arcane Test", lambda: play.arcane_failure(self.character, element_index)
+            "Failed Arcane Test", lambda: arcane_failure(self.character, element_index)
         )
 
     def earn_pivot(self, slot: str) -> bool:

@@ -149,7 +149,7 @@ class MomentumDialog(_Dialog):
 
 def play_options(character: Character, trait: Trait) -> list[tuple[str, str]]:
     """(key, label) of what a PC may put into a Test on ``trait``."""
-    from seforge.systems.swords_edge.testmath import available_for_action
+    from seforge.systems.swords_edge.resolution.qualities import available_for_action
 
     return [(o.key, f"{o.name} {o.modifier:+d}")
             for o in available_for_action(character, trait, set())]

@@ -17,10 +17,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from seforge.systems.swords_edge import play
 from seforge.systems.swords_edge.fileformat import CharacterFileError
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.play import full_dump
+from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_data
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
@@ -68,7 +67,7 @@ class PCOwnerSteps(QWidget):
             return document
         wanted = full_dump(state)
         self._step_on(document, "Restore the scene's state",
-                      lambda: play.restore(document.character, wanted))
+                      lambda: restore(document.character, wanted))
         return document
 
     def _step_on(self, document: CharacterDocument, title: str,

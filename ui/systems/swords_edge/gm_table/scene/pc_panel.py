@@ -29,13 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.swords_edge import play
+from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.resolution.opponents import nc_qualities
 from seforge.systems.swords_edge.scene import (
     SceneNC,
     ScenePC,
 )
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, nc_state_text, nc_stress_rule
-from seforge.systems.swords_edge.test_flow import nc_qualities
 from ui.shell.widgets import tip
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS
 from ui.systems.swords_edge.widgets import cell_data, cell_text
@@ -133,7 +133,7 @@ class PCPanel(QGroupBox):
         tip(self.momentum_label, f"{entry.name}: Momentum", self.momentum_label.text())
         layout.addWidget(self.momentum_label)
         if entry.spent_on_momentum:
-            spent = ", ".join(play.describe_key(character, k) for k in entry.spent_on_momentum)
+            spent = ", ".join(describe_key(character, k) for k in entry.spent_on_momentum)
             spent_label = QLabel(f"Spent on Momentum this scene: {spent}", self)
             spent_label.setObjectName("spent")
             spent_label.setWordWrap(True)

@@ -39,12 +39,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.swords_edge import library, play
+from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, roll_line
+from seforge.systems.swords_edge.play.luck import record_roll
 from seforge.systems.swords_edge.scene import (
     Scene,
     SceneError,
@@ -538,7 +539,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
                 # Each roll is in the PC's history too, an undo step on its owner.
                 character = self.scene.character(pc_id)
                 for entry in new:
-                    play.record_roll(character, roll_line(entry))
+                    record_roll(character, roll_line(entry))
             # Moving on from a judged Momentum (or Seize) roll settles who holds it.
             judged = test.verdict
             if before is not None and judged is not None and judged == before.verdict \
