@@ -41,7 +41,9 @@ def shoot(app: QApplication, folder: Path, theme: str, work: Path) -> list[Path]
     grab(editor, "nc_editor_dragon")
     editor.close()
 
-    os.environ["SEFORGE_DATA_DIR"] = str(work / "data")
+    # One data folder per theme: the second table would otherwise offer (and wait on a
+    # question about) the first one's autosaved scene.
+    os.environ["SEFORGE_DATA_DIR"] = str(work / theme / "data")
     table = GMTableWidget()
     table.resize(1280, 820)
     table.show()

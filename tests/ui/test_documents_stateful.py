@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.scene_text import nc_state_text
 from ui.main_window import MainWindow
-from ui.systems.swords_edge.gm_table.scene_tracker import nc_state_text
 
 NOTES = st.sampled_from(["", "Owes the guild", "Scar over the left eye", "ünïcode ✓"])
 

@@ -207,7 +207,7 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -267,7 +267,7 @@ def test_tracker_pairing_is_the_calculators_test_and_survives_restore(qtbot: obj
 def test_tracker_lists_a_mythic_nc_like_the_calculator(qtbot: object) -> None:
     from seforge.systems.swords_edge.models import NCQuality
     from seforge.systems.swords_edge.resolution.opponents import nc_qualities
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     tracker = SceneTracker(autosave=False)
     qtbot.addWidget(tracker)  # type: ignore[attr-defined]
@@ -315,7 +315,7 @@ def test_rolls_reach_the_scene_log(qtbot: object) -> None:
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -341,7 +341,7 @@ def test_stress_applied_in_the_calculator_reaches_the_scene(qtbot: object) -> No
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -376,7 +376,7 @@ def test_critical_failure_in_a_pairing_is_recorded_once(qtbot: object) -> None:
     from seforge.systems.swords_edge.play.session import start_session
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
-    from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 
     dock = GMDock(lambda: [])
     qtbot.addWidget(dock)  # type: ignore[attr-defined]
@@ -438,3 +438,64 @@ def test_dice_typed_in_a_row_undo_as_one_step(calc: CalculatorTab) -> None:
     QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
     calc.die1.setValue(2)  # after another change, a new step
     assert calc.owner.undo_stack.count() == count + 2
+
+
+def test_calculator_steps_on_a_pairing_undo_with_the_scene(qtbot: object) -> None:
+    """Each calculator step on a scene pairing is one step of the scene's history: its
+    Undo takes back the Test, the log lines and the PC's Luck together."""
+    from seforge.systems.swords_edge.play.session import start_session
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
+
+    dock = GMDock(lambda: [])
+    qtbot.addWidget(dock)  # type: ignore[attr-defined]
+    bridge = CalculatorBridge(dock.calculator, lambda: [], dock)
+    tracker = SceneTracker(open_calculator=bridge, autosave=False)
+    qtbot.addWidget(tracker)  # type: ignore[attr-defined]
+    tella = load_pc("tella-of-jost")
+    start_session(tella)
+    pc_id = tracker.add_pc(tella)
+    assert pc_id is not None
+    (leader,) = tracker.add_nc(load_nc("desert-acolytes-leader"))
+    tracker.pair(pc_id, [leader])
+    menu = tracker.panels[pc_id].applies_buttons[leader].menu()
+    next(a for a in menu.actions() if a.data() == "trait:Charisma").trigger()
+    QTest.mouseClick(tracker.panels[pc_id].buttons["calculator"], Qt.MouseButton.LeftButton)
+    calc = dock.calculator
+    calc.trait_combo.setCurrentIndex(calc.trait_combo.findData(Trait.CHARISMA.value))
+    scene_steps = tracker.undo_stack.count()
+    own_steps = calc.owner.undo_stack.count()
+
+    _tick(calc.quality_boxes["background"])
+    assert tracker.undo_stack.count() == scene_steps + 1  # on the scene's stack...
+    assert calc.owner.undo_stack.count() == own_steps  # ...not the calculator's own
+    assert tracker.undo_stack.undoText().startswith("Scene: ")
+    stored = tracker.scene.pc(pc_id).test
+    assert stored is not None and "background" in stored.selected()
+
+    calc.die1.setValue(2)
+    calc.die2.setValue(4)
+    QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
+    log_before, luck_before = list(tracker.scene.log), tella.play.luck
+    calc.reroll_spin.setValue(7)
+    with qtbot.waitSignal(calc.judged):  # type: ignore[attr-defined]
+        QTest.mouseClick(calc.reroll_button, Qt.MouseButton.LeftButton)
+    assert tella.play.luck == luck_before - 1 and len(tracker.scene.log) > len(log_before)
+    assert "17 vs TN 14" in calc.result_label.text()
+
+    # The calculator's Undo is the scene's: the reroll, its log line and its Luck go.
+    assert calc.undo_button.isEnabled()
+    QTest.mouseClick(calc.undo_button, Qt.MouseButton.LeftButton)
+    assert tracker.scene.log == log_before and tella.play.luck == luck_before
+    assert "17 vs TN 14" not in calc.result_label.text()
+    stored = tracker.scene.pc(pc_id).test
+    assert stored is not None and stored.luck_rerolls == 0
+    tracker.undo_stack.redo()
+    assert tella.play.luck == luck_before - 1 and "17 vs TN 14" in calc.result_label.text()
+
+    # Once the GM moves on to another Test, the scene's Undo leaves the calculator alone.
+    calc.load_pairing(load_pc("jyrell"), [(load_nc("goblin"), 0)], set(), None)
+    shown = calc.owner.test
+    tracker.undo_stack.undo()
+    assert tella.play.luck == luck_before and calc.owner.test == shown

@@ -219,3 +219,31 @@ def test_import_of_a_bad_file_reports(qtbot, data_dir: Path, tmp_path: Path,
                         staticmethod(lambda _p, _t, text, *a: seen.append(text)))
     assert lib.import_files() == []
     assert seen and seen[0].startswith("bad.senc: field 'type'")
+
+
+def test_the_opponent_being_edited_has_one_owner(qtbot, data_dir: Path) -> None:
+    """The editor changes the opponent through its owner, which knows its file, what it
+    was when editing began and whether another program changed it."""
+    lib = OpponentLibrary()
+    qtbot.addWidget(lib)
+    owner = lib.owner
+    assert owner is lib.editor.owner and lib.editor.undo_stack is owner.undo_stack
+    qtbot.mouseClick(lib.new_button, Qt.MouseButton.LeftButton)
+    assert owner.path is None and not owner.unsaved()
+    redraws: list[int] = []
+    owner.changed.connect(lambda: redraws.append(1))
+    lib.editor.set_name("Sand Wraith")
+    assert owner.nc.name == "Sand Wraith" and owner.unsaved() and redraws
+    assert lib.unsaved_work() and lib.unsaved_work()[0].title == "Sand Wraith"
+    owner.undo_stack.undo()
+    assert lib.editor.name_edit.text() == owner.nc.name != "Sand Wraith"
+    owner.undo_stack.redo()
+    moved: list[int] = []
+    lib.editing_path_changed.connect(lambda: moved.append(1))
+    path = lib.save_editor()
+    assert path is not None and owner.path == path == lib.editing_path and moved
+    assert not owner.unsaved() and owner.undo_stack.isClean() and not owner.disk_changed()
+    save_nc(load_nc(path).model_copy(update={"notes": "changed elsewhere"}), path)
+    assert owner.disk_changed()
+    lib.on_disk_changed()  # nothing unsaved here: read again
+    assert owner.nc.notes == "changed elsewhere" and not owner.disk_changed()

@@ -259,3 +259,31 @@ def test_export_party_summary_writes_the_summary_then_the_sheets(
     box = party.findChild(QMessageBox, "exportDone")
     assert box is not None and "summary.pdf" in box.text()
     box.close()
+
+
+def test_the_campaign_has_one_owner(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The party view changes the campaign only through its owner: each change is an
+    undo step there, typing in one field is one step, and saving makes it clean."""
+    view = PartyView()
+    qtbot.addWidget(view)
+    owner = view.owner
+    assert view.campaign is owner.campaign and view.undo_stack is owner.undo_stack
+    redraws: list[bool] = []
+    owner.changed.connect(redraws.append)
+    qtbot.keyClicks(view.name_edit, "Wastes")
+    assert owner.campaign.name == "New campaignWastes"
+    assert owner.undo_stack.count() == 1 and owner.modified  # one step for the typing
+    assert redraws and not any(redraws)  # typing needs no full redraw
+    view.set_notes("The Baron marches.")
+    assert owner.undo_stack.count() == 2
+    owner.undo_stack.undo()
+    assert owner.campaign.notes == "" and redraws[-1] is True
+    assert view.notes_edit.toPlainText() == ""  # the view redrew from the owner
+    owner.undo_stack.redo()
+    assert view.notes_edit.toPlainText() == "The Baron marches."
+    moved: list[bool] = []
+    owner.path_changed.connect(lambda: moved.append(True))
+    assert view.save_to(tmp_path / "wastes.secampaign") == tmp_path / "wastes.secampaign"
+    assert not owner.modified and moved and owner.path == view.path
+    assert load_campaign(tmp_path / "wastes.secampaign").notes == "The Baron marches."
+    assert not owner.disk_changed()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Trait
-from ui.systems.swords_edge.gm_table.scene_tracker import EndSceneDialog, SceneTracker
+from ui.systems.swords_edge.gm_table.scene.tracker import EndSceneDialog, SceneTracker
 
 
 @pytest.fixture
@@ -197,7 +197,7 @@ def test_refusals_show_the_core_message(qtbot, warnings: list[str]) -> None:
 
 
 def test_faces_dialog_and_drag_pairing(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.systems.swords_edge.gm_table.scene_tracker import FacesDialog
+    from ui.systems.swords_edge.gm_table.scene.tracker import FacesDialog
 
     tracker = SceneTracker()
     qtbot.addWidget(tracker)
@@ -254,7 +254,7 @@ def test_open_in_calculator_fills_the_gm_dock(qtbot) -> None:
 def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     from seforge.systems.swords_edge.scene import load_scene
-    from ui.systems.swords_edge.gm_table.scene_tracker import autosave_path, autosave_paths_path
+    from ui.systems.swords_edge.gm_table.scene.autosave import autosave_path, autosave_paths_path
     from ui.systems.swords_edge.gm_table.window import GMTableWidget
 
     tracker = SceneTracker()
@@ -275,8 +275,10 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     saved = load_scene(autosave_path())
     assert saved.name == "The cavern gate" and saved.nc(leader).stress == 2
     sidecar = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
-    assert sidecar[jyrell]["path"] == str(paths[0]) and sidecar[tella]["path"] is None
-    assert sidecar[jyrell]["character"]["play"]["penalty_ranks"] == {"Physique": 2}
+    assert sidecar["format"] == "swords-edge.scene-pcs" and sidecar["version"] == 1
+    pcs = sidecar["pcs"]
+    assert pcs[jyrell]["path"] == str(paths[0]) and pcs[tella]["path"] is None
+    assert pcs[jyrell]["character"]["play"]["penalty_ranks"] == {"Physique": 2}
 
     # A new GM's Table: "Discard" removes the autosave and keeps the empty scene...
     monkeypatch.setattr(QMessageBox, "question",
@@ -324,7 +326,7 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
 
 def test_stunt_from_the_pc_panel(qtbot, warnings: list[str],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.systems.swords_edge.gm_table.scene_tracker import StuntDialog
+    from ui.systems.swords_edge.gm_table.scene.tracker import StuntDialog
 
     tracker = SceneTracker()
     qtbot.addWidget(tracker)
@@ -353,3 +355,48 @@ def test_stunt_from_the_pc_panel(qtbot, warnings: list[str],
     assert "name" in warnings[-1] and len(jyrell.elements) == count + 1
     assert tracker.note("The cavern shakes.")
     assert tracker.log_list.item(tracker.log_list.count() - 1).text() == "The cavern shakes."
+
+
+def test_pivot_touched_from_the_pc_panel(qtbot, warnings: list[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one PivotDialog, asking which Pivot came into play: an Advancement once."""
+    from ui.systems.swords_edge.play.dialogs import PivotDialog
+
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    jyrell = library.load_pc("jyrell")
+    pc_id = tracker.add_pc(jyrell)
+    offered: list[list[str]] = []
+
+    def touch_style(dialog: PivotDialog) -> int:
+        offered.append([dialog.slot.itemData(i) for i in range(dialog.slot.count())])
+        assert not dialog.text.isVisibleTo(dialog)  # no new text: the Pivot stays
+        dialog.set_values("style", "faced his old master")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PivotDialog, "exec", touch_style)
+    button = tracker.panels[pc_id].buttons["pivot"]
+    assert button.isEnabled()
+    _click(qtbot, button)
+    assert offered and "style" in offered[0]
+    assert [a.source for a in jyrell.play.advancements] == ["pivot"]
+    assert not warnings
+    assert not tracker.panels[pc_id].buttons["pivot"].isEnabled()  # one per scene
+
+
+def test_rule_text_comes_from_the_core(qtbot) -> None:
+    """The tracker shows the core's rule text (an Exceptional hit is 4 Penalty Ranks)."""
+    from seforge.systems.swords_edge.scene_text import hit_levels_text, nc_stress_rule
+    from ui.systems.swords_edge.gm_table.scene.dialogs import PCStressDialog
+
+    dialog = PCStressDialog("Jyrell")
+    qtbot.addWidget(dialog)
+    assert hit_levels_text() in dialog.level.toolTip()
+    assert "Exceptional 4 and Undefended" in dialog.level.toolTip()
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    pc_id = tracker.add_pc(library.load_pc("jyrell"))
+    (leader,) = tracker.add_nc(library.load_nc("desert-acolytes-leader"))
+    tracker.pair(pc_id, [leader])
+    button = tracker.panels[pc_id].stress_buttons[leader]
+    assert f"({nc_stress_rule(tracker.scene.nc(leader).nc.type)})" in button.toolTip()

@@ -17,6 +17,7 @@ from seforge.systems.swords_edge.fileformat import load_character, save_characte
 from seforge.systems.swords_edge.models import Character, ElementKind, Trait
 from seforge.systems.swords_edge.play.history import full_dump, state_at
 from seforge.systems.swords_edge.play.pivots import pivot_change_reason
+from seforge.systems.swords_edge.play.state import penalty_total
 from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah
 from ui.systems.swords_edge.play import PlayPanel
@@ -119,7 +120,7 @@ def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) ->
     # ---- Stress and scene recovery: only this scene's Penalty Ranks come off
     panel.take_stress(P, 1)
     def no_recovery(self: EndSceneDialog) -> int:
-        self.set_values(None, 0)
+        self.set_values(recovery=None, luck=0)
         return ACCEPTED
 
     monkeypatch.setattr(EndSceneDialog, "exec", no_recovery)
@@ -132,7 +133,7 @@ def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) ->
     assert panel.tracks[CH].state() == (2, 2, 3)
 
     def legendary_recovery(self: EndSceneDialog) -> int:
-        self.set_values("Legendary", 0)
+        self.set_values(recovery="Legendary", luck=0)
         return ACCEPTED
 
     monkeypatch.setattr(EndSceneDialog, "exec", legendary_recovery)
@@ -307,3 +308,70 @@ def test_pivots_locked_once_the_scene_is_under_way(setup) -> None:  # type: igno
     assert stack.count() == steps
     stack.undo()  # undoing the Luck makes the change allowed again
     assert all(b.isEnabled() for b in panel.pivot_buttons.values())
+
+
+def test_end_of_day_and_week_from_the_panel(setup, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The day's Recovery reaches older Penalty Ranks; a week heals one; both undo."""
+    from ui.systems.swords_edge.play.dialogs import EndOfDayDialog
+
+    panel, c, stack, _calls = setup
+    assert panel.start_session()
+    assert panel.take_stress(P, 2)
+    assert panel.end_scene(None, 0)  # the Ranks are now older than the scene
+    assert c.play.penalty_ranks == {P: 2}
+    assert panel.end_day_button.isEnabled() and panel.end_week_button.isEnabled()
+
+    def good_recovery(self: EndOfDayDialog) -> int:
+        self.set_values("Average")
+        return ACCEPTED
+
+    monkeypatch.setattr(EndOfDayDialog, "exec", good_recovery)
+    _click(qtbot, panel.end_day_button)
+    assert c.play.penalty_ranks == {P: 1}  # the daily Test reaches older Stress
+    assert _kinds(c)[-1] == "end_of_day"
+    _click(qtbot, panel.end_week_button)
+    assert penalty_total(c) == 0
+    assert _kinds(c)[-1] == "end_of_week"
+    stack.undo()
+    stack.undo()
+    assert c.play.penalty_ranks == {P: 2}
+
+
+def test_back_in_the_game_after_a_doom(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel, c, stack, _calls = setup
+    panel.show()
+    assert not panel.return_button.isVisible()
+    assert panel.start_session()
+    assert panel.take_stress(P, 1, legendary=True)
+    _click(qtbot, panel.out_button)
+    assert c.play.out_of_play and panel.return_button.isVisible()
+    assert not panel.end_day_button.isEnabled()  # the core refuses: out of the game
+    assert panel.end_day_button.toolTip().startswith("Not now: ")
+    _click(qtbot, panel.return_button)
+    assert not c.play.out_of_play and not panel.return_button.isVisible()
+    assert _kinds(c)[-1] == "return_to_play"
+    stack.undo()
+    assert c.play.out_of_play
+
+
+def test_failed_arcane_test_from_the_panel(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from seforge.systems.swords_edge import library
+
+    tella = library.load_pc("tella-of-jost")
+    stack = QUndoStack()
+    panel = PlayPanel(tella, stack, lambda: None)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert not panel.arcane_button.isVisible()  # only under the SFX subsystem
+    tella.options.sfx_subsystem = True
+    panel.refresh()
+    assert panel.arcane_button.isVisible()
+    assert panel.arcane_sfx.currentText() == "Voice of Command"
+    _click(qtbot, panel.arcane_button)  # no session yet: refused, nothing changes
+    assert panel.last_error().startswith("Not allowed: ") and not tella.play.sfx_penalty_ranks
+    assert panel.start_session()
+    _click(qtbot, panel.arcane_button)
+    assert tella.play.sfx_penalty_ranks == {"Voice of Command": 1}
+    assert panel.last_error() == "" and "Voice of Command 1" in panel.sfx_label.text()
+    stack.undo()
+    assert not tella.play.sfx_penalty_ranks

@@ -179,7 +179,7 @@ def test_an_instance_that_does_not_answer_is_told_apart(qapp: object) -> None:
 
 def test_a_second_instance_leaves_the_first_ones_scene_autosave_alone(
         qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.systems.swords_edge.gm_table import scene_tracker
+    from ui.systems.swords_edge.gm_table.scene import autosave as scene_tracker
 
     asked: list[str] = []
     monkeypatch.setattr(QMessageBox, "question",

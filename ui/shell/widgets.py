@@ -6,12 +6,18 @@ document's history instead of each field keeping one of its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QTableWidget,
     QWidget,
 )
@@ -130,3 +136,43 @@ def cell_data(
     """The data of a table cell under ``role``; None for a cell without an item."""
     item = table.item(row, column)
     return item.data(role) if item is not None else None
+
+
+WidgetT = TypeVar("WidgetT", bound=QWidget)
+
+
+def tip(widget: WidgetT, name: str, text: str) -> WidgetT:
+    """Give ``widget`` an accessible name and a tooltip; returns it."""
+    widget.setAccessibleName(name)
+    widget.setToolTip(text)
+    return widget
+
+
+def buddy(text: str, widget: QWidget, parent: QWidget | None = None) -> QLabel:
+    """A label whose mnemonic (``"&Name:"``) moves the focus to ``widget``."""
+    label = QLabel(text, parent)
+    label.setBuddy(widget)
+    return label
+
+
+def button(text: str, parent: QWidget | None, name: str, tooltip: str,
+           slot: Callable[[], object]) -> QPushButton:
+    """A push button with its accessible name and description, tooltip and click
+    handler (``slot`` gets no argument)."""
+    widget = QPushButton(text, parent)
+    tip(widget, name, tooltip)
+    widget.setAccessibleDescription(tooltip)
+    widget.clicked.connect(lambda _checked=False: slot())
+    return widget
+
+
+def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
+    """OK and Cancel for ``dialog`` (accept and reject), with accessible names."""
+    box = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog
+    )
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    box.button(QDialogButtonBox.StandardButton.Ok).setAccessibleName("OK")
+    box.button(QDialogButtonBox.StandardButton.Cancel).setAccessibleName("Cancel")
+    return box

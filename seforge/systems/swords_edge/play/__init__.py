@@ -60,15 +60,3 @@ Raising a Quality also counts the step in its ``advanced`` counter (a Trait in
 still sees
 the Rank the Quality was bought at.
 """
-
-
-# The GM's Table scene tracker (being split by another change) still reads these
-# through the package; new code imports them from their modules.
-from seforge.systems.swords_edge.play.history import full_dump as full_dump
-from seforge.systems.swords_edge.play.history import restore as restore
-from seforge.systems.swords_edge.play.keys import describe_key as describe_key
-from seforge.systems.swords_edge.play.luck import LUCK_PURPOSES as LUCK_PURPOSES
-from seforge.systems.swords_edge.play.luck import record_roll as record_roll
-from seforge.systems.swords_edge.play.state import (
-    scene_penalty_total as scene_penalty_total,
-)

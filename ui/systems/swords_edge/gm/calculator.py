@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -54,6 +55,7 @@ from seforge.systems.swords_edge.resolution.tips import READING_TIP, RULE_TIPS
 from seforge.systems.swords_edge.resolution.tns import GroupActionReading
 from seforge.systems.swords_edge.resolution.verdicts import NextStep, Verdict
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.nc_card import NCCard
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
 from ui.systems.swords_edge.gm.pending_owner import PendingTestOwner
@@ -61,11 +63,9 @@ from ui.systems.swords_edge.gm.widgets import (
     CharacterCombo,
     CharactersProvider,
     OrdinalSpinBox,
-    buddy,
     character_title,
     die_spin,
     fill_with_scroll,
-    tip,
 )
 
 T = TypeVar("T")
@@ -129,6 +129,22 @@ class CalculatorTab(QWidget):
             self._on_actor_changed()
         self.redraw()
 
+    def use_history(self, stack: QUndoStack | None) -> None:
+        """Point Undo and Redo at ``stack`` (a scene's, while the Test is one of its
+        pairings and its steps go there); None: the calculator's own."""
+        stack = stack if stack is not None else self.owner.undo_stack
+        for widget, action, name, text in (
+            (self.undo_button, stack.createUndoAction(self, "Undo"), "Undo",
+             "Undo the last change to this Test"),
+            (self.redo_button, stack.createRedoAction(self, "Redo"), "Redo",
+             "Redo the change just undone"),
+        ):
+            old = widget.defaultAction()
+            widget.setDefaultAction(action)
+            if old is not None:
+                old.deleteLater()
+            tip(widget, name, text)
+
     # -- building ------------------------------------------------------------------
     def _build_history(self, parent: QWidget) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -140,8 +156,7 @@ class CalculatorTab(QWidget):
         self.undo_button.setDefaultAction(self.owner.undo_stack.createUndoAction(self, "Undo"))
         tip(self.undo_button, "Undo", "Undo the last change to this Test")
         self.redo_button = QToolButton(parent)
-        self.redo_button.setDefaultAction(self.owner.undo_stack.createRedoAction(self, "Redo"))
-        tip(self.redo_button, "Redo", "Redo the change just undone")
+        self.use_history(None)
         row.addWidget(self.message_label, 1)
         row.addStretch(0)
         row.addWidget(self.undo_button)

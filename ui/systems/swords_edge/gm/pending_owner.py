@@ -27,7 +27,7 @@ class _TestCommand(QUndoCommand):
                  before: tuple[PendingTest, Character | None],
                  after: tuple[PendingTest, Character | None], merge: str = "") -> None:
         super().__init__(text)
-        self._owner = owner
+        self._owner: PendingTestOwner | None = owner
         self._before = before
         self._after = after
         self._merge = merge
@@ -44,10 +44,17 @@ class _TestCommand(QUndoCommand):
         return True
 
     def redo(self) -> None:
-        self._owner._set(*self._after)
+        if self._owner is not None:
+            self._owner._set(*self._after)
 
     def undo(self) -> None:
-        self._owner._set(*self._before)
+        if self._owner is not None:
+            self._owner._set(*self._before)
+
+    def detach(self) -> None:
+        """Stop reaching the calculator (the step stays on another document's stack,
+        whose other halves still undo)."""
+        self._owner = None
 
 
 class PendingTestOwner(QObject):
@@ -66,6 +73,8 @@ class PendingTestOwner(QObject):
         self._character: Character | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
+        self._route: Callable[[QUndoCommand], None] | None = None
+        self._routed: list[_TestCommand] = []
 
     @property
     def test(self) -> PendingTest:
@@ -96,9 +105,33 @@ class PendingTestOwner(QObject):
         assert new_character is None or isinstance(new_character, Character)
         if work == self._test and new_character is self._character:
             return result
-        self.undo_stack.push(_TestCommand(self, text, (self._test, self._character),
-                                          (work, new_character), merge))
+        if self._route is not None and new_character is not self._character:
+            self.route_steps(None)  # another actor: the Test is no longer the pairing's
+        command = _TestCommand(self, text, (self._test, self._character),
+                               (work, new_character), merge)
+        if self._route is not None:
+            self._routed.append(command)
+            self._route(command)
+        else:
+            self.undo_stack.push(command)
         return result
+
+    def route_steps(self, push: Callable[[QUndoCommand], None] | None) -> None:
+        """Hand each later step to ``push`` (which puts it on the undo stack of the
+        document the Test belongs to, e.g. a scene pairing's) instead of :attr:`undo_stack`.
+
+        ``None`` ends that: the steps handed over stop changing this owner's Test (the
+        scene's Undo then reverts the scene alone, never a Test the GM moved on to)."""
+        if push is None:
+            for command in self._routed:
+                command.detach()
+            self._routed = []
+        self._route = push
+
+    @property
+    def routed(self) -> bool:
+        """Whether the steps go to another document's undo stack just now."""
+        return self._route is not None
 
     def replace(self, test: PendingTest, character: Character | None, text: str) -> None:
         """Put a whole Test in place (a scene pairing, a restored state), undoably."""

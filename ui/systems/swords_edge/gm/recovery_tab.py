@@ -23,14 +23,14 @@ from seforge.systems.swords_edge.resolution.recovery import (
     RecoveryResult,
     judge_recovery,
 )
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
 from ui.systems.swords_edge.gm.widgets import (
     CharacterCombo,
     CharactersProvider,
-    buddy,
     die_spin,
     fill_with_scroll,
-    tip,
 )
 
 
@@ -44,10 +44,8 @@ class RecoveryTab(QWidget):
         self.actor_combo.currentIndexChanged.connect(self._on_actor)
         self.scene_radio = QRadioButton("End of &scene", box)
         self.day_radio = QRadioButton("End of &day", box)
-        tip(self.scene_radio, "End of scene", "Removes only Stress taken in the scene just "
-            "ended; Luck can clear more of that Stress")
-        tip(self.day_radio, "End of day", "The daily Recovery Test reaches older Stress too; "
-            "Luck still removes only the scene just ended's")
+        tip(self.scene_radio, "End of scene", PLAY_TIPS["recovery_scene"])
+        tip(self.day_radio, "End of day", PLAY_TIPS["recovery_day"])
         self.scene_radio.setChecked(True)
         self.when = QButtonGroup(box)
         self.when.addButton(self.scene_radio)
@@ -61,7 +59,7 @@ class RecoveryTab(QWidget):
         self.luck_spin = QSpinBox(box)
         self.luck_spin.setRange(0, 30)
         tip(self.luck_spin, "Luck spent on this scene's Penalty Ranks",
-            "One Luck removes one Penalty Rank taken in this scene")
+            PLAY_TIPS["scene_luck"])
         self.luck_spin.valueChanged.connect(self.recalc)
         self.scene_label = QLabel(box)
         self.scene_label.setWordWrap(True)

@@ -28,8 +28,9 @@ from seforge.systems.swords_edge.resolution.sfx import (
     sfx_action_tn,
     sfx_momentum_tn,
 )
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
-from ui.systems.swords_edge.gm.widgets import buddy, fill_with_scroll, tip
+from ui.systems.swords_edge.gm.widgets import fill_with_scroll
 
 COMPONENT_TITLES = {"reach": "Reach", "duration": "Duration", "area": "Area",
                     "energy": "Energy"}

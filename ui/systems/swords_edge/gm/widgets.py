@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QComboBox,
-    QLabel,
     QLayout,
     QScrollArea,
     QSpinBox,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge.models import Character
+from ui.shell.widgets import tip
 
 CharactersProvider = Callable[[], list[Character]]
 
@@ -75,17 +75,6 @@ def die_spin(name: str, parent: QWidget) -> QSpinBox:
     spin.setAccessibleName(name)
     spin.setToolTip(f"{name}: what it shows (1-10)")
     return spin
-
-
-def tip(widget: QWidget, name: str, text: str) -> None:
-    widget.setAccessibleName(name)
-    widget.setToolTip(text)
-
-
-def buddy(text: str, widget: QWidget, parent: QWidget) -> QLabel:
-    label = QLabel(text, parent)
-    label.setBuddy(widget)
-    return label
 
 
 def character_title(character: Character, index: int) -> str:

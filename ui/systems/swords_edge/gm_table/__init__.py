@@ -9,7 +9,7 @@ from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
 from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 from ui.systems.swords_edge.gm_table.party import ClockWidget, PartyView
-from ui.systems.swords_edge.gm_table.scene_tracker import SceneTracker
+from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 from ui.systems.swords_edge.gm_table.window import GMTableWidget
 
 __all__ = [

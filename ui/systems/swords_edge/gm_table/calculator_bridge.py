@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QTabWidget
 
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter
@@ -56,21 +57,31 @@ class CalculatorBridge:
 
     def open_test(self, character: Character, test: PendingTest,
                   on_change: TestSink | None = None,
-                  on_consequence: ConsequenceHandler | None = None) -> None:
+                  on_consequence: ConsequenceHandler | None = None,
+                  push_step: Callable[[QUndoCommand], None] | None = None,
+                  history: QUndoStack | None = None) -> None:
         """Open ``test`` (a pairing's) with ``character`` acting; while the
         calculator keeps that character, each change goes to ``on_change`` and what
-        a critical roll gives can be recorded through ``on_consequence``."""
+        a critical roll gives can be recorded through ``on_consequence``.
+
+        With ``push_step`` each of the calculator's steps goes there (the scene's undo
+        stack, ``history``, whose Undo the calculator's buttons then use)."""
         self._unlink()
         self.calculator.load_test(test, character)
         if on_change is not None:
             self._link = (character, on_change)
             self.calculator.scene_records = True  # the scene keeps rolls and Luck
+            if push_step is not None:
+                self.calculator.owner.route_steps(push_step)
+                self.calculator.use_history(history)
         self.calculator.consequence_handler = on_consequence
         self.calculator.recalc()
         self._show()
 
     def _unlink(self) -> None:
         self._link = None
+        self.calculator.owner.route_steps(None)
+        self.calculator.use_history(None)
         self.calculator.consequence_handler = None
         self.calculator.scene_records = False
 

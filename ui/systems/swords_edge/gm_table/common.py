@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QMessageBox, QWidget
 
 from seforge.systems.swords_edge.models import NarrativeCharacter, NCType
 from seforge.systems.swords_edge.nc_builder import TEMPLATES, quality_rows
@@ -20,28 +20,6 @@ TYPE_LABELS: dict[NCType, str] = {
     NCType.REGULAR: "Regular",
     NCType.HERO: "Hero",
 }
-
-
-def tip(widget: QWidget, name: str, text: str) -> QWidget:
-    """Give ``widget`` an accessible name and a tooltip; returns it."""
-    widget.setAccessibleName(name)
-    widget.setToolTip(text)
-    return widget
-
-
-def button(text: str, parent: QWidget | None, name: str, tooltip: str,
-           slot: Callable[[], object]) -> QPushButton:
-    """A push button with its accessible name, tooltip and click handler."""
-    widget = QPushButton(text, parent)
-    tip(widget, name, tooltip)
-    widget.clicked.connect(lambda _checked=False: slot())
-    return widget
-
-
-def buddy(text: str, widget: QWidget, parent: QWidget | None = None) -> QLabel:
-    label = QLabel(text, parent)
-    label.setBuddy(widget)
-    return label
 
 
 def rank_tn_text(rank: Rank) -> str:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import permutations
-from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -39,14 +38,14 @@ from seforge.systems.swords_edge.nc_builder import (
 )
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
 from ui.shell.keys import redo_keys, unique_keys
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm_table.common import (
     TYPE_LABELS,
-    buddy,
     combo_select,
     fill_rank_combo,
     fill_type_combo,
-    tip,
 )
+from ui.systems.swords_edge.gm_table.opponent_owner import OpponentOwner
 from ui.systems.swords_edge.widgets import HistoryLineEdit, HistoryPlainTextEdit, cell_text
 
 TRAIT_ORDERS: tuple[tuple[Trait, ...], ...] = tuple(permutations(TRAITS))
@@ -72,35 +71,6 @@ def _trait_combo(parent: QWidget) -> QComboBox:
         combo.addItem(trait.value, trait.value)
     combo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     return combo
-
-
-class _Snapshot(QUndoCommand):
-    """One edit, stored as the NC before and after (merges typing in one field)."""
-
-    MERGE_ID = 0x5E4C
-
-    def __init__(self, editor: NCEditor, before: dict[str, Any], after: dict[str, Any],
-                 text: str, field: str | None) -> None:
-        super().__init__(text)
-        self.editor = editor
-        self.before = before
-        self.after = after
-        self.field = field
-
-    def id(self) -> int:
-        return self.MERGE_ID if self.field else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if isinstance(other, _Snapshot) and other.field == self.field:
-            self.after = other.after
-            return True
-        return False
-
-    def redo(self) -> None:
-        self.editor._restore(self.after)
-
-    def undo(self) -> None:
-        self.editor._restore(self.before)
 
 
 class QualityRows(QWidget):
@@ -200,10 +170,24 @@ class NCEditor(QWidget):
     def __init__(self, nc: NarrativeCharacter | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._nc = nc.model_copy(deep=True) if nc is not None else new_nc("minion", "Average")
-        self.undo_stack = QUndoStack(self)
+        self.owner = OpponentOwner(nc, self)
+        """The opponent's one owner: the editor changes it only through it."""
+        self.owner.changed.connect(self._on_owner_changed)
         self._build()
         self._refresh()
+
+    @property
+    def _nc(self) -> NarrativeCharacter:
+        """The NC as edited (the owner's; read it, change it through ``_edit``)."""
+        return self.owner.nc
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.owner.undo_stack
+
+    def _on_owner_changed(self) -> None:
+        self._refresh()
+        self.changed.emit()
 
     # -- building -------------------------------------------------------------------
     def _build(self) -> None:
@@ -220,8 +204,8 @@ class NCEditor(QWidget):
 
         self.type_combo = QComboBox(form_host)
         fill_type_combo(self.type_combo)
-        tip(self.type_combo, "Type", "Minion: out at the first Stress. Regular: out after "
-            "3 Stress. Hero: loses a Rank per Stress, out below Weak.")
+        tip(self.type_combo, "Type", " ".join(
+            f"{TYPE_LABELS[t]}: {TEMPLATES[t].stress_rule}" for t in NCType))
         self.type_combo.activated.connect(self._on_type)
         self.rank_combo = QComboBox(form_host)
         fill_rank_combo(self.rank_combo)
@@ -420,26 +404,11 @@ class NCEditor(QWidget):
 
     def set_nc(self, nc: NarrativeCharacter) -> None:
         """Edit ``nc`` (a copy of it) from a clean history."""
-        self._nc = nc.model_copy(deep=True)
-        self.undo_stack.clear()
-        self._refresh()
-        self.changed.emit()
-
-    def _restore(self, data: dict[str, Any]) -> None:
-        self._nc = NarrativeCharacter.model_validate(data)
-        self._refresh()
-        self.changed.emit()
+        self.owner.set_nc(nc)
 
     def _edit(self, text: str, change: Callable[[NarrativeCharacter], object],
               field: str | None = None) -> None:
-        before = self._nc.model_dump(mode="json")
-        work = self._nc.model_copy(deep=True)
-        change(work)
-        # validate_assignment does not see in-place list/dict changes: revalidate.
-        after = NarrativeCharacter.model_validate(work.model_dump()).model_dump(mode="json")
-        if after == before:
-            return
-        self.undo_stack.push(_Snapshot(self, before, after, text, field))
+        self.owner.apply(text, change, field)
 
     @staticmethod
     def _set(attribute: str, value: object) -> Callable[[NarrativeCharacter], None]:

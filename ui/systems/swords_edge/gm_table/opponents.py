@@ -47,17 +47,17 @@ from seforge.systems.swords_edge.nc_builder import (
 from seforge.systems.swords_edge.ranks import Rank
 from ui.shell import settings
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
+from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.gm_table.common import (
     TYPE_LABELS,
-    buddy,
-    button,
     fill_rank_combo,
     nc_preview_html,
-    tip,
     warn,
 )
+from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
-from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk
+from ui.systems.swords_edge.gm_table.opponent_owner import OpponentOwner
+from ui.systems.swords_edge.owners import DiskStamp
 
 NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"
@@ -120,14 +120,6 @@ class OpponentLibrary(QWidget):
         (so a later File › Paper Size change applies); "" follows the locale."""
         self.entries: list[OpponentEntry] = []
         self._book = book_opponents()
-        self.editing_path: Path | None = None
-        """The user file the editor saves to (None: a new file on Save)."""
-        self._editing_from: dict[str, object] | None = None
-        """The NC as editing started (or was last saved): unsaved work is a difference."""
-        self.disk_stamp: DiskStamp | None = None
-        """The file being edited as last read or written here."""
-        self._copy_of = ""
-        """What the editor's opponent is a copy of ("" when it is not a copy)."""
         self._build()
         self.reload()
 
@@ -272,6 +264,7 @@ class OpponentLibrary(QWidget):
         self.side.addTab(self.preview, "Pre&view")
         editor_page = QWidget(self.side)
         self.editor = NCEditor(parent=editor_page)
+        self.editor.owner.path_changed.connect(self.editing_path_changed.emit)
         self.editor_title = QLabel(editor_page)
         self.editor_title.setWordWrap(True)
         tip(self.editor_title, "Editing", "Which file the editor saves to")
@@ -434,10 +427,23 @@ class OpponentLibrary(QWidget):
             self.preview.setHtml(nc_preview_html(entries[0].nc))
 
     # -- editing --------------------------------------------------------------------
+    # The editor's owner holds the opponent and its file; the library reads it here.
+    @property
+    def owner(self) -> OpponentOwner:
+        return self.editor.owner
+
+    @property
+    def editing_path(self) -> Path | None:
+        """The user file the editor saves to (None: a new file on Save)."""
+        return self.owner.path
+
+    @property
+    def disk_stamp(self) -> DiskStamp | None:
+        return self.owner.disk_stamp
+
     def unsaved_work(self) -> list[UnsavedWork]:
         """The opponent in the editor, if it has changes not saved yet."""
-        if self._editing_from is None or \
-                self.editor.nc().model_dump(mode="json") == self._editing_from:
+        if not self.owner.unsaved():
             return []
         name = self.editor.nc().name or "New opponent"
         return [UnsavedWork("opponent", name, lambda: self.save_editor() is not None)]
@@ -451,12 +457,7 @@ class OpponentLibrary(QWidget):
                        copy_of: str = "") -> None:
         if not self._may_replace_editor():
             return
-        self._copy_of = copy_of
-        self._editing_from = nc.model_dump(mode="json")
-        self.editing_path = path
-        self.disk_stamp = DiskStamp.of(path) if path is not None else None
-        self.editing_path_changed.emit()
-        self.editor.set_nc(nc)
+        self.owner.start(nc, path, copy_of)
         if path is None:
             self.editor.undo_stack.resetClean()
         self.side.setCurrentWidget(self.editor_page)
@@ -495,7 +496,7 @@ class OpponentLibrary(QWidget):
 
     def _update_editor_title(self, *_args: object) -> None:
         mark = "" if self.editor.undo_stack.isClean() else " (unsaved)"
-        copy_of = self._copy_of
+        copy_of = self.owner.copy_of
         if self.editing_path is None and copy_of:
             self.editor_title.setText(
                 f"A copy of {copy_of}: saving makes a new opponent of yours{mark}")
@@ -514,28 +515,16 @@ class OpponentLibrary(QWidget):
 
     def save_editor(self) -> Path | None:
         """Save the editor's NC to the user folder; returns the file written."""
-        from ui.systems.swords_edge import file_watch
-
         nc = self.editor.nc()
         path = self.editing_path or suggest_nc_path(self.user_folder, nc)
-        if self.disk_changed():
-            choice = file_watch.ask_choice(
-                self, "Opponent changed on disk",
-                f"“{path.name}” was changed by another program since it was read here. "
-                "Replace it with this opponent?", ["Replace", "Cancel"], default=1)
-            if choice != "Replace":
-                return None
+        if not may_replace(self, path, "opponent", self.disk_changed()):
+            return None
         try:
             save_nc(nc, path)
         except OSError as exc:
             warn(self, "Save opponent", f"{path.name}: cannot be written ({exc.strerror})")
             return None
-        self.editing_path = path
-        self._editing_from = nc.model_dump(mode="json")
-        self.disk_stamp = DiskStamp.of(path)
-        self.editing_path_changed.emit()
-        self._copy_of = ""
-        self.editor.undo_stack.setClean()
+        self.owner.saved_to(path, nc)
         self._update_editor_title()
         self.reload()
         self.select(nc.name or path.name)
@@ -548,40 +537,24 @@ class OpponentLibrary(QWidget):
 
     def disk_changed(self) -> bool:
         """Whether another program changed the file being edited since it was read."""
-        return changed_on_disk(self.disk_stamp, self.editing_path)
+        return self.owner.disk_changed()
 
     def on_disk_changed(self) -> None:
         """Reload an opponent without changes here; with changes, ask."""
-        from ui.systems.swords_edge import file_watch
-
         path = self.editing_path
         if path is None:
             return
-        if self.unsaved_work():
-            choice = file_watch.ask_choice(
-                self, "Opponent changed on disk",
-                f"“{path.name}” was changed by another program, and the opponent has "
-                "changes here that are not saved. Reload the file (losing them) or keep "
-                "yours?", ["Reload", "Keep Mine"], default=1)
-            if choice != "Reload":
-                self.disk_stamp = DiskStamp.of(path)
-                try:  # "unsaved" now means: differs from what the file holds now
-                    self._editing_from = load_nc(path).model_dump(mode="json")
-                except CharacterFileError:
-                    self._editing_from = {}
-                return
-            self._editing_from = None  # the user chose to drop the changes
-        try:
-            nc = load_nc(path)
-        except CharacterFileError as exc:
-            self.disk_stamp = DiskStamp.of(path)
-            self.editor_title.setText(f"{path.name}: changed on disk but cannot be read "
-                                      f"({exc})")
-            return
-        self._start_editing(nc, path)
-        self.reload()
-        self.editor_title.setText(f"Editing {path.name} (reloaded: it was changed by "
-                                  "another program)")
+
+        def reload(nc: NarrativeCharacter) -> None:
+            self.owner.drop_changes()
+            self._start_editing(nc, path)
+            self.reload()
+
+        def show(text: str, reloaded: bool) -> None:
+            self.editor_title.setText(f"Editing {text}" if reloaded else text)
+
+        reload_changed_file(self.owner, self, path, "opponent", unsaved=bool(self.unsaved_work()),
+                            load=load_nc, reload=reload, show=show, keep_mine=self.owner.keep_mine)
 
     # -- files ----------------------------------------------------------------------
     def open_path(self, path: Path) -> bool:
@@ -661,7 +634,7 @@ class OpponentLibrary(QWidget):
                 continue
             deleted.append(entry.path)
             if entry.path == self.editing_path:
-                self.editing_path = None
+                self.owner.forget_file()
                 self._update_editor_title()
         self.reload()
         return deleted

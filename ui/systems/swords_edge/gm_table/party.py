@@ -17,7 +17,6 @@ from PySide6.QtGui import (
     QPainterPath,
     QPalette,
     QPen,
-    QUndoCommand,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -63,9 +62,12 @@ from seforge.systems.swords_edge.fileformat import (
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, RuleOptions
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
+from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.gm_table.common import buddy, tip, warn
-from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk, same_file
+from ui.systems.swords_edge.gm_table.campaign_owner import CampaignOwner
+from ui.systems.swords_edge.gm_table.common import warn
+from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
+from ui.systems.swords_edge.owners import DiskStamp, same_file
 from ui.systems.swords_edge.rules_dialog import CampaignRulesDialog
 from ui.systems.swords_edge.trait_style import trait_text
 from ui.systems.swords_edge.widgets import HistoryPlainTextEdit
@@ -277,39 +279,6 @@ def party_column_html(row: PartyRow) -> str:
     return "".join(parts)
 
 
-class _CampaignStep(QUndoCommand):
-    """One change to the campaign, as its data before and after."""
-
-    MERGE_ID = 0x5E4D
-
-    def __init__(self, view: PartyView, before: dict[str, object], after: dict[str, object],
-                 text: str, field: str | None) -> None:
-        super().__init__(text)
-        self.view = view
-        self.before = before
-        self.after = after
-        self.field = field
-        self._pushed = True
-
-    def id(self) -> int:
-        return self.MERGE_ID if self.field else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if isinstance(other, _CampaignStep) and other.field == self.field:
-            self.after = other.after
-            return True
-        return False
-
-    def redo(self) -> None:
-        if self._pushed:  # the change was made before the push
-            self._pushed = False
-            return
-        self.view._restore(self.after)
-
-    def undo(self) -> None:
-        self.view._restore(self.before)
-
-
 class PartyView(QWidget):
     """A campaign: its PCs side by side, GM notes and progress clocks.
 
@@ -333,15 +302,11 @@ class PartyView(QWidget):
         open character go through it rather than behind it."""
         """The character of the open owner of a file, if any: the party shows (and the
         scene uses) that one rather than a second copy read from the file."""
-        self.campaign = campaign or Campaign(name="New campaign")
-        self.path = Path(path) if path is not None else None
-        self.undo_stack = QUndoStack(self)
-        """Every change to the campaign, undoable; clean when saved."""
-        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
-        self._last = self.campaign.model_dump(mode="json")
-        """The campaign after the last recorded change (the next step's "before")."""
-        self.disk_stamp = DiskStamp.of(self.path) if self.path is not None else None
-        """The campaign file as last read or written here."""
+        self.owner = CampaignOwner(campaign, path, self)
+        """The open campaign's one owner: every change is an undo step on it."""
+        self.owner.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self.owner.changed.connect(self._on_owner_changed)
+        self.owner.path_changed.connect(self.path_changed.emit)
         self.pcs: list[tuple[Path, Character | str]] = []
         self.ncs: list[tuple[Path, NarrativeCharacter | str]] = []
         """The campaign's opponent files, each read or with its one-line problem."""
@@ -545,34 +510,44 @@ class PartyView(QWidget):
         with contextlib.suppress(RuntimeError):  # the stack goes first when closing
             self._update_title()
 
+    # The owner's state, as the views and the window read it.
+    @property
+    def campaign(self) -> Campaign:
+        return self.owner.campaign
+
+    @property
+    def path(self) -> Path | None:
+        return self.owner.path
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.owner.undo_stack
+
+    @property
+    def disk_stamp(self) -> DiskStamp | None:
+        return self.owner.disk_stamp
+
     @property
     def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+        return self.owner.modified
 
     def _touch(self, text: str = "Change campaign", field: str | None = None) -> None:
-        """Record the change just made to the campaign as one undo step (typing in
-        one field merges into one step)."""
-        after = self.campaign.model_dump(mode="json")
-        if after != self._last:
-            self.undo_stack.push(_CampaignStep(self, self._last, after, text, field))
-        self._last = after
-        self._update_title()
-        self.campaign_changed.emit()
+        """Record the change just made to the campaign as one undo step on its owner."""
+        self.owner.record(text, field)
 
-    def _restore(self, data: dict[str, object]) -> None:
-        """Undo/redo: show the campaign as it was."""
-        self.campaign = Campaign.model_validate(data)
-        self._last = self.campaign.model_dump(mode="json")
-        self._show_campaign()
+    def _on_owner_changed(self, replaced: bool) -> None:
+        if replaced:
+            self._show_campaign()
+        else:
+            self._update_title()
         self.campaign_changed.emit()
 
     def _on_name(self, text: str) -> None:
-        self.campaign.name = text
-        self._touch("Rename campaign", "name")
+        self.owner.apply("Rename campaign", lambda c: setattr(c, "name", text), "name")
 
     def _on_notes(self) -> None:
-        self.campaign.notes = self.notes_edit.toPlainText()
-        self._touch("Edit notes", "notes")
+        notes = self.notes_edit.toPlainText()
+        self.owner.apply("Edit notes", lambda c: setattr(c, "notes", notes), "notes")
 
     def set_notes(self, text: str) -> None:
         self.notes_edit.setPlainText(text)
@@ -594,13 +569,7 @@ class PartyView(QWidget):
         self.set_campaign(Campaign(name="New campaign"), None)
 
     def set_campaign(self, campaign: Campaign, path: Path | None) -> None:
-        self.campaign = campaign
-        self.path = Path(path) if path is not None else None
-        self._last = campaign.model_dump(mode="json")
-        self.undo_stack.clear()
-        self.disk_stamp = DiskStamp.of(self.path) if self.path is not None else None
-        self._show_campaign()
-        self.path_changed.emit()
+        self.owner.replace(campaign, path)
 
     def open_path(self, path: Path) -> bool:
         if not self._may_replace("opening another campaign"):
@@ -639,43 +608,27 @@ class PartyView(QWidget):
 
     def disk_changed(self) -> bool:
         """Whether another program changed the campaign file since it was read here."""
-        return changed_on_disk(self.disk_stamp, self.path)
+        return self.owner.disk_changed()
 
     def on_disk_changed(self) -> None:
         """Reload a campaign without changes here; with changes, ask."""
-        from ui.systems.swords_edge import file_watch
-
         if self.path is None:
             return
-        if self.modified:
-            choice = file_watch.ask_choice(
-                self, "Campaign changed on disk",
-                f"“{self.path.name}” was changed by another program, and the campaign has "
-                "changes here that are not saved. Reload the file (losing them) or keep "
-                "yours?", ["Reload", "Keep Mine"], default=1)
-            if choice != "Reload":
-                self.disk_stamp = DiskStamp.of(self.path)
-                self.undo_stack.resetClean()
-                return
-        try:
-            campaign = load_campaign(self.path)
-        except CharacterFileError as exc:
-            self.disk_stamp = DiskStamp.of(self.path)
-            self.file_label.setText(f"{self.path}: changed on disk but cannot be read ({exc})")
-            return
-        self.set_campaign(campaign, self.path)
-        self.file_label.setText(f"{self.path} (reloaded: it was changed by another program)")
+        path = self.path
+
+        def reload(campaign: Campaign) -> None:
+            self.set_campaign(campaign, path)
+
+        reload_changed_file(self.owner, self, path, "campaign", unsaved=self.modified,
+                            load=load_campaign, reload=reload,
+                            show=lambda text, _reloaded: self.file_label.setText(text),
+                            label=str(path),
+                            keep_mine=self.owner.keep_mine)
 
     def save_to(self, path: Path) -> Path | None:
-        from ui.systems.swords_edge import file_watch
-
-        if self.disk_changed() and same_file(path, self.path):
-            choice = file_watch.ask_choice(
-                self, "Campaign changed on disk",
-                f"“{Path(path).name}” was changed by another program since it was read "
-                "here. Replace it with this campaign?", ["Replace", "Cancel"], default=1)
-            if choice != "Replace":
-                return None
+        if not may_replace(self, Path(path), "campaign",
+                           self.disk_changed() and same_file(path, self.path)):
+            return None
         # Paths are written relative to the new file: make them absolute first.
         resolved = resolve_paths(self.campaign, self._base_path())
         pcs_paths = [str(p) for p in resolved.characters]
@@ -690,12 +643,8 @@ class PartyView(QWidget):
             return None
         self.campaign.characters = pcs_paths
         self.campaign.opponents = opponents
-        self.path = Path(path)
-        self._last = self.campaign.model_dump(mode="json")
-        self.undo_stack.setClean()
-        self.disk_stamp = DiskStamp.of(self.path)
+        self.owner.saved_to(Path(path))
         self._update_title()
-        self.path_changed.emit()
         return self.path
 
     # -- characters -----------------------------------------------------------------

@@ -21,7 +21,7 @@ from ui.shell.unsaved_dialog import UnsavedWork
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 from ui.systems.swords_edge.gm_table.party import PartyView
-from ui.systems.swords_edge.gm_table.scene_tracker import OpenCalculator, SaveDocument, SceneTracker
+from ui.systems.swords_edge.gm_table.scene.tracker import OpenCalculator, SaveDocument, SceneTracker
 from ui.systems.swords_edge.owners import DocumentRegistry
 
 OpenCharacters = Callable[[], Sequence[tuple[Character, Path | None]]]

@@ -5,6 +5,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -12,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -22,66 +26,152 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge.dice import LEVELS
+from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
 from seforge.systems.swords_edge.play.advancement import AdvancementOption, advancement_options
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.state import scene_penalty_total
 from seforge.systems.swords_edge.quality_key import QualityKey
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS, recovery_levels_text
+from ui.shell.widgets import buddy, ok_cancel, tip
 from ui.systems.swords_edge.play.widgets import TraitCombo
 
 NO_TEST = "No Recovery Test, or it failed"
-
-
-def _buttons(dialog: QDialog) -> QDialogButtonBox:
-    box = QDialogButtonBox(
-        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-    )
-    box.accepted.connect(dialog.accept)
-    box.rejected.connect(dialog.reject)
-    ok = box.button(QDialogButtonBox.StandardButton.Ok)
-    ok.setAccessibleName("OK")
-    cancel = box.button(QDialogButtonBox.StandardButton.Cancel)
-    cancel.setAccessibleName("Cancel")
-    return box
+ONE = "pc"
+"""The id of the one row of :meth:`EndSceneDialog.for_character`."""
 
 
 class EndSceneDialog(QDialog):
-    """The Level of the scene's Recovery Test and the Luck spent on its Penalty Ranks."""
+    """The end of a scene for one PC or several: each one's Recovery Test Level (it
+    removes Penalty Ranks taken in this scene), Luck spent to remove more of them and,
+    with ``pivots``, a Pivot that came into play (one Advancement per scene).
 
-    def __init__(self, character: Character, parent: QWidget | None = None) -> None:
+    ``pcs`` is ``(id, character)`` for each PC; :meth:`values` answers by id. The Play
+    dock shows one character (:meth:`for_character`), the scene tracker every PC."""
+
+    def __init__(self, pcs: Sequence[tuple[str, Character]], parent: QWidget | None = None,
+                 *, pivots: bool = True, title: str = "End the scene") -> None:
         super().__init__(parent)
-        self.setWindowTitle("End scene")
-        self.setAccessibleName("End scene")
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.recovery: dict[str, QComboBox] = {}
+        self.luck: dict[str, QSpinBox] = {}
+        self.pivot: dict[str, QComboBox] = {}
         layout = QVBoxLayout(self)
-        taken = scene_penalty_total(character)
-        info = QLabel(
-            f"Penalty Ranks taken in this scene: {taken}. Only these can be recovered now."
-        )
-        info.setWordWrap(True)
-        layout.addWidget(info)
+        rows = list(pcs)
+        text = ("The Level of the Recovery Test and Luck spent to remove more of this "
+                "scene's Penalty Ranks" + (", and a Pivot that came into play." if pivots
+                                           else "."))
+        intro = QLabel(f"For each PC: {text[0].lower()}{text[1:]}" if len(rows) > 1 else text,
+                       self)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        grid = QGridLayout()
+        headers = ["PC", "This scene's Penalty Ranks", "Recovery Test", "Luck on penalties"]
+        if pivots:
+            headers.append("Pivot touched")
+        for column, text in enumerate(headers):
+            grid.addWidget(QLabel(f"<b>{text}</b>", self), 0, column)
+        for row, (pc_id, character) in enumerate(rows, start=1):
+            self._add_row(grid, row, pc_id, character, pivots)
+        layout.addLayout(grid)
+        self.buttons = ok_cancel(self)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("End the scene")
+        layout.addWidget(self.buttons)
+
+    @classmethod
+    def for_character(cls, character: Character,
+                      parent: QWidget | None = None) -> EndSceneDialog:
+        """The end of the scene for one character (no Pivot: the Play dock earns it
+        on its own)."""
+        return cls([(ONE, character)], parent, pivots=False, title="End scene")
+
+    def _add_row(self, grid: QGridLayout, row: int, pc_id: str, character: Character,
+                 pivots: bool) -> None:
+        name = character.name or "Unnamed"
+        penalties = scene_penalty_total(character)
+        grid.addWidget(QLabel(name, self), row, 0)
+        grid.addWidget(QLabel(str(penalties), self), row, 1)
+        recovery = QComboBox(self)
+        recovery.addItem(NO_TEST, None)
+        for level in LEVELS:
+            recovery.addItem(f"{level} success", level)
+        tip(recovery, f"{name}: Recovery Test level", recovery_levels_text())
+        luck = QSpinBox(self)
+        luck.setRange(0, max(0, min(character.play.luck, penalties)))
+        tip(luck, f"{name}: Luck to spend on this scene's Penalty Ranks",
+            f"{PLAY_TIPS['scene_luck']} (holds {character.play.luck})")
+        grid.addWidget(recovery, row, 2)
+        grid.addWidget(luck, row, 3)
+        self.recovery[pc_id] = recovery
+        self.luck[pc_id] = luck
+        widgets: list[QWidget] = [recovery, luck]
+        if pivots:
+            pivot = QComboBox(self)
+            pivot.addItem("None", None)
+            for slot in PIVOT_SLOTS:
+                text = getattr(character.pivots, slot)
+                if text:
+                    pivot.addItem(f"{slot.capitalize()}: {text}", slot)
+            reason = ""
+            if character.play.pivot_advancement_this_scene:
+                reason = " (already earned one this scene)"
+                pivot.setEnabled(False)
+            tip(pivot, f"{name}: Pivot touched",
+                f"The Pivot of {name} the scene brought into play{reason}; "
+                f"{PLAY_TIPS['pivot_advancement'].lower()}")
+            grid.addWidget(pivot, row, 4)
+            self.pivot[pc_id] = pivot
+            widgets.append(pivot)
+        if character.play.out_of_play:
+            for widget in widgets:
+                widget.setEnabled(False)
+
+    def set_values(self, pc_id: str = "", recovery: str | None = None, luck: int = 0,
+                   pivot: str | None = None) -> None:
+        """Fill one PC's row (``""``: the only one; for scripts and tests)."""
+        pc_id = pc_id or next(iter(self.recovery))
+        self.recovery[pc_id].setCurrentIndex(max(0, self.recovery[pc_id].findData(recovery)))
+        self.luck[pc_id].setValue(luck)
+        if pc_id in self.pivot:
+            self.pivot[pc_id].setCurrentIndex(max(0, self.pivot[pc_id].findData(pivot)))
+
+    def values(self) -> dict[str, dict[str, Any]]:
+        """``recovery``, ``luck_for_penalties`` and ``pivot_touched`` by PC id, as
+        :meth:`seforge.systems.swords_edge.scene.Scene.end_scene` takes them."""
+        return {
+            "recovery": {pid: c.currentData() for pid, c in self.recovery.items()
+                         if c.isEnabled()},
+            "luck_for_penalties": {pid: s.value() for pid, s in self.luck.items() if s.value()},
+            "pivot_touched": {pid: c.currentData() for pid, c in self.pivot.items()
+                              if c.isEnabled() and c.currentData()},
+        }
+
+
+class EndOfDayDialog(QDialog):
+    """The Level of the end-of-day Recovery Test (it reaches any Penalty Ranks)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("End of day")
+        self.setAccessibleName("End of day")
+        layout = QVBoxLayout(self)
         form = QFormLayout()
-        self.level = QComboBox()
+        self.level = QComboBox(self)
         self.level.addItem(NO_TEST, None)
         for level in LEVELS:
             self.level.addItem(f"{level} success", level)
-        self.level.setAccessibleName("Recovery Test level")
-        self.level.setToolTip("The Level of Success rolled on the Recovery Test (TN 17)")
-        form.addRow("Recovery Test:", self.level)
-        self.luck = QSpinBox()
-        self.luck.setRange(0, character.play.luck)
-        self.luck.setAccessibleName("Luck to spend on this scene's Penalty Ranks")
-        self.luck.setToolTip("Each Luck removes one Penalty Rank taken in this scene")
-        form.addRow("Luck to spend:", self.luck)
+        tip(self.level, "Recovery Test level", recovery_levels_text(daily=True))
+        form.addRow(buddy("&Recovery Test:", self.level, self), self.level)
         layout.addLayout(form)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel(self))
 
-    def set_values(self, level: str | None, luck: int) -> None:
-        self.level.setCurrentIndex(self.level.findData(level))
-        self.luck.setValue(luck)
+    def set_values(self, level: str | None) -> None:
+        self.level.setCurrentIndex(max(0, self.level.findData(level)))
 
-    def values(self) -> tuple[str | None, int]:
+    def values(self) -> str | None:
         level = self.level.currentData()
-        return (level if isinstance(level, str) else None), self.luck.value()
+        return level if isinstance(level, str) else None
 
 
 class EndSessionDialog(QDialog):
@@ -92,14 +182,14 @@ class EndSessionDialog(QDialog):
         self.setWindowTitle("End session")
         self.setAccessibleName("End session")
         layout = QVBoxLayout(self)
-        note = QLabel("Unspent Luck is lost when the session ends.")
+        note = QLabel(PLAY_TIPS["end_session_note"])
         note.setWordWrap(True)
         layout.addWidget(note)
         self.clear = QCheckBox("Use an Advancement to clear all Penalty Ranks")
         self.clear.setAccessibleName("Clear all Penalty Ranks with an Advancement")
-        self.clear.setToolTip("Spends the first Advancement earned from a Pivot")
+        self.clear.setToolTip(PLAY_TIPS["clear_penalties"])
         layout.addWidget(self.clear)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel(self))
 
     def values(self) -> bool:
         return self.clear.isChecked()
@@ -113,10 +203,7 @@ class CriticalFailureDialog(QDialog):
         self.setWindowTitle("Critical Failure")
         self.setAccessibleName("Critical Failure")
         layout = QVBoxLayout(self)
-        intro = QLabel(
-            "Tick what the Test used. The Advancement may only raise those; the Trait "
-            "only if nothing else was used."
-        )
+        intro = QLabel(PLAY_TIPS["critical_failure"])
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.boxes: dict[str, QCheckBox] = {}
@@ -148,7 +235,7 @@ class CriticalFailureDialog(QDialog):
             "A second Trait brought into the Test with Luck; then no Trait may rise")
         form.addRow("Second Trait (Luck):", self.second_trait)
         layout.addLayout(form)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel(self))
 
     def set_values(self, keys: list[str], trait: Trait | None,
                    second: Trait | None = None) -> None:
@@ -199,7 +286,7 @@ class AdvancementDialog(QDialog):
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setAccessibleName("New Quality name")
-        self.name.setToolTip("Name of the Quality to buy at Good")
+        self.name.setToolTip(PLAY_TIPS["buy_quality"])
         self.trait = TraitCombo("New Quality Trait")
         self.kind = QComboBox()
         self._kinds = [ElementKind.QUALITY, ElementKind.ITEM, ElementKind.SFX]
@@ -211,7 +298,7 @@ class AdvancementDialog(QDialog):
         form.addRow("Linked to:", self.trait)
         form.addRow("Kind:", self.kind)
         layout.addLayout(form)
-        self.buttons = _buttons(self)
+        self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
         self.list.currentRowChanged.connect(self._on_row)
         self.name.textChanged.connect(lambda _text: self._on_row(self.list.currentRow()))
@@ -258,43 +345,64 @@ class AdvancementDialog(QDialog):
 
 
 class PivotDialog(QDialog):
-    """The new text of one Pivot (blank removes it) and, optionally, why it changed.
-    Whether a change is allowed now is decided by
-    ``seforge.systems.swords_edge.play.change_pivot``."""
+    """A Pivot of ``character``: with ``change`` (a slot), its new text (blank removes
+    it) and why; without, which Pivot came into play this scene and why (it earns an
+    Advancement). Whether either is allowed now is the core's call
+    (``play.change_pivot``, ``Scene.earn_pivot``)."""
 
-    def __init__(
-        self, slot: str, current: str | None, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, character: Character, parent: QWidget | None = None, *,
+                 change: str | None = None) -> None:
         super().__init__(parent)
-        name = slot.capitalize()
-        self.setWindowTitle(f"Change {name} Pivot")
-        self.setAccessibleName(f"Change {name} Pivot")
-        self.resize(420, 0)
+        self.change = change
+        title = (f"Change {change.capitalize()} Pivot" if change
+                 else f"A Pivot of {character.name} came into play")
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
         layout = QVBoxLayout(self)
-        note = QLabel(
-            f"A character has at most one {name}. The new text replaces the current one; "
-            "leave it blank to remove the Pivot."
-        )
-        note.setWordWrap(True)
-        layout.addWidget(note)
         form = QFormLayout()
-        self.text = QLineEdit(current or "")
-        self.text.setClearButtonEnabled(True)
-        self.text.setPlaceholderText(f"No {name} (blank removes it)")
-        self.text.setAccessibleName(f"New {name}")
-        self.text.setToolTip(f"The new {name} Pivot; blank removes it")
-        form.addRow(f"{name}:", self.text)
-        self.why = QLineEdit()
-        self.why.setPlaceholderText("Optional, e.g. found the fabled master")
-        self.why.setAccessibleName(f"Reason for the {name} change")
-        self.why.setToolTip("Shown in the history beside the change")
-        form.addRow("Why:", self.why)
+        self.text = QLineEdit(self)
+        self.slot = QComboBox(self)
+        self.why = QLineEdit(self)
+        if change:
+            name = change.capitalize()
+            self.resize(420, 0)
+            note = QLabel(PLAY_TIPS["pivot_one"].format(slot=name), self)
+            note.setWordWrap(True)
+            layout.addWidget(note)
+            self.text.setText(getattr(character.pivots, change) or "")
+            self.text.setClearButtonEnabled(True)
+            self.text.setPlaceholderText(f"No {name} (blank removes it)")
+            tip(self.text, f"New {name}", f"The new {name} Pivot; blank removes it")
+            form.addRow(buddy(f"&{name}:", self.text, self), self.text)
+            self.why.setPlaceholderText("Optional, e.g. found the fabled master")
+            tip(self.why, f"Reason for the {name} change", "Shown in the history beside the "
+                "change")
+            form.addRow(buddy("&Why:", self.why, self), self.why)
+            self.slot.hide()
+            self.slot.addItem(name, change)
+        else:
+            for slot in PIVOT_SLOTS:
+                text = getattr(character.pivots, slot)
+                if text:
+                    self.slot.addItem(f"{slot.capitalize()}: {text}", slot)
+            tip(self.slot, "Pivot", PLAY_TIPS["pivot_touched"])
+            tip(self.why, "Reason", "What happened (kept in the history)")
+            form.addRow(buddy("&Pivot:", self.slot, self), self.slot)
+            form.addRow(buddy("&Reason:", self.why, self), self.why)
+            self.text.hide()
         layout.addLayout(form)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel(self))
 
     def set_values(self, text: str, why: str = "") -> None:
-        self.text.setText(text)
+        """The new text (a change) or the slot (a Pivot touched), and why."""
+        if self.change:
+            self.text.setText(text)
+        else:
+            self.slot.setCurrentIndex(max(0, self.slot.findData(text)))
         self.why.setText(why)
 
     def values(self) -> tuple[str, str]:
-        return self.text.text(), self.why.text()
+        """The new text (a change) or the slot touched ("" if none), and why."""
+        if self.change:
+            return self.text.text(), self.why.text()
+        return str(self.slot.currentData() or ""), self.why.text()

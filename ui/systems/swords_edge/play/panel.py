@@ -61,6 +61,7 @@ from seforge.systems.swords_edge.play.pivots import (
     earn_pivot_advancement,
     pivot_change_reason,
 )
+from seforge.systems.swords_edge.play.recovery import end_of_day, end_of_week
 from seforge.systems.swords_edge.play.session import end_scene, end_session, start_session
 from seforge.systems.swords_edge.play.state import (
     effective_sfx,
@@ -68,13 +69,23 @@ from seforge.systems.swords_edge.play.state import (
     penalty_room,
     sfx_elements,
 )
-from seforge.systems.swords_edge.play.stress import resolve_doom, stress_from_level, take_stress
+from seforge.systems.swords_edge.play.stress import (
+    arcane_failure,
+    resolve_doom,
+    return_to_play,
+    stress_from_level,
+    take_stress,
+)
 from seforge.systems.swords_edge.play.summary import summary_lines
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS
 from ui.shell.theme import verdict_colour
+from ui.shell.widgets import button, tip
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 from ui.systems.swords_edge.play.dialogs import (
+    ONE,
     AdvancementDialog,
     CriticalFailureDialog,
+    EndOfDayDialog,
     EndSceneDialog,
     EndSessionDialog,
     PivotDialog,
@@ -87,19 +98,9 @@ TWO_COLUMN_WIDTH = 820
 HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
 
 
-def _button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
-    button = QPushButton(text)
-    button.setToolTip(tip)
-    button.setAccessibleName(text.rstrip("…"))
-    button.setAccessibleDescription(tip)
-    button.clicked.connect(lambda _checked=False: slot())
-    return button
-
-
-def _named(widget: QWidget, name: str, tip: str) -> QWidget:
-    widget.setAccessibleName(name)
-    widget.setToolTip(tip)
-    return widget
+def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
+    """A panel button whose accessible name is its text."""
+    return button(text, None, text.rstrip("…"), tooltip, slot)
 
 
 class PlayPanel(QWidget):
@@ -171,7 +172,7 @@ class PlayPanel(QWidget):
         self.start_luck = QSpinBox()
         self.start_luck.setRange(0, 20)
         self.start_luck.setValue(DEFAULT_LUCK)
-        _named(self.start_luck, "Starting Luck", "Luck handed out at the start (3 by default)")
+        tip(self.start_luck, "Starting Luck", PLAY_TIPS["starting_luck"])
         self.start_button = _button(
             "Start session", "Begin a session with fresh Luck", self._on_start_clicked
         )
@@ -180,19 +181,34 @@ class PlayPanel(QWidget):
             self.open_end_scene_dialog,
         )
         self.end_session_button = _button(
-            "End session…", "End the session; unspent Luck is lost",
+            "End session…", PLAY_TIPS["end_session"],
             self.open_end_session_dialog,
         )
         grid.addWidget(QLabel("Starting Luck:"), 0, 0)
         grid.addWidget(self.start_luck, 0, 1)
         grid.addWidget(self.start_button, 0, 2)
+        self.end_day_button = _button(
+            "End of day…", PLAY_TIPS["end_of_day"],
+            self.open_end_of_day_dialog,
+        )
+        self.end_week_button = _button(
+            "End of week", PLAY_TIPS["end_of_week"],
+            self.end_of_week,
+        )
+        self.return_button = _button(
+            "Back in the game", PLAY_TIPS["return_to_play"],
+            self.return_to_play,
+        )
         grid.addWidget(self.end_scene_button, 1, 1)
         grid.addWidget(self.end_session_button, 1, 2)
+        grid.addWidget(self.end_day_button, 2, 1)
+        grid.addWidget(self.end_week_button, 2, 2)
+        grid.addWidget(self.return_button, 3, 1, 1, 2)
         return box
 
     def _pivots_box(self) -> QGroupBox:
         box = QGroupBox("Pivots")
-        box.setToolTip("Goal, Quirk and Style; changed only at the start or end of a session")
+        box.setToolTip(PLAY_TIPS["pivots"])
         grid = QGridLayout(box)
         grid.setColumnStretch(1, 1)
         self.pivot_labels: dict[str, QLabel] = {}
@@ -223,14 +239,14 @@ class PlayPanel(QWidget):
         for key, text in LUCK_PURPOSES.items():
             if key != "remove_stress":
                 self.luck_purpose.addItem(text[0].upper() + text[1:], key)
-        _named(self.luck_purpose, "Spend Luck on", "What the Luck is spent on")
+        tip(self.luck_purpose, "Spend Luck on", "What the Luck is spent on")
         self.luck_amount = QSpinBox()
         self.luck_amount.setRange(1, 20)
-        _named(self.luck_amount, "Luck to spend", "How many Luck to spend")
+        tip(self.luck_amount, "Luck to spend", "How many Luck to spend")
         self.spend_button = _button("Spend", "Spend Luck", self._on_spend_clicked)
         self.luck_reason = QLineEdit()
         self.luck_reason.setPlaceholderText("Why, e.g. Weakness invoked")
-        _named(self.luck_reason, "Reason for Luck", "Why the character gains Luck")
+        tip(self.luck_reason, "Reason for Luck", "Why the character gains Luck")
         self.gain_button = _button("Gain 1", "Give the character one Luck", self._on_gain_clicked)
         grid.addWidget(self.luck_purpose, 1, 0, 1, 4)
         grid.addWidget(self.luck_amount, 2, 2)
@@ -285,12 +301,12 @@ class PlayPanel(QWidget):
             count, legendary = stress_from_level(level)
             extra = ", Doom" if legendary else ""
             self.stress_level.addItem(f"{level} ({count}{extra})", level)
-        _named(self.stress_level, "Attacker's Level of Success", "Sets the Penalty Ranks")
+        tip(self.stress_level, "Attacker's Level of Success", "Sets the Penalty Ranks")
         self.stress_count = QSpinBox()
         self.stress_count.setRange(1, 10)
-        _named(self.stress_count, "Penalty Ranks", "How many Penalty Ranks to take")
+        tip(self.stress_count, "Penalty Ranks", "How many Penalty Ranks to take")
         self.stress_legendary = QCheckBox("Legendary")
-        _named(self.stress_legendary, "Legendary Stress", "Legendary Stress always brings a Doom")
+        tip(self.stress_legendary, "Legendary Stress", PLAY_TIPS["legendary"])
         self.stress_level.currentIndexChanged.connect(self._on_stress_level)
         self.stress_button = _button(
             "Take", "Put the Penalty Ranks on the Trait", self._on_stress_clicked
@@ -302,6 +318,15 @@ class PlayPanel(QWidget):
         row.addWidget(self.stress_level, 0, 1)
         row.addLayout(count_row, 1, 0)
         row.addWidget(self.stress_button, 1, 1)
+        self.arcane_sfx = QComboBox()
+        tip(self.arcane_sfx, "SFX of the failed Arcane Test", "The SFX Quality the failed "
+            "Arcane Test used")
+        self.arcane_button = _button(
+            "Failed Arcane Test", PLAY_TIPS["arcane_failure"],
+            self._on_arcane_clicked,
+        )
+        row.addWidget(self.arcane_sfx, 2, 0)
+        row.addWidget(self.arcane_button, 2, 1)
         row.setColumnStretch(0, 1)
         row.setColumnStretch(1, 1)
         self._on_stress_level(0)
@@ -315,13 +340,13 @@ class PlayPanel(QWidget):
         self.doom_label.setAccessibleName("Pending Doom")
         self.weakness_name = QLineEdit()
         self.weakness_name.setPlaceholderText("Name of the Weakness a survivor gains")
-        _named(self.weakness_name, "Doom Weakness name", "Name of the Poor Weakness on survival")
+        tip(self.weakness_name, "Doom Weakness name", PLAY_TIPS["doom_weakness"])
         self.avert_button = _button(
-            "Avert (Advancement)", "Spend a Pivot Advancement; out of this scene",
+            "Avert (Advancement)", PLAY_TIPS["doom_averted"],
             lambda: self.resolve_doom("averted"),
         )
         self.survive_button = _button(
-            "Survived", "Gain a Poor Weakness on the Trait", lambda: self.resolve_doom("survived")
+            "Survived", PLAY_TIPS["doom_survived"], lambda: self.resolve_doom("survived")
         )
         self.out_button = _button(
             "Out of the game", "Dead or gone, as the table decides",
@@ -339,16 +364,16 @@ class PlayPanel(QWidget):
         grid = QGridLayout(box)
         self.advancements = QListWidget()
         self.advancements.setMaximumHeight(110)
-        _named(self.advancements, "Held Advancements", "Advancements held and where they came from")
+        tip(self.advancements, "Held Advancements", "Advancements held and where they came from")
         self.advancements.itemDoubleClicked.connect(
             lambda _item: self.open_advancement_dialog()
         )
         self.pivot_slot = QComboBox()
         for slot in ("goal", "quirk", "style"):
             self.pivot_slot.addItem(slot.capitalize(), slot)
-        _named(self.pivot_slot, "Pivot used", "Which Pivot came into play this scene")
+        tip(self.pivot_slot, "Pivot used", "Which Pivot came into play this scene")
         self.pivot_button = _button(
-            "Earn from Pivot", "One Advancement per scene when a Pivot comes into play",
+            "Earn from Pivot", PLAY_TIPS["pivot_advancement"],
             self._on_pivot_clicked,
         )
         self.failure_button = _button(
@@ -370,10 +395,10 @@ class PlayPanel(QWidget):
         row = QGridLayout(box)
         self.stunt_name = QLineEdit()
         self.stunt_name.setPlaceholderText("Stunt name, e.g. Solid Footwork")
-        _named(self.stunt_name, "Stunt name", "A permanent Good Quality from a natural 20")
+        tip(self.stunt_name, "Stunt name", PLAY_TIPS["stunt_name"])
         self.stunt_trait = TraitCombo("Stunt Trait")
         self.stunt_button = _button(
-            "Add Stunt", "Add the Stunt at Good, linked to the Trait used", self._on_stunt_clicked
+            "Add Stunt", PLAY_TIPS["add_stunt"], self._on_stunt_clicked
         )
         row.addWidget(self.stunt_name, 0, 0, 1, 2)
         row.addWidget(self.stunt_trait, 1, 0)
@@ -399,14 +424,14 @@ class PlayPanel(QWidget):
         # takes the rest, and the table scrolls sideways when both do not fit.
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        _named(
+        tip(
             self.history, "History", "Every change in play; select one to see the character then"
         )
         self.history.currentCellChanged.connect(lambda row, *_: self.select_history(row))
         self.past = QPlainTextEdit()
         self.past.setReadOnly(True)
         self.past.setMaximumHeight(150)
-        _named(self.past, "Character at that point", "Read-only: the character after that change")
+        tip(self.past, "Character at that point", "Read-only: the character after that change")
         layout.addWidget(self.history, 1)
         layout.addWidget(self.past)
         return box
@@ -431,6 +456,7 @@ class PlayPanel(QWidget):
         self.status.setText(status)
         self.status.setAccessibleDescription(status)
         self._refresh_session_buttons()
+        self._refresh_recovery_buttons()
         self._refresh_message()
         self.luck_tokens.set_count(p.luck)
         for trait in TRAITS:
@@ -458,6 +484,7 @@ class PlayPanel(QWidget):
                 f"Doom on {p.doom_trait.value} from {kind}. Decide how it ends."
             )
         self.doom_group.setVisible(p.doom_trait is not None)
+        self._refresh_arcane()
         self._refresh_pivots()
         self._refresh_advancements()
         self._refresh_history()
@@ -478,9 +505,9 @@ class PlayPanel(QWidget):
             label.setToolTip(text or f"The character has no {name}")
             button = self.pivot_buttons[slot]
             button.setEnabled(not reason)
-            tip = reason or f"Set, replace or remove the {name}"
-            button.setToolTip(tip)
-            button.setAccessibleDescription(tip)
+            hint = reason or f"Set, replace or remove the {name}"
+            button.setToolTip(hint)
+            button.setAccessibleDescription(hint)
 
     def _refresh_advancements(self) -> None:
         row = self.advancements.currentRow()
@@ -561,9 +588,44 @@ class PlayPanel(QWidget):
         luck = self.start_luck.value()
         reason = self.refusal(lambda: start_session(self.character, luck))
         self.start_button.setEnabled(not reason)
-        tip = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
-        self.start_button.setToolTip(tip)
-        self.start_button.setAccessibleDescription(tip)
+        hint = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
+        self.start_button.setToolTip(hint)
+        self.start_button.setAccessibleDescription(hint)
+
+    def _refresh_recovery_buttons(self) -> None:
+        """End of day and of week, and the way back into the game: greyed with the
+        core's reason while they cannot be done; the way back shows only when needed."""
+        for widget, action, hint in (
+            (self.end_day_button, lambda: end_of_day(self.character, None),
+             PLAY_TIPS["end_of_day"]),
+            (self.end_week_button, lambda: end_of_week(self.character),
+             PLAY_TIPS["end_of_week"]),
+            (self.return_button, lambda: return_to_play(self.character),
+             PLAY_TIPS["return_to_play"]),
+        ):
+            reason = self.refusal(action)
+            widget.setEnabled(not reason)
+            text = f"Not now: {reason}" if reason else hint
+            widget.setToolTip(text)
+            widget.setAccessibleDescription(text)
+        self.return_button.setVisible(self.character.play.out_of_play)
+
+    def _refresh_arcane(self) -> None:
+        """The failed Arcane Test, for a character playing with the SFX subsystem."""
+        c = self.character
+        sfx = [(i, e) for i, e in enumerate(c.elements) if e in sfx_elements(c)]
+        shown = c.options.sfx_subsystem and bool(sfx)
+        self.arcane_sfx.setVisible(shown)
+        self.arcane_button.setVisible(shown)
+        wanted = [(e.name, i) for i, e in sfx]
+        current = [(self.arcane_sfx.itemText(i), self.arcane_sfx.itemData(i))
+                   for i in range(self.arcane_sfx.count())]
+        if wanted != current:
+            chosen = self.arcane_sfx.currentData()
+            self.arcane_sfx.clear()
+            for name, index in wanted:
+                self.arcane_sfx.addItem(name, index)
+            self.arcane_sfx.setCurrentIndex(max(0, self.arcane_sfx.findData(chosen)))
 
     def _refresh_message(self) -> None:
         """Clear the refusal once the refused operation would be allowed (after an undo,
@@ -636,6 +698,24 @@ class PlayPanel(QWidget):
             self.weakness_name.clear()
         return ok
 
+    def end_of_day(self, recovery_level: str | None = None) -> bool:
+        """The end-of-day Recovery Test at ``recovery_level`` (None: none, or failed)."""
+        return self._apply(
+            "End of day", lambda: end_of_day(self.character, recovery_level)
+        )
+
+    def end_of_week(self) -> bool:
+        return self._apply("End of week", lambda: end_of_week(self.character))
+
+    def return_to_play(self) -> bool:
+        return self._apply("Back in the game", lambda: return_to_play(self.character))
+
+    def arcane_failure(self, element_index: int) -> bool:
+        """A failed Arcane Test with the Element at ``element_index`` (an SFX)."""
+        return self._apply(
+            "Failed Arcane Test", lambda: arcane_failure(self.character, element_index)
+        )
+
     def earn_pivot(self, slot: str) -> bool:
         return self._apply(
             "Pivot Advancement", lambda: earn_pivot_advancement(self.character, slot)
@@ -702,14 +782,25 @@ class PlayPanel(QWidget):
     def _on_pivot_clicked(self) -> None:
         self.earn_pivot(str(self.pivot_slot.currentData()))
 
+    def _on_arcane_clicked(self) -> None:
+        index = self.arcane_sfx.currentData()
+        if isinstance(index, int):
+            self.arcane_failure(index)
+
     def _on_stunt_clicked(self) -> None:
         self.add_stunt(self.stunt_name.text(), self.stunt_trait.trait())
 
     def open_end_scene_dialog(self) -> None:
-        dialog = EndSceneDialog(self.character, self)
+        dialog = EndSceneDialog.for_character(self.character, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            level, luck = dialog.values()
-            self.end_scene(level, luck)
+            values = dialog.values()
+            self.end_scene(values["recovery"].get(ONE),
+                           values["luck_for_penalties"].get(ONE, 0))
+
+    def open_end_of_day_dialog(self) -> None:
+        dialog = EndOfDayDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.end_of_day(dialog.values())
 
     def open_end_session_dialog(self) -> None:
         dialog = EndSessionDialog(self)
@@ -717,7 +808,7 @@ class PlayPanel(QWidget):
             self.end_session(dialog.values())
 
     def open_pivot_dialog(self, slot: str) -> None:
-        dialog = PivotDialog(slot, getattr(self.character.pivots, slot), self)
+        dialog = PivotDialog(self.character, self, change=slot)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             text, why = dialog.values()
             self.change_pivot(slot, text, why)

@@ -1,0 +1,148 @@
+"""The scene tracker's autosave: the scene, and beside it each PC as they stand in it.
+
+The scene itself is a scene document (:func:`seforge.systems.swords_edge.scene.save_scene`).
+The PCs' Penalty Ranks, Luck and Stunts reach their character files only when the scene
+ends, so a second, versioned document (``swords-edge.scene-pcs``) keeps, for each PC id,
+the character file it came from and the character as it stands in the scene.
+
+Autosaves written before this document had a format were a bare JSON object
+``{pc_id: path or null}`` (older) or ``{pc_id: {"path": ..., "character": ...}}``; they
+still read (:func:`read_scene_pcs`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from seforge.core.documents import DocumentFileError, DocumentKind, read_json_file
+from seforge.systems.swords_edge.fileformat import (
+    character_from_data,
+    character_to_data,
+    load_character,
+)
+from seforge.systems.swords_edge.models import Character
+from seforge.systems.swords_edge.scene import Scene, load_scene, save_scene
+
+SCENE_FILE_NAME = "current.sescene"
+PCS_FILE_NAME = "current.paths.json"
+"""Beside the autosaved scene: the PCs' files and states (the name predates the states)."""
+
+
+class AutosavedPC(BaseModel):
+    """One PC of the autosaved scene: its character file and its state in the scene."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: str | None = None
+    character: dict[str, Any] | None = None
+
+
+class ScenePCs(BaseModel):
+    """Every PC of the autosaved scene, by scene id."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pcs: dict[str, AutosavedPC] = {}
+
+
+SCENE_PCS = DocumentKind(
+    format_id="swords-edge.scene-pcs",
+    model=ScenePCs,
+    suffix=".json",
+    title="Sword's Edge scene autosave (its PCs)",
+    version=1,
+)
+
+
+def _legacy(data: dict[str, Any]) -> dict[str, Any]:
+    """A pre-format sidecar as version 1's fields (unreadable records are dropped)."""
+    pcs: dict[str, Any] = {}
+    for pc_id, item in data.items():
+        if isinstance(item, dict):
+            path = item.get("path")
+            state = item.get("character")
+            pcs[str(pc_id)] = {"path": path if isinstance(path, str) else None,
+                               "character": state if isinstance(state, dict) else None}
+        else:
+            pcs[str(pc_id)] = {"path": item if isinstance(item, str) else None,
+                               "character": None}
+    return {"format": SCENE_PCS.format_id, "version": 1, "pcs": pcs}
+
+
+def read_scene_pcs(path: str | os.PathLike[str]) -> ScenePCs:
+    """The PCs' sidecar at ``path``; a file without ``format`` is an older autosave.
+
+    Raises DocumentFileError (one line)."""
+    p = Path(path)
+    data = read_json_file(p)
+    if isinstance(data, dict) and "format" not in data:
+        data = _legacy(data)
+    return SCENE_PCS.from_data(data, p.name or str(p))
+
+
+@dataclass(frozen=True)
+class RestoredPC:
+    """What an autosave gives back for one PC: the character (None if lost), the file
+    it belongs to, and why it could not be brought back."""
+
+    character: Character | None
+    path: Path | None
+    reason: str
+
+
+def restore_pc(record: AutosavedPC | None, name: str) -> RestoredPC:
+    """The PC as it stood in the scene; where that state is missing (an older
+    autosave) or unreadable, as its file says; else None with the reason."""
+    if record is None:
+        return RestoredPC(None, None, "no character file")
+    path = Path(record.path) if record.path else None
+    reason = "no character file"
+    if record.character is not None:
+        try:
+            return RestoredPC(character_from_data(record.character, name), path, "")
+        except DocumentFileError as exc:
+            reason = str(exc)
+    if path is not None:
+        try:
+            return RestoredPC(load_character(path), path, "")
+        except DocumentFileError as exc:
+            reason = str(exc)
+    return RestoredPC(None, path, reason)
+
+
+def autosave_record(path: Path | None, character: Character | None) -> AutosavedPC:
+    """The sidecar's record of one PC (the path made absolute)."""
+    return AutosavedPC(
+        path=str(path.absolute()) if path is not None else None,
+        character=character_to_data(character) if character is not None else None,
+    )
+
+
+def save_autosave(scene: Scene, pcs: ScenePCs, folder: Path) -> None:
+    """Write the scene and its PCs' sidecar into ``folder`` (created if need be),
+    each atomically. Raises OSError."""
+    folder.mkdir(parents=True, exist_ok=True)
+    SCENE_PCS.save(pcs, folder / PCS_FILE_NAME)
+    save_scene(scene, folder / SCENE_FILE_NAME)
+
+
+def load_autosave(folder: Path) -> tuple[Scene, ScenePCs]:
+    """The autosaved scene and its PCs' sidecar (empty if the sidecar is missing or
+    unreadable: each PC then has no state to come back with). Raises DocumentFileError
+    for an unreadable scene."""
+    scene = load_scene(folder / SCENE_FILE_NAME)
+    try:
+        pcs = read_scene_pcs(folder / PCS_FILE_NAME)
+    except DocumentFileError:
+        pcs = ScenePCs()
+    return scene, pcs
+
+
+def discard_autosave(folder: Path) -> None:
+    for name in (SCENE_FILE_NAME, PCS_FILE_NAME):
+        (folder / name).unlink(missing_ok=True)

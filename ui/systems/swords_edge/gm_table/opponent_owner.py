@@ -1,0 +1,142 @@
+"""The one owner of the opponent being edited: the NC, the file it is saved to, the disk
+stamp, what it was as editing began, and its undo history.
+
+The NC editor changes the opponent only through :meth:`OpponentOwner.apply` (a core-model
+change on a copy, one undo step; typing in one field merges into one) and redraws on
+``changed``; the opponent library asks the owner whether there is unsaved work, saves
+through it and watches its file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from seforge.core.documents import DocumentFileError
+from seforge.systems.swords_edge.fileformat import load_nc
+from seforge.systems.swords_edge.models import NarrativeCharacter
+from seforge.systems.swords_edge.nc_builder import new_nc
+from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk
+
+
+class _Snapshot(QUndoCommand):
+    """One edit, stored as the NC before and after (merges typing in one field)."""
+
+    MERGE_ID = 0x5E4C
+
+    def __init__(self, owner: OpponentOwner, before: dict[str, Any], after: dict[str, Any],
+                 text: str, field: str | None) -> None:
+        super().__init__(text)
+        self.owner = owner
+        self.before = before
+        self.after = after
+        self.field = field
+
+    def id(self) -> int:
+        return self.MERGE_ID if self.field else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if isinstance(other, _Snapshot) and other.field == self.field:
+            self.after = other.after
+            return True
+        return False
+
+    def redo(self) -> None:
+        self.owner._restore(self.after)
+
+    def undo(self) -> None:
+        self.owner._restore(self.before)
+
+
+class OpponentOwner(QObject):
+    """Holds the opponent being edited and everything about its file."""
+
+    changed = Signal()
+    """After every edit, undo, redo and replacement."""
+    path_changed = Signal()
+    """The opponent is now saved to another file (or to none yet)."""
+
+    def __init__(self, nc: NarrativeCharacter | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.nc = nc.model_copy(deep=True) if nc is not None else new_nc("minion", "Average")
+        self.undo_stack = QUndoStack(self)
+        self.path: Path | None = None
+        """The file Save writes to (None: a new file in the GM's folder)."""
+        self.saved: dict[str, Any] | None = None
+        """The NC as editing began or was last saved (None: nothing to lose)."""
+        self.disk_stamp: DiskStamp | None = None
+        """The file as last read or written here."""
+        self.copy_of = ""
+        """What the opponent is a copy of ("" when it is not a copy)."""
+
+    # -- edits ----------------------------------------------------------------------
+    def apply(self, text: str, change: Callable[[NarrativeCharacter], object],
+              field: str | None = None) -> None:
+        """Run ``change`` on a copy of the NC as one undo step named ``text``."""
+        before = self.nc.model_dump(mode="json")
+        work = self.nc.model_copy(deep=True)
+        change(work)
+        # validate_assignment does not see in-place list/dict changes: revalidate.
+        after = NarrativeCharacter.model_validate(work.model_dump()).model_dump(mode="json")
+        if after == before:
+            return
+        self.undo_stack.push(_Snapshot(self, before, after, text, field))
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        self.nc = NarrativeCharacter.model_validate(data)
+        self.changed.emit()
+
+    def set_nc(self, nc: NarrativeCharacter) -> None:
+        """Edit ``nc`` (a copy of it) from a clean history."""
+        self.nc = nc.model_copy(deep=True)
+        self.undo_stack.clear()
+        self.changed.emit()
+
+    def start(self, nc: NarrativeCharacter, path: Path | None, copy_of: str = "") -> None:
+        """Edit ``nc``, saved to ``path`` (None: not yet): nothing is unsaved."""
+        self.copy_of = copy_of
+        self.saved = nc.model_dump(mode="json")
+        self.path = path
+        self.disk_stamp = DiskStamp.of(path) if path is not None else None
+        self.path_changed.emit()
+        self.set_nc(nc)
+
+    # -- state ----------------------------------------------------------------------
+    def unsaved(self) -> bool:
+        """Whether the NC differs from what editing began with (or last saved)."""
+        return self.saved is not None and self.nc.model_dump(mode="json") != self.saved
+
+    def saved_to(self, path: Path, nc: NarrativeCharacter) -> None:
+        """``nc`` was just written to ``path``: clean, stamped, living there."""
+        self.path = path
+        self.saved = nc.model_dump(mode="json")
+        self.disk_stamp = DiskStamp.of(path)
+        self.path_changed.emit()
+        self.copy_of = ""
+        self.undo_stack.setClean()
+
+    def keep_mine(self) -> None:
+        """The GM keeps the changes made here over the file's: "unsaved" now means
+        differing from what the file holds now."""
+        try:
+            self.saved = load_nc(self.path).model_dump(mode="json") if self.path else {}
+        except DocumentFileError:
+            self.saved = {}
+
+    def drop_changes(self) -> None:
+        """The GM chose to lose the changes made here (the file is read again)."""
+        self.saved = None
+
+    def forget_file(self) -> None:
+        """The file was deleted here: the next Save writes a new one."""
+        self.path = None
+        self.path_changed.emit()
+
+    def disk_changed(self) -> bool:
+        """Whether another program changed the file being edited since it was read."""
+        return changed_on_disk(self.disk_stamp, self.path)
