@@ -3,6 +3,21 @@
 The shell never imports ``ui.systems``; the app (``ui.app``) registers each built-in
 system's UI lazily by ``"module:attribute"`` (see ``ui.systems.BUILTIN_SYSTEM_UIS``), and
 the shell asks :data:`UI_REGISTRY` for the one it needs.
+
+Besides the four members of :class:`SystemUi`, a system UI may have these optional ones
+(the shell reads them with :func:`getattr` and does without them):
+
+``suffixes: Sequence[str]``
+    The file suffixes (with the dot) ``open_editor`` reads: File › Open's filter, drops and
+    the command line route a file to this system by them.
+``format_ids: Sequence[str]``
+    The ``format`` ids of its documents (old aliases included): a file whose suffix no
+    system claims is routed by :func:`seforge.core.documents.peek_format`.
+``file_filter: str``
+    The label of its entry in File › Open's filter (default: the title's files).
+``window_part(window) -> WindowPart``
+    What the system adds to the window beyond its editors (docks, a menu, file handling
+    of its own, its documents' state); see :class:`WindowPart`.
 """
 
 from __future__ import annotations
@@ -13,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from ui.shell.document_owner import DocumentOwner
@@ -28,8 +44,54 @@ class NewDocumentChoice:
 
 
 @runtime_checkable
+class OpenDocument(Protocol):
+    """What the window needs of an open document, whatever its system: a
+    :class:`DocumentOwner` is one, and so is a system's own owner with the same members.
+
+    Signals (not expressible in a Protocol): ``changed``, ``modified_changed(bool)``,
+    ``path_changed()`` and ``saved()``.
+    """
+
+    autosave_id: str
+    revision: int
+    undo_stack: QUndoStack
+
+    @property
+    def path(self) -> Path | None: ...
+
+    def set_path(self, path: Path | None) -> None: ...
+
+    def title(self) -> str: ...
+
+    def set_title(self, title: str) -> None: ...
+
+    def is_modified(self) -> bool: ...
+
+    def mark_modified(self) -> None: ...
+
+    def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path: ...
+
+    def reload(self) -> None: ...
+
+    def disk_changed(self) -> bool: ...
+
+    def acknowledge_disk(self) -> None: ...
+
+    @property
+    def autosave_suffix(self) -> str: ...
+
+    def write_copy(self, path: Path) -> None:
+        """Write the document as it is now to ``path`` (autosave), changing nothing."""
+        ...
+
+
+@runtime_checkable
 class DocumentEditor(Protocol):
-    """A system's editor for one document: a widget that works through its owner."""
+    """A system's editor for one document: a widget that works through its owner.
+
+    ``owner`` is usually a :class:`DocumentOwner`; the window needs only what
+    :class:`OpenDocument` lists.
+    """
 
     owner: DocumentOwner[Any]
 
