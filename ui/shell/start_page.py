@@ -1,4 +1,5 @@
-"""The start page shown when no character is open."""
+"""The start page shown when no document is open: the registered game systems with
+their new documents, Open, the buttons systems add, and the recent files."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from PySide6.QtCore import QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -23,10 +25,21 @@ from ui.shell.widgets import section_label, set_font_scale
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
+def short_label(system_title: str, label: str) -> str:
+    """A choice's label without its system's name ("Sword's Edge character" in the
+    Sword's Edge row reads "Character")."""
+    text = label
+    if text.lower().startswith(system_title.lower()):
+        text = text[len(system_title):].strip(" -—:") or label
+    return text[:1].upper() + text[1:]
+
+
 class StartPage(QWidget):
     new_requested = Signal()
+    """The first system's first new document (Ctrl+N)."""
+    new_choice_requested = Signal(str, str)
+    """A new document: system id, format id."""
     open_requested = Signal()
-    library_requested = Signal()
     recent_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -44,7 +57,7 @@ class StartPage(QWidget):
         title = QLabel("SEForge", self)
         set_font_scale(title, 2.4, bold=True)
         title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        tagline = QLabel("Build a hero for Sword's Edge", self)
+        tagline = QLabel("Characters and GM screens for your table", self)
         tagline.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         tagline.setEnabled(False)
         column.addWidget(logo)
@@ -52,20 +65,27 @@ class StartPage(QWidget):
         column.addWidget(tagline)
         column.addSpacing(22)
 
-        self.new_button = self._big_button(
-            "New Character", "Start an empty character sheet (Ctrl+N)", self.new_requested
-        )
+        self.systems_heading = section_label("New")
+        column.addWidget(self.systems_heading)
+        self.systems_box = QWidget(self)
+        self.systems_box.setObjectName("startSystems")
+        self.systems_grid = QGridLayout(self.systems_box)
+        self.systems_grid.setContentsMargins(0, 0, 0, 0)
+        self.systems_grid.setHorizontalSpacing(10)
+        self.systems_grid.setVerticalSpacing(6)
+        column.addWidget(self.systems_box)
+        column.addSpacing(14)
+        self.new_button: QPushButton | None = None
+        """The first system's first new document (the default button)."""
+        self.choice_buttons: list[QPushButton] = []
         self.open_button = self._big_button(
-            "Open…", "Open a saved character file (Ctrl+O)", self.open_requested
+            "Open…", "Open a saved file of any game system (Ctrl+O)", self.open_requested
         )
-        self.library_button = self._big_button(
-            "Start from a Book Character",
-            "Copy one of the rulebook's sample characters and make it your own",
-            self.library_requested,
-        )
-        for button in (self.new_button, self.open_button, self.library_button):
-            column.addWidget(button)
-        self.new_button.setDefault(True)
+        column.addWidget(self.open_button)
+        self._buttons_column = column
+        self._next_button_row = column.indexOf(self.open_button) + 1
+        self.buttons: dict[str, QPushButton] = {}
+        """Buttons the systems added (:meth:`add_button`), by name."""
         column.addSpacing(18)
 
         self.recent_heading = section_label("Open Recent")
@@ -86,6 +106,56 @@ class StartPage(QWidget):
         holder.setFixedWidth(400)
         outer.addWidget(holder)
         outer.addStretch(1)
+
+    def set_systems(self, systems: list[tuple[str, str, list[tuple[str, str, str]]]]) -> None:
+        """One row per game system: its title and a button per new document.
+        ``systems``: (system id, title, [(format id, label, tooltip)])."""
+        while self.systems_grid.count():
+            item = self.systems_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.choice_buttons = []
+        self.new_button = None
+        for row, (system_id, title, choices) in enumerate(systems):
+            name = QLabel(title, self.systems_box)
+            name.setObjectName("startSystemTitle")
+            set_font_scale(name, 1.05, bold=True)
+            self.systems_grid.addWidget(name, row, 0)
+            buttons = QHBoxLayout()
+            buttons.setSpacing(6)
+            for format_id, label, tip in choices:
+                button = QPushButton(short_label(title, label), self.systems_box)
+                button.setAccessibleName(f"New {label}")
+                button.setToolTip(tip or f"Start a new {label}")
+                button.setMinimumHeight(34)
+                button.clicked.connect(
+                    lambda _c=False, s=system_id, f=format_id: self.new_choice_requested.emit(s, f))
+                buttons.addWidget(button)
+                self.choice_buttons.append(button)
+                if self.new_button is None:
+                    self.new_button = button
+                    button.setDefault(True)
+                    button.setToolTip(f"{button.toolTip()} (Ctrl+N)")
+            buttons.addStretch(1)
+            self.systems_grid.addLayout(buttons, row, 1)
+        self.systems_grid.setColumnStretch(1, 1)
+        has = bool(systems)
+        self.systems_heading.setVisible(has)
+        self.systems_box.setVisible(has)
+
+    def add_button(self, name: str, text: str, tip: str) -> QPushButton:
+        """A big button under Open… (a system's "Start from a Book Character")."""
+        button = QPushButton(text, self)
+        button.setAccessibleName(text.rstrip("…"))
+        button.setToolTip(tip)
+        button.setMinimumHeight(46)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        set_font_scale(button, 1.15)
+        self._buttons_column.insertWidget(self._next_button_row, button)
+        self._next_button_row += 1
+        self.buttons[name] = button
+        return button
 
     def _big_button(self, text: str, tip: str, signal: SignalInstance) -> QPushButton:
         button = QPushButton(text, self)

@@ -141,7 +141,9 @@ class SystemUiRegistry:
         self._loaded[ui.system_id] = ui
 
     def ids(self) -> list[str]:
-        return sorted({*self._targets, *self._loaded})
+        """The registered system ids, in the order they were registered (the app
+        registers Sword's Edge first: the first system is the default one)."""
+        return list(dict.fromkeys([*self._targets, *self._loaded]))
 
     def get(self, system_id: str) -> SystemUi:
         if system_id not in self._loaded:
@@ -154,3 +156,22 @@ class SystemUiRegistry:
 
 UI_REGISTRY = SystemUiRegistry()
 """The app's system UIs."""
+
+
+def loaded_systems(registry: SystemUiRegistry | None = None) -> list[SystemUi]:
+    """Every registered system UI that loads (one that fails to import is left out: a
+    broken system must not stop the window)."""
+    found = []
+    reg = registry or UI_REGISTRY
+    for system_id in reg.ids():
+        try:
+            found.append(reg.get(system_id))
+        except Exception:
+            continue
+    return found
+
+
+def registered_suffixes(registry: SystemUiRegistry | None = None) -> list[str]:
+    """Every registered system's document suffixes (lower case, with the dot)."""
+    return [str(s).lower() for ui in loaded_systems(registry)
+            for s in getattr(ui, "suffixes", ())]
