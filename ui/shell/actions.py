@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from ui.shell.keys import redo_keys, unique_keys
+from ui.shell.start_page import short_label
 
 if TYPE_CHECKING:
     from ui.shell.window import MainWindow
@@ -137,16 +138,20 @@ def fill_new_menu(window: MainWindow) -> None:
     choices = window.controller.choices()
     systems = {ui.system_id for ui, _choice in choices}
     current = ""
+    grouped = len(systems) > 1
     for ui, choice in choices:
-        if len(systems) > 1 and ui.system_id != current:
+        if grouped and ui.system_id != current:
             current = ui.system_id
             menu.addSection(ui.title)
+        # under its system's heading a choice needs no system name ("Character")
+        text = short_label(ui.title, choice.label) if grouped else (
+            choice.label[:1].upper() + choice.label[1:])
         if choice is choices[0][1]:
-            window.new_action.setText(f"&{choice.label[:1].upper()}{choice.label[1:]}")
+            window.new_action.setText(f"&{text}")
             window.new_action.setToolTip(choice.tooltip or f"Start a new {choice.label}")
             menu.addAction(window.new_action)
             continue
-        action = menu.addAction(choice.label[:1].upper() + choice.label[1:])
+        action = menu.addAction(text)
         action.setToolTip(choice.tooltip or f"Start a new {choice.label}")
         action.triggered.connect(
             lambda _c=False, s=ui.system_id, f=choice.format_id: window.new_document(s, f))

@@ -125,10 +125,12 @@ class StartPage(QWidget):
             buttons = QHBoxLayout()
             buttons.setSpacing(6)
             for format_id, label, tip in choices:
-                button = QPushButton(short_label(title, label), self.systems_box)
+                button = QPushButton(f"New {short_label(title, label)}", self.systems_box)
                 button.setAccessibleName(f"New {label}")
                 button.setToolTip(tip or f"Start a new {label}")
-                button.setMinimumHeight(34)
+                button.setMinimumHeight(40)
+                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+                set_font_scale(button, 1.1)
                 button.clicked.connect(
                     lambda _c=False, s=system_id, f=format_id: self.new_choice_requested.emit(s, f))
                 buttons.addWidget(button)
@@ -137,7 +139,6 @@ class StartPage(QWidget):
                     self.new_button = button
                     button.setDefault(True)
                     button.setToolTip(f"{button.toolTip()} (Ctrl+N)")
-            buttons.addStretch(1)
             self.systems_grid.addLayout(buttons, row, 1)
         self.systems_grid.setColumnStretch(1, 1)
         has = bool(systems)

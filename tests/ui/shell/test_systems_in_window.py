@@ -110,7 +110,7 @@ def test_start_page_and_file_new_list_every_system(win: MainWindow, toy: ToyUi) 
     page = win.start_page
     titles = [w.text() for w in page.systems_box.findChildren(QLabel)]
     assert titles == ["Sword's Edge", "Toy System"]
-    assert [b.text() for b in page.choice_buttons] == ["Character", "Hero"]
+    assert [b.text() for b in page.choice_buttons] == ["New Character", "New Hero"]
     assert page.new_button is page.choice_buttons[0]  # Ctrl+N: the first system's first
     page.choice_buttons[1].click()
     owner = win.current_document()
@@ -119,7 +119,7 @@ def test_start_page_and_file_new_list_every_system(win: MainWindow, toy: ToyUi) 
     sections = [a.text() for a in win.new_menu.actions() if a.isSeparator()]
     assert sections == ["Sword's Edge", "Toy System"]
     labels = [a.text() for a in win.new_menu.actions() if not a.isSeparator()]
-    assert labels == ["&Sword's Edge character", "Toy System hero"]
+    assert labels == ["&Character", "Hero"]  # under their systems' headings
     win.new_action.trigger()
     assert type(win.current_document()).__name__ == "CharacterDocument"
 
