@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoStack
@@ -20,7 +20,6 @@ from ui.shell import actions, screen_fit
 from ui.shell.actions import make_action
 from ui.shell.window_part import WindowPart
 from ui.systems.swords_edge.budget_panel import BudgetPanel
-from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.owners import DocumentRegistry
 from ui.systems.swords_edge.system_ui import CharacterTab, character_editor, gm_screen_page
 
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
     from seforge.systems.swords_edge.models import Character
     from ui.shell.unsaved_dialog import UnsavedWork
     from ui.shell.window import MainWindow
+    from ui.systems.swords_edge.document import CharacterDocument
     from ui.systems.swords_edge.editor import CharacterEditor
     from ui.systems.swords_edge.file_watch import FileWatcher
     from ui.systems.swords_edge.gm import GMDock
@@ -35,6 +35,16 @@ if TYPE_CHECKING:
     from ui.systems.swords_edge.play_dock import PlayDock
     from ui.systems.swords_edge.printing import PrintJob
     from ui.systems.swords_edge.system_ui import SwordsEdgeUi
+
+def is_character(document: object) -> TypeGuard[CharacterDocument]:
+    """True for a character's owner (the model loads only once one is open: the start
+    page shows before it)."""
+    if document is None or type(document).__name__ != "CharacterDocument":
+        return False
+    from ui.systems.swords_edge.document import CharacterDocument
+
+    return isinstance(document, CharacterDocument)
+
 
 TAB_HOLDER = "tab"
 """How a builder tab holds its document in the registry."""
@@ -180,7 +190,7 @@ class SwordsEdgeWindowPart(WindowPart):
     # -- documents ----------------------------------------------------------------------
     def characters(self) -> list[CharacterDocument]:
         """The characters open in the builder's tabs, in tab order."""
-        return [d for d in self.window.documents() if isinstance(d, CharacterDocument)]
+        return [d for d in self.window.documents() if is_character(d)]
 
     def adopt(self, document: Any) -> None:
         document.setParent(self.window)
@@ -195,7 +205,7 @@ class SwordsEdgeWindowPart(WindowPart):
         return CharacterTab(owned, parent) if owned is not None else None
 
     def still_used(self, document: Any) -> str:
-        if not isinstance(document, CharacterDocument):
+        if not is_character(document):
             return ""
         if self.registry.holders(document) - {TAB_HOLDER}:
             return f"{document.title()} stays open for the scene on the GM's Table."
@@ -214,10 +224,10 @@ class SwordsEdgeWindowPart(WindowPart):
         return list(self.registry.documents())
 
     def claims(self, document: Any) -> bool:
-        return isinstance(document, CharacterDocument)  # the FileWatcher follows them
+        return is_character(document)  # the FileWatcher follows them
 
     def display_name(self, document: Any) -> str:
-        if isinstance(document, CharacterDocument):
+        if is_character(document):
             return document.character.name.strip()
         return ""
 
@@ -266,6 +276,8 @@ class SwordsEdgeWindowPart(WindowPart):
 
     def open_book_character(self, character: Character) -> CharacterDocument:
         """Open a copy of a book character: unsaved, titled with its name."""
+        from ui.systems.swords_edge.document import CharacterDocument
+
         document = CharacterDocument(character.model_copy(deep=True),
                                      title=character.name or "Book character")
         document.mark_modified()
@@ -284,21 +296,21 @@ class SwordsEdgeWindowPart(WindowPart):
     # -- state --------------------------------------------------------------------------
     def current_character(self) -> CharacterDocument | None:
         document = self.window.current_document()
-        return document if isinstance(document, CharacterDocument) else None
+        return document if is_character(document) else None
 
     def current_changed(self, document: Any, widget: QWidget | None) -> None:
         if self.play_dock is not None:
             self.play_dock.show_document(self.current_character())
 
     def document_changed(self, document: Any) -> None:
-        if not isinstance(document, CharacterDocument):
+        if not is_character(document):
             return
         if document is self.window.current_document():
             self._refresh_budget()
         self._refresh_character_names()
 
     def update_state(self, document: Any) -> None:
-        has = isinstance(document, CharacterDocument)
+        has = is_character(document)
         for action in self._document_actions:
             action.setEnabled(has)
         self.export_party_action.setEnabled(bool(self.characters()))
