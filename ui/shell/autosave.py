@@ -31,7 +31,7 @@ from seforge.core.atomic import atomic_write_bytes
 from seforge.core.bounded_read import FileReadError, read_bounded
 from seforge.core.documents import DocumentFileError
 from ui.shell.settings import data_dir, set_aside
-from ui.shell.system_ui import UI_REGISTRY, DocumentEditor, OpenDocument
+from ui.shell.system_ui import UI_REGISTRY, DocumentEditor, OpenDocument, suffixes_of
 
 DEFAULT_INTERVAL_MS = 5000
 LOCK_NAME = "session.lock"
@@ -58,7 +58,7 @@ def registry_loader(path: Path) -> DocumentEditor | None:
             system = UI_REGISTRY.get(system_id)
         except Exception:  # a broken system must not stop the start
             continue
-        if suffix in [s.lower() for s in getattr(system, "suffixes", ())]:
+        if suffix in suffixes_of(system):
             return system.open_editor(path)
     return None
 

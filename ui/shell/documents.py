@@ -30,7 +30,9 @@ from ui.shell.system_ui import (
     NewDocumentChoice,
     OpenDocument,
     SystemUi,
+    format_ids_of,
     loaded_systems,
+    suffixes_of,
 )
 
 if TYPE_CHECKING:
@@ -93,14 +95,14 @@ class DocumentController(QObject):
         return [(ui, choice) for ui in self.systems() for choice in ui.new_document_choices()]
 
     def suffixes(self) -> list[str]:
-        return [str(s).lower() for ui in self.systems() for s in getattr(ui, "suffixes", ())]
+        return [s for ui in self.systems() for s in suffixes_of(ui)]
 
     def file_filter(self) -> str:
         """File › Open's filter: every document, then each system's, then all files."""
         entries = []
         every: list[str] = []
         for ui in self.systems():
-            patterns = [f"*{s}" for s in getattr(ui, "suffixes", ())]
+            patterns = [f"*{s}" for s in suffixes_of(ui)]
             if not patterns:
                 continue
             every += patterns
@@ -115,14 +117,14 @@ class DocumentController(QObject):
         suffix = path.suffix.lower()
         systems = self.systems()
         for ui in systems:
-            if suffix in [str(s).lower() for s in getattr(ui, "suffixes", ())]:
+            if suffix in suffixes_of(ui):
                 return ui
         try:
             found = peek_format(path)
         except (DocumentFileError, OSError, ValueError, RecursionError):
             return None
         for ui in systems:
-            if found in getattr(ui, "format_ids", ()):
+            if found in format_ids_of(ui):
                 return ui
         return None
 
@@ -465,6 +467,8 @@ class DocumentController(QObject):
                 widgets.setTabText(index, text.replace("&", "&&"))
             tip = (f"{document.path.name}\n{document.path.parent}" if document.path
                    else "Not saved yet")
+            if len(self.systems()) > 1:  # which game the document belongs to
+                tip = f"{tip}\n{self.system(tab.system_id).title}"
             if widgets.tabToolTip(index) != tip:
                 widgets.setTabToolTip(index, tip)
         if document is self.current_document():
@@ -588,8 +592,7 @@ class DocumentController(QObject):
             if path.stem in mine:
                 return None
             ui = self.system_for_path(path) if path.suffix else None
-            if ui is None or path.suffix.lower() not in [
-                    str(s).lower() for s in getattr(ui, "suffixes", ())]:
+            if ui is None or path.suffix.lower() not in suffixes_of(ui):
                 return None
             editor = ui.open_editor(path, window.tabs)
             systems[id(editor)] = ui.system_id

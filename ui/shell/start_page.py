@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -45,7 +46,11 @@ class StartPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startPage")
-        outer = QHBoxLayout(self)
+        # The page scrolls rather than push the window taller than a short screen (a
+        # docked GM's Table shares the height with it).
+        self.content = QWidget()
+        self.content.setObjectName("startContent")
+        outer = QHBoxLayout(self.content)
         outer.addStretch(1)
         column = QVBoxLayout()
         column.addStretch(1)
@@ -106,6 +111,14 @@ class StartPage(QWidget):
         holder.setFixedWidth(400)
         outer.addWidget(holder)
         outer.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setObjectName("startScroll")
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.content)
+        page = QVBoxLayout(self)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(scroll)
 
     def set_systems(self, systems: list[tuple[str, str, list[tuple[str, str, str]]]]) -> None:
         """One row per game system: its title and a button per new document.

@@ -13,6 +13,8 @@ Besides the four members of :class:`SystemUi`, a system UI may have these option
 ``format_ids: Sequence[str]``
     The ``format`` ids of its documents (old aliases included): a file whose suffix no
     system claims is routed by :func:`seforge.core.documents.peek_format`.
+    Without these two, the app asks the system's core for its document formats
+    (:attr:`SystemUiRegistry.file_info`).
 ``file_filter: str``
     The label of its entry in File › Open's filter (default: the title's files).
 ``window_part(window) -> WindowPart``
@@ -23,7 +25,7 @@ Besides the four members of :class:`SystemUi`, a system UI may have these option
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -127,12 +129,38 @@ class SystemUi(Protocol):
         ...
 
 
+FileInfo = tuple[Sequence[str], Sequence[str]]
+"""A system's document suffixes and format ids (aliases included)."""
+
+
 @dataclass
 class SystemUiRegistry:
     """System UIs by system id, imported on first use."""
 
     _targets: dict[str, str] = field(default_factory=dict)
     _loaded: dict[str, SystemUi] = field(default_factory=dict)
+    file_info: Callable[[str], FileInfo] | None = None
+    """Where a system UI without ``suffixes``/``format_ids`` gets them: the app sets this
+    to ask the system's core (its document formats), the first time they are needed."""
+    _file_info: dict[str, FileInfo] = field(default_factory=dict)
+
+    def files_of(self, ui: SystemUi) -> FileInfo:
+        """``ui``'s suffixes and format ids: its own, else the app's ``file_info``."""
+        own_suffixes = getattr(ui, "suffixes", None)
+        own_formats = getattr(ui, "format_ids", None)
+        if own_suffixes is not None and own_formats is not None:
+            return tuple(own_suffixes), tuple(own_formats)
+        if ui.system_id not in self._file_info:
+            found: FileInfo = ((), ())
+            if self.file_info is not None:
+                try:
+                    found = self.file_info(ui.system_id)
+                except Exception:  # a system that fails to load opens nothing
+                    found = ((), ())
+            self._file_info[ui.system_id] = found
+        suffixes, formats = self._file_info[ui.system_id]
+        return (tuple(own_suffixes if own_suffixes is not None else suffixes),
+                tuple(own_formats if own_formats is not None else formats))
 
     def register_lazy(self, system_id: str, target: str) -> None:
         self._targets.setdefault(system_id, target)
@@ -171,7 +199,16 @@ def loaded_systems(registry: SystemUiRegistry | None = None) -> list[SystemUi]:
     return found
 
 
+def suffixes_of(ui: SystemUi, registry: SystemUiRegistry | None = None) -> list[str]:
+    """The document suffixes ``ui``'s system opens (lower case, with the dot)."""
+    return [str(s).lower() for s in (registry or UI_REGISTRY).files_of(ui)[0]]
+
+
+def format_ids_of(ui: SystemUi, registry: SystemUiRegistry | None = None) -> list[str]:
+    """The format ids of ``ui``'s system's documents (aliases included)."""
+    return [str(f) for f in (registry or UI_REGISTRY).files_of(ui)[1]]
+
+
 def registered_suffixes(registry: SystemUiRegistry | None = None) -> list[str]:
     """Every registered system's document suffixes (lower case, with the dot)."""
-    return [str(s).lower() for ui in loaded_systems(registry)
-            for s in getattr(ui, "suffixes", ())]
+    return [s for ui in loaded_systems(registry) for s in suffixes_of(ui, registry)]

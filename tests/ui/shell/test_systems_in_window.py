@@ -84,8 +84,12 @@ class ToyUi:
 def toy(monkeypatch: pytest.MonkeyPatch) -> ToyUi:
     ui = ToyUi()
     assert isinstance(ui, SystemUi)
-    monkeypatch.setattr(UI_REGISTRY, "_loaded", dict(UI_REGISTRY._loaded))
-    monkeypatch.setattr(UI_REGISTRY, "_targets", dict(UI_REGISTRY._targets))
+    # Sword's Edge and the toy only (the other built-ins have their own tests)
+    from ui.systems import BUILTIN_SYSTEM_UIS
+
+    monkeypatch.setattr(UI_REGISTRY, "_loaded", {})
+    monkeypatch.setattr(UI_REGISTRY, "_targets",
+                        {"swords-edge": BUILTIN_SYSTEM_UIS["swords-edge"]})
     UI_REGISTRY.register(ui)
     return ui
 
@@ -232,3 +236,29 @@ def test_a_broken_system_does_not_stop_the_window(qtbot: QtBot, toy: ToyUi,
     qtbot.addWidget(window)
     assert window.gm_screen_dock.system_ids() == ["swords-edge", "toy"]
     window.shutdown()
+
+
+def test_the_built_in_systems_are_in_the_window(window: MainWindow, tmp_path: Path) -> None:
+    """Every built-in system present: on the start page and in File › New; a system UI
+    without suffixes of its own gets them from its core (its document formats), so its
+    files open from File › Open and drops."""
+    from ui.systems import BUILTIN_SYSTEM_UIS
+
+    present = [i for i in UI_REGISTRY.ids() if i in BUILTIN_SYSTEM_UIS]
+    assert present[0] == "swords-edge"
+    rows = [w.text() for w in window.start_page.systems_box.findChildren(QLabel)]
+    assert rows == [UI_REGISTRY.get(i).title for i in present]
+    assert window.gm_screen_dock.system_ids() == present
+    for system_id in present:
+        if system_id == "swords-edge":
+            continue
+        ui = UI_REGISTRY.get(system_id)
+        choice = ui.new_document_choices()[0]
+        owner = window.new_document(system_id, choice.format_id)
+        assert isinstance(owner, DocumentOwner)
+        path = tmp_path / f"saved{owner.kind.suffix}"
+        owner.save(path)
+        assert f"*{owner.kind.suffix}" in window.controller.file_filter()
+        window.close_current()
+        assert window.open_file(path)
+        assert window.current_document().path == path

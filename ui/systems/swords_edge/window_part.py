@@ -88,8 +88,8 @@ class SwordsEdgeWindowPart(WindowPart):
         window.view_menu.addAction(self.budget_dock.toggleViewAction())
         self.budget_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+B"))
         button = window.start_page.add_button(
-            "library", "Start from a Book Character",
-            "Copy one of the rulebook's sample characters and make it your own")
+            "library", "Start from a Sword's Edge Book Character",
+            "Copy one of the Sword's Edge rulebook's sample characters and make it your own")
         button.clicked.connect(self.open_library)
 
     def _build_actions(self) -> None:
