@@ -143,6 +143,8 @@ class SystemUiRegistry:
     """Where a system UI without ``suffixes``/``format_ids`` gets them: the app sets this
     to ask the system's core (its document formats), the first time they are needed."""
     _file_info: dict[str, FileInfo] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)
+    """Systems whose UI failed to import, with the reason (left out of the window)."""
 
     def files_of(self, ui: SystemUi) -> FileInfo:
         """``ui``'s suffixes and format ids: its own, else the app's ``file_info``."""
@@ -192,10 +194,12 @@ def loaded_systems(registry: SystemUiRegistry | None = None) -> list[SystemUi]:
     found = []
     reg = registry or UI_REGISTRY
     for system_id in reg.ids():
+        if system_id in reg.broken:
+            continue
         try:
             found.append(reg.get(system_id))
-        except Exception:
-            continue
+        except Exception as exc:
+            reg.broken[system_id] = str(exc) or type(exc).__name__  # tried once, not per drag
     return found
 
 

@@ -88,6 +88,7 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> ToyUi:
     from ui.systems import BUILTIN_SYSTEM_UIS
 
     monkeypatch.setattr(UI_REGISTRY, "_loaded", {})
+    monkeypatch.setattr(UI_REGISTRY, "broken", {})
     monkeypatch.setattr(UI_REGISTRY, "_targets",
                         {"swords-edge": BUILTIN_SYSTEM_UIS["swords-edge"]})
     UI_REGISTRY.register(ui)
@@ -235,6 +236,7 @@ def test_a_broken_system_does_not_stop_the_window(qtbot: QtBot, toy: ToyUi,
     window = MainWindow(autosave_interval_ms=60_000)
     qtbot.addWidget(window)
     assert window.gm_screen_dock.system_ids() == ["swords-edge", "toy"]
+    assert "no.such" in UI_REGISTRY.broken["broken"]  # tried once, with its reason
     window.shutdown()
 
 
