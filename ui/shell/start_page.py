@@ -27,11 +27,14 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
 def short_label(system_title: str, label: str) -> str:
-    """A choice's label without its system's name ("Sword's Edge character" in the
-    Sword's Edge row reads "Character")."""
-    text = label
-    if text.lower().startswith(system_title.lower()):
-        text = text[len(system_title):].strip(" -—:") or label
+    """A choice's label without the words it shares with its system's name at the start
+    ("Sword's Edge character" in the Sword's Edge row reads "Character", "2d20 conflict
+    tracker" in the "2d20 (SRD 2022 / Conan)" row "Conflict tracker")."""
+    words, title = label.split(), system_title.lower().split()
+    shared = 0
+    while shared < min(len(words), len(title)) and words[shared].lower() == title[shared]:
+        shared += 1
+    text = " ".join(words[shared:]).strip(" -—:") or label
     return text[:1].upper() + text[1:]
 
 
@@ -108,7 +111,7 @@ class StartPage(QWidget):
         column.addStretch(2)
         holder = QWidget(self)
         holder.setLayout(column)
-        holder.setFixedWidth(400)
+        holder.setMinimumWidth(400)  # wider when a system's choices need it
         outer.addWidget(holder)
         outer.addStretch(1)
         scroll = QScrollArea(self)

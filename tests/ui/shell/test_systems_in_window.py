@@ -264,3 +264,12 @@ def test_the_built_in_systems_are_in_the_window(window: MainWindow, tmp_path: Pa
         window.close_current()
         assert window.open_file(path)
         assert window.current_document().path == path
+
+
+def test_a_choice_drops_the_words_it_shares_with_its_system() -> None:
+    from ui.shell.start_page import short_label
+
+    assert short_label("Sword's Edge", "Sword's Edge character") == "Character"
+    assert short_label("2d20 (SRD 2022 / Conan)", "2d20 conflict tracker") == "Conflict tracker"
+    assert short_label("Blades in the Dark", "Blades in the Dark crew") == "Crew"
+    assert short_label("Toy", "Toy") == "Toy"  # nothing left: the label stays whole
