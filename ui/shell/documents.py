@@ -448,7 +448,7 @@ class DocumentController(QObject):
         documents they hold elsewhere included)."""
         from ui.shell.unsaved_dialog import UnsavedWork
 
-        work = [UnsavedWork(noun(self.system(tab.system_id)), tab.document.title(),
+        work = [UnsavedWork(noun(self.system(tab.system_id), tab.document), tab.document.title(),
                             partial(self.save, tab.document))
                 for tab in self._ordered() if tab.document.is_modified()]
         for part in self.window.parts.values():
@@ -628,8 +628,16 @@ class DocumentController(QObject):
         return len(leftovers)
 
 
-def noun(ui: SystemUi) -> str:
-    """What the system calls an open document in messages ("character" for Sword's
-    Edge's first choice "Sword's Edge character"): the last word of its first choice."""
+def noun(ui: SystemUi, document: object = None) -> str:
+    """What an open document is called in messages: its kind's title ("Blades crew") when
+    it has a DocumentKind, else its system's only kind of new document without the
+    system's name ("character" for Sword's Edge), else "file"."""
+    kind_title = getattr(getattr(document, "kind", None), "title", None)
+    if isinstance(kind_title, str) and kind_title:
+        return kind_title
+    from ui.shell.start_page import short_label
+
     choices = ui.new_document_choices()
-    return choices[0].label.split()[-1].lower() if choices else "document"
+    if len(choices) == 1:
+        return short_label(ui.title, choices[0].label).lower()
+    return "file"

@@ -179,6 +179,7 @@ def test_save_undo_title_and_close_prompt(win: MainWindow, tmp_path: Path,
     assert win.revert()
     assert owner.document.name == "Zed"
     editor.textEdited.emit("Zed 3")
+    assert [(w.kind, w.title) for w in win.unsaved_work()] == [("Toy hero", "zed.toy")]
     assert win.close_current()
     assert prompts and "zed.toy" in prompts[-1]
 
