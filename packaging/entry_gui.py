@@ -15,9 +15,9 @@ def _run() -> int:
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     apply_portable_mode()
-    from ui.app import main as app_main
+    from ui.launch import main as launch_main
 
-    return int(app_main() or 0)
+    return int(launch_main() or 0)
 
 
 def main() -> int:

@@ -63,14 +63,15 @@ def data_home() -> Path:
 
 def app_command() -> list[str]:
     """The command that starts the app: the frozen ``SEForge`` beside this program,
-    else an installed ``seforge`` script, else this Python with ``-m seforge``."""
+    else an installed ``seforge`` script, else this Python with ``-m ui.launch`` (the
+    launcher outside the core; ``-m seforge`` runs the verbs only)."""
     if getattr(sys, "frozen", False):
         return [str(Path(sys.executable).resolve().parent / GUI_NAME)]
     for script in ("seforge-gui", "seforge"):
         found = shutil.which(script)
         if found:
             return [str(Path(found).resolve())]
-    return [sys.executable, "-m", "seforge"]
+    return [sys.executable, "-m", "ui.launch"]
 
 
 def _exec_quote(arg: str) -> str:

@@ -1,7 +1,9 @@
-"""Entry point of the desktop builder: ``seforge-gui [FILE ...]`` (or ``seforge FILE``).
+"""The app: composes the window from the shell and the registered game systems.
 
-One instance per user and data folder: when SEForge already runs, the files are
-handed to it (it opens them and comes to the front) and this launch exits.
+``main`` runs it (``seforge`` with no verb, ``seforge FILE ...``, the bundle's GUI
+program; see :mod:`ui.launch`). One instance per user and data folder: when SEForge
+already runs, the files are handed to it (it opens them and comes to the front) and this
+launch exits.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
 from seforge.core.resources import resource_path
-from ui.main_window import MainWindow
-from ui.shell.settings import APP_NAME, data_dir, load_preferences
+from ui.shell.settings import APP_NAME, Preferences, data_dir, load_preferences
 from ui.shell.theme import apply_theme
+from ui.shell.window import MainWindow
+from ui.systems import register_builtin
 
 
 def create_application(argv: list[str]) -> QApplication:
@@ -28,6 +31,13 @@ def create_application(argv: list[str]) -> QApplication:
     app.setDesktopFileName("seforge")
     app.setWindowIcon(QIcon(str(resource_path("icons", "seforge-256.png"))))
     return app
+
+
+def build_window(preferences: Preferences | None = None,
+                 autosave_interval_ms: int | None = None) -> MainWindow:
+    """The main window with every built-in game system registered."""
+    register_builtin()
+    return MainWindow(preferences, autosave_interval_ms)
 
 
 class FileOpenFilter(QObject):
@@ -73,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     problems: list[str] = []
     preferences = load_preferences(problems=problems)
     apply_theme(app, preferences.theme)
-    window = MainWindow(preferences)
+    window = build_window(preferences)
     file_filter = FileOpenFilter(window, app)
     app.installEventFilter(file_filter)
     server.files_received.connect(window.receive_from_other_launch)

@@ -1,6 +1,8 @@
 """The ``seforge`` command line.
 
-``seforge FILE...`` (file arguments and no verb) opens the files in the app.
+The installed ``seforge`` command is :mod:`ui.launch`: with no arguments or with files
+(:func:`gui_files`) it opens the app, else it hands the verb here. The core never starts
+the GUI: ``python -m seforge FILE`` says in one line how to open the app instead.
 Each verb lives in its own module under ``seforge.cli`` and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to a callable
 taking the parsed arguments and returning the exit code.
@@ -104,14 +106,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     safe_output()
     files = gui_files(args_list)
     if files is not None:
-        return _open_gui(files)
+        return _app_hint()
     delegated = _system_odds(args_list)
     if delegated is not None:
         return delegated
     parser = build_parser(args_list[0] if args_list and args_list[0] in VERBS else None)
     args = parser.parse_args(args_list)
     if args.command is None:
-        return _open_gui(args_list)
+        return _app_hint()
     func = args.func
     try:
         code: int = func(args)
@@ -182,17 +184,15 @@ def gui_files(args: Sequence[str]) -> list[str] | None:
     return None
 
 
-def _open_gui(argv: list[str]) -> int:
-    import importlib
+APP_HINT = ("seforge: the app opens with the installed 'seforge' command ('seforge' or "
+            "'seforge FILE ...'; from a source tree 'python -m ui.launch FILE ...'); "
+            "this one runs the verbs, see 'seforge --help'")
 
-    try:
-        app = importlib.import_module("ui.app")
-    except ImportError as exc:
-        print(f"seforge: the app cannot start here ({exc}); see 'seforge --help'",
-              file=sys.stderr)
-        return EXIT_UNREADABLE
-    result: int = app.main(argv)
-    return result
+
+def _app_hint() -> int:
+    """No verb: the core does not start the GUI (:mod:`ui.launch` does)."""
+    print(APP_HINT, file=sys.stderr)
+    return EXIT_UNREADABLE
 
 
 if __name__ == "__main__":

@@ -36,27 +36,25 @@ def bare() -> None:
 
 
 def app() -> None:
-    from ui.app import create_application
-    from ui.main_window import MainWindow
+    from ui.app import build_window, create_application
     from ui.shell.settings import load_preferences
     from ui.shell.theme import apply_theme
 
     qapp = create_application(sys.argv[:1])
     preferences = load_preferences()
     apply_theme(qapp, preferences.theme)
-    window = MainWindow(preferences)
+    window = build_window(preferences)
     window.show()
     qapp.processEvents()
     _shown()
 
 
 def _main_window():  # type: ignore[no-untyped-def]
-    from ui.app import create_application
-    from ui.main_window import MainWindow
+    from ui.app import build_window, create_application
     from ui.shell.settings import load_preferences
 
     qapp = create_application(sys.argv[:1])
-    window = MainWindow(load_preferences())
+    window = build_window(load_preferences())
     window.show()
     qapp.processEvents()
     return qapp, window

@@ -118,7 +118,7 @@ def _time_to_shown(kind: str, env: dict[str, str]) -> float:
 # -- the benchmarks -------------------------------------------------------------------
 def bench_startup(repeat: int, scratch: Path) -> Result:
     _require("ui.app", "create_application")
-    _require("ui.main_window", "MainWindow")
+    _require("ui.shell.window", "MainWindow")
     env = _gui_env(scratch)
     _time_to_shown("bare", env)  # warm the OS file cache for both
     _time_to_shown("app", env)
@@ -134,7 +134,7 @@ def bench_startup(repeat: int, scratch: Path) -> Result:
 
 
 def bench_rank(repeat: int, scratch: Path) -> Result:
-    _require("ui.main_window", "MainWindow")
+    _require("ui.shell.window", "MainWindow")
     _require("ui.systems.swords_edge.commands", "SetRankCommand")
     _require("seforge.systems.swords_edge.library", "load_pc")
     data = json.loads(_probe(["rank", str(max(repeat, 5) * 4)], _gui_env(scratch)))
@@ -307,7 +307,7 @@ def bench_bundle(_repeat: int, _scratch: Path) -> Result:
 
 
 def bench_memory(repeat: int, scratch: Path) -> Result:
-    _require("ui.main_window", "MainWindow")
+    _require("ui.shell.window", "MainWindow")
     _require("seforge.systems.swords_edge.library", "load_pc")
     runs = [json.loads(_probe(["memory"], _gui_env(scratch)))
             for _ in range(max(1, min(repeat, 3)))]

@@ -57,11 +57,44 @@ def test_an_existing_file_opens_whatever_its_name(tmp_path: Path,
 
 
 def test_seforge_file_hands_the_files_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 13: ``seforge FILE`` was an argparse error."""
+    """Issue 13: ``seforge FILE`` was an argparse error. The ``seforge`` command is the
+    launcher outside the core (issue 15): it hands files (and no arguments) to the app
+    and verbs to the CLI."""
+    from ui import launch
+
     got: list[list[str]] = []
-    monkeypatch.setattr(cli, "_open_gui", lambda argv: got.append(list(argv)) or 0)
-    assert cli.main(["jyrell.sechar", "wolf.senc"]) == 0
-    assert got == [["jyrell.sechar", "wolf.senc"]]
+    monkeypatch.setattr(launch, "open_app", lambda files: got.append(list(files)) or 0)
+    assert launch.main(["jyrell.sechar", "wolf.senc"]) == 0
+    assert launch.main([]) == 0
+    assert got == [["jyrell.sechar", "wolf.senc"], []]
+    assert launch.main(["odds", "--modifier", "2", "--tn", "12", "--json"]) == 0
+    assert len(got) == 2  # a verb never opens the app
+
+
+def test_the_core_cli_gives_a_hint_instead_of_opening_qt() -> None:
+    """``python -m seforge FILE`` prints one line and never imports Qt or ui."""
+    code = ("import sys\n"
+            "from seforge.cli import main\n"
+            "code = main(['jyrell.sechar'])\n"
+            "assert 'PySide6' not in sys.modules and 'ui' not in sys.modules\n"
+            "sys.exit(code)\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == cli.EXIT_UNREADABLE, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "seforge FILE" in lines[0]
+
+
+def test_the_launcher_starts_a_verb_without_qt() -> None:
+    code = ("import sys, io, contextlib\n"
+            "from ui.launch import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    code = main(['odds', '--modifier', '1', '--tn', '11'])\n"
+            "assert 'PySide6' not in sys.modules, 'Qt imported'\n"
+            "sys.exit(code)\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
 
 
 def test_help_lists_every_verb_and_the_cli_does_not_load_qt() -> None:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.document import CharacterDocument
 
 BUTTON = QMessageBox.StandardButton
@@ -66,4 +66,5 @@ def choices(monkeypatch: pytest.MonkeyPatch, *answers: str) -> list[str]:
         return pending.pop(0)
 
     monkeypatch.setattr("ui.systems.swords_edge.file_watch.ask_choice", choose)
+    monkeypatch.setattr("ui.shell.dialogs.ask_choice", choose)
     return asked

@@ -7,7 +7,7 @@ from PySide6.QtTest import QTest
 
 from seforge.systems.swords_edge.models import ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.editor import CharacterEditor
 from ui.systems.swords_edge.widgets import HistoryLineEdit
 

@@ -42,8 +42,7 @@ def main(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication, QWidget
 
     from seforge.systems.swords_edge.library import load_pc
-    from ui.app import create_application
-    from ui.main_window import MainWindow
+    from ui.app import build_window, create_application
     from ui.shell.screen_fit import widgets_outside
     from ui.shell.theme import apply_theme
 
@@ -63,7 +62,7 @@ def main(argv: list[str]) -> int:
 
     for theme in ("light", "dark"):
         apply_theme(app, theme)
-        window = MainWindow(autosave_interval_ms=3_600_000)
+        window = build_window(autosave_interval_ms=3_600_000)
         window.show()
         window.ensure_ready()
         save(window, f"{theme}-start")
@@ -79,7 +78,7 @@ def main(argv: list[str]) -> int:
         assert window.play_dock is not None and window.gm_dock is not None
         window.play_dock.raise_()
         save(window, f"{theme}-play")
-        window.gm_dock.raise_()
+        window.gm_screen_dock.raise_()
         window.gm_dock.tabs.setCurrentWidget(window.gm_dock.reference)
         save(window, f"{theme}-reference")
         section = next(iter(window.gm_dock.reference.sections.values()))

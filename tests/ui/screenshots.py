@@ -22,8 +22,7 @@ os.environ.setdefault("SEFORGE_DATA_DIR", str(Path(_scratch) / "data"))
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from seforge.systems.swords_edge.library import load_pc  # noqa: E402
-from ui.app import create_application  # noqa: E402
-from ui.main_window import MainWindow  # noqa: E402
+from ui.app import build_window, create_application  # noqa: E402
 from ui.shell.theme import apply_theme  # noqa: E402
 from ui.systems.swords_edge.library_dialog import LibraryDialog  # noqa: E402
 from ui.systems.swords_edge.rules_dialog import TableRulesDialog  # noqa: E402
@@ -42,7 +41,7 @@ def main(argv: list[str]) -> int:
     app = create_application(argv[:1])
     for theme in ("light", "dark"):
         apply_theme(app, theme)
-        window = MainWindow(autosave_interval_ms=3_600_000)
+        window = build_window(autosave_interval_ms=3_600_000)
         window.resize(1280, 800)
         window.show()
         _save(window, folder, f"{theme}-start")

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
 from ui import app as app_module
-from ui.autosave import autosave_dir
-from ui.main_window import MainWindow
+from ui.shell.autosave import autosave_dir
+from ui.shell.window import MainWindow
 
 
 def test_main_opens_files_and_exits_cleanly(qapp: QApplication, tmp_path: Path) -> None:

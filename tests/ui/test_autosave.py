@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import build_sarah_x
-from ui import main_window as main_window_module
-from ui.main_window import MainWindow
+from ui.shell import dialogs as main_window_module
+from ui.shell.window import MainWindow
 
 
 def dead_pid() -> int:

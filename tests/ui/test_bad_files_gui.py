@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.fileformat import load_character
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev need POSIX")
 

@@ -11,7 +11,7 @@ from seforge.systems.swords_edge.models import Character, ElementKind, Pivots, T
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.validation import check_character
 from tests.ui.helpers import build_sarah_x, choose_rank, problem_rules, summary, type_into
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.budget_panel import FIELD_ROLE, RULE_ROLE
 
 

@@ -10,7 +10,7 @@ from seforge.systems.swords_edge.editing import STUNT_AT_CREATION
 from seforge.systems.swords_edge.models import Acquired, Element, ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import build_sarah_x
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.commands import InsertElementCommand
 
 

@@ -15,8 +15,8 @@ import ui.systems.swords_edge.exports
 import ui.systems.swords_edge.printing
 from seforge import __version__
 from seforge.systems.swords_edge import library
-from ui.help import HelpWindow
-from ui.main_window import MainWindow
+from ui.shell.help import HelpWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.printing import PrintJob, cards_job, sheets_job
 
 
@@ -195,7 +195,7 @@ def test_user_guide_opens_and_follows_links(window: MainWindow) -> None:
 
 
 def test_about_names_version_credits_and_formats(window: MainWindow) -> None:
-    from ui.help import AboutDialog
+    from ui.shell.help import AboutDialog
 
     help_menu = window.menuBar().actions()[-1].menu()
     about = next(a for a in help_menu.actions() if a.text() == "&About SEForge")

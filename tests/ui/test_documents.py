@@ -17,7 +17,7 @@ from tests.ui.document_helpers import (
     tab_text,
 )
 from tests.ui.helpers import choose_rank, type_into
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 
 
 def test_scene_results_survive_a_later_builder_save(window: MainWindow, tmp_path: Path) -> None:

@@ -22,15 +22,18 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Trait
 from seforge.systems.swords_edge.scene_text import nc_state_text
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 
 NOTES = st.sampled_from(["", "Owes the guild", "Scar over the left eye", "ünïcode ✓"])
 
 
 def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  # type: ignore[no-untyped-def]
     answers: list[str] = []
-    monkeypatch.setattr("ui.systems.swords_edge.file_watch.ask_choice",
-                        lambda *a, **k: answers.pop(0) if answers else "Keep Mine")
+    def answer(*_a: object, **_k: object) -> str:
+        return answers.pop(0) if answers else "Keep Mine"
+
+    monkeypatch.setattr("ui.systems.swords_edge.file_watch.ask_choice", answer)
+    monkeypatch.setattr("ui.shell.dialogs.ask_choice", answer)
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: None))
     monkeypatch.setattr(QMessageBox, "question", staticmethod(
         lambda *a, **k: QMessageBox.StandardButton.Discard))

@@ -21,7 +21,7 @@ from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import summary
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.commands import SetKindCommand, SetLinkCommand, SetRankCommand
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.element_delegates import ElementCellDelegate

@@ -14,8 +14,8 @@ from seforge.systems.swords_edge.fileformat import (
 )
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import build_sarah_x, type_into
-from ui.main_window import MainWindow
 from ui.shell.settings import load_preferences
+from ui.shell.window import MainWindow
 
 
 def _save_to(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:

@@ -16,7 +16,7 @@ from tests.ui.document_helpers import (
     write_elsewhere,
 )
 from tests.ui.helpers import type_into
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 
 
 def test_reload_keeps_every_view_on_one_character(window: MainWindow, tmp_path: Path,

@@ -20,12 +20,12 @@ from seforge.systems.swords_edge.play.luck import gain_luck
 from seforge.systems.swords_edge.reference import TABLES
 from seforge.systems.swords_edge.validation import check_character
 from tests.seforge.conftest import make_sarah
-from ui.main_window import ZOOM_STEPS, MainWindow
 from ui.shell import screen_fit
 from ui.shell.keys import redo_keys, shortcut_rows, unique_keys
 from ui.shell.settings import Preferences, load_preferences
 from ui.shell.shortcuts_dialog import ShortcutsDialog
 from ui.shell.theme import apply_theme, verdict_colour
+from ui.shell.window import ZOOM_STEPS, MainWindow
 from ui.systems.swords_edge.budget_panel import status_text
 from ui.systems.swords_edge.commands import SetTextCommand
 from ui.systems.swords_edge.gm.reference_tab import LargeTableWindow, column_widths

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from tests.ui.helpers import problem_rules, summary
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.library_dialog import ALL_GENRES, LibraryDialog
 
 
@@ -33,7 +33,7 @@ def test_opening_jyrell_shows_the_overspend(window: MainWindow,
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(LibraryDialog, "exec", fake_exec)
-    window.start_page.library_button.click()
+    window.start_page.buttons["library"].click()
     document = window.current_document()
     assert document is not None
     assert document.path is None

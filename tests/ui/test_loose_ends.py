@@ -13,9 +13,9 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import HistoryEntry
 from seforge.systems.swords_edge.nc_builder import user_nc_folder
-from ui.main_window import MainWindow
 from ui.shell.focus_ring import FocusRing
 from ui.shell.settings import recent_labels
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 from ui.systems.swords_edge.rules_dialog import TableRulesDialog
 
@@ -122,7 +122,7 @@ def test_recent_files_drop_what_is_gone(window: MainWindow, tmp_path: Path,
     first.unlink()
     window.recent_menu.aboutToShow.emit()  # a file deleted behind our back goes too
     assert window.preferences.recent_files == []
-    assert [a.text() for a in window.recent_menu.actions()] == ["No recent characters"]
+    assert [a.text() for a in window.recent_menu.actions()] == ["No recent files"]
 
 
 def test_elements_editor_with_nothing_selected_shows_no_rank(window: MainWindow) -> None:

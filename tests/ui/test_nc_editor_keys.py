@@ -9,8 +9,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from seforge.systems.swords_edge.ranks import Rank
-from ui.main_window import MainWindow
 from ui.shell.keys import redo_keys
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
 
 

@@ -18,7 +18,7 @@ from seforge.systems.swords_edge.fileformat import save_character, save_nc
 from seforge.systems.swords_edge.library import load_pc
 from ui import app as app_module
 from ui.app import FileOpenFilter
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 
 
 def files_mime(*paths: Path) -> QMimeData:

@@ -12,7 +12,7 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_nc
 from seforge.systems.swords_edge.play.session import start_session
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
 

@@ -16,9 +16,8 @@ from pytestqt.qtbot import QtBot
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import build_sarah_x
-from ui import main_window as main_window_module
-from ui.autosave import SessionLock
-from ui.main_window import MainWindow
+from ui.shell import dialogs as main_window_module
+from ui.shell.autosave import SessionLock
 from ui.shell.settings import data_dir
 from ui.shell.single_instance import (
     HandOver,
@@ -30,6 +29,7 @@ from ui.shell.single_instance import (
     send_to_running,
     server_name,
 )
+from ui.shell.window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,10 +18,10 @@ from seforge.core.atomic import atomic_write_bytes
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
 from ui import app as app_module
-from ui import main_window as main_window_module
-from ui.autosave import autosave_dir, leftover_autosaves
-from ui.main_window import MainWindow
+from ui.shell import dialogs as main_window_module
+from ui.shell.autosave import autosave_dir, leftover_autosaves
 from ui.shell.settings import Preferences, load_preferences, preferences_path
+from ui.shell.window import MainWindow
 
 
 def shown_problems(window: MainWindow) -> list[str]:
@@ -73,7 +73,7 @@ def test_a_damaged_autosave_is_set_aside_and_the_others_recovered(
     (folder / "junk.json").write_text('{"title": "Junk"}', encoding="utf-8")
     set_aside: list[Path] = []
     found = leftover_autosaves(folder, set_aside)
-    assert [r.character.name for r in found] == ["Jyrell"]
+    assert [r.editor.owner.character.name for r in found] == ["Jyrell"]
     assert sorted(p.name.split(".corrupt-")[0] for p in set_aside) == [
         "deep.sechar", "junk.sechar"]
     assert sorted(p.name for p in folder.glob("*.sechar")) == ["good.sechar"]

@@ -15,7 +15,7 @@ from tests.ui.document_helpers import (
     gm_table,
     jyrell_file,
 )
-from ui.main_window import MainWindow
+from ui.shell.window import MainWindow
 
 
 def test_new_opponent_asks_before_replacing_unsaved_work(

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QWidget
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.ranks import Rank
 from tests.ui.helpers import choose_rank
-from ui.main_window import MainWindow
 from ui.shell.settings import load_preferences
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.commands import SetRankCommand
 
 
@@ -144,16 +144,14 @@ def test_dock_placement_survives_a_restart(qtbot: object, prompts: list[str]) ->
     qtbot.addWidget(first)  # type: ignore[attr-defined]
     first.show()
     first.ensure_ready()
-    assert first.gm_dock is not None
-    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.gm_dock)
-    first.gm_dock.show()
+    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.gm_screen_dock)
+    first.gm_screen_dock.show()
     first.close()  # a clean exit saves the layout
 
     second = MainWindow(autosave_interval_ms=50)
     qtbot.addWidget(second)  # type: ignore[attr-defined]
     second.show()
     second.ensure_ready()
-    assert second.gm_dock is not None
-    assert second.dockWidgetArea(second.gm_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
-    assert second.gm_dock.isVisible()
+    assert second.dockWidgetArea(second.gm_screen_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert second.gm_screen_dock.isVisible()
     second.close()

@@ -1,6 +1,8 @@
-"""The application frame every game system shares: document owners, the system UI
-registry, and (as they move here) the main window, autosave, settings and theme.
+"""The application frame every game system shares: the main window (``window``), its
+documents (``documents``), menus (``actions``), autosave, opening files, the start page,
+the GM Screen dock, help, settings and theme, and the system UI registry.
 
 ``ui.shell`` never imports ``ui.systems``: a system's UI is found through
-:mod:`ui.shell.system_ui`.
+:mod:`ui.shell.system_ui`, and what it adds to the window through
+:mod:`ui.shell.window_part`.
 """

@@ -98,6 +98,11 @@ class DocumentOwner(QObject, Generic[ModelT]):
         self._path = path
         self.path_changed.emit()
 
+    def set_title(self, title: str) -> None:
+        """The working title shown while the document has no file ("Untitled 2")."""
+        self._title = title
+        self.path_changed.emit()
+
     def title(self) -> str:
         """The file name when saved, else the given title, else "Untitled"."""
         if self._path is not None:
@@ -108,6 +113,20 @@ class DocumentOwner(QObject, Generic[ModelT]):
     # -- state ----------------------------------------------------------------
     def is_modified(self) -> bool:
         return not self.undo_stack.isClean()
+
+    def mark_modified(self) -> None:
+        """Unsaved although nothing was edited (a copy, a restored autosave)."""
+        self.undo_stack.resetClean()
+        self.modified_changed.emit(True)
+
+    def acknowledge_disk(self) -> None:
+        """Accept the file as it is now as the one to overwrite ("keep mine"); no state
+        in the history matches it, so none counts as saved any more."""
+        self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
+        self.undo_stack.resetClean()
+
+    def disk_missing(self) -> bool:
+        return self._path is not None and not self._path.exists()
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.modified_changed.emit(not clean)
@@ -143,6 +162,16 @@ class DocumentOwner(QObject, Generic[ModelT]):
         self.modified_changed.emit(False)
 
     # -- saving ---------------------------------------------------------------
+    @property
+    def autosave_suffix(self) -> str:
+        """The suffix of this document's autosave copy (its kind's)."""
+        return self.kind.suffix
+
+    def write_copy(self, path: Path) -> None:
+        """Write the document as it is now to ``path`` (an autosave), leaving its own
+        path and saved state alone (OSError)."""
+        self.kind.save(self.document, path, overwrite_read_only=True)
+
     def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path:
         """Write the document atomically to ``path`` or the current path (OSError)."""
         target = Path(path) if path is not None else self._path

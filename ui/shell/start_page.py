@@ -1,4 +1,5 @@
-"""The start page shown when no character is open."""
+"""The start page shown when no document is open: the registered game systems with
+their new documents, Open, the buttons systems add, and the recent files."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ from PySide6.QtCore import QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -23,16 +26,34 @@ from ui.shell.widgets import section_label, set_font_scale
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
+def short_label(system_title: str, label: str) -> str:
+    """A choice's label without the words it shares with its system's name at the start
+    ("Sword's Edge character" in the Sword's Edge row reads "Character", "2d20 conflict
+    tracker" in the "2d20 (SRD 2022 / Conan)" row "Conflict tracker")."""
+    words, title = label.split(), system_title.lower().split()
+    shared = 0
+    while shared < min(len(words), len(title)) and words[shared].lower() == title[shared]:
+        shared += 1
+    text = " ".join(words[shared:]).strip(" -—:") or label
+    return text[:1].upper() + text[1:]
+
+
 class StartPage(QWidget):
     new_requested = Signal()
+    """The first system's first new document (Ctrl+N)."""
+    new_choice_requested = Signal(str, str)
+    """A new document: system id, format id."""
     open_requested = Signal()
-    library_requested = Signal()
     recent_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startPage")
-        outer = QHBoxLayout(self)
+        # The page scrolls rather than push the window taller than a short screen (a
+        # docked GM's Table shares the height with it).
+        self.content = QWidget()
+        self.content.setObjectName("startContent")
+        outer = QHBoxLayout(self.content)
         outer.addStretch(1)
         column = QVBoxLayout()
         column.addStretch(1)
@@ -44,7 +65,7 @@ class StartPage(QWidget):
         title = QLabel("SEForge", self)
         set_font_scale(title, 2.4, bold=True)
         title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        tagline = QLabel("Build a hero for Sword's Edge", self)
+        tagline = QLabel("Characters and GM screens for your table", self)
         tagline.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         tagline.setEnabled(False)
         column.addWidget(logo)
@@ -52,20 +73,27 @@ class StartPage(QWidget):
         column.addWidget(tagline)
         column.addSpacing(22)
 
-        self.new_button = self._big_button(
-            "New Character", "Start an empty character sheet (Ctrl+N)", self.new_requested
-        )
+        self.systems_heading = section_label("New")
+        column.addWidget(self.systems_heading)
+        self.systems_box = QWidget(self)
+        self.systems_box.setObjectName("startSystems")
+        self.systems_grid = QGridLayout(self.systems_box)
+        self.systems_grid.setContentsMargins(0, 0, 0, 0)
+        self.systems_grid.setHorizontalSpacing(10)
+        self.systems_grid.setVerticalSpacing(6)
+        column.addWidget(self.systems_box)
+        column.addSpacing(14)
+        self.new_button: QPushButton | None = None
+        """The first system's first new document (the default button)."""
+        self.choice_buttons: list[QPushButton] = []
         self.open_button = self._big_button(
-            "Open…", "Open a saved character file (Ctrl+O)", self.open_requested
+            "Open…", "Open a saved file of any game system (Ctrl+O)", self.open_requested
         )
-        self.library_button = self._big_button(
-            "Start from a Book Character",
-            "Copy one of the rulebook's sample characters and make it your own",
-            self.library_requested,
-        )
-        for button in (self.new_button, self.open_button, self.library_button):
-            column.addWidget(button)
-        self.new_button.setDefault(True)
+        column.addWidget(self.open_button)
+        self._buttons_column = column
+        self._next_button_row = column.indexOf(self.open_button) + 1
+        self.buttons: dict[str, QPushButton] = {}
+        """Buttons the systems added (:meth:`add_button`), by name."""
         column.addSpacing(18)
 
         self.recent_heading = section_label("Open Recent")
@@ -83,9 +111,68 @@ class StartPage(QWidget):
         column.addStretch(2)
         holder = QWidget(self)
         holder.setLayout(column)
-        holder.setFixedWidth(400)
+        holder.setMinimumWidth(400)  # wider when a system's choices need it
         outer.addWidget(holder)
         outer.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setObjectName("startScroll")
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.content)
+        page = QVBoxLayout(self)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(scroll)
+
+    def set_systems(self, systems: list[tuple[str, str, list[tuple[str, str, str]]]]) -> None:
+        """One row per game system: its title and a button per new document.
+        ``systems``: (system id, title, [(format id, label, tooltip)])."""
+        while self.systems_grid.count():
+            item = self.systems_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.choice_buttons = []
+        self.new_button = None
+        for row, (system_id, title, choices) in enumerate(systems):
+            name = QLabel(title, self.systems_box)
+            name.setObjectName("startSystemTitle")
+            set_font_scale(name, 1.05, bold=True)
+            self.systems_grid.addWidget(name, row, 0)
+            buttons = QHBoxLayout()
+            buttons.setSpacing(6)
+            for format_id, label, tip in choices:
+                button = QPushButton(f"New {short_label(title, label)}", self.systems_box)
+                button.setAccessibleName(f"New {label}")
+                button.setToolTip(tip or f"Start a new {label}")
+                button.setMinimumHeight(40)
+                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+                set_font_scale(button, 1.1)
+                button.clicked.connect(
+                    lambda _c=False, s=system_id, f=format_id: self.new_choice_requested.emit(s, f))
+                buttons.addWidget(button)
+                self.choice_buttons.append(button)
+                if self.new_button is None:
+                    self.new_button = button
+                    button.setDefault(True)
+                    button.setToolTip(f"{button.toolTip()} (Ctrl+N)")
+            self.systems_grid.addLayout(buttons, row, 1)
+        self.systems_grid.setColumnStretch(1, 1)
+        has = bool(systems)
+        self.systems_heading.setVisible(has)
+        self.systems_box.setVisible(has)
+
+    def add_button(self, name: str, text: str, tip: str) -> QPushButton:
+        """A big button under Open… (a system's "Start from a Book Character")."""
+        button = QPushButton(text, self)
+        button.setAccessibleName(text.rstrip("…"))
+        button.setToolTip(tip)
+        button.setMinimumHeight(46)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        set_font_scale(button, 1.15)
+        self._buttons_column.insertWidget(self._next_button_row, button)
+        self._next_button_row += 1
+        self.buttons[name] = button
+        return button
 
     def _big_button(self, text: str, tip: str, signal: SignalInstance) -> QPushButton:
         button = QPushButton(text, self)

@@ -3,16 +3,34 @@
 The shell never imports ``ui.systems``; the app (``ui.app``) registers each built-in
 system's UI lazily by ``"module:attribute"`` (see ``ui.systems.BUILTIN_SYSTEM_UIS``), and
 the shell asks :data:`UI_REGISTRY` for the one it needs.
+
+Besides the four members of :class:`SystemUi`, a system UI may have these optional ones
+(the shell reads them with :func:`getattr` and does without them):
+
+``suffixes: Sequence[str]``
+    The file suffixes (with the dot) ``open_editor`` reads: File › Open's filter, drops and
+    the command line route a file to this system by them.
+``format_ids: Sequence[str]``
+    The ``format`` ids of its documents (old aliases included): a file whose suffix no
+    system claims is routed by :func:`seforge.core.documents.peek_format`.
+    Without these two, the app asks the system's core for its document formats
+    (:attr:`SystemUiRegistry.file_info`).
+``file_filter: str``
+    The label of its entry in File › Open's filter (default: the title's files).
+``window_part(window) -> WindowPart``
+    What the system adds to the window beyond its editors (docks, a menu, file handling
+    of its own, its documents' state); see :class:`WindowPart`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from ui.shell.document_owner import DocumentOwner
@@ -28,8 +46,54 @@ class NewDocumentChoice:
 
 
 @runtime_checkable
+class OpenDocument(Protocol):
+    """What the window needs of an open document, whatever its system: a
+    :class:`DocumentOwner` is one, and so is a system's own owner with the same members.
+
+    Signals (not expressible in a Protocol): ``changed``, ``modified_changed(bool)``,
+    ``path_changed()`` and ``saved()``.
+    """
+
+    autosave_id: str
+    revision: int
+    undo_stack: QUndoStack
+
+    @property
+    def path(self) -> Path | None: ...
+
+    def set_path(self, path: Path | None) -> None: ...
+
+    def title(self) -> str: ...
+
+    def set_title(self, title: str) -> None: ...
+
+    def is_modified(self) -> bool: ...
+
+    def mark_modified(self) -> None: ...
+
+    def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path: ...
+
+    def reload(self) -> None: ...
+
+    def disk_changed(self) -> bool: ...
+
+    def acknowledge_disk(self) -> None: ...
+
+    @property
+    def autosave_suffix(self) -> str: ...
+
+    def write_copy(self, path: Path) -> None:
+        """Write the document as it is now to ``path`` (autosave), changing nothing."""
+        ...
+
+
+@runtime_checkable
 class DocumentEditor(Protocol):
-    """A system's editor for one document: a widget that works through its owner."""
+    """A system's editor for one document: a widget that works through its owner.
+
+    ``owner`` is usually a :class:`DocumentOwner`; the window needs only what
+    :class:`OpenDocument` lists.
+    """
 
     owner: DocumentOwner[Any]
 
@@ -65,12 +129,40 @@ class SystemUi(Protocol):
         ...
 
 
+FileInfo = tuple[Sequence[str], Sequence[str]]
+"""A system's document suffixes and format ids (aliases included)."""
+
+
 @dataclass
 class SystemUiRegistry:
     """System UIs by system id, imported on first use."""
 
     _targets: dict[str, str] = field(default_factory=dict)
     _loaded: dict[str, SystemUi] = field(default_factory=dict)
+    file_info: Callable[[str], FileInfo] | None = None
+    """Where a system UI without ``suffixes``/``format_ids`` gets them: the app sets this
+    to ask the system's core (its document formats), the first time they are needed."""
+    _file_info: dict[str, FileInfo] = field(default_factory=dict)
+    broken: dict[str, str] = field(default_factory=dict)
+    """Systems whose UI failed to import, with the reason (left out of the window)."""
+
+    def files_of(self, ui: SystemUi) -> FileInfo:
+        """``ui``'s suffixes and format ids: its own, else the app's ``file_info``."""
+        own_suffixes = getattr(ui, "suffixes", None)
+        own_formats = getattr(ui, "format_ids", None)
+        if own_suffixes is not None and own_formats is not None:
+            return tuple(own_suffixes), tuple(own_formats)
+        if ui.system_id not in self._file_info:
+            found: FileInfo = ((), ())
+            if self.file_info is not None:
+                try:
+                    found = self.file_info(ui.system_id)
+                except Exception:  # a system that fails to load opens nothing
+                    found = ((), ())
+            self._file_info[ui.system_id] = found
+        suffixes, formats = self._file_info[ui.system_id]
+        return (tuple(own_suffixes if own_suffixes is not None else suffixes),
+                tuple(own_formats if own_formats is not None else formats))
 
     def register_lazy(self, system_id: str, target: str) -> None:
         self._targets.setdefault(system_id, target)
@@ -79,7 +171,9 @@ class SystemUiRegistry:
         self._loaded[ui.system_id] = ui
 
     def ids(self) -> list[str]:
-        return sorted({*self._targets, *self._loaded})
+        """The registered system ids, in the order they were registered (the app
+        registers Sword's Edge first: the first system is the default one)."""
+        return list(dict.fromkeys([*self._targets, *self._loaded]))
 
     def get(self, system_id: str) -> SystemUi:
         if system_id not in self._loaded:
@@ -92,3 +186,33 @@ class SystemUiRegistry:
 
 UI_REGISTRY = SystemUiRegistry()
 """The app's system UIs."""
+
+
+def loaded_systems(registry: SystemUiRegistry | None = None) -> list[SystemUi]:
+    """Every registered system UI that loads (one that fails to import is left out: a
+    broken system must not stop the window)."""
+    found = []
+    reg = registry or UI_REGISTRY
+    for system_id in reg.ids():
+        if system_id in reg.broken:
+            continue
+        try:
+            found.append(reg.get(system_id))
+        except Exception as exc:
+            reg.broken[system_id] = str(exc) or type(exc).__name__  # tried once, not per drag
+    return found
+
+
+def suffixes_of(ui: SystemUi, registry: SystemUiRegistry | None = None) -> list[str]:
+    """The document suffixes ``ui``'s system opens (lower case, with the dot)."""
+    return [str(s).lower() for s in (registry or UI_REGISTRY).files_of(ui)[0]]
+
+
+def format_ids_of(ui: SystemUi, registry: SystemUiRegistry | None = None) -> list[str]:
+    """The format ids of ``ui``'s system's documents (aliases included)."""
+    return [str(f) for f in (registry or UI_REGISTRY).files_of(ui)[1]]
+
+
+def registered_suffixes(registry: SystemUiRegistry | None = None) -> list[str]:
+    """Every registered system's document suffixes (lower case, with the dot)."""
+    return [s for ui in loaded_systems(registry) for s in suffixes_of(ui, registry)]

@@ -19,8 +19,20 @@ BUILTIN_SYSTEM_UIS: dict[str, str] = {
 }
 
 
+def core_file_info(system_id: str) -> tuple[list[str], list[str]]:
+    """A system's document suffixes and format ids (aliases too), from its core: for a
+    system UI that does not name them itself."""
+    from seforge.systems import registry
+
+    formats = registry().get(system_id).formats
+    return ([f.suffix for f in formats],
+            [i for f in formats for i in (f.id, *f.aliases)])
+
+
 def register_builtin() -> None:
     """Register the built-in system UIs whose package is present."""
+    if UI_REGISTRY.file_info is None:
+        UI_REGISTRY.file_info = core_file_info
     for system_id, target in BUILTIN_SYSTEM_UIS.items():
         module = target.partition(":")[0]
         try:

@@ -103,6 +103,14 @@ class CharacterDocument(QObject):
     def is_modified(self) -> bool:
         return not self.undo_stack.isClean()
 
+    @property
+    def autosave_suffix(self) -> str:
+        return CHARACTER_SUFFIX
+
+    def write_copy(self, path: Path) -> None:
+        """Write the character as it is now to ``path`` (an autosave), changing nothing."""
+        save_character(self.character, path)
+
     def mark_modified(self) -> None:
         """Unsaved although nothing was edited (a book copy, a restored autosave)."""
         self.undo_stack.resetClean()

@@ -8,19 +8,18 @@ wrote (its :class:`~ui.systems.swords_edge.owners.DiskStamp`), ``disk_changed(do
 emitted;
 our own saves update the stamp first, so they never count.
 
-:func:`ask_choice` is the one question this module and the main window ask about
-files (Reload / Keep Mine / Save As…, Replace / Save As… / Cancel).
+:func:`ask_choice` (from :mod:`ui.shell.dialogs`) is the one question asked about files
+(Reload / Keep Mine / Save As…, Replace / Save As… / Cancel).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
-from PySide6.QtWidgets import QMessageBox, QWidget
 
+from ui.shell.dialogs import ask_choice as ask_choice  # re-exported for the GM's Table
 from ui.systems.swords_edge.owners import DocumentRegistry, same_file
 
 if TYPE_CHECKING:
@@ -29,29 +28,6 @@ if TYPE_CHECKING:
 MISSING_DELAY_MS = 500
 """How long a file may be gone (an editor saving by delete and write) before the
 document is said to have lost its file."""
-
-
-def ask_choice(parent: QWidget, title: str, text: str, choices: Sequence[str],
-               default: int = 0) -> str | None:
-    """Ask with one button per choice (the last one is Cancel/Escape); returns the
-    chosen text, None when the box was closed."""
-    box = QMessageBox(parent)
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(title)
-    box.setText(text)
-    buttons = []
-    for index, choice in enumerate(choices):
-        role = (QMessageBox.ButtonRole.RejectRole if index == len(choices) - 1
-                else QMessageBox.ButtonRole.AcceptRole)
-        buttons.append(box.addButton(choice, role))
-    box.setDefaultButton(buttons[default])
-    box.setEscapeButton(buttons[-1])
-    box.exec()
-    clicked = box.clickedButton()
-    for choice, button in zip(choices, buttons, strict=True):
-        if clicked is button:
-            return choice
-    return None
 
 
 class Watchable(Protocol):

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.help.guide import PAGES, page, page_html
+from ui.shell.help.guide import PAGES, page, page_html
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 

@@ -1,10 +1,12 @@
 """Opening files handed to the window: dropped on it, given on the command line,
 passed on by a second launch or by the system (macOS FileOpen).
 
-Characters open as builder tabs; an NC opens in the GM's Table opponent editor; a
-campaign opens in the GM's Table party view. Which kind a file is comes from its
-suffix (``seforge.desktop.DOCUMENT_TYPES``); anything else is tried as a
-character, whose loader explains in one line what is wrong with it.
+Which system a file belongs to comes from its suffix (each system UI's ``suffixes``),
+else from the ``format`` written in it (:func:`seforge.core.documents.peek_format`
+against each system's ``format_ids``). A system's window part may open the file in a
+place of its own (Sword's Edge: an NC or a campaign on the GM's Table); else it opens in
+a tab of the system's editor. A file no system claims is tried by the first system,
+whose loader explains in one line what is wrong with it.
 """
 
 from __future__ import annotations
@@ -17,41 +19,26 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, QTimer
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
-from seforge.desktop import is_document_name
+from ui.shell.system_ui import registered_suffixes
 
 if TYPE_CHECKING:
-    from ui.main_window import MainWindow
-
-NC_SUFFIX = ".senc"
-CAMPAIGN_SUFFIX = ".secampaign"
+    from ui.shell.window import MainWindow
 
 
-def dropped_paths(mime: QMimeData | None) -> list[Path]:
-    """The local files in a drag whose names are SEForge documents."""
+def dropped_paths(mime: QMimeData | None, suffixes: Iterable[str] | None = None) -> list[Path]:
+    """The local files in a drag whose names end with one of ``suffixes`` (default:
+    every registered system's)."""
     if mime is None or not mime.hasUrls():
         return []
+    wanted = tuple(s.lower() for s in (registered_suffixes() if suffixes is None else suffixes))
     paths = [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
-    return [p for p in paths if is_document_name(p.name)]
+    return [p for p in paths if wanted and p.name.lower().endswith(wanted)]
 
 
 def open_one(window: MainWindow, path: Path) -> bool:
     """Open ``path`` where its kind belongs; False when it could not be opened (the
     user has been told why)."""
-    suffix = path.suffix.lower()
-    if suffix in (NC_SUFFIX, CAMPAIGN_SUFFIX):
-        table = window.show_gm_table()
-        if table is None:
-            return False
-        if suffix == NC_SUFFIX:
-            opened = table.opponents.open_path(path)
-            if opened:
-                table.tabs.setCurrentWidget(table.opponents)
-        else:
-            opened = table.party.open_path(path)
-            if opened:
-                table.tabs.setCurrentWidget(table.party)
-        return bool(opened)
-    return window.open_path(path) is not None
+    return window.controller.open_file(path)
 
 
 def open_all(window: MainWindow, paths: Iterable[Path]) -> int:
@@ -79,7 +66,7 @@ class DocumentDropFilter(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() not in self.DRAG_EVENTS or not isinstance(event, QDropEvent):
             return False
-        paths = dropped_paths(event.mimeData())
+        paths = dropped_paths(event.mimeData(), self.window.controller.suffixes())
         if not paths:
             return False
         event.acceptProposedAction()

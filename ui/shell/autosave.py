@@ -1,9 +1,11 @@
 """Crash protection: modified documents are copied to the data folder every few
 seconds, and offered back on the next start if SEForge did not exit cleanly.
 
-Layout under ``<data dir>/autosave``: ``<uuid>.sechar`` (the character) and
-``<uuid>.json`` (original path and title), plus ``session.lock`` while a session
-runs. A clean exit removes the lock and every autosave.
+Layout under ``<data dir>/autosave``: ``<uuid><suffix>`` (the document, in its own
+format: ``.sechar`` for a Sword's Edge character) and ``<uuid>.json`` (original path and
+title), plus ``session.lock`` while a session runs. A clean exit removes the lock and
+every autosave. A leftover is read back by the system whose suffix it has (its
+``open_editor``); one with a suffix no registered system reads is left alone.
 
 The lock is a :class:`QLockFile`: created atomically, naming its holder's process,
 and taken over only when that process is gone. Only the session that holds it
@@ -21,19 +23,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, QTimer
 
+from seforge.core.atomic import atomic_write_bytes
 from seforge.core.bounded_read import FileReadError, read_bounded
-from seforge.systems.swords_edge.fileformat import (
-    CharacterFileError,
-    atomic_write_bytes,
-    load_character,
-    save_character,
-)
-from seforge.systems.swords_edge.models import Character
+from seforge.core.documents import DocumentFileError
 from ui.shell.settings import data_dir, set_aside
-from ui.systems.swords_edge.document import CharacterDocument
+from ui.shell.system_ui import UI_REGISTRY, DocumentEditor, OpenDocument, suffixes_of
 
 DEFAULT_INTERVAL_MS = 5000
 LOCK_NAME = "session.lock"
@@ -47,11 +45,29 @@ def autosave_dir() -> Path:
     return data_dir() / "autosave"
 
 
+Loader = Callable[[Path], DocumentEditor | None]
+"""Reads one autosave into an editor (None: no system reads this suffix); raises
+DocumentFileError or ValueError for a damaged file."""
+
+
+def registry_loader(path: Path) -> DocumentEditor | None:
+    """Read ``path`` with the registered system that claims its suffix."""
+    suffix = path.suffix.lower()
+    for system_id in UI_REGISTRY.ids():
+        try:
+            system = UI_REGISTRY.get(system_id)
+        except Exception:  # a broken system must not stop the start
+            continue
+        if suffix in suffixes_of(system):
+            return system.open_editor(path)
+    return None
+
+
 @dataclass
 class Recovered:
-    """One leftover autosave: the character and where it came from."""
+    """One leftover autosave: an editor holding it, and where it came from."""
 
-    character: Character
+    editor: DocumentEditor
     original_path: Path | None
     title: str
     files: tuple[Path, ...]
@@ -118,21 +134,35 @@ def other_session_running(folder: Path | None = None) -> bool:
     return pid != os.getpid() and _pid_alive(pid)
 
 
+def _autosave_files(base: Path) -> list[Path]:
+    """The document copies in ``base`` (not the sidecars, the lock or files set aside)."""
+    found = []
+    for path in sorted(base.iterdir()):
+        name = path.name
+        if (path.suffix.lower() == ".json" or name.startswith(LOCK_NAME) or ".corrupt-" in name
+                or not path.suffix or not path.is_file()):
+            continue
+        found.append(path)
+    return found
+
+
 def leftover_autosaves(folder: Path | None = None,
-                       set_aside_files: list[Path] | None = None) -> list[Recovered]:
-    """Autosaves a previous session left behind. One that cannot be read is renamed
-    to ``<name>.corrupt-<stamp>`` (listed in ``set_aside_files``) and skipped."""
+                       set_aside_files: list[Path] | None = None,
+                       load: Loader = registry_loader) -> list[Recovered]:
+    """Autosaves a previous session left behind, each read into an editor by ``load``.
+    One that cannot be read is renamed to ``<name>.corrupt-<stamp>`` (listed in
+    ``set_aside_files``) and skipped."""
     base = folder or autosave_dir()
     found: list[Recovered] = []
     if not base.is_dir():
         return found
-    for path in sorted(base.glob("*.sechar")):
+    for path in _autosave_files(base):
         sidecar = path.with_suffix(".json")
         try:
-            character = load_character(path)
+            editor = load(path)
         except OSError:
             continue  # cannot be read just now: left alone
-        except (CharacterFileError, ValueError, RecursionError):
+        except (DocumentFileError, ValueError, RecursionError):
             with contextlib.suppress(OSError):
                 aside = set_aside(path)
                 if set_aside_files is not None:
@@ -140,6 +170,8 @@ def leftover_autosaves(folder: Path | None = None,
                 if sidecar.exists():
                     set_aside(sidecar)
             continue
+        if editor is None:
+            continue  # a system that is not here now: left for a later start
         meta: dict[str, object] = {}
         with contextlib.suppress(FileReadError, ValueError, RecursionError):
             loaded = json.loads(read_bounded(sidecar, MAX_SIDECAR_BYTES).decode("utf-8"))
@@ -148,7 +180,7 @@ def leftover_autosaves(folder: Path | None = None,
         original = meta.get("original_path")
         title = meta.get("title")
         found.append(Recovered(
-            character=character,
+            editor=editor,
             original_path=Path(original) if isinstance(original, str) and original else None,
             title=title if isinstance(title, str) else "",
             files=(path, sidecar),
@@ -168,7 +200,7 @@ class Autosaver(QObject):
 
     def __init__(
         self,
-        documents: Callable[[], list[CharacterDocument]],
+        documents: Callable[[], list[Any]],
         interval_ms: int = DEFAULT_INTERVAL_MS,
         parent: QObject | None = None,
     ) -> None:
@@ -206,9 +238,9 @@ class Autosaver(QObject):
                 self.forget(document)
             self.lock.release()
 
-    def paths_for(self, document: CharacterDocument) -> tuple[Path, Path]:
+    def paths_for(self, document: OpenDocument) -> tuple[Path, Path]:
         stem = self.folder / document.autosave_id
-        return stem.with_suffix(".sechar"), stem.with_suffix(".json")
+        return stem.with_suffix(document.autosave_suffix), stem.with_suffix(".json")
 
     def save_all(self) -> int:
         """Write each modified document that changed since its last autosave;
@@ -230,17 +262,17 @@ class Autosaver(QObject):
             written += 1
         return written
 
-    def write(self, document: CharacterDocument) -> None:
+    def write(self, document: OpenDocument) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        character_path, sidecar = self.paths_for(document)
-        save_character(document.character, character_path)
+        copy, sidecar = self.paths_for(document)
+        document.write_copy(copy)
         meta = {
             "original_path": str(document.path) if document.path else None,
             "title": document.title(),
         }
         atomic_write_bytes(sidecar, json.dumps(meta, ensure_ascii=False).encode("utf-8"))
 
-    def forget(self, document: CharacterDocument) -> None:
+    def forget(self, document: OpenDocument) -> None:
         """Remove a document's autosave (after a save or a clean close)."""
         self._written.pop(document.autosave_id, None)
         for path in self.paths_for(document):

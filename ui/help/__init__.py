@@ -1,7 +1,0 @@
-"""Help: the in-app user guide and the About box."""
-
-from ui.help.about import AboutDialog, about_html
-from ui.help.guide import PAGES, GuidePage, page_html
-from ui.help.window import HelpWindow
-
-__all__ = ["PAGES", "AboutDialog", "GuidePage", "HelpWindow", "about_html", "page_html"]

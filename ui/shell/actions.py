@@ -1,0 +1,227 @@
+"""The window's actions, menus and shortcuts (those every system shares).
+
+A system's window part adds its own: a menu of its own (:func:`add_system_menu`) and
+actions in the shared menus at named places (:func:`add_to_menu`: ``"file.open"`` after
+Open Recent, ``"file.export"`` and ``"file.print"`` in the File menu, ``"edit.copy"`` in
+the Edit menu).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from ui.shell.keys import redo_keys, unique_keys
+from ui.shell.start_page import short_label
+
+if TYPE_CHECKING:
+    from ui.shell.window import MainWindow
+
+THEME_LABELS = (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark"))
+PAPER_LABELS = (("", "Follow the System &Locale"), ("a4", "&A4"), ("letter", "&Letter"))
+
+
+def make_action(window: MainWindow, text: str, slot: Callable[[], object],
+                keys: object = None, tip: str = "") -> QAction:
+    """An action of the window (its shortcut works wherever the focus is)."""
+    action = QAction(text, window)
+    if keys is not None:
+        action.setShortcut(keys)  # type: ignore[call-overload]
+    if tip:
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+    action.triggered.connect(lambda _checked=False: slot())
+    window.addAction(action)
+    return action
+
+
+def build_actions(window: MainWindow) -> None:
+    key = QKeySequence.StandardKey
+    docs = window.controller
+    window.new_action = make_action(window, "&New Character", window.new_document, key.New,
+                                    "Start an empty character")
+    window.open_action = make_action(window, "&Open…", docs.open_dialog, key.Open,
+                                     "Open a file of any game system")
+    window.save_action = make_action(window, "&Save", window.save, key.Save,
+                                     "Save the current document")
+    window.save_as_action = make_action(window, "Save &As…", window.save_as,
+                                        QKeySequence("Ctrl+Shift+S"),
+                                        "Save the current document under a new name")
+    window.close_action = make_action(window, "&Close", window.close_current, key.Close,
+                                      "Close the current document")
+    window.revert_action = make_action(
+        window, "Re&vert to Saved", window.revert, None,
+        "Throw away the changes since the last save and read the file again")
+    window.duplicate_action = make_action(
+        window, "&Duplicate", window.duplicate, None,
+        "Open a copy of the current document as a new, unsaved one")
+    window.quit_action = make_action(window, "&Quit", window.close, key.Quit, "Quit SEForge")
+    window.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+    window.guide_action = make_action(
+        window, "SEForge &User Guide", window.show_guide, key.HelpContents,
+        "How to build, play and run a scene with SEForge")
+    window.paper_group = QActionGroup(window)
+    window.paper_group.setExclusive(True)
+    window.paper_actions = {}
+    for name, label in PAPER_LABELS:
+        action = QAction(label, window, checkable=True)
+        action.setChecked(name == window.preferences.paper)
+        action.setToolTip("Paper size of exported sheets and cards")
+        action.triggered.connect(lambda _checked=False, n=name: window.set_paper(n))
+        window.paper_group.addAction(action)
+        window.paper_actions[name] = action
+
+    window.undo_action = window.undo_group.createUndoAction(window, "&Undo")
+    window.undo_action.setShortcut(key.Undo)
+    window.redo_action = window.undo_group.createRedoAction(window, "&Redo")
+    window.redo_action.setShortcuts(redo_keys())
+    window.addAction(window.undo_action)
+    window.addAction(window.redo_action)
+
+    window.zoom_in_action = make_action(window, "Zoom &In", window.zoom_in, None,
+                                        "Larger text in the whole window")
+    window.zoom_in_action.setShortcuts(
+        unique_keys(key.ZoomIn, QKeySequence("Ctrl+="), QKeySequence("Ctrl++")))
+    window.zoom_out_action = make_action(window, "Zoom &Out", window.zoom_out, None,
+                                         "Smaller text in the whole window")
+    window.zoom_out_action.setShortcuts(unique_keys(key.ZoomOut, QKeySequence("Ctrl+-")))
+    window.zoom_reset_action = make_action(window, "&Actual Size", window.zoom_reset,
+                                           QKeySequence("Ctrl+0"), "Text at the system's size")
+    window.shortcuts_action = make_action(window, "&Keyboard Shortcuts", window.show_shortcuts,
+                                          None, "Every keyboard shortcut of SEForge")
+
+    window.theme_group = QActionGroup(window)
+    window.theme_group.setExclusive(True)
+    window.theme_actions = {}
+    for name, label in THEME_LABELS:
+        action = QAction(label, window, checkable=True)
+        action.setChecked(name == window.preferences.theme)
+        action.triggered.connect(lambda _checked=False, n=name: window.set_theme(n))
+        window.theme_group.addAction(action)
+        window.theme_actions[name] = action
+
+
+def _anchor(window: MainWindow, menu: QMenu, name: str) -> None:
+    """An invisible marker in ``menu`` before which :func:`add_to_menu` inserts."""
+    marker = QAction(window)
+    marker.setVisible(False)
+    marker.setObjectName(f"anchor:{name}")
+    menu.addAction(marker)
+    window.menu_anchors[name] = (menu, marker)
+
+
+def add_to_menu(window: MainWindow, place: str, actions: Iterable[QAction | None]) -> None:
+    """Put ``actions`` (None: a separator) at ``place`` of the shared menus."""
+    menu, marker = window.menu_anchors[place]
+    for action in actions:
+        if action is None:
+            menu.insertSeparator(marker)
+        else:
+            menu.insertAction(marker, action)
+
+
+def add_system_menu(window: MainWindow, title: str) -> QMenu:
+    """A system's own menu, between Edit and View."""
+    menu = QMenu(title, window)
+    window.menuBar().insertMenu(window.view_menu.menuAction(), menu)
+    return menu
+
+
+def fill_new_menu(window: MainWindow) -> None:
+    """File › New: every registered system's new documents, grouped by system; Ctrl+N
+    is the first one."""
+    menu = window.new_menu
+    menu.clear()
+    choices = window.controller.choices()
+    systems = {ui.system_id for ui, _choice in choices}
+    current = ""
+    grouped = len(systems) > 1
+    for ui, choice in choices:
+        if grouped and ui.system_id != current:
+            current = ui.system_id
+            menu.addSection(ui.title)
+        # under its system's heading a choice needs no system name ("Character")
+        text = short_label(ui.title, choice.label) if grouped else (
+            choice.label[:1].upper() + choice.label[1:])
+        if choice is choices[0][1]:
+            window.new_action.setText(f"&{text}")
+            window.new_action.setToolTip(choice.tooltip or f"Start a new {choice.label}")
+            menu.addAction(window.new_action)
+            continue
+        action = menu.addAction(text)
+        action.setToolTip(choice.tooltip or f"Start a new {choice.label}")
+        action.triggered.connect(
+            lambda _c=False, s=ui.system_id, f=choice.format_id: window.new_document(s, f))
+    if not choices:
+        empty = menu.addAction("No game system installed")
+        empty.setEnabled(False)
+    window.new_action.setEnabled(bool(choices))
+
+
+def build_menus(window: MainWindow) -> None:
+    bar = window.menuBar()
+    window.menu_anchors = {}
+    file_menu = window.file_menu = bar.addMenu("&File")
+    window.new_menu = file_menu.addMenu("&New")
+    window.new_menu.setObjectName("newMenu")
+    fill_new_menu(window)
+    file_menu.addAction(window.open_action)
+    window.recent_menu = file_menu.addMenu("Open &Recent")
+    window.recent_menu.aboutToShow.connect(window.fill_recent_menu)
+    _anchor(window, file_menu, "file.open")
+    file_menu.addSeparator()
+    file_menu.addAction(window.save_action)
+    file_menu.addAction(window.save_as_action)
+    file_menu.addAction(window.revert_action)
+    file_menu.addAction(window.duplicate_action)
+    file_menu.addSeparator()
+    _anchor(window, file_menu, "file.export")
+    _anchor(window, file_menu, "file.print")
+    paper_menu = file_menu.addMenu("Paper Si&ze")
+    for action in window.paper_actions.values():
+        paper_menu.addAction(action)
+    file_menu.addSeparator()
+    file_menu.addAction(window.close_action)
+    file_menu.addAction(window.quit_action)
+
+    edit_menu = window.edit_menu = bar.addMenu("&Edit")
+    edit_menu.addAction(window.undo_action)
+    edit_menu.addAction(window.redo_action)
+    _anchor(window, edit_menu, "edit.copy")
+
+    window.view_menu = bar.addMenu("&View")
+    theme_menu = window.view_menu.addMenu("&Theme")
+    for action in window.theme_actions.values():
+        theme_menu.addAction(action)
+    window.view_menu.addSeparator()
+    window.view_menu.addAction(window.zoom_in_action)
+    window.view_menu.addAction(window.zoom_out_action)
+    window.view_menu.addAction(window.zoom_reset_action)
+    window.view_menu.addSeparator()
+
+    help_menu = window.help_menu = bar.addMenu("&Help")
+    help_menu.addAction(window.guide_action)
+    help_menu.addAction(window.shortcuts_action)
+    help_menu.addSeparator()
+    about = help_menu.addAction("&About SEForge")
+    about.setMenuRole(QAction.MenuRole.AboutRole)
+    about.triggered.connect(window.show_about)
+
+
+def add_layout_actions(window: MainWindow) -> None:
+    """View › Hide Docks and Reset Layout (once the late docks exist)."""
+    window.view_menu.addSeparator()
+    window.hide_docks_action = QAction("&Hide Docks", window, checkable=True)
+    window.hide_docks_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
+    window.hide_docks_action.setToolTip("Hide every dock to give the document the whole "
+                                        "window; again to bring them back as they were")
+    window.hide_docks_action.toggled.connect(window.set_docks_hidden)
+    window.addAction(window.hide_docks_action)
+    window.view_menu.addAction(window.hide_docks_action)
+    window.reset_layout_action = make_action(
+        window, "&Reset Layout", window.reset_layout, None,
+        "The side docks tabbed on the right, the docks below closed")
+    window.view_menu.addAction(window.reset_layout_action)

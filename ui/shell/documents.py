@@ -1,0 +1,643 @@
+"""The window's documents: one tab per open document of any game system.
+
+:class:`DocumentController` opens, creates, saves, reverts, duplicates and closes the
+tabs' documents, asks about unsaved changes, follows files changed by another program
+and brings back autosaves after a crash. It knows a document only through
+:class:`~ui.shell.system_ui.OpenDocument` and its system only through its
+:class:`~ui.shell.system_ui.SystemUi` (and that system's
+:class:`~ui.shell.window_part.WindowPart`, when it has one).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from seforge.core.atomic import ReadOnlyFileError
+from seforge.core.documents import DocumentFileError, peek_format
+from ui.shell import dialogs
+from ui.shell.disk import same_file
+from ui.shell.system_ui import (
+    UI_REGISTRY,
+    DocumentEditor,
+    NewDocumentChoice,
+    OpenDocument,
+    SystemUi,
+    format_ids_of,
+    loaded_systems,
+    suffixes_of,
+)
+
+if TYPE_CHECKING:
+    from ui.shell.unsaved_dialog import UnsavedWork
+    from ui.shell.window import MainWindow
+    from ui.shell.window_part import WindowPart
+
+MISSING_DELAY_MS = 500
+"""How long a file may be gone (a save by delete and write) before it counts as lost."""
+
+
+@dataclass
+class Tab:
+    """One tab: its system, its editor and the editor's document."""
+
+    system_id: str
+    editor: DocumentEditor
+    document: Any  # an OpenDocument
+
+    @property
+    def widget(self) -> QWidget:
+        return self.editor.widget()
+
+
+def document_name(document: OpenDocument, part: WindowPart | None = None) -> str:
+    """What a tab and the window title call a document: its part's name for it (a
+    character's name), else its file name or working title ("Untitled 2")."""
+    name = part.display_name(document) if part is not None else ""
+    return name or document.title()
+
+
+class DocumentController(QObject):
+    """The tabs' documents of one window (see the module's docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.tabs: list[Tab] = []
+        self._untitled = 0
+        self._asking: list[object] = []
+        """Documents a file question is open for (not asked twice at once)."""
+        self._missing: list[object] = []
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._on_path_changed)
+        self.watcher.directoryChanged.connect(self._on_path_changed)
+        self._recheck = QTimer(self)
+        self._recheck.setSingleShot(True)
+        self._recheck.setInterval(MISSING_DELAY_MS)
+        self._recheck.timeout.connect(self.check_missing)
+
+    # -- systems ----------------------------------------------------------------------
+    def systems(self) -> list[SystemUi]:
+        return loaded_systems()
+
+    def system(self, system_id: str) -> SystemUi:
+        return UI_REGISTRY.get(system_id)
+
+    def choices(self) -> list[tuple[SystemUi, NewDocumentChoice]]:
+        """Every new document of every registered system, in menu order."""
+        return [(ui, choice) for ui in self.systems() for choice in ui.new_document_choices()]
+
+    def suffixes(self) -> list[str]:
+        return [s for ui in self.systems() for s in suffixes_of(ui)]
+
+    def file_filter(self) -> str:
+        """File › Open's filter: every document, then each system's, then all files."""
+        entries = []
+        every: list[str] = []
+        for ui in self.systems():
+            patterns = [f"*{s}" for s in suffixes_of(ui)]
+            if not patterns:
+                continue
+            every += patterns
+            label = getattr(ui, "file_filter", "") or f"{ui.title} files"
+            entries.append(f"{label} ({' '.join(patterns)})")
+        if len(entries) > 1:
+            entries.insert(0, f"SEForge documents ({' '.join(every)})")
+        return ";;".join([*entries, "All files (*)"])
+
+    def system_for_path(self, path: Path) -> SystemUi | None:
+        """The system whose suffix ``path`` has, else whose format is written in it."""
+        suffix = path.suffix.lower()
+        systems = self.systems()
+        for ui in systems:
+            if suffix in suffixes_of(ui):
+                return ui
+        try:
+            found = peek_format(path)
+        except (DocumentFileError, OSError, ValueError, RecursionError):
+            return None
+        for ui in systems:
+            if found in format_ids_of(ui):
+                return ui
+        return None
+
+    def part(self, system_id: str | None) -> WindowPart | None:
+        return self.window.parts.get(system_id) if system_id else None
+
+    # -- the tabs ---------------------------------------------------------------------
+    def documents(self) -> list[Any]:
+        return [tab.document for tab in self._ordered()]
+
+    def _ordered(self) -> list[Tab]:
+        by_widget = {id(t.widget): t for t in self.tabs}
+        widgets = self.window.tabs
+        return [by_widget[id(widgets.widget(i))] for i in range(widgets.count())
+                if id(widgets.widget(i)) in by_widget]
+
+    def tab_at(self, index: int) -> Tab | None:
+        widget = self.window.tabs.widget(index)
+        return next((t for t in self.tabs if t.widget is widget), None)
+
+    def tab_of(self, document: object) -> Tab | None:
+        return next((t for t in self.tabs if t.document is document), None)
+
+    def current_tab(self) -> Tab | None:
+        return self.tab_at(self.window.tabs.currentIndex())
+
+    def current_document(self) -> Any:
+        tab = self.current_tab()
+        return tab.document if tab is not None else None
+
+    def all_documents(self) -> list[Any]:
+        """The tabs' documents and those the parts hold elsewhere (autosaved, asked
+        about on quit)."""
+        found = list(self.documents())
+        for part in self.window.parts.values():
+            found += [d for d in part.documents() if not any(d is f for f in found)]
+        return found
+
+    def add_editor(self, system_id: str, editor: DocumentEditor) -> QWidget:
+        """Show ``editor`` in a new tab and make it current."""
+        window = self.window
+        window.ensure_ready()
+        document = editor.owner
+        widget = editor.widget()
+        tab = Tab(system_id, editor, document)
+        self.tabs.append(tab)
+        part = self.part(system_id)
+        if part is not None:
+            part.adopt(document)
+        window.undo_group.addStack(document.undo_stack)
+        window.watch_drops(widget)
+        index = window.tabs.addTab(widget, document_name(document, part))
+        window.apply_zoom_to(widget)
+        document.modified_changed.connect(lambda _m, d=document: self.update_tab(d))
+        document.path_changed.connect(lambda d=document: self.update_tab(d))
+        document.path_changed.connect(self.sync_watch)
+        document.saved.connect(self.sync_watch)
+        document.saved.connect(lambda d=document: self._forget_autosave(d))
+        document.changed.connect(lambda *_a, d=document: self._on_document_changed(d))
+        window.tabs.setCurrentIndex(index)
+        self.update_tab(document)
+        window.update_state()
+        self.sync_watch()
+        window.documents_changed.emit()
+        return widget
+
+    def _forget_autosave(self, document: OpenDocument) -> None:
+        if self.window.autosaver_started():
+            self.window.autosaver.forget(document)
+
+    def _on_document_changed(self, document: OpenDocument) -> None:
+        for part in self.window.parts.values():
+            part.document_changed(document)
+        self.update_tab(document)
+
+    def default_choice(self) -> tuple[SystemUi, NewDocumentChoice] | None:
+        choices = self.choices()
+        return choices[0] if choices else None
+
+    def new_document(self, system_id: str | None = None,
+                     format_id: str | None = None) -> Any:
+        """A new, empty document of ``format_id`` (default: the first system's first
+        choice) in a new tab; returns its owner (None when no system offers one)."""
+        if system_id is None:
+            default = self.default_choice()
+            if default is None:
+                return None
+            system_id, format_id = default[0].system_id, default[1].format_id
+        ui = self.system(system_id)
+        if format_id is None:
+            format_id = ui.new_document_choices()[0].format_id
+        editor = ui.new_editor(format_id, self.window.tabs)
+        self._untitled += 1
+        editor.owner.set_title("Untitled" if self._untitled == 1
+                               else f"Untitled {self._untitled}")
+        widget = self.add_editor(system_id, editor)
+        part = self.part(system_id)
+        if part is not None:
+            part.new_opened(widget)
+        else:
+            widget.setFocus()
+        return editor.owner
+
+    def find_open(self, path: Path) -> int:
+        target = path.resolve()
+        for index, document in enumerate(self.documents()):
+            if document.path is not None and document.path.resolve() == target:
+                return index
+        return -1
+
+    def open_file(self, path: Path) -> bool:
+        """Open ``path`` where its kind belongs (a tab, or its system's own place);
+        False when it could not be opened (the user has been told why)."""
+        ui = self.system_for_path(path)
+        part = self.part(ui.system_id) if ui is not None else None
+        if part is not None:
+            handled = part.open_path(path)
+            if handled is not None:
+                return handled
+        return self.open_path(path) is not None
+
+    def open_path(self, path: Path) -> Any:
+        """Open a file in a new tab (or switch to it when already open); its owner,
+        None when it cannot be read (the user has been told why)."""
+        path = Path(path)
+        index = self.find_open(path)
+        if index >= 0:
+            self.window.tabs.setCurrentIndex(index)
+            return self.documents()[index]
+        ui = self.system_for_path(path)
+        if ui is None:
+            systems = self.systems()
+            if not systems:
+                QMessageBox.critical(self.window, "Cannot open file",
+                                     f"{path.name}: no game system here opens this file.")
+                return None
+            ui = systems[0]  # its loader says in one line what is wrong with the file
+        part = self.part(ui.system_id)
+        existing = part.existing_editor(path, self.window.tabs) if part is not None else None
+        if existing is not None:  # another view has it open: show that same owner
+            self.add_editor(ui.system_id, existing)
+            self.window.remember(path)
+            return existing.owner
+        try:
+            editor = ui.open_editor(path, self.window.tabs)
+        except (DocumentFileError, ValueError, RecursionError) as exc:
+            self.window.forget_missing(path)
+            QMessageBox.critical(self.window, f"Cannot open {noun(ui)}", str(exc))
+            return None
+        except OSError as exc:
+            self.window.forget_missing(path)
+            QMessageBox.critical(self.window, f"Cannot open {noun(ui)}",
+                                 f"{path.name}: {exc.strerror or exc}")
+            return None
+        self.add_editor(ui.system_id, editor)
+        self.window.remember(path)
+        return editor.owner
+
+    def open_dialog(self) -> None:
+        names, _ = QFileDialog.getOpenFileNames(
+            self.window, "Open", self.window.dialog_folder(), self.file_filter())
+        for name in names:
+            self.open_file(Path(name))
+
+    # -- saving -----------------------------------------------------------------------
+    def save(self, document: Any = None) -> bool:
+        document = document or self.current_document()
+        if document is None:
+            return False
+        if document.path is None:
+            return self.save_as(document)
+        return self._write(document, document.path)
+
+    def save_as(self, document: Any = None) -> bool:
+        document = document or self.current_document()
+        if document is None:
+            return False
+        suffix = document.autosave_suffix
+        tab = self.tab_of(document)
+        name_now = document_name(document, self.part(tab.system_id if tab else None))
+        suggested = document.path or Path(self.window.dialog_folder()) / (
+            name_now.strip() + suffix)
+        ui = self.system(tab.system_id) if tab is not None else None
+        label = getattr(ui, "file_filter", "") if ui is not None else ""
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Save As", str(suggested),
+            f"{label or 'SEForge documents'} (*{suffix});;All files (*)")
+        if not name:
+            return False
+        path = Path(name)
+        if path.suffix.lower() != suffix.lower():
+            path = path.with_name(path.name + suffix)
+        return self._write(document, path)
+
+    def _write(self, document: Any, path: Path) -> bool:
+        replace = ["Replace", "Save As…", "Cancel"]
+        if same_file(path, document.path) and document.disk_changed():
+            choice = dialogs.ask_choice(
+                self.window, "File changed on disk",
+                f"“{path.name}” was changed by another program since SEForge read it. "
+                "Replace it with your version?", replace, default=2)
+            if choice == "Save As…":
+                return self.save_as(document)
+            if choice != "Replace":
+                return False
+        try:
+            try:
+                document.save(path)
+            except ReadOnlyFileError:
+                choice = dialogs.ask_choice(
+                    self.window, "Read-only file",
+                    f"“{path.name}” is read-only. Replace it with your version anyway?",
+                    replace, default=2)
+                if choice == "Save As…":
+                    return self.save_as(document)
+                if choice != "Replace":
+                    return False
+                document.save(path, overwrite_read_only=True)
+        except OSError as exc:
+            QMessageBox.critical(self.window, "Cannot save",
+                                 f"{path.name}: {exc.strerror or exc}")
+            return False
+        self.window.remember(path)
+        self.update_tab(document)
+        return True
+
+    # -- closing ----------------------------------------------------------------------
+    def maybe_save(self, document: Any) -> bool:
+        """Ask about unsaved changes; False when the user cancels."""
+        if not document.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self.window, "Save changes?",
+            f"“{document.title()}” has changes that are not saved. Save them first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save(document)
+        return answer == QMessageBox.StandardButton.Discard
+
+    def close_tab(self, index: int) -> bool:
+        tab = self.tab_at(index)
+        if tab is None:
+            return False
+        window = self.window
+        document = tab.document
+        window.tabs.setCurrentIndex(index)
+        part = self.part(tab.system_id)
+        kept_for = part.still_used(document) if part is not None else ""
+        if not kept_for and not self.maybe_save(document):
+            return False
+        window.undo_group.removeStack(document.undo_stack)
+        self.tabs = [t for t in self.tabs if t is not tab]
+        window.tabs.removeTab(window.tabs.indexOf(tab.widget))
+        tab.widget.deleteLater()
+        released = part.released(document) if part is not None else True
+        if released and not kept_for:
+            self._forget_autosave(document)
+            document.deleteLater()
+        elif kept_for:
+            window.statusBar().showMessage(kept_for, 5000)
+        self.sync_watch()
+        window.update_state()
+        window.documents_changed.emit()
+        return True
+
+    def close_current(self) -> bool:
+        return self.close_tab(self.window.tabs.currentIndex())
+
+    def revert(self, document: Any = None) -> bool:
+        """File › Revert to Saved: drop the unsaved changes and read the file again."""
+        document = document or self.current_document()
+        if document is None or document.path is None:
+            return False
+        if document.is_modified():
+            choice = dialogs.ask_choice(
+                self.window, "Revert to saved",
+                f"Throw away the changes to “{document.title()}” since it was last saved?",
+                ["Revert", "Cancel"], default=1)
+            if choice != "Revert":
+                return False
+        try:
+            document.reload()
+        except (DocumentFileError, OSError, ValueError) as exc:
+            QMessageBox.critical(self.window, "Cannot revert", str(exc))
+            return False
+        self.update_tab(document)
+        self.window.statusBar().showMessage(
+            f"{document.title()}: back to the saved file.", 5000)
+        return True
+
+    def duplicate(self, document: Any = None) -> Any:
+        """File › Duplicate: an unsaved copy of the document in a new tab (read back
+        from a copy written the way autosave writes it)."""
+        source = document or self.current_document()
+        tab = self.tab_of(source) if source is not None else None
+        if tab is None:
+            return None
+        name = document_name(source, self.part(tab.system_id))
+        ui = self.system(tab.system_id)
+        with tempfile.TemporaryDirectory(prefix="seforge-copy-") as folder:
+            copy_path = Path(folder) / f"copy{source.autosave_suffix}"
+            try:
+                source.write_copy(copy_path)
+                editor = ui.open_editor(copy_path, self.window.tabs)
+            except (DocumentFileError, OSError, ValueError) as exc:
+                QMessageBox.critical(self.window, "Cannot duplicate", str(exc))
+                return None
+        copy = editor.owner
+        copy.set_path(None)
+        copy.disk_stamp = None
+        copy.set_title(f"{name} (copy)")
+        copy.mark_modified()
+        self.add_editor(tab.system_id, editor)
+        return copy
+
+    def unsaved_work(self) -> list[UnsavedWork]:
+        """Every unsaved document: the tabs', then the parts' own unsaved work (the
+        documents they hold elsewhere included)."""
+        from ui.shell.unsaved_dialog import UnsavedWork
+
+        work = [UnsavedWork(noun(self.system(tab.system_id), tab.document), tab.document.title(),
+                            partial(self.save, tab.document))
+                for tab in self._ordered() if tab.document.is_modified()]
+        for part in self.window.parts.values():
+            work += part.unsaved_work()
+        return work
+
+    # -- the tabs' text -------------------------------------------------------------
+    def update_tab(self, document: Any) -> None:
+        tab = self.tab_of(document)
+        if tab is not None:
+            widgets = self.window.tabs
+            index = widgets.indexOf(tab.widget)
+            text = document_name(document, self.part(tab.system_id)) + (
+                " *" if document.is_modified() else "")
+            if widgets.tabText(index) != text.replace("&", "&&"):
+                widgets.setTabText(index, text.replace("&", "&&"))
+            tip = (f"{document.path.name}\n{document.path.parent}" if document.path
+                   else "Not saved yet")
+            if len(self.systems()) > 1:  # which game the document belongs to
+                tip = f"{tip}\n{self.system(tab.system_id).title}"
+            if widgets.tabToolTip(index) != tip:
+                widgets.setTabToolTip(index, tip)
+        if document is self.current_document():
+            self.window.update_title()
+
+    # -- files changed by another program ----------------------------------------------
+    def watched_documents(self) -> list[Any]:
+        """The tabs' documents no part watches itself."""
+        result = []
+        for tab in self.tabs:
+            part = self.part(tab.system_id)
+            if part is None or not part.claims(tab.document):
+                result.append(tab.document)
+        return result
+
+    def sync_watch(self) -> None:
+        """Watch exactly the watched documents' files and their folders (a file that is
+        missing for a moment, during a replace, is picked up again from its folder)."""
+        wanted: set[str] = set()
+        for document in self.watched_documents():
+            if document.path is None:
+                continue
+            path = Path(document.path).absolute()
+            wanted.add(str(path.parent))
+            if path.exists():
+                wanted.add(str(path))
+        current = set(self.watcher.files() + self.watcher.directories())
+        gone = sorted(current - wanted)
+        new = sorted(p for p in wanted - current if Path(p).exists())
+        if gone:
+            self.watcher.removePaths(gone)
+        if new:
+            self.watcher.addPaths(new)
+
+    def _on_path_changed(self, changed: str) -> None:
+        self.sync_watch()
+        for document in self.watched_documents():
+            path = document.path
+            if path is None or not (same_file(path, Path(changed))
+                                    or same_file(Path(path).parent, Path(changed))):
+                continue
+            if document.disk_changed() and (path.exists()):
+                self.on_disk_changed(document)
+        if any(d.path is not None and not Path(d.path).exists()
+               for d in self.watched_documents()):
+            self._recheck.start()
+
+    def check_missing(self) -> None:
+        for document in self.watched_documents():
+            gone = document.path is not None and not Path(document.path).exists()
+            known = any(d is document for d in self._missing)
+            if gone and not known:
+                self._missing.append(document)
+                self.on_disk_missing(document)
+            elif known and not gone:
+                self._missing = [d for d in self._missing if d is not document]
+
+    def on_disk_changed(self, document: Any) -> None:
+        """A clean document reloads (with a status message); a modified one asks."""
+        if any(d is document for d in self._asking):
+            return
+        status = self.window.statusBar()
+        title = document.title()
+        if not document.is_modified():
+            try:
+                document.reload()
+            except (DocumentFileError, OSError, ValueError) as exc:
+                status.showMessage(f"{title} was changed on disk but cannot be read ({exc}); "
+                                   "the open copy is kept.", 10000)
+                return
+            self.update_tab(document)
+            status.showMessage(
+                f"{title} was changed by another program and has been reloaded.", 8000)
+            return
+        self._asking.append(document)
+        try:
+            choice = dialogs.ask_choice(
+                self.window, "File changed on disk",
+                f"“{title}” was changed by another program, and you have changes here "
+                "that are not saved. Reload the file (losing yours), save yours under "
+                "another name, or keep yours?", ["Reload", "Save As…", "Keep Mine"],
+                default=2)
+            if choice == "Reload":
+                try:
+                    document.reload()
+                except (DocumentFileError, OSError, ValueError) as exc:
+                    QMessageBox.critical(self.window, "Cannot reload", str(exc))
+                    document.acknowledge_disk()
+                self.update_tab(document)
+            elif choice == "Save As…":
+                if not self.save_as(document):
+                    document.acknowledge_disk()
+            else:
+                document.acknowledge_disk()
+        finally:
+            self._asking = [d for d in self._asking if d is not document]
+
+    def on_disk_missing(self, document: Any) -> None:
+        """The file went away: the document keeps everything, counts as unsaved (so it
+        is autosaved and Quit asks) and Save writes the file again."""
+        document.mark_modified()
+        self.update_tab(document)
+        self.window.statusBar().showMessage(
+            f"{document.title()} was moved or deleted by another program; it is still "
+            "open here, and Save writes it again.", 10000)
+
+    # -- autosave recovery --------------------------------------------------------------
+    def restore_autosaves(self) -> int:
+        """Offer the autosaves a crashed session left; returns how many were restored."""
+        from ui.shell import autosave
+
+        window = self.window
+        autosaver = window.autosaver
+        if not autosaver.owns_session:
+            return 0  # another live instance holds these autosaves
+        mine = {d.autosave_id for d in self.all_documents()}
+        set_aside: list[Path] = []
+        systems: dict[int, str] = {}
+
+        def load(path: Path) -> DocumentEditor | None:
+            if path.stem in mine:
+                return None
+            ui = self.system_for_path(path) if path.suffix else None
+            if ui is None or path.suffix.lower() not in suffixes_of(ui):
+                return None
+            editor = ui.open_editor(path, window.tabs)
+            systems[id(editor)] = ui.system_id
+            return editor
+
+        leftovers = autosave.leftover_autosaves(autosaver.folder, set_aside, load)
+        if set_aside:
+            window.report_problems([
+                f"An autosaved document could not be read; it was kept as {p.name} in "
+                f"{p.parent}." for p in set_aside])
+        if not leftovers:
+            return 0
+        titles = [r.title or document_name(r.editor.owner,
+                                           self.part(systems.get(id(r.editor))))
+                  for r in leftovers]
+        if not dialogs.ask_restore(window, titles):
+            for item in leftovers:
+                item.editor.widget().deleteLater()
+                with contextlib.suppress(RuntimeError):
+                    item.editor.owner.deleteLater()
+            autosave.discard(leftovers)
+            return 0
+        for item in leftovers:
+            document = item.editor.owner
+            document.set_path(item.original_path)
+            if item.title:
+                document.set_title(item.title)
+            document.disk_stamp = None
+            document.mark_modified()
+            self.add_editor(systems[id(item.editor)], item.editor)
+            autosaver.write(document)
+        autosave.discard(leftovers)
+        return len(leftovers)
+
+
+def noun(ui: SystemUi, document: object = None) -> str:
+    """What an open document is called in messages: its kind's title ("Blades crew") when
+    it has a DocumentKind, else its system's only kind of new document without the
+    system's name ("character" for Sword's Edge), else "file"."""
+    kind_title = getattr(getattr(document, "kind", None), "title", None)
+    if isinstance(kind_title, str) and kind_title:
+        return kind_title
+    from ui.shell.start_page import short_label
+
+    choices = ui.new_document_choices()
+    if len(choices) == 1:
+        return short_label(ui.title, choices[0].label).lower()
+    return "file"

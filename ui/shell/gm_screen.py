@@ -1,0 +1,112 @@
+"""The GM Screen dock: one page per game system, following the active document.
+
+The page of a system is built the first time it is shown (``page_factory(system_id)``);
+the picker at the top shows another system's screen until the next document switch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+OBJECT_NAME = "gm_screen"
+TITLE = "GM Screen"
+MIN_WIDTH = 280
+
+
+class GMScreenDock(QDockWidget):
+    """A dock holding each system's GM Screen page, with a system picker."""
+
+    def __init__(self, systems: list[tuple[str, str]],
+                 page_factory: Callable[[str, QWidget], QWidget],
+                 parent: QWidget | None = None) -> None:
+        """``systems``: (id, title) of every system with a screen, in menu order."""
+        super().__init__(TITLE, parent)
+        self.setObjectName(OBJECT_NAME)
+        self.setAccessibleName(TITLE)
+        self.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.setMinimumWidth(MIN_WIDTH)
+        self._factory = page_factory
+        self._pages: dict[str, QWidget] = {}
+        self._wanted = systems[0][0] if systems else ""
+        holder = QWidget(self)
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        row = QHBoxLayout()
+        row.setContentsMargins(6, 4, 6, 0)
+        self.picker_label = QLabel("&System:", holder)
+        self.picker = QComboBox(holder)
+        self.picker.setObjectName("gmScreenSystem")
+        self.picker.setAccessibleName("GM Screen system")
+        self.picker.setToolTip("Whose GM Screen to show; it follows the document you are "
+                               "working on until you pick another")
+        self.picker_label.setBuddy(self.picker)
+        for system_id, title in systems:
+            self.picker.addItem(title, system_id)
+        self.picker.activated.connect(self._on_picked)
+        row.addWidget(self.picker_label)
+        row.addWidget(self.picker, 1)
+        column.addLayout(row)
+        self.stack = QStackedWidget(holder)
+        column.addWidget(self.stack, 1)
+        self.setWidget(holder)
+        has_choice = len(systems) > 1
+        self.picker_label.setVisible(has_choice)
+        self.picker.setVisible(has_choice)
+        self.visibilityChanged.connect(self._on_visibility)
+
+    def system_ids(self) -> list[str]:
+        return [str(self.picker.itemData(i)) for i in range(self.picker.count())]
+
+    def current_system(self) -> str:
+        return self._wanted
+
+    def follow(self, system_id: str | None) -> None:
+        """Show ``system_id``'s screen (the active document's system); built only
+        once the dock is visible."""
+        if not system_id or system_id not in self.system_ids():
+            return
+        self._wanted = system_id
+        self.picker.setCurrentIndex(self.system_ids().index(system_id))
+        if self.isVisible():
+            self.show_page(system_id)
+
+    def _on_picked(self, index: int) -> None:
+        self.follow(str(self.picker.itemData(index)))
+        self.show_page(self._wanted)
+
+    def _on_visibility(self, visible: bool) -> None:
+        if visible and self._wanted:
+            self.show_page(self._wanted)
+
+    def built(self, system_id: str) -> QWidget | None:
+        """The page of ``system_id`` if it has been built."""
+        return self._pages.get(system_id)
+
+    def page(self, system_id: str) -> QWidget:
+        """The page of ``system_id``, built now if needed (not shown)."""
+        page = self._pages.get(system_id)
+        if page is None:
+            page = self._factory(system_id, self.stack)
+            self._pages[system_id] = page
+            self.stack.addWidget(page)
+        return page
+
+    def show_page(self, system_id: str) -> QWidget:
+        page = self.page(system_id)
+        self.stack.setCurrentWidget(page)
+        return page
