@@ -274,3 +274,24 @@ def test_a_choice_drops_the_words_it_shares_with_its_system() -> None:
     assert short_label("2d20 (SRD 2022 / Conan)", "2d20 conflict tracker") == "Conflict tracker"
     assert short_label("Blades in the Dark", "Blades in the Dark crew") == "Crew"
     assert short_label("Toy", "Toy") == "Toy"  # nothing left: the label stays whole
+
+
+def test_sword_edge_side_docks_step_aside_for_another_system(win: MainWindow) -> None:
+    """The Budget dock has nothing to say about a toy document: it hides while one is
+    current and comes back with a character."""
+    part = win.parts["swords-edge"]
+    budget, play = part.budget_dock, part.play_dock
+    budget.show()
+    play.show()
+    win.tabifyDockWidget(budget, play)  # the Play dock is a tab behind the Budget dock
+    budget.raise_()
+    win.new_document()  # a Sword's Edge character
+    assert budget.isVisible()
+    win.new_document("toy", "toy.hero")
+    assert not budget.toggleViewAction().isChecked()
+    assert not play.toggleViewAction().isChecked()
+    win.tabs.setCurrentIndex(0)
+    assert budget.toggleViewAction().isChecked() and play.toggleViewAction().isChecked()
+    win.tabs.setCurrentIndex(1)
+    win.close_current()
+    assert budget.toggleViewAction().isChecked()

@@ -68,6 +68,9 @@ class SwordsEdgeWindowPart(WindowPart):
         self.gm_table: GMTableWidget | None = None
         self.file_watcher: FileWatcher | None = None
         self._focus_stacks: list[tuple[QWidget, QUndoStack]] = []
+        self._docks_stood_aside: list[QDockWidget] = []
+        """Side docks hidden while another system's document is current (see
+        :meth:`_side_docks_follow`), shown again when it is not."""
 
     # -- building ---------------------------------------------------------------------
     def install(self) -> None:
@@ -301,6 +304,21 @@ class SwordsEdgeWindowPart(WindowPart):
     def current_changed(self, document: Any, widget: QWidget | None) -> None:
         if self.play_dock is not None:
             self.play_dock.show_document(self.current_character())
+        self._side_docks_follow(document)
+
+    def _side_docks_follow(self, document: Any) -> None:
+        """The Budget and Play docks say nothing about another system's document: while
+        one is current they step aside (docked ones only), giving its editor the room,
+        and come back for a character or the start page."""
+        if document is not None and not is_character(document):
+            for dock in self.side_docks():
+                # checked: open, even when it is a tab behind another dock
+                if dock.toggleViewAction().isChecked() and not dock.isFloating():
+                    dock.hide()
+                    self._docks_stood_aside.append(dock)
+            return
+        while self._docks_stood_aside:
+            self._docks_stood_aside.pop(0).show()
 
     def document_changed(self, document: Any) -> None:
         if not is_character(document):
