@@ -19,7 +19,8 @@ from seforge.systems.swords_edge.cli import odds as odds_cmd
 
 SE = "seforge.systems.swords_edge."
 ROOT = Path(__file__).resolve().parents[2]
-CAPTAIN = ROOT / "resources" / "library" / "pcs" / "captain.json"
+LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
+CAPTAIN = LIBRARY / "pcs" / "captain.json"
 
 _PROBE = """
 import contextlib, io, json, sys
