@@ -29,12 +29,13 @@ def system_for_format(format_id: str) -> GameSystem | None:
     (``blades`` for ``blades.crew``) is tried first, then the default system (whose old
     ids start with ``seforge.``), so the others stay unloaded."""
     from seforge.core.systems import SystemLoadError
-    from seforge.systems import registry
+    from seforge.systems import BUILTIN_SYSTEMS, registry
 
     systems = registry()
     prefix = format_id.partition(".")[0]
-    candidates = [prefix] if prefix in systems.ids() else []
-    for system_id in (*candidates, DEFAULT_SYSTEM):
+    # a built-in is found without listing the installed entry points (about 30 ms)
+    candidates = [prefix] if prefix in BUILTIN_SYSTEMS else []
+    for system_id in dict.fromkeys((*candidates, DEFAULT_SYSTEM)):
         try:
             system = systems.get(system_id)
         except SystemLoadError:
