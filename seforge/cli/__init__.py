@@ -24,6 +24,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from seforge import __version__
 from seforge.core.cli import EXIT_NOT_LEGAL as EXIT_NOT_LEGAL
@@ -34,6 +35,9 @@ from seforge.core.cli import OneLineParser as OneLineParser
 from seforge.core.cli import one_line as one_line
 from seforge.core.cli import safe_output as safe_output
 from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS
+
+if TYPE_CHECKING:
+    from seforge.core.systems import CliVerb
 
 VERB_MODULES = {
     "check": "check_cmd",
@@ -63,16 +67,18 @@ VERB_HELP = {
 
 
 def systems_epilog() -> str:
-    """``Game systems: swords-edge (Sword's Edge), ...``: the built-in systems that are
-    here, by id and title, found without importing any of them."""
-    from seforge.systems import builtin_ids
+    """``Game systems: swords-edge (Sword's Edge), ...``: the registered systems, by id and
+    title (a system installed as its own package by id alone), imported by none."""
+    from seforge.systems import registry
 
-    listed = [f"{system_id} ({BUILTIN_TITLES.get(system_id, system_id)})"
-              for system_id in builtin_ids()]
+    listed = [f"{system_id} ({BUILTIN_TITLES[system_id]})" if system_id in BUILTIN_TITLES
+              else system_id for system_id in registry().ids()]
     return "Game systems: " + (", ".join(listed) or "none") + "."
 
 
-def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    verb: str | None = None, installed: CliVerb | None = None
+) -> argparse.ArgumentParser:
     """The ``seforge`` parser with every verb; with ``verb``, only that verb's module is
     imported and the others get a parser with just their help line (enough for
     argparse to choose ``verb``)."""
@@ -93,7 +99,21 @@ def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
             importlib.import_module(_verb_module(name)).register(sub)
         else:
             sub.add_parser(name, help=VERB_HELP[name])
+    if installed is not None:  # a verb of a system installed as its own package
+        importlib.import_module(installed.module).register(sub)
     return parser
+
+
+def _installed_verb(verb: str) -> CliVerb | None:
+    """The verb ``verb`` of a registered system that is not built in, or None (then argparse
+    says the verb is unknown). Loads the registered systems: only for an unknown verb."""
+    from seforge.systems import registry
+
+    for system in registry().load_all()[0]:
+        for candidate in system.cli_verbs:
+            if candidate.name == verb and candidate.name not in VERBS:
+                return candidate
+    return None
 
 
 def _verb_module(verb: str) -> str:
@@ -119,7 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return dispatch(args_list[1:])
         except BrokenPipeError:
             return EXIT_OK
-    parser = build_parser(args_list[0] if args_list and args_list[0] in VERBS else None)
+    first = args_list[0] if args_list else ""
+    installed = None
+    if first and first not in VERBS and not first.startswith("-"):
+        installed = _installed_verb(first)
+    parser = build_parser(first if first in VERBS else None, installed)
     args = parser.parse_args(args_list)
     if args.command is None:
         return _app_hint()

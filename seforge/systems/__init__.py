@@ -66,7 +66,9 @@ def load_builtin(system_id: str) -> Any:
     (no registry, no entry points): the quick way for ``seforge odds``. KeyError for an id
     that is not built in."""
     module, _, attribute = BUILTIN_SYSTEMS[system_id].partition(":")
-    return getattr(importlib.import_module(module), attribute)
+    target = getattr(importlib.import_module(module), attribute)
+    factory = callable(target) and not hasattr(target, "run_odds")
+    return target() if factory else target
 
 
 def verb_system(verb: str) -> str | None:
