@@ -60,3 +60,15 @@ def test_check_routes_a_file_by_its_format(with_fake: SystemRegistry, tmp_path: 
     doc.write_text('{"format": "fake-dice.character", "version": 1}', encoding="utf-8")
     assert cli.main(["check", str(doc)]) == 0
     assert capsys.readouterr().out == f"{doc}: legal\n"
+
+
+def test_every_built_in_restates_its_title_and_verbs_rightly() -> None:
+    """``seforge --help`` lists titles and verbs without importing the systems: they must
+    match what each system says once loaded."""
+    from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS, builtin_ids, load_builtin
+
+    assert "swords-edge" in builtin_ids()
+    for system_id in builtin_ids():
+        system = load_builtin(system_id)
+        assert BUILTIN_TITLES[system_id] == system.title
+        assert BUILTIN_VERBS.get(system_id, {}) == {v.name: v.summary for v in system.cli_verbs}
