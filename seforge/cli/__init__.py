@@ -67,13 +67,14 @@ VERB_HELP = {
 
 
 def systems_epilog() -> str:
-    """``Game systems: swords-edge (Sword's Edge), ...``: the registered systems, by id and
-    title (a system installed as its own package by id alone), imported by none."""
+    """``Game systems (ID = title): swords-edge = Sword's Edge, ...``: the registered
+    systems, by id and title (a system installed as its own package by id alone), imported
+    by none."""
     from seforge.systems import registry
 
-    listed = [f"{system_id} ({BUILTIN_TITLES[system_id]})" if system_id in BUILTIN_TITLES
+    listed = [f"{system_id} = {BUILTIN_TITLES[system_id]}" if system_id in BUILTIN_TITLES
               else system_id for system_id in registry().ids()]
-    return "Game systems: " + (", ".join(listed) or "none") + "."
+    return "Game systems (ID = title): " + (", ".join(listed) or "none") + "."
 
 
 def build_parser(

@@ -27,7 +27,7 @@ SYSTEM_ALIASES: dict[str, str] = {"sol": "sword-of-life"}
 
 BUILTIN_TITLES: dict[str, str] = {
     "swords-edge": "Sword's Edge",
-    "2d20": "2d20",
+    "2d20": "2d20 (SRD 2022 / Conan)",
     "blades": "Blades in the Dark",
     "sword-of-life": "Sword of Life",
 }

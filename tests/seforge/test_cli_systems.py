@@ -42,8 +42,8 @@ def test_help_lists_every_registered_system(with_fake: SystemRegistry,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.main(["--help"])
-    out = " ".join(capsys.readouterr().out.split())
-    assert "Game systems: fake-dice, swords-edge (Sword's Edge)." in out
+    out = "".join(capsys.readouterr().out.split())  # argparse wraps lines, even at hyphens
+    assert "Gamesystems(ID=title):fake-dice,swords-edge=Sword'sEdge." in out
 
 
 def test_odds_goes_to_the_named_system(with_fake: SystemRegistry,

@@ -99,4 +99,4 @@ def test_importing_the_system_and_listing_systems_stay_light() -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
-    assert "swords-edge (Sword's Edge)" in " ".join(result.stdout.split())
+    assert "swords-edge=Sword'sEdge" in "".join(result.stdout.split())
