@@ -36,6 +36,7 @@ SYSTEM_ODDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """A small odds question for each other built-in system (its package is imported by name
 only, so an answer from the bundle proves the bundle holds it)."""
+LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
 SPEC = ROOT / "packaging" / "seforge.spec"
 APP_NAME = "SEForge"
 CLI_NAME = "seforge-cli"
@@ -156,13 +157,13 @@ class Smoke:
         return result.stdout.strip()
 
     def sample_character(self) -> Path | None:
-        pcs = sorted((ROOT / "resources" / "library" / "pcs").glob("*.json"))
+        pcs = sorted((LIBRARY / "pcs").glob("*.json"))
         return pcs[0] if pcs else None
 
     def check_check(self) -> str:
         sample = self.sample_character()
         if sample is None:
-            raise SmokeError("no book characters in resources/library/pcs")
+            raise SmokeError("no book characters in resources/systems/swords_edge/library/pcs")
         result = self.run_cli("check", str(sample))
         if result.returncode not in (0, 1):
             raise SmokeError(f"check exited {result.returncode}:\n{result.stderr}")
@@ -173,7 +174,7 @@ class Smoke:
     def check_export(self) -> str:
         sample = self.sample_character()
         if sample is None:
-            raise SmokeError("no book characters in resources/library/pcs")
+            raise SmokeError("no book characters in resources/systems/swords_edge/library/pcs")
         if not self.has_verb("export"):
             raise SmokeError("the export verb is not registered")
         out = self.scratch / "smoke sheet.pdf"
@@ -206,9 +207,9 @@ class Smoke:
         except json.JSONDecodeError as exc:
             raise SmokeError(f"library list --json printed no JSON ({exc})") from exc
         pcs = [r for r in rows if r.get("kind") == "pc"]
-        expected = len(list((ROOT / "resources" / "library" / "pcs").glob("*.json")))
+        expected = len(list((LIBRARY / "pcs").glob("*.json")))
         if len(pcs) != expected:
-            raise SmokeError(f"{len(pcs)} PCs listed, {expected} in resources/library/pcs")
+            raise SmokeError(f"{len(pcs)} PCs listed, {expected} in {LIBRARY / 'pcs'}")
         return f"{len(pcs)} PCs, {len(rows) - len(pcs)} NCs"
 
     def check_odds(self) -> str:

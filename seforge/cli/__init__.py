@@ -1,11 +1,21 @@
-"""The ``seforge`` command line.
+"""The ``seforge`` command line: it only dispatches, each game system does the work.
 
 The installed ``seforge`` command is :mod:`ui.launch`: with no arguments or with files
 (:func:`gui_files`) it opens the app, else it hands the verb here. The core never starts
-the GUI: ``python -m seforge FILE`` says in one line how to open the app instead.
-Each verb lives in its own module under ``seforge.cli`` and exposes
-``register(subparsers)``, which adds its parser and sets ``func`` to a callable
-taking the parsed arguments and returning the exit code.
+the GUI: ``python -m seforge FILE`` says in one line how to open the app instead. The verbs
+every system shares live here, each in its own module under ``seforge.cli`` exposing
+``register(subparsers)`` (which adds its parser and sets ``func`` to a callable taking the
+parsed arguments and returning the exit code):
+
+- ``check`` and ``export`` route each file by its format id to the system that reads it
+  (:mod:`seforge.cli.routing`); a file no system claims goes to Sword's Edge, whose
+  loader explains what is wrong with it;
+- ``odds`` hands its arguments to ``--system ID`` (Sword's Edge without it);
+- ``desktop-install`` belongs to the app.
+
+A system adds its own verbs (Sword's Edge: ``library``, ``import``) through its
+``cli_verbs``; a built-in's verbs are known from :data:`seforge.systems.BUILTIN_VERBS`
+without importing the system, so ``seforge --help`` lists them and the systems quickly.
 """
 
 from __future__ import annotations
@@ -14,70 +24,62 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING
 
 from seforge import __version__
+from seforge.core.cli import EXIT_NOT_LEGAL as EXIT_NOT_LEGAL
+from seforge.core.cli import EXIT_OK as EXIT_OK
+from seforge.core.cli import EXIT_UNREADABLE as EXIT_UNREADABLE
+from seforge.core.cli import MESSAGE_CHARS as MESSAGE_CHARS
+from seforge.core.cli import OneLineParser as OneLineParser
+from seforge.core.cli import one_line as one_line
+from seforge.core.cli import safe_output as safe_output
+from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS
 
-EXIT_OK = 0
-EXIT_NOT_LEGAL = 1
-EXIT_UNREADABLE = 2
-"""Bad input of any kind: an unreadable file, a bad argument (one line on stderr)."""
+if TYPE_CHECKING:
+    from seforge.core.systems import CliVerb
+
 VERB_MODULES = {
     "check": "check_cmd",
     "odds": "odds_cmd",
-    "library": "library_cmd",
     "export": "export_cmd",
-    "import": "import_cmd",
     "desktop-install": "desktop_cmd",
 }
-"""Each verb and its module under ``seforge.cli``, imported only when the verb runs
+"""Each shared verb and its module under ``seforge.cli``, imported only when the verb runs
 (or for ``seforge --help``), so that a verb starts without the others' imports."""
-VERBS = tuple(VERB_MODULES)
+SYSTEM_VERBS: dict[str, tuple[str, str]] = {
+    verb: (system_id, summary)
+    for system_id, verbs in BUILTIN_VERBS.items()
+    for verb, summary in verbs.items()
+}
+"""Each verb a built-in system adds: the system's id and the verb's help line."""
+VERBS = (*VERB_MODULES, *(v for v in SYSTEM_VERBS if v not in VERB_MODULES))
 """The verbs, known without importing their modules (a test checks the parser)."""
 VERB_HELP = {
     "check": "show where each Rank went and whether characters are legal",
-    "odds": "exact chances of 2d10 + modifier against a TN",
-    "library": "list or show the book's sample characters",
+    "odds": "exact chances of a roll (Sword's Edge: 2d10 + modifier against a TN)",
     "export": "print character sheets to a PDF",
-    "import": "read a filled-in character sheet PDF back into a character file",
     "desktop-install": "add SEForge to the desktop's menu and open its files with a "
     "double click",
+    **{verb: summary for verb, (_system, summary) in SYSTEM_VERBS.items()},
 }
 """The one-line help of each verb in ``seforge --help`` (its module's parser uses it too)."""
 
-MESSAGE_CHARS = 500
-"""A message quoting the user's input is cut to this length (an argument may be huge)."""
+
+def systems_epilog() -> str:
+    """``Game systems (ID = title): swords-edge = Sword's Edge, ...``: the registered
+    systems, by id and title (a system installed as its own package by id alone), imported
+    by none."""
+    from seforge.systems import registry
+
+    listed = [f"{system_id} = {BUILTIN_TITLES[system_id]}" if system_id in BUILTIN_TITLES
+              else system_id for system_id in registry().ids()]
+    return "Game systems (ID = title): " + (", ".join(listed) or "none") + "."
 
 
-def one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
-    """``text`` on one line and at most ``limit`` characters, for stderr."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line and exit 2 (no usage dump)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_UNREADABLE, f"{self.prog}: {one_line(message)} "
-                                   f"(see '{self.prog} --help')\n")
-
-
-def safe_output() -> None:
-    """Never fail on a character the output stream cannot encode (a Windows console
-    or redirect in cp1252): such characters are written as backslash escapes, which
-    keep JSON output valid and meaning the same."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is None:
-            continue
-        try:
-            reconfigure(errors="backslashreplace")
-        except (ValueError, OSError):  # a closed or detached stream
-            continue
-
-
-def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    verb: str | None = None, installed: CliVerb | None = None
+) -> argparse.ArgumentParser:
     """The ``seforge`` parser with every verb; with ``verb``, only that verb's module is
     imported and the others get a parser with just their help line (enough for
     argparse to choose ``verb``)."""
@@ -86,19 +88,43 @@ def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="seforge",
         usage="%(prog)s [-h] [--version] [FILE ... | COMMAND ...]",
-        description="Sword's Edge character tools. With no command, opens the app; "
-        "with files (.sechar, .senc, .secampaign), opens them in the app.",
+        description="Character tools for tabletop games. With no command, opens the app; "
+        "with files (.sechar, .senc, .secampaign...), opens them in the app.",
         epilog="Examples: 'seforge jyrell.sechar' opens a character in the app; "
-        "'seforge check jyrell.sechar' checks it here.",
+        "'seforge check jyrell.sechar' checks it here. " + systems_epilog(),
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module_name in VERB_MODULES.items():
-        if verb is None or name == verb:
-            importlib.import_module(f"seforge.cli.{module_name}").register(sub)
+    for name in VERBS:
+        if name == verb:
+            importlib.import_module(_verb_module(name)).register(sub)
         else:
             sub.add_parser(name, help=VERB_HELP[name])
+    if installed is not None:  # a verb of a system installed as its own package
+        importlib.import_module(installed.module).register(sub)
     return parser
+
+
+def _installed_verb(verb: str) -> CliVerb | None:
+    """The verb ``verb`` of a registered system that is not built in, or None (then argparse
+    says the verb is unknown). Loads the registered systems: only for an unknown verb."""
+    from seforge.systems import registry
+
+    for system in registry().load_all()[0]:
+        for candidate in system.cli_verbs:
+            if candidate.name == verb and candidate.name not in VERBS:
+                return candidate
+    return None
+
+
+def _verb_module(verb: str) -> str:
+    """The module that registers ``verb``: a shared one, or its system's (imported)."""
+    if verb in VERB_MODULES:
+        return f"seforge.cli.{VERB_MODULES[verb]}"
+    from seforge.systems import registry
+
+    system = registry().get(SYSTEM_VERBS[verb][0])
+    return next(v.module for v in system.cli_verbs if v.name == verb)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,10 +133,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     files = gui_files(args_list)
     if files is not None:
         return _app_hint()
-    delegated = _system_odds(args_list)
-    if delegated is not None:
-        return delegated
-    parser = build_parser(args_list[0] if args_list and args_list[0] in VERBS else None)
+    if args_list and args_list[0] == "odds":
+        from seforge.cli.odds_cmd import dispatch
+
+        try:
+            return dispatch(args_list[1:])
+        except BrokenPipeError:
+            return EXIT_OK
+    first = args_list[0] if args_list else ""
+    installed = None
+    if first and first not in VERBS and not first.startswith("-"):
+        installed = _installed_verb(first)
+    parser = build_parser(first if first in VERBS else None, installed)
     args = parser.parse_args(args_list)
     if args.command is None:
         return _app_hint()
@@ -123,43 +157,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(file=sys.stderr)
         return 130
     return code
-
-
-SWORDS_EDGE = "swords-edge"
-"""The system ``seforge odds`` answers for without ``--system``."""
-
-
-def _system_odds(args: list[str]) -> int | None:
-    """``seforge odds --system ID ...`` for a system other than Sword's Edge: the
-    system parses the remaining arguments itself. None when this is not such a call."""
-    if not args or args[0] != "odds":
-        return None
-    rest = args[1:]
-    system_id: str | None = None
-    for index, arg in enumerate(rest):
-        if arg == "--system" and index + 1 < len(rest):
-            system_id = rest[index + 1]
-            rest = rest[:index] + rest[index + 2 :]
-            break
-        if arg.startswith("--system="):
-            system_id = arg.partition("=")[2]
-            rest = rest[:index] + rest[index + 1 :]
-            break
-    if system_id is None or system_id == SWORDS_EDGE:
-        return None
-    from seforge.core.systems import SystemLoadError
-    from seforge.systems import SYSTEM_ALIASES, registry
-
-    system_id = SYSTEM_ALIASES.get(system_id, system_id)
-    try:
-        system = registry().get(system_id)
-    except SystemLoadError as exc:
-        print(f"seforge odds: {one_line(str(exc))}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    try:
-        return system.run_odds(rest, prog=f"seforge odds --system {system_id}")
-    except BrokenPipeError:
-        return EXIT_OK
 
 
 def gui_files(args: Sequence[str]) -> list[str] | None:

@@ -1,16 +1,17 @@
-"""``seforge export FILE... -o OUT.pdf``: printable character sheets and NC cards.
+"""``seforge export FILE... -o OUT.pdf``: printable sheets of any game system's documents.
 
-One sheet (plus continuation pages for long Element lists) per character, all in
-one PDF; ``--blank`` prints an empty sheet instead; ``--cards`` prints NC files as
-compact stat cards, several per page. A file that cannot be read stops the export
-before anything is written (exit 2).
+The output path is checked here; then the files go to the system that reads the first
+one's format (:mod:`seforge.cli.routing`). A system with ``run_export(args)`` (Sword's
+Edge: sheets, ``--blank``, ``--cards``, paper and sheet options) takes every option;
+another writes its sheets with ``export_sheets``. ``--blank`` and ``--cards`` without files
+are Sword's Edge's. A file that cannot be read stops the export before anything is
+written (exit 2).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import stat
 import sys
@@ -21,7 +22,7 @@ from seforge.cli import VERB_HELP, one_line
 if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
     from pathlib import Path
 
-    from seforge.systems.swords_edge.models import Character, NarrativeCharacter
+    from seforge.core.systems import GameSystem
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
 
@@ -66,18 +67,6 @@ def _add_pdf_options(parser: argparse.ArgumentParser) -> None:
                         help="with --cards: add N blank NC cards (FILEs are then optional)")
 
 
-def _card_options(args: argparse.Namespace) -> dict[str, Any]:
-    return {"size": args.card_size, "blank": max(0, args.blank_cards)}
-
-
-def _sheet_options(args: argparse.Namespace) -> Any:
-    from seforge.systems.swords_edge.sheet import SheetOptions
-
-    return SheetOptions(clean_tracks=bool(getattr(args, "clean_tracks", False)),
-                        party_summary=bool(getattr(args, "party_summary", False)),
-                        reference=bool(getattr(args, "reference", False)))
-
-
 def _error(message: str) -> int:
     print(f"seforge export: {one_line(message)}", file=sys.stderr)
     return EXIT_UNREADABLE
@@ -110,55 +99,12 @@ def output_problem(output: Path, inputs: list[str]) -> str | None:
     return None
 
 
-def _load(files: list[str]) -> list[Character] | str:
-    """The characters, or the message of the first file that cannot be read."""
+def _generic_export(system: GameSystem, files: list[str], output: Path) -> int:
+    """Export through ``export_sheets`` (a system without ``run_export``)."""
     from pathlib import Path
 
-    from seforge.systems.swords_edge.fileformat import CharacterFileError, load_character
+    from seforge.core.documents import DocumentFileError
 
-    characters: list[Character] = []
-    for name in files:
-        try:
-            characters.append(load_character(Path(name)))
-        except CharacterFileError as exc:
-            return str(exc)
-    return characters
-
-
-def _load_ncs(files: list[str]) -> list[NarrativeCharacter] | str:
-    """The NCs, or the message of the first file that cannot be read."""
-    from pathlib import Path
-
-    from seforge.systems.swords_edge.fileformat import CharacterFileError, load_nc
-
-    ncs: list[NarrativeCharacter] = []
-    for name in files:
-        try:
-            ncs.append(load_nc(Path(name)))
-        except CharacterFileError as exc:
-            return str(exc)
-    return ncs
-
-
-def _other_system_export(files: list[str], output: Path) -> int | None:
-    """Export documents of a system other than Sword's Edge through that system; None
-    when the first file is Sword's Edge's (or no system claims it)."""
-    from pathlib import Path
-
-    from seforge.core.documents import DocumentFileError, peek_format
-    from seforge.core.systems import SystemLoadError
-    from seforge.systems import registry
-
-    try:
-        format_id = peek_format(Path(files[0]))
-    except DocumentFileError:
-        return None
-    if format_id.startswith(("seforge.", "swords-edge.")):
-        return None
-    try:
-        system, _ = registry().for_format(format_id)
-    except SystemLoadError:
-        return None
     if not output.parent.is_dir():
         return _error(f"{output}: the folder {output.parent} does not exist")
     try:
@@ -174,55 +120,16 @@ def _other_system_export(files: list[str], output: Path) -> int | None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from seforge.systems.swords_edge.sheet import (
-        PaperSize,
-        default_paper_for_locale,
-        render_blank,
-        render_sheets,
-        write_pdf,
-    )
+    from seforge.cli.routing import default_system, system_for_file
 
     output = Path(args.output)
     problem = output_problem(output, list(args.files))
     if problem is not None:
         return _error(problem)
-    if args.files and not args.blank and not args.cards:
-        other = _other_system_export(list(args.files), output)
-        if other is not None:
-            return other
-    paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
-    if args.blank and (args.files or args.cards):
-        return _error("--blank takes no FILE and no --cards")
-    if not args.blank and not args.files and not (args.cards and args.blank_cards > 0):
-        return _error("give at least one FILE, or --blank")
-    if not output.parent.is_dir():
-        return _error(f"{output}: the folder {output.parent} does not exist")
-
-    if args.blank:
-        count = 0
-        data, pages = render_blank(paper, reference=bool(getattr(args, "reference", False)))
-    elif args.cards:
-        from seforge.systems.swords_edge.cards import render_cards
-
-        ncs = _load_ncs(list(args.files))
-        if isinstance(ncs, str):
-            return _error(ncs)
-        count = len(ncs)
-        data, pages = render_cards(ncs, paper, **_card_options(args))
-    else:
-        loaded = _load(list(args.files))
-        if isinstance(loaded, str):
-            return _error(loaded)
-        count = len(loaded)
-        data, pages = render_sheets(loaded, paper, options=_sheet_options(args))
-    try:
-        write_pdf(data, output)
-    except OSError as exc:  # a read-only PDF, a full disk...
-        return _error(f"{output}: {exc.strerror or exc}")
-    if args.json:
-        print(json.dumps({"output": str(output), "pages": pages, "characters": count}))
-    else:
-        what = ("blank sheet" if args.blank
-                else f"{count} NC card(s)" if args.cards else f"{count} character(s)")
-        print(f"{output}: {pages} page(s), {what}, {paper.value}")
-    return EXIT_OK
+    sheets = bool(args.files) and not args.blank and not args.cards
+    system = system_for_file(args.files[0]) if sheets else default_system()
+    run_export = getattr(system, "run_export", None)
+    if callable(run_export):
+        code: int = run_export(args)
+        return code
+    return _generic_export(system, list(args.files), output)

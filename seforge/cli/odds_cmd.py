@@ -1,127 +1,60 @@
-"""``seforge odds``: exact chances of one roll, as a table or as JSON."""
+"""``seforge odds [--system ID] ...``: exact chances of a roll, computed by a game system.
+
+The arguments after ``odds`` (without ``--system ID``) go to the system's ``run_odds``;
+with no ``--system``, Sword's Edge answers (``seforge odds --modifier 2 --tn 14``).
+"""
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+import sys
+from typing import Any
 
-from seforge.cli import EXIT_OK, VERB_HELP
+from seforge.cli import EXIT_OK, EXIT_UNREADABLE, VERB_HELP, one_line
 
-if TYPE_CHECKING:  # the dice load when the verb runs: the other verbs start without them
-    from fractions import Fraction
-
-    from seforge.systems.swords_edge.dice import Odds
-
-CRITICALS_READINGS = ("first", "final")
-"""``dice.CRITICALS_READINGS``, restated so that the parser needs no import (a test
-keeps them equal)."""
-
-MAX_LUCK = 10
-MAX_NUMBER = 1000
-"""Modifiers and TNs beyond +-1000 are refused as typing mistakes (real ones stay under 30)."""
-
-
-def _whole(what: str, low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        shown = text if len(text) <= 12 else text[:12] + "..."
-        stripped = text.strip()
-        digits = stripped.removeprefix("-").removeprefix("+")
-        if not digits.isdigit() or not digits.isascii():
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {shown!r}")
-        value = int(stripped) if len(digits) <= 8 else high + 1
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be between {low} and {high}, not {shown}"
-            )
-        return value
-
-    return parse
-
-
-_luck = _whole("Luck", 0, MAX_LUCK)
+DEFAULT_SYSTEM = "swords-edge"
+"""The system ``seforge odds`` answers for without ``--system``."""
 
 
 def register(sub: Any) -> None:
-    """Add the ``odds`` verb to the ``seforge`` subparsers."""
-    parser = sub.add_parser(
-        "odds",
-        help=VERB_HELP["odds"],
-        description=(
-            "Exact chances (all 100 dice pairs counted) of 2d10 plus a modifier "
-            "reaching a Target Number, by Level of Success, with optional Luck rerolls."
-        ),
-    )
-    parser.add_argument(
-        "--modifier", type=_whole("the modifier", -MAX_NUMBER, MAX_NUMBER), required=True,
-        metavar="M",
-        help="total modifier added to the dice (may be negative)",
-    )
-    parser.add_argument("--tn", type=_whole("the TN", -MAX_NUMBER, MAX_NUMBER), required=True,
-                        metavar="T", help="Target Number")
-    parser.add_argument(
-        "--luck", type=_luck, default=0, metavar="N",
-        help=f"Luck available for rerolls, 0..{MAX_LUCK} (default 0)",
-    )
-    parser.add_argument(
-        "--criticals", choices=CRITICALS_READINGS, default="first",
-        help="judge natural 2 and 20 on the first roll (default: a natural 2 stands, "
-        "Luck cannot save it) or on the final dice after Luck rerolls",
-    )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument(
-        "--system",
-        default="swords-edge",
-        metavar="ID",
-        help="the game system (default swords-edge); another system takes its own options: "
-        "see 'seforge odds --system ID --help'",
-    )
-    parser.set_defaults(func=run)
+    """Add ``odds`` to the ``seforge`` subparsers (its arguments are the system's)."""
+    parser = sub.add_parser("odds", help=VERB_HELP["odds"], add_help=False)
+    parser.set_defaults(func=lambda _args: EXIT_OK)
 
 
-def _percent(p: Fraction) -> str:
-    from seforge.systems.swords_edge.probability import format_probability
+def split_system(args: list[str]) -> tuple[str, list[str]]:
+    """The ``--system ID`` (or ``--system=ID``) named in ``args``, and the other arguments."""
+    for index, arg in enumerate(args):
+        if arg == "--system" and index + 1 < len(args):
+            return args[index + 1], args[:index] + args[index + 2 :]
+        if arg.startswith("--system="):
+            return arg.partition("=")[2], args[:index] + args[index + 1 :]
+    return DEFAULT_SYSTEM, list(args)
 
-    return format_probability(p, fixed=True).rjust(6)
 
+def dispatch(args: list[str]) -> int:
+    """Run ``seforge odds ARGS`` through the chosen system and return its exit code."""
+    from seforge.systems import BUILTIN_SYSTEMS, SYSTEM_ALIASES, load_builtin
 
-def format_table(modifier: int, tn: int, result: Odds) -> str:
-    """The plain-text report of ``seforge odds``."""
-    from seforge.systems.swords_edge.dice import LEVELS, needed_roll
-
-    need = needed_roll(modifier, tn)
-    if need >= 20:
-        needs = "needs a natural 20 on 2d10"
-    elif need <= 3:
-        needs = "needs 3+ on 2d10 (anything but a natural 2)"
+    system_id, rest = split_system(args)
+    system_id = SYSTEM_ALIASES.get(system_id, system_id)
+    if system_id == DEFAULT_SYSTEM or (system_id in BUILTIN_SYSTEMS
+                                       and system_id != "" and _here(system_id)):
+        system = load_builtin(system_id)  # quick: no registry, no entry points
     else:
-        needs = f"needs {need}+ on 2d10"
-    lines = [
-        f"2d10 {modifier:+d} vs TN {tn}: {needs}",
-        f"  Success            {_percent(result.success)}",
-    ]
-    lines.extend(f"    {name:<16} {_percent(result.levels[name])}" for name in LEVELS)
-    lines.append(f"  Critical failure   {_percent(result.critical_failure)}")
-    lines.append(f"  Critical success   {_percent(result.critical_success)}")
-    if len(result.with_luck) > 1:
-        lines.append("  With Luck rerolls")
-        for k, p in enumerate(result.with_luck):
-            label = "no Luck" if k == 0 else f"up to {k} Luck"
-            lines.append(f"    {label:<16} {_percent(p)}")
-    return "\n".join(lines)
+        from seforge.core.systems import SystemLoadError
+        from seforge.systems import registry
+
+        try:
+            system = registry().get(system_id)
+        except SystemLoadError as exc:
+            print(f"seforge odds: {one_line(str(exc))}", file=sys.stderr)
+            return EXIT_UNREADABLE
+    prog = "seforge odds" if system_id == DEFAULT_SYSTEM else f"seforge odds --system {system_id}"
+    code: int = system.run_odds(rest, prog=prog)
+    return code
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the odds asked for; always exits 0."""
-    from seforge.systems.swords_edge.dice import odds, odds_json
+def _here(system_id: str) -> bool:
+    from seforge.systems import builtin_ids
 
-    modifier: int = args.modifier
-    tn: int = args.tn
-    result = odds(modifier, tn, args.luck, args.criticals)
-    if args.json:
-        import json
-
-        print(json.dumps(odds_json(result)))
-    else:
-        print(format_table(modifier, tn, result))
-    return EXIT_OK
+    return system_id in builtin_ids()

@@ -283,8 +283,12 @@ class SystemRegistry:
         return isinstance(system_id, str) and system_id in self.ids()
 
     def get(self, system_id: str) -> GameSystem:
-        """The system with this id, loading it if needed (SystemLoadError if it cannot)."""
-        self._discover()
+        """The system with this id, loading it if needed (SystemLoadError if it cannot).
+
+        A registered built-in loads without listing the installed entry points (a built-in
+        wins over an installed package of the same id anyway), so it stays quick."""
+        if system_id not in self._loaded and system_id not in self._pending:
+            self._discover()
         if system_id in self._loaded:
             return self._loaded[system_id]
         if system_id in self._failed:

@@ -9,8 +9,10 @@ package joins through the ``seforge.systems`` entry-point group instead.
 from __future__ import annotations
 
 import importlib.util
+from typing import TYPE_CHECKING, Any
 
-from seforge.core.systems import REGISTRY, SystemRegistry
+if TYPE_CHECKING:  # the registry loads when asked for: listing the built-ins stays light
+    from seforge.core.systems import SystemRegistry
 
 BUILTIN_SYSTEMS: dict[str, str] = {
     "swords-edge": "seforge.systems.swords_edge.system:SYSTEM",
@@ -23,10 +25,30 @@ BUILTIN_SYSTEMS: dict[str, str] = {
 SYSTEM_ALIASES: dict[str, str] = {"sol": "sword-of-life"}
 """Short names the command line accepts for a system id (``seforge odds --system sol``)."""
 
+BUILTIN_TITLES: dict[str, str] = {
+    "swords-edge": "Sword's Edge",
+    "2d20": "2d20 (SRD 2022 / Conan)",
+    "blades": "Blades in the Dark",
+    "sword-of-life": "Sword of Life",
+}
+"""Each built-in system's title, known without importing it (``seforge --help`` lists
+them); a test keeps them equal to the systems' own titles."""
+
+BUILTIN_VERBS: dict[str, dict[str, str]] = {
+    "swords-edge": {
+        "library": "list or show the book's sample characters",
+        "import": "read a filled-in character sheet PDF back into a character file",
+    },
+}
+"""The command line verbs each built-in system adds and their help lines, known without
+importing the system (a test keeps them equal to its ``cli_verbs``)."""
+
 _registered = False
 
 
 def _present(target: str) -> bool:
+    """Whether the system's module is here; finding it imports the system's package
+    ``__init__`` (kept to a docstring), not the module."""
     module = target.partition(":")[0]
     try:
         return importlib.util.find_spec(module) is not None
@@ -34,12 +56,41 @@ def _present(target: str) -> bool:
         return False
 
 
+def builtin_ids() -> list[str]:
+    """The ids of the built-in systems that are here, without importing their modules."""
+    return [system_id for system_id, target in BUILTIN_SYSTEMS.items() if _present(target)]
+
+
+def load_builtin(system_id: str) -> Any:
+    """The GameSystem object of a built-in system, imported straight from its target
+    (no registry, no entry points): the quick way for ``seforge odds``. KeyError for an id
+    that is not built in."""
+    module, _, attribute = BUILTIN_SYSTEMS[system_id].partition(":")
+    target = getattr(importlib.import_module(module), attribute)
+    factory = callable(target) and not hasattr(target, "run_odds")
+    return target() if factory else target
+
+
+def verb_system(verb: str) -> str | None:
+    """The id of the built-in system that adds the command line verb ``verb``, or None."""
+    for system_id, verbs in BUILTIN_VERBS.items():
+        if verb in verbs and system_id in builtin_ids():
+            return system_id
+    return None
+
+
 def registry() -> SystemRegistry:
-    """The app's registry with the built-in systems registered (once)."""
+    """The app's registry with the built-in systems registered (once), without listing
+    the installed entry points (that waits until a system not built in is asked for)."""
     global _registered
+    from seforge.core.systems import REGISTRY, SystemLoadError
+
     if not _registered:
         _registered = True
         for system_id, target in BUILTIN_SYSTEMS.items():
-            if system_id not in REGISTRY.ids() and _present(target):
-                REGISTRY.register_lazy(system_id, target)
+            if _present(target):
+                try:
+                    REGISTRY.register_lazy(system_id, target)
+                except SystemLoadError:  # registered already (e.g. by a test)
+                    continue
     return REGISTRY

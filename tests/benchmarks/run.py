@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
 
 
 class UnavailableError(Exception):
@@ -156,7 +157,7 @@ def bench_open(repeat: int, scratch: Path) -> Result:
     library = _require("seforge.systems.swords_edge.library", "list_entries", "load_pc")
     entries = library.list_entries("pc")
     if not entries:
-        raise UnavailableError("no book characters in resources/library/pcs")
+        raise UnavailableError("no book characters in resources/systems/swords_edge/library/pcs")
     path = scratch / "open-bench.sechar"
     fileformat.save_character(library.load_pc(entries[0].id), path)
     runs = timed(lambda: fileformat.load_character(path), max(repeat, 5) * 10)
@@ -176,7 +177,7 @@ def bench_library(repeat: int, _scratch: Path) -> Result:
 
     count = len(library.list_entries("pc"))
     if not count:
-        raise UnavailableError("no book characters in resources/library/pcs")
+        raise UnavailableError("no book characters in resources/systems/swords_edge/library/pcs")
     runs = timed(load_all, max(repeat, 5) * 2, setup=library.clear_cache)
     return Result("library", f"load the library: index + all {count} book PCs (cold cache)",
                   round(median(runs), 2), "ms", "", None, {"pcs": count})
@@ -186,7 +187,7 @@ def _party(count: int) -> list[Any]:
     library = _require("seforge.systems.swords_edge.library", "list_entries", "load_pc")
     ids = [e.id for e in library.list_entries("pc")]
     if not ids:
-        raise UnavailableError("no book characters in resources/library/pcs")
+        raise UnavailableError("no book characters in resources/systems/swords_edge/library/pcs")
     return [library.load_pc(ids[i % len(ids)]) for i in range(count)]
 
 
@@ -265,7 +266,7 @@ def _time_process(args: list[str]) -> float:
 def bench_cli(repeat: int, _scratch: Path) -> list[Result]:
     """``seforge odds`` and ``seforge check FILE`` start-up against ``python -c pass``."""
     _require("seforge.cli", "main")
-    captain = str(ROOT / "resources" / "library" / "pcs" / "captain.json")
+    captain = str(LIBRARY / "pcs" / "captain.json")
     commands = {
         "cli_odds": ["-m", "seforge", "odds", "--modifier", "2", "--tn", "14"],
         "cli_check": ["-m", "seforge", "check", captain],

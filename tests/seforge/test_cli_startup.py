@@ -12,12 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from seforge.cli import VERB_MODULES, library_cmd, odds_cmd
+from seforge.cli import VERB_MODULES
 from seforge.systems.swords_edge import dice, library
+from seforge.systems.swords_edge.cli import library as library_cmd
+from seforge.systems.swords_edge.cli import odds as odds_cmd
 
 SE = "seforge.systems.swords_edge."
 ROOT = Path(__file__).resolve().parents[2]
-CAPTAIN = ROOT / "resources" / "library" / "pcs" / "captain.json"
+LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
+CAPTAIN = LIBRARY / "pcs" / "captain.json"
 
 _PROBE = """
 import contextlib, io, json, sys
@@ -52,6 +55,8 @@ def test_odds_needs_no_pydantic_and_no_file_format() -> None:
     assert not modules & {SE + "models", SE + "fileformat", SE + "library",
                           "seforge.desktop", SE + "validation", "subprocess"}
     other_verbs = {f"seforge.cli.{m}" for v, m in VERB_MODULES.items() if v != "odds"}
+    other_verbs |= {SE + "cli.library", SE + "cli.import_sheet", SE + "cli.check",
+                    SE + "cli.export"}
     assert not modules & other_verbs
 
 

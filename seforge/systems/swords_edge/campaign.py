@@ -1,18 +1,25 @@
-"""The ``.secampaign`` file: a GM's table in one place, and the party view.
+"""Sword's Edge's campaign: a GM's table in one place, and the party view.
 
-A campaign file lists the PCs' ``.sechar`` files and the GM's ``.senc``
-opponents (paths kept relative to the campaign file when possible, so a folder
-synced between machines keeps working), free notes, and progress clocks::
+A Sword's Edge campaign is a core campaign (:mod:`seforge.core.campaign`, format id
+``seforge.campaign``, system ``swords-edge``) whose documents are the party: the PCs'
+``.sechar`` files (:attr:`Campaign.characters`) and the GM's ``.senc`` opponents
+(:attr:`Campaign.opponents`); :attr:`Campaign.documents` is always the two lists
+together. Its table rules are a :class:`~seforge.systems.swords_edge.models.RuleOptions`
+(the core's table-rules dict, read by Sword's Edge). Paths are kept relative to the
+campaign file when possible, so a folder synced between machines keeps working::
 
-    {"format": "seforge.campaign", "version": 1, "name": "The Infernum Wastes",
+    {"format": "seforge.campaign", "version": 1, "system": "swords-edge",
+     "name": "The Infernum Wastes", "documents": ["pcs/jyrell.sechar", "ncs/troopers.senc"],
      "characters": ["pcs/jyrell.sechar"], "opponents": ["ncs/troopers.senc"],
      "notes": "...", "clocks": [{"name": "Baron's legions close in",
-                                 "segments": 6, "filled": 2}]}
+                                 "segments": 6, "filled": 2}], "table_rules": {...}}
 
-Reading follows :mod:`seforge.systems.swords_edge.fileformat`: every failure is one
+A campaign file without ``system`` (written before game systems) is Sword's Edge's; one
+with ``documents`` but no ``characters``/``opponents`` (written by another tool) takes its
+``.senc`` files as opponents and the rest as PCs. Reading follows
+:mod:`seforge.core.documents`: every failure is one
 :class:`~seforge.systems.swords_edge.fileformat.CharacterFileError` line, a newer version is
-refused,
-and each older version gets its migration. Saving is atomic.
+refused, and each older version gets its migration. Saving is atomic.
 """
 
 from __future__ import annotations
@@ -20,20 +27,21 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from seforge.core import campaign as core
+from seforge.core.campaign import CAMPAIGN_FORMAT, CAMPAIGN_SUFFIX, CAMPAIGN_VERSION
+from seforge.core.campaign import CAMPAIGN_MIGRATIONS as CAMPAIGN_MIGRATIONS
+from seforge.core.campaign import store_path as store_path  # re-exported
+from seforge.core.documents import DocumentKind
 from seforge.systems.swords_edge.fileformat import (
+    NC_SUFFIX,
     CharacterFileError,
-    Migration,
-    atomic_write_bytes,
-    decode_document,
-    encode_document,
     load_character,
     load_nc,
-    read_json_file,
 )
 from seforge.systems.swords_edge.models import (
     TRAITS,
@@ -50,8 +58,10 @@ from seforge.systems.swords_edge.table_rules import TableRule, differing_rules
 
 __all__ = [
     "CAMPAIGN_FORMAT",
+    "CAMPAIGN_KIND",
     "CAMPAIGN_SUFFIX",
     "CAMPAIGN_VERSION",
+    "SYSTEM_ID",
     "Campaign",
     "PartyQuality",
     "PartyRow",
@@ -70,60 +80,53 @@ __all__ = [
     "store_path",
 ]
 
-CAMPAIGN_FORMAT = "seforge.campaign"
-CAMPAIGN_VERSION = 1
-CAMPAIGN_SUFFIX = ".secampaign"
-CAMPAIGN_MIGRATIONS: dict[int, Migration] = {}
-"""Migrations from version N to N+1 (empty while version 1 is the only one)."""
-
+SYSTEM_ID = "swords-edge"
 CLOCK_SEGMENTS: tuple[int, ...] = (4, 6, 8)
 
 
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", validate_assignment=True)
-
-
-class ProgressClock(_Model):
+class ProgressClock(core.CampaignClock):
     """A progress clock of 4, 6 or 8 segments, some of them filled."""
 
-    name: str = ""
-    segments: Literal[4, 6, 8] = 4
-    filled: int = Field(default=0, ge=0)
-
-    @model_validator(mode="after")
-    def _not_overfull(self) -> ProgressClock:
-        if self.filled > self.segments:
-            raise ValueError(
-                f"a clock of {self.segments} segments cannot have {self.filled} filled"
-            )
-        return self
-
-    def advance(self, n: int = 1) -> int:
-        """Fill ``n`` more segments (a negative ``n`` empties), staying within the
-        clock; returns how many segments actually changed."""
-        target = min(self.segments, max(0, self.filled + n))
-        changed = target - self.filled
-        self.filled = target
-        return changed
-
-    @property
-    def is_full(self) -> bool:
-        return self.filled >= self.segments
+    segments: Literal[4, 6, 8] = 4  # narrower than the core's
 
 
-class Campaign(_Model):
-    """What a ``.secampaign`` file holds. Paths are kept as written (strings)."""
+class Campaign(core.Campaign):
+    """What a Sword's Edge ``.secampaign`` file holds. Paths are kept as written."""
 
-    name: str = ""
     characters: list[str] = Field(default_factory=list)
     opponents: list[str] = Field(default_factory=list)
-    notes: str = ""
-    clocks: list[ProgressClock] = Field(default_factory=list)
-    table_rules: RuleOptions = Field(default_factory=RuleOptions)
+    clocks: list[ProgressClock] = Field(default_factory=list)  # type: ignore[assignment]
+    table_rules: RuleOptions = Field(default_factory=RuleOptions)  # type: ignore[assignment]
     """The table rules the whole table plays by. A new character for the campaign
     starts with them; each character file keeps its own copy (so ``check`` needs
     nothing else), and the party view flags one that differs."""
+
+    @field_validator("system")
+    @classmethod
+    def _ours(cls, value: str) -> str:
+        if value != SYSTEM_ID:
+            raise ValueError(f"is {value!r}: this campaign is not played with Sword's Edge")
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _party_from_documents(cls, data: Any) -> Any:
+        if (isinstance(data, dict) and isinstance(data.get("documents"), list)
+                and "characters" not in data and "opponents" not in data):
+            docs = [d for d in data["documents"] if isinstance(d, str)]
+            opponents = [d for d in docs if d.lower().endswith(NC_SUFFIX)]
+            data = {**data, "opponents": opponents,
+                    "characters": [d for d in docs if d not in opponents]}
+        return data
+
+    @model_validator(mode="after")
+    def _documents_are_the_party(self) -> Campaign:
+        self.__dict__["documents"] = [*self.characters, *self.opponents]
+        return self
+
+
+CAMPAIGN_KIND: DocumentKind[Campaign] = core.campaign_kind(Campaign, "Sword's Edge campaign")
+"""The campaign file read as a Sword's Edge campaign."""
 
 
 # ------------------------------------------------------------------ table rules
@@ -151,35 +154,8 @@ def align_table_rules(character: Character, campaign: Campaign) -> list[TableRul
 
 def load_campaign(path: str | os.PathLike[str]) -> Campaign:
     """Read a ``.secampaign`` file. Raises CharacterFileError (one line)."""
-    p = Path(path)
-    source = p.name or str(p)
-    return decode_document(
-        read_json_file(p),
-        source,
-        expected_format=CAMPAIGN_FORMAT,
-        current_version=CAMPAIGN_VERSION,
-        model=Campaign,
-        migrations=CAMPAIGN_MIGRATIONS,
-    )
-
-
-def store_path(target: str | os.PathLike[str], campaign_path: str | os.PathLike[str]) -> str:
-    """How ``target`` is written in a campaign saved at ``campaign_path``.
-
-    Relative to the campaign file's folder, with ``/`` separators, whenever the two
-    are on the same drive (so a synced or moved folder tree keeps working); the
-    absolute path otherwise. A path that is already relative is kept as it is: it
-    was relative to the campaign file already.
-    """
-    text = os.fspath(target)
-    if not os.path.isabs(text):
-        return PurePath(text).as_posix()
-    base = os.path.dirname(os.path.abspath(os.fspath(campaign_path)))
-    try:
-        relative = os.path.relpath(os.path.abspath(text), base)
-    except ValueError:  # another drive (Windows)
-        return text
-    return PurePath(relative).as_posix()
+    campaign: Campaign = CAMPAIGN_KIND.load(path)
+    return campaign
 
 
 def campaign_to_data(
@@ -187,11 +163,11 @@ def campaign_to_data(
 ) -> dict[str, Any]:
     """The JSON object written for ``campaign``; with ``campaign_path``, absolute
     paths become relative to it where possible (see :func:`store_path`)."""
-    body = campaign.model_dump(mode="json")
+    data = CAMPAIGN_KIND.to_data(campaign)
     if campaign_path is not None:
-        body["characters"] = [store_path(p, campaign_path) for p in campaign.characters]
-        body["opponents"] = [store_path(p, campaign_path) for p in campaign.opponents]
-    return {"format": CAMPAIGN_FORMAT, "version": CAMPAIGN_VERSION, **body}
+        for key in ("characters", "opponents", "documents"):
+            data[key] = [store_path(p, campaign_path) for p in data[key]]
+    return data
 
 
 def save_campaign(
@@ -199,6 +175,9 @@ def save_campaign(
 ) -> None:
     """Write ``campaign`` to ``path`` atomically, its paths made relative to it
     (errors as :func:`seforge.systems.swords_edge.fileformat.save_character`)."""
+    from seforge.core.atomic import atomic_write_bytes
+    from seforge.core.documents import encode_document
+
     payload = encode_document(campaign_to_data(campaign, path))
     atomic_write_bytes(path, payload, overwrite_read_only=overwrite_read_only)
 
@@ -209,20 +188,14 @@ class ResolvedPaths:
     opponents: list[Path]
 
 
-def _resolve(text: str, base: Path) -> Path:
-    p = Path(text).expanduser()
-    return p if p.is_absolute() else base / p
-
-
 def resolve_paths(
     campaign: Campaign, campaign_path: str | os.PathLike[str]
 ) -> ResolvedPaths:
     """The campaign's character and opponent files as paths usable from here:
     relative entries are taken from the campaign file's folder."""
-    base = Path(os.path.abspath(os.fspath(campaign_path))).parent
     return ResolvedPaths(
-        characters=[_resolve(p, base) for p in campaign.characters],
-        opponents=[_resolve(p, base) for p in campaign.opponents],
+        characters=[core.resolve_path(p, campaign_path) for p in campaign.characters],
+        opponents=[core.resolve_path(p, campaign_path) for p in campaign.opponents],
     )
 
 

@@ -1,28 +1,29 @@
-"""The ``.sechar`` (character) and ``.senc`` (NC) file formats.
+"""The ``.sechar`` (character) and ``.senc`` (NC) documents, as core DocumentKinds.
 
-A file is a JSON object with ``format`` and ``version`` first, then the model's
-fields. Every version has its own loader; a loader for version N turns the raw
-data of an N file into the current model, so a later version 2 only has to add a
-migration from 1 to 2.
+:data:`CHARACTER_KIND` and :data:`NC_KIND` describe the two kinds
+(:class:`seforge.core.documents.DocumentKind`): format ids ``swords-edge.character`` and
+``swords-edge.nc``, written in every new file; the ids written before game systems
+existed (``seforge.character``, ``seforge.nc``) are their aliases, so every older file
+still opens. Each version has its migration to the next; a newer version is refused,
+never rewritten.
 
-Every failure to read a file raises :class:`CharacterFileError` whose message is
-one line naming the file, the field and the problem. Reading is bounded (only
-ordinary files, at most :data:`~seforge.core.limits.MAX_FILE_BYTES`) and the parsed
-JSON is checked against :mod:`seforge.core.limits` (nesting, number length, text
-lengths, duplicate keys, lone surrogates). Fields the models do not know are kept
+The functions below (:func:`load_character`, :func:`save_character`,
+:func:`character_to_data` ...) are thin wrappers over the kinds, kept for the rest of
+the code and the UI. Every failure to read a file raises :class:`CharacterFileError`
+(:class:`seforge.core.documents.DocumentFileError`), whose message is one line naming
+the file, the field and the problem. Fields the models do not know are kept
 (``extra="allow"``) and written back. Saving is atomic (:mod:`seforge.core.atomic`).
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 from seforge.core.atomic import NotRegularFileError as NotRegularFileError  # re-exported
 from seforge.core.atomic import ReadOnlyFileError as ReadOnlyFileError  # re-exported
 from seforge.core.atomic import atomic_write_bytes as atomic_write_bytes  # re-exported
-from seforge.core.documents import DocumentFileError
+from seforge.core.documents import DocumentFileError, DocumentKind
 from seforge.core.documents import Migration as Migration
 from seforge.core.documents import UnsavableTextError as UnsavableTextError
 from seforge.core.documents import check_document as check_document
@@ -36,8 +37,6 @@ from seforge.systems.swords_edge.models import Character, NarrativeCharacter
 CharacterFileError = DocumentFileError
 """The error of every unreadable character or NC file (one-line message)."""
 
-CHARACTER_FORMAT = "seforge.character"
-NC_FORMAT = "seforge.nc"
 CURRENT_VERSION = 1
 CHARACTER_SUFFIX = ".sechar"
 NC_SUFFIX = ".senc"
@@ -47,47 +46,57 @@ NC_SUFFIX = ".senc"
 CHARACTER_MIGRATIONS: dict[int, Migration] = {}
 NC_MIGRATIONS: dict[int, Migration] = {}
 
+CHARACTER_KIND: DocumentKind[Character] = DocumentKind(
+    format_id="swords-edge.character",
+    model=Character,
+    suffix=CHARACTER_SUFFIX,
+    title="Sword's Edge character",
+    version=CURRENT_VERSION,
+    aliases=("seforge.character",),
+    migrations=CHARACTER_MIGRATIONS,
+)
+"""A Sword's Edge PC (``.sechar``)."""
+
+NC_KIND: DocumentKind[NarrativeCharacter] = DocumentKind(
+    format_id="swords-edge.nc",
+    model=NarrativeCharacter,
+    suffix=NC_SUFFIX,
+    title="Sword's Edge NC",
+    version=CURRENT_VERSION,
+    aliases=("seforge.nc",),
+    migrations=NC_MIGRATIONS,
+)
+"""A Sword's Edge narrative character, the GM's opponent (``.senc``)."""
+
+CHARACTER_FORMAT = CHARACTER_KIND.format_id
+NC_FORMAT = NC_KIND.format_id
+
 
 def character_from_data(data: Any, source: str = "<data>") -> Character:
-    return decode_document(
-        data,
-        source,
-        expected_format=CHARACTER_FORMAT,
-        model=Character,
-        migrations=CHARACTER_MIGRATIONS,
-    )
+    return CHARACTER_KIND.from_data(data, source)
 
 
 def nc_from_data(data: Any, source: str = "<data>") -> NarrativeCharacter:
-    return decode_document(
-        data, source, expected_format=NC_FORMAT, model=NarrativeCharacter,
-        migrations=NC_MIGRATIONS,
-    )
+    return NC_KIND.from_data(data, source)
 
 
 def load_character(path: str | os.PathLike[str]) -> Character:
     """Read a character file (any extension). Raises CharacterFileError."""
-    p = Path(path)
-    return character_from_data(read_json_file(p), p.name or str(p))
+    return CHARACTER_KIND.load(path)
 
 
 def load_nc(path: str | os.PathLike[str]) -> NarrativeCharacter:
     """Read an NC file (any extension). Raises CharacterFileError."""
-    p = Path(path)
-    return nc_from_data(read_json_file(p), p.name or str(p))
+    return NC_KIND.load(path)
 
 
 def character_to_data(character: Character) -> dict[str, Any]:
     """The JSON object written for ``character`` (format and version first)."""
-    return {
-        "format": CHARACTER_FORMAT,
-        "version": CURRENT_VERSION,
-        **character.model_dump(mode="json"),
-    }
+    return CHARACTER_KIND.to_data(character)
 
 
 def nc_to_data(nc: NarrativeCharacter) -> dict[str, Any]:
-    return {"format": NC_FORMAT, "version": CURRENT_VERSION, **nc.model_dump(mode="json")}
+    return NC_KIND.to_data(nc)
 
 
 def save_character(
@@ -99,13 +108,11 @@ def save_character(
     ``overwrite_read_only``, :class:`NotRegularFileError` for a device or FIFO,
     :class:`UnsavableTextError` for an over-long text (all are OSError).
     """
-    atomic_write_bytes(path, encode_document(character_to_data(character)),
-                       overwrite_read_only=overwrite_read_only)
+    CHARACTER_KIND.save(character, path, overwrite_read_only=overwrite_read_only)
 
 
 def save_nc(
     nc: NarrativeCharacter, path: str | os.PathLike[str], *, overwrite_read_only: bool = False
 ) -> None:
     """Write ``nc`` as a ``.senc`` document, atomically (see :func:`save_character`)."""
-    atomic_write_bytes(path, encode_document(nc_to_data(nc)),
-                       overwrite_read_only=overwrite_read_only)
+    NC_KIND.save(nc, path, overwrite_read_only=overwrite_read_only)

@@ -1,6 +1,7 @@
 """The book library: the sample PCs and NCs of the rulebook, shipped as JSON.
 
-The files live in ``resources/library/pcs`` and ``resources/library/ncs``; a file's
+The files live in ``resources/systems/swords_edge/library/pcs`` and ``.../ncs``
+(each system keeps its resources under ``resources/systems/<package>``); a file's
 name without ``.json`` is its library id (``sarah-x``). Ids are unique across both
 folders, so one id names one entry.
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:  # the models load when an entry is, not for `seforge library 
 Kind = Literal["pc", "nc"]
 
 KINDS: tuple[Kind, ...] = ("pc", "nc")
+LIBRARY_FOLDER: tuple[str, ...] = ("systems", "swords_edge", "library")
+"""The library's folder inside ``resources``."""
 _FOLDERS: dict[Kind, str] = {"pc": "pcs", "nc": "ncs"}
 _ARTICLED: dict[Kind, str] = {"pc": "a PC", "nc": "an NC"}
 
@@ -46,7 +49,7 @@ class LibraryError(ValueError):
 
 def library_folder(kind: Kind) -> Path:
     """The folder holding the files of ``kind``."""
-    return resource_path("library", _FOLDERS[kind])
+    return resource_path(*LIBRARY_FOLDER, _FOLDERS[kind])
 
 
 def _read_object(path: Path) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The GM screen's reference tables, as plain data.
+"""The GM screen's reference tables, as core ReferenceTables
+(:mod:`seforge.core.reference`), each with the rulebook section and lines it summarises.
 
 Every number comes from the core (:mod:`seforge.systems.swords_edge.ranks`,
 :mod:`seforge.systems.swords_edge.resolution`,
@@ -10,9 +11,11 @@ book, they do not quote it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
+from seforge.core.reference import ReferenceSource, find_table
+from seforge.core.reference import ReferenceTable as ReferenceTable  # re-exported
+from seforge.core.reference import search as search  # re-exported for the GM screen
 from seforge.systems.swords_edge.dice import LEVEL_STEP, LEVELS, NATURAL_MAX, NATURAL_MIN
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import NCType
@@ -44,23 +47,6 @@ from seforge.systems.swords_edge.resolution.undefended import (
     defender_benefits,
 )
 from seforge.systems.swords_edge.wording import plural, with_article
-
-
-@dataclass(frozen=True)
-class ReferenceTable:
-    """One table of the GM screen: a title, column headings, rows of cells and a note."""
-
-    id: str
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    note: str = ""
-
-    def __post_init__(self) -> None:
-        for row in self.rows:
-            if len(row) != len(self.columns):
-                raise ValueError(f"table {self.id}: row {row!r} does not fit {self.columns!r}")
-
 
 # ------------------------------------------------------------------------- Ranks
 
@@ -410,7 +396,29 @@ def _test_table() -> ReferenceTable:
     )
 
 
-TABLES: tuple[ReferenceTable, ...] = (
+RULEBOOK = "swords-edge-rules.txt"
+"""The rulebook text the tables summarise (in shared/reference)."""
+
+SOURCES: dict[str, ReferenceSource] = {
+    "test": ReferenceSource(RULEBOOK, "Tests", "L405-557"),
+    "ranks": ReferenceSource(RULEBOOK, "Ranks", "L157-191"),
+    "levels": ReferenceSource(RULEBOOK, "Levels of Success", "L584-603"),
+    "stress": ReferenceSource(RULEBOOK, "Damage", "L604-635"),
+    "nc_types": ReferenceSource(RULEBOOK, "Narrative Characters", "L1118-1183"),
+    "recovery": ReferenceSource(RULEBOOK, "Recovery", "L636-656"),
+    "range": ReferenceSource(RULEBOOK, "Range", "L559-583"),
+    "sfx": ReferenceSource(RULEBOOK, "SFX Component Table", "L717-741"),
+    "luck": ReferenceSource(RULEBOOK, "Luck", "L357-388"),
+    "advancement": ReferenceSource(RULEBOOK, "Advancement", "L389-404"),
+}
+"""Where each table's facts are in the rulebook."""
+
+
+def _sourced(*tables: ReferenceTable) -> tuple[ReferenceTable, ...]:
+    return tuple(replace(t, source=SOURCES[t.id]) for t in tables)
+
+
+TABLES: tuple[ReferenceTable, ...] = _sourced(
     _test_table(),
     _ranks_table(),
     _levels_table(),
@@ -430,39 +438,4 @@ QUALITY_MODIFIERS: tuple[int, ...] = tuple(r.modifier for r in QUALITY_RANKS)
 
 def table(table_id: str) -> ReferenceTable:
     """The table with this id; KeyError naming the known ids otherwise."""
-    for entry in TABLES:
-        if entry.id == table_id:
-            return entry
-    raise KeyError(f"no reference table {table_id!r} (known: {', '.join(t.id for t in TABLES)})")
-
-
-def _words(text: str) -> list[str]:
-    return [w for w in text.casefold().split() if w]
-
-
-def _matches(words: Iterable[str], haystack: str) -> bool:
-    folded = haystack.casefold()
-    return all(w in folded for w in words)
-
-
-def search(
-    tables: Sequence[ReferenceTable], text: str
-) -> list[tuple[ReferenceTable, list[int]]]:
-    """The tables and rows that match ``text``, in table order.
-
-    Every word of ``text`` must appear (case-insensitively). A table whose title
-    and column headings hold every word shows all its rows; otherwise a row
-    matches on its own cells plus the table's title. Blank text matches
-    everything. Tables with no matching row are left out.
-    """
-    words = _words(text)
-    found: list[tuple[ReferenceTable, list[int]]] = []
-    for entry in tables:
-        all_rows = list(range(len(entry.rows)))
-        if not words or _matches(words, " ".join((entry.title, *entry.columns))):
-            found.append((entry, all_rows))
-            continue
-        rows = [i for i in all_rows if _matches(words, " ".join((entry.title, *entry.rows[i])))]
-        if rows:
-            found.append((entry, rows))
-    return found
+    return find_table(TABLES, table_id)

@@ -46,19 +46,12 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from seforge.core.documents import DocumentKind, Migration
 from seforge.systems.swords_edge import pending_test as pt
-from seforge.systems.swords_edge.fileformat import (
-    Migration,
-    atomic_write_bytes,
-    decode_document,
-    encode_document,
-    read_json_file,
-)
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Character,
@@ -98,6 +91,7 @@ from seforge.systems.swords_edge.wording import plural
 
 __all__ = [
     "SCENE_FORMAT",
+    "SCENE_KIND",
     "SCENE_SUFFIX",
     "SCENE_VERSION",
     "PCRef",
@@ -112,10 +106,11 @@ __all__ = [
     "scene_to_data",
 ]
 
-SCENE_FORMAT = "seforge.scene"
 SCENE_VERSION = 1
 SCENE_SUFFIX = ".sescene"
 SCENE_MIGRATIONS: dict[int, Migration] = {}
+SCENE_FORMAT = "swords-edge.scene"
+"""The format id of new scene files; ``seforge.scene`` (before game systems) is an alias."""
 
 PCRef = str | Character
 """A PC given by its scene id or by the Character object attached to the scene."""
@@ -807,21 +802,26 @@ class Scene(_Model):
 # ------------------------------------------------------------------ files
 
 
+SCENE_KIND: DocumentKind[Scene] = DocumentKind(
+    format_id=SCENE_FORMAT,
+    model=Scene,
+    suffix=SCENE_SUFFIX,
+    title="Sword's Edge scene",
+    version=SCENE_VERSION,
+    aliases=("seforge.scene",),
+    migrations=SCENE_MIGRATIONS,
+)
+"""A scene of the GM's Table (``.sescene``, its autosave)."""
+
+
 def scene_to_data(scene: Scene) -> dict[str, Any]:
     """The JSON object for ``scene`` (PCs by id and name; their files are separate)."""
-    return {"format": SCENE_FORMAT, "version": SCENE_VERSION, **scene.model_dump(mode="json")}
+    return SCENE_KIND.to_data(scene)
 
 
 def scene_from_data(data: Any, source: str = "<data>") -> Scene:
     """A scene from its JSON object; attach the Characters with :meth:`Scene.bind`."""
-    return decode_document(
-        data,
-        source,
-        expected_format=SCENE_FORMAT,
-        current_version=SCENE_VERSION,
-        model=Scene,
-        migrations=SCENE_MIGRATIONS,
-    )
+    return SCENE_KIND.from_data(data, source)
 
 
 def save_scene(
@@ -829,11 +829,9 @@ def save_scene(
 ) -> None:
     """Write the scene atomically (errors as
     :func:`seforge.systems.swords_edge.fileformat.save_character`)."""
-    atomic_write_bytes(path, encode_document(scene_to_data(scene)),
-                       overwrite_read_only=overwrite_read_only)
+    SCENE_KIND.save(scene, path, overwrite_read_only=overwrite_read_only)
 
 
 def load_scene(path: str | os.PathLike[str]) -> Scene:
     """Read a saved scene. Raises CharacterFileError (one line)."""
-    p = Path(path)
-    return scene_from_data(read_json_file(p), p.name or str(p))
+    return SCENE_KIND.load(path)

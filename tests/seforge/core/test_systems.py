@@ -36,8 +36,16 @@ def _forget_fake_module() -> None:
 
 
 def test_the_app_registry_starts_empty_of_built_ins() -> None:
+    # in a fresh interpreter: the command line tests register the built-ins in this one
+    import subprocess
+
+    code = ("from seforge.core.systems import REGISTRY, SystemRegistry\n"
+            "assert isinstance(REGISTRY, SystemRegistry)\n"
+            "assert not REGISTRY._loaded and not REGISTRY._pending\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[3], timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
     assert isinstance(REGISTRY, SystemRegistry)
-    assert not REGISTRY._loaded and not REGISTRY._pending
 
 
 def test_entry_points_are_listed_without_importing_them() -> None:

@@ -117,9 +117,10 @@ Test calculator) and the <b>GM's Table</b> (opponents, party and the scene track
 <p>SEForge's files are versioned, readable JSON, saved in UTF-8. Saving is atomic: a
 crash never leaves half a file.</p>
 <ul>{_list((
-    "<code>.sechar</code> — a character (<code>format: seforge.character</code>).",
+    "<code>.sechar</code> — a character (<code>format: swords-edge.character</code>; "
+    "files saying <code>seforge.character</code> open too).",
     "<code>.senc</code> — a narrative character, an opponent "
-    "(<code>format: seforge.nc</code>).",
+    "(<code>format: swords-edge.nc</code>).",
     "<code>.secampaign</code> — a campaign: its PCs, opponents, notes and clocks.",
 ))}</ul>
 <p>Every file carries <code>format</code> and <code>version</code>; other fields are

@@ -211,7 +211,7 @@ def test_cli_export_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     wrong.write_text('{"format": "seforge.character", "version": 1}', encoding="utf-8")
     bad_out = tmp_path / "bad.pdf"
     assert main(["export", "--cards", str(wrong), "-o", str(bad_out)]) == 2
-    assert "expected 'seforge.nc'" in capsys.readouterr().err
+    assert "expected 'swords-edge.nc'" in capsys.readouterr().err
     assert not bad_out.exists()
 
 

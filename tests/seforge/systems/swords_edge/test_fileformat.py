@@ -87,7 +87,8 @@ def test_save_is_atomic_and_keeps_old_file_on_failure(
         (json.dumps(ISSUE_EXAMPLE)[:80], "cut short"),
         ("[1, 2]", "expected a JSON object"),
         ('{"version": 1}', "field 'format': is missing"),
-        ('{"format": "seforge.nc", "version": 1}', "field 'format': expected 'seforge.character'"),
+        ('{"format": "seforge.nc", "version": 1}',
+         "field 'format': expected 'swords-edge.character'"),
         ('{"format": "seforge.character", "version": "1"}', "field 'version': must be a whole"),
         ('{"format": "seforge.character", "version": 2}', "newer SEForge"),
         ('{"format": "seforge.character", "version": 1, "concept": {"rank": "Superb"}}',
@@ -149,7 +150,7 @@ def test_nc_round_trip(tmp_path: Path) -> None:
     back = load_nc(path)
     assert back == troll
     assert back.type is NCType.REGULAR and back.base_tn == 12
-    with pytest.raises(CharacterFileError, match=r"expected 'seforge\.nc'"):
+    with pytest.raises(CharacterFileError, match=r"expected 'swords-edge\.nc'"):
         load_nc(write(tmp_path, json.dumps(character_to_data(Character()))))
 
 

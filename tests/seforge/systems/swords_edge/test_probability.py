@@ -45,7 +45,7 @@ def test_fixed_keeps_zeros_and_bad_input_is_refused() -> None:
 
 
 def test_cli_uses_it(capsys: pytest.CaptureFixture[str]) -> None:
-    from seforge.cli.odds_cmd import _percent
+    from seforge.systems.swords_edge.cli.odds import _percent
 
     # The CLI's column: one fixed decimal, right-aligned, never "100.0%" below 1
     # (it printed "100.0%" for a roll that could still fail).

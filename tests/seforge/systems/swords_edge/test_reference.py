@@ -64,3 +64,29 @@ def test_search() -> None:
     assert search(TABLES, "qwertyuiop") == []
     with pytest.raises(KeyError):
         table("nope")
+
+
+def test_every_table_names_the_rulebook_section_it_summarises() -> None:
+    from seforge.core.reference import ReferenceTable as CoreTable
+
+    for entry in TABLES:
+        assert isinstance(entry, CoreTable)
+        assert entry.source is not None and entry.source.document == "swords-edge-rules.txt"
+        first, _, last = entry.source.lines.removeprefix("L").partition("-")
+        assert 0 < int(first) < int(last)
+
+
+def test_each_source_starts_at_its_sections_heading() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[4]
+    found = [p / "shared" / "reference" / "swords-edge-rules.txt"
+             for p in (root.parent, root.parent.parent)]
+    rules = next((p for p in found if p.is_file()), None)
+    if rules is None:
+        pytest.skip("the rulebook text is not beside this checkout")
+    lines = rules.read_text(encoding="utf-8").splitlines()
+    for entry in TABLES:
+        assert entry.source is not None
+        first = int(entry.source.lines.removeprefix("L").partition("-")[0])
+        assert lines[first - 1].strip() == entry.source.section, entry.id

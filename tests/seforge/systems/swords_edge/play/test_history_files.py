@@ -31,5 +31,7 @@ def test_old_file_saves_back_unchanged(tmp_path: Path) -> None:
     character = load_character(OLD)
     copy = tmp_path / "again.sechar"
     save_character(character, copy)
-    assert json.loads(copy.read_text()) == json.loads(OLD.read_text())
+    before = json.loads(OLD.read_text())
+    assert before["format"] == "seforge.character"  # the id written before game systems
+    assert json.loads(copy.read_text()) == {**before, "format": "swords-edge.character"}
     assert full_dump(load_character(copy)) == full_dump(character)

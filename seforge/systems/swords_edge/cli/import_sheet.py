@@ -1,4 +1,5 @@
-"""``seforge import SHEET.pdf -o OUT.sechar``: read a filled-in sheet back.
+"""``seforge import SHEET.pdf -o OUT.sechar`` (a Sword's Edge verb): read a filled-in
+sheet back.
 
 A sheet exported by SEForge gives back its character, with whatever the player
 changed in its fields; a blank sheet filled in a PDF reader gives the character
@@ -14,9 +15,8 @@ import os
 import sys
 from typing import Any
 
-from seforge.cli import VERB_HELP
-
-EXIT_OK, EXIT_UNREADABLE = 0, 2
+from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE, one_line
+from seforge.systems.swords_edge.system import VERB_HELP
 
 
 def register(sub: Any) -> None:
@@ -38,8 +38,6 @@ def register(sub: Any) -> None:
 
 
 def _error(message: str) -> int:
-    from seforge.cli import one_line
-
     print(f"seforge import: {one_line(message)}", file=sys.stderr)
     return EXIT_UNREADABLE
 
@@ -47,7 +45,7 @@ def _error(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from seforge.cli.check_cmd import result_json
+    from seforge.systems.swords_edge.cli.check import result_json
     from seforge.systems.swords_edge.fileformat import save_character
     from seforge.systems.swords_edge.sheet.readback import SheetReadError, read_sheet
     from seforge.systems.swords_edge.validation import check_character

@@ -1,4 +1,4 @@
-"""``seforge library``: list and show the book's sample characters.
+"""``seforge library`` (a Sword's Edge verb): list and show the book's sample characters.
 
 ``seforge library list [--kind pc|nc] [--genre G] [--json]`` prints the entries as
 an aligned table, or as ``[{"id", "name", "kind", "genre", "source"}]`` with
@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from seforge.cli import EXIT_OK, EXIT_UNREADABLE, VERB_HELP, one_line
+from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE, one_line
+from seforge.systems.swords_edge.system import VERB_HELP
 
 if TYPE_CHECKING:  # the library loads when the verb runs: the other verbs start without it
     from seforge.systems.swords_edge import library

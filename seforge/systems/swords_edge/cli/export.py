@@ -1,0 +1,143 @@
+"""``seforge export`` for Sword's Edge: character sheets, a blank sheet or NC cards.
+
+One sheet (plus continuation pages for long Element lists) per character, all in one PDF;
+``--blank`` prints an empty sheet instead; ``--cards`` prints NC files as compact stat
+cards, several per page. A file that cannot be read stops the export before anything is
+written (exit 2). ``seforge.cli.export_cmd`` parses the arguments and checks the output
+path, then hands them to :func:`run` (through ``SYSTEM.run_export``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE, one_line
+
+if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
+    from pathlib import Path
+
+    from seforge.systems.swords_edge.models import Character, NarrativeCharacter
+
+
+def _card_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"size": args.card_size, "blank": max(0, args.blank_cards)}
+
+
+def _sheet_options(args: argparse.Namespace) -> Any:
+    from seforge.systems.swords_edge.sheet import SheetOptions
+
+    return SheetOptions(clean_tracks=bool(getattr(args, "clean_tracks", False)),
+                        party_summary=bool(getattr(args, "party_summary", False)),
+                        reference=bool(getattr(args, "reference", False)))
+
+
+def _error(message: str) -> int:
+    print(f"seforge export: {one_line(message)}", file=sys.stderr)
+    return EXIT_UNREADABLE
+
+
+def _load(files: list[str]) -> list[Character] | str:
+    """The characters, or the message of the first file that cannot be read."""
+    from pathlib import Path
+
+    from seforge.systems.swords_edge.fileformat import CharacterFileError, load_character
+
+    characters: list[Character] = []
+    for name in files:
+        try:
+            characters.append(load_character(Path(name)))
+        except CharacterFileError as exc:
+            return str(exc)
+    return characters
+
+
+def _load_ncs(files: list[str]) -> list[NarrativeCharacter] | str:
+    """The NCs, or the message of the first file that cannot be read."""
+    from pathlib import Path
+
+    from seforge.systems.swords_edge.fileformat import CharacterFileError, load_nc
+
+    ncs: list[NarrativeCharacter] = []
+    for name in files:
+        try:
+            ncs.append(load_nc(Path(name)))
+        except CharacterFileError as exc:
+            return str(exc)
+    return ncs
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the PDF the arguments ask for (the output path is already checked)."""
+    from pathlib import Path
+
+    from seforge.systems.swords_edge.sheet import (
+        PaperSize,
+        default_paper_for_locale,
+        render_blank,
+        render_sheets,
+        write_pdf,
+    )
+
+    output = Path(args.output)
+    paper = PaperSize(args.paper) if args.paper else default_paper_for_locale()
+    if args.blank and (args.files or args.cards):
+        return _error("--blank takes no FILE and no --cards")
+    if not args.blank and not args.files and not (args.cards and args.blank_cards > 0):
+        return _error("give at least one FILE, or --blank")
+    if not output.parent.is_dir():
+        return _error(f"{output}: the folder {output.parent} does not exist")
+
+    if args.blank:
+        count = 0
+        data, pages = render_blank(paper, reference=bool(getattr(args, "reference", False)))
+    elif args.cards:
+        from seforge.systems.swords_edge.cards import render_cards
+
+        ncs = _load_ncs(list(args.files))
+        if isinstance(ncs, str):
+            return _error(ncs)
+        count = len(ncs)
+        data, pages = render_cards(ncs, paper, **_card_options(args))
+    else:
+        loaded = _load(list(args.files))
+        if isinstance(loaded, str):
+            return _error(loaded)
+        count = len(loaded)
+        data, pages = render_sheets(loaded, paper, options=_sheet_options(args))
+    try:
+        write_pdf(data, output)
+    except OSError as exc:  # a read-only PDF, a full disk...
+        return _error(f"{output}: {exc.strerror or exc}")
+    if args.json:
+        print(json.dumps({"output": str(output), "pages": pages, "characters": count}))
+    else:
+        what = ("blank sheet" if args.blank
+                else f"{count} NC card(s)" if args.cards else f"{count} character(s)")
+        print(f"{output}: {pages} page(s), {what}, {paper.value}")
+    return EXIT_OK
+
+
+def export_sheets(paths: list[Path], out: Path) -> int:
+    """The GameSystem's ``export_sheets``: one sheet per character (or cards when every
+    file is an NC), on the locale's paper; returns the page count. An unreadable file
+    raises DocumentFileError before anything is written."""
+    from seforge.core.documents import peek_format
+    from seforge.systems.swords_edge.fileformat import NC_KIND, load_character, load_nc
+    from seforge.systems.swords_edge.sheet import (
+        default_paper_for_locale,
+        render_sheets,
+        write_pdf,
+    )
+
+    paper = default_paper_for_locale()
+    if paths and all(NC_KIND.accepts(peek_format(p)) for p in paths):
+        from seforge.systems.swords_edge.cards import render_cards
+
+        data, pages = render_cards([load_nc(p) for p in paths], paper)
+    else:
+        data, pages = render_sheets([load_character(p) for p in paths], paper)
+    write_pdf(data, out)
+    return pages

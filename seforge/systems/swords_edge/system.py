@@ -1,0 +1,98 @@
+"""Sword's Edge as a :class:`seforge.core.systems.GameSystem`: :data:`SYSTEM`.
+
+Cheap to import: the registry imports this module to learn the system's formats and verbs
+(e.g. to route ``seforge check FILE`` by the file's format), so it imports no pydantic model,
+no PDF and no dice here; each method imports what it runs.
+
+The format ids and suffixes restate those of the document kinds
+(:data:`~seforge.systems.swords_edge.fileformat.CHARACTER_KIND`, ``NC_KIND``,
+:data:`~seforge.systems.swords_edge.scene.SCENE_KIND`), which need pydantic; a test keeps
+them equal.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+
+if TYPE_CHECKING:
+    from seforge.core.reference import ReferenceTable
+    from seforge.systems.swords_edge.library import LibraryEntry
+
+SYSTEM_ID = "swords-edge"
+TITLE = "Sword's Edge"
+
+FORMATS: tuple[DocumentFormat, ...] = (
+    DocumentFormat("swords-edge.character", "Sword's Edge character", ".sechar",
+                   ("seforge.character",)),
+    DocumentFormat("swords-edge.nc", "Sword's Edge NC", ".senc", ("seforge.nc",)),
+    DocumentFormat("swords-edge.scene", "Sword's Edge scene", ".sescene", ("seforge.scene",)),
+)
+"""The documents Sword's Edge reads and writes, the character first."""
+
+VERB_HELP: dict[str, str] = {
+    "library": "list or show the book's sample characters",
+    "import": "read a filled-in character sheet PDF back into a character file",
+}
+"""The help line of each verb Sword's Edge adds to ``seforge``."""
+
+CLI_VERBS: tuple[CliVerb, ...] = (
+    CliVerb("library", VERB_HELP["library"], "seforge.systems.swords_edge.cli.library"),
+    CliVerb("import", VERB_HELP["import"], "seforge.systems.swords_edge.cli.import_sheet"),
+)
+
+
+class SwordsEdge:
+    """The Sword's Edge game system (one instance: :data:`SYSTEM`)."""
+
+    id = SYSTEM_ID
+    title = TITLE
+    formats: Sequence[DocumentFormat] = FORMATS
+    cli_verbs: Sequence[CliVerb] = CLI_VERBS
+
+    def reference_tables(self) -> Sequence[ReferenceTable]:
+        """The GM screen's tables, each naming its rulebook section and lines."""
+        from seforge.systems.swords_edge.reference import TABLES
+
+        return TABLES
+
+    def library(self) -> Sequence[LibraryEntry]:
+        """The rulebook's sample PCs and NCs."""
+        from seforge.systems.swords_edge import library
+
+        return library.list_entries()
+
+    def check(self, path: Path) -> CheckReport:
+        """The ledger and rule problems of a character: figures ``spent`` and ``budget``,
+        the validation problems with their rule ids (DocumentFileError when unreadable)."""
+        from seforge.systems.swords_edge.cli.check import check_file
+
+        return check_file(path)
+
+    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+        """Character sheets (NC cards when every file is an NC) in one PDF at ``out``."""
+        from seforge.systems.swords_edge.cli.export import export_sheets
+
+        return export_sheets(list(paths), out)
+
+    def run_export(self, args: argparse.Namespace) -> int:
+        """``seforge export`` with every option (paper, blank sheet, cards...), for
+        Sword's Edge's files; the output path is already checked."""
+        from seforge.systems.swords_edge.cli.export import run
+
+        return run(args)
+
+    def run_odds(self, argv: Sequence[str], prog: str) -> int:
+        """``seforge odds --modifier M --tn T [--luck N] [--criticals ...] [--json]``;
+        a bad argument exits 2 with one line (SystemExit, as argparse does)."""
+        from seforge.systems.swords_edge.cli.odds import main
+
+        return main(argv, prog)
+
+
+SYSTEM = SwordsEdge()
+"""The object the registry loads for ``swords-edge``."""
