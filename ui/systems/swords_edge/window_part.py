@@ -309,8 +309,11 @@ class SwordsEdgeWindowPart(WindowPart):
     def _side_docks_follow(self, document: Any) -> None:
         """The Budget and Play docks say nothing about another system's document: while
         one is current they step aside (docked ones only), giving its editor the room,
-        and come back for a character or the start page."""
-        if document is not None and not is_character(document):
+        and come back for a character or the start page. The Character menu likewise
+        shows only when it can act."""
+        other = document is not None and not is_character(document)
+        self.character_menu.menuAction().setVisible(not other)
+        if other:
             for dock in self.side_docks():
                 # checked: open, even when it is a tab behind another dock
                 if dock.toggleViewAction().isChecked() and not dock.isFloating():
