@@ -90,6 +90,15 @@ def test_reference_numbers_shown(qtbot: object) -> None:
     assert cells == ["3", "5", "8", "12", "17", "23", "31", "40", "51"]
 
 
+def test_every_reference_table_shows_its_source(qtbot: object) -> None:
+    _win, dock = _window(qtbot)
+    for table in TABLES:
+        section = dock.reference.sections[table.id]
+        assert table.source is not None, table.id
+        assert section.source.text() == f"Source: {table.source.text}"
+        assert "swords-edge-rules.txt" in section.source.text()
+
+
 def test_show_large(qtbot: object) -> None:
     window, dock = _window(qtbot)
     window.show()

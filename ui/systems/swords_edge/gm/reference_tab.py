@@ -215,6 +215,14 @@ class TableSection(QWidget):
         self.note = QLabel(table.note, self)
         self.note.setWordWrap(True)
         self.note.setAccessibleName(f"{table.title} note")
+        where = table.source.text if table.source is not None else ""
+        self.source = QLabel(f"Source: {where}" if where else "", self)
+        self.source.setObjectName(f"source_{table.id}")
+        self.source.setWordWrap(True)
+        self.source.setEnabled(False)  # drawn in the palette's quieter text colour
+        self.source.setAccessibleName(f"{table.title} source")
+        self.source.setVisible(bool(where))
+        title.setToolTip(f"From {where}" if where else table.title)
         head = QHBoxLayout()
         head.addWidget(title, 1)
         head.addWidget(self.large_button)
@@ -223,6 +231,7 @@ class TableSection(QWidget):
         layout.addLayout(head)
         layout.addWidget(self.view)
         layout.addWidget(self.note)
+        layout.addWidget(self.source)
         self.windows: list[LargeTableWindow] = []
 
     def set_rows(self, rows: list[int]) -> None:
