@@ -156,12 +156,26 @@ class DocumentController(QObject):
         return tab.document if tab is not None else None
 
     def all_documents(self) -> list[Any]:
-        """The tabs' documents and those the parts hold elsewhere (autosaved, asked
-        about on quit)."""
+        """The tabs' documents, those the parts hold elsewhere and the GM Screen
+        pages' trackers (autosaved, asked about on quit)."""
         found = list(self.documents())
         for part in self.window.parts.values():
             found += [d for d in part.documents() if not any(d is f for f in found)]
+        found += [d for d in self.window.gm_documents() if not any(d is f for f in found)]
         return found
+
+    def holder_of(self, path: Path, besides: object = None) -> Any:
+        """The open document (other than ``besides``) whose file is ``path``, if any."""
+        for document in self.all_documents():
+            if document is not besides and document.path is not None and same_file(
+                    Path(document.path), Path(path)):
+                return document
+        return None
+
+    def gm_holder_of(self, path: Path) -> Any:
+        """The GM Screen tracker whose file is ``path``, if any."""
+        return next((d for d in self.window.gm_documents()
+                     if d.path is not None and same_file(Path(d.path), Path(path))), None)
 
     def add_editor(self, system_id: str, editor: DocumentEditor) -> QWidget:
         """Show ``editor`` in a new tab and make it current."""
@@ -190,6 +204,9 @@ class DocumentController(QObject):
         self.sync_watch()
         window.documents_changed.emit()
         return widget
+
+    def forget_autosave(self, document: OpenDocument) -> None:
+        self._forget_autosave(document)
 
     def _forget_autosave(self, document: OpenDocument) -> None:
         if self.window.autosaver_started():
@@ -254,6 +271,15 @@ class DocumentController(QObject):
         if index >= 0:
             self.window.tabs.setCurrentIndex(index)
             return self.documents()[index]
+        held = self.gm_holder_of(path)
+        if held is not None:  # one file, one owner: the GM Screen has it
+            QMessageBox.information(
+                self.window, "Already open",
+                f"“{path.name}” is open on the GM Screen; it is edited there. Open another "
+                "file there (its File menu) to edit this one in a tab.")
+            self.window.gm_screen_dock.show()
+            self.window.gm_screen_dock.raise_()
+            return held
         ui = self.system_for_path(path)
         if ui is None:
             systems = self.systems()
@@ -309,6 +335,9 @@ class DocumentController(QObject):
             name_now.strip() + suffix)
         ui = self.system(tab.system_id) if tab is not None else None
         label = getattr(ui, "file_filter", "") if ui is not None else ""
+        if not label:
+            kind_title = getattr(getattr(document, "kind", None), "title", "")
+            label = f"{kind_title} files" if isinstance(kind_title, str) and kind_title else ""
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save As", str(suggested),
             f"{label or 'SEForge documents'} (*{suffix});;All files (*)")
@@ -321,6 +350,12 @@ class DocumentController(QObject):
 
     def _write(self, document: Any, path: Path) -> bool:
         replace = ["Replace", "Save As…", "Cancel"]
+        if self.holder_of(path, besides=document) is not None:
+            QMessageBox.warning(
+                self.window, "Cannot save",
+                f"“{path.name}” is open in another place here; saving over it would leave "
+                "two copies of one file. Choose another name, or close it first.")
+            return False
         if same_file(path, document.path) and document.disk_changed():
             choice = dialogs.ask_choice(
                 self.window, "File changed on disk",
@@ -453,6 +488,13 @@ class DocumentController(QObject):
                 for tab in self._ordered() if tab.document.is_modified()]
         for part in self.window.parts.values():
             work += part.unsaved_work()
+        from ui.shell.gm_documents import kind_title
+
+        listed = [tab.document for tab in self.tabs]
+        work += [UnsavedWork(kind_title(d).lower(), f"{d.title()} (GM Screen)",
+                             partial(self.save, d))
+                 for d in self.window.gm_documents()
+                 if d.is_modified() and not any(d is t for t in listed)]
         return work
 
     # -- the tabs' text -------------------------------------------------------------
@@ -476,12 +518,13 @@ class DocumentController(QObject):
 
     # -- files changed by another program ----------------------------------------------
     def watched_documents(self) -> list[Any]:
-        """The tabs' documents no part watches itself."""
+        """The tabs' documents no part watches itself, and the GM Screen's trackers."""
         result = []
         for tab in self.tabs:
             part = self.part(tab.system_id)
             if part is None or not part.claims(tab.document):
                 result.append(tab.document)
+        result += [d for d in self.window.gm_documents() if not any(d is r for r in result)]
         return result
 
     def sync_watch(self) -> None:

@@ -156,7 +156,8 @@ class MainWindow(QMainWindow):
         actions.build_menus(self)
         systems = self.controller.systems()
         screens = [(ui.system_id, ui.title) for ui in systems]
-        self.gm_screen_dock = GMScreenDock(screens, self._gm_screen_page, self)
+        self.gm_screen_dock = GMScreenDock(screens, self._gm_screen_page, self,
+                                           bar_factory=self._gm_screen_bar)
         self.gm_screen_dock.hide()
         for ui in systems:
             self._install_part(ui)
@@ -191,6 +192,29 @@ class MainWindow(QMainWindow):
             page = self.controller.system(system_id).gm_screen(parent)
         self.watch_drops(page)
         return page
+
+    def _gm_screen_bar(self, system_id: str, page: QWidget) -> QWidget | None:
+        """The File menu over a GM page that holds a tracker; its owner joins the
+        window's documents (undo, autosave, the quit prompt)."""
+        from ui.shell.gm_documents import TrackerBar, page_documents
+
+        owners = page_documents(page)
+        if not owners:
+            return None
+        owner = owners[0]
+        for held in owners:
+            self.undo_group.addStack(held.undo_stack)
+            held.saved.connect(lambda d=held: self.controller.forget_autosave(d))
+            held.saved.connect(self.controller.sync_watch)
+        bar = TrackerBar(self, owner)
+        bar.page = page
+        return bar
+
+    def gm_documents(self) -> list[Any]:
+        """The documents the built GM Screen pages hold (their trackers)."""
+        from ui.shell.gm_documents import page_documents
+
+        return [d for page in self.gm_screen_dock.built_pages() for d in page_documents(page)]
 
     if not TYPE_CHECKING:
         def __getattr__(self, name: str) -> Any:
@@ -416,6 +440,12 @@ class MainWindow(QMainWindow):
         stack: QUndoStack | None = document.undo_stack if document is not None else None
         focus = QApplication.focusWidget()
         if focus is not None:
+            from ui.shell.gm_documents import page_documents
+
+            for page in self.gm_screen_dock.built_pages():
+                held = page_documents(page)
+                if held and page.isAncestorOf(focus):
+                    stack = held[0].undo_stack
             for part in self.parts.values():
                 for widget, owned in part.focus_stacks():
                     if widget is focus or widget.isAncestorOf(focus):
