@@ -128,6 +128,67 @@ class DocumentController(QObject):
                 return ui
         return None
 
+    # -- campaigns of systems without their own campaign view ---------------------------
+    def handles_campaigns(self, ui: SystemUi) -> bool:
+        """True when ``ui`` opens its campaigns itself (it lists the campaign format
+        among its documents: Sword's Edge's party view); else they open in a
+        campaign tab of the shell's own."""
+        from seforge.core.campaign import CAMPAIGN_FORMAT
+
+        return CAMPAIGN_FORMAT in format_ids_of(ui)
+
+    def campaign_systems(self) -> list[SystemUi]:
+        """The systems whose campaigns open in the shell's campaign tab."""
+        return [ui for ui in self.systems() if not self.handles_campaigns(ui)]
+
+    def generic_campaign(self, path: Path) -> str | None:
+        """The system id of the campaign at ``path`` when the shell's campaign tab
+        opens it; None for any other file (or a campaign its system opens itself, or
+        one that cannot be read: the usual routing tells why)."""
+        from seforge.core.campaign import CAMPAIGN_FORMAT, CAMPAIGN_SUFFIX, peek_system
+
+        try:
+            if (path.suffix.lower() != CAMPAIGN_SUFFIX
+                    and peek_format(path) != CAMPAIGN_FORMAT):
+                return None
+            system_id = peek_system(path)
+        except (DocumentFileError, OSError, ValueError, RecursionError):
+            return None
+        ui = next((u for u in self.systems() if u.system_id == system_id), None)
+        if ui is not None and self.handles_campaigns(ui):
+            return None
+        return system_id
+
+    def campaign_editor(self, system_id: str, path: Path | None = None) -> DocumentEditor:
+        """A campaign tab's editor: a new campaign of ``system_id``, or the one at
+        ``path`` (DocumentFileError, OSError)."""
+        from ui.shell.campaign_view import (
+            CampaignEditor,
+            load_campaign_owner,
+            new_campaign_owner,
+        )
+
+        owner = (load_campaign_owner(path) if path is not None
+                 else new_campaign_owner(system_id))
+        ui = self.system(system_id)
+        return CampaignEditor(owner, ui, self.window, self.window.tabs)
+
+    def new_campaign(self, system_id: str) -> Any:
+        """A new, empty campaign of ``system_id`` in a new tab; returns its owner."""
+        editor = self.campaign_editor(system_id)
+        editor.owner.set_title(f"New {self.system(system_id).title} campaign")
+        widget = self.add_editor(system_id, editor)
+        view = getattr(editor, "view", None)
+        (view.name if view is not None else widget).setFocus()
+        return editor.owner
+
+    def _open_editor(self, ui: SystemUi, path: Path) -> DocumentEditor:
+        """The editor of the file at ``path``: a campaign tab or the system's own."""
+        system_id = self.generic_campaign(path)
+        if system_id is not None and system_id == ui.system_id:
+            return self.campaign_editor(system_id, path)
+        return ui.open_editor(path, self.window.tabs)
+
     def part(self, system_id: str | None) -> WindowPart | None:
         return self.window.parts.get(system_id) if system_id else None
 
@@ -255,6 +316,8 @@ class DocumentController(QObject):
     def open_file(self, path: Path) -> bool:
         """Open ``path`` where its kind belongs (a tab, or its system's own place);
         False when it could not be opened (the user has been told why)."""
+        if self.generic_campaign(path) is not None:
+            return self.open_path(path) is not None
         ui = self.system_for_path(path)
         part = self.part(ui.system_id) if ui is not None else None
         if part is not None:
@@ -280,6 +343,9 @@ class DocumentController(QObject):
             self.window.gm_screen_dock.show()
             self.window.gm_screen_dock.raise_()
             return held
+        campaign_of = self.generic_campaign(path)
+        if campaign_of is not None:
+            return self._open_campaign(campaign_of, path)
         ui = self.system_for_path(path)
         if ui is None:
             systems = self.systems()
@@ -306,6 +372,26 @@ class DocumentController(QObject):
                                  f"{path.name}: {exc.strerror or exc}")
             return None
         self.add_editor(ui.system_id, editor)
+        self.window.remember(path)
+        return editor.owner
+
+    def _open_campaign(self, system_id: str, path: Path) -> Any:
+        if not any(ui.system_id == system_id for ui in self.systems()):
+            QMessageBox.critical(
+                self.window, "Cannot open campaign",
+                f"{path.name} is a campaign of the game system “{system_id}”, which this "
+                "SEForge does not have.")
+            return None
+        try:
+            editor = self.campaign_editor(system_id, path)
+        except (DocumentFileError, ValueError, RecursionError) as exc:
+            QMessageBox.critical(self.window, "Cannot open campaign", str(exc))
+            return None
+        except OSError as exc:
+            QMessageBox.critical(self.window, "Cannot open campaign",
+                                 f"{path.name}: {exc.strerror or exc}")
+            return None
+        self.add_editor(system_id, editor)
         self.window.remember(path)
         return editor.owner
 
@@ -466,7 +552,7 @@ class DocumentController(QObject):
             copy_path = Path(folder) / f"copy{source.autosave_suffix}"
             try:
                 source.write_copy(copy_path)
-                editor = ui.open_editor(copy_path, self.window.tabs)
+                editor = self._open_editor(ui, copy_path)
             except (DocumentFileError, OSError, ValueError) as exc:
                 QMessageBox.critical(self.window, "Cannot duplicate", str(exc))
                 return None
@@ -634,10 +720,16 @@ class DocumentController(QObject):
         def load(path: Path) -> DocumentEditor | None:
             if path.stem in mine:
                 return None
+            campaign_of = self.generic_campaign(path)
+            if campaign_of is not None and any(u.system_id == campaign_of
+                                               for u in self.systems()):
+                editor = self.campaign_editor(campaign_of, path)
+                systems[id(editor)] = campaign_of
+                return editor
             ui = self.system_for_path(path) if path.suffix else None
             if ui is None or path.suffix.lower() not in suffixes_of(ui):
                 return None
-            editor = ui.open_editor(path, window.tabs)
+            editor = self._open_editor(ui, path)
             systems[id(editor)] = ui.system_id
             return editor
 

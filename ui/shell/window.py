@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
 
     # built by ui.shell.actions
     new_action: QAction
+    new_campaign_action: QAction
     open_action: QAction
     save_action: QAction
     save_as_action: QAction
@@ -318,6 +319,29 @@ class MainWindow(QMainWindow):
 
     def new_document(self, system_id: str | None = None, format_id: str | None = None) -> Any:
         return self.controller.new_document(system_id, format_id)
+
+    def new_campaign(self, system_id: str | None = None) -> Any:
+        """File › New Campaign…: a campaign of the chosen system (asked when there is
+        more than one without a campaign view of its own); its owner, None if cancelled."""
+        systems = self.controller.campaign_systems()
+        if system_id is None:
+            if not systems:
+                return None
+            current = self._current_system()
+            titles = [ui.title for ui in systems]
+            first = next((i for i, ui in enumerate(systems) if ui.system_id == current), 0)
+            if len(systems) == 1:
+                system_id = systems[0].system_id
+            else:
+                from PySide6.QtWidgets import QInputDialog
+
+                title, ok = QInputDialog.getItem(
+                    self, "New Campaign", "Game system of the campaign:", titles, first,
+                    False)
+                if not ok:
+                    return None
+                system_id = systems[titles.index(title)].system_id
+        return self.controller.new_campaign(system_id)
 
     def open_path(self, path: Path) -> Any:
         return self.controller.open_path(Path(path))
