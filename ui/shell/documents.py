@@ -751,6 +751,8 @@ class DocumentController(QObject):
             autosave.discard(leftovers)
             return 0
         for item in leftovers:
+            if item.gm_screen and self._restore_on_gm_screen(item):
+                continue
             document = item.editor.owner
             document.set_path(item.original_path)
             if item.title:
@@ -761,6 +763,35 @@ class DocumentController(QObject):
             autosaver.write(document)
         autosave.discard(leftovers)
         return len(leftovers)
+
+    def _restore_on_gm_screen(self, item: Any) -> bool:
+        """Put a GM Screen tracker's autosave back on its page (when the page holds a
+        tracker of that kind without unsaved changes); False to restore it in a tab."""
+        from ui.shell.gm_documents import page_documents
+
+        dock = self.window.gm_screen_dock
+        if item.gm_screen not in dock.system_ids():
+            return False
+        restored = item.editor.owner
+        page = dock.page(item.gm_screen)
+        target = next((o for o in page_documents(page)
+                       if o.kind.format_id == restored.kind.format_id
+                       and not o.is_modified()), None)
+        if target is None:
+            return False
+        target.start_over(restored.document.model_copy(deep=True), item.original_path)
+        if item.title:
+            target.set_title(item.title)
+        target.disk_stamp = None
+        target.mark_modified()
+        self.window.autosaver.write(target)
+        item.editor.widget().deleteLater()
+        with contextlib.suppress(RuntimeError):
+            restored.deleteLater()
+        dock.follow(item.gm_screen)
+        dock.show()
+        self.sync_watch()
+        return True
 
 
 def noun(ui: SystemUi, document: object = None) -> str:

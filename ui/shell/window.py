@@ -203,7 +203,10 @@ class MainWindow(QMainWindow):
         if not owners:
             return None
         owner = owners[0]
+        from ui.shell.autosave import GM_SCREEN_PROPERTY
+
         for held in owners:
+            held.setProperty(GM_SCREEN_PROPERTY, system_id)
             self.undo_group.addStack(held.undo_stack)
             held.saved.connect(lambda d=held: self.controller.forget_autosave(d))
             held.saved.connect(self.controller.sync_watch)

@@ -155,3 +155,34 @@ def test_sword_of_life_conflict_is_a_window_document(window: MainWindow,
     assert any("GM Screen" in w.title for w in window.unsaved_work())
     assert any(d is page.owner for d in window.controller.all_documents())  # type: ignore[attr-defined]
     assert dock.bar("blades") is None or not dock.bar("blades").isVisible()  # type: ignore[union-attr]
+
+
+def test_after_a_crash_a_tracker_comes_back_on_its_gm_page(
+        window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.shell import dialogs
+
+    page, _bar = twod20_page(window, qtbot)
+    add_momentum(page, qtbot)
+    add_momentum(page, qtbot)
+    saver = window.autosaver
+    assert saver.save_all() >= 1
+    saver.timer.stop()
+    saver.lock.release()  # a crash: the files stay
+    offered: list[list[str]] = []
+    monkeypatch.setattr(dialogs, "ask_restore",
+                        lambda _parent, titles: offered.append(titles) or True)
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    second.show()
+    second.ensure_ready()
+    assert second.restore_autosaves() == 1
+    assert offered == [["Conflict"]]
+    assert second.tabs.count() == 0  # not a tab: back on the GM Screen
+    restored = second.gm_screen_dock.built("2d20")
+    assert restored is not None
+    owner = restored.conflict_owner  # type: ignore[attr-defined]
+    assert owner.document.momentum == 2 and owner.is_modified()
+    assert any(w.title.startswith("Conflict") for w in second.unsaved_work())
+    for document in second.controller.all_documents():
+        document.undo_stack.setClean()
+    second.close()
