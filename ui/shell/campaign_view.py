@@ -181,6 +181,8 @@ class CampaignView(QWidget):
         self._notes_timer.setInterval(NOTES_DELAY_MS)
         self._notes_timer.timeout.connect(self.commit_notes)
         self.notes.textChanged.connect(self._notes_typed)
+        if isinstance(owner, CampaignOwner):
+            owner.pending.append(self.commit_notes)
 
         self.message = QLabel()
         self.message.setAccessibleName("Last message")
@@ -222,6 +224,8 @@ class CampaignView(QWidget):
 
     def commit_notes(self) -> None:
         """The notes as typed become one undo step."""
+        if not self._notes_timer.isActive():
+            return
         self._notes_timer.stop()
         text = self.notes.toPlainText()
         if text != self.owner.document.notes:
@@ -372,6 +376,31 @@ class CampaignOwner(DocumentOwner[Campaign]):
     are written relative to the campaign's file when possible (the core's
     :func:`~seforge.core.campaign.store_path`)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pending: list[Callable[[], None]] = []
+        """Edits a view holds back for a moment (notes being typed), made now whenever
+        the campaign's state is asked for or written."""
+        self._flushing = False
+
+    def flush(self) -> None:
+        if self._flushing:
+            return
+        self._flushing = True
+        try:
+            for commit in self.pending:
+                commit()
+        finally:
+            self._flushing = False
+
+    def is_modified(self) -> bool:
+        self.flush()
+        return super().is_modified()
+
+    def write_copy(self, path: Path) -> None:
+        self.flush()
+        super().write_copy(path)
+
     @classmethod
     def load(cls, kind: Any, path: Path, parent: Any = None) -> CampaignOwner:
         owner = super().load(kind, path, parent)
@@ -396,6 +425,7 @@ class CampaignOwner(DocumentOwner[Campaign]):
             self.changed.emit()
 
     def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path:
+        self.flush()
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("the campaign has no file yet; choose one with Save As")

@@ -95,9 +95,12 @@ def test_clocks_and_notes_are_undoable_changes(window: MainWindow, qtbot: QtBot,
     qtbot.mouseClick(view.add_clock, Qt.MouseButton.LeftButton)
     assert "already" in view.message.text() and len(owner.document.clocks) == 1
     qtbot.keyClicks(view.notes, "Lyssa owes us")
-    view.commit_notes()
-    assert owner.document.notes == "Lyssa owes us"
-    assert owner.is_modified()
+    # typing becomes one step once it pauses, or as soon as anything asks (quit, save)
+    assert owner.is_modified() and owner.document.notes == "Lyssa owes us"
+    assert owner.undo_stack.undoText() == "Edit the notes"
+    qtbot.keyClicks(view.notes, ", and more")
+    qtbot.waitUntil(lambda: owner.document.notes == "Lyssa owes us, and more", timeout=3000)
+    owner.undo_stack.undo()
     window.undo_action.trigger() if window.undo_action.isEnabled() else owner.undo_stack.undo()
     assert owner.document.notes == ""
     owner.undo_stack.undo()
