@@ -95,7 +95,13 @@ class DocumentController(QObject):
         return [(ui, choice) for ui in self.systems() for choice in ui.new_document_choices()]
 
     def suffixes(self) -> list[str]:
-        return [s for ui in self.systems() for s in suffixes_of(ui)]
+        """Every suffix the window opens (campaigns too, when a system's open here)."""
+        from seforge.core.campaign import CAMPAIGN_SUFFIX
+
+        found = [s for ui in self.systems() for s in suffixes_of(ui)]
+        if CAMPAIGN_SUFFIX not in found and self.campaign_systems():
+            found.append(CAMPAIGN_SUFFIX)
+        return found
 
     def file_filter(self) -> str:
         """File › Open's filter: every document, then each system's, then all files."""
@@ -108,6 +114,11 @@ class DocumentController(QObject):
             every += patterns
             label = getattr(ui, "file_filter", "") or f"{ui.title} files"
             entries.append(f"{label} ({' '.join(patterns)})")
+        from seforge.core.campaign import CAMPAIGN_SUFFIX
+
+        if f"*{CAMPAIGN_SUFFIX}" not in every and self.campaign_systems():
+            every.append(f"*{CAMPAIGN_SUFFIX}")
+            entries.append(f"Campaigns (*{CAMPAIGN_SUFFIX})")
         if len(entries) > 1:
             entries.insert(0, f"SEForge documents ({' '.join(every)})")
         return ";;".join([*entries, "All files (*)"])

@@ -355,11 +355,28 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         self.controller.open_dialog()
 
+    def focused_gm_document(self) -> Any:
+        """The tracker of the GM Screen page that has the keyboard focus, if any: File ›
+        Save and Save As act on it then, as Edit › Undo does."""
+        from ui.shell.gm_documents import page_documents
+
+        focus = QApplication.focusWidget()
+        if focus is None:
+            return None
+        for system_id in self.gm_screen_dock.system_ids():
+            page = self.gm_screen_dock.built(system_id)
+            bar = self.gm_screen_dock.bar(system_id)
+            held = page_documents(page)
+            if held and page is not None and (page.isAncestorOf(focus) or (
+                    bar is not None and bar.isAncestorOf(focus))):
+                return held[0]
+        return None
+
     def save(self, document: Any = None) -> bool:
-        return self.controller.save(document)
+        return self.controller.save(document or self.focused_gm_document())
 
     def save_as(self, document: Any = None) -> bool:
-        return self.controller.save_as(document)
+        return self.controller.save_as(document or self.focused_gm_document())
 
     def close_tab(self, index: int) -> bool:
         return self.controller.close_tab(index)

@@ -186,3 +186,18 @@ def test_after_a_crash_a_tracker_comes_back_on_its_gm_page(
     for document in second.controller.all_documents():
         document.undo_stack.setClean()
     second.close()
+
+
+def test_file_save_follows_the_focus_into_the_gm_page(
+        window: MainWindow, qtbot: QtBot, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    character = window.new_document("2d20", "2d20.character")
+    page, _bar = twod20_page(window, qtbot)
+    owner = page.conflict_owner  # type: ignore[attr-defined]
+    add_momentum(page, qtbot)
+    page.conflict.momentum_add.setFocus()  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.focused_gm_document() is owner)
+    answer_save_as(monkeypatch, tmp_path / "focused")
+    window.save_action.trigger()
+    assert owner.path == tmp_path / ("focused" + owner.kind.suffix)
+    assert character.path is None
