@@ -156,6 +156,7 @@ class CampaignView(QWidget):
         for kind in clock_kinds:
             self.clock_kind.addItem(kind, kind)
         self.clock_kind.setVisible(bool(clock_kinds))
+        self.clocks.setColumnHidden(1, not clock_kinds)  # a system without kinds
         self.add_clock = self._button("Add Clock", "Start a new, empty clock", self._add_clock)
         name_row = QHBoxLayout()
         name_row.addWidget(self.clock_name, 1)

@@ -166,3 +166,11 @@ def test_a_swords_edge_campaign_still_opens_in_its_party_view(
     view = window.current_editor()
     assert isinstance(view, CampaignView) and view.name.text() == "Doskvol"
     assert view.system.text() == "Blades in the Dark"
+
+
+def test_a_system_without_clock_kinds_shows_none(window: MainWindow,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    _owner, view = new_campaign(window, monkeypatch, "Sword of Life")
+    assert not view.clock_kind.isVisibleTo(view)
+    assert view.clocks.isColumnHidden(1)
+    assert view.owner.document.system == "sword-of-life"
