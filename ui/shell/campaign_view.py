@@ -31,11 +31,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -102,8 +104,15 @@ class CampaignView(QWidget):
         self.documents.setToolTip("Double-click or press Enter to open a document")
         docs.addWidget(self.documents, 1)
         row = QHBoxLayout()
-        self.add_current = self._button("Add Current", "List the document of the current "
-                                        "tab in the campaign", self.add_current_document)
+        self.add_current = QToolButton()
+        self.add_current.setText("Add Open")
+        self.add_current.setToolTip("List a document open in another tab (or on the GM "
+                                    "Screen) in the campaign")
+        self.add_current.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.add_current.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.open_menu = QMenu(self.add_current)
+        self.open_menu.aboutToShow.connect(self.fill_open_menu)
+        self.add_current.setMenu(self.open_menu)
         self.add_files = self._button("Add Files…", "List files in the campaign",
                                       self.add_files_dialog)
         self.remove_document = self._button("Remove", "Take the selected document off the "
@@ -243,9 +252,34 @@ class CampaignView(QWidget):
         text = self._stored(path)
         return self.run(f"Add {path.name}", lambda c: cp.add_document(c, text))
 
-    def add_current_document(self) -> bool:
+    def open_documents(self) -> list[Any]:
+        """The window's other open documents (tabs, GM Screen trackers)."""
         main = self.main
-        document = main.current_document() if main is not None else None
+        if main is None:
+            return []
+        return [d for d in main.controller.all_documents() if d is not self.owner]
+
+    def fill_open_menu(self) -> None:
+        """Add Open's menu: each other open document; one without a file yet says
+        it must be saved first."""
+        self.open_menu.clear()
+        listed = {os.path.abspath(self.document_path(i))
+                  for i in range(len(self.owner.document.documents))}
+        for document in self.open_documents():
+            if document.path is None:
+                action = self.open_menu.addAction(f"{document.title()} (not saved yet)")
+                action.setEnabled(False)
+                continue
+            action = self.open_menu.addAction(Path(document.path).name.replace("&", "&&"))
+            action.setToolTip(str(document.path))
+            action.setEnabled(os.path.abspath(document.path) not in listed)
+            action.triggered.connect(lambda _c=False, d=document: self.add_document(d))
+        if self.open_menu.isEmpty():
+            empty = self.open_menu.addAction("No other document is open")
+            empty.setEnabled(False)
+
+    def add_document(self, document: Any) -> bool:
+        """List an open document's file in the campaign."""
         if document is None or document is self.owner:
             self.message.setText("Not done: open the document in a tab first.")
             return False

@@ -51,11 +51,17 @@ def test_a_blades_campaign_lists_a_crew_and_opens_it(
     assert [view.clock_size.itemData(i) for i in range(view.clock_size.count())] == [
         4, 6, 8, 12]
     assert view.clock_kind.isVisibleTo(view)
-    # the crew tab is the current document for "Add Current"
-    window.tabs.setCurrentIndex(0)
-    assert view.add_current_document()
-    window.tabs.setCurrentIndex(1)
+    # Add Open lists the other open documents; the crew is one
+    scoundrel = window.new_document("blades", "blades.character")
+    window.tabs.setCurrentWidget(view)
+    view.fill_open_menu()
+    entries = {a.text(): a for a in view.open_menu.actions()}
+    assert not entries[f"{scoundrel.title()} (not saved yet)"].isEnabled()
+    entries[crew_path.name].trigger()
     assert view.documents.count() == 1 and view.documents.item(0).text() == crew_path.name
+    view.fill_open_menu()
+    assert not {a.text(): a for a in view.open_menu.actions()}[crew_path.name].isEnabled()
+    window.close_tab(window.tabs.indexOf(window.controller.tab_of(scoundrel).widget))
     save_as(monkeypatch, tmp_path / "campaigns" / "heist")
     (tmp_path / "campaigns").mkdir()
     assert window.save(owner)
