@@ -428,6 +428,9 @@ class DocumentController(QObject):
         suffix = document.autosave_suffix
         tab = self.tab_of(document)
         name_now = document_name(document, self.part(tab.system_id if tab else None))
+        own_name = getattr(getattr(document, "document", None), "name", "")
+        if tab is None and isinstance(own_name, str) and own_name.strip():
+            name_now = own_name  # a GM Screen tracker: its conflict's name
         suggested = document.path or Path(self.window.dialog_folder()) / (
             name_now.strip() + suffix)
         ui = self.system(tab.system_id) if tab is not None else None

@@ -140,8 +140,8 @@ def test_one_file_is_never_open_in_two_owners(window: MainWindow, qtbot: QtBot,
     assert owner.path is None
 
 
-def test_sword_of_life_conflict_is_a_window_document(window: MainWindow,
-                                                     qtbot: QtBot) -> None:
+def test_sword_of_life_conflict_is_a_window_document(
+        window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window.ensure_ready()
     dock = window.gm_screen_dock
     dock.show()
@@ -154,6 +154,12 @@ def test_sword_of_life_conflict_is_a_window_document(window: MainWindow,
     assert page.owner.is_modified()  # type: ignore[attr-defined]
     assert any("GM Screen" in w.title for w in window.unsaved_work())
     assert any(d is page.owner for d in window.controller.all_documents())  # type: ignore[attr-defined]
+    suggested: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a: (suggested.append(str(a[2])), ("", ""))[1]))
+    assert not bar.save()  # no path yet: Save As, named after the conflict; cancelled
+    assert Path(suggested[0]).name == "Duel at dawn.solconflict"
+    assert page.owner.is_modified()  # type: ignore[attr-defined]
     assert dock.bar("blades") is None or not dock.bar("blades").isVisible()  # type: ignore[union-attr]
 
 
