@@ -171,3 +171,44 @@ def resolve_path(text: str, campaign_path: str | os.PathLike[str]) -> Path:
 def document_paths(campaign: Campaign, campaign_path: str | os.PathLike[str]) -> list[Path]:
     """The campaign's documents as paths usable from here (see :func:`resolve_path`)."""
     return [resolve_path(p, campaign_path) for p in campaign.documents]
+
+
+# -- mutators (a campaign editor applies these through its document owner) -------------
+def add_document(campaign: Campaign, text: str) -> None:
+    """List the document written as ``text``; ValueError when it is listed already."""
+    if not text.strip():
+        raise ValueError("a document needs a path")
+    if text in campaign.documents:
+        raise ValueError(f"{PurePath(text).name} is in the campaign already")
+    campaign.documents.append(text)
+
+
+def remove_document(campaign: Campaign, index: int) -> None:
+    """Drop the ``index``-th document from the list (the file itself stays)."""
+    if not 0 <= index < len(campaign.documents):
+        raise ValueError("no such document in the campaign")
+    del campaign.documents[index]
+
+
+def add_clock(campaign: Campaign, name: str, segments: int, kind: str = "") -> None:
+    """Start a new, empty clock; ValueError when the name is empty or taken, or the
+    size is outside what a clock may have."""
+    name = name.strip()
+    if not name:
+        raise ValueError("a clock needs a name")
+    if any(c.name == name for c in campaign.clocks):
+        raise ValueError(f"there is a clock called {name!r} already")
+    campaign.clocks.append(CampaignClock(name=name, segments=segments, kind=kind))
+
+
+def advance_clock(campaign: Campaign, index: int, n: int = 1) -> None:
+    """Fill ``n`` segments of the ``index``-th clock (negative: empty them)."""
+    if not 0 <= index < len(campaign.clocks):
+        raise ValueError("no such clock in the campaign")
+    campaign.clocks[index].advance(n)
+
+
+def remove_clock(campaign: Campaign, index: int) -> None:
+    if not 0 <= index < len(campaign.clocks):
+        raise ValueError("no such clock in the campaign")
+    del campaign.clocks[index]

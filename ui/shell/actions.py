@@ -50,6 +50,9 @@ def build_actions(window: MainWindow) -> None:
     window.save_as_action = make_action(window, "Save &As…", window.save_as,
                                         QKeySequence("Ctrl+Shift+S"),
                                         "Save the current document under a new name")
+    window.new_campaign_action = make_action(
+        window, "New Ca&mpaign…", window.new_campaign, None,
+        "A campaign for one game system: its documents, clocks and notes")
     window.close_action = make_action(window, "&Close", window.close_current, key.Close,
                                       "Close the current document")
     window.revert_action = make_action(
@@ -168,6 +171,8 @@ def build_menus(window: MainWindow) -> None:
     window.new_menu = file_menu.addMenu("&New")
     window.new_menu.setObjectName("newMenu")
     fill_new_menu(window)
+    file_menu.addAction(window.new_campaign_action)
+    window.new_campaign_action.setVisible(bool(window.controller.campaign_systems()))
     file_menu.addAction(window.open_action)
     window.recent_menu = file_menu.addMenu("Open &Recent")
     window.recent_menu.aboutToShow.connect(window.fill_recent_menu)

@@ -41,6 +41,11 @@ UNREADABLE_LOCK_SECONDS = 60.0
 is this old; a younger one may be a lock being written right now."""
 
 
+GM_SCREEN_PROPERTY = "seforge_gm_screen"
+"""The Qt property naming the system whose GM Screen page holds a document: its autosave
+is offered back on that page rather than in a tab."""
+
+
 def autosave_dir() -> Path:
     return data_dir() / "autosave"
 
@@ -71,6 +76,8 @@ class Recovered:
     original_path: Path | None
     title: str
     files: tuple[Path, ...]
+    gm_screen: str = ""
+    """The system whose GM Screen page held the document ("" for a tab's)."""
 
 
 class SessionLock:
@@ -179,11 +186,13 @@ def leftover_autosaves(folder: Path | None = None,
                 meta = loaded
         original = meta.get("original_path")
         title = meta.get("title")
+        gm_screen = meta.get("gm_screen")
         found.append(Recovered(
             editor=editor,
             original_path=Path(original) if isinstance(original, str) and original else None,
             title=title if isinstance(title, str) else "",
             files=(path, sidecar),
+            gm_screen=gm_screen if isinstance(gm_screen, str) else "",
         ))
     return found
 
@@ -270,6 +279,9 @@ class Autosaver(QObject):
             "original_path": str(document.path) if document.path else None,
             "title": document.title(),
         }
+        place = document.property(GM_SCREEN_PROPERTY) if isinstance(document, QObject) else None
+        if isinstance(place, str) and place:
+            meta["gm_screen"] = place
         atomic_write_bytes(sidecar, json.dumps(meta, ensure_ascii=False).encode("utf-8"))
 
     def forget(self, document: OpenDocument) -> None:

@@ -150,6 +150,18 @@ class DocumentOwner(QObject, Generic[ModelT]):
             return
         self.undo_stack.push(_SnapshotCommand(self, text, before, after))
 
+    def start_over(self, document: ModelT, path: Path | None = None) -> None:
+        """Hold ``document`` (read from ``path``, or new when None) in place of the
+        current one, with a fresh history and nothing unsaved: a view that keeps this
+        owner (a GM Screen tracker) shows another file without being rebuilt."""
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self._path = Path(path) if path is not None else None
+        self._replace(document)
+        self.remember_disk()
+        self.path_changed.emit()
+        self.modified_changed.emit(False)
+
     def reload(self) -> None:
         """Read the file again and start a fresh history (DocumentFileError if it fails)."""
         if self._path is None:

@@ -95,7 +95,13 @@ class DocumentController(QObject):
         return [(ui, choice) for ui in self.systems() for choice in ui.new_document_choices()]
 
     def suffixes(self) -> list[str]:
-        return [s for ui in self.systems() for s in suffixes_of(ui)]
+        """Every suffix the window opens (campaigns too, when a system's open here)."""
+        from seforge.core.campaign import CAMPAIGN_SUFFIX
+
+        found = [s for ui in self.systems() for s in suffixes_of(ui)]
+        if CAMPAIGN_SUFFIX not in found and self.campaign_systems():
+            found.append(CAMPAIGN_SUFFIX)
+        return found
 
     def file_filter(self) -> str:
         """File › Open's filter: every document, then each system's, then all files."""
@@ -108,6 +114,11 @@ class DocumentController(QObject):
             every += patterns
             label = getattr(ui, "file_filter", "") or f"{ui.title} files"
             entries.append(f"{label} ({' '.join(patterns)})")
+        from seforge.core.campaign import CAMPAIGN_SUFFIX
+
+        if f"*{CAMPAIGN_SUFFIX}" not in every and self.campaign_systems():
+            every.append(f"*{CAMPAIGN_SUFFIX}")
+            entries.append(f"Campaigns (*{CAMPAIGN_SUFFIX})")
         if len(entries) > 1:
             entries.insert(0, f"SEForge documents ({' '.join(every)})")
         return ";;".join([*entries, "All files (*)"])
@@ -127,6 +138,67 @@ class DocumentController(QObject):
             if found in format_ids_of(ui):
                 return ui
         return None
+
+    # -- campaigns of systems without their own campaign view ---------------------------
+    def handles_campaigns(self, ui: SystemUi) -> bool:
+        """True when ``ui`` opens its campaigns itself (it lists the campaign format
+        among its documents: Sword's Edge's party view); else they open in a
+        campaign tab of the shell's own."""
+        from seforge.core.campaign import CAMPAIGN_FORMAT
+
+        return CAMPAIGN_FORMAT in format_ids_of(ui)
+
+    def campaign_systems(self) -> list[SystemUi]:
+        """The systems whose campaigns open in the shell's campaign tab."""
+        return [ui for ui in self.systems() if not self.handles_campaigns(ui)]
+
+    def generic_campaign(self, path: Path) -> str | None:
+        """The system id of the campaign at ``path`` when the shell's campaign tab
+        opens it; None for any other file (or a campaign its system opens itself, or
+        one that cannot be read: the usual routing tells why)."""
+        from seforge.core.campaign import CAMPAIGN_FORMAT, CAMPAIGN_SUFFIX, peek_system
+
+        try:
+            if (path.suffix.lower() != CAMPAIGN_SUFFIX
+                    and peek_format(path) != CAMPAIGN_FORMAT):
+                return None
+            system_id = peek_system(path)
+        except (DocumentFileError, OSError, ValueError, RecursionError):
+            return None
+        ui = next((u for u in self.systems() if u.system_id == system_id), None)
+        if ui is not None and self.handles_campaigns(ui):
+            return None
+        return system_id
+
+    def campaign_editor(self, system_id: str, path: Path | None = None) -> DocumentEditor:
+        """A campaign tab's editor: a new campaign of ``system_id``, or the one at
+        ``path`` (DocumentFileError, OSError)."""
+        from ui.shell.campaign_view import (
+            CampaignEditor,
+            load_campaign_owner,
+            new_campaign_owner,
+        )
+
+        owner = (load_campaign_owner(path) if path is not None
+                 else new_campaign_owner(system_id))
+        ui = self.system(system_id)
+        return CampaignEditor(owner, ui, self.window, self.window.tabs)
+
+    def new_campaign(self, system_id: str) -> Any:
+        """A new, empty campaign of ``system_id`` in a new tab; returns its owner."""
+        editor = self.campaign_editor(system_id)
+        editor.owner.set_title(f"New {self.system(system_id).title} campaign")
+        widget = self.add_editor(system_id, editor)
+        view = getattr(editor, "view", None)
+        (view.name if view is not None else widget).setFocus()
+        return editor.owner
+
+    def _open_editor(self, ui: SystemUi, path: Path) -> DocumentEditor:
+        """The editor of the file at ``path``: a campaign tab or the system's own."""
+        system_id = self.generic_campaign(path)
+        if system_id is not None and system_id == ui.system_id:
+            return self.campaign_editor(system_id, path)
+        return ui.open_editor(path, self.window.tabs)
 
     def part(self, system_id: str | None) -> WindowPart | None:
         return self.window.parts.get(system_id) if system_id else None
@@ -156,12 +228,26 @@ class DocumentController(QObject):
         return tab.document if tab is not None else None
 
     def all_documents(self) -> list[Any]:
-        """The tabs' documents and those the parts hold elsewhere (autosaved, asked
-        about on quit)."""
+        """The tabs' documents, those the parts hold elsewhere and the GM Screen
+        pages' trackers (autosaved, asked about on quit)."""
         found = list(self.documents())
         for part in self.window.parts.values():
             found += [d for d in part.documents() if not any(d is f for f in found)]
+        found += [d for d in self.window.gm_documents() if not any(d is f for f in found)]
         return found
+
+    def holder_of(self, path: Path, besides: object = None) -> Any:
+        """The open document (other than ``besides``) whose file is ``path``, if any."""
+        for document in self.all_documents():
+            if document is not besides and document.path is not None and same_file(
+                    Path(document.path), Path(path)):
+                return document
+        return None
+
+    def gm_holder_of(self, path: Path) -> Any:
+        """The GM Screen tracker whose file is ``path``, if any."""
+        return next((d for d in self.window.gm_documents()
+                     if d.path is not None and same_file(Path(d.path), Path(path))), None)
 
     def add_editor(self, system_id: str, editor: DocumentEditor) -> QWidget:
         """Show ``editor`` in a new tab and make it current."""
@@ -190,6 +276,9 @@ class DocumentController(QObject):
         self.sync_watch()
         window.documents_changed.emit()
         return widget
+
+    def forget_autosave(self, document: OpenDocument) -> None:
+        self._forget_autosave(document)
 
     def _forget_autosave(self, document: OpenDocument) -> None:
         if self.window.autosaver_started():
@@ -238,6 +327,8 @@ class DocumentController(QObject):
     def open_file(self, path: Path) -> bool:
         """Open ``path`` where its kind belongs (a tab, or its system's own place);
         False when it could not be opened (the user has been told why)."""
+        if self.generic_campaign(path) is not None:
+            return self.open_path(path) is not None
         ui = self.system_for_path(path)
         part = self.part(ui.system_id) if ui is not None else None
         if part is not None:
@@ -254,6 +345,18 @@ class DocumentController(QObject):
         if index >= 0:
             self.window.tabs.setCurrentIndex(index)
             return self.documents()[index]
+        held = self.gm_holder_of(path)
+        if held is not None:  # one file, one owner: the GM Screen has it
+            QMessageBox.information(
+                self.window, "Already open",
+                f"“{path.name}” is open on the GM Screen; it is edited there. Open another "
+                "file there (its File menu) to edit this one in a tab.")
+            self.window.gm_screen_dock.show()
+            self.window.gm_screen_dock.raise_()
+            return held
+        campaign_of = self.generic_campaign(path)
+        if campaign_of is not None:
+            return self._open_campaign(campaign_of, path)
         ui = self.system_for_path(path)
         if ui is None:
             systems = self.systems()
@@ -283,6 +386,26 @@ class DocumentController(QObject):
         self.window.remember(path)
         return editor.owner
 
+    def _open_campaign(self, system_id: str, path: Path) -> Any:
+        if not any(ui.system_id == system_id for ui in self.systems()):
+            QMessageBox.critical(
+                self.window, "Cannot open campaign",
+                f"{path.name} is a campaign of the game system “{system_id}”, which this "
+                "SEForge does not have.")
+            return None
+        try:
+            editor = self.campaign_editor(system_id, path)
+        except (DocumentFileError, ValueError, RecursionError) as exc:
+            QMessageBox.critical(self.window, "Cannot open campaign", str(exc))
+            return None
+        except OSError as exc:
+            QMessageBox.critical(self.window, "Cannot open campaign",
+                                 f"{path.name}: {exc.strerror or exc}")
+            return None
+        self.add_editor(system_id, editor)
+        self.window.remember(path)
+        return editor.owner
+
     def open_dialog(self) -> None:
         names, _ = QFileDialog.getOpenFileNames(
             self.window, "Open", self.window.dialog_folder(), self.file_filter())
@@ -305,10 +428,16 @@ class DocumentController(QObject):
         suffix = document.autosave_suffix
         tab = self.tab_of(document)
         name_now = document_name(document, self.part(tab.system_id if tab else None))
+        own_name = getattr(getattr(document, "document", None), "name", "")
+        if tab is None and isinstance(own_name, str) and own_name.strip():
+            name_now = own_name  # a GM Screen tracker: its conflict's name
         suggested = document.path or Path(self.window.dialog_folder()) / (
             name_now.strip() + suffix)
         ui = self.system(tab.system_id) if tab is not None else None
         label = getattr(ui, "file_filter", "") if ui is not None else ""
+        if not label:
+            kind_title = getattr(getattr(document, "kind", None), "title", "")
+            label = f"{kind_title} files" if isinstance(kind_title, str) and kind_title else ""
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save As", str(suggested),
             f"{label or 'SEForge documents'} (*{suffix});;All files (*)")
@@ -321,6 +450,12 @@ class DocumentController(QObject):
 
     def _write(self, document: Any, path: Path) -> bool:
         replace = ["Replace", "Save As…", "Cancel"]
+        if self.holder_of(path, besides=document) is not None:
+            QMessageBox.warning(
+                self.window, "Cannot save",
+                f"“{path.name}” is open in another place here; saving over it would leave "
+                "two copies of one file. Choose another name, or close it first.")
+            return False
         if same_file(path, document.path) and document.disk_changed():
             choice = dialogs.ask_choice(
                 self.window, "File changed on disk",
@@ -431,7 +566,7 @@ class DocumentController(QObject):
             copy_path = Path(folder) / f"copy{source.autosave_suffix}"
             try:
                 source.write_copy(copy_path)
-                editor = ui.open_editor(copy_path, self.window.tabs)
+                editor = self._open_editor(ui, copy_path)
             except (DocumentFileError, OSError, ValueError) as exc:
                 QMessageBox.critical(self.window, "Cannot duplicate", str(exc))
                 return None
@@ -453,6 +588,13 @@ class DocumentController(QObject):
                 for tab in self._ordered() if tab.document.is_modified()]
         for part in self.window.parts.values():
             work += part.unsaved_work()
+        from ui.shell.gm_documents import kind_title
+
+        listed = [tab.document for tab in self.tabs]
+        work += [UnsavedWork(kind_title(d).lower(), f"{d.title()} (GM Screen)",
+                             partial(self.save, d))
+                 for d in self.window.gm_documents()
+                 if d.is_modified() and not any(d is t for t in listed)]
         return work
 
     # -- the tabs' text -------------------------------------------------------------
@@ -476,12 +618,13 @@ class DocumentController(QObject):
 
     # -- files changed by another program ----------------------------------------------
     def watched_documents(self) -> list[Any]:
-        """The tabs' documents no part watches itself."""
+        """The tabs' documents no part watches itself, and the GM Screen's trackers."""
         result = []
         for tab in self.tabs:
             part = self.part(tab.system_id)
             if part is None or not part.claims(tab.document):
                 result.append(tab.document)
+        result += [d for d in self.window.gm_documents() if not any(d is r for r in result)]
         return result
 
     def sync_watch(self) -> None:
@@ -591,10 +734,16 @@ class DocumentController(QObject):
         def load(path: Path) -> DocumentEditor | None:
             if path.stem in mine:
                 return None
+            campaign_of = self.generic_campaign(path)
+            if campaign_of is not None and any(u.system_id == campaign_of
+                                               for u in self.systems()):
+                editor = self.campaign_editor(campaign_of, path)
+                systems[id(editor)] = campaign_of
+                return editor
             ui = self.system_for_path(path) if path.suffix else None
             if ui is None or path.suffix.lower() not in suffixes_of(ui):
                 return None
-            editor = ui.open_editor(path, window.tabs)
+            editor = self._open_editor(ui, path)
             systems[id(editor)] = ui.system_id
             return editor
 
@@ -616,6 +765,8 @@ class DocumentController(QObject):
             autosave.discard(leftovers)
             return 0
         for item in leftovers:
+            if item.gm_screen and self._restore_on_gm_screen(item):
+                continue
             document = item.editor.owner
             document.set_path(item.original_path)
             if item.title:
@@ -626,6 +777,35 @@ class DocumentController(QObject):
             autosaver.write(document)
         autosave.discard(leftovers)
         return len(leftovers)
+
+    def _restore_on_gm_screen(self, item: Any) -> bool:
+        """Put a GM Screen tracker's autosave back on its page (when the page holds a
+        tracker of that kind without unsaved changes); False to restore it in a tab."""
+        from ui.shell.gm_documents import page_documents
+
+        dock = self.window.gm_screen_dock
+        if item.gm_screen not in dock.system_ids():
+            return False
+        restored = item.editor.owner
+        page = dock.page(item.gm_screen)
+        target = next((o for o in page_documents(page)
+                       if o.kind.format_id == restored.kind.format_id
+                       and not o.is_modified()), None)
+        if target is None:
+            return False
+        target.start_over(restored.document.model_copy(deep=True), item.original_path)
+        if item.title:
+            target.set_title(item.title)
+        target.disk_stamp = None
+        target.mark_modified()
+        self.window.autosaver.write(target)
+        item.editor.widget().deleteLater()
+        with contextlib.suppress(RuntimeError):
+            restored.deleteLater()
+        dock.follow(item.gm_screen)
+        dock.show()
+        self.sync_watch()
+        return True
 
 
 def noun(ui: SystemUi, document: object = None) -> str:

@@ -2,6 +2,8 @@
 
 The page of a system is built the first time it is shown (``page_factory(system_id)``);
 the picker at the top shows another system's screen until the next document switch.
+A page's ``bar_factory(system_id, page)`` may give a bar shown above it (the File menu of
+the tracker it holds, see :mod:`ui.shell.gm_documents`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ class GMScreenDock(QDockWidget):
 
     def __init__(self, systems: list[tuple[str, str]],
                  page_factory: Callable[[str, QWidget], QWidget],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 bar_factory: Callable[[str, QWidget], QWidget | None] | None = None,
+                 ) -> None:
         """``systems``: (id, title) of every system with a screen, in menu order."""
         super().__init__(TITLE, parent)
         self.setObjectName(OBJECT_NAME)
@@ -41,6 +45,8 @@ class GMScreenDock(QDockWidget):
         self.setMinimumWidth(MIN_WIDTH)
         self._factory = page_factory
         self._pages: dict[str, QWidget] = {}
+        self._bar_factory = bar_factory
+        self._bars: dict[str, QWidget] = {}
         self._wanted = systems[0][0] if systems else ""
         holder = QWidget(self)
         column = QVBoxLayout(holder)
@@ -61,6 +67,9 @@ class GMScreenDock(QDockWidget):
         row.addWidget(self.picker_label)
         row.addWidget(self.picker, 1)
         column.addLayout(row)
+        self.bar_column = QVBoxLayout()
+        self.bar_column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(self.bar_column)
         self.stack = QStackedWidget(holder)
         column.addWidget(self.stack, 1)
         self.setWidget(holder)
@@ -93,6 +102,14 @@ class GMScreenDock(QDockWidget):
         if visible and self._wanted:
             self.show_page(self._wanted)
 
+    def built_pages(self) -> list[QWidget]:
+        """The pages built so far, in the order they were built."""
+        return list(self._pages.values())
+
+    def bar(self, system_id: str) -> QWidget | None:
+        """The bar over ``system_id``'s page, if it has one."""
+        return self._bars.get(system_id)
+
     def built(self, system_id: str) -> QWidget | None:
         """The page of ``system_id`` if it has been built."""
         return self._pages.get(system_id)
@@ -104,9 +121,17 @@ class GMScreenDock(QDockWidget):
             page = self._factory(system_id, self.stack)
             self._pages[system_id] = page
             self.stack.addWidget(page)
+            bar = self._bar_factory(system_id, page) if self._bar_factory else None
+            if bar is not None:
+                bar.setParent(self.widget())
+                bar.setVisible(False)
+                self._bars[system_id] = bar
+                self.bar_column.addWidget(bar)
         return page
 
     def show_page(self, system_id: str) -> QWidget:
         page = self.page(system_id)
         self.stack.setCurrentWidget(page)
+        for shown_id, bar in self._bars.items():
+            bar.setVisible(shown_id == system_id)
         return page

@@ -17,6 +17,11 @@ Besides the four members of :class:`SystemUi`, a system UI may have these option
     (:attr:`SystemUiRegistry.file_info`).
 ``file_filter: str``
     The label of its entry in File › Open's filter (default: the title's files).
+``gm_screen(parent)`` page: ``documents() -> list[DocumentOwner]``
+    The trackers the GM page holds in owners of its own (a conflict tracker, a virtual
+    deck): the window asks about them on quit, autosaves them and gives the page a File
+    menu (New, Open…, Save, Save As…); optional ``new_tracker(owner)`` makes New's
+    document. See :mod:`ui.shell.gm_documents`.
 ``window_part(window) -> WindowPart``
     What the system adds to the window beyond its editors (docks, a menu, file handling
     of its own, its documents' state); see :class:`WindowPart`.

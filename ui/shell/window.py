@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
 
     # built by ui.shell.actions
     new_action: QAction
+    new_campaign_action: QAction
     open_action: QAction
     save_action: QAction
     save_as_action: QAction
@@ -156,7 +157,8 @@ class MainWindow(QMainWindow):
         actions.build_menus(self)
         systems = self.controller.systems()
         screens = [(ui.system_id, ui.title) for ui in systems]
-        self.gm_screen_dock = GMScreenDock(screens, self._gm_screen_page, self)
+        self.gm_screen_dock = GMScreenDock(screens, self._gm_screen_page, self,
+                                           bar_factory=self._gm_screen_bar)
         self.gm_screen_dock.hide()
         for ui in systems:
             self._install_part(ui)
@@ -191,6 +193,32 @@ class MainWindow(QMainWindow):
             page = self.controller.system(system_id).gm_screen(parent)
         self.watch_drops(page)
         return page
+
+    def _gm_screen_bar(self, system_id: str, page: QWidget) -> QWidget | None:
+        """The File menu over a GM page that holds a tracker; its owner joins the
+        window's documents (undo, autosave, the quit prompt)."""
+        from ui.shell.gm_documents import TrackerBar, page_documents
+
+        owners = page_documents(page)
+        if not owners:
+            return None
+        owner = owners[0]
+        from ui.shell.autosave import GM_SCREEN_PROPERTY
+
+        for held in owners:
+            held.setProperty(GM_SCREEN_PROPERTY, system_id)
+            self.undo_group.addStack(held.undo_stack)
+            held.saved.connect(lambda d=held: self.controller.forget_autosave(d))
+            held.saved.connect(self.controller.sync_watch)
+        bar = TrackerBar(self, owner)
+        bar.page = page
+        return bar
+
+    def gm_documents(self) -> list[Any]:
+        """The documents the built GM Screen pages hold (their trackers)."""
+        from ui.shell.gm_documents import page_documents
+
+        return [d for page in self.gm_screen_dock.built_pages() for d in page_documents(page)]
 
     if not TYPE_CHECKING:
         def __getattr__(self, name: str) -> Any:
@@ -295,6 +323,29 @@ class MainWindow(QMainWindow):
     def new_document(self, system_id: str | None = None, format_id: str | None = None) -> Any:
         return self.controller.new_document(system_id, format_id)
 
+    def new_campaign(self, system_id: str | None = None) -> Any:
+        """File › New Campaign…: a campaign of the chosen system (asked when there is
+        more than one without a campaign view of its own); its owner, None if cancelled."""
+        systems = self.controller.campaign_systems()
+        if system_id is None:
+            if not systems:
+                return None
+            current = self._current_system()
+            titles = [ui.title for ui in systems]
+            first = next((i for i, ui in enumerate(systems) if ui.system_id == current), 0)
+            if len(systems) == 1:
+                system_id = systems[0].system_id
+            else:
+                from PySide6.QtWidgets import QInputDialog
+
+                title, ok = QInputDialog.getItem(
+                    self, "New Campaign", "Game system of the campaign:", titles, first,
+                    False)
+                if not ok:
+                    return None
+                system_id = systems[titles.index(title)].system_id
+        return self.controller.new_campaign(system_id)
+
     def open_path(self, path: Path) -> Any:
         return self.controller.open_path(Path(path))
 
@@ -304,11 +355,28 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         self.controller.open_dialog()
 
+    def focused_gm_document(self) -> Any:
+        """The tracker of the GM Screen page that has the keyboard focus, if any: File ›
+        Save and Save As act on it then, as Edit › Undo does."""
+        from ui.shell.gm_documents import page_documents
+
+        focus = QApplication.focusWidget()
+        if focus is None:
+            return None
+        for system_id in self.gm_screen_dock.system_ids():
+            page = self.gm_screen_dock.built(system_id)
+            bar = self.gm_screen_dock.bar(system_id)
+            held = page_documents(page)
+            if held and page is not None and (page.isAncestorOf(focus) or (
+                    bar is not None and bar.isAncestorOf(focus))):
+                return held[0]
+        return None
+
     def save(self, document: Any = None) -> bool:
-        return self.controller.save(document)
+        return self.controller.save(document or self.focused_gm_document())
 
     def save_as(self, document: Any = None) -> bool:
-        return self.controller.save_as(document)
+        return self.controller.save_as(document or self.focused_gm_document())
 
     def close_tab(self, index: int) -> bool:
         return self.controller.close_tab(index)
@@ -416,6 +484,12 @@ class MainWindow(QMainWindow):
         stack: QUndoStack | None = document.undo_stack if document is not None else None
         focus = QApplication.focusWidget()
         if focus is not None:
+            from ui.shell.gm_documents import page_documents
+
+            for page in self.gm_screen_dock.built_pages():
+                held = page_documents(page)
+                if held and page.isAncestorOf(focus):
+                    stack = held[0].undo_stack
             for part in self.parts.values():
                 for widget, owned in part.focus_stacks():
                     if widget is focus or widget.isAncestorOf(focus):

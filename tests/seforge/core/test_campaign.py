@@ -72,3 +72,31 @@ def test_paths_are_stored_relative_to_the_campaign(tmp_path: Path) -> None:
         "../pcs/a.sechar")
     assert store_path("already/relative.sechar", tmp_path / "x.secampaign") == (
         "already/relative.sechar")
+
+
+def test_campaign_mutators_refuse_with_a_reason() -> None:
+    from seforge.core import campaign as cp
+
+    c = cp.Campaign(system="blades")
+    cp.add_document(c, "crew.bladescrew")
+    with pytest.raises(ValueError, match="already"):
+        cp.add_document(c, "crew.bladescrew")
+    cp.add_clock(c, " Heat ", 4, "danger")
+    assert c.clocks[0].name == "Heat"
+    with pytest.raises(ValueError, match="already"):
+        cp.add_clock(c, "Heat", 6)
+    with pytest.raises(ValueError, match="a clock needs a name"):
+        cp.add_clock(c, "  ", 6)
+    with pytest.raises(ValueError):
+        cp.add_clock(c, "Too big", 1000)
+    cp.advance_clock(c, 0, 9)
+    assert c.clocks[0].filled == 4 and c.clocks[0].is_full
+    cp.advance_clock(c, 0, -1)
+    assert c.clocks[0].filled == 3
+    with pytest.raises(ValueError, match="no such clock"):
+        cp.advance_clock(c, 3)
+    cp.remove_clock(c, 0)
+    cp.remove_document(c, 0)
+    assert c.clocks == [] and c.documents == []
+    with pytest.raises(ValueError, match="no such document"):
+        cp.remove_document(c, 0)

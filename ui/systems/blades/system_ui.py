@@ -19,6 +19,19 @@ class BladesSystemUi:
     system_id = "blades"
     title = "Blades in the Dark"
 
+    @property
+    def clock_sizes(self) -> Sequence[int]:
+        """The clocks a Blades campaign offers (the shell's campaign tab)."""
+        from seforge.systems.blades.crew import BLADES_CLOCK_SIZES
+
+        return BLADES_CLOCK_SIZES
+
+    @property
+    def clock_kinds(self) -> Sequence[str]:
+        from seforge.systems.blades.crew import CLOCK_KINDS
+
+        return CLOCK_KINDS
+
     def new_document_choices(self) -> Sequence[NewDocumentChoice]:
         return (
             NewDocumentChoice("Blades in the Dark scoundrel", SCOUNDREL.format_id,

@@ -301,3 +301,8 @@ class SolGmScreen(QTabWidget):
         self.addTab(self.calculator, "&Odds")
         self.addTab(self.reference, "&Reference")
         self.setAccessibleName("Sword of Life GM screen")
+
+    def documents(self) -> list[DocumentOwner[SolConflict]]:
+        """The conflict (its tracker, virtual deck and log) the shell saves, autosaves
+        and asks about (its File menu)."""
+        return [self.owner]

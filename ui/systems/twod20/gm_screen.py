@@ -57,6 +57,14 @@ class GmScreen(QWidget):
         self.conflict_owner.changed.connect(self._follow_document)
         self._follow_document()
 
+    def documents(self) -> list[DocumentOwner[Conflict]]:
+        """The tracker the shell saves, autosaves and asks about (its File menu)."""
+        return [self.conflict_owner]
+
+    def new_tracker(self, owner: DocumentOwner[Conflict]) -> Conflict:
+        """A fresh conflict in the profile the table plays now."""
+        return cf.new_conflict(owner.document.profile)
+
     def _profile_chosen(self) -> None:
         wanted = Profile(self.profile.currentData())
         try:
