@@ -23,7 +23,7 @@ LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
 CAPTAIN = LIBRARY / "pcs" / "captain.json"
 
 _PROBE = """
-import contextlib, io, json, sys
+import contextlib, io, sys
 from seforge.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
@@ -31,7 +31,9 @@ with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = main(sys.argv[1:])
     except SystemExit as exc:  # --help
         code = exc.code
-print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+modules = sorted(sys.modules)  # before json, which the verb need not load
+import json
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": modules}))
 """
 
 
@@ -58,6 +60,58 @@ def test_odds_needs_no_pydantic_and_no_file_format() -> None:
     other_verbs |= {SE + "cli.library", SE + "cli.import_sheet", SE + "cli.check",
                     SE + "cli.export"}
     assert not modules & other_verbs
+
+
+ODDS = {
+    "swords-edge": ("odds", "--modifier", "2", "--tn", "14"),
+    "blades": ("odds", "--system", "blades", "--dice", "2"),
+    "sword-of-life": ("odds", "--system", "sol", "--cards", "3", "--against", "2"),
+    "2d20": ("odds", "--system", "2d20", "--tn", "10", "--difficulty", "1"),
+}
+"""A real ``seforge odds`` of each built-in system."""
+
+HEAVY_FOR_ODDS = {"dataclasses", "shutil", "pathlib", "importlib.metadata", "json",
+                  "seforge.core.systems", "subprocess"}
+"""What no Sword's Edge ``seforge odds`` needs: each costs a few per cent of a bare
+interpreter's start (``seforge odds --json`` loads ``json`` when it prints)."""
+
+
+def test_swords_edge_odds_loads_nothing_it_does_not_need() -> None:
+    code, out, modules = loaded_modules(*ODDS["swords-edge"])
+    assert code == 0 and "vs TN 14" in out
+    assert not modules & HEAVY_FOR_ODDS
+    assert not {m for m in modules if m.startswith("seforge.systems.")} - {
+        "seforge.systems.swords_edge", SE + "cli", SE + "cli.odds", SE + "dice", SE + "kinds",
+        SE + "probability"}
+
+
+@pytest.mark.parametrize("system_id", ["swords-edge"])
+def test_every_systems_odds_needs_no_models_and_no_registry(system_id: str) -> None:
+    code, out, modules = loaded_modules(*ODDS[system_id])
+    assert code == 0 and out.strip()
+    assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab", "PySide6")
+    assert not modules & {"importlib.metadata", "seforge.core.systems", "seforge.core.documents"}
+    assert not {m for m in modules if m.endswith(".system")}  # no GameSystem object
+    others = {p for i, p in (("swords-edge", "swords_edge"), ("blades", "blades"),
+                             ("sword-of-life", "sword_of_life"), ("2d20", "twod20"))
+              if i != system_id}
+    assert not {m for m in modules if m.split(".")[2:3] and m.split(".")[2] in others}
+
+
+def test_builtin_odds_name_what_each_systems_run_odds_runs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from seforge.systems import BUILTIN_ODDS, BUILTIN_SYSTEMS, load_builtin
+
+    assert set(BUILTIN_ODDS) == set(BUILTIN_SYSTEMS)
+    for system_id, target in BUILTIN_ODDS.items():
+        module, _, name = target.partition(":")
+        calls: list[tuple[list[str], str]] = []
+        monkeypatch.setattr(importlib.import_module(module), name,
+                            lambda argv, prog, calls=calls: calls.append((list(argv), prog)) or 7)
+        assert load_builtin(system_id).run_odds(["--x"], prog="p") == 7
+        assert calls == [(["--x"], "p")]
 
 
 @pytest.mark.parametrize("args", [("--help",), ("check", "--help"), ("export", "--help"),

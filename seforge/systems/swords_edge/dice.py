@@ -21,7 +21,6 @@ questions with the same gap share one table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Literal
@@ -60,19 +59,57 @@ def level_index(level: str) -> int:
     return Level.parse(level).step
 
 
-@dataclass(frozen=True)
-class RollOutcome:
+class _Frozen:
+    """A small immutable record compared by its fields (what ``@dataclass(frozen=True)``
+    gives, written out so that ``seforge odds`` starts without importing ``dataclasses``)."""
+
+    __slots__: tuple[str, ...] = ()
+    _FIELDS: tuple[str, ...] = ()
+    """The fields in their order (``__init__``, ``repr``)."""
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Frozen)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"{type(self).__name__}({fields})"
+
+
+class RollOutcome(_Frozen):
     """What one pair of dice did against one TN.
 
     ``margin`` is ``total - tn`` and may be negative (a failure, or a natural 20
     that still fell short). ``level`` is None exactly when ``success`` is False.
     """
 
+    _FIELDS = ("success", "total", "margin", "level", "critical")
+    __slots__ = _FIELDS
     success: bool
     total: int
     margin: int
     level: Level | None
     critical: Critical | None
+
+    def __init__(self, success: bool, total: int, margin: int, level: Level | None,
+                 critical: Critical | None) -> None:
+        for name, value in zip(self._FIELDS, (success, total, margin, level, critical),
+                               strict=True):
+            object.__setattr__(self, name, value)
 
 
 def _check_die(value: int) -> None:
@@ -114,8 +151,7 @@ def needed_roll(modifier: int, tn: int) -> int:
     return max(NATURAL_MIN + 1, min(NATURAL_MAX, tn - modifier))
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(_Frozen):
     """Exact chances of one roll.
 
     ``levels[L]`` is the chance of succeeding at exactly Level ``L`` (they add up
@@ -124,11 +160,20 @@ class Odds:
     chances describe the first roll, before any reroll.
     """
 
+    _FIELDS = ("success", "critical_failure", "critical_success", "levels", "with_luck")
+    __slots__ = _FIELDS
     success: Fraction
     critical_failure: Fraction
     critical_success: Fraction
     levels: dict[str, Fraction]
     with_luck: tuple[Fraction, ...]
+
+    def __init__(self, success: Fraction, critical_failure: Fraction,
+                 critical_success: Fraction, levels: dict[str, Fraction],
+                 with_luck: tuple[Fraction, ...]) -> None:
+        values = (success, critical_failure, critical_success, levels, with_luck)
+        for name, value in zip(self._FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def failure(self) -> Fraction:
