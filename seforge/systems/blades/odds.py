@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from seforge.core import odds as core
 from seforge.core.odds import Contest, Distribution
-from seforge.systems.blades.facts import (
+from seforge.systems.blades.levels import (
     DEFAULT_TICKS_BY_EFFECT,
     RESULT_ORDER,
     Effect,

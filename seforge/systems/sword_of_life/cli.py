@@ -13,7 +13,6 @@ winning the whole extended conflict from those scores: ``"conflict": {"win", "lo
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -102,6 +101,8 @@ def run(argv: Sequence[str], prog: str) -> int:
     odds = exchange(args.cards, args.against, settings)
     margin = odds.margin
     if args.json:
+        import json
+
         payload: dict[str, object] = {
             "win": _p(odds.win),
             "tie": _p(odds.tie),
