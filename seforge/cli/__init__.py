@@ -24,7 +24,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from seforge import __version__
 from seforge.core.cli import EXIT_NOT_LEGAL as EXIT_NOT_LEGAL
@@ -35,6 +34,8 @@ from seforge.core.cli import OneLineParser as OneLineParser
 from seforge.core.cli import one_line as one_line
 from seforge.core.cli import safe_output as safe_output
 from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS
+
+TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
 
 if TYPE_CHECKING:
     from seforge.core.systems import CliVerb

@@ -7,9 +7,13 @@ with no ``--system``, Sword's Edge answers (``seforge odds --modifier 2 --tn 14`
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from seforge.cli import EXIT_OK, EXIT_UNREADABLE, VERB_HELP, one_line
+
+TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 DEFAULT_SYSTEM = "swords-edge"
 """The system ``seforge odds`` answers for without ``--system``."""

@@ -8,9 +8,12 @@ package joins through the ``seforge.systems`` entry-point group instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
 
-if TYPE_CHECKING:  # the registry loads when asked for: listing the built-ins stays light
+if TYPE_CHECKING:
+    from typing import Any
+
+    # the registry loads when asked for: listing the built-ins stays light
     from seforge.core.systems import SystemRegistry
 
 BUILTIN_SYSTEMS: dict[str, str] = {

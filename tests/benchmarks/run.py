@@ -264,12 +264,25 @@ def _time_process(args: list[str]) -> float:
 
 
 def bench_cli(repeat: int, _scratch: Path) -> list[Result]:
-    """``seforge odds`` and ``seforge check FILE`` start-up against ``python -c pass``."""
+    """``seforge odds`` of every system and ``seforge check FILE`` of a file of every system,
+    start to exit, against ``python -c pass``."""
     _require("seforge.cli", "main")
     captain = str(LIBRARY / "pcs" / "captain.json")
+    systems = ROOT / "resources" / "systems"
     commands = {
         "cli_odds": ["-m", "seforge", "odds", "--modifier", "2", "--tn", "14"],
+        "cli_odds_blades": ["-m", "seforge", "odds", "--system", "blades", "--dice", "2"],
+        "cli_odds_sol": ["-m", "seforge", "odds", "--system", "sol", "--cards", "3",
+                         "--against", "2"],
+        "cli_odds_2d20": ["-m", "seforge", "odds", "--system", "2d20", "--tn", "10",
+                          "--difficulty", "1"],
         "cli_check": ["-m", "seforge", "check", captain],
+        "cli_check_blades": ["-m", "seforge", "check", str(systems / "blades" /
+                                                           "nadja-hound.blades")],
+        "cli_check_sol": ["-m", "seforge", "check", str(systems / "sword_of_life" / "library" /
+                                                        "fighter-pilot.sol")],
+        "cli_check_2d20": ["-m", "seforge", "check", str(systems / "twod20" /
+                                                         "ilse-varga.s2d20")],
     }
     bare_args = ["-c", "pass"]
     for args in (bare_args, *commands.values()):  # warm the file cache and .pyc files
@@ -283,7 +296,7 @@ def bench_cli(repeat: int, _scratch: Path) -> list[Result]:
     results = []
     for name, times in runs.items():
         ratio = median(times) / median(bare)
-        verb = name.removeprefix("cli_")
+        verb = " ".join(Path(a).name if "/" in a else a for a in commands[name][2:])
         results.append(Result(
             name, f"`seforge {verb}` start to exit, ratio to `python -c pass`",
             round(ratio, 2), "x", "< 3", ratio < 3,

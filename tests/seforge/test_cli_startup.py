@@ -70,7 +70,7 @@ ODDS = {
 }
 """A real ``seforge odds`` of each built-in system."""
 
-HEAVY_FOR_ODDS = {"dataclasses", "shutil", "pathlib", "importlib.metadata", "json",
+HEAVY_FOR_ODDS = {"dataclasses", "shutil", "typing", "pathlib", "importlib.metadata", "json",
                   "seforge.core.systems", "subprocess"}
 """What no Sword's Edge ``seforge odds`` needs: each costs a few per cent of a bare
 interpreter's start (``seforge odds --json`` loads ``json`` when it prints)."""

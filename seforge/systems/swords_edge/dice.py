@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from typing import Literal
 
 from seforge.systems.swords_edge.kinds import Level
 
@@ -40,7 +39,18 @@ OUTCOMES = DIE_FACES * DIE_FACES
 NATURAL_MIN = 2
 NATURAL_MAX = 20
 
-Critical = Literal["failure", "success"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (seforge odds)
+
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Critical = Literal["failure", "success"]
+    CriticalsReading = Literal["first", "final"]
+    """When criticals are judged around Luck rerolls (table rule *Criticals follow Luck
+    rerolls*): on the ``first`` roll only (default), or on the dice as they ``final``ly
+    stand."""
+else:  # at run time the two names only need to exist (they are read as annotations)
+    Critical = CriticalsReading = str
 
 
 def level_for_margin(margin: int) -> Level:
@@ -205,11 +215,6 @@ def _runs(luck: int) -> int:
     runs: int = DIE_FACES**luck
     return runs
 
-
-CriticalsReading = Literal["first", "final"]
-"""When criticals are judged around Luck rerolls (table rule *Criticals follow Luck
-rerolls*): on the ``first`` roll only (default), or on the dice as they ``final``ly
-stand."""
 
 CRITICALS_READINGS: tuple[CriticalsReading, ...] = ("first", "final")
 
