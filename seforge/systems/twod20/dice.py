@@ -24,11 +24,11 @@ from fractions import Fraction
 from functools import lru_cache
 
 from seforge.core.odds import Distribution, custom_die, pool_sum
-from seforge.systems.twod20.settings import (
-    DEFAULT_SETTINGS,
+from seforge.systems.twod20.dice_rules import (
+    DEFAULT_DICE_RULES,
     AssistGate,
+    DiceRules,
     OpposedTieRule,
-    TableSettings,
 )
 
 MAX_TN = 40
@@ -61,7 +61,7 @@ class SkillTest:
         return self.dice + self.fortune
 
 
-def why_not(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
+def why_not(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES,
             min_dice: int = 2) -> str | None:
     """The reason ``spec`` is not a legal test (rule ids in the text's docstring), or None."""
     if not 0 <= spec.tn <= MAX_TN:
@@ -104,7 +104,7 @@ class Limits:
     pool_reason: str
 
 
-def limits(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
+def limits(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES,
            min_dice: int = 2) -> Limits:
     """How far Focus, rolled dice and Fortune dice may go [``2d20.pool.cap``]."""
     cap = settings.pool_cap
@@ -117,7 +117,7 @@ def limits(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
     )
 
 
-def check_spec(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
+def check_spec(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES,
                min_dice: int = 2) -> None:
     reason = why_not(spec, settings, min_dice)
     if reason is not None:
@@ -152,7 +152,7 @@ def d20(tn: int, focus: int, complication_range: int,
     })
 
 
-def pool(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS
+def pool(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES
          ) -> Distribution[tuple[int, int]]:
     """The joint (successes, complications) of the whole pool, Fortune dice included."""
     fortune_each = face_successes(1, spec.tn, spec.focus, settings.natural_one_doubles)
@@ -212,7 +212,7 @@ def odds_of(joint: Distribution[tuple[int, int]], difficulty: int) -> SkillOdds:
     )
 
 
-def skill_odds(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS) -> SkillOdds:
+def skill_odds(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES) -> SkillOdds:
     """P(success), P(complication), E[successes] and the Momentum histogram of one test."""
     check_spec(spec, settings)
     return odds_of(pool(spec, settings), spec.difficulty)
@@ -232,7 +232,7 @@ class Helper:
 
 
 def assisted_pool(leader: SkillTest, helpers: Sequence[Helper],
-                  settings: TableSettings = DEFAULT_SETTINGS) -> Distribution[tuple[int, int]]:
+                  settings: DiceRules = DEFAULT_DICE_RULES) -> Distribution[tuple[int, int]]:
     """(successes, complications) of a led test with assistants [``2d20.test.assist``].
 
     Each helper rolls their own pool; their successes count per ``settings.assist_gate`` (by
@@ -260,7 +260,7 @@ def assisted_pool(leader: SkillTest, helpers: Sequence[Helper],
 
 
 def assisted_odds(leader: SkillTest, helpers: Sequence[Helper],
-                  settings: TableSettings = DEFAULT_SETTINGS) -> SkillOdds:
+                  settings: DiceRules = DEFAULT_DICE_RULES) -> SkillOdds:
     return odds_of(assisted_pool(leader, helpers, settings), leader.difficulty)
 
 
@@ -308,7 +308,7 @@ def opposed_from(a: Distribution[int], b: Distribution[int], difficulty_a: int,
                        1 - a_wins - b_wins)
 
 
-def opposed_odds(a: SkillTest, b: SkillTest, settings: TableSettings = DEFAULT_SETTINGS
+def opposed_odds(a: SkillTest, b: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES
                  ) -> OpposedOdds:
     """Two independent tests against each other (A the attacker or asker, B the defender)."""
     check_spec(a, settings)
@@ -335,7 +335,7 @@ class Judgement:
     next_steps: tuple[str, ...]
 
 
-def judge(faces: Sequence[int], spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS
+def judge(faces: Sequence[int], spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES
           ) -> Judgement:
     """Judge the faces the players rolled (Fortune dice come from ``spec.fortune``)."""
     check_spec(SkillTest(spec.tn, spec.difficulty, spec.focus, len(faces), spec.fortune,
