@@ -85,7 +85,7 @@ def test_swords_edge_odds_loads_nothing_it_does_not_need() -> None:
         SE + "probability"}
 
 
-@pytest.mark.parametrize("system_id", ["swords-edge", "blades", "2d20"])
+@pytest.mark.parametrize("system_id", sorted(ODDS))
 def test_every_systems_odds_needs_no_models_and_no_registry(system_id: str) -> None:
     code, out, modules = loaded_modules(*ODDS[system_id])
     assert code == 0 and out.strip()

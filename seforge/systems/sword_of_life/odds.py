@@ -21,15 +21,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from seforge.core.odds import Distribution, absorbing_chain, draw, draw_hands, draw_hands_separate
-from seforge.systems.sword_of_life.settings import (
+from seforge.systems.sword_of_life.rule_options import (
     AceRule,
     AutoResolution,
     DeuceTarget,
+    ExchangeRules,
     RuleScope,
-    TableSettings,
+    TableRules,
 )
+
+if TYPE_CHECKING:  # pydantic loads only for a whole conflict's odds
+    from seforge.systems.sword_of_life.settings import TableSettings
 
 DECK_SIZE = 52
 """An ordinary deck without jokers ([A] sol.md 2.1)."""
@@ -222,12 +227,12 @@ def why_not_exchange(
 def exchange(
     player_cards: int,
     opposition_cards: int,
-    settings: TableSettings | None = None,
+    settings: ExchangeRules | None = None,
     *,
     deck: DeckMix = STANDARD_DECK,
 ) -> ExchangeOdds:
     """The exact odds of one exchange (``sol.draw``): ValueError when it cannot be dealt."""
-    table = settings if settings is not None else TableSettings()
+    table = settings if settings is not None else TableRules()
     problem = why_not_exchange(
         player_cards, opposition_cards, shared_deck=table.shared_deck, deck_size=deck.size
     )
@@ -280,9 +285,9 @@ def _joint(
     return hands.map(read)
 
 
-def one_hand_successes(cards: int, settings: TableSettings | None = None) -> Distribution[int]:
+def one_hand_successes(cards: int, settings: ExchangeRules | None = None) -> Distribution[int]:
     """The successes of one hand of ``cards`` cards (e.g. P(at least 3 red in 5))."""
-    table = settings if settings is not None else TableSettings()
+    table = settings if settings is not None else TableRules()
     return draw(STANDARD_DECK.counts(), cards).map(
         lambda h: hand_successes(h[0], h[1], h[2], rule=table.aces,
                                  floor_at_zero=table.floor_at_zero)
@@ -341,6 +346,8 @@ def conflict(
     numbers (a bonus card from equipment, a GM's penalty). Ties change nothing; with
     ``symmetric_losses`` off, a lost exchange costs the player nothing except in problems.
     """
+    from seforge.systems.sword_of_life.settings import TableSettings
+
     table = settings if settings is not None else TableSettings()
     top = max_chain_score(kind)
     for who, score in (("the player's", player_score), ("the opposition's", opposition_score)):
@@ -360,6 +367,8 @@ def _conflict(
     opposition_cards: int,
     settings_json: str,
 ) -> ConflictOdds:
+    from seforge.systems.sword_of_life.settings import TableSettings
+
     table = TableSettings.model_validate_json(settings_json)
     player_loses = table.symmetric_losses or kind is ConflictKind.PROBLEM
 
