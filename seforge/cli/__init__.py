@@ -78,6 +78,19 @@ def systems_epilog() -> str:
     return "Game systems (ID = title): " + (", ".join(listed) or "none") + "."
 
 
+class _SeforgeParser(OneLineParser):
+    """The top ``seforge`` parser: its epilog lists the game systems, which takes finding
+    the installed ones (about 20 ms), so it is written only when the help is printed."""
+
+    def format_help(self) -> str:
+        self.epilog = EXAMPLES + systems_epilog()
+        return super().format_help()
+
+
+EXAMPLES = ("Examples: 'seforge jyrell.sechar' opens a character in the app; "
+            "'seforge check jyrell.sechar' checks it here. ")
+
+
 def build_parser(
     verb: str | None = None, installed: CliVerb | None = None
 ) -> argparse.ArgumentParser:
@@ -86,16 +99,14 @@ def build_parser(
     argparse to choose ``verb``)."""
     import importlib
 
-    parser = OneLineParser(
+    parser = _SeforgeParser(
         prog="seforge",
         usage="%(prog)s [-h] [--version] [FILE ... | COMMAND ...]",
         description="Character tools for tabletop games. With no command, opens the app; "
         "with files (.sechar, .senc, .secampaign...), opens them in the app.",
-        epilog="Examples: 'seforge jyrell.sechar' opens a character in the app; "
-        "'seforge check jyrell.sechar' checks it here. " + systems_epilog(),
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for name in VERBS:
         if name == verb:
             importlib.import_module(_verb_module(name)).register(sub)

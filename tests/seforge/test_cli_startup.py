@@ -131,6 +131,19 @@ def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
     assert not modules & {"seforge.desktop", SE + "sheet", SE + "library"}
 
 
+def test_the_systems_are_listed_only_for_the_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    import seforge.cli
+
+    def listing() -> str:
+        raise AssertionError("listed the installed systems")
+
+    monkeypatch.setattr(seforge.cli, "systems_epilog", listing)
+    args = seforge.cli.build_parser("check").parse_args(["check", str(CAPTAIN)])
+    assert args.command == "check"
+    monkeypatch.setattr(seforge.cli, "systems_epilog", lambda: "Game systems: ours.")
+    assert "Game systems: ours." in seforge.cli.build_parser().format_help()
+
+
 def test_library_kinds_restated_in_the_parser_match_the_library() -> None:
     assert library_cmd.KINDS == library.KINDS
 
