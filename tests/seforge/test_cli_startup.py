@@ -131,6 +131,19 @@ def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
     assert not modules & {"seforge.desktop", SE + "sheet", SE + "library"}
 
 
+@pytest.mark.parametrize(("path", "unneeded"), [
+    (ROOT / "resources" / "systems" / "twod20" / "ilse-varga.s2d20",
+     {"seforge.systems.twod20.conflict", "seforge.core.trackers", "seforge.core.odds"}),
+    (ROOT / "resources" / "systems" / "sword_of_life" / "library" / "fighter-pilot.sol",
+     {"seforge.systems.sword_of_life.conflict", "seforge.core.trackers", "seforge.core.odds"}),
+])
+def test_checking_a_character_loads_no_conflict_models(path: Path, unneeded: set[str]) -> None:
+    code, out, modules = loaded_modules("check", str(path))
+    assert code == 0 and ": legal" in out
+    assert not modules & unneeded
+    assert not _heavy(modules, "reportlab", "PySide6")
+
+
 def test_the_systems_are_listed_only_for_the_help(monkeypatch: pytest.MonkeyPatch) -> None:
     import seforge.cli
 
