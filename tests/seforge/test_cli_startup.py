@@ -136,6 +136,8 @@ def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
      {"seforge.systems.twod20.conflict", "seforge.core.trackers", "seforge.core.odds"}),
     (ROOT / "resources" / "systems" / "sword_of_life" / "library" / "fighter-pilot.sol",
      {"seforge.systems.sword_of_life.conflict", "seforge.core.trackers", "seforge.core.odds"}),
+    (ROOT / "resources" / "systems" / "blades" / "nadja-hound.blades",
+     {"seforge.systems.blades.crew", "seforge.core.trackers", "seforge.core.odds"}),
 ])
 def test_checking_a_character_loads_no_conflict_models(path: Path, unneeded: set[str]) -> None:
     code, out, modules = loaded_modules("check", str(path))
