@@ -24,6 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
+from seforge.core.frozen import FrozenRecord
 from seforge.systems.swords_edge.kinds import Level
 
 LEVELS: tuple[Level, ...] = tuple(Level)
@@ -69,38 +70,7 @@ def level_index(level: str) -> int:
     return Level.parse(level).step
 
 
-class _Frozen:
-    """A small immutable record compared by its fields (what ``@dataclass(frozen=True)``
-    gives, written out so that ``seforge odds`` starts without importing ``dataclasses``)."""
-
-    __slots__: tuple[str, ...] = ()
-    _FIELDS: tuple[str, ...] = ()
-    """The fields in their order (``__init__``, ``repr``)."""
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self._FIELDS)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, _Frozen)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
-        return f"{type(self).__name__}({fields})"
-
-
-class RollOutcome(_Frozen):
+class RollOutcome(FrozenRecord):
     """What one pair of dice did against one TN.
 
     ``margin`` is ``total - tn`` and may be negative (a failure, or a natural 20
@@ -117,9 +87,7 @@ class RollOutcome(_Frozen):
 
     def __init__(self, success: bool, total: int, margin: int, level: Level | None,
                  critical: Critical | None) -> None:
-        for name, value in zip(self._FIELDS, (success, total, margin, level, critical),
-                               strict=True):
-            object.__setattr__(self, name, value)
+        self._init(success, total, margin, level, critical)
 
 
 def _check_die(value: int) -> None:
@@ -161,7 +129,7 @@ def needed_roll(modifier: int, tn: int) -> int:
     return max(NATURAL_MIN + 1, min(NATURAL_MAX, tn - modifier))
 
 
-class Odds(_Frozen):
+class Odds(FrozenRecord):
     """Exact chances of one roll.
 
     ``levels[L]`` is the chance of succeeding at exactly Level ``L`` (they add up
@@ -181,9 +149,7 @@ class Odds(_Frozen):
     def __init__(self, success: Fraction, critical_failure: Fraction,
                  critical_success: Fraction, levels: dict[str, Fraction],
                  with_luck: tuple[Fraction, ...]) -> None:
-        values = (success, critical_failure, critical_success, levels, with_luck)
-        for name, value in zip(self._FIELDS, values, strict=True):
-            object.__setattr__(self, name, value)
+        self._init(success, critical_failure, critical_success, levels, with_luck)
 
     @property
     def failure(self) -> Fraction:
