@@ -17,12 +17,12 @@ absorbing Markov chain; nothing is simulated. Reading notes: ``systems/sol.md`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from seforge.core.frozen import FrozenRecord
 from seforge.core.odds import Distribution, absorbing_chain, draw, draw_hands, draw_hands_separate
 from seforge.systems.sword_of_life.rule_options import (
     AceRule,
@@ -40,14 +40,19 @@ DECK_SIZE = 52
 """An ordinary deck without jokers ([A] sol.md 2.1)."""
 
 
-@dataclass(frozen=True)
-class DeckMix:
+class DeckMix(FrozenRecord):
     """How many cards of each kind a deck holds (the 52-card deck by default)."""
 
-    red_aces: int = 2
-    other_red: int = 24
-    black_deuces: int = 2
-    other_black: int = 24
+    _FIELDS = ("red_aces", "other_red", "black_deuces", "other_black")
+    __slots__ = _FIELDS
+    red_aces: int
+    other_red: int
+    black_deuces: int
+    other_black: int
+
+    def __init__(self, red_aces: int = 2, other_red: int = 24, black_deuces: int = 2,
+                 other_black: int = 24) -> None:
+        self._init(red_aces, other_red, black_deuces, other_black)
 
     @property
     def size(self) -> int:
@@ -146,15 +151,20 @@ Reading = tuple[int, Status, Status]
 """(margin of successes, the player's status, the opposition's status)."""
 
 
-@dataclass(frozen=True)
-class ExchangeOdds:
+class ExchangeOdds(FrozenRecord):
     """The exact odds of one exchange: N cards against M."""
 
+    _FIELDS = ("player_cards", "opposition_cards", "joint", "resolution")
+    __slots__ = _FIELDS
     player_cards: int
     opposition_cards: int
     joint: Distribution[Reading]
     """Margin of successes with both hands' Rule 2 statuses."""
     resolution: AutoResolution
+
+    def __init__(self, player_cards: int, opposition_cards: int, joint: Distribution[Reading],
+                 resolution: AutoResolution) -> None:
+        self._init(player_cards, opposition_cards, joint, resolution)
 
     @property
     def margin(self) -> Distribution[int]:
@@ -321,13 +331,17 @@ def max_chain_score(kind: ConflictKind) -> int:
     return MAX_CHAIN_SCORE if kind is ConflictKind.COMBAT else MAX_DEPLETING_SCORE
 
 
-@dataclass(frozen=True)
-class ConflictOdds:
+class ConflictOdds(FrozenRecord):
     """The exact chances of a whole extended conflict from its current scores."""
 
+    _FIELDS = ("win", "loss", "expected_exchanges")
+    __slots__ = _FIELDS
     win: Fraction
     loss: Fraction
     expected_exchanges: Fraction
+
+    def __init__(self, win: Fraction, loss: Fraction, expected_exchanges: Fraction) -> None:
+        self._init(win, loss, expected_exchanges)
 
 
 def conflict(
