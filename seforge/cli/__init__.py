@@ -24,7 +24,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from seforge import __version__
 from seforge.core.cli import EXIT_NOT_LEGAL as EXIT_NOT_LEGAL
@@ -35,6 +34,8 @@ from seforge.core.cli import OneLineParser as OneLineParser
 from seforge.core.cli import one_line as one_line
 from seforge.core.cli import safe_output as safe_output
 from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS
+
+TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
 
 if TYPE_CHECKING:
     from seforge.core.systems import CliVerb
@@ -77,6 +78,19 @@ def systems_epilog() -> str:
     return "Game systems (ID = title): " + (", ".join(listed) or "none") + "."
 
 
+class _SeforgeParser(OneLineParser):
+    """The top ``seforge`` parser: its epilog lists the game systems, which takes finding
+    the installed ones (about 20 ms), so it is written only when the help is printed."""
+
+    def format_help(self) -> str:
+        self.epilog = EXAMPLES + systems_epilog()
+        return super().format_help()
+
+
+EXAMPLES = ("Examples: 'seforge jyrell.sechar' opens a character in the app; "
+            "'seforge check jyrell.sechar' checks it here. ")
+
+
 def build_parser(
     verb: str | None = None, installed: CliVerb | None = None
 ) -> argparse.ArgumentParser:
@@ -85,16 +99,14 @@ def build_parser(
     argparse to choose ``verb``)."""
     import importlib
 
-    parser = OneLineParser(
+    parser = _SeforgeParser(
         prog="seforge",
         usage="%(prog)s [-h] [--version] [FILE ... | COMMAND ...]",
         description="Character tools for tabletop games. With no command, opens the app; "
         "with files (.sechar, .senc, .secampaign...), opens them in the app.",
-        epilog="Examples: 'seforge jyrell.sechar' opens a character in the app; "
-        "'seforge check jyrell.sechar' checks it here. " + systems_epilog(),
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for name in VERBS:
         if name == verb:
             importlib.import_module(_verb_module(name)).register(sub)

@@ -7,9 +7,13 @@ with no ``--system``, Sword's Edge answers (``seforge odds --modifier 2 --tn 14`
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from seforge.cli import EXIT_OK, EXIT_UNREADABLE, VERB_HELP, one_line
+
+TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 DEFAULT_SYSTEM = "swords-edge"
 """The system ``seforge odds`` answers for without ``--system``."""
@@ -32,29 +36,25 @@ def split_system(args: list[str]) -> tuple[str, list[str]]:
 
 
 def dispatch(args: list[str]) -> int:
-    """Run ``seforge odds ARGS`` through the chosen system and return its exit code."""
-    from seforge.systems import BUILTIN_SYSTEMS, SYSTEM_ALIASES, load_builtin
+    """Run ``seforge odds ARGS`` through the chosen system and return its exit code.
+
+    A built-in system's odds run straight from its odds module
+    (:data:`seforge.systems.BUILTIN_ODDS`): no registry, no system object, no entry points.
+    """
+    from seforge.systems import SYSTEM_ALIASES, builtin_odds
 
     system_id, rest = split_system(args)
     system_id = SYSTEM_ALIASES.get(system_id, system_id)
-    if system_id == DEFAULT_SYSTEM or (system_id in BUILTIN_SYSTEMS
-                                       and system_id != "" and _here(system_id)):
-        system = load_builtin(system_id)  # quick: no registry, no entry points
-    else:
+    prog = "seforge odds" if system_id == DEFAULT_SYSTEM else f"seforge odds --system {system_id}"
+    run_odds = builtin_odds(system_id)
+    if run_odds is None:
         from seforge.core.systems import SystemLoadError
         from seforge.systems import registry
 
         try:
-            system = registry().get(system_id)
+            run_odds = registry().get(system_id).run_odds
         except SystemLoadError as exc:
             print(f"seforge odds: {one_line(str(exc))}", file=sys.stderr)
             return EXIT_UNREADABLE
-    prog = "seforge odds" if system_id == DEFAULT_SYSTEM else f"seforge odds --system {system_id}"
-    code: int = system.run_odds(rest, prog=prog)
+    code: int = run_odds(rest, prog=prog)
     return code
-
-
-def _here(system_id: str) -> bool:
-    from seforge.systems import builtin_ids
-
-    return system_id in builtin_ids()

@@ -22,7 +22,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 import time
 from pathlib import Path
 
@@ -86,6 +85,8 @@ def atomic_write_bytes(
     else:
         mode = _default_mode()
     directory = target.parent
+    import tempfile  # only when writing: reading a document starts without it (seforge check)
+
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:

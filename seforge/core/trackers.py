@@ -24,13 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-
-class RefusedError(ValueError):
-    """A tracker change the rules do not allow; ``reason`` is one line for the user."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+from seforge.core.refused import RefusedError as RefusedError
 
 
 def _refuse_if(reason: str | None) -> None:

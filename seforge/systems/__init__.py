@@ -8,10 +8,12 @@ package joins through the ``seforge.systems`` entry-point group instead.
 
 from __future__ import annotations
 
-import importlib.util
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
 
-if TYPE_CHECKING:  # the registry loads when asked for: listing the built-ins stays light
+if TYPE_CHECKING:
+    from typing import Any
+
+    # the registry loads when asked for: listing the built-ins stays light
     from seforge.core.systems import SystemRegistry
 
 BUILTIN_SYSTEMS: dict[str, str] = {
@@ -21,6 +23,16 @@ BUILTIN_SYSTEMS: dict[str, str] = {
     "sword-of-life": "seforge.systems.sword_of_life.system:SYSTEM",
 }
 """Each built-in system's id and the ``module:attribute`` of its GameSystem object."""
+
+BUILTIN_ODDS: dict[str, str] = {
+    "swords-edge": "seforge.systems.swords_edge.cli.odds:main",
+    "2d20": "seforge.systems.twod20.cli:run",
+    "blades": "seforge.systems.blades.cli:run_odds",
+    "sword-of-life": "seforge.systems.sword_of_life.cli:run",
+}
+"""The ``module:function`` behind each built-in system's ``run_odds``, so that ``seforge odds``
+runs it without importing the system object and the core's protocols (a test keeps each
+equal to what the system's ``run_odds`` calls)."""
 
 SYSTEM_ALIASES: dict[str, str] = {"sol": "sword-of-life"}
 """Short names the command line accepts for a system id (``seforge odds --system sol``)."""
@@ -49,6 +61,8 @@ _registered = False
 def _present(target: str) -> bool:
     """Whether the system's module is here; finding it imports the system's package
     ``__init__`` (kept to a docstring), not the module."""
+    import importlib.util
+
     module = target.partition(":")[0]
     try:
         return importlib.util.find_spec(module) is not None
@@ -65,10 +79,30 @@ def load_builtin(system_id: str) -> Any:
     """The GameSystem object of a built-in system, imported straight from its target
     (no registry, no entry points): the quick way for ``seforge odds``. KeyError for an id
     that is not built in."""
+    import importlib
+
     module, _, attribute = BUILTIN_SYSTEMS[system_id].partition(":")
     target = getattr(importlib.import_module(module), attribute)
     factory = callable(target) and not hasattr(target, "run_odds")
     return target() if factory else target
+
+
+def builtin_odds(system_id: str) -> Any:
+    """The function behind a built-in system's ``run_odds`` (taking ``argv`` and ``prog``),
+    imported alone; None when the id is not built in or its package is not here."""
+    import importlib
+
+    target = BUILTIN_ODDS.get(system_id)
+    if target is None:
+        return None
+    module, _, attribute = target.partition(":")
+    try:
+        loaded = importlib.import_module(module)
+    except ModuleNotFoundError as missing:  # a build without this system
+        if missing.name and module.startswith(missing.name):
+            return None
+        raise
+    return getattr(loaded, attribute)
 
 
 def verb_system(verb: str) -> str | None:

@@ -23,7 +23,7 @@ LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
 CAPTAIN = LIBRARY / "pcs" / "captain.json"
 
 _PROBE = """
-import contextlib, io, json, sys
+import contextlib, io, sys
 from seforge.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
@@ -31,7 +31,9 @@ with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = main(sys.argv[1:])
     except SystemExit as exc:  # --help
         code = exc.code
-print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+modules = sorted(sys.modules)  # before json, which the verb need not load
+import json
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": modules}))
 """
 
 
@@ -60,6 +62,59 @@ def test_odds_needs_no_pydantic_and_no_file_format() -> None:
     assert not modules & other_verbs
 
 
+ODDS = {
+    "swords-edge": ("odds", "--modifier", "2", "--tn", "14"),
+    "blades": ("odds", "--system", "blades", "--dice", "2"),
+    "sword-of-life": ("odds", "--system", "sol", "--cards", "3", "--against", "2"),
+    "2d20": ("odds", "--system", "2d20", "--tn", "10", "--difficulty", "1"),
+}
+"""A real ``seforge odds`` of each built-in system."""
+
+HEAVY_FOR_ODDS = {"dataclasses", "shutil", "typing", "pathlib", "importlib.metadata", "json",
+                  "seforge.core.systems", "subprocess"}
+"""What no Sword's Edge ``seforge odds`` needs: each costs a few per cent of a bare
+interpreter's start (``seforge odds --json`` loads ``json`` when it prints)."""
+
+
+def test_swords_edge_odds_loads_nothing_it_does_not_need() -> None:
+    code, out, modules = loaded_modules(*ODDS["swords-edge"])
+    assert code == 0 and "vs TN 14" in out
+    assert not modules & HEAVY_FOR_ODDS
+    assert not {m for m in modules if m.startswith("seforge.systems.")} - {
+        "seforge.systems.swords_edge", SE + "cli", SE + "cli.odds", SE + "dice", SE + "kinds",
+        SE + "probability"}
+
+
+@pytest.mark.parametrize("system_id", sorted(ODDS))
+def test_every_systems_odds_needs_no_models_and_no_registry(system_id: str) -> None:
+    code, out, modules = loaded_modules(*ODDS[system_id])
+    assert code == 0 and out.strip()
+    assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab", "PySide6")
+    assert not modules & {"importlib.metadata", "seforge.core.systems", "seforge.core.documents"}
+    assert not {m for m in modules if m.endswith(".system")}  # no GameSystem object
+    assert "dataclasses" not in modules  # the results are FrozenRecords
+    others = {p for i, p in (("swords-edge", "swords_edge"), ("blades", "blades"),
+                             ("sword-of-life", "sword_of_life"), ("2d20", "twod20"))
+              if i != system_id}
+    assert not {m for m in modules if m.split(".")[2:3] and m.split(".")[2] in others}
+
+
+def test_builtin_odds_name_what_each_systems_run_odds_runs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from seforge.systems import BUILTIN_ODDS, BUILTIN_SYSTEMS, load_builtin
+
+    assert set(BUILTIN_ODDS) == set(BUILTIN_SYSTEMS)
+    for system_id, target in BUILTIN_ODDS.items():
+        module, _, name = target.partition(":")
+        calls: list[tuple[list[str], str]] = []
+        monkeypatch.setattr(importlib.import_module(module), name,
+                            lambda argv, prog, calls=calls: calls.append((list(argv), prog)) or 7)
+        assert load_builtin(system_id).run_odds(["--x"], prog="p") == 7
+        assert calls == [(["--x"], "p")]
+
+
 @pytest.mark.parametrize("args", [("--help",), ("check", "--help"), ("export", "--help"),
                                   ("library", "--help"), ("import", "--help")])
 def test_help_loads_no_models(args: tuple[str, ...]) -> None:
@@ -75,6 +130,34 @@ def test_check_loads_the_models_but_not_pdf_or_desktop() -> None:
     assert SE + "models" in modules
     assert not _heavy(modules, "reportlab", "PySide6")
     assert not modules & {"seforge.desktop", SE + "sheet", SE + "library"}
+
+
+@pytest.mark.parametrize(("path", "unneeded"), [
+    (ROOT / "resources" / "systems" / "twod20" / "ilse-varga.s2d20",
+     {"seforge.systems.twod20.conflict", "seforge.core.trackers", "seforge.core.odds"}),
+    (ROOT / "resources" / "systems" / "sword_of_life" / "library" / "fighter-pilot.sol",
+     {"seforge.systems.sword_of_life.conflict", "seforge.core.trackers", "seforge.core.odds"}),
+    (ROOT / "resources" / "systems" / "blades" / "nadja-hound.blades",
+     {"seforge.systems.blades.crew", "seforge.core.trackers", "seforge.core.odds"}),
+])
+def test_checking_a_character_loads_no_conflict_models(path: Path, unneeded: set[str]) -> None:
+    code, out, modules = loaded_modules("check", str(path))
+    assert code == 0 and ": legal" in out
+    assert not modules & unneeded
+    assert not _heavy(modules, "reportlab", "PySide6")
+
+
+def test_the_systems_are_listed_only_for_the_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    import seforge.cli
+
+    def listing() -> str:
+        raise AssertionError("listed the installed systems")
+
+    monkeypatch.setattr(seforge.cli, "systems_epilog", listing)
+    args = seforge.cli.build_parser("check").parse_args(["check", str(CAPTAIN)])
+    assert args.command == "check"
+    monkeypatch.setattr(seforge.cli, "systems_epilog", lambda: "Game systems: ours.")
+    assert "Game systems: ours." in seforge.cli.build_parser().format_help()
 
 
 def test_library_kinds_restated_in_the_parser_match_the_library() -> None:

@@ -13,7 +13,6 @@ in 0..1, or exact fractions as text with ``--exact``.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -60,6 +59,8 @@ def run_odds(argv: Sequence[str], prog: str) -> int:
     if args.resistance:
         stress = resistance_stress(args.dice)
         if args.json:
+            import json
+
             print(json.dumps({"stress": {str(k): _value(stress[k], args.exact)
                                          for k in range(-1, 7)}}))
         else:
@@ -71,10 +72,12 @@ def run_odds(argv: Sequence[str], prog: str) -> int:
             print(f"  expected {float(stress.mean()):.3f} stress ({stress.mean()})")
         return 0
     results = action_roll(args.dice)
-    from seforge.systems.blades.facts import ResultLevel
+    from seforge.systems.blades.levels import ResultLevel
 
     order = (ResultLevel.CRITICAL, ResultLevel.SUCCESS, ResultLevel.PARTIAL, ResultLevel.FAILURE)
     if args.json:
+        import json
+
         print(json.dumps({level.value: _value(results[level], args.exact) for level in order}))
     else:
         pool = f"{args.dice}d" if args.dice > 0 else "0d (lowest of 2, no critical)"

@@ -10,9 +10,16 @@ of :class:`HouseDefaults`, labelled with its origin, so the user can change it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from seforge.systems.blades.levels import DEFAULT_TICKS_BY_EFFECT as DEFAULT_TICKS_BY_EFFECT
+from seforge.systems.blades.levels import EFFECT_ORDER as EFFECT_ORDER
+from seforge.systems.blades.levels import RESULT_ORDER as RESULT_ORDER
+from seforge.systems.blades.levels import Effect as Effect
+from seforge.systems.blades.levels import Position as Position
+from seforge.systems.blades.levels import ResultLevel as ResultLevel
+from seforge.systems.blades.levels import effect_step as effect_step
 
 SRD = "blades-in-the-dark-srd.tex.txt"
 """The source text every rule cites."""
@@ -90,49 +97,6 @@ ARMOR_BOXES: tuple[str, ...] = ("standard", "heavy", "special")
 """The three armor boxes (SRD, Special Armor, line 565)."""
 
 
-class ResultLevel(StrEnum):
-    """What a roll reads as (SRD, Rolling the Dice, lines 62-68)."""
-
-    CRITICAL = "critical"
-    SUCCESS = "success"
-    PARTIAL = "partial"
-    FAILURE = "failure"
-
-
-RESULT_ORDER: tuple[ResultLevel, ...] = (
-    ResultLevel.FAILURE, ResultLevel.PARTIAL, ResultLevel.SUCCESS, ResultLevel.CRITICAL,
-)
-"""Worst to best, for comparing two fortune rolls."""
-
-
-class Position(StrEnum):
-    """How dangerous an action is; risky is the default (SRD, Action Roll, line 104)."""
-
-    CONTROLLED = "controlled"
-    RISKY = "risky"
-    DESPERATE = "desperate"
-
-
-class Effect(StrEnum):
-    """How much an action achieves; standard is the default (SRD, 4. The GM Sets the Effect Level,
-    line 218). Zero and extreme lie beyond limited and great."""
-
-    ZERO = "zero"
-    LIMITED = "limited"
-    STANDARD = "standard"
-    GREAT = "great"
-    EXTREME = "extreme"
-
-
-EFFECT_ORDER: tuple[Effect, ...] = tuple(Effect)
-
-
-def effect_step(effect: Effect, steps: int) -> Effect:
-    """The effect moved ``steps`` levels up (or down), kept within zero..extreme."""
-    index = EFFECT_ORDER.index(effect) + steps
-    return EFFECT_ORDER[max(0, min(len(EFFECT_ORDER) - 1, index))]
-
-
 DEFAULT_ATTRIBUTE_MAP: dict[str, tuple[str, ...]] = {
     "insight": ("hunt", "study", "survey", "tinker"),
     "prowess": ("finesse", "prowl", "skirmish", "wreck"),
@@ -140,13 +104,6 @@ DEFAULT_ATTRIBUTE_MAP: dict[str, tuple[str, ...]] = {
 }
 """Which actions sit under which attribute. EXTERNAL default (published game): the text
 confirms only Hunt under Insight and Skirmish under Prowess (notes §6)."""
-
-DEFAULT_TICKS_BY_EFFECT: dict[str, int] = {
-    "zero": 0, "limited": 1, "standard": 2, "great": 3, "extreme": 5,
-}
-"""Clock segments one roll fills at each effect. EXTERNAL default (the effect table is a
-@TODO in the text; notes §6)."""
-
 
 class HouseDefaults(BaseModel):
     """What the supplied text does not say, as settings with the notes' defaults (§6).

@@ -15,12 +15,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from seforge.core import odds as core
+from seforge.core.frozen import FrozenRecord
 from seforge.core.odds import Contest, Distribution
-from seforge.systems.blades.facts import (
+from seforge.systems.blades.levels import (
     DEFAULT_TICKS_BY_EFFECT,
     RESULT_ORDER,
     Effect,
@@ -113,16 +113,21 @@ def group_action(pools: list[int]) -> tuple[Distribution[ResultLevel], Fraction]
     return best, stress
 
 
-@dataclass(frozen=True)
-class BonusDice:
+class BonusDice(FrozenRecord):
     """What an action roll adds to the rating (SRD, 5. Add Bonus Dice)."""
 
-    assist: bool = False
-    push: bool = False
-    bargain: bool = False
-    ability_dice: int = 0
-    push_effect: bool = False
+    _FIELDS = ("assist", "push", "bargain", "ability_dice", "push_effect")
+    __slots__ = _FIELDS
+    assist: bool
+    push: bool
+    bargain: bool
+    ability_dice: int
+    push_effect: bool
     """Push yourself for +1 effect instead of a die (2 stress; SRD, Pushing Yourself)."""
+
+    def __init__(self, assist: bool = False, push: bool = False, bargain: bool = False,
+                 ability_dice: int = 0, push_effect: bool = False) -> None:
+        self._init(assist, push, bargain, ability_dice, push_effect)
 
     def why_not(self) -> str | None:
         """Why these bonuses cannot go together (None when they can). Rule
@@ -148,15 +153,20 @@ class BonusDice:
         return 1 if self.assist else 0
 
 
-@dataclass(frozen=True)
-class ActionOdds:
+class ActionOdds(FrozenRecord):
     """One action roll's odds with what the table carries alongside (position, effect)."""
 
+    _FIELDS = ("rating", "bonus", "position", "effect", "results")
+    __slots__ = _FIELDS
     rating: int
     bonus: BonusDice
     position: Position
     effect: Effect
     results: Distribution[ResultLevel]
+
+    def __init__(self, rating: int, bonus: BonusDice, position: Position, effect: Effect,
+                 results: Distribution[ResultLevel]) -> None:
+        self._init(rating, bonus, position, effect, results)
 
     @property
     def dice(self) -> int:

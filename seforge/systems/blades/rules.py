@@ -9,8 +9,10 @@ disabled with the reason in its tooltip. Sources cite ``blades-in-the-dark-srd.t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from seforge.core.refused import RefusedError
 from seforge.core.systems import CheckProblem
-from seforge.core.trackers import Pool, RefusedError, Tier, TieredTrack
 from seforge.systems.blades.facts import (
     ACTIONS,
     ARMOR_BOXES,
@@ -33,6 +35,9 @@ from seforge.systems.blades.facts import (
     playbook_named,
 )
 from seforge.systems.blades.models import Advance, Item, Scoundrel
+
+if TYPE_CHECKING:
+    from seforge.core.trackers import Pool, TieredTrack
 
 DotSource = str
 """Where a creation dot comes from: ``playbook``, ``heritage``, ``background`` or ``free``."""
@@ -138,6 +143,8 @@ def retired(scoundrel: Scoundrel) -> bool:
 
 def harm_track(scoundrel: Scoundrel) -> TieredTrack:
     """The harm rows as the core's tiered track (boxes per row: a house default)."""
+    from seforge.core.trackers import Tier, TieredTrack  # seforge check starts without them
+
     tiers = tuple(Tier(f"{i + 1} {HARM_NAMES[i]}", boxes)
                   for i, boxes in enumerate(scoundrel.house.harm_boxes))
     rows = tuple(tuple(row[:tier.boxes]) for row, tier in zip(scoundrel.harm, tiers,
@@ -704,6 +711,8 @@ def remove_item(scoundrel: Scoundrel, index: int) -> None:
 
 
 def _coin(scoundrel: Scoundrel) -> Pool:
+    from seforge.core.trackers import Pool
+
     return Pool("Coin", min(scoundrel.coin, COIN_CARRY), cap=COIN_CARRY)
 
 

@@ -6,20 +6,20 @@ from pathlib import Path
 
 from seforge.core.documents import DocumentFileError, peek_format
 from seforge.core.systems import CheckReport
-from seforge.systems.sword_of_life.documents import CHARACTER, CONFLICT
+from seforge.systems.sword_of_life import documents
 
 
 def check_file(path: Path) -> CheckReport:
     """A character's legality and ledger; a conflict is checked for being readable."""
     format_id = peek_format(path)
-    if CHARACTER.accepts(format_id):
+    if documents.CHARACTER.accepts(format_id):
         from seforge.systems.sword_of_life.rules import check_character
 
-        return check_character(CHARACTER.load(path))
-    if CONFLICT.accepts(format_id):
+        return check_character(documents.CHARACTER.load(path))
+    if documents.CONFLICT.accepts(format_id):  # made (and its models imported) only now
         from seforge.systems.sword_of_life.conflict import winner
 
-        conflict = CONFLICT.load(path)
+        conflict = documents.CONFLICT.load(path)
         state = winner(conflict) or "going on"
         return CheckReport(
             problems=(),

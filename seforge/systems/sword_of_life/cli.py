@@ -13,7 +13,6 @@ winning the whole extended conflict from those scores: ``"conflict": {"win", "lo
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -26,7 +25,7 @@ from seforge.systems.sword_of_life.odds import (
     exchange,
     why_not_exchange,
 )
-from seforge.systems.sword_of_life.settings import AceRule, RuleScope, TableSettings
+from seforge.systems.sword_of_life.rule_options import AceRule, RuleScope, TableRules
 
 EXIT_OK, EXIT_BAD = 0, 2
 
@@ -75,12 +74,9 @@ def _p(value: Fraction) -> float:
 
 def run(argv: Sequence[str], prog: str) -> int:
     args = build_parser(prog).parse_args(list(argv))
-    settings = TableSettings(
-        shared_deck=not args.separate_decks,
-        aces=AceRule(args.aces),
-        floor_at_zero=not args.no_floor,
-        rule_scope=RuleScope.PLAYER if args.player_only else RuleScope.BOTH,
-    )
+    shared, aces, floor = not args.separate_decks, AceRule(args.aces), not args.no_floor
+    scope = RuleScope.PLAYER if args.player_only else RuleScope.BOTH
+    settings = TableRules(shared_deck=shared, aces=aces, floor_at_zero=floor, rule_scope=scope)
     problem = why_not_exchange(args.cards, args.against, shared_deck=settings.shared_deck)
     if problem is not None:
         print(f"{prog}: {one_line(problem)}", file=sys.stderr)
@@ -92,16 +88,22 @@ def run(argv: Sequence[str], prog: str) -> int:
     if args.conflict is not None:
         kind = ConflictKind(args.conflict)
         combat = kind is ConflictKind.COMBAT
+        from seforge.systems.sword_of_life.settings import TableSettings
+
         try:
             whole = conflict(kind, args.scores[0], args.scores[1],
                              player_cards=args.cards if combat else 0,
-                             opposition_cards=args.against if combat else 0, settings=settings)
+                             opposition_cards=args.against if combat else 0,
+                             settings=TableSettings(shared_deck=shared, aces=aces,
+                                                    floor_at_zero=floor, rule_scope=scope))
         except ValueError as error:
             print(f"{prog}: {one_line(str(error))}", file=sys.stderr)
             return EXIT_BAD
     odds = exchange(args.cards, args.against, settings)
     margin = odds.margin
     if args.json:
+        import json
+
         payload: dict[str, object] = {
             "win": _p(odds.win),
             "tie": _p(odds.tie),

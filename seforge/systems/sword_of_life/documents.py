@@ -1,12 +1,18 @@
-"""The files Sword of Life writes: a character (``.sol``) and a conflict (``.solconflict``)."""
+"""The files Sword of Life writes: a character (``.sol``) and a conflict (``.solconflict``).
+
+:data:`CONFLICT` (and :data:`KINDS`, which holds it) is made on first use, so that reading a
+character (``seforge check``) does not import the conflict's models and odds.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seforge.core.documents import DocumentKind
 from seforge.systems.sword_of_life.character import SolCharacter
-from seforge.systems.sword_of_life.conflict import SolConflict
+
+if TYPE_CHECKING:
+    from seforge.systems.sword_of_life.conflict import SolConflict
 
 CHARACTER_FORMAT = "sword-of-life.character"
 CONFLICT_FORMAT = "sword-of-life.conflict"
@@ -17,10 +23,21 @@ CHARACTER = DocumentKind(
     suffix=".sol",
     title="Sword of Life character",
 )
-CONFLICT = DocumentKind(
-    format_id=CONFLICT_FORMAT,
-    model=SolConflict,
-    suffix=".solconflict",
-    title="Sword of Life conflict",
-)
-KINDS: dict[str, DocumentKind[Any]] = {CHARACTER_FORMAT: CHARACTER, CONFLICT_FORMAT: CONFLICT}
+CONFLICT: DocumentKind[SolConflict]  # made by __getattr__ on first use
+KINDS: dict[str, DocumentKind[Any]]  # likewise
+
+
+def __getattr__(name: str) -> Any:
+    if name not in ("CONFLICT", "KINDS"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from seforge.systems.sword_of_life.conflict import SolConflict
+
+    conflict = DocumentKind(
+        format_id=CONFLICT_FORMAT,
+        model=SolConflict,
+        suffix=".solconflict",
+        title="Sword of Life conflict",
+    )
+    made = {"CONFLICT": conflict, "KINDS": {CHARACTER_FORMAT: CHARACTER, CONFLICT_FORMAT: conflict}}
+    globals().update(made)
+    return made[name]

@@ -17,32 +17,42 @@ absorbing Markov chain; nothing is simulated. Reading notes: ``systems/sol.md`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from seforge.core.frozen import FrozenRecord
 from seforge.core.odds import Distribution, absorbing_chain, draw, draw_hands, draw_hands_separate
-from seforge.systems.sword_of_life.settings import (
+from seforge.systems.sword_of_life.rule_options import (
     AceRule,
     AutoResolution,
     DeuceTarget,
+    ExchangeRules,
     RuleScope,
-    TableSettings,
+    TableRules,
 )
+
+if TYPE_CHECKING:  # pydantic loads only for a whole conflict's odds
+    from seforge.systems.sword_of_life.settings import TableSettings
 
 DECK_SIZE = 52
 """An ordinary deck without jokers ([A] sol.md 2.1)."""
 
 
-@dataclass(frozen=True)
-class DeckMix:
+class DeckMix(FrozenRecord):
     """How many cards of each kind a deck holds (the 52-card deck by default)."""
 
-    red_aces: int = 2
-    other_red: int = 24
-    black_deuces: int = 2
-    other_black: int = 24
+    _FIELDS = ("red_aces", "other_red", "black_deuces", "other_black")
+    __slots__ = _FIELDS
+    red_aces: int
+    other_red: int
+    black_deuces: int
+    other_black: int
+
+    def __init__(self, red_aces: int = 2, other_red: int = 24, black_deuces: int = 2,
+                 other_black: int = 24) -> None:
+        self._init(red_aces, other_red, black_deuces, other_black)
 
     @property
     def size(self) -> int:
@@ -141,15 +151,20 @@ Reading = tuple[int, Status, Status]
 """(margin of successes, the player's status, the opposition's status)."""
 
 
-@dataclass(frozen=True)
-class ExchangeOdds:
+class ExchangeOdds(FrozenRecord):
     """The exact odds of one exchange: N cards against M."""
 
+    _FIELDS = ("player_cards", "opposition_cards", "joint", "resolution")
+    __slots__ = _FIELDS
     player_cards: int
     opposition_cards: int
     joint: Distribution[Reading]
     """Margin of successes with both hands' Rule 2 statuses."""
     resolution: AutoResolution
+
+    def __init__(self, player_cards: int, opposition_cards: int, joint: Distribution[Reading],
+                 resolution: AutoResolution) -> None:
+        self._init(player_cards, opposition_cards, joint, resolution)
 
     @property
     def margin(self) -> Distribution[int]:
@@ -222,12 +237,12 @@ def why_not_exchange(
 def exchange(
     player_cards: int,
     opposition_cards: int,
-    settings: TableSettings | None = None,
+    settings: ExchangeRules | None = None,
     *,
     deck: DeckMix = STANDARD_DECK,
 ) -> ExchangeOdds:
     """The exact odds of one exchange (``sol.draw``): ValueError when it cannot be dealt."""
-    table = settings if settings is not None else TableSettings()
+    table = settings if settings is not None else TableRules()
     problem = why_not_exchange(
         player_cards, opposition_cards, shared_deck=table.shared_deck, deck_size=deck.size
     )
@@ -280,9 +295,9 @@ def _joint(
     return hands.map(read)
 
 
-def one_hand_successes(cards: int, settings: TableSettings | None = None) -> Distribution[int]:
+def one_hand_successes(cards: int, settings: ExchangeRules | None = None) -> Distribution[int]:
     """The successes of one hand of ``cards`` cards (e.g. P(at least 3 red in 5))."""
-    table = settings if settings is not None else TableSettings()
+    table = settings if settings is not None else TableRules()
     return draw(STANDARD_DECK.counts(), cards).map(
         lambda h: hand_successes(h[0], h[1], h[2], rule=table.aces,
                                  floor_at_zero=table.floor_at_zero)
@@ -316,13 +331,17 @@ def max_chain_score(kind: ConflictKind) -> int:
     return MAX_CHAIN_SCORE if kind is ConflictKind.COMBAT else MAX_DEPLETING_SCORE
 
 
-@dataclass(frozen=True)
-class ConflictOdds:
+class ConflictOdds(FrozenRecord):
     """The exact chances of a whole extended conflict from its current scores."""
 
+    _FIELDS = ("win", "loss", "expected_exchanges")
+    __slots__ = _FIELDS
     win: Fraction
     loss: Fraction
     expected_exchanges: Fraction
+
+    def __init__(self, win: Fraction, loss: Fraction, expected_exchanges: Fraction) -> None:
+        self._init(win, loss, expected_exchanges)
 
 
 def conflict(
@@ -341,6 +360,8 @@ def conflict(
     numbers (a bonus card from equipment, a GM's penalty). Ties change nothing; with
     ``symmetric_losses`` off, a lost exchange costs the player nothing except in problems.
     """
+    from seforge.systems.sword_of_life.settings import TableSettings
+
     table = settings if settings is not None else TableSettings()
     top = max_chain_score(kind)
     for who, score in (("the player's", player_score), ("the opposition's", opposition_score)):
@@ -360,6 +381,8 @@ def _conflict(
     opposition_cards: int,
     settings_json: str,
 ) -> ConflictOdds:
+    from seforge.systems.sword_of_life.settings import TableSettings
+
     table = TableSettings.model_validate_json(settings_json)
     player_loses = table.symmetric_losses or kind is ConflictKind.PROBLEM
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seforge.core.refused import RefusedError
 from seforge.core.systems import CheckProblem, CheckReport
-from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import (
     CHARACTERISTICS,
     LABELS,

@@ -6,54 +6,13 @@ these points [A] (assumed) and propose the defaults used here.
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from pydantic import BaseModel, ConfigDict
 
-
-class AceRule(StrEnum):
-    """The "Essence and Antithesis" option (sword-of-life.txt, lines 225-240)."""
-
-    NONE = "none"
-    """Plain cards: red is a success, black a failure."""
-    DOUBLE = "double"
-    """Rule 1: a red Ace is two successes, a black Deuce takes two away."""
-    AUTO = "auto"
-    """Rule 2: a red Ace wins outright, a black Deuce fails outright, the Ace beats the Deuce."""
-
-
-class RuleScope(StrEnum):
-    """Whose hands the Ace/Deuce rule reads ([A] sol.md 1.4: both sides by default)."""
-
-    BOTH = "both"
-    PLAYER = "player"
-
-
-class DeuceTarget(StrEnum):
-    """Whose successes a black Deuce cancels under Rule 1 ([A] sol.md 1.4)."""
-
-    OWN = "own"
-    """The hand that drew it (the notes' reading)."""
-    OTHER = "other"
-    """The other side's hand."""
-
-
-class Reshuffle(StrEnum):
-    """When the virtual deck is shuffled again ([A] sol.md 2.1: every exchange by default)."""
-
-    EVERY_EXCHANGE = "every-exchange"
-    WHEN_EMPTY = "when-empty"
-
-
-class AutoResolution(StrEnum):
-    """How Rule 2's automatic results decide an exchange ([A] sol.md 1.4: the text is silent)."""
-
-    STATUS_FIRST = "status-first"
-    """An automatic success beats a plain hand, which beats an automatic failure; the better
-    side wins by at least one (its margin is raised to 1 when the cards said less); equal
-    statuses compare successes as usual."""
-    CARDS_ONLY = "cards-only"
-    """The automatic results are only reported; the cards' margin decides."""
+from seforge.systems.sword_of_life.rule_options import AceRule as AceRule
+from seforge.systems.sword_of_life.rule_options import AutoResolution as AutoResolution
+from seforge.systems.sword_of_life.rule_options import DeuceTarget as DeuceTarget
+from seforge.systems.sword_of_life.rule_options import Reshuffle as Reshuffle
+from seforge.systems.sword_of_life.rule_options import RuleScope as RuleScope
 
 
 class TableSettings(BaseModel):

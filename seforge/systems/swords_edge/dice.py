@@ -21,11 +21,10 @@ questions with the same gap share one table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Literal
 
+from seforge.core.frozen import FrozenRecord
 from seforge.systems.swords_edge.kinds import Level
 
 LEVELS: tuple[Level, ...] = tuple(Level)
@@ -41,7 +40,18 @@ OUTCOMES = DIE_FACES * DIE_FACES
 NATURAL_MIN = 2
 NATURAL_MAX = 20
 
-Critical = Literal["failure", "success"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (seforge odds)
+
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Critical = Literal["failure", "success"]
+    CriticalsReading = Literal["first", "final"]
+    """When criticals are judged around Luck rerolls (table rule *Criticals follow Luck
+    rerolls*): on the ``first`` roll only (default), or on the dice as they ``final``ly
+    stand."""
+else:  # at run time the two names only need to exist (they are read as annotations)
+    Critical = CriticalsReading = str
 
 
 def level_for_margin(margin: int) -> Level:
@@ -60,19 +70,24 @@ def level_index(level: str) -> int:
     return Level.parse(level).step
 
 
-@dataclass(frozen=True)
-class RollOutcome:
+class RollOutcome(FrozenRecord):
     """What one pair of dice did against one TN.
 
     ``margin`` is ``total - tn`` and may be negative (a failure, or a natural 20
     that still fell short). ``level`` is None exactly when ``success`` is False.
     """
 
+    _FIELDS = ("success", "total", "margin", "level", "critical")
+    __slots__ = _FIELDS
     success: bool
     total: int
     margin: int
     level: Level | None
     critical: Critical | None
+
+    def __init__(self, success: bool, total: int, margin: int, level: Level | None,
+                 critical: Critical | None) -> None:
+        self._init(success, total, margin, level, critical)
 
 
 def _check_die(value: int) -> None:
@@ -114,8 +129,7 @@ def needed_roll(modifier: int, tn: int) -> int:
     return max(NATURAL_MIN + 1, min(NATURAL_MAX, tn - modifier))
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(FrozenRecord):
     """Exact chances of one roll.
 
     ``levels[L]`` is the chance of succeeding at exactly Level ``L`` (they add up
@@ -124,11 +138,18 @@ class Odds:
     chances describe the first roll, before any reroll.
     """
 
+    _FIELDS = ("success", "critical_failure", "critical_success", "levels", "with_luck")
+    __slots__ = _FIELDS
     success: Fraction
     critical_failure: Fraction
     critical_success: Fraction
     levels: dict[str, Fraction]
     with_luck: tuple[Fraction, ...]
+
+    def __init__(self, success: Fraction, critical_failure: Fraction,
+                 critical_success: Fraction, levels: dict[str, Fraction],
+                 with_luck: tuple[Fraction, ...]) -> None:
+        self._init(success, critical_failure, critical_success, levels, with_luck)
 
     @property
     def failure(self) -> Fraction:
@@ -160,11 +181,6 @@ def _runs(luck: int) -> int:
     runs: int = DIE_FACES**luck
     return runs
 
-
-CriticalsReading = Literal["first", "final"]
-"""When criticals are judged around Luck rerolls (table rule *Criticals follow Luck
-rerolls*): on the ``first`` roll only (default), or on the dice as they ``final``ly
-stand."""
 
 CRITICALS_READINGS: tuple[CriticalsReading, ...] = ("first", "final")
 

@@ -8,11 +8,13 @@ our own words; ``lines`` are the rulebook lines the reading comes from.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from seforge.systems.swords_edge.dice import CriticalsReading
-from seforge.systems.swords_edge.models import RuleOptions
-from seforge.systems.swords_edge.resolution.sfx import TargetReading
-from seforge.systems.swords_edge.resolution.undefended import UndefendedBands
+if TYPE_CHECKING:  # annotations only: seforge check starts without the resolution modules
+    from seforge.systems.swords_edge.dice import CriticalsReading
+    from seforge.systems.swords_edge.models import RuleOptions
+    from seforge.systems.swords_edge.resolution.sfx import TargetReading
+    from seforge.systems.swords_edge.resolution.undefended import UndefendedBands
 
 
 @dataclass(frozen=True)

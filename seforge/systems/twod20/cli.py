@@ -9,7 +9,6 @@ Momentum), summing to ``success``). Bad numbers exit 2 with one line on stderr.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
@@ -64,6 +63,8 @@ def run(argv: Sequence[str], prog: str) -> int:
         return EXIT_BAD_ARGS
     odds = skill_odds(spec)
     if args.json:
+        import json
+
         print(json.dumps(odds.as_json(), indent=2))
         return 0
     fortune = f" + {spec.fortune} Fortune" if spec.fortune else ""

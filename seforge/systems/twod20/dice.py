@@ -19,16 +19,16 @@ Each die is a generating function in (successes, complications) and a pool is it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from seforge.core.frozen import FrozenRecord
 from seforge.core.odds import Distribution, custom_die, pool_sum
-from seforge.systems.twod20.settings import (
-    DEFAULT_SETTINGS,
+from seforge.systems.twod20.dice_rules import (
+    DEFAULT_DICE_RULES,
     AssistGate,
+    DiceRules,
     OpposedTieRule,
-    TableSettings,
 )
 
 MAX_TN = 40
@@ -42,26 +42,31 @@ class SkillTestError(ValueError):
     """A test set-up the rules refuse; the message is one line for the user."""
 
 
-@dataclass(frozen=True)
-class SkillTest:
+class SkillTest(FrozenRecord):
     """One skill test as the calculator or the command line enters it."""
 
+    _FIELDS = ("tn", "difficulty", "focus", "dice", "fortune", "complication_range")
+    __slots__ = _FIELDS
     tn: int
-    difficulty: int = 1
-    focus: int = 0
-    dice: int = 2
+    difficulty: int
+    focus: int
+    dice: int
     """d20s rolled (base 2 plus the bought ones)."""
-    fortune: int = 0
+    fortune: int
     """Fortune dice, each counting as a rolled 1."""
-    complication_range: int = 1
+    complication_range: int
     """1: complication on a 20 only; 2: on 19-20; and so on."""
+
+    def __init__(self, tn: int, difficulty: int = 1, focus: int = 0, dice: int = 2,
+                 fortune: int = 0, complication_range: int = 1) -> None:
+        self._init(tn, difficulty, focus, dice, fortune, complication_range)
 
     @property
     def pool_size(self) -> int:
         return self.dice + self.fortune
 
 
-def why_not(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
+def why_not(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES,
             min_dice: int = 2) -> str | None:
     """The reason ``spec`` is not a legal test (rule ids in the text's docstring), or None."""
     if not 0 <= spec.tn <= MAX_TN:
@@ -93,18 +98,23 @@ def complication_range(untrained: bool, reasons: int = 0) -> int:
     return min(MAX_COMPLICATION_RANGE, (2 if untrained else 1) + reasons)
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(FrozenRecord):
     """The legal range of each input of a test, given the others (for a form's controls)."""
 
+    _FIELDS = ("focus_max", "dice_max", "fortune_max", "focus_reason", "pool_reason")
+    __slots__ = _FIELDS
     focus_max: int
     dice_max: int
     fortune_max: int
     focus_reason: str
     pool_reason: str
 
+    def __init__(self, focus_max: int, dice_max: int, fortune_max: int, focus_reason: str,
+                 pool_reason: str) -> None:
+        self._init(focus_max, dice_max, fortune_max, focus_reason, pool_reason)
 
-def limits(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
+
+def limits(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES,
            min_dice: int = 2) -> Limits:
     """How far Focus, rolled dice and Fortune dice may go [``2d20.pool.cap``]."""
     cap = settings.pool_cap
@@ -117,7 +127,7 @@ def limits(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
     )
 
 
-def check_spec(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS,
+def check_spec(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES,
                min_dice: int = 2) -> None:
     reason = why_not(spec, settings, min_dice)
     if reason is not None:
@@ -152,7 +162,7 @@ def d20(tn: int, focus: int, complication_range: int,
     })
 
 
-def pool(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS
+def pool(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES
          ) -> Distribution[tuple[int, int]]:
     """The joint (successes, complications) of the whole pool, Fortune dice included."""
     fortune_each = face_successes(1, spec.tn, spec.focus, settings.natural_one_doubles)
@@ -167,10 +177,12 @@ def pool(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS
 # results ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SkillOdds:
+class SkillOdds(FrozenRecord):
     """The exact answer for one test."""
 
+    _FIELDS = ("success", "complication", "expected_successes", "expected_complications",
+               "success_clean", "momentum", "successes")
+    __slots__ = _FIELDS
     success: Fraction
     complication: Fraction
     """P(at least one complication)."""
@@ -178,10 +190,17 @@ class SkillOdds:
     expected_complications: Fraction
     success_clean: Fraction
     """P(success with no complication)."""
-    momentum: dict[int, Fraction] = field(default_factory=dict)
+    momentum: dict[int, Fraction]
     """``momentum[k]`` = P(success with exactly k Momentum); the values sum to ``success``."""
-    successes: dict[int, Fraction] = field(default_factory=dict)
+    successes: dict[int, Fraction]
     """P(exactly s successes) for every s the pool can score."""
+
+    def __init__(self, success: Fraction, complication: Fraction, expected_successes: Fraction,
+                 expected_complications: Fraction, success_clean: Fraction,
+                 momentum: dict[int, Fraction] | None = None,
+                 successes: dict[int, Fraction] | None = None) -> None:
+        self._init(success, complication, expected_successes, expected_complications, success_clean,
+                   {} if momentum is None else momentum, {} if successes is None else successes)
 
     def as_json(self) -> dict[str, object]:
         """The command line's JSON: the four keys of the issue's contract, as floats."""
@@ -212,7 +231,7 @@ def odds_of(joint: Distribution[tuple[int, int]], difficulty: int) -> SkillOdds:
     )
 
 
-def skill_odds(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS) -> SkillOdds:
+def skill_odds(spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES) -> SkillOdds:
     """P(success), P(complication), E[successes] and the Momentum histogram of one test."""
     check_spec(spec, settings)
     return odds_of(pool(spec, settings), spec.difficulty)
@@ -221,18 +240,22 @@ def skill_odds(spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS) -> S
 # assistance ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Helper:
+class Helper(FrozenRecord):
     """One assistant: their own TN, Focus and complication range, usually one d20."""
 
+    _FIELDS = ("tn", "focus", "dice", "complication_range")
+    __slots__ = _FIELDS
     tn: int
-    focus: int = 0
-    dice: int = 1
-    complication_range: int = 1
+    focus: int
+    dice: int
+    complication_range: int
+
+    def __init__(self, tn: int, focus: int = 0, dice: int = 1, complication_range: int = 1) -> None:
+        self._init(tn, focus, dice, complication_range)
 
 
 def assisted_pool(leader: SkillTest, helpers: Sequence[Helper],
-                  settings: TableSettings = DEFAULT_SETTINGS) -> Distribution[tuple[int, int]]:
+                  settings: DiceRules = DEFAULT_DICE_RULES) -> Distribution[tuple[int, int]]:
     """(successes, complications) of a led test with assistants [``2d20.test.assist``].
 
     Each helper rolls their own pool; their successes count per ``settings.assist_gate`` (by
@@ -260,17 +283,19 @@ def assisted_pool(leader: SkillTest, helpers: Sequence[Helper],
 
 
 def assisted_odds(leader: SkillTest, helpers: Sequence[Helper],
-                  settings: TableSettings = DEFAULT_SETTINGS) -> SkillOdds:
+                  settings: DiceRules = DEFAULT_DICE_RULES) -> SkillOdds:
     return odds_of(assisted_pool(leader, helpers, settings), leader.difficulty)
 
 
 # opposed tests ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class OpposedOdds:
+class OpposedOdds(FrozenRecord):
     """The categories of an opposed test [``2d20.test.opposed``] (notes §2.3)."""
 
+    _FIELDS = ("only_a", "only_b", "both_fail", "both_a_more", "both_b_more", "both_equal",
+               "a_wins", "b_wins", "draw")
+    __slots__ = _FIELDS
     only_a: Fraction
     only_b: Fraction
     both_fail: Fraction
@@ -283,6 +308,12 @@ class OpposedOdds:
     b_wins: Fraction
     draw: Fraction
     """P(nobody wins): both fail, plus equal Momentum under the draw rule."""
+
+    def __init__(self, only_a: Fraction, only_b: Fraction, both_fail: Fraction,
+                 both_a_more: Fraction, both_b_more: Fraction, both_equal: Fraction,
+                 a_wins: Fraction, b_wins: Fraction, draw: Fraction) -> None:
+        self._init(only_a, only_b, both_fail, both_a_more, both_b_more, both_equal, a_wins, b_wins,
+                   draw)
 
 
 def opposed_from(a: Distribution[int], b: Distribution[int], difficulty_a: int,
@@ -308,7 +339,7 @@ def opposed_from(a: Distribution[int], b: Distribution[int], difficulty_a: int,
                        1 - a_wins - b_wins)
 
 
-def opposed_odds(a: SkillTest, b: SkillTest, settings: TableSettings = DEFAULT_SETTINGS
+def opposed_odds(a: SkillTest, b: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES
                  ) -> OpposedOdds:
     """Two independent tests against each other (A the attacker or asker, B the defender)."""
     check_spec(a, settings)
@@ -321,10 +352,12 @@ def opposed_odds(a: SkillTest, b: SkillTest, settings: TableSettings = DEFAULT_S
 # judging dice on the table ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Judgement:
+class Judgement(FrozenRecord):
     """What a roll on the table means, and what comes next (our own words)."""
 
+    _FIELDS = ("successes", "complications", "success", "momentum", "short_by", "per_die",
+               "next_steps")
+    __slots__ = _FIELDS
     successes: int
     complications: int
     success: bool
@@ -334,8 +367,13 @@ class Judgement:
     """Each rolled face with its successes and complications."""
     next_steps: tuple[str, ...]
 
+    def __init__(self, successes: int, complications: int, success: bool, momentum: int,
+                 short_by: int, per_die: tuple[tuple[int, int, int], ...],
+                 next_steps: tuple[str, ...]) -> None:
+        self._init(successes, complications, success, momentum, short_by, per_die, next_steps)
 
-def judge(faces: Sequence[int], spec: SkillTest, settings: TableSettings = DEFAULT_SETTINGS
+
+def judge(faces: Sequence[int], spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES
           ) -> Judgement:
     """Judge the faces the players rolled (Fortune dice come from ``spec.fortune``)."""
     check_spec(SkillTest(spec.tn, spec.difficulty, spec.focus, len(faces), spec.fortune,

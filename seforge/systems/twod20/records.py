@@ -190,10 +190,12 @@ def check_character(character: Character) -> CheckReport:
 def check_file(path: Path) -> CheckReport:
     """``seforge check`` on a 2d20 file: a record, or a conflict tracker."""
     from seforge.core.documents import peek_format
-    from seforge.systems.twod20.documents import CHARACTER_KIND, CONFLICT_KIND
+    from seforge.systems.twod20 import documents
 
-    if CONFLICT_KIND.accepts(peek_format(path)):
+    format_id = peek_format(path)
+    if not documents.CHARACTER_KIND.accepts(format_id) and (  # a record needs no tracker
+            documents.CONFLICT_KIND.accepts(format_id)):
         from seforge.systems.twod20.conflict import check_conflict
 
-        return check_conflict(CONFLICT_KIND.load(path))
-    return check_character(CHARACTER_KIND.load(path))
+        return check_conflict(documents.CONFLICT_KIND.load(path))
+    return check_character(documents.CHARACTER_KIND.load(path))

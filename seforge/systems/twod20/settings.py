@@ -8,30 +8,10 @@ reason; a record or a tracker carries its own copy, and the calculator takes one
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from pydantic import BaseModel, ConfigDict, Field
 
-
-class OpposedTieRule(StrEnum):
-    """Who wins an opposed test when both sides succeed (the documents say nothing)."""
-
-    MOMENTUM_DEFENDER = "momentum-defender"
-    """More Momentum wins; equal Momentum: the defender (side B) wins. The default."""
-    MOMENTUM_ATTACKER = "momentum-attacker"
-    """More Momentum wins; equal Momentum: the attacker (side A) wins."""
-    MOMENTUM_DRAW = "momentum-draw"
-    """More Momentum wins; equal Momentum is a draw the GM settles."""
-
-
-class AssistGate(StrEnum):
-    """When helpers' successes count (the assist-die mechanics are not in the documents)."""
-
-    LEADER_SUCCEEDS = "leader-succeeds"
-    """Helpers' successes count only if the leader scores at least one success (default)."""
-    ALWAYS = "always"
-    """Helpers' successes always count."""
-
+from seforge.systems.twod20.dice_rules import AssistGate as AssistGate
+from seforge.systems.twod20.dice_rules import OpposedTieRule as OpposedTieRule
 
 DEFAULT_BONUS_DIE_PRICES = (1, 2, 3)
 

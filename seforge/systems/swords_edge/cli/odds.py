@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from seforge.core.cli import EXIT_OK, OneLineParser
+
+TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
 
 if TYPE_CHECKING:  # the dice load when the verb runs: the other verbs start without them
     from fractions import Fraction

@@ -244,3 +244,16 @@ def test_whole_conflict_scores_are_capped_with_a_reason() -> None:
         conflict(ConflictKind.DEBATE, 13, 3)
     with pytest.raises(ValueError, match="one deck of 52"):
         conflict(ConflictKind.COMBAT, 3, 3, player_cards=30, opposition_cards=30)
+
+
+def test_the_command_lines_table_rules_default_to_the_table_settings() -> None:
+    from seforge.systems.sword_of_life.rule_options import ExchangeRules, TableRules
+
+    default = TableSettings()
+    light = TableRules()
+    for name in [n for n in vars(ExchangeRules) if not n.startswith("_")]:
+        assert getattr(light, name) == getattr(default, name), name
+    for aces in AceRule:
+        ours = exchange(3, 2, TableRules(aces=aces))
+        theirs = exchange(3, 2, TableSettings(aces=aces))
+        assert (ours.win, ours.tie, ours.loss) == (theirs.win, theirs.tie, theirs.loss)

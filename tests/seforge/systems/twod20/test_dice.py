@@ -239,3 +239,13 @@ def test_engine_matches_brute_force_over_a_grid_of_two_dice_tests() -> None:
                         assert (odds.success, odds.complication, odds.expected_successes) == (
                             success, complication, expected), spec
                         assert {k: p for k, p in odds.momentum.items() if p} == momentum, spec
+
+
+def test_the_dice_default_rules_are_the_default_table_settings() -> None:
+    from seforge.systems.twod20.dice_rules import DEFAULT_DICE_RULES, DiceRules
+
+    default = TableSettings()
+    for name in [n for n in vars(DiceRules) if not n.startswith("_")]:
+        assert getattr(DEFAULT_DICE_RULES, name) == getattr(default, name), name
+    spec = SkillTest(10, 1)
+    assert skill_odds(spec) == skill_odds(spec, default)
