@@ -23,7 +23,9 @@ LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
 CAPTAIN = LIBRARY / "pcs" / "captain.json"
 
 _PROBE = """
-import contextlib, io, sys
+import sys
+started = set(sys.modules)  # the interpreter's own start (site, an editable install's finder)
+import contextlib, io
 from seforge.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
@@ -31,7 +33,7 @@ with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = main(sys.argv[1:])
     except SystemExit as exc:  # --help
         code = exc.code
-modules = sorted(sys.modules)  # before json, which the verb need not load
+modules = sorted(set(sys.modules) - started)  # before json, which the verb need not load
 import json
 print(json.dumps({"code": code, "out": out.getvalue(), "modules": modules}))
 """
@@ -39,7 +41,9 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": modules}))
 
 def loaded_modules(*args: str) -> tuple[int, str, set[str]]:
     """The exit code, the output and the modules loaded by ``seforge ARGS`` run in a
-    fresh interpreter."""
+    fresh interpreter (not counting what the interpreter loads before any code runs: an
+    editable install's import finder brings pathlib and importlib.metadata there, the
+    same for every program)."""
     result = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True,
                             text=True, cwd=ROOT, timeout=120, check=True)
     data = json.loads(result.stdout)
