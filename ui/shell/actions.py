@@ -50,6 +50,9 @@ def build_actions(window: MainWindow) -> None:
     window.save_as_action = make_action(window, "Save &As…", window.save_as,
                                         QKeySequence("Ctrl+Shift+S"),
                                         "Save the current document under a new name")
+    window.export_pdf_action = make_action(
+        window, "Export &PDF…", window.export_pdf, None,
+        "Print the current document (sheet, card or crew) to a PDF file")
     window.new_campaign_action = make_action(
         window, "New Ca&mpaign…", window.new_campaign, None,
         "A campaign for one game system: its documents, clocks and notes")
@@ -183,6 +186,7 @@ def build_menus(window: MainWindow) -> None:
     file_menu.addAction(window.revert_action)
     file_menu.addAction(window.duplicate_action)
     file_menu.addSeparator()
+    file_menu.addAction(window.export_pdf_action)
     _anchor(window, file_menu, "file.export")
     _anchor(window, file_menu, "file.print")
     paper_menu = file_menu.addMenu("Paper Si&ze")

@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
     # built by ui.shell.actions
     new_action: QAction
     new_campaign_action: QAction
+    export_pdf_action: QAction
     open_action: QAction
     save_action: QAction
     save_as_action: QAction
@@ -469,6 +470,9 @@ class MainWindow(QMainWindow):
                        self.duplicate_action):
             action.setEnabled(has)
         self.revert_action.setEnabled(has and document.path is not None)
+        # systems with their own export actions (Sword's Edge) do not offer export_pdf
+        self.export_pdf_action.setVisible(callable(getattr(self.current_system(), "export_pdf",
+                                                           None)))
         for part in self.parts.values():
             part.update_state(document)
         self.bind_undo()
@@ -577,6 +581,39 @@ class MainWindow(QMainWindow):
         if isinstance(state, str):
             return bool(self.restoreState(QByteArray.fromBase64(state.encode("ascii"))))
         return False
+
+    def export_pdf(self) -> Path | None:
+        """File › Export PDF…: the current document, as its system prints it."""
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+        from ui.shell.pdf_export import pdf_name
+
+        ui = self.current_system()
+        document = self.current_document()
+        export = getattr(ui, "export_pdf", None)
+        if document is None or not callable(export):
+            return None
+        folder = document.path.parent if document.path is not None else Path.home()
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export PDF", str(folder / pdf_name(document.title())), "PDF files (*.pdf)")
+        if not name:
+            return None
+        out = Path(name)
+        if out.suffix.lower() != ".pdf":
+            out = out.with_name(out.name + ".pdf")
+        from seforge.core.documents import DocumentFileError
+
+        try:
+            export(document, out)
+        except DocumentFileError as exc:  # about the temporary copy: its problem only
+            QMessageBox.warning(self, "Export PDF", f"Nothing was exported: {exc.problem}")
+            return None
+        except (ValueError, OSError) as exc:
+            text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(self, "Export PDF", f"Nothing was exported: {text}")
+            return None
+        self.statusBar().showMessage(f"Exported {out.name}", 5000)
+        return out
 
     def set_paper(self, name: str) -> None:
         self.preferences.paper = name

@@ -1,0 +1,66 @@
+"""File › Export PDF… for the other systems' documents, in the real window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from ui.shell.window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[3]
+HOUND = ROOT / "resources" / "systems" / "blades" / "nadja-hound.blades"
+
+
+def _save_to(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[str]:
+    offered: list[str] = []
+
+    def ask(_parent: object, _title: str, start: str, _filter: str) -> tuple[str, str]:
+        offered.append(start)
+        return str(path), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
+    return offered
+
+
+def _text(pdf: Path) -> str:
+    return "".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+def test_export_prints_the_document_as_it_is_on_screen(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window.ensure_ready()
+    assert window.open_file(HOUND)
+    assert window.export_pdf_action.isVisible()
+    owner = window.current_document()
+    owner.apply("Rename", lambda doc: setattr(doc, "name", "Nadja the Unsaved"))
+    out = tmp_path / "nadja"
+    offered = _save_to(monkeypatch, out)
+    assert window.export_pdf() == tmp_path / "nadja.pdf"  # .pdf added
+    assert offered and offered[0].endswith("nadja-hound.pdf")
+    text = _text(tmp_path / "nadja.pdf")
+    assert "Nadja the Unsaved" in text and "Hunt" in text
+    assert owner.is_modified()  # exporting saved nothing
+
+
+def test_sword_edge_keeps_its_own_export_actions(window: MainWindow) -> None:
+    window.ensure_ready()
+    window.new_document()  # a Sword's Edge character
+    assert not window.export_pdf_action.isVisible()
+
+
+def test_a_kind_the_system_cannot_print_is_refused_in_one_line(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window.ensure_ready()
+    window.new_document("sword-of-life", "sword-of-life.conflict")
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        staticmethod(lambda _p, _t, text: warnings.append(text)))
+    _save_to(monkeypatch, tmp_path / "conflict.pdf")
+    assert window.export_pdf() is None
+    assert len(warnings) == 1 and warnings[0].startswith("Nothing was exported: ")
+    assert "\n" not in warnings[0] and "sheet" in warnings[0]
+    assert "document." not in warnings[0]  # not the temporary copy's name
+    assert not (tmp_path / "conflict.pdf").exists()
