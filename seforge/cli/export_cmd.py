@@ -99,7 +99,8 @@ def output_problem(output: Path, inputs: list[str]) -> str | None:
     return None
 
 
-def _generic_export(system: GameSystem, files: list[str], output: Path) -> int:
+def _generic_export(system: GameSystem, files: list[str], output: Path,
+                    paper: str | None = None) -> int:
     """Export through ``export_sheets`` (a system without ``run_export``)."""
     from pathlib import Path
 
@@ -108,7 +109,7 @@ def _generic_export(system: GameSystem, files: list[str], output: Path) -> int:
     if not output.parent.is_dir():
         return _error(f"{output}: the folder {output.parent} does not exist")
     try:
-        pages = system.export_sheets([Path(f) for f in files], output)
+        pages = system.export_sheets([Path(f) for f in files], output, paper)
     except (DocumentFileError, ValueError) as exc:
         return _error(str(exc))
     except OSError as exc:
@@ -132,4 +133,4 @@ def run(args: argparse.Namespace) -> int:
     if callable(run_export):
         code: int = run_export(args)
         return code
-    return _generic_export(system, list(args.files), output)
+    return _generic_export(system, list(args.files), output, args.paper)

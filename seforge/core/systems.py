@@ -173,9 +173,10 @@ class GameSystem(Protocol):
         ``seforge.core.documents.DocumentFileError`` (one line)."""
         ...
 
-    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
-        """Write one PDF at ``out`` with the printable sheet (or card) of each document
-        and return its page count; an unreadable document raises ``DocumentFileError``
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+        """Write one PDF at ``out`` with the printable sheet (or card) of each document,
+        on ``paper`` (``"a4"`` or ``"letter"``; None: the locale's), and return its page
+        count; an unreadable document raises ``DocumentFileError``
         (or ``ValueError``) with a one-line message, and then nothing is written."""
         ...
 

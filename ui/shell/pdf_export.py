@@ -9,23 +9,26 @@ its kind and handed to the system's own export, so the PDF shows what is on scre
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ui.shell.document_owner import DocumentOwner
 
-ExportSheets = Callable[[Sequence[Path], Path], int]
+ExportSheets = Callable[..., int]
+"""A system's ``export(paths, out, paper)``: the pages written."""
 
 
-def export_owner(owner: DocumentOwner[Any], export_sheets: ExportSheets, out: Path) -> int:
+def export_owner(owner: DocumentOwner[Any], export_sheets: ExportSheets, out: Path,
+                 paper: str | None = None) -> int:
     """Write the PDF of ``owner``'s document to ``out`` with the system's
-    ``export_sheets``; the pages written. Raises the system's one-line error (a
-    ``ValueError`` or ``DocumentFileError``) or an ``OSError``; nothing is written then."""
+    ``export_sheets`` on ``paper`` (None: the locale's); the pages written. Raises the
+    system's one-line error (a ``ValueError`` or ``DocumentFileError``) or an
+    ``OSError``; nothing is written then."""
     with tempfile.TemporaryDirectory(prefix="seforge-export-") as folder:
         copy = Path(folder) / f"document{owner.kind.suffix}"
         owner.kind.save(owner.document, copy)
-        return export_sheets([copy], out)
+        return export_sheets([copy], out, paper)
 
 
 def pdf_name(title: str) -> str:

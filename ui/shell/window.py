@@ -604,7 +604,7 @@ class MainWindow(QMainWindow):
         from seforge.core.documents import DocumentFileError
 
         try:
-            export(document, out)
+            export(document, out, self.preferences.paper)
         except DocumentFileError as exc:  # about the temporary copy: its problem only
             QMessageBox.warning(self, "Export PDF", f"Nothing was exported: {exc.problem}")
             return None

@@ -69,10 +69,11 @@ class BladesSystem:
             lines=tuple(rules.ledger_lines(scoundrel)),
         )
 
-    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+        from seforge.core.pdf.geometry import PaperSize
         from seforge.systems.blades.sheet import export
 
-        return export(paths, out)
+        return export(paths, out, PaperSize(paper) if paper else None)
 
     def run_odds(self, argv: Sequence[str], prog: str) -> int:
         from seforge.systems.blades.cli import run_odds

@@ -51,10 +51,11 @@ class SwordOfLife:
 
         return check_file(path)
 
-    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+        from seforge.core.pdf.geometry import PaperSize
         from seforge.systems.sword_of_life.sheet import export_sheets
 
-        return export_sheets(paths, out)
+        return export_sheets(paths, out, PaperSize(paper) if paper else None)
 
     def run_odds(self, argv: Sequence[str], prog: str) -> int:
         from seforge.systems.sword_of_life.cli import run

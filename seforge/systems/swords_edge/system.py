@@ -73,11 +73,11 @@ class SwordsEdge:
 
         return check_file(path)
 
-    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
         """Character sheets (NC cards when every file is an NC) in one PDF at ``out``."""
         from seforge.systems.swords_edge.cli.export import export_sheets
 
-        return export_sheets(list(paths), out)
+        return export_sheets(list(paths), out, paper)
 
     def run_export(self, args: argparse.Namespace) -> int:
         """``seforge export`` with every option (paper, blank sheet, cards...), for

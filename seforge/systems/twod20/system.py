@@ -51,10 +51,10 @@ class TwoD20System:
 
         return check_file(path)
 
-    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
         from seforge.systems.twod20.cards import export_cards
 
-        return export_cards(paths, out)
+        return export_cards(paths, out, paper)
 
     def run_odds(self, argv: Sequence[str], prog: str) -> int:
         from seforge.systems.twod20.cli import run

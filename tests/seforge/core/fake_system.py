@@ -41,7 +41,7 @@ class FakeSystem:
         text = path.read_text(encoding="utf-8")
         return CheckReport(problems=(CheckProblem("empty"),) if not text else ())
 
-    def export_sheets(self, paths: Sequence[Path], out: Path) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
         out.write_text("".join(p.read_text(encoding="utf-8") for p in paths), encoding="utf-8")
         return len(paths)
 

@@ -43,6 +43,11 @@ def test_export_prints_the_document_as_it_is_on_screen(
     text = _text(tmp_path / "nadja.pdf")
     assert "Nadja the Unsaved" in text and "Hunt" in text
     assert owner.is_modified()  # exporting saved nothing
+    window.set_paper("letter")  # File › Paper Size applies to every system's exports
+    _save_to(monkeypatch, tmp_path / "letter.pdf")
+    window.export_pdf()
+    box = PdfReader(tmp_path / "letter.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
 
 
 def test_sword_edge_keeps_its_own_export_actions(window: MainWindow) -> None:

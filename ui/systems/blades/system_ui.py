@@ -52,13 +52,15 @@ class BladesSystemUi:
         raise DocumentFileError(Path(path).name, f"is a {fmt!r} file, not a Blades document",
                                 field="format")
 
-    def export_pdf(self, owner: DocumentOwner[Any], out: Path) -> int:
+    def export_pdf(self, owner: DocumentOwner[Any], out: Path, paper: str = "") -> int:
         """File › Export PDF…: the document as it is now, printed by the system's own
-        export (a kind it cannot print is refused with one line)."""
+        export, on ``paper`` ("a4", "letter"; empty: the locale's); a kind it
+        cannot print is refused with one line."""
+        from seforge.core.pdf.geometry import PaperSize
         from seforge.systems.blades.sheet import export
         from ui.shell.pdf_export import export_owner
 
-        return export_owner(owner, export, out)
+        return export_owner(owner, export, out, PaperSize(paper) if paper else None)
 
     def gm_screen(self, parent: QWidget | None = None) -> QWidget:
         from ui.systems.blades.gm_screen import BladesGmScreen

@@ -54,13 +54,15 @@ class SwordOfLifeUi:
         owner: DocumentOwner[Any] = DocumentOwner.load(kind, path)
         return self._editor(owner, parent)
 
-    def export_pdf(self, owner: DocumentOwner[Any], out: Path) -> int:
+    def export_pdf(self, owner: DocumentOwner[Any], out: Path, paper: str = "") -> int:
         """File › Export PDF…: the document as it is now, printed by the system's own
-        export (a kind it cannot print is refused with one line)."""
+        export, on ``paper`` ("a4", "letter"; empty: the locale's); a kind it
+        cannot print is refused with one line."""
+        from seforge.core.pdf.geometry import PaperSize
         from seforge.systems.sword_of_life.sheet import export_sheets
         from ui.shell.pdf_export import export_owner
 
-        return export_owner(owner, export_sheets, out)
+        return export_owner(owner, export_sheets, out, PaperSize(paper) if paper else None)
 
     def gm_screen(self, parent: QWidget | None = None) -> QWidget:
         from ui.systems.sword_of_life.gm_screen import SolGmScreen

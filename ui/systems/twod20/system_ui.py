@@ -85,13 +85,14 @@ class TwoD20Ui:
             return ConflictEditor(DocumentOwner.load(CONFLICT_KIND, path), parent)
         return RecordEditor(DocumentOwner.load(CHARACTER_KIND, path), parent)
 
-    def export_pdf(self, owner: DocumentOwner[Any], out: Path) -> int:
+    def export_pdf(self, owner: DocumentOwner[Any], out: Path, paper: str = "") -> int:
         """File › Export PDF…: the document as it is now, printed by the system's own
-        export (a kind it cannot print is refused with one line)."""
+        export, on ``paper`` ("a4", "letter"; empty: the locale's); a kind it
+        cannot print is refused with one line."""
         from seforge.systems.twod20.cards import export_cards
         from ui.shell.pdf_export import export_owner
 
-        return export_owner(owner, export_cards, out)
+        return export_owner(owner, export_cards, out, paper or None)
 
     def gm_screen(self, parent: QWidget | None = None) -> QWidget:
         from ui.systems.twod20.gm_screen import GmScreen

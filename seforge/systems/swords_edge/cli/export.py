@@ -120,19 +120,20 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def export_sheets(paths: list[Path], out: Path) -> int:
+def export_sheets(paths: list[Path], out: Path, paper_name: str | None = None) -> int:
     """The GameSystem's ``export_sheets``: one sheet per character (or cards when every
-    file is an NC), on the locale's paper; returns the page count. An unreadable file
-    raises DocumentFileError before anything is written."""
+    file is an NC), on ``paper_name`` or else the locale's paper; returns the page
+    count. An unreadable file raises DocumentFileError before anything is written."""
     from seforge.core.documents import peek_format
     from seforge.systems.swords_edge.fileformat import NC_KIND, load_character, load_nc
     from seforge.systems.swords_edge.sheet import (
+        PaperSize,
         default_paper_for_locale,
         render_sheets,
         write_pdf,
     )
 
-    paper = default_paper_for_locale()
+    paper = PaperSize(paper_name) if paper_name else default_paper_for_locale()
     if paths and all(NC_KIND.accepts(peek_format(p)) for p in paths):
         from seforge.systems.swords_edge.cards import render_cards
 
