@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -69,8 +71,9 @@ class _DocumentList(QListWidget):
         super().keyPressEvent(event)
 
 
-class CampaignView(QWidget):
-    """The campaign's name, documents, clocks and notes, through its owner."""
+class CampaignView(QScrollArea):
+    """The campaign's name, documents, clocks and notes, through its owner. It scrolls,
+    so that its lists never make the window wider or taller than a small screen."""
 
     def __init__(self, owner: DocumentOwner[Campaign], system_title: str,
                  clock_sizes: Sequence[int] = CLOCK_SIZES,
@@ -80,7 +83,11 @@ class CampaignView(QWidget):
         self.setObjectName("campaignView")
         self.owner = owner
         self.main = main
-        layout = QVBoxLayout(self)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        content = QWidget()
+        self.setWidget(content)
+        layout = QVBoxLayout(content)
         head = QFormLayout()
         self.name = QLineEdit()
         self.name.setObjectName("campaignName")
