@@ -13,43 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from seforge.systems.swords_edge.campaign import Campaign
+from ui.systems.swords_edge.gm_table.snapshot_step import SnapshotStep
 from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk
 
-
-class _CampaignStep(QUndoCommand):
-    """One change to the campaign, as its data before and after."""
-
-    MERGE_ID = 0x5E4D
-
-    def __init__(self, owner: CampaignOwner, before: dict[str, Any], after: dict[str, Any],
-                 text: str, field: str | None) -> None:
-        super().__init__(text)
-        self.owner = owner
-        self.before = before
-        self.after = after
-        self.field = field
-        self._pushed = True
-
-    def id(self) -> int:
-        return self.MERGE_ID if self.field else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if isinstance(other, _CampaignStep) and other.field == self.field:
-            self.after = other.after
-            return True
-        return False
-
-    def redo(self) -> None:
-        if self._pushed:  # the change was made before the push
-            self._pushed = False
-            return
-        self.owner._restore(self.after)
-
-    def undo(self) -> None:
-        self.owner._restore(self.before)
+CAMPAIGN_MERGE_ID = 0x5E4D
+"""Typing in one field of the campaign merges into one undo step."""
 
 
 class CampaignOwner(QObject):
@@ -87,7 +58,8 @@ class CampaignOwner(QObject):
         to one ``field`` in a row merge into one)."""
         after = self.campaign.model_dump(mode="json")
         if after != self._last:
-            self.undo_stack.push(_CampaignStep(self, self._last, after, text, field))
+            self.undo_stack.push(SnapshotStep(self, self._last, after, text, field,
+                                              CAMPAIGN_MERGE_ID, done=True))
         self._last = after
         self.changed.emit(False)
 

@@ -14,42 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from seforge.core.documents import DocumentFileError
 from seforge.systems.swords_edge.fileformat import load_nc
 from seforge.systems.swords_edge.models import NarrativeCharacter
 from seforge.systems.swords_edge.nc_builder import new_nc
+from ui.systems.swords_edge.gm_table.snapshot_step import SnapshotStep
 from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk
 
-
-class _Snapshot(QUndoCommand):
-    """One edit, stored as the NC before and after (merges typing in one field)."""
-
-    MERGE_ID = 0x5E4C
-
-    def __init__(self, owner: OpponentOwner, before: dict[str, Any], after: dict[str, Any],
-                 text: str, field: str | None) -> None:
-        super().__init__(text)
-        self.owner = owner
-        self.before = before
-        self.after = after
-        self.field = field
-
-    def id(self) -> int:
-        return self.MERGE_ID if self.field else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if isinstance(other, _Snapshot) and other.field == self.field:
-            self.after = other.after
-            return True
-        return False
-
-    def redo(self) -> None:
-        self.owner._restore(self.after)
-
-    def undo(self) -> None:
-        self.owner._restore(self.before)
+OPPONENT_MERGE_ID = 0x5E4C
+"""Typing in one field of the opponent merges into one undo step."""
 
 
 class OpponentOwner(QObject):
@@ -85,7 +60,7 @@ class OpponentOwner(QObject):
         after = NarrativeCharacter.model_validate(work.model_dump()).model_dump(mode="json")
         if after == before:
             return
-        self.undo_stack.push(_Snapshot(self, before, after, text, field))
+        self.undo_stack.push(SnapshotStep(self, before, after, text, field, OPPONENT_MERGE_ID))
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.nc = NarrativeCharacter.model_validate(data)
