@@ -7,11 +7,11 @@ Standalone for now; ``run()`` has the shape of an entry of ``BENCHMARKS`` in run
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.benchmarks.run import Result, median, timed
+from tests.benchmarks.odds_cases import standalone, time_cases
+from tests.benchmarks.run import Result
 
 TARGET_MS = 5.0
 
@@ -45,23 +45,11 @@ def _cases() -> dict[str, tuple[str, Callable[[], object]]]:
 
 
 def run(repeat: int, scratch: Path | None = None) -> list[Result]:
-    results = []
-    for name, (what, func) in _cases().items():
-        value = median(timed(func, repeat))
-        results.append(Result(name, what, round(value, 3), "ms", f"< {TARGET_MS:g} ms",
-                              value < TARGET_MS))
-    return results
+    return time_cases(_cases(), repeat, lambda _name: TARGET_MS)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=21)
-    args = parser.parse_args()
-    results = run(args.repeat)
-    for result in results:
-        print(f"{result.name:20} {result.value:8.3f} {result.unit}  {result.target:>8}  "
-              f"{'ok' if result.ok else 'SLOW'}  {result.what}")
-    return 0 if all(result.ok for result in results) else 1
+    return standalone(__doc__.splitlines()[0], run, repeat=21)
 
 
 if __name__ == "__main__":

@@ -8,11 +8,11 @@ Each case clears the odds caches first, so it times a cold computation.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.benchmarks.run import Result, median, timed
+from tests.benchmarks.odds_cases import standalone, time_cases
+from tests.benchmarks.run import Result
 
 TARGETS_MS = {
     "sol-5v4": 5.0,
@@ -58,24 +58,11 @@ def _clear() -> None:
 
 
 def run(repeat: int, scratch: Path | None = None) -> list[Result]:
-    results = []
-    for name, (what, func) in _cases().items():
-        value = median(timed(func, repeat, setup=_clear))
-        target = TARGETS_MS[name]
-        results.append(Result(name, what, round(value, 3), "ms", f"< {target:g} ms",
-                              value < target))
-    return results
+    return time_cases(_cases(), repeat, TARGETS_MS.__getitem__, setup=_clear)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
-    results = run(args.repeat)
-    for result in results:
-        print(f"{result.name:22} {result.value:9.3f} {result.unit}  {result.target:>10}  "
-              f"{'ok' if result.ok else 'SLOW'}  {result.what}")
-    return 0 if all(result.ok for result in results) else 1
+    return standalone(__doc__.splitlines()[0], run, repeat=5)
 
 
 if __name__ == "__main__":
