@@ -3,7 +3,8 @@
 Kept apart from the file formats (and pydantic) so the app can save its
 preferences without loading the models.
 
-* The data goes to ``.{name}.XXXXXXXX.tmp`` beside the target, is flushed to disk,
+* The data goes to ``.{name}.seforge-XXXXXXXX.tmp`` beside the target (a name no
+  other program writes, see :data:`TEMP_MARKER`), is flushed to disk,
   then replaces the target; the folder is then flushed too (where the platform
   allows), so a power cut cannot lose the rename.
 * Saving through a symlink writes the file the link points to; the link stays.
@@ -28,9 +29,11 @@ from pathlib import Path
 from seforge.core.bounded_read import file_kind
 
 __all__ = [
+    "TEMP_MARKER",
     "NotRegularFileError",
     "ReadOnlyFileError",
     "atomic_write_bytes",
+    "is_own_temp_file",
     "remove_stale_temp_files",
     "write_target",
 ]
@@ -87,7 +90,8 @@ def atomic_write_bytes(
     directory = target.parent
     import tempfile  # only when writing: reading a document starts without it (seforge check)
 
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.{TEMP_MARKER}", suffix=".tmp",
+                                    dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -130,7 +134,22 @@ STALE_TEMP_SECONDS = 600.0
 """How old a stray temporary file must be before the next start removes it: long
 enough that no save still in progress (ours or another instance's) is touched."""
 
-_TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+TEMP_MARKER = "seforge-"
+"""What every temporary file of :func:`atomic_write_bytes` has before its random part:
+``.{name}.seforge-XXXXXXXX.tmp``. Other programs' ``.{name}.XXXXXXXX.tmp`` files
+(``.budget.20240101.tmp``) do not have it, so the clean-up never takes them."""
+
+_TEMP_NAME = re.compile(r"^\..+\." + re.escape(TEMP_MARKER) + r"[a-z0-9_]{8}\.tmp$")
+
+
+def is_own_temp_file(name: str, info: os.stat_result) -> bool:
+    """True when the folder entry ``name`` (``lstat`` gives ``info``) is a temporary
+    file :func:`atomic_write_bytes` wrote: our marked name, an ordinary file (never a
+    link or a folder) and owned by this user where the system has owners (another
+    user's file in a shared folder is never ours)."""
+    if not _TEMP_NAME.match(name) or not stat.S_ISREG(info.st_mode):
+        return False
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
 
 
 def remove_stale_temp_files(
@@ -139,11 +158,11 @@ def remove_stale_temp_files(
     now: float | None = None,
 ) -> list[Path]:
     """Remove the temporary files :func:`atomic_write_bytes` left in ``folder`` when a
-    save was killed (``.{name}.XXXXXXXX.tmp``), if older than ``min_age`` seconds.
+    save was killed, if older than ``min_age`` seconds.
 
-    Only regular files matching that pattern exactly are touched (never a symlink,
-    a folder or a younger file); a folder that cannot be listed is skipped.
-    Returns the files removed.
+    Only files :func:`is_own_temp_file` recognises are touched (never another
+    program's, a symlink, a folder or a younger file); a folder that cannot be listed
+    is skipped. Returns the files removed.
     """
     current = time.time() if now is None else now
     removed: list[Path] = []
@@ -158,7 +177,7 @@ def remove_stale_temp_files(
             info = entry.stat(follow_symlinks=False)
         except OSError:
             continue
-        if not stat.S_ISREG(info.st_mode) or current - info.st_mtime < min_age:
+        if not is_own_temp_file(entry.name, info) or current - info.st_mtime < min_age:
             continue
         with contextlib.suppress(OSError):
             os.unlink(entry.path)

@@ -135,15 +135,19 @@ def test_stray_temporary_files_of_killed_saves_are_removed(
     window.open_path(sheet)
     (data / "opponents").mkdir(parents=True, exist_ok=True)
     old = time.time() - 3600
-    stale = [docs / ".sarah.sechar.ab12cd_9.tmp", data / "autosave" / ".x.sechar.00000000.tmp",
-             data / "opponents" / ".Wraith.senc.zzzzzzzz.tmp"]
+    stale = [docs / ".sarah.sechar.seforge-ab12cd_9.tmp",
+             data / "autosave" / ".x.sechar.seforge-00000000.tmp",
+             data / "opponents" / ".Wraith.senc.seforge-zzzzzzzz.tmp"]
     for path in stale:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"half a save")
         os.utime(path, (old, old))
-    fresh = docs / ".sarah.sechar.qwertyui.tmp"  # another instance saving right now
+    fresh = docs / ".sarah.sechar.seforge-qwertyui.tmp"  # another instance saving right now
     fresh.write_bytes(b"in progress")
-    others = [docs / "notes.tmp", docs / ".hidden.tmp", docs / ".sarah.sechar.short.tmp"]
+    # other programs' temporary files, even in our folders and in our old pattern
+    others = [docs / "notes.tmp", docs / ".hidden.tmp", docs / ".sarah.sechar.short.tmp",
+              docs / ".budget.20240101.tmp", docs / ".thesis.docx.backup_1.tmp",
+              docs / ".sarah.sechar.ab12cd_9.tmp"]
     for path in others:
         path.write_bytes(b"not ours")
         os.utime(path, (old, old))

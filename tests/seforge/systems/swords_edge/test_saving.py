@@ -130,7 +130,7 @@ def test_temporary_file_pattern(tmp_path: Path, sarah: Character,
         save_character(sarah, tmp_path / "sarah.sechar")
     assert len(seen) == 1
     name = seen[0]
-    assert name.startswith(".sarah.sechar.") and name.endswith(".tmp")
+    assert name.startswith(".sarah.sechar.seforge-") and name.endswith(".tmp")
     assert _files(tmp_path) == []
 
 
