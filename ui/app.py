@@ -70,11 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     given = app.arguments()[1:] if argv is None else list(argv)
     files = file_arguments(given)
     name = server_name(data_dir())
-    first_try = hand_over(name, files)
+    # No private place for the socket (see single_instance): this launch runs on its own.
+    first_try = HandOver.NOBODY if name is None else hand_over(name, files)
     if first_try is HandOver.SENT:
         return 0
-    server = InstanceServer(name, app)
-    if (not server.listen() and first_try is HandOver.NOBODY
+    server = InstanceServer(name or "", app)
+    if (name is not None and not server.listen() and first_try is HandOver.NOBODY
             and hand_over(name, files) is HandOver.SENT):
         return 0  # another launch started listening a moment ago
     # Else this launch runs on its own (an instance that does not answer keeps its

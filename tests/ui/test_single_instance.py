@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import build_sarah_x
 from ui.shell import dialogs as main_window_module
+from ui.shell import single_instance
 from ui.shell.autosave import SessionLock
 from ui.shell.settings import data_dir
 from ui.shell.single_instance import (
@@ -51,7 +53,64 @@ def second_launch(name: str, *files: str) -> subprocess.Popen[bytes]:
 def test_name_depends_on_the_data_folder(tmp_path: Path) -> None:
     assert server_name(tmp_path / "a") == server_name(tmp_path / "a")
     assert server_name(tmp_path / "a") != server_name(tmp_path / "b")
-    assert len(server_name(tmp_path / "a")) < 40
+    name = server_name(tmp_path / "a")
+    assert name is not None and len(os.fsencode(name)) < 100  # fits sockaddr_un
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets")
+def test_the_socket_lives_in_a_folder_only_the_user_can_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name computable by anyone in the shared temp folder could be squatted."""
+    name = server_name(tmp_path / "a")
+    assert name is not None
+    folder = Path(name).parent
+    info = os.lstat(folder)
+    assert info.st_uid == os.getuid() and not info.st_mode & 0o077
+    assert str(folder) != tempfile.gettempdir()
+    # a runtime folder others can write to is not used
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o777)
+    shared.chmod(0o777)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(shared))
+    other = server_name(tmp_path / "a")
+    assert other is not None and Path(other).parent != shared
+    # a private runtime folder is used
+    private = tmp_path / "run"
+    private.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(private))
+    assert Path(str(server_name(tmp_path / "a"))).parent == private
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets")
+def test_a_squatted_seforge_folder_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another user created our temp folder first (here: open to all): no single
+    instance rather than a socket where they can listen."""
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(single_instance, "private_socket_folder",
+                        lambda: single_instance.private_socket_folder_in([tmp_path]))
+    squatted = tmp_path / f"seforge-{os.getuid()}"
+    squatted.mkdir()
+    squatted.chmod(0o777)
+    assert server_name(tmp_path / "a") is None
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Unix sockets")
+def test_a_server_owned_by_another_user_is_never_sent_files(
+        qapp: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    name = server_name(data_dir())
+    assert name is not None
+    squatter = QLocalServer()
+    assert squatter.listen(name)
+    try:
+        real_uid = os.getuid()
+        monkeypatch.setattr(os, "getuid", lambda: real_uid + 1)  # the socket is not ours
+        assert hand_over(name, ["pc.sechar"], reply_ms=200) is HandOver.NOBODY
+        assert not instance_running(name)
+    finally:
+        monkeypatch.undo()
+        squatter.close()
 
 
 def test_messages_round_trip_and_reject_garbage(tmp_path: Path) -> None:

@@ -2,7 +2,12 @@
 
 The first instance listens on a :class:`QLocalServer` whose name comes from the
 user and the data folder (so a portable copy on a stick runs beside the installed
-one). A later launch connects, sends the absolute paths of its file arguments as
+one). On Unix the socket lives where only this user can create files (the user's
+runtime folder, ``$XDG_RUNTIME_DIR``, else a ``seforge-<uid>`` folder of mode 0700 in
+the temp folder, each checked for owner and mode), and a socket another user owns is
+never talked to: nobody can squat the name and receive the user's files. When no
+such folder can be had, each launch simply runs on its own.
+A later launch connects, sends the absolute paths of its file arguments as
 one JSON line, waits for ``ok`` and exits; the running instance opens them and
 comes to the front. When nothing answers, the launch simply starts as usual.
 """
@@ -14,6 +19,8 @@ import getpass
 import hashlib
 import json
 import os
+import stat
+import tempfile
 from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
@@ -28,9 +35,10 @@ MAX_MESSAGE_BYTES = 1024 * 1024
 ACK = b"ok\n"
 
 
-def server_name(data_folder: Path) -> str:
-    """The local server's name for this user and data folder (short and safe for
-    both Unix socket paths and Windows pipe names)."""
+def server_name(data_folder: Path) -> str | None:
+    """The local server's name for this user and data folder: on Unix the path of a
+    socket in :func:`private_socket_folder` (None when there is none: no single
+    instance), elsewhere a pipe name (short and safe)."""
     try:
         user = getpass.getuser()
     except (KeyError, OSError, ImportError):
@@ -39,8 +47,69 @@ def server_name(data_folder: Path) -> str:
         folder = str(data_folder.resolve())
     except OSError:
         folder = str(data_folder.absolute())
-    digest = hashlib.sha256(f"{user}\0{folder}".encode()).hexdigest()[:16]
-    return f"seforge-{digest}"
+    digest = hashlib.sha256(f"{user}\0{folder}".encode(errors="surrogateescape")
+                            ).hexdigest()[:16]
+    if os.name == "nt":
+        return f"seforge-{digest}"
+    private = private_socket_folder()
+    return None if private is None else str(private / f"seforge-{digest}")
+
+
+SOCKET_PATH_BYTES = 100
+"""A Unix socket path longer than this does not fit ``sockaddr_un`` (108 on Linux,
+104 on macOS)."""
+
+
+def private_socket_folder() -> Path | None:
+    """A folder where only this user can create the socket: ``$XDG_RUNTIME_DIR`` when
+    it is this user's and mode 0700, else ``seforge-<uid>`` (created 0700) in the temp
+    folder or ``/tmp``, checked the same way; None when neither is safe."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    if os.path.isabs(runtime) and is_private_folder(Path(runtime)) and (
+            len(os.fsencode(runtime)) <= SOCKET_PATH_BYTES - 30):
+        return Path(runtime)
+    bases = dict.fromkeys((Path(tempfile.gettempdir()), Path("/tmp")))
+    return private_socket_folder_in(list(bases))
+
+
+def private_socket_folder_in(bases: list[Path]) -> Path | None:
+    """Our ``seforge-<uid>`` folder in the first of ``bases`` where it is (or can be
+    made) private to this user, or None."""
+    for base in bases:
+        folder = base / f"seforge-{os.getuid()}"
+        if len(os.fsencode(folder)) > SOCKET_PATH_BYTES - 30:
+            continue
+        with contextlib.suppress(OSError):
+            os.mkdir(folder, 0o700)
+        if is_private_folder(folder):
+            return folder
+    return None
+
+
+def is_private_folder(folder: Path) -> bool:
+    """True when ``folder`` is a real folder (not a link) of this user that no one
+    else can write to."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
+            and not info.st_mode & 0o077)
+
+
+def trusted_server(name: str) -> bool:
+    """False when ``name`` is a socket path owned by another user (or not a socket):
+    such a server is never sent the user's files. A name that is not a path (a
+    Windows pipe) and a path that does not exist yet are trusted."""
+    if os.name == "nt" or "/" not in name:
+        return True
+    try:
+        info = os.lstat(name)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISSOCK(info.st_mode) and info.st_uid == os.getuid()
 
 
 def encode_message(paths: Sequence[str | os.PathLike[str]]) -> bytes:
@@ -60,7 +129,9 @@ def decode_message(data: bytes) -> list[str] | None:
 
 
 def instance_running(name: str) -> bool:
-    """True when a live instance listens on ``name``."""
+    """True when a live instance of this user listens on ``name``."""
+    if not trusted_server(name):
+        return False
     socket = QLocalSocket()
     socket.connectToServer(name)
     alive = bool(socket.waitForConnected(CONNECT_MS))
@@ -80,7 +151,9 @@ class HandOver(Enum):
 def hand_over(name: str, paths: Sequence[str | os.PathLike[str]],
               reply_ms: int = REPLY_MS) -> HandOver:
     """Hand ``paths`` (possibly none: just come to the front) to the instance
-    listening on ``name``."""
+    listening on ``name``. A server another user owns is not asked (NOBODY)."""
+    if not trusted_server(name):
+        return HandOver.NOBODY
     socket = QLocalSocket()
     socket.connectToServer(name)
     if not socket.waitForConnected(CONNECT_MS):
