@@ -8,6 +8,7 @@ launch exits.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -58,17 +59,56 @@ class FileOpenFilter(QObject):
 
 
 def file_arguments(args: list[str]) -> list[str]:
-    return [a for a in args if a and not a.startswith("-")]
+    """The files among the launch's arguments: everything after ``--``; before it, each
+    argument that does not start with ``-`` or names an existing file (``-dash.sechar``)."""
+    if "--" in args:
+        cut = args.index("--")
+        return file_arguments(args[:cut]) + [a for a in args[cut + 1:] if a]
+    return [a for a in args if a and (not a.startswith("-") or os.path.isfile(a))]
+
+
+def qt_arguments(args: list[str]) -> list[str]:
+    """The arguments Qt may see: only those that are real text. A file name that is
+    not valid in the file system's encoding arrives with surrogate escapes
+    (``caf\udce9.sechar``), which crash Qt's argument handling; the launch hands such
+    files to the window itself (:func:`launch_files`)."""
+    program = args[0] if args and is_text(args[0]) else "seforge"
+    return [program, *(a for a in args[1:] if is_text(a))]
+
+
+def is_text(name: str) -> bool:
+    """True when ``name`` can be encoded as UTF-8 (no undecodable bytes in it)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def launch_files(given: list[str], qt_left: list[str]) -> list[str]:
+    """The files of the launch arguments ``given`` (decoded from the command line with
+    surrogate escapes), leaving out the options Qt took (``-platform offscreen``):
+    Qt's remaining arguments ``qt_left`` say which ones it kept."""
+    left = list(qt_left)
+    kept: list[str] = []
+    for arg in given:
+        if not is_text(arg):
+            kept.append(arg)
+        elif arg in left:
+            left.remove(arg)
+            kept.append(arg)
+    return file_arguments(kept)
 
 
 def main(argv: list[str] | None = None) -> int:
     # QtNetwork is loaded here rather than with the module: only a real start needs it.
     from ui.shell.single_instance import HandOver, InstanceServer, hand_over, server_name
 
-    args = list(sys.argv if argv is None else [sys.argv[0] if sys.argv else "seforge", *argv])
-    app = create_application(args)
-    given = app.arguments()[1:] if argv is None else list(argv)
-    files = file_arguments(given)
+    args = [os.fsdecode(a) for a in (
+        sys.argv if argv is None else [sys.argv[0] if sys.argv else "seforge", *argv])]
+    app = create_application(qt_arguments(args))
+    files = (launch_files(args[1:], app.arguments()[1:]) if argv is None
+             else file_arguments(args[1:]))
     name = server_name(data_dir())
     # No private place for the socket (see single_instance): this launch runs on its own.
     first_try = HandOver.NOBODY if name is None else hand_over(name, files)

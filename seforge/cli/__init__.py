@@ -106,7 +106,9 @@ def build_parser(
         "with files (.sechar, .senc, .secampaign...), opens them in the app.",
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    # prog: a verb's messages start "seforge check: ...", not with the top usage line
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser,
+                                prog="seforge")
     for name in VERBS:
         if name == verb:
             importlib.import_module(_verb_module(name)).register(sub)
@@ -184,13 +186,19 @@ def gui_files(args: Sequence[str]) -> list[str] | None:
     if args[0] == "--":
         return list(args[1:]) or None
     first = args[0]
-    if first in VERBS or first.startswith("-") or any(a.startswith("-") for a in args):
+    if first in VERBS or any(_is_option(a) for a in args):
         return None
     from seforge.desktop import is_document_name  # only here: verbs start without it
 
     if is_document_name(first) or os.sep in first or "/" in first or os.path.exists(first):
         return list(args)
     return None
+
+
+def _is_option(arg: str) -> bool:
+    """An argument that starts with ``-`` and is no existing file (``-dash.sechar`` is
+    a file when it exists)."""
+    return arg.startswith("-") and not (arg != "-" and os.path.isfile(arg))
 
 
 APP_HINT = ("seforge: the app opens with the installed 'seforge' command ('seforge' or "

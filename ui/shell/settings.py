@@ -187,5 +187,16 @@ def load_preferences(path: Path | None = None, problems: list[str] | None = None
 def save_preferences(prefs: Preferences, path: Path | None = None) -> None:
     target = path or preferences_path()
     target.parent.mkdir(parents=True, exist_ok=True)
-    payload = json.dumps(prefs.to_data(), indent=2, ensure_ascii=False) + "\n"
-    atomic_write_bytes(target, payload.encode("utf-8"))
+    atomic_write_bytes(target, preferences_bytes(prefs))
+
+
+def preferences_bytes(prefs: Preferences) -> bytes:
+    """The preferences file's UTF-8 bytes. A path that is not valid in the file
+    system's encoding (``caf\udce9.sechar``, decoded with surrogate escapes) cannot be
+    written as UTF-8: the file is then written with JSON escapes (``\\udce9``), which
+    read back to the very same path."""
+    data = prefs.to_data()
+    try:
+        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(data, indent=2, ensure_ascii=True) + "\n").encode("ascii")

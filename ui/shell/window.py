@@ -550,7 +550,7 @@ class MainWindow(QMainWindow):
     def save_preferences(self) -> None:
         try:
             save_preferences(self.preferences)
-        except OSError:
+        except (OSError, ValueError):  # never break the Open or Save that asked for it
             self.statusBar().showMessage("Preferences could not be saved", 5000)
 
     def dialog_folder(self) -> str:
