@@ -10,11 +10,11 @@ Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
 from seforge.cli import VERB_HELP, one_line
+from seforge.core.cli import print_json
 
 if TYPE_CHECKING:  # the systems load only when the verb runs (seforge odds stays fast)
     from seforge.core.systems import CheckReport
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         payload: Any = outputs[0] if len(args.files) == 1 and outputs else outputs
         if outputs or len(args.files) > 1:
-            print(json.dumps(payload, indent=2, ensure_ascii=False))
+            print_json(payload, indent=2)
     elif texts:
         print("\n\n".join(texts))
     return code

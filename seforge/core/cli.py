@@ -72,8 +72,8 @@ class OneLineParser(argparse.ArgumentParser):
 
 def safe_output() -> None:
     """Never fail on a character the output stream cannot encode (a Windows console
-    or redirect in cp1252): such characters are written as backslash escapes, which
-    keep JSON output valid and meaning the same."""
+    or redirect in cp1252): such characters are written as backslash escapes. JSON
+    goes through :func:`print_json`, which escapes them the JSON way instead."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is None:
@@ -82,3 +82,25 @@ def safe_output() -> None:
             reconfigure(errors="backslashreplace")
         except (ValueError, OSError):  # a closed or detached stream
             continue
+
+
+def json_text(data: Any, indent: int | None = None, stream: Any = None) -> str:
+    """``data`` as JSON for ``stream`` (stdout by default): readable UTF-8 when the
+    stream can encode every character, else with ``\\uXXXX`` escapes (``ensure_ascii``),
+    so the output is valid JSON on a cp1252 or ASCII console too (its
+    ``backslashreplace`` would write ``\\U0001f600`` or ``\\x81``, which JSON has not)."""
+    import json
+
+    target = sys.stdout if stream is None else stream
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    try:
+        text.encode(getattr(target, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(data, indent=indent, ensure_ascii=True)
+    return text
+
+
+def print_json(data: Any, indent: int | None = None) -> None:
+    """Print ``data`` as JSON that stays valid whatever stdout can encode
+    (:func:`json_text`)."""
+    print(json_text(data, indent))

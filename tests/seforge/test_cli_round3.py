@@ -32,3 +32,27 @@ def test_an_existing_file_named_like_an_option_is_a_file(
     assert gui_files(["a.sechar", "-dash.sechar"]) == ["a.sechar", "-dash.sechar"]
     assert gui_files(["-missing.sechar"]) is None  # an option: argparse explains it
     assert gui_files(["--", "-missing.sechar"]) == ["-missing.sechar"]
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "utf-8"])
+def test_json_output_is_valid_json_whatever_the_console_encodes(
+        tmp_path: Path, encoding: str) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from seforge.systems.swords_edge.fileformat import save_character
+    from seforge.systems.swords_edge.library import load_pc
+
+    path = tmp_path / "Sarah \U0001f600\x81é.sechar"
+    save_character(load_pc("sarah-x"), path)
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    for verb in (["check", "--json", str(path)], ["library", "list", "--json"]):
+        done = subprocess.run([sys.executable, "-m", "seforge", *verb], env=env,
+                              capture_output=True, timeout=60, check=False)
+        text = done.stdout.decode(encoding)
+        data = json.loads(text)  # valid JSON, meaning the same
+        if verb[0] == "check":
+            assert data["file"] == str(path)
+        assert encoding == "utf-8" or "\\U0001f600" not in text

@@ -9,12 +9,11 @@ already JSON, so both forms print the same text. An unknown id exits with 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE, one_line
+from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE, one_line, print_json
 from seforge.systems.swords_edge.system import VERB_HELP
 
 if TYPE_CHECKING:  # the library loads when the verb runs: the other verbs start without it
@@ -74,7 +73,7 @@ def run_list(args: argparse.Namespace) -> int:
         entries = [e for e in entries if e.genre.casefold() == wanted]
     rows = _rows(entries)
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print_json(rows, indent=2)
     elif rows:
         print(_table(rows))
     else:
