@@ -292,6 +292,10 @@ def decode_document(
             source, f"expected '{expected_format}', found {fmt!r}", field="format"
         )
     version = data.get("version")
+    if version is None:
+        raise DocumentFileError(
+            source, "is missing: the file has no version (SEForge writes one in every file)",
+            field="version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise DocumentFileError(
             source, f"must be a whole number, found {version!r}", field="version"
@@ -308,11 +312,63 @@ def decode_document(
     body = {k: v for k, v in data.items() if k not in ("format", "version")}
     for step in range(version, current_version):
         body = migrations[step](body)
+    keep_unknown_fields(model)
     try:
         return model.model_validate(body)
     except ValidationError as exc:
         field, message = _validation_message(exc)
         raise DocumentFileError(source, message, field=field) from None
+
+
+_KEEPING: set[type[BaseModel]] = set()
+"""Document models :func:`keep_unknown_fields` has prepared (with their nested models)."""
+
+
+def keep_unknown_fields(model: type[BaseModel]) -> None:
+    """One rule for every file kind of every system: fields SEForge does not know (a
+    newer version's, another tool's) are kept and written back, at any depth, never
+    refused. The first time ``model`` is read, it and every model nested in its fields
+    get ``extra="allow"`` (a system's ``extra="forbid"`` included) and are rebuilt,
+    innermost first; a model's ``model_dump`` then carries the unknown fields, and its
+    copies keep them."""
+    if model in _KEEPING:
+        return
+    order: list[type[BaseModel]] = []
+    _nested_models(model, order, set())
+    changed: set[type[BaseModel]] = set()
+    for cls in order:  # innermost first: a parent is rebuilt over its rebuilt children
+        loose = cls.model_config.get("extra") != "allow"
+        if loose:
+            cls.model_config["extra"] = "allow"
+        if loose or any(child in changed for child in _direct_models(cls)):
+            cls.model_rebuild(force=True)
+            changed.add(cls)
+    _KEEPING.update(order)
+
+
+def _direct_models(cls: type[BaseModel]) -> set[type[BaseModel]]:
+    """The models named in ``cls``'s field types (in lists, dicts, unions...)."""
+    import typing
+
+    found: set[type[BaseModel]] = set()
+    pending: list[Any] = [f.annotation for f in cls.model_fields.values()]
+    while pending:
+        annotation = pending.pop()
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            found.add(annotation)
+        pending.extend(typing.get_args(annotation))
+    return found
+
+
+def _nested_models(cls: type[BaseModel], order: list[type[BaseModel]],
+                   seen: set[type[BaseModel]]) -> None:
+    """``cls`` and the models nested in it, each after the models it holds."""
+    if cls in seen:
+        return
+    seen.add(cls)
+    for child in sorted(_direct_models(cls), key=lambda c: c.__qualname__):
+        _nested_models(child, order, seen)
+    order.append(cls)
 
 
 def dumps(data: Mapping[str, Any]) -> str:

@@ -194,20 +194,21 @@ def test_the_desktop_entry_is_valid(tmp_path: Path) -> None:
 def test_stale_temp_cleanup_is_exact(tmp_path: Path) -> None:
     now = time.time()
     names = {
-        ".x.sechar.abcd1234.tmp": True, ".a b.secampaign.zz_zz_zz.tmp": True,
-        ".x.sechar.ABCD1234.tmp": False, "x.sechar.abcd1234.tmp": False,
-        ".x.sechar.abc.tmp": False, ".x.sechar.abcd1234.tmp.bak": False,
+        ".x.sechar.seforge-abcd1234.tmp": True, ".a b.secampaign.seforge-zz_zz_zz.tmp": True,
+        ".x.sechar.seforge-ABCD1234.tmp": False, "x.sechar.seforge-abcd1234.tmp": False,
+        ".x.sechar.seforge-abc.tmp": False, ".x.sechar.seforge-abcd1234.tmp.bak": False,
+        ".x.sechar.abcd1234.tmp": False,  # not marked: another program's
     }
     for name in names:
         (tmp_path / name).write_bytes(b"")
         os.utime(tmp_path / name, (now - 700, now - 700))
-    (tmp_path / ".folder.abcd1234.tmp").mkdir()
-    os.utime(tmp_path / ".folder.abcd1234.tmp", (now - 700, now - 700))
-    (tmp_path / ".link.abcd1234.tmp").symlink_to(tmp_path / ".x.sechar.ABCD1234.tmp")
+    (tmp_path / ".folder.seforge-abcd1234.tmp").mkdir()
+    os.utime(tmp_path / ".folder.seforge-abcd1234.tmp", (now - 700, now - 700))
+    (tmp_path / ".link.seforge-abcd1234.tmp").symlink_to(tmp_path / ".x.sechar.abcd1234.tmp")
     removed = {p.name for p in remove_stale_temp_files(tmp_path, now=now)}
     assert removed == {n for n, gone in names.items() if gone}
-    assert (tmp_path / ".folder.abcd1234.tmp").is_dir()
-    assert (tmp_path / ".link.abcd1234.tmp").is_symlink()
+    assert (tmp_path / ".folder.seforge-abcd1234.tmp").is_dir()
+    assert (tmp_path / ".link.seforge-abcd1234.tmp").is_symlink()
     young = tmp_path / ".y.sechar.abcd1234.tmp"
     young.write_bytes(b"")
     assert remove_stale_temp_files(tmp_path, now=now) == []

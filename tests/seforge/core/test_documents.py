@@ -18,7 +18,8 @@ class Note(BaseModel):
 
 
 def _v1_to_v2(body: dict[str, Any]) -> dict[str, Any]:
-    return {**body, "count": len(body.pop("tally", []))}
+    count = len(body.pop("tally", []))  # renamed: the old field goes (unknown ones stay)
+    return {**body, "count": count}
 
 
 NOTE = DocumentKind(

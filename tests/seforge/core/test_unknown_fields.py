@@ -1,0 +1,67 @@
+"""Unknown fields are kept in every file kind of every system (one rule, in the core's
+loader): at the top and nested in the document's own objects, read and written back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from seforge.core.documents import DocumentFileError, DocumentKind
+
+
+def all_kinds() -> list[DocumentKind[Any]]:
+    from seforge.core.campaign import CAMPAIGN_KIND
+    from seforge.systems.blades.documents import CREW, SCOUNDREL
+    from seforge.systems.sword_of_life import documents as sol
+    from seforge.systems.swords_edge.fileformat import CHARACTER_KIND, NC_KIND
+    from seforge.systems.swords_edge.scene import SCENE_KIND
+    from seforge.systems.twod20 import documents as twod20
+
+    return [SCOUNDREL, CREW, sol.CHARACTER, sol.CONFLICT, twod20.CHARACTER_KIND,
+            twod20.CONFLICT_KIND, CHARACTER_KIND, NC_KIND, SCENE_KIND, CAMPAIGN_KIND]
+
+
+def nested_objects(document: BaseModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The JSON objects in ``data`` that are the document's nested models."""
+    found: list[dict[str, Any]] = []
+    for name, value in document:
+        items = value if isinstance(value, list) else [value]
+        for index, item in enumerate(items):
+            if isinstance(item, BaseModel) and name in data:
+                held = data[name][index] if isinstance(value, list) else data[name]
+                found.append(held)
+                found += nested_objects(item, held)
+    return found
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda k: k.format_id)
+def test_unknown_fields_are_kept_and_written_back(kind: DocumentKind[Any],
+                                                  tmp_path: Path) -> None:
+    data = kind.to_data(kind.model())
+    data["from_a_newer_seforge"] = {"a": [1, "x", None], "b": True}
+    nested = nested_objects(kind.model(), data)
+    for held in nested:
+        held["their_note"] = "kept"
+    path = tmp_path / f"doc{kind.suffix}"
+    import json
+
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = kind.load(path)
+    kind.save(loaded, tmp_path / f"again{kind.suffix}")
+    again = json.loads((tmp_path / f"again{kind.suffix}").read_text(encoding="utf-8"))
+    assert again["from_a_newer_seforge"] == {"a": [1, "x", None], "b": True}
+    assert [h.get("their_note") for h in nested_objects(loaded, again)] == ["kept"] * len(
+        nested)
+    # a copy (as every owner makes) keeps them too
+    assert kind.to_data(loaded.model_copy(deep=True)) == kind.to_data(loaded)
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda k: k.format_id)
+def test_a_file_without_a_version_says_so(kind: DocumentKind[Any]) -> None:
+    data = kind.to_data(kind.model())
+    del data["version"]
+    with pytest.raises(DocumentFileError, match="the file has no version"):
+        kind.from_data(data, "x")
