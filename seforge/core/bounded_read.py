@@ -77,6 +77,9 @@ def read_bounded(
     """
     text = os.fspath(path)
     name = source or os.path.basename(text.rstrip("/\\")) or text
+    if "\0" in text:  # the system cannot take such a name (Python: "embedded null byte")
+        raise FileReadError(name.replace("\0", "\\0"),
+                            "is not a valid file name (it holds a zero byte)")
     try:
         mode = os.stat(text).st_mode  # follows symlinks: a link to a device is a device
     except OSError as exc:

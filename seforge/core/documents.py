@@ -41,6 +41,7 @@ class DocumentFileError(Exception):
     """A file that cannot be read as a SEForge document; ``str()`` is one line."""
 
     def __init__(self, source: str, problem: str, field: str | None = None) -> None:
+        source = source.replace("\0", "\\0")  # a name with a zero byte, shown plainly
         self.source = source
         self.field = field
         self.problem = problem

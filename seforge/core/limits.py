@@ -35,7 +35,8 @@ LINE_CHARS = 2_000
 """One-line texts: Pivots, an Element's note, a history line, a log line; also the
 limit for any text field not named below (unknown fields included)."""
 PATH_CHARS = 4_096
-"""A file path listed in a campaign."""
+"""A file path written in a document (a campaign's listed files, any system's; a scene
+autosave's file): one limit for reading and saving."""
 NOTES_CHARS = 100_000
 """Free notes (a character's, an NC's, a campaign's)."""
 PORTRAIT_CHARS = 4 * 1024 * 1024
@@ -58,6 +59,8 @@ TEXT_LIMITS: dict[str, int] = {
     "facing": NAME_CHARS,
     "characters": PATH_CHARS,
     "opponents": PATH_CHARS,
+    "documents": PATH_CHARS,
+    "path": PATH_CHARS,
     "notes": NOTES_CHARS,
     "log": NOTES_CHARS,
     "portrait": PORTRAIT_CHARS,

@@ -65,3 +65,31 @@ def test_a_file_without_a_version_says_so(kind: DocumentKind[Any]) -> None:
     del data["version"]
     with pytest.raises(DocumentFileError, match="the file has no version"):
         kind.from_data(data, "x")
+
+
+def test_one_path_limit_for_every_campaign_on_save_and_open(tmp_path: Path) -> None:
+    """README: paths up to 4,096 characters; a campaign saved with one opens again, in
+    every system's campaign (the generic ``documents`` list and Sword's Edge's own)."""
+    import json
+
+    from seforge.core.campaign import CAMPAIGN_KIND, Campaign
+    from seforge.core.documents import UnsavableTextError
+    from seforge.core.limits import PATH_CHARS
+    from seforge.systems.swords_edge.campaign import Campaign as SeCampaign
+    from seforge.systems.swords_edge.campaign import load_campaign, save_campaign
+
+    longest = "d/" * ((PATH_CHARS - 12) // 2) + "pc.sechar"  # relative: kept as written
+    longest = longest + "x" * (PATH_CHARS - len(longest))
+    assert len(longest) == PATH_CHARS
+    path = tmp_path / "c.secampaign"
+    CAMPAIGN_KIND.save(Campaign(system="blades", documents=[longest]), path)
+    assert CAMPAIGN_KIND.load(path).documents == [longest]
+    save_campaign(SeCampaign(characters=[longest], opponents=[longest]), path)
+    assert load_campaign(path).characters == [longest]
+    with pytest.raises(UnsavableTextError, match="4,096"):
+        CAMPAIGN_KIND.save(Campaign(system="blades", documents=[longest + "x"]), path)
+    data = {"format": "seforge.campaign", "version": 1, "system": "blades",
+            "documents": [longest + "x"]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DocumentFileError, match="4,096"):
+        CAMPAIGN_KIND.load(path)
