@@ -4,12 +4,16 @@ traceback, and one owner per file."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
+from ui.shell.window import MainWindow
 from ui.systems.swords_edge.gm_table.party import PartyView
 
 
@@ -26,3 +30,27 @@ def test_a_campaign_listing_a_path_with_a_zero_byte_shows_the_rest(
     texts = view.column_texts()
     assert "bad\\0name.sechar: is not a valid file name (it holds a zero byte)" in texts[0]
     assert [c.name for c, _path in view.characters()] == ["Jyrell"]
+
+
+def test_one_file_through_a_hard_link_is_one_tab(window: MainWindow, tmp_path: Path) -> None:
+    first = tmp_path / "pc.sechar"
+    save_character(library.load_pc("jyrell"), first)
+    second = tmp_path / "same-pc.sechar"
+    os.link(first, second)
+    owner = window.open_path(first)
+    assert owner is not None
+    assert window.open_path(second) is owner
+    assert len(window.documents()) == 1
+
+
+def test_a_symlink_loop_opened_in_the_window_is_one_line(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save_character(library.load_pc("jyrell"), tmp_path / "pc.sechar")
+    assert window.open_path(tmp_path / "pc.sechar") is not None  # an open tab to compare
+    loop = tmp_path / "loop.sechar"
+    loop.symlink_to(loop)
+    seen: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical",
+                        staticmethod(lambda _p, _t, text, *a: seen.append(text)))
+    assert window.open_path(loop) is None
+    assert len(seen) == 1 and "symlink" in seen[0] and "\n" not in seen[0]

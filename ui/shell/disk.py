@@ -8,6 +8,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from seforge.core.file_identity import same_file as core_same_file
+
 
 @dataclass(frozen=True)
 class DiskStamp:
@@ -57,9 +59,5 @@ def changed_on_disk(stamp: DiskStamp | None, path: Path | None) -> bool:
 
 
 def same_file(a: Path | None, b: Path | None) -> bool:
-    if a is None or b is None:
-        return False
-    try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return Path(a).absolute() == Path(b).absolute()
+    """One file, by device and inode (a hard link or a symlink is the same file)."""
+    return core_same_file(a, b)

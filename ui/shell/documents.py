@@ -318,9 +318,10 @@ class DocumentController(QObject):
         return editor.owner
 
     def find_open(self, path: Path) -> int:
-        target = path.resolve()
+        """The tab of the file ``path`` names (by device and inode, so a hard link or a
+        symlink finds it too; a symlink loop is no file), or -1."""
         for index, document in enumerate(self.documents()):
-            if document.path is not None and document.path.resolve() == target:
+            if same_file(document.path, path):
                 return index
         return -1
 

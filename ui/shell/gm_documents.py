@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.documents import DocumentFileError
+from ui.shell.disk import same_file
 
 if TYPE_CHECKING:
     from ui.shell.window import MainWindow
@@ -130,7 +131,7 @@ class TrackerBar(QWidget):
         """Show the tracker at ``path`` here; refused (with the reason) when another
         owner has that file open or it cannot be read."""
         owner = self.owner
-        if owner.path is not None and owner.path.resolve() == path.resolve():
+        if same_file(owner.path, path):
             return True
         holder = self.main.controller.holder_of(path, besides=owner)
         if holder is not None:

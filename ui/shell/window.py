@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.file_identity import resolved_text
 from seforge.core.resources import resource_path
 from ui.shell import actions, screen_fit
 from ui.shell.documents import DocumentController, document_name
@@ -519,7 +520,7 @@ class MainWindow(QMainWindow):
             return
         before = list(self.preferences.recent_files)
         self.preferences.remove_recent(str(path))
-        self.preferences.remove_recent(str(path.resolve()))
+        self.preferences.remove_recent(resolved_text(path))  # never raises (a loop)
         if self.preferences.recent_files != before:
             self.save_preferences()
             self._refresh_recent()
