@@ -54,3 +54,31 @@ def test_a_symlink_loop_opened_in_the_window_is_one_line(
                         staticmethod(lambda _p, _t, text, *a: seen.append(text)))
     assert window.open_path(loop) is None
     assert len(seen) == 1 and "symlink" in seen[0] and "\n" not in seen[0]
+
+
+def test_a_failed_autosave_says_so_and_keeps_trying(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    document = window.open_book_character(library.load_pc("jyrell"))
+    assert document.is_modified()
+    autosaver = window.autosaver
+    autosaver.timer.stop()
+    real_write = autosaver.write
+
+    def full(doc: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(autosaver, "write", full)
+    assert autosaver.save_all() == 0
+    label = window.findChild(QLabel, "autosaveFailed")
+    assert label is not None and label.isVisible()
+    assert "No space left on device" in label.toolTip() and "Jyrell" in label.toolTip()
+    assert "No space left" in window.statusBar().currentMessage()
+    assert autosaver.save_all() == 0  # tried again, still failing: still said
+    assert window.findChild(QLabel, "autosaveFailed") is label
+    monkeypatch.setattr(autosaver, "write", real_write)
+    assert autosaver.save_all() == 1  # the next round writes it
+    assert window.findChild(QLabel, "autosaveFailed") is None
+    assert window.statusBar().currentMessage() == "Autosave works again"
+    assert autosaver.folder.joinpath(f"{document.autosave_id}.sechar").exists()

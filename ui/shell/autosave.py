@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QLockFile, QObject, QTimer
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
 from seforge.core.atomic import atomic_write_bytes
 from seforge.core.bounded_read import FileReadError, read_bounded
@@ -197,6 +197,15 @@ def leftover_autosaves(folder: Path | None = None,
     return found
 
 
+def autosave_problem(document: Any, exc: OSError) -> str:
+    """One line: which document could not be autosaved, and why."""
+    try:
+        title = str(document.title())
+    except Exception:  # a message must never fail
+        title = "A document"
+    return f"“{title}” could not be autosaved ({exc.strerror or exc})"
+
+
 def discard(recovered: list[Recovered]) -> None:
     for item in recovered:
         for path in item.files:
@@ -206,6 +215,10 @@ def discard(recovered: list[Recovered]) -> None:
 
 class Autosaver(QObject):
     """Writes modified documents every ``interval_ms``; ``documents`` lists them."""
+
+    failure_changed = Signal(str)
+    """Why the last round of autosaves failed (one line), or "" once they work again. A
+    failed document is tried again every round."""
 
     def __init__(
         self,
@@ -225,6 +238,8 @@ class Autosaver(QObject):
         """True when this session holds the lock (and so may recover leftovers)."""
         self.disabled_reason = ""
         """Why autosave is off ("" while it works)."""
+        self.failure = ""
+        """Why the last round failed ("" when it did not): see ``failure_changed``."""
 
     def start(self) -> None:
         """Take the session lock and start the timer. When the folder cannot be
@@ -257,6 +272,7 @@ class Autosaver(QObject):
         written = 0
         if self.disabled_reason:
             return written
+        problems: list[str] = []
         for document in self._documents():
             if not document.is_modified():
                 continue
@@ -265,11 +281,19 @@ class Autosaver(QObject):
                 continue
             try:
                 self.write(document)
-            except OSError:
+            except OSError as exc:  # a full or read-only data folder: tried next round
+                problems.append(autosave_problem(document, exc))
                 continue
             self._written[document.autosave_id] = stamp
             written += 1
+        self._set_failure(problems[0] + (f" (and {len(problems) - 1} more)"
+                                         if len(problems) > 1 else "") if problems else "")
         return written
+
+    def _set_failure(self, problem: str) -> None:
+        if problem != self.failure:
+            self.failure = problem
+            self.failure_changed.emit(problem)
 
     def write(self, document: OpenDocument) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -257,6 +257,7 @@ class MainWindow(QMainWindow):
         self._autosaver.start()
         if self._autosaver.disabled_reason:
             self._warn_autosave_off(self._autosaver.disabled_reason)
+        self._autosaver.failure_changed.connect(self._show_autosave_failure)
         for part in self.parts.values():
             part.ready()
         self.add_dock(self.gm_screen_dock, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -784,6 +785,28 @@ class MainWindow(QMainWindow):
         box.setObjectName("startupProblems")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
+
+    def _show_autosave_failure(self, problem: str) -> None:
+        """A lasting note in the status bar while autosaves fail (they are tried again
+        every round); gone at the first round that works."""
+        label = self.findChild(QLabel, "autosaveFailed")
+        if not problem:
+            if label is not None:
+                self.statusBar().removeWidget(label)
+                label.deleteLater()
+                label.setObjectName("")
+            self.statusBar().showMessage("Autosave works again", 5000)
+            return
+        if label is None:
+            label = QLabel(self)
+            label.setObjectName("autosaveFailed")
+            self.statusBar().addPermanentWidget(label)
+        self.statusBar().show()  # made on first use, after the window was shown
+        label.setText("Autosave failed: retrying")
+        label.setToolTip(problem + ". SEForge tries again at every autosave; save your "
+                         "work yourself, or free space in the data folder.")
+        label.show()
+        self.statusBar().showMessage(problem + "; trying again", 10000)
 
     def _warn_autosave_off(self, reason: str) -> None:
         """One warning, and a lasting note in the status bar, when autosave is off."""
