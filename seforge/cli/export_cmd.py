@@ -18,6 +18,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from seforge.cli import VERB_HELP, one_line
+from seforge.core.cli import whole_number
 
 if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
     from pathlib import Path
@@ -25,6 +26,8 @@ if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without 
     from seforge.core.systems import GameSystem
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
+MAX_BLANK_CARDS = 400
+"""``--blank-cards`` beyond this is a typing mistake (50 pages of the 8-card grid)."""
 
 
 def register(sub: Any) -> None:
@@ -63,8 +66,10 @@ def _add_pdf_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--card-size", choices=("grid", "index", "a6"), default="grid",
                         help="with --cards: 8 cards a page (grid, the default), 5x3 in "
                         "index cards, or A6 cards")
-    parser.add_argument("--blank-cards", type=int, default=0, metavar="N",
-                        help="with --cards: add N blank NC cards (FILEs are then optional)")
+    parser.add_argument("--blank-cards", type=whole_number("the count", 0, MAX_BLANK_CARDS),
+                        default=0, metavar="N",
+                        help=f"with --cards: add N blank NC cards (FILEs are then optional; "
+                        f"at most {MAX_BLANK_CARDS})")
 
 
 def _error(message: str) -> int:

@@ -15,6 +15,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (seforge 
 # in about three times a bare python, and typing alone is a tenth of that); mypy reads it so.
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, NoReturn
 
 EXIT_OK = 0
@@ -104,3 +105,22 @@ def print_json(data: Any, indent: int | None = None) -> None:
     """Print ``data`` as JSON that stays valid whatever stdout can encode
     (:func:`json_text`)."""
     print(json_text(data, indent))
+
+
+def whole_number(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``low`` to ``high``: anything else
+    is a one-line usage error naming ``what`` (a huge number is never converted)."""
+
+    def parse(text: str) -> int:
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        stripped = text.strip()
+        digits = stripped.removeprefix("-").removeprefix("+")
+        if not digits.isdigit() or not digits.isascii():
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {shown!r}")
+        value = int(stripped) if len(digits) <= 12 else high + 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be between {low:,} and {high:,}, not {shown}")
+        return value
+
+    return parse

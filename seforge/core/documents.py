@@ -376,6 +376,21 @@ def dumps(data: Mapping[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def dumps_compact(data: Mapping[str, Any]) -> str:
+    """The document on one line, without spaces: what :func:`encode_document` writes when
+    the indented form would pass :data:`MAX_FILE_BYTES`."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _utf8(text: str) -> bytes:
+    """UTF-8 bytes; a lone surrogate becomes U+FFFD rather than failing the save."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return fixed.encode("utf-8")
+
+
 class UnsavableTextError(OSError):
     """A text field is longer than SEForge will read back: nothing was written.
     ``strerror`` names the field and the limit (a message for the user)."""
@@ -387,8 +402,9 @@ class UnsavableTextError(OSError):
 def encode_document(data: Mapping[str, Any]) -> bytes:
     """The UTF-8 bytes written for ``data``, checked so the file opens again.
 
+    Indented, or compact when the indented form would pass :data:`MAX_FILE_BYTES`.
     Raises :class:`UnsavableTextError` when a text is over its limit (see
-    :mod:`seforge.core.limits`) or the whole is over :data:`MAX_FILE_BYTES`. A lone
+    :mod:`seforge.core.limits`) or even the compact form is over the limit. A lone
     surrogate (pasted from a broken clipboard) is written as U+FFFD instead of
     failing every save.
     """
@@ -397,12 +413,11 @@ def encode_document(data: Mapping[str, Any]) -> bytes:
     except DocumentFileError as exc:
         where = f"field '{exc.field}' " if exc.field else "the document "
         raise UnsavableTextError(f"{where}{exc.problem}; nothing was written") from None
-    text = dumps(data)
-    try:
-        payload = text.encode("utf-8")
-    except UnicodeEncodeError:
-        fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-        payload = fixed.encode("utf-8")
+    payload = _utf8(dumps(data))
+    if len(payload) > MAX_FILE_BYTES:
+        # A file that opened must save back: its indented form may pass the limit (a
+        # 10 MB file of many small objects), so it is written compact instead.
+        payload = _utf8(dumps_compact(data))
     if len(payload) > MAX_FILE_BYTES:
         raise UnsavableTextError(
             f"the document would be {len(payload) / (1024 * 1024):.1f} MB, over the "

@@ -56,3 +56,14 @@ def test_json_output_is_valid_json_whatever_the_console_encodes(
         if verb[0] == "check":
             assert data["file"] == str(path)
         assert encoding == "utf-8" or "\\U0001f600" not in text
+
+
+@pytest.mark.parametrize("count", ["100000", "-1", "9" * 5000, "x"])
+def test_blank_cards_have_an_upper_bound(count: str, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["export", "--cards", "--blank-cards", count, "-o", str(tmp_path / "c.pdf")])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("seforge export: ") and "--blank-cards" in err
+    assert not (tmp_path / "c.pdf").exists()

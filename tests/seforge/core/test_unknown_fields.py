@@ -93,3 +93,33 @@ def test_one_path_limit_for_every_campaign_on_save_and_open(tmp_path: Path) -> N
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DocumentFileError, match="4,096"):
         CAMPAIGN_KIND.load(path)
+
+
+def test_a_file_whose_indented_form_passes_the_limit_saves_back(tmp_path: Path) -> None:
+    """A file that opens must save back: deep small objects whose indented form would
+    pass the 16 MB limit (the same as 10 MB of many small objects) are written compact
+    and open again."""
+    import json
+
+    from seforge.core.documents import MAX_FILE_BYTES, encode_document
+    from seforge.systems.swords_edge.fileformat import (
+        CHARACTER_KIND,
+        load_character,
+        save_character,
+    )
+
+    deep: Any = [{"n": 1}] * 50_000
+    for _level in range(58):
+        deep = {"x": deep}
+    data = CHARACTER_KIND.to_data(CHARACTER_KIND.model())
+    data["imported"] = deep
+    path = tmp_path / "big.sechar"
+    path.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    assert path.stat().st_size < MAX_FILE_BYTES
+    assert len(json.dumps(data, indent=2)) > MAX_FILE_BYTES
+    character = load_character(path)
+    save_character(character, tmp_path / "again.sechar")
+    again = load_character(tmp_path / "again.sechar")
+    assert again.model_extra is not None and again.model_extra["imported"] == deep
+    small = encode_document(CHARACTER_KIND.to_data(CHARACTER_KIND.model()))
+    assert small.startswith(b'{\n  "format"')  # a file of the usual size stays indented
