@@ -30,7 +30,14 @@ from pydantic import BaseModel, ValidationError
 
 from seforge.core.atomic import atomic_write_bytes
 from seforge.core.bounded_read import FileReadError, read_bounded, size_text
-from seforge.core.limits import KEY_CHARS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, text_limit
+from seforge.core.limits import (
+    KEY_CHARS,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_NUMBER_CHARS,
+    MAX_WHOLE_NUMBER,
+    text_limit,
+)
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -315,10 +322,35 @@ def decode_document(
         body = migrations[step](body)
     keep_unknown_fields(model)
     try:
-        return model.model_validate(body)
+        document = model.model_validate(body)
     except ValidationError as exc:
         field, message = _validation_message(exc)
         raise DocumentFileError(source, message, field=field) from None
+    check_whole_numbers(document, source)
+    return document
+
+
+def check_whole_numbers(document: BaseModel, source: str) -> None:
+    """Refuse a whole number beyond :data:`MAX_WHOLE_NUMBER` in any known field of
+    ``document`` (nested models, lists and dicts included; unknown fields are kept as
+    they are): one rule for every system, so a model field without its own bounds never
+    reaches a widget or a loop with ``10**30``."""
+    stack: list[tuple[Any, str]] = [(document, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                stack.append((getattr(value, name, None), _join(path, name)))
+        elif isinstance(value, dict):
+            stack.extend((item, _join(path, str(key))) for key, item in value.items())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, _join(path, index)) for index, item in enumerate(value))
+        elif isinstance(value, int) and not isinstance(value, bool) and (
+                abs(value) > MAX_WHOLE_NUMBER):
+            shown = str(value) if len(str(value)) <= 12 else f"{str(value)[:12]}..."
+            raise DocumentFileError(
+                source, f"is {shown}; whole numbers in a document stay between "
+                f"-{MAX_WHOLE_NUMBER:,} and {MAX_WHOLE_NUMBER:,}", field=path or None)
 
 
 _KEEPING: set[type[BaseModel]] = set()

@@ -14,6 +14,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_NUMBER_CHARS",
+    "MAX_WHOLE_NUMBER",
     "NAME_CHARS",
     "NOTES_CHARS",
     "PATH_CHARS",
@@ -28,6 +29,10 @@ MAX_DEPTH = 64
 """Objects and lists nested deeper than this are refused (ours go about 8 deep)."""
 MAX_NUMBER_CHARS = 40
 """A number literal longer than this (digits, sign, point, exponent) is refused."""
+MAX_WHOLE_NUMBER = 1_000_000
+"""A whole number in a document's known fields beyond +-this is refused when read: no
+game's count comes near (a model's own bounds are tighter), and every widget can
+show it (Qt's spin boxes stop at 2,147,483,647). Unknown fields are kept as they are."""
 
 NAME_CHARS = 200
 """Names and short labels: a character's, player's, Quality's, NC's, clock's..."""

@@ -82,3 +82,36 @@ def test_a_failed_autosave_says_so_and_keeps_trying(
     assert window.findChild(QLabel, "autosaveFailed") is None
     assert window.statusBar().currentMessage() == "Autosave works again"
     assert autosaver.folder.joinpath(f"{document.autosave_id}.sechar").exists()
+
+
+def _huge(kind: object, field: str, path: Path, base: object = None) -> Path:
+    data = kind.to_data(base if base is not None else kind.model())  # type: ignore[attr-defined]
+    target = data
+    *parents, last = field.split(".")
+    for part in parents:
+        target = target[int(part)] if part.isdigit() else target[part]
+    target[last] = 10**30
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_huge_numbers_open_as_one_line_in_every_system(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from seforge.systems.sword_of_life.documents import CHARACTER as SOL
+    from seforge.systems.swords_edge.fileformat import CHARACTER_KIND
+    from seforge.systems.twod20.documents import CHARACTER_KIND as TWOD20
+
+    files = [
+        _huge(CHARACTER_KIND, "elements.0.gm_extra_cost", tmp_path / "pc.sechar",
+              library.load_pc("jyrell")),
+        _huge(SOL, "grip_now", tmp_path / "hero.sol"),
+        _huge(TWOD20, "fatigue", tmp_path / "hero.s2d20"),
+    ]
+    seen: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical",
+                        staticmethod(lambda _p, _t, text, *a: seen.append(text)))
+    for path in files:
+        assert not window.open_file(path)
+    assert len(seen) == 3 and all("\n" not in text for text in seen)
+    assert "gm_extra_cost" in seen[0] and "grip_now" in seen[1] and "fatigue" in seen[2]
+    assert window.documents() == []

@@ -87,8 +87,8 @@ class SolCharacter(BaseModel):
     specialties: dict[Characteristic, list[Specialty]] = Field(default_factory=dict)
     """Keyed by characteristic; a list so a file with two on one can be read and refused."""
     skills: list[Skill] = Field(default_factory=list)
-    grip_now: int | None = None
-    """Current Grip after wounds (None: unhurt)."""
+    grip_now: int | None = Field(default=None, ge=0, le=99)
+    """Current Grip after wounds (None: unhurt); at most Grip's own bound."""
     settings: SolSettings = Field(default_factory=SolSettings)
     notes: str = ""
 

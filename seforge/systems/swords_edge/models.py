@@ -76,6 +76,10 @@ def _parse_trait(value: Any) -> Trait | None:
 OptionalTraitField = Annotated[Trait | None, BeforeValidator(_parse_trait)]
 
 
+MAX_GM_EXTRA_COST = 6
+"""The most extra Ranks a GM charges for one broad Quality (the builder's GM charge box)."""
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="allow", validate_assignment=True)
 
@@ -102,7 +106,7 @@ class Element(LinkedQuality):
     acquired: Acquired = Acquired.CREATION
     fetish_of: str | None = None
     """For a Fetish: the name of the SFX Quality it belongs to."""
-    gm_extra_cost: int = Field(default=0, ge=0)
+    gm_extra_cost: int = Field(default=0, ge=0, le=MAX_GM_EXTRA_COST)
     """Extra Ranks the GM charges because the Quality is too broad."""
     note: str = ""
 

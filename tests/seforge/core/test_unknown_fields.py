@@ -123,3 +123,24 @@ def test_a_file_whose_indented_form_passes_the_limit_saves_back(tmp_path: Path) 
     assert again.model_extra is not None and again.model_extra["imported"] == deep
     small = encode_document(CHARACTER_KIND.to_data(CHARACTER_KIND.model()))
     assert small.startswith(b'{\n  "format"')  # a file of the usual size stays indented
+
+
+def declared_whole_numbers(document: BaseModel, data: dict[str, Any]) -> list[str]:
+    """The names of ``data``'s top-level fields that hold a whole number."""
+    return [name for name, value in document if isinstance(value, int)
+            and not isinstance(value, bool) and name in data]
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda k: k.format_id)
+def test_a_huge_number_in_any_known_field_is_one_line(kind: DocumentKind[Any]) -> None:
+    """10**30 never reaches a widget (OverflowError) or a loop; unknown fields keep it."""
+    document = kind.model()
+    for name in declared_whole_numbers(document, kind.to_data(document)):
+        data = kind.to_data(document)
+        data[name] = 10**30
+        with pytest.raises(DocumentFileError) as caught:
+            kind.from_data(data, "x")
+        assert name in str(caught.value) and "\n" not in str(caught.value)
+    data = kind.to_data(document)
+    data["from_elsewhere"] = 10**30
+    assert kind.to_data(kind.from_data(data, "x"))["from_elsewhere"] == 10**30

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge import editing
-from seforge.systems.swords_edge.models import ElementKind, Trait
+from seforge.systems.swords_edge.models import MAX_GM_EXTRA_COST, ElementKind, Trait
 from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.systems.swords_edge.commands import (
     KIND_LABELS,
@@ -173,7 +173,7 @@ class ElementsPanel(QWidget):
         self.kind_combo.setToolTip(KIND_EDITOR_TIP)
         self.kind_combo.activated.connect(self._on_kind_activated)
         self.gm_spin = QSpinBox(self.details)
-        self.gm_spin.setRange(0, 6)
+        self.gm_spin.setRange(0, MAX_GM_EXTRA_COST)
         self.gm_spin.setPrefix("+")
         self.gm_spin.setSuffix(" Ranks")
         self.gm_spin.setAccessibleName("GM charge")
