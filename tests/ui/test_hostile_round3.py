@@ -115,3 +115,18 @@ def test_huge_numbers_open_as_one_line_in_every_system(
     assert len(seen) == 3 and all("\n" not in text for text in seen)
     assert "gm_extra_cost" in seen[0] and "grip_now" in seen[1] and "fatigue" in seen[2]
     assert window.documents() == []
+
+
+def test_a_bad_scene_file_says_scene_not_character(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from seforge.systems.swords_edge.scene import SCENE_KIND
+
+    data = SCENE_KIND.to_data(SCENE_KIND.model())
+    data["pcs"] = "not a list"
+    path = tmp_path / "fight.sescene"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    titles: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical",
+                        staticmethod(lambda _p, title, text, *a: titles.append(title)))
+    window.open_path(path)
+    assert titles == ["Cannot open scene"]

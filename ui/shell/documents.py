@@ -376,11 +376,11 @@ class DocumentController(QObject):
             editor = ui.open_editor(path, self.window.tabs)
         except (DocumentFileError, ValueError, RecursionError) as exc:
             self.window.forget_missing(path)
-            QMessageBox.critical(self.window, f"Cannot open {noun(ui)}", str(exc))
+            QMessageBox.critical(self.window, f"Cannot open {file_noun(ui, path)}", str(exc))
             return None
         except OSError as exc:
             self.window.forget_missing(path)
-            QMessageBox.critical(self.window, f"Cannot open {noun(ui)}",
+            QMessageBox.critical(self.window, f"Cannot open {file_noun(ui, path)}",
                                  f"{path.name}: {exc.strerror or exc}")
             return None
         self.add_editor(ui.system_id, editor)
@@ -822,3 +822,20 @@ def noun(ui: SystemUi, document: object = None) -> str:
     if len(choices) == 1:
         return short_label(ui.title, choices[0].label).lower()
     return "file"
+
+
+def file_noun(ui: SystemUi, path: Path) -> str:
+    """What the file at ``path`` is called in a "Cannot open …" title: the kind its
+    format id names ("scene" for ``swords-edge.scene``, the label of a File › New choice
+    when it is one), else :func:`noun` (a file whose format cannot be read)."""
+    try:
+        found = peek_format(path)
+    except (DocumentFileError, OSError, ValueError, RecursionError):
+        return noun(ui)
+    from ui.shell.start_page import short_label
+
+    for choice in ui.new_document_choices():
+        if choice.format_id == found:
+            return short_label(ui.title, choice.label).lower()
+    kind = found.partition(".")[2].replace("-", " ").replace("_", " ").strip()
+    return kind or noun(ui)
