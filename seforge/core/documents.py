@@ -514,11 +514,14 @@ class DocumentKind(Generic[ModelT]):
         )
 
     def to_data(self, document: ModelT) -> dict[str, Any]:
-        """The JSON object written for ``document`` (format and version first)."""
+        """The JSON object written for ``document`` (format and version first). A value
+        a mutator assigned in its plain form (``"debate"`` for a StrEnum field: a model
+        without ``validate_assignment``) is written as it is, without pydantic's
+        serializer warnings on the console."""
         return {
             "format": self.format_id,
             "version": self.version,
-            **document.model_dump(mode="json"),
+            **document.model_dump(mode="json", warnings=False),
         }
 
     def load(self, path: str | os.PathLike[str]) -> ModelT:

@@ -144,3 +144,14 @@ def test_a_huge_number_in_any_known_field_is_one_line(kind: DocumentKind[Any]) -
     data = kind.to_data(document)
     data["from_elsewhere"] = 10**30
     assert kind.to_data(kind.from_data(data, "x"))["from_elsewhere"] == 10**30
+
+
+def test_saving_a_conflict_with_plain_values_prints_no_warnings(
+        tmp_path: Path, recwarn: pytest.WarningsRecorder) -> None:
+    from seforge.systems.sword_of_life import documents as sol
+
+    conflict = sol.CONFLICT.model()
+    conflict.kind = "debate"  # type: ignore[assignment]  # as a view hands it over
+    sol.CONFLICT.save(conflict, tmp_path / "c.solconflict")
+    assert not [w for w in recwarn if "serializer" in str(w.message)]
+    assert sol.CONFLICT.load(tmp_path / "c.solconflict").kind == "debate"
