@@ -102,3 +102,20 @@ def test_recent_undecodable_paths_never_break_later_saves(
     for document in window.documents():
         assert window.controller.save(document)
     assert set(load_preferences().recent_files) == {str(odd), str(plain)}
+
+
+def test_quit_save_all_saves_every_document_past_an_undecodable_name(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.ui.document_helpers import BUTTON, Answers
+
+    odd = undecodable(tmp_path)
+    names = iter([str(odd), str(tmp_path / "tella.sechar")])
+    window.open_book_character(load_pc("jyrell"))
+    window.open_book_character(load_pc("tella-of-jost"))
+    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName",
+                        staticmethod(lambda *a, **k: (next(names), "")))
+    answers = Answers(monkeypatch, BUTTON.SaveAll)
+    assert window.close()
+    assert len(answers.asked) == 1
+    assert odd.exists() and (tmp_path / "tella.sechar").exists()
+    assert set(load_preferences().recent_files) == {str(odd), str(tmp_path / "tella.sechar")}
