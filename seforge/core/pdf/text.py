@@ -12,7 +12,14 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.core.pdf.fonts import Face, clean, draw_string, starts_rtl, string_width
+from seforge.core.pdf.fonts import (
+    Face,
+    clean,
+    draw_string,
+    graphemes,
+    starts_rtl,
+    string_width,
+)
 from seforge.core.pdf.geometry import Rect
 
 ELLIPSIS = "\u2026"
@@ -58,11 +65,12 @@ def _is_cjk(ch: str) -> bool:
 
 
 def _units(word: str) -> list[str]:
-    """Break a word into pieces a line may end after: CJK breaks between characters."""
+    """Break a word into pieces a line may end after: CJK breaks between characters
+    (a character with its marks stays whole)."""
     pieces: list[str] = []
     buf = ""
-    for ch in word:
-        if _is_cjk(ch):
+    for ch in graphemes(word):
+        if _is_cjk(ch[0]):
             if buf:
                 pieces.append(buf)
                 buf = ""
@@ -75,10 +83,11 @@ def _units(word: str) -> list[str]:
 
 
 def _split_long(piece: str, width: float, face: Face, size: float) -> list[str]:
-    """Cut a piece wider than a line into character chunks that fit."""
+    """Cut a piece wider than a line into chunks that fit, never inside a grapheme
+    cluster (a letter with its marks, a conjunct, a flag)."""
     out: list[str] = []
     buf = ""
-    for ch in piece:
+    for ch in graphemes(piece):
         if buf and string_width(buf + ch, face, size) > width:
             out.append(buf)
             buf = ch
@@ -125,14 +134,17 @@ def ellipsize(line: str, width: float, face: Face, size: float) -> str:
     """``line`` cut so that it and a trailing ellipsis fit ``width``."""
     if string_width(line + ELLIPSIS, face, size) <= width:
         return line.rstrip() + ELLIPSIS
-    lo, hi = 0, len(line)
-    while lo < hi:  # longest prefix that fits with the ellipsis
+    bounds = [0]
+    for cluster in graphemes(line):
+        bounds.append(bounds[-1] + len(cluster))
+    lo, hi = 0, len(bounds) - 1
+    while lo < hi:  # longest prefix of whole clusters that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if string_width(line[:mid].rstrip() + ELLIPSIS, face, size) <= width:
+        if string_width(line[:bounds[mid]].rstrip() + ELLIPSIS, face, size) <= width:
             lo = mid
         else:
             hi = mid - 1
-    return line[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+    return line[:bounds[lo]].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
 def _offsets(text: str, lines: list[str]) -> list[int]:
@@ -246,7 +258,8 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
     else:
         top = rect.top
     baseline = top - fitted.size * ASCENT
-    if align == "left" and starts_rtl(" ".join(fitted.lines)):
+    rtl = starts_rtl(" ".join(fitted.lines))
+    if align == "left" and rtl:
         align = "right"  # a right-to-left paragraph reads from the right edge
     if align == "center":
         x = rect.x + rect.w / 2
@@ -255,7 +268,8 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
     else:
         x = rect.x
     for line in fitted.lines:
-        draw_string(canvas, x, baseline, line, fitted.face, fitted.size, align=align)
+        # every line of a paragraph keeps the paragraph's direction
+        draw_string(canvas, x, baseline, line, fitted.face, fitted.size, align=align, rtl=rtl)
         baseline -= fitted.line_height
 
 
