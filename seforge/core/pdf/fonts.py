@@ -522,10 +522,13 @@ def draw_string(canvas: Canvas, x: float, y: float, text: str, face: Face, size:
         x -= total / 2
     elif align == "right":
         x -= total
+    pdf = isinstance(canvas, Canvas)
     for part in parts:
         if part.chunk.strip():
             canvas.setFont(part.font, size)
-            if part.shaped is None:
+            if part.shaped is None or not pdf:
+                # a painter that is not a PDF canvas (the app's printing) shapes
+                # and orders each run's logical text itself
                 canvas.drawString(x, y, part.chunk)
             elif str(part.shaped) == part.chunk:
                 canvas.drawString(x, y, part.shaped)

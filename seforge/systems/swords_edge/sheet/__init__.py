@@ -166,7 +166,7 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
         form = labels.add(index + 1, first)
         if index == 0:
             draw_sheet(canvas, main, character, elements, portrait=portrait, spill=spill,
-                       label_form=form, options=options)
+                       label_form=form, options=options, marks_in_fields=fields is not None)
             if fields is not None:
                 fields[0].add(fields[1], sheet_fields(main), values)
         else:

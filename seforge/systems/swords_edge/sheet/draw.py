@@ -149,10 +149,24 @@ def _modifier_box(c: Canvas, rect: Rect, text: str, *, size: float = 15.0,
 
 
 def _tick_boxes(c: Canvas, cells: Sequence[Rect], ticked: int, *,
-                labels: Sequence[str] = ()) -> None:
-    """Draw ``cells`` as boxes, the first ``ticked`` filled and crossed."""
+                labels: Sequence[str] = (), held: bool = False,
+                marks_in_fields: bool = False) -> None:
+    """Draw ``cells`` as boxes, the first ``ticked`` marked: crossed (a Penalty Rank
+    taken) or, ``held``, with a disc (Luck, Advancements: a cross would read as
+    spent). With ``marks_in_fields`` every box prints empty: the checkbox field
+    over it draws the mark, so unticking it in a reader leaves nothing behind."""
     for i, cell in enumerate(cells):
         on = i < ticked
+        if on and marks_in_fields:  # an empty box (no label under the field's mark)
+            box(c, cell, stroke=RULE, width=0.8, radius=1.5)
+            continue
+        if on and held:
+            box(c, cell, stroke=ACCENT, width=0.8, radius=1.5)
+            c.setFillColor(ACCENT)
+            r = min(cell.w, cell.h) * 0.32
+            c.roundRect(cell.x + cell.w / 2 - r, cell.y + cell.h / 2 - r, 2 * r, 2 * r, r,
+                        stroke=0, fill=1)
+            continue
         box(c, cell, stroke=ACCENT if on else RULE, fill=ACCENT if on else None,
              width=0.8, radius=1.5)
         if on:
@@ -321,7 +335,7 @@ def in_play_text(character: Character, trait: Trait) -> str:
 
 
 def _traits(c: Canvas, layout: SheetLayout, character: Character | None,
-            options: SheetOptions) -> None:
+            options: SheetOptions, *, marks_in_fields: bool = False) -> None:
     _section_heading(c, layout.traits, "Traits", HINTS["traits"])
     labels = [str(-i) for i in range(1, PENALTY_BOXES + 1)]
     for trait, rect in zip((Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING),
@@ -350,7 +364,7 @@ def _traits(c: Canvas, layout: SheetLayout, character: Character | None,
         c.setFillColor(MUTED)
         draw_text(c, "Penalty", caption, face=Face.CONDENSED, size=7.0, min_size=7.0,
                   valign="middle")
-        _tick_boxes(c, cells, ticked, labels=labels)
+        _tick_boxes(c, cells, ticked, labels=labels, marks_in_fields=marks_in_fields)
 
 
 def element_tag(element: Element) -> str:
@@ -458,7 +472,7 @@ def _notes(c: Canvas, rect: Rect, character: Character | None,
 
 
 def _track(c: Canvas, rect: Rect, cells: Sequence[Rect], title: str, hint: str,
-           value: int | None) -> None:
+           value: int | None, *, marks_in_fields: bool = False) -> None:
     box(c, rect)
     inner = rect.inset(8, 6)
     head = inner.take_top(9)
@@ -467,7 +481,7 @@ def _track(c: Canvas, rect: Rect, cells: Sequence[Rect], title: str, hint: str,
         c.setFillColor(ACCENT)
         draw_text(c, f"{value}", head, face=Face.BOLD, size=8.0, min_size=7.0, align="right")
     _hint(c, hint, Rect(inner.x, inner.y + 17, inner.w, inner.h - 9 - 17), lines=3)
-    _tick_boxes(c, cells, value or 0)
+    _tick_boxes(c, cells, value or 0, held=True, marks_in_fields=marks_in_fields)
 
 
 def _momentum(c: Canvas, rect: Rect) -> None:
@@ -570,8 +584,10 @@ FOOTER_TEXT = "Sword's Edge character sheet \u00b7 made with SEForge"
 def draw_sheet(c: Canvas, layout: SheetLayout, character: Character | None,
                elements: Sequence[Element], *, portrait: Portrait | None,
                spill: Spill | None = None, label_form: str | None = None,
-               options: SheetOptions = SheetOptions()) -> None:
+               options: SheetOptions = SheetOptions(), marks_in_fields: bool = False) -> None:
     """Page 1 of a character's sheet (``character`` None: a blank sheet).
+
+    ``marks_in_fields``: the page gets checkbox fields, which draw the track marks.
 
     Text that does not fit goes to ``spill``; ``label_form`` names the form that
     holds the page label (drawn when the page count is known).
@@ -593,15 +609,16 @@ def draw_sheet(c: Canvas, layout: SheetLayout, character: Character | None,
         trait = character.faculty.trait if key == "faculty" else None
         _quality(c, rect, title, HINTS[key], q.name, q.rank, trait,
                  show_trait=key == "faculty", spill=spill)
-    _traits(c, layout, character, options)
+    _traits(c, layout, character, options, marks_in_fields=marks_in_fields)
     _elements(c, layout.elements, layout.element_rows, elements, title="Elements",
               blank=character is None, character=character, spill=spill, options=options)
     _notes(c, layout.notes, character, portrait, spill)
     play = character.play if character is not None and not options.clean_tracks else None
     _track(c, layout.luck, layout.luck_boxes, "Luck", HINTS["luck"],
-           play.luck if play is not None else None)
+           play.luck if play is not None else None, marks_in_fields=marks_in_fields)
     _track(c, layout.advancement, layout.advancement_boxes, "Advancement", HINTS["advancement"],
-           len(play.advancements) if play is not None else None)
+           len(play.advancements) if play is not None else None,
+           marks_in_fields=marks_in_fields)
     _momentum(c, layout.momentum)
     _pivots(c, layout, character, spill)
     _ranks(c, layout.ranks)

@@ -279,8 +279,16 @@ class FormWriter:
 
     def __post_init__(self) -> None:
         self._empty = _form_xobject(b"")
-        self._cross = _form_xobject(b"q 0.12 0.12 0.12 RG 1.4 w 1 J 2 2 m 8 8 l S "
-                                    b"2 8 m 8 2 l S Q")
+        # A ticked box is drawn by its field alone (the page prints it empty), so
+        # unticking it in a reader leaves nothing behind. A Penalty Rank taken is
+        # a filled box crossed out; Luck and Advancements held are a filled disc
+        # (a cross would read as spent).
+        self._cross = _form_xobject(b"q 0.549 0.165 0.122 rg 0.4 0.4 9.2 9.2 re f "
+                                    b"1 1 1 RG 1.1 w 1 J 2.8 2.8 m 7.2 7.2 l S "
+                                    b"2.8 7.2 m 7.2 2.8 l S Q")
+        self._held = _form_xobject(b"q 0.549 0.165 0.122 rg 8.2 5 m 8.2 6.77 6.77 8.2 5 8.2 c "
+                                   b"3.23 8.2 1.8 6.77 1.8 5 c 1.8 3.23 3.23 1.8 5 1.8 c "
+                                   b"6.77 1.8 8.2 3.23 8.2 5 c f Q")
         form = self.canvas.acroForm
         font = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                      "/Encoding /WinAnsiEncoding >>"])
@@ -300,7 +308,8 @@ class FormWriter:
             parts = [head, f"/V {_pdf_text(value)} >>"]
         elif field.kind == "check":
             state = ON if value == ON else "Off"
-            parts = [head, f"/V /{state} /AS /{state} /AP << /N << /Yes ", self._cross,
+            mark = self._cross if "_penalty_" in field.key else self._held
+            parts = [head, f"/V /{state} /AS /{state} /AP << /N << /Yes ", mark,
                      " /Off ", self._empty, " >> >> >>"]
         else:
             parts = [head, f"/V {_pdf_text(value)} /AP << /N ", self._empty, " >> >>"]
@@ -321,7 +330,8 @@ def _fixed_part(field: Field) -> str:
         return out + "/FT /Tx /F 2 /Ff 1 "
     if field.kind == "check":
         return out + "/FT /Btn /F 4 /MK << /CA (8) >> /DA (/ZaDb 0 Tf 0 g) "
-    out += f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /Q {field.align} "
+    # a value typed in a reader is drawn on white, over what the sheet printed
+    out += f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /Q {field.align} /MK << /BG [1 1 1] >> "
     if field.kind == "choice":
         options = " ".join(_pdf_text(o) for o in field.options)
         return out + f"/FT /Ch /Ff 131072 /Opt [{options}] "
