@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -282,3 +283,121 @@ def draw_text(canvas: Canvas, text: str, rect: Rect, *, face: Face = Face.REGULA
                       max_lines=max_lines, multiline=multiline, marker=marker)
     draw_fitted(canvas, fitted, rect, align=align, valign=valign)
     return fitted
+
+
+# --- lists whose items each keep their own direction ---------------------------------
+
+ITEM_SEPARATOR = " \u00b7 "
+
+
+@dataclass(frozen=True)
+class FlowedItems:
+    """A list laid out in lines: each line holds ``(x offset, text)`` pieces."""
+
+    lines: tuple[tuple[tuple[float, str], ...], ...]
+    size: float
+    face: Face
+    truncated: bool = False
+
+    @property
+    def line_height(self) -> float:
+        return self.size * LEADING
+
+    @property
+    def height(self) -> float:
+        if not self.lines:
+            return 0.0
+        return self.size * (ASCENT + DESCENT) + (len(self.lines) - 1) * self.line_height
+
+
+def _flow(items: list[list[str]], width: float, face: Face, size: float,
+          separator: str) -> list[list[tuple[float, str]]]:
+    """Pieces placed left to right, an item's pieces kept together when they fit."""
+    lines: list[list[tuple[float, str]]] = [[]]
+    x = 0.0
+    space = string_width(" ", face, size)
+    sep_w = string_width(separator, face, size)
+    for index, item in enumerate(items):
+        widths = [string_width(piece, face, size) for piece in item]
+        whole = sum(widths) + space * (len(item) - 1)
+        lead = sep_w if index else 0.0
+        if lines[-1] and x + lead + whole > width:
+            lines[-1].append((x, separator.rstrip()))
+            lines.append([])
+            x, lead = 0.0, 0.0
+        elif lead:
+            lines[-1].append((x, separator))
+            x += lead
+        for piece, piece_w in zip(item, widths, strict=True):
+            if lines[-1] and x > 0 and x + piece_w > width:
+                lines.append([])
+                x = 0.0
+            if piece_w <= width:
+                lines[-1].append((x, piece))
+                x += piece_w + space
+                continue
+            chunks = wrap(piece, width, face, size)
+            for n, chunk in enumerate(chunks):
+                if n:
+                    lines.append([])
+                    x = 0.0
+                lines[-1].append((x, chunk))
+                x += string_width(chunk, face, size) + space
+        x -= space
+    return [line for line in lines if line]
+
+
+def fit_items(items: Sequence[Sequence[str]], width: float, height: float, *,
+              face: Face = Face.REGULAR, size: float = 9.0, min_size: float = 7.0,
+              separator: str = ITEM_SEPARATOR, step: float = 0.5) -> FlowedItems:
+    """Lay out a list (``"Sword of Dawn" "+2" · "Brave" "+4"``) in ``width`` x
+    ``height``: each piece of each item is its own bidi paragraph, so an Arabic
+    name never reorders the "+2" beside it or the next item. Shrinks to
+    ``min_size``; what still does not fit ends the last line with an ellipsis."""
+    cleaned = [[" ".join(clean(piece).split()) for piece in item] for item in items]
+    cleaned = [[piece for piece in item if piece] for item in cleaned]
+    cleaned = [item for item in cleaned if item]
+    if not cleaned:
+        return FlowedItems((), size, face)
+    at = size
+    while True:
+        lines = _flow(cleaned, width, face, at, separator)
+        limit = _max_lines(height, at)
+        if len(lines) <= limit or at <= min_size + 1e-6:
+            break
+        at = max(min_size, round(at - step, 2))
+    truncated = len(lines) > max(1, limit)
+    if truncated:
+        lines = lines[:max(1, limit)]
+        last = lines[-1]
+        ellipsis_w = string_width(ELLIPSIS, face, at)
+
+        def end(line: list[tuple[float, str]]) -> float:
+            return line[-1][0] + string_width(line[-1][1], face, at) if line else 0.0
+
+        while last and (end(last) + ellipsis_w > width or last[-1][1] == separator.rstrip()):
+            last.pop()
+        last.append((end(last), ELLIPSIS))
+    return FlowedItems(tuple(tuple(line) for line in lines), at, face, truncated)
+
+
+def draw_items(canvas: Canvas, items: Sequence[Sequence[str]], rect: Rect, *,
+               face: Face = Face.REGULAR, size: float = 9.0, min_size: float = 7.0,
+               separator: str = ITEM_SEPARATOR, valign: str = "top") -> FlowedItems:
+    """Fit a list to ``rect`` (see :func:`fit_items`) and draw it."""
+    flowed = fit_items(items, rect.w, rect.h, face=face, size=size, min_size=min_size,
+                       separator=separator)
+    if not flowed.lines:
+        return flowed
+    if valign == "middle":
+        top = rect.y + (rect.h + flowed.height) / 2
+    elif valign == "bottom":
+        top = rect.y + flowed.height
+    else:
+        top = rect.top
+    baseline = top - flowed.size * ASCENT
+    for line in flowed.lines:
+        for x, text in line:
+            draw_string(canvas, rect.x + x, baseline, text, face, flowed.size)
+        baseline -= flowed.line_height
+    return flowed
