@@ -469,6 +469,10 @@ def _layout(text: str, face: Face, base_rtl: bool | None) -> tuple[_Part, ...]:
         else:
             shaped = _shape(codepoints, seg.start, seg.end, seg.font, seg.level % 2 == 1)
         units = float(sum(d.x_advance for d in shaped.__shapeData__))
+        if seg.name is not None and any(ord(ch) > 0xFFFF for ch in logical):
+            # readers mangle astral characters in an ActualText span (poppler
+            # writes surrogates): such a name copies as it prints
+            logical = seg.name
         parts.append(_Part(logical, seg.font, units, shaped,
                            seg.name is None and seg.level % 2 == 1))
     return tuple(parts)
@@ -500,6 +504,17 @@ def _iter_widths(text: str, face: Face, size: float) -> Iterator[tuple[str, str,
 def string_width(text: str, face: Face, size: float) -> float:
     """The drawn width of ``text`` in points: the same shaped runs that are drawn."""
     return sum(part.units for part in _layout(text, face, None)) * size / 1000.0
+
+
+def _display_text(logical: str) -> str:
+    """A right-to-left run's text in display order, as readers expect an ActualText
+    span laid over glyphs drawn right to left. A mark that would open it (a final
+    tanween) follows a right-to-left mark (invisible), which readers need to keep
+    it on its letter."""
+    shown = logical[::-1]
+    if shown and unicodedata.combining(shown[0]):
+        shown = "\u200f" + shown
+    return shown
 
 
 def _actual_text(logical: str) -> str:
@@ -536,7 +551,8 @@ def draw_string(canvas: Canvas, x: float, y: float, text: str, face: Face, size:
                 # Readers lay a span's text out left to right over its glyphs and
                 # then apply the bidi algorithm themselves: a right-to-left run
                 # gives its text in display order, and reads back as typed.
-                canvas.addLiteral(_actual_text(part.chunk[::-1] if part.rtl else part.chunk))
+                canvas.addLiteral(_actual_text(_display_text(part.chunk) if part.rtl
+                                               else part.chunk))
                 canvas.drawString(x, y, part.shaped)
                 canvas.addLiteral("EMC")
         x += part.width(size)

@@ -79,6 +79,7 @@ def test_text_layer_reads_as_typed(tmp_path: Path) -> None:
                              " ")
     got = [" ".join(line.translate(controls).split()) for line in text.splitlines()]
     for line in LINES:
+        line = line.replace("🇫🇷", "[flag FR]").replace("😀", "[grinning face]")
         if line.startswith("Name"):
             continue  # mixed direction: checked word by word below
         assert line in got, (line, got)

@@ -75,10 +75,8 @@ def test_every_script_prints_in_logical_order(paper: PaperSize, tmp_path: Path) 
         assert phrase in flat, script
     assert PHRASES["arabic"][::-1] not in flat and PHRASES["hebrew"][::-1] not in flat
     assert "سيف الأجداد" in flat and "مرحبا بالعالم" in flat
-    # an emoji no font has prints as its name and copies as the emoji
-    assert "😀" in flat and "👍" in flat and "[grinning face]" not in flat
-    drawn = PdfReader(io.BytesIO(data)).pages[0].extract_text()  # glyphs, not ActualText
-    assert "[grinning face]" in drawn and "[thumbs up sign]" in drawn
+    # an emoji no font has prints as its name, and copies as what prints
+    assert "[grinning face]" in flat and "[thumbs up sign]" in flat
     assert "\ufffd" not in text
 
 
@@ -112,7 +110,7 @@ def test_cards_print_every_script(tmp_path: Path) -> None:
     flat = " ".join(_pdftotext(data, tmp_path).split())
     for script in ("korean", "devanagari", "thai", "hebrew"):
         assert PHRASES[script] in flat, script
-    assert "\ufffd" not in flat and "😀" in flat
+    assert "\ufffd" not in flat and "[grinning face]" in flat
     for row in _fonts(data, tmp_path):
         assert row[-5] == "yes", row
 
