@@ -324,14 +324,28 @@ def _quality(c: Canvas, rect: Rect, title: str, hint: str, name: str, rank: Rank
 
 def in_play_text(character: Character, trait: Trait) -> str:
     """What a Trait works at mid-play ("Now −2 Weak") and a Doom waiting on it."""
-    penalty = character.play.penalty_ranks.get(trait, 0)
+    play = character.play
+    penalty = play.penalty_ranks.get(trait, 0)
     parts: list[str] = []
     if penalty > 0:
         rank = effective_trait(character, trait)
         parts.append(f"Now {modifier_text(rank)} {rank.label}")
-    if character.play.doom_trait is trait:
-        parts.append("Doom!")
+        scene = min(penalty, play.scene_penalty_ranks.get(trait, 0))
+        if scene > 0:  # recoverable at the scene's end: kept apart from the rest
+            parts[-1] += f", {scene} this scene"
+    if play.doom_trait is trait:
+        parts.append("Doom!")  # a Legendary one is explained in the notes box
     return " \u00b7 ".join(parts)
+
+
+def doom_note(character: Character) -> str:
+    """What a pending Legendary Doom adds, for the notes box (its Trait box has no
+    room): the Basic Weakness it brings."""
+    play = character.play
+    if play.doom_trait is None or not play.doom_legendary:
+        return ""
+    return (f"Legendary Doom on {play.doom_trait.value} to resolve: it also adds a "
+            "Basic Weakness.")
 
 
 def _traits(c: Canvas, layout: SheetLayout, character: Character | None,
@@ -455,12 +469,15 @@ PORTRAIT_SHARE = 0.4
 
 
 def _notes(c: Canvas, rect: Rect, character: Character | None,
-           portrait: Portrait | None, spill: Spill | None) -> None:
+           portrait: Portrait | None, spill: Spill | None, *, in_play: bool = True) -> None:
     box(c, rect)
     inner = rect.inset(8, 6)
     _label(c, "Character notes / sketch", inner.take_top(9))
     body = inner.below(13)
     notes = player_notes(character) if character is not None else ""
+    doom = doom_note(character) if character is not None and in_play else ""
+    if doom:
+        notes = f"{doom}\n{notes}" if notes else doom
     if portrait is not None:
         image_area = body if not notes else body.take_top(body.h * PORTRAIT_SHARE)
         portrait.draw(c, image_area)
@@ -612,7 +629,7 @@ def draw_sheet(c: Canvas, layout: SheetLayout, character: Character | None,
     _traits(c, layout, character, options, marks_in_fields=marks_in_fields)
     _elements(c, layout.elements, layout.element_rows, elements, title="Elements",
               blank=character is None, character=character, spill=spill, options=options)
-    _notes(c, layout.notes, character, portrait, spill)
+    _notes(c, layout.notes, character, portrait, spill, in_play=not options.clean_tracks)
     play = character.play if character is not None and not options.clean_tracks else None
     _track(c, layout.luck, layout.luck_boxes, "Luck", HINTS["luck"],
            play.luck if play is not None else None, marks_in_fields=marks_in_fields)
