@@ -23,6 +23,7 @@ from seforge.systems.swords_edge.sheet.editorial import player_notes
 from seforge.systems.swords_edge.sheet.layout import (
     HEADING_H,
     PENALTY_BOXES,
+    PLAYING_LABEL_W,
     TRACK_BOXES,
     ContinuationLayout,
     Rect,
@@ -274,12 +275,22 @@ def game_line(character: Character) -> str:
     return " \u00b7 ".join(parts)
 
 
+
+
 def _playing(c: Canvas, rect: Rect, character: Character | None,
              spill: Spill | None) -> None:
     box(c, rect)
     inner = rect.inset(8, 5)
     _label(c, "What are you playing?", inner.take_top(9))
-    if character is None:
+    if character is None:  # a blank sheet names its three lines (fields sit beside)
+        body = inner.below(11)
+        third = body.h / 3
+        c.setFillColor(MUTED)
+        for i, name in enumerate(("Campaign", "Genre", "Player")):
+            row = Rect(body.x, body.top - (i + 1) * third, PLAYING_LABEL_W - 2, third)
+            draw_text(c, name, row, face=Face.CONDENSED, size=7.0, min_size=7.0,
+                      valign="middle")
+            hline(c, body.x + PLAYING_LABEL_W, body.right, row.y + 1.5)
         return
     body = inner.below(11)
     game = game_line(character)
@@ -665,7 +676,8 @@ def draw_spill_page(c: Canvas, layout: ContinuationLayout, character: Character,
     _page_head(c, layout, character)
     section = layout.elements
     _section_heading(c, section, "Continued",
-                     "What did not fit in its box, in full, under the box's name.")
+                     "The rest of each text that did not fit its box, from where the "
+                     "box stops, under the box's name.")
     y = section.top - HEADING_H - 4
     for block in blocks:
         c.setFillColor(ACCENT)

@@ -270,6 +270,15 @@ def _draw_table(c: Canvas, rect: Rect, ref: ReferenceTable) -> float:
     return rect.top - y
 
 
+def draw_duplex_blank(c: Canvas, paper: PaperSize) -> None:
+    """A page left blank so that the next sheet prints on a front page."""
+    width, height = PAGE_SIZES[paper]
+    c.setFillColor(MUTED)
+    draw_text(c, "This page is left blank for double-sided printing.",
+              Rect(MARGIN, height / 2 - 10, width - 2 * MARGIN, 20), face=Face.CONDENSED,
+              size=8.0, min_size=7.0, align="center", valign="middle")
+
+
 def draw_reference_page(c: Canvas, paper: PaperSize, label_form: str | None = None) -> None:
     """The reference back page: Ranks, Levels of Success, Stress and Recovery."""
     title, body, footer = _page(paper)
@@ -284,6 +293,7 @@ def draw_reference_page(c: Canvas, paper: PaperSize, label_form: str | None = No
 
 __all__ = [
     "best_qualities",
+    "draw_duplex_blank",
     "draw_reference_page",
     "draw_summary_page",
     "pivot_summary",

@@ -32,6 +32,7 @@ from seforge.systems.swords_edge.ranks import QUALITY_RANKS
 from seforge.systems.swords_edge.sheet.editorial import player_notes
 from seforge.systems.swords_edge.sheet.layout import (
     PENALTY_BOXES,
+    PLAYING_LABEL_W,
     TRACK_BOXES,
     ContinuationLayout,
     Rect,
@@ -197,6 +198,7 @@ def sheet_fields(layout: SheetLayout, first_element: int = 1) -> list[Field]:
     fields.append(Field("name", who, "text", tooltip="Who are you? The character's name",
                         size=14.0))
     body = layout.playing.inset(8, 5).below(11)
+    body = Rect(body.x + PLAYING_LABEL_W, body.y, body.w - PLAYING_LABEL_W, body.h)
     third = body.h / 3
     fields += [
         Field("campaign", Rect(body.x, body.top - third, body.w, third), "text",

@@ -109,3 +109,29 @@ def test_party_summary_keeps_each_items_direction(tmp_path: Path) -> None:
     # the Latin items read left to right with their modifiers as typed
     assert "Battleaxe +4" in flat and "+4 Battleaxe" not in flat
     assert "2+" not in flat and "4+" not in flat
+
+
+def test_reference_keeps_every_sheet_on_a_front_page() -> None:
+    from tests.seforge.systems.swords_edge.test_sheet import stress_case
+
+    long_one, crag = stress_case(), library.load_pc("crag")
+    data, pages = render_sheets([long_one, crag, crag], options=SheetOptions(reference=True))
+    reader = PdfReader(io.BytesIO(data))
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    starts = [i for i, text in enumerate(texts) if "WHO ARE YOU?" in text
+              and "CONTINUED" not in text]
+    assert len(starts) == 3 and all(i % 2 == 0 for i in starts), starts
+    assert pages == len(reader.pages) and pages % 2 == 0
+    assert any("double-sided" in text for text in texts)
+
+
+def test_more_on_page_counts_pdf_pages() -> None:
+    from tests.seforge.systems.swords_edge.test_sheet import stress_case
+
+    crag, long_one = library.load_pc("crag"), stress_case()
+    data, _pages = render_sheets([crag, long_one])
+    reader = PdfReader(io.BytesIO(data))
+    text = " ".join(reader.pages[1].extract_text().split())  # the second PC's first page
+    assert "more on p. 3" in text and "more on p. 2" not in text
+    spilled = " ".join(reader.pages[2].extract_text().split())
+    assert "\u2026" in spilled and "in full" not in spilled  # the rest starts mid-phrase
