@@ -135,3 +135,20 @@ def test_more_on_page_counts_pdf_pages() -> None:
     assert "more on p. 3" in text and "more on p. 2" not in text
     spilled = " ".join(reader.pages[2].extract_text().split())
     assert "\u2026" in spilled and "in full" not in spilled  # the rest starts mid-phrase
+
+
+def test_a_rank_is_picked_on_its_modifier_box() -> None:
+    """No JavaScript: the Rank field itself sits on the modifier box and shows the
+    modifier first ("+2 Good") once picked; its value stays the Rank's name."""
+    from seforge.systems.swords_edge.sheet import render_blank
+
+    layout = sheet_layout(PaperSize.A4)
+    widgets = {str(w.get("/T")): w for w in _annotations(render_blank(PaperSize.A4)[0])}
+    concept = widgets["c1_concept_rank"]
+    x0, _y0, x1, y1 = (float(v) for v in concept["/Rect"])
+    inner = layout.concept.inset(7, 6)
+    assert abs(x1 - inner.right) < 0.1 and abs(y1 - inner.top) < 0.1 and x1 - x0 == 36
+    options = [[str(part) for part in option] for option in concept["/Opt"]]
+    assert ["Good", "+2 Good"] in options and ["Weak", "-6 Weak"] in options
+    trait = widgets["c1_physique_rank"]
+    assert float(trait["/Rect"][2]) - float(trait["/Rect"][0]) == 36
