@@ -379,6 +379,7 @@ def _visual_order(segments: list[_Segment]) -> list[_Segment]:
 
 
 _hb_fonts: dict[str, uharfbuzz.Font] = {}
+_CONTEXT = 8
 
 
 def _hb_font(font: str) -> tuple[TTFont, uharfbuzz.Font]:
@@ -397,7 +398,9 @@ def _shape(codepoints: list[int], start: int, end: int, font: str, rtl: bool) ->
     with _lock:
         ttf, hb = _hb_font(font)
         buf = uharfbuzz.Buffer()
-        buf.add_codepoints(codepoints, start, end - start)
+        # a few characters either side are context enough (joining, marks)
+        lo, hi = max(0, start - _CONTEXT), min(len(codepoints), end + _CONTEXT)
+        buf.add_codepoints(codepoints[lo:hi], start - lo, end - start)
         buf.guess_segment_properties()
         buf.direction = "rtl" if rtl else "ltr"
         uharfbuzz.shape(hb, buf, {"liga": False, "clig": False, "dlig": False})

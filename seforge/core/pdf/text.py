@@ -86,16 +86,28 @@ def _units(word: str) -> list[str]:
 def _split_long(piece: str, width: float, face: Face, size: float) -> list[str]:
     """Cut a piece wider than a line into chunks that fit, never inside a grapheme
     cluster (a letter with its marks, a conjunct, a flag)."""
+    clusters = graphemes(piece)
     out: list[str] = []
-    buf = ""
-    for ch in graphemes(piece):
-        if buf and string_width(buf + ch, face, size) > width:
-            out.append(buf)
-            buf = ch
-        else:
-            buf += ch
-    if buf:
-        out.append(buf)
+    start = 0
+    while start < len(clusters):
+        # the longest run of clusters from ``start`` that fits (at least one):
+        # gallop to a run too wide, then halve (never shaping more than a line)
+        lo, step = start + 1, 1
+        hi = len(clusters)
+        while lo + step <= len(clusters):
+            if string_width("".join(clusters[start:lo + step]), face, size) > width:
+                hi = lo + step - 1
+                break
+            lo += step
+            step *= 2
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if string_width("".join(clusters[start:mid]), face, size) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        out.append("".join(clusters[start:lo]))
+        start = lo
     return out
 
 

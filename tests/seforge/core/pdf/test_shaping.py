@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import shutil
 import subprocess
 import unicodedata
@@ -102,3 +103,15 @@ def test_vowel_marks_are_drawn() -> None:
 
     assert glyphs("مُحَمَّدٌ") > glyphs("محمد")
     assert string_width("مُحَمَّدٌ", Face.REGULAR, 10) >= string_width("محمد", Face.REGULAR, 10)
+
+
+def test_a_long_word_is_cut_where_each_piece_fits() -> None:
+    from seforge.core.pdf.text import _split_long
+
+    word = "मुंबईक्षत्रियमुंबई" * 5
+    for width in (30.0, 100.0):
+        pieces = _split_long(word, width, Face.REGULAR, 10)
+        assert "".join(pieces) == word
+        assert all(string_width(p, Face.REGULAR, 10) <= width for p in pieces)
+        for piece, after in itertools.pairwise(pieces):  # each piece is full
+            assert string_width(piece + graphemes(after)[0], Face.REGULAR, 10) > width
