@@ -115,3 +115,9 @@ def test_a_long_word_is_cut_where_each_piece_fits() -> None:
         assert all(string_width(p, Face.REGULAR, 10) <= width for p in pieces)
         for piece, after in itertools.pairwise(pieces):  # each piece is full
             assert string_width(piece + graphemes(after)[0], Face.REGULAR, 10) > width
+
+
+def test_a_narrow_box_breaks_arabic_between_words() -> None:
+    # "الله" printed as a long character name and was split mid-word in a narrow box
+    assert wrap("ولي الله", 25, Face.REGULAR, 10) == ["ولي", "الله"]
+    assert fit_text("عبد الله ولي الله", 40, 40, size=10).lines == ("عبد الله", "ولي الله")
