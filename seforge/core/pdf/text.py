@@ -8,11 +8,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.core.pdf.fonts import Face, clean, draw_string, starts_rtl, string_width
+from seforge.core.pdf.fonts import (
+    Face,
+    clean,
+    draw_string,
+    graphemes,
+    starts_rtl,
+    string_width,
+)
 from seforge.core.pdf.geometry import Rect
 
 ELLIPSIS = "\u2026"
@@ -58,11 +66,12 @@ def _is_cjk(ch: str) -> bool:
 
 
 def _units(word: str) -> list[str]:
-    """Break a word into pieces a line may end after: CJK breaks between characters."""
+    """Break a word into pieces a line may end after: CJK breaks between characters
+    (a character with its marks stays whole)."""
     pieces: list[str] = []
     buf = ""
-    for ch in word:
-        if _is_cjk(ch):
+    for ch in graphemes(word):
+        if _is_cjk(ch[0]):
             if buf:
                 pieces.append(buf)
                 buf = ""
@@ -75,17 +84,30 @@ def _units(word: str) -> list[str]:
 
 
 def _split_long(piece: str, width: float, face: Face, size: float) -> list[str]:
-    """Cut a piece wider than a line into character chunks that fit."""
+    """Cut a piece wider than a line into chunks that fit, never inside a grapheme
+    cluster (a letter with its marks, a conjunct, a flag)."""
+    clusters = graphemes(piece)
     out: list[str] = []
-    buf = ""
-    for ch in piece:
-        if buf and string_width(buf + ch, face, size) > width:
-            out.append(buf)
-            buf = ch
-        else:
-            buf += ch
-    if buf:
-        out.append(buf)
+    start = 0
+    while start < len(clusters):
+        # the longest run of clusters from ``start`` that fits (at least one):
+        # gallop to a run too wide, then halve (never shaping more than a line)
+        lo, step = start + 1, 1
+        hi = len(clusters)
+        while lo + step <= len(clusters):
+            if string_width("".join(clusters[start:lo + step]), face, size) > width:
+                hi = lo + step - 1
+                break
+            lo += step
+            step *= 2
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if string_width("".join(clusters[start:mid]), face, size) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        out.append("".join(clusters[start:lo]))
+        start = lo
     return out
 
 
@@ -125,14 +147,17 @@ def ellipsize(line: str, width: float, face: Face, size: float) -> str:
     """``line`` cut so that it and a trailing ellipsis fit ``width``."""
     if string_width(line + ELLIPSIS, face, size) <= width:
         return line.rstrip() + ELLIPSIS
-    lo, hi = 0, len(line)
-    while lo < hi:  # longest prefix that fits with the ellipsis
+    bounds = [0]
+    for cluster in graphemes(line):
+        bounds.append(bounds[-1] + len(cluster))
+    lo, hi = 0, len(bounds) - 1
+    while lo < hi:  # longest prefix of whole clusters that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if string_width(line[:mid].rstrip() + ELLIPSIS, face, size) <= width:
+        if string_width(line[:bounds[mid]].rstrip() + ELLIPSIS, face, size) <= width:
             lo = mid
         else:
             hi = mid - 1
-    return line[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+    return line[:bounds[lo]].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
 def _offsets(text: str, lines: list[str]) -> list[int]:
@@ -246,7 +271,8 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
     else:
         top = rect.top
     baseline = top - fitted.size * ASCENT
-    if align == "left" and starts_rtl(" ".join(fitted.lines)):
+    rtl = starts_rtl(" ".join(fitted.lines))
+    if align == "left" and rtl:
         align = "right"  # a right-to-left paragraph reads from the right edge
     if align == "center":
         x = rect.x + rect.w / 2
@@ -255,7 +281,8 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
     else:
         x = rect.x
     for line in fitted.lines:
-        draw_string(canvas, x, baseline, line, fitted.face, fitted.size, align=align)
+        # every line of a paragraph keeps the paragraph's direction
+        draw_string(canvas, x, baseline, line, fitted.face, fitted.size, align=align, rtl=rtl)
         baseline -= fitted.line_height
 
 
@@ -268,3 +295,121 @@ def draw_text(canvas: Canvas, text: str, rect: Rect, *, face: Face = Face.REGULA
                       max_lines=max_lines, multiline=multiline, marker=marker)
     draw_fitted(canvas, fitted, rect, align=align, valign=valign)
     return fitted
+
+
+# --- lists whose items each keep their own direction ---------------------------------
+
+ITEM_SEPARATOR = " \u00b7 "
+
+
+@dataclass(frozen=True)
+class FlowedItems:
+    """A list laid out in lines: each line holds ``(x offset, text)`` pieces."""
+
+    lines: tuple[tuple[tuple[float, str], ...], ...]
+    size: float
+    face: Face
+    truncated: bool = False
+
+    @property
+    def line_height(self) -> float:
+        return self.size * LEADING
+
+    @property
+    def height(self) -> float:
+        if not self.lines:
+            return 0.0
+        return self.size * (ASCENT + DESCENT) + (len(self.lines) - 1) * self.line_height
+
+
+def _flow(items: list[list[str]], width: float, face: Face, size: float,
+          separator: str) -> list[list[tuple[float, str]]]:
+    """Pieces placed left to right, an item's pieces kept together when they fit."""
+    lines: list[list[tuple[float, str]]] = [[]]
+    x = 0.0
+    space = string_width(" ", face, size)
+    sep_w = string_width(separator, face, size)
+    for index, item in enumerate(items):
+        widths = [string_width(piece, face, size) for piece in item]
+        whole = sum(widths) + space * (len(item) - 1)
+        lead = sep_w if index else 0.0
+        if lines[-1] and x + lead + whole > width:
+            lines[-1].append((x, separator.rstrip()))
+            lines.append([])
+            x, lead = 0.0, 0.0
+        elif lead:
+            lines[-1].append((x, separator))
+            x += lead
+        for piece, piece_w in zip(item, widths, strict=True):
+            if lines[-1] and x > 0 and x + piece_w > width:
+                lines.append([])
+                x = 0.0
+            if piece_w <= width:
+                lines[-1].append((x, piece))
+                x += piece_w + space
+                continue
+            chunks = wrap(piece, width, face, size)
+            for n, chunk in enumerate(chunks):
+                if n:
+                    lines.append([])
+                    x = 0.0
+                lines[-1].append((x, chunk))
+                x += string_width(chunk, face, size) + space
+        x -= space
+    return [line for line in lines if line]
+
+
+def fit_items(items: Sequence[Sequence[str]], width: float, height: float, *,
+              face: Face = Face.REGULAR, size: float = 9.0, min_size: float = 7.0,
+              separator: str = ITEM_SEPARATOR, step: float = 0.5) -> FlowedItems:
+    """Lay out a list (``"Sword of Dawn" "+2" · "Brave" "+4"``) in ``width`` x
+    ``height``: each piece of each item is its own bidi paragraph, so an Arabic
+    name never reorders the "+2" beside it or the next item. Shrinks to
+    ``min_size``; what still does not fit ends the last line with an ellipsis."""
+    cleaned = [[" ".join(clean(piece).split()) for piece in item] for item in items]
+    cleaned = [[piece for piece in item if piece] for item in cleaned]
+    cleaned = [item for item in cleaned if item]
+    if not cleaned:
+        return FlowedItems((), size, face)
+    at = size
+    while True:
+        lines = _flow(cleaned, width, face, at, separator)
+        limit = _max_lines(height, at)
+        if len(lines) <= limit or at <= min_size + 1e-6:
+            break
+        at = max(min_size, round(at - step, 2))
+    truncated = len(lines) > max(1, limit)
+    if truncated:
+        lines = lines[:max(1, limit)]
+        last = lines[-1]
+        ellipsis_w = string_width(ELLIPSIS, face, at)
+
+        def end(line: list[tuple[float, str]]) -> float:
+            return line[-1][0] + string_width(line[-1][1], face, at) if line else 0.0
+
+        while last and (end(last) + ellipsis_w > width or last[-1][1] == separator.rstrip()):
+            last.pop()
+        last.append((end(last), ELLIPSIS))
+    return FlowedItems(tuple(tuple(line) for line in lines), at, face, truncated)
+
+
+def draw_items(canvas: Canvas, items: Sequence[Sequence[str]], rect: Rect, *,
+               face: Face = Face.REGULAR, size: float = 9.0, min_size: float = 7.0,
+               separator: str = ITEM_SEPARATOR, valign: str = "top") -> FlowedItems:
+    """Fit a list to ``rect`` (see :func:`fit_items`) and draw it."""
+    flowed = fit_items(items, rect.w, rect.h, face=face, size=size, min_size=min_size,
+                       separator=separator)
+    if not flowed.lines:
+        return flowed
+    if valign == "middle":
+        top = rect.y + (rect.h + flowed.height) / 2
+    elif valign == "bottom":
+        top = rect.y + flowed.height
+    else:
+        top = rect.top
+    baseline = top - flowed.size * ASCENT
+    for line in flowed.lines:
+        for x, text in line:
+            draw_string(canvas, rect.x + x, baseline, text, face, flowed.size)
+        baseline -= flowed.line_height
+    return flowed

@@ -210,7 +210,26 @@ def set_name(character: Character, key: str, name: str) -> str:
     quality = quality_for(character, key)
     old = quality.name
     quality.name = name
+    if isinstance(quality, Element):
+        rename_sfx_penalties(character, old, name, renamed=quality)
     return old
+
+
+def rename_sfx_penalties(character: Character, old: str, new: str, *,
+                         renamed: Element | None = None) -> None:
+    """SFX Penalty Ranks are kept by the Element's name: when it is renamed, they
+    follow it (unless another Element still has the old name)."""
+    if old == new:
+        return
+    others = [e for e in character.elements if e.name == old and e is not renamed]
+    if renamed is None:
+        others = others[1:]  # the Element being renamed still carries the old name
+    if others:
+        return
+    play = character.play
+    for table in (play.sfx_penalty_ranks, play.scene_sfx_penalty_ranks):
+        if old in table:
+            table[new] = table.pop(old)
 
 
 def set_link(character: Character, key: str, trait: Trait | None) -> Trait | None:

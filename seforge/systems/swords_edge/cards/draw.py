@@ -13,7 +13,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.pdf.fonts import Face, string_width
-from seforge.core.pdf.text import LEADING, draw_text, fit_text, wrap
+from seforge.core.pdf.text import LEADING, Fitted, draw_fitted, draw_text, fit_text, wrap
 from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType
 from seforge.systems.swords_edge.nc_builder import TEMPLATES
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
@@ -83,6 +83,8 @@ class CardPiece:
     """The notes (or the part of them) printed on this card."""
     notes_go_on: bool = False
     """The notes continue on the next card."""
+    row_h: float = 13.5
+    """The height of a one-line row (smaller when that keeps the NC on fewer cards)."""
 
 
 CONTINUES = "more on the next card"
@@ -98,8 +100,56 @@ def _concept_h(nc: NarrativeCharacter, width: float) -> float:
     return max(CONCEPT_H, row_height(nc.concept.name, width, trait=False, label="Concept"))
 
 
+NAME_SIZE = 12.0
+WHERE_SIZE = 7.0
+
+
+def _name_text(nc: NarrativeCharacter, first: bool) -> str:
+    name = " ".join(nc.name.split()) or "Unnamed opponent"
+    return name if first else f"{name} (continued)"
+
+
+def _where_text(nc: NarrativeCharacter, index: int, count: int) -> str:
+    where = " \u00b7 ".join(" ".join(p.split()) for p in (nc.genre, nc.source) if p.strip())
+    if count > 1:
+        where = f"Card {index + 1} of {count}" + (f" \u00b7 {where}" if where else "")
+    return where
+
+
+def _badge_w(nc: NarrativeCharacter) -> float:
+    kind, _tn = badge_text(nc)
+    return max(BADGE_W, string_width(kind, Face.CONDENSED_BOLD, 7.0) + 8)
+
+
+def _fit_name(nc: NarrativeCharacter, first: bool, width: float) -> Fitted:
+    """The name on one or two lines down to 7 pt, then on as many lines as it needs:
+    never cut."""
+    name = _name_text(nc, first)
+    fitted = fit_text(name, width, 18.0, face=Face.BOLD, size=NAME_SIZE, min_size=7.0,
+                      max_lines=2)
+    if fitted.truncated:
+        fitted = fit_text(name, width, 10_000.0, face=Face.BOLD, size=7.0, min_size=7.0,
+                          max_lines=None)
+    return fitted
+
+
+def _fit_where(nc: NarrativeCharacter, width: float, count: int = 2) -> Fitted:
+    """Genre and source (and "Card n of m"), wrapped rather than cut."""
+    return fit_text(_where_text(nc, 0, count), width, 10_000.0, face=Face.CONDENSED,
+                    size=WHERE_SIZE, min_size=WHERE_SIZE, max_lines=None)
+
+
+def header_height(nc: NarrativeCharacter, first: bool, card_w: float) -> float:
+    """The header: as tall as the name and the source line need (at least the badge)."""
+    text_w = card_w - _badge_w(nc) - 6
+    name_h = max(18.0, _fit_name(nc, first, text_w).height + 3)
+    where = _fit_where(nc, text_w)
+    where_h = where.height + 2 if where.lines else 0.0
+    return max(HEADER_H, name_h + where_h)
+
+
 def _fixed(nc: NarrativeCharacter, first: bool, width: float) -> float:
-    fixed = HEADER_H + SECTION_GAP + FOOTER_H + 2.0
+    fixed = header_height(nc, first, width) + SECTION_GAP + FOOTER_H + 2.0
     if first:
         fixed += _concept_h(nc, width)
     if first and nc.traits:
@@ -111,15 +161,24 @@ MARKER_H = 10.0
 """Room for the "more on the next card" line."""
 
 
-def _quality_h(row: tuple[NCQuality, bool], width: float) -> float:
+def _quality_h(row: tuple[NCQuality, bool], width: float, base: float = ROW_H) -> float:
     quality, is_flaw = row
     return row_height(quality.name, width, trait=quality.trait is not None,
-                      label="Flaw" if is_flaw else "")
+                      label="Flaw" if is_flaw else "", base=base)
 
 
 def plan_cards(nc: NarrativeCharacter, card: Rect) -> list[CardPiece]:
-    """Cut the NC into cards of ``card``'s size: rows keep their height and notes
-    their size; what does not fit goes on the next card, never dropped."""
+    """Cut the NC into cards of ``card``'s size: what does not fit goes on the next
+    card, never dropped. Rows are drawn tighter when that saves a card."""
+    pieces = _plan(nc, card, ROW_H)
+    if len(pieces) > 1:
+        tight = _plan(nc, card, MIN_ROW_H)
+        if len(tight) < len(pieces):
+            return tight
+    return pieces
+
+
+def _plan(nc: NarrativeCharacter, card: Rect, base: float) -> list[CardPiece]:
     inner = card.inset(PAD_X, PAD_Y)
     rows = _rows(nc)
     notes = nc.notes.strip()
@@ -131,8 +190,9 @@ def plan_cards(nc: NarrativeCharacter, card: Rect) -> list[CardPiece]:
             room -= SECTION_GAP
         taken: list[tuple[NCQuality, bool]] = []
         while rows:
-            height = _quality_h(rows[0], inner.w)
-            more = MARKER_H if len(rows) > 1 else 0.0
+            height = _quality_h(rows[0], inner.w, base)
+            # room for "more on the next card" whenever anything follows
+            more = MARKER_H if len(rows) > 1 or notes else 0.0
             if taken and height + more > room + 0.01:
                 break
             taken.append(rows.pop(0))
@@ -156,7 +216,7 @@ def plan_cards(nc: NarrativeCharacter, card: Rect) -> list[CardPiece]:
         if len(pieces) > 200:  # a safety net: never loop forever on absurd input
             break
     count = len(pieces)
-    return [CardPiece(i, count, taken, shown, go_on)
+    return [CardPiece(i, count, taken, shown, go_on, base)
             for i, (taken, shown, go_on) in enumerate(pieces)]
 
 
@@ -205,26 +265,23 @@ def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter,
     first = piece.index == 0
 
     # Header: name, where it comes from, and the Rank badge.
-    header = inner.take_top(HEADER_H)
+    header = inner.take_top(header_height(nc, first, inner.w))
     kind, tn = badge_text(nc)
-    badge_w = max(BADGE_W, string_width(kind, Face.CONDENSED_BOLD, 7.0) + 8)
+    badge_w = _badge_w(nc)
     badge = Rect(header.right - badge_w, header.top - 26, badge_w, 26)
     _badge(c, badge, kind, tn)
     text_w = badge.x - header.x - 6
     c.setFillColor(INK)
-    name = nc.name.strip() or "Unnamed opponent"
-    if not first:
-        name = f"{name} (continued)"
-    draw_text(c, name, Rect(header.x, header.top - 18, text_w, 18), face=Face.BOLD,
-              size=12.0, min_size=7.0, max_lines=2, valign="middle")
-    where = " \u00b7 ".join(p.strip() for p in (nc.genre, nc.source) if p.strip())
-    if piece.count > 1:
-        where = f"Card {piece.index + 1} of {piece.count}" + (f" \u00b7 {where}" if where
-                                                              else "")
-    if where:
+    name = _fit_name(nc, first, text_w)
+    name_h = max(18.0, name.height + 3)
+    draw_fitted(c, name, Rect(header.x, header.top - name_h, text_w, name_h),
+                valign="middle")
+    where = fit_text(_where_text(nc, piece.index, piece.count), text_w, 10_000.0,
+                     face=Face.CONDENSED, size=WHERE_SIZE, min_size=WHERE_SIZE, max_lines=None)
+    if where.lines:
         c.setFillColor(MUTED)
-        draw_text(c, where, Rect(header.x, header.y + 1, text_w, 10), face=Face.CONDENSED,
-                  size=7.0, min_size=7.0, valign="middle")
+        draw_fitted(c, where, Rect(header.x, header.y + 1, text_w, where.height),
+                    valign="bottom")
     hline(c, inner.x, inner.right, header.y - 1, color=ACCENT, width=0.9)
     y = header.y - SECTION_GAP
 
@@ -247,7 +304,7 @@ def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter,
     if piece.rows:
         y -= SECTION_GAP
         for quality, is_flaw in piece.rows:
-            height = _quality_h((quality, is_flaw), inner.w)
+            height = _quality_h((quality, is_flaw), inner.w, piece.row_h)
             row = Rect(inner.x, y - height, inner.w, height)
             linked = quality.trait.value if quality.trait is not None else ""
             _quality_row(c, row, quality.name, quality.rank, base, trait=linked,
@@ -377,16 +434,17 @@ def _name_width(row_w: float, *, trait: bool, label: str) -> float:
     return max(1.0, width)
 
 
-def row_height(name: str, row_w: float, *, trait: bool, label: str = "") -> float:
-    """A row is one line high, or as many lines as a long name needs at 7 pt."""
+def row_height(name: str, row_w: float, *, trait: bool, label: str = "",
+               base: float = ROW_H) -> float:
+    """A row is one line high (``base``), or as many lines as a long name needs at 7 pt."""
     face = Face.BOLD if label == "Concept" else Face.REGULAR
     width = _name_width(row_w, trait=trait, label=label)
-    fitted = fit_text(name.strip() or "(unnamed)", width, ROW_H, face=face, size=8.5,
+    fitted = fit_text(name.strip() or "(unnamed)", width, base, face=face, size=8.5,
                       min_size=7.0, max_lines=1)
     if not fitted.truncated:
-        return ROW_H
+        return base
     lines = len(wrap(" ".join(name.split()), width, face, 7.0))
-    return max(ROW_H, lines * 7.0 * LEADING + 4.0)
+    return max(base, lines * 7.0 * LEADING + 4.0)
 
 
 def _trait_cell(c: Canvas, cell: Rect, name: str, rank: Rank | None, base: int) -> None:

@@ -42,6 +42,28 @@ def _error(message: str) -> int:
     return EXIT_UNREADABLE
 
 
+def _not_a_file(path: Any) -> str:
+    """Why ``path`` cannot be read as a sheet ("" when it is a regular file); the
+    file is never opened here (a FIFO would block)."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except NotADirectoryError:
+        return "no such file (a part of the path is not a folder)"
+    except PermissionError:
+        return "permission denied"
+    except (OSError, ValueError) as exc:
+        return f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a PDF"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file (a device, pipe or socket), not a PDF"
+    return ""
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -51,8 +73,9 @@ def run(args: argparse.Namespace) -> int:
     from seforge.systems.swords_edge.validation import check_character
 
     sheet, output = Path(args.sheet), Path(args.output)
-    if not sheet.is_file():
-        return _error(f"{sheet}: no such file")
+    refusal = _not_a_file(sheet)
+    if refusal:
+        return _error(f"{sheet}: {refusal}")
     if not output.parent.is_dir():
         return _error(f"{output}: the folder {output.parent} does not exist")
     if output.exists() and os.path.samefile(output, sheet):

@@ -39,6 +39,7 @@ from seforge.systems.swords_edge.sheet.draw import (
 )
 from seforge.systems.swords_edge.sheet.extras import (
     SUMMARY_TITLE,
+    draw_duplex_blank,
     draw_reference_page,
     draw_summary_page,
     summary_pages,
@@ -155,7 +156,8 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
     main, more = sheet_layout(paper), continuation_layout(paper)
     chunks = element_pages(len(character.elements), paper)
     portrait = decode_portrait(character.portrait)
-    spill = Spill(page=len(chunks) + 1)
+    # "more on p. N" names the PDF's page (a party PDF numbers its pages through)
+    spill = Spill(page=first + len(chunks))
     values: dict[str, str] = {}
     if fields is not None:
         values = overlay_values(character, len(main.element_rows),
@@ -166,7 +168,7 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
         form = labels.add(index + 1, first)
         if index == 0:
             draw_sheet(canvas, main, character, elements, portrait=portrait, spill=spill,
-                       label_form=form, options=options)
+                       label_form=form, options=options, marks_in_fields=fields is not None)
             if fields is not None:
                 fields[0].add(fields[1], sheet_fields(main), values)
         else:
@@ -185,6 +187,12 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
         pages += 1
         draw_reference_page(canvas, paper, label_form=labels.add(pages, first))
         canvas.showPage()
+        if pages % 2:
+            # printed on both sides, the next sheet must start on a front page
+            pages += 1
+            draw_duplex_blank(canvas, paper)
+            labels.add(pages, first)
+            canvas.showPage()
     labels.totals[first] = pages
     return pages
 
@@ -216,7 +224,13 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
         for index, chunk in enumerate(chunks, start=1):
             draw_summary_page(canvas, paper, chunk, label_form=labels.add(index, 1))
             canvas.showPage()
-        labels.totals[1] = total = len(chunks)
+        total = len(chunks)
+        if options.reference and total % 2:  # the first sheet starts on a front page
+            total += 1
+            draw_duplex_blank(canvas, paper)
+            labels.add(total, 1)
+            canvas.showPage()
+        labels.totals[1] = total
     for number, character in enumerate(characters, start=1):
         key = f"character-{number}"
         canvas.bookmarkPage(key)

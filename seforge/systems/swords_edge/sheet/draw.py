@@ -23,6 +23,7 @@ from seforge.systems.swords_edge.sheet.editorial import player_notes
 from seforge.systems.swords_edge.sheet.layout import (
     HEADING_H,
     PENALTY_BOXES,
+    PLAYING_LABEL_W,
     TRACK_BOXES,
     ContinuationLayout,
     Rect,
@@ -149,10 +150,24 @@ def _modifier_box(c: Canvas, rect: Rect, text: str, *, size: float = 15.0,
 
 
 def _tick_boxes(c: Canvas, cells: Sequence[Rect], ticked: int, *,
-                labels: Sequence[str] = ()) -> None:
-    """Draw ``cells`` as boxes, the first ``ticked`` filled and crossed."""
+                labels: Sequence[str] = (), held: bool = False,
+                marks_in_fields: bool = False) -> None:
+    """Draw ``cells`` as boxes, the first ``ticked`` marked: crossed (a Penalty Rank
+    taken) or, ``held``, with a disc (Luck, Advancements: a cross would read as
+    spent). With ``marks_in_fields`` every box prints empty: the checkbox field
+    over it draws the mark, so unticking it in a reader leaves nothing behind."""
     for i, cell in enumerate(cells):
         on = i < ticked
+        if on and marks_in_fields:  # an empty box (no label under the field's mark)
+            box(c, cell, stroke=RULE, width=0.8, radius=1.5)
+            continue
+        if on and held:
+            box(c, cell, stroke=ACCENT, width=0.8, radius=1.5)
+            c.setFillColor(ACCENT)
+            r = min(cell.w, cell.h) * 0.32
+            c.roundRect(cell.x + cell.w / 2 - r, cell.y + cell.h / 2 - r, 2 * r, 2 * r, r,
+                        stroke=0, fill=1)
+            continue
         box(c, cell, stroke=ACCENT if on else RULE, fill=ACCENT if on else None,
              width=0.8, radius=1.5)
         if on:
@@ -260,12 +275,22 @@ def game_line(character: Character) -> str:
     return " \u00b7 ".join(parts)
 
 
+
+
 def _playing(c: Canvas, rect: Rect, character: Character | None,
              spill: Spill | None) -> None:
     box(c, rect)
     inner = rect.inset(8, 5)
     _label(c, "What are you playing?", inner.take_top(9))
-    if character is None:
+    if character is None:  # a blank sheet names its three lines (fields sit beside)
+        body = inner.below(11)
+        third = body.h / 3
+        c.setFillColor(MUTED)
+        for i, name in enumerate(("Campaign", "Genre", "Player")):
+            row = Rect(body.x, body.top - (i + 1) * third, PLAYING_LABEL_W - 2, third)
+            draw_text(c, name, row, face=Face.CONDENSED, size=7.0, min_size=7.0,
+                      valign="middle")
+            hline(c, body.x + PLAYING_LABEL_W, body.right, row.y + 1.5)
         return
     body = inner.below(11)
     game = game_line(character)
@@ -310,18 +335,32 @@ def _quality(c: Canvas, rect: Rect, title: str, hint: str, name: str, rank: Rank
 
 def in_play_text(character: Character, trait: Trait) -> str:
     """What a Trait works at mid-play ("Now −2 Weak") and a Doom waiting on it."""
-    penalty = character.play.penalty_ranks.get(trait, 0)
+    play = character.play
+    penalty = play.penalty_ranks.get(trait, 0)
     parts: list[str] = []
     if penalty > 0:
         rank = effective_trait(character, trait)
         parts.append(f"Now {modifier_text(rank)} {rank.label}")
-    if character.play.doom_trait is trait:
-        parts.append("Doom!")
+        scene = min(penalty, play.scene_penalty_ranks.get(trait, 0))
+        if scene > 0:  # recoverable at the scene's end: kept apart from the rest
+            parts[-1] += f", {scene} this scene"
+    if play.doom_trait is trait:
+        parts.append("Doom!")  # a Legendary one is explained in the notes box
     return " \u00b7 ".join(parts)
 
 
+def doom_note(character: Character) -> str:
+    """What a pending Legendary Doom adds, for the notes box (its Trait box has no
+    room): the Basic Weakness it brings."""
+    play = character.play
+    if play.doom_trait is None or not play.doom_legendary:
+        return ""
+    return (f"Legendary Doom on {play.doom_trait.value} to resolve: it also adds a "
+            "Basic Weakness.")
+
+
 def _traits(c: Canvas, layout: SheetLayout, character: Character | None,
-            options: SheetOptions) -> None:
+            options: SheetOptions, *, marks_in_fields: bool = False) -> None:
     _section_heading(c, layout.traits, "Traits", HINTS["traits"])
     labels = [str(-i) for i in range(1, PENALTY_BOXES + 1)]
     for trait, rect in zip((Trait.PHYSIQUE, Trait.CHARISMA, Trait.CUNNING),
@@ -350,7 +389,7 @@ def _traits(c: Canvas, layout: SheetLayout, character: Character | None,
         c.setFillColor(MUTED)
         draw_text(c, "Penalty", caption, face=Face.CONDENSED, size=7.0, min_size=7.0,
                   valign="middle")
-        _tick_boxes(c, cells, ticked, labels=labels)
+        _tick_boxes(c, cells, ticked, labels=labels, marks_in_fields=marks_in_fields)
 
 
 def element_tag(element: Element) -> str:
@@ -441,12 +480,15 @@ PORTRAIT_SHARE = 0.4
 
 
 def _notes(c: Canvas, rect: Rect, character: Character | None,
-           portrait: Portrait | None, spill: Spill | None) -> None:
+           portrait: Portrait | None, spill: Spill | None, *, in_play: bool = True) -> None:
     box(c, rect)
     inner = rect.inset(8, 6)
     _label(c, "Character notes / sketch", inner.take_top(9))
     body = inner.below(13)
     notes = player_notes(character) if character is not None else ""
+    doom = doom_note(character) if character is not None and in_play else ""
+    if doom:
+        notes = f"{doom}\n{notes}" if notes else doom
     if portrait is not None:
         image_area = body if not notes else body.take_top(body.h * PORTRAIT_SHARE)
         portrait.draw(c, image_area)
@@ -458,7 +500,7 @@ def _notes(c: Canvas, rect: Rect, character: Character | None,
 
 
 def _track(c: Canvas, rect: Rect, cells: Sequence[Rect], title: str, hint: str,
-           value: int | None) -> None:
+           value: int | None, *, marks_in_fields: bool = False) -> None:
     box(c, rect)
     inner = rect.inset(8, 6)
     head = inner.take_top(9)
@@ -467,7 +509,7 @@ def _track(c: Canvas, rect: Rect, cells: Sequence[Rect], title: str, hint: str,
         c.setFillColor(ACCENT)
         draw_text(c, f"{value}", head, face=Face.BOLD, size=8.0, min_size=7.0, align="right")
     _hint(c, hint, Rect(inner.x, inner.y + 17, inner.w, inner.h - 9 - 17), lines=3)
-    _tick_boxes(c, cells, value or 0)
+    _tick_boxes(c, cells, value or 0, held=True, marks_in_fields=marks_in_fields)
 
 
 def _momentum(c: Canvas, rect: Rect) -> None:
@@ -570,8 +612,10 @@ FOOTER_TEXT = "Sword's Edge character sheet \u00b7 made with SEForge"
 def draw_sheet(c: Canvas, layout: SheetLayout, character: Character | None,
                elements: Sequence[Element], *, portrait: Portrait | None,
                spill: Spill | None = None, label_form: str | None = None,
-               options: SheetOptions = SheetOptions()) -> None:
+               options: SheetOptions = SheetOptions(), marks_in_fields: bool = False) -> None:
     """Page 1 of a character's sheet (``character`` None: a blank sheet).
+
+    ``marks_in_fields``: the page gets checkbox fields, which draw the track marks.
 
     Text that does not fit goes to ``spill``; ``label_form`` names the form that
     holds the page label (drawn when the page count is known).
@@ -593,15 +637,16 @@ def draw_sheet(c: Canvas, layout: SheetLayout, character: Character | None,
         trait = character.faculty.trait if key == "faculty" else None
         _quality(c, rect, title, HINTS[key], q.name, q.rank, trait,
                  show_trait=key == "faculty", spill=spill)
-    _traits(c, layout, character, options)
+    _traits(c, layout, character, options, marks_in_fields=marks_in_fields)
     _elements(c, layout.elements, layout.element_rows, elements, title="Elements",
               blank=character is None, character=character, spill=spill, options=options)
-    _notes(c, layout.notes, character, portrait, spill)
+    _notes(c, layout.notes, character, portrait, spill, in_play=not options.clean_tracks)
     play = character.play if character is not None and not options.clean_tracks else None
     _track(c, layout.luck, layout.luck_boxes, "Luck", HINTS["luck"],
-           play.luck if play is not None else None)
+           play.luck if play is not None else None, marks_in_fields=marks_in_fields)
     _track(c, layout.advancement, layout.advancement_boxes, "Advancement", HINTS["advancement"],
-           len(play.advancements) if play is not None else None)
+           len(play.advancements) if play is not None else None,
+           marks_in_fields=marks_in_fields)
     _momentum(c, layout.momentum)
     _pivots(c, layout, character, spill)
     _ranks(c, layout.ranks)
@@ -631,7 +676,8 @@ def draw_spill_page(c: Canvas, layout: ContinuationLayout, character: Character,
     _page_head(c, layout, character)
     section = layout.elements
     _section_heading(c, section, "Continued",
-                     "What did not fit in its box, in full, under the box's name.")
+                     "The rest of each text that did not fit its box, from where the "
+                     "box stops, under the box's name.")
     y = section.top - HEADING_H - 4
     for block in blocks:
         c.setFillColor(ACCENT)

@@ -1,13 +1,16 @@
 """Keeping the library's editorial notes off player sheets.
 
 The book PCs in the library carry notes written for the person choosing a
-character ("Her SFX Quality is printed at Good..."). They explain the entry; they
-are not the character's notes, so a sheet leaves them out. A player's own notes
-(written instead, or added after the library's) still print.
+character: a one-sentence description ("A glory-seeking barbarian hunter with a
+big axe."), then remarks on the entry ("Her SFX Quality is printed at Good...").
+The remarks are not the character's notes, so a sheet leaves them out; the
+description prints in the Notes box while the player has written none. A
+player's own notes (written instead, or added after the library's) print alone.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from seforge.systems.swords_edge.models import Character
@@ -36,10 +39,22 @@ def editorial_note(character: Character) -> str:
     return _library_notes().get((character.name.strip(), character.source.strip()), "")
 
 
+_SENTENCE = re.compile(r"^(.+?[.!?])(?:\s|$)", re.DOTALL)
+
+
+def library_description(character: Character) -> str:
+    """The first sentence of the library's note: who the character is."""
+    match = _SENTENCE.match(editorial_note(character))
+    return match.group(1).strip() if match else editorial_note(character)
+
+
 def player_notes(character: Character) -> str:
-    """The notes to print: the character's notes without the library's editorial note."""
+    """The notes to print: the character's notes without the library's editorial
+    note, or the library's description when that leaves nothing."""
     notes = character.notes.strip()
     editorial = editorial_note(character)
     if editorial and notes.startswith(editorial):
         notes = notes[len(editorial):].strip()
+        if not notes:
+            return library_description(character)
     return notes

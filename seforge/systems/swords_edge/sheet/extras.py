@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.pdf.fonts import Face, string_width
-from seforge.core.pdf.text import draw_text, fit_text
+from seforge.core.pdf.text import LEADING, draw_items, draw_text, fit_items, fit_text
 from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind
 from seforge.systems.swords_edge.play.state import effective_trait
 from seforge.systems.swords_edge.ranks import Rank
@@ -45,7 +45,6 @@ from seforge.systems.swords_edge.sheet.layout import (
 SUMMARY_TITLE = "Party summary"
 REFERENCE_TABLES = ("ranks", "levels", "stress", "recovery")
 FOOTER_TEXT = "Sword's Edge \u00b7 made with SEForge"
-BLOCK_MIN_H = 92.0
 
 
 def _page(paper: PaperSize) -> tuple[Rect, Rect, Rect]:
@@ -61,24 +60,30 @@ def _page(paper: PaperSize) -> tuple[Rect, Rect, Rect]:
 # --- party summary -------------------------------------------------------------------
 
 
-def trait_summary(character: Character) -> str:
-    """"Physique +2 · Charisma +4, now +0 (2 Penalty Ranks) · Cunning +2 · Doom on …"."""
-    parts: list[str] = []
+def trait_items(character: Character) -> list[list[str]]:
+    """Each Trait as ``[name, modifier, what it works at now]``, then a Doom."""
+    items: list[list[str]] = []
     for trait in TRAITS:
         rank = character.trait_rank(trait)
-        text = f"{trait.value} {modifier_text(rank)}"
+        item = [trait.value, modifier_text(rank)]
         penalty = character.play.penalty_ranks.get(trait, 0)
         if penalty > 0:
             now = effective_trait(character, trait)
-            text += f", now {modifier_text(now)} ({penalty} Penalty Rank{'s' * (penalty > 1)})"
-        parts.append(text)
+            item[-1] += ","
+            item.append(f"now {modifier_text(now)} ({penalty} Penalty Rank{'s' * (penalty > 1)})")
+        items.append(item)
     if character.play.doom_trait is not None:
-        parts.append(f"Doom on {character.play.doom_trait.value} to resolve")
-    return " \u00b7 ".join(parts)
+        items.append([f"Doom on {character.play.doom_trait.value} to resolve"])
+    return items
 
 
-def best_qualities(character: Character, count: int = 5) -> str:
-    """The character's highest Qualities, Weaknesses left out: "Noble Commander +4 · …"."""
+def trait_summary(character: Character) -> str:
+    """"Physique +2 · Charisma +4, now +0 (2 Penalty Ranks) · Cunning +2 · Doom on …"."""
+    return " \u00b7 ".join(" ".join(item) for item in trait_items(character))
+
+
+def best_items(character: Character, count: int = 5) -> list[list[str]]:
+    """The character's highest Qualities, Weaknesses left out: ``[name, modifier]``."""
     found: list[tuple[Rank, str]] = [
         (character.concept.rank, character.concept.name),
         (character.background.rank, character.background.name),
@@ -89,15 +94,53 @@ def best_qualities(character: Character, count: int = 5) -> str:
             found.append((element.rank, element.name))
     found = [(rank, " ".join(name.split())) for rank, name in found if name.strip()]
     found.sort(key=lambda item: -int(item[0]))
-    return " \u00b7 ".join(f"{name} {modifier_text(rank)}" for rank, name in found[:count])
+    return [[name, modifier_text(rank)] for rank, name in found[:count]]
+
+
+def best_qualities(character: Character, count: int = 5) -> str:
+    """The character's highest Qualities, Weaknesses left out: "Noble Commander +4 · …"."""
+    return " \u00b7 ".join(" ".join(item) for item in best_items(character, count))
+
+
+def pivot_items(character: Character) -> list[list[str]]:
+    pivots = character.pivots
+    return [[f"{label}:", " ".join(value.split())] for label, value in
+            (("Goal", pivots.goal), ("Quirk", pivots.quirk), ("Style", pivots.style))
+            if value and value.strip()] or [["none"]]
 
 
 def pivot_summary(character: Character) -> str:
-    pivots = character.pivots
-    parts = [f"{label}: {' '.join(value.split())}" for label, value in
-             (("Goal", pivots.goal), ("Quirk", pivots.quirk), ("Style", pivots.style))
-             if value and value.strip()]
-    return " \u00b7 ".join(parts) or "none"
+    return " \u00b7 ".join(" ".join(item) for item in pivot_items(character))
+
+
+ROW_SIZE = 8.5
+LABEL_W = 46.0
+HEAD_H = 19.0
+"""The name line and its rule."""
+ROW_GAP = 2.0
+MAX_ROW_LINES = 4
+"""A row longer than this many lines shrinks, then ends with an ellipsis."""
+
+
+def _rows(character: Character) -> tuple[tuple[str, list[list[str]]], ...]:
+    return (("Traits", trait_items(character)), ("Best", best_items(character)),
+            ("Pivots", pivot_items(character)))
+
+
+def _row_heights(character: Character, width: float) -> list[float]:
+    room = MAX_ROW_LINES * ROW_SIZE * LEADING
+    heights: list[float] = []
+    for _label, items in _rows(character):
+        flowed = fit_items(items, width - LABEL_W, room, face=Face.CONDENSED, size=ROW_SIZE,
+                           min_size=7.0)
+        heights.append(max(flowed.height, ROW_SIZE) + ROW_GAP)
+    return heights
+
+
+def block_height(character: Character, width: float) -> float:
+    """The height of a PC's summary block: as tall as its rows need."""
+    inner_w = width - 16
+    return 10 + HEAD_H + sum(_row_heights(character, inner_w))
 
 
 def _summary_block(c: Canvas, rect: Rect, character: Character) -> None:
@@ -109,32 +152,41 @@ def _summary_block(c: Canvas, rect: Rect, character: Character) -> None:
     c.setFillColor(ACCENT)
     draw_text(c, track, Rect(inner.right - track_w, inner.top - 14, track_w, 14),
               face=Face.BOLD, size=9.0, min_size=7.0, align="right", valign="middle")
-    head = " ".join(character.name.split()) or "Unnamed character"
+    head = [" ".join(character.name.split()) or "Unnamed character"]
     if character.player.strip():
-        head += f" ({' '.join(character.player.split())})"
+        head.append(f"({' '.join(character.player.split())})")
     c.setFillColor(INK)
-    draw_text(c, head, Rect(inner.x, inner.top - 14, inner.w - track_w - 6, 14),
-              face=Face.BOLD, size=11.0, min_size=7.0, valign="middle")
+    draw_items(c, [head], Rect(inner.x, inner.top - 14, inner.w - track_w - 6, 14),
+               face=Face.BOLD, size=11.0, min_size=7.0, valign="middle", separator=" ")
     hline(c, inner.x, inner.right, inner.top - 16, color=RULE)
-    rows = (("Traits", trait_summary(character)), ("Best", best_qualities(character)),
-            ("Pivots", pivot_summary(character)))
-    body = Rect(inner.x, inner.y, inner.w, inner.h - 19)
-    row_h = body.h / len(rows)
-    for i, (label, text) in enumerate(rows):
-        row = Rect(body.x, body.top - (i + 1) * row_h, body.w, row_h)
+    y = inner.top - HEAD_H
+    for (label, items), h in zip(_rows(character), _row_heights(character, inner.w),
+                                 strict=True):
+        row = Rect(inner.x, y - h, inner.w, h - ROW_GAP)
         c.setFillColor(ACCENT)
-        draw_text(c, label.upper(), Rect(row.x, row.y, 44, row.h), face=Face.CONDENSED_BOLD,
-                  size=7.5, min_size=7.0, valign="middle")
+        draw_text(c, label.upper(), Rect(row.x, row.top - ROW_SIZE * LEADING, LABEL_W - 2,
+                                         ROW_SIZE * LEADING),
+                  face=Face.CONDENSED_BOLD, size=7.5, min_size=7.0, valign="middle")
         c.setFillColor(INK)
-        draw_text(c, text, Rect(row.x + 46, row.y, row.w - 46, row.h), face=Face.CONDENSED,
-                  size=8.5, min_size=7.0, max_lines=None, valign="middle")
+        draw_items(c, items, Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h),
+                   face=Face.CONDENSED, size=ROW_SIZE, min_size=7.0)
+        y -= h
 
 
 def summary_pages(characters: Sequence[Character], paper: PaperSize) -> list[list[Character]]:
-    """The characters of each summary page (one page for a usual party)."""
+    """The characters of each summary page, blocks as tall as their text needs."""
     _title, body, _footer_rect = _page(paper)
-    per_page = max(1, int((body.h - HEADING_H + GAP) // (BLOCK_MIN_H + GAP)))
-    return [list(characters[i:i + per_page]) for i in range(0, len(characters), per_page)]
+    room = body.h - HEADING_H - 4
+    pages: list[list[Character]] = [[]]
+    used = 0.0
+    for character in characters:
+        h = min(block_height(character, body.w), room)
+        if pages[-1] and used + GAP + h > room:
+            pages.append([])
+            used = 0.0
+        used += h + (GAP if pages[-1] else 0.0)
+        pages[-1].append(character)
+    return pages
 
 
 def draw_summary_page(c: Canvas, paper: PaperSize, characters: Sequence[Character],
@@ -146,11 +198,11 @@ def draw_summary_page(c: Canvas, paper: PaperSize, characters: Sequence[Characte
                      "Each PC at a glance: Traits with Penalty Ranks, best Qualities, "
                      "Pivots, Luck and Advancements.")
     area = body.below(HEADING_H + 4)
-    count = max(1, len(characters))
-    block_h = min(150.0, (area.h - GAP * (count - 1)) / count)
-    for i, character in enumerate(characters):
-        top = area.top - i * (block_h + GAP)
-        _summary_block(c, Rect(area.x, top - block_h, area.w, block_h), character)
+    top = area.top
+    for character in characters:
+        h = min(block_height(character, area.w), area.h)
+        _summary_block(c, Rect(area.x, top - h, area.w, h), character)
+        top -= h + GAP
     _footer(c, footer, FOOTER_TEXT, label_form)
 
 
@@ -218,6 +270,15 @@ def _draw_table(c: Canvas, rect: Rect, ref: ReferenceTable) -> float:
     return rect.top - y
 
 
+def draw_duplex_blank(c: Canvas, paper: PaperSize) -> None:
+    """A page left blank so that the next sheet prints on a front page."""
+    width, height = PAGE_SIZES[paper]
+    c.setFillColor(MUTED)
+    draw_text(c, "This page is left blank for double-sided printing.",
+              Rect(MARGIN, height / 2 - 10, width - 2 * MARGIN, 20), face=Face.CONDENSED,
+              size=8.0, min_size=7.0, align="center", valign="middle")
+
+
 def draw_reference_page(c: Canvas, paper: PaperSize, label_form: str | None = None) -> None:
     """The reference back page: Ranks, Levels of Success, Stress and Recovery."""
     title, body, footer = _page(paper)
@@ -232,6 +293,7 @@ def draw_reference_page(c: Canvas, paper: PaperSize, label_form: str | None = No
 
 __all__ = [
     "best_qualities",
+    "draw_duplex_blank",
     "draw_reference_page",
     "draw_summary_page",
     "pivot_summary",

@@ -28,10 +28,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from seforge.systems.swords_edge.fileformat import character_to_data, dumps
 from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind, Trait
-from seforge.systems.swords_edge.ranks import QUALITY_RANKS
+from seforge.systems.swords_edge.ranks import QUALITY_RANKS, format_modifier
 from seforge.systems.swords_edge.sheet.editorial import player_notes
 from seforge.systems.swords_edge.sheet.layout import (
     PENALTY_BOXES,
+    PLAYING_LABEL_W,
     TRACK_BOXES,
     ContinuationLayout,
     Rect,
@@ -40,6 +41,11 @@ from seforge.systems.swords_edge.sheet.layout import (
 )
 
 RANK_OPTIONS: tuple[str, ...] = ("", *(r.label for r in QUALITY_RANKS))
+RANK_DISPLAY: tuple[str, ...] = ("", *(f"{format_modifier(r.modifier)} {r.label}"
+                                       for r in QUALITY_RANKS))
+"""What a Rank field shows once picked: the modifier first. The field sits on the
+modifier box, so picking a Rank on a blank sheet fills the box without JavaScript
+(a PDF field can only show its own value; another box cannot follow it)."""
 TRAIT_OPTIONS: tuple[str, ...] = ("", *(t.value for t in TRAITS))
 KIND_OPTIONS: tuple[str, ...] = ("", *(k.value for k in ElementKind))
 QUALITY_KEYS = ("concept", "background", "faculty")
@@ -76,6 +82,8 @@ class Field:
     """The size a reader draws a typed value at."""
     align: int = 0
     """0 left, 1 centred, 2 right (the PDF's /Q)."""
+    display: tuple[str, ...] = ()
+    """For a choice: what each option shows (its value is the option itself)."""
 
 
 # --- what the fields hold ------------------------------------------------------
@@ -154,9 +162,9 @@ def _quality_fields(key: str, rect: Rect) -> Iterator[Field]:
     yield Field(f"{key}_name", Rect(inner.x, name_bottom, mod.x - inner.x - 6,
                                     inner.top - 11 - name_bottom), "multiline",
                 tooltip=f"{title}: its name", size=10.0)
-    # The Rank is picked where its name prints, under the modifier box.
-    yield Field(f"{key}_rank", Rect(mod.x - 20, mod.y - 10, mod.w + 20, 10), "choice",
-                RANK_OPTIONS, f"{title}: its Rank", size=7.0, align=2)
+    # The Rank is picked on the modifier box, which then shows "+2 Good".
+    yield Field(f"{key}_rank", mod, "choice", RANK_OPTIONS, f"{title}: its Rank", size=0.0,
+                align=1, display=RANK_DISPLAY)
     if key == "faculty":
         yield Field("faculty_trait", Rect(inner.x + TRAIT_PREFIX_W, inner.y + 17,
                                           mod.x - inner.x - 4 - TRAIT_PREFIX_W, 10),
@@ -171,7 +179,7 @@ def _element_fields(index: int, row: Rect) -> Iterator[Field]:
     name_rect = Rect(mod.right + 7, row.y + 2, tag_rect.x - mod.right - 11, row.h - 4)
     key = f"element_{index}"
     yield Field(f"{key}_rank", mod, "choice", RANK_OPTIONS, f"Element {index}: Rank",
-                size=7.0, align=1)
+                size=0.0, align=1, display=RANK_DISPLAY)
     yield Field(f"{key}_name", name_rect.take_top(12), "text",
                 tooltip=f"Element {index}: name", size=9.0)
     yield Field(f"{key}_note", name_rect.below(12), "text", tooltip=f"Element {index}: note",
@@ -197,6 +205,7 @@ def sheet_fields(layout: SheetLayout, first_element: int = 1) -> list[Field]:
     fields.append(Field("name", who, "text", tooltip="Who are you? The character's name",
                         size=14.0))
     body = layout.playing.inset(8, 5).below(11)
+    body = Rect(body.x + PLAYING_LABEL_W, body.y, body.w - PLAYING_LABEL_W, body.h)
     third = body.h / 3
     fields += [
         Field("campaign", Rect(body.x, body.top - third, body.w, third), "text",
@@ -209,8 +218,9 @@ def sheet_fields(layout: SheetLayout, first_element: int = 1) -> list[Field]:
     for trait, rect in zip(TRAITS, layout.trait_boxes, strict=True):
         inner = rect.inset(7, 6)
         tk = trait_key(trait)
-        fields.append(Field(f"{tk}_rank", Rect(inner.x, inner.top - 23, 70, 10), "choice",
-                            RANK_OPTIONS, f"{trait.value}: its Rank", size=7.5))
+        fields.append(Field(f"{tk}_rank", Rect(inner.right - 36, inner.top - 25, 36, 25),
+                            "choice", RANK_OPTIONS, f"{trait.value}: its Rank", size=0.0,
+                            align=1, display=RANK_DISPLAY))
         fields += _checks(f"{tk}_penalty", penalty_row(rect)[1], f"{trait.value} Penalty Rank")
     for i, row in enumerate(layout.element_rows):
         fields += _element_fields(first_element + i, row)
@@ -279,8 +289,16 @@ class FormWriter:
 
     def __post_init__(self) -> None:
         self._empty = _form_xobject(b"")
-        self._cross = _form_xobject(b"q 0.12 0.12 0.12 RG 1.4 w 1 J 2 2 m 8 8 l S "
-                                    b"2 8 m 8 2 l S Q")
+        # A ticked box is drawn by its field alone (the page prints it empty), so
+        # unticking it in a reader leaves nothing behind. A Penalty Rank taken is
+        # a filled box crossed out; Luck and Advancements held are a filled disc
+        # (a cross would read as spent).
+        self._cross = _form_xobject(b"q 0.549 0.165 0.122 rg 0.4 0.4 9.2 9.2 re f "
+                                    b"1 1 1 RG 1.1 w 1 J 2.8 2.8 m 7.2 7.2 l S "
+                                    b"2.8 7.2 m 7.2 2.8 l S Q")
+        self._held = _form_xobject(b"q 0.549 0.165 0.122 rg 8.2 5 m 8.2 6.77 6.77 8.2 5 8.2 c "
+                                   b"3.23 8.2 1.8 6.77 1.8 5 c 1.8 3.23 3.23 1.8 5 1.8 c "
+                                   b"6.77 1.8 8.2 3.23 8.2 5 c f Q")
         form = self.canvas.acroForm
         font = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                      "/Encoding /WinAnsiEncoding >>"])
@@ -300,7 +318,8 @@ class FormWriter:
             parts = [head, f"/V {_pdf_text(value)} >>"]
         elif field.kind == "check":
             state = ON if value == ON else "Off"
-            parts = [head, f"/V /{state} /AS /{state} /AP << /N << /Yes ", self._cross,
+            mark = self._cross if "_penalty_" in field.key else self._held
+            parts = [head, f"/V /{state} /AS /{state} /AP << /N << /Yes ", mark,
                      " /Off ", self._empty, " >> >> >>"]
         else:
             parts = [head, f"/V {_pdf_text(value)} /AP << /N ", self._empty, " >> >>"]
@@ -321,9 +340,14 @@ def _fixed_part(field: Field) -> str:
         return out + "/FT /Tx /F 2 /Ff 1 "
     if field.kind == "check":
         return out + "/FT /Btn /F 4 /MK << /CA (8) >> /DA (/ZaDb 0 Tf 0 g) "
-    out += f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /Q {field.align} "
+    # a value typed in a reader is drawn on white, over what the sheet printed
+    out += f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /Q {field.align} /MK << /BG [1 1 1] >> "
     if field.kind == "choice":
-        options = " ".join(_pdf_text(o) for o in field.options)
+        if field.display:
+            options = " ".join(f"[{_pdf_text(o)} {_pdf_text(d)}]"
+                               for o, d in zip(field.options, field.display, strict=True))
+        else:
+            options = " ".join(_pdf_text(o) for o in field.options)
         return out + f"/FT /Ch /Ff 131072 /Opt [{options}] "
     flags = 4096 if field.kind == "multiline" else 0
     return out + f"/FT /Tx /Ff {flags} "

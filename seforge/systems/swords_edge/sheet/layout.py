@@ -50,6 +50,8 @@ MOMENTUM_W = 124.0
 FOOTER_H = 10.0
 MIN_ELEMENT_ROWS = 5
 TRACK_BOXES = 10
+PLAYING_LABEL_W = 44.0
+"""Room of a blank sheet's "Campaign", "Genre" and "Player" labels, left of their fields."""
 """Boxes in the Luck and Advancement tracks."""
 PENALTY_BOXES = 7
 """Penalty Rank boxes per Trait (-1 to -7)."""

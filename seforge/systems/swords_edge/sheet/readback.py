@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from seforge.systems.swords_edge.editing import rename_sfx_penalties
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
     character_from_data,
     parse_json_bytes,
 )
 from seforge.systems.swords_edge.models import (
+    MAX_LUCK,
     TRAITS,
     Character,
     Element,
@@ -64,7 +66,15 @@ class ReadResult:
     characters_in_file: int = 1
 
 
-_PREFIX = re.compile(r"^c(\d+)_(.+)$")
+MAX_SHEETS = 999
+"""The most characters one sheet PDF numbers (``c1_`` to ``c999_``)."""
+MAX_ELEMENT_SLOTS = 500
+"""The most Element rows a sheet's fields may claim; a field claiming more is ignored."""
+MAX_PDF_BYTES = 128 * 1024 * 1024
+"""A sheet PDF larger than this is refused before it is parsed."""
+
+_PREFIX = re.compile(r"^c(\d{1,3})_(.+)$")
+_ELEMENT_KEY = re.compile(r"^element_(\d{1,3})_")
 
 
 def _value(raw: Any) -> str:
@@ -76,23 +86,71 @@ def _value(raw: Any) -> str:
     return text
 
 
-def _fields_of(path: Path) -> dict[int, dict[str, str]]:
+def _raw_fields(path: Path) -> dict[str, Any]:
+    """The PDF's form fields; pypdf's own warnings are kept off the console."""
+    import logging
+    import warnings
+
     try:
         from pypdf import PdfReader
-        from pypdf.errors import PdfReadError
+        from pypdf.errors import DependencyError, FileNotDecryptedError, PyPdfError
     except ImportError as exc:  # pragma: no cover - pypdf ships with SEForge
         raise SheetReadError(f"reading PDF forms needs pypdf ({exc})") from exc
     try:
-        reader = PdfReader(str(path))
-        raw = reader.get_fields() or {}
-    except (PdfReadError, OSError, ValueError, KeyError, TypeError) as exc:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise SheetReadError(f"{path}: {exc.strerror or exc}") from exc
+    if size > MAX_PDF_BYTES:
+        raise SheetReadError(f"{path}: is {size / 1024 / 1024:,.0f} MB; a sheet PDF may be at "
+                             f"most {MAX_PDF_BYTES // 1024 // 1024} MB")
+    logger = logging.getLogger("pypdf")
+    level, propagate = logger.level, logger.propagate
+    logger.setLevel(logging.CRITICAL + 1)
+    logger.propagate = False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reader = PdfReader(str(path))
+            if reader.is_encrypted:
+                try:
+                    reader.decrypt("")
+                    reader.get_fields()
+                except (DependencyError, FileNotDecryptedError, NotImplementedError) as exc:
+                    raise SheetReadError(f"{path}: is encrypted; save an unencrypted copy "
+                                         "and import that") from exc
+            return dict(reader.get_fields() or {})
+    except SheetReadError:
+        raise
+    except (DependencyError, FileNotDecryptedError) as exc:  # AES needs a crypto package
+        raise SheetReadError(f"{path}: is encrypted; save an unencrypted copy "
+                             "and import that") from exc
+    except RecursionError as exc:
+        raise SheetReadError(f"{path}: not a readable PDF (its form fields loop)") from exc
+    except (PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError,
+            IndexError, AssertionError, MemoryError) as exc:
         raise SheetReadError(f"{path}: not a readable PDF ({exc})") from exc
+    finally:
+        logger.setLevel(level)
+        logger.propagate = propagate
+
+
+def _fields_of(path: Path) -> dict[int, dict[str, str]]:
+    raw = _raw_fields(path)
     sheets: dict[int, dict[str, str]] = {}
     for name, info in raw.items():
         match = _PREFIX.match(str(name))
-        if not match:
+        if not match or not 1 <= int(match.group(1)) <= MAX_SHEETS:
             continue
-        sheets.setdefault(int(match.group(1)), {})[match.group(2)] = _value(info.get("/V"))
+        key = match.group(2)
+        element = re.match(r"^element_(\d+)_", key)
+        if element and not (_ELEMENT_KEY.match(key)
+                            and 1 <= int(element.group(1)) <= MAX_ELEMENT_SLOTS):
+            continue  # a row no sheet has: ignored, whatever number it claims
+        try:
+            value = info.get("/V") if hasattr(info, "get") else None
+        except (RecursionError, ValueError, KeyError, TypeError):
+            value = None
+        sheets.setdefault(int(match.group(1)), {})[key] = _value(value)
     if not sheets:
         raise SheetReadError(f"{path}: no SEForge sheet fields (was it made by SEForge?)")
     return sheets
@@ -103,7 +161,10 @@ def read_sheet(path: str | Path, number: int = 1) -> ReadResult:
     path = Path(path)
     sheets = _fields_of(path)
     if number not in sheets:
-        raise SheetReadError(f"{path}: has {len(sheets)} character(s), not {number}")
+        held = sorted(sheets)
+        which = (f"only character {held[0]}" if len(held) == 1
+                 else f"{len(held)} characters, numbered {held[0]} to {held[-1]}")
+        raise SheetReadError(f"{path}: holds no character {number} ({which})")
     values = sheets[number]
     saved = values.get(DATA_KEY, "").strip()
     base = Character()
@@ -125,16 +186,16 @@ def read_sheet(path: str | Path, number: int = 1) -> ReadResult:
     changed = [key for key, value in values.items()
                if key not in (DATA_KEY, TRACKS_KEY) and key in exported
                and value != exported[key]]
-    _apply(character, values, set(changed), notes)
+    _apply(character, values, set(changed), notes, exported)
     return ReadResult(character, from_saved, changed, notes, len(sheets))
 
 
 def _element_slots(values: dict[str, str]) -> int:
     slots = 0
     for key in values:
-        match = re.match(r"^element_(\d+)_", key)
+        match = _ELEMENT_KEY.match(key)
         if match:
-            slots = max(slots, int(match.group(1)))
+            slots = max(slots, min(int(match.group(1)), MAX_ELEMENT_SLOTS))
     return slots
 
 
@@ -165,6 +226,18 @@ def _count(values: dict[str, str], prefix: str, boxes: int) -> int:
     return sum(1 for i in range(1, boxes + 1) if values.get(f"{prefix}_{i}") == ON)
 
 
+def _recount(old: int, values: dict[str, str], exported: dict[str, str], prefix: str,
+             boxes: int) -> int:
+    """A count whose boxes were ticked or unticked: the saved count, less each box
+    the player unticked, plus each they ticked. A count above the boxes (Luck 15
+    prints ten ticked boxes and "15") keeps what the boxes cannot show."""
+    now = _count(values, prefix, boxes)
+    if exported.get(TRACKS_KEY) == CLEAN:
+        return now  # the boxes were printed empty, to be ticked: they are the count
+    before = _count(exported, prefix, boxes)
+    return max(0, old + now - before)
+
+
 CLEAR = frozenset({"-", "\u2013", "\u2014"})
 """Typed alone in a field of an exported sheet, clears its value."""
 
@@ -175,7 +248,7 @@ def _typed(value: str) -> str:
 
 
 def _apply(ch: Character, values: dict[str, str], changed: set[str],
-           notes: list[str]) -> None:
+           notes: list[str], exported: dict[str, str] | None = None) -> None:
     """Lay the changed fields over ``ch``."""
 
     def get(key: str) -> str | None:
@@ -211,6 +284,12 @@ def _apply(ch: Character, values: dict[str, str], changed: set[str],
                 ch.play.penalty_ranks[trait] = count
             else:
                 ch.play.penalty_ranks.pop(trait, None)
+            # this scene's part of them can never exceed what is left
+            scene = min(ch.play.scene_penalty_ranks.get(trait, 0), count)
+            if scene:
+                ch.play.scene_penalty_ranks[trait] = scene
+            else:
+                ch.play.scene_penalty_ranks.pop(trait, None)
     _apply_elements(ch, values, changed, notes)
     for key in PIVOT_KEYS:
         value = get(f"pivot_{key}")
@@ -219,10 +298,13 @@ def _apply(ch: Character, values: dict[str, str], changed: set[str],
     notes_value = get("notes")
     if notes_value is not None:
         ch.notes = notes_value.strip()
+    before = exported or {}
     if any(f"luck_{i}" in changed for i in range(1, TRACK_BOXES + 1)):
-        ch.play.luck = _count(values, "luck", TRACK_BOXES)
+        ch.play.luck = min(MAX_LUCK, _recount(ch.play.luck, values, before, "luck",
+                                              TRACK_BOXES))
     if any(f"advancement_{i}" in changed for i in range(1, TRACK_BOXES + 1)):
-        count = _count(values, "advancement", TRACK_BOXES)
+        count = _recount(len(ch.play.advancements), values, before, "advancement",
+                         TRACK_BOXES)
         held = ch.play.advancements[:count]
         held += [HeldAdvancement() for _ in range(count - len(held))]
         ch.play.advancements = held
@@ -243,13 +325,22 @@ def _apply_elements(ch: Character, values: dict[str, str], changed: set[str],
         typed = {part: _typed(values.get(f"{key}_{part}", ""))
                  for part in ("name", "rank", "trait", "kind", "note")}
         name_changed = f"{key}_name" in changed
+        raw_name = values.get(f"{key}_name", "").strip()
+        if name_changed and not raw_name:
+            # a blank name (a space typed, a field emptied) is no instruction:
+            # only a lone "-" removes an Element
+            name_changed = False
         if name_changed and not typed["name"]:
+            if element is not None:
+                _drop_sfx_penalties(ch, element.name)
             continue  # its name was cleared: the Element is gone
         if element is None:
             if not typed["name"]:
                 continue  # a new row needs a name
             element = Element(name=typed["name"])
         if name_changed:
+            if i <= len(ch.elements):
+                rename_sfx_penalties(ch, element.name, typed["name"])
             element.name = typed["name"]
         name = element.name
         rank = _rank(typed["rank"], f"Element {name!r}", notes)
@@ -268,3 +359,11 @@ def _apply_elements(ch: Character, values: dict[str, str], changed: set[str],
         kept.append(element)
     kept += [e.model_copy(deep=True) for e in ch.elements[slots:]]
     ch.elements = kept
+
+
+def _drop_sfx_penalties(ch: Character, name: str) -> None:
+    """Forget the SFX Penalty Ranks of a removed Element (unless another keeps the name)."""
+    if sum(1 for e in ch.elements if e.name == name) > 1:
+        return
+    ch.play.sfx_penalty_ranks.pop(name, None)
+    ch.play.scene_sfx_penalty_ranks.pop(name, None)

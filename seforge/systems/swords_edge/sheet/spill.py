@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from seforge.core.pdf.fonts import Face
-from seforge.core.pdf.text import ASCENT, DESCENT, LEADING, Fitted, wrap
+from seforge.core.pdf.text import ASCENT, DESCENT, ELLIPSIS, LEADING, Fitted, wrap
 from seforge.systems.swords_edge.sheet.layout import HEADING_H, Rect
 
 BODY_SIZE = 9.0
@@ -32,8 +32,8 @@ class Spill:
 
     def keep(self, title: str, fitted: Fitted) -> None:
         """Remember what ``fitted`` could not show, under ``title``."""
-        if fitted.rest.strip():
-            self.items.append((title, fitted.rest))
+        if fitted.rest.strip():  # it starts mid-phrase: say so
+            self.items.append((title, f"{ELLIPSIS} {fitted.rest}"))
 
 
 @dataclass(frozen=True)

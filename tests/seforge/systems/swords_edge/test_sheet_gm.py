@@ -84,7 +84,9 @@ def test_cli_party_summary_and_reference(tmp_path: Path,
     out = tmp_path / "party.pdf"
     assert main(["export", *files, "-o", str(out), "--party-summary", "--reference",
                  "--paper", "letter"]) == 0
-    assert "7 page(s)" in capsys.readouterr().out
+    # the one-page summary is followed by a blank page, so each sheet starts on a front
+    assert "8 page(s)" in capsys.readouterr().out
     reader = PdfReader(out)
     assert "PARTY SUMMARY" in reader.pages[0].extract_text()
+    assert "double-sided" in reader.pages[1].extract_text()
     assert "RECOVERY" in reader.pages[-1].extract_text()

@@ -75,6 +75,7 @@ def test_every_script_prints_in_logical_order(paper: PaperSize, tmp_path: Path) 
         assert phrase in flat, script
     assert PHRASES["arabic"][::-1] not in flat and PHRASES["hebrew"][::-1] not in flat
     assert "سيف الأجداد" in flat and "مرحبا بالعالم" in flat
+    # an emoji no font has prints as its name, and copies as what prints
     assert "[grinning face]" in flat and "[thumbs up sign]" in flat
     assert "\ufffd" not in text
 

@@ -1,0 +1,161 @@
+"""The corpus of names and notes every system's sheets, cards and summaries must
+print (issue 27), and the checks made on the PDF's own glyph positions.
+
+Each entry is a short name and a longer note in one script (or mixed). A PDF
+passes when every word is in its text layer in logical order, no two words'
+boxes overlap, and every word lies on the page and inside one of the boxes the
+test names. Word boxes come from ``pdftotext -bbox`` (poppler), which places
+each glyph where the PDF draws it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                   reason="poppler-utils is not installed")
+
+
+@dataclass(frozen=True)
+class Sample:
+    script: str
+    name: str
+    note: str
+    directional: bool = True
+    """False for mixed direction: the words are checked, not their order."""
+
+
+CORPUS: tuple[Sample, ...] = (
+    Sample("thai", "ไทย Somchai กรุงเทพมหานคร",
+           "ภาษาไทย สวัสดีครับ กรุงเทพมหานคร ไทย Bangkok " * 12),
+    Sample("devanagari", "राम Ram सीता कमल मुंबई",
+           "नमस्ते हिन्दी योद्धा क्षत्रिय मुंबई Mumbai सीता " * 12),
+    Sample("arabic", "عبد الله مُحَمَّدٌ",
+           "ولي الله يحمي المدينة القديمة مُحَمَّدٌ سيفٌ " * 12),
+    Sample("hebrew", "שומר העיר העתיקה", "שלום עולם הגנה על העיר העתיקה " * 12),
+    Sample("cjk", "武士の魂 山田太郎", "日本語の説明文です。中文说明文字。" * 12),
+    Sample("korean", "한국어 이름 김철수", "안녕하세요 반갑습니다 용감한 전사 " * 12),
+    Sample("emoji", "Smiles 😀 a lot 🇫🇷", "Flags 🇯🇵 🇩🇪 and 👍 thumbs " * 12),
+    Sample("mixed", "Name שלום and مرحبا +2", "Mixed שלום עולם and مرحبا بالعالم end +2 " * 12,
+           directional=False),
+)
+
+
+@dataclass(frozen=True)
+class Word:
+    page: int
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    """Top-left origin, in points (as poppler gives them)."""
+
+
+_PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">')
+_WORD = re.compile(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" '
+                   r'yMax="([\d.-]+)">(.*?)</word>')
+_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F],
+                          " ")
+
+
+def words(pdf: Path) -> tuple[list[tuple[float, float]], list[Word]]:
+    """Page sizes and every word's box, from the PDF's glyph positions."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                         check=True, timeout=120).stdout.decode("utf-8", "replace")
+    pages: list[tuple[float, float]] = []
+    found: list[Word] = []
+    for chunk in out.split("<page ")[1:]:
+        size = _PAGE.match("<page " + chunk)
+        assert size
+        pages.append((float(size.group(1)), float(size.group(2))))
+        for m in _WORD.finditer(chunk):
+            found.append(Word(len(pages), html.unescape(m.group(5)), float(m.group(1)),
+                              float(m.group(2)), float(m.group(3)), float(m.group(4))))
+    return pages, found
+
+
+def text_layer(pdf: Path) -> str:
+    """The text layer as a reader copies it, normalized (NFKC, no bidi controls)."""
+    out = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    return unicodedata.normalize("NFKC", out).translate(_CONTROLS)
+
+
+PRINTED_AS = {"😀": "[grinning face]", "🇫🇷": "[flag FR]", "🇯🇵": "[flag JP]",
+              "🇩🇪": "[flag DE]", "👍": "[thumbs up sign]"}
+"""Emoji no shipped font draws print as their names, and copy as what prints."""
+
+
+def printed(text: str) -> str:
+    for emoji, name in PRINTED_AS.items():
+        text = text.replace(emoji, name)
+    return text
+
+
+def _squeeze(text: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", text).split())
+
+
+def assert_in_text_layer(pdf: Path, samples: Iterable[str], *, ordered: bool = True) -> None:
+    """Every word of each sample is in the text layer; ``ordered``: in logical order
+    (compared without spaces, as lines may wrap anywhere)."""
+    layer = text_layer(pdf)
+    squeezed = _squeeze(layer)
+    tokens = set(layer.split())
+    for sample in map(printed, samples):
+        if ordered:
+            assert _squeeze(sample) in squeezed, (sample, layer[:3000])
+        else:
+            for word in sample.split():
+                word = unicodedata.normalize("NFKC", word)
+                assert word in tokens or word in squeezed, (word, layer[:3000])
+
+
+def assert_no_overlap(found: Sequence[Word]) -> None:
+    """No two words are drawn over each other (their boxes cross by more than a
+    sliver sideways and half a line up and down)."""
+    by_page: dict[int, list[Word]] = {}
+    for word in found:
+        by_page.setdefault(word.page, []).append(word)
+    for page_words in by_page.values():
+        page_words.sort(key=lambda w: w.x0)
+        for i, a in enumerate(page_words):
+            for b in page_words[i + 1:]:
+                if b.x0 >= a.x1 - 0.6:
+                    break
+                across = min(a.x1, b.x1) - max(a.x0, b.x0)
+                down = min(a.y1, b.y1) - max(a.y0, b.y0)
+                least = min(a.y1 - a.y0, b.y1 - b.y0)
+                assert not (across > 0.6 and down > 0.5 * least), (
+                    f"{a.text!r} and {b.text!r} overlap on page {a.page}: {a} {b}")
+
+
+def assert_on_page(pages: Sequence[tuple[float, float]], found: Sequence[Word]) -> None:
+    for word in found:
+        width, height = pages[word.page - 1]
+        assert word.x0 >= -0.5 and word.x1 <= width + 0.5, f"{word} runs off the page"
+        assert word.y0 >= -0.5 and word.y1 <= height + 0.5, f"{word} runs off the page"
+
+
+def assert_in_boxes(found: Sequence[Word], page: int, height: float,
+                    boxes: Sequence[tuple[float, float, float, float]],
+                    tolerance: float = 1.0) -> None:
+    """Every word of ``page`` lies inside one of ``boxes`` (x, y, w, h in PDF
+    points, bottom-left origin): its whole width, and its middle line."""
+    for word in found:
+        if word.page != page:
+            continue
+        middle = height - (word.y0 + word.y1) / 2
+        assert any(x - tolerance <= word.x0 and word.x1 <= x + w + tolerance
+                   and y - tolerance <= middle <= y + h + tolerance
+                   for x, y, w, h in boxes), f"{word} is outside every box"
