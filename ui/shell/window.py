@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.resources import resource_path
-from ui.shell import actions, screen_fit
+from ui.shell import actions, screen_fit, wheel_guard
 from ui.shell.documents import DocumentController, document_name
 from ui.shell.gm_screen import GMScreenDock
 from ui.shell.settings import Preferences, load_preferences, recent_labels, save_preferences
@@ -114,6 +114,9 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        app = QApplication.instance()
+        if app is not None:
+            wheel_guard.install(app)  # every value control of every system, from now on
         self.preferences = preferences if preferences is not None else load_preferences()
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(QIcon(str(resource_path("icons", "seforge-256.png"))))
