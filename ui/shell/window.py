@@ -571,8 +571,7 @@ class MainWindow(QMainWindow):
         if restored:
             screen_fit.fit_on_screen(self)
         else:
-            area = screen_fit.available(self)
-            screen_fit.centre_on_screen(self, screen_fit.default_size(area))
+            screen_fit.place_first_window(self)
         zoom = self.preferences.window.get("zoom")
         if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
             self.set_zoom(zoom, save=False)
