@@ -8,7 +8,7 @@ task bar), so a window is never larger than the screen nor partly off it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QMargins, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
 
@@ -41,18 +41,62 @@ def default_size(area: QRect) -> QSize:
     return DEFAULT_SIZE.boundedTo(area.size())
 
 
+def known_frame(window: QWidget) -> QMargins:
+    """The frame around ``window`` as Qt knows it now (none until the window manager
+    has framed the window)."""
+    frame, inner = window.frameGeometry(), window.geometry()
+    return QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
+                    frame.right() - inner.right(), frame.bottom() - inner.bottom())
+
+
+def draws_frames(window: QWidget) -> bool:
+    """Whether a window manager will draw a frame around ``window``."""
+    return not (QGuiApplication.platformName() in FRAMELESS_PLATFORMS
+                or window.windowFlags() & Qt.WindowType.FramelessWindowHint)
+
+
 def frame_margins(window: QWidget) -> QMargins:
     """The frame the window manager draws around ``window``: the real one once it is
     known, else :data:`GUESSED_FRAME` (none on a platform that draws no frames)."""
-    frame, inner = window.frameGeometry(), window.geometry()
-    known = QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
-                     frame.right() - inner.right(), frame.bottom() - inner.bottom())
-    if not known.isNull():
+    known = known_frame(window)
+    if not known.isNull() or not draws_frames(window):
         return known
-    if (QGuiApplication.platformName() in FRAMELESS_PLATFORMS
-            or window.windowFlags() & Qt.WindowType.FramelessWindowHint):
-        return QMargins()
     return QMargins(GUESSED_FRAME)
+
+
+class _RefitWhenFramed(QObject):
+    """Fits a window on screen again once the window manager has framed it (its
+    frame is only guessed before), then goes away."""
+
+    CHECKS_MS = (0, 100, 400, 1500)
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.setObjectName("refitWhenFramed")
+        self._window = window
+        window.installEventFilter(self)
+        for delay in self.CHECKS_MS:  # some window managers frame without a Move event
+            QTimer.singleShot(delay, self, self._check)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+            QTimer.singleShot(0, self, self._check)
+        return False
+
+    def _check(self) -> None:
+        if not known_frame(self._window).isNull():
+            self._window.removeEventFilter(self)
+            fit_on_screen(self._window)
+            self.deleteLater()
+
+
+def fit_when_framed(window: QWidget) -> None:
+    """Fit a just-shown ``window`` on screen now (its frame guessed) and again once the
+    window manager has framed it, with its real frame."""
+    fit_on_screen(window)
+    if (draws_frames(window) and known_frame(window).isNull()
+            and window.findChild(_RefitWhenFramed, "refitWhenFramed") is None):
+        _RefitWhenFramed(window)
 
 
 def first_window_rect(area: QRect, frame: QMargins, wanted: QSize = DEFAULT_SIZE,
@@ -127,9 +171,11 @@ def fit_on_screen(window: QWidget) -> None:
         window.setMinimumSize(minimum.boundedTo(size))
     if size != window.size():
         window.resize(size)
-    outer = wanted.marginsAdded(margins)
-    if outer.topLeft() != window.frameGeometry().topLeft():
-        window.move(outer.topLeft())
+    if wanted.topLeft() != window.geometry().topLeft():
+        # a move places the frame once the window manager has drawn one; before, the
+        # window itself (and the window manager then puts its frame around it)
+        framed = not known_frame(window).isNull()
+        window.move(wanted.marginsAdded(margins).topLeft() if framed else wanted.topLeft())
 
 
 def centre_on_screen(window: QWidget, size: QSize) -> None:

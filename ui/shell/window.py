@@ -242,7 +242,7 @@ class MainWindow(QMainWindow):
         if not self._ready:
             QTimer.singleShot(DEFERRED_LOAD_MS, self, self.ensure_ready)
             # the window manager's frame is known only now: keep all of it on screen
-            QTimer.singleShot(0, self, lambda: screen_fit.fit_on_screen(self))
+            QTimer.singleShot(0, self, lambda: screen_fit.fit_when_framed(self))
 
     def ensure_ready(self) -> None:
         """Load what the start page does not need: autosave and the late docks.

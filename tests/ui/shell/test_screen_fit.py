@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QMargins, QRect, QSize, Qt
+from PySide6.QtCore import QMargins, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -144,3 +144,31 @@ def test_print_preview_fits_a_laptop_screen(
     qtbot.addWidget(dialog)
     assert dialog.height() + TITLE_BAR.top() + TITLE_BAR.bottom() <= area.height()
     assert dialog.width() == 900
+
+
+def test_a_window_is_fitted_again_once_the_window_manager_frames_it(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frame is only guessed when the window is first shown; once the window
+    manager has drawn it, the window is fitted again with the real one (a restored
+    window otherwise kept its title bar above the screen while the restore prompt
+    was up)."""
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    frame = {"now": QMargins()}
+    fitted: list[QMargins] = []
+    monkeypatch.setattr(screen_fit, "draws_frames", lambda _w: True)
+    monkeypatch.setattr(screen_fit, "known_frame", lambda _w: QMargins(frame["now"]))
+    monkeypatch.setattr(screen_fit, "fit_on_screen", lambda _w: fitted.append(frame["now"]))
+    widget.show()
+    screen_fit.fit_when_framed(widget)
+    assert fitted == [QMargins()]  # at once, with the guess
+    qtbot.wait(150)
+    assert len(fitted) == 1  # no frame yet: nothing more
+    frame["now"] = TITLE_BAR
+    widget.move(widget.x() + 1, widget.y())  # the window manager reparents it
+    qtbot.waitUntil(lambda: len(fitted) == 2)
+    assert fitted[-1] == TITLE_BAR
+    widget.move(widget.x() + 1, widget.y())
+    qtbot.wait(50)
+    assert len(fitted) == 2  # once only
+    assert widget.findChild(QObject, "refitWhenFramed") is None
