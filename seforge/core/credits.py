@@ -22,7 +22,8 @@ class SourceCredit:
     authors: str
     """Who wrote and published it, as the work names them."""
     licence: str = ""
-    """Its licence or permission, as far as the work states it (empty: none stated)."""
+    """Its licence or terms of use in a sentence or two, as far as they are known (shown
+    after the authors)."""
     notice: str = ""
     """An attribution the licence asks for, word for word."""
     url: str = ""

@@ -16,7 +16,8 @@ CREDITS: tuple[SourceCredit, ...] = (
     SourceCredit(
         work="Blades in the Dark SRD",
         authors="John Harper, One Seven Design",
-        licence="Creative Commons Attribution 3.0 Unported (CC BY 3.0)",
+        licence=("Licensed under the Creative Commons Attribution 3.0 Unported licence "
+                 "(CC BY 3.0), which asks for this attribution:"),
         notice=ATTRIBUTION,
         url="http://www.bladesinthedark.com/",
     ),

@@ -8,8 +8,8 @@ CREDITS: tuple[SourceCredit, ...] = (
     SourceCredit(
         work="Sword of Life",
         authors="Craig Russell",
-        licence=("Copyright Craig Russell (the page was last modified on June 22, 2000). "
-                 "SEForge uses its rules' numbers, described in its own words."),
+        licence=("Copyright Craig Russell (the game's page, last modified on June 22, "
+                 "2000); SEForge uses its rules' numbers, described in its own words."),
     ),
 )
 """From the game's page (sword-of-life.txt, first line and line 251)."""

@@ -33,9 +33,10 @@ def test_about_lists_each_source_and_licence(window: MainWindow, qtbot: QtBot) -
     qtbot.addWidget(dialog)
     text = _plain(dialog.text.text())
     for needed in ("Sword's Edge Role-Playing Game", "Fraser Ronald",
-                   "2d20 System SRD, 2022 Edition", "Conan", "gamemaster screen",
+                   "2d20 System SRD", "2022 Edition", "Modiphius Entertainment",
+                   "Conan", "gamemaster screen",
                    "Blades in the Dark SRD",
-                   "Creative Commons Attribution 3.0 Unported (CC BY 3.0)",
+                   "Creative Commons Attribution 3.0 Unported licence (CC BY 3.0)",
                    BLADES_ATTRIBUTION, "Sword of Life", "Craig Russell",
                    "Apache License 2.0"):
         assert needed in text, needed
@@ -49,7 +50,7 @@ def test_a_system_without_credits_or_with_bad_ones_shows_no_credits() -> None:
     assert credits_of(Bare()) == ()
     one = SourceCredit("A Game", "Someone", licence="CC0", url="https://example.org/")
     html = about_html([("Toy", (one,)), ("Empty", ())])
-    assert '<a href="https://example.org/"' in html and "Licence: CC0" in html
+    assert '<a href="https://example.org/"' in html and "Someone. CC0" in html
     assert "Empty</b>" not in html
     assert "<i>Toy</i>, <i>Empty</i>" in html
 

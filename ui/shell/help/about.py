@@ -63,7 +63,7 @@ def _credit_html(credit: SourceCredit) -> str:
         work = f'<a href="{escape(credit.url, quote=True)}">{work}</a>'
     parts = [f"<i>{work}</i> by {escape(credit.authors)}."]
     if credit.licence:
-        parts.append(f"Licence: {escape(credit.licence)}")
+        parts.append(escape(credit.licence))
     if credit.notice:
         parts.append(f"<br>{escape(credit.notice)}")
     return " ".join(parts)
