@@ -91,8 +91,14 @@ class GMScreenDock(QDockWidget):
             return
         self._wanted = system_id
         self.picker.setCurrentIndex(self.system_ids().index(system_id))
-        if self.isVisible():
+        if self.on_screen():
             self.show_page(system_id)
+
+    def on_screen(self) -> bool:
+        """True when the user can see the dock. Behind another dock's tab it is still
+        "visible" to Qt but has no size: a page built and shown there got no height,
+        and Sword's Edge's page (a dock of its own) then never built its tabs."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
 
     def _on_picked(self, index: int) -> None:
         self.follow(str(self.picker.itemData(index)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
@@ -57,9 +58,31 @@ def shortcut_rows(menu_bar: QMenuBar) -> list[tuple[str, str, str]]:
     return rows
 
 
-def _keys_text(action: QAction) -> str:
-    texts = [s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts()]
+LAST_KEYBOARD_KEY = Qt.Key.Key_Direction_R.value
+"""Keys after this one (Redo, Zoom In, Back, Copy...) are the dedicated buttons of some
+keyboards and remote controls: the standard shortcuts include them, but they are no keys
+to type, and the shortcuts list names only keys to type."""
+
+
+def typable(sequence: QKeySequence) -> bool:
+    """True for a sequence of keys every keyboard has (letters, digits, F-keys, arrows,
+    Escape... with modifiers), false for one with a dedicated key such as Redo."""
+    return not sequence.isEmpty() and all(
+        combination.key().value <= LAST_KEYBOARD_KEY
+        for combination in (sequence[i] for i in range(sequence.count()))  # type: ignore[index]
+    )
+
+
+def keys_text(sequences: list[QKeySequence]) -> str:
+    """``sequences`` as shown to a user: the typable ones, in the platform's notation,
+    joined by " or "."""
+    texts = [s.toString(QKeySequence.SequenceFormat.NativeText)
+             for s in sequences if typable(s)]
     return " or ".join(t for t in texts if t)
+
+
+def _keys_text(action: QAction) -> str:
+    return keys_text(action.shortcuts())
 
 
 def _plain(text: str) -> str:

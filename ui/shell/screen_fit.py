@@ -8,12 +8,20 @@ task bar), so a window is never larger than the screen nor partly off it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QEvent, QMargins, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
 
 DEFAULT_SIZE = QSize(1280, 800)
 """The first window's size on a screen that has room for it (else the whole screen)."""
+
+
+GUESSED_FRAME = QMargins(4, 32, 4, 4)
+"""The window manager's frame (title bar on top) assumed before a window is shown: the
+real one is known only once the window manager has framed the window."""
+
+FRAMELESS_PLATFORMS = ("offscreen", "minimal", "eglfs", "linuxfb", "vnc")
+"""Qt platforms that draw no frame around a window."""
 
 
 def screen_for(widget: QWidget) -> QScreen | None:
@@ -33,6 +41,112 @@ def default_size(area: QRect) -> QSize:
     return DEFAULT_SIZE.boundedTo(area.size())
 
 
+def known_frame(window: QWidget) -> QMargins:
+    """The frame around ``window`` as Qt knows it now (none until the window manager
+    has framed the window)."""
+    frame, inner = window.frameGeometry(), window.geometry()
+    return QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
+                    frame.right() - inner.right(), frame.bottom() - inner.bottom())
+
+
+def draws_frames(window: QWidget) -> bool:
+    """Whether a window manager will draw a frame around ``window``."""
+    return not (QGuiApplication.platformName() in FRAMELESS_PLATFORMS
+                or window.windowFlags() & Qt.WindowType.FramelessWindowHint)
+
+
+def frame_margins(window: QWidget) -> QMargins:
+    """The frame the window manager draws around ``window``: the real one once it is
+    known, else :data:`GUESSED_FRAME` (none on a platform that draws no frames)."""
+    known = known_frame(window)
+    if not known.isNull() or not draws_frames(window):
+        return known
+    return QMargins(GUESSED_FRAME)
+
+
+class _RefitWhenFramed(QObject):
+    """Fits a window on screen again once the window manager has framed it (its
+    frame is only guessed before), then goes away."""
+
+    CHECKS_MS = (0, 100, 400, 1500)
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.setObjectName("refitWhenFramed")
+        self._window = window
+        window.installEventFilter(self)
+        for delay in self.CHECKS_MS:  # some window managers frame without a Move event
+            QTimer.singleShot(delay, self, self._check)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+            QTimer.singleShot(0, self, self._check)
+        return False
+
+    def _check(self) -> None:
+        if not known_frame(self._window).isNull():
+            self._window.removeEventFilter(self)
+            fit_on_screen(self._window)
+            self.deleteLater()
+
+
+def fit_when_framed(window: QWidget) -> None:
+    """Fit a just-shown ``window`` on screen now (its frame guessed) and again once the
+    window manager has framed it, with its real frame."""
+    fit_on_screen(window)
+    if (draws_frames(window) and known_frame(window).isNull()
+            and window.findChild(_RefitWhenFramed, "refitWhenFramed") is None):
+        _RefitWhenFramed(window)
+
+
+def first_window_rect(area: QRect, frame: QMargins, wanted: QSize = DEFAULT_SIZE,
+                      ) -> QRect | None:
+    """Where a first window goes: the client rectangle of a window of ``wanted`` size
+    whose frame (``frame`` around it) is centred in ``area``; None when the frame
+    cannot fit, and the window opens maximized instead."""
+    outer = wanted.grownBy(frame)
+    if outer.width() > area.width() or outer.height() > area.height():
+        return None
+    rect = QRect(QPoint(0, 0), outer)
+    rect.moveCenter(area.center())
+    return rect.marginsRemoved(frame)
+
+
+def fitted_rect(client: QRect, frame: QMargins, area: QRect) -> QRect:
+    """The client rectangle of a window now at ``client`` with ``frame`` around it,
+    shrunk and moved so that all of the frame is inside ``area``."""
+    outer = fit_rect(client.marginsAdded(frame), area)
+    return outer.marginsRemoved(frame)
+
+
+def dialog_rect(wanted: QSize, frame: QMargins, area: QRect) -> QRect:
+    """A dialog's client rectangle: ``wanted`` made small enough for its frame to fit
+    ``area``, centred there."""
+    outer = wanted.grownBy(frame).boundedTo(area.size())
+    rect = QRect(QPoint(0, 0), outer)
+    rect.moveCenter(area.center())
+    return rect.marginsRemoved(frame)
+
+
+def place_first_window(window: QWidget, wanted: QSize = DEFAULT_SIZE) -> None:
+    """Place a window that has no saved geometry: centred, frame included, on its
+    screen's free area; maximized where it does not fit."""
+    area = available(window)
+    rect = first_window_rect(area, frame_margins(window), wanted)
+    if rect is None:
+        window.resize(default_size(area))  # its size when the user un-maximizes
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+        return
+    window.setGeometry(rect)
+
+
+def size_dialog(dialog: QWidget, wanted: QSize) -> None:
+    """Give ``dialog`` the size ``wanted`` where its screen has room, less where it
+    has not (frame included). A dialog centres itself over its parent when shown,
+    within the screen."""
+    dialog.resize(dialog_rect(wanted, frame_margins(dialog), available(dialog)).size())
+
+
 def fit_rect(rect: QRect, area: QRect) -> QRect:
     """``rect`` made no larger than ``area`` and moved inside it."""
     size = rect.size().boundedTo(area.size())
@@ -43,30 +157,34 @@ def fit_rect(rect: QRect, area: QRect) -> QRect:
 
 def fit_on_screen(window: QWidget) -> None:
     """Shrink and move a top-level ``window`` so all of it, the window manager's frame
-    included, is on the available part of its screen."""
+    included, is on the available part of its screen (a maximized or full-screen
+    window is the window manager's to place)."""
+    if window.windowState() & (Qt.WindowState.WindowMaximized
+                               | Qt.WindowState.WindowFullScreen):
+        return
     area = available(window)
-    frame, inner = window.frameGeometry(), window.geometry()
-    extra = QSize(max(0, frame.width() - inner.width()),
-                  max(0, frame.height() - inner.height()))
-    wanted = fit_rect(frame, area)
-    size = wanted.size() - extra
+    margins = frame_margins(window)
+    wanted = fitted_rect(window.geometry(), margins, area)
+    size = wanted.size()
     minimum = window.minimumSize()
     if minimum.width() > size.width() or minimum.height() > size.height():
         window.setMinimumSize(minimum.boundedTo(size))
     if size != window.size():
         window.resize(size)
-    if wanted.topLeft() != frame.topLeft():
-        window.move(wanted.topLeft())
+    if wanted.topLeft() != window.geometry().topLeft():
+        # a move places the frame once the window manager has drawn one; before, the
+        # window itself (and the window manager then puts its frame around it)
+        framed = not known_frame(window).isNull()
+        window.move(wanted.marginsAdded(margins).topLeft() if framed else wanted.topLeft())
 
 
 def centre_on_screen(window: QWidget, size: QSize) -> None:
-    """Give ``window`` the size ``size`` (bounded by the screen) in the screen's middle."""
-    area = available(window)
-    size = size.boundedTo(area.size())
-    rect = QRect(QPoint(0, 0), size)
-    rect.moveCenter(area.center())
+    """Give ``window`` the size ``size`` (less where the screen, frame included, has no
+    room for it) in the screen's middle."""
+    margins = frame_margins(window)
+    rect = dialog_rect(size, margins, available(window))
     window.resize(rect.size())
-    window.move(rect.topLeft())
+    window.move(rect.marginsAdded(margins).topLeft())
 
 
 def widgets_outside(scroll: QScrollArea) -> list[QWidget]:

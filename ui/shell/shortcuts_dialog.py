@@ -3,6 +3,7 @@ themselves (so the list is never out of date)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.shell import screen_fit
 from ui.shell.keys import shortcut_rows
 
 COLUMNS = ("Menu", "Command", "Keys")
@@ -52,4 +54,4 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(intro)
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
-        self.resize(560, 520)
+        screen_fit.size_dialog(self, QSize(560, 520))

@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 
 from seforge.core.file_identity import resolved_text
 from seforge.core.resources import resource_path
-from ui.shell import actions, screen_fit
+from ui.shell import actions, screen_fit, wheel_guard
 from ui.shell.documents import DocumentController, document_name
 from ui.shell.gm_screen import GMScreenDock
 from ui.shell.settings import Preferences, load_preferences, recent_labels, save_preferences
@@ -115,6 +115,9 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        app = QApplication.instance()
+        if app is not None:
+            wheel_guard.install(app)  # every value control of every system, from now on
         self.preferences = preferences if preferences is not None else load_preferences()
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(QIcon(str(resource_path("icons", "seforge-256.png"))))
@@ -240,7 +243,7 @@ class MainWindow(QMainWindow):
         if not self._ready:
             QTimer.singleShot(DEFERRED_LOAD_MS, self, self.ensure_ready)
             # the window manager's frame is known only now: keep all of it on screen
-            QTimer.singleShot(0, self, lambda: screen_fit.fit_on_screen(self))
+            QTimer.singleShot(0, self, lambda: screen_fit.fit_when_framed(self))
 
     def ensure_ready(self) -> None:
         """Load what the start page does not need: autosave and the late docks.
@@ -570,8 +573,7 @@ class MainWindow(QMainWindow):
         if restored:
             screen_fit.fit_on_screen(self)
         else:
-            area = screen_fit.available(self)
-            screen_fit.centre_on_screen(self, screen_fit.default_size(area))
+            screen_fit.place_first_window(self)
         zoom = self.preferences.window.get("zoom")
         if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
             self.set_zoom(zoom, save=False)

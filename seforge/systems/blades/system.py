@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from seforge.core.credits import SourceCredit
 from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat
+from seforge.systems.blades.credits import CREDITS
 
 SYSTEM_ID = "blades"
 
@@ -29,6 +31,7 @@ class BladesSystem:
 
     id: str = SYSTEM_ID
     title: str = "Blades in the Dark"
+    credits: Sequence[SourceCredit] = CREDITS
 
     @property
     def formats(self) -> Sequence[DocumentFormat]:

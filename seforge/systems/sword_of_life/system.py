@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from seforge.core.credits import SourceCredit
 from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.systems.sword_of_life.credits import CREDITS
 
 CHARACTER_FORMAT = "sword-of-life.character"
 CONFLICT_FORMAT = "sword-of-life.conflict"
@@ -33,6 +35,7 @@ class SwordOfLife:
         DocumentFormat(CONFLICT_FORMAT, "Sword of Life conflict", ".solconflict"),
     ))
     cli_verbs: Sequence[CliVerb] = ()
+    credits: Sequence[SourceCredit] = CREDITS
 
     def reference_tables(self) -> Sequence[Any]:
         from seforge.systems.sword_of_life.reference import tables

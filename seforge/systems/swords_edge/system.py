@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from seforge.core.credits import SourceCredit
 from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.systems.swords_edge.credits import CREDITS
 
 if TYPE_CHECKING:
     from seforge.core.reference import ReferenceTable
@@ -53,6 +55,7 @@ class SwordsEdge:
     title = TITLE
     formats: Sequence[DocumentFormat] = FORMATS
     cli_verbs: Sequence[CliVerb] = CLI_VERBS
+    credits: Sequence[SourceCredit] = CREDITS
 
     def reference_tables(self) -> Sequence[ReferenceTable]:
         """The GM screen's tables, each naming its rulebook section and lines."""

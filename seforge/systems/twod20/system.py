@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from seforge.core.credits import SourceCredit
 from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.systems.twod20.credits import CREDITS
 from seforge.systems.twod20.formats import CHARACTER_FORMAT, CONFLICT_FORMAT
 
 SAMPLES = ("ilse-varga.s2d20", "thak-the-reaver.s2d20")
@@ -33,6 +35,7 @@ class TwoD20System:
         DocumentFormat(CONFLICT_FORMAT, "2d20 conflict tracker", ".s2d20conflict"),
     ))
     cli_verbs: Sequence[CliVerb] = ()
+    credits: Sequence[SourceCredit] = CREDITS
 
     def reference_tables(self) -> Sequence[Any]:
         from seforge.systems.twod20.tables import all_tables

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.shell import screen_fit
 from ui.shell.help.guide import PAGES, page, page_html
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
@@ -52,7 +53,7 @@ class HelpWindow(QWidget):
         layout = QHBoxLayout(self)
         layout.addLayout(left)
         layout.addWidget(self.browser, 1)
-        self.resize(820, 560)
+        screen_fit.size_dialog(self, QSize(820, 560))
         # A window of its own behaves like one: Ctrl+F finds, Escape or Ctrl+W closes.
         QShortcut(QKeySequence.StandardKey.Find, self, self._focus_filter)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)

@@ -114,7 +114,6 @@ class ElementCellDelegate(QStyledItemDelegate):
                 kind_editor.setItemData(
                     kind_editor.count() - 1, KIND_HELP[kind], Qt.ItemDataRole.ToolTipRole
                 )
-            kind_editor.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             return kind_editor
         return super().createEditor(parent, option, index)
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -34,6 +34,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
 from seforge.core.resources import resource_path
+from ui.shell import screen_fit
 
 if TYPE_CHECKING:
     from seforge.systems.swords_edge.models import Character, NarrativeCharacter
@@ -348,7 +349,7 @@ def preview_dialog(parent: QWidget | None, job: PrintJob) -> QPrintPreviewDialog
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Print Preview — {job.title}")
     dialog.paintRequested.connect(lambda target: job.paint(target))
-    dialog.resize(900, 1000)
+    screen_fit.size_dialog(dialog, QSize(900, 1000))  # less on a small screen
     dialog._printer = printer  # type: ignore[attr-defined]  # keep it alive with the dialog
     return dialog
 

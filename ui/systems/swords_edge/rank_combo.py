@@ -37,7 +37,6 @@ class RankCombo(QComboBox):
             self._model.appendRow(item)
         self.setModel(self._model)
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._state: tuple[tuple[bool, str, int], ...] = ()
         self._current: Rank | None = None
         self.activated.connect(self._on_activated)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from seforge.systems.swords_edge.kinds import TRAITS, Trait
@@ -27,7 +27,6 @@ class TraitLinkCombo(QComboBox):
         self._options: list[Trait | None] = ([None] if allow_none else []) + list(TRAITS)
         for trait in self._options:
             self.addItem(trait_chip(trait), trait_text(trait))
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.activated.connect(self._on_activated)
         self._current: Trait | None = None
 

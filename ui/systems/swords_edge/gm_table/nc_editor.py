@@ -60,7 +60,6 @@ def _quality_rank_combo(parent: QWidget) -> QComboBox:
     combo = QComboBox(parent)
     for rank in QUALITY_RANKS:
         combo.addItem(rank.display(), int(rank))
-    combo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     return combo
 
 
@@ -69,7 +68,6 @@ def _trait_combo(parent: QWidget) -> QComboBox:
     combo.addItem("No Trait", None)
     for trait in TRAITS:
         combo.addItem(trait.value, trait.value)
-    combo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     return combo
 
 

@@ -1,0 +1,44 @@
+"""Credits: the published works a game system is built from, and what their licences ask.
+
+A system declares its sources as ``credits`` (a sequence of :class:`SourceCredit`) on its
+:class:`~seforge.core.systems.GameSystem` object; Help › About lists every system's
+credits from the registry (the frame names no system). The attribute is optional: a
+system without it has no credits to show, and a malformed one is left out rather than
+stopping the About box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SourceCredit:
+    """One work a system is built from."""
+
+    work: str
+    """The work's title, e.g. "Blades in the Dark SRD"."""
+    authors: str
+    """Who wrote and published it, as the work names them."""
+    licence: str = ""
+    """Its licence or terms of use in a sentence or two, as far as they are known (shown
+    after the authors)."""
+    notice: str = ""
+    """An attribution the licence asks for, word for word."""
+    url: str = ""
+    """Where the work (or its licence) is found."""
+
+    def __post_init__(self) -> None:
+        if not self.work.strip() or not self.authors.strip():
+            raise ValueError("a credit names its work and its authors")
+
+
+def credits_of(system: object) -> tuple[SourceCredit, ...]:
+    """The credits ``system`` declares (none when it declares none or not as credits)."""
+    declared = getattr(system, "credits", ())
+    if isinstance(declared, SourceCredit):
+        return (declared,)
+    if isinstance(declared, str) or not isinstance(declared, Sequence):
+        return ()
+    return tuple(c for c in declared if isinstance(c, SourceCredit))

@@ -1,0 +1,70 @@
+"""The layout harness's checks find what they look for (and nothing on a good page)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from tests.ui.shell.layout_check import cut_text, sideways_scrolling, unnamed_inputs
+
+
+def _page(qtbot: QtBot, wide: bool) -> QWidget:
+    page = QWidget()
+    qtbot.addWidget(page)
+    column = QVBoxLayout(page)
+    label = QLabel("Momentum win: first Action")
+    button = QPushButton("Add typed NC")
+    edit = QLineEdit()
+    named = QLineEdit()
+    named.setAccessibleName("Name")
+    buddy = QLabel("&Player")
+    buddied = QLineEdit()
+    buddy.setBuddy(buddied)
+    table = QTableWidget(1, 1)
+    table.setHorizontalHeaderLabels(["Points over the TN"])
+    table.setAccessibleName("Levels")
+    scroll = QScrollArea()
+    inner = QWidget()
+    inner.setMinimumWidth(900 if wide else 10)
+    scroll.setWidget(inner)
+    scroll.setWidgetResizable(True)
+    for widget in (label, button, edit, named, buddy, buddied, table, scroll):
+        column.addWidget(widget)
+    if wide:
+        label.setFixedWidth(40)
+        button.setFixedWidth(30)
+        table.horizontalHeader().resizeSection(0, 30)
+    else:
+        edit.setAccessibleName("Campaign")
+        table.horizontalHeader().resizeSection(0, 200)
+    page.resize(400, 500)
+    page.show()
+    qtbot.waitExposed(page)
+    QApplication.processEvents()
+    return page
+
+
+def test_the_checks_find_cut_text_sideways_scrolling_and_unnamed_inputs(qtbot: QtBot) -> None:
+    page = _page(qtbot, wide=True)
+    assert any("scrolls sideways" in p for p in sideways_scrolling(page))
+    cut = cut_text(page)
+    assert any("Momentum win" in p for p in cut)
+    assert any("Add typed NC" in p for p in cut)
+    assert any("Points over the TN" in p for p in cut)
+    assert unnamed_inputs(page) == ["QLineEdit ''"]
+
+
+def test_a_good_page_has_nothing_to_report(qtbot: QtBot) -> None:
+    page = _page(qtbot, wide=False)
+    assert sideways_scrolling(page) == []
+    assert cut_text(page) == []
+    assert unnamed_inputs(page) == []
