@@ -22,6 +22,7 @@ from seforge.systems.twod20.models import (
 )
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attr
+from seforge.systems.twod20.settings import settings_for_profile
 
 RECORD_NUMBERS = {"armour": (0, 99), "courage": (0, 99), "fatigue": (0, 99),
                   "fortune": (0, 99), "renown": (-2, 5)}
@@ -149,10 +150,10 @@ def remove_weapon(character: Character, index: int) -> None:
 
 
 def why_not_add_harm(character: Character) -> str | None:
-    limit = character.settings.harm_limit
-    if len(character.harms) >= limit:
-        return f"{limit} Harms already leave the character Defeated"
-    return None
+    """Why another Harm cannot be marked (rule ``2d20.harms.limit``; None: it can)."""
+    from seforge.systems.twod20.harm_state import why_not_more_harms
+
+    return why_not_more_harms(character.settings, character.harms)
 
 
 def add_harm(character: Character, kind: HarmKind, name: str = "") -> None:
@@ -186,7 +187,13 @@ def change_profile(character: Character, profile: Profile | str) -> Character:
     return fresh.model_copy(update={
         "talents": character.talents, "gear": character.gear, "notes": character.notes,
         "weapons": character.weapons, "fortune": character.fortune,
-        "settings": character.settings,
+        "settings": settings_for_profile(character.settings, character.profile, wanted),
     })
 
 
+def change_settings(character: Character, **values: object) -> Character:
+    """The record with some table settings changed (validated; refused out of range)."""
+    from seforge.systems.twod20.settings import changed_settings
+
+    return character.model_copy(
+        update={"settings": changed_settings(character.settings, **values)})

@@ -8,12 +8,12 @@ Text fields are capped by ``seforge.core.limits`` (``name`` 200, ``notes`` 100k,
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.settings import TableSettings
+from seforge.systems.twod20.settings import TableSettings, fill_profile_defaults, profile_settings
 
 MAX_ATTRIBUTE = 30
 MAX_SKILL = 10
@@ -94,6 +94,11 @@ class Character(BaseModel):
     notes: str = ""
     settings: TableSettings = Field(default_factory=TableSettings)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _profile_defaults(cls, data: Any) -> Any:
+        return fill_profile_defaults(data)
+
 
 def new_character(profile: Profile | str = Profile.SRD2022, role: Role = Role.PC,
                   name: str = "") -> Character:
@@ -105,4 +110,5 @@ def new_character(profile: Profile | str = Profile.SRD2022, role: Role = Role.PC
         role=role,
         attributes={attribute: 8 for attribute in info.attributes},
         skills=[Skill(name=skill) for skill in info.skills],
+        settings=profile_settings(info.id),
     )

@@ -281,8 +281,14 @@ class Calculator(QWidget):
             elif control.value():
                 qualities[name] = control.value()
         test = int(self.hazard_test.currentData())
-        cost = dmg.hazard_doom_cost(self.hazard_dice.value(), qualities, test or None)
-        self.hazard_cost.setText(f"{cost} Doom")
+        floor = self.settings.hazard_cost_floor
+        raw = dmg.hazard_doom_cost(self.hazard_dice.value(), qualities, test or None,
+                                   floor=-999)
+        cost = max(floor, raw)
+        self.hazard_cost.setText(f"{cost} Doom" + (
+            f" (the sum is {raw}; raised to the least cost, {floor}: an assumption, the "
+            "screen states no floor)" if raw < floor else ""))
+        self.hazard_cost.setToolTip("Least cost: a table setting (Conan screen states none)")
 
     def _build_results(self, column: QVBoxLayout) -> None:
         group = QGroupBox("Test")
@@ -473,8 +479,10 @@ class Calculator(QWidget):
         self.cost_label.setText(
             "No dice bought." if bought == 0 else
             f"{bought} bought d20{'s' if bought > 1 else ''}: {cost} Momentum, or {cost} "
-            f"{info.gm_pool} added by a PC" + (f"; {spec.fortune} Fortune spent"
-                                               if spec.fortune else ""))
+            f"{info.gm_pool} added by a PC (prices "
+            f"{', '.join(str(p) for p in self.settings.bonus_die_prices)}: a convention in "
+            "neither document, set in the table settings)"
+            + (f"; {spec.fortune} Fortune spent" if spec.fortune else ""))
         reason = dice.why_not(spec, self.settings)
         self.problem.setText(reason or "")
         if reason is None:
