@@ -88,6 +88,12 @@ class Character(BaseModel):
     renown: int = Field(default=0, ge=-2, le=5)
     """Conan renown, -2 (Shunned) to 5 (Famous) [C] "Renown"."""
     harms: list[Harm] = Field(default_factory=list, max_length=20)
+    stress: int = Field(default=0, ge=0, le=99)
+    """SRD: Stress marked now (cleared at the end of a scene [S])."""
+    vigor_lost: int = Field(default=0, ge=0, le=99)
+    """Conan: Vigor lost now (Vigor left = Brawn + Resistance - this) [C] "Damage types"."""
+    resolve_lost: int = Field(default=0, ge=0, le=99)
+    """Conan: Resolve lost now (Resolve left = Willpower + Discipline - this)."""
     weapons: list[Weapon] = Field(default_factory=list, max_length=20)
     talents: str = ""
     gear: str = ""

@@ -402,6 +402,7 @@ class Calculator(QWidget):
         self._attack_changed()
         self._sync_limits()
         self.recompute()
+        self._hazard()
 
     def _attack_changed(self) -> None:
         kind = self.attack_kind.currentData()
