@@ -27,6 +27,8 @@ from seforge.systems.twod20.settings import settings_for_profile
 RECORD_NUMBERS = {"armour": (0, 99), "courage": (0, 99), "fatigue": (0, 99),
                   "fortune": (0, 99), "renown": (-2, 5)}
 RECORD_TEXTS = ("name", "talents", "gear", "notes")
+RECORD_TRACKS = {"stress": (0, 99), "vigor_lost": (0, 99), "resolve_lost": (0, 99)}
+"""Where the character stands now: SRD Stress marked, Conan Vigor and Resolve lost."""
 
 
 def fatigue_limit(character: Character) -> tuple[int, str]:
@@ -41,7 +43,8 @@ def fatigue_limit(character: Character) -> tuple[int, str]:
 
 def set_field(character: Character, field: str, value: object) -> Character:
     """Set a number or text field of the record (refused when out of range)."""
-    if field not in RECORD_NUMBERS and field not in RECORD_TEXTS and field != "role":
+    if (field not in RECORD_NUMBERS and field not in RECORD_TEXTS and field not in RECORD_TRACKS
+            and field != "role"):
         raise RefusedError(f"a record has no field {field!r}")
     if isinstance(value, str) and len(value) > text_limit(field):
         raise RefusedError(f"{field} is limited to {text_limit(field):,} characters")

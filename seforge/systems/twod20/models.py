@@ -106,6 +106,14 @@ class Character(BaseModel):
         return fill_profile_defaults(data)
 
 
+def skill_attributes(profile: Profile) -> dict[str, str]:
+    """The attribute each of ``profile``'s skills is tested with ({} for the SRD, where a
+    test names both, e.g. Agility + Fight [S])."""
+    from seforge.systems.twod20.profiles import CONAN_SKILL_ATTRIBUTES
+
+    return CONAN_SKILL_ATTRIBUTES if profile is Profile.CONAN else {}
+
+
 def new_character(profile: Profile | str = Profile.SRD2022, role: Role = Role.PC,
                   name: str = "") -> Character:
     """A blank record of ``profile``: every attribute at 8, every skill at 0."""
@@ -115,6 +123,7 @@ def new_character(profile: Profile | str = Profile.SRD2022, role: Role = Role.PC
         profile=info.id,
         role=role,
         attributes={attribute: 8 for attribute in info.attributes},
-        skills=[Skill(name=skill) for skill in info.skills],
+        skills=[Skill(name=skill, attribute=skill_attributes(info.id).get(skill, ""))
+                for skill in info.skills],
         settings=profile_settings(info.id),
     )

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from seforge.core.systems import CheckProblem, CheckReport
-from seforge.systems.twod20.models import Character, Skill
+from seforge.systems.twod20.models import Character, Skill, Weapon
 from seforge.systems.twod20.profiles import Profile, profile_info
 
 ATTRIBUTE_BONUS: tuple[tuple[int, int], ...] = ((16, 5), (14, 4), (12, 3), (10, 2), (9, 1))
@@ -112,6 +112,27 @@ def derived(character: Character, key: str) -> int:
         if value.key == key:
             return value.value
     raise KeyError(key)
+
+
+def attack_damage(character: Character, weapon: Weapon) -> tuple[int, str]:
+    """(damage dice, how) of one of the record's attacks [``2d20.bonus-damage``]: the weapon's
+    dice plus the skill's rating (Fight, or Talk for a mental attack) [S] lines 725-731, or
+    plus the attribute bonus (Melee: Brawn, Ranged: Awareness, Threaten: Personality)
+    [C] "Bonus damage"."""
+    if character.profile is Profile.CONAN:
+        attribute = {"melee": "Brawn", "ranged": "Awareness"}.get(weapon.kind, "Personality")
+        bonus = attribute_bonus(attr(character, attribute))
+        return weapon.dice + bonus, f"{weapon.dice} + {attribute} bonus {bonus}"
+    skill_name = "Talk" if weapon.kind == "mental" else "Fight"
+    bonus = rating(character, skill_name)
+    return weapon.dice + bonus, f"{weapon.dice} + {skill_name} {bonus}"
+
+
+def skill_target(character: Character, found: Skill) -> int | None:
+    """The target number of ``found`` with its usual attribute (None when it has none)."""
+    if not found.attribute:
+        return None
+    return attr(character, found.attribute) + found.rating
 
 
 def target_number(character: Character, attribute: str, skill_name: str) -> tuple[int, int]:
