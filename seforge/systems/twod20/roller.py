@@ -75,7 +75,8 @@ class TestRoll(FrozenRecord):
         faces = " ".join(str(f) for f in self.faces)
         head = (f"d20s {faces}{fortune} vs TN {self.spec.tn}"
                 + (f" Focus {self.spec.focus}" if self.spec.focus else "")
-                + f", D{self.spec.difficulty}: {self.verdict.successes} successes")
+                + f", D{self.spec.difficulty}: {self.verdict.successes} success"
+                + ("" if self.verdict.successes == 1 else "es"))
         return head + ". " + " ".join(self.verdict.next_steps)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QGridLayout,
+    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -53,71 +53,83 @@ class RollerPanel(QGroupBox):
         self.last_damage: roller.DamageRoll | None = None
         self.last_stress = 0
         self.source: roller.Dice = roller.secure_dice()
-        grid = QGridLayout(self)
-        self.who = QComboBox()
-        self.who.setAccessibleName("Who rolls or takes the result")
-        self.who.setToolTip("A character in the conflict tracker, or the record open in the "
-                            "window")
-        grid.addWidget(QLabel("Who"), 0, 0)
-        grid.addWidget(self.who, 0, 1, 1, 3)
-        self.roll_test_button = self._button("Roll d20s", "Roll the test set up above with "
-                                             "the system's secure random source", self.roll_test)
-        self.pay = QComboBox()
-        self.pay.setAccessibleName("Pay for bought d20s with")
-        self.pay.addItem("Momentum", True)
-        self.pay.addItem("Threat", False)
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.who = self._combo("Who rolls or takes the result",
+                               "A character in the conflict tracker, or the record open in "
+                               "the window")
+        form.addRow("Who", self.who)
+        self.roll_test_button = self._button("Roll d20s", "Roll the test set up in the "
+                                             "calculator with the system's secure random "
+                                             "source", self.roll_test)
         self.apply_test_button = self._button("Apply test", "", self.apply_test)
-        grid.addWidget(self.roll_test_button, 1, 0)
-        grid.addWidget(QLabel("Bought dice paid with"), 1, 1)
-        grid.addWidget(self.pay, 1, 2)
-        grid.addWidget(self.apply_test_button, 1, 3)
-        self.test_result = QLabel("No test rolled yet.")
-        self.test_result.setWordWrap(True)
-        self.test_result.setAccessibleName("Rolled test")
-        grid.addWidget(self.test_result, 2, 0, 1, 4)
+        form.addRow(self._pair(self.roll_test_button, self.apply_test_button))
+        self.pay = self._combo("Pay for bought d20s with",
+                               "A PC pays for bought d20s from the Momentum pool or by adding "
+                               "to the GM's pool; an NPC always pays from the GM's pool")
+        self.pay.addItem("Momentum", True)
+        self.pay.addItem("adding Threat", False)
+        form.addRow("Bought dice", self.pay)
+        self.test_result = self._result("No test rolled yet.", "Rolled test")
+        form.addRow(self.test_result)
+        self.weapon = self._combo("Weapon of the record", "Take the damage dice and qualities "
+                                  "from one of the record's attacks")
+        self.weapon.activated.connect(self._weapon_chosen)
+        form.addRow("Attack", self.weapon)
         self.qualities = QLineEdit()
         self.qualities.setMaxLength(LINE_CHARS)
         self.qualities.setAccessibleName("Weapon qualities")
-        self.qualities.setPlaceholderText("qualities, e.g. Vicious 1, Piercing 2, Knockdown")
+        self.qualities.setPlaceholderText("e.g. Vicious 1, Piercing 2, Knockdown")
         self.qualities.setToolTip("The weapon's qualities; each rolled Effect triggers them")
-        self.weapon = QComboBox()
-        self.weapon.setAccessibleName("Weapon of the record")
-        self.weapon.setToolTip("Take the damage dice and qualities from one of the record's "
-                               "attacks")
-        self.weapon.activated.connect(self._weapon_chosen)
+        form.addRow("Qualities", self.qualities)
         self.roll_damage_button = self._button(
-            "Roll damage", "Roll the damage dice set up above (Flat, Armour and Cover "
-            "included) with these qualities", self.roll_damage)
-        self.mental = QCheckBox("Mental (Resolve / Trauma)")
+            "Roll damage", "Roll the damage dice set up in the calculator (Flat, Armour and "
+            "Cover included) with these qualities", self.roll_damage)
+        self.apply_damage_button = self._button("Apply Stress", "", self.apply_damage)
+        form.addRow(self._pair(self.roll_damage_button, self.apply_damage_button))
+        self.mental = QCheckBox("Mental (Resolve, Trauma)")
         self.mental.setToolTip("The Stress goes to Resolve and causes Trauma (Conan), or is "
                                "mental Stress causing Traumas (SRD)")
-        self.apply_damage_button = self._button("Apply Stress", "", self.apply_damage)
-        grid.addWidget(self.weapon, 3, 0)
-        grid.addWidget(self.qualities, 3, 1, 1, 3)
-        grid.addWidget(self.roll_damage_button, 4, 0)
-        grid.addWidget(self.mental, 4, 1, 1, 2)
-        grid.addWidget(self.apply_damage_button, 4, 3)
-        self.damage_result = QLabel("No damage rolled yet.")
-        self.damage_result.setWordWrap(True)
-        self.damage_result.setAccessibleName("Rolled damage")
-        grid.addWidget(self.damage_result, 5, 0, 1, 4)
-        fortune = QHBoxLayout()
+        form.addRow(self.mental)
+        self.damage_result = self._result("No damage rolled yet.", "Rolled damage")
+        form.addRow(self.damage_result)
         self.fortune_amount = spin(1, 9, 1, "Fortune to spend", "Fortune points to spend")
         self.spend_fortune_button = self._button(
             "Spend Fortune", "Spend Fortune outside a roll (a bonus action, second wind, "
             "a story declaration...)", self.spend_fortune)
-        fortune.addWidget(self.fortune_amount)
-        fortune.addWidget(self.spend_fortune_button)
-        fortune.addStretch(1)
-        grid.addLayout(fortune, 6, 0, 1, 4)
+        form.addRow(self._pair(self.fortune_amount, self.spend_fortune_button))
         self.log = QListWidget()
         self.log.setAccessibleName("Roll log")
+        self.log.setWordWrap(True)
         self.log.setMaximumHeight(90)
-        grid.addWidget(self.log, 7, 0, 1, 4)
+        form.addRow(self.log)
         conflict_owner.changed.connect(self.refresh)
         self.who.currentIndexChanged.connect(self.refresh)
         self.fortune_amount.valueChanged.connect(self.refresh)
         self.refresh()
+
+    @staticmethod
+    def _combo(name: str, tip: str) -> QComboBox:
+        combo = QComboBox()
+        combo.setAccessibleName(name)
+        combo.setToolTip(tip)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(12)
+        return combo
+
+    @staticmethod
+    def _pair(first: QWidget, second: QWidget) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addWidget(first)
+        row.addWidget(second)
+        return row
+
+    @staticmethod
+    def _result(text: str, name: str) -> QLabel:
+        label = QLabel(text)
+        label.setWordWrap(True)
+        label.setAccessibleName(name)
+        return label
 
     def _button(self, text: str, tip: str, slot: Callable[[], Any]) -> QPushButton:
         button = QPushButton(text)
@@ -211,6 +223,9 @@ class RollerPanel(QGroupBox):
         if not where:
             return name
         if where == "record" and self.record_owner is not None:
+            if not self.last_test.spec.fortune:
+                return ("a record keeps only the Fortune a roll spends; its Momentum and the "
+                        "price of bought dice go to the tracker")
             return roller.why_not_spend_record_fortune(self.record_owner.document,
                                                        self.last_test.spec.fortune)
         return None
