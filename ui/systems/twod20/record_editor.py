@@ -95,7 +95,14 @@ class RecordEditor(QWidget):
         self.card_button.setToolTip("Print this record's stat card to a PDF (several records "
                                     "on a sheet: seforge export)")
         self.card_button.clicked.connect(self.save_card)
-        self.body_layout.addWidget(self.card_button)
+        self.sheet_button = QPushButton("Save player sheet PDF...")
+        self.sheet_button.setToolTip("Print this record on a one-page fillable player sheet "
+                                     "(read back with its fields filled in)")
+        self.sheet_button.clicked.connect(self.save_sheet)
+        prints = QHBoxLayout()
+        prints.addWidget(self.sheet_button)
+        prints.addWidget(self.card_button)
+        self.body_layout.addLayout(prints)
         self.message = QLabel()
         self.message.setAccessibleName("Last message")
         self.message.setWordWrap(True)
@@ -329,13 +336,25 @@ class RecordEditor(QWidget):
 
     # -- actions -----------------------------------------------------------------------------
     def save_card(self) -> None:
+        from seforge.systems.twod20.cards import render_cards
+
+        self._save_pdf("Save the stat card", "", "Stat card",
+                       lambda: render_cards([self.doc])[0])
+
+    def save_sheet(self) -> None:
+        from seforge.systems.twod20.player_sheet import render_player_sheet
+
+        self._save_pdf("Save the player sheet", " sheet", "Player sheet",
+                       lambda: render_player_sheet(self.doc))
+
+    def _save_pdf(self, title: str, suffix: str, what: str, render: Callable[[], bytes]
+                  ) -> None:
         from pathlib import Path
 
         from seforge.core.atomic import atomic_write_bytes
-        from seforge.systems.twod20.cards import render_cards
 
-        suggested = (self.doc.name.strip() or "record") + ".pdf"
-        chosen, _filter = QFileDialog.getSaveFileName(self, "Save the stat card", suggested,
+        suggested = (self.doc.name.strip() or "record") + suffix + ".pdf"
+        chosen, _filter = QFileDialog.getSaveFileName(self, title, suggested,
                                                       "PDF files (*.pdf)")
         if not chosen:
             return
@@ -343,12 +362,11 @@ class RecordEditor(QWidget):
         if target.suffix.lower() != ".pdf":
             target = target.with_suffix(".pdf")
         try:
-            data, _pages = render_cards([self.doc])
-            atomic_write_bytes(target, data)
+            atomic_write_bytes(target, render())
         except OSError as exc:
             self.message.setText(f"Not saved: {exc.strerror or exc}.")
             return
-        self.message.setText(f"Stat card saved to {target.name}.")
+        self.message.setText(f"{what} saved to {target.name}.")
 
     def _add_skill(self) -> None:
         name = self.new_skill.text()

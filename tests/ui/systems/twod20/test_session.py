@@ -8,14 +8,16 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import OrderMode, Side
 from seforge.systems.twod20.documents import CHARACTER_KIND
 from seforge.systems.twod20.models import HarmKind
+from seforge.systems.twod20.player_sheet import read_player_sheet
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import HarmLimitRule
 from ui.shell.document_owner import DocumentOwner
@@ -150,8 +152,8 @@ def test_gm_screen_follows_the_open_records_profile(window: MainWindow, tmp_path
     assert page.calculator.profile is Profile.SRD2022
 
 
-def test_a_conan_pc_kept_for_a_session_from_the_window(window: MainWindow, tmp_path: Path
-                                                        ) -> None:
+def test_a_conan_pc_kept_for_a_session_from_the_window(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     owner = window.new_document("2d20", "2d20.character")
     assert isinstance(owner, DocumentOwner)
     editor = window.current_editor()
@@ -223,7 +225,13 @@ def test_a_conan_pc_kept_for_a_session_from_the_window(window: MainWindow, tmp_p
     assert owner.document.fortune == 1
     owner.undo_stack.undo()
     assert owner.document.fortune == 2
-    # printed
+    # printed: the GM's stat card, and her player sheet from the editor, read back whole
     out = tmp_path / "valeria.pdf"
     SYSTEM_UI.export_pdf(owner, out)
     assert "Valeria" in PdfReader(out).pages[0].extract_text()
+    sheet = tmp_path / "valeria sheet.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(sheet), "")))
+    editor.sheet_button.click()
+    assert "Player sheet saved" in editor.message.text()
+    assert read_player_sheet(sheet).character == owner.document
