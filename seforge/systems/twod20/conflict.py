@@ -265,10 +265,13 @@ def add_combatant(conflict: Conflict, name: str, side: Side = Side.PC,
         fields["fortune"] = record.fortune
         fields["harms"] = [h.model_copy() for h in record.harms]
         if record.profile is Profile.CONAN:
-            fields["vigor"] = fields["max_vigor"] = derived(record, "vigor")
-            fields["resolve"] = fields["max_resolve"] = derived(record, "resolve")
+            fields["max_vigor"] = derived(record, "vigor")
+            fields["max_resolve"] = derived(record, "resolve")
+            fields["vigor"] = max(0, derived(record, "vigor") - record.vigor_lost)
+            fields["resolve"] = max(0, derived(record, "resolve") - record.resolve_lost)
         else:
             fields["max_stress"] = derived(record, "max_stress")
+            fields["stress"] = min(record.stress, derived(record, "max_stress"))
             fields["initiative"] = derived(record, "initiative")
     combatant = Combatant.model_validate(fields)
     return conflict.model_copy(update={"combatants": [*conflict.combatants, combatant]})

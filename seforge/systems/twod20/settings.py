@@ -174,6 +174,17 @@ FOCUS_RULE_LABELS: dict[FocusRule, str] = {
     FocusRule.SKILL_WITH_FOCUS: "Named focus: at or under the skill scores 2 (convention)",
 }
 
+def focus_note(profile: Profile | str, settings: TableSettings) -> str:
+    """One line on where the Focus rule in force comes from (shown beside a Focus)."""
+    if settings.focus_rule is FocusRule.SKILL_WITH_FOCUS:
+        return ("Focus here: a skill with a named focus scores 2 at or under its rating "
+                "(a 2d20 convention, in neither document)")
+    if Profile(profile) is Profile.SRD2022:
+        return ("A Focus number is assumed for the SRD: its core chapter, which defines "
+                "Focus, is not supplied (change it in the rules settings)")
+    return "A Focus number per skill, as on the Conan screen"
+
+
 SETTING_SOURCES: dict[str, str] = {
     "pool_cap": "Conan screen, Taking action: at most three additional d20s",
     "bonus_die_prices": "Convention, in neither document: 1, 2, 3",

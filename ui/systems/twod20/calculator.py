@@ -29,7 +29,12 @@ from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20 import dice
 from seforge.systems.twod20.attacks import MELEE_DIFFICULTY, RANGES, ranged_difficulty
 from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.settings import DEFAULT_SETTINGS, TableSettings, bonus_die_cost
+from seforge.systems.twod20.settings import (
+    DEFAULT_SETTINGS,
+    TableSettings,
+    bonus_die_cost,
+    focus_note,
+)
 from ui.systems.twod20.common import exact_tip, percent, set_probability, spin
 
 MAX_HELPERS = 4
@@ -440,7 +445,8 @@ class Calculator(QWidget):
         self.dice_count.setToolTip(f"Two d20s plus the bought ones; {found.pool_reason}")
         self.fortune.setToolTip(f"Each counts as a rolled 1; {found.pool_reason}")
         self.focus.setToolTip("A d20 at or under the Focus scores two successes; "
-                              f"{found.focus_reason}")
+                              f"{found.focus_reason}. "
+                              f"{focus_note(self.profile, self.settings)}.")
 
     def spec_raw(self) -> dice.SkillTest:
         return dice.SkillTest(self.tn.value(), self.difficulty.value(), self.focus.value(),

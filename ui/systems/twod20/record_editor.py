@@ -47,6 +47,7 @@ from seforge.systems.twod20.records import (
     derived_values,
     skill_target,
 )
+from seforge.systems.twod20.settings import focus_note
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import set_reason, spin
@@ -564,7 +565,8 @@ class RecordEditor(QWidget):
             limit, reason = ed.focus_limit(doc, skill)
             focus.setMaximum(max(limit, skill.focus))
             focus.setValue(skill.focus)
-            focus.setToolTip(f"A d20 at or under the Focus scores two successes. {reason}.")
+            focus.setToolTip(f"A d20 at or under the Focus scores two successes. {reason}. "
+                             f"{focus_note(doc.profile, doc.settings)}.")
             if not focuses.hasFocus():
                 focuses.setText(skill.focuses)
             attribute.setCurrentIndex(max(0, attribute.findData(skill.attribute)))

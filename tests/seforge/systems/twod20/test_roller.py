@@ -119,3 +119,13 @@ def test_an_srd_record_stops_at_the_harm_limit_under_the_defeated_rule() -> None
         srd = roller.record_take_stress(srd, 6)
     assert len(srd.harms) == 3
     assert roller.record_recover(srd, 99).stress == 0
+
+
+def test_a_hurt_record_joins_the_tracker_as_it_stands() -> None:
+    thak = roller.record_take_stress(CHARACTER_KIND.load(THAK), 4)
+    c = cf.add_combatant(cf.new_conflict(Profile.CONAN), "Thak", record=thak)
+    joined = cf.find(c, "Thak")
+    assert (joined.vigor, joined.max_vigor) == (10, 14)
+    srd = roller.record_take_stress(new_character(Profile.SRD2022), 3)
+    c = cf.add_combatant(cf.new_conflict(Profile.SRD2022), "Ana", record=srd)
+    assert cf.find(c, "Ana").stress == 3
