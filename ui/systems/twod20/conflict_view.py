@@ -41,6 +41,7 @@ from seforge.systems.twod20.models import HarmKind
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import (
     SETTING_LABELS,
+    SETTING_SOURCES,
     AssistGate,
     OpposedTieRule,
     parse_prices,
@@ -389,6 +390,15 @@ class ConflictView(QWidget):
         form.addRow(SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
         form.addRow(self.set_one)
         form.addRow(self.rules)
+        for name, control in (("momentum_cap", self.set_cap),
+                              ("momentum_loss_per_round", self.set_loss),
+                              ("keep_initiative_cost", self.set_keep),
+                              ("opposed_tie_rule", self.set_tie),
+                              ("assist_gate", self.set_assist), ("pool_cap", self.set_pool),
+                              ("bonus_die_prices", self.set_prices),
+                              ("ranged_base_difficulty", self.set_ranged),
+                              ("natural_one_doubles", self.set_one)):
+            control.setToolTip(f"{control.toolTip()}. Default from: {SETTING_SOURCES[name]}.")
         for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged):
             box_.valueChanged.connect(self._settings_changed)
         self.set_one.toggled.connect(self._settings_changed)
