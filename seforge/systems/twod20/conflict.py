@@ -17,6 +17,10 @@ asks to grey out a control. Rules and ids:
   round (lines 37-39).
 - ``2d20.order.pcs-first`` [C] "Turn sequence": PCs act first; the GM spends 1 Doom per NPC to
   seize the initiative (also the SRD "Player Priority" variant, 1 Threat).
+- ``2d20.order.opener`` [S] lines 19-22: the GM picks a PC to open round 1, or spends 2 Threat
+  (``npc_opener_cost``) to have an NPC open it.
+- ``2d20.order.defeated`` [S] "Defeated" line 974: a Defeated character cannot act, so is not
+  "still to act", cannot take a turn, act early or seize the initiative.
 - ``2d20.damage.srd`` / ``2d20.damage.conan`` Stress to Harms (see :mod:`.damage`).
 - ``2d20.harm.treated`` [S] "Recovering from Damage": a new Harm of a type undoes the treatment of
   every Harm of that type.
@@ -26,16 +30,23 @@ asks to grey out a control. Rules and ids:
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from seforge.core.limits import NAME_CHARS
 from seforge.core.systems import CheckProblem, CheckReport
 from seforge.core.trackers import Excess, Pool, RefusedError, TimedEffect, TimeUnit
 from seforge.systems.twod20.damage import MAX_COVER_DICE, harms_conan, harms_srd
+from seforge.systems.twod20.harm_state import defeated, harm_status
 from seforge.systems.twod20.models import Character, Harm, HarmKind, Role
 from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.settings import TableSettings
+from seforge.systems.twod20.settings import (
+    TableSettings,
+    fill_profile_defaults,
+    profile_settings,
+    settings_for_profile,
+)
 
 MAX_TRACK = 99
 MAX_GM_POOL = 999
@@ -130,11 +141,17 @@ class Conflict(BaseModel):
     effects: list[Effect] = Field(default_factory=list, max_length=100)
     notes: str = ""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _profile_defaults(cls, data: Any) -> Any:
+        return fill_profile_defaults(data)
+
 
 def new_conflict(profile: Profile | str = Profile.SRD2022, name: str = "") -> Conflict:
     info = profile_info(profile)
     mode = OrderMode.PCS_FIRST if info.id is Profile.CONAN else OrderMode.ALTERNATING
-    return Conflict(name=name, profile=info.id, order_mode=mode)
+    return Conflict(name=name, profile=info.id, order_mode=mode,
+                    settings=profile_settings(info.id))
 
 
 def _refuse(reason: str | None) -> None:
@@ -216,6 +233,13 @@ def change_settings(conflict: Conflict, settings: TableSettings) -> Conflict:
     return conflict.model_copy(update={"settings": settings, "momentum": momentum})
 
 
+def set_settings(conflict: Conflict, **values: object) -> Conflict:
+    """Change some settings by name (validated; refused with the reason)."""
+    from seforge.systems.twod20.settings import changed_settings
+
+    return change_settings(conflict, changed_settings(conflict.settings, **values))
+
+
 # characters ---------------------------------------------------------------------------------
 
 
@@ -241,10 +265,13 @@ def add_combatant(conflict: Conflict, name: str, side: Side = Side.PC,
         fields["fortune"] = record.fortune
         fields["harms"] = [h.model_copy() for h in record.harms]
         if record.profile is Profile.CONAN:
-            fields["vigor"] = fields["max_vigor"] = derived(record, "vigor")
-            fields["resolve"] = fields["max_resolve"] = derived(record, "resolve")
+            fields["max_vigor"] = derived(record, "vigor")
+            fields["max_resolve"] = derived(record, "resolve")
+            fields["vigor"] = max(0, derived(record, "vigor") - record.vigor_lost)
+            fields["resolve"] = max(0, derived(record, "resolve") - record.resolve_lost)
         else:
             fields["max_stress"] = derived(record, "max_stress")
+            fields["stress"] = min(record.stress, derived(record, "max_stress"))
             fields["initiative"] = derived(record, "initiative")
     combatant = Combatant.model_validate(fields)
     return conflict.model_copy(update={"combatants": [*conflict.combatants, combatant]})
@@ -296,10 +323,61 @@ def gain_fortune(conflict: Conflict, name: str, amount: int = 1) -> Conflict:
 # action order -------------------------------------------------------------------------------
 
 
+def is_defeated(conflict: Conflict, combatant: Combatant) -> bool:
+    """Defeated by Harms under the table's rule [``2d20.order.defeated``]."""
+    return defeated(conflict.settings, combatant.harms)
+
+
+def can_act(conflict: Conflict, combatant: Combatant) -> bool:
+    return not combatant.acted and not is_defeated(conflict, combatant)
+
+
 def waiting(conflict: Conflict, side: Side | None = None) -> list[str]:
-    """Who has not acted this round (on ``side``)."""
+    """Who is still to act this round (on ``side``): not yet acted and not Defeated."""
     return [c.name for c in conflict.combatants
-            if not c.acted and (side is None or c.side is side)]
+            if can_act(conflict, c) and (side is None or c.side is side)]
+
+
+def why_cannot_act(conflict: Conflict, combatant: Combatant) -> str | None:
+    """Why ``combatant`` cannot act at all this round (acted, or Defeated)."""
+    if is_defeated(conflict, combatant):
+        return (f"{combatant.name} is Defeated ({len(combatant.harms)} Harms) and cannot act; "
+                "spending 1 Fortune or an ally's D3 test revives them")
+    if combatant.acted:
+        return f"{combatant.name} has already acted this round"
+    return None
+
+
+def is_opening(conflict: Conflict) -> bool:
+    """Nobody has acted yet in round 1 (who opens is the GM's pick [S] lines 19-22)."""
+    return conflict.round == 1 and not conflict.last_actor and not any(
+        c.acted for c in conflict.combatants)
+
+
+def why_not_npc_open(conflict: Conflict, name: str) -> str | None:
+    """Why ``name`` cannot open round 1 as an NPC for ``npc_opener_cost`` Threat."""
+    try:
+        combatant = find(conflict, name)
+    except RefusedError as exc:
+        return exc.reason
+    if conflict.order_mode is not OrderMode.ALTERNATING:
+        return "an NPC opening for Threat belongs to the alternating action order"
+    if combatant.side is not Side.NPC:
+        return "a player character opens round 1 without paying"
+    if not is_opening(conflict):
+        return "round 1 has already begun"
+    reason = why_cannot_act(conflict, combatant)
+    if reason is not None:
+        return reason
+    return why_not_spend_gm_pool(conflict, conflict.settings.npc_opener_cost)
+
+
+def npc_open(conflict: Conflict, name: str) -> Conflict:
+    """The GM spends ``npc_opener_cost`` (2) Threat so the NPC ``name`` opens round 1
+    [``2d20.order.opener``]."""
+    _refuse(why_not_npc_open(conflict, name))
+    paid = spend_gm_pool(conflict, conflict.settings.npc_opener_cost)
+    return _after_turn(paid, find(paid, name))
 
 
 def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
@@ -307,10 +385,16 @@ def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
         combatant = find(conflict, name)
     except RefusedError as exc:
         return exc.reason
-    if combatant.acted:
-        return f"{name} has already acted this round"
+    reason = why_cannot_act(conflict, combatant)
+    if reason is not None:
+        return reason
     if conflict.order_mode is OrderMode.NARRATIVE:
         return None
+    if (conflict.order_mode is OrderMode.ALTERNATING and combatant.side is Side.NPC
+            and is_opening(conflict) and conflict.settings.npc_opener_cost > 0):
+        cost = conflict.settings.npc_opener_cost
+        return (f"the GM picks a player character to open round 1, or spends {cost} "
+                f"{gm_pool_name(conflict)} to have {name} open it")
     if conflict.order_mode is OrderMode.INITIATIVE:
         first = initiative_due(conflict)
         if first is not None and combatant.name not in first:
@@ -320,7 +404,8 @@ def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
     if conflict.order_mode is OrderMode.PCS_FIRST:
         if combatant.side is Side.NPC and waiting(conflict, Side.PC):
             return ("the player characters act first; spend "
-                    f"1 {gm_pool_name(conflict)} to seize the initiative for {name}")
+                    f"{conflict.settings.seize_initiative_cost} {gm_pool_name(conflict)} "
+                    f"to seize the initiative for {name}")
         return None
     due = conflict.next_side
     if due is not None and combatant.side is not due and waiting(conflict, due):
@@ -334,7 +419,7 @@ def initiative_due(conflict: Conflict) -> list[str] | None:
     The highest score among those still to act; on a tie across sides the PCs come first, on
     a tie within a side that side picks [S] "Variant: Initiative Scores".
     """
-    left = [c for c in conflict.combatants if not c.acted]
+    left = [c for c in conflict.combatants if can_act(conflict, c)]
     if not left or (conflict.round == 1 and not conflict.last_actor):
         return None
     top = max(c.initiative for c in left)
@@ -344,12 +429,13 @@ def initiative_due(conflict: Conflict) -> list[str] | None:
 
 
 def act_early_cost(conflict: Conflict, name: str) -> int:
-    """Threat to act before one's initiative: 2; an NPC tied with the PC due pays 1 [S]."""
+    """Threat to act before one's initiative: ``act_early_cost`` (2); an NPC tied with the PC
+    due pays ``initiative_tie_cost`` (1) [S] lines 53-59."""
     combatant = find(conflict, name)
-    left = [c.initiative for c in conflict.combatants if not c.acted]
+    left = [c.initiative for c in conflict.combatants if can_act(conflict, c)]
     if combatant.side is Side.NPC and left and combatant.initiative == max(left):
-        return 1
-    return 2
+        return conflict.settings.initiative_tie_cost
+    return conflict.settings.act_early_cost
 
 
 def why_not_act_early(conflict: Conflict, name: str) -> str | None:
@@ -359,8 +445,9 @@ def why_not_act_early(conflict: Conflict, name: str) -> str | None:
         combatant = find(conflict, name)
     except RefusedError as exc:
         return exc.reason
-    if combatant.acted:
-        return f"{name} has already acted this round"
+    reason = why_cannot_act(conflict, combatant)
+    if reason is not None:
+        return reason
     if why_not_take_turn(conflict, name) is None:
         return f"{name} may act now without paying"
     if combatant.side is Side.NPC:
@@ -409,15 +496,18 @@ def why_not_seize(conflict: Conflict, name: str) -> str | None:
         return exc.reason
     if combatant.side is not Side.NPC:
         return "only an NPC can seize the initiative"
-    if combatant.acted:
-        return f"{name} has already acted this round"
-    return why_not_spend_gm_pool(conflict, 1)
+    reason = why_cannot_act(conflict, combatant)
+    if reason is not None:
+        return reason
+    return why_not_spend_gm_pool(conflict, conflict.settings.seize_initiative_cost)
 
 
 def seize_initiative(conflict: Conflict, name: str) -> Conflict:
-    """The GM pays 1 Doom/Threat so an NPC acts now [``2d20.order.pcs-first``]."""
+    """The GM pays ``seize_initiative_cost`` (1) Doom/Threat so an NPC acts now
+    [``2d20.order.pcs-first``]."""
     _refuse(why_not_seize(conflict, name))
-    return _after_turn(spend_gm_pool(conflict, 1), find(conflict, name))
+    paid = spend_gm_pool(conflict, conflict.settings.seize_initiative_cost)
+    return _after_turn(paid, find(paid, name))
 
 
 def _why_not_pay(conflict: Conflict, side: Side, payment: Payment) -> str | None:
@@ -593,15 +683,10 @@ def set_treated(conflict: Conflict, name: str, index: int, treated: bool) -> Con
 
 
 def status(conflict: Conflict, name: str) -> str:
-    """Defeated / Dying in words, from the Harms [S] line 948 ("" when neither)."""
+    """Defeated / Dying in words, from the Harms under the table's Harm-limit rule [S] line
+    948 ("" when neither, and always under the Conan screen's no-limit rule)."""
     c = find(conflict, name)
-    limit = conflict.settings.harm_limit
-    if len(c.harms) < limit:
-        return ""
-    wounds = sum(h.kind is HarmKind.WOUND for h in c.harms)
-    if conflict.profile is Profile.SRD2022 and wounds > len(c.harms) - wounds:
-        return "Defeated, Dying"
-    return "Defeated"
+    return harm_status(conflict.settings, conflict.profile, c.harms)
 
 
 # timed effects ------------------------------------------------------------------------------
@@ -646,8 +731,11 @@ def check_conflict(conflict: Conflict) -> CheckReport:
     for name in sorted({n for n in names if names.count(n) > 1}):
         problems.append(CheckProblem(f"{name} is in the conflict twice.", "error",
                                      "2d20.conflict.names"))
+    from seforge.systems.twod20.settings import HarmLimitRule
+
     for c in conflict.combatants:
-        if len(c.harms) > conflict.settings.harm_limit:
+        if (conflict.settings.harm_limit_rule is HarmLimitRule.DEFEATED
+                and len(c.harms) > conflict.settings.harm_limit):
             problems.append(CheckProblem(
                 f"{c.name} has {len(c.harms)} Harms, more than the "
                 f"{conflict.settings.harm_limit} that leave a character Defeated.",
@@ -672,7 +760,9 @@ def change_profile(conflict: Conflict, profile: Profile | str) -> Conflict:
     if wanted is conflict.profile:
         return conflict
     mode = OrderMode.PCS_FIRST if wanted is Profile.CONAN else OrderMode.ALTERNATING
+    settings = settings_for_profile(conflict.settings, conflict.profile, wanted)
     return conflict.model_copy(update={"profile": wanted, "order_mode": mode,
+                                       "settings": settings,
                                        "next_side": None, "keep_locked": []})
 
 

@@ -185,13 +185,13 @@ HAZARD_TEST_ADJUSTMENT: dict[int | None, int] = {None: 0, 1: -3, 2: -1, 3: 0}
 D2, D3 or more."""
 
 
-def hazard_doom_cost(dice: int, qualities: dict[str, int], test_difficulty: int | None
-                     ) -> int:
+def hazard_doom_cost(dice: int, qualities: dict[str, int], test_difficulty: int | None,
+                     floor: int = 0) -> int:
     """The Doom a Conan hazard costs [``2d20.hazard.cost``] (notes §3.5 and check #12).
 
     ``dice`` combat dice cost 1 Doom each (the table lists 2 to 6); ``qualities`` maps a
-    quality name to its rating (ignored for unrated ones). The floor is not stated; the cost
-    is never below 0 here (an assumption).
+    quality name to its rating (ignored for unrated ones). The screen states no floor; the
+    cost is never below ``floor`` (the table's ``hazard_cost_floor``, 0: an assumption [A]).
     """
     if not 0 <= dice <= MAX_DAMAGE_DICE:
         raise DamageError(f"a hazard rolls 0 to {MAX_DAMAGE_DICE} combat dice, not {dice}")
@@ -205,4 +205,4 @@ def hazard_doom_cost(dice: int, qualities: dict[str, int], test_difficulty: int 
         cost += value if kind == "flat" else (rating + 1) // 2 if kind == "half" else rating
     if test_difficulty is not None:
         cost += HAZARD_TEST_ADJUSTMENT[min(max(test_difficulty, 1), 3)]
-    return max(0, cost)
+    return max(floor, cost)

@@ -22,10 +22,13 @@ from seforge.systems.twod20.models import (
 )
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attr
+from seforge.systems.twod20.settings import settings_for_profile
 
 RECORD_NUMBERS = {"armour": (0, 99), "courage": (0, 99), "fatigue": (0, 99),
                   "fortune": (0, 99), "renown": (-2, 5)}
 RECORD_TEXTS = ("name", "talents", "gear", "notes")
+RECORD_TRACKS = {"stress": (0, 99), "vigor_lost": (0, 99), "resolve_lost": (0, 99)}
+"""Where the character stands now: SRD Stress marked, Conan Vigor and Resolve lost."""
 
 
 def fatigue_limit(character: Character) -> tuple[int, str]:
@@ -40,7 +43,8 @@ def fatigue_limit(character: Character) -> tuple[int, str]:
 
 def set_field(character: Character, field: str, value: object) -> Character:
     """Set a number or text field of the record (refused when out of range)."""
-    if field not in RECORD_NUMBERS and field not in RECORD_TEXTS and field != "role":
+    if (field not in RECORD_NUMBERS and field not in RECORD_TEXTS and field not in RECORD_TRACKS
+            and field != "role"):
         raise RefusedError(f"a record has no field {field!r}")
     if isinstance(value, str) and len(value) > text_limit(field):
         raise RefusedError(f"{field} is limited to {text_limit(field):,} characters")
@@ -149,10 +153,10 @@ def remove_weapon(character: Character, index: int) -> None:
 
 
 def why_not_add_harm(character: Character) -> str | None:
-    limit = character.settings.harm_limit
-    if len(character.harms) >= limit:
-        return f"{limit} Harms already leave the character Defeated"
-    return None
+    """Why another Harm cannot be marked (rule ``2d20.harms.limit``; None: it can)."""
+    from seforge.systems.twod20.harm_state import why_not_more_harms
+
+    return why_not_more_harms(character.settings, character.harms)
 
 
 def add_harm(character: Character, kind: HarmKind, name: str = "") -> None:
@@ -186,7 +190,13 @@ def change_profile(character: Character, profile: Profile | str) -> Character:
     return fresh.model_copy(update={
         "talents": character.talents, "gear": character.gear, "notes": character.notes,
         "weapons": character.weapons, "fortune": character.fortune,
-        "settings": character.settings,
+        "settings": settings_for_profile(character.settings, character.profile, wanted),
     })
 
 
+def change_settings(character: Character, **values: object) -> Character:
+    """The record with some table settings changed (validated; refused out of range)."""
+    from seforge.systems.twod20.settings import changed_settings
+
+    return character.model_copy(
+        update={"settings": changed_settings(character.settings, **values)})

@@ -8,12 +8,12 @@ Text fields are capped by ``seforge.core.limits`` (``name`` 200, ``notes`` 100k,
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.settings import TableSettings
+from seforge.systems.twod20.settings import TableSettings, fill_profile_defaults, profile_settings
 
 MAX_ATTRIBUTE = 30
 MAX_SKILL = 10
@@ -88,11 +88,30 @@ class Character(BaseModel):
     renown: int = Field(default=0, ge=-2, le=5)
     """Conan renown, -2 (Shunned) to 5 (Famous) [C] "Renown"."""
     harms: list[Harm] = Field(default_factory=list, max_length=20)
+    stress: int = Field(default=0, ge=0, le=99)
+    """SRD: Stress marked now (cleared at the end of a scene [S])."""
+    vigor_lost: int = Field(default=0, ge=0, le=99)
+    """Conan: Vigor lost now (Vigor left = Brawn + Resistance - this) [C] "Damage types"."""
+    resolve_lost: int = Field(default=0, ge=0, le=99)
+    """Conan: Resolve lost now (Resolve left = Willpower + Discipline - this)."""
     weapons: list[Weapon] = Field(default_factory=list, max_length=20)
     talents: str = ""
     gear: str = ""
     notes: str = ""
     settings: TableSettings = Field(default_factory=TableSettings)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _profile_defaults(cls, data: Any) -> Any:
+        return fill_profile_defaults(data)
+
+
+def skill_attributes(profile: Profile) -> dict[str, str]:
+    """The attribute each of ``profile``'s skills is tested with ({} for the SRD, where a
+    test names both, e.g. Agility + Fight [S])."""
+    from seforge.systems.twod20.profiles import CONAN_SKILL_ATTRIBUTES
+
+    return CONAN_SKILL_ATTRIBUTES if profile is Profile.CONAN else {}
 
 
 def new_character(profile: Profile | str = Profile.SRD2022, role: Role = Role.PC,
@@ -104,5 +123,7 @@ def new_character(profile: Profile | str = Profile.SRD2022, role: Role = Role.PC
         profile=info.id,
         role=role,
         attributes={attribute: 8 for attribute in info.attributes},
-        skills=[Skill(name=skill) for skill in info.skills],
+        skills=[Skill(name=skill, attribute=skill_attributes(info.id).get(skill, ""))
+                for skill in info.skills],
+        settings=profile_settings(info.id),
     )

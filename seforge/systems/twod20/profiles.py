@@ -47,6 +47,22 @@ CONAN_SKILLS = (
 Crafts, Parry, Observation and Stealth; the rest is the Conan core book's list (external [X]):
 a record may rename or add skills freely."""
 
+CONAN_SKILL_ATTRIBUTES: dict[str, str] = {
+    "Acrobatics": "Agility", "Melee": "Agility", "Stealth": "Agility",
+    "Insight": "Awareness", "Observation": "Awareness", "Survival": "Awareness",
+    "Thievery": "Awareness",
+    "Athletics": "Brawn", "Resistance": "Brawn",
+    "Parry": "Coordination", "Ranged Weapons": "Coordination", "Sailing": "Coordination",
+    "Alchemy": "Intelligence", "Craft": "Intelligence", "Healing": "Intelligence",
+    "Linguistics": "Intelligence", "Lore": "Intelligence", "Warfare": "Intelligence",
+    "Animal Handling": "Personality", "Command": "Personality", "Counsel": "Personality",
+    "Persuade": "Personality", "Society": "Personality",
+    "Discipline": "Willpower",
+}
+"""Which attribute each Conan skill is tested with (rule ``2d20.skills.attribute``). The
+screen [C] "Damage types" ties Resistance to Brawn and Discipline to Willpower; the rest is
+the Conan core book's map (external [X]): a record may change any of them."""
+
 PROFILES: dict[Profile, ProfileInfo] = {
     Profile.SRD2022: ProfileInfo(
         Profile.SRD2022, "2d20 SRD 2022", SRD_ATTRIBUTES, SRD_SKILLS, "Threat",

@@ -11,7 +11,8 @@ Derived values are computed, never entered (§4.2). Rules and their ids:
 - ``2d20.bonus-damage`` [S] lines 725-731 (the skill's rating in [CD]) and the attribute table
   ([S] "Variant: Attribute Bonus Damage", [C] "Bonus damage").
 - ``2d20.focus`` Focus at most the target number (notes §4.2).
-- ``2d20.harms`` at most ``harm_limit`` Harms (3) [S] line 948.
+- ``2d20.harms`` at most ``harm_limit`` Harms (3) [S] line 948, when the table's Harm-limit
+  rule is Defeated (the Conan screen states no limit; see :mod:`.harm_state`).
 - ``2d20.fatigue`` Fatigue at most the unfatigued maximum Stress [S] Fatigue sidebar.
 - ``2d20.attributes`` / ``2d20.skills`` the profile's attributes, each skill once.
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from seforge.core.systems import CheckProblem, CheckReport
-from seforge.systems.twod20.models import Character, HarmKind, Skill
+from seforge.systems.twod20.models import Character, Skill, Weapon
 from seforge.systems.twod20.profiles import Profile, profile_info
 
 ATTRIBUTE_BONUS: tuple[tuple[int, int], ...] = ((16, 5), (14, 4), (12, 3), (10, 2), (9, 1))
@@ -113,13 +114,46 @@ def derived(character: Character, key: str) -> int:
     raise KeyError(key)
 
 
+def attack_damage(character: Character, weapon: Weapon) -> tuple[int, str]:
+    """(damage dice, how) of one of the record's attacks [``2d20.bonus-damage``]: the weapon's
+    dice plus the skill's rating (Fight, or Talk for a mental attack) [S] lines 725-731, or
+    plus the attribute bonus (Melee: Brawn, Ranged: Awareness, Threaten: Personality)
+    [C] "Bonus damage"."""
+    if character.profile is Profile.CONAN:
+        attribute = {"melee": "Brawn", "ranged": "Awareness"}.get(weapon.kind, "Personality")
+        bonus = attribute_bonus(attr(character, attribute))
+        return weapon.dice + bonus, f"{weapon.dice} + {attribute} bonus {bonus}"
+    skill_name = "Talk" if weapon.kind == "mental" else "Fight"
+    bonus = rating(character, skill_name)
+    return weapon.dice + bonus, f"{weapon.dice} + {skill_name} {bonus}"
+
+
+def skill_target(character: Character, found: Skill) -> int | None:
+    """The target number of ``found`` with its usual attribute (None when it has none)."""
+    if not found.attribute:
+        return None
+    return attr(character, found.attribute) + found.rating
+
+
 def target_number(character: Character, attribute: str, skill_name: str) -> tuple[int, int]:
     """(TN, Focus) for a test of ``attribute`` + ``skill_name``; Focus is kept at or under
     the TN, as the engine requires."""
     found = skill(character, skill_name)
     tn = attr(character, attribute) + (found.rating if found else 0)
-    focus = found.focus if found else 0
-    return tn, min(focus, tn)
+    return tn, min(skill_focus(character, found), tn)
+
+
+def skill_focus(character: Character, found: Skill | None) -> int:
+    """The Focus a test of ``found`` rolls with under the table's Focus rule
+    (``2d20.focus.rule``): the skill's Focus number, or, under the named-focus reading, the
+    skill's rating when it has a named focus (0 without one)."""
+    from seforge.systems.twod20.settings import FocusRule
+
+    if found is None:
+        return 0
+    if character.settings.focus_rule is FocusRule.SKILL_WITH_FOCUS:
+        return found.rating if found.focuses.strip() else 0
+    return found.focus
 
 
 def check_character(character: Character) -> CheckReport:
@@ -156,17 +190,19 @@ def check_character(character: Character) -> CheckReport:
                 f"{s.name}'s Focus {s.focus} is above its target number {best} "
                 f"({with_what} + {s.rating}); a Focus can be at most the target number.",
                 "error", "2d20.focus"))
+    from seforge.systems.twod20.harm_state import defeated, dying
+    from seforge.systems.twod20.settings import HarmLimitRule
+
     limit = c.settings.harm_limit
-    if len(c.harms) > limit:
+    if c.settings.harm_limit_rule is HarmLimitRule.DEFEATED and len(c.harms) > limit:
         problems.append(CheckProblem(
             f"{len(c.harms)} Harms is more than the {limit} that leave a character Defeated.",
             "error", "2d20.harms"))
-    elif len(c.harms) == limit:
-        wounds = sum(h.kind is HarmKind.WOUND for h in c.harms)
-        dying = c.profile is Profile.SRD2022 and wounds > limit - wounds
+    elif defeated(c.settings, c.harms):
         problems.append(CheckProblem(
             f"With {limit} Harms the character is Defeated"
-            + (" and Dying (more Wounds than Traumas)." if dying else "."),
+            + (" and Dying (more Wounds than Traumas)." if dying(c.settings, c.profile, c.harms)
+               else "."),
             "warning", "2d20.harms"))
     if c.profile is Profile.SRD2022:
         top = max(attr(c, "Brawn"), attr(c, "Will")) + rating(c, "Survive")

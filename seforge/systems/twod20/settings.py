@@ -8,12 +8,38 @@ reason; a record or a tracker carries its own copy, and the calculator takes one
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from seforge.systems.twod20.dice_rules import AssistGate as AssistGate
 from seforge.systems.twod20.dice_rules import OpposedTieRule as OpposedTieRule
+from seforge.systems.twod20.profiles import Profile
 
 DEFAULT_BONUS_DIE_PRICES = (1, 2, 3)
+
+
+class HarmLimitRule(StrEnum):
+    """What reaching the Harm limit does (rule ``2d20.harms.limit``)."""
+
+    DEFEATED = "defeated"
+    """[S] lines 948-950: at the limit the character is Defeated (unable to act, sidebar
+    "Defeated" line 974), and Dying too with more Wounds than Traumas."""
+    NONE = "none"
+    """[C] "Stress and Harm" gives no limit: Wounds and Trauma hinder tests of their
+    attributes ("Damage types"), and whether a character is out is the GM's ruling."""
+
+
+class FocusRule(StrEnum):
+    """How a skill's Focus makes a d20 score two successes (rule ``2d20.focus.rule``)."""
+
+    NUMBER = "number"
+    """Each skill has a Focus number: a d20 at or under it scores 2 [C] "Taking action".
+    For the SRD this is an assumption [A]: its "Core Rules" chapter is not supplied."""
+    SKILL_WITH_FOCUS = "skill-with-focus"
+    """A skill with a named focus that applies scores 2 on a d20 at or under the skill's
+    rating: the usual 2d20 reading of named focuses [X]."""
 
 
 class TableSettings(BaseModel):
@@ -51,9 +77,71 @@ class TableSettings(BaseModel):
     harm_threshold: int = Field(default=5, ge=1, le=20)
     """Stress from one attack that causes a Harm: 5 [S] line 927, [C] "Stress and Harm"
     (the Scale variant raises it)."""
+    harm_limit_rule: HarmLimitRule = HarmLimitRule.DEFEATED
+    """What the Harm limit does: Defeated [S] line 948; the Conan screen states no limit, so
+    its profile's default is :attr:`HarmLimitRule.NONE`."""
+    npc_opener_cost: int = Field(default=2, ge=0, le=99)
+    """Threat the GM spends to have an NPC open round 1 when it is unclear who started the
+    conflict: 2 [S] "Action Order" lines 19-22 (0: the NPC clearly started it)."""
+    seize_initiative_cost: int = Field(default=1, ge=0, le=99)
+    """Doom per NPC to seize the initiative [C] "Doom"; 1 Threat in the SRD's "Player
+    Priority" variant (line 54)."""
+    act_early_cost: int = Field(default=2, ge=0, le=99)
+    """Added to Threat by a PC (spent by an NPC) to act before its initiative score:
+    2 [S] "Variant: Initiative Scores" lines 57-59."""
+    initiative_tie_cost: int = Field(default=1, ge=0, le=99)
+    """Threat for an NPC to act before a PC of equal initiative: 1 [S] lines 53-54."""
+    hazard_cost_floor: int = Field(default=0, ge=0, le=99)
+    """The least a hazard costs in Doom. The screen [C] "Hazards" states no floor; 0 is an
+    assumption [A] (Nonlethal and an easy test can take the sum below it)."""
+    focus_rule: FocusRule = FocusRule.NUMBER
+    """How Focus works: a number per skill [C]; assumed [A] for the SRD (see :class:`FocusRule`)."""
 
 
 DEFAULT_SETTINGS = TableSettings()
+
+PROFILE_DEFAULTS: dict[Profile, dict[str, object]] = {
+    Profile.SRD2022: {},
+    Profile.CONAN: {"harm_limit_rule": HarmLimitRule.NONE},
+}
+"""Where a profile's own document says otherwise than the shared defaults."""
+
+
+def profile_settings(profile: Profile | str) -> TableSettings:
+    """The settings a new record or tracker of ``profile`` starts with."""
+    return TableSettings.model_validate(
+        {**DEFAULT_SETTINGS.model_dump(), **PROFILE_DEFAULTS[Profile(profile)]})
+
+
+def settings_for_profile(settings: TableSettings, old: Profile | str, new: Profile | str
+                         ) -> TableSettings:
+    """``settings`` moved from profile ``old`` to ``new``: each value still at the old
+    profile's default takes the new profile's; a value the table chose stays."""
+    before, after = profile_settings(old), profile_settings(new)
+    update = {name: getattr(after, name) for name in TableSettings.model_fields
+              if getattr(settings, name) == getattr(before, name)}
+    return settings.model_copy(update=update)
+
+
+def fill_profile_defaults(data: Any) -> Any:
+    """Before validation of a record or tracker: settings missing from a saved file (all of
+    them, or ones added since it was written) take the file's profile's defaults, so an old
+    Conan file is not read with the SRD's rules."""
+    if not isinstance(data, dict):
+        return data
+    try:
+        profile = Profile(data.get("profile", Profile.SRD2022))
+    except ValueError:
+        return data  # the model reports the bad profile
+    defaults = PROFILE_DEFAULTS[profile]
+    settings = data.get("settings")
+    if settings is None:
+        return {**data, "settings": profile_settings(profile)}
+    if isinstance(settings, dict):
+        missing = {k: v for k, v in defaults.items() if k not in settings}
+        if missing:
+            return {**data, "settings": {**settings, **missing}}
+    return data
 
 
 SETTING_LABELS: dict[str, str] = {
@@ -68,8 +156,75 @@ SETTING_LABELS: dict[str, str] = {
     "ranged_base_difficulty": "Ranged attack base Difficulty",
     "harm_limit": "Harms before Defeated",
     "harm_threshold": "Stress in one hit that causes a Harm",
+    "harm_limit_rule": "At the Harm limit",
+    "npc_opener_cost": "An NPC opening round 1 costs",
+    "seize_initiative_cost": "Seizing the initiative costs",
+    "act_early_cost": "Acting before one's initiative costs",
+    "initiative_tie_cost": "An NPC winning an initiative tie costs",
+    "hazard_cost_floor": "Least Doom a hazard costs",
+    "focus_rule": "Focus",
 }
+
+HARM_LIMIT_RULE_LABELS: dict[HarmLimitRule, str] = {
+    HarmLimitRule.DEFEATED: "Defeated (SRD)",
+    HarmLimitRule.NONE: "No limit: the GM rules (Conan)",
+}
+FOCUS_RULE_LABELS: dict[FocusRule, str] = {
+    FocusRule.NUMBER: "A Focus number per skill (Conan; assumed for the SRD)",
+    FocusRule.SKILL_WITH_FOCUS: "Named focus: at or under the skill scores 2 (convention)",
+}
+
+def focus_note(profile: Profile | str, settings: TableSettings) -> str:
+    """One line on where the Focus rule in force comes from (shown beside a Focus)."""
+    if settings.focus_rule is FocusRule.SKILL_WITH_FOCUS:
+        return ("Focus here: a skill with a named focus scores 2 at or under its rating "
+                "(a 2d20 convention, in neither document)")
+    if Profile(profile) is Profile.SRD2022:
+        return ("A Focus number is assumed for the SRD: its core chapter, which defines "
+                "Focus, is not supplied (change it in the rules settings)")
+    return "A Focus number per skill, as on the Conan screen"
+
+
+SETTING_SOURCES: dict[str, str] = {
+    "pool_cap": "Conan screen, Taking action: at most three additional d20s",
+    "bonus_die_prices": "Convention, in neither document: 1, 2, 3",
+    "momentum_cap": "Convention, in neither document: 6",
+    "momentum_loss_per_round": "Conan screen, Turn sequence: 1 each round",
+    "keep_initiative_cost": "SRD Action Order, lines 25-27: 2",
+    "opposed_tie_rule": "Neither document says who wins a tie",
+    "assist_gate": "Neither document gives assist dice: assumed",
+    "natural_one_doubles": "Convention, in neither document: off",
+    "ranged_base_difficulty": "SRD line 538 says D2, its Range section D1",
+    "harm_limit": "SRD line 948: three Harms; the Conan screen gives none",
+    "harm_threshold": "SRD line 927 and Conan Stress and Harm: 5",
+    "harm_limit_rule": "SRD lines 948 and 974: Defeated; the Conan screen states no limit",
+    "npc_opener_cost": "SRD Action Order, lines 19-22: 2 Threat",
+    "seize_initiative_cost": "Conan screen, Doom: 1 per NPC; SRD line 54: 1 Threat",
+    "act_early_cost": "SRD Initiative Scores, lines 57-59: 2",
+    "initiative_tie_cost": "SRD Initiative Scores, lines 53-54: 1 Threat",
+    "hazard_cost_floor": "Assumed: the Conan screen states no floor",
+    "focus_rule": "Conan screen, Taking action: a number; the SRD's core chapter is missing",
+}
+"""Where each setting's default comes from (our own words, with the document's line)."""
 """The label each setting has in the app and the README (our own words)."""
+
+
+def changed_settings(settings: TableSettings, **values: object) -> TableSettings:
+    """``settings`` with ``values`` changed, validated (RefusedError with one line)."""
+    from pydantic import ValidationError
+
+    from seforge.core.refused import RefusedError
+
+    unknown = [name for name in values if name not in TableSettings.model_fields]
+    if unknown:
+        raise RefusedError(f"there is no setting {unknown[0]!r}")
+    try:
+        return TableSettings.model_validate({**settings.model_dump(), **values})
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        label = SETTING_LABELS.get(where, where)
+        raise RefusedError(f"{label} ({where}): {first['msg'].lower()}") from None
 
 
 def bonus_die_cost(settings: TableSettings, bought: int) -> int:

@@ -29,7 +29,12 @@ from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20 import dice
 from seforge.systems.twod20.attacks import MELEE_DIFFICULTY, RANGES, ranged_difficulty
 from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.settings import DEFAULT_SETTINGS, TableSettings, bonus_die_cost
+from seforge.systems.twod20.settings import (
+    DEFAULT_SETTINGS,
+    TableSettings,
+    bonus_die_cost,
+    focus_note,
+)
 from ui.systems.twod20.common import exact_tip, percent, set_probability, spin
 
 MAX_HELPERS = 4
@@ -281,8 +286,14 @@ class Calculator(QWidget):
             elif control.value():
                 qualities[name] = control.value()
         test = int(self.hazard_test.currentData())
-        cost = dmg.hazard_doom_cost(self.hazard_dice.value(), qualities, test or None)
-        self.hazard_cost.setText(f"{cost} Doom")
+        floor = self.settings.hazard_cost_floor
+        raw = dmg.hazard_doom_cost(self.hazard_dice.value(), qualities, test or None,
+                                   floor=-999)
+        cost = max(floor, raw)
+        self.hazard_cost.setText(f"{cost} Doom" + (
+            f" (the sum is {raw}; raised to the least cost, {floor}: an assumption, the "
+            "screen states no floor)" if raw < floor else ""))
+        self.hazard_cost.setToolTip("Least cost: a table setting (Conan screen states none)")
 
     def _build_results(self, column: QVBoxLayout) -> None:
         group = QGroupBox("Test")
@@ -396,6 +407,7 @@ class Calculator(QWidget):
         self._attack_changed()
         self._sync_limits()
         self.recompute()
+        self._hazard()
 
     def _attack_changed(self) -> None:
         kind = self.attack_kind.currentData()
@@ -433,7 +445,8 @@ class Calculator(QWidget):
         self.dice_count.setToolTip(f"Two d20s plus the bought ones; {found.pool_reason}")
         self.fortune.setToolTip(f"Each counts as a rolled 1; {found.pool_reason}")
         self.focus.setToolTip("A d20 at or under the Focus scores two successes; "
-                              f"{found.focus_reason}")
+                              f"{found.focus_reason}. "
+                              f"{focus_note(self.profile, self.settings)}.")
 
     def spec_raw(self) -> dice.SkillTest:
         return dice.SkillTest(self.tn.value(), self.difficulty.value(), self.focus.value(),
@@ -473,8 +486,10 @@ class Calculator(QWidget):
         self.cost_label.setText(
             "No dice bought." if bought == 0 else
             f"{bought} bought d20{'s' if bought > 1 else ''}: {cost} Momentum, or {cost} "
-            f"{info.gm_pool} added by a PC" + (f"; {spec.fortune} Fortune spent"
-                                               if spec.fortune else ""))
+            f"{info.gm_pool} added by a PC (prices "
+            f"{', '.join(str(p) for p in self.settings.bonus_die_prices)}: a convention in "
+            "neither document, set in the table settings)"
+            + (f"; {spec.fortune} Fortune spent" if spec.fortune else ""))
         reason = dice.why_not(spec, self.settings)
         self.problem.setText(reason or "")
         if reason is None:

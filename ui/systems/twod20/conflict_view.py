@@ -41,12 +41,14 @@ from seforge.systems.twod20.models import HarmKind
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import (
     SETTING_LABELS,
+    SETTING_SOURCES,
     AssistGate,
     OpposedTieRule,
     parse_prices,
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.twod20.common import set_reason, spin
+from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
 
 COLUMNS = ("Name", "Side", "Acted", "Fortune", "Stress", "Harms", "Cover", "Morale", "Status")
 
@@ -374,10 +376,7 @@ class ConflictView(QWidget):
                                SETTING_LABELS["ranged_base_difficulty"],
                                "The SRD gives D2 in the attack steps and D1 in the Range "
                                "section; choose the table's reading")
-        self.set_harms = spin(1, 10, s.harm_limit, SETTING_LABELS["harm_limit"],
-                              "Harms that leave a character Defeated (3; a variant changes it)")
-        self.set_threshold = spin(1, 20, s.harm_threshold, SETTING_LABELS["harm_threshold"],
-                                  "Stress in one hit that causes a Harm (5, or 5 + Scale)")
+        self.rules = RuleSettingsForm(TRACKER_RULES, self._rule_changed)
         self.set_one = QCheckBox(SETTING_LABELS["natural_one_doubles"])
         self.set_one.setToolTip("A convention outside both documents, off by default")
         form.addRow(SETTING_LABELS["momentum_cap"], self.set_cap)
@@ -389,11 +388,18 @@ class ConflictView(QWidget):
         form.addRow(SETTING_LABELS["pool_cap"], self.set_pool)
         form.addRow(SETTING_LABELS["bonus_die_prices"], self.set_prices)
         form.addRow(SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
-        form.addRow(SETTING_LABELS["harm_limit"], self.set_harms)
-        form.addRow(SETTING_LABELS["harm_threshold"], self.set_threshold)
         form.addRow(self.set_one)
-        for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged,
-                     self.set_harms, self.set_threshold):
+        form.addRow(self.rules)
+        for name, control in (("momentum_cap", self.set_cap),
+                              ("momentum_loss_per_round", self.set_loss),
+                              ("keep_initiative_cost", self.set_keep),
+                              ("opposed_tie_rule", self.set_tie),
+                              ("assist_gate", self.set_assist), ("pool_cap", self.set_pool),
+                              ("bonus_die_prices", self.set_prices),
+                              ("ranged_base_difficulty", self.set_ranged),
+                              ("natural_one_doubles", self.set_one)):
+            control.setToolTip(f"{control.toolTip()}. Default from: {SETTING_SOURCES[name]}.")
+        for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged):
             box_.valueChanged.connect(self._settings_changed)
         self.set_one.toggled.connect(self._settings_changed)
         self.set_prices.editingFinished.connect(self._settings_changed)
@@ -437,8 +443,6 @@ class ConflictView(QWidget):
             "pool_cap": self.set_pool.value(),
             "bonus_die_prices": prices,
             "ranged_base_difficulty": self.set_ranged.value(),
-            "harm_limit": self.set_harms.value(),
-            "harm_threshold": self.set_threshold.value(),
             "natural_one_doubles": self.set_one.isChecked(),
             "momentum_cap": self.set_cap.value(),
             "momentum_loss_per_round": self.set_loss.value(),
@@ -447,6 +451,11 @@ class ConflictView(QWidget):
             "assist_gate": AssistGate(self.set_assist.currentData()),
         })
         self.run("Change the table settings", lambda d: cf.change_settings(d, settings))
+
+    def _rule_changed(self, name: str, value: Any) -> None:
+        self.run(f"Change the setting {SETTING_LABELS[name]}",
+                 lambda d: cf.set_settings(d, **{name: value}))
+        self.rules.show_settings(self.doc.settings)
 
     def add_character(self) -> None:
         name = self.new_name.text().strip()
@@ -481,6 +490,11 @@ class ConflictView(QWidget):
         self._on_selected("Take a turn", lambda d, n: cf.take_turn(d, n))
 
     def seize(self) -> None:
+        name = self.selected()
+        if (name is not None and self.doc.order_mode is OrderMode.ALTERNATING
+                and cf.find(self.doc, name).side is Side.NPC and cf.is_opening(self.doc)):
+            self._on_selected("An NPC opens round 1", lambda d, n: cf.npc_open(d, n))
+            return
         self._on_selected("Seize the initiative", lambda d, n: cf.seize_initiative(d, n))
 
     def remove_harm(self) -> None:
@@ -594,15 +608,14 @@ class ConflictView(QWidget):
                               (self.set_loss, s.momentum_loss_per_round),
                               (self.set_keep, s.keep_initiative_cost),
                               (self.set_pool, s.pool_cap),
-                              (self.set_ranged, s.ranged_base_difficulty),
-                              (self.set_harms, s.harm_limit),
-                              (self.set_threshold, s.harm_threshold)):
+                              (self.set_ranged, s.ranged_base_difficulty)):
             widget.blockSignals(True)
             widget.setValue(value)
             widget.blockSignals(False)
         self.set_one.blockSignals(True)
         self.set_one.setChecked(s.natural_one_doubles)
         self.set_one.blockSignals(False)
+        self.rules.show_settings(s)
         if not self.set_prices.hasFocus():
             self.set_prices.setText(", ".join(str(p) for p in s.bonus_die_prices))
         self.session_button.setVisible(conan)
@@ -646,8 +659,17 @@ class ConflictView(QWidget):
             widget.setEnabled(True)
         set_reason(self.turn_button, cf.why_not_take_turn(doc, name),
                    f"{name} takes their turn")
-        set_reason(self.seize_button, cf.why_not_seize(doc, name),
-                   f"Spend 1 {cf.gm_pool_name(doc)} so this NPC acts now")
+        if (doc.order_mode is OrderMode.ALTERNATING and c.side is Side.NPC
+                and cf.is_opening(doc)):
+            opener = doc.settings.npc_opener_cost
+            self.seize_button.setText(f"Open round 1 ({opener} {cf.gm_pool_name(doc)})")
+            set_reason(self.seize_button, cf.why_not_npc_open(doc, name),
+                       f"Spend {opener} {cf.gm_pool_name(doc)} so this NPC opens round 1")
+        else:
+            self.seize_button.setText("Seize initiative")
+            set_reason(self.seize_button, cf.why_not_seize(doc, name),
+                       f"Spend {doc.settings.seize_initiative_cost} {cf.gm_pool_name(doc)} "
+                       "so this NPC acts now")
         if doc.order_mode is OrderMode.INITIATIVE:
             set_reason(self.early_button, cf.why_not_act_early(doc, name),
                        f"Act before your initiative: {cf.act_early_cost(doc, name)} "

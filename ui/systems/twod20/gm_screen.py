@@ -5,6 +5,8 @@ tracker's profile, changed through the owner (undoable) like every other edit.""
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -18,11 +20,13 @@ from seforge.core.trackers import RefusedError
 from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Conflict
 from seforge.systems.twod20.documents import CONFLICT_KIND
-from seforge.systems.twod20.profiles import Profile
+from seforge.systems.twod20.models import Character
+from seforge.systems.twod20.profiles import Profile, profile_info
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.twod20.calculator import Calculator, profile_combo
 from ui.systems.twod20.conflict_view import ConflictView
 from ui.systems.twod20.reference_view import ReferenceView
+from ui.systems.twod20.roller_view import RollerPanel
 
 
 class GmScreen(QWidget):
@@ -45,6 +49,9 @@ class GmScreen(QWidget):
         self.calculator = Calculator()
         self.reference = ReferenceView()
         self.conflict = ConflictView(self.conflict_owner)
+        self.roller = RollerPanel(self.calculator, self.conflict_owner)
+        self.calculator.results_layout.insertWidget(0, self.roller)
+        self.record_owner: DocumentOwner[Character] | None = None
         self.tabs.addTab(self.calculator, "Calculator")
         self.tabs.addTab(self.reference, "Reference")
         scroll = QScrollArea()
@@ -73,20 +80,43 @@ class GmScreen(QWidget):
         except RefusedError as exc:  # pragma: no cover - change_profile never refuses
             self.summary.setText(exc.reason)
 
+    def set_record(self, owner: DocumentOwner[Character] | None) -> None:
+        """The 2d20 record open in the window's current tab (None: none): the calculator and
+        the reference show its profile, and the roller can write to it."""
+        if self.record_owner is not None:
+            with contextlib.suppress(RuntimeError, TypeError):  # gone with its tab
+                self.record_owner.changed.disconnect(self._follow_document)
+        self.record_owner = owner
+        if owner is not None:
+            owner.changed.connect(self._follow_document)
+        self.roller.set_record(owner)
+        self._follow_document()
+
+    def shown_profile(self) -> Profile:
+        """The profile the page shows: the open record's, else the tracker's."""
+        if self.record_owner is not None:
+            return self.record_owner.document.profile
+        return self.conflict_owner.document.profile
+
     def _follow_document(self) -> None:
         doc = self.conflict_owner.document
         self.profile.blockSignals(True)
         self.profile.setCurrentIndex(self.profile.findData(doc.profile.value))
         self.profile.blockSignals(False)
-        if self.calculator.profile is not doc.profile:
-            self.calculator.set_profile(doc.profile)
+        shown = self.shown_profile()
+        if self.calculator.profile is not shown:
+            self.calculator.set_profile(shown)
         if self.calculator.settings != doc.settings:
             self.calculator.set_settings(doc.settings)
-        if self.reference.profile is not doc.profile:
-            self.reference.set_profile(doc.profile)
-        if doc.profile is Profile.CONAN:
-            self.summary.setText("Doom, Combat Dice, Vigor and Resolve, Wounds and Trauma, "
-                                 "Fortune; PCs act first.")
+        if self.reference.profile is not shown:
+            self.reference.set_profile(shown)
+        if shown is Profile.CONAN:
+            text = ("Doom, Combat Dice, Vigor and Resolve, Wounds and Trauma, Fortune; PCs act "
+                    "first.")
         else:
-            self.summary.setText("Threat, Challenge Dice, Stress and Harms; sides alternate "
-                                 "turns.")
+            text = "Threat, Challenge Dice, Stress and Harms; sides alternate turns."
+        if self.record_owner is not None and shown is not doc.profile:
+            name = self.record_owner.document.name or "the open record"
+            text = (f"Showing {profile_info(shown).title} for {name}; the tracker plays "
+                    f"{profile_info(doc.profile).title}.")
+        self.summary.setText(text)

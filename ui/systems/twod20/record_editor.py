@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSpinBox,
     QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -37,12 +38,20 @@ from PySide6.QtWidgets import (
 from seforge.core.limits import LINE_CHARS, NAME_CHARS
 from seforge.core.trackers import RefusedError
 from seforge.systems.twod20 import editing as ed
+from seforge.systems.twod20.harm_state import harm_status
 from seforge.systems.twod20.models import MAX_ATTRIBUTE, MAX_SKILL, Character, HarmKind, Role
 from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.records import check_character, derived_values
+from seforge.systems.twod20.records import (
+    attack_damage,
+    check_character,
+    derived_values,
+    skill_target,
+)
+from seforge.systems.twod20.settings import focus_note
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import set_reason, spin
+from ui.systems.twod20.rule_settings import RECORD_RULES, RuleSettingsForm
 
 
 class CommitTextEdit(QPlainTextEdit):
@@ -77,15 +86,24 @@ class RecordEditor(QWidget):
         self.attributes_grid = QGridLayout(self.attributes_box)
         self.body_layout.addWidget(self.attributes_box)
         self._build_numbers()
+        self._build_condition()
         self._build_skills()
         self._build_weapons()
         self._build_harms()
         self._build_texts()
+        self._build_rules()
         self.card_button = QPushButton("Save stat card PDF...")
         self.card_button.setToolTip("Print this record's stat card to a PDF (several records "
                                     "on a sheet: seforge export)")
         self.card_button.clicked.connect(self.save_card)
-        self.body_layout.addWidget(self.card_button)
+        self.sheet_button = QPushButton("Save player sheet PDF...")
+        self.sheet_button.setToolTip("Print this record on a one-page fillable player sheet "
+                                     "(read back with its fields filled in)")
+        self.sheet_button.clicked.connect(self.save_sheet)
+        prints = QHBoxLayout()
+        prints.addWidget(self.sheet_button)
+        prints.addWidget(self.card_button)
+        self.body_layout.addLayout(prints)
         self.message = QLabel()
         self.message.setAccessibleName("Last message")
         self.message.setWordWrap(True)
@@ -158,9 +176,9 @@ class RecordEditor(QWidget):
     def _build_skills(self) -> None:
         box = QGroupBox("Skills")
         layout = QVBoxLayout(box)
-        self.skills = QTableWidget(0, 5)
+        self.skills = QTableWidget(0, 6)
         self.skills.setHorizontalHeaderLabels(["Skill", "Rating", "Focus", "Focuses",
-                                               "Usual attribute"])
+                                               "Usual attribute", "TN"])
         self.skills.setAccessibleName("Skills")
         self.skills.verticalHeader().setVisible(False)
         self.skills.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -187,13 +205,14 @@ class RecordEditor(QWidget):
     def _build_weapons(self) -> None:
         box = QGroupBox("Attacks")
         layout = QVBoxLayout(box)
-        self.weapons = QTableWidget(0, 4)
-        self.weapons.setHorizontalHeaderLabels(["Attack", "Dice", "Kind", "Qualities"])
+        self.weapons = QTableWidget(0, 5)
+        self.weapons.setHorizontalHeaderLabels(["Attack", "Dice", "Kind", "Qualities",
+                                                "Damage"])
         self.weapons.setAccessibleName("Attacks")
         self.weapons.verticalHeader().setVisible(False)
         self.weapons.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.weapons.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.weapons.setMaximumHeight(150)
+        self.weapons.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.weapons)
         row = QHBoxLayout()
         add = QPushButton("Add attack")
@@ -207,6 +226,58 @@ class RecordEditor(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         self.body_layout.addWidget(box)
+
+    def _build_condition(self) -> None:
+        """Where the character stands now: Vigor and Resolve left with Wounds and Trauma
+        (Conan), or Stress marked with Harms (SRD)."""
+        self.condition_box = QGroupBox("Condition")
+        grid = QGridLayout(self.condition_box)
+        self.track_boxes: dict[str, QSpinBox] = {}
+        self.track_labels: dict[str, QLabel] = {}
+        for column, (field, label, tip) in enumerate((
+                ("vigor", "Vigor left", "Vigor left now: Brawn + Resistance when unhurt"),
+                ("resolve", "Resolve left", "Resolve left now: Willpower + Discipline when "
+                 "unshaken"),
+                ("stress", "Stress marked", "Stress taken since the scene began"))):
+            box = spin(0, 99, 0, label, tip)
+            box.valueChanged.connect(lambda v, f=field: self._set_track(f, v))
+            self.track_boxes[field] = box
+            self.track_labels[field] = QLabel(label)
+            grid.addWidget(self.track_labels[field], 0, column)
+            grid.addWidget(box, 1, column)
+        self.wounds_label = QLabel()
+        self.wounds_label.setAccessibleName("Wounds and Trauma")
+        grid.addWidget(self.wounds_label, 2, 0, 1, 3)
+        self.body_layout.addWidget(self.condition_box)
+
+    def _set_track(self, field: str, value: int) -> None:
+        from seforge.systems.twod20.records import derived
+
+        if field == "stress":
+            self.run("Set Stress", lambda c: ed.set_field(c, "stress", value))
+            return
+        top = derived(self.doc, field)
+        lost = max(0, top - value)
+        self.run(f"Set {field.capitalize()}",
+                 lambda c: ed.set_field(c, f"{field}_lost", lost))
+
+    def _build_rules(self) -> None:
+        box = QGroupBox("Rules this record follows")
+        layout = QVBoxLayout(box)
+        note = QLabel("Where the SRD and the Conan screen differ, or neither says: each "
+                      "setting's tooltip gives its source.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.rules = RuleSettingsForm(RECORD_RULES, self._rule_changed)
+        layout.addWidget(self.rules)
+        self.body_layout.addWidget(box)
+
+    def _rule_changed(self, name: str, value: Any) -> None:
+        from seforge.systems.twod20.settings import SETTING_LABELS
+
+        self.run(f"Change the rule {SETTING_LABELS[name]}",
+                 lambda c: ed.change_settings(c, **{name: value}))
+        self.rules.show_settings(self.doc.settings)
 
     def _build_harms(self) -> None:
         box = QGroupBox("Harms")
@@ -266,13 +337,25 @@ class RecordEditor(QWidget):
 
     # -- actions -----------------------------------------------------------------------------
     def save_card(self) -> None:
+        from seforge.systems.twod20.cards import render_cards
+
+        self._save_pdf("Save the stat card", "", "Stat card",
+                       lambda: render_cards([self.doc])[0])
+
+    def save_sheet(self) -> None:
+        from seforge.systems.twod20.player_sheet import render_player_sheet
+
+        self._save_pdf("Save the player sheet", " sheet", "Player sheet",
+                       lambda: render_player_sheet(self.doc))
+
+    def _save_pdf(self, title: str, suffix: str, what: str, render: Callable[[], bytes]
+                  ) -> None:
         from pathlib import Path
 
         from seforge.core.atomic import atomic_write_bytes
-        from seforge.systems.twod20.cards import render_cards
 
-        suggested = (self.doc.name.strip() or "record") + ".pdf"
-        chosen, _filter = QFileDialog.getSaveFileName(self, "Save the stat card", suggested,
+        suggested = (self.doc.name.strip() or "record") + suffix + ".pdf"
+        chosen, _filter = QFileDialog.getSaveFileName(self, title, suggested,
                                                       "PDF files (*.pdf)")
         if not chosen:
             return
@@ -280,12 +363,11 @@ class RecordEditor(QWidget):
         if target.suffix.lower() != ".pdf":
             target = target.with_suffix(".pdf")
         try:
-            data, _pages = render_cards([self.doc])
-            atomic_write_bytes(target, data)
+            atomic_write_bytes(target, render())
         except OSError as exc:
             self.message.setText(f"Not saved: {exc.strerror or exc}.")
             return
-        self.message.setText(f"Stat card saved to {target.name}.")
+        self.message.setText(f"{what} saved to {target.name}.")
 
     def _add_skill(self) -> None:
         name = self.new_skill.text()
@@ -373,6 +455,7 @@ class RecordEditor(QWidget):
                 self._skill_edit(i, attribute=w.currentData())))
             for column, widget in enumerate((name, rating, focus, focuses, attribute)):
                 self.skills.setCellWidget(index, column, widget)
+            self.skills.setItem(index, 5, QTableWidgetItem(""))
             self._skill_rows.append((name, rating, focus, focuses, attribute))
 
     def _rebuild_weapons(self) -> None:
@@ -403,7 +486,49 @@ class RecordEditor(QWidget):
                 i, qualities=w.text()))
             for column, widget in enumerate((name, dice, kind, qualities)):
                 self.weapons.setCellWidget(index, column, widget)
+            self.weapons.setItem(index, 4, QTableWidgetItem(""))
             self._weapon_rows.append((name, dice, kind, qualities))
+        self._fit_weapons()
+
+    def _fit_weapons(self) -> None:
+        """Every attack row in view, whatever their number (the table never scrolls)."""
+        self.weapons.resizeRowsToContents()
+        height = self.weapons.horizontalHeader().height() + 2 * self.weapons.frameWidth()
+        height += sum(self.weapons.rowHeight(row) for row in range(self.weapons.rowCount()))
+        self.weapons.setFixedHeight(max(height, self.weapons.horizontalHeader().height() + 30))
+
+    def _refresh_condition(self) -> None:
+        from seforge.systems.twod20.roller import track_left
+
+        doc = self.doc
+        conan = doc.profile is Profile.CONAN
+        self.condition_box.setTitle("Vigor, Resolve, Wounds and Trauma" if conan
+                                    else "Stress and Harms")
+        shown = {"vigor": conan, "resolve": conan, "stress": not conan}
+        for field, box in self.track_boxes.items():
+            box.setVisible(shown[field])
+            self.track_labels[field].setVisible(shown[field])
+            if not shown[field]:
+                continue
+            left, top = track_left(doc, mental=field == "resolve")
+            box.blockSignals(True)
+            box.setMaximum(top)
+            box.setValue(left)
+            box.setSuffix(f" / {top}")
+            box.blockSignals(False)
+        wounds = sum(h.kind is HarmKind.WOUND for h in doc.harms)
+        trauma = len(doc.harms) - wounds
+        limit = doc.settings.harm_limit
+        status = harm_status(doc.settings, doc.profile, doc.harms)
+        boxes = max(limit, wounds, trauma, 5 if conan else limit)
+
+        def marks(count: int) -> str:
+            return "■" * count + "□" * max(0, boxes - count)
+
+        self.wounds_label.setText(
+            f"Wounds {marks(wounds)} {wounds}    "
+            f"{'Trauma' if conan else 'Traumas'} {marks(trauma)} {trauma}"
+            + (f"    {status}" if status else ""))
 
     def refresh(self) -> None:
         doc = self.doc
@@ -440,12 +565,21 @@ class RecordEditor(QWidget):
             limit, reason = ed.focus_limit(doc, skill)
             focus.setMaximum(max(limit, skill.focus))
             focus.setValue(skill.focus)
-            focus.setToolTip(f"A d20 at or under the Focus scores two successes. {reason}.")
+            focus.setToolTip(f"A d20 at or under the Focus scores two successes. {reason}. "
+                             f"{focus_note(doc.profile, doc.settings)}.")
             if not focuses.hasFocus():
                 focuses.setText(skill.focuses)
             attribute.setCurrentIndex(max(0, attribute.findData(skill.attribute)))
             for widget in row:
                 widget.blockSignals(False)
+        for index, skill in enumerate(doc.skills):
+            tn = skill_target(doc, skill)
+            item = self.skills.item(index, 5)
+            if item is not None:
+                item.setText("" if tn is None else str(tn))
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item.setToolTip("" if tn is None else
+                                f"Target number: {skill.attribute} + {skill.name}")
         self._rebuild_weapons()
         for weapon, wrow in zip(doc.weapons, self._weapon_rows, strict=True):
             wname, wdice, wkind, wqual = wrow
@@ -457,8 +591,21 @@ class RecordEditor(QWidget):
             wkind.setCurrentIndex(wkind.findData(weapon.kind))
             if not wqual.hasFocus():
                 wqual.setText(weapon.qualities)
+            wqual.setToolTip(weapon.qualities or "Damage effects, e.g. Vicious 1, Piercing 2")
             for widget in wrow:
                 widget.blockSignals(False)
+        die = "§" if doc.profile is Profile.CONAN else " [CD]"
+        for index, weapon in enumerate(doc.weapons):
+            total, how = attack_damage(doc, weapon)
+            damage_item = self.weapons.item(index, 4)
+            if damage_item is not None:
+                damage_item.setText(f"{total}{die}" + (
+                    f", {weapon.qualities}" if weapon.qualities else ""))
+                damage_item.setFlags(damage_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                damage_item.setToolTip(f"Damage dice: {how}")
+        self._fit_weapons()
+        self._refresh_condition()
+        self.rules.show_settings(doc.settings)
         harm_row = self.harms.currentRow()
         self.harms.clear()
         for harm in doc.harms:
@@ -476,9 +623,9 @@ class RecordEditor(QWidget):
         self.derived.clear()
         for value in derived_values(doc):
             self.derived.addItem(f"{value.label}: {value.value}\n    = {value.how}")
-            item = self.derived.item(self.derived.count() - 1)
-            if item is not None:
-                item.setToolTip(value.how)
+            derived_item = self.derived.item(self.derived.count() - 1)
+            if derived_item is not None:
+                derived_item.setToolTip(value.how)
         self.problems.clear()
         report = check_character(doc)
         for problem in report.problems:

@@ -99,5 +99,11 @@ class TwoD20Ui:
 
         return GmScreen(parent=parent)
 
+    def window_part(self, window: Any) -> Any:
+        """The GM Screen page that follows the record in the current tab."""
+        from ui.systems.twod20.window_part import TwoD20WindowPart
+
+        return TwoD20WindowPart(window)
+
 
 SYSTEM_UI = TwoD20Ui()

@@ -1,0 +1,406 @@
+"""The one-page fillable player sheet of a 2d20 record, for either profile, and reading a
+filled sheet back into a record.
+
+Beside the GM's stat cards (:mod:`.cards`, four to a page), this is the sheet a player keeps:
+name, attributes, the profile's tracks (Conan: Vigor and Resolve left with Wounds and Trauma
+boxes; SRD: Stress marked with Wound and Trauma boxes), Fortune, Armour and Courage, every
+skill with its attribute (Conan), rating, Focus and target number, the attacks with their
+damage dice and qualities, talents, gear and notes. Every value sits in a fill-in field and is
+printed in the embedded DejaVu faces at 7 pt or more; a hidden field keeps the whole record,
+so :func:`read_player_sheet` loses nothing the fields cannot hold.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.core.pdf.fonts import Face, register_fonts
+from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
+from seforge.core.pdf.paper import default_paper_for_locale
+from seforge.core.pdf.text import draw_text
+from seforge.systems.twod20.models import Character, Harm, HarmKind, Weapon
+from seforge.systems.twod20.profiles import Profile, profile_info
+from seforge.systems.twod20.records import attack_damage, derived, skill_target
+from seforge.systems.twod20.sheet_form import ON, FieldWriter, SheetField
+
+MARGIN = 28.0
+MIN_SIZE = 7.0
+ROW = 14.0
+HARM_BOXES = 5
+ATTACK_ROWS = 5
+INK = (0.12, 0.12, 0.12)
+RULE = (0.6, 0.6, 0.6)
+SHADE = (0.9, 0.9, 0.9)
+DATA = "data"
+KINDS = ("melee", "ranged", "mental")
+
+
+class SheetReadError(ValueError):
+    """A PDF that is not a 2d20 player sheet, or cannot be read (one line)."""
+
+
+@dataclass
+class _Page:
+    canvas: Canvas
+    writer: FieldWriter
+    fields: list[SheetField] = field(default_factory=list)
+
+    def label(self, text: str, rect: Rect, *, bold: bool = False, size: float = 7.5,
+              align: str = "left") -> None:
+        self.canvas.setFillColorRGB(*INK)
+        draw_text(self.canvas, text, rect, face=Face.CONDENSED_BOLD if bold else Face.CONDENSED,
+                  size=size, min_size=MIN_SIZE, align=align, valign="middle")
+
+    def box(self, name: str, value: str, rect: Rect, tooltip: str, *, kind: str = "text",
+            size: float = 9.0, align: str = "left") -> None:
+        """A fill-in field with its value printed inside a ruled box."""
+        self.canvas.setStrokeColorRGB(*RULE)
+        self.canvas.setLineWidth(0.5)
+        self.canvas.rect(rect.x, rect.y, rect.w, rect.h, stroke=1, fill=0)
+        if kind == "check":
+            if value == ON:
+                self.canvas.setStrokeColorRGB(*INK)
+                self.canvas.setLineWidth(1.2)
+                inner = rect.inset(2)
+                self.canvas.line(inner.x, inner.y, inner.right, inner.top)
+                self.canvas.line(inner.x, inner.top, inner.right, inner.y)
+        elif value:
+            self.canvas.setFillColorRGB(*INK)
+            multiline = kind == "multiline"
+            draw_text(self.canvas, value, rect.inset(2, 1), face=Face.REGULAR, size=size,
+                      min_size=MIN_SIZE, max_lines=None if multiline else 1,
+                      multiline=multiline, align=align, valign="top" if multiline else "middle")
+        sheet_field = SheetField(name, rect, kind, tooltip, size)
+        self.fields.append(sheet_field)
+        self.writer.add(sheet_field, value)
+
+    def heading(self, text: str, area: Rect) -> Rect:
+        band = area.take_top(13)
+        self.canvas.setFillColorRGB(*SHADE)
+        self.canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+        self.label(text, band.inset(3, 0), bold=True, size=8.5)
+        return area.below(16)
+
+
+def _harm_count(character: Character, kind: HarmKind) -> int:
+    return sum(h.kind is kind for h in character.harms)
+
+
+def _draw_tracks(page: _Page, character: Character, area: Rect) -> Rect:
+    conan = character.profile is Profile.CONAN
+    area = page.heading("Vigor, Resolve, Wounds and Trauma" if conan else "Stress and Harms",
+                        area)
+    from seforge.systems.twod20.roller import track_left
+
+    rows: list[tuple[str, str, int, int, HarmKind, str]] = []
+    if conan:
+        for key, label, kind, harm in (("vigor", "Vigor", False, HarmKind.WOUND),
+                                        ("resolve", "Resolve", True, HarmKind.TRAUMA)):
+            left, top = track_left(character, kind)
+            rows.append((key, label, left, top, harm,
+                         "Wounds" if harm is HarmKind.WOUND else "Trauma"))
+    else:
+        marked, top = track_left(character, False)
+        rows.append(("stress", "Stress", marked, top, HarmKind.WOUND, "Wounds"))
+        rows.append(("", "", 0, 0, HarmKind.TRAUMA, "Traumas"))
+    for key, label, value, top, harm, harm_label in rows:
+        line = area.take_top(ROW + 2)
+        x = line.x
+        if key:
+            page.label(f"{label} (max {top})", Rect(x, line.y, 80, line.h))
+            what = "left" if conan else "marked"
+            page.box(key, str(value), Rect(x + 82, line.y + 1, 34, ROW),
+                     f"{label} {what} now (maximum {top})", align="center")
+        x += 140
+        page.label(harm_label, Rect(x, line.y, 46, line.h))
+        count = _harm_count(character, harm)
+        for index in range(HARM_BOXES):
+            cell = Rect(x + 48 + index * (ROW + 3), line.y + 1, ROW, ROW)
+            page.box(f"{harm.value}_{index + 1}", ON if index < count else "", cell,
+                     f"{harm_label}: box {index + 1}", kind="check")
+        area = area.below(ROW + 4)
+    line = area.take_top(ROW + 2)
+    numbers = [("fortune", "Fortune", character.fortune),
+               ("armour", "Armor" if conan else "Armour", character.armour),
+               ("courage", "Courage", character.courage),
+               ("fatigue", "Fatigue", character.fatigue)]
+    if conan:
+        numbers.append(("renown", "Renown", character.renown))
+    for cell, (key, label, value) in zip(line.columns(len(numbers), 8), numbers, strict=True):
+        page.label(label, cell.take_left(cell.w - 36))
+        page.box(key, str(value), Rect(cell.right - 34, cell.y + 1, 34, ROW), label,
+                 align="center")
+    limit = character.settings
+    rule = ("no Harm limit: the GM rules" if limit.harm_limit_rule.value == "none" else
+            f"{limit.harm_limit} Harms: Defeated")
+    area = area.below(ROW + 4)
+    page.label(f"A Harm for each {limit.harm_threshold} Stress in one hit; {rule}.",
+               area.take_top(10), size=7)
+    return area.below(13)
+
+
+def _draw_skills(page: _Page, character: Character, area: Rect) -> Rect:
+    conan = character.profile is Profile.CONAN
+    area = page.heading("Skills" + (" (attribute, Expertise, Focus, TN)" if conan else
+                                    " (rating, Focus, focuses)"), area)
+    skills = character.skills
+    columns = 2 if conan else 1
+    per_column = (len(skills) + columns - 1) // columns
+    height = per_column * (ROW + 2)
+    block = area.take_top(height)
+    for column_index, column in enumerate(block.columns(columns, 12)):
+        for row in range(per_column):
+            index = column_index * per_column + row
+            if index >= len(skills):
+                break
+            skill = skills[index]
+            line = Rect(column.x, column.top - (row + 1) * (ROW + 2), column.w, ROW + 2)
+            x = line.x
+            name_w = 96.0
+            page.box(f"skill_{index + 1}_name", skill.name, Rect(x, line.y + 1, name_w, ROW),
+                     "Skill name", size=8)
+            x += name_w + 3
+            if conan:
+                page.label(skill.attribute or "varies", Rect(x, line.y, 62, line.h), size=7)
+                x += 64
+            page.box(f"skill_{index + 1}_rating", str(skill.rating),
+                     Rect(x, line.y + 1, 24, ROW), f"{skill.name} rating", align="center")
+            page.box(f"skill_{index + 1}_focus", str(skill.focus),
+                     Rect(x + 27, line.y + 1, 24, ROW), f"{skill.name} Focus", align="center")
+            x += 54
+            if conan:
+                tn = skill_target(character, skill)
+                page.label(f"TN {tn}" if tn is not None else "", Rect(x, line.y, 40, line.h))
+            else:
+                page.box(f"skill_{index + 1}_focuses", skill.focuses,
+                         Rect(x, line.y + 1, line.right - x, ROW),
+                         f"{skill.name}: named focuses", size=8)
+    return area.below(height + 4)
+
+
+def _draw_attacks(page: _Page, character: Character, area: Rect) -> Rect:
+    die = "§" if character.profile is Profile.CONAN else "[CD]"
+    area = page.heading(f"Attacks (base dice, kind, qualities; damage in {die} with the bonus)",
+                        area)
+    weapons: list[Weapon | None] = [*character.weapons[:ATTACK_ROWS]]
+    weapons += [None] * (ATTACK_ROWS - len(weapons))
+    for index, weapon in enumerate(weapons):
+        line = area.take_top(ROW + 2)
+        number = index + 1
+        w = line.w
+        page.box(f"attack_{number}_name", weapon.name if weapon else "",
+                 Rect(line.x, line.y + 1, w * 0.28, ROW), "Attack name", size=8)
+        page.box(f"attack_{number}_dice", str(weapon.dice) if weapon else "",
+                 Rect(line.x + w * 0.29, line.y + 1, 26, ROW), "Base damage dice",
+                 align="center")
+        page.box(f"attack_{number}_kind", weapon.kind if weapon else "",
+                 Rect(line.x + w * 0.29 + 29, line.y + 1, 48, ROW),
+                 "melee, ranged or mental", size=8)
+        start = line.x + w * 0.29 + 80
+        page.box(f"attack_{number}_qualities", weapon.qualities if weapon else "",
+                 Rect(start, line.y + 1, line.right - start - 70, ROW), "Qualities", size=8)
+        if weapon is not None:
+            total, _how = attack_damage(character, weapon)
+            page.label(f"= {total}{die}", Rect(line.right - 66, line.y, 66, line.h))
+        area = area.below(ROW + 2)
+    return area.below(4)
+
+
+def draw_player_sheet(canvas: Canvas, character: Character, paper: PaperSize) -> _Page:
+    """Draw ``character``'s sheet on the canvas's current page, with its fields."""
+    page = _Page(canvas, FieldWriter(canvas))
+    width, height = PAGE_SIZES[paper]
+    area = Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
+    info = profile_info(character.profile)
+    top = area.take_top(24)
+    page.box("name", character.name, top.take_left(top.w * 0.6).inset(0, 2), "Name",
+             size=13)
+    role = "Player character" if character.role.value == "pc" else "NPC"
+    page.label(f"{role} · {info.title} · 2d20 player sheet",
+               Rect(top.x + top.w * 0.62, top.y, top.w * 0.38, top.h), align="right")
+    area = area.below(28)
+    area = page.heading("Attributes", area)
+    cells = area.take_top(30).columns(len(info.attributes), 4)
+    for cell, name in zip(cells, info.attributes, strict=True):
+        page.label(name, cell.take_top(10), align="center", size=7)
+        page.box(f"attr_{name}", str(character.attributes.get(name, 0)),
+                 Rect(cell.x + cell.w / 2 - 16, cell.y, 32, 18), name, size=11,
+                 align="center")
+    area = area.below(34)
+    area = _draw_tracks(page, character, area)
+    area = _draw_skills(page, character, area)
+    area = _draw_attacks(page, character, area)
+    rest = area.h - 3 * 16
+    for key, label, share in (("talents", "Talents", 0.4), ("gear", "Gear", 0.25),
+                              ("notes", "Notes", 0.35)):
+        area = page.heading(label, area)
+        box_h = max(24.0, rest * share - 3)
+        page.box(key, getattr(character, key), area.take_top(box_h), label,
+                 kind="multiline", size=8)
+        area = area.below(box_h + 3)
+    page.fields.append(SheetField(DATA, Rect(0, 0, 0, 0), "hidden"))
+    page.writer.add(page.fields[-1], character.model_dump_json())
+    return page
+
+
+def render_player_sheet(character: Character, paper: PaperSize | str | None = None) -> bytes:
+    """The one-page PDF of ``character``'s player sheet."""
+    register_fonts()
+    size = PaperSize(paper) if paper is not None else default_paper_for_locale()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=PAGE_SIZES[size], pageCompression=1,
+                    initialFontName=Face.REGULAR.value, initialFontSize=10)
+    canvas.setTitle(f"{character.name or '2d20 character'}: player sheet")
+    canvas.setCreator("SEForge")
+    draw_player_sheet(canvas, character, size)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def export_player_sheet(path: Path, out: Path, paper: PaperSize | str | None = None) -> None:
+    """Read a record and write its player sheet to ``out`` atomically."""
+    from seforge.core.atomic import atomic_write_bytes
+    from seforge.systems.twod20.documents import CHARACTER_KIND
+
+    atomic_write_bytes(out, render_player_sheet(CHARACTER_KIND.load(path), paper))
+
+
+# reading back ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetRead:
+    """A record read from a sheet, and what could not be read (one line each)."""
+
+    character: Character
+    notes: tuple[str, ...]
+
+
+def _field_values(path: Path) -> dict[str, str]:
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        fields = PdfReader(path).get_fields() or {}
+    except (OSError, PyPdfError, ValueError) as exc:
+        raise SheetReadError(f"{path.name}: cannot read the PDF ({exc})") from None
+    values: dict[str, str] = {}
+    for name, info in fields.items():
+        raw = info.get("/V")
+        values[name] = "" if raw is None else str(raw).lstrip("/")
+    return values
+
+
+def _set_harms(harms: list[Harm], kind: HarmKind, count: int) -> list[Harm]:
+    of_kind = [h for h in harms if h.kind is kind]
+    others = [h for h in harms if h.kind is not kind]
+    label = "Wound" if kind is HarmKind.WOUND else "Trauma"
+    kept = of_kind[:count] + [Harm(kind=kind, name=f"{label} {i + 1}")
+                              for i in range(len(of_kind), count)]
+    return others + kept if kind is HarmKind.TRAUMA else kept + others
+
+
+def read_player_sheet(path: str | Path) -> SheetRead:
+    """The record a filled-in player sheet holds: the hidden copy of the record, with every
+    field's value on top of it. A value that cannot be read keeps the record's and is named
+    in :attr:`SheetRead.notes`. SheetReadError when the PDF is not a 2d20 player sheet."""
+    source = Path(path)
+    values = _field_values(source)
+    if DATA not in values:
+        raise SheetReadError(f"{source.name}: not a 2d20 player sheet (its record is missing)")
+    try:
+        base = Character.model_validate(json.loads(values[DATA]))
+    except ValueError as exc:
+        raise SheetReadError(f"{source.name}: its record cannot be read ({exc})") from None
+    data = base.model_dump()
+    notes: list[str] = []
+
+    def number(key: str, label: str, low: int, high: int) -> int | None:
+        """The field's whole number, or None (absent, or unreadable: then noted)."""
+        text = values.get(key, "").strip()
+        if key not in values:
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            notes.append(f"{label}: {text!r} is not a whole number; kept the record's")
+            return None
+        if not low <= value <= high:
+            notes.append(f"{label}: {value} is outside {low} to {high}; kept the record's")
+            return None
+        return value
+
+    if "name" in values:
+        data["name"] = values["name"].strip()
+    for attribute in profile_info(base.profile).attributes:
+        found = number(f"attr_{attribute}", attribute, 0, 30)
+        if found is not None:
+            data["attributes"][attribute] = found
+    for key, label, low, high in (("fortune", "Fortune", 0, 99), ("armour", "Armour", 0, 99),
+                                  ("courage", "Courage", 0, 99), ("fatigue", "Fatigue", 0, 99),
+                                  ("renown", "Renown", -2, 5)):
+        found = number(key, label, low, high)
+        if found is not None:
+            data[key] = found
+    for index, skill in enumerate(data["skills"]):
+        prefix = f"skill_{index + 1}_"
+        if values.get(prefix + "name", "").strip():
+            skill["name"] = values[prefix + "name"].strip()
+        for part, label, high in (("rating", "rating", 10), ("focus", "Focus", 40)):
+            found = number(prefix + part, f"{skill['name']} {label}", 0, high)
+            if found is not None:
+                skill[part] = found
+        if prefix + "focuses" in values:
+            skill["focuses"] = values[prefix + "focuses"].strip()
+    weapons: list[dict[str, object]] = []
+    for number_ in range(1, ATTACK_ROWS + 1):
+        prefix = f"attack_{number_}_"
+        name = values.get(prefix + "name", "").strip()
+        kept = data["weapons"][number_ - 1] if number_ <= len(data["weapons"]) else None
+        if not name and kept is None:
+            continue
+        weapon = dict(kept or {"name": name, "dice": 1, "kind": "melee", "qualities": ""})
+        weapon["name"] = name
+        found = number(prefix + "dice", f"{name or 'Attack'} dice", 0, 20)
+        if found is not None:
+            weapon["dice"] = found
+        kind = values.get(prefix + "kind", "").strip().lower()
+        if kind in KINDS:
+            weapon["kind"] = kind
+        elif kind:
+            notes.append(f"{name or 'Attack'}: the kind {kind!r} is not melee, ranged or "
+                         "mental; kept the record's")
+        weapon["qualities"] = values.get(prefix + "qualities", "").strip()
+        weapons.append(weapon)
+    data["weapons"] = weapons + data["weapons"][ATTACK_ROWS:]
+    for key in ("talents", "gear", "notes"):
+        if key in values:
+            data[key] = values[key]
+    harms = [Harm.model_validate(h) for h in data["harms"]]
+    for kind in HarmKind:
+        boxes = [values.get(f"{kind.value}_{i}", "") for i in range(1, HARM_BOXES + 1)]
+        ticked = sum(box == ON for box in boxes)
+        current = sum(h.kind is kind for h in harms)
+        if ticked != min(current, HARM_BOXES):
+            harms = _set_harms(harms, kind, ticked)
+    data["harms"] = [h.model_dump() for h in harms]
+    try:
+        character = Character.model_validate(data)
+    except ValueError as exc:
+        raise SheetReadError(f"{source.name}: the filled values do not make a record ({exc})"
+                             ) from None
+    conan = character.profile is Profile.CONAN
+    tracks = (("vigor", "Vigor"), ("resolve", "Resolve")) if conan else (("stress", "Stress"),)
+    for key, label in tracks:
+        top = derived(character, "max_stress" if key == "stress" else key)
+        found = number(key, label, 0, top)
+        if found is not None:
+            update = {"stress": found} if key == "stress" else {f"{key}_lost": top - found}
+            character = character.model_copy(update=update)
+    return SheetRead(character, tuple(notes))

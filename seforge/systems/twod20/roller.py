@@ -1,0 +1,321 @@
+"""Rolling the dice at the table, and writing a result to a record or a tracker.
+
+The dice come from a secure source (:class:`random.SystemRandom`, the operating system's
+generator) unless a test hands in its own. Rules:
+
+- ``2d20.roll.test``: d20s are judged exactly as :func:`.dice.judge` does (successes, Focus,
+  complications, Momentum); Fortune dice count as a rolled 1 [C] "Fortune points".
+- ``2d20.roll.damage``: a Challenge / Combat die reads 1, 2, 0, 0, 1 + Effect, 1 + Effect
+  [C] "Combat die"; each Effect triggers the weapon's qualities (:data:`QUALITY_NOTES`):
+  Vicious X adds X damage per Effect, Piercing X ignores X Soak per Effect [S] lines 780-830,
+  [C] "Armor and Soak".
+- ``2d20.roll.apply``: a PC's test banks its Momentum in the group pool (what passes the cap
+  is lost) and pays for bought d20s with Momentum or by adding Threat/Doom; an NPC pays from
+  Threat/Doom; Fortune dice spend the roller's Fortune. Stress after Soak goes to the target's
+  track, with the profile's Harms.
+
+Every function that changes a document takes it and returns the changed copy, or raises
+:class:`~seforge.core.refused.RefusedError` with the reason, so the UI applies it through
+the document's owner (one undo step).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from seforge.core.frozen import FrozenRecord
+from seforge.core.refused import RefusedError
+from seforge.systems.twod20 import dice
+from seforge.systems.twod20.damage import CHALLENGE_DIE_FACES, harms_conan, harms_srd
+from seforge.systems.twod20.models import Character, Harm, HarmKind
+from seforge.systems.twod20.profiles import Profile
+from seforge.systems.twod20.settings import HarmLimitRule, TableSettings, bonus_die_cost
+
+if TYPE_CHECKING:
+    from seforge.systems.twod20.conflict import Conflict
+
+
+class Dice(Protocol):
+    """What the roller needs of a random source."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
+def secure_dice() -> Dice:
+    """The operating system's random source (never a seeded generator)."""
+    return random.SystemRandom()
+
+
+# skill tests ----------------------------------------------------------------------------------
+
+
+class TestRoll(FrozenRecord):
+    """One rolled skill test: the set-up, the faces and the verdict."""
+
+    _FIELDS = ("spec", "faces", "verdict")
+    __slots__ = _FIELDS
+    spec: dice.SkillTest
+    faces: tuple[int, ...]
+    verdict: dice.Judgement
+
+    def __init__(self, spec: dice.SkillTest, faces: tuple[int, ...],
+                 verdict: dice.Judgement) -> None:
+        self._init(spec, faces, verdict)
+
+    @property
+    def bought(self) -> int:
+        """d20s bought beyond the base two."""
+        return max(0, self.spec.dice - 2)
+
+    def summary(self) -> str:
+        fortune = f" + {self.spec.fortune} Fortune die" if self.spec.fortune else ""
+        faces = " ".join(str(f) for f in self.faces)
+        head = (f"d20s {faces}{fortune} vs TN {self.spec.tn}"
+                + (f" Focus {self.spec.focus}" if self.spec.focus else "")
+                + f", D{self.spec.difficulty}: {self.verdict.successes} success"
+                + ("" if self.verdict.successes == 1 else "es"))
+        return head + ". " + " ".join(self.verdict.next_steps)
+
+
+def roll_test(spec: dice.SkillTest, settings: TableSettings, source: Dice | None = None
+              ) -> TestRoll:
+    """Roll ``spec``'s d20s and judge them [``2d20.roll.test``] (SkillTestError if illegal)."""
+    reason = dice.why_not(spec, settings)
+    if reason:
+        raise RefusedError(reason)
+    rng = source or secure_dice()
+    faces = tuple(rng.randint(1, 20) for _ in range(spec.dice))
+    return TestRoll(spec, faces, dice.judge(faces, spec, settings))
+
+
+# damage ---------------------------------------------------------------------------------------
+
+QUALITY_NOTES: dict[str, str] = {
+    "Area": "also strikes others near the target",
+    "Drain": "the target takes 1 Fatigue per Effect",
+    "Intense": "one more Harm if this attack causes any",
+    "Knockdown": "the target may be knocked prone",
+    "Perilous": "each Effect adds 1 Threat",
+    "Persistent": "damage again at the end of the target's turns",
+    "Piercing": "ignores Soak per Effect (counted below)",
+    "Snare": "the target is held until it breaks free",
+    "Stun": "the target may lose its next turn",
+    "Vicious": "adds damage per Effect (counted in the total)",
+    "Incendiary": "sets the target burning",
+    "Nonlethal": "Harms it causes are not lethal",
+    "Destructive": "wears down the target's cover",
+}
+"""What each quality does when an Effect is rolled, in a few words of our own (notes §3.4)."""
+
+_QUALITY = re.compile(r"^\s*([A-Za-z][A-Za-z -]*?)\s*(\d+)?\s*$")
+
+
+def parse_qualities(text: str) -> dict[str, int]:
+    """"Vicious 1, Piercing 2, Knockdown" as {"Vicious": 1, "Piercing": 2, "Knockdown": 0}
+    (RefusedError naming the part it cannot read)."""
+    out: dict[str, int] = {}
+    for part in (p for p in re.split(r"[,;]", text) if p.strip()):
+        match = _QUALITY.match(part)
+        if match is None:
+            raise RefusedError(f"cannot read the quality {part.strip()!r}; write e.g. Vicious 1")
+        name = match.group(1).strip().title()
+        out[name] = int(match.group(2) or 0)
+    return out
+
+
+class DamageRoll(FrozenRecord):
+    """Rolled damage: each die's (value, Effect), the total and what the qualities did."""
+
+    _FIELDS = ("faces", "flat", "qualities", "total", "effects", "piercing")
+    __slots__ = _FIELDS
+    faces: tuple[int, ...]
+    flat: int
+    qualities: tuple[tuple[str, int], ...]
+    total: int
+    effects: int
+    piercing: int
+    """Soak ignored: Piercing X per Effect."""
+
+    def __init__(self, faces: tuple[int, ...], flat: int,
+                 qualities: tuple[tuple[str, int], ...], total: int, effects: int,
+                 piercing: int) -> None:
+        self._init(faces, flat, qualities, total, effects, piercing)
+
+    def triggered(self) -> list[str]:
+        """What the qualities do, when at least one Effect was rolled."""
+        if not self.effects:
+            return []
+        return [f"{name}{' ' + str(rating) if rating else ''}: "
+                f"{QUALITY_NOTES.get(name, 'see the weapon')}"
+                for name, rating in self.qualities]
+
+    def stress(self, soak: int) -> int:
+        """Stress left after ``soak`` (static + dice rolled), less what Piercing ignores."""
+        return max(0, self.total - max(0, soak - self.piercing))
+
+    def summary(self) -> str:
+        faces = " ".join(str(f) for f in self.faces) or "none"
+        flat = f" + {self.flat}" if self.flat else ""
+        text = f"Damage dice {faces}{flat}: {self.total} damage, {self.effects} Effect" + (
+            "s" if self.effects != 1 else "")
+        notes = self.triggered()
+        return text + (". " + "; ".join(notes) if notes else "")
+
+
+def roll_damage(count: int, flat: int = 0, qualities: str = "",
+                source: Dice | None = None) -> DamageRoll:
+    """Roll ``count`` Challenge / Combat dice with the weapon's ``qualities``
+    [``2d20.roll.damage``]."""
+    if not 0 <= count <= 30:
+        raise RefusedError(f"roll 0 to 30 damage dice, not {count}")
+    if not 0 <= flat <= 99:
+        raise RefusedError(f"flat damage is 0 to 99, not {flat}")
+    parsed = parse_qualities(qualities)
+    rng = source or secure_dice()
+    faces = tuple(rng.randint(1, 6) for _ in range(count))
+    values = [CHALLENGE_DIE_FACES[face - 1] for face in faces]
+    effects = sum(effect for _, effect in values)
+    total = sum(value for value, _ in values) + flat + parsed.get("Vicious", 0) * effects
+    piercing = parsed.get("Piercing", 0) * effects
+    return DamageRoll(faces, flat, tuple(parsed.items()), total, effects, piercing)
+
+
+def roll_soak_dice(count: int, source: Dice | None = None) -> tuple[int, ...]:
+    """Cover or Morale dice: each reads its value (Effects add nothing without Sturdy)."""
+    if not 0 <= count <= 12:
+        raise RefusedError(f"roll 0 to 12 soak dice, not {count}")
+    rng = source or secure_dice()
+    return tuple(CHALLENGE_DIE_FACES[rng.randint(1, 6) - 1][0] for _ in range(count))
+
+
+# applying a result: the conflict tracker ----------------------------------------------------
+
+
+def apply_test_to_conflict(conflict: Conflict, roll: TestRoll, actor: str,
+                           pay_with_momentum: bool = True) -> Conflict:
+    """The tracker after ``actor``'s rolled test [``2d20.roll.apply``]: the bought dice paid
+    for, the Fortune dice spent, and a PC's Momentum banked (NPCs spend theirs at once)."""
+    from seforge.systems.twod20 import conflict as cf
+
+    combatant = cf.find(conflict, actor)
+    cost = bonus_die_cost(conflict.settings, roll.bought)
+    out = conflict
+    if cost:
+        if combatant.side is cf.Side.NPC:
+            out = cf.spend_gm_pool(out, cost)
+        elif pay_with_momentum:
+            out = cf.spend_momentum(out, cost)
+        else:
+            reason = cf.why_not_add_gm_pool(out, cost)
+            if reason:
+                raise RefusedError(reason)
+            out = cf.add_gm_pool(out, cost)
+    if roll.spec.fortune:
+        out = cf.spend_fortune(out, actor, roll.spec.fortune)
+    if combatant.side is cf.Side.PC and roll.verdict.momentum:
+        out = cf.add_momentum(out, roll.verdict.momentum)
+    return out
+
+
+# applying a result: a record ------------------------------------------------------------------
+
+
+def track_left(character: Character, mental: bool) -> tuple[int, int]:
+    """(left, maximum) of the record's Vigor or Resolve (Conan), or (Stress marked, maximum
+    Stress) in the SRD."""
+    from seforge.systems.twod20.records import derived
+
+    if character.profile is Profile.CONAN:
+        top = derived(character, "resolve" if mental else "vigor")
+        lost = character.resolve_lost if mental else character.vigor_lost
+        return max(0, top - lost), top
+    return character.stress, derived(character, "max_stress")
+
+
+def _add_harms(character: Character, kind: HarmKind, count: int) -> list[Harm]:
+    settings = character.settings
+    harms = [h.model_copy(update={"treated": False}) if h.kind is kind and count else h
+             for h in character.harms]
+    room = 20 - len(harms)
+    if settings.harm_limit_rule is HarmLimitRule.DEFEATED:
+        room = min(room, max(0, settings.harm_limit - len(harms)))
+    label = "Wound" if kind is HarmKind.WOUND else "Trauma"
+    return harms + [Harm(kind=kind, name=f"{label} {len(harms) + i + 1}")
+                    for i in range(min(count, room))]
+
+
+def record_harms_from(character: Character, amount: int, mental: bool = False) -> int:
+    """How many Harms ``amount`` Stress would cause the record now (the profile's rule)."""
+    threshold = character.settings.harm_threshold
+    if character.profile is Profile.CONAN:
+        left, _top = track_left(character, mental)
+        return harms_conan(amount, left, threshold)
+    marked, top = track_left(character, mental)
+    return harms_srd(amount, marked, top, threshold)
+
+
+def record_take_stress(character: Character, amount: int, mental: bool = False) -> Character:
+    """The record after taking ``amount`` Stress (after Soak): Vigor or Resolve lost (Conan) or
+    Stress marked (SRD), and the Harms it causes, Wounds or Traumas; a new Harm undoes the
+    treatment of its kind [S] "Recovering from Damage". Under the Defeated rule Harms stop at
+    the limit (what more does is the GM's ruling)."""
+    if not 0 <= amount <= 99:
+        raise RefusedError(f"Stress taken is 0 to 99, not {amount}")
+    harms = record_harms_from(character, amount, mental)
+    kind = HarmKind.TRAUMA if mental else HarmKind.WOUND
+    update: dict[str, object] = {"harms": _add_harms(character, kind, harms)}
+    if character.profile is Profile.CONAN:
+        field = "resolve_lost" if mental else "vigor_lost"
+        _left, top = track_left(character, mental)
+        update[field] = min(top, getattr(character, field) + amount, 99)
+    else:
+        _marked, top = track_left(character, mental)
+        update["stress"] = min(top, character.stress + amount)
+    return character.model_copy(update=update)
+
+
+def record_recover(character: Character, amount: int, mental: bool = False) -> Character:
+    """Vigor or Resolve regained (Conan), or Stress removed (SRD)."""
+    if not 0 <= amount <= 99:
+        raise RefusedError(f"the amount is 0 to 99, not {amount}")
+    if character.profile is Profile.CONAN:
+        field = "resolve_lost" if mental else "vigor_lost"
+        return character.model_copy(update={field: max(0, getattr(character, field) - amount)})
+    return character.model_copy(update={"stress": max(0, character.stress - amount)})
+
+
+def why_not_spend_record_fortune(character: Character, amount: int = 1) -> str | None:
+    if amount < 0:
+        return f"the amount must be zero or more, not {amount}"
+    if character.fortune < amount:
+        return f"{character.name or 'the character'} has {character.fortune} Fortune, " \
+               f"not {amount}"
+    return None
+
+
+def record_spend_fortune(character: Character, amount: int = 1) -> Character:
+    reason = why_not_spend_record_fortune(character, amount)
+    if reason:
+        raise RefusedError(reason)
+    return character.model_copy(update={"fortune": character.fortune - amount})
+
+
+def record_gain_fortune(character: Character, amount: int = 1) -> Character:
+    if not 0 <= amount <= 99 - character.fortune:
+        raise RefusedError(f"Fortune is at most 99; {character.fortune} + {amount} is more")
+    return character.model_copy(update={"fortune": character.fortune + amount})
+
+
+def apply_test_to_record(character: Character, roll: TestRoll) -> Character:
+    """The record after its own rolled test: the Fortune dice it spent. (Momentum and the
+    price of bought dice belong to the group pool and the GM's pool, in the tracker.)"""
+    if roll.spec.fortune:
+        return record_spend_fortune(character, roll.spec.fortune)
+    return character
+
+
+def describe(faces: Sequence[int]) -> str:
+    return " ".join(str(face) for face in faces)

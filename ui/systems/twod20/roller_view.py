@@ -1,0 +1,350 @@
+"""The dice roller on the Calculator page: it rolls the test and the damage the calculator
+is set up for (so the exact odds stay beside it) and writes a result to the conflict tracker
+or to the record open in the window, each through its owner as one undo step.
+
+The roller keeps no copy of a document: it holds the last roll (a value) until it is applied,
+and a log of what it rolled and where each result went.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QWidget,
+)
+
+from seforge.core.limits import LINE_CHARS
+from seforge.core.refused import RefusedError
+from seforge.systems.twod20 import roller
+from seforge.systems.twod20.conflict import Conflict, Side, gm_pool_name
+from seforge.systems.twod20.models import Character
+from seforge.systems.twod20.profiles import profile_info
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.twod20.calculator import Calculator
+from ui.systems.twod20.common import set_reason, spin
+
+RECORD = "\x00record"
+"""The target combo's data for the record open in the window (tracker entries hold names)."""
+
+
+class RollerPanel(QGroupBox):
+    """Roll d20s and damage dice; apply a result to the tracker or the current record."""
+
+    def __init__(self, calculator: Calculator, conflict_owner: DocumentOwner[Conflict],
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Roll the dice", parent)
+        self.setObjectName("twod20-roller")
+        self.calculator = calculator
+        self.conflict_owner = conflict_owner
+        self.record_owner: DocumentOwner[Character] | None = None
+        self.last_test: roller.TestRoll | None = None
+        self.last_damage: roller.DamageRoll | None = None
+        self.last_stress = 0
+        self.source: roller.Dice = roller.secure_dice()
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.who = self._combo("Who rolls or takes the result",
+                               "A character in the conflict tracker, or the record open in "
+                               "the window")
+        form.addRow("Who", self.who)
+        self.roll_test_button = self._button("Roll d20s", "Roll the test set up in the "
+                                             "calculator with the system's secure random "
+                                             "source", self.roll_test)
+        self.apply_test_button = self._button("Apply test", "", self.apply_test)
+        form.addRow(self._pair(self.roll_test_button, self.apply_test_button))
+        self.pay = self._combo("Pay for bought d20s with",
+                               "A PC pays for bought d20s from the Momentum pool or by adding "
+                               "to the GM's pool; an NPC always pays from the GM's pool")
+        self.pay.addItem("Momentum", True)
+        self.pay.addItem("adding Threat", False)
+        form.addRow("Bought dice", self.pay)
+        self.test_result = self._result("No test rolled yet.", "Rolled test")
+        form.addRow(self.test_result)
+        self.weapon = self._combo("Weapon of the record", "Take the damage dice and qualities "
+                                  "from one of the record's attacks")
+        self.weapon.activated.connect(self._weapon_chosen)
+        form.addRow("Attack", self.weapon)
+        self.qualities = QLineEdit()
+        self.qualities.setMaxLength(LINE_CHARS)
+        self.qualities.setAccessibleName("Weapon qualities")
+        self.qualities.setPlaceholderText("e.g. Vicious 1, Piercing 2, Knockdown")
+        self.qualities.setToolTip("The weapon's qualities; each rolled Effect triggers them")
+        form.addRow("Qualities", self.qualities)
+        self.roll_damage_button = self._button(
+            "Roll damage", "Roll the damage dice set up in the calculator (Flat, Armour and "
+            "Cover included) with these qualities", self.roll_damage)
+        self.apply_damage_button = self._button("Apply Stress", "", self.apply_damage)
+        form.addRow(self._pair(self.roll_damage_button, self.apply_damage_button))
+        self.mental = QCheckBox("Mental (Resolve, Trauma)")
+        self.mental.setToolTip("The Stress goes to Resolve and causes Trauma (Conan), or is "
+                               "mental Stress causing Traumas (SRD)")
+        form.addRow(self.mental)
+        self.damage_result = self._result("No damage rolled yet.", "Rolled damage")
+        form.addRow(self.damage_result)
+        self.fortune_amount = spin(1, 9, 1, "Fortune to spend", "Fortune points to spend")
+        self.spend_fortune_button = self._button(
+            "Spend Fortune", "Spend Fortune outside a roll (a bonus action, second wind, "
+            "a story declaration...)", self.spend_fortune)
+        form.addRow(self._pair(self.fortune_amount, self.spend_fortune_button))
+        self.log = QListWidget()
+        self.log.setAccessibleName("Roll log")
+        self.log.setWordWrap(True)
+        self.log.setMaximumHeight(90)
+        form.addRow(self.log)
+        conflict_owner.changed.connect(self.refresh)
+        self.who.currentIndexChanged.connect(self.refresh)
+        self.fortune_amount.valueChanged.connect(self.refresh)
+        self.refresh()
+
+    @staticmethod
+    def _combo(name: str, tip: str) -> QComboBox:
+        combo = QComboBox()
+        combo.setAccessibleName(name)
+        combo.setToolTip(tip)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(12)
+        return combo
+
+    @staticmethod
+    def _pair(first: QWidget, second: QWidget) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addWidget(first)
+        row.addWidget(second)
+        return row
+
+    @staticmethod
+    def _result(text: str, name: str) -> QLabel:
+        label = QLabel(text)
+        label.setWordWrap(True)
+        label.setAccessibleName(name)
+        return label
+
+    def _button(self, text: str, tip: str, slot: Callable[[], Any]) -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.setAccessibleName(text)
+        button.clicked.connect(slot)
+        return button
+
+    # -- the record open in the window ---------------------------------------------------------
+    def set_record(self, owner: DocumentOwner[Character] | None) -> None:
+        if self.record_owner is not None:
+            with contextlib.suppress(RuntimeError, TypeError):  # gone with its tab
+                self.record_owner.changed.disconnect(self.refresh)
+        self.record_owner = owner
+        if owner is not None:
+            owner.changed.connect(self.refresh)
+        self.refresh()
+
+    # -- rolling --------------------------------------------------------------------------------
+    def roll_test(self) -> None:
+        try:
+            roll = roller.roll_test(self.calculator.spec(), self.calculator.settings,
+                                    self.source)
+        except RefusedError as exc:
+            self.test_result.setText(f"Not rolled: {exc.reason}.")
+            return
+        self.last_test = roll
+        self.test_result.setText(roll.summary())
+        self._log(f"Rolled: {roll.summary()}")
+        self.refresh()
+
+    def roll_damage(self) -> None:
+        calc = self.calculator
+        try:
+            damage = roller.roll_damage(calc.dmg_dice.value(), calc.dmg_flat.value(),
+                                        self._qualities_text(), self.source)
+            cover = roller.roll_soak_dice(calc.cover.value(), self.source)
+        except RefusedError as exc:
+            self.damage_result.setText(f"Not rolled: {exc.reason}.")
+            return
+        soak = calc.armour.value() + sum(cover)
+        self.last_damage = damage
+        self.last_stress = damage.stress(soak)
+        soak_text = (f"Soak {calc.armour.value()} + dice {roller.describe(cover)} = {soak}"
+                     if cover else f"Soak {soak}")
+        pierced = f", {damage.piercing} ignored by Piercing" if damage.piercing else ""
+        text = f"{damage.summary()}. {soak_text}{pierced}: {self.last_stress} Stress."
+        self.damage_result.setText(text)
+        self._log(f"Rolled: {text}")
+        self.refresh()
+
+    def _qualities_text(self) -> str:
+        """The typed qualities, plus Vicious and Piercing from the calculator unless typed."""
+        text = self.qualities.text()
+        typed = roller.parse_qualities(text)
+        extra = [f"{name} {box.value()}" for name, box in (
+            ("Vicious", self.calculator.vicious), ("Piercing", self.calculator.piercing))
+            if box.value() and name not in typed]
+        if self.calculator.intense.isChecked() and "Intense" not in typed:
+            extra.append("Intense")
+        return ", ".join(part for part in [text, *extra] if part.strip())
+
+    def _weapon_chosen(self, index: int) -> None:
+        from seforge.systems.twod20.records import attack_damage
+
+        owner = self.record_owner
+        position = self.weapon.itemData(index)
+        if owner is None or position is None:
+            return
+        weapon = owner.document.weapons[int(position)]
+        total, _how = attack_damage(owner.document, weapon)
+        self.calculator.dmg_dice.setValue(total)
+        self.qualities.setText(weapon.qualities)
+        self.mental.setChecked(weapon.kind == "mental")
+
+    # -- applying -------------------------------------------------------------------------------
+    def _target(self) -> tuple[str, str]:
+        """("record", "") or ("tracker", name), or ("", reason) when there is none."""
+        data = self.who.currentData()
+        if data is None:
+            return "", "choose who rolled: add characters to the tracker or open a record"
+        if data == RECORD:
+            return ("record", "") if self.record_owner is not None else (
+                "", "the record is no longer open")
+        return "tracker", str(data)
+
+    def _why_not_apply_test(self) -> str | None:
+        if self.last_test is None:
+            return "roll the d20s first"
+        where, name = self._target()
+        if not where:
+            return name
+        if where == "record" and self.record_owner is not None:
+            if not self.last_test.spec.fortune:
+                return ("a record keeps only the Fortune a roll spends; its Momentum and the "
+                        "price of bought dice go to the tracker")
+            return roller.why_not_spend_record_fortune(self.record_owner.document,
+                                                       self.last_test.spec.fortune)
+        return None
+
+    def apply_test(self) -> None:
+        roll = self.last_test
+        reason = self._why_not_apply_test()
+        if roll is None or reason is not None:
+            self._log(f"Not applied: {reason}.")
+            return
+        where, name = self._target()
+        pay = bool(self.pay.currentData())
+        try:
+            if where == "record" and self.record_owner is not None:
+                who = self.record_owner.document.name or "the record"
+                self.record_owner.apply(f"Apply a roll to {who}",
+                                        lambda c: roller.apply_test_to_record(c, roll))
+                target = who
+            else:
+                self.conflict_owner.apply(
+                    f"Apply {name}'s roll",
+                    lambda d: roller.apply_test_to_conflict(d, roll, name, pay))
+                target = f"{name} in the tracker"
+        except RefusedError as exc:
+            self._log(f"Not applied: {exc.reason}.")
+            return
+        self.last_test = None
+        self._log(f"Applied the test to {target}.")
+        self.refresh()
+
+    def apply_damage(self) -> None:
+        from seforge.systems.twod20 import conflict as cf
+
+        if self.last_damage is None:
+            self._log("Not applied: roll the damage first.")
+            return
+        where, name = self._target()
+        if not where:
+            self._log(f"Not applied: {name}.")
+            return
+        amount, mental = self.last_stress, self.mental.isChecked()
+        try:
+            if where == "record" and self.record_owner is not None:
+                who = self.record_owner.document.name or "the record"
+                self.record_owner.apply(f"{who} takes {amount} Stress",
+                                        lambda c: roller.record_take_stress(c, amount, mental))
+                target = who
+            else:
+                self.conflict_owner.apply(f"{name} takes {amount} Stress",
+                                          lambda d: cf.take_stress(d, name, amount, mental))
+                target = f"{name} in the tracker"
+        except RefusedError as exc:
+            self._log(f"Not applied: {exc.reason}.")
+            return
+        self.last_damage = None
+        self._log(f"Applied {amount} Stress to {target}.")
+        self.refresh()
+
+    def spend_fortune(self) -> None:
+        from seforge.systems.twod20 import conflict as cf
+
+        where, name = self._target()
+        amount = self.fortune_amount.value()
+        try:
+            if where == "record" and self.record_owner is not None:
+                self.record_owner.apply(f"Spend {amount} Fortune",
+                                        lambda c: roller.record_spend_fortune(c, amount))
+            elif where == "tracker":
+                self.conflict_owner.apply(f"{name} spends {amount} Fortune",
+                                          lambda d: cf.spend_fortune(d, name, amount))
+            else:
+                raise RefusedError(name)
+        except RefusedError as exc:
+            self._log(f"Not spent: {exc.reason}.")
+            return
+        self._log(f"Spent {amount} Fortune.")
+
+    def _log(self, text: str) -> None:
+        self.log.insertItem(0, text)
+        self.log.setCurrentRow(0)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        from seforge.systems.twod20 import conflict as cf
+
+        doc = self.conflict_owner.document
+        chosen = self.who.currentData()
+        self.who.blockSignals(True)
+        self.who.clear()
+        if self.record_owner is not None:
+            record = self.record_owner.document
+            self.who.addItem(f"{record.name or 'Unnamed record'} (the open record)", RECORD)
+        for combatant in doc.combatants:
+            side = "PC" if combatant.side is Side.PC else "NPC"
+            self.who.addItem(f"{combatant.name} ({side}, tracker)", combatant.name)
+        index = self.who.findData(chosen) if chosen is not None else -1
+        self.who.setCurrentIndex(index if index >= 0 else (0 if self.who.count() else -1))
+        self.who.blockSignals(False)
+        gm = gm_pool_name(doc)
+        self.pay.setItemText(1, f"adding {gm}")
+        self.weapon.clear()
+        self.weapon.addItem("(attack set above)", None)
+        if self.record_owner is not None:
+            for position, weapon in enumerate(self.record_owner.document.weapons):
+                self.weapon.addItem(weapon.name or f"Attack {position + 1}", position)
+        self.weapon.setEnabled(self.weapon.count() > 1)
+        set_reason(self.apply_test_button, self._why_not_apply_test(),
+                   "Write the roll to the tracker (Momentum banked, bought dice paid, Fortune "
+                   "spent) or to the record (Fortune spent)")
+        where, name = self._target()
+        damage_reason = ("roll the damage first" if self.last_damage is None else
+                         None if where else name)
+        set_reason(self.apply_damage_button, damage_reason,
+                   f"The target takes the Stress after Soak, with the Harms of "
+                   f"{profile_info(doc.profile).title}'s rules")
+        fortune_reason: str | None = name if not where else None
+        if where == "record" and self.record_owner is not None:
+            fortune_reason = roller.why_not_spend_record_fortune(
+                self.record_owner.document, self.fortune_amount.value())
+        elif where == "tracker":
+            fortune_reason = cf.why_not_spend_fortune(doc, name, self.fortune_amount.value())
+        set_reason(self.spend_fortune_button, fortune_reason, "Spend Fortune")
