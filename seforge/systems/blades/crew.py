@@ -86,25 +86,41 @@ def tier_cost(crew: Crew) -> int:
     return (crew.tier + 1) * 8
 
 
-def why_not_develop(crew: Crew) -> str | None:
-    """A full rep track: weak hold becomes strong; strong hold may buy the next Tier."""
+def why_not_develop(crew: Crew, from_pcs: int = 0) -> str | None:
+    """A full rep track: weak hold becomes strong; strong hold may buy the next Tier.
+
+    The Tier is paid from the lair's coin and ``from_pcs`` coin the scoundrels put in,
+    split as the table chooses: the text lists "spend coin when you advance your crew's
+    Tier" among a scoundrel's uses of coin (SRD, Coin Use, line 430), and a lair holds at
+    most 4/8/16, less than Tier III's 24."""
     if crew.rep < rep_to_fill(crew):
         return f"the rep track is not full ({crew.rep} of {rep_to_fill(crew)})"
-    if crew.hold == "strong":
-        if crew.tier >= 6:
-            return "the crew is at the highest Tier"
-        if crew.coin < tier_cost(crew):
-            return (f"Tier {crew.tier + 1} costs {tier_cost(crew)} coin; the lair holds "
-                    f"{crew.coin}")
+    if from_pcs < 0:
+        return "the scoundrels put in coin, they do not take it out"
+    if crew.hold == "weak":
+        if from_pcs:
+            return "a weak hold turns strong for free: no coin is paid"
+        return None
+    if crew.tier >= 6:
+        return "the crew is at the highest Tier"
+    cost = tier_cost(crew)
+    if from_pcs > cost:
+        return f"Tier {crew.tier + 1} costs {cost} coin; the scoundrels offer {from_pcs}"
+    from_lair = cost - from_pcs
+    if crew.coin < from_lair:
+        return (f"Tier {crew.tier + 1} costs {cost} coin: {from_pcs} from the scoundrels "
+                f"leaves {from_lair} for the lair, which holds {crew.coin}")
     return None
 
 
-def develop(crew: Crew) -> None:
-    _refuse_if(why_not_develop(crew))
+def develop(crew: Crew, from_pcs: int = 0) -> None:
+    """Spend a full rep track (rule ``blades.crew.develop``); ``from_pcs`` is the coin the
+    scoundrels pay toward a new Tier (each takes it off their own sheet)."""
+    _refuse_if(why_not_develop(crew, from_pcs))
     if crew.hold == "weak":
         crew.hold = "strong"
     else:
-        crew.coin -= tier_cost(crew)
+        crew.coin -= tier_cost(crew) - from_pcs
         crew.tier += 1
         crew.hold = "weak"
     crew.rep = 0

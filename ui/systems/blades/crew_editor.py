@@ -91,14 +91,22 @@ class CrewWidget(QScrollArea):
         self.rep_amount.setToolTip("2 per score, one more per Tier the target is above you")
         self.gain_rep = self._button("Gain rep", lambda: self.do(
             "Gain rep", lambda c: rules.gain_rep(c, self.rep_amount.value())))
-        self.develop = self._button("Develop", lambda: self.do("Develop", rules.develop))
+        self.from_pcs = QSpinBox()
+        self.from_pcs.setAccessibleName("Coin from the scoundrels")
+        self.from_pcs.setRange(0, 48)
+        self.from_pcs.setPrefix("PCs pay ")
+        self.from_pcs.setToolTip("Coin the scoundrels put toward the next Tier (each takes it "
+                                 "off their own sheet); the lair pays the rest")
+        self.develop = self._button("Develop", lambda: self.do(
+            "Develop", lambda c: rules.develop(c, self.from_pcs.value())))
         self.lose_hold = self._button("Lose hold", lambda: self.do("Lose hold",
                                                                    rules.lose_hold))
         grid.addWidget(self.rep, 0, 0)
         grid.addWidget(self.rep_amount, 0, 1)
         grid.addWidget(self.gain_rep, 0, 2)
-        grid.addWidget(self.develop, 0, 3)
-        grid.addWidget(self.lose_hold, 0, 4)
+        grid.addWidget(self.from_pcs, 0, 3)
+        grid.addWidget(self.develop, 0, 4)
+        grid.addWidget(self.lose_hold, 0, 5)
         self.heat = QLabel()
         self.heat.setAccessibleName("Heat")
         self.heat_amount = QSpinBox()
@@ -257,7 +265,7 @@ class CrewWidget(QScrollArea):
         self.links.setWordWrap(True)
         kl.addWidget(self.links)
         layout.addWidget(clocks, 1)
-        for spin in (self.rep_amount, self.heat_amount, self.coin_amount):
+        for spin in (self.rep_amount, self.heat_amount, self.coin_amount, self.from_pcs):
             spin.valueChanged.connect(lambda _v: self.refresh())
         owner.changed.connect(self.refresh)
         self.refresh()
@@ -354,8 +362,10 @@ class CrewWidget(QScrollArea):
                          f"(turf {rules.turf(crew)})")
         refuse(self.gain_rep, rules.why_not_gain_rep(crew, self.rep_amount.value()),
                "Add rep from a score")
-        refuse(self.develop, rules.why_not_develop(crew),
-               "A full rep track: strengthen hold, or pay for the next Tier")
+        cost = rules.tier_cost(crew)
+        refuse(self.develop, rules.why_not_develop(crew, self.from_pcs.value()),
+               "A full rep track: strengthen hold, or pay for the next Tier "
+               f"({cost} coin, from the lair and the scoundrels)")
         self.heat.setText(f"Heat {crew.heat} of {crew.heat_boxes}, wanted {crew.wanted}")
         refuse(self.gain_heat, rules.why_not_gain_heat(crew, self.heat_amount.value()),
                "Add heat; a full track adds a wanted level")

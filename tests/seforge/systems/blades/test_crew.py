@@ -81,3 +81,37 @@ def test_a_crew_file_with_clashing_clocks_is_refused_in_one_line() -> None:
             "links": [{"kind": "linked", "first": "A", "second": "B"}]}
     with pytest.raises(DocumentFileError, match="not on the board"):
         CREW.from_data(data, "x.bladescrew")
+
+
+@pytest.mark.parametrize("new_tier", [1, 2, 3, 4, 5, 6])
+def test_each_tier_is_paid_from_the_lair_and_the_scoundrels(new_tier: int) -> None:
+    """Issue 31: Tier N costs N x 8 (SRD line 466); the lair holds at most 4/8/16, so the
+    scoundrels' coin makes up the rest (SRD line 430)."""
+    cost = new_tier * 8
+    crew = Crew(tier=new_tier - 1, hold="strong", rep=12, vault=2, coin=4)
+    assert rules.tier_cost(crew) == cost
+    reason = rules.why_not_develop(crew)
+    assert reason is not None and f"costs {cost} coin" in reason and "holds 4" in reason
+    assert "leaves" in (rules.why_not_develop(crew, cost - 5) or "")
+    assert "offer" in (rules.why_not_develop(crew, cost + 1) or "")
+    rules.develop(crew, from_pcs=cost - 4)
+    assert (crew.tier, crew.hold, crew.rep, crew.coin) == (new_tier, "weak", 0, 0)
+
+
+def test_tier_one_without_a_vault_and_tier_three_ever() -> None:
+    crew = Crew(tier=0, rep=12, coin=4)
+    rules.develop(crew, from_pcs=4)
+    assert crew.tier == 1 and crew.coin == 0
+    crew = Crew(tier=2, rep=12, coin=16, vault=2)
+    assert rules.why_not_develop(crew, 8) is None
+    rules.develop(crew, 8)
+    assert crew.tier == 3
+
+
+def test_weak_hold_strengthens_for_free() -> None:
+    crew = Crew(tier=1, hold="weak", rep=12)
+    assert "for free" in (rules.why_not_develop(crew, 2) or "")
+    assert "put in" in (rules.why_not_develop(crew, -1) or "")
+    rules.develop(crew)
+    assert crew.hold == "strong" and crew.tier == 1 and crew.rep == 0
+    assert rules.why_not_develop(Crew(tier=6, rep=12)) == "the crew is at the highest Tier"

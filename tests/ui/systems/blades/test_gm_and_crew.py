@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from seforge.systems.blades import odds
 from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.facts import Effect
+from seforge.systems.blades.models import Crew
 from ui.shell.system_ui import SystemUi
 from ui.systems.blades.crew_editor import CrewEditor, CrewWidget
 from ui.systems.blades.gm_screen import BladesGmScreen
@@ -129,3 +130,23 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "crew.bladescrew"
     editor.owner.save(path)
     assert CREW.load(path) == editor.owner.document
+
+
+def test_crew_pays_tier_one_from_the_scoundrels(qtbot: QtBot) -> None:
+    """Issue 31: 'Not now: Tier 1 costs 8 coin; the lair holds 4' had no way out."""
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    def setup(crew: Crew) -> None:
+        crew.rep, crew.coin = 12, 4
+
+    editor.owner.apply("setup", setup)
+    assert not widget.develop.isEnabled() and "holds 4" in widget.develop.toolTip()
+    widget.from_pcs.setValue(4)
+    assert widget.develop.isEnabled() and "8 coin" in widget.develop.toolTip()
+    qtbot.mouseClick(widget.develop, Qt.MouseButton.LeftButton)
+    crew = editor.owner.document
+    assert (crew.tier, crew.coin, crew.hold, crew.rep) == (1, 0, "weak", 0)
+    editor.owner.undo_stack.undo()
+    assert editor.owner.document.tier == 0
