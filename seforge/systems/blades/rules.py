@@ -184,7 +184,17 @@ def resistance_dice(scoundrel: Scoundrel) -> dict[str, int]:
 # checks -------------------------------------------------------------------------------------
 
 
+CREATION_STEPS: dict[int, str] = {
+    1: "playbook", 2: "heritage", 3: "background", 4: "action dots", 5: "special ability",
+    6: "friend and rival", 7: "vice", 8: "name, alias and look",
+}
+"""The eight steps of creation, numbered as the text's summary (SRD, lines 587-594)."""
+
 RULES: dict[str, str] = {
+    "blades.playbook": "SRD, Character creation summary, step 1, line 587",
+    "blades.heritage": "SRD, Choose a heritage, line 551; summary step 2, line 588",
+    "blades.background": "SRD, Choose a background, line 553; summary step 3, line 589",
+    "blades.name": "SRD, Record your name, alias & look, line 579; step 8, line 594",
     "blades.dots.total": "SRD, Assign four action dots, line 556",
     "blades.dots.cap": "SRD, Assign four action dots, line 556; summary line 590",
     "blades.dots.playbook": "SRD, Assign four action dots, line 556",
@@ -213,55 +223,78 @@ def check_scoundrel(scoundrel: Scoundrel) -> list[CheckProblem]:
         problems.append(CheckProblem(message, severity, rule))
 
     creating = scoundrel.stage == "creation"
+
+    def step(number: int, rule: str, message: str, severity: str = "error") -> None:
+        add(rule, f"Step {number} ({CREATION_STEPS[number]}): {message}", severity)
+
+    if not scoundrel.playbook.strip():
+        step(1, "blades.playbook", "no playbook is chosen.")
+    if not scoundrel.heritage.strip():
+        step(2, "blades.heritage", "no heritage is chosen.")
+    elif not scoundrel.heritage_detail.strip():
+        step(2, "blades.heritage", "add a detail about the family.", "warning")
+    if not scoundrel.background.strip():
+        step(3, "blades.background", "no background is chosen.")
+    elif not scoundrel.background_detail.strip():
+        step(3, "blades.background", "add a detail about the background.", "warning")
     total, allowed, cap = spent(scoundrel), budget(scoundrel), rating_cap(scoundrel)
     if total > allowed:
-        add("blades.dots.total", f"{total} action dots are placed but only {allowed} are "
-            f"allowed; take {total - allowed} away.")
+        step(4, "blades.dots.total", f"{total} action dots are placed but only {allowed} are "
+             f"allowed; take {total - allowed} away.")
     elif total < allowed:
-        add("blades.dots.total", f"{allowed - total} of the {allowed} action dots are still "
-            "to place.", "warning")
+        step(4, "blades.dots.total", f"{allowed - total} of the {allowed} action dots are "
+             "still to place.")
     for action in ACTIONS:
         rating = scoundrel.actions.get(action, 0)
         if rating > cap:
             when = ("while the scoundrel is being made" if creating
                     else "without the crew's Mastery" if cap == PLAY_CAP else "")
-            add("blades.dots.cap", f"{_name(action)} is rated {rating}; no action goes above "
-                f"{cap} {when}".rstrip() + ".")
+            step(4, "blades.dots.cap", f"{_name(action)} is rated {rating}; no action goes "
+                 f"above {cap} {when}".rstrip() + ".")
     sources = source_dots(scoundrel)
     if creating:
         for source in ("playbook", "heritage", "background", "free"):
             used, allowance = sum(sources[source].values()), SOURCE_ALLOWANCE[source]
             rule = f"blades.dots.{source}"
             if used > allowance and source == "free":
-                add(rule, f"{used} dots are not tied to the playbook, heritage or background; "
-                    f"a new scoundrel has {allowance} free dots.", "warning")
+                step(4, rule, f"{used} dots are not tied to the playbook, heritage or "
+                     f"background; a new scoundrel has {allowance} free dots.", "warning")
             elif used > allowance:
-                add(rule, f"{used} dots come from the {source} but it gives {allowance}.")
+                step(4, rule, f"{used} dots come from the {source} but it gives {allowance}.")
             elif used < allowance and total <= allowed:
                 missing = allowance - used
                 what = {"playbook": "the playbook's dots",
                         "heritage": "the heritage dot", "background": "the background dot",
                         "free": "the free dots"}[source]
-                add(rule, f"{what.capitalize()}: {missing} still to place.", "warning")
+                step(4, rule, f"{what}: {missing} still to place.", "warning")
     if any(n < 0 for n in sources["free"].values()) or any(
             scoundrel.playbook_dots.get(a, 0) > scoundrel.actions.get(a, 0) for a in ACTIONS):
-        add("blades.dots.playbook", "The dots said to come from the playbook, heritage or "
-            "background are more than the actions hold.")
+        step(4, "blades.dots.playbook", "the dots said to come from the playbook, heritage or "
+             "background are more than the actions hold.")
     abilities = [a for a in scoundrel.special_abilities if a.strip()]
     if creating and len(abilities) > 1:
-        add("blades.ability", f"{len(abilities)} special abilities are chosen; a new "
-            "scoundrel starts with one.")
+        step(5, "blades.ability", f"{len(abilities)} special abilities are chosen; a new "
+             "scoundrel starts with one.")
     elif not abilities:
-        add("blades.ability", "No special ability is chosen yet.", "warning")
+        step(5, "blades.ability", "no special ability is chosen yet.")
     friend, rival = scoundrel.friend.strip(), scoundrel.rival.strip()
     if friend and rival and friend.casefold() == rival.casefold():
-        add("blades.friend-rival", f"{friend} cannot be both the close friend and the rival.")
-    elif not friend or not rival:
-        add("blades.friend-rival", "Choose a close friend and a rival.", "warning")
+        step(6, "blades.friend-rival", f"{friend} cannot be both the close friend and the "
+             "rival.")
+    else:
+        if not friend:
+            step(6, "blades.friend-rival", "no close friend is chosen.")
+        if not rival:
+            step(6, "blades.friend-rival", "no rival is chosen.")
     if not scoundrel.vice:
-        add("blades.vice", "No vice is chosen yet.", "warning")
+        step(7, "blades.vice", "no vice is chosen yet.")
     elif not scoundrel.vice_purveyor.strip():
-        add("blades.vice", f"Name the purveyor of the {scoundrel.vice} vice.", "warning")
+        step(7, "blades.vice", f"name the purveyor of the {scoundrel.vice} vice and where "
+             "to find them.")
+    if not scoundrel.name.strip():
+        step(8, "blades.name", "the scoundrel has no name.")
+    elif not scoundrel.look.strip():
+        step(8, "blades.name", "a few words on the look are missing.", "warning")
     if retired(scoundrel):
         add("blades.trauma.retire", f"{len(scoundrel.trauma)} trauma conditions: the scoundrel "
             "must retire.", "warning")

@@ -78,6 +78,8 @@ class ScoundrelBuilder(QWidget):
         self.ledger.setMinimumWidth(260)
         splitter.setSizes([900, 380])
         self.texts: dict[str, QLineEdit] = {}
+        self._held: dict[str, tuple[str, str]] = {}
+        """Refused values still shown where they were typed: role -> (value, reason)."""
         self._build_identity()
         self._build_actions()
         self._build_bonds()
@@ -309,9 +311,38 @@ class ScoundrelBuilder(QWidget):
     def _contact_done(self, edit: QLineEdit, role: str) -> None:
         name = edit.text()
         current = self.sc.friend if role == "friend" else self.sc.rival
-        if name.strip() != current and not self.do(
-                f"Set {role}", lambda sc: rules.set_contact(sc, role, name)):
-            edit.setText(current)
+        if name.strip() == current:
+            self._held.pop(role, None)
+            self._show_held()
+            return
+        reason = rules.why_not_set_contact(self.sc, role, name)
+        if reason is not None:
+            # a refused value stays where it was typed, with its reason (never erased)
+            self._held[role] = (name, reason)
+            self.status.setText(f"Not kept: {reason}")
+            self.status.setVisible(True)
+            self._show_held()
+            return
+        self._held.pop(role, None)
+        self.do(f"Set {role}", lambda sc: rules.set_contact(sc, role, name))
+        self._show_held()
+
+    def _show_held(self) -> None:
+        """Mark the fields that hold a refused value (its reason in the tooltip and the
+        ledger); a held value is never overwritten by a redraw."""
+        for role, edit in (("friend", self.friend), ("rival", self.rival)):
+            held = self._held.get(role)
+            label = "close friend" if role == "friend" else "rival"
+            if held is None:
+                edit.setStyleSheet("")
+                edit.setToolTip(f"The {label}, from the playbook's people")
+            else:
+                edit.setStyleSheet("QLineEdit { border: 2px solid #c0392b; }")
+                edit.setToolTip(f"Not kept: {held[1]}. The sheet keeps "
+                                f"{getattr(self.sc, role) or 'no one'}.")
+        self.ledger.show_held([f"{('Close friend' if role == 'friend' else 'Rival')} "
+                               f"“{value.strip()}” not kept: {reason}"
+                               for role, (value, reason) in self._held.items()])
 
     def _build_advancement(self) -> None:
         box = QGroupBox("Experience and advances")
@@ -637,6 +668,7 @@ class ScoundrelBuilder(QWidget):
             for widget in blockers:
                 widget.blockSignals(False)
         self.ledger.show_scoundrel(sc)
+        self._show_held()
 
     def _refresh(self, sc: Scoundrel) -> None:
         for field, edit in self.texts.items():
@@ -687,8 +719,13 @@ class ScoundrelBuilder(QWidget):
         self.abilities.clear()
         self.abilities.addItems(sc.special_abilities)
         self._refresh_ability_button()
-        self.friend.setText(sc.friend)
-        self.rival.setText(sc.rival)
+        for role, edit in (("friend", self.friend), ("rival", self.rival)):
+            held = self._held.get(role)
+            if held is not None and rules.why_not_set_contact(sc, role, held[0]) is None:
+                del self._held[role]  # what refused it has changed: type it again to keep it
+                held = None
+            if held is None:
+                edit.setText(getattr(sc, role))
         self.vice.setCurrentIndex(max(0, self.vice.findData(sc.vice)))
         self._refresh_advances()
         self._refresh_stress()

@@ -45,6 +45,13 @@ def _type(qtbot: QtBot, edit: object, text: str) -> None:
 
 def build_hound(qtbot: QtBot, b: ScoundrelBuilder) -> None:
     _type(qtbot, b.texts["name"], "Nadja")
+    for field, value in (("look", "long coat"), ("heritage", "Iruvia"),
+                         ("heritage_detail", "ore miners"), ("background", "Labor"),
+                         ("background_detail", "hunter"), ("vice_purveyor", "Spades")):
+        _type(qtbot, b.texts[field], value)
+    _type(qtbot, b.friend, "Steiner")
+    _type(qtbot, b.rival, "Casta")
+    _choose(b.vice, "Gambling")
     with qtbot.waitSignal(b.owner.changed):
         _choose(b.playbook, "Hound")
     _choose(b.heritage_dot, "Consort")
@@ -84,7 +91,8 @@ def test_build_a_hound_and_refuse_a_third_hunt_dot(qtbot: QtBot, builder: Scound
     lines = [b.ledger.lines.item(i).text() for i in range(b.ledger.lines.count())]
     assert "Playbook (Hound): Hunt 2, Survey 1 (3 of 3)" in lines
     assert "Free: Prowl 1, Skirmish 1 (2 of 2)" in lines
-    assert b.ledger.status.text().startswith("✔ Legal new scoundrel")
+    # issue 31: the dots are placed but other steps are not done: not legal
+    assert b.ledger.status.text().startswith("✘ Not legal new scoundrel")
     assert b.minus["prowl"].isEnabled() and not b.minus["hunt"].isEnabled()
     assert "playbook, heritage or background" in b.minus["hunt"].toolTip()
 
@@ -94,11 +102,18 @@ def test_friend_and_rival_must_differ(qtbot: QtBot, builder: ScoundrelBuilder) -
     _type(qtbot, b.friend, "Steiner")
     _type(qtbot, b.rival, "Steiner")
     assert b.owner.document.rival == ""
-    assert b.rival.text() == ""
+    # issue 31: the refused value stays where it was typed, with its reason
+    assert b.rival.text() == "Steiner"
     assert "two different people" in b.status.text()
-    assert b.status.isVisible()
+    assert b.status.isVisible() and "two different people" in b.rival.toolTip()
+    held = b.ledger.problems.item(0).text()
+    assert "Rival “Steiner” not kept" in held and "two different people" in held
+    b.rival.clearFocus()
+    _type(qtbot, b.texts["name"], "Nadja")  # another edit redraws: the rival stays
+    assert b.rival.text() == "Steiner" and b.owner.document.name == "Nadja"
     _type(qtbot, b.rival, "Kline")
     assert b.owner.document.rival == "Kline" and not b.status.isVisible()
+    assert "not kept" not in b.ledger.problems.item(0).text()
 
 
 def test_one_special_ability_then_finish_and_advance(qtbot: QtBot,
