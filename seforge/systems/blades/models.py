@@ -26,6 +26,10 @@ from seforge.systems.blades.facts import (
 
 Stage = Literal["creation", "play"]
 
+MAX_TRACK = 20
+"""The longest track a house may set (stress, XP, heat): every counter is bounded by it,
+so a file can never hand a widget a number it cannot show (issue 24)."""
+
 
 def _no_unknown_actions(value: dict[str, int], what: str) -> dict[str, int]:
     for action, rating in value.items():
@@ -90,7 +94,8 @@ class Scoundrel(BaseModel):
     """The crew has the Mastery advance: ratings may reach 4."""
     xp: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(XP_TRACKS, 0))
     advances: list[Advance] = Field(default_factory=list)
-    stress: int = Field(default=0, ge=0)
+    stress: int = Field(default=0, ge=0, le=MAX_TRACK)
+    """Up to the longest stress track a house may set (the builder's spin range)."""
     trauma: list[str] = Field(default_factory=list)
     harm: list[list[str]] = Field(default_factory=lambda: [list[str](), [], []])
     """What is written in harm rows 1 (lesser), 2 (moderate) and 3 (severe)."""
@@ -102,7 +107,8 @@ class Scoundrel(BaseModel):
     load: int = Field(default=0, ge=0, le=MAX_LOAD)
     """The load chosen for the score (0: none chosen yet)."""
     items: list[Item] = Field(default_factory=list)
-    coin: int = Field(default=0, ge=0)
+    coin: int = Field(default=0, ge=0, le=STASH_MAX)
+    """Carried coin; above 4 is a check error (blades.coin), above the stash's 40 a refusal."""
     stash: int = Field(default=0, ge=0, le=STASH_MAX)
     house: HouseDefaults = Field(default_factory=HouseDefaults)
     notes: str = ""
@@ -130,8 +136,9 @@ class Scoundrel(BaseModel):
         for track, marks in value.items():
             if track not in XP_TRACKS:
                 raise ValueError(f"there is no XP track {track!r}")
-            if marks < 0:
-                raise ValueError(f"XP cannot be negative ({track})")
+            if not 0 <= marks <= MAX_TRACK:
+                raise ValueError(f"XP on the {track} track runs from 0 to {MAX_TRACK}, "
+                                 f"not {marks}")
         return {track: value.get(track, 0) for track in XP_TRACKS}
 
     @field_validator("trauma")
@@ -195,7 +202,7 @@ class ClockRecord(BaseModel):
 
     name: str
     segments: int = Field(default=4, ge=2, le=24)
-    filled: int = Field(default=0, ge=0)
+    filled: int = Field(default=0, ge=0, le=24)
     kind: str = "danger"
 
 
@@ -217,12 +224,13 @@ class Crew(BaseModel):
     tier: int = Field(default=0, ge=0, le=6)
     hold: Literal["weak", "strong"] = "strong"
     rep: int = Field(default=0, ge=0, le=12)
-    heat: int = Field(default=0, ge=0)
+    heat: int = Field(default=0, ge=0, le=MAX_TRACK)
     wanted: int = Field(default=0, ge=0, le=4)
-    coin: int = Field(default=0, ge=0)
+    coin: int = Field(default=0, ge=0, le=16)
+    """The lair's coin; 16 is the most two vault upgrades hold."""
     vault: int = Field(default=0, ge=0, le=2)
     """Vault upgrades taken: 0 (lair holds 4 coin), 1 (8), 2 (16)."""
-    xp: int = Field(default=0, ge=0)
+    xp: int = Field(default=0, ge=0, le=MAX_TRACK)
     mastery: bool = False
     claims: list[Claim] = Field(default_factory=list)
     factions: list[Faction] = Field(default_factory=list)

@@ -171,3 +171,19 @@ def test_export_prints_a_scoundrel_sheet(tmp_path: Path) -> None:
                      "Gambling", "Insight", "-1d"):
         assert expected in text
     assert "Red Lanterns" in reader.pages[1].extract_text()
+
+
+@pytest.mark.parametrize(("suffix", "fmt", "field"), [
+    (".bladescrew", "blades.crew", "xp"), (".bladescrew", "blades.crew", "coin"),
+    (".bladescrew", "blades.crew", "heat"), (".blades", "blades.character", "stress"),
+    (".blades", "blades.character", "coin")])
+def test_huge_numbers_are_refused_in_one_line(tmp_path: Path, suffix: str, fmt: str,
+                                              field: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24 item 5: "xp": 10**30 reached spin.setValue and raised OverflowError."""
+    path = tmp_path / f"huge{suffix}"
+    path.write_text(f'{{"format": "{fmt}", "version": 1, "{field}": '
+                    '1000000000000000000000000000000}', encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and field in err and "Traceback" not in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -150,3 +151,14 @@ def test_crew_pays_tier_one_from_the_scoundrels(qtbot: QtBot) -> None:
     assert (crew.tier, crew.coin, crew.hold, crew.rep) == (1, 0, "weak", 0)
     editor.owner.undo_stack.undo()
     assert editor.owner.document.tier == 0
+
+
+def test_a_crew_file_with_huge_xp_is_refused_not_shown(tmp_path: Path) -> None:
+    from seforge.core.documents import DocumentFileError
+
+    path = tmp_path / "huge.bladescrew"
+    path.write_text('{"format": "blades.crew", "version": 1, '
+                    '"xp": 1000000000000000000000000000000}', encoding="utf-8")
+    with pytest.raises(DocumentFileError) as refused:
+        SYSTEM_UI.open_editor(path)
+    assert "xp" in str(refused.value) and "\n" not in str(refused.value)
