@@ -59,7 +59,7 @@ class Item(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(default="", max_length=200)
-    boxes: int = Field(default=1, ge=0, le=2)
+    boxes: int = Field(default=1, ge=0, le=3)
 
 
 class Scoundrel(BaseModel):

@@ -484,8 +484,62 @@ def why_not_add_ability(scoundrel: Scoundrel, ability: str) -> str | None:
 
 
 def add_ability(scoundrel: Scoundrel, ability: str) -> None:
+    """Take a special ability; one of the playbook's that spends special armor marks the
+    scoundrel as having that box (SRD, Special Armor, line 565)."""
     _refuse_if(why_not_add_ability(scoundrel, ability))
-    scoundrel.special_abilities.append(ability.strip())
+    scoundrel.special_abilities.append(_ability_name(scoundrel, ability))
+    _note_special_armor(scoundrel)
+
+
+def _ability_name(scoundrel: Scoundrel, ability: str) -> str:
+    """The ability as the playbook spells it, when it is one of the playbook's."""
+    from seforge.systems.blades.content import playbook
+
+    book = playbook(scoundrel.playbook)
+    found = book.ability(ability) if book else None
+    return found.name if found else ability.strip()
+
+
+def _note_special_armor(scoundrel: Scoundrel) -> None:
+    from seforge.systems.blades.content import playbook, playbooks
+
+    books = [b for b in (playbook(scoundrel.playbook),) if b] or list(playbooks())
+    for name in scoundrel.special_abilities:
+        for book in books:
+            found = book.ability(name)
+            if found is not None and found.special_armor:
+                scoundrel.special_armor = True
+                return
+
+
+def why_not_carry(scoundrel: Scoundrel, name: str) -> str | None:
+    """Mark one of the items the playbook offers (or a standard item) as carried."""
+    from seforge.systems.blades.content import playbook_items
+
+    found = next((i for i in playbook_items(scoundrel.playbook) if i.name == name), None)
+    if found is None:
+        return f"{name!r} is not an item of the {scoundrel.playbook or 'sheet'}"
+    if any(item.name == name for item in scoundrel.items):
+        return f"{name} is already carried"
+    if scoundrel.load == 0:
+        return "choose the score's load first"
+    return why_not_add_item(scoundrel, name, found.load)
+
+
+def carry(scoundrel: Scoundrel, name: str) -> None:
+    from seforge.systems.blades.content import playbook_items
+
+    _refuse_if(why_not_carry(scoundrel, name))
+    found = next(i for i in playbook_items(scoundrel.playbook) if i.name == name)
+    add_item(scoundrel, name, found.load)
+
+
+def drop(scoundrel: Scoundrel, name: str) -> None:
+    for index, item in enumerate(scoundrel.items):
+        if item.name == name:
+            remove_item(scoundrel, index)
+            return
+    raise RefusedError(f"{name} is not carried")
 
 
 def remove_ability(scoundrel: Scoundrel, ability: str) -> None:
@@ -724,8 +778,8 @@ def set_load(scoundrel: Scoundrel, load: int) -> None:
 def why_not_add_item(scoundrel: Scoundrel, name: str, boxes: int = 1) -> str | None:
     if not name.strip():
         return "name the item"
-    if not 0 <= boxes <= 2:
-        return "an item takes 0, 1 or 2 boxes"
+    if not 0 <= boxes <= 3:
+        return "an item takes 0 to 3 boxes (heavy armor takes 3)"
     if items_load(scoundrel) + boxes > scoundrel.load:
         return (f"the chosen load is {scoundrel.load}: {items_load(scoundrel)} is used, "
                 f"{name.strip()} needs {boxes} more")

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.blades import rules
+from seforge.systems.blades import content, rules
 from seforge.systems.blades.documents import SCOUNDREL
 from seforge.systems.blades.facts import (
     ACTIONS,
@@ -35,7 +35,6 @@ from seforge.systems.blades.facts import (
     ATTRIBUTES,
     HOUSE_DEFAULT_LABELS,
     MAX_LOAD,
-    PLAYBOOKS,
     TRAUMA_CONDITIONS,
     VICES,
     XP_TRACKS,
@@ -131,8 +130,11 @@ class ScoundrelBuilder(QWidget):
         self.playbook.setEditable(True)
         self.playbook.setAccessibleName("Playbook")
         self.playbook.addItem("")
-        for playbook in PLAYBOOKS:
+        for playbook in content.playbooks():
             self.playbook.addItem(playbook.name)
+            self.playbook.setItemData(self.playbook.count() - 1,
+                                      f"{playbook.name}: {playbook.summary}",
+                                      Qt.ItemDataRole.ToolTipRole)
         self.playbook.setToolTip(
             "Choose a playbook: the three the rules text names place their three dots "
             "(published starting dots, a default you can change by typing another name "
@@ -547,7 +549,7 @@ class ScoundrelBuilder(QWidget):
         self.item_name.textChanged.connect(lambda _t: self._refresh_items())
         self.item_boxes = QSpinBox()
         self.item_boxes.setAccessibleName("Item boxes")
-        self.item_boxes.setRange(0, 2)
+        self.item_boxes.setRange(0, 3)
         self.item_boxes.setValue(1)
         self.item_boxes.valueChanged.connect(lambda _v: self._refresh_items())
         self.item_add = self._button("Carry", "Carry item", self._add_item)
