@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -107,6 +108,28 @@ class ScoundrelBuilder(QWidget):
         self.texts[field] = edit
         return edit
 
+    def _choice(self, field: str, label: str, layout: QFormLayout, tip: str,
+                options: list[tuple[str, str]]) -> QComboBox:
+        """An editable combo for a text field: the game's choices (each with its summary)
+        or the table's own; its line edit is the field's editor."""
+        combo = QComboBox()
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        combo.setAccessibleName(label)
+        combo.setToolTip(tip)
+        combo.addItem("", "")
+        for name, summary in options:
+            combo.addItem(name, name)
+            combo.setItemData(combo.count() - 1, summary, Qt.ItemDataRole.ToolTipRole)
+        edit = combo.lineEdit()
+        assert edit is not None
+        edit.setAccessibleName(label)
+        edit.editingFinished.connect(partial(self._text_done, field))
+        combo.activated.connect(lambda _i: self._text_done(field))
+        layout.addRow(label, combo)
+        self.texts[field] = edit
+        return combo
+
     def _text_done(self, field: str) -> None:
         value = self.texts[field].text()
         if value.strip() != getattr(self.sc, field):
@@ -145,9 +168,14 @@ class ScoundrelBuilder(QWidget):
         line.editingFinished.connect(self._set_playbook)
         layout.addRow("Playbook", self.playbook)
         self._line("xp_trigger", "XP trigger", layout, "The playbook's own XP trigger")
-        self._line("heritage", "Heritage", layout, "Where the family line comes from")
+        lists = content.lists()
+        self.heritage = self._choice("heritage", "Heritage", layout,
+                                     "Where the family line comes from (pick or type)",
+                                     [(h.name, h.summary) for h in lists.heritages])
         self._line("heritage_detail", "Family detail", layout, "A detail of family life")
-        self._line("background", "Background", layout, "What they did before the crew")
+        self.background = self._choice("background", "Background", layout,
+                                       "What they did before the crew (pick or type)",
+                                       [(b.name, b.summary) for b in lists.backgrounds])
         self._line("background_detail", "Background detail", layout, "A specific detail")
         self.form.addWidget(box)
 
@@ -262,25 +290,43 @@ class ScoundrelBuilder(QWidget):
         self.abilities.currentRowChanged.connect(lambda _r: self._refresh_ability_button())
         layout.addRow("Special abilities", self.abilities)
         row = QHBoxLayout()
-        self.ability_edit = QLineEdit()
+        self.ability_pick = QComboBox()
+        self.ability_pick.setEditable(True)
+        self.ability_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.ability_pick.setAccessibleName("New special ability")
+        self.ability_pick.setToolTip("The playbook's special abilities (the first is the "
+                                     "suggested one); a Veteran may type another's")
+        ability_edit = self.ability_pick.lineEdit()
+        assert ability_edit is not None
+        self.ability_edit = ability_edit
         self.ability_edit.setAccessibleName("New special ability")
         self.ability_edit.setPlaceholderText("a special ability of the playbook")
         self.ability_edit.textChanged.connect(lambda _t: self._refresh_ability_button())
         self.add_ability = self._button("Add", "Add special ability", self._add_ability)
         self.remove_ability = self._button("Remove", "Remove special ability",
                                            self._remove_ability)
-        row.addWidget(self.ability_edit, 1)
+        row.addWidget(self.ability_pick, 1)
         row.addWidget(self.add_ability)
         row.addWidget(self.remove_ability)
         layout.addRow("", row)
-        self.friend = QLineEdit()
-        self.rival = QLineEdit()
-        for edit, role, label in ((self.friend, "friend", "Close friend"),
-                                  (self.rival, "rival", "Rival")):
+        self.friend_pick = QComboBox()
+        self.rival_pick = QComboBox()
+        edits: list[QLineEdit] = []
+        for combo, role, label in ((self.friend_pick, "friend", "Close friend"),
+                                   (self.rival_pick, "rival", "Rival")):
+            combo.setEditable(True)
+            combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            combo.setAccessibleName(label)
+            edit = combo.lineEdit()
+            assert edit is not None
             edit.setAccessibleName(label)
             edit.setToolTip(f"The {label.lower()}, from the playbook's people")
             edit.editingFinished.connect(partial(self._contact_done, edit, role))
-            layout.addRow(label, edit)
+            combo.activated.connect(partial(self._contact_picked, combo, edit, role))
+            layout.addRow(label, combo)
+            edits.append(edit)
+        self.friend, self.rival = edits
+        self._people_of = ""
         self.vice = QComboBox()
         self.vice.setAccessibleName("Vice")
         self.vice.addItem("— none —", "")
@@ -328,6 +374,11 @@ class ScoundrelBuilder(QWidget):
         self._held.pop(role, None)
         self.do(f"Set {role}", lambda sc: rules.set_contact(sc, role, name))
         self._show_held()
+
+    def _contact_picked(self, combo: QComboBox, edit: QLineEdit, role: str,
+                        index: int) -> None:
+        edit.setText(str(combo.itemData(index) or ""))
+        self._contact_done(edit, role)
 
     def _show_held(self) -> None:
         """Mark the fields that hold a refused value (its reason in the tooltip and the
@@ -542,7 +593,14 @@ class ScoundrelBuilder(QWidget):
         self.items = QListWidget()
         self.items.setAccessibleName("Items carried")
         self.items.setMaximumHeight(70)
-        layout.addRow("Items", self.items)
+        self.item_checks = QListWidget()
+        self.item_checks.setAccessibleName("Items to carry")
+        self.item_checks.setToolTip("The playbook's items, then the standard ones: tick what "
+                                    "the scoundrel has on hand, up to the chosen load")
+        self.item_checks.setMinimumHeight(120)
+        self.item_checks.itemChanged.connect(self._item_checked)
+        layout.addRow("Sheet items", self.item_checks)
+        layout.addRow("Carried", self.items)
         item_row = QHBoxLayout()
         self.item_name = QLineEdit()
         self.item_name.setAccessibleName("New item")
@@ -720,6 +778,7 @@ class ScoundrelBuilder(QWidget):
         self.mastery.setChecked(sc.mastery)
         self.abilities.clear()
         self.abilities.addItems(sc.special_abilities)
+        self._refresh_playbook_lists(sc)
         self._refresh_ability_button()
         for role, edit in (("friend", self.friend), ("rival", self.rival)):
             held = self._held.get(role)
@@ -770,6 +829,64 @@ class ScoundrelBuilder(QWidget):
         for action, combo in self.attribute_of.items():
             combo.setCurrentIndex(combo.findData(attribute_of(action, sc.house)))
         self._place_actions()
+
+    def _refresh_playbook_lists(self, sc: Scoundrel) -> None:
+        """The choices the playbook offers: abilities, people and items."""
+        book = content.playbook(sc.playbook)
+        for i in range(self.abilities.count()):
+            item = self.abilities.item(i)
+            found = book.ability(item.text()) if book else None
+            if found is not None:
+                item.setToolTip(found.summary + (" (uses special armor)"
+                                                 if found.special_armor else ""))
+        if self._people_of != sc.playbook:
+            self._people_of = sc.playbook
+            self.ability_pick.clear()
+            self.ability_pick.addItem("", "")
+            for ability in book.special_abilities if book else ():
+                self.ability_pick.addItem(ability.name, ability.name)
+                self.ability_pick.setItemData(self.ability_pick.count() - 1, ability.summary,
+                                              Qt.ItemDataRole.ToolTipRole)
+            for combo, edit in ((self.friend_pick, self.friend),
+                                (self.rival_pick, self.rival)):
+                typed = edit.text()
+                combo.clear()
+                combo.addItem("", "")
+                for person in book.friends if book else ():
+                    combo.addItem(person.label(), person.name)
+                    combo.setItemData(combo.count() - 1, person.label(),
+                                      Qt.ItemDataRole.ToolTipRole)
+                edit.setText(typed)
+        carried = {item.name for item in sc.items}
+        wanted = [(i.name, i.load) for i in content.playbook_items(sc.playbook)]
+        if [self.item_checks.item(r).data(Qt.ItemDataRole.UserRole)
+                for r in range(self.item_checks.count())] != [n for n, _ in wanted]:
+            self.item_checks.clear()
+            for name, load in wanted:
+                entry = QListWidgetItem(f"{name} ({load} load)" if load else
+                                        f"{name} (no load)")
+                entry.setData(Qt.ItemDataRole.UserRole, name)
+                entry.setFlags(entry.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                self.item_checks.addItem(entry)
+        for r in range(self.item_checks.count()):
+            entry = self.item_checks.item(r)
+            name = str(entry.data(Qt.ItemDataRole.UserRole))
+            on = name in carried
+            entry.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            reason = None if on else rules.why_not_carry(sc, name)
+            entry.setToolTip(f"Not now: {reason}." if reason else
+                             ("Untick to drop it" if on else "Tick to carry it this score"))
+
+    def _item_checked(self, entry: QListWidgetItem) -> None:
+        name = str(entry.data(Qt.ItemDataRole.UserRole))
+        on = entry.checkState() == Qt.CheckState.Checked
+        if on == any(item.name == name for item in self.sc.items):
+            return
+        if on:
+            self.do(f"Carry {name}", lambda sc: rules.carry(sc, name))
+        else:
+            self.do(f"Drop {name}", lambda sc: rules.drop(sc, name))
+        self.refresh()
 
     def _refresh_advances(self) -> None:
         sc = self.sc

@@ -223,3 +223,63 @@ def test_pages_fit_a_small_screen(qtbot: QtBot) -> None:
         qtbot.addWidget(widget)
         hint = widget.minimumSizeHint()
         assert hint.width() <= 1300 and hint.height() <= 650, (type(widget).__name__, hint)
+
+
+def test_typing_cutter_fills_the_xp_trigger(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    """Issue 31: picking Cutter filled the trigger, typing it did not."""
+    b = builder
+    line = b.playbook.lineEdit()
+    assert line is not None
+    _type(qtbot, line, "cutter")
+    sc = b.owner.document
+    assert sc.playbook == "Cutter" and "violence or coercion" in sc.xp_trigger
+    assert b.texts["xp_trigger"].text() == sc.xp_trigger
+    assert (sc.actions["skirmish"], sc.actions["command"]) == (2, 1)
+
+
+def test_build_a_lurk_with_nothing_typed_the_game_provides(
+        qtbot: QtBot, builder: ScoundrelBuilder, tmp_path: Path) -> None:
+    b = builder
+    _type(qtbot, b.texts["name"], "Arcy")
+    _type(qtbot, b.texts["look"], "hooded, quiet")
+    with qtbot.waitSignal(b.owner.changed):
+        _choose(b.playbook, "Lurk")
+    _choose(b.heritage, "Skovlan")
+    _type(qtbot, b.texts["heritage_detail"], "refugees")
+    _choose(b.background, "Underworld")
+    _type(qtbot, b.texts["background_detail"], "fence's runner")
+    _choose(b.heritage_dot, "Wreck")
+    _choose(b.background_dot, "Tinker")
+    qtbot.mouseClick(b.plus["survey"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(b.plus["hunt"], Qt.MouseButton.LeftButton)
+    _choose(b.ability_pick, "Infiltrator")
+    assert "Tier and quality" in b.ability_pick.itemData(
+        b.ability_pick.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+    qtbot.mouseClick(b.add_ability, Qt.MouseButton.LeftButton)
+    _choose(b.friend_pick, "Frake, a locksmith")
+    _choose(b.rival_pick, "Darmot, a bluecoat")
+    _choose(b.vice, "Gambling")
+    _type(qtbot, b.texts["vice_purveyor"], "Spades, Silver Stag")
+    sc = b.owner.document
+    assert (sc.heritage, sc.background, sc.friend, sc.rival) == (
+        "Skovlan", "Underworld", "Frake", "Darmot")
+    assert sc.special_abilities == ["Infiltrator"] and "stealth" in sc.xp_trigger
+    assert b.ledger.status.text().startswith("✔ Legal new scoundrel"), [
+        b.ledger.problems.item(i).text() for i in range(b.ledger.problems.count())]
+    b.load.setValue(3)
+    assert b.owner.document.load == 3
+    texts = [b.item_checks.item(r).text() for r in range(b.item_checks.count())]
+    assert texts[0] == "Fine lockpicks (no load)" and "Armor (2 load)" in texts
+    b.item_checks.item(0).setCheckState(Qt.CheckState.Checked)
+    b.item_checks.item(1).setCheckState(Qt.CheckState.Checked)
+    assert [i.name for i in b.owner.document.items] == ["Fine lockpicks", "Fine shadow cloak"]
+    heavy = texts.index("Heavy armor (on top of armor) (3 load)")
+    assert "needs 3 more" in b.item_checks.item(heavy).toolTip()
+    b.item_checks.item(heavy).setCheckState(Qt.CheckState.Checked)
+    assert len(b.owner.document.items) == 2 and "needs 3 more" in b.status.text()
+    assert b.item_checks.item(heavy).checkState() == Qt.CheckState.Unchecked
+    qtbot.mouseClick(b.finish, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stage == "play"
+    path = tmp_path / "arcy.blades"
+    b.owner.save(path)
+    assert SCOUNDREL.load(path) == b.owner.document
