@@ -195,6 +195,22 @@ class Claim(BaseModel):
     turf: bool = False
 
 
+class Cohort(BaseModel):
+    """A gang, expert or vehicle working for the crew (SRD, Cohorts)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="", max_length=200)
+    kind: Literal["gang", "expert", "vehicle"] = "gang"
+    type: str = Field(default="", max_length=60)
+    edges: list[str] = Field(default_factory=list, max_length=2)
+    flaws: list[str] = Field(default_factory=list, max_length=2)
+    harm: int = Field(default=0, ge=0, le=4)
+    """0 none, 1 weakened, 2 impaired, 3 broken, 4 dead."""
+    starting: bool = False
+    """Given by the crew type (costs no upgrade boxes)."""
+
+
 class ClockRecord(BaseModel):
     """A progress clock as stored (the core's :class:`Clock` in a document)."""
 
@@ -233,6 +249,20 @@ class Crew(BaseModel):
     xp: int = Field(default=0, ge=0, le=MAX_TRACK)
     mastery: bool = False
     claims: list[Claim] = Field(default_factory=list)
+    reputation: str = Field(default="", max_length=60)
+    lair: str = Field(default="", max_length=500)
+    hunting_grounds: str = Field(default="", max_length=60)
+    """The preferred operation on the hunting grounds (from the crew type's four)."""
+    contact: str = Field(default="", max_length=200)
+    special_abilities: list[str] = Field(default_factory=list, max_length=30)
+    upgrades: dict[str, int] = Field(default_factory=dict)
+    """Upgrade boxes marked, by upgrade name (the crew type's start included)."""
+    starting_upgrades: list[str] = Field(default_factory=list, max_length=2)
+    """The two the crew type gave (they cost no boxes)."""
+    cohorts: list[Cohort] = Field(default_factory=list, max_length=20)
+    advances: list[Literal["ability", "upgrades"]] = Field(default_factory=list,
+                                                           max_length=100)
+    """Crew advances taken: a special ability or two upgrade boxes each."""
     factions: list[Faction] = Field(default_factory=list)
     clocks: list[ClockRecord] = Field(default_factory=list)
     links: list[LinkRecord] = Field(default_factory=list)
@@ -241,6 +271,14 @@ class Crew(BaseModel):
     crew_xp_boxes: int = Field(default=8, ge=1, le=20)
     """EXTERNAL default (published crew sheet): the crew XP track's length."""
     notes: str = ""
+
+    @field_validator("upgrades")
+    @classmethod
+    def _upgrades(cls, value: dict[str, int]) -> dict[str, int]:
+        for name, marks in value.items():
+            if not 0 <= marks <= 4 or len(name) > 60:
+                raise ValueError(f"upgrade {name[:40]!r} has 0 to 4 boxes, not {marks}")
+        return {name: marks for name, marks in value.items() if marks}
 
     @model_validator(mode="after")
     def _clocks(self) -> Crew:

@@ -162,3 +162,55 @@ def test_a_crew_file_with_huge_xp_is_refused_not_shown(tmp_path: Path) -> None:
     with pytest.raises(DocumentFileError) as refused:
         SYSTEM_UI.open_editor(path)
     assert "xp" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def _pick(combo: object, data: str) -> None:
+    index = combo.findData(data)  # type: ignore[attr-defined]
+    assert index >= 0, data
+    combo.setCurrentIndex(index)  # type: ignore[attr-defined]
+    combo.activated.emit(index)  # type: ignore[attr-defined]
+
+
+def test_build_a_shadows_crew_from_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    _pick(widget.type_pick, "Shadows")
+    crew = editor.owner.document
+    assert crew.crew_type == "Shadows" and len(crew.claims) == 14 and crew.coin == 2
+    _pick(widget.choices["reputation"], "Subtle")
+    _pick(widget.choices["hunting_grounds"], "Burglary")
+    _pick(widget.choices["contact"], "Fitz")
+    _pick(widget.ability_pick, "Everyone Steals")
+    qtbot.mouseClick(widget.add_ability, Qt.MouseButton.LeftButton)
+    assert not widget.add_ability.isEnabled()
+    for name in ("Thief Rigging", "Quarters"):
+        row = next(r for r in range(widget.upgrades.count())
+                   if widget.upgrades.item(r).data(Qt.ItemDataRole.UserRole) == name)
+        widget.upgrades.setCurrentRow(row)
+        qtbot.mouseClick(widget.mark_upgrade, Qt.MouseButton.LeftButton)
+    crew = editor.owner.document
+    assert (crew.reputation, crew.hunting_grounds, crew.contact) == (
+        "Subtle", "Burglary", "Fitz")
+    assert crew.special_abilities == ["Everyone Steals"]
+    assert crew.upgrades == {"Hidden Lair": 1, "Training: Prowess": 1, "Thief Rigging": 1,
+                             "Quarters": 1}
+    assert "2 of 2 boxes" in widget.upgrade_boxes.text()
+    assert not widget.add_cohort.isEnabled() and "costs 2" in widget.add_cohort.toolTip()
+    for _ in range(8):
+        qtbot.mouseClick(widget.xp_plus, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.xp == 8 and "8/8" in widget.xp_track.text()
+    _pick(widget.advance_kind, "upgrades")
+    qtbot.mouseClick(widget.advance, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.xp == 0
+    assert "gains 2 stash" in widget.status.text()
+    _pick(widget.cohort_kind, "gang")
+    widget.cohort_type.setCurrentText("Skulks")
+    qtbot.mouseClick(widget.add_cohort, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.cohorts[0].type == "Skulks"
+    editor.owner.undo_stack.undo()
+    assert editor.owner.document.cohorts == []
+    path = tmp_path / "lampblacks.bladescrew"
+    editor.owner.save(path)
+    assert CREW.load(path) == editor.owner.document
