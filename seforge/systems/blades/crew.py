@@ -30,8 +30,19 @@ CLOCK_KINDS: tuple[str, ...] = (
 )
 """The kinds of clock the text describes (SRD, Progress Clocks, lines 180-196)."""
 
-BLADES_CLOCK_SIZES: tuple[int, ...] = CLOCK_SIZES
-"""4, 6, 8 and 12 segments (the core's usual sizes)."""
+TEXT_CLOCK_SIZES: tuple[int, ...] = (4, 6, 8)
+"""The sizes the text gives: complex 4, more complicated 6, daunting 8 (SRD, Progress
+clocks, line 173)."""
+HOUSE_CLOCK_SIZES: tuple[int, ...] = tuple(n for n in CLOCK_SIZES if n not in TEXT_CLOCK_SIZES)
+"""Other sizes (12) offered as a labelled house option: the text names none."""
+BLADES_CLOCK_SIZES: tuple[int, ...] = (*TEXT_CLOCK_SIZES, *HOUSE_CLOCK_SIZES)
+
+
+def clock_size_label(segments: int) -> str:
+    """How a clock size is offered: the text's three plainly, others as a house option."""
+    if segments in TEXT_CLOCK_SIZES:
+        return f"{segments} segments"
+    return f"{segments} segments (house option, not in the text)"
 
 REP_TO_FILL = 12
 MAX_TURF = 6

@@ -345,7 +345,7 @@ class CrewWidget(QScrollArea):
         self.clock_size = QComboBox()
         self.clock_size.setAccessibleName("New clock segments")
         for size in rules.BLADES_CLOCK_SIZES:
-            self.clock_size.addItem(str(size), size)
+            self.clock_size.addItem(rules.clock_size_label(size), size)
         self.clock_kind = QComboBox()
         self.clock_kind.setAccessibleName("New clock kind")
         self.clock_kind.addItems(list(rules.CLOCK_KINDS))

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.odds import Contest
-from seforge.core.trackers import CLOCK_SIZES, MAX_CLOCK_SEGMENTS
+from seforge.core.trackers import MAX_CLOCK_SEGMENTS
 from seforge.systems.blades import odds, reference
+from seforge.systems.blades.crew import BLADES_CLOCK_SIZES, clock_size_label
 from seforge.systems.blades.facts import MAX_RATING, Effect, Position, ResultLevel
 from ui.systems.blades.common import percent_item, refuse, text_item
 
@@ -228,9 +229,9 @@ class ClocksTab(QWidget):
         form = QFormLayout()
         self.segments = QComboBox()
         self.segments.setAccessibleName("Clock segments")
-        for size in CLOCK_SIZES:
-            self.segments.addItem(f"{size} segments", size)
-        self.segments.setCurrentIndex(list(CLOCK_SIZES).index(6))
+        for size in BLADES_CLOCK_SIZES:
+            self.segments.addItem(clock_size_label(size), size)
+        self.segments.setCurrentIndex(list(BLADES_CLOCK_SIZES).index(6))
         self.segments.setToolTip(f"Clock size (the core allows 2 to {MAX_CLOCK_SEGMENTS})")
         self.filled = _spin("Already filled", 0, 11, 0, "Segments filled already")
         self.dice = _spin("Dice per roll", 0, odds.MAX_TRAIT_DICE, 2,

@@ -70,8 +70,8 @@ def test_clock_fill_odds_and_reference_search(qtbot: QtBot) -> None:
     clocks.effect.setCurrentIndex(clocks.effect.findData("zero"))
     assert "never fills" in clocks.summary.text()
     ref = screen.reference
-    assert ref.pick.count() == 16
-    qtbot.keyClicks(ref.search, "fatal")
+    assert ref.pick.count() == 16 + 7 + 6 + 1  # rules, playbooks, crew types, lists
+    qtbot.keyClicks(ref.search, "drowned")
     assert ref.pick.count() == 1 and ref.pick.currentText().startswith("Harm")
     assert ref.table.rowCount() == 1
     assert "Harm, line 305" in ref.source.text()
@@ -214,3 +214,21 @@ def test_build_a_shadows_crew_from_the_window(qtbot: QtBot, tmp_path: Path) -> N
     path = tmp_path / "lampblacks.bladescrew"
     editor.owner.save(path)
     assert CREW.load(path) == editor.owner.document
+
+
+def test_reference_shows_the_playbooks_and_crews_with_their_source(qtbot: QtBot) -> None:
+    screen = SYSTEM_UI.gm_screen()
+    qtbot.addWidget(screen)
+    assert isinstance(screen, BladesGmScreen)
+    ref = screen.reference
+    ref.search.setText("infiltrator")
+    titles = [ref.pick.itemText(i) for i in range(ref.pick.count())]
+    assert titles[0] == "Lurk playbook (2)"
+    assert "CC BY 3.0" in ref.source.text() and "lurk.json" in ref.source.text()
+    cells = [ref.table.item(r, 2).text() for r in range(ref.table.rowCount())]
+    assert any(c.startswith("Tier and quality never lower") for c in cells)
+    ref.search.setText("hidden lair")
+    assert any(t.startswith("Shadows crew") for t in
+               (ref.pick.itemText(i) for i in range(ref.pick.count())))
+    ref.search.setText("consequences by position")
+    assert "@TODO at line 254" in ref.source.text() and "inferred" in ref.source.text()
