@@ -237,35 +237,68 @@ def test_typing_cutter_fills_the_xp_trigger(qtbot: QtBot, builder: ScoundrelBuil
     assert (sc.actions["skirmish"], sc.actions["command"]) == (2, 1)
 
 
-def test_build_a_lurk_with_nothing_typed_the_game_provides(
-        qtbot: QtBot, builder: ScoundrelBuilder, tmp_path: Path) -> None:
-    b = builder
+BUILDS = {
+    "Cutter": ("Skovlan", "Military", "Wreck", "Hunt", ("Prowl", "Finesse"), "Battleborn",
+               "Marlane, a pugilist", "Mercy, a cold killer", "Stupor"),
+    "Lurk": ("Skovlan", "Underworld", "Wreck", "Tinker", ("Survey", "Hunt"), "Infiltrator",
+             "Frake, a locksmith", "Darmot, a bluecoat", "Gambling"),
+    "Spider": ("Akoros", "Noble", "Sway", "Survey", ("Command", "Finesse"), "Foresight",
+               "Salia, an information broker", "Jeren, a bluecoat archivist", "Luxury"),
+}
+
+
+def build_from_the_window(qtbot: QtBot, b: ScoundrelBuilder, playbook: str) -> None:
+    """Every choice the game provides is picked; only the player's own words are typed
+    (name, look, details, the vice purveyor)."""
+    heritage, background, h_dot, b_dot, free, ability, friend, rival, vice = BUILDS[playbook]
     _type(qtbot, b.texts["name"], "Arcy")
     _type(qtbot, b.texts["look"], "hooded, quiet")
     with qtbot.waitSignal(b.owner.changed):
-        _choose(b.playbook, "Lurk")
-    _choose(b.heritage, "Skovlan")
+        _choose(b.playbook, playbook)
+    _choose(b.heritage, heritage)
     _type(qtbot, b.texts["heritage_detail"], "refugees")
-    _choose(b.background, "Underworld")
-    _type(qtbot, b.texts["background_detail"], "fence's runner")
-    _choose(b.heritage_dot, "Wreck")
-    _choose(b.background_dot, "Tinker")
-    qtbot.mouseClick(b.plus["survey"], Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(b.plus["hunt"], Qt.MouseButton.LeftButton)
-    _choose(b.ability_pick, "Infiltrator")
-    assert "Tier and quality" in b.ability_pick.itemData(
-        b.ability_pick.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+    _choose(b.background, background)
+    _type(qtbot, b.texts["background_detail"], "a past")
+    _choose(b.heritage_dot, h_dot)
+    _choose(b.background_dot, b_dot)
+    for action in free:
+        qtbot.mouseClick(b.plus[action.lower()], Qt.MouseButton.LeftButton)
+    _choose(b.ability_pick, ability)
     qtbot.mouseClick(b.add_ability, Qt.MouseButton.LeftButton)
-    _choose(b.friend_pick, "Frake, a locksmith")
-    _choose(b.rival_pick, "Darmot, a bluecoat")
-    _choose(b.vice, "Gambling")
+    _choose(b.friend_pick, friend)
+    _choose(b.rival_pick, rival)
+    _choose(b.vice, vice)
     _type(qtbot, b.texts["vice_purveyor"], "Spades, Silver Stag")
+    assert b.ledger.status.text().startswith("✔ Legal new scoundrel"), [
+        b.ledger.problems.item(i).text() for i in range(b.ledger.problems.count())]
+
+
+@pytest.mark.parametrize("playbook", ["Cutter", "Spider"])
+def test_build_a_cutter_and_a_spider(qtbot: QtBot, builder: ScoundrelBuilder,
+                                     playbook: str, tmp_path: Path) -> None:
+    build_from_the_window(qtbot, builder, playbook)
+    sc = builder.owner.document
+    assert sc.playbook == playbook and len(sc.special_abilities) == 1
+    assert sc.special_armor == (playbook == "Cutter")  # Battleborn spends special armor
+    qtbot.mouseClick(builder.finish, Qt.MouseButton.LeftButton)
+    assert builder.owner.document.stage == "play"
+    from seforge.systems.blades.sheet import export
+
+    path = tmp_path / f"{playbook}.blades"
+    builder.owner.save(path)
+    assert export([path], tmp_path / f"{playbook}.pdf") == 1
+    assert (tmp_path / f"{playbook}.pdf").stat().st_size > 1000
+
+
+def test_build_a_lurk_with_nothing_typed_the_game_provides(
+        qtbot: QtBot, builder: ScoundrelBuilder, tmp_path: Path) -> None:
+    b = builder
+    build_from_the_window(qtbot, b, "Lurk")
+    assert "Tier and quality" in b.abilities.item(0).toolTip()
     sc = b.owner.document
     assert (sc.heritage, sc.background, sc.friend, sc.rival) == (
         "Skovlan", "Underworld", "Frake", "Darmot")
     assert sc.special_abilities == ["Infiltrator"] and "stealth" in sc.xp_trigger
-    assert b.ledger.status.text().startswith("✔ Legal new scoundrel"), [
-        b.ledger.problems.item(i).text() for i in range(b.ledger.problems.count())]
     b.load.setValue(3)
     assert b.owner.document.load == 3
     texts = [b.item_checks.item(r).text() for r in range(b.item_checks.count())]
