@@ -676,6 +676,24 @@ def take_stress(scoundrel: Scoundrel, amount: int, trauma: str = "") -> None:
         scoundrel.stress += amount
 
 
+def why_not_resist(scoundrel: Scoundrel, stress: int, trauma: str = "") -> str | None:
+    """What a resistance roll's stress does: 6 minus the die read, or on a critical one
+    stress cleared (SRD, Resistance & Armor, line 323)."""
+    if stress < -1 or stress > 6:
+        return f"a resistance roll costs -1 to 6 stress, not {stress}"
+    if stress < 0:
+        return None
+    return why_not_take_stress(scoundrel, stress, trauma)
+
+
+def resist(scoundrel: Scoundrel, stress: int, trauma: str = "") -> None:
+    _refuse_if(why_not_resist(scoundrel, stress, trauma))
+    if stress < 0:
+        scoundrel.stress = max(0, scoundrel.stress - 1)
+    else:
+        take_stress(scoundrel, stress, trauma)
+
+
 def clear_stress(scoundrel: Scoundrel, amount: int) -> None:
     if not 0 <= amount <= scoundrel.stress:
         raise RefusedError(f"there are {scoundrel.stress} stress to clear, not {amount}")
