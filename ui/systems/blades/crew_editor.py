@@ -33,6 +33,7 @@ from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
+from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import apply, refuse, text_item
 
 Mutator = Callable[[Crew], None]
@@ -322,6 +323,11 @@ class CrewWidget(QScrollArea):
 
         clocks = QGroupBox("Clocks")
         kl = QVBoxLayout(clocks)
+        self.faces_host = QWidget()
+        self.faces = QGridLayout(self.faces_host)
+        self.faces.setContentsMargins(0, 0, 0, 0)
+        self._faces: dict[str, tuple[ClockFace, QLabel]] = {}
+        kl.addWidget(self.faces_host)
         self.clocks = QTableWidget(0, 3)
         self.clocks.setAccessibleName("Clocks")
         self.clocks.setHorizontalHeaderLabels(["Clock", "Kind", "Filled"])
@@ -509,6 +515,38 @@ class CrewWidget(QScrollArea):
         else:
             self.do(f"Untick {name}", lambda c: rules.untick(c, name, -amount))
 
+    def _fill_to(self, name: str, filled: int) -> None:
+        clock = next((c for c in self.crew.clocks if c.name == name), None)
+        if clock is None or filled == clock.filled:
+            return
+        if filled > clock.filled:
+            self.do(f"Tick {name}", lambda c: rules.tick(c, name, filled - clock.filled))
+        else:
+            self.do(f"Untick {name}", lambda c: rules.untick(c, name, clock.filled - filled))
+
+    def _refresh_faces(self) -> None:
+        names = [c.name for c in self.crew.clocks]
+        if list(self._faces) != names:
+            for face, label in self._faces.values():
+                face.deleteLater()
+                label.deleteLater()
+            self._faces = {}
+            for i, clock in enumerate(self.crew.clocks):
+                face = ClockFace(clock.name, clock.segments, clock.filled)
+                face.fill_requested.connect(self._fill_to)
+                label = QLabel(clock.name)
+                label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+                label.setWordWrap(True)
+                label.setMaximumWidth(90)
+                self.faces.addWidget(face, (i // 6) * 2, i % 6,
+                                     alignment=Qt.AlignmentFlag.AlignHCenter)
+                self.faces.addWidget(label, (i // 6) * 2 + 1, i % 6)
+                self._faces[clock.name] = (face, label)
+        for clock in self.crew.clocks:
+            face, label = self._faces[clock.name]
+            face.show_state(clock.segments, clock.filled)
+            label.setText(f"{clock.name} {clock.filled}/{clock.segments}")
+
     def _remove_clock(self) -> None:
         name = self._clock_name()
         self.do(f"Remove {name}", lambda c: rules.remove_clock(c, name))
@@ -587,6 +625,7 @@ class CrewWidget(QScrollArea):
                 f"  {clock.filled}/{clock.segments}"))
         if 0 <= selected < len(crew.clocks):
             self.clocks.selectRow(selected)
+        self._refresh_faces()
         names = [c.name for c in crew.clocks]
         for combo in (self.link_first, self.link_second):
             current = combo.currentText()

@@ -87,3 +87,41 @@ def test_the_window_part_follows_the_current_tab(qtbot: QtBot) -> None:
     assert page.rolls.roller.owner is None
     part.current_changed(owner, None)
     assert part.released(owner) and page.rolls.roller.owner is None
+
+
+def test_round_clocks_are_clicked_to_fill(qtbot: QtBot) -> None:
+    import math
+
+    from PySide6.QtCore import QPoint
+
+    from ui.systems.blades.clock_face import segment_at
+    from ui.systems.blades.crew_editor import CrewWidget
+
+    assert segment_at(32, 5, 64, 4) == 0 and segment_at(60, 32, 64, 4) == 1
+    assert segment_at(32, 60, 64, 4) == 2 and segment_at(4, 32, 64, 4) == 3
+    assert segment_at(1, 1, 64, 4) is None
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    widget.show()
+    editor.owner.apply("clock", lambda c: crew_rules.add_clock(c, "Alarm", 6))
+    face, label = widget._faces["Alarm"]
+    assert face.accessibleDescription() == "0 of 6 segments filled"
+
+    def click(segment: int) -> None:
+        side = min(face.width(), face.height())
+        angle = math.radians((segment + 0.5) * 60)
+        point = QPoint(round(side / 2 + side * 0.3 * math.sin(angle)),
+                       round(side / 2 - side * 0.3 * math.cos(angle)))
+        qtbot.mouseClick(face, Qt.MouseButton.LeftButton, pos=point)
+
+    click(2)
+    assert editor.owner.document.clocks[0].filled == 3 and label.text() == "Alarm 3/6"
+    click(2)  # the last filled one empties by one
+    assert editor.owner.document.clocks[0].filled == 2
+    face.setFocus()
+    qtbot.keyClick(face, Qt.Key.Key_Plus)
+    assert editor.owner.document.clocks[0].filled == 3
+    editor.owner.undo_stack.undo()
+    assert editor.owner.document.clocks[0].filled == 2
