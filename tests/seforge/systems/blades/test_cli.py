@@ -165,12 +165,12 @@ def test_export_prints_a_scoundrel_sheet(tmp_path: Path) -> None:
                   "-o", str(out))
     assert result.returncode == 0, result.stderr
     reader = PdfReader(io.BytesIO(out.read_bytes()))
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 4  # each document: a play page, then its reading pages
     text = reader.pages[0].extract_text()
     for expected in ("Nadja Vale", "Hound", "Hunt", "Survey", "Sharpshooter", "Deep cut",
                      "Gambling", "Insight", "-1d"):
         assert expected in text
-    assert "Red Lanterns" in reader.pages[1].extract_text()
+    assert "Red Lanterns" in reader.pages[2].extract_text()
 
 
 @pytest.mark.parametrize(("suffix", "fmt", "field"), [
