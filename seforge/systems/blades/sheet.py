@@ -140,6 +140,7 @@ class Flow:
             self._page()
 
     def heading(self, text: str) -> None:
+        self.y -= 12  # the band rises above its baseline: keep it off the text above
         self.need(40)
         self.y = _heading(self.sheet.canvas, self.x, self.y, self.w, text)
 
@@ -176,8 +177,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
     draw_text(canvas, sc.name or "Unnamed scoundrel", title, face=Face.BOLD, size=18,
               min_size=10)
     sheet.field("name", title, sc.name, tooltip="Name", size=14)
-    draw_text(canvas, "Blades in the Dark — " + (f"{book.name}, {book.summary}" if book
-                                                  else sc.playbook or "scoundrel"),
+    draw_text(canvas, "Blades in the Dark — " + (sc.playbook or "scoundrel"),
               Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, min_size=MIN_PT,
               align="right")
     y = top - 40
@@ -226,7 +226,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
         fitted = draw_text(canvas, "• " + trigger, Rect(left + 2, yl - 19, col - 2, 22),
                            size=8, min_size=MIN_PT, max_lines=2)
         yl -= fitted.height + 3
-    yl -= 2
+    yl -= 12  # the heading's band sits above its baseline: clear the last line
     yl = _heading(canvas, left, yl, col, "Special abilities")
     for ability in sc.special_abilities or ["—"]:
         draw_text(canvas, "• " + ability, Rect(left + 2, yl - 3, col - 2, 12), size=9,
@@ -315,7 +315,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
         ix = right + 2 + (n // per_column) * half if per_column else right + 2
         iy = yr - (n % per_column) * 11
         face = Face.CONDENSED if load == 0 else Face.REGULAR  # no-load items set apart
-        sheet.check(f"item_{n + 1}", ix, iy - 2, 7, on, f"Carry {name}")
+        sheet.check(f"item_{n + 1}", ix, iy - 1, 7, on, f"Carry {name}")
         draw_text(canvas, f"{name}" + (f" [{load}]" if load else ""),
                   Rect(ix + 10, iy - 3, half - 12, 11), face=face, size=7.5, min_size=MIN_PT)
     draw_string(canvas, MARGIN, MARGIN - 12, "Attributes count the actions with a dot; "
@@ -333,7 +333,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
         found = book.ability(name) if book else None
         flow.text(name, face=Face.BOLD)
         if found is not None:
-            flow.text(found.summary + (" Uses special armor." if found.special_armor else ""),
+            flow.text(found.summary + ("; uses special armor" if found.special_armor else ""),
                       indent=10, size=8.5)
     if book is not None:
         others = [a for a in book.special_abilities if a.name not in sc.special_abilities]
@@ -385,8 +385,7 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     draw_text(canvas, crew.name or "Unnamed crew", title, face=Face.BOLD, size=18,
               min_size=10)
     sheet.field("name", title, crew.name, tooltip="Crew name", size=14)
-    draw_text(canvas, "Blades in the Dark — " + (f"{data.name}, {data.summary}" if data
-                                                  else crew.crew_type or "crew"),
+    draw_text(canvas, "Blades in the Dark — " + (crew.crew_type or "crew"),
               Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, min_size=MIN_PT,
               align="right")
     col = (full - 18) / 2
@@ -426,7 +425,7 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
         fitted = draw_text(canvas, "XP: " + data.xp_trigger, Rect(left + 2, yl - 19, col - 2,
                                                                  22),
                            size=8, min_size=MIN_PT, max_lines=2)
-        yl -= fitted.height + 4
+        yl -= fitted.height + 12
     for effect in crew_rules.war_effects(crew):
         draw_text(canvas, "War: " + effect, Rect(left + 2, yl - 3, col - 2, 12), size=8,
                   min_size=MIN_PT)
