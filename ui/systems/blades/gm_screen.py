@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTabWidget,
@@ -59,6 +61,14 @@ def _table(columns: list[str], name: str) -> QTableWidget:
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
     return table
+
+
+def _fit_rows(table: QTableWidget, rows: int) -> None:
+    """Keep ``rows`` rows of ``table`` in view (no inner scrolling for a short table)."""
+    height = (table.horizontalHeader().sizeHint().height() +
+              rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + 6)
+    table.setMinimumHeight(height)
+    table.setMaximumHeight(height)
 
 
 def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
@@ -115,10 +125,14 @@ class RollsTab(QWidget):
         self.pool.setWordWrap(True)
         form.addRow(self.pool)
         self.results = _table(["Result", "Chance"], "Action roll odds")
+        _fit_rows(self.results, 4)
         form.addRow(self.results)
         self.consequences = _table(["Result", "At this position"], "Consequences")
+        _fit_rows(self.consequences, 2)
         form.addRow(self.consequences)
-        layout.addWidget(action, 3)
+        left = QVBoxLayout()
+        left.addWidget(action, 3)
+        layout.addLayout(left, 3)
         right = QVBoxLayout()
         resist = QGroupBox("Resistance roll")
         rform = QFormLayout(resist)
@@ -126,6 +140,7 @@ class RollsTab(QWidget):
                                  "The attribute's rating (0: two dice, keep the lowest)")
         rform.addRow("Attribute dice", self.resist_dice)
         self.stress = _table(["Stress", "Chance"], "Resistance stress")
+        _fit_rows(self.stress, 7)
         rform.addRow(self.stress)
         self.expected = QLabel()
         self.expected.setAccessibleName("Expected stress")
@@ -162,9 +177,9 @@ class RollsTab(QWidget):
                               "rolls a 1-3 (a rule beyond the supplied text)")
         gform.addRow(self.group)
         right.addWidget(group, 1)
-        layout.addLayout(right, 2)
         self.roller = RollerBox(self)
-        layout.addWidget(self.roller, 2)
+        left.addWidget(self.roller, 2)
+        layout.addLayout(right, 2)
         for spin in (self.rating, self.ability, self.resist_dice, self.fortune_dice,
                      self.versus, *self.members):
             spin.valueChanged.connect(lambda _v: self.refresh())
@@ -293,6 +308,9 @@ class RollerBox(QGroupBox):
         clock_row = QHBoxLayout()
         self.clock = QComboBox()
         self.clock.setAccessibleName("Clock to tick")
+        self.clock.setMinimumContentsLength(8)
+        self.clock.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.tick = QPushButton("Tick by effect")
         self.tick.setAccessibleName("Tick the clock by the roll's effect")
         self.tick.clicked.connect(lambda _c=False: self.apply_ticks())
@@ -301,8 +319,10 @@ class RollerBox(QGroupBox):
         layout.addLayout(clock_row)
         self.log = QListWidget()
         self.log.setAccessibleName("Roll log")
-        self.log.setMaximumHeight(90)
+        self.log.setMaximumHeight(56)
+        self.log.setWordWrap(True)
         layout.addWidget(self.log)
+        layout.addStretch(1)
         self.harm_text.textChanged.connect(lambda _t: self.refresh())
         self.refresh()
 
@@ -560,6 +580,13 @@ class BladesGmScreen(QTabWidget):
         self.rolls = RollsTab()
         self.clocks = ClocksTab()
         self.reference = ReferenceTab()
-        self.addTab(self.rolls, "Rolls")
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.rolls)
+        bar = scroll.verticalScrollBar().sizeHint().width()
+        scroll.setMinimumWidth(self.rolls.minimumSizeHint().width() + bar)
+        self.addTab(scroll, "Rolls")
         self.addTab(self.clocks, "Clocks")
         self.addTab(self.reference, "Reference")
