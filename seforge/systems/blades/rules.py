@@ -854,6 +854,23 @@ def stash_coin(scoundrel: Scoundrel, amount: int) -> None:
     scoundrel.stash += amount
 
 
+def why_not_take_profit(scoundrel: Scoundrel, tier: int) -> str | None:
+    """A crew advance puts Tier + 2 in each scoundrel's stash (SRD, Profits, line 540)."""
+    if not 0 <= tier <= 6:
+        return f"the crew's Tier runs from 0 to 6, not {tier}"
+    if scoundrel.stash >= STASH_MAX:
+        return f"the stash is full ({STASH_MAX})"
+    return None
+
+
+def take_profit(scoundrel: Scoundrel, tier: int) -> int:
+    """Add the crew advance's profit to the stash (up to its 40); returns what was added."""
+    _refuse_if(why_not_take_profit(scoundrel, tier))
+    added = min(tier + 2, STASH_MAX - scoundrel.stash)
+    scoundrel.stash += added
+    return added
+
+
 def why_not_withdraw(scoundrel: Scoundrel, coin: int) -> str | None:
     """Taking coin out of the stash costs 2 stash per coin (SRD, line 445)."""
     if coin <= 0:

@@ -635,6 +635,18 @@ class ScoundrelBuilder(QWidget):
             coin_row.addWidget(part)
         coin_row.addStretch(1)
         layout.addRow("Coin", coin_row)
+        profit_row = QHBoxLayout()
+        self.profit_tier = QSpinBox()
+        self.profit_tier.setAccessibleName("Crew Tier for the profit")
+        self.profit_tier.setRange(0, 6)
+        self.profit_tier.setPrefix("crew Tier ")
+        self.profit = self._button("Crew advance profit", "Take crew advance profit",
+                                   self._take_profit)
+        self.profit_tier.valueChanged.connect(lambda _v: self._refresh_profit())
+        profit_row.addWidget(self.profit_tier)
+        profit_row.addWidget(self.profit)
+        profit_row.addStretch(1)
+        layout.addRow("Profit", profit_row)
         self.notes = QPlainTextEdit()
         self.notes.setAccessibleName("Notes")
         self.notes.setMaximumHeight(80)
@@ -644,6 +656,19 @@ class ScoundrelBuilder(QWidget):
             "Edit notes", lambda sc: rules.set_text(sc, "notes", self.notes.toPlainText())))
         layout.addRow("", notes_save)
         self.form.addWidget(box)
+
+    def _take_profit(self) -> None:
+        tier = self.profit_tier.value()
+
+        def profit(sc: Scoundrel) -> None:
+            rules.take_profit(sc, tier)
+
+        self.do("Crew advance profit", profit)
+
+    def _refresh_profit(self) -> None:
+        tier = self.profit_tier.value()
+        refuse(self.profit, rules.why_not_take_profit(self.sc, tier),
+               f"The crew advanced: put Tier + 2 = {tier + 2} in the stash")
 
     def _set_load(self, value: int) -> None:
         if value != self.sc.load:
@@ -820,6 +845,7 @@ class ScoundrelBuilder(QWidget):
         refuse(self.stash_button, rules.why_not_stash(sc, 1), "Put 1 coin in the stash")
         refuse(self.withdraw_button, rules.why_not_withdraw(sc, 1),
                "Take 1 coin out of the stash for 2 stash")
+        self._refresh_profit()
         if not self.notes.hasFocus():
             self.notes.setPlainText(sc.notes)
         for field, spin in self.house.items():

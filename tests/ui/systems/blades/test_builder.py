@@ -316,3 +316,13 @@ def test_build_a_lurk_with_nothing_typed_the_game_provides(
     path = tmp_path / "arcy.blades"
     b.owner.save(path)
     assert SCOUNDREL.load(path) == b.owner.document
+
+
+def test_crew_advance_profit_goes_to_the_stash(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    b.profit_tier.setValue(2)
+    assert "= 4" in b.profit.toolTip()
+    qtbot.mouseClick(b.profit, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stash == 4
+    b.owner.undo_stack.undo()
+    assert b.owner.document.stash == 0
