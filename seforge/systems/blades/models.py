@@ -99,6 +99,8 @@ class Scoundrel(BaseModel):
     trauma: list[str] = Field(default_factory=list)
     harm: list[list[str]] = Field(default_factory=lambda: [list[str](), [], []])
     """What is written in harm rows 1 (lesser), 2 (moderate) and 3 (severe)."""
+    healing: int = Field(default=0, ge=0, le=3)
+    """Segments ticked on the 4-segment healing clock (a full clock heals and resets)."""
     armor_used: list[str] = Field(default_factory=list)
     heavy_armor: bool = False
     """The scoundrel wears heavy armor this score (its box can be marked)."""

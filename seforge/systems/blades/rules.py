@@ -749,6 +749,46 @@ def clear_harm(scoundrel: Scoundrel, level: int, index: int = -1) -> None:
     scoundrel.harm = [list(row) for row in track.marked]
 
 
+HEALING_SEGMENTS = 4
+"""The healing clock's size (EXTERNAL: the full SRD's Recovery; the Vigorous ability
+keeps one segment filled)."""
+
+
+def healing_segments(scoundrel: Scoundrel) -> int:
+    """Segments still to tick: Vigorous fills one for good (its ability text)."""
+    return HEALING_SEGMENTS - (1 if "Vigorous" in scoundrel.special_abilities else 0)
+
+
+def why_not_tick_healing(scoundrel: Scoundrel, ticks: int) -> str | None:
+    if ticks == 0:
+        return "tick at least one segment"
+    if scoundrel.healing + ticks < 0:
+        return f"the healing clock has {scoundrel.healing} segments to clear"
+    if ticks > 0 and not any(scoundrel.harm):
+        return "there is no harm to heal"
+    return None
+
+
+def tick_healing(scoundrel: Scoundrel, ticks: int) -> int:
+    """Tick (or untick) the healing clock; each time it fills, every harm drops one level
+    (level 1 is healed) and the clock starts again with what was left over (EXTERNAL: the
+    full SRD's Recovery). Returns how many times it filled."""
+    _refuse_if(why_not_tick_healing(scoundrel, ticks))
+    filled, size, healed = scoundrel.healing + ticks, healing_segments(scoundrel), 0
+    while filled >= size and any(scoundrel.harm):
+        filled -= size
+        healed += 1
+        _healed, moderate, severe = scoundrel.harm
+        boxes = scoundrel.house.harm_boxes
+        rows = [list(moderate), list(severe), []]
+        for level in (0, 1):  # a smaller house row keeps what does not fit one row up
+            while len(rows[level]) > boxes[level]:
+                rows[level + 1].insert(0, rows[level].pop())
+        scoundrel.harm = rows
+    scoundrel.healing = 0 if not any(scoundrel.harm) else min(filled, size - 1)
+    return healed
+
+
 def why_not_mark_armor(scoundrel: Scoundrel, box: str) -> str | None:
     """Rule ``blades.armor``: heavy needs heavy armor worn, special an ability using it."""
     if box not in ARMOR_BOXES:

@@ -271,7 +271,8 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
                   Rect(right + harm_width, yr - 3, 68, 12), size=8, min_size=MIN_PT,
                   align="right")
         yr -= 19
-    draw_clock(canvas, right + 14, yr - 14, 12, 4, 0)
+    draw_clock(canvas, right + 14, yr - 14, 12, rules.HEALING_SEGMENTS,
+               sc.healing + rules.HEALING_SEGMENTS - rules.healing_segments(sc))
     draw_text(canvas, "Healing clock: tick it when you recover in downtime; when it fills, "
               "each harm drops one level.", Rect(right + 32, yr - 28, col - 32, 26), size=8,
               min_size=MIN_PT, max_lines=3)

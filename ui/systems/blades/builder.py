@@ -43,6 +43,7 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import apply, dots_text, refuse
 from ui.systems.blades.ledger import LedgerPanel
 
@@ -519,6 +520,15 @@ class ScoundrelBuilder(QWidget):
         harm_row.addWidget(self.harm_level)
         harm_row.addWidget(self.harm_add)
         layout.addRow("", harm_row)
+        heal_row = QHBoxLayout()
+        self.healing = ClockFace("Healing", rules.HEALING_SEGMENTS, 0)
+        self.healing.setAccessibleName("Healing clock")
+        self.healing.fill_requested.connect(self._heal_to)
+        self.healing_label = QLabel()
+        self.healing_label.setWordWrap(True)
+        heal_row.addWidget(self.healing)
+        heal_row.addWidget(self.healing_label, 1)
+        layout.addRow("Healing", heal_row)
         armor = QHBoxLayout()
         self.armor_boxes: dict[str, QCheckBox] = {}
         for box_name in ARMOR_BOXES:
@@ -558,6 +568,16 @@ class ScoundrelBuilder(QWidget):
 
         if self.do("Write harm", write):
             self.harm_text.clear()
+
+    def _heal_to(self, _name: str, filled: int) -> None:
+        fixed = rules.HEALING_SEGMENTS - rules.healing_segments(self.sc)
+        ticks = filled - fixed - self.sc.healing
+
+        def heal(sc: Scoundrel) -> None:
+            rules.tick_healing(sc, ticks)
+
+        if ticks:
+            self.do("Healing clock", heal)
 
     def _clear_harm(self, level: int, item: object) -> None:
         rows = self.harm_rows[level - 1]
@@ -823,6 +843,7 @@ class ScoundrelBuilder(QWidget):
             rows.clear()
             rows.addItems(sc.harm[i])
         self._refresh_harm()
+        self._refresh_healing()
         for box_name, check in self.armor_boxes.items():
             check.setChecked(box_name in sc.armor_used)
             if box_name not in sc.armor_used:
@@ -953,6 +974,17 @@ class ScoundrelBuilder(QWidget):
         refuse(self.stress_plus, rules.why_not_take_stress(sc, 1, self.trauma_pick.currentText()),
                "Mark 1 stress (the last box brings the trauma chosen beside it)")
         refuse(self.stress_minus, None if sc.stress else "no stress to clear", "Clear 1 stress")
+
+    def _refresh_healing(self) -> None:
+        sc = self.sc
+        fixed = rules.HEALING_SEGMENTS - rules.healing_segments(sc)
+        self.healing.show_state(rules.HEALING_SEGMENTS, sc.healing + fixed)
+        reason = rules.why_not_tick_healing(sc, 1)
+        self.healing_label.setText(
+            (f"Not now: {reason}." if reason else
+             f"{sc.healing} of {rules.healing_segments(sc)} ticked; a full clock lowers "
+             "every harm one level.") + (" Vigorous keeps one segment filled." if fixed
+                                           else ""))
 
     def _refresh_harm(self) -> None:
         refuse(self.harm_add, rules.why_not_add_harm(self.sc, self.harm_level.value()),

@@ -239,3 +239,18 @@ def test_an_empty_scoundrel_is_not_legal_and_each_problem_names_its_step() -> No
         broken = sc.model_copy(deep=True)
         setattr(broken, field, "")
         assert rule_ids(broken, "error"), field
+
+
+def test_the_healing_clock_lowers_every_harm_when_it_fills() -> None:
+    sc = Scoundrel()
+    assert "no harm" in (rules.why_not_tick_healing(sc, 1) or "")
+    rules.add_harm(sc, 1, "Battered")
+    rules.add_harm(sc, 2, "Deep cut")
+    rules.add_harm(sc, 3, "Broken leg")
+    assert rules.tick_healing(sc, 3) == 0 and sc.healing == 3
+    assert rules.tick_healing(sc, 2) == 1
+    assert sc.harm == [["Deep cut"], ["Broken leg"], []] and sc.healing == 1
+    sc.special_abilities = ["Vigorous"]
+    assert rules.healing_segments(sc) == 3
+    assert rules.tick_healing(sc, 5) == 2 and sc.harm == [[], [], []] and sc.healing == 0
+    assert "segments to clear" in (rules.why_not_tick_healing(sc, -1) or "")

@@ -326,3 +326,18 @@ def test_crew_advance_profit_goes_to_the_stash(qtbot: QtBot, builder: ScoundrelB
     assert b.owner.document.stash == 4
     b.owner.undo_stack.undo()
     assert b.owner.document.stash == 0
+
+
+def test_the_healing_clock_is_clicked_to_heal(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    assert "no harm to heal" in b.healing_label.text()
+    b.harm_text.setText("Deep cut")
+    b.harm_level.setValue(2)
+    qtbot.mouseClick(b.harm_add, Qt.MouseButton.LeftButton)
+    b.healing.fill_requested.emit("Healing", 2)
+    assert b.owner.document.healing == 2
+    b.healing.fill_requested.emit("Healing", 4)
+    assert b.owner.document.harm == [["Deep cut"], [], []]
+    assert b.owner.document.healing == 0
+    b.owner.undo_stack.undo()
+    assert b.owner.document.harm[1] == ["Deep cut"] and b.owner.document.healing == 2
