@@ -16,15 +16,33 @@ from seforge.core.trackers import (
     LinkKind,
     RefusedError,
 )
-from seforge.systems.blades.models import Claim, ClockRecord, Crew, Faction, LinkRecord
+from seforge.systems.blades.models import (
+    Claim,
+    ClockRecord,
+    Cohort,
+    Crew,
+    Faction,
+    LinkRecord,
+)
 
 CLOCK_KINDS: tuple[str, ...] = (
     "danger", "racing", "linked", "mission", "tug-of-war", "long-term project", "faction",
 )
 """The kinds of clock the text describes (SRD, Progress Clocks, lines 180-196)."""
 
-BLADES_CLOCK_SIZES: tuple[int, ...] = CLOCK_SIZES
-"""4, 6, 8 and 12 segments (the core's usual sizes)."""
+TEXT_CLOCK_SIZES: tuple[int, ...] = (4, 6, 8)
+"""The sizes the text gives: complex 4, more complicated 6, daunting 8 (SRD, Progress
+clocks, line 173)."""
+HOUSE_CLOCK_SIZES: tuple[int, ...] = tuple(n for n in CLOCK_SIZES if n not in TEXT_CLOCK_SIZES)
+"""Other sizes (12) offered as a labelled house option: the text names none."""
+BLADES_CLOCK_SIZES: tuple[int, ...] = (*TEXT_CLOCK_SIZES, *HOUSE_CLOCK_SIZES)
+
+
+def clock_size_label(segments: int) -> str:
+    """How a clock size is offered: the text's three plainly, others as a house option."""
+    if segments in TEXT_CLOCK_SIZES:
+        return f"{segments} segments"
+    return f"{segments} segments (house option, not in the text)"
 
 REP_TO_FILL = 12
 MAX_TURF = 6
@@ -82,29 +100,49 @@ def gain_rep(crew: Crew, amount: int) -> None:
 
 
 def tier_cost(crew: Crew) -> int:
-    """Coin to raise the Tier: the new Tier times 8 (SRD, Development, line 466)."""
-    return (crew.tier + 1) * 8
+    """Coin to raise the Tier: the new Tier times 8 (SRD, Development, line 466); half
+    that (rounded up) with the Patron ability (full SRD, crew special abilities)."""
+    cost = (crew.tier + 1) * 8
+    if "Patron" in crew.special_abilities:
+        return (cost + 1) // 2
+    return cost
 
 
-def why_not_develop(crew: Crew) -> str | None:
-    """A full rep track: weak hold becomes strong; strong hold may buy the next Tier."""
+def why_not_develop(crew: Crew, from_pcs: int = 0) -> str | None:
+    """A full rep track: weak hold becomes strong; strong hold may buy the next Tier.
+
+    The Tier is paid from the lair's coin and ``from_pcs`` coin the scoundrels put in,
+    split as the table chooses: the text lists "spend coin when you advance your crew's
+    Tier" among a scoundrel's uses of coin (SRD, Coin Use, line 430), and a lair holds at
+    most 4/8/16, less than Tier III's 24."""
     if crew.rep < rep_to_fill(crew):
         return f"the rep track is not full ({crew.rep} of {rep_to_fill(crew)})"
-    if crew.hold == "strong":
-        if crew.tier >= 6:
-            return "the crew is at the highest Tier"
-        if crew.coin < tier_cost(crew):
-            return (f"Tier {crew.tier + 1} costs {tier_cost(crew)} coin; the lair holds "
-                    f"{crew.coin}")
+    if from_pcs < 0:
+        return "the scoundrels put in coin, they do not take it out"
+    if crew.hold == "weak":
+        if from_pcs:
+            return "a weak hold turns strong for free: no coin is paid"
+        return None
+    if crew.tier >= 6:
+        return "the crew is at the highest Tier"
+    cost = tier_cost(crew)
+    if from_pcs > cost:
+        return f"Tier {crew.tier + 1} costs {cost} coin; the scoundrels offer {from_pcs}"
+    from_lair = cost - from_pcs
+    if crew.coin < from_lair:
+        return (f"Tier {crew.tier + 1} costs {cost} coin: {from_pcs} from the scoundrels "
+                f"leaves {from_lair} for the lair, which holds {crew.coin}")
     return None
 
 
-def develop(crew: Crew) -> None:
-    _refuse_if(why_not_develop(crew))
+def develop(crew: Crew, from_pcs: int = 0) -> None:
+    """Spend a full rep track (rule ``blades.crew.develop``); ``from_pcs`` is the coin the
+    scoundrels pay toward a new Tier (each takes it off their own sheet)."""
+    _refuse_if(why_not_develop(crew, from_pcs))
     if crew.hold == "weak":
         crew.hold = "strong"
     else:
-        crew.coin -= tier_cost(crew)
+        crew.coin -= tier_cost(crew) - from_pcs
         crew.tier += 1
         crew.hold = "weak"
     crew.rep = 0
@@ -309,3 +347,227 @@ def set_text(crew: Crew, field: str, value: str) -> None:
     if len(value) > text_limit(field):
         raise RefusedError(f"{field} holds at most {text_limit(field):,} characters")
     setattr(crew, field, value if field == "notes" else value.strip())
+
+
+# crew type, special abilities, upgrades, cohorts, advances -----------------------------------
+
+CREATION_UPGRADE_BOXES = 2
+"""Two upgrades of the crew's choice at creation, beside the type's two (SRD, Assign crew
+upgrades)."""
+ADVANCE_UPGRADE_BOXES = 2
+"""A crew advance taken as upgrades marks two boxes (SRD, Crew Advancement, line 534)."""
+STARTING_COIN = 2
+"""A new crew has 2 coin (full SRD, Choose a crew type)."""
+
+
+def why_not_set_crew_type(crew: Crew, name: str) -> str | None:
+    if crew.crew_type == name.strip():
+        return None
+    if crew.advances or crew.tier:
+        return "the crew type is chosen when the crew is made"
+    return None
+
+
+def set_crew_type(crew: Crew, name: str) -> None:
+    """Choose the crew type: one the data holds lays out its claim map, its two starting
+    upgrades (or cohort) and clears the special ability; another name is kept as typed."""
+    from seforge.systems.blades.content import crew_type
+
+    _refuse_if(why_not_set_crew_type(crew, name))
+    data = crew_type(name)
+    if data is None:
+        crew.crew_type = name.strip()
+        return
+    if data.name == crew.crew_type:
+        return
+    crew.crew_type = data.name
+    crew.claims = [Claim(name=c.name, turf=c.turf) for c in data.claims]
+    crew.upgrades = {u: 1 for u in data.starting_upgrades}
+    crew.starting_upgrades = list(data.starting_upgrades)
+    crew.cohorts = [c for c in crew.cohorts if not c.starting]
+    if data.starting_cohort is not None:
+        crew.cohorts.insert(0, Cohort(name=data.starting_cohort.type,
+                                      kind=data.starting_cohort.kind,
+                                      type=data.starting_cohort.type, starting=True))
+    crew.special_abilities = []
+    if crew.hunting_grounds not in data.operations:
+        crew.hunting_grounds = ""
+    if crew.coin == 0 and not crew.factions:
+        crew.coin = STARTING_COIN
+
+
+def abilities_allowed(crew: Crew) -> int:
+    """One at creation, one more per crew advance taken as an ability."""
+    return 1 + crew.advances.count("ability")
+
+
+def why_not_add_crew_ability(crew: Crew, name: str) -> str | None:
+    if not name.strip():
+        return "name the special ability"
+    if any(a.casefold() == name.strip().casefold() for a in crew.special_abilities):
+        return f"{name.strip()} is already taken"
+    if len(crew.special_abilities) >= abilities_allowed(crew):
+        return ("a new crew has one special ability; more come from crew advances "
+                f"({len(crew.special_abilities)} of {abilities_allowed(crew)} taken)")
+    return None
+
+
+def add_crew_ability(crew: Crew, name: str) -> None:
+    from seforge.systems.blades.content import crew_type
+
+    _refuse_if(why_not_add_crew_ability(crew, name))
+    data = crew_type(crew.crew_type)
+    found = next((a.name for a in (data.special_abilities if data else ())
+                  if a.name.casefold() == name.strip().casefold()), name.strip())
+    crew.special_abilities.append(found)
+
+
+def remove_crew_ability(crew: Crew, name: str) -> None:
+    if name not in crew.special_abilities:
+        raise RefusedError(f"{name} is not taken")
+    crew.special_abilities.remove(name)
+
+
+def upgrade_boxes_allowed(crew: Crew) -> int:
+    return CREATION_UPGRADE_BOXES + ADVANCE_UPGRADE_BOXES * crew.advances.count("upgrades")
+
+
+def upgrade_boxes_used(crew: Crew) -> int:
+    """Boxes the crew chose: marked upgrades beyond the type's start, plus 2 per cohort
+    beyond the type's (SRD, Cohorts: a new cohort costs two upgrades)."""
+    from seforge.systems.blades.content import lists
+
+    marked = sum(crew.upgrades.values()) - sum(
+        1 for u in crew.starting_upgrades if crew.upgrades.get(u, 0) >= 1)
+    cohorts = sum(1 for c in crew.cohorts if not c.starting)
+    return marked + cohorts * lists().cohort_cost
+
+
+def _upgrade_size(crew: Crew, name: str) -> int | None:
+    from seforge.systems.blades.content import crew_type, upgrade
+
+    found = upgrade(crew_type(crew.crew_type), name)
+    return found.boxes if found else None
+
+
+def why_not_mark_upgrade(crew: Crew, name: str) -> str | None:
+    size = _upgrade_size(crew, name)
+    if size is None:
+        return f"{name!r} is not an upgrade of the {crew.crew_type or 'crew'}"
+    if crew.upgrades.get(name, 0) >= size:
+        return f"{name} is fully marked ({size} box{'es' * (size > 1)})"
+    if upgrade_boxes_used(crew) >= upgrade_boxes_allowed(crew):
+        return (f"all {upgrade_boxes_allowed(crew)} upgrade boxes are used; a crew advance "
+                "gives two more")
+    return None
+
+
+def mark_upgrade(crew: Crew, name: str) -> None:
+    """Mark one box of an upgrade; Mastery (4 boxes) lets actions reach 4."""
+    _refuse_if(why_not_mark_upgrade(crew, name))
+    crew.upgrades[name] = crew.upgrades.get(name, 0) + 1
+    crew.mastery = crew.upgrades.get("Mastery", 0) >= 4
+
+
+def clear_upgrade(crew: Crew, name: str) -> None:
+    if not crew.upgrades.get(name):
+        raise RefusedError(f"{name} has no box marked")
+    if name in crew.starting_upgrades and crew.upgrades[name] == 1:
+        raise RefusedError(f"{name} comes with the crew type")
+    crew.upgrades[name] -= 1
+    if not crew.upgrades[name]:
+        del crew.upgrades[name]
+    crew.mastery = crew.upgrades.get("Mastery", 0) >= 4
+
+
+def why_not_add_cohort(crew: Crew, kind: str, kind_type: str) -> str | None:
+    from seforge.systems.blades.content import lists
+
+    if kind not in ("gang", "expert"):
+        return "a new cohort is a gang or an expert"
+    if not kind_type.strip():
+        return "name the cohort's type" + (" (Adepts, Rooks, Rovers, Skulks, Thugs)"
+                                          if kind == "gang" else " (e.g. Doctor, Spy)")
+    cost = lists().cohort_cost
+    if upgrade_boxes_used(crew) + cost > upgrade_boxes_allowed(crew):
+        return (f"a cohort costs {cost} upgrade boxes; "
+                f"{upgrade_boxes_allowed(crew) - upgrade_boxes_used(crew)} are free")
+    return None
+
+
+def add_cohort(crew: Crew, kind: str, kind_type: str, name: str = "") -> None:
+    _refuse_if(why_not_add_cohort(crew, kind, kind_type))
+    crew.cohorts.append(Cohort(name=name.strip() or kind_type.strip(),
+                               kind="expert" if kind == "expert" else "gang",
+                               type=kind_type.strip()))
+
+
+def remove_cohort(crew: Crew, index: int) -> None:
+    if not 0 <= index < len(crew.cohorts):
+        raise RefusedError("there is no such cohort")
+    del crew.cohorts[index]
+
+
+def cohort_quality(crew: Crew, cohort: Cohort) -> int:
+    """A gang's quality and scale are the crew's Tier; an expert's quality is Tier + 1
+    (SRD, Cohorts)."""
+    return crew.tier + (1 if cohort.kind in ("expert", "vehicle") else 0)
+
+
+def profit(crew: Crew) -> int:
+    """Stash each scoundrel gains when the crew advances: Tier + 2 (SRD, Profits)."""
+    return crew.tier + 2
+
+
+def why_not_crew_advance(crew: Crew, kind: str) -> str | None:
+    if kind not in ("ability", "upgrades"):
+        return "a crew advance is a special ability or two upgrade boxes"
+    if crew.xp < crew.crew_xp_boxes:
+        return f"the crew XP track is not full ({crew.xp} of {crew.crew_xp_boxes})"
+    return None
+
+
+def take_crew_advance(crew: Crew, kind: str) -> int:
+    """A full crew XP track: clear it and take a special ability or two upgrade boxes
+    (SRD, Crew Advancement, line 534); returns the stash each scoundrel gains."""
+    _refuse_if(why_not_crew_advance(crew, kind))
+    crew.xp = 0
+    crew.advances.append("ability" if kind == "ability" else "upgrades")
+    return profit(crew)
+
+
+def mark_crew_xp(crew: Crew, amount: int) -> None:
+    """Mark (or clear) crew XP on its track: 1 or 2 per trigger (SRD, line 527)."""
+    if not 0 <= crew.xp + amount <= crew.crew_xp_boxes:
+        raise RefusedError(f"the crew XP track holds 0 to {crew.crew_xp_boxes}")
+    crew.xp += amount
+
+
+def war_effects(crew: Crew) -> list[str]:
+    """What war with any faction does to the crew now (SRD, Faction status, line 495)."""
+    if not at_war(crew):
+        return []
+    war_dogs = "War Dogs" in crew.special_abilities
+    effects = ["+1 heat from every score"]
+    if war_dogs:
+        effects.append("War Dogs: hold stays, two downtime activities each")
+    else:
+        effects.append("hold drops a step for the war" + (
+            f" (weak: Tier counts as {max(0, crew.tier - 1)})" if crew.hold == "weak" else ""))
+        effects.append("one downtime activity each instead of two")
+    return effects
+
+
+def score_heat(crew: Crew, heat: int) -> int:
+    """Heat a score brings: what the GM sets, +1 while at war (SRD, line 495)."""
+    return heat + (1 if at_war(crew) else 0)
+
+
+def set_field(crew: Crew, field: str, value: str) -> None:
+    """The crew's reputation, lair, hunting grounds and favourite contact."""
+    if field not in ("reputation", "lair", "hunting_grounds", "contact"):
+        raise RefusedError(f"{field!r} is not set this way")
+    limit = 500 if field == "lair" else 60 if field != "contact" else 200
+    if len(value) > limit:
+        raise RefusedError(f"{field.replace('_', ' ')} holds at most {limit} characters")
+    setattr(crew, field, value.strip())

@@ -166,8 +166,8 @@ def attribute_of(action: str, defaults: HouseDefaults | None = None) -> str:
 
 @dataclass(frozen=True)
 class Playbook:
-    """A playbook the text names, with the three dots it places (EXTERNAL: published
-    starting dots) and its XP trigger (inferred from the text's examples)."""
+    """A playbook's three starting dots and XP trigger, read from its data file
+    (:mod:`seforge.systems.blades.content`; EXTERNAL: the published game, CC BY 3.0)."""
 
     name: str
     dots: tuple[tuple[str, int], ...]
@@ -175,23 +175,14 @@ class Playbook:
     source: Source
 
 
-PLAYBOOKS: tuple[Playbook, ...] = (
-    Playbook("Cutter", (("skirmish", 2), ("command", 1)),
-             "Face a challenge through violence or coercion.",
-             Source("PC Advancement", 516, origin="external")),
-    Playbook("Hound", (("hunt", 2), ("survey", 1)),
-             "Face a challenge through tracking or violence.",
-             Source("PC Advancement, Nadja's example", 523, origin="external")),
-    Playbook("Whisper", (("attune", 2), ("study", 1)),
-             "Face a challenge through knowledge or arcane power.",
-             Source("Review your details", 582, origin="external")),
-)
-"""The three playbooks the text names as examples; their starting dots are the published
-game's (EXTERNAL) and can be replaced by placing the three playbook dots by hand."""
-
-
 def playbook_named(name: str) -> Playbook | None:
-    for playbook in PLAYBOOKS:
-        if playbook.name.casefold() == name.strip().casefold():
-            return playbook
-    return None
+    """The playbook of that name (any case) from the data files, or None for a playbook
+    the data does not hold (its three dots are then placed by hand)."""
+    from seforge.systems.blades.content import playbook
+
+    found = playbook(name)
+    if found is None:
+        return None
+    return Playbook(found.name, tuple(found.starting_dots.items()), found.xp_trigger,
+                    Source(f"playbooks/{found.name.lower()}.json", document="published "
+                           "playbook (CC BY 3.0)", origin="external"))

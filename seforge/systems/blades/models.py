@@ -26,6 +26,10 @@ from seforge.systems.blades.facts import (
 
 Stage = Literal["creation", "play"]
 
+MAX_TRACK = 20
+"""The longest track a house may set (stress, XP, heat): every counter is bounded by it,
+so a file can never hand a widget a number it cannot show (issue 24)."""
+
 
 def _no_unknown_actions(value: dict[str, int], what: str) -> dict[str, int]:
     for action, rating in value.items():
@@ -55,7 +59,7 @@ class Item(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(default="", max_length=200)
-    boxes: int = Field(default=1, ge=0, le=2)
+    boxes: int = Field(default=1, ge=0, le=3)
 
 
 class Scoundrel(BaseModel):
@@ -90,10 +94,13 @@ class Scoundrel(BaseModel):
     """The crew has the Mastery advance: ratings may reach 4."""
     xp: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(XP_TRACKS, 0))
     advances: list[Advance] = Field(default_factory=list)
-    stress: int = Field(default=0, ge=0)
+    stress: int = Field(default=0, ge=0, le=MAX_TRACK)
+    """Up to the longest stress track a house may set (the builder's spin range)."""
     trauma: list[str] = Field(default_factory=list)
     harm: list[list[str]] = Field(default_factory=lambda: [list[str](), [], []])
     """What is written in harm rows 1 (lesser), 2 (moderate) and 3 (severe)."""
+    healing: int = Field(default=0, ge=0, le=3)
+    """Segments ticked on the 4-segment healing clock (a full clock heals and resets)."""
     armor_used: list[str] = Field(default_factory=list)
     heavy_armor: bool = False
     """The scoundrel wears heavy armor this score (its box can be marked)."""
@@ -102,7 +109,8 @@ class Scoundrel(BaseModel):
     load: int = Field(default=0, ge=0, le=MAX_LOAD)
     """The load chosen for the score (0: none chosen yet)."""
     items: list[Item] = Field(default_factory=list)
-    coin: int = Field(default=0, ge=0)
+    coin: int = Field(default=0, ge=0, le=STASH_MAX)
+    """Carried coin; above 4 is a check error (blades.coin), above the stash's 40 a refusal."""
     stash: int = Field(default=0, ge=0, le=STASH_MAX)
     house: HouseDefaults = Field(default_factory=HouseDefaults)
     notes: str = ""
@@ -130,8 +138,9 @@ class Scoundrel(BaseModel):
         for track, marks in value.items():
             if track not in XP_TRACKS:
                 raise ValueError(f"there is no XP track {track!r}")
-            if marks < 0:
-                raise ValueError(f"XP cannot be negative ({track})")
+            if not 0 <= marks <= MAX_TRACK:
+                raise ValueError(f"XP on the {track} track runs from 0 to {MAX_TRACK}, "
+                                 f"not {marks}")
         return {track: value.get(track, 0) for track in XP_TRACKS}
 
     @field_validator("trauma")
@@ -188,6 +197,22 @@ class Claim(BaseModel):
     turf: bool = False
 
 
+class Cohort(BaseModel):
+    """A gang, expert or vehicle working for the crew (SRD, Cohorts)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="", max_length=200)
+    kind: Literal["gang", "expert", "vehicle"] = "gang"
+    type: str = Field(default="", max_length=60)
+    edges: list[str] = Field(default_factory=list, max_length=2)
+    flaws: list[str] = Field(default_factory=list, max_length=2)
+    harm: int = Field(default=0, ge=0, le=4)
+    """0 none, 1 weakened, 2 impaired, 3 broken, 4 dead."""
+    starting: bool = False
+    """Given by the crew type (costs no upgrade boxes)."""
+
+
 class ClockRecord(BaseModel):
     """A progress clock as stored (the core's :class:`Clock` in a document)."""
 
@@ -195,7 +220,7 @@ class ClockRecord(BaseModel):
 
     name: str
     segments: int = Field(default=4, ge=2, le=24)
-    filled: int = Field(default=0, ge=0)
+    filled: int = Field(default=0, ge=0, le=24)
     kind: str = "danger"
 
 
@@ -217,14 +242,29 @@ class Crew(BaseModel):
     tier: int = Field(default=0, ge=0, le=6)
     hold: Literal["weak", "strong"] = "strong"
     rep: int = Field(default=0, ge=0, le=12)
-    heat: int = Field(default=0, ge=0)
+    heat: int = Field(default=0, ge=0, le=MAX_TRACK)
     wanted: int = Field(default=0, ge=0, le=4)
-    coin: int = Field(default=0, ge=0)
+    coin: int = Field(default=0, ge=0, le=16)
+    """The lair's coin; 16 is the most two vault upgrades hold."""
     vault: int = Field(default=0, ge=0, le=2)
     """Vault upgrades taken: 0 (lair holds 4 coin), 1 (8), 2 (16)."""
-    xp: int = Field(default=0, ge=0)
+    xp: int = Field(default=0, ge=0, le=MAX_TRACK)
     mastery: bool = False
     claims: list[Claim] = Field(default_factory=list)
+    reputation: str = Field(default="", max_length=60)
+    lair: str = Field(default="", max_length=500)
+    hunting_grounds: str = Field(default="", max_length=60)
+    """The preferred operation on the hunting grounds (from the crew type's four)."""
+    contact: str = Field(default="", max_length=200)
+    special_abilities: list[str] = Field(default_factory=list, max_length=30)
+    upgrades: dict[str, int] = Field(default_factory=dict)
+    """Upgrade boxes marked, by upgrade name (the crew type's start included)."""
+    starting_upgrades: list[str] = Field(default_factory=list, max_length=2)
+    """The two the crew type gave (they cost no boxes)."""
+    cohorts: list[Cohort] = Field(default_factory=list, max_length=20)
+    advances: list[Literal["ability", "upgrades"]] = Field(default_factory=list,
+                                                           max_length=100)
+    """Crew advances taken: a special ability or two upgrade boxes each."""
     factions: list[Faction] = Field(default_factory=list)
     clocks: list[ClockRecord] = Field(default_factory=list)
     links: list[LinkRecord] = Field(default_factory=list)
@@ -233,6 +273,14 @@ class Crew(BaseModel):
     crew_xp_boxes: int = Field(default=8, ge=1, le=20)
     """EXTERNAL default (published crew sheet): the crew XP track's length."""
     notes: str = ""
+
+    @field_validator("upgrades")
+    @classmethod
+    def _upgrades(cls, value: dict[str, int]) -> dict[str, int]:
+        for name, marks in value.items():
+            if not 0 <= marks <= 4 or len(name) > 60:
+                raise ValueError(f"upgrade {name[:40]!r} has 0 to 4 boxes, not {marks}")
+        return {name: marks for name, marks in value.items() if marks}
 
     @model_validator(mode="after")
     def _clocks(self) -> Crew:

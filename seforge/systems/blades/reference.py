@@ -132,7 +132,7 @@ def tables() -> tuple[ReferenceTable, ...]:
             "factors", "Effect factors and bonus dice", ("Factor", "How it works"),
             (("Potency", "a weakness, extra time or arcane power shifts effect"),
              ("Quality / Tier", "better gear or a higher Tier raises effect; fine items +1"),
-             ("Scale", "more people, more area, more scope raise effect"),
+             ("Scale", "numbers, area or scope: can help or hinder, as the situation has it"),
              ("Assistance", "+1d; the helper takes 1 stress"),
              ("Push yourself", "+1d or +1 effect or act incapacitated; 2 stress each"),
              ("Devil's Bargain", "+1d for a cost that happens whatever the roll; not with a push"),
@@ -146,7 +146,9 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Risky", "1-3", "harm, a complication, a worse position, or a lost chance"),
              ("Desperate", "4/5", "severe harm, a serious complication, reduced effect"),
              ("Desperate", "1-3", "severe harm, a serious complication, a lost chance")),
-            Source("Consequences", 279, origin="inferred")),
+            Source("Action Roll, line 242 (the text's table is a @TODO at line 254: rows "
+                   "inferred from 'the worse your position, the worse the consequences' and "
+                   "the five consequence types)", origin="inferred")),
         ReferenceTable(
             "consequence-types", "Kinds of consequence", ("Consequence", "What it does"),
             (("Reduced effect", "effect drops one level, after every other factor"),
@@ -239,8 +241,67 @@ def tables() -> tuple[ReferenceTable, ...]:
     )
 
 
+def _content_source(path: str) -> Source:
+    return Source(path, document="published game (CC BY 3.0)", origin="external")
+
+
+def content_tables() -> tuple[ReferenceTable, ...]:
+    """The playbooks, crew types and creation lists from the data files (facts of the
+    published game under CC BY 3.0; their summaries in our own words)."""
+    from seforge.systems.blades.content import crew_types, lists, playbooks
+
+    found: list[ReferenceTable] = []
+    for book in playbooks():
+        rows: list[tuple[str, ...]] = [
+            ("Playbook", book.name, book.summary),
+            ("Starting dots", ", ".join(f"{a.capitalize()} {n}"
+                                        for a, n in book.starting_dots.items()), ""),
+            ("XP trigger", "", book.xp_trigger)]
+        rows += [("Special ability", a.name, a.summary + (" (special armor)"
+                                                         if a.special_armor else ""))
+                 for a in book.special_abilities]
+        rows += [("Friend or rival", p.name, p.role) for p in book.friends]
+        rows += [("Item", i.name, f"{i.load} load" if i.load else "no load")
+                 for i in book.items]
+        found.append(ReferenceTable(
+            f"playbook-{book.name.lower()}", f"{book.name} playbook",
+            ("Part", "Name", "What it gives"), tuple(rows),
+            _content_source(f"playbooks/{book.name.lower()}.json")))
+    for crew in crew_types():
+        rows = [("Crew type", crew.name, crew.summary), ("XP trigger", "", crew.xp_trigger),
+                ("Operations", "", ", ".join(crew.operations)),
+                ("Starts with", "", ", ".join(crew.starting_upgrades) + (
+                    f", a {crew.starting_cohort.type} {crew.starting_cohort.kind}"
+                    if crew.starting_cohort else ""))]
+        rows += [("Special ability", a.name, a.summary) for a in crew.special_abilities]
+        rows += [("Upgrade", u.name, f"{u.summary} ({u.boxes} box{'es' * (u.boxes > 1)})")
+                 for u in crew.upgrades]
+        rows += [("Contact", p.name, p.role) for p in crew.contacts]
+        rows += [("Claim", c.name, c.summary or "turf") for c in crew.claims]
+        found.append(ReferenceTable(
+            f"crew-{crew.name.lower()}", f"{crew.name} crew", ("Part", "Name", "What it gives"),
+            tuple(rows), _content_source(f"crews/{crew.name.lower()}.json")))
+    shared = lists()
+    rows = [("Heritage", h.name, h.summary) for h in shared.heritages]
+    rows += [("Background", b.name, b.summary) for b in shared.backgrounds]
+    rows += [("Standard item", i.name, f"{i.load} load" if i.load else "no load")
+             for i in shared.standard_items]
+    rows += [("Crew upgrade", u.name, f"{u.summary} ({u.boxes} box{'es' * (u.boxes > 1)})")
+             for u in shared.crew_upgrades]
+    rows += [("Gang type", g.name, g.summary) for g in shared.gang_types]
+    rows += [("Reputation", r, "") for r in shared.reputations]
+    found.append(ReferenceTable("creation-lists", "Heritages, backgrounds, items, upgrades",
+                                ("List", "Name", "In short"), tuple(rows),
+                                _content_source("lists.json")))
+    return tuple(found)
+
+
+def all_tables() -> tuple[ReferenceTable, ...]:
+    return (*tables(), *content_tables())
+
+
 def table(table_id: str) -> ReferenceTable:
-    for found in tables():
+    for found in all_tables():
         if found.id == table_id:
             return found
     raise KeyError(table_id)
@@ -248,4 +309,4 @@ def table(table_id: str) -> ReferenceTable:
 
 def search(query: str) -> list[tuple[ReferenceTable, list[int]]]:
     """Tables with their matching rows, for the GM screen's search box."""
-    return [(t, rows) for t in tables() if (rows := t.matches(query))]
+    return [(t, rows) for t in all_tables() if (rows := t.matches(query))]

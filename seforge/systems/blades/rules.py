@@ -184,7 +184,17 @@ def resistance_dice(scoundrel: Scoundrel) -> dict[str, int]:
 # checks -------------------------------------------------------------------------------------
 
 
+CREATION_STEPS: dict[int, str] = {
+    1: "playbook", 2: "heritage", 3: "background", 4: "action dots", 5: "special ability",
+    6: "friend and rival", 7: "vice", 8: "name, alias and look",
+}
+"""The eight steps of creation, numbered as the text's summary (SRD, lines 587-594)."""
+
 RULES: dict[str, str] = {
+    "blades.playbook": "SRD, Character creation summary, step 1, line 587",
+    "blades.heritage": "SRD, Choose a heritage, line 551; summary step 2, line 588",
+    "blades.background": "SRD, Choose a background, line 553; summary step 3, line 589",
+    "blades.name": "SRD, Record your name, alias & look, line 579; step 8, line 594",
     "blades.dots.total": "SRD, Assign four action dots, line 556",
     "blades.dots.cap": "SRD, Assign four action dots, line 556; summary line 590",
     "blades.dots.playbook": "SRD, Assign four action dots, line 556",
@@ -213,55 +223,78 @@ def check_scoundrel(scoundrel: Scoundrel) -> list[CheckProblem]:
         problems.append(CheckProblem(message, severity, rule))
 
     creating = scoundrel.stage == "creation"
+
+    def step(number: int, rule: str, message: str, severity: str = "error") -> None:
+        add(rule, f"Step {number} ({CREATION_STEPS[number]}): {message}", severity)
+
+    if not scoundrel.playbook.strip():
+        step(1, "blades.playbook", "no playbook is chosen.")
+    if not scoundrel.heritage.strip():
+        step(2, "blades.heritage", "no heritage is chosen.")
+    elif not scoundrel.heritage_detail.strip():
+        step(2, "blades.heritage", "add a detail about the family.", "warning")
+    if not scoundrel.background.strip():
+        step(3, "blades.background", "no background is chosen.")
+    elif not scoundrel.background_detail.strip():
+        step(3, "blades.background", "add a detail about the background.", "warning")
     total, allowed, cap = spent(scoundrel), budget(scoundrel), rating_cap(scoundrel)
     if total > allowed:
-        add("blades.dots.total", f"{total} action dots are placed but only {allowed} are "
-            f"allowed; take {total - allowed} away.")
+        step(4, "blades.dots.total", f"{total} action dots are placed but only {allowed} are "
+             f"allowed; take {total - allowed} away.")
     elif total < allowed:
-        add("blades.dots.total", f"{allowed - total} of the {allowed} action dots are still "
-            "to place.", "warning")
+        step(4, "blades.dots.total", f"{allowed - total} of the {allowed} action dots are "
+             "still to place.")
     for action in ACTIONS:
         rating = scoundrel.actions.get(action, 0)
         if rating > cap:
             when = ("while the scoundrel is being made" if creating
                     else "without the crew's Mastery" if cap == PLAY_CAP else "")
-            add("blades.dots.cap", f"{_name(action)} is rated {rating}; no action goes above "
-                f"{cap} {when}".rstrip() + ".")
+            step(4, "blades.dots.cap", f"{_name(action)} is rated {rating}; no action goes "
+                 f"above {cap} {when}".rstrip() + ".")
     sources = source_dots(scoundrel)
     if creating:
         for source in ("playbook", "heritage", "background", "free"):
             used, allowance = sum(sources[source].values()), SOURCE_ALLOWANCE[source]
             rule = f"blades.dots.{source}"
             if used > allowance and source == "free":
-                add(rule, f"{used} dots are not tied to the playbook, heritage or background; "
-                    f"a new scoundrel has {allowance} free dots.", "warning")
+                step(4, rule, f"{used} dots are not tied to the playbook, heritage or "
+                     f"background; a new scoundrel has {allowance} free dots.", "warning")
             elif used > allowance:
-                add(rule, f"{used} dots come from the {source} but it gives {allowance}.")
+                step(4, rule, f"{used} dots come from the {source} but it gives {allowance}.")
             elif used < allowance and total <= allowed:
                 missing = allowance - used
                 what = {"playbook": "the playbook's dots",
                         "heritage": "the heritage dot", "background": "the background dot",
                         "free": "the free dots"}[source]
-                add(rule, f"{what.capitalize()}: {missing} still to place.", "warning")
+                step(4, rule, f"{what}: {missing} still to place.", "warning")
     if any(n < 0 for n in sources["free"].values()) or any(
             scoundrel.playbook_dots.get(a, 0) > scoundrel.actions.get(a, 0) for a in ACTIONS):
-        add("blades.dots.playbook", "The dots said to come from the playbook, heritage or "
-            "background are more than the actions hold.")
+        step(4, "blades.dots.playbook", "the dots said to come from the playbook, heritage or "
+             "background are more than the actions hold.")
     abilities = [a for a in scoundrel.special_abilities if a.strip()]
     if creating and len(abilities) > 1:
-        add("blades.ability", f"{len(abilities)} special abilities are chosen; a new "
-            "scoundrel starts with one.")
+        step(5, "blades.ability", f"{len(abilities)} special abilities are chosen; a new "
+             "scoundrel starts with one.")
     elif not abilities:
-        add("blades.ability", "No special ability is chosen yet.", "warning")
+        step(5, "blades.ability", "no special ability is chosen yet.")
     friend, rival = scoundrel.friend.strip(), scoundrel.rival.strip()
     if friend and rival and friend.casefold() == rival.casefold():
-        add("blades.friend-rival", f"{friend} cannot be both the close friend and the rival.")
-    elif not friend or not rival:
-        add("blades.friend-rival", "Choose a close friend and a rival.", "warning")
+        step(6, "blades.friend-rival", f"{friend} cannot be both the close friend and the "
+             "rival.")
+    else:
+        if not friend:
+            step(6, "blades.friend-rival", "no close friend is chosen.")
+        if not rival:
+            step(6, "blades.friend-rival", "no rival is chosen.")
     if not scoundrel.vice:
-        add("blades.vice", "No vice is chosen yet.", "warning")
+        step(7, "blades.vice", "no vice is chosen yet.")
     elif not scoundrel.vice_purveyor.strip():
-        add("blades.vice", f"Name the purveyor of the {scoundrel.vice} vice.", "warning")
+        step(7, "blades.vice", f"name the purveyor of the {scoundrel.vice} vice and where "
+             "to find them.")
+    if not scoundrel.name.strip():
+        step(8, "blades.name", "the scoundrel has no name.")
+    elif not scoundrel.look.strip():
+        step(8, "blades.name", "a few words on the look are missing.", "warning")
     if retired(scoundrel):
         add("blades.trauma.retire", f"{len(scoundrel.trauma)} trauma conditions: the scoundrel "
             "must retire.", "warning")
@@ -451,8 +484,62 @@ def why_not_add_ability(scoundrel: Scoundrel, ability: str) -> str | None:
 
 
 def add_ability(scoundrel: Scoundrel, ability: str) -> None:
+    """Take a special ability; one of the playbook's that spends special armor marks the
+    scoundrel as having that box (SRD, Special Armor, line 565)."""
     _refuse_if(why_not_add_ability(scoundrel, ability))
-    scoundrel.special_abilities.append(ability.strip())
+    scoundrel.special_abilities.append(_ability_name(scoundrel, ability))
+    _note_special_armor(scoundrel)
+
+
+def _ability_name(scoundrel: Scoundrel, ability: str) -> str:
+    """The ability as the playbook spells it, when it is one of the playbook's."""
+    from seforge.systems.blades.content import playbook
+
+    book = playbook(scoundrel.playbook)
+    found = book.ability(ability) if book else None
+    return found.name if found else ability.strip()
+
+
+def _note_special_armor(scoundrel: Scoundrel) -> None:
+    from seforge.systems.blades.content import playbook, playbooks
+
+    books = [b for b in (playbook(scoundrel.playbook),) if b] or list(playbooks())
+    for name in scoundrel.special_abilities:
+        for book in books:
+            found = book.ability(name)
+            if found is not None and found.special_armor:
+                scoundrel.special_armor = True
+                return
+
+
+def why_not_carry(scoundrel: Scoundrel, name: str) -> str | None:
+    """Mark one of the items the playbook offers (or a standard item) as carried."""
+    from seforge.systems.blades.content import playbook_items
+
+    found = next((i for i in playbook_items(scoundrel.playbook) if i.name == name), None)
+    if found is None:
+        return f"{name!r} is not an item of the {scoundrel.playbook or 'sheet'}"
+    if any(item.name == name for item in scoundrel.items):
+        return f"{name} is already carried"
+    if scoundrel.load == 0:
+        return "choose the score's load first"
+    return why_not_add_item(scoundrel, name, found.load)
+
+
+def carry(scoundrel: Scoundrel, name: str) -> None:
+    from seforge.systems.blades.content import playbook_items
+
+    _refuse_if(why_not_carry(scoundrel, name))
+    found = next(i for i in playbook_items(scoundrel.playbook) if i.name == name)
+    add_item(scoundrel, name, found.load)
+
+
+def drop(scoundrel: Scoundrel, name: str) -> None:
+    for index, item in enumerate(scoundrel.items):
+        if item.name == name:
+            remove_item(scoundrel, index)
+            return
+    raise RefusedError(f"{name} is not carried")
 
 
 def remove_ability(scoundrel: Scoundrel, ability: str) -> None:
@@ -589,6 +676,24 @@ def take_stress(scoundrel: Scoundrel, amount: int, trauma: str = "") -> None:
         scoundrel.stress += amount
 
 
+def why_not_resist(scoundrel: Scoundrel, stress: int, trauma: str = "") -> str | None:
+    """What a resistance roll's stress does: 6 minus the die read, or on a critical one
+    stress cleared (SRD, Resistance & Armor, line 323)."""
+    if stress < -1 or stress > 6:
+        return f"a resistance roll costs -1 to 6 stress, not {stress}"
+    if stress < 0:
+        return None
+    return why_not_take_stress(scoundrel, stress, trauma)
+
+
+def resist(scoundrel: Scoundrel, stress: int, trauma: str = "") -> None:
+    _refuse_if(why_not_resist(scoundrel, stress, trauma))
+    if stress < 0:
+        scoundrel.stress = max(0, scoundrel.stress - 1)
+    else:
+        take_stress(scoundrel, stress, trauma)
+
+
 def clear_stress(scoundrel: Scoundrel, amount: int) -> None:
     if not 0 <= amount <= scoundrel.stress:
         raise RefusedError(f"there are {scoundrel.stress} stress to clear, not {amount}")
@@ -644,6 +749,46 @@ def clear_harm(scoundrel: Scoundrel, level: int, index: int = -1) -> None:
     scoundrel.harm = [list(row) for row in track.marked]
 
 
+HEALING_SEGMENTS = 4
+"""The healing clock's size (EXTERNAL: the full SRD's Recovery; the Vigorous ability
+keeps one segment filled)."""
+
+
+def healing_segments(scoundrel: Scoundrel) -> int:
+    """Segments still to tick: Vigorous fills one for good (its ability text)."""
+    return HEALING_SEGMENTS - (1 if "Vigorous" in scoundrel.special_abilities else 0)
+
+
+def why_not_tick_healing(scoundrel: Scoundrel, ticks: int) -> str | None:
+    if ticks == 0:
+        return "tick at least one segment"
+    if scoundrel.healing + ticks < 0:
+        return f"the healing clock has {scoundrel.healing} segments to clear"
+    if ticks > 0 and not any(scoundrel.harm):
+        return "there is no harm to heal"
+    return None
+
+
+def tick_healing(scoundrel: Scoundrel, ticks: int) -> int:
+    """Tick (or untick) the healing clock; each time it fills, every harm drops one level
+    (level 1 is healed) and the clock starts again with what was left over (EXTERNAL: the
+    full SRD's Recovery). Returns how many times it filled."""
+    _refuse_if(why_not_tick_healing(scoundrel, ticks))
+    filled, size, healed = scoundrel.healing + ticks, healing_segments(scoundrel), 0
+    while filled >= size and any(scoundrel.harm):
+        filled -= size
+        healed += 1
+        _healed, moderate, severe = scoundrel.harm
+        boxes = scoundrel.house.harm_boxes
+        rows = [list(moderate), list(severe), []]
+        for level in (0, 1):  # a smaller house row keeps what does not fit one row up
+            while len(rows[level]) > boxes[level]:
+                rows[level + 1].insert(0, rows[level].pop())
+        scoundrel.harm = rows
+    scoundrel.healing = 0 if not any(scoundrel.harm) else min(filled, size - 1)
+    return healed
+
+
 def why_not_mark_armor(scoundrel: Scoundrel, box: str) -> str | None:
     """Rule ``blades.armor``: heavy needs heavy armor worn, special an ability using it."""
     if box not in ARMOR_BOXES:
@@ -691,8 +836,8 @@ def set_load(scoundrel: Scoundrel, load: int) -> None:
 def why_not_add_item(scoundrel: Scoundrel, name: str, boxes: int = 1) -> str | None:
     if not name.strip():
         return "name the item"
-    if not 0 <= boxes <= 2:
-        return "an item takes 0, 1 or 2 boxes"
+    if not 0 <= boxes <= 3:
+        return "an item takes 0 to 3 boxes (heavy armor takes 3)"
     if items_load(scoundrel) + boxes > scoundrel.load:
         return (f"the chosen load is {scoundrel.load}: {items_load(scoundrel)} is used, "
                 f"{name.strip()} needs {boxes} more")
@@ -747,6 +892,23 @@ def stash_coin(scoundrel: Scoundrel, amount: int) -> None:
     _refuse_if(why_not_stash(scoundrel, amount))
     scoundrel.coin -= amount
     scoundrel.stash += amount
+
+
+def why_not_take_profit(scoundrel: Scoundrel, tier: int) -> str | None:
+    """A crew advance puts Tier + 2 in each scoundrel's stash (SRD, Profits, line 540)."""
+    if not 0 <= tier <= 6:
+        return f"the crew's Tier runs from 0 to 6, not {tier}"
+    if scoundrel.stash >= STASH_MAX:
+        return f"the stash is full ({STASH_MAX})"
+    return None
+
+
+def take_profit(scoundrel: Scoundrel, tier: int) -> int:
+    """Add the crew advance's profit to the stash (up to its 40); returns what was added."""
+    _refuse_if(why_not_take_profit(scoundrel, tier))
+    added = min(tier + 2, STASH_MAX - scoundrel.stash)
+    scoundrel.stash += added
+    return added
 
 
 def why_not_withdraw(scoundrel: Scoundrel, coin: int) -> str | None:

@@ -1,14 +1,25 @@
-"""The printed scoundrel sheet (one page per scoundrel) and crew sheet, as a PDF.
+"""The printed scoundrel and crew sheets, as a fillable PDF.
 
-Drawn with the core's PDF primitives (fonts with fallback, fitted text), on the
-locale's paper. Everything printed is read from the document and the rules module; the
+Page 1 of a scoundrel holds what is played from the table (identity, actions and XP,
+stress, trauma, harm, the healing clock, armor, coin and stash, load and the items to
+tick); the pages after it hold what is read (special abilities with what they do, the
+XP triggers, friends and rivals, advances, notes) and as many pages as they need, so no
+text is lost. A crew prints its identity, Tier, hold, rep, turf, heat and wanted, coin,
+crew XP, upgrades, abilities, cohorts, claims, the faction ladder and round clocks.
+
+Drawn with the core's PDF primitives (embedded fonts with fallback, fitted text, never
+below 7 pt); the fields (:mod:`seforge.systems.blades.sheet_form`) let a player fill the
+sheet in any PDF reader, and :func:`seforge.systems.blades.sheet_form.read_sheets` reads
+it back. Everything printed comes from the document, the rules and the game data; the
 sheet restates no rule.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import json
+import math
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -17,15 +28,25 @@ from seforge.core.atomic import atomic_write_bytes
 from seforge.core.pdf.fonts import Face, draw_string, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
-from seforge.core.pdf.text import draw_text
+from seforge.core.pdf.text import draw_fitted, draw_text, fit_text
+from seforge.systems.blades import content, rules
 from seforge.systems.blades import crew as crew_rules
-from seforge.systems.blades import rules
 from seforge.systems.blades.facts import ARMOR_BOXES, ATTRIBUTES, TRAUMA_CONDITIONS
 from seforge.systems.blades.models import Crew, Scoundrel
+from seforge.systems.blades.sheet_form import DATA_KEY, ON, Field, FormWriter
 
 MARGIN = 36.0
 INK = (0.1, 0.1, 0.1)
 SHADE = (0.88, 0.88, 0.88)
+MIN_PT = 7.0
+"""Nothing on a sheet is printed smaller."""
+
+GENERIC_TRIGGERS: tuple[str, ...] = (
+    "You expressed your beliefs, drives, heritage or background.",
+    "You struggled with issues from your vice or traumas.",
+)
+"""The two end-of-session triggers every scoundrel shares (SRD, PC Advancement,
+lines 515-518), in our words."""
 
 
 def _box(canvas: Canvas, x: float, y: float, size: float, filled: bool) -> None:
@@ -42,6 +63,21 @@ def _dot(canvas: Canvas, x: float, y: float, radius: float, filled: bool) -> Non
     canvas.setFillColorRGB(*INK)
 
 
+def draw_clock(canvas: Canvas, cx: float, cy: float, radius: float, segments: int,
+               filled: int) -> None:
+    """A progress clock as the game draws it: a circle cut into ``segments`` wedges,
+    ``filled`` of them shaded clockwise from the top."""
+    span = 360 / segments
+    canvas.setStrokeColorRGB(*INK)
+    canvas.setLineWidth(0.8)
+    for i in range(segments):
+        start = 90 - (i + 1) * span  # counter-clockwise degrees from 3 o'clock
+        canvas.setFillColorRGB(*((0.35, 0.35, 0.35) if i < filled else (1, 1, 1)))
+        canvas.wedge(cx - radius, cy - radius, cx + radius, cy + radius, start, span,
+                     stroke=1, fill=1)
+    canvas.setFillColorRGB(*INK)
+
+
 def _heading(canvas: Canvas, x: float, y: float, width: float, text: str) -> float:
     canvas.setFillColorRGB(*SHADE)
     canvas.rect(x, y - 4, width, 15, stroke=0, fill=1)
@@ -50,193 +86,442 @@ def _heading(canvas: Canvas, x: float, y: float, width: float, text: str) -> flo
     return y - 18
 
 
-def _label_value(canvas: Canvas, x: float, y: float, width: float, label: str,
-                 value: str) -> float:
-    canvas.setFillColorRGB(*INK)
-    draw_string(canvas, x, y, label, Face.CONDENSED_BOLD, 8)
-    draw_text(canvas, value or "—", Rect(x + 70, y - 3, width - 70, 12), size=9, min_size=6)
-    canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
-    canvas.line(x + 70, y - 3, x + width, y - 3)
-    return y - 16
+class Sheet:
+    """One document's pages: the canvas, the form, and the field bookkeeping."""
+
+    def __init__(self, canvas: Canvas, form: FormWriter, number: int, width: float,
+                 height: float) -> None:
+        self.canvas, self.form, self.number = canvas, form, number
+        self.width, self.height = width, height
+
+    def field(self, key: str, rect: Rect, value: str, kind: str = "text",
+              tooltip: str = "", size: float = 9.0) -> None:
+        self.form.add(self.number, Field(key, rect, kind, tooltip, size),  # type: ignore[arg-type]
+                      value)
+
+    def check(self, key: str, x: float, y: float, size: float, on: bool,
+              tooltip: str) -> None:
+        _box(self.canvas, x, y, size, on)
+        self.field(key, Rect(x, y, size, size), ON if on else "", "check", tooltip)
+
+    def label_value(self, x: float, y: float, width: float, label: str, value: str,
+                    key: str = "", field_value: str | None = None) -> float:
+        draw_string(self.canvas, x, y, label, Face.CONDENSED_BOLD, 8)
+        rect = Rect(x + 70, y - 3, width - 70, 12)
+        draw_text(self.canvas, value or "—", rect, size=9, min_size=MIN_PT)
+        self.canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+        self.canvas.line(x + 70, y - 3, x + width, y - 3)
+        if key:
+            self.field(key, rect, value if field_value is None else field_value,
+                       tooltip=label)
+        return y - 16
 
 
-def _track(canvas: Canvas, x: float, y: float, boxes: int, marked: int, size: float = 9,
-           gap: float = 2) -> float:
-    for i in range(boxes):
-        _box(canvas, x + i * (size + gap), y - 2, size, i < marked)
-    return x + boxes * (size + gap)
+class Flow:
+    """Text that runs down one column and onto new pages as it needs (nothing cut)."""
+
+    def __init__(self, sheet: Sheet, title: str) -> None:
+        self.sheet, self.title = sheet, title
+        self.x, self.w = MARGIN, sheet.width - 2 * MARGIN
+        self.y = 0.0
+        self._page()
+
+    def _page(self) -> None:
+        self.sheet.canvas.showPage()
+        canvas = self.sheet.canvas
+        canvas.setFillColorRGB(*INK)
+        top = self.sheet.height - MARGIN
+        draw_text(canvas, self.title, Rect(MARGIN, top - 16, self.w, 18), face=Face.BOLD,
+                  size=13, min_size=MIN_PT)
+        self.y = top - 34
+
+    def need(self, height: float) -> None:
+        if self.y - height < MARGIN + 10:
+            self._page()
+
+    def heading(self, text: str) -> None:
+        self.y -= 12  # the band rises above its baseline: keep it off the text above
+        self.need(40)
+        self.y = _heading(self.sheet.canvas, self.x, self.y, self.w, text)
+
+    def text(self, text: str, *, face: Face = Face.REGULAR, size: float = 9.0,
+             indent: float = 0.0, multiline: bool = False) -> None:
+        """Wrapped text; a long text continues on the next page, word for word."""
+        rest = text
+        while rest:
+            room = self.y - MARGIN - 10
+            if room < size * 1.3:
+                self._page()
+                continue
+            fitted = fit_text(rest, self.w - indent, room, face=face, size=size,
+                              min_size=size, max_lines=None, multiline=multiline,
+                              marker="(continued)")
+            draw_fitted(self.sheet.canvas, fitted, Rect(self.x + indent, self.y - room,
+                                                         self.w - indent, room))
+            self.y -= fitted.height + 3
+            rest = fitted.rest
+            if rest:
+                self._page()
 
 
-def draw_scoundrel(canvas: Canvas, sc: Scoundrel, width: float, height: float) -> None:
+# --- the scoundrel ---------------------------------------------------------------------
+
+
+def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
+    canvas, width, height = sheet.canvas, sheet.width, sheet.height
+    book = content.playbook(sc.playbook)
     top = height - MARGIN
     full = width - 2 * MARGIN
     canvas.setFillColorRGB(*INK)
-    draw_text(canvas, sc.name or "Unnamed scoundrel", Rect(MARGIN, top - 22, full * 0.6, 24),
-              face=Face.BOLD, size=18, min_size=10)
-    draw_text(canvas, "Blades in the Dark — scoundrel", Rect(MARGIN + full * 0.6, top - 16,
-              full * 0.4, 14), size=8, align="right")
+    title = Rect(MARGIN, top - 22, full * 0.6, 24)
+    draw_text(canvas, sc.name or "Unnamed scoundrel", title, face=Face.BOLD, size=18,
+              min_size=10)
+    sheet.field("name", title, sc.name, tooltip="Name", size=14)
+    draw_text(canvas, "Blades in the Dark — " + (sc.playbook or "scoundrel"),
+              Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, min_size=MIN_PT,
+              align="right")
     y = top - 40
     col = (full - 18) / 2
     left, right = MARGIN, MARGIN + col + 18
-    y = _label_value(canvas, left, y, col, "Alias", sc.alias)
-    yr = _label_value(canvas, right, top - 40, col, "Playbook", sc.playbook)
-    y = _label_value(canvas, left, y, col, "Heritage", ", ".join(
-        p for p in (sc.heritage, sc.heritage_detail) if p))
-    yr = _label_value(canvas, right, yr, col, "Background", ", ".join(
-        p for p in (sc.background, sc.background_detail) if p))
-    y = _label_value(canvas, left, y, col, "Look", sc.look)
-    yr = _label_value(canvas, right, yr, col, "Vice", " — ".join(
-        p for p in (sc.vice, sc.vice_purveyor) if p))
-    y = _label_value(canvas, left, y, col, "Close friend", sc.friend)
-    yr = _label_value(canvas, right, yr, col, "Rival", sc.rival)
+    y = sheet.label_value(left, y, col, "Alias", sc.alias, "alias")
+    yr = sheet.label_value(right, top - 40, col, "Playbook", sc.playbook)
+    y = sheet.label_value(left, y, col, "Heritage", ", ".join(
+        p for p in (sc.heritage, sc.heritage_detail) if p), "heritage", sc.heritage)
+    yr = sheet.label_value(right, yr, col, "Background", ", ".join(
+        p for p in (sc.background, sc.background_detail) if p), "background", sc.background)
+    y = sheet.label_value(left, y, col, "Look", sc.look, "look")
+    yr = sheet.label_value(right, yr, col, "Vice", sc.vice)
+    y = sheet.label_value(left, y, col, "Close friend ▲", sc.friend, "friend")
+    yr = sheet.label_value(right, yr, col, "Purveyor", sc.vice_purveyor, "vice_purveyor")
+    y = sheet.label_value(left, y, col, "Rival ▼", sc.rival, "rival")
+    yr = sheet.label_value(right, yr, col, "Coin", f"{sc.coin} carried, {sc.stash} stashed")
     y = min(y, yr) - 6
 
-    # left column: attributes and actions
+    # left column: attributes, actions and XP
     yl = _heading(canvas, left, y, col, "Actions")
     attrs = rules.attributes(sc)
     for attribute in ATTRIBUTES:
-        canvas.setFillColorRGB(*INK)
         draw_string(canvas, left + 2, yl, f"{attribute.capitalize()}  {attrs[attribute]}",
                     Face.BOLD, 10)
         length = rules.xp_track_length(sc, attribute)
         draw_string(canvas, left + col - length * 11 - 22, yl, "XP", Face.CONDENSED, 7)
-        _track(canvas, left + col - length * 11, yl, length, sc.xp.get(attribute, 0), size=8)
+        for i in range(length):
+            sheet.check(f"xp_{attribute}_{i + 1}", left + col - length * 11 + i * 11, yl - 2,
+                        8, i < sc.xp.get(attribute, 0), f"{attribute.capitalize()} XP {i + 1}")
         yl -= 15
         for action in sc.house.attribute_map[attribute]:
             rating = sc.actions.get(action, 0)
             for i in range(4):
                 _dot(canvas, left + 10 + i * 12, yl + 3, 4, i < rating)
-            canvas.setFillColorRGB(*INK)
             draw_string(canvas, left + 62, yl, action.capitalize(), Face.REGULAR, 10)
             yl -= 14
         yl -= 4
-    yl = _heading(canvas, left, yl, col, "Playbook")
-    draw_string(canvas, left + 2, yl, "XP", Face.CONDENSED, 7)
-    _track(canvas, left + 20, yl, rules.xp_track_length(sc, "playbook"), sc.xp.get(
-        "playbook", 0), size=8)
-    yl -= 14
-    fitted = draw_text(canvas, sc.xp_trigger or "—", Rect(left, yl - 20, col, 26), size=8,
-                       min_size=6, max_lines=3, multiline=True)
-    yl -= 8 + fitted.height
+    yl = _heading(canvas, left, yl, col, "Playbook XP")
+    length = rules.xp_track_length(sc, "playbook")
+    for i in range(length):
+        sheet.check(f"xp_playbook_{i + 1}", left + 2 + i * 11, yl - 2, 8,
+                    i < sc.xp.get("playbook", 0), f"Playbook XP {i + 1}")
+    yl -= 16
+    for trigger in (sc.xp_trigger or "Your playbook's trigger.", *GENERIC_TRIGGERS):
+        fitted = draw_text(canvas, "• " + trigger, Rect(left + 2, yl - 19, col - 2, 22),
+                           size=8, min_size=MIN_PT, max_lines=2)
+        yl -= fitted.height + 3
+    yl -= 12  # the heading's band sits above its baseline: clear the last line
     yl = _heading(canvas, left, yl, col, "Special abilities")
     for ability in sc.special_abilities or ["—"]:
         draw_text(canvas, "• " + ability, Rect(left + 2, yl - 3, col - 2, 12), size=9,
-                  min_size=6)
+                  min_size=MIN_PT)
         yl -= 13
-    yl -= 4
-    yl = _heading(canvas, left, yl, col, "Ledger")
-    for line in rules.ledger_lines(sc)[1:]:
-        draw_text(canvas, line, Rect(left + 2, yl - 3, col - 2, 12), size=8, min_size=5.5)
-        yl -= 12
+    draw_string(canvas, left + 2, yl, "What each does: see the next page.", Face.CONDENSED,
+                7)
 
-    # right column: stress, trauma, harm, armor, coin, load
+    # right column: stress, trauma, harm, healing, armor, coin, load and items
     yr = _heading(canvas, right, y, col, "Stress and trauma")
-    _track(canvas, right + 2, yr, sc.house.stress_boxes, sc.stress, size=11, gap=3)
+    for i in range(sc.house.stress_boxes):
+        sheet.check(f"stress_{i + 1}", right + 2 + i * 14, yr - 3, 11, i < sc.stress,
+                    f"Stress {i + 1}")
     yr -= 18
     for i, condition in enumerate(TRAUMA_CONDITIONS):
         cx = right + 2 + (i % 4) * (col / 4)
         cy = yr - (i // 4) * 14
         marked = condition in sc.trauma
-        _box(canvas, cx, cy - 2, 8, marked)
-        canvas.setFillColorRGB(*INK)
+        sheet.check(f"trauma_{condition}", cx, cy - 2, 8, marked, f"Trauma: {condition}")
         draw_string(canvas, cx + 11, cy, condition, Face.BOLD if marked else Face.REGULAR, 8.5)
     yr -= 34
     if rules.retired(sc):
         draw_string(canvas, right + 2, yr, "Retired: four trauma conditions", Face.BOLD, 9)
         yr -= 14
     yr = _heading(canvas, right, yr, col, "Harm")
+    harm_width = col - 70
     for level in (3, 2, 1):
         boxes = sc.house.harm_boxes[level - 1]
         row = sc.harm[level - 1]
-        canvas.setFillColorRGB(*INK)
         draw_string(canvas, right + 2, yr, str(level), Face.BOLD, 10)
-        cell = (col - 90) / boxes
+        cell = (harm_width - 16) / boxes
         for b in range(boxes):
             bx = right + 16 + b * cell
             canvas.setStrokeColorRGB(*INK)
             canvas.rect(bx, yr - 4, cell - 4, 15, stroke=1, fill=0)
-            if b < len(row):
-                draw_text(canvas, row[b], Rect(bx + 2, yr - 3, cell - 8, 12), size=8,
-                          min_size=5)
+            rect = Rect(bx + 2, yr - 3, cell - 8, 12)
+            text = row[b] if b < len(row) else ""
+            if text:
+                draw_text(canvas, text, rect, size=8, min_size=MIN_PT)
+            sheet.field(f"harm_{level}_{b + 1}", rect, text, tooltip=f"Harm level {level}")
         draw_text(canvas, rules.HARM_PENALTIES[level - 1],
-                  Rect(right + col - 70, yr - 3, 70, 12), size=8, min_size=6, align="right")
+                  Rect(right + harm_width, yr - 3, 68, 12), size=8, min_size=MIN_PT,
+                  align="right")
         yr -= 19
-    yr -= 2
+    draw_clock(canvas, right + 14, yr - 14, 12, rules.HEALING_SEGMENTS,
+               sc.healing + rules.HEALING_SEGMENTS - rules.healing_segments(sc))
+    draw_text(canvas, "Healing clock: tick it when you recover in downtime; when it fills, "
+              "each harm drops one level.", Rect(right + 32, yr - 28, col - 32, 26), size=8,
+              min_size=MIN_PT, max_lines=3)
+    yr -= 36
     yr = _heading(canvas, right, yr, col, "Armor")
     for i, box in enumerate(ARMOR_BOXES):
         bx = right + 2 + i * (col / 3)
-        _box(canvas, bx, yr - 2, 9, box in sc.armor_used)
-        canvas.setFillColorRGB(*INK)
+        sheet.check(f"armor_{box}", bx, yr - 2, 9, box in sc.armor_used,
+                    f"{box.capitalize()} armor used")
         draw_string(canvas, bx + 13, yr, box.capitalize(), Face.REGULAR, 9)
     yr -= 20
     yr = _heading(canvas, right, yr, col, "Coin and stash")
     draw_string(canvas, right + 2, yr, "Coin", Face.CONDENSED_BOLD, 8)
-    _track(canvas, right + 30, yr, 4, sc.coin, size=9)
+    for i in range(4):
+        sheet.check(f"coin_{i + 1}", right + 30 + i * 11, yr - 2, 9, i < sc.coin,
+                    f"Coin {i + 1}")
     draw_string(canvas, right + 90, yr, f"Stash {sc.stash} / 40 (lifestyle "
                 f"{rules.lifestyle(sc)})", Face.REGULAR, 9)
     yr -= 14
     for stash_row in range(4):
-        _track(canvas, right + 2, yr, 10, max(0, min(10, sc.stash - stash_row * 10)), size=7,
-               gap=1.5)
+        for i in range(10):
+            _box(canvas, right + 2 + i * 8.5, yr - 2, 7, stash_row * 10 + i < sc.stash)
         yr -= 10
     yr -= 6
-    yr = _heading(canvas, right, yr, col, "Load")
-    load_name = rules.load_level(sc.load)
-    draw_string(canvas, right + 2, yr, f"Load {sc.load or '—'} ({load_name}); used "
-                f"{rules.items_load(sc)}", Face.REGULAR, 9)
-    yr -= 14
-    for item in sc.items[:12]:
-        draw_text(canvas, f"{'▪' * item.boxes or '·'} {item.name}",
-                  Rect(right + 2, yr - 3, col - 2, 12), size=8.5, min_size=6)
-        yr -= 12
-    yr -= 4
-    if sc.notes.strip():
-        yr = _heading(canvas, right, yr, col, "Notes")
-        draw_text(canvas, sc.notes, Rect(right, MARGIN + 14, col, max(20, yr - MARGIN - 10)),
-                  size=8, min_size=6, max_lines=None, multiline=True)
-    draw_string(canvas, MARGIN, MARGIN - 12, "Attributes are counted from the actions; "
-                "stress, harm and XP lengths are house defaults you can change.",
-                Face.CONDENSED, 6.5)
+    yr = _heading(canvas, right, yr, col, "Load and items")
+    draw_string(canvas, right + 2, yr, f"Load {sc.load or '—'} ({rules.load_level(sc.load)}); "
+                f"used {rules.items_load(sc)}. Light 1-3, normal 4-5, heavy 6.",
+                Face.REGULAR, 8)
+    yr -= 13
+    carried = {item.name for item in sc.items}
+    offered = content.playbook_items(sc.playbook)
+    extra = [i for i in sc.items if i.name not in {o.name for o in offered}]
+    entries = [(o.name, o.load, o.name in carried) for o in offered] + [
+        (i.name, i.boxes, True) for i in extra]
+    half = (col - 4) / 2
+    rows = math.ceil(len(entries) / 2)
+    room = int((yr - MARGIN - 8) // 11)
+    shown = entries[: 2 * min(rows, room)]
+    per_column = math.ceil(len(shown) / 2)
+    for n, (name, load, on) in enumerate(shown):
+        ix = right + 2 + (n // per_column) * half if per_column else right + 2
+        iy = yr - (n % per_column) * 11
+        face = Face.CONDENSED if load == 0 else Face.REGULAR  # no-load items set apart
+        sheet.check(f"item_{n + 1}", ix, iy - 1, 7, on, f"Carry {name}")
+        draw_text(canvas, f"{name}" + (f" [{load}]" if load else ""),
+                  Rect(ix + 10, iy - 3, half - 12, 11), face=face, size=7.5, min_size=MIN_PT)
+    draw_string(canvas, MARGIN, MARGIN - 12, "Attributes count the actions with a dot; "
+                "stress, harm and XP lengths are house defaults. [n]: load of the item.",
+                Face.CONDENSED, 7)
+    sheet.field(DATA_KEY, Rect(0, 0, 0, 0), _data(sc), "hidden")
+
+    flow = Flow(sheet, f"{sc.name or 'Unnamed scoundrel'} — abilities, people and notes")
+    if len(shown) < len(entries):
+        flow.heading("Items, continued")
+        for name, load, on in entries[len(shown):]:
+            flow.text(f"{'☒' if on else '☐'} {name}" + (f" [{load}]" if load else ""))
+    flow.heading("Special abilities")
+    for name in sc.special_abilities:
+        found = book.ability(name) if book else None
+        flow.text(name, face=Face.BOLD)
+        if found is not None:
+            flow.text(found.summary + ("; uses special armor" if found.special_armor else ""),
+                      indent=10, size=8.5)
+    if book is not None:
+        others = [a for a in book.special_abilities if a.name not in sc.special_abilities]
+        if others:
+            flow.text("Others of the playbook (taken with playbook advances):",
+                      face=Face.CONDENSED_BOLD, size=8.5)
+            for other in others:
+                flow.text(f"{other.name}: {other.summary}", indent=10, size=8)
+    flow.heading("XP triggers (1 XP, or 2 if it happened a lot)")
+    for trigger in (sc.xp_trigger or "Your playbook's trigger.", *GENERIC_TRIGGERS):
+        flow.text("• " + trigger)
+    flow.text("• A desperate action roll marks 1 XP in its attribute.")
+    if book is not None:
+        flow.heading("Friends ▲ and rivals ▼")
+        for person in book.friends:
+            mark = ("▲ " if person.name == sc.friend else "▼ " if person.name == sc.rival
+                    else "   ")
+            flow.text(f"{mark}{person.label()}")
+    if sc.advances:
+        flow.heading("Advances")
+        for advance in sc.advances:
+            gained = advance.action.capitalize() or advance.ability
+            flow.text(f"{advance.track.capitalize()}: {gained}")
+    flow.heading("Notes")
+    notes_top = flow.y
+    flow.text(sc.notes or " ", multiline=True)
+    sheet.field("notes", Rect(MARGIN, max(MARGIN, flow.y - 40), flow.w,
+                              max(40.0, notes_top - flow.y + 40)), sc.notes, "multiline",
+                "Notes")
 
 
-def draw_crew(canvas: Canvas, crew: Crew, width: float, height: float) -> None:
+def _data(document: Scoundrel | Crew) -> str:
+    from seforge.systems.blades.documents import CREW, SCOUNDREL
+
+    kind = CREW if isinstance(document, Crew) else SCOUNDREL
+    return json.dumps({"format": kind.format_id, "version": 1,
+                       **document.model_dump(mode="json")}, ensure_ascii=False)
+
+
+# --- the crew ----------------------------------------------------------------------------
+
+
+def draw_crew(sheet: Sheet, crew: Crew) -> None:
+    canvas, width, height = sheet.canvas, sheet.width, sheet.height
+    data = content.crew_type(crew.crew_type)
     top = height - MARGIN
     full = width - 2 * MARGIN
-    draw_text(canvas, crew.name or "Unnamed crew", Rect(MARGIN, top - 22, full * 0.6, 24),
-              face=Face.BOLD, size=18, min_size=10)
-    draw_text(canvas, "Blades in the Dark — crew", Rect(MARGIN + full * 0.6, top - 16,
-              full * 0.4, 14), size=8, align="right")
+    title = Rect(MARGIN, top - 22, full * 0.6, 24)
+    draw_text(canvas, crew.name or "Unnamed crew", title, face=Face.BOLD, size=18,
+              min_size=10)
+    sheet.field("name", title, crew.name, tooltip="Crew name", size=14)
+    draw_text(canvas, "Blades in the Dark — " + (crew.crew_type or "crew"),
+              Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, min_size=MIN_PT,
+              align="right")
+    col = (full - 18) / 2
+    left, right = MARGIN, MARGIN + col + 18
     y = top - 40
-    y = _label_value(canvas, MARGIN, y, full, "Crew type", crew.crew_type)
-    y = _label_value(canvas, MARGIN, y, full, "Tier / hold", f"{crew.tier} / {crew.hold}")
-    y = _label_value(canvas, MARGIN, y, full, "Rep", f"{crew.rep} of "
-                     f"{crew_rules.rep_to_fill(crew)} (turf {crew_rules.turf(crew)})")
-    y = _label_value(canvas, MARGIN, y, full, "Heat / wanted", f"{crew.heat} / {crew.wanted}")
-    y = _label_value(canvas, MARGIN, y, full, "Coin", f"{crew.coin} of "
-                     f"{crew_rules.vault_cap(crew)}")
-    y = _heading(canvas, MARGIN, y - 4, full, "Factions")
-    for faction in crew.factions:
+    y = sheet.label_value(left, y, col, "Reputation", crew.reputation, "reputation")
+    yr = sheet.label_value(right, top - 40, col, "Crew type", crew.crew_type)
+    y = sheet.label_value(left, y, col, "Lair", crew.lair, "lair")
+    yr = sheet.label_value(right, yr, col, "Hunting", crew.hunting_grounds)
+    y = sheet.label_value(left, y, col, "Contact", crew.contact, "contact")
+    effective = crew.tier - (1 if crew_rules.at_war(crew) and crew.hold == "weak" and
+                             "War Dogs" not in crew.special_abilities else 0)
+    yr = sheet.label_value(right, yr, col, "Tier / hold", f"{crew.tier} / {crew.hold}" + (
+        f" (at war: counts as {max(0, effective)})" if effective != crew.tier else ""))
+    y = min(y, yr) - 6
+
+    yl = _heading(canvas, left, y, col, "Rep, turf, heat, coin, XP")
+    fill = crew_rules.rep_to_fill(crew)
+
+    def track(label: str, boxes: int, marked: int, yy: float, note: str = "") -> float:
+        draw_string(canvas, left + 2, yy, label, Face.CONDENSED_BOLD, 8)
+        for i in range(boxes):
+            _box(canvas, left + 60 + i * 10, yy - 2, 8, i < marked)
+        if note:
+            draw_text(canvas, note, Rect(left + 64 + boxes * 10, yy - 3,
+                                         col - 64 - boxes * 10, 12), size=7.5,
+                      min_size=MIN_PT)
+        return yy - 14
+
+    yl = track("Rep", fill, crew.rep, yl, f"of {fill} (turf {crew_rules.turf(crew)})")
+    yl = track("Heat", crew.heat_boxes, crew.heat, yl, f"wanted {crew.wanted}")
+    yl = track("Wanted", 4, crew.wanted, yl)
+    yl = track("Coin", crew_rules.vault_cap(crew), crew.coin, yl)
+    yl = track("Crew XP", crew.crew_xp_boxes, crew.xp, yl,
+               f"advance: each PC +{crew_rules.profit(crew)} stash")
+    if data is not None:
+        fitted = draw_text(canvas, "XP: " + data.xp_trigger, Rect(left + 2, yl - 19, col - 2,
+                                                                 22),
+                           size=8, min_size=MIN_PT, max_lines=2)
+        yl -= fitted.height + 12
+    for effect in crew_rules.war_effects(crew):
+        draw_text(canvas, "War: " + effect, Rect(left + 2, yl - 3, col - 2, 12), size=8,
+                  min_size=MIN_PT)
+        yl -= 12
+    yl = _heading(canvas, left, yl - 2, col, "Upgrades")
+    pool = [*(data.upgrades if data else ()), *content.lists().crew_upgrades]
+    for upgrade in pool:
+        marks = crew.upgrades.get(upgrade.name, 0)
+        for i in range(upgrade.boxes):
+            _box(canvas, left + 2 + i * 9, yl - 2, 7, i < marks)
+        draw_text(canvas, upgrade.name, Rect(left + 42, yl - 3, col - 42, 11), size=8,
+                  min_size=MIN_PT)
+        yl -= 11
+    yr = _heading(canvas, right, y, col, "Special abilities")
+    for name in crew.special_abilities or ["—"]:
+        found = next((a for a in (data.special_abilities if data else ()) if a.name == name),
+                     None)
+        fitted = draw_text(canvas, f"{name}: {found.summary}" if found else name,
+                           Rect(right + 2, yr - 19, col - 2, 22), size=8.5, min_size=MIN_PT,
+                           max_lines=2)
+        yr -= fitted.height + 3
+    yr = _heading(canvas, right, yr - 2, col, "Cohorts")
+    for cohort in crew.cohorts or []:
+        draw_text(canvas, f"{cohort.name}: {cohort.kind}, {cohort.type}, quality "
+                  f"{crew_rules.cohort_quality(crew, cohort)}" + (
+                      f"; edges {', '.join(cohort.edges)}" if cohort.edges else "") + (
+                      f"; flaws {', '.join(cohort.flaws)}" if cohort.flaws else ""),
+                  Rect(right + 2, yr - 3, col - 2, 12), size=8.5, min_size=MIN_PT)
+        yr -= 13
+    if not crew.cohorts:
+        draw_string(canvas, right + 2, yr, "—", Face.REGULAR, 9)
+        yr -= 13
+    yr = _heading(canvas, right, yr - 2, col, "Claims (■ held)")
+    cell_w, cell_h = col / 5, 30
+    grid = [*crew.claims[:7], None, *crew.claims[7:14]]
+    for n, claim in enumerate(grid[:15]):
+        gx = right + (n % 5) * cell_w
+        gy = yr - 2 - (n // 5) * (cell_h + 4) - cell_h
+        canvas.setStrokeColorRGB(*INK)
+        canvas.rect(gx + 1, gy, cell_w - 2, cell_h, stroke=1, fill=0)
+        if claim is None:
+            draw_text(canvas, "Lair", Rect(gx + 3, gy + 2, cell_w - 6, cell_h - 4),
+                      face=Face.BOLD, size=8, min_size=MIN_PT, valign="middle",
+                      align="center")
+            continue
+        _box(canvas, gx + 3, gy + cell_h - 10, 7, claim.held)
+        draw_text(canvas, claim.name + (" (turf)" if claim.turf else ""),
+                  Rect(gx + 3, gy + 1, cell_w - 6, cell_h - 12), size=7, min_size=MIN_PT,
+                  max_lines=2)
+    yr -= 3 * (cell_h + 4) + 8
+    extra_claims = crew.claims[14:]
+
+    flow = Flow(sheet, f"{crew.name or 'Unnamed crew'} — factions, clocks and notes")
+    if extra_claims:
+        flow.heading("More claims")
+        for claim in extra_claims:
+            flow.text(f"{'■' if claim.held else '□'} {claim.name}"
+                      f"{' (turf)' if claim.turf else ''}")
+    flow.heading("Faction ladder")
+    for faction in sorted(crew.factions, key=lambda f: -f.tier) or []:
         status = crew_rules.STATUS_NAMES[faction.status]
-        draw_text(canvas, f"{faction.name} — Tier {faction.tier}, {faction.hold} hold, "
-                  f"status {faction.status:+d} ({status})", Rect(MARGIN + 2, y - 3, full, 12),
-                  size=9)
-        y -= 13
-    y = _heading(canvas, MARGIN, y - 4, full, "Claims")
-    for claim in crew.claims:
-        draw_text(canvas, f"{'■' if claim.held else '□'} {claim.name}"
-                  f"{' (turf)' if claim.turf else ''}", Rect(MARGIN + 2, y - 3, full, 12),
-                  size=9)
-        y -= 13
-    y = _heading(canvas, MARGIN, y - 4, full, "Clocks")
-    for clock in crew.clocks:
-        draw_text(canvas, f"{clock.name} ({clock.kind})", Rect(MARGIN + 2, y - 3, 200, 12),
-                  size=9)
-        _track(canvas, MARGIN + 210, y, clock.segments, clock.filled, size=8)
-        y -= 13
+        flow.text(f"Tier {faction.tier} {faction.hold[0].upper()}  {faction.name} — "
+                  f"status {faction.status:+d} ({status})" + (
+                      f". {faction.notes}" if faction.notes else ""))
+    if not crew.factions:
+        flow.text("—")
+    flow.heading("Clocks")
+    radius = 16.0
+    per_row = max(1, int(flow.w // 90))
+    for start in range(0, len(crew.clocks), per_row):
+        flow.need(2 * radius + 24)
+        for i, clock in enumerate(crew.clocks[start:start + per_row]):
+            cx = MARGIN + 45 + i * 90
+            draw_clock(canvas, cx, flow.y - radius - 2, radius, clock.segments, clock.filled)
+            draw_text(canvas, f"{clock.name} {clock.filled}/{clock.segments}",
+                      Rect(cx - 44, flow.y - 2 * radius - 18, 88, 12), size=7.5,
+                      min_size=MIN_PT, align="center")
+        flow.y -= 2 * radius + 24
+    if not crew.clocks:
+        flow.text("—")
+    if data is not None:
+        flow.heading("Contacts")
+        for person in data.contacts:
+            flow.text(("★ " if person.name == crew.contact else "   ") + person.label())
+    flow.heading("Notes")
+    notes_top = flow.y
+    flow.text(crew.notes or " ", multiline=True)
+    sheet.field("notes", Rect(MARGIN, max(MARGIN, flow.y - 40), flow.w,
+                              max(40.0, notes_top - flow.y + 40)), crew.notes, "multiline",
+                "Notes")
+    sheet.field(DATA_KEY, Rect(0, 0, 0, 0), _data(crew), "hidden")
 
 
 def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None) -> bytes:
-    """The PDF bytes with one page per document."""
+    """The PDF bytes: each document on its own pages."""
     register_fonts()
     width, height = PAGE_SIZES[paper or default_paper_for_locale()]
     buffer = io.BytesIO()
@@ -245,11 +530,14 @@ def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None
     canvas.setTitle(", ".join(d.name or "Unnamed" for d in documents))
     canvas.setCreator("SEForge")
     canvas.setSubject("Blades in the Dark sheets")
-    for document in documents:
-        if isinstance(document, Scoundrel):
-            draw_scoundrel(canvas, document, width, height)
-        else:
-            draw_crew(canvas, document, width, height)
+    form = FormWriter(canvas)
+    draw: dict[type, Callable[[Sheet, object], None]] = {
+        Scoundrel: draw_scoundrel,  # type: ignore[dict-item]
+        Crew: draw_crew,  # type: ignore[dict-item]
+    }
+    for number, document in enumerate(documents, start=1):
+        sheet = Sheet(canvas, form, number, width, height)
+        draw[type(document)](sheet, document)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

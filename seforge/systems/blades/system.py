@@ -103,6 +103,18 @@ def _check_crew(crew: Any) -> CheckReport:
         problems.append(CheckProblem(
             f"Heat {crew.heat} fills the {crew.heat_boxes}-box track; it becomes a wanted "
             "level.", "error", "blades.crew.heat"))
+    if rules.upgrade_boxes_used(crew) > rules.upgrade_boxes_allowed(crew):
+        problems.append(CheckProblem(
+            f"{rules.upgrade_boxes_used(crew)} upgrade boxes are marked but the crew has "
+            f"{rules.upgrade_boxes_allowed(crew)} (two at creation, two per advance).",
+            "error", "blades.crew.upgrades"))
+    if len(crew.special_abilities) > rules.abilities_allowed(crew):
+        problems.append(CheckProblem(
+            f"{len(crew.special_abilities)} crew special abilities but "
+            f"{rules.abilities_allowed(crew)} allowed.", "error", "blades.crew.ability"))
+    if crew.crew_type and not crew.special_abilities:
+        problems.append(CheckProblem("Choose the crew's special ability.", "warning",
+                                     "blades.crew.ability"))
     try:
         rules.board(crew)
     except ValueError as refused:

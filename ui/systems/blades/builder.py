@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.blades import rules
+from seforge.systems.blades import content, rules
 from seforge.systems.blades.documents import SCOUNDREL
 from seforge.systems.blades.facts import (
     ACTIONS,
@@ -35,7 +36,6 @@ from seforge.systems.blades.facts import (
     ATTRIBUTES,
     HOUSE_DEFAULT_LABELS,
     MAX_LOAD,
-    PLAYBOOKS,
     TRAUMA_CONDITIONS,
     VICES,
     XP_TRACKS,
@@ -43,6 +43,7 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import apply, dots_text, refuse
 from ui.systems.blades.ledger import LedgerPanel
 
@@ -78,6 +79,8 @@ class ScoundrelBuilder(QWidget):
         self.ledger.setMinimumWidth(260)
         splitter.setSizes([900, 380])
         self.texts: dict[str, QLineEdit] = {}
+        self._held: dict[str, tuple[str, str]] = {}
+        """Refused values still shown where they were typed: role -> (value, reason)."""
         self._build_identity()
         self._build_actions()
         self._build_bonds()
@@ -106,6 +109,28 @@ class ScoundrelBuilder(QWidget):
         self.texts[field] = edit
         return edit
 
+    def _choice(self, field: str, label: str, layout: QFormLayout, tip: str,
+                options: list[tuple[str, str]]) -> QComboBox:
+        """An editable combo for a text field: the game's choices (each with its summary)
+        or the table's own; its line edit is the field's editor."""
+        combo = QComboBox()
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        combo.setAccessibleName(label)
+        combo.setToolTip(tip)
+        combo.addItem("", "")
+        for name, summary in options:
+            combo.addItem(name, name)
+            combo.setItemData(combo.count() - 1, summary, Qt.ItemDataRole.ToolTipRole)
+        edit = combo.lineEdit()
+        assert edit is not None
+        edit.setAccessibleName(label)
+        edit.editingFinished.connect(partial(self._text_done, field))
+        combo.activated.connect(lambda _i: self._text_done(field))
+        layout.addRow(label, combo)
+        self.texts[field] = edit
+        return combo
+
     def _text_done(self, field: str) -> None:
         value = self.texts[field].text()
         if value.strip() != getattr(self.sc, field):
@@ -129,8 +154,11 @@ class ScoundrelBuilder(QWidget):
         self.playbook.setEditable(True)
         self.playbook.setAccessibleName("Playbook")
         self.playbook.addItem("")
-        for playbook in PLAYBOOKS:
+        for playbook in content.playbooks():
             self.playbook.addItem(playbook.name)
+            self.playbook.setItemData(self.playbook.count() - 1,
+                                      f"{playbook.name}: {playbook.summary}",
+                                      Qt.ItemDataRole.ToolTipRole)
         self.playbook.setToolTip(
             "Choose a playbook: the three the rules text names place their three dots "
             "(published starting dots, a default you can change by typing another name "
@@ -141,9 +169,14 @@ class ScoundrelBuilder(QWidget):
         line.editingFinished.connect(self._set_playbook)
         layout.addRow("Playbook", self.playbook)
         self._line("xp_trigger", "XP trigger", layout, "The playbook's own XP trigger")
-        self._line("heritage", "Heritage", layout, "Where the family line comes from")
+        lists = content.lists()
+        self.heritage = self._choice("heritage", "Heritage", layout,
+                                     "Where the family line comes from (pick or type)",
+                                     [(h.name, h.summary) for h in lists.heritages])
         self._line("heritage_detail", "Family detail", layout, "A detail of family life")
-        self._line("background", "Background", layout, "What they did before the crew")
+        self.background = self._choice("background", "Background", layout,
+                                       "What they did before the crew (pick or type)",
+                                       [(b.name, b.summary) for b in lists.backgrounds])
         self._line("background_detail", "Background detail", layout, "A specific detail")
         self.form.addWidget(box)
 
@@ -258,25 +291,43 @@ class ScoundrelBuilder(QWidget):
         self.abilities.currentRowChanged.connect(lambda _r: self._refresh_ability_button())
         layout.addRow("Special abilities", self.abilities)
         row = QHBoxLayout()
-        self.ability_edit = QLineEdit()
+        self.ability_pick = QComboBox()
+        self.ability_pick.setEditable(True)
+        self.ability_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.ability_pick.setAccessibleName("New special ability")
+        self.ability_pick.setToolTip("The playbook's special abilities (the first is the "
+                                     "suggested one); a Veteran may type another's")
+        ability_edit = self.ability_pick.lineEdit()
+        assert ability_edit is not None
+        self.ability_edit = ability_edit
         self.ability_edit.setAccessibleName("New special ability")
         self.ability_edit.setPlaceholderText("a special ability of the playbook")
         self.ability_edit.textChanged.connect(lambda _t: self._refresh_ability_button())
         self.add_ability = self._button("Add", "Add special ability", self._add_ability)
         self.remove_ability = self._button("Remove", "Remove special ability",
                                            self._remove_ability)
-        row.addWidget(self.ability_edit, 1)
+        row.addWidget(self.ability_pick, 1)
         row.addWidget(self.add_ability)
         row.addWidget(self.remove_ability)
         layout.addRow("", row)
-        self.friend = QLineEdit()
-        self.rival = QLineEdit()
-        for edit, role, label in ((self.friend, "friend", "Close friend"),
-                                  (self.rival, "rival", "Rival")):
+        self.friend_pick = QComboBox()
+        self.rival_pick = QComboBox()
+        edits: list[QLineEdit] = []
+        for combo, role, label in ((self.friend_pick, "friend", "Close friend"),
+                                   (self.rival_pick, "rival", "Rival")):
+            combo.setEditable(True)
+            combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            combo.setAccessibleName(label)
+            edit = combo.lineEdit()
+            assert edit is not None
             edit.setAccessibleName(label)
             edit.setToolTip(f"The {label.lower()}, from the playbook's people")
             edit.editingFinished.connect(partial(self._contact_done, edit, role))
-            layout.addRow(label, edit)
+            combo.activated.connect(partial(self._contact_picked, combo, edit, role))
+            layout.addRow(label, combo)
+            edits.append(edit)
+        self.friend, self.rival = edits
+        self._people_of = ""
         self.vice = QComboBox()
         self.vice.setAccessibleName("Vice")
         self.vice.addItem("— none —", "")
@@ -309,9 +360,43 @@ class ScoundrelBuilder(QWidget):
     def _contact_done(self, edit: QLineEdit, role: str) -> None:
         name = edit.text()
         current = self.sc.friend if role == "friend" else self.sc.rival
-        if name.strip() != current and not self.do(
-                f"Set {role}", lambda sc: rules.set_contact(sc, role, name)):
-            edit.setText(current)
+        if name.strip() == current:
+            self._held.pop(role, None)
+            self._show_held()
+            return
+        reason = rules.why_not_set_contact(self.sc, role, name)
+        if reason is not None:
+            # a refused value stays where it was typed, with its reason (never erased)
+            self._held[role] = (name, reason)
+            self.status.setText(f"Not kept: {reason}")
+            self.status.setVisible(True)
+            self._show_held()
+            return
+        self._held.pop(role, None)
+        self.do(f"Set {role}", lambda sc: rules.set_contact(sc, role, name))
+        self._show_held()
+
+    def _contact_picked(self, combo: QComboBox, edit: QLineEdit, role: str,
+                        index: int) -> None:
+        edit.setText(str(combo.itemData(index) or ""))
+        self._contact_done(edit, role)
+
+    def _show_held(self) -> None:
+        """Mark the fields that hold a refused value (its reason in the tooltip and the
+        ledger); a held value is never overwritten by a redraw."""
+        for role, edit in (("friend", self.friend), ("rival", self.rival)):
+            held = self._held.get(role)
+            label = "close friend" if role == "friend" else "rival"
+            if held is None:
+                edit.setStyleSheet("")
+                edit.setToolTip(f"The {label}, from the playbook's people")
+            else:
+                edit.setStyleSheet("QLineEdit { border: 2px solid #c0392b; }")
+                edit.setToolTip(f"Not kept: {held[1]}. The sheet keeps "
+                                f"{getattr(self.sc, role) or 'no one'}.")
+        self.ledger.show_held([f"{('Close friend' if role == 'friend' else 'Rival')} "
+                               f"“{value.strip()}” not kept: {reason}"
+                               for role, (value, reason) in self._held.items()])
 
     def _build_advancement(self) -> None:
         box = QGroupBox("Experience and advances")
@@ -435,6 +520,15 @@ class ScoundrelBuilder(QWidget):
         harm_row.addWidget(self.harm_level)
         harm_row.addWidget(self.harm_add)
         layout.addRow("", harm_row)
+        heal_row = QHBoxLayout()
+        self.healing = ClockFace("Healing", rules.HEALING_SEGMENTS, 0)
+        self.healing.setAccessibleName("Healing clock")
+        self.healing.fill_requested.connect(self._heal_to)
+        self.healing_label = QLabel()
+        self.healing_label.setWordWrap(True)
+        heal_row.addWidget(self.healing)
+        heal_row.addWidget(self.healing_label, 1)
+        layout.addRow("Healing", heal_row)
         armor = QHBoxLayout()
         self.armor_boxes: dict[str, QCheckBox] = {}
         for box_name in ARMOR_BOXES:
@@ -475,6 +569,16 @@ class ScoundrelBuilder(QWidget):
         if self.do("Write harm", write):
             self.harm_text.clear()
 
+    def _heal_to(self, _name: str, filled: int) -> None:
+        fixed = rules.HEALING_SEGMENTS - rules.healing_segments(self.sc)
+        ticks = filled - fixed - self.sc.healing
+
+        def heal(sc: Scoundrel) -> None:
+            rules.tick_healing(sc, ticks)
+
+        if ticks:
+            self.do("Healing clock", heal)
+
     def _clear_harm(self, level: int, item: object) -> None:
         rows = self.harm_rows[level - 1]
         index = rows.currentRow()
@@ -509,14 +613,21 @@ class ScoundrelBuilder(QWidget):
         self.items = QListWidget()
         self.items.setAccessibleName("Items carried")
         self.items.setMaximumHeight(70)
-        layout.addRow("Items", self.items)
+        self.item_checks = QListWidget()
+        self.item_checks.setAccessibleName("Items to carry")
+        self.item_checks.setToolTip("The playbook's items, then the standard ones: tick what "
+                                    "the scoundrel has on hand, up to the chosen load")
+        self.item_checks.setMinimumHeight(120)
+        self.item_checks.itemChanged.connect(self._item_checked)
+        layout.addRow("Sheet items", self.item_checks)
+        layout.addRow("Carried", self.items)
         item_row = QHBoxLayout()
         self.item_name = QLineEdit()
         self.item_name.setAccessibleName("New item")
         self.item_name.textChanged.connect(lambda _t: self._refresh_items())
         self.item_boxes = QSpinBox()
         self.item_boxes.setAccessibleName("Item boxes")
-        self.item_boxes.setRange(0, 2)
+        self.item_boxes.setRange(0, 3)
         self.item_boxes.setValue(1)
         self.item_boxes.valueChanged.connect(lambda _v: self._refresh_items())
         self.item_add = self._button("Carry", "Carry item", self._add_item)
@@ -544,6 +655,18 @@ class ScoundrelBuilder(QWidget):
             coin_row.addWidget(part)
         coin_row.addStretch(1)
         layout.addRow("Coin", coin_row)
+        profit_row = QHBoxLayout()
+        self.profit_tier = QSpinBox()
+        self.profit_tier.setAccessibleName("Crew Tier for the profit")
+        self.profit_tier.setRange(0, 6)
+        self.profit_tier.setPrefix("crew Tier ")
+        self.profit = self._button("Crew advance profit", "Take crew advance profit",
+                                   self._take_profit)
+        self.profit_tier.valueChanged.connect(lambda _v: self._refresh_profit())
+        profit_row.addWidget(self.profit_tier)
+        profit_row.addWidget(self.profit)
+        profit_row.addStretch(1)
+        layout.addRow("Profit", profit_row)
         self.notes = QPlainTextEdit()
         self.notes.setAccessibleName("Notes")
         self.notes.setMaximumHeight(80)
@@ -553,6 +676,19 @@ class ScoundrelBuilder(QWidget):
             "Edit notes", lambda sc: rules.set_text(sc, "notes", self.notes.toPlainText())))
         layout.addRow("", notes_save)
         self.form.addWidget(box)
+
+    def _take_profit(self) -> None:
+        tier = self.profit_tier.value()
+
+        def profit(sc: Scoundrel) -> None:
+            rules.take_profit(sc, tier)
+
+        self.do("Crew advance profit", profit)
+
+    def _refresh_profit(self) -> None:
+        tier = self.profit_tier.value()
+        refuse(self.profit, rules.why_not_take_profit(self.sc, tier),
+               f"The crew advanced: put Tier + 2 = {tier + 2} in the stash")
 
     def _set_load(self, value: int) -> None:
         if value != self.sc.load:
@@ -637,6 +773,7 @@ class ScoundrelBuilder(QWidget):
             for widget in blockers:
                 widget.blockSignals(False)
         self.ledger.show_scoundrel(sc)
+        self._show_held()
 
     def _refresh(self, sc: Scoundrel) -> None:
         for field, edit in self.texts.items():
@@ -686,9 +823,15 @@ class ScoundrelBuilder(QWidget):
         self.mastery.setChecked(sc.mastery)
         self.abilities.clear()
         self.abilities.addItems(sc.special_abilities)
+        self._refresh_playbook_lists(sc)
         self._refresh_ability_button()
-        self.friend.setText(sc.friend)
-        self.rival.setText(sc.rival)
+        for role, edit in (("friend", self.friend), ("rival", self.rival)):
+            held = self._held.get(role)
+            if held is not None and rules.why_not_set_contact(sc, role, held[0]) is None:
+                del self._held[role]  # what refused it has changed: type it again to keep it
+                held = None
+            if held is None:
+                edit.setText(getattr(sc, role))
         self.vice.setCurrentIndex(max(0, self.vice.findData(sc.vice)))
         self._refresh_advances()
         self._refresh_stress()
@@ -700,6 +843,7 @@ class ScoundrelBuilder(QWidget):
             rows.clear()
             rows.addItems(sc.harm[i])
         self._refresh_harm()
+        self._refresh_healing()
         for box_name, check in self.armor_boxes.items():
             check.setChecked(box_name in sc.armor_used)
             if box_name not in sc.armor_used:
@@ -722,6 +866,7 @@ class ScoundrelBuilder(QWidget):
         refuse(self.stash_button, rules.why_not_stash(sc, 1), "Put 1 coin in the stash")
         refuse(self.withdraw_button, rules.why_not_withdraw(sc, 1),
                "Take 1 coin out of the stash for 2 stash")
+        self._refresh_profit()
         if not self.notes.hasFocus():
             self.notes.setPlainText(sc.notes)
         for field, spin in self.house.items():
@@ -731,6 +876,64 @@ class ScoundrelBuilder(QWidget):
         for action, combo in self.attribute_of.items():
             combo.setCurrentIndex(combo.findData(attribute_of(action, sc.house)))
         self._place_actions()
+
+    def _refresh_playbook_lists(self, sc: Scoundrel) -> None:
+        """The choices the playbook offers: abilities, people and items."""
+        book = content.playbook(sc.playbook)
+        for i in range(self.abilities.count()):
+            item = self.abilities.item(i)
+            found = book.ability(item.text()) if book else None
+            if found is not None:
+                item.setToolTip(found.summary + (" (uses special armor)"
+                                                 if found.special_armor else ""))
+        if self._people_of != sc.playbook:
+            self._people_of = sc.playbook
+            self.ability_pick.clear()
+            self.ability_pick.addItem("", "")
+            for ability in book.special_abilities if book else ():
+                self.ability_pick.addItem(ability.name, ability.name)
+                self.ability_pick.setItemData(self.ability_pick.count() - 1, ability.summary,
+                                              Qt.ItemDataRole.ToolTipRole)
+            for combo, edit in ((self.friend_pick, self.friend),
+                                (self.rival_pick, self.rival)):
+                typed = edit.text()
+                combo.clear()
+                combo.addItem("", "")
+                for person in book.friends if book else ():
+                    combo.addItem(person.label(), person.name)
+                    combo.setItemData(combo.count() - 1, person.label(),
+                                      Qt.ItemDataRole.ToolTipRole)
+                edit.setText(typed)
+        carried = {item.name for item in sc.items}
+        wanted = [(i.name, i.load) for i in content.playbook_items(sc.playbook)]
+        if [self.item_checks.item(r).data(Qt.ItemDataRole.UserRole)
+                for r in range(self.item_checks.count())] != [n for n, _ in wanted]:
+            self.item_checks.clear()
+            for name, load in wanted:
+                entry = QListWidgetItem(f"{name} ({load} load)" if load else
+                                        f"{name} (no load)")
+                entry.setData(Qt.ItemDataRole.UserRole, name)
+                entry.setFlags(entry.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                self.item_checks.addItem(entry)
+        for r in range(self.item_checks.count()):
+            entry = self.item_checks.item(r)
+            name = str(entry.data(Qt.ItemDataRole.UserRole))
+            on = name in carried
+            entry.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            reason = None if on else rules.why_not_carry(sc, name)
+            entry.setToolTip(f"Not now: {reason}." if reason else
+                             ("Untick to drop it" if on else "Tick to carry it this score"))
+
+    def _item_checked(self, entry: QListWidgetItem) -> None:
+        name = str(entry.data(Qt.ItemDataRole.UserRole))
+        on = entry.checkState() == Qt.CheckState.Checked
+        if on == any(item.name == name for item in self.sc.items):
+            return
+        if on:
+            self.do(f"Carry {name}", lambda sc: rules.carry(sc, name))
+        else:
+            self.do(f"Drop {name}", lambda sc: rules.drop(sc, name))
+        self.refresh()
 
     def _refresh_advances(self) -> None:
         sc = self.sc
@@ -771,6 +974,17 @@ class ScoundrelBuilder(QWidget):
         refuse(self.stress_plus, rules.why_not_take_stress(sc, 1, self.trauma_pick.currentText()),
                "Mark 1 stress (the last box brings the trauma chosen beside it)")
         refuse(self.stress_minus, None if sc.stress else "no stress to clear", "Clear 1 stress")
+
+    def _refresh_healing(self) -> None:
+        sc = self.sc
+        fixed = rules.HEALING_SEGMENTS - rules.healing_segments(sc)
+        self.healing.show_state(rules.HEALING_SEGMENTS, sc.healing + fixed)
+        reason = rules.why_not_tick_healing(sc, 1)
+        self.healing_label.setText(
+            (f"Not now: {reason}." if reason else
+             f"{sc.healing} of {rules.healing_segments(sc)} ticked; a full clock lowers "
+             "every harm one level.") + (" Vigorous keeps one segment filled." if fixed
+                                           else ""))
 
     def _refresh_harm(self) -> None:
         refuse(self.harm_add, rules.why_not_add_harm(self.sc, self.harm_level.value()),

@@ -27,12 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.systems.blades import content, odds
 from seforge.systems.blades import crew as rules
-from seforge.systems.blades import odds
 from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
+from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import apply, refuse, text_item
 
 Mutator = Callable[[Crew], None]
@@ -57,15 +58,65 @@ class CrewWidget(QScrollArea):
         crew_box = QGroupBox("Crew")
         form = QFormLayout(crew_box)
         self.name = QLineEdit()
-        self.crew_type = QLineEdit()
-        for edit, field, label in ((self.name, "name", "Name"),
-                                   (self.crew_type, "crew_type", "Crew type")):
-            edit.setAccessibleName(label)
-            edit.editingFinished.connect(partial(self._text, edit, field))
-            form.addRow(label, edit)
+        self.name.setAccessibleName("Name")
+        self.name.editingFinished.connect(partial(self._text, self.name, "name"))
+        form.addRow("Name", self.name)
+        self.type_pick = QComboBox()
+        self.type_pick.setEditable(True)
+        self.type_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.type_pick.setAccessibleName("Crew type")
+        self.type_pick.addItem("", "")
+        for data in content.crew_types():
+            self.type_pick.addItem(data.name, data.name)
+            self.type_pick.setItemData(self.type_pick.count() - 1,
+                                       f"{data.name}: {data.summary}",
+                                       Qt.ItemDataRole.ToolTipRole)
+        type_edit = self.type_pick.lineEdit()
+        assert type_edit is not None
+        self.crew_type = type_edit
+        self.crew_type.setAccessibleName("Crew type")
+        self.crew_type.editingFinished.connect(self._set_type)
+        self.type_pick.activated.connect(lambda _i: self._set_type())
+        form.addRow("Crew type", self.type_pick)
+        self.choices: dict[str, QComboBox] = {}
+        for field, label in (("reputation", "Reputation"), ("hunting_grounds",
+                                                            "Hunting grounds"),
+                             ("contact", "Favourite contact")):
+            combo = QComboBox()
+            combo.setAccessibleName(label)
+            combo.activated.connect(partial(self._choice, field))
+            form.addRow(label, combo)
+            self.choices[field] = combo
+        self.lair = QLineEdit()
+        self.lair.setAccessibleName("Lair")
+        self.lair.setToolTip("Where the crew has its lair, in a few words")
+        self.lair.editingFinished.connect(self._lair_done)
+        form.addRow("Lair", self.lair)
+        self.xp_track = QLabel()
+        self.xp_track.setAccessibleName("Crew XP")
+        xp_row = QHBoxLayout()
+        self.xp_minus = self._button("−", lambda: self.do(
+            "Clear crew XP", lambda c: rules.mark_crew_xp(c, -1)))
+        self.xp_minus.setAccessibleName("Clear crew XP")
+        self.xp_plus = self._button("+", lambda: self.do(
+            "Mark crew XP", lambda c: rules.mark_crew_xp(c, 1)))
+        self.xp_plus.setAccessibleName("Mark crew XP")
+        self.advance_kind = QComboBox()
+        self.advance_kind.setAccessibleName("Crew advance")
+        self.advance_kind.addItem("a special ability", "ability")
+        self.advance_kind.addItem("two upgrade boxes", "upgrades")
+        self.advance = self._button("Take advance", self._advance)
+        for part0 in (self.xp_track, self.xp_minus, self.xp_plus, self.advance_kind,
+                      self.advance):
+            xp_row.addWidget(part0)
+        form.addRow("Crew XP", xp_row)
+        self.profit = QLabel()
+        self.profit.setAccessibleName("Crew advance profit")
+        self.profit.setWordWrap(True)
+        form.addRow("", self.profit)
         self.numbers: dict[str, QSpinBox] = {}
         for field, label in (("tier", "Tier"), ("wanted", "Wanted level"),
-                             ("vault", "Vault upgrades"), ("xp", "Crew XP")):
+                             ("vault", "Vault upgrades")):
             spin = QSpinBox()
             spin.setAccessibleName(label)
             low, high = rules.EDITABLE[field]
@@ -91,14 +142,22 @@ class CrewWidget(QScrollArea):
         self.rep_amount.setToolTip("2 per score, one more per Tier the target is above you")
         self.gain_rep = self._button("Gain rep", lambda: self.do(
             "Gain rep", lambda c: rules.gain_rep(c, self.rep_amount.value())))
-        self.develop = self._button("Develop", lambda: self.do("Develop", rules.develop))
+        self.from_pcs = QSpinBox()
+        self.from_pcs.setAccessibleName("Coin from the scoundrels")
+        self.from_pcs.setRange(0, 48)
+        self.from_pcs.setPrefix("PCs pay ")
+        self.from_pcs.setToolTip("Coin the scoundrels put toward the next Tier (each takes it "
+                                 "off their own sheet); the lair pays the rest")
+        self.develop = self._button("Develop", lambda: self.do(
+            "Develop", lambda c: rules.develop(c, self.from_pcs.value())))
         self.lose_hold = self._button("Lose hold", lambda: self.do("Lose hold",
                                                                    rules.lose_hold))
         grid.addWidget(self.rep, 0, 0)
         grid.addWidget(self.rep_amount, 0, 1)
         grid.addWidget(self.gain_rep, 0, 2)
-        grid.addWidget(self.develop, 0, 3)
-        grid.addWidget(self.lose_hold, 0, 4)
+        grid.addWidget(self.from_pcs, 0, 3)
+        grid.addWidget(self.develop, 0, 4)
+        grid.addWidget(self.lose_hold, 0, 5)
         self.heat = QLabel()
         self.heat.setAccessibleName("Heat")
         self.heat_amount = QSpinBox()
@@ -106,7 +165,7 @@ class CrewWidget(QScrollArea):
         self.heat_amount.setRange(0, 9)
         self.heat_amount.setValue(1)
         self.gain_heat = self._button("Gain heat", lambda: self.do(
-            "Gain heat", lambda c: rules.gain_heat(c, self.heat_amount.value())))
+            "Gain heat", lambda c: rules.gain_heat(c, self._heat())))
         self.clear_heat = self._button("Clear heat", lambda: self.do(
             "Clear heat", lambda c: rules.set_number(c, "heat", 0)))
         grid.addWidget(self.heat, 1, 0)
@@ -127,6 +186,82 @@ class CrewWidget(QScrollArea):
         grid.addWidget(self.gain_coin, 2, 2)
         grid.addWidget(self.spend_coin, 2, 3)
         top.addWidget(econ, 2)
+
+        self.war = QLabel()
+        self.war.setAccessibleName("War effects")
+        self.war.setWordWrap(True)
+        grid.addWidget(self.war, 3, 0, 1, 6)
+        self.score_heat = QCheckBox("from a score (+1 at war)")
+        self.score_heat.setAccessibleName("Heat from a score")
+        grid.addWidget(self.score_heat, 1, 4, 1, 2)
+
+        assets = QHBoxLayout()
+        layout.addLayout(assets)
+        abilities = QGroupBox("Special abilities")
+        al = QVBoxLayout(abilities)
+        self.abilities = QListWidget()
+        self.abilities.setAccessibleName("Crew special abilities")
+        self.abilities.setMaximumHeight(90)
+        al.addWidget(self.abilities)
+        row0 = QHBoxLayout()
+        self.ability_pick = QComboBox()
+        self.ability_pick.setAccessibleName("Crew ability to take")
+        self.add_ability = self._button("Take", self._add_ability)
+        self.add_ability.setAccessibleName("Take crew ability")
+        self.remove_ability = self._button("Remove", self._remove_ability)
+        self.remove_ability.setAccessibleName("Remove crew ability")
+        for part7 in (self.ability_pick, self.add_ability, self.remove_ability):
+            row0.addWidget(part7)
+        row0.setStretch(0, 1)
+        al.addLayout(row0)
+        assets.addWidget(abilities, 2)
+        upgrades = QGroupBox("Upgrades")
+        ul = QVBoxLayout(upgrades)
+        self.upgrade_boxes = QLabel()
+        self.upgrade_boxes.setAccessibleName("Upgrade boxes")
+        ul.addWidget(self.upgrade_boxes)
+        self.upgrades = QListWidget()
+        self.upgrades.setAccessibleName("Crew upgrades")
+        self.upgrades.setMaximumHeight(120)
+        self.upgrades.itemSelectionChanged.connect(self._refresh_upgrade_buttons)
+        ul.addWidget(self.upgrades)
+        row1 = QHBoxLayout()
+        self.mark_upgrade = self._button("Mark a box", self._mark_upgrade)
+        self.clear_upgrade = self._button("Clear a box", self._clear_upgrade)
+        row1.addWidget(self.mark_upgrade)
+        row1.addWidget(self.clear_upgrade)
+        ul.addLayout(row1)
+        assets.addWidget(upgrades, 3)
+        cohorts = QGroupBox("Cohorts")
+        col = QVBoxLayout(cohorts)
+        self.cohorts = QListWidget()
+        self.cohorts.setAccessibleName("Cohorts")
+        self.cohorts.setMaximumHeight(90)
+        col.addWidget(self.cohorts)
+        row2 = QHBoxLayout()
+        self.cohort_kind = QComboBox()
+        self.cohort_kind.setAccessibleName("Cohort kind")
+        self.cohort_kind.addItem("Gang", "gang")
+        self.cohort_kind.addItem("Expert", "expert")
+        self.cohort_type = QComboBox()
+        self.cohort_type.setEditable(True)
+        self.cohort_type.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.cohort_type.setAccessibleName("Cohort type")
+        for gang in content.lists().gang_types:
+            self.cohort_type.addItem(gang.name, gang.name)
+            self.cohort_type.setItemData(self.cohort_type.count() - 1, gang.summary,
+                                         Qt.ItemDataRole.ToolTipRole)
+        self.add_cohort = self._button("Recruit", self._add_cohort)
+        self.add_cohort.setAccessibleName("Recruit cohort")
+        self.remove_cohort = self._button("Remove", self._remove_cohort)
+        self.remove_cohort.setAccessibleName("Remove cohort")
+        for part8 in (self.cohort_kind, self.cohort_type, self.add_cohort,
+                      self.remove_cohort):
+            row2.addWidget(part8)
+        col.addLayout(row2)
+        self.cohort_kind.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.cohort_type.currentTextChanged.connect(lambda _t: self.refresh())
+        assets.addWidget(cohorts, 3)
 
         middle = QHBoxLayout()
         layout.addLayout(middle)
@@ -188,6 +323,11 @@ class CrewWidget(QScrollArea):
 
         clocks = QGroupBox("Clocks")
         kl = QVBoxLayout(clocks)
+        self.faces_host = QWidget()
+        self.faces = QGridLayout(self.faces_host)
+        self.faces.setContentsMargins(0, 0, 0, 0)
+        self._faces: dict[str, tuple[ClockFace, QLabel]] = {}
+        kl.addWidget(self.faces_host)
         self.clocks = QTableWidget(0, 3)
         self.clocks.setAccessibleName("Clocks")
         self.clocks.setHorizontalHeaderLabels(["Clock", "Kind", "Filled"])
@@ -211,7 +351,7 @@ class CrewWidget(QScrollArea):
         self.clock_size = QComboBox()
         self.clock_size.setAccessibleName("New clock segments")
         for size in rules.BLADES_CLOCK_SIZES:
-            self.clock_size.addItem(str(size), size)
+            self.clock_size.addItem(rules.clock_size_label(size), size)
         self.clock_kind = QComboBox()
         self.clock_kind.setAccessibleName("New clock kind")
         self.clock_kind.addItems(list(rules.CLOCK_KINDS))
@@ -257,7 +397,7 @@ class CrewWidget(QScrollArea):
         self.links.setWordWrap(True)
         kl.addWidget(self.links)
         layout.addWidget(clocks, 1)
-        for spin in (self.rep_amount, self.heat_amount, self.coin_amount):
+        for spin in (self.rep_amount, self.heat_amount, self.coin_amount, self.from_pcs):
             spin.valueChanged.connect(lambda _v: self.refresh())
         owner.changed.connect(self.refresh)
         self.refresh()
@@ -274,6 +414,66 @@ class CrewWidget(QScrollArea):
         button.setAccessibleName(text)
         button.clicked.connect(lambda _checked=False: slot())
         return button
+
+    def _heat(self) -> int:
+        amount = self.heat_amount.value()
+        return rules.score_heat(self.crew, amount) if self.score_heat.isChecked() else amount
+
+    def _set_type(self) -> None:
+        name = self.crew_type.text().strip()
+        if name != self.crew.crew_type:
+            self.do("Choose crew type", lambda c: rules.set_crew_type(c, name))
+            self.refresh()
+
+    def _choice(self, field: str, index: int) -> None:
+        value = str(self.choices[field].itemData(index) or "")
+        if value != getattr(self.crew, field):
+            self.do(f"Choose {field.replace('_', ' ')}",
+                    lambda c: rules.set_field(c, field, value))
+
+    def _lair_done(self) -> None:
+        value = self.lair.text()
+        if value.strip() != self.crew.lair:
+            self.do("Edit lair", lambda c: rules.set_field(c, "lair", value))
+
+    def _advance(self) -> None:
+        kind = str(self.advance_kind.currentData())
+        gained: list[int] = []
+        if self.do("Crew advance", lambda c: gained.append(rules.take_crew_advance(c, kind))):
+            self.status.setText(f"Crew advance taken: each scoundrel gains {gained[-1]} stash "
+                                "(mark it on their sheets).")
+            self.status.setVisible(True)
+
+    def _add_ability(self) -> None:
+        name = str(self.ability_pick.currentData() or "")
+        self.do("Take crew ability", lambda c: rules.add_crew_ability(c, name))
+
+    def _remove_ability(self) -> None:
+        item = self.abilities.currentItem()
+        if item is not None:
+            name = item.text()
+            self.do("Remove crew ability", lambda c: rules.remove_crew_ability(c, name))
+
+    def _upgrade_name(self) -> str:
+        item = self.upgrades.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
+
+    def _mark_upgrade(self) -> None:
+        name = self._upgrade_name()
+        self.do(f"Mark {name}", lambda c: rules.mark_upgrade(c, name))
+
+    def _clear_upgrade(self) -> None:
+        name = self._upgrade_name()
+        self.do(f"Clear {name}", lambda c: rules.clear_upgrade(c, name))
+
+    def _add_cohort(self) -> None:
+        kind = str(self.cohort_kind.currentData())
+        kind_type = self.cohort_type.currentText()
+        self.do("Recruit cohort", lambda c: rules.add_cohort(c, kind, kind_type))
+
+    def _remove_cohort(self) -> None:
+        index = self.cohorts.currentRow()
+        self.do("Remove cohort", lambda c: rules.remove_cohort(c, index))
 
     def _text(self, edit: QLineEdit, field: str) -> None:
         value = edit.text()
@@ -315,6 +515,38 @@ class CrewWidget(QScrollArea):
         else:
             self.do(f"Untick {name}", lambda c: rules.untick(c, name, -amount))
 
+    def _fill_to(self, name: str, filled: int) -> None:
+        clock = next((c for c in self.crew.clocks if c.name == name), None)
+        if clock is None or filled == clock.filled:
+            return
+        if filled > clock.filled:
+            self.do(f"Tick {name}", lambda c: rules.tick(c, name, filled - clock.filled))
+        else:
+            self.do(f"Untick {name}", lambda c: rules.untick(c, name, clock.filled - filled))
+
+    def _refresh_faces(self) -> None:
+        names = [c.name for c in self.crew.clocks]
+        if list(self._faces) != names:
+            for face, label in self._faces.values():
+                face.deleteLater()
+                label.deleteLater()
+            self._faces = {}
+            for i, clock in enumerate(self.crew.clocks):
+                face = ClockFace(clock.name, clock.segments, clock.filled)
+                face.fill_requested.connect(self._fill_to)
+                label = QLabel(clock.name)
+                label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+                label.setWordWrap(True)
+                label.setMaximumWidth(90)
+                self.faces.addWidget(face, (i // 6) * 2, i % 6,
+                                     alignment=Qt.AlignmentFlag.AlignHCenter)
+                self.faces.addWidget(label, (i // 6) * 2 + 1, i % 6)
+                self._faces[clock.name] = (face, label)
+        for clock in self.crew.clocks:
+            face, label = self._faces[clock.name]
+            face.show_state(clock.segments, clock.filled)
+            label.setText(f"{clock.name} {clock.filled}/{clock.segments}")
+
     def _remove_clock(self) -> None:
         name = self._clock_name()
         self.do(f"Remove {name}", lambda c: rules.remove_clock(c, name))
@@ -347,6 +579,7 @@ class CrewWidget(QScrollArea):
             self.name.setText(crew.name)
         if not self.crew_type.hasFocus():
             self.crew_type.setText(crew.crew_type)
+        self._refresh_type(crew)
         for field, spin in self.numbers.items():
             spin.setValue(getattr(crew, field))
         self.hold.setCurrentText(crew.hold)
@@ -354,8 +587,10 @@ class CrewWidget(QScrollArea):
                          f"(turf {rules.turf(crew)})")
         refuse(self.gain_rep, rules.why_not_gain_rep(crew, self.rep_amount.value()),
                "Add rep from a score")
-        refuse(self.develop, rules.why_not_develop(crew),
-               "A full rep track: strengthen hold, or pay for the next Tier")
+        cost = rules.tier_cost(crew)
+        refuse(self.develop, rules.why_not_develop(crew, self.from_pcs.value()),
+               "A full rep track: strengthen hold, or pay for the next Tier "
+               f"({cost} coin, from the lair and the scoundrels)")
         self.heat.setText(f"Heat {crew.heat} of {crew.heat_boxes}, wanted {crew.wanted}")
         refuse(self.gain_heat, rules.why_not_gain_heat(crew, self.heat_amount.value()),
                "Add heat; a full track adds a wanted level")
@@ -390,6 +625,7 @@ class CrewWidget(QScrollArea):
                 f"  {clock.filled}/{clock.segments}"))
         if 0 <= selected < len(crew.clocks):
             self.clocks.selectRow(selected)
+        self._refresh_faces()
         names = [c.name for c in crew.clocks]
         for combo in (self.link_first, self.link_second):
             current = combo.currentText()
@@ -400,6 +636,101 @@ class CrewWidget(QScrollArea):
         self.links.setText("; ".join(f"{lk.first} → {lk.second} ({lk.kind})"
                                      for lk in crew.links) or "No links.")
         self._refresh_clock_buttons()
+
+    def _refresh_type(self, crew: Crew) -> None:
+        data = content.crew_type(crew.crew_type)
+        lists = content.lists()
+        options: dict[str, list[tuple[str, str, str]]] = {
+            "reputation": [(r, r, "how the underworld sees the crew")
+                           for r in lists.reputations],
+            "hunting_grounds": [(o, o, "the crew's preferred operation")
+                                for o in (data.operations if data else ())],
+            "contact": [(p.label(), p.name, p.label())
+                        for p in (data.contacts if data else ())],
+        }
+        for field, combo in self.choices.items():
+            wanted = [("", "", ""), *options[field]]
+            current = getattr(crew, field)
+            if current and current not in [v for _, v, _ in wanted]:
+                wanted.append((current, current, "kept as written"))
+            if [combo.itemData(i) for i in range(combo.count())] != [v for _, v, _ in wanted]:
+                combo.clear()
+                for text, value, tip in wanted:
+                    combo.addItem(text or "—", value)
+                    combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+            combo.setCurrentIndex(max(0, combo.findData(current)))
+        if not self.lair.hasFocus():
+            self.lair.setText(crew.lair)
+        self.xp_track.setText("■" * crew.xp + "□" * (crew.crew_xp_boxes - crew.xp) +
+                              f" {crew.xp}/{crew.crew_xp_boxes}")
+        self.xp_track.setToolTip("Mark 1 or 2 per crew XP trigger at the end of a session"
+                                 + (f"; the crew's own: {data.xp_trigger}" if data else ""))
+        refuse(self.xp_plus, None if crew.xp < crew.crew_xp_boxes else "the track is full",
+               "Mark one crew XP")
+        refuse(self.xp_minus, None if crew.xp else "no crew XP to clear", "Clear one crew XP")
+        refuse(self.advance, rules.why_not_crew_advance(crew, str(
+            self.advance_kind.currentData())), "Clear the full track for an advance")
+        self.profit.setText(f"Each crew advance gives every scoundrel {rules.profit(crew)} "
+                            "stash (Tier + 2).")
+        effects = rules.war_effects(crew)
+        self.war.setText("At war: " + "; ".join(effects) + "." if effects else "Not at war.")
+        self.abilities.clear()
+        for name in crew.special_abilities:
+            found = next((a for a in (data.special_abilities if data else ())
+                          if a.name == name), None)
+            item = QListWidgetItem(name)
+            item.setToolTip(found.summary if found else name)
+            self.abilities.addItem(item)
+        wanted_abilities = [a.name for a in (data.special_abilities if data else ())]
+        if [self.ability_pick.itemData(i) for i in range(self.ability_pick.count())] != \
+                wanted_abilities:
+            self.ability_pick.clear()
+            for ability in data.special_abilities if data else ():
+                self.ability_pick.addItem(ability.name, ability.name)
+                self.ability_pick.setItemData(self.ability_pick.count() - 1, ability.summary,
+                                              Qt.ItemDataRole.ToolTipRole)
+        refuse(self.add_ability, rules.why_not_add_crew_ability(
+            crew, str(self.ability_pick.currentData() or "")), "Take this crew ability")
+        refuse(self.remove_ability, None if crew.special_abilities else "none taken",
+               "Remove the selected ability")
+        self.upgrade_boxes.setText(f"{rules.upgrade_boxes_used(crew)} of "
+                                   f"{rules.upgrade_boxes_allowed(crew)} boxes chosen "
+                                   "(the type's two are free; a cohort costs 2)")
+        selected = self._upgrade_name()
+        pool = [*(data.upgrades if data else ()), *lists.crew_upgrades]
+        self.upgrades.clear()
+        for upgrade in pool:
+            marks = crew.upgrades.get(upgrade.name, 0)
+            item = QListWidgetItem(f"{'■' * marks}{'□' * (upgrade.boxes - marks)} "
+                                   f"{upgrade.name}")
+            item.setData(Qt.ItemDataRole.UserRole, upgrade.name)
+            item.setToolTip(upgrade.summary + (" (from the crew type)"
+                                               if upgrade.name in crew.starting_upgrades
+                                               else ""))
+            self.upgrades.addItem(item)
+            if upgrade.name == selected:
+                self.upgrades.setCurrentItem(item)
+        self._refresh_upgrade_buttons()
+        self.cohorts.clear()
+        for cohort in crew.cohorts:
+            self.cohorts.addItem(
+                f"{cohort.name} ({cohort.kind}, {cohort.type}; quality "
+                f"{rules.cohort_quality(crew, cohort)})" +
+                (" — from the crew type" if cohort.starting else ""))
+        refuse(self.add_cohort, rules.why_not_add_cohort(
+            crew, str(self.cohort_kind.currentData()), self.cohort_type.currentText()),
+            "Recruit the cohort (two upgrade boxes)")
+        refuse(self.remove_cohort, None if crew.cohorts else "no cohort",
+               "Remove the selected cohort")
+
+    def _refresh_upgrade_buttons(self) -> None:
+        name = self._upgrade_name()
+        reason = None if name else "select an upgrade"
+        refuse(self.mark_upgrade, reason or rules.why_not_mark_upgrade(self.crew, name),
+               "Mark one box of the selected upgrade")
+        clear_reason = reason or (None if self.crew.upgrades.get(name) else
+                                  f"{name} has no box marked")
+        refuse(self.clear_upgrade, clear_reason, "Clear one box of the selected upgrade")
 
     def _refresh_fill_odds(self) -> None:
         name = self._clock_name()

@@ -45,6 +45,21 @@ class LedgerPanel(QWidget):
         self.problems.setWordWrap(True)
         layout.addWidget(self.problems, 2)
 
+    def show_held(self, lines: list[str]) -> None:
+        """Values the builder refused but still shows where they were typed, each with its
+        reason, listed above the problems (nothing typed is silently dropped)."""
+        for i in reversed(range(self.problems.count())):
+            item = self.problems.item(i)
+            if item is not None and item.data(0x0100) == "held":
+                self.problems.takeItem(i)
+        style = self.style()
+        for row, line in enumerate(lines):
+            item = QListWidgetItem(style.standardIcon(
+                QStyle.StandardPixmap.SP_MessageBoxCritical), line)
+            item.setData(0x0100, "held")
+            item.setToolTip(line)
+            self.problems.insertItem(row, item)
+
     def show_scoundrel(self, scoundrel: Scoundrel) -> None:
         problems = rules.check_scoundrel(scoundrel)
         errors = sum(p.severity == "error" for p in problems)

@@ -62,6 +62,12 @@ class BladesSystemUi:
 
         return export_owner(owner, export, out, PaperSize(paper) if paper else None)
 
+    def window_part(self, window: Any) -> Any:
+        """The GM page follows the current tab, so rolls write to the open document."""
+        from ui.systems.blades.window_part import BladesWindowPart
+
+        return BladesWindowPart(window)
+
     def gm_screen(self, parent: QWidget | None = None) -> QWidget:
         from ui.systems.blades.gm_screen import BladesGmScreen
 

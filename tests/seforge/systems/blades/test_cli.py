@@ -29,9 +29,26 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
         encoding="utf-8", timeout=120, check=False)
 
 
-def _write(path: Path, actions: dict[str, int]) -> Path:
-    path.write_text(json.dumps({"format": "blades.character", "version": 1,
-                                "actions": actions}), encoding="utf-8")
+COMPLETE = {
+    "name": "Nadja", "look": "long coat", "playbook": "Hound", "heritage": "Iruvia",
+    "heritage_detail": "ore miners", "background": "Labor", "background_detail": "hunter",
+    "playbook_dots": {"hunt": 2, "survey": 1}, "heritage_dot": "consort",
+    "background_dot": "study", "special_abilities": ["Sharpshooter"], "friend": "Steiner",
+    "rival": "Casta", "vice": "Gambling", "vice_purveyor": "Spades",
+}
+"""Every creation step but the dots done, so the cases below turn on the dots alone."""
+
+
+def _write(path: Path, actions: dict[str, int], complete: bool = True) -> Path:
+    data: dict[str, object] = {"format": "blades.character", "version": 1,
+                               "actions": actions}
+    if complete:
+        data.update(COMPLETE)
+        if not all(actions.get(a, 0) >= n for a, n in (("hunt", 2), ("survey", 1),
+                                                       ("consort", 1), ("study", 1))):
+            for key in ("playbook_dots", "heritage_dot", "background_dot"):
+                data.pop(key)
+    path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
@@ -111,13 +128,19 @@ def test_check_in_process_cap_and_under(tmp_path: Path,
     data = json.loads(capsys.readouterr().out)
     assert not data["legal"] and data["spent"] == 3
     assert [p["rule"] for p in data["problems"] if p["severity"] == "error"] == [
-        "blades.dots.cap"]
+        "blades.dots.total", "blades.dots.cap"]
     five = _write(tmp_path / "five.blades", {"hunt": 2, "study": 2, "sway": 1})
-    assert main(["check", str(five), "--json"]) == 0
+    assert main(["check", str(five), "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["legal"] and data["spent"] == 5 and data["budget"] == 7
-    warning = [p for p in data["problems"] if p["rule"] == "blades.dots.total"]
-    assert warning[0]["severity"] == "warning" and "2 of the 7" in warning[0]["message"]
+    assert not data["legal"] and data["spent"] == 5 and data["budget"] == 7
+    error = [p for p in data["problems"] if p["rule"] == "blades.dots.total"]
+    assert error[0]["severity"] == "error" and "2 of the 7" in error[0]["message"]
+    empty = _write(tmp_path / "empty.blades", {}, complete=False)
+    assert main(["check", str(empty)]) == 1
+    out = capsys.readouterr().out
+    for step in ("Step 1 (playbook)", "Step 2 (heritage)", "Step 3 (background)",
+                 "Step 4 (action dots)", "Step 8 (name, alias and look)"):
+        assert step in out
     house = tmp_path / "house.blades"
     house.write_text('{"format": "blades.character", "version": 1, '
                      '"house": {"stress_boxes": 0}}', encoding="utf-8")
@@ -142,9 +165,25 @@ def test_export_prints_a_scoundrel_sheet(tmp_path: Path) -> None:
                   "-o", str(out))
     assert result.returncode == 0, result.stderr
     reader = PdfReader(io.BytesIO(out.read_bytes()))
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 4  # each document: a play page, then its reading pages
     text = reader.pages[0].extract_text()
     for expected in ("Nadja Vale", "Hound", "Hunt", "Survey", "Sharpshooter", "Deep cut",
                      "Gambling", "Insight", "-1d"):
         assert expected in text
-    assert "Red Lanterns" in reader.pages[1].extract_text()
+    assert "Red Lanterns" in reader.pages[2].extract_text()
+
+
+@pytest.mark.parametrize(("suffix", "fmt", "field"), [
+    (".bladescrew", "blades.crew", "xp"), (".bladescrew", "blades.crew", "coin"),
+    (".bladescrew", "blades.crew", "heat"), (".blades", "blades.character", "stress"),
+    (".blades", "blades.character", "coin")])
+def test_huge_numbers_are_refused_in_one_line(tmp_path: Path, suffix: str, fmt: str,
+                                              field: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24 item 5: "xp": 10**30 reached spin.setValue and raised OverflowError."""
+    path = tmp_path / f"huge{suffix}"
+    path.write_text(f'{{"format": "{fmt}", "version": 1, "{field}": '
+                    '1000000000000000000000000000000}', encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and field in err and "Traceback" not in err

@@ -81,3 +81,88 @@ def test_a_crew_file_with_clashing_clocks_is_refused_in_one_line() -> None:
             "links": [{"kind": "linked", "first": "A", "second": "B"}]}
     with pytest.raises(DocumentFileError, match="not on the board"):
         CREW.from_data(data, "x.bladescrew")
+
+
+@pytest.mark.parametrize("new_tier", [1, 2, 3, 4, 5, 6])
+def test_each_tier_is_paid_from_the_lair_and_the_scoundrels(new_tier: int) -> None:
+    """Issue 31: Tier N costs N x 8 (SRD line 466); the lair holds at most 4/8/16, so the
+    scoundrels' coin makes up the rest (SRD line 430)."""
+    cost = new_tier * 8
+    crew = Crew(tier=new_tier - 1, hold="strong", rep=12, vault=2, coin=4)
+    assert rules.tier_cost(crew) == cost
+    reason = rules.why_not_develop(crew)
+    assert reason is not None and f"costs {cost} coin" in reason and "holds 4" in reason
+    assert "leaves" in (rules.why_not_develop(crew, cost - 5) or "")
+    assert "offer" in (rules.why_not_develop(crew, cost + 1) or "")
+    rules.develop(crew, from_pcs=cost - 4)
+    assert (crew.tier, crew.hold, crew.rep, crew.coin) == (new_tier, "weak", 0, 0)
+
+
+def test_tier_one_without_a_vault_and_tier_three_ever() -> None:
+    crew = Crew(tier=0, rep=12, coin=4)
+    rules.develop(crew, from_pcs=4)
+    assert crew.tier == 1 and crew.coin == 0
+    crew = Crew(tier=2, rep=12, coin=16, vault=2)
+    assert rules.why_not_develop(crew, 8) is None
+    rules.develop(crew, 8)
+    assert crew.tier == 3
+
+
+def test_weak_hold_strengthens_for_free() -> None:
+    crew = Crew(tier=1, hold="weak", rep=12)
+    assert "for free" in (rules.why_not_develop(crew, 2) or "")
+    assert "put in" in (rules.why_not_develop(crew, -1) or "")
+    rules.develop(crew)
+    assert crew.hold == "strong" and crew.tier == 1 and crew.rep == 0
+    assert rules.why_not_develop(Crew(tier=6, rep=12)) == "the crew is at the highest Tier"
+
+
+def test_a_shadows_crew_from_its_type() -> None:
+    crew = Crew(name="Lampblacks")
+    rules.set_crew_type(crew, "shadows")
+    assert crew.crew_type == "Shadows" and crew.coin == 2
+    assert crew.upgrades == {"Hidden Lair": 1, "Training: Prowess": 1}
+    assert len(crew.claims) == 14 and sum(c.turf for c in crew.claims) == 3
+    rules.add_crew_ability(crew, "everyone steals")
+    assert crew.special_abilities == ["Everyone Steals"]
+    assert "one special ability" in (rules.why_not_add_crew_ability(crew, "Slippery") or "")
+    rules.mark_upgrade(crew, "Thief Rigging")
+    rules.mark_upgrade(crew, "Quarters")
+    assert rules.upgrade_boxes_used(crew) == 2
+    assert "all 2 upgrade boxes" in (rules.why_not_mark_upgrade(crew, "Workshop") or "")
+    assert "costs 2 upgrade boxes" in (rules.why_not_add_cohort(crew, "gang", "Skulks") or "")
+    assert "comes with the crew type" in _refusal(rules.clear_upgrade, crew, "Hidden Lair")
+    crew.xp = 8
+    assert rules.take_crew_advance(crew, "upgrades") == 2
+    rules.add_cohort(crew, "gang", "Skulks")
+    assert rules.cohort_quality(crew, crew.cohorts[0]) == 0
+    assert "not full" in (rules.why_not_crew_advance(crew, "ability") or "")
+
+
+def test_bravos_start_with_thugs_and_patron_halves_the_tier() -> None:
+    crew = Crew()
+    rules.set_crew_type(crew, "Bravos")
+    assert crew.cohorts[0].type == "Thugs" and crew.cohorts[0].starting
+    assert rules.upgrade_boxes_used(crew) == 0
+    rules.add_crew_ability(crew, "Patron")
+    assert rules.tier_cost(crew) == 4
+    crew.rep, crew.coin = 12, 4
+    rules.develop(crew)
+    assert crew.tier == 1 and crew.coin == 0
+
+
+def test_war_effects_and_score_heat() -> None:
+    crew = Crew(hold="weak", tier=2)
+    assert rules.war_effects(crew) == [] and rules.score_heat(crew, 2) == 2
+    rules.add_faction(crew, "Red Sashes", 2, -3)
+    effects = rules.war_effects(crew)
+    assert "+1 heat" in effects[0] and "Tier counts as 1" in effects[1]
+    assert rules.score_heat(crew, 2) == 3
+
+
+def _refusal(mutate: object, *args: object) -> str:
+    try:
+        mutate(*args)  # type: ignore[operator]
+    except RefusedError as refused:
+        return refused.reason
+    return ""

@@ -11,12 +11,25 @@ from seforge.systems.blades.models import Scoundrel
 
 
 def hound() -> Scoundrel:
-    sc = Scoundrel(name="Nadja")
+    """Steps 1-4 and 8 done; the special ability, friend, rival and vice still to choose."""
+    sc = Scoundrel(name="Nadja", look="long coat", heritage="Iruvia",
+                   heritage_detail="ore miners", background="Labor",
+                   background_detail="hunter, mutineer")
     rules.set_playbook(sc, "Hound")
     rules.move_dot(sc, "heritage", "consort")
     rules.move_dot(sc, "background", "study")
     rules.add_dot(sc, "prowl")
     rules.add_dot(sc, "skirmish")
+    return sc
+
+
+def finished_hound() -> Scoundrel:
+    sc = hound()
+    rules.add_ability(sc, "Sharpshooter")
+    rules.set_contact(sc, "friend", "Steiner")
+    rules.set_contact(sc, "rival", "Casta")
+    rules.set_vice(sc, "Gambling")
+    rules.set_text(sc, "vice_purveyor", "Spades, at the Silver Stag")
     return sc
 
 
@@ -38,7 +51,7 @@ def test_the_hound_places_three_dots_and_attributes_count_dotted_actions() -> No
 
 
 def test_a_full_creation_is_legal_and_the_ledger_says_where_dots_went() -> None:
-    sc = hound()
+    sc = finished_hound()
     assert rules.spent(sc) == 7 and rules.budget(sc) == 7
     assert "blades.dots.total" not in rule_ids(sc, "warning")
     assert not rule_ids(sc, "error")
@@ -82,8 +95,8 @@ def test_check_contract_over_under_and_cap() -> None:
     assert rules.spent(under) == 3
     problems = rules.check_scoundrel(under)
     total = [p for p in problems if p.rule == "blades.dots.total"]
-    assert total and total[0].severity == "warning" and "4 of the 7" in total[0].message
-    assert not [p for p in problems if p.severity == "error"]
+    assert total and total[0].severity == "error" and "4 of the 7" in total[0].message
+    assert total[0].message.startswith("Step 4 (action dots):")
     over = Scoundrel(actions={"hunt": 2, "study": 2, "sway": 2, "wreck": 2})
     assert "blades.dots.total" in rule_ids(over, "error")
     high = Scoundrel(actions={"hunt": 3})
@@ -103,17 +116,19 @@ def test_ability_friend_rival_vice() -> None:
     assert "blades.friend-rival" in rule_ids(sc, "error")
     sc.rival = "Kline"
     sc.vice = "Gambling"
-    assert "blades.vice" in rule_ids(sc, "warning")
+    assert "blades.vice" in rule_ids(sc, "error")
     sc.vice_purveyor = "Spades"
-    assert rule_ids(sc, "warning") == set()
+    assert rule_ids(sc, "warning") == set() and rule_ids(sc, "error") == set()
     with pytest.raises(ValueError):
         Scoundrel(vice="Chess")
 
 
 def test_finishing_creation_then_advances_up_to_three_and_mastery_four() -> None:
     sc = Scoundrel(actions={"hunt": 2})
-    assert "still to place" in (rules.why_not_finish_creation(sc) or "")
+    assert "Step 1 (playbook)" in (rules.why_not_finish_creation(sc) or "")
     sc = hound()
+    assert "Step 5 (special ability)" in (rules.why_not_finish_creation(sc) or "")
+    sc = finished_hound()
     rules.finish_creation(sc)
     reason = rules.why_not_move_dot(sc, "heritage", "sway")
     assert reason == "the heritage dot is placed at creation"
@@ -205,3 +220,37 @@ def test_house_defaults_are_checked() -> None:
     assert rules.attribute_rating(sc, "insight") == 3
     with pytest.raises(ValueError, match="no action 'dance'"):
         Scoundrel(actions={"dance": 1})
+
+
+def test_an_empty_scoundrel_is_not_legal_and_each_problem_names_its_step() -> None:
+    """Issue 31: 0 of 7 dots read '✔ Legal new scoundrel — 8 warnings'."""
+    problems = rules.check_scoundrel(Scoundrel())
+    errors = [p for p in problems if p.severity == "error"]
+    steps = {p.message.split(":")[0] for p in errors}
+    assert steps == {"Step 1 (playbook)", "Step 2 (heritage)", "Step 3 (background)",
+                     "Step 4 (action dots)", "Step 5 (special ability)",
+                     "Step 6 (friend and rival)", "Step 7 (vice)",
+                     "Step 8 (name, alias and look)"}
+    assert all(p.message.startswith("Step ") for p in problems)
+    assert all(p.rule in rules.RULES for p in problems)
+    sc = finished_hound()
+    assert not rules.check_scoundrel(sc)
+    for field in ("name", "heritage", "background", "playbook"):
+        broken = sc.model_copy(deep=True)
+        setattr(broken, field, "")
+        assert rule_ids(broken, "error"), field
+
+
+def test_the_healing_clock_lowers_every_harm_when_it_fills() -> None:
+    sc = Scoundrel()
+    assert "no harm" in (rules.why_not_tick_healing(sc, 1) or "")
+    rules.add_harm(sc, 1, "Battered")
+    rules.add_harm(sc, 2, "Deep cut")
+    rules.add_harm(sc, 3, "Broken leg")
+    assert rules.tick_healing(sc, 3) == 0 and sc.healing == 3
+    assert rules.tick_healing(sc, 2) == 1
+    assert sc.harm == [["Deep cut"], ["Broken leg"], []] and sc.healing == 1
+    sc.special_abilities = ["Vigorous"]
+    assert rules.healing_segments(sc) == 3
+    assert rules.tick_healing(sc, 5) == 2 and sc.harm == [[], [], []] and sc.healing == 0
+    assert "segments to clear" in (rules.why_not_tick_healing(sc, -1) or "")

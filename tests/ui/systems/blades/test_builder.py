@@ -45,6 +45,13 @@ def _type(qtbot: QtBot, edit: object, text: str) -> None:
 
 def build_hound(qtbot: QtBot, b: ScoundrelBuilder) -> None:
     _type(qtbot, b.texts["name"], "Nadja")
+    for field, value in (("look", "long coat"), ("heritage", "Iruvia"),
+                         ("heritage_detail", "ore miners"), ("background", "Labor"),
+                         ("background_detail", "hunter"), ("vice_purveyor", "Spades")):
+        _type(qtbot, b.texts[field], value)
+    _type(qtbot, b.friend, "Steiner")
+    _type(qtbot, b.rival, "Casta")
+    _choose(b.vice, "Gambling")
     with qtbot.waitSignal(b.owner.changed):
         _choose(b.playbook, "Hound")
     _choose(b.heritage_dot, "Consort")
@@ -84,7 +91,8 @@ def test_build_a_hound_and_refuse_a_third_hunt_dot(qtbot: QtBot, builder: Scound
     lines = [b.ledger.lines.item(i).text() for i in range(b.ledger.lines.count())]
     assert "Playbook (Hound): Hunt 2, Survey 1 (3 of 3)" in lines
     assert "Free: Prowl 1, Skirmish 1 (2 of 2)" in lines
-    assert b.ledger.status.text().startswith("✔ Legal new scoundrel")
+    # issue 31: the dots are placed but other steps are not done: not legal
+    assert b.ledger.status.text().startswith("✘ Not legal new scoundrel")
     assert b.minus["prowl"].isEnabled() and not b.minus["hunt"].isEnabled()
     assert "playbook, heritage or background" in b.minus["hunt"].toolTip()
 
@@ -94,11 +102,18 @@ def test_friend_and_rival_must_differ(qtbot: QtBot, builder: ScoundrelBuilder) -
     _type(qtbot, b.friend, "Steiner")
     _type(qtbot, b.rival, "Steiner")
     assert b.owner.document.rival == ""
-    assert b.rival.text() == ""
+    # issue 31: the refused value stays where it was typed, with its reason
+    assert b.rival.text() == "Steiner"
     assert "two different people" in b.status.text()
-    assert b.status.isVisible()
+    assert b.status.isVisible() and "two different people" in b.rival.toolTip()
+    held = b.ledger.problems.item(0).text()
+    assert "Rival “Steiner” not kept" in held and "two different people" in held
+    b.rival.clearFocus()
+    _type(qtbot, b.texts["name"], "Nadja")  # another edit redraws: the rival stays
+    assert b.rival.text() == "Steiner" and b.owner.document.name == "Nadja"
     _type(qtbot, b.rival, "Kline")
     assert b.owner.document.rival == "Kline" and not b.status.isVisible()
+    assert "not kept" not in b.ledger.problems.item(0).text()
 
 
 def test_one_special_ability_then_finish_and_advance(qtbot: QtBot,
@@ -208,3 +223,121 @@ def test_pages_fit_a_small_screen(qtbot: QtBot) -> None:
         qtbot.addWidget(widget)
         hint = widget.minimumSizeHint()
         assert hint.width() <= 1300 and hint.height() <= 650, (type(widget).__name__, hint)
+
+
+def test_typing_cutter_fills_the_xp_trigger(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    """Issue 31: picking Cutter filled the trigger, typing it did not."""
+    b = builder
+    line = b.playbook.lineEdit()
+    assert line is not None
+    _type(qtbot, line, "cutter")
+    sc = b.owner.document
+    assert sc.playbook == "Cutter" and "violence or coercion" in sc.xp_trigger
+    assert b.texts["xp_trigger"].text() == sc.xp_trigger
+    assert (sc.actions["skirmish"], sc.actions["command"]) == (2, 1)
+
+
+BUILDS = {
+    "Cutter": ("Skovlan", "Military", "Wreck", "Hunt", ("Prowl", "Finesse"), "Battleborn",
+               "Marlane, a pugilist", "Mercy, a cold killer", "Stupor"),
+    "Lurk": ("Skovlan", "Underworld", "Wreck", "Tinker", ("Survey", "Hunt"), "Infiltrator",
+             "Frake, a locksmith", "Darmot, a bluecoat", "Gambling"),
+    "Spider": ("Akoros", "Noble", "Sway", "Survey", ("Command", "Finesse"), "Foresight",
+               "Salia, an information broker", "Jeren, a bluecoat archivist", "Luxury"),
+}
+
+
+def build_from_the_window(qtbot: QtBot, b: ScoundrelBuilder, playbook: str) -> None:
+    """Every choice the game provides is picked; only the player's own words are typed
+    (name, look, details, the vice purveyor)."""
+    heritage, background, h_dot, b_dot, free, ability, friend, rival, vice = BUILDS[playbook]
+    _type(qtbot, b.texts["name"], "Arcy")
+    _type(qtbot, b.texts["look"], "hooded, quiet")
+    with qtbot.waitSignal(b.owner.changed):
+        _choose(b.playbook, playbook)
+    _choose(b.heritage, heritage)
+    _type(qtbot, b.texts["heritage_detail"], "refugees")
+    _choose(b.background, background)
+    _type(qtbot, b.texts["background_detail"], "a past")
+    _choose(b.heritage_dot, h_dot)
+    _choose(b.background_dot, b_dot)
+    for action in free:
+        qtbot.mouseClick(b.plus[action.lower()], Qt.MouseButton.LeftButton)
+    _choose(b.ability_pick, ability)
+    qtbot.mouseClick(b.add_ability, Qt.MouseButton.LeftButton)
+    _choose(b.friend_pick, friend)
+    _choose(b.rival_pick, rival)
+    _choose(b.vice, vice)
+    _type(qtbot, b.texts["vice_purveyor"], "Spades, Silver Stag")
+    assert b.ledger.status.text().startswith("✔ Legal new scoundrel"), [
+        b.ledger.problems.item(i).text() for i in range(b.ledger.problems.count())]
+
+
+@pytest.mark.parametrize("playbook", ["Cutter", "Spider"])
+def test_build_a_cutter_and_a_spider(qtbot: QtBot, builder: ScoundrelBuilder,
+                                     playbook: str, tmp_path: Path) -> None:
+    build_from_the_window(qtbot, builder, playbook)
+    sc = builder.owner.document
+    assert sc.playbook == playbook and len(sc.special_abilities) == 1
+    assert sc.special_armor == (playbook == "Cutter")  # Battleborn spends special armor
+    qtbot.mouseClick(builder.finish, Qt.MouseButton.LeftButton)
+    assert builder.owner.document.stage == "play"
+    from seforge.systems.blades.sheet import export
+
+    path = tmp_path / f"{playbook}.blades"
+    builder.owner.save(path)
+    assert export([path], tmp_path / f"{playbook}.pdf") == 1
+    assert (tmp_path / f"{playbook}.pdf").stat().st_size > 1000
+
+
+def test_build_a_lurk_with_nothing_typed_the_game_provides(
+        qtbot: QtBot, builder: ScoundrelBuilder, tmp_path: Path) -> None:
+    b = builder
+    build_from_the_window(qtbot, b, "Lurk")
+    assert "Tier and quality" in b.abilities.item(0).toolTip()
+    sc = b.owner.document
+    assert (sc.heritage, sc.background, sc.friend, sc.rival) == (
+        "Skovlan", "Underworld", "Frake", "Darmot")
+    assert sc.special_abilities == ["Infiltrator"] and "stealth" in sc.xp_trigger
+    b.load.setValue(3)
+    assert b.owner.document.load == 3
+    texts = [b.item_checks.item(r).text() for r in range(b.item_checks.count())]
+    assert texts[0] == "Fine lockpicks (no load)" and "Armor (2 load)" in texts
+    b.item_checks.item(0).setCheckState(Qt.CheckState.Checked)
+    b.item_checks.item(1).setCheckState(Qt.CheckState.Checked)
+    assert [i.name for i in b.owner.document.items] == ["Fine lockpicks", "Fine shadow cloak"]
+    heavy = texts.index("Heavy armor (on top of armor) (3 load)")
+    assert "needs 3 more" in b.item_checks.item(heavy).toolTip()
+    b.item_checks.item(heavy).setCheckState(Qt.CheckState.Checked)
+    assert len(b.owner.document.items) == 2 and "needs 3 more" in b.status.text()
+    assert b.item_checks.item(heavy).checkState() == Qt.CheckState.Unchecked
+    qtbot.mouseClick(b.finish, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stage == "play"
+    path = tmp_path / "arcy.blades"
+    b.owner.save(path)
+    assert SCOUNDREL.load(path) == b.owner.document
+
+
+def test_crew_advance_profit_goes_to_the_stash(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    b.profit_tier.setValue(2)
+    assert "= 4" in b.profit.toolTip()
+    qtbot.mouseClick(b.profit, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stash == 4
+    b.owner.undo_stack.undo()
+    assert b.owner.document.stash == 0
+
+
+def test_the_healing_clock_is_clicked_to_heal(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
+    b = builder
+    assert "no harm to heal" in b.healing_label.text()
+    b.harm_text.setText("Deep cut")
+    b.harm_level.setValue(2)
+    qtbot.mouseClick(b.harm_add, Qt.MouseButton.LeftButton)
+    b.healing.fill_requested.emit("Healing", 2)
+    assert b.owner.document.healing == 2
+    b.healing.fill_requested.emit("Healing", 4)
+    assert b.owner.document.harm == [["Deep cut"], [], []]
+    assert b.owner.document.healing == 0
+    b.owner.undo_stack.undo()
+    assert b.owner.document.harm[1] == ["Deep cut"] and b.owner.document.healing == 2

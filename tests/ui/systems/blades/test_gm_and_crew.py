@@ -5,12 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.blades import odds
 from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.facts import Effect
+from seforge.systems.blades.models import Crew
 from ui.shell.system_ui import SystemUi
 from ui.systems.blades.crew_editor import CrewEditor, CrewWidget
 from ui.systems.blades.gm_screen import BladesGmScreen
@@ -68,8 +70,8 @@ def test_clock_fill_odds_and_reference_search(qtbot: QtBot) -> None:
     clocks.effect.setCurrentIndex(clocks.effect.findData("zero"))
     assert "never fills" in clocks.summary.text()
     ref = screen.reference
-    assert ref.pick.count() == 16
-    qtbot.keyClicks(ref.search, "fatal")
+    assert ref.pick.count() == 16 + 7 + 6 + 1  # rules, playbooks, crew types, lists
+    qtbot.keyClicks(ref.search, "drowned")
     assert ref.pick.count() == 1 and ref.pick.currentText().startswith("Harm")
     assert ref.table.rowCount() == 1
     assert "Harm, line 305" in ref.source.text()
@@ -129,3 +131,104 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "crew.bladescrew"
     editor.owner.save(path)
     assert CREW.load(path) == editor.owner.document
+
+
+def test_crew_pays_tier_one_from_the_scoundrels(qtbot: QtBot) -> None:
+    """Issue 31: 'Not now: Tier 1 costs 8 coin; the lair holds 4' had no way out."""
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    def setup(crew: Crew) -> None:
+        crew.rep, crew.coin = 12, 4
+
+    editor.owner.apply("setup", setup)
+    assert not widget.develop.isEnabled() and "holds 4" in widget.develop.toolTip()
+    widget.from_pcs.setValue(4)
+    assert widget.develop.isEnabled() and "8 coin" in widget.develop.toolTip()
+    qtbot.mouseClick(widget.develop, Qt.MouseButton.LeftButton)
+    crew = editor.owner.document
+    assert (crew.tier, crew.coin, crew.hold, crew.rep) == (1, 0, "weak", 0)
+    editor.owner.undo_stack.undo()
+    assert editor.owner.document.tier == 0
+
+
+def test_a_crew_file_with_huge_xp_is_refused_not_shown(tmp_path: Path) -> None:
+    from seforge.core.documents import DocumentFileError
+
+    path = tmp_path / "huge.bladescrew"
+    path.write_text('{"format": "blades.crew", "version": 1, '
+                    '"xp": 1000000000000000000000000000000}', encoding="utf-8")
+    with pytest.raises(DocumentFileError) as refused:
+        SYSTEM_UI.open_editor(path)
+    assert "xp" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def _pick(combo: object, data: str) -> None:
+    index = combo.findData(data)  # type: ignore[attr-defined]
+    assert index >= 0, data
+    combo.setCurrentIndex(index)  # type: ignore[attr-defined]
+    combo.activated.emit(index)  # type: ignore[attr-defined]
+
+
+def test_build_a_shadows_crew_from_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    _pick(widget.type_pick, "Shadows")
+    crew = editor.owner.document
+    assert crew.crew_type == "Shadows" and len(crew.claims) == 14 and crew.coin == 2
+    _pick(widget.choices["reputation"], "Subtle")
+    _pick(widget.choices["hunting_grounds"], "Burglary")
+    _pick(widget.choices["contact"], "Fitz")
+    _pick(widget.ability_pick, "Everyone Steals")
+    qtbot.mouseClick(widget.add_ability, Qt.MouseButton.LeftButton)
+    assert not widget.add_ability.isEnabled()
+    for name in ("Thief Rigging", "Quarters"):
+        row = next(r for r in range(widget.upgrades.count())
+                   if widget.upgrades.item(r).data(Qt.ItemDataRole.UserRole) == name)
+        widget.upgrades.setCurrentRow(row)
+        qtbot.mouseClick(widget.mark_upgrade, Qt.MouseButton.LeftButton)
+    crew = editor.owner.document
+    assert (crew.reputation, crew.hunting_grounds, crew.contact) == (
+        "Subtle", "Burglary", "Fitz")
+    assert crew.special_abilities == ["Everyone Steals"]
+    assert crew.upgrades == {"Hidden Lair": 1, "Training: Prowess": 1, "Thief Rigging": 1,
+                             "Quarters": 1}
+    assert "2 of 2 boxes" in widget.upgrade_boxes.text()
+    assert not widget.add_cohort.isEnabled() and "costs 2" in widget.add_cohort.toolTip()
+    for _ in range(8):
+        qtbot.mouseClick(widget.xp_plus, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.xp == 8 and "8/8" in widget.xp_track.text()
+    _pick(widget.advance_kind, "upgrades")
+    qtbot.mouseClick(widget.advance, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.xp == 0
+    assert "gains 2 stash" in widget.status.text()
+    _pick(widget.cohort_kind, "gang")
+    widget.cohort_type.setCurrentText("Skulks")
+    qtbot.mouseClick(widget.add_cohort, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.cohorts[0].type == "Skulks"
+    editor.owner.undo_stack.undo()
+    assert editor.owner.document.cohorts == []
+    path = tmp_path / "lampblacks.bladescrew"
+    editor.owner.save(path)
+    assert CREW.load(path) == editor.owner.document
+
+
+def test_reference_shows_the_playbooks_and_crews_with_their_source(qtbot: QtBot) -> None:
+    screen = SYSTEM_UI.gm_screen()
+    qtbot.addWidget(screen)
+    assert isinstance(screen, BladesGmScreen)
+    ref = screen.reference
+    ref.search.setText("infiltrator")
+    titles = [ref.pick.itemText(i) for i in range(ref.pick.count())]
+    assert titles[0] == "Lurk playbook (2)"
+    assert "CC BY 3.0" in ref.source.text() and "lurk.json" in ref.source.text()
+    cells = [ref.table.item(r, 2).text() for r in range(ref.table.rowCount())]
+    assert any(c.startswith("Tier and quality never lower") for c in cells)
+    ref.search.setText("hidden lair")
+    assert any(t.startswith("Shadows crew") for t in
+               (ref.pick.itemText(i) for i in range(ref.pick.count())))
+    ref.search.setText("consequences by position")
+    assert "@TODO at line 254" in ref.source.text() and "inferred" in ref.source.text()

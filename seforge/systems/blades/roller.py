@@ -1,0 +1,80 @@
+"""Rolling the dice for real, and what a roll writes to a sheet.
+
+The dice come from the operating system's secure random source
+(:class:`random.SystemRandom`, which reads ``os.urandom``); a test passes its own
+``Random``. Reading a roll uses the same rules as the odds (:func:`odds.result_of`), so
+the roller and the exact odds can never disagree. What a roll changes on a scoundrel or a
+crew is done by the rules' own mutators, through the document owner in the UI (one undo
+step each).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from seforge.systems.blades.levels import DEFAULT_TICKS_BY_EFFECT, Effect, ResultLevel, effect_step
+from seforge.systems.blades.odds import MAX_DICE, result_of
+
+_SYSTEM = random.SystemRandom()
+
+LEVEL_WORDS: dict[ResultLevel, str] = {
+    ResultLevel.CRITICAL: "critical",
+    ResultLevel.SUCCESS: "full success",
+    ResultLevel.PARTIAL: "partial success",
+    ResultLevel.FAILURE: "bad outcome",
+}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The dice of one roll and how they read."""
+
+    pool: int
+    dice: tuple[int, ...]
+
+    @property
+    def zero_dice(self) -> bool:
+        """Zero (or fewer) dice: two dice were rolled and the lowest is read."""
+        return self.pool <= 0
+
+    @property
+    def read(self) -> int:
+        return min(self.dice) if self.zero_dice else max(self.dice)
+
+    @property
+    def sixes(self) -> int:
+        return 0 if self.zero_dice else self.dice.count(6)
+
+    @property
+    def level(self) -> ResultLevel:
+        return result_of(self.read, self.sixes)
+
+    @property
+    def stress(self) -> int:
+        """As a resistance roll: 6 minus the die read, or -1 (one stress cleared) on a
+        critical (SRD, Resistance & Armor, line 323)."""
+        return -1 if self.level is ResultLevel.CRITICAL else 6 - self.read
+
+    def ticks(self, effect: Effect, ticks_by_effect: dict[str, int] | None = None) -> int:
+        """Clock segments this action fills at ``effect`` (as the clock odds count them)."""
+        table = ticks_by_effect or DEFAULT_TICKS_BY_EFFECT
+        if self.level is ResultLevel.FAILURE:
+            return 0
+        if self.level is ResultLevel.CRITICAL:
+            return table[effect_step(effect, 1).value]
+        return table[effect.value]
+
+    def describe(self) -> str:
+        shown = ", ".join(str(d) for d in self.dice)
+        how = "lowest of two" if self.zero_dice else "highest"
+        return f"{self.pool}d [{shown}]: {how} {self.read}, {LEVEL_WORDS[self.level]}"
+
+
+def roll(pool: int, rng: random.Random | None = None) -> Roll:
+    """Roll ``pool`` dice (two, read low, when the pool is zero or less)."""
+    if pool > MAX_DICE:
+        raise ValueError(f"a pool of {pool} dice is more than the {MAX_DICE} the roller rolls")
+    source = rng or _SYSTEM
+    count = 2 if pool <= 0 else pool
+    return Roll(pool, tuple(source.randint(1, 6) for _ in range(count)))

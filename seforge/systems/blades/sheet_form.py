@@ -1,0 +1,184 @@
+"""Fill-in fields on the Blades sheets (AcroForm) and reading a filled sheet back.
+
+Each document of a PDF gets fields named ``b<N>_<key>`` (``N`` counts the documents
+from 1): text fields over the identity lines and notes, checkboxes over the stress,
+trauma, armor, coin, item and XP boxes, and a hidden field holding the whole document
+(its file's JSON). The visible fields show nothing of their own on an exported sheet
+(the page's typesetting shows the values); once a player edits one, the reader draws it.
+Reading back starts from the hidden copy and lays over what the player changed, so an
+untouched sheet gives back exactly the document it was printed from.
+
+The widgets are small raw PDF objects with empty appearances, so the page's own
+embedded fonts do the showing (no unembedded form font is drawn).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFStream
+from reportlab.pdfgen.canvas import Canvas
+
+from seforge.core.pdf.geometry import Rect
+
+FieldKind = Literal["text", "multiline", "check", "hidden"]
+ON = "Yes"
+DATA_KEY = "data"
+TEXT_KEYS: tuple[str, ...] = (
+    "name", "alias", "look", "heritage", "background", "vice_purveyor", "friend", "rival",
+    "notes",
+)
+"""The scoundrel's text fields a player may edit on paper (read back over the copy)."""
+CREW_TEXT_KEYS: tuple[str, ...] = ("name", "reputation", "lair", "contact", "notes")
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    rect: Rect
+    kind: FieldKind = "text"
+    tooltip: str = ""
+    size: float = 9.0
+
+
+def prefix(number: int) -> str:
+    return f"b{number}_"
+
+
+def _pdf_text(text: str) -> str:
+    if text.isascii() and text.isprintable():
+        return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+    return "<" + ("\ufeff" + text).encode("utf-16-be", "replace").hex().upper() + ">"
+
+
+class _Raw(PDFObject):  # type: ignore[misc]
+    """A PDF object written as given, references resolved when the file is saved."""
+
+    def __init__(self, parts: Sequence[str | PDFObject]) -> None:
+        self.parts = parts
+
+    def format(self, document: Any) -> bytes:
+        out: list[bytes] = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(part.encode("latin-1"))
+            else:
+                out.append(document.Reference(part).format(document))
+        return b"".join(out)
+
+
+def _xobject(content: bytes) -> PDFStream:
+    return PDFStream(PDFDictionary({"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
+                                    "BBox": "[0 0 10 10]"}), content)
+
+
+class FormWriter:
+    """Adds the fields of every document to one canvas."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self._empty = _xobject(b"")
+        self._cross = _xobject(b"q 0.12 0.12 0.12 RG 1.4 w 1 J 2 2 m 8 8 l S 2 8 m 8 2 l S Q")
+        form = canvas.acroForm
+        helv = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                     "/Encoding /WinAnsiEncoding >>"])
+        zadb = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>"])
+        form.extras["DR"] = _Raw(["<< /Font << /Helv ", helv, " /ZaDb ", zadb, " >> >>"])
+        form.extras["DA"] = _Raw(["(/Helv 0 Tf 0 g)"])
+
+    def add(self, number: int, field: Field, value: str) -> None:
+        r = field.rect
+        name = prefix(number) + field.key
+        head = (f"<< /Type /Annot /Subtype /Widget /T {_pdf_text(name)} "
+                f"/Rect [{r.x:.2f} {r.y:.2f} {r.right:.2f} {r.top:.2f}] ")
+        if field.tooltip:
+            head += f"/TU {_pdf_text(field.tooltip)} "
+        parts: list[str | PDFObject]
+        if field.kind == "hidden":
+            parts = [head, f"/FT /Tx /F 2 /Ff 1 /V {_pdf_text(value)} >>"]
+        elif field.kind == "check":
+            state = ON if value == ON else "Off"
+            parts = [head, f"/FT /Btn /F 4 /MK << /CA (8) >> /DA (/ZaDb 0 Tf 0 g) "
+                     f"/V /{state} /AS /{state} /AP << /N << /Yes ", self._cross,
+                     " /Off ", self._empty, " >> >> >>"]
+        else:
+            flags = 4096 if field.kind == "multiline" else 0
+            parts = [head, f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /FT /Tx /Ff {flags} "
+                     f"/V {_pdf_text(value)} /AP << /N ", self._empty, " >> >>"]
+        self.canvas._addAnnotation(_Raw(parts))
+        ref = self.canvas._doc.refAnnotation(f"NUMBER{self.canvas._annotationCount}")
+        self.canvas.acroForm.fields.append(ref)
+
+
+# --- reading back ------------------------------------------------------------------------
+
+_NAME = re.compile(r"^b(\d+)_(.+)$")
+
+
+class SheetReadError(ValueError):
+    """Not a PDF, or a PDF without Blades sheet fields (one line)."""
+
+
+def _fields(path: Path) -> dict[int, dict[str, str]]:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        raw = PdfReader(str(path)).get_fields() or {}
+    except (PdfReadError, OSError, ValueError, KeyError, TypeError) as exc:
+        raise SheetReadError(f"{path.name}: not a readable PDF ({exc})") from None
+    sheets: dict[int, dict[str, str]] = {}
+    for name, info in raw.items():
+        match = _NAME.match(str(name))
+        if match is None:
+            continue
+        value = info.get("/V", "") if isinstance(info, dict) else ""
+        text = str(value) if value is not None else ""
+        sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text.removeprefix("/")
+    if not sheets:
+        raise SheetReadError(f"{path.name}: holds no Blades sheet fields")
+    return sheets
+
+
+def read_sheets(path: str | Path) -> list[Any]:
+    """Every scoundrel and crew of a Blades sheet PDF, with what the player changed on
+    paper laid over the copy the sheet carries."""
+    from pydantic import ValidationError
+
+    from seforge.systems.blades.models import Crew, Scoundrel
+
+    path = Path(path)
+    found: list[Any] = []
+    for number, values in sorted(_fields(path).items()):
+        try:
+            data = json.loads(values.get(DATA_KEY, ""))
+        except ValueError:
+            raise SheetReadError(f"{path.name}: sheet {number} lost its saved copy") from None
+        kind = data.get("format") if isinstance(data, dict) else None
+        model: type[Scoundrel] | type[Crew] = Crew if kind == "blades.crew" else Scoundrel
+        keys = CREW_TEXT_KEYS if model is Crew else TEXT_KEYS
+        for key in keys:
+            if key in values and values[key] != data.get(key, ""):
+                data[key] = values[key]
+        if model is Scoundrel:
+            boxes = [k for k in values if k.startswith("stress_")]
+            if boxes:
+                data["stress"] = sum(values[k] == ON for k in boxes)
+            ticked = [k.removeprefix("trauma_") for k in values
+                      if k.startswith("trauma_") and values[k] == ON]
+            if set(ticked) != set(data.get("trauma", [])):
+                data["trauma"] = ticked
+        data.pop("format", None)
+        data.pop("version", None)
+        try:
+            found.append(model.model_validate(data))
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            raise SheetReadError(f"{path.name}: sheet {number}: "
+                                 f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    return found

@@ -1,0 +1,127 @@
+"""The dice roller on the Rolls page writes to the open scoundrel or crew through its
+owner: one undo step per write, each logged."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from seforge.systems.blades import crew as crew_rules
+from seforge.systems.blades.documents import CREW, SCOUNDREL
+from seforge.systems.blades.models import Crew, Scoundrel
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.blades.gm_screen import BladesGmScreen
+from ui.systems.blades.system_ui import SYSTEM_UI
+from ui.systems.blades.window_part import BladesWindowPart
+
+
+def _screen(qtbot: QtBot) -> BladesGmScreen:
+    screen = SYSTEM_UI.gm_screen()
+    assert isinstance(screen, BladesGmScreen)
+    qtbot.addWidget(screen)
+    return screen
+
+
+def test_resistance_roll_writes_stress_undoably(qtbot: QtBot) -> None:
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    assert not box.take_stress.isEnabled() and "open a scoundrel" in box.take_stress.toolTip()
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross", stress=2))
+    screen.set_target(owner)
+    assert "scoundrel Cross" in box.target.text()
+    screen.rolls.resist_dice.setValue(2)
+    rolled = box.roll("resistance", random.Random(3))
+    assert box.result.text().startswith("Resistance roll 2d [")
+    assert box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    expected = max(0, 2 - 1) if rolled.stress < 0 else 2 + rolled.stress
+    assert owner.document.stress == expected
+    assert box.log.item(0).text().startswith("Written: Roll:")
+    assert owner.undo_stack.undoText().startswith("Roll:")
+    owner.undo_stack.undo()
+    assert owner.document.stress == 2
+    box.harm_text.setText("Cut to the ribs")
+    box.harm_level.setValue(2)
+    qtbot.mouseClick(box.write_harm, Qt.MouseButton.LeftButton)
+    assert owner.document.harm[1] == ["Cut to the ribs"]
+
+
+def test_action_roll_ticks_a_crew_clock(qtbot: QtBot) -> None:
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    crew = Crew(name="Lanterns")
+    crew_rules.add_clock(crew, "Alarm", 8)
+    owner = DocumentOwner(CREW, crew)
+    screen.set_target(owner)
+    assert not box.tick.isEnabled() and "roll an action" in box.tick.toolTip()
+    rng = random.Random(0)
+    for _ in range(50):  # until a roll fills a segment
+        rolled = box.roll("action", rng)
+        if box.tick.isEnabled():
+            break
+    ticks = rolled.ticks(crew_rules_effect(screen))
+    assert ticks > 0
+    qtbot.mouseClick(box.tick, Qt.MouseButton.LeftButton)
+    assert owner.document.clocks[0].filled == ticks
+    owner.undo_stack.undo()
+    assert owner.document.clocks[0].filled == 0
+
+
+def crew_rules_effect(screen: BladesGmScreen) -> object:
+    from seforge.systems.blades.levels import Effect
+
+    return Effect(str(screen.rolls.effect.currentData()))
+
+
+def test_the_window_part_follows_the_current_tab(qtbot: QtBot) -> None:
+    part = BladesWindowPart(window=None)
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Nadja"))
+    part.current_changed(owner, None)
+    page = part.gm_screen()
+    assert isinstance(page, BladesGmScreen)
+    qtbot.addWidget(page)
+    assert page.rolls.roller.owner is owner
+    part.current_changed(None, None)
+    assert page.rolls.roller.owner is None
+    part.current_changed(owner, None)
+    assert part.released(owner) and page.rolls.roller.owner is None
+
+
+def test_round_clocks_are_clicked_to_fill(qtbot: QtBot) -> None:
+    import math
+
+    from PySide6.QtCore import QPoint
+
+    from ui.systems.blades.clock_face import segment_at
+    from ui.systems.blades.crew_editor import CrewWidget
+
+    assert segment_at(32, 5, 64, 4) == 0 and segment_at(60, 32, 64, 4) == 1
+    assert segment_at(32, 60, 64, 4) == 2 and segment_at(4, 32, 64, 4) == 3
+    assert segment_at(1, 1, 64, 4) is None
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    widget.show()
+    editor.owner.apply("clock", lambda c: crew_rules.add_clock(c, "Alarm", 6))
+    face, label = widget._faces["Alarm"]
+    assert face.accessibleDescription() == "0 of 6 segments filled"
+
+    def click(segment: int) -> None:
+        side = min(face.width(), face.height())
+        angle = math.radians((segment + 0.5) * 60)
+        point = QPoint(round(side / 2 + side * 0.3 * math.sin(angle)),
+                       round(side / 2 - side * 0.3 * math.cos(angle)))
+        qtbot.mouseClick(face, Qt.MouseButton.LeftButton, pos=point)
+
+    click(2)
+    assert editor.owner.document.clocks[0].filled == 3 and label.text() == "Alarm 3/6"
+    click(2)  # the last filled one empties by one
+    assert editor.owner.document.clocks[0].filled == 2
+    face.setFocus()
+    qtbot.keyClick(face, Qt.Key.Key_Plus)
+    assert editor.owner.document.clocks[0].filled == 3
+    editor.owner.undo_stack.undo()
+    assert editor.owner.document.clocks[0].filled == 2

@@ -1,0 +1,49 @@
+"""What Blades adds to the window: its GM Screen page follows the current tab, so the
+dice roller writes to the scoundrel or crew being edited (through that tab's owner)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from seforge.systems.blades.documents import CREW, SCOUNDREL
+from ui.shell.document_owner import DocumentOwner
+from ui.shell.window_part import WindowPart
+from ui.systems.blades.gm_screen import BladesGmScreen
+
+
+def blades_owner(document: Any) -> DocumentOwner[Any] | None:
+    """``document`` when it is the owner of an open scoundrel or crew."""
+    if isinstance(document, DocumentOwner) and document.kind in (SCOUNDREL, CREW):
+        return document
+    return None
+
+
+class BladesWindowPart(WindowPart):
+    system_id = "blades"
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.screen: BladesGmScreen | None = None
+        self._current: DocumentOwner[Any] | None = None
+
+    def gm_screen(self, parent: QWidget | None = None) -> QWidget | None:
+        self.screen = BladesGmScreen(parent)
+        self.screen.set_target(self._current)
+        return self.screen
+
+    def current_changed(self, document: Any, widget: QWidget | None) -> None:
+        owner = blades_owner(document)
+        if owner is None and document is not None:
+            return  # another system's tab: the roller keeps writing where it did
+        self._current = owner
+        if self.screen is not None:
+            self.screen.set_target(owner)
+
+    def released(self, document: Any) -> bool:
+        if document is self._current:
+            self._current = None
+            if self.screen is not None:
+                self.screen.set_target(None)
+        return True
