@@ -181,7 +181,7 @@ def test_user_guide_opens_and_follows_links(window: MainWindow) -> None:
     assert guide.current_key == "start"
     titles = [guide.pages.item(i).text() for i in range(guide.pages.count())]
     assert titles == ["Getting started", "Sword's Edge", "2d20", "Blades in the Dark",
-                      "Sword of Life", "Files and formats"]
+                      "Sword of Life", "File formats"]
     guide.pages.setCurrentRow(1)
     assert "Player Character Creation" in guide.browser.toPlainText()  # the book's section
     guide.browser.anchorClicked.emit(QUrl("help:formats"))
