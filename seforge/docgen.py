@@ -62,13 +62,35 @@ def odds_parsers() -> dict[str, argparse.ArgumentParser]:
     parsers: dict[str, argparse.ArgumentParser] = {}
     for system_id, target in BUILTIN_ODDS.items():
         module = importlib.import_module(target.partition(":")[0])
-        build = getattr(module, "build_parser", None)
-        if build is None:  # pragma: no cover - a system without a parser of its own
-            continue
         prog = "seforge odds" if system_id == "swords-edge" else (
             f"seforge odds --system {system_id}")
-        parsers[system_id] = build(prog)
+        build = getattr(module, "build_parser", None)
+        parsers[system_id] = build(prog) if build is not None else _help_only(
+            prog, getattr(module, target.partition(":")[2]))
     return parsers
+
+
+def _help_only(prog: str, run_odds: Any) -> argparse.ArgumentParser:
+    """A stand-in parser for a system whose odds module has no ``build_parser(prog)``: its
+    description is what ``run_odds(["--help"])`` prints (in a code block)."""
+    import contextlib
+    import io
+    import os
+
+    out = io.StringIO()
+    before = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100"
+    try:
+        with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+            run_odds(["--help"], prog=prog)
+    finally:
+        if before is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = before
+    parser = argparse.ArgumentParser(prog=prog, add_help=False)
+    parser.epilog = "HELP-TEXT\n" + out.getvalue()
+    return parser
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -151,7 +173,9 @@ def _parser_markdown(title: str, parser: argparse.ArgumentParser, summary: str =
                     f"{_cell(_help(parser, action))} |")
     if rows:
         lines += ["| argument | value | what it does |", "|---|---|---|", *rows, ""]
-    if parser.epilog:
+    if parser.epilog and parser.epilog.startswith("HELP-TEXT\n"):
+        lines += ["```text", parser.epilog.partition("\n")[2].rstrip("\n"), "```", ""]
+    elif parser.epilog:
         lines += [" ".join(parser.epilog.split()), ""]
     helps = _sub_help(parser)
     for name, child in _subparsers(parser).items():
