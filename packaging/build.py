@@ -9,7 +9,8 @@ console program side by side; on macOS also ``dist/SEForge.app``) and an archive
 ``dist/SEForge-<version>-<os>-<arch>.tar.gz`` (Linux) or ``.zip`` (Windows, macOS).
 The smoke test runs the frozen programs (CLI verbs, then the GUI offscreen for a
 few seconds) with throw-away config and data folders. Exits non-zero on any failure.
-Needs the build requirements: ``pip install -r packaging/requirements-build.txt``.
+Needs the build requirements at the pinned versions:
+``pip install -r packaging/requirements-build.txt -c packaging/constraints.txt``.
 """
 
 from __future__ import annotations

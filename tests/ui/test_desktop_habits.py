@@ -180,17 +180,20 @@ def test_user_guide_opens_and_follows_links(window: MainWindow) -> None:
     assert isinstance(guide, HelpWindow) and guide.isVisible()
     assert guide.current_key == "start"
     titles = [guide.pages.item(i).text() for i in range(guide.pages.count())]
-    assert titles == ["Getting started", "Building a character", "Playing a character",
-                      "Running a scene", "Sheets and printing", "File formats"]
+    assert titles == ["Getting started", "Sword's Edge", "2d20", "Blades in the Dark",
+                      "Sword of Life", "File formats"]
     guide.pages.setCurrentRow(1)
     assert "Player Character Creation" in guide.browser.toPlainText()  # the book's section
     guide.browser.anchorClicked.emit(QUrl("help:formats"))
     assert guide.current_key == "formats" and ".sechar" in guide.browser.toPlainText()
-    guide.filter_edit.setText("Momentum")
+    guide.browser.anchorClicked.emit(QUrl("blades.md"))  # a link between the Markdown pages
+    assert guide.current_key == "blades" and "scoundrel" in guide.browser.toPlainText()
+    guide.filter_edit.setText("Devil's Bargain")
     shown = [guide.pages.item(i).text() for i in range(guide.pages.count())
              if not guide.pages.item(i).isHidden()]
-    assert shown == ["Running a scene"]
-    assert guide.current_key == "gm"
+    assert shown == ["Blades in the Dark"]
+    guide.filter_edit.setText("Seize the Momentum")
+    assert guide.current_key == "swords-edge"
     assert window.show_guide("play") is guide  # one window, raised again
 
 

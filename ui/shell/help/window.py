@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.shell import screen_fit
-from ui.shell.help.guide import PAGES, page, page_html
+from ui.shell.help.guide import key_for_link, page, pages
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
@@ -36,7 +36,7 @@ class HelpWindow(QWidget):
         self.pages = QListWidget(self)
         self.pages.setObjectName("helpPages")
         self.pages.setAccessibleName("Guide pages")
-        for item in PAGES:
+        for item in pages():
             row = QListWidgetItem(item.title)
             row.setData(KEY_ROLE, item.key)
             self.pages.addItem(row)
@@ -62,13 +62,14 @@ class HelpWindow(QWidget):
         self.pages.setCurrentRow(0)
 
     def show_page(self, key: str) -> None:
-        """Show guide page ``key`` ("start", "build", "play", "gm", "print", "formats")."""
+        """Show guide page ``key`` ("start", "swords-edge", "2d20", "blades",
+        "sword-of-life", "formats"; "build", "play", "gm" and "print" show Sword's Edge's)."""
         item = page(key)
-        self.current_key = key
-        self.browser.setHtml(page_html(item))
+        self.current_key = item.key
+        self.browser.setMarkdown(item.markdown)
         for row in range(self.pages.count()):
             entry = self.pages.item(row)
-            if entry.data(KEY_ROLE) == key and self.pages.currentRow() != row:
+            if entry.data(KEY_ROLE) == item.key and self.pages.currentRow() != row:
                 self.pages.setCurrentRow(row)
 
     def _focus_filter(self) -> None:
@@ -80,16 +81,17 @@ class HelpWindow(QWidget):
             self.show_page(str(current.data(KEY_ROLE)))
 
     def _follow(self, url: QUrl) -> None:
-        if url.scheme() == "help":
-            self.show_page(url.path())
-        elif url.scheme() in ("http", "https", "file"):
+        key = key_for_link(url.toString())
+        if key is not None:
+            self.show_page(key)
+        elif url.scheme() in ("http", "https"):
             QDesktopServices.openUrl(url)
 
     def _filter(self, text: str) -> None:
         words = text.casefold().split()
         first_shown = None
-        for row, item in enumerate(PAGES):
-            content = (item.title + " " + item.body + " " + " ".join(item.sections)).casefold()
+        for row, item in enumerate(pages()):
+            content = item.markdown.casefold()
             hidden = not all(w in content for w in words)
             self.pages.item(row).setHidden(hidden)
             if not hidden and first_shown is None:

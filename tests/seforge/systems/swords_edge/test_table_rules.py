@@ -12,7 +12,7 @@ from seforge.systems.swords_edge.table_rules import (
     table_rule,
 )
 
-README = Path(__file__).resolve().parents[4] / "README.md"
+READINGS = Path(__file__).resolve().parents[4] / "docs" / "rules-readings.md"
 
 
 def test_every_option_is_a_described_table_rule() -> None:
@@ -24,7 +24,7 @@ def test_every_option_is_a_described_table_rule() -> None:
 
 
 def test_readme_lists_every_table_rule_with_its_default() -> None:
-    section = README.read_text(encoding="utf-8").split("## How SEForge reads the rules")[1]
+    section = READINGS.read_text(encoding="utf-8").split("## Sword's Edge")[1]
     section = section.split("\n## ")[0]
     for rule in TABLE_RULES:
         assert f"*{rule.title}*" in section, rule.title
