@@ -27,7 +27,7 @@ def owner_step(registry: DocumentRegistry
         if document is None:
             return False
         before = full_dump(character)
-        operation()  # a PlayRuleError leaves the character as it was
+        operation()  # a RefusedError leaves the character as it was
         after = full_dump(character)
         if after == before:
             return True

@@ -95,7 +95,7 @@ class PendingTestOwner(QObject):
         """Run ``mutate`` on a copy of the Test and push the change as one undo step.
 
         ``character`` (when not False) is the new acting Character. The mutator's
-        PendingTestError propagates and nothing changes; a change that changes
+        RefusedError propagates and nothing changes; a change that changes
         nothing pushes no undo step; consecutive changes with the same ``merge`` key
         become one. Returns what the mutator returned.
         """

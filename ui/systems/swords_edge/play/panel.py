@@ -1,7 +1,7 @@
 """The play panel: a character at the table, session by session.
 
 Every button ends in a call into ``seforge.systems.swords_edge.play``; refusals come back as
-``PlayRuleError`` and are shown in the panel's message line, never re-checked here.
+``RefusedError`` and are shown in the panel's message line, never re-checked here.
 Each successful step becomes one :class:`PlaySnapshotCommand` on the undo stack.
 
 The public methods named like the rules (``start_session``, ``take_stress``...) are
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import TRAITS, Character, Element, Trait
@@ -48,7 +49,6 @@ from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
     use_advancement,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.history import full_dump, restore, state_at
 from seforge.systems.swords_edge.play.luck import (
     DEFAULT_LUCK,
@@ -549,7 +549,7 @@ class PlayPanel(QWidget):
             self.history.blockSignals(blocked)
         try:
             past = state_at(self.character, row)
-        except PlayRuleError as exc:
+        except RefusedError as exc:
             self.past.setPlainText(str(exc))
             return
         entry = self.character.history[row]
@@ -577,7 +577,7 @@ class PlayPanel(QWidget):
         self.character = character.model_copy(deep=True)
         try:
             action()
-        except PlayRuleError as exc:
+        except RefusedError as exc:
             return str(exc)
         finally:
             self.character = character
@@ -641,7 +641,7 @@ class PlayPanel(QWidget):
         before = full_dump(self.character)
         try:
             action()
-        except PlayRuleError as exc:
+        except RefusedError as exc:
             if full_dump(self.character) != before:
                 restore(self.character, before)
             self.message.setText(f"Not allowed: {exc}.")

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from seforge.core.documents import DocumentFileError
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import scene_autosave
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.scene import Scene, SceneError
+from seforge.systems.swords_edge.scene import Scene
 from ui.shell.settings import data_dir
 from ui.systems.swords_edge.gm_table.common import warn
 from ui.systems.swords_edge.gm_table.scene.owner_steps import sentence
@@ -103,7 +104,7 @@ class SceneAutosave(QWidget):
                     try:
                         self._step_on(document, "Start session",
                                       partial(scene.ensure_session, document.character))
-                    except SceneError as exc:
+                    except RefusedError as exc:
                         problems.append(sentence(exc))
                 continue
             problems.append(f"{entry.name or entry.id}: {found.reason}; left out of the scene.")

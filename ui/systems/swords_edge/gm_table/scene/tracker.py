@@ -2,7 +2,7 @@
 Luck, Doom, and the end of the scene written to the PCs' files.
 
 Every rule is :class:`seforge.systems.swords_edge.scene.Scene`'s; a refused operation shows the
-core's :class:`~seforge.systems.swords_edge.scene.SceneError` message and changes nothing.
+core's :class:`~seforge.systems.swords_edge.scene.RefusedError` message and changes nothing.
 
 Each PC is the character of its owner in the
 :class:`~ui.systems.swords_edge.owners.DocumentRegistry`
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
@@ -48,7 +49,6 @@ from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, r
 from seforge.systems.swords_edge.play.luck import record_roll
 from seforge.systems.swords_edge.scene import (
     Scene,
-    SceneError,
 )
 from seforge.systems.swords_edge.scene_text import nc_state_text
 from ui.shell.widgets import buddy, button, tip
@@ -253,7 +253,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             return "Momentum: no opponent faced"
         try:
             tn = f"Momentum TN {self.momentum_tn(pc_id)}"
-        except SceneError as exc:
+        except RefusedError as exc:
             tn = f"Momentum TN: {exc}"
         if entry.momentum == "pc":
             bonus = self.scene.first_action_bonus(pc_id)
@@ -266,7 +266,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         return f"{tn} · {who}"
 
     def momentum_tn(self, pc_id: str) -> int:
-        """The pairing's Momentum TN with the NC Qualities chosen (SceneError if none)."""
+        """The pairing's Momentum TN with the NC Qualities chosen (RefusedError if none)."""
         return self.scene.momentum_tn_for(pc_id, self.scene.momentum_applied(pc_id))
 
     def refresh(self) -> None:
@@ -332,12 +332,12 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
 
     def _run(self, title: str, operation: Callable[[], Any],
              joining: CharacterDocument | None = None) -> Any:
-        """Run a scene operation; a SceneError becomes a warning and changes nothing.
+        """Run a scene operation; a RefusedError becomes a warning and changes nothing.
 
         What the step did to each PC becomes an undo command on that PC's owner."""
         try:
             result = self._apply(title, operation, joining)
-        except SceneError as exc:
+        except RefusedError as exc:
             warn(self, title, sentence(exc))
             return None
         self.status_label.setText(str(result) if result is not None else "")
@@ -444,7 +444,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
     def momentum_dialog(self, pc_id: str) -> bool:
         try:
             dialog = MomentumDialog(self.scene, pc_id, self)
-        except SceneError as exc:
+        except RefusedError as exc:
             warn(self, "Momentum", sentence(exc))
             return False
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -517,7 +517,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             return
         try:
             before = self.scene.pc(pc_id).test
-        except SceneError:
+        except RefusedError:
             return  # the PC left the scene meanwhile
         if self.scene.ended:
             self._apply("Test calculator", lambda: self.scene.store_test(pc_id, test))
@@ -548,20 +548,20 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
                 try:
                     self.scene.record_momentum(pc_id, judged.success, judged.level,
                                                judged.used)
-                except SceneError as exc:
+                except RefusedError as exc:
                     notes.append(f"Momentum: {sentence(exc)}")
                 shown[0] = True
             # A Luck reroll in the calculator is Luck the PC spends.
             if rerolls > 0:
                 try:
                     self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
-                except SceneError as exc:
+                except RefusedError as exc:
                     notes.append(f"Luck reroll: {sentence(exc)}")
             # Stress the calculator put on an NC is the scene's too.
             for opponent in test.opponents:
                 try:
                     target = self.scene.nc(opponent.scene_id)
-                except SceneError:
+                except RefusedError:
                     continue
                 more = opponent.stress - target.stress
                 if more > 0 and not target.removed:
@@ -662,7 +662,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         try:
             self._apply("End scene", lambda: self.scene.end_scene(
                 recovery, luck_for_penalties, pivot_touched))
-        except SceneError as exc:
+        except RefusedError as exc:
             warn(self, "End scene", sentence(exc))
             return False
         written: list[Path] = []
