@@ -79,7 +79,7 @@ from seforge.systems.swords_edge.play.stress import (
 from seforge.systems.swords_edge.play.summary import summary_lines
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS
 from ui.shell.theme import verdict_colour
-from ui.shell.widgets import button, tip
+from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 from ui.systems.swords_edge.play.dialogs import (
     ONE,
@@ -184,9 +184,12 @@ class PlayPanel(QWidget):
             "End session…", PLAY_TIPS["end_session"],
             self.open_end_session_dialog,
         )
-        grid.addWidget(QLabel("Starting Luck:"), 0, 0)
-        grid.addWidget(self.start_luck, 0, 1)
-        grid.addWidget(self.start_button, 0, 2)
+        luck_row = QHBoxLayout()
+        luck_row.addWidget(buddy("Starting Luck:", self.start_luck))
+        luck_row.addWidget(self.start_luck)
+        luck_row.addStretch(1)
+        grid.addLayout(luck_row, 0, 0)
+        grid.addWidget(self.start_button, 0, 1)
         self.end_day_button = _button(
             "End of day…", PLAY_TIPS["end_of_day"],
             self.open_end_of_day_dialog,
@@ -199,11 +202,12 @@ class PlayPanel(QWidget):
             "Back in the game", PLAY_TIPS["return_to_play"],
             self.return_to_play,
         )
-        grid.addWidget(self.end_scene_button, 1, 1)
-        grid.addWidget(self.end_session_button, 1, 2)
-        grid.addWidget(self.end_day_button, 2, 1)
-        grid.addWidget(self.end_week_button, 2, 2)
-        grid.addWidget(self.return_button, 3, 1, 1, 2)
+        # two columns of buttons under the Luck row: the narrow dock never scrolls sideways
+        grid.addWidget(self.end_scene_button, 1, 0)
+        grid.addWidget(self.end_session_button, 1, 1)
+        grid.addWidget(self.end_day_button, 2, 0)
+        grid.addWidget(self.end_week_button, 2, 1)
+        grid.addWidget(self.return_button, 3, 0, 1, 2)
         return box
 
     def _pivots_box(self) -> QGroupBox:
