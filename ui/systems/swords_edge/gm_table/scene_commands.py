@@ -76,6 +76,8 @@ class SceneStep(QUndoCommand):
         self.stack = stack
         self.partners = partners
         self.link = _Link()
+        self.changes: dict[str, list[dict[str, Any]]] = {}
+        """What this step did to each PC (by scene id), as a scene_changes patch."""
         self._pushed = True
         for _document, command in partners:
             command.step = self
