@@ -49,7 +49,7 @@ from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
     use_advancement,
 )
-from seforge.systems.swords_edge.play.history import full_dump, restore, state_at
+from seforge.systems.swords_edge.play.history import full_dump, state_at
 from seforge.systems.swords_edge.play.luck import (
     DEFAULT_LUCK,
     LUCK_PURPOSES,
@@ -642,21 +642,26 @@ class PlayPanel(QWidget):
     def _apply(self, text: str, action: Callable[[], object]) -> bool:
         """Run one rule operation as an undoable step; show the refusal if any (it goes
         away by itself once the operation would be allowed)."""
-        before = full_dump(self.character)
+        character = self.character
+        before = full_dump(character)
+        # The actions read ``self.character`` when they run: they run on a copy put
+        # there for the moment, and the undo step's redo makes the change.
+        work = character.model_copy(deep=True)
+        self.character = work
         try:
             action()
         except RefusedError as exc:
-            if full_dump(self.character) != before:
-                restore(self.character, before)
             self.message.setText(f"Not allowed: {exc}.")
             self.message.setAccessibleDescription(str(exc))
             self._refused = action
             return False
+        finally:
+            self.character = character
         self._refused = None
         self.message.setText("")
-        after = full_dump(self.character)
+        after = full_dump(work)
         self.undo_stack.push(
-            PlaySnapshotCommand(self.character, before, after, text, self._changed)
+            PlaySnapshotCommand(character, before, after, text, self._changed)
         )
         return True
 

@@ -139,6 +139,10 @@ class PCOwnerSteps(QWidget):
                                  lambda: self._owner_changed(document))
         busy, self._busy = self._busy, True  # the caller redraws once, afterwards
         try:
+            # The core's scene changes its bound Character as it checks the rules; the
+            # step on the owner is what keeps the change: back to ``old``, then the
+            # push's redo makes it (no command is pushed "already done").
+            restore(document.character, old)
             document.push(command)
         finally:
             self._busy = busy
@@ -202,6 +206,9 @@ class PCOwnerSteps(QWidget):
             if command is not None:
                 partners.append((document, command))
         scene_after = scene_to_data(self.scene)
+        for entry in self.scene.pcs:  # the step's redo binds the PCs it knows
+            if self.scene.is_bound(entry.id):
+                self._known[entry.id] = self.scene.character(entry.id)
         if scene_step and (partners or scene_after != scene_before):
             step = SceneStep(self._restore_scene, scene_before, scene_after,
                              f"Scene: {title}", self.undo_stack, partners)
