@@ -172,8 +172,8 @@ class PCOwnerSteps(QWidget):
 
     def document_of(self, pc_id: str) -> CharacterDocument | None:
         """The owner of a PC's character (None if the PC is not attached)."""
-        if not self.scene.is_bound(pc_id):
-            return None
+        if all(e.id != pc_id for e in self.scene.pcs) or not self.scene.is_bound(pc_id):
+            return None  # not (or no longer) in the scene
         return self.registry.find_character(self.scene.character(pc_id))
 
     def _owners(self, joining: CharacterDocument | None = None
