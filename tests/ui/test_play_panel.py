@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QWidget
 
 from seforge.systems.swords_edge.fileformat import load_character, save_character
@@ -20,6 +19,7 @@ from seforge.systems.swords_edge.play.pivots import pivot_change_reason
 from seforge.systems.swords_edge.play.state import penalty_total
 from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah
+from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.play import PlayPanel
 from ui.systems.swords_edge.play.dialogs import (
     AdvancementDialog,
@@ -36,9 +36,11 @@ ACCEPTED = QDialog.DialogCode.Accepted
 @pytest.fixture
 def setup(qtbot):  # type: ignore[no-untyped-def]
     character = make_sarah()
-    stack = QUndoStack()
+    document = CharacterDocument(character)
+    stack = document.undo_stack
     calls: list[int] = []
-    panel = PlayPanel(character, stack, lambda: calls.append(1))
+    document.changed.connect(lambda _changes: calls.append(1))
+    panel = PlayPanel(document)
     qtbot.addWidget(panel)
     return panel, character, stack, calls
 
@@ -358,8 +360,9 @@ def test_failed_arcane_test_from_the_panel(qtbot) -> None:  # type: ignore[no-un
     from seforge.systems.swords_edge import library
 
     tella = library.load_pc("tella-of-jost")
-    stack = QUndoStack()
-    panel = PlayPanel(tella, stack, lambda: None)
+    document = CharacterDocument(tella)
+    stack = document.undo_stack
+    panel = PlayPanel(document)
     qtbot.addWidget(panel)
     panel.show()
     assert not panel.arcane_button.isVisible()  # only under the SFX subsystem

@@ -80,6 +80,8 @@ from seforge.systems.swords_edge.play.summary import summary_lines
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS
 from ui.shell.theme import verdict_colour
 from ui.shell.widgets import buddy, button, tip
+from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.owners import Changes
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 from ui.systems.swords_edge.play.dialogs import (
     ONE,
@@ -106,20 +108,28 @@ def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
 class PlayPanel(QWidget):
     """Luck, Penalty Ranks, Doom, Advancements, Stunts and the history of one character."""
 
-    def __init__(
-        self,
-        character: Character,
-        undo_stack: QUndoStack,
-        on_changed: Callable[[], None],
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.character = character
-        self.undo_stack = undo_stack
-        self._on_changed = on_changed
+        self.document = document
+        """The character's owner: the panel reads its Character and pushes each step on
+        its undo stack; it keeps no copy of its own."""
+        self._trial: Character | None = None
+        self.undo_stack: QUndoStack = document.undo_stack
         self.setAccessibleName("Play")
         self._build()
         self.refresh()
+
+    @property
+    def character(self) -> Character:
+        """The owner's Character, or the copy a rule operation is tried on just now."""
+        return self._trial if self._trial is not None else self.document.character
+
+    @character.setter
+    def character(self, value: Character) -> None:
+        self._trial = None if value is self.document.character else value
+
+    def _on_changed(self) -> None:
+        self.document.notify_changed(Changes.PLAY)
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
