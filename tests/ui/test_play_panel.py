@@ -378,3 +378,39 @@ def test_failed_arcane_test_from_the_panel(qtbot) -> None:  # type: ignore[no-un
     assert panel.last_error() == "" and "Voice of Command 1" in panel.sfx_label.text()
     stack.undo()
     assert not tella.play.sfx_penalty_ranks
+
+
+def test_refused_steps_are_greyed_with_the_reason(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: a step the rules refuse now is disabled, its tooltip saying why (from the
+    core), and comes back once it is allowed; nothing is pushed meanwhile."""
+    panel, c, stack, _calls = setup
+    panel.show()
+    assert not c.play.session_running
+    for button in (panel.gain_button, panel.spend_button):
+        assert not button.isEnabled()
+        assert button.toolTip().startswith("Not now:") and "session" in button.toolTip()
+    _click(qtbot, panel.start_button)
+    assert c.play.session_running and stack.count() >= 1
+    assert panel.gain_button.isEnabled()
+    assert panel.gain_button.toolTip() == "Give the character one Luck"
+    panel.luck_amount.setValue(panel.luck_amount.maximum())
+    assert not panel.spend_button.isEnabled()  # more Luck than the character has
+    assert "Luck" in panel.spend_button.toolTip()
+    panel.luck_amount.setValue(1)
+    assert panel.spend_button.isEnabled()
+
+
+def test_a_refusal_on_click_shows_beside_the_control(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A refusal the panel only learns on click is shown next to the control clicked,
+    not only in the message line at the top of the (scrolled) panel."""
+    panel, _c, stack, _calls = setup
+    panel.show()
+    _click(qtbot, panel.start_button)
+    steps = stack.count()
+    panel.luck_amount.setValue(panel.luck_amount.maximum())
+    button = panel.spend_button
+    button.setEnabled(True)  # as if the rules changed their mind after the last redraw
+    _click(qtbot, button)
+    assert stack.count() == steps
+    assert panel.last_error().startswith("Not allowed:")
+    assert panel.refused_beside is button

@@ -15,10 +15,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QBoxLayout,
     QCheckBox,
     QComboBox,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -115,6 +117,10 @@ class PlayPanel(QWidget):
         its undo stack; it keeps no copy of its own."""
         self._trial: Character | None = None
         self.undo_stack: QUndoStack = document.undo_stack
+        self._pressed: QWidget | None = None
+        """The button just pressed (the control a refusal belongs beside)."""
+        self.refused_beside: QWidget | None = None
+        """The control beside which the last refusal was shown."""
         self.setAccessibleName("Play")
         self._build()
         self.refresh()
@@ -166,6 +172,13 @@ class PlayPanel(QWidget):
         right.addWidget(self._advancement_box())
         right.addWidget(self._stunt_box())
         right.addWidget(self._history_box(), 1)
+        for changed in (self.luck_purpose.currentIndexChanged, self.luck_amount.valueChanged,
+                        self.stress_level.currentIndexChanged,
+                        self.stress_trait.currentIndexChanged,
+                        self.stress_count.valueChanged, self.stress_legendary.toggled):
+            changed.connect(lambda *_: self._refresh_step_buttons())
+        for control in self.findChildren(QPushButton):  # where a refusal on click shows
+            control.pressed.connect(lambda c=control: setattr(self, "_pressed", c))
 
     def set_two_columns(self, two: bool) -> None:
         """Lay the boxes out in two columns (wide) or one (a narrow side dock)."""
@@ -471,6 +484,7 @@ class PlayPanel(QWidget):
         self.status.setAccessibleDescription(status)
         self._refresh_session_buttons()
         self._refresh_recovery_buttons()
+        self._refresh_step_buttons()
         self._refresh_message()
         self.luck_tokens.set_count(p.luck)
         for trait in TRAITS:
@@ -606,6 +620,32 @@ class PlayPanel(QWidget):
         self.start_button.setToolTip(hint)
         self.start_button.setAccessibleDescription(hint)
 
+    def _refresh_step_buttons(self) -> None:
+        """Spend Luck, Gain 1 and Take Stress, as their inputs stand: greyed with the
+        core's reason while the rules refuse them."""
+        if not hasattr(self, "stress_button"):
+            return  # still being built
+        purpose = str(self.luck_purpose.currentData())
+        amount = self.luck_amount.value()
+        trait = self.stress_trait.trait()
+        count = self.stress_count.value()
+        legendary = self.stress_legendary.isChecked()
+        for widget, action in (
+            (self.spend_button, lambda: spend_luck(self.character, purpose, amount)),
+            (self.gain_button, lambda: gain_luck(self.character, "GM award", 1)),
+            (self.stress_button,
+             lambda: take_stress(self.character, trait, count, legendary)),
+        ):
+            hint = widget.property("seforge_hint")
+            if not isinstance(hint, str):
+                hint = widget.toolTip()
+                widget.setProperty("seforge_hint", hint)
+            reason = self.refusal(action)
+            widget.setEnabled(not reason)
+            text = f"Not now: {reason}" if reason else hint
+            widget.setToolTip(text)
+            widget.setAccessibleDescription(text)
+
     def _refresh_recovery_buttons(self) -> None:
         """End of day and of week, and the way back into the game: greyed with the
         core's reason while they cannot be done; the way back shows only when needed."""
@@ -664,16 +704,28 @@ class PlayPanel(QWidget):
             self.message.setText(f"Not allowed: {exc}.")
             self.message.setAccessibleDescription(str(exc))
             self._refused = action
+            self._show_beside_control(f"Not allowed: {exc}.")
             return False
         finally:
             self.character = character
         self._refused = None
+        self._pressed = None
         self.message.setText("")
         after = full_dump(work)
         self.undo_stack.push(
             PlaySnapshotCommand(character, before, after, text, self._changed)
         )
         return True
+
+    def _show_beside_control(self, text: str) -> None:
+        """Show a refusal next to the control that asked for it (the message line at
+        the top of the panel may be scrolled out of sight in the narrow dock)."""
+        pressed, self._pressed = self._pressed, None
+        control = pressed if pressed is not None else QApplication.focusWidget()
+        if control is None or not self.isAncestorOf(control):
+            return
+        self.refused_beside = control
+        QToolTip.showText(control.mapToGlobal(QPoint(0, control.height())), text, control)
 
     def last_error(self) -> str:
         return self.message.text()
