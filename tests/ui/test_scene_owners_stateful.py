@@ -1,6 +1,6 @@
-"""Issue 23's state machine: builder tabs, the scene tracker and the PCs' files, for one
-PC and two, with outside edits of the files, Revert, Save, End scene (each answer) and
-quitting with Discard followed by a restored scene.
+"""Issue 23's state machine: builder tabs, Play panels, the scene tracker and the PCs'
+files, for one PC and two, with outside edits of the files, Revert, Save, End scene (each
+answer) and quitting with Discard followed by a restored scene.
 
 After every step: each file holds exactly what the user last saved (or accepted to write
 at End scene, or another program wrote); every builder shows its owner's character; a
@@ -45,6 +45,7 @@ from ui.systems.swords_edge.gm_table.scene.tracker import (
     SceneTracker,
 )
 from ui.systems.swords_edge.owners import DocumentRegistry
+from ui.systems.swords_edge.play import PlayPanel
 
 BOOK_PCS = ("the-rogue", "jyrell")
 
@@ -67,6 +68,7 @@ class SceneOwners(RuleBasedStateMachine):
         self.typed: list[set[str]] = []
         self.discarded: set[str] = set()
         self.editors: list[CharacterEditor] = []
+        self.panels: list[PlayPanel] = []
         self.documents: list[CharacterDocument] = []
         self.ids: list[str] = []
 
@@ -87,6 +89,9 @@ class SceneOwners(RuleBasedStateMachine):
             assert self.tracker.offer_restore()
         self.documents = [self.registry.open(p, "tab") for p in self.paths]
         self.editors = [CharacterEditor(d) for d in self.documents]
+        self.panels = [PlayPanel(d) for d in self.documents]
+        for document, panel in zip(self.documents, self.panels, strict=True):
+            document.changed.connect(lambda _c, panel=panel: panel.refresh())
         if not restore:
             self.ids = [self.tracker.add_pc_file(p) or "" for p in self.paths]
             assert all(self.ids)
@@ -97,6 +102,8 @@ class SceneOwners(RuleBasedStateMachine):
     def _close_views(self) -> None:
         for editor in self.editors:
             editor.deleteLater()
+        for panel in self.panels:
+            panel.deleteLater()
         self.tracker.autosave = False
         self.tracker.deleteLater()
         for document in self.documents:
@@ -136,6 +143,12 @@ class SceneOwners(RuleBasedStateMachine):
         i = self._index(i)
         if not self.tracker.scene.ended:
             self.tracker.give_luck(self.ids[i])
+
+    @rule(i=pc)
+    def luck_from_the_play_dock(self, i: int) -> None:
+        panel = self.panels[self._index(i)]
+        if panel.gain_button.isEnabled():
+            panel.gain_button.click()
 
     @rule(i=pc)
     def undo_in_the_tab(self, i: int) -> None:
@@ -180,6 +193,7 @@ class SceneOwners(RuleBasedStateMachine):
             if document.disk_changed():
                 document.acknowledge_disk()
         players = [d.character.player for d in self.documents]
+        present = {e.id for e in self.tracker.scene.pcs}
         asked: list[str] = []
 
         def ask(*args: object, **kwargs: object) -> str:
@@ -198,6 +212,9 @@ class SceneOwners(RuleBasedStateMachine):
             return
         for i, document in enumerate(self.documents):
             on_file = load_character(self.paths[i])
+            if self.ids[i] not in present:  # its joining was undone: not written
+                assert _data(on_file) == self.saved[i]
+                continue
             assert on_file.play == document.character.play
             if asked and answer == KEEP_OTHERS:
                 assert on_file.player == self.saved[i]["player"] or (
@@ -229,6 +246,12 @@ class SceneOwners(RuleBasedStateMachine):
         for editor, document in zip(self.editors, self.documents, strict=True):
             assert editor.player_edit.text() == document.character.player
             assert editor.document is document
+
+    @invariant()
+    def every_play_panel_shows_its_owner(self) -> None:
+        for panel, document in zip(self.panels, self.documents, strict=True):
+            assert panel.character is document.character
+            assert panel.luck_tokens.count() == document.character.play.luck
 
     @invariant()
     def a_discarded_edit_never_comes_back(self) -> None:
@@ -267,5 +290,5 @@ def no_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_scene_owners_state_machine(qapp: QApplication, no_boxes: None,
                                     machine: type[SceneOwners]) -> None:
     run_state_machine_as_test(machine, settings=settings(
-        max_examples=10, stateful_step_count=10, deadline=None,
+        max_examples=15, stateful_step_count=15, deadline=None,
         suppress_health_check=list(HealthCheck)))
