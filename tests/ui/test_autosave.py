@@ -125,3 +125,56 @@ def test_saving_and_closing_remove_the_autosave(window: MainWindow, tmp_path: Pa
     assert len(list(folder.glob("*.sechar"))) == 1
     window.close_current()
     assert not list(folder.glob("*.sechar"))
+
+
+@pytest.mark.parametrize("outside_edit", ["before the crash", "after the crash", "none"])
+def test_restore_remembers_the_file_as_it_was(
+        qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        outside_edit: str) -> None:
+    """Issue 23, 4: a restored document still notices that another program changed its
+    file (before or after the crash), and Save asks before overwriting that edit."""
+    from seforge.systems.swords_edge.fileformat import load_character, save_character
+
+    path = tmp_path / "sarah.sechar"
+    save_character(load_pc("sarah-x"), path)
+    document = window.open_path(path)
+    assert document is not None
+    editor = window.current_editor()
+    assert editor is not None
+    editor.name_edit.setText("")
+    editor.name_edit.textEdited.emit("Sarah Y")
+
+    def edit_outside() -> None:
+        theirs = load_character(path)
+        theirs.player = "Another program"
+        save_character(theirs, path)
+
+    if outside_edit == "before the crash":
+        edit_outside()
+    assert window.autosaver.save_all() == 1
+    crash(window)
+    if outside_edit == "after the crash":
+        edit_outside()
+    monkeypatch.setattr(main_window_module, "ask_restore", lambda parent, titles: True)
+    asked: list[str] = []
+
+    def ask_choice(parent: object, title: str, text: str, choices: list[str],
+                   default: int = 0) -> str:
+        asked.append(text)
+        return "Cancel"
+
+    monkeypatch.setattr(main_window_module, "ask_choice", ask_choice)
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    assert second.restore_autosaves() == 1
+    restored = second.documents()[0]
+    assert restored.character.name == "Sarah Y"
+    assert restored.disk_changed() == (outside_edit != "none")
+    saved = second.save(restored)
+    if outside_edit == "none":
+        assert saved and not asked
+        assert load_character(path).name == "Sarah Y"
+    else:
+        assert not saved and "changed by another program" in asked[0]
+        assert load_character(path).player == "Another program"
+    second.shutdown()

@@ -275,10 +275,14 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     saved = load_scene(autosave_path())
     assert saved.name == "The cavern gate" and saved.nc(leader).stress == 2
     sidecar = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
-    assert sidecar["format"] == "swords-edge.scene-pcs" and sidecar["version"] == 1
+    assert sidecar["format"] == "swords-edge.scene-pcs" and sidecar["version"] == 2
     pcs = sidecar["pcs"]
     assert pcs[jyrell]["path"] == str(paths[0]) and pcs[tella]["path"] is None
-    assert pcs[jyrell]["character"]["play"]["penalty_ranks"] == {"Physique": 2}
+    # a PC with a file: what the scene did to it, never the PC itself
+    assert pcs[jyrell]["character"] is None
+    assert {"path": ["play", "penalty_ranks", "Physique"], "value": 2} in [
+        change for patch in pcs[jyrell]["changes"] for change in patch]
+    assert pcs[tella]["character"]["name"] == "Tella of Jost"
 
     # A new GM's Table: "Discard" removes the autosave and keeps the empty scene...
     monkeypatch.setattr(QMessageBox, "question",

@@ -144,15 +144,14 @@ def test_elements_editor_with_nothing_selected_shows_no_rank(window: MainWindow)
 
 
 def test_play_history_what_column_is_not_elided(qtbot: object) -> None:
-    from PySide6.QtGui import QUndoStack
-
     from tests.seforge.conftest import make_sarah
+    from ui.systems.swords_edge.document import CharacterDocument
     from ui.systems.swords_edge.play import PlayPanel
 
     character = make_sarah()
     what = "Spent 1 Luck to clear this scene's Penalty Ranks on Cunning and Physique"
     character.history.append(HistoryEntry(session=1, scene=2, what=what, why="a long why"))
-    panel = PlayPanel(character, QUndoStack(), lambda: None)
+    panel = PlayPanel(CharacterDocument(character))
     qtbot.addWidget(panel)  # type: ignore[attr-defined]
     panel.resize(700, 600)
     panel.show()

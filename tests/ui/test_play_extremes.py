@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QUndoStack
-
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import MAX_LUCK, MAX_PENALTY_RANKS, PlayState, Trait
 from seforge.systems.swords_edge.ranks import Rank
+from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.party import PartyView
 from ui.systems.swords_edge.play import PlayPanel
 
@@ -33,7 +32,7 @@ def test_play_panel_shows_extreme_state(qtbot, tmp_path: Path) -> None:  # type:
     from seforge.systems.swords_edge.fileformat import load_character
 
     character = load_character(_extreme(tmp_path))
-    panel = PlayPanel(character, QUndoStack(), lambda: None)
+    panel = PlayPanel(CharacterDocument(character))
     qtbot.addWidget(panel)
     panel.show()
     assert panel.luck_tokens.count() == MAX_LUCK
@@ -70,7 +69,7 @@ def test_gm_dock_takes_a_mythic_quality(qtbot) -> None:  # type: ignore[no-untyp
 
 def test_sfx_penalty_line_only_under_the_subsystem(qtbot) -> None:  # type: ignore[no-untyped-def]
     tella = library.load_pc("tella-of-jost")
-    panel = PlayPanel(tella, QUndoStack(), lambda: None)
+    panel = PlayPanel(CharacterDocument(tella))
     qtbot.addWidget(panel)
     panel.show()
     assert not panel.sfx_label.isVisible()  # the simple way: an SFX is a Quality

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDialog, QWidget
 
 from seforge.systems.swords_edge.fileformat import load_character, save_character
@@ -20,6 +19,7 @@ from seforge.systems.swords_edge.play.pivots import pivot_change_reason
 from seforge.systems.swords_edge.play.state import penalty_total
 from seforge.systems.swords_edge.ranks import Rank
 from tests.seforge.conftest import make_sarah
+from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.play import PlayPanel
 from ui.systems.swords_edge.play.dialogs import (
     AdvancementDialog,
@@ -36,9 +36,11 @@ ACCEPTED = QDialog.DialogCode.Accepted
 @pytest.fixture
 def setup(qtbot):  # type: ignore[no-untyped-def]
     character = make_sarah()
-    stack = QUndoStack()
+    document = CharacterDocument(character)
+    stack = document.undo_stack
     calls: list[int] = []
-    panel = PlayPanel(character, stack, lambda: calls.append(1))
+    document.changed.connect(lambda _changes: calls.append(1))
+    panel = PlayPanel(document)
     qtbot.addWidget(panel)
     return panel, character, stack, calls
 
@@ -358,8 +360,9 @@ def test_failed_arcane_test_from_the_panel(qtbot) -> None:  # type: ignore[no-un
     from seforge.systems.swords_edge import library
 
     tella = library.load_pc("tella-of-jost")
-    stack = QUndoStack()
-    panel = PlayPanel(tella, stack, lambda: None)
+    document = CharacterDocument(tella)
+    stack = document.undo_stack
+    panel = PlayPanel(document)
     qtbot.addWidget(panel)
     panel.show()
     assert not panel.arcane_button.isVisible()  # only under the SFX subsystem
@@ -375,3 +378,39 @@ def test_failed_arcane_test_from_the_panel(qtbot) -> None:  # type: ignore[no-un
     assert panel.last_error() == "" and "Voice of Command 1" in panel.sfx_label.text()
     stack.undo()
     assert not tella.play.sfx_penalty_ranks
+
+
+def test_refused_steps_are_greyed_with_the_reason(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: a step the rules refuse now is disabled, its tooltip saying why (from the
+    core), and comes back once it is allowed; nothing is pushed meanwhile."""
+    panel, c, stack, _calls = setup
+    panel.show()
+    assert not c.play.session_running
+    for button in (panel.gain_button, panel.spend_button):
+        assert not button.isEnabled()
+        assert button.toolTip().startswith("Not now:") and "session" in button.toolTip()
+    _click(qtbot, panel.start_button)
+    assert c.play.session_running and stack.count() >= 1
+    assert panel.gain_button.isEnabled()
+    assert panel.gain_button.toolTip() == "Give the character one Luck"
+    panel.luck_amount.setValue(panel.luck_amount.maximum())
+    assert not panel.spend_button.isEnabled()  # more Luck than the character has
+    assert "Luck" in panel.spend_button.toolTip()
+    panel.luck_amount.setValue(1)
+    assert panel.spend_button.isEnabled()
+
+
+def test_a_refusal_on_click_shows_beside_the_control(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A refusal the panel only learns on click is shown next to the control clicked,
+    not only in the message line at the top of the (scrolled) panel."""
+    panel, _c, stack, _calls = setup
+    panel.show()
+    _click(qtbot, panel.start_button)
+    steps = stack.count()
+    panel.luck_amount.setValue(panel.luck_amount.maximum())
+    button = panel.spend_button
+    button.setEnabled(True)  # as if the rules changed their mind after the last redraw
+    _click(qtbot, button)
+    assert stack.count() == steps
+    assert panel.last_error().startswith("Not allowed:")
+    assert panel.refused_beside is button

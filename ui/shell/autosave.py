@@ -2,8 +2,9 @@
 seconds, and offered back on the next start if SEForge did not exit cleanly.
 
 Layout under ``<data dir>/autosave``: ``<uuid><suffix>`` (the document, in its own
-format: ``.sechar`` for a Sword's Edge character) and ``<uuid>.json`` (original path and
-title), plus ``session.lock`` while a session runs. A clean exit removes the lock and
+format: ``.sechar`` for a Sword's Edge character) and ``<uuid>.json`` (original path, title
+and the stamp of the original file as the document last read or wrote it), plus
+``session.lock`` while a session runs. A clean exit removes the lock and
 every autosave. A leftover is read back by the system whose suffix it has (its
 ``open_editor``); one with a suffix no registered system reads is left alone.
 
@@ -30,6 +31,7 @@ from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 from seforge.core.atomic import atomic_write_bytes
 from seforge.core.bounded_read import FileReadError, read_bounded
 from seforge.core.documents import DocumentFileError
+from ui.shell.disk import DiskStamp
 from ui.shell.settings import data_dir, set_aside
 from ui.shell.system_ui import UI_REGISTRY, DocumentEditor, OpenDocument, suffixes_of
 
@@ -68,6 +70,29 @@ def registry_loader(path: Path) -> DocumentEditor | None:
     return None
 
 
+def stamp_data(stamp: DiskStamp | None) -> dict[str, object] | None:
+    """A file stamp as JSON data for the sidecar (None: no file was read or written)."""
+    if stamp is None:
+        return None
+    return {"mtime_ns": stamp.mtime_ns, "size": stamp.size, "digest": stamp.digest,
+            "inode": stamp.inode}
+
+
+def stamp_from(data: object) -> DiskStamp | None:
+    """The stamp a sidecar kept (None when it kept none or a damaged one)."""
+    if not isinstance(data, dict):
+        return None
+    mtime, size, digest, inode = (data.get(k) for k in ("mtime_ns", "size", "digest", "inode"))
+    if not (isinstance(mtime, int) and isinstance(size, int) and isinstance(digest, str)
+            and isinstance(inode, int)) or isinstance(mtime, bool) or isinstance(size, bool):
+        return None
+    return DiskStamp(mtime, size, digest, inode)
+
+
+UNKNOWN_STAMP = DiskStamp(mtime_ns=-1, size=-1, digest="", inode=-1)
+"""A stamp no file matches."""
+
+
 @dataclass
 class Recovered:
     """One leftover autosave: an editor holding it, and where it came from."""
@@ -78,6 +103,19 @@ class Recovered:
     files: tuple[Path, ...]
     gm_screen: str = ""
     """The system whose GM Screen page held the document ("" for a tab's)."""
+    disk_stamp: DiskStamp | None = None
+    """The original file as the document knew it when the autosave was written: a change
+    another program made to it before or after the crash is still noticed and asked
+    about. None when the sidecar has none (a document never saved, an older autosave);
+    see :meth:`restored_stamp`."""
+
+    def restored_stamp(self) -> DiskStamp | None:
+        """The stamp the restored document starts from: the one kept, else (an original
+        file but no stamp kept) one that matches no file, so whatever is at the path is
+        asked about before Save overwrites it."""
+        if self.disk_stamp is not None or self.original_path is None:
+            return self.disk_stamp
+        return UNKNOWN_STAMP
 
 
 class SessionLock:
@@ -193,6 +231,7 @@ def leftover_autosaves(folder: Path | None = None,
             title=title if isinstance(title, str) else "",
             files=(path, sidecar),
             gm_screen=gm_screen if isinstance(gm_screen, str) else "",
+            disk_stamp=stamp_from(meta.get("disk_stamp")),
         ))
     return found
 
@@ -302,6 +341,7 @@ class Autosaver(QObject):
         meta = {
             "original_path": str(document.path) if document.path else None,
             "title": document.title(),
+            "disk_stamp": stamp_data(getattr(document, "disk_stamp", None)),
         }
         place = document.property(GM_SCREEN_PROPERTY) if isinstance(document, QObject) else None
         if isinstance(place, str) and place:

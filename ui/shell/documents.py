@@ -772,7 +772,7 @@ class DocumentController(QObject):
             document.set_path(item.original_path)
             if item.title:
                 document.set_title(item.title)
-            document.disk_stamp = None
+            document.disk_stamp = item.restored_stamp()
             document.mark_modified()
             self.add_editor(systems[id(item.editor)], item.editor)
             autosaver.write(document)
@@ -797,7 +797,7 @@ class DocumentController(QObject):
         target.start_over(restored.document.model_copy(deep=True), item.original_path)
         if item.title:
             target.set_title(item.title)
-        target.disk_stamp = None
+        target.disk_stamp = item.restored_stamp()
         target.mark_modified()
         self.window.autosaver.write(target)
         item.editor.widget().deleteLater()

@@ -9,7 +9,7 @@ those spent on Momentum, the Luck spent on rerolls, the Action's situation
 verdict. It is a pydantic model, so it round-trips through JSON.
 
 The functions below are its only mutators: each changes the model in place or
-raises :class:`PendingTestError` (a ValueError) with a plain reason and leaves
+raises :class:`RefusedError` (a ValueError) with a plain reason and leaves
 it as it was. The :class:`~seforge.systems.swords_edge.models.Character` behind ``actor`` is not
 part
 of the model (it belongs to its own document): the functions that need it take
@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.dice import DIE_FACES
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
@@ -88,7 +89,6 @@ __all__ = [
     "JudgedRoll",
     "PendingNC",
     "PendingTest",
-    "PendingTestError",
     "add_opponent",
     "apply_stress",
     "clear_log",
@@ -141,9 +141,6 @@ NO_TN = "Add an NC (or mark the target Undefended) to set a TN."
 JUDGE_FIRST = "Judge the roll first: a Luck reroll changes a roll made."
 """Why a Luck reroll needs a judged roll of this step."""
 
-
-class PendingTestError(ValueError):
-    """The change is not allowed; ``str()`` says why in plain words."""
 
 
 class _Model(BaseModel):
@@ -312,7 +309,7 @@ class PendingTest(_Model):
         for entry in self.opponents:
             if entry.uid == uid:
                 return entry
-        raise PendingTestError(f"no NC {uid!r} in this Test")
+        raise RefusedError(f"no NC {uid!r} in this Test")
 
     def active(self) -> list[PendingNC]:
         """The NCs not yet removed by their Stress."""
@@ -361,7 +358,7 @@ def _check(test: PendingTest, changes: dict[str, Any]) -> None:
         field = str(first["loc"][0]) if first.get("loc") else ""
         message = str(first.get("msg", "not allowed")).removeprefix("Value error, ")
         label = FIELD_LABELS.get(field, field.replace("_", " "))
-        raise PendingTestError(f"{label}: {message}" if label else message) from None
+        raise RefusedError(f"{label}: {message}" if label else message) from None
     for name in changes:
         object.__setattr__(test, name, getattr(checked, name))
 
@@ -434,11 +431,11 @@ def toggle_quality(test: PendingTest, character: Character, key: str, on: bool) 
     choices = {c.key: c for c in pc_options(test, character)}
     choice = choices.get(key)
     if choice is None:
-        raise PendingTestError(f"{character.name or 'the PC'} has no Quality {key!r}")
+        raise RefusedError(f"{character.name or 'the PC'} has no Quality {key!r}")
     keys = set(test.chosen[test.step])
     if on:
         if choice.spent:
-            raise PendingTestError(spent_problem(choice))
+            raise RefusedError(spent_problem(choice))
         keys.add(key)
         # A Faculty or Element brings its linked Trait into the Test (L301, L429).
         keys |= {k for k in linked_trait_keys(list(choices.values()), {key})
@@ -455,7 +452,7 @@ def add_opponent(test: PendingTest, nc: NarrativeCharacter, *, library_id: str =
                  scene_id: str = "", stress: int = 0) -> PendingNC:
     """Add ``nc`` (a copy) with its default applied Qualities per step."""
     if stress < 0:
-        raise PendingTestError("Stress cannot be negative")
+        raise RefusedError("Stress cannot be negative")
     size = len(test.opponents) + 1
     entry = PendingNC(
         uid=f"nc{test.next_uid}", nc=nc.model_copy(deep=True), library_id=library_id,
@@ -501,10 +498,10 @@ def set_nc_applied(test: PendingTest, uid: str, key: str, on: bool,
     entry = test.opponent(uid)
     chosen_step = step or test.step
     if key not in {o.key for o in entry.options()}:
-        raise PendingTestError(f"{entry.nc.name or 'the NC'} has no usable Quality {key!r}")
+        raise RefusedError(f"{entry.nc.name or 'the NC'} has no usable Quality {key!r}")
     if on and chosen_step == "action" and test.step == "action" \
             and key in nc_blocked(test, uid):
-        raise PendingTestError(f"{entry.nc.name} used it for Momentum: only a Trait may "
+        raise RefusedError(f"{entry.nc.name} used it for Momentum: only a Trait may "
                                "count in both.")
     keys = set(entry.applied[chosen_step])
     if on:
@@ -517,7 +514,7 @@ def set_nc_applied(test: PendingTest, uid: str, key: str, on: bool,
 def set_nc_stress(test: PendingTest, uid: str, stress: int) -> None:
     entry = test.opponent(uid)
     if not 0 <= stress <= 10:
-        raise PendingTestError("Stress goes from 0 to 10")
+        raise RefusedError("Stress goes from 0 to 10")
     entry.stress = stress
 
 
@@ -526,9 +523,9 @@ def apply_stress(test: PendingTest) -> PendingNC:
     verdict = test.verdict
     active = test.active()
     if verdict is None or verdict.step != "action" or verdict.stress <= 0 or not active:
-        raise PendingTestError("No Stress to apply: judge a successful attack first.")
+        raise RefusedError("No Stress to apply: judge a successful attack first.")
     if test.role != "attack" or verdict.undefended_pc:
-        raise PendingTestError("Only the PC's attack puts Stress on an NC.")
+        raise RefusedError("Only the PC's attack puts Stress on an NC.")
     target = active[0]
     target.stress = min(target.stress + verdict.stress, 10)
     test.verdict = verdict.model_copy(update={"stress": 0})
@@ -541,7 +538,7 @@ def apply_stress(test: PendingTest) -> PendingNC:
 def set_step(test: PendingTest, step: Step) -> None:
     """Move to ``step``. The Qualities the last Momentum roll spent stay spent."""
     if step not in STEPS:
-        raise PendingTestError(f"unknown step {step!r}")
+        raise RefusedError(f"unknown step {step!r}")
     if step != test.step:
         _merge_spent(test)
     test.step = step
@@ -561,7 +558,7 @@ def set_options(test: PendingTest, **changes: Any) -> None:
                "target_undefended", "pc_undefended", "lost_by_critical", "reading"}
     unknown = set(changes) - allowed
     if unknown:
-        raise PendingTestError(f"not an option of a Test: {', '.join(sorted(unknown))}")
+        raise RefusedError(f"not an option of a Test: {', '.join(sorted(unknown))}")
     _check(test, changes)
 
 
@@ -669,7 +666,7 @@ def judge_test(test: PendingTest, character: Character | None,
     """
     breakdown = tn(test)
     if breakdown is None:
-        raise PendingTestError(NO_TN)
+        raise RefusedError(NO_TN)
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
@@ -701,15 +698,15 @@ def luck_reroll(test: PendingTest, character: Character | None, value: int) -> V
     """Spend a Luck to reroll the lower die (it showed ``value``), keep the better,
     and judge again (book: *Luck*, Reroll)."""
     if test.verdict is None or test.verdict.step != test.step:
-        raise PendingTestError(JUDGE_FIRST)
+        raise RefusedError(JUDGE_FIRST)
     if not 1 <= value <= DIE_FACES:
-        raise PendingTestError(f"a d10 shows 1..{DIE_FACES}, not {value}")
+        raise RefusedError(f"a d10 shows 1..{DIE_FACES}, not {value}")
     if tn(test) is None:
-        raise PendingTestError(NO_TN)
+        raise RefusedError(NO_TN)
     d1, d2 = test.dice
     options = None if character is None else character.options
     if d1 == d2 == 1 and not test.rerolled and criticals_reading(options) == "first":
-        raise PendingTestError(
+        raise RefusedError(
             "A natural 2 stands: the Test fails and earns its Advancement, so Luck cannot "
             "reroll it (the table rule \"Criticals follow Luck rerolls\" allows it).")
     if d1 <= d2:
@@ -736,7 +733,7 @@ def roll_test(test: PendingTest, character: Character | None,
               die: DieRoller = secure_die) -> Verdict:
     """Roll 2d10 for the current step and judge them (logged as rolled)."""
     if tn(test) is None:
-        raise PendingTestError(NO_TN)
+        raise RefusedError(NO_TN)
     set_dice(test, die(), die())
     return judge_test(test, character, "rolled")
 
@@ -745,14 +742,14 @@ def roll_reroll(test: PendingTest, character: Character | None,
                 die: DieRoller = secure_die) -> Verdict:
     """Spend a Luck: roll a d10 for the lower die, keep the better, judge again."""
     if test.verdict is None or test.verdict.step != test.step:
-        raise PendingTestError(JUDGE_FIRST)
+        raise RefusedError(JUDGE_FIRST)
     return luck_reroll(test, character, die())
 
 
 def take_offer(test: PendingTest) -> None:
     """Mark what the last roll's critical offered as recorded (it is offered once)."""
     if test.verdict is None or not consequences(test):
-        raise PendingTestError("The last roll offers nothing to record.")
+        raise RefusedError("The last roll offers nothing to record.")
     test.verdict = test.verdict.model_copy(update={"offer_taken": True})
 
 

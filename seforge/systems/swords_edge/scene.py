@@ -15,7 +15,7 @@ current Rank (a hero loses one per Stress) and whether they are out.
 
 Every operation returns a :class:`SceneEvent` (its ``text`` is a short line in
 our own words, also appended to :attr:`Scene.log`) and raises
-:class:`SceneError` with a plain reason when it cannot be done.
+:class:`RefusedError` with a plain reason when it cannot be done.
 
 Rule readings (book section in brackets):
 
@@ -51,6 +51,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from seforge.core.documents import DocumentKind, Migration
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import pending_test as pt
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
@@ -60,12 +61,11 @@ from seforge.systems.swords_edge.models import (
     RankField,
     Trait,
 )
-from seforge.systems.swords_edge.pending_test import PendingTest, PendingTestError
+from seforge.systems.swords_edge.pending_test import PendingTest
 from seforge.systems.swords_edge.play.advancement import (
     critical_success_stunt,
     earn_critical_failure_advancement,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.luck import LUCK_PURPOSES, gain_luck, spend_luck
@@ -95,8 +95,8 @@ __all__ = [
     "SCENE_SUFFIX",
     "SCENE_VERSION",
     "PCRef",
+    "RefusedError",
     "Scene",
-    "SceneError",
     "SceneEvent",
     "SceneNC",
     "ScenePC",
@@ -115,9 +115,6 @@ SCENE_FORMAT = "swords-edge.scene"
 PCRef = str | Character
 """A PC given by its scene id or by the Character object attached to the scene."""
 
-
-class SceneError(Exception):
-    """The scene cannot do this now; ``str()`` says why in plain words."""
 
 
 @dataclass(frozen=True)
@@ -201,7 +198,7 @@ def _check_level(level: str | None) -> None:
         try:
             Level.named(level)
         except ValueError as error:
-            raise SceneError(str(error)) from None
+            raise RefusedError(str(error)) from None
 
 
 class Scene(_Model):
@@ -223,7 +220,7 @@ class Scene(_Model):
 
     def _open(self, doing: str) -> None:
         if self.ended:
-            raise SceneError(f"cannot {doing}: the scene has ended")
+            raise RefusedError(f"cannot {doing}: the scene has ended")
 
     def pc(self, ref: PCRef) -> ScenePC:
         """The scene's record of a PC (by id or by its attached Character)."""
@@ -231,18 +228,18 @@ class Scene(_Model):
             for pc_id, character in self._characters.items():
                 if character is ref:
                     return self.pc(pc_id)
-            raise SceneError(f"{ref.name or 'that character'} is not in the scene")
+            raise RefusedError(f"{ref.name or 'that character'} is not in the scene")
         for entry in self.pcs:
             if entry.id == ref:
                 return entry
-        raise SceneError(f"no PC {ref!r} in the scene")
+        raise RefusedError(f"no PC {ref!r} in the scene")
 
     def character(self, ref: PCRef) -> Character:
         """The Character attached to a PC of the scene."""
         entry = self.pc(ref)
         character = self._characters.get(entry.id)
         if character is None:
-            raise SceneError(
+            raise RefusedError(
                 f"{entry.name or entry.id}'s character is not attached (use bind)"
             )
         return character
@@ -251,7 +248,7 @@ class Scene(_Model):
         for entry in self.ncs:
             if entry.id == nc_id:
                 return entry
-        raise SceneError(f"no NC {nc_id!r} in the scene")
+        raise RefusedError(f"no NC {nc_id!r} in the scene")
 
     def active_ncs(self) -> list[SceneNC]:
         """The NCs still in the scene."""
@@ -267,7 +264,7 @@ class Scene(_Model):
         """Append the GM's own line to the log (allowed after the scene ended too)."""
         line = " ".join(text.split())
         if not line:
-            raise SceneError("write something to note")
+            raise RefusedError("write something to note")
         return self._event(line)
 
     def ensure_session(self, character: Character) -> SceneEvent | None:
@@ -279,8 +276,8 @@ class Scene(_Model):
             return None
         try:
             start_session(character)
-        except PlayRuleError as exc:
-            raise SceneError(f"{character.name or 'that character'}: {exc}") from None
+        except RefusedError as exc:
+            raise RefusedError(f"{character.name or 'that character'}: {exc}") from None
         return self._event(
             f"{character.name or 'The PC'}: session {character.play.session} started "
             f"with {character.play.luck} Luck."
@@ -297,7 +294,7 @@ class Scene(_Model):
         self._open("add a PC")
         for attached in self._characters.values():
             if attached is character:
-                raise SceneError(f"{character.name or 'that character'} is already in the scene")
+                raise RefusedError(f"{character.name or 'that character'} is already in the scene")
         taken = {p.id for p in self.pcs}
         if pc_id is None:
             base = _slug(character.name or "pc")
@@ -305,7 +302,7 @@ class Scene(_Model):
             while pc_id in taken:
                 pc_id, n = f"{base}-{n}", n + 1
         elif pc_id in taken:
-            raise SceneError(f"the id {pc_id!r} is already used in the scene")
+            raise RefusedError(f"the id {pc_id!r} is already used in the scene")
         if start_session:
             self.ensure_session(character)
         self.pcs = [*self.pcs, ScenePC(id=pc_id, name=character.name)]
@@ -338,7 +335,7 @@ class Scene(_Model):
         """
         self._open("add an NC")
         if count < 1:
-            raise SceneError("add at least one NC")
+            raise RefusedError("add at least one NC")
         base = nc.name.strip() or "Opponent"
         same = [n for n in self.ncs if n.base_name == base]
         numbered = count > 1 or bool(same)
@@ -369,9 +366,9 @@ class Scene(_Model):
         for nc_id in nc_ids:
             target = self.nc(nc_id)
             if target.removed:
-                raise SceneError(f"{target.name} is already out of the scene")
+                raise RefusedError(f"{target.name} is already out of the scene")
         if len(set(nc_ids)) != len(nc_ids):
-            raise SceneError("an NC is listed twice in the pairing")
+            raise RefusedError("an NC is listed twice in the pairing")
         entry.facing = list(nc_ids)
         entry.momentum = None
         entry.momentum_level = None
@@ -422,17 +419,17 @@ class Scene(_Model):
         entry = self.pc(ref)
         target = self.nc(nc_id)
         if nc_id not in entry.facing:
-            raise SceneError(f"{entry.name} does not face {target.name}")
+            raise RefusedError(f"{entry.name} does not face {target.name}")
         if on and key == "concept":
-            raise SceneError(f"{target.name} cannot put its Concept into a Momentum Test")
+            raise RefusedError(f"{target.name} cannot put its Concept into a Momentum Test")
         test = self.pairing_test(ref)
         uid = next((o.uid for o in test.opponents if o.scene_id == nc_id), None)
         if uid is None:
-            raise SceneError(f"{target.name} is already out of the scene")
+            raise RefusedError(f"{target.name} is already out of the scene")
         try:
             pt.set_nc_applied(test, uid, key, on, step="momentum")
-        except PendingTestError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         entry.test = test
 
     def momentum_applied(self, ref: PCRef) -> dict[str, list[str]]:
@@ -452,7 +449,7 @@ class Scene(_Model):
         for key in keys:
             text = QualityKey.of_trait(key) if isinstance(key, Trait) else QualityKey.parse(key)
             if momentum and text == "concept":
-                raise SceneError(
+                raise RefusedError(
                     f"{target.name} cannot put its Concept into a Momentum Test"
                 )
             if text.is_trait:
@@ -460,9 +457,9 @@ class Scene(_Model):
             try:
                 total += nc_quality_option(target.nc, text, target.current_rank).modifier
             except KeyError as exc:
-                raise SceneError(str(exc.args[0])) from None
+                raise RefusedError(str(exc.args[0])) from None
         if momentum and traits > 1:
-            raise SceneError(f"{target.name} uses one Trait for Momentum, not {traits}")
+            raise RefusedError(f"{target.name} uses one Trait for Momentum, not {traits}")
         return total
 
     def momentum_tn_for(
@@ -477,11 +474,11 @@ class Scene(_Model):
         """
         faced = self.facing(ref)
         if not faced:
-            raise SceneError(f"{self.pc(ref).name} faces no NC still in the scene")
+            raise RefusedError(f"{self.pc(ref).name} faces no NC still in the scene")
         applied = applied or {}
         unknown = set(applied) - {n.id for n in faced}
         if unknown:
-            raise SceneError(f"not faced by this PC: {', '.join(sorted(unknown))}")
+            raise RefusedError(f"not faced by this PC: {', '.join(sorted(unknown))}")
         return group_momentum_tn(
             [(n.current_rank, self._nc_applied(n, applied.get(n.id, ()), True)) for n in faced]
         )
@@ -504,22 +501,22 @@ class Scene(_Model):
         entry = self.pc(ref)
         character = self.character(ref)
         if character.play.removed_from_scene or character.play.out_of_play:
-            raise SceneError(f"{entry.name} is out of the scene")
+            raise RefusedError(f"{entry.name} is out of the scene")
         if entry.undefended:
-            raise SceneError(f"{entry.name} cannot act or react for the rest of this scene")
+            raise RefusedError(f"{entry.name} cannot act or react for the rest of this scene")
         if not self.facing(ref):
-            raise SceneError(f"{entry.name} faces no NC still in the scene (pair first)")
+            raise RefusedError(f"{entry.name} faces no NC still in the scene (pair first)")
         _check_level(level)
         spent_now: list[str] = []
         for key in qualities_used:
             try:
                 quality_modifier(character, key)
             except ValueError:
-                raise SceneError(f"{entry.name} has no Quality {key!r}") from None
+                raise RefusedError(f"{entry.name} has no Quality {key!r}") from None
             if QualityKey.parse(key).is_trait:
                 continue
             if key in entry.spent_on_momentum or key in spent_now:
-                raise SceneError(
+                raise RefusedError(
                     f"{describe_key(character, key)} was already put into Momentum "
                     "this scene"
                 )
@@ -565,7 +562,7 @@ class Scene(_Model):
         self.pc(ref)
         target = self.nc(target_nc)
         if target.removed:
-            raise SceneError(f"{target.name} is already out of the scene")
+            raise RefusedError(f"{target.name} is already out of the scene")
         return nc_tn(
             target.nc, [self._nc_applied(target, applied, False)], rank=target.current_rank
         )
@@ -577,7 +574,7 @@ class Scene(_Model):
         attacking the whole group, or trying to Seize the Momentum from it)."""
         faced = sorted(self.facing(ref), key=lambda n: -int(n.current_rank))
         if not faced:
-            raise SceneError(f"{self.pc(ref).name} faces no NC still in the scene")
+            raise RefusedError(f"{self.pc(ref).name} faces no NC still in the scene")
         applied = applied or {}
         return group_action_tn(
             [(n.current_rank, self._nc_applied(n, applied.get(n.id, ()), False)) for n in faced]
@@ -590,9 +587,9 @@ class Scene(_Model):
         self._open("record Stress")
         target = self.nc(nc_id)
         if target.removed:
-            raise SceneError(f"{target.name} is already out of the scene")
+            raise RefusedError(f"{target.name} is already out of the scene")
         if stress < 1:
-            raise SceneError("Stress is at least 1")
+            raise RefusedError("Stress is at least 1")
         result = apply_stress_to_nc(target.nc.type, target.nc.rank, target.stress, stress)
         before = target.current_rank
         target.stress = result.stress_total
@@ -617,7 +614,7 @@ class Scene(_Model):
         self._open("remove an NC")
         target = self.nc(nc_id)
         if target.removed:
-            raise SceneError(f"{target.name} is already out of the scene")
+            raise RefusedError(f"{target.name} is already out of the scene")
         target.removed = True
         target.removed_note = why or "the GM's call"
         return self._event(f"{target.name} is out of the scene ({target.removed_note}).")
@@ -638,8 +635,8 @@ class Scene(_Model):
             doom = take_stress(
                 character, trait, effect.penalty_ranks, legendary=effect.doom, why=why
             )
-        except PlayRuleError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         text = (
             f"{entry.name} takes {level} Stress: "
             f"{plural(effect.penalty_ranks, 'Penalty Rank')} on {trait.value}"
@@ -659,8 +656,8 @@ class Scene(_Model):
         character = self.character(ref)
         try:
             resolve_doom(character, outcome, **options)
-        except PlayRuleError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         entry.facing = []
         entry.momentum = None
         entry.momentum_level = None
@@ -678,8 +675,8 @@ class Scene(_Model):
         entry = self.pc(ref)
         try:
             spend_luck(self.character(ref), purpose, amount, why)
-        except PlayRuleError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         entry.luck_spent += amount
         what = LUCK_PURPOSES.get(purpose, purpose)
         return self._event(f"{entry.name} spends {amount} Luck ({what}).")
@@ -690,8 +687,8 @@ class Scene(_Model):
         entry = self.pc(ref)
         try:
             gain_luck(self.character(ref), reason, amount)
-        except PlayRuleError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         return self._event(f"{entry.name} gains {amount} Luck ({reason}).")
 
     def earn_pivot(self, ref: PCRef, slot: str, why: str = "") -> SceneEvent:
@@ -700,8 +697,8 @@ class Scene(_Model):
         entry = self.pc(ref)
         try:
             earn_pivot_advancement(self.character(ref), slot, why)
-        except PlayRuleError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
 
     def critical_failure(
@@ -716,8 +713,8 @@ class Scene(_Model):
             earn_critical_failure_advancement(
                 self.character(ref), list(qualities), trait, why
             )
-        except PlayRuleError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         return self._event(f"{entry.name} earns an Advancement from a Critical Failure.")
 
     def stunt(self, ref: PCRef, name: str, trait: Trait, why: str = "") -> SceneEvent:
@@ -727,8 +724,8 @@ class Scene(_Model):
         entry = self.pc(ref)
         try:
             critical_success_stunt(self.character(ref), name, trait, why)
-        except PlayRuleError as exc:
-            raise SceneError(str(exc)) from None
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
         return self._event(
             f'{entry.name} gains the Stunt "{name.strip()}" ({trait.value}, Good).'
         )
@@ -750,7 +747,7 @@ class Scene(_Model):
         Each PC then goes through :func:`seforge.systems.swords_edge.play.end_scene`. A PC out of
         the
         game is skipped. All or nothing: if the rules refuse anything, every PC is
-        put back as it was and SceneError says why. The caller saves the PC files.
+        put back as it was and RefusedError says why. The caller saves the PC files.
         """
         self._open("end the scene")
         recovery = recovery or {}
@@ -786,12 +783,12 @@ class Scene(_Model):
                 end_scene(character, recovery.get(entry.id), spend)
                 entry.luck_spent += spend
                 lines.append(f"{entry.name}: {character.history[-1].what}.")
-        except PlayRuleError as exc:
+        except RefusedError as exc:
             for pid, character in characters.items():
                 restore(character, saved[pid])
             for entry in self.pcs:
                 entry.luck_spent = luck_before[entry.id]
-            raise SceneError(f"the scene cannot end: {exc}") from None
+            raise RefusedError(f"the scene cannot end: {exc}") from None
         self.ended = True
         for line in lines:
             self._event(line)

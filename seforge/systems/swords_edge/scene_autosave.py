@@ -1,9 +1,15 @@
-"""The scene tracker's autosave: the scene, and beside it each PC as they stand in it.
+"""The scene tracker's autosave: the scene, and beside it what the scene did to each PC.
 
 The scene itself is a scene document (:func:`seforge.systems.swords_edge.scene.save_scene`).
 The PCs' Penalty Ranks, Luck and Stunts reach their character files only when the scene
 ends, so a second, versioned document (``swords-edge.scene-pcs``) keeps, for each PC id,
-the character file it came from and the character as it stands in the scene.
+the character file it came from and the changes the scene made to it
+(:mod:`seforge.systems.swords_edge.scene_changes`), never the PC itself: a restored scene
+replays them over the PC's file, so a PC's unsaved edits (kept by that PC's own autosave,
+or discarded) never come back with the scene. Only a PC without a file is kept whole.
+
+Version 1 kept the whole character as it stood in the scene; read back, only its play
+state and history are taken from it (what a scene changes).
 
 Autosaves written before this document had a format were a bare JSON object
 ``{pc_id: path or null}`` (older) or ``{pc_id: {"path": ..., "character": ...}}``; they
@@ -27,6 +33,7 @@ from seforge.systems.swords_edge.fileformat import (
 )
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.scene import Scene, load_scene, save_scene
+from seforge.systems.swords_edge.scene_changes import Patch, data_of, diff
 
 SCENE_FILE_NAME = "current.sescene"
 PCS_FILE_NAME = "current.paths.json"
@@ -34,12 +41,19 @@ PCS_FILE_NAME = "current.paths.json"
 
 
 class AutosavedPC(BaseModel):
-    """One PC of the autosaved scene: its character file and its state in the scene."""
+    """One PC of the autosaved scene: its character file and what the scene did to it
+    (``changes``); the whole character only for a PC without a file (or from version 1)."""
 
     model_config = ConfigDict(extra="forbid")
 
     path: str | None = None
     character: dict[str, Any] | None = None
+    changes: list[Patch] | None = None
+    """None in version 1's records (which kept the character instead)."""
+
+
+SCENE_OWNED = ("play", "history")
+"""What a version 1 record's character gives back over the PC's file."""
 
 
 class ScenePCs(BaseModel):
@@ -55,7 +69,8 @@ SCENE_PCS = DocumentKind(
     model=ScenePCs,
     suffix=".json",
     title="Sword's Edge scene autosave (its PCs)",
-    version=1,
+    version=2,
+    migrations={1: lambda fields: fields},  # version 2 adds ``changes`` (None before)
 )
 
 
@@ -87,39 +102,59 @@ def read_scene_pcs(path: str | os.PathLike[str]) -> ScenePCs:
 
 @dataclass(frozen=True)
 class RestoredPC:
-    """What an autosave gives back for one PC: the character (None if lost), the file
-    it belongs to, and why it could not be brought back."""
+    """What an autosave gives back for one PC: the character as its file holds it (None
+    if lost), the file, the scene's changes to replay over it, and why it could not be
+    brought back."""
 
     character: Character | None
     path: Path | None
     reason: str
+    changes: tuple[Patch, ...] = ()
 
 
 def restore_pc(record: AutosavedPC | None, name: str) -> RestoredPC:
-    """The PC as it stood in the scene; where that state is missing (an older
-    autosave) or unreadable, as its file says; else None with the reason."""
+    """The PC as its file holds it, with the scene's changes to replay; a PC without a
+    file as the record keeps it; else None with the reason."""
     if record is None:
         return RestoredPC(None, None, "no character file")
     path = Path(record.path) if record.path else None
     reason = "no character file"
-    if record.character is not None:
-        try:
-            return RestoredPC(character_from_data(record.character, name), path, "")
-        except DocumentFileError as exc:
-            reason = str(exc)
     if path is not None:
         try:
-            return RestoredPC(load_character(path), path, "")
+            on_file = load_character(path)
+        except DocumentFileError as exc:
+            return RestoredPC(None, path, str(exc))
+        return RestoredPC(on_file, path, "", tuple(_changes(record, on_file)))
+    if record.character is not None:
+        try:
+            return RestoredPC(character_from_data(record.character, name), None, "")
         except DocumentFileError as exc:
             reason = str(exc)
     return RestoredPC(None, path, reason)
 
 
-def autosave_record(path: Path | None, character: Character | None) -> AutosavedPC:
-    """The sidecar's record of one PC (the path made absolute)."""
+def _changes(record: AutosavedPC, on_file: Character) -> list[Patch]:
+    if record.changes is not None:
+        return record.changes
+    if record.character is None:
+        return []
+    try:  # version 1: the play state and history of the character it kept
+        kept = data_of(character_from_data(record.character, on_file.name or "the PC"))
+    except DocumentFileError:
+        return []
+    now = data_of(on_file)
+    return [diff({k: now.get(k) for k in SCENE_OWNED}, {k: kept.get(k) for k in SCENE_OWNED})]
+
+
+def autosave_record(path: Path | None, character: Character | None,
+                    changes: list[Patch] | None = None) -> AutosavedPC:
+    """The sidecar's record of one PC (the path made absolute): the scene's ``changes``
+    for a PC with a file, the whole ``character`` for one without."""
+    if path is not None:
+        return AutosavedPC(path=str(path.absolute()), changes=list(changes or []))
     return AutosavedPC(
-        path=str(path.absolute()) if path is not None else None,
         character=character_to_data(character) if character is not None else None,
+        changes=[],
     )
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from seforge.core.documents import DocumentKind
 from ui.shell.document_owner import DocumentOwner
@@ -58,3 +59,36 @@ def test_reload_reads_the_file_again(qtbot: object, tmp_path: Path) -> None:
     owner.reload()
     assert owner.document.count == 9 and not owner.is_modified()
     assert owner.undo_stack.count() == 0
+
+
+class Colour(StrEnum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class Swatch(BaseModel):
+    colour: Colour = Colour.RED
+    count: int = 0
+
+
+SWATCH = DocumentKind(format_id="toy.swatch", model=Swatch, suffix=".swatch", title="Swatch")
+
+
+def test_apply_gives_the_model_its_own_types(qtbot: object) -> None:
+    """A combo box hands over a plain str (Qt drops the StrEnum): the owner's document
+    holds the member; a value of the wrong kind is refused and changes nothing."""
+    owner: DocumentOwner[Swatch] = DocumentOwner(SWATCH)
+
+    def paint(doc: Swatch) -> None:
+        doc.colour = "blue"  # type: ignore[assignment]  # as a QComboBox's data arrives
+
+    owner.apply("Paint", paint)
+    assert owner.document.colour is Colour.BLUE
+    assert type(owner.document.colour) is Colour
+
+    def spoil(doc: Swatch) -> None:
+        doc.count = "many"  # type: ignore[assignment]
+
+    with pytest.raises(ValidationError):
+        owner.apply("Spoil", spoil)
+    assert owner.document.count == 0 and owner.undo_stack.count() == 1

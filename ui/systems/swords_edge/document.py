@@ -30,6 +30,8 @@ class CharacterDocument(QObject):
     """
 
     changed = Signal(object)
+    reloaded = Signal(object)
+    """After :meth:`reload` (Revert, Reload): the document, its history started afresh."""
     modified_changed = Signal(bool)
     path_changed = Signal()
     saved = Signal()
@@ -140,6 +142,7 @@ class CharacterDocument(QObject):
         self.notify_changed(Changes.ALL)
         self.remember_disk()
         self.modified_changed.emit(False)
+        self.reloaded.emit(self)
 
     # -- saving ---------------------------------------------------------------
     def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path:

@@ -9,7 +9,6 @@ window calls :meth:`PlayDock.forget` when it closes the document's tab.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.systems.swords_edge.owners import Changes
 from ui.systems.swords_edge.play.panel import TWO_COLUMN_WIDTH, PlayPanel
 
 if TYPE_CHECKING:
@@ -80,8 +78,7 @@ class PlayDock(QDockWidget):
         """The document's panel, created on first use and dropped with the document."""
         key = id(document)
         if key not in self._panels:
-            panel = PlayPanel(document.character, document.undo_stack,
-                              functools.partial(document.notify_changed, Changes.PLAY))
+            panel = PlayPanel(document)
             scroll = _PanelScroll(panel, document)
             scroll.setAccessibleName(f"Play: {document.title()}")
             self.stack.addWidget(scroll)

@@ -3,7 +3,7 @@
 Every public operation changes a :class:`~seforge.systems.swords_edge.models.Character`
 in place, adds a :class:`~seforge.systems.swords_edge.models.HistoryEntry` (with a
 compact snapshot of the character after the change) and raises
-:class:`~.guards.PlayRuleError` when the rules refuse. Each operation checks
+:class:`~.guards.RefusedError` when the rules refuse. Each operation checks
 everything before it changes anything, so a refusal leaves the character as it was.
 
 Modules: :mod:`.session` (sessions and scenes), :mod:`.luck` (Luck and rolls),

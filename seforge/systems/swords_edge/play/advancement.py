@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.editing import CORE_KEYS, get_rank, quality_for
 from seforge.systems.swords_edge.models import (
     MAX_LUCK,
@@ -23,7 +24,6 @@ from seforge.systems.swords_edge.play.advancement_uses import (
     use_reason,
 )
 from seforge.systems.swords_edge.play.guards import (
-    PlayRuleError,
     no_held_advancement,
     require_in_scene,
     require_session,
@@ -73,11 +73,11 @@ def earn_critical_failure_advancement(
                 keys.append(key)
             continue
         if not key_exists(character, key):
-            raise PlayRuleError(f"the character has no Quality {key!r}")
+            raise RefusedError(f"the character has no Quality {key!r}")
         if key not in keys:
             keys.append(key)
     if not keys and trait is None:
-        raise PlayRuleError("name the Qualities or the Trait used in the failed Test")
+        raise RefusedError("name the Qualities or the Trait used in the failed Test")
     play = character.play
     used = [describe_key(character, k) for k in keys]
     if trait is not None:
@@ -151,7 +151,7 @@ def advancement_options(character: Character, index: int) -> list[AdvancementOpt
     """Every use of held Advancement ``index`` (each raise target separately), with
     whether the rules allow it now and, if not, why."""
     if not 0 <= index < len(character.play.advancements):
-        raise PlayRuleError(no_held_advancement(index))
+        raise RefusedError(no_held_advancement(index))
     options: list[AdvancementOption] = []
     for target in _raise_targets(character):
         reason = use_reason(character, index, "raise", target, None, need_details=True)
@@ -235,7 +235,7 @@ def use_advancement(
     """
     reason = use_reason(character, index, use, target, new_element, need_details=True)
     if reason:
-        raise PlayRuleError(reason)
+        raise RefusedError(reason)
     if use == "avert_doom":
         resolve_doom(character, "averted", advancement=index, why=why)
         return
@@ -289,7 +289,7 @@ def critical_success_stunt(character: Character, name: str, trait: Trait, why: s
     require_session(character, "gain a Stunt")
     require_in_scene(character, "roll a Test")
     if not name.strip():
-        raise PlayRuleError("give the Stunt a name")
+        raise RefusedError("give the Stunt a name")
     stunt = Element(
         name=name.strip(),
         rank=Rank.GOOD,

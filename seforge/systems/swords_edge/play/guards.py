@@ -1,15 +1,11 @@
-"""Refusals shared by every play operation: :class:`PlayRuleError` and the checks
+"""Refusals shared by every play operation: :class:`RefusedError` and the checks
 that raise it (out of the game, no session, a Doom pending, out of the scene)."""
 
 from __future__ import annotations
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import Character
-
-
-class PlayRuleError(Exception):
-    """The rules do not allow this now; ``str()`` says why in plain words."""
-
 
 OUT_OF_GAME = "the character is out of the game after a Doom"
 """Why nothing can be done with a character a Doom took out of the game."""
@@ -31,24 +27,24 @@ def no_held_advancement(index: int) -> str:
 
 def require_playing(character: Character, doing: str) -> None:
     if character.play.out_of_play:
-        raise PlayRuleError(f"cannot {doing}: {OUT_OF_GAME}")
+        raise RefusedError(f"cannot {doing}: {OUT_OF_GAME}")
 
 
 def require_session(character: Character, doing: str) -> None:
     require_playing(character, doing)
     if not character.play.session_running:
-        raise PlayRuleError(f"cannot {doing}: no session is running (start one first)")
+        raise RefusedError(f"cannot {doing}: no session is running (start one first)")
 
 
 def require_no_doom(character: Character, doing: str) -> None:
     trait = character.play.doom_trait
     if trait is not None:
-        raise PlayRuleError(f"cannot {doing}: a Doom on {trait.value} must be resolved first")
+        raise RefusedError(f"cannot {doing}: a Doom on {trait.value} must be resolved first")
 
 
 def require_in_scene(character: Character, doing: str) -> None:
     if character.play.removed_from_scene:
-        raise PlayRuleError(
+        raise RefusedError(
             f"cannot {doing}: the character is out of this scene until it ends"
         )
 
@@ -59,7 +55,7 @@ def check_level(level: str | None) -> None:
         try:
             Level.named(level)
         except ValueError as error:
-            raise PlayRuleError(str(error)) from None
+            raise RefusedError(str(error)) from None
 
 
 def pick_free_advancement(character: Character, index: int | None, doing: str) -> int:
@@ -67,9 +63,9 @@ def pick_free_advancement(character: Character, index: int | None, doing: str) -
     held = character.play.advancements
     if index is not None:
         if not 0 <= index < len(held):
-            raise PlayRuleError(no_held_advancement(index))
+            raise RefusedError(no_held_advancement(index))
         if held[index].source == "critical_failure":
-            raise PlayRuleError(
+            raise RefusedError(
                 f"cannot {doing} with a Critical Failure Advancement: it can only raise "
                 "a Quality used in that Test"
             )
@@ -77,7 +73,7 @@ def pick_free_advancement(character: Character, index: int | None, doing: str) -
     for i, adv in enumerate(held):
         if adv.source != "critical_failure":
             return i
-    raise PlayRuleError(
+    raise RefusedError(
         f"cannot {doing}: no Advancement from a Pivot is held "
         "(Critical Failure Advancements only raise the Qualities of their Test)"
     )

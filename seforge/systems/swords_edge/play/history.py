@@ -9,8 +9,8 @@ from typing import Any
 
 from seforge.core import history as core_history
 from seforge.core.history import History, HistoryError, utc_now
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character, HistoryEntry
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 
 CHARACTER_HISTORY: History[Character] = History(
     Character, carried=("portrait",), noun="character"
@@ -68,10 +68,10 @@ def record(
 def state_at(character: Character, entry_index: int) -> Character:
     """The character as it was just after history entry ``entry_index``.
 
-    The portrait is today's; the history ends with that entry. Raises PlayRuleError
+    The portrait is today's; the history ends with that entry. Raises RefusedError
     for an entry written without a snapshot (by an older SEForge or by hand).
     """
     try:
         return CHARACTER_HISTORY.state_at(character, entry_index)
     except HistoryError as error:
-        raise PlayRuleError(str(error)) from error
+        raise RefusedError(str(error)) from error

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import (
     MAX_LUCK,
     Character,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError, not_enough_luck, require_session
+from seforge.systems.swords_edge.play.guards import not_enough_luck, require_session
 from seforge.systems.swords_edge.play.history import record
 
 DEFAULT_LUCK = 3
@@ -27,7 +28,7 @@ def record_roll(character: Character, line: str, why: str = "") -> None:
     """Keep a roll of the dice (one line of a roll log) in the character's history."""
     text = line.strip()
     if not text:
-        raise PlayRuleError("a roll needs a line saying what was rolled")
+        raise RefusedError("a roll needs a line saying what was rolled")
     record(character, "roll", f"Rolled: {text}", why)
 
 
@@ -41,19 +42,19 @@ def spend_luck(character: Character, purpose: str, amount: int = 1, why: str = "
     """Spend Luck on ``purpose`` (a key of :data:`LUCK_PURPOSES`)."""
     require_session(character, "spend Luck")
     if purpose not in LUCK_PURPOSES:
-        raise PlayRuleError(
+        raise RefusedError(
             f"unknown use of Luck {purpose!r} (known: {', '.join(LUCK_PURPOSES)})"
         )
     if purpose == "remove_stress":
-        raise PlayRuleError(
+        raise RefusedError(
             "Luck removes Penalty Ranks only as a scene ends, and only that scene's: "
             "spend it when ending the scene"
         )
     if amount < 1:
-        raise PlayRuleError("spend at least one Luck")
+        raise RefusedError("spend at least one Luck")
     play = character.play
     if amount > play.luck:
-        raise PlayRuleError(not_enough_luck(amount, play.luck))
+        raise RefusedError(not_enough_luck(amount, play.luck))
     play.luck -= amount
     record(
         character,
@@ -67,9 +68,9 @@ def gain_luck(character: Character, reason: str, amount: int = 1) -> None:
     """Give the character Luck (a Weakness invoked, a GM reward...)."""
     require_session(character, "gain Luck")
     if amount < 1:
-        raise PlayRuleError("gain at least one Luck")
+        raise RefusedError("gain at least one Luck")
     if character.play.luck + amount > MAX_LUCK:
-        raise PlayRuleError(f"a character holds at most {MAX_LUCK} Luck")
+        raise RefusedError(f"a character holds at most {MAX_LUCK} Luck")
     character.play.luck += amount
     record(character, "gain_luck", f"Gained {amount} Luck", reason)
 

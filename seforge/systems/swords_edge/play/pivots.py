@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import (
     Character,
     HeldAdvancement,
 )
-from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, PlayRuleError
+from seforge.systems.swords_edge.play.guards import OUT_OF_GAME
 from seforge.systems.swords_edge.play.history import record
 
 
@@ -46,7 +47,7 @@ def earn_pivot_advancement(character: Character, slot: str, why: str = "") -> No
     """A Pivot came into play this scene: gain an Advancement (one per scene)."""
     reason = pivot_advancement_reason(character, slot)
     if reason:
-        raise PlayRuleError(f"no Pivot Advancement: {reason}")
+        raise RefusedError(f"no Pivot Advancement: {reason}")
     play = character.play
     text = getattr(character.pivots, slot)
     play.advancements = [
@@ -65,10 +66,10 @@ def earn_pivot_advancement(character: Character, slot: str, why: str = "") -> No
 def change_pivot(character: Character, slot: str, text: str | None, why: str = "") -> None:
     """Set, replace or (with blank text) remove a Pivot; see :func:`pivot_change_reason`."""
     if slot not in PIVOT_SLOTS:
-        raise PlayRuleError(_no_slot(slot))
+        raise RefusedError(_no_slot(slot))
     reason = pivot_change_reason(character)
     if reason:
-        raise PlayRuleError(reason)
+        raise RefusedError(reason)
     value = text.strip() if text and text.strip() else None
     old = getattr(character.pivots, slot)
     setattr(character.pivots, slot, value)

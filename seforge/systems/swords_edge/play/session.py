@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import (
     MAX_LUCK,
     Character,
@@ -12,7 +13,6 @@ from seforge.systems.swords_edge.models import (
 from seforge.systems.swords_edge.play.advancement import use_advancement
 from seforge.systems.swords_edge.play.guards import (
     NO_PENALTIES,
-    PlayRuleError,
     check_level,
     not_enough_luck,
     pick_free_advancement,
@@ -33,10 +33,10 @@ def start_session(character: Character, luck: int = DEFAULT_LUCK, why: str = "")
     require_playing(character, "start a session")
     play = character.play
     if play.session_running:
-        raise PlayRuleError("a session is already running; end it first")
+        raise RefusedError("a session is already running; end it first")
     require_no_doom(character, "start a session")
     if not 0 <= luck <= MAX_LUCK:
-        raise PlayRuleError(f"Luck goes from 0 to {MAX_LUCK}")
+        raise RefusedError(f"Luck goes from 0 to {MAX_LUCK}")
     play.session += 1
     play.scene = 1
     play.session_running = True
@@ -70,16 +70,16 @@ def end_scene(
     check_level(recovery_level)
     play = character.play
     if luck_for_penalties < 0:
-        raise PlayRuleError("Luck spent cannot be negative")
+        raise RefusedError("Luck spent cannot be negative")
     if luck_for_penalties > play.luck:
-        raise PlayRuleError(
+        raise RefusedError(
             not_enough_luck(luck_for_penalties, play.luck)
         )
     from_scene = scene_penalty_total(character)
     by_test = min(recovery_removed(recovery_level, daily=False), from_scene)
     if luck_for_penalties > from_scene - by_test:
         left = from_scene - by_test
-        raise PlayRuleError(
+        raise RefusedError(
             "Luck can only remove Penalty Ranks taken in this scene: "
             f"{plural(left, 'Penalty Rank')} of them left after the Recovery Test"
         )
@@ -123,7 +123,7 @@ def end_session(
     if clear_penalties_with_advancement:
         index = pick_free_advancement(character, advancement, "clear Penalty Ranks")
         if not has_penalties(character):
-            raise PlayRuleError(NO_PENALTIES)
+            raise RefusedError(NO_PENALTIES)
     lost = play.luck
     play.session_running = False
     play.luck = 0

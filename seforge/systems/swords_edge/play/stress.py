@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Acquired,
@@ -14,7 +15,6 @@ from seforge.systems.swords_edge.models import (
     Trait,
 )
 from seforge.systems.swords_edge.play.guards import (
-    PlayRuleError,
     check_level,
     pick_free_advancement,
     require_in_scene,
@@ -81,7 +81,7 @@ def take_stress(
     """
     _stress_checks(character, "take Stress")
     if penalty_ranks < 1:
-        raise PlayRuleError("Stress puts at least one Penalty Rank on the Trait")
+        raise RefusedError("Stress puts at least one Penalty Rank on the Trait")
     recorded, doom = _add_trait_penalties(character, trait, penalty_ranks)
     doom = doom or legendary
     what = f"Took {plural(penalty_ranks, 'Penalty Rank')} on {trait.value}"
@@ -102,19 +102,19 @@ def arcane_failure(character: Character, element_index: int, why: str = "") -> b
     Returns True when the Trait's Penalty Rank brought a Doom."""
     _stress_checks(character, "record a failed Arcane Test")
     if not 0 <= element_index < len(character.elements):
-        raise PlayRuleError(f"there is no Element number {element_index + 1}")
+        raise RefusedError(f"there is no Element number {element_index + 1}")
     element = character.elements[element_index]
     if not character.options.sfx_subsystem:
-        raise PlayRuleError(
+        raise RefusedError(
             "Arcane Tests belong to the SFX Qualities subsystem table rule; without it an "
             "SFX is used like any Quality"
         )
     if element.kind is not ElementKind.SFX:
-        raise PlayRuleError(f'"{element.name}" is not an SFX Quality')
+        raise RefusedError(f'"{element.name}" is not an SFX Quality')
     if element.trait is None:
-        raise PlayRuleError(f'"{element.name}" is not linked to a Trait')
+        raise RefusedError(f'"{element.name}" is not linked to a Trait')
     if effective_sfx(character, element) <= Rank.WEAK:
-        raise PlayRuleError(f'"{element.name}" is down to Weak and cannot be used')
+        raise RefusedError(f'"{element.name}" is down to Weak and cannot be used')
     play = character.play
     sfx = dict(play.sfx_penalty_ranks)
     sfx[element.name] = sfx.get(element.name, 0) + 1
@@ -155,9 +155,9 @@ def resolve_doom(
     play = character.play
     trait = play.doom_trait
     if trait is None:
-        raise PlayRuleError("there is no Doom to resolve")
+        raise RefusedError("there is no Doom to resolve")
     if outcome not in DOOM_OUTCOMES:
-        raise PlayRuleError(
+        raise RefusedError(
             f"unknown outcome {outcome!r} (known: {', '.join(DOOM_OUTCOMES)})"
         )
     legendary = play.doom_legendary
@@ -197,7 +197,7 @@ def resolve_doom(
 def return_to_play(character: Character, why: str = "") -> None:
     """Bring back a character marked out of the game (the table's decision)."""
     if not character.play.out_of_play:
-        raise PlayRuleError("the character is not out of the game")
+        raise RefusedError("the character is not out of the game")
     character.play.out_of_play = False
     record(character, "return_to_play", "Back in the game", why)
 

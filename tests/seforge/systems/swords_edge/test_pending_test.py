@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import pending_test as pt
 from seforge.systems.swords_edge.library import load_nc, load_pc
 from seforge.systems.swords_edge.models import NCQuality, NCType, Trait
@@ -18,7 +19,7 @@ from seforge.systems.swords_edge.resolution.opponents import (
     quick_nc,
 )
 from seforge.systems.swords_edge.resolution.qualities import choice_luck, choice_notes, pc_choices
-from seforge.systems.swords_edge.scene import Scene, SceneError, load_scene, save_scene
+from seforge.systems.swords_edge.scene import Scene, load_scene, save_scene
 
 
 def tella_against_the_leader() -> tuple[pt.PendingTest, object]:
@@ -69,7 +70,7 @@ def test_reroll_keeps_the_better_die_and_drops_criticals() -> None:
     first = pt.judge_test(test, None)
     assert any("Natural 2" in line for line in first.lines)
     # Issue 12, L529: by default a natural 2 stands; Luck cannot reroll it.
-    with pytest.raises(pt.PendingTestError, match="natural 2 stands"):
+    with pytest.raises(pt.RefusedError, match="natural 2 stands"):
         pt.luck_reroll(test, None, 1)
     # Table rule "Criticals follow Luck rerolls": judged on the dice as they stand.
     final = load_pc("sarah-x")
@@ -95,9 +96,9 @@ def test_reroll_keeps_the_better_die_and_drops_criticals() -> None:
 def test_reroll_needs_a_judged_roll() -> None:
     test = pt.PendingTest()
     pt.add_opponent(test, quick_nc("Wall", NCType.MINION, Rank.AVERAGE))
-    with pytest.raises(pt.PendingTestError, match="Judge the roll first"):
+    with pytest.raises(pt.RefusedError, match="Judge the roll first"):
         pt.luck_reroll(test, None, 5)
-    with pytest.raises(pt.PendingTestError, match=r"1\.\.10"):
+    with pytest.raises(pt.RefusedError, match=r"1\.\.10"):
         pt.set_dice(test, 0, 5)
     assert test.dice == (5, 5)
 
@@ -107,17 +108,17 @@ def test_illegal_changes_are_refused_and_change_nothing() -> None:
     test = pt.pairing_test(jyrell.name, [(load_nc("shock-troopers"), 0, "st-1")],
                            spent=["element:1"], momentum_level="Good")
     before = test.model_dump_json()
-    with pytest.raises(pt.PendingTestError, match="spent on Momentum"):
+    with pytest.raises(pt.RefusedError, match="spent on Momentum"):
         pt.toggle_quality(test, jyrell, "element:1", True)
-    with pytest.raises(pt.PendingTestError, match="no Quality"):
+    with pytest.raises(pt.RefusedError, match="no Quality"):
         pt.toggle_quality(test, jyrell, "element:99", True)
-    with pytest.raises(pt.PendingTestError, match="unknown range"):
+    with pytest.raises(pt.RefusedError, match="unknown range"):
         pt.set_options(test, range_band="orbit", role="defend")
-    with pytest.raises(pt.PendingTestError, match="not an option"):
+    with pytest.raises(pt.RefusedError, match="not an option"):
         pt.set_options(test, actor="Kyle")
-    with pytest.raises(pt.PendingTestError):
+    with pytest.raises(pt.RefusedError):
         pt.set_options(test, momentum_level="Huge")
-    with pytest.raises(pt.PendingTestError, match="No Stress"):
+    with pytest.raises(pt.RefusedError, match="No Stress"):
         pt.apply_stress(test)
     assert test.model_dump_json() == before
 
@@ -131,7 +132,7 @@ def test_nc_momentum_quality_is_blocked_in_the_action() -> None:
     assert tn is not None and tn.total == 23 + 6 + 4
     pt.set_step(test, "action")
     assert pt.nc_blocked(test, gorgon.uid) == {"element:0"}
-    with pytest.raises(pt.PendingTestError, match="Momentum"):
+    with pytest.raises(pt.RefusedError, match="Momentum"):
         pt.set_nc_applied(test, gorgon.uid, "element:0", True)
     pt.set_nc_applied(test, gorgon.uid, "trait:Charisma", True)
     tn = pt.tn(test)
@@ -190,7 +191,7 @@ def test_nc_quality_list_with_tns_and_a_mythic_quality() -> None:
         "Godlike is at Mythic, which is only a difficulty: it cannot be applied."]
     test = pt.PendingTest()
     entry = pt.add_opponent(test, odd)
-    with pytest.raises(pt.PendingTestError, match="no usable Quality"):
+    with pytest.raises(pt.RefusedError, match="no usable Quality"):
         pt.set_nc_applied(test, entry.uid, "element:2", True)
 
 
@@ -219,7 +220,7 @@ def test_scene_stores_the_pairing_test(tmp_path: Path) -> None:
     assert scene.momentum_tn_for("tella-of-jost", scene.momentum_applied("tella-of-jost")) == 12
     scene.set_momentum_quality("tella-of-jost", leader, "trait:Charisma", True)
     assert scene.momentum_applied("tella-of-jost") == {leader: ["trait:Charisma"]}
-    with pytest.raises(SceneError, match="Concept"):
+    with pytest.raises(RefusedError, match="Concept"):
         scene.set_momentum_quality("tella-of-jost", leader, "concept", True)
 
     # The calculator works on the same model and hands it back.
@@ -257,9 +258,9 @@ def test_scene_refuses_a_mythic_nc_quality() -> None:
     scene.add_pc(jyrell)
     (nc_id,) = scene.add_nc(gorgon).ids
     scene.pair("jyrell", [nc_id])
-    with pytest.raises(SceneError, match="can be applied"):
+    with pytest.raises(RefusedError, match="can be applied"):
         scene.momentum_tn_for("jyrell", {nc_id: ["element:2"]})
-    with pytest.raises(SceneError, match="no usable Quality"):
+    with pytest.raises(RefusedError, match="no usable Quality"):
         scene.set_momentum_quality("jyrell", nc_id, "element:2", True)
 
 
@@ -296,7 +297,7 @@ def test_critical_consequences() -> None:
     (offer,) = pt.consequences(test)
     assert offer.kind == "advancement" and offer.qualities == ("background",)
     # Issue 12, L529: the natural 2 stands, so no reroll can take its Advancement away
-    with pytest.raises(pt.PendingTestError, match="natural 2 stands"):
+    with pytest.raises(pt.RefusedError, match="natural 2 stands"):
         pt.roll_reroll(test, tella, _dice(9))
     assert pt.consequences(test) == [offer]
     tella.options.criticals_on_final_dice = True  # the table rule: judged on the final dice
@@ -318,7 +319,7 @@ def test_critical_consequences() -> None:
 
 def test_roll_needs_a_tn() -> None:
     test = pt.PendingTest()
-    with pytest.raises(pt.PendingTestError, match="set a TN"):
+    with pytest.raises(pt.RefusedError, match="set a TN"):
         pt.roll_test(test, None, _dice(3, 3))
     assert test.log == []
 
@@ -357,10 +358,10 @@ def test_a_file_that_leaves_steps_out_still_loads_whole() -> None:
 
 def test_refusals_name_the_setting_in_one_line() -> None:
     test = pt.PendingTest()
-    with pytest.raises(pt.PendingTestError) as caught:
+    with pytest.raises(pt.RefusedError) as caught:
         pt.set_options(test, action_number=11)
     assert str(caught.value).startswith("Action number: ")
-    with pytest.raises(pt.PendingTestError) as caught:
+    with pytest.raises(pt.RefusedError) as caught:
         pt.set_options(test, range_band="orbit")
     assert str(caught.value).startswith("Range: unknown range 'orbit'")
     assert "\n" not in str(caught.value)

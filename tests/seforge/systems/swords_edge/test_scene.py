@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.dice import level_for_margin
 from seforge.systems.swords_edge.fileformat import load_character, save_character
@@ -17,7 +18,6 @@ from seforge.systems.swords_edge.play.session import start_session
 from seforge.systems.swords_edge.resolution.stress import stress_for_level
 from seforge.systems.swords_edge.scene import (
     Scene,
-    SceneError,
     load_scene,
     save_scene,
     scene_to_data,
@@ -81,7 +81,7 @@ def test_example_of_play(tmp_path: Path) -> None:
     for nc_id in first:
         assert "out of the scene" in scene.nc_takes_stress(nc_id, 1, "the GM's call").text
     assert all(scene.nc(i).removed for i in first)
-    with pytest.raises(SceneError, match="faces no NC"):
+    with pytest.raises(RefusedError, match="faces no NC"):
         scene.momentum_tn_for(jyrell)
     scene.give_luck(jyrell, "a gladiator's flourish")
     assert jyrell.play.luck == 4
@@ -91,7 +91,7 @@ def test_example_of_play(tmp_path: Path) -> None:
     assert scene.nc(second[0]).name == "Shock Troopers 3"
     scene.pair(jyrell, second)
     assert scene.momentum_tn_for(jyrell) == 9
-    with pytest.raises(SceneError, match="already put into Momentum"):
+    with pytest.raises(RefusedError, match="already put into Momentum"):
         scene.record_momentum(jyrell, True, "Good", ["trait:Physique", "element:1"])
     scene.record_momentum(jyrell, True, "Good", ["trait:Physique", "background"])
     action_tn = scene.group_action_tn_for(jyrell, {i: ["concept"] for i in second})
@@ -111,7 +111,7 @@ def test_example_of_play(tmp_path: Path) -> None:
     assert scene.nc(leader).name == "Desert Acolytes' Leader"
     scene.pair(tella, [leader])
     assert scene.momentum_tn_for(tella, {leader: [Trait.CHARISMA]}) == 14
-    with pytest.raises(SceneError, match="Concept"):
+    with pytest.raises(RefusedError, match="Concept"):
         scene.momentum_tn_for(tella, {leader: ["concept"]})
     scene.spend_luck(tella, "reroll", why="the 2 became a 7")
     assert scene.pc(tella).luck_spent == 1 and tella.play.luck == 2
@@ -148,7 +148,7 @@ def test_example_of_play(tmp_path: Path) -> None:
     assert jyrell.play.penalty_ranks == {}
     assert jyrell.play.luck == 3
     assert scene.log[-1] == "The scene ends."
-    with pytest.raises(SceneError, match="ended"):
+    with pytest.raises(RefusedError, match="ended"):
         scene.add_nc(troopers)
 
     # The caller saves each PC; the files hold the play state and the history.
@@ -178,7 +178,7 @@ def test_scene_round_trip(tmp_path: Path) -> None:
     save_scene(scene, path)
     back = load_scene(path)
     assert scene_to_data(back) == scene_to_data(scene)
-    with pytest.raises(SceneError, match="not attached"):
+    with pytest.raises(RefusedError, match="not attached"):
         back.character("jyrell")
     back.bind("jyrell", jyrell)
     assert back.character("jyrell") is jyrell
@@ -206,7 +206,7 @@ def test_regular_counts_to_three_and_removed_skipped_in_group_tn() -> None:
     # Good regular 17 + two Basic minions (+2 each at least) = 21; Physique +6 on top.
     assert scene.momentum_tn_for(jyrell) == 21
     assert scene.momentum_tn_for(jyrell, {giant: [Trait.PHYSIQUE]}) == 27
-    with pytest.raises(SceneError, match="one Trait"):
+    with pytest.raises(RefusedError, match="one Trait"):
         scene.momentum_tn_for(jyrell, {giant: ["trait:Physique", "trait:Cunning"]})
     assert "(2 of 3)" in scene.nc_takes_stress(giant, 2).text
     scene.remove_nc(goblins[0], "fled")
@@ -223,7 +223,7 @@ def test_end_scene_is_all_or_nothing() -> None:
     assert kyle.play.doom_trait is None
     scene.pc_takes_stress(kyle, Trait.PHYSIQUE, "Good")  # past Weak: Doom
     assert kyle.play.doom_trait is Trait.PHYSIQUE
-    with pytest.raises(SceneError, match="Doom"):
+    with pytest.raises(RefusedError, match="Doom"):
         scene.end_scene(pivot_touched={"jyrell": "goal"})
     assert full_dump(jyrell) == before
     assert not scene.ended
@@ -240,26 +240,26 @@ def test_exceptional_hit_leaves_pc_undefended() -> None:
     scene.pair(jyrell, ids)
     event = scene.pc_takes_stress(jyrell, Trait.PHYSIQUE, "Exceptional")
     assert "Undefended" in event.text
-    with pytest.raises(SceneError, match="cannot act"):
+    with pytest.raises(RefusedError, match="cannot act"):
         scene.record_momentum(jyrell, True)
 
 
 def test_pairing_and_lookups_refuse_nonsense() -> None:
     scene, jyrell, _kyle, _tella = _scene()
-    with pytest.raises(SceneError, match="already in the scene"):
+    with pytest.raises(RefusedError, match="already in the scene"):
         scene.add_pc(jyrell)
-    with pytest.raises(SceneError, match="no NC"):
+    with pytest.raises(RefusedError, match="no NC"):
         scene.pair(jyrell, ["nobody"])
     (goblin,) = scene.add_nc(library.load_nc("goblin")).ids
     again = scene.add_nc(library.load_nc("goblin")).ids
     assert scene.nc(again[0]).name == "Goblin 2"
     scene.remove_nc(goblin)
-    with pytest.raises(SceneError, match="already out"):
+    with pytest.raises(RefusedError, match="already out"):
         scene.pair(jyrell, [goblin])
-    with pytest.raises(SceneError, match="no Quality"):
+    with pytest.raises(RefusedError, match="no Quality"):
         scene.action_tn_for(jyrell, again[0], ["element:5"])
     stranger = library.load_pc("sarah-x")
-    with pytest.raises(SceneError, match="not in the scene"):
+    with pytest.raises(RefusedError, match="not in the scene"):
         scene.pc(stranger)
 
 
@@ -267,7 +267,7 @@ def test_note_and_add_pc_starting_the_session() -> None:
     scene = Scene(name="A quiet road")
     event = scene.note("  The  wind rises. ")
     assert event.text == "The wind rises." and scene.log == ["The wind rises."]
-    with pytest.raises(SceneError, match="write something"):
+    with pytest.raises(RefusedError, match="write something"):
         scene.note("   ")
 
     jyrell = library.load_pc("jyrell")
@@ -290,7 +290,7 @@ def test_note_and_add_pc_starting_the_session() -> None:
 
     # A PC that cannot join starts no session.
     again = library.load_pc("jyrell")
-    with pytest.raises(SceneError, match="already used"):
+    with pytest.raises(RefusedError, match="already used"):
         scene.add_pc(again, pc_id="jyrell", start_session=True)
     assert not again.play.session_running and again.history == []
 
@@ -313,6 +313,6 @@ def test_critical_success_stunt_through_the_scene() -> None:
     assert (stunt.name, stunt.trait, stunt.rank.label, stunt.kind.value) == (
         "Whirlwind Kick", Trait.PHYSIQUE, "Good", "stunt")
     assert jyrell.history[-1].kind == "stunt"
-    with pytest.raises(SceneError, match="name"):
+    with pytest.raises(RefusedError, match="name"):
         scene.stunt(jyrell, "  ", Trait.PHYSIQUE)
     assert len(jyrell.elements) == count + 1

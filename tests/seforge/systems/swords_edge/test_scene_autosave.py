@@ -26,26 +26,35 @@ from seforge.systems.swords_edge.scene_autosave import (
     restore_pc,
     save_autosave,
 )
+from seforge.systems.swords_edge.scene_changes import character_changes as changes
+from seforge.systems.swords_edge.scene_changes import replay
 
 
 def test_round_trip_keeps_the_scene_and_each_pc_state(tmp_path: Path) -> None:
     jyrell = library.load_pc("jyrell")
+    jyrell.player = "Typed, never saved"
+    joined = jyrell.model_copy(deep=True)
     start_session(jyrell)
     scene = Scene(name="The cavern gate")
     pc_id = scene.add_pc(jyrell).ids[0]
     scene.pc_takes_stress(pc_id, Trait.PHYSIQUE, "Good")
     file = tmp_path / "jyrell.sechar"
-    pcs = ScenePCs(pcs={pc_id: autosave_record(file, jyrell)})
+    on_file = library.load_pc("jyrell")
+    on_file.player = "Saved"
+    save_character(on_file, file)
+    pcs = ScenePCs(pcs={pc_id: autosave_record(file, jyrell, [changes(joined, jyrell)])})
     save_autosave(scene, pcs, tmp_path / "scene")
 
     written = json.loads((tmp_path / "scene" / PCS_FILE_NAME).read_text(encoding="utf-8"))
-    assert (written["format"], written["version"]) == ("swords-edge.scene-pcs", 1)
+    assert (written["format"], written["version"]) == ("swords-edge.scene-pcs", 2)
     back, stored = load_autosave(tmp_path / "scene")
     assert back.name == "The cavern gate" and [p.id for p in back.pcs] == [pc_id]
     found = restore_pc(stored.pcs[pc_id], "Jyrell")
     assert found.path == file and found.reason == ""
-    assert found.character is not None
-    assert found.character.play.penalty_ranks == {Trait.PHYSIQUE: 2}
+    assert found.character is not None and found.character.player == "Saved"
+    replayed = replay(found.character, list(found.changes))
+    assert replayed.play.penalty_ranks == {Trait.PHYSIQUE: 2}
+    assert replayed.player == "Saved"  # the edit made outside the scene stays out
 
     discard_autosave(tmp_path / "scene")
     assert not (tmp_path / "scene" / SCENE_FILE_NAME).exists()
@@ -79,7 +88,7 @@ def test_a_newer_sidecar_is_refused_and_an_unreadable_one_is_empty(tmp_path: Pat
     scene = Scene(name="Later")
     save_autosave(scene, ScenePCs(), tmp_path)
     data = SCENE_PCS.to_data(ScenePCs())
-    data["version"] = 2
+    data["version"] = 3
     (tmp_path / PCS_FILE_NAME).write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DocumentFileError, match="newer SEForge"):
         read_scene_pcs(tmp_path / PCS_FILE_NAME)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import pending_test as pt
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.library import list_entries, load_nc
@@ -40,10 +41,8 @@ from seforge.systems.swords_edge.pending_test import (
     JudgedNextStep,
     JudgedRoll,
     PendingTest,
-    PendingTestError,
     secure_die,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.luck import record_roll, spend_luck, spend_luck_on_roll
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.resolution.breakdown import TNBreakdown
@@ -73,7 +72,7 @@ ConsequenceHandler = Callable[[Character, Consequence], bool]
 PCStep = Callable[[Character, str, Callable[[], object]], bool]
 """Runs a :mod:`seforge.systems.swords_edge.play` operation on a PC as one undo step on the PC's
 owner;
-False when the PC has no owner (nothing ran). PlayRuleError refuses."""
+False when the PC has no owner (nothing ran). RefusedError refuses."""
 
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (
     ("sum", "Book's breakdown (sum)"),
@@ -492,7 +491,7 @@ class CalculatorTab(QWidget):
             return None
         try:
             result = self.owner.apply(text, mutate, character, merge)
-        except PendingTestError as exc:
+        except RefusedError as exc:
             self.message_label.setText(str(exc))
             self.message_label.show()
             self.redraw()
@@ -955,7 +954,7 @@ class CalculatorTab(QWidget):
         if self._records() and character is not None:
             try:
                 spend_luck(character.model_copy(deep=True), "reroll")
-            except PlayRuleError as exc:
+            except RefusedError as exc:
                 self._show_message(f"No Luck reroll: {exc}")
                 return None
         verdict = self._apply("Luck reroll", mutate)
@@ -974,7 +973,7 @@ class CalculatorTab(QWidget):
         line = pt.roll_line(entry)
         try:
             self.pc_step(character, title, lambda: operation(character, line))
-        except PlayRuleError as exc:
+        except RefusedError as exc:
             self._show_message(f"Not kept in the history: {exc}")
 
     def _show_message(self, text: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.play.history import full_dump
+from seforge.systems.swords_edge.play.history import full_dump, restore
 from ui.systems.swords_edge.owners import Changes, DocumentRegistry
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 
@@ -27,10 +27,11 @@ def owner_step(registry: DocumentRegistry
         if document is None:
             return False
         before = full_dump(character)
-        operation()  # a PlayRuleError leaves the character as it was
+        operation()  # a RefusedError leaves the character as it was
         after = full_dump(character)
         if after == before:
             return True
+        restore(character, before)  # the step's redo makes the change
         name = character.name.strip() or document.title()
         document.push(PlaySnapshotCommand(
             character, before, after, f"Calculator: {title} ({name})",

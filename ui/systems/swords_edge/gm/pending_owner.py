@@ -95,7 +95,7 @@ class PendingTestOwner(QObject):
         """Run ``mutate`` on a copy of the Test and push the change as one undo step.
 
         ``character`` (when not False) is the new acting Character. The mutator's
-        PendingTestError propagates and nothing changes; a change that changes
+        RefusedError propagates and nothing changes; a change that changes
         nothing pushes no undo step; consecutive changes with the same ``merge`` key
         become one. Returns what the mutator returned.
         """
@@ -103,8 +103,14 @@ class PendingTestOwner(QObject):
         result = mutate(work)
         new_character = self._character if character is False else character
         assert new_character is None or isinstance(new_character, Character)
+        self._push(text, work, new_character, merge)
+        return result
+
+    def _push(self, text: str, work: PendingTest, new_character: Character | None,
+              merge: str = "") -> None:
+        """One undo step from the Test now to ``work`` (nothing when nothing changes)."""
         if work == self._test and new_character is self._character:
-            return result
+            return
         if self._route is not None and new_character is not self._character:
             self.route_steps(None)  # another actor: the Test is no longer the pairing's
         command = _TestCommand(self, text, (self._test, self._character),
@@ -114,7 +120,6 @@ class PendingTestOwner(QObject):
             self._route(command)
         else:
             self.undo_stack.push(command)
-        return result
 
     def route_steps(self, push: Callable[[QUndoCommand], None] | None) -> None:
         """Hand each later step to ``push`` (which puts it on the undo stack of the
@@ -134,11 +139,6 @@ class PendingTestOwner(QObject):
         return self._route is not None
 
     def replace(self, test: PendingTest, character: Character | None, text: str) -> None:
-        """Put a whole Test in place (a scene pairing, a restored state), undoably."""
-        self.apply(text, lambda work: _copy_into(work, test), character)
-
-
-def _copy_into(work: PendingTest, source: PendingTest) -> None:
-    copy = source.model_copy(deep=True)
-    for name in PendingTest.model_fields:
-        object.__setattr__(work, name, getattr(copy, name))
+        """Put a whole Test in place (a scene pairing, a restored state), undoably: a
+        copy of ``test`` itself (a PendingTest already checked by its model)."""
+        self._push(text, test.model_copy(deep=True), character)

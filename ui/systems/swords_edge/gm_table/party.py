@@ -775,8 +775,9 @@ class PartyView(QWidget):
         from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 
         before = full_dump(document.character)
-        align_table_rules(document.character, self.campaign)
-        after = full_dump(document.character)
+        work = document.character.model_copy(deep=True)
+        align_table_rules(work, self.campaign)
+        after = full_dump(work)
         if after != before:
             document.push(PlaySnapshotCommand(
                 document.character, before, after, "Take the campaign's table rules",

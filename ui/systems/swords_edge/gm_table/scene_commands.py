@@ -57,9 +57,8 @@ class ScenePCCommand(PlaySnapshotCommand):
             self.step.follow(self, undo=True)
 
     def redo(self) -> None:
-        first = self._applied
         super().redo()
-        if self.step is not None and not first:
+        if self.step is not None:  # None while it is pushed: the step is not linked yet
             self.step.follow(self, undo=False)
 
 
@@ -76,7 +75,8 @@ class SceneStep(QUndoCommand):
         self.stack = stack
         self.partners = partners
         self.link = _Link()
-        self._pushed = True
+        self.changes: dict[str, list[dict[str, Any]]] = {}
+        """What this step did to each PC (by scene id), as a scene_changes patch."""
         for _document, command in partners:
             command.step = self
 
@@ -85,9 +85,6 @@ class SceneStep(QUndoCommand):
         self.follow(self, undo=True)
 
     def redo(self) -> None:
-        if self._pushed:  # the step was made before the push
-            self._pushed = False
-            return
         self._restore(self.after)
         self.follow(self, undo=False)
 

@@ -2,7 +2,8 @@
 
 Play operations touch many fields at once (Luck, Penalty Ranks, Advancements,
 Elements, history), so each step keeps two full snapshots and restores one of them
-in place. The first ``redo`` (Qt calls it on ``push``) finds the change already made.
+in place (every view holding the owner's Character sees it). The change is worked out
+on a copy; the push's ``redo`` is what makes it.
 """
 
 from __future__ import annotations
@@ -32,13 +33,9 @@ class PlaySnapshotCommand(QUndoCommand):
         self._before = before
         self._after = after
         self._after_change = after_change
-        self._applied = True
 
     def redo(self) -> None:
-        if self._applied:
-            self._applied = False  # the change was made before the push
-        else:
-            restore(self._character, self._after)
+        restore(self._character, self._after)
         self._after_change()
 
     def undo(self) -> None:

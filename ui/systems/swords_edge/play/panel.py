@@ -1,7 +1,7 @@
 """The play panel: a character at the table, session by session.
 
 Every button ends in a call into ``seforge.systems.swords_edge.play``; refusals come back as
-``PlayRuleError`` and are shown in the panel's message line, never re-checked here.
+``RefusedError`` and are shown in the panel's message line, never re-checked here.
 Each successful step becomes one :class:`PlaySnapshotCommand` on the undo stack.
 
 The public methods named like the rules (``start_session``, ``take_stress``...) are
@@ -15,10 +15,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QBoxLayout,
     QCheckBox,
     QComboBox,
@@ -36,10 +37,12 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import TRAITS, Character, Element, Trait
@@ -48,8 +51,7 @@ from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
     use_advancement,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
-from seforge.systems.swords_edge.play.history import full_dump, restore, state_at
+from seforge.systems.swords_edge.play.history import full_dump, state_at
 from seforge.systems.swords_edge.play.luck import (
     DEFAULT_LUCK,
     LUCK_PURPOSES,
@@ -79,7 +81,9 @@ from seforge.systems.swords_edge.play.stress import (
 from seforge.systems.swords_edge.play.summary import summary_lines
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS
 from ui.shell.theme import verdict_colour
-from ui.shell.widgets import button, tip
+from ui.shell.widgets import buddy, button, tip
+from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.owners import Changes
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 from ui.systems.swords_edge.play.dialogs import (
     ONE,
@@ -106,20 +110,32 @@ def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
 class PlayPanel(QWidget):
     """Luck, Penalty Ranks, Doom, Advancements, Stunts and the history of one character."""
 
-    def __init__(
-        self,
-        character: Character,
-        undo_stack: QUndoStack,
-        on_changed: Callable[[], None],
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.character = character
-        self.undo_stack = undo_stack
-        self._on_changed = on_changed
+        self.document = document
+        """The character's owner: the panel reads its Character and pushes each step on
+        its undo stack; it keeps no copy of its own."""
+        self._trial: Character | None = None
+        self.undo_stack: QUndoStack = document.undo_stack
+        self._pressed: QWidget | None = None
+        """The button just pressed (the control a refusal belongs beside)."""
+        self.refused_beside: QWidget | None = None
+        """The control beside which the last refusal was shown."""
         self.setAccessibleName("Play")
         self._build()
         self.refresh()
+
+    @property
+    def character(self) -> Character:
+        """The owner's Character, or the copy a rule operation is tried on just now."""
+        return self._trial if self._trial is not None else self.document.character
+
+    @character.setter
+    def character(self, value: Character) -> None:
+        self._trial = None if value is self.document.character else value
+
+    def _on_changed(self) -> None:
+        self.document.notify_changed(Changes.PLAY)
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -156,6 +172,13 @@ class PlayPanel(QWidget):
         right.addWidget(self._advancement_box())
         right.addWidget(self._stunt_box())
         right.addWidget(self._history_box(), 1)
+        for changed in (self.luck_purpose.currentIndexChanged, self.luck_amount.valueChanged,
+                        self.stress_level.currentIndexChanged,
+                        self.stress_trait.currentIndexChanged,
+                        self.stress_count.valueChanged, self.stress_legendary.toggled):
+            changed.connect(lambda *_: self._refresh_step_buttons())
+        for control in self.findChildren(QPushButton):  # where a refusal on click shows
+            control.pressed.connect(lambda c=control: setattr(self, "_pressed", c))
 
     def set_two_columns(self, two: bool) -> None:
         """Lay the boxes out in two columns (wide) or one (a narrow side dock)."""
@@ -184,9 +207,12 @@ class PlayPanel(QWidget):
             "End session…", PLAY_TIPS["end_session"],
             self.open_end_session_dialog,
         )
-        grid.addWidget(QLabel("Starting Luck:"), 0, 0)
-        grid.addWidget(self.start_luck, 0, 1)
-        grid.addWidget(self.start_button, 0, 2)
+        luck_row = QHBoxLayout()
+        luck_row.addWidget(buddy("Starting Luck:", self.start_luck))
+        luck_row.addWidget(self.start_luck)
+        luck_row.addStretch(1)
+        grid.addLayout(luck_row, 0, 0)
+        grid.addWidget(self.start_button, 0, 1)
         self.end_day_button = _button(
             "End of day…", PLAY_TIPS["end_of_day"],
             self.open_end_of_day_dialog,
@@ -199,11 +225,12 @@ class PlayPanel(QWidget):
             "Back in the game", PLAY_TIPS["return_to_play"],
             self.return_to_play,
         )
-        grid.addWidget(self.end_scene_button, 1, 1)
-        grid.addWidget(self.end_session_button, 1, 2)
-        grid.addWidget(self.end_day_button, 2, 1)
-        grid.addWidget(self.end_week_button, 2, 2)
-        grid.addWidget(self.return_button, 3, 1, 1, 2)
+        # two columns of buttons under the Luck row: the narrow dock never scrolls sideways
+        grid.addWidget(self.end_scene_button, 1, 0)
+        grid.addWidget(self.end_session_button, 1, 1)
+        grid.addWidget(self.end_day_button, 2, 0)
+        grid.addWidget(self.end_week_button, 2, 1)
+        grid.addWidget(self.return_button, 3, 0, 1, 2)
         return box
 
     def _pivots_box(self) -> QGroupBox:
@@ -457,6 +484,7 @@ class PlayPanel(QWidget):
         self.status.setAccessibleDescription(status)
         self._refresh_session_buttons()
         self._refresh_recovery_buttons()
+        self._refresh_step_buttons()
         self._refresh_message()
         self.luck_tokens.set_count(p.luck)
         for trait in TRAITS:
@@ -549,7 +577,7 @@ class PlayPanel(QWidget):
             self.history.blockSignals(blocked)
         try:
             past = state_at(self.character, row)
-        except PlayRuleError as exc:
+        except RefusedError as exc:
             self.past.setPlainText(str(exc))
             return
         entry = self.character.history[row]
@@ -577,7 +605,7 @@ class PlayPanel(QWidget):
         self.character = character.model_copy(deep=True)
         try:
             action()
-        except PlayRuleError as exc:
+        except RefusedError as exc:
             return str(exc)
         finally:
             self.character = character
@@ -591,6 +619,32 @@ class PlayPanel(QWidget):
         hint = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
         self.start_button.setToolTip(hint)
         self.start_button.setAccessibleDescription(hint)
+
+    def _refresh_step_buttons(self) -> None:
+        """Spend Luck, Gain 1 and Take Stress, as their inputs stand: greyed with the
+        core's reason while the rules refuse them."""
+        if not hasattr(self, "stress_button"):
+            return  # still being built
+        purpose = str(self.luck_purpose.currentData())
+        amount = self.luck_amount.value()
+        trait = self.stress_trait.trait()
+        count = self.stress_count.value()
+        legendary = self.stress_legendary.isChecked()
+        for widget, action in (
+            (self.spend_button, lambda: spend_luck(self.character, purpose, amount)),
+            (self.gain_button, lambda: gain_luck(self.character, "GM award", 1)),
+            (self.stress_button,
+             lambda: take_stress(self.character, trait, count, legendary)),
+        ):
+            hint = widget.property("seforge_hint")
+            if not isinstance(hint, str):
+                hint = widget.toolTip()
+                widget.setProperty("seforge_hint", hint)
+            reason = self.refusal(action)
+            widget.setEnabled(not reason)
+            text = f"Not now: {reason}" if reason else hint
+            widget.setToolTip(text)
+            widget.setAccessibleDescription(text)
 
     def _refresh_recovery_buttons(self) -> None:
         """End of day and of week, and the way back into the game: greyed with the
@@ -638,23 +692,40 @@ class PlayPanel(QWidget):
     def _apply(self, text: str, action: Callable[[], object]) -> bool:
         """Run one rule operation as an undoable step; show the refusal if any (it goes
         away by itself once the operation would be allowed)."""
-        before = full_dump(self.character)
+        character = self.character
+        before = full_dump(character)
+        # The actions read ``self.character`` when they run: they run on a copy put
+        # there for the moment, and the undo step's redo makes the change.
+        work = character.model_copy(deep=True)
+        self.character = work
         try:
             action()
-        except PlayRuleError as exc:
-            if full_dump(self.character) != before:
-                restore(self.character, before)
+        except RefusedError as exc:
             self.message.setText(f"Not allowed: {exc}.")
             self.message.setAccessibleDescription(str(exc))
             self._refused = action
+            self._show_beside_control(f"Not allowed: {exc}.")
             return False
+        finally:
+            self.character = character
         self._refused = None
+        self._pressed = None
         self.message.setText("")
-        after = full_dump(self.character)
+        after = full_dump(work)
         self.undo_stack.push(
-            PlaySnapshotCommand(self.character, before, after, text, self._changed)
+            PlaySnapshotCommand(character, before, after, text, self._changed)
         )
         return True
+
+    def _show_beside_control(self, text: str) -> None:
+        """Show a refusal next to the control that asked for it (the message line at
+        the top of the panel may be scrolled out of sight in the narrow dock)."""
+        pressed, self._pressed = self._pressed, None
+        control = pressed if pressed is not None else QApplication.focusWidget()
+        if control is None or not self.isAncestorOf(control):
+            return
+        self.refused_beside = control
+        QToolTip.showText(control.mapToGlobal(QPoint(0, control.height())), text, control)
 
     def last_error(self) -> str:
         return self.message.text()

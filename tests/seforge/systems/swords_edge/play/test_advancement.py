@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.budget import budget_report
 from seforge.systems.swords_edge.fileformat import character_from_data, character_to_data
 from seforge.systems.swords_edge.models import Acquired, Character, Element, ElementKind, Trait
@@ -19,7 +20,6 @@ from seforge.systems.swords_edge.play.advancement_uses import (
     USE_CHECKERS,
     use_reason,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.pivots import (
     earn_pivot_advancement,
 )
@@ -44,7 +44,7 @@ def _option(
 
 def test_pivot_advancement_one_per_scene(playing: Character) -> None:
     earn_pivot_advancement(playing, "goal")
-    with pytest.raises(PlayRuleError, match="already earned in this scene"):
+    with pytest.raises(RefusedError, match="already earned in this scene"):
         earn_pivot_advancement(playing, "quirk")
     end_scene(playing)
     earn_pivot_advancement(playing, "quirk")
@@ -54,9 +54,9 @@ def test_pivot_advancement_one_per_scene(playing: Character) -> None:
 
 def test_pivot_advancement_needs_a_pivot(playing: Character) -> None:
     playing.pivots.style = None
-    with pytest.raises(PlayRuleError, match="no Style Pivot"):
+    with pytest.raises(RefusedError, match="no Style Pivot"):
         earn_pivot_advancement(playing, "style")
-    with pytest.raises(PlayRuleError, match="no Pivot slot"):
+    with pytest.raises(RefusedError, match="no Pivot slot"):
         earn_pivot_advancement(playing, "mood")
 
 
@@ -74,7 +74,7 @@ def test_pivot_advancement_cannot_raise_a_trait(playing: Character) -> None:
     option = _option(playing, 0, "raise", "trait:Physique")
     assert not option.allowed
     assert "Critical Failure" in option.reason
-    with pytest.raises(PlayRuleError, match="Traits rise only through a Critical Failure"):
+    with pytest.raises(RefusedError, match="Traits rise only through a Critical Failure"):
         use_advancement(playing, 0, "raise", "trait:Physique")
     assert playing.trait_rank(P) == Rank.AVERAGE
 
@@ -84,15 +84,15 @@ def test_second_raise_in_a_session_refused(playing: Character) -> None:
     end_scene(playing)
     earn_pivot_advancement(playing, "quirk")
     use_advancement(playing, 0, "raise", "faculty")
-    with pytest.raises(PlayRuleError, match="once a session"):
+    with pytest.raises(RefusedError, match="once a session"):
         use_advancement(playing, 0, "raise", "background")
-    with pytest.raises(PlayRuleError, match="once a session"):
+    with pytest.raises(RefusedError, match="once a session"):
         use_advancement(
             playing, 0, "buy", new_element=Element(name="Tracker", trait=CU)
         )
     assert not _option(playing, 0, "buy").allowed
     end_session(playing)
-    with pytest.raises(PlayRuleError, match="once a session"):  # counts for that session
+    with pytest.raises(RefusedError, match="once a session"):  # counts for that session
         use_advancement(playing, 0, "raise", "background")
     start_session(playing)
     use_advancement(playing, 0, "raise", "background")
@@ -109,13 +109,13 @@ def test_buy_a_new_quality_at_good(playing: Character) -> None:
 
 def test_buy_needs_name_and_trait(playing: Character) -> None:
     earn_pivot_advancement(playing, "goal")
-    with pytest.raises(PlayRuleError, match="describe the new Quality"):
+    with pytest.raises(RefusedError, match="describe the new Quality"):
         use_advancement(playing, 0, "buy")
-    with pytest.raises(PlayRuleError, match="name"):
+    with pytest.raises(RefusedError, match="name"):
         use_advancement(playing, 0, "buy", new_element=Element(name=" ", trait=CU))
-    with pytest.raises(PlayRuleError, match="Trait"):
+    with pytest.raises(RefusedError, match="Trait"):
         use_advancement(playing, 0, "buy", new_element=Element(name="X"))
-    with pytest.raises(PlayRuleError, match="cannot be bought"):
+    with pytest.raises(RefusedError, match="cannot be bought"):
         use_advancement(
             playing, 0, "buy", new_element=Element(name="X", trait=CU, kind=ElementKind.STUNT)
         )
@@ -125,7 +125,7 @@ def test_legendary_is_the_cap(playing: Character) -> None:
     playing.concept.rank = Rank.LEGENDARY
     earn_pivot_advancement(playing, "goal")
     assert not _option(playing, 0, "raise", "concept").allowed
-    with pytest.raises(PlayRuleError, match="already Legendary"):
+    with pytest.raises(RefusedError, match="already Legendary"):
         use_advancement(playing, 0, "raise", "concept")
 
 
@@ -162,11 +162,11 @@ def test_critical_failure_raises_only_used_qualities(playing: Character) -> None
     assert allowed == {"faculty", "element:0"}
     reason = _option(playing, 0, "raise", "concept").reason
     assert "not used" in reason
-    with pytest.raises(PlayRuleError, match="not used in the Test"):
+    with pytest.raises(RefusedError, match="not used in the Test"):
         use_advancement(playing, 0, "raise", "concept")
-    with pytest.raises(PlayRuleError, match="also used other Qualities"):
+    with pytest.raises(RefusedError, match="also used other Qualities"):
         use_advancement(playing, 0, "raise", "trait:Cunning")
-    with pytest.raises(PlayRuleError, match="only raise"):
+    with pytest.raises(RefusedError, match="only raise"):
         use_advancement(playing, 0, "luck")
     use_advancement(playing, 0, "raise", "faculty")
     assert playing.faculty.rank == Rank.GREAT
@@ -206,16 +206,16 @@ def test_critical_failure_is_not_bound_by_once_a_session(playing: Character) -> 
 
 
 def test_critical_failure_needs_known_qualities(playing: Character) -> None:
-    with pytest.raises(PlayRuleError, match="no Quality"):
+    with pytest.raises(RefusedError, match="no Quality"):
         earn_critical_failure_advancement(playing, ["element:9"], None)
-    with pytest.raises(PlayRuleError, match="name the Qualities"):
+    with pytest.raises(RefusedError, match="name the Qualities"):
         earn_critical_failure_advancement(playing, [], None)
 
 
 def test_clear_penalties_only_at_session_end(playing: Character) -> None:
     earn_pivot_advancement(playing, "goal")
     take_stress(playing, P, 2)
-    with pytest.raises(PlayRuleError, match="only at the end of a session"):
+    with pytest.raises(RefusedError, match="only at the end of a session"):
         use_advancement(playing, 0, "clear_penalties")
     end_session(playing)
     assert _option(playing, 0, "clear_penalties").allowed
@@ -236,7 +236,7 @@ def test_end_session_can_clear_penalties(playing: Character) -> None:
 
 def test_end_session_clear_without_advancement_refused(playing: Character) -> None:
     take_stress(playing, P, 2)
-    with pytest.raises(PlayRuleError, match="no Advancement from a Pivot"):
+    with pytest.raises(RefusedError, match="no Advancement from a Pivot"):
         end_session(playing, clear_penalties_with_advancement=True)
     assert playing.play.session_running
 
@@ -249,9 +249,9 @@ def test_advancement_as_luck(playing: Character) -> None:
 
 
 def test_unknown_advancement_refused(playing: Character) -> None:
-    with pytest.raises(PlayRuleError, match="no held Advancement"):
+    with pytest.raises(RefusedError, match="no held Advancement"):
         use_advancement(playing, 0, "luck")
-    with pytest.raises(PlayRuleError, match="no held Advancement"):
+    with pytest.raises(RefusedError, match="no held Advancement"):
         advancement_options(playing, 0)
 
 
@@ -262,7 +262,7 @@ def test_critical_success_stunt(playing: Character) -> None:
         "Stand and Deliver", Rank.GOOD, ElementKind.STUNT, Acquired.PLAY, CH,
     )
     assert budget_report(playing).spent == budget_report(make_sarah()).spent
-    with pytest.raises(PlayRuleError, match="name"):
+    with pytest.raises(RefusedError, match="name"):
         critical_success_stunt(playing, "  ", CH)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.fileformat import character_from_data, character_to_data
 from seforge.systems.swords_edge.models import Character, Trait
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.history import full_dump, restore, state_at
 from seforge.systems.swords_edge.play.session import end_scene, start_session
 from seforge.systems.swords_edge.play.stress import (
@@ -37,7 +37,7 @@ def test_state_at_shows_an_earlier_point(playing: Character) -> None:
     assert past.portrait == playing.portrait
     assert len(past.history) == 2
     assert state_at(playing, -1).play.penalty_ranks == {}
-    with pytest.raises(PlayRuleError, match="no history entry"):
+    with pytest.raises(RefusedError, match="no history entry"):
         state_at(playing, 5)
 
 
@@ -52,7 +52,7 @@ def test_restore_in_place(playing: Character) -> None:
 
 def test_refusal_changes_nothing(playing: Character) -> None:
     before = full_dump(playing)
-    with pytest.raises(PlayRuleError):
+    with pytest.raises(RefusedError):
         end_scene(playing, "Good", luck_for_penalties=1)
     assert full_dump(playing) == before
 
@@ -71,7 +71,7 @@ def test_version_1_file_without_play_fields_loads() -> None:
     assert not c.play.session_running
     assert c.play.doom_trait is None
     assert c.history[0].snapshot is None
-    with pytest.raises(PlayRuleError, match="did not keep"):
+    with pytest.raises(RefusedError, match="did not keep"):
         state_at(c, 0)
     start_session(c)
     assert c.play.luck == 3

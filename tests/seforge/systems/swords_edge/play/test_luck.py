@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.luck import (
     gain_luck,
     record_roll,
@@ -25,12 +25,12 @@ def test_spend_and_gain_luck(playing: Character) -> None:
 
 
 def test_luck_overspend_refused(playing: Character) -> None:
-    with pytest.raises(PlayRuleError, match="not enough Luck: 4 needed, 3 held"):
+    with pytest.raises(RefusedError, match="not enough Luck: 4 needed, 3 held"):
         spend_luck(playing, "reroll", 4)
     assert playing.play.luck == 3
-    with pytest.raises(PlayRuleError, match="unknown use of Luck"):
+    with pytest.raises(RefusedError, match="unknown use of Luck"):
         spend_luck(playing, "bribe")
-    with pytest.raises(PlayRuleError, match="ending the scene"):
+    with pytest.raises(RefusedError, match="ending the scene"):
         spend_luck(playing, "remove_stress")
 
 
@@ -39,14 +39,14 @@ def test_rolls_are_kept_in_the_history_and_a_reroll_spends_luck() -> None:
     record_roll(character, "Roller · Action · rolled 3 and 9 · Success")
     assert character.history[-1].kind == "roll"
     assert character.history[-1].what == "Rolled: Roller · Action · rolled 3 and 9 · Success"
-    with pytest.raises(PlayRuleError):
+    with pytest.raises(RefusedError):
         record_roll(character, "  ")
-    with pytest.raises(PlayRuleError, match="session"):
+    with pytest.raises(RefusedError, match="session"):
         spend_luck_on_roll(character, "reroll line")
     start_session(character, luck=1)
     spend_luck_on_roll(character, "Roller · Action · Luck reroll 7 and 9 · Success")
     assert character.play.luck == 0
     assert [e.kind for e in character.history[-2:]] == ["spend_luck", "roll"]
-    with pytest.raises(PlayRuleError, match="not enough Luck"):
+    with pytest.raises(RefusedError, match="not enough Luck"):
         spend_luck_on_roll(character, "again")
     assert character.history[-1].kind == "roll" and len(character.history) == 4

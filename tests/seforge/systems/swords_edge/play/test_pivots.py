@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.luck import (
     gain_luck,
 )
@@ -21,7 +21,7 @@ def test_pivots_change_only_at_start_or_end(sarah: Character) -> None:
     start_session(sarah)
     change_pivot(sarah, "quirk", "Hums when nervous")  # nothing has happened yet
     gain_luck(sarah, "a fine speech")
-    with pytest.raises(PlayRuleError, match="start or the end of a session"):
+    with pytest.raises(RefusedError, match="start or the end of a session"):
         change_pivot(sarah, "style", "Brash")
     end_session(sarah)
     change_pivot(sarah, "style", "")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.budget import budget_report
 from seforge.systems.swords_edge.models import Character, Trait
 from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
     use_advancement,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.history import full_dump, snapshot, state_at
 from seforge.systems.swords_edge.play.luck import (
     gain_luck,
@@ -93,7 +93,7 @@ def test_state_stays_sane_over_random_play(operations: list[tuple[object, ...]])
         entries = len(c.history)
         try:
             _apply(c, op)
-        except PlayRuleError:
+        except RefusedError:
             assert full_dump(c) == before  # a refusal changes nothing
             continue
         assert len(c.history) > entries

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character, Trait
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.recovery import end_of_day, end_of_week
 from seforge.systems.swords_edge.play.session import end_scene
 from seforge.systems.swords_edge.play.stress import (
@@ -39,7 +39,7 @@ def test_luck_removes_this_scenes_penalties_only(playing: Character) -> None:
     take_stress(playing, P, 2)
     end_scene(playing)
     take_stress(playing, CH, 1)
-    with pytest.raises(PlayRuleError, match="only remove Penalty Ranks taken in this scene"):
+    with pytest.raises(RefusedError, match="only remove Penalty Ranks taken in this scene"):
         end_scene(playing, luck_for_penalties=2)
     end_scene(playing, luck_for_penalties=1)
     assert playing.play.penalty_ranks == {P: 2}
@@ -72,5 +72,5 @@ def test_end_of_week_removes_one(playing: Character) -> None:
 
 
 def test_unknown_level_refused(playing: Character) -> None:
-    with pytest.raises(PlayRuleError, match="unknown Level"):
+    with pytest.raises(RefusedError, match="unknown Level"):
         end_scene(playing, "Superb")

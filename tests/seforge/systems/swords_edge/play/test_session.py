@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character, Trait
 from seforge.systems.swords_edge.play.advancement import (
     critical_success_stunt,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.luck import (
     gain_luck,
     spend_luck,
@@ -41,7 +41,7 @@ def test_start_session_resets_luck_and_gm_can_choose(playing: Character) -> None
 
 
 def test_cannot_start_a_running_session(playing: Character) -> None:
-    with pytest.raises(PlayRuleError, match="already running"):
+    with pytest.raises(RefusedError, match="already running"):
         start_session(playing)
 
 
@@ -55,12 +55,12 @@ def test_play_needs_a_session(sarah: Character) -> None:
         lambda: earn_pivot_advancement(sarah, "goal"),
         lambda: critical_success_stunt(sarah, "Cliff Climbing", CU),
     ):
-        with pytest.raises(PlayRuleError, match="no session is running"):
+        with pytest.raises(RefusedError, match="no session is running"):
             action()
     assert sarah.history == []
 
 
 def test_end_scene_luck_overspend_refused(playing: Character) -> None:
     take_stress(playing, P, 3)
-    with pytest.raises(PlayRuleError, match="not enough Luck"):
+    with pytest.raises(RefusedError, match="not enough Luck"):
         end_scene(playing, luck_for_penalties=4)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Acquired, Character, Element, ElementKind, Trait
 from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
     use_advancement,
 )
-from seforge.systems.swords_edge.play.guards import PlayRuleError
 from seforge.systems.swords_edge.play.luck import (
     gain_luck,
 )
@@ -64,7 +64,7 @@ def test_pending_doom_blocks_play(playing: Character) -> None:
         lambda: end_scene(playing),
         lambda: end_session(playing),
     ):
-        with pytest.raises(PlayRuleError, match="Doom on Physique must be resolved"):
+        with pytest.raises(RefusedError, match="Doom on Physique must be resolved"):
             action()
 
 
@@ -94,7 +94,7 @@ def test_averted_doom_consumes_an_advancement(playing: Character) -> None:
     assert len(playing.elements) == before  # no Poor Weakness
     assert playing.play.removed_from_scene
     assert playing.play.penalty_ranks[P] == 3  # not healed
-    with pytest.raises(PlayRuleError, match="out of this scene"):
+    with pytest.raises(RefusedError, match="out of this scene"):
         take_stress(playing, P, 1)
     end_scene(playing)
     assert not playing.play.removed_from_scene
@@ -103,9 +103,9 @@ def test_averted_doom_consumes_an_advancement(playing: Character) -> None:
 def test_avert_needs_a_pivot_advancement(playing: Character) -> None:
     earn_critical_failure_advancement(playing, ["concept"], None)
     take_stress(playing, P, 4)
-    with pytest.raises(PlayRuleError, match="no Advancement from a Pivot"):
+    with pytest.raises(RefusedError, match="no Advancement from a Pivot"):
         resolve_doom(playing, "averted")
-    with pytest.raises(PlayRuleError, match="Critical Failure Advancement can only raise"):
+    with pytest.raises(RefusedError, match="Critical Failure Advancement can only raise"):
         use_advancement(playing, 0, "avert_doom")
     assert playing.play.doom_trait is P
 
@@ -124,14 +124,14 @@ def test_doom_out_marks_the_character(playing: Character) -> None:
     resolve_doom(playing, "out")
     assert playing.play.out_of_play
     assert len(playing.elements) == 1  # the dead get no Weakness
-    with pytest.raises(PlayRuleError, match="out of the game"):
+    with pytest.raises(RefusedError, match="out of the game"):
         gain_luck(playing, "x")
     return_to_play(playing, "the GM brings her back")
     gain_luck(playing, "x")
 
 
 def test_resolve_without_doom_refused(playing: Character) -> None:
-    with pytest.raises(PlayRuleError, match="no Doom"):
+    with pytest.raises(RefusedError, match="no Doom"):
         resolve_doom(playing, "survived")
 
 
@@ -141,16 +141,16 @@ def test_arcane_failure_penalises_sfx_and_trait(playing: Character) -> None:
         Element(name="Mind Blast", rank=Rank.BASIC, trait=CU, kind=ElementKind.SFX),
     ]
     # L677/L715: Arcane Tests belong to the optional SFX Qualities subsystem.
-    with pytest.raises(PlayRuleError, match="subsystem"):
+    with pytest.raises(RefusedError, match="subsystem"):
         arcane_failure(playing, 1)
     playing.options.sfx_subsystem = True
     arcane_failure(playing, 1)
     arcane_failure(playing, 1)
     assert playing.play.sfx_penalty_ranks == {"Mind Blast": 2}
     assert playing.play.penalty_ranks == {CU: 2}
-    with pytest.raises(PlayRuleError, match="Weak and cannot be used"):
+    with pytest.raises(RefusedError, match="Weak and cannot be used"):
         arcane_failure(playing, 1)
-    with pytest.raises(PlayRuleError, match="not an SFX"):
+    with pytest.raises(RefusedError, match="not an SFX"):
         arcane_failure(playing, 0)
     end_scene(playing, "Great")  # removes 2 of this scene's 4, largest first
     assert penalty_total(playing) == 2

@@ -1,7 +1,9 @@
-"""The scene tracker's autosave: after every change the scene, and beside it each PC
-as they stand in it, go to the data folder (a scene document and a
+"""The scene tracker's autosave: after every change the scene, and beside it each PC's
+file and what the scene did to it, go to the data folder (a scene document and a
 ``swords-edge.scene-pcs`` document, read and written by
-:mod:`seforge.systems.swords_edge.scene_autosave`); the next start offers them back."""
+:mod:`seforge.systems.swords_edge.scene_autosave`); the next start offers them back,
+replaying the scene's changes over each PC as its owner holds it. A PC's own unsaved
+edits are never in the scene's autosave: they live in that PC's autosave only."""
 
 from __future__ import annotations
 
@@ -12,15 +14,18 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from seforge.core.documents import DocumentFileError
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import scene_autosave
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.scene import Scene, SceneError
+from seforge.systems.swords_edge.play.history import full_dump
+from seforge.systems.swords_edge.scene import Scene
+from seforge.systems.swords_edge.scene_changes import Patch, diff
 from ui.shell.settings import data_dir
 from ui.systems.swords_edge.gm_table.common import warn
 from ui.systems.swords_edge.gm_table.scene.owner_steps import sentence
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from ui.systems.swords_edge.document import CharacterDocument
 
@@ -54,22 +59,28 @@ class SceneAutosave(QWidget):
         def set_scene(self, scene: Scene,
                       paths: dict[str, Path | None] | None = None) -> None: ...
 
-        def _restored_owner(self, state: Character,
-                            path: Path | None) -> CharacterDocument: ...
+        _base_changes: dict[str, list[Patch]]
+
+        def _restored_owner(self, state: Character, path: Path | None,
+                            changes: Sequence[Patch] = ()) -> CharacterDocument: ...
+
+        def scene_changes(self, pc_id: str) -> list[Patch]: ...
 
         def _step_on(self, document: CharacterDocument, title: str,
                      operation: Callable[[], Any]) -> Any: ...
 
     def save_autosave(self) -> bool:
         """Write the scene to :func:`autosave_path` and, beside it, each PC's file path
-        and its state in the scene (Penalty Ranks, Luck, Stunts are only written to the
-        PC files when the scene ends, so the autosave must carry them)."""
+        and what the scene did to it (Penalty Ranks, Luck, Stunts are only written to the
+        PC files when the scene ends, so the autosave must carry them); a PC without a
+        file is kept whole."""
         if not self.autosave:
             return False
         pcs = scene_autosave.ScenePCs(pcs={
             entry.id: scene_autosave.autosave_record(
                 self.paths.get(entry.id),
-                self.scene.character(entry.id) if self.scene.is_bound(entry.id) else None)
+                self.scene.character(entry.id) if self.scene.is_bound(entry.id) else None,
+                self.scene_changes(entry.id))
             for entry in self.scene.pcs
         })
         try:
@@ -83,9 +94,9 @@ class SceneAutosave(QWidget):
         scene_autosave.discard_autosave(autosave_folder())
 
     def restore_autosave(self) -> bool:
-        """Bring back the autosaved scene with each PC as it stood in the scene; where
-        that state is missing (an older autosave), the PC is read from its file, and a
-        PC with neither leaves the scene."""
+        """Bring back the autosaved scene: each PC as its owner holds it (its file, or
+        its own restored autosave) with the scene's changes replayed; a PC without a
+        file as the autosave kept it; a PC with neither leaves the scene."""
         try:
             scene, stored = scene_autosave.load_autosave(autosave_folder())
         except DocumentFileError as exc:
@@ -93,22 +104,37 @@ class SceneAutosave(QWidget):
             return False
         paths: dict[str, Path | None] = {}
         problems: list[str] = []
+        base: dict[str, list[Patch]] = {}
         for entry in list(scene.pcs):
             found = scene_autosave.restore_pc(stored.pcs.get(entry.id), entry.name or entry.id)
             if found.character is not None:
-                document = self._restored_owner(found.character, found.path)
+                try:
+                    document = self._restored_owner(found.character, found.path,
+                                                    found.changes)
+                except RefusedError as exc:
+                    problems.append(f"{entry.name or entry.id}: {sentence(exc)}; left out "
+                                    "of the scene.")
+                    scene.remove_pc(entry.id, str(exc))
+                    continue
                 scene.bind(entry.id, document.character)
                 paths[entry.id] = found.path
+                base[entry.id] = list(found.changes)
                 if not scene.ended:
+                    before = full_dump(document.character)
                     try:
                         self._step_on(document, "Start session",
                                       partial(scene.ensure_session, document.character))
-                    except SceneError as exc:
+                    except RefusedError as exc:
                         problems.append(sentence(exc))
+                    started = diff(before, full_dump(document.character))
+                    if started:
+                        base[entry.id].append(started)
                 continue
             problems.append(f"{entry.name or entry.id}: {found.reason}; left out of the scene.")
             scene.remove_pc(entry.id, found.reason)
         self.set_scene(scene, paths)
+        self._base_changes = base
+        self.save_autosave()
         self.status_label.setText("The autosaved scene was restored.")
         if problems:
             warn(self, "Restore scene", "\n".join(problems))

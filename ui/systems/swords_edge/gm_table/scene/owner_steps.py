@@ -9,24 +9,36 @@ its PCs' owners in the registry and redraws when one of them changes elsewhere.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.fileformat import CharacterFileError
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_data
+from seforge.systems.swords_edge.scene_changes import Patch, diff, replay
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
 from ui.systems.swords_edge.owners import Changes, DocumentRegistry
 
 HOLDER = "scene"
 """How the tracker holds its PCs' owners in the registry."""
+
+
+def _scene_steps(command: QUndoCommand) -> list[SceneStep]:
+    """The scene steps in one command of the scene's stack (a macro holds several)."""
+    if isinstance(command, SceneStep):
+        return [command]
+    found: list[SceneStep] = []
+    for index in range(command.childCount()):
+        found += _scene_steps(command.child(index))
+    return found
 
 
 def sentence(exc: Exception) -> str:
@@ -48,12 +60,31 @@ class PCOwnerSteps(QWidget):
         _watched: list[CharacterDocument]
         _later: QTimer
         _test_step: list[SceneStep] | None
+        _base_changes: dict[str, list[Patch]]
 
         def refresh(self) -> None: ...
 
-    def _restored_owner(self, state: Character, path: Path | None) -> CharacterDocument:
-        """The owner of a restored PC: its file's owner brought to the state it had in
-        the scene (one undo step, so the document shows modified), else ``state``."""
+    # -- what the scene did to each PC ----------------------------------------------
+    def scene_changes(self, pc_id: str) -> list[Patch]:
+        """What the scene did to a PC: the changes it came back with (a restored scene),
+        then those of every scene step not undone. Replayed over the PC's file they give
+        the PC as the scene left it, without edits made elsewhere."""
+        found = list(self._base_changes.get(pc_id, []))
+        for index in range(self.undo_stack.index()):
+            for step in _scene_steps(self.undo_stack.command(index)):
+                if pc_id in step.changes:
+                    found.append(step.changes[pc_id])
+        return found
+
+    def _pc_ids_of(self, document: CharacterDocument) -> list[str]:
+        return [e.id for e in self.scene.pcs if self.document_of(e.id) is document]
+
+    def _restored_owner(self, state: Character, path: Path | None,
+                        changes: Sequence[Patch] = ()) -> CharacterDocument:
+        """The owner of a restored PC: its file's owner (as it is open here, with its own
+        unsaved edits if the user restored them) with the scene's ``changes`` replayed
+        (one undo step, so the document shows modified), else ``state`` (a PC without a
+        file, or one whose file is unreadable now)."""
         document = None
         if path is not None:
             try:
@@ -65,9 +96,10 @@ class PCOwnerSteps(QWidget):
             if path is not None:
                 document.mark_modified()
             return document
-        wanted = full_dump(state)
-        self._step_on(document, "Restore the scene's state",
-                      lambda: restore(document.character, wanted))
+        if changes:
+            wanted = full_dump(replay(document.character, list(changes)))
+            self._step_on(document, "Restore the scene's state",
+                          lambda: restore(document.character, wanted))
         return document
 
     def _step_on(self, document: CharacterDocument, title: str,
@@ -77,6 +109,25 @@ class PCOwnerSteps(QWidget):
         result = operation()
         self._record(document, old, title)
         return result
+
+    def _keep_scene_state(self, document: CharacterDocument) -> None:
+        """``document`` was read again from its file (Revert, Reload): its history is
+        new, so the scene's steps no longer reach into it; the scene's changes are
+        replayed on it as one step, so the running scene goes on with it whole."""
+        for index in range(self.undo_stack.count()):
+            for step in _scene_steps(self.undo_stack.command(index)):
+                step.partners = [(d, c) for d, c in step.partners if d is not document]
+        if self.scene.ended:
+            return
+        patches = [p for pc_id in self._pc_ids_of(document) for p in self.scene_changes(pc_id)]
+        if not patches:
+            return
+        try:
+            wanted = full_dump(replay(document.character, patches))
+        except RefusedError:
+            return  # the file changed too much: the tracker shows the PC as the file has it
+        self._step_on(document, "Keep the scene's state",
+                      lambda: restore(document.character, wanted))
 
     def _record(self, document: CharacterDocument, old: dict[str, Any],
                 title: str) -> ScenePCCommand | None:
@@ -88,6 +139,10 @@ class PCOwnerSteps(QWidget):
                                  lambda: self._owner_changed(document))
         busy, self._busy = self._busy, True  # the caller redraws once, afterwards
         try:
+            # The core's scene changes its bound Character as it checks the rules; the
+            # step on the owner is what keeps the change: back to ``old``, then the
+            # push's redo makes it (no command is pushed "already done").
+            restore(document.character, old)
             document.push(command)
         finally:
             self._busy = busy
@@ -101,6 +156,7 @@ class PCOwnerSteps(QWidget):
             if isinstance(step, SceneStep):
                 step.unlink()
         self.undo_stack.clear()
+        self._base_changes = {}
 
     def _restore_scene(self, data: dict[str, Any]) -> None:
         """Undo/redo of a scene step: the scene as it was, with the same Characters
@@ -116,8 +172,8 @@ class PCOwnerSteps(QWidget):
 
     def document_of(self, pc_id: str) -> CharacterDocument | None:
         """The owner of a PC's character (None if the PC is not attached)."""
-        if not self.scene.is_bound(pc_id):
-            return None
+        if all(e.id != pc_id for e in self.scene.pcs) or not self.scene.is_bound(pc_id):
+            return None  # not (or no longer) in the scene
         return self.registry.find_character(self.scene.character(pc_id))
 
     def _owners(self, joining: CharacterDocument | None = None
@@ -141,14 +197,22 @@ class PCOwnerSteps(QWidget):
         finally:
             self._busy = False
         partners = []
+        changes: dict[str, Patch] = {}
         for document, old in before:
+            patch = diff(old, full_dump(document.character))
+            for pc_id in self._pc_ids_of(document) if patch else []:
+                changes[pc_id] = patch
             command = self._record(document, old, title)
             if command is not None:
                 partners.append((document, command))
         scene_after = scene_to_data(self.scene)
+        for entry in self.scene.pcs:  # the step's redo binds the PCs it knows
+            if self.scene.is_bound(entry.id):
+                self._known[entry.id] = self.scene.character(entry.id)
         if scene_step and (partners or scene_after != scene_before):
             step = SceneStep(self._restore_scene, scene_before, scene_after,
                              f"Scene: {title}", self.undo_stack, partners)
+            step.changes = changes
             if self._test_step is not None:
                 self._test_step.append(step)  # pushed after the calculator's half
             else:
@@ -195,9 +259,12 @@ class PCOwnerSteps(QWidget):
             if all(document is not d for d in documents):
                 with contextlib.suppress(RuntimeError, TypeError):
                     document.changed.disconnect(self._on_document_changed)
+                with contextlib.suppress(RuntimeError, TypeError):
+                    document.reloaded.disconnect(self._keep_scene_state)
         kept = [d for d in self._watched if any(d is k for k in documents)]
         for document in documents:
             if all(document is not d for d in kept):
                 document.changed.connect(self._on_document_changed)
+                document.reloaded.connect(self._keep_scene_state)
                 kept.append(document)
         self._watched = kept

@@ -2,7 +2,7 @@
 Luck, Doom, and the end of the scene written to the PCs' files.
 
 Every rule is :class:`seforge.systems.swords_edge.scene.Scene`'s; a refused operation shows the
-core's :class:`~seforge.systems.swords_edge.scene.SceneError` message and changes nothing.
+core's :class:`~seforge.systems.swords_edge.scene.RefusedError` message and changes nothing.
 
 Each PC is the character of its owner in the
 :class:`~ui.systems.swords_edge.owners.DocumentRegistry`
@@ -39,18 +39,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
+    load_character,
+    save_character,
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, roll_line
+from seforge.systems.swords_edge.play.history import full_dump
 from seforge.systems.swords_edge.play.luck import record_roll
 from seforge.systems.swords_edge.scene import (
     Scene,
-    SceneError,
 )
+from seforge.systems.swords_edge.scene_changes import Patch, replay
 from seforge.systems.swords_edge.scene_text import nc_state_text
+from ui.shell import dialogs
+from ui.shell.disk import DiskStamp
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
@@ -82,6 +88,9 @@ CharactersProvider = Callable[[], Sequence[tuple[Character, Path | None]]]
 OpponentsProvider = Callable[[], Sequence[NarrativeCharacter]]
 SaveDocument = Callable[[CharacterDocument], bool]
 """Saves one PC's owner (the main window's Save, with its checks); True when written."""
+SAVE_OTHERS = "Save Those Too"
+KEEP_OTHERS = "Keep Them Unsaved"
+"""End scene's answers for a PC with unsaved edits made outside the scene."""
 REFRESH_DELAY_MS = 300
 """How long after the last keystroke in the builder the tracker redraws a PC."""
 
@@ -129,6 +138,8 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         self.undo_stack = QUndoStack(self)
         """The scene's own half of every step (NC Stress, pairings, the log...)."""
         self._known: dict[str, Character] = {}
+        self._base_changes: dict[str, list[Patch]] = {}
+        """What a restored scene had done to each PC before its history here began."""
         self._test_step: list[SceneStep] | None = None
         """While a calculator step on a pairing is pushed: where its scene half goes."""
         self._routed = False
@@ -253,7 +264,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             return "Momentum: no opponent faced"
         try:
             tn = f"Momentum TN {self.momentum_tn(pc_id)}"
-        except SceneError as exc:
+        except RefusedError as exc:
             tn = f"Momentum TN: {exc}"
         if entry.momentum == "pc":
             bonus = self.scene.first_action_bonus(pc_id)
@@ -266,7 +277,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         return f"{tn} · {who}"
 
     def momentum_tn(self, pc_id: str) -> int:
-        """The pairing's Momentum TN with the NC Qualities chosen (SceneError if none)."""
+        """The pairing's Momentum TN with the NC Qualities chosen (RefusedError if none)."""
         return self.scene.momentum_tn_for(pc_id, self.scene.momentum_applied(pc_id))
 
     def refresh(self) -> None:
@@ -332,12 +343,12 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
 
     def _run(self, title: str, operation: Callable[[], Any],
              joining: CharacterDocument | None = None) -> Any:
-        """Run a scene operation; a SceneError becomes a warning and changes nothing.
+        """Run a scene operation; a RefusedError becomes a warning and changes nothing.
 
         What the step did to each PC becomes an undo command on that PC's owner."""
         try:
             result = self._apply(title, operation, joining)
-        except SceneError as exc:
+        except RefusedError as exc:
             warn(self, title, sentence(exc))
             return None
         self.status_label.setText(str(result) if result is not None else "")
@@ -444,7 +455,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
     def momentum_dialog(self, pc_id: str) -> bool:
         try:
             dialog = MomentumDialog(self.scene, pc_id, self)
-        except SceneError as exc:
+        except RefusedError as exc:
             warn(self, "Momentum", sentence(exc))
             return False
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -517,7 +528,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             return
         try:
             before = self.scene.pc(pc_id).test
-        except SceneError:
+        except RefusedError:
             return  # the PC left the scene meanwhile
         if self.scene.ended:
             self._apply("Test calculator", lambda: self.scene.store_test(pc_id, test))
@@ -548,20 +559,20 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
                 try:
                     self.scene.record_momentum(pc_id, judged.success, judged.level,
                                                judged.used)
-                except SceneError as exc:
+                except RefusedError as exc:
                     notes.append(f"Momentum: {sentence(exc)}")
                 shown[0] = True
             # A Luck reroll in the calculator is Luck the PC spends.
             if rerolls > 0:
                 try:
                     self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
-                except SceneError as exc:
+                except RefusedError as exc:
                     notes.append(f"Luck reroll: {sentence(exc)}")
             # Stress the calculator put on an NC is the scene's too.
             for opponent in test.opponents:
                 try:
                     target = self.scene.nc(opponent.scene_id)
-                except SceneError:
+                except RefusedError:
                     continue
                 more = opponent.stress - target.stress
                 if more > 0 and not target.removed:
@@ -658,11 +669,27 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
     def finish_scene(self, recovery: dict[str, str | None] | None = None,
                      luck_for_penalties: dict[str, int] | None = None,
                      pivot_touched: dict[str, str | None] | None = None) -> bool:
-        """End the scene (all or nothing, in the core), then write every PC's file."""
+        """End the scene (all or nothing, in the core), then write to every PC's file
+        what the scene changed. A PC whose owner also holds edits made outside the scene
+        (a Player name typed in its tab) is asked about first: save those too, keep them
+        unsaved (the file gets only the scene's changes), or cancel the end."""
+        others = self._pcs_with_other_edits()
+        keep_unsaved = False
+        if others:
+            names = ", ".join(sorted({self.scene.pc(pc_id).name or pc_id for pc_id in others}))
+            choice = dialogs.ask_choice(
+                self, "End scene",
+                f"{names}: there are also unsaved changes made outside the scene. Write "
+                "them to the file too, or write only what the scene changed and keep "
+                "them unsaved?",
+                [SAVE_OTHERS, KEEP_OTHERS, "Cancel"], default=1)
+            if choice not in (SAVE_OTHERS, KEEP_OTHERS):
+                return False
+            keep_unsaved = choice == KEEP_OTHERS
         try:
             self._apply("End scene", lambda: self.scene.end_scene(
                 recovery, luck_for_penalties, pivot_touched))
-        except SceneError as exc:
+        except RefusedError as exc:
             warn(self, "End scene", sentence(exc))
             return False
         written: list[Path] = []
@@ -672,6 +699,13 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             path = document.path if document is not None else self.paths.get(entry.id)
             if path is None or document is None:
                 problems.append(f"{entry.name}: no file to write (save the character)")
+                continue
+            if keep_unsaved and entry.id in others:
+                problem = self._write_scene_changes(entry.id, document, path)
+                if problem:
+                    problems.append(problem)
+                else:
+                    written.append(path)
                 continue
             if not document.is_modified() and not document.disk_changed():
                 written.append(path)
@@ -697,6 +731,36 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             warn(self, "End scene", "\n".join(problems))
         self.files_written.emit(written)
         return True
+
+    def _pcs_with_other_edits(self) -> set[str]:
+        """The PCs whose owner holds more than their file with the scene's changes."""
+        found: set[str] = set()
+        for entry in self.scene.pcs:
+            document = self.document_of(entry.id)
+            if document is None or document.path is None or not document.is_modified():
+                continue
+            try:
+                expected = replay(load_character(document.path),
+                                  self.scene_changes(entry.id))
+            except (CharacterFileError, RefusedError):
+                found.add(entry.id)
+                continue
+            if full_dump(expected) != full_dump(document.character):
+                found.add(entry.id)
+        return found
+
+    def _write_scene_changes(self, pc_id: str, document: CharacterDocument,
+                             path: Path) -> str:
+        """Write to ``path`` the file as it is with the scene's changes, leaving the
+        owner's other edits unsaved; "" when written, else the problem."""
+        try:
+            save_character(replay(load_character(path), self.scene_changes(pc_id)), path)
+        except (CharacterFileError, RefusedError) as exc:
+            return f"{path.name}: {sentence(exc)}"
+        except OSError as exc:
+            return f"{path.name}: cannot be written ({exc.strerror})"
+        document.disk_stamp = DiskStamp.of(path)  # written here: no outside change
+        return ""
 
     def next_scene(self) -> None:
         """A new scene with the same PCs (their files were written at the end)."""
