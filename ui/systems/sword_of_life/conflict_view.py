@@ -378,13 +378,13 @@ class ConflictEditor(QWidget):
             self.shared.setChecked(s.shared_deck)
             self.aces.setCurrentIndex(self.aces.findData(s.aces))
             self.floor.setChecked(s.floor_at_zero)
-            self.floor.setEnabled(s.aces is AceRule.DOUBLE)
+            self.floor.setEnabled(s.aces == AceRule.DOUBLE)
             self.scope.setCurrentIndex(self.scope.findData(s.rule_scope))
             self.deuce.setCurrentIndex(self.deuce.findData(s.deuce_target))
-            self.deuce.setEnabled(s.aces is AceRule.DOUBLE)
-            self.scope.setEnabled(s.aces is not AceRule.NONE)
+            self.deuce.setEnabled(s.aces == AceRule.DOUBLE)
+            self.scope.setEnabled(s.aces != AceRule.NONE)
             self.resolution.setCurrentIndex(self.resolution.findData(s.auto_resolution))
-            self.resolution.setEnabled(s.aces is AceRule.AUTO)
+            self.resolution.setEnabled(s.aces == AceRule.AUTO)
             self.reshuffle.setCurrentIndex(self.reshuffle.findData(s.reshuffle))
             self.symmetric.setChecked(s.symmetric_losses)
         finally:
@@ -404,7 +404,7 @@ class ConflictEditor(QWidget):
 
     def _draw_sides(self, doc: SolConflict) -> None:
         rows = [None, *range(len(doc.opponents))]
-        draws = "Edge" if doc.kind is ConflictKind.COMBAT else "Draws (= score)"
+        draws = "Edge" if doc.kind == ConflictKind.COMBAT else "Draws (= score)"
         self.sides.setHorizontalHeaderLabels(
             ["Name", draws, self._score_name(doc), "Start", "Bonus cards", "Split"])
         current = self.sides.currentRow()
@@ -438,7 +438,7 @@ class ConflictEditor(QWidget):
                         lambda v, r=row, f=field: self._side_changed(None if r == 0 else r - 1,
                                                                      f, v))
                     self.sides.setCellWidget(row, column, spin)
-                if field == "cards" and doc.kind is not ConflictKind.COMBAT:
+                if field == "cards" and doc.kind != ConflictKind.COMBAT:
                     value = draw_count(doc, side)  # shown, not edited: the score is drawn
                 spin.blockSignals(True)
                 spin.setRange(low, max(high, value))
@@ -447,11 +447,11 @@ class ConflictEditor(QWidget):
                 header = self.sides.horizontalHeaderItem(column)
                 spin.setAccessibleName(f"{who} {header.text() if header else field}")
                 if field == "cards":
-                    spin.setEnabled(doc.kind is ConflictKind.COMBAT)
+                    spin.setEnabled(doc.kind == ConflictKind.COMBAT)
                     spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
                                     else "In a debate or a problem the current score is drawn")
                 elif field == "split":
-                    split_on = (index is not None and doc.method is Method.SPLIT
+                    split_on = (index is not None and doc.method == Method.SPLIT
                                 and len(standing(doc)) > 1)
                     spin.setEnabled(split_on)
                     spin.setToolTip("How many of the player's cards go against this opponent"
@@ -513,7 +513,7 @@ class ConflictEditor(QWidget):
             return
         opponent = doc.opponents[active[0]]
         n = draw_count(doc, doc.player) + (1 if doc.saved else 0)
-        if doc.method is Method.SPLIT and len(active) > 1:
+        if doc.method == Method.SPLIT and len(active) > 1:
             n = opponent.split
         m = draw_count(doc, opponent)
         problem = why_not_exchange(n, m, shared_deck=doc.settings.shared_deck)
@@ -534,9 +534,9 @@ class ConflictEditor(QWidget):
         try:
             whole = conflict(doc.kind, doc.player.score, opponent.score,
                              player_cards=doc.player.cards + doc.player.bonus
-                             if doc.kind is ConflictKind.COMBAT else doc.player.bonus,
+                             if doc.kind == ConflictKind.COMBAT else doc.player.bonus,
                              opposition_cards=opponent.cards + opponent.bonus
-                             if doc.kind is ConflictKind.COMBAT else opponent.bonus,
+                             if doc.kind == ConflictKind.COMBAT else opponent.bonus,
                              settings=doc.settings)
         except ValueError as error:
             top = max_chain_score(doc.kind)
@@ -564,11 +564,11 @@ class ConflictEditor(QWidget):
             self.saved_row.hide()
         last = [c for c in doc.log if c.exchange == doc.exchanges and c.player_cards]
         for index, contest in enumerate(last):
-            if index == 0 or doc.method is not Method.CARRY:
+            if index == 0 or doc.method != Method.CARRY:
                 mine = CardRow()
                 mine.set_cards(contest.player_cards,
                                f"{doc.player.name or 'Player'}: {contest.player_successes} "
-                               "success(es)" if doc.method is not Method.CARRY else
+                               "success(es)" if doc.method != Method.CARRY else
                                f"{doc.player.name or 'Player'}'s hand")
                 self.card_rows.addWidget(mine)
             theirs = CardRow()

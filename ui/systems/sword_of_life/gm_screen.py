@@ -160,9 +160,9 @@ class OddsCalculator(QWidget):
         settings = self.settings()
         n, m = self.cards.value(), self.against.value()
         rule = settings.aces
-        self.floor.setEnabled(rule is AceRule.DOUBLE)
-        self.deuce_other.setEnabled(rule is AceRule.DOUBLE)
-        self.player_only.setEnabled(rule is not AceRule.NONE)
+        self.floor.setEnabled(rule == AceRule.DOUBLE)
+        self.deuce_other.setEnabled(rule == AceRule.DOUBLE)
+        self.player_only.setEnabled(rule != AceRule.NONE)
         kind: ConflictKind = self.kind.currentData()
         top = max_chain_score(kind)
         for spin in (self.player_score, self.opposition_score):
@@ -188,7 +188,7 @@ class OddsCalculator(QWidget):
         for row, value in enumerate(support):
             self.margins.setItem(row, 0, QTableWidgetItem(f"{value:+d}"))
             self.margins.setItem(row, 1, _percent_item(margin[value]))
-        if rule is AceRule.AUTO:
+        if rule == AceRule.AUTO:
             statuses = odds.statuses()
             words = {Status.SUCCESS: "automatic success", Status.NORMAL: "plain hand",
                      Status.FAILURE: "automatic failure"}
@@ -205,12 +205,12 @@ class OddsCalculator(QWidget):
                 self.automatic.setItem(row, 1, _percent_item(p))
         else:
             self.automatic.setRowCount(0)
-        self.automatic.setEnabled(rule is AceRule.AUTO)
-        self.automatic.setToolTip("" if rule is AceRule.AUTO else "Only with Rule 2")
+        self.automatic.setEnabled(rule == AceRule.AUTO)
+        self.automatic.setToolTip("" if rule == AceRule.AUTO else "Only with Rule 2")
         try:
             whole = conflict(kind, self.player_score.value(), self.opposition_score.value(),
-                             player_cards=n if kind is ConflictKind.COMBAT else 0,
-                             opposition_cards=m if kind is ConflictKind.COMBAT else 0,
+                             player_cards=n if kind == ConflictKind.COMBAT else 0,
+                             opposition_cards=m if kind == ConflictKind.COMBAT else 0,
                              settings=settings)
         except ValueError as error:
             self.whole.setText(str(error))

@@ -37,6 +37,19 @@ def detective() -> SolCharacter:
     })
 
 
+def test_the_sample_detective_files_ancient_history_under_point() -> None:
+    """Issue 30: the text's detective (Point 4) has ancient history at his Point rating, a
+    specialty outside the career; the sample once filed it under Temper 8."""
+    path = (Path(__file__).resolve().parents[4] / "resources" / "systems" / "sword_of_life"
+            / "library" / "police-detective.sol")
+    sample = CHARACTER.load(path)
+    rated = {item.name: item for item in effective_ratings(sample)}
+    assert rated["ancient history"].rating == 4 == sample.characteristics.point
+    assert sample.specialty("point") is not None and sample.specialty("temper") is None
+    assert rated["architecture"].rating == 3
+    assert not [p for p in problems(sample) if p.severity == "error"]
+
+
 def test_the_texts_police_detective() -> None:
     rated = {item.name: item for item in effective_ratings(detective())}
     assert rated["Police (Point)"].rating == 4
