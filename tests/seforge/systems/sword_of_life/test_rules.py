@@ -131,10 +131,10 @@ def test_sheet_pdf_holds_the_character(tmp_path: Path) -> None:
     assert "interviewing witnesses" in text
     assert "Nobel" not in text and "university scholar" in text  # Point 4's example
     assert "Sharp eyes, tired feet." in text
-    conflict_path = tmp_path / "c.solconflict"
-    CONFLICT.save(CONFLICT.model(), conflict_path)
-    with pytest.raises(DocumentFileError, match="only a Sword of Life character"):
-        export_sheets([path, conflict_path], tmp_path / "none.pdf")
+    other = tmp_path / "c.json"
+    other.write_text('{"format": "blades.scoundrel", "version": 1}', encoding="utf-8")
+    with pytest.raises(DocumentFileError, match="only a Sword of Life character or conflict"):
+        export_sheets([path, other], tmp_path / "none.pdf")
     assert not (tmp_path / "none.pdf").exists()
 
 
