@@ -185,7 +185,8 @@ def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
     register_fonts()
     size = PAGE_SIZES[paper or default_paper_for_locale()]
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=size)
+    canvas = Canvas(buffer, pagesize=size, initialFontName=Face.REGULAR.value,
+                    initialFontSize=9)  # no unembedded Helvetica
     conflicts = [d for d in documents if not isinstance(d, SolCharacter)]
     canvas.setTitle("Sword of Life conflict" if conflicts and len(conflicts) == len(documents)
                     else "Sword of Life characters")
