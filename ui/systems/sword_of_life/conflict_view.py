@@ -124,7 +124,8 @@ def fighters(doc: SolConflict) -> tuple[Fighter, list[Fighter]]:
 
 
 def percent(value: Fraction) -> str:
-    return f"{float(value):.1%}"
+    """As the command line prints it."""
+    return f"{float(value):.2%}"
 
 
 def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
@@ -719,7 +720,7 @@ class ConflictEditor(QWidget):
             if doc.method == Method.SPLIT else "")
         self.odds_whole.setText(
             f"Whole conflict from here{against}: win <b>{percent(whole.win)}</b>, about "
-            f"{float(whole.expected_exchanges):.1f} more exchanges")
+            f"{float(whole.expected_exchanges):.2f} more exchanges")
         self.odds_whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
                                    f"{whole.expected_exchanges}")
 
