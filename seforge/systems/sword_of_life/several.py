@@ -69,6 +69,27 @@ MAX_WHOLE_OPPONENTS = 6
 product of every side's score)."""
 MAX_WHOLE_STATES = 4000
 """... and at most this many joint states (scores multiplied out)."""
+WORK_BUDGET = 3_000_000
+"""How many hand pairings and outcomes one whole-conflict computation may count (a few
+seconds); past it the odds are refused with the reason rather than keep a window waiting.
+Several hands from one deck under the Ace rules grow fastest."""
+TOO_MUCH = ("too many hands to count exactly for the whole conflict (several hands each "
+            "exchange{rules}); fewer opponents, smaller hands or the carry method")
+
+
+class _Work:
+    """The budget of the computation under way."""
+
+    left = 0
+    rules = ""
+    weight = 1
+    """What one hand pairing costs: reading four kinds of card is dearer than two."""
+
+    @classmethod
+    def spend(cls, amount: int) -> None:
+        cls.left -= amount
+        if cls.left < 0:
+            raise ValueError(TOO_MUCH.format(rules=cls.rules))
 
 
 # settling one exchange (shared with the tracker) --------------------------------------------
@@ -268,7 +289,9 @@ def _whole(kind: ConflictKind, method: Method, player: Fighter,
         outcome: dict[State, int] = {}
         if not carry:
             pairs = tuple(zip(mine, theirs, strict=True))
-            for margins, weight in _margin_vectors(pairs, full, key).items():
+            vectors = _margin_vectors(pairs, full, key)
+            _Work.spend(len(vectors) * len(contests))
+            for margins, weight in vectors.items():
                 now = list(state)
                 for index, margin in zip(contests, margins, strict=True):
                     if now[0] <= 0:
@@ -284,10 +307,12 @@ def _whole(kind: ConflictKind, method: Method, player: Fighter,
             for branch, weight in branches.items():
                 deck, gm, scores, left, hand = branch
                 gm_deck = deck if shared else gm
-                for their_hand, p_theirs in _ways(gm_deck, theirs[position]):
+                their_ways = _ways(gm_deck, theirs[position])
+                _Work.spend(_Work.weight * len(their_ways))
+                for their_hand, p_theirs in their_ways:
                     after_theirs = _less(gm_deck, their_hand)
-                    _, _, margin, rest = carry_contest(
-                        left, hand, _counts(their_hand, plain), scores[index + 1], rules)
+                    margin, rest = _carry(left, hand, _counts(their_hand, plain),
+                                          scores[index + 1], key)
                     if scores[0] > 0:  # once the player is out the rest is moot
                         p, o = hit(scores[0], scores[index + 1], margin, loses=loses)
                     else:
@@ -311,11 +336,14 @@ def _whole(kind: ConflictKind, method: Method, player: Fighter,
         return WholeOdds(Fraction(0), Fraction(1), Fraction(0))
     if not any(start[1:]):
         return WholeOdds(Fraction(1), Fraction(0), Fraction(0))
+    _Work.left = WORK_BUDGET
+    _Work.rules = "" if plain else ", four kinds of card under the Ace rules"
+    _Work.weight = 1 if plain else 8
     try:
         result = absorbing_chain(start, step, is_end, max_states=MAX_WHOLE_STATES)
     except ValueError as error:
         text = str(error)
-        if "deck" in text or "states" in text:
+        if "deck" in text or "states" in text or "too many" in text:
             raise
         raise ValueError("this conflict can never end: no exchange can change a score "
                          f"({text})") from None
@@ -326,6 +354,27 @@ def _whole(kind: ConflictKind, method: Method, player: Fighter,
 _Branch = tuple[tuple[int, ...], tuple[int, ...], State, int, HandCounts]
 """Part of an exchange dealt so far: (player's deck, GM's deck, scores, successes left to
 carry, the carried hand)."""
+
+
+@lru_cache(maxsize=65536)
+def _margin(mine: HandCounts, theirs: HandCounts,
+            key: tuple[bool, str, bool, str, str, str]) -> int:
+    return contest(mine, theirs, _rules(key))[2]
+
+
+@lru_cache(maxsize=65536)
+def _carry(left: int, mine: HandCounts, theirs: HandCounts, score: int,
+           key: tuple[bool, str, bool, str, str, str]) -> tuple[int, int]:
+    _, _, margin, rest = carry_contest(left, mine, theirs, score, _rules(key))
+    return margin, rest
+
+
+@lru_cache(maxsize=64)
+def _rules(key: tuple[bool, str, bool, str, str, str]) -> TableRules:
+    shared, aces, floor, deuce, scope, resolution = key
+    return TableRules(shared_deck=shared, aces=AceRule(aces), floor_at_zero=floor,
+                      deuce_target=DeuceTarget(deuce), rule_scope=RuleScope(scope),
+                      auto_resolution=AutoResolution(resolution))
 
 
 def _counts(hand: tuple[int, ...], plain: bool) -> HandCounts:
@@ -351,10 +400,7 @@ def _margin_vectors(pairs: tuple[tuple[int, int], ...], full: tuple[int, ...],
                     key: tuple[bool, str, bool, str, str, str]) -> dict[tuple[int, ...], int]:
     """The margins of contests (player's cards, opponent's cards) dealt in turn (from one
     deck, or the player's from one and the GM's from another), as weights in ways."""
-    shared, aces, floor, deuce, scope, resolution = key
-    rules = TableRules(shared_deck=shared, aces=AceRule(aces), floor_at_zero=floor,
-                       deuce_target=DeuceTarget(deuce), rule_scope=RuleScope(scope),
-                       auto_resolution=AutoResolution(resolution))
+    shared = key[0]
     plain = len(full) == 2
     branches: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int] = {
         (full, full, ()): 1}
@@ -365,9 +411,11 @@ def _margin_vectors(pairs: tuple[tuple[int, int], ...], full: tuple[int, ...],
                 after_mine = _less(deck, my_hand)
                 gm_deck = after_mine if shared else gm
                 my_counts = _counts(my_hand, plain)
-                for their_hand, p_theirs in _ways(gm_deck, theirs):
+                their_ways = _ways(gm_deck, theirs)
+                _Work.spend(_Work.weight * len(their_ways))
+                for their_hand, p_theirs in their_ways:
                     after_theirs = _less(gm_deck, their_hand)
-                    _, _, margin = contest(my_counts, _counts(their_hand, plain), rules)
+                    margin = _margin(my_counts, _counts(their_hand, plain), key)
                     branch = (after_theirs if shared else after_mine,
                               gm if shared else after_theirs, (*margins, margin))
                     following[branch] = following.get(branch, 0) + weight * p_mine * p_theirs

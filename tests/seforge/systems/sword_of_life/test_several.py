@@ -180,6 +180,9 @@ def test_the_odds_state_their_limits() -> None:
         whole_conflict("combat", "carry", Fighter(5, 20), [Fighter(3, 20)] * 3)
     with pytest.raises(ValueError, match="cannot deal"):
         whole_conflict("combat", "cinematic", Fighter(20, 3), [Fighter(8, 3)] * 3)
+    with pytest.raises(ValueError, match="too many hands"):  # a deterministic work budget
+        whole_conflict("combat", "cinematic", Fighter(6, 6), [Fighter(4, 4)] * 3,
+                       TableRules(aces=AceRule.DOUBLE))
     with pytest.raises(ValueError, match="never end"):
         whole_conflict("combat", "cinematic", Fighter(0, 3), [Fighter(0, 3)] * 2)
     assert MAX_WHOLE_OPPONENTS == 6
