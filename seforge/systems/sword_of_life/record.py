@@ -159,11 +159,11 @@ def draw_record(canvas: Canvas, conflict: SolConflict, size: tuple[float, float]
                f"Still going after {conflict.exchanges} exchange(s).")
     pages.paragraph(outcome, Face.BOLD, 10)
 
-    pages.section("Who")
+    pages.section(f"Who (scores: {score_name(conflict)})")
     combat = conflict.kind == ConflictKind.COMBAT
     columns = (0.0, 0.30, 0.42, 0.52, 0.62, 0.72, 0.82)
     heads = list(zip(columns, ("Name", "Side", "Edge" if combat else "Draws",
-                               f"{score_name(conflict)} at start", "Now", "Bonus",
+                               "Start", "Now", "Bonus",
                                "State"), strict=True))
     pages.heads(heads)
     sides = [(conflict.player, True), *((side, False) for side in conflict.opponents)]

@@ -245,8 +245,20 @@ def whole_conflict(
     if reason is not None:
         raise ValueError(reason)
     table = rules if rules is not None else TableRules()
-    return _whole(kind, method, player, tuple(opponents), _rules_key(table),
-                  player_loses(kind, symmetric_losses))
+    args = (kind, method, player, tuple(opponents), _rules_key(table),
+            player_loses(kind, symmetric_losses))
+    if args in _REFUSED:  # a window redrawing must not count it all again to refuse it
+        raise ValueError(_REFUSED[args])
+    try:
+        return _whole(*args)
+    except ValueError as error:
+        if len(_REFUSED) > 256:
+            _REFUSED.clear()
+        _REFUSED[args] = str(error)
+        raise
+
+
+_REFUSED: dict[tuple[object, ...], str] = {}
 
 
 @lru_cache(maxsize=128)
