@@ -134,6 +134,9 @@ def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
         box.addItem(text, value)
     box.setAccessibleName(name)
     box.setToolTip(tip)
+    # a long item must not widen the page past a 1024-pixel screen
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(14)
     return box
 
 
@@ -303,10 +306,14 @@ class ConflictEditor(QWidget):
         self.margin_button = QPushButton("Apply &margin")
         self.margin_button.clicked.connect(self._apply_margin)
         deck_buttons = QHBoxLayout()
-        for widget in (self.draw_button, self.aim_button, QLabel("or real cards: margin"),
-                       self.margin, self.target, self.margin_button):
-            deck_buttons.addWidget(widget)
+        for button in (self.draw_button, self.aim_button):
+            deck_buttons.addWidget(button)
         deck_buttons.addStretch(1)
+        real_cards = QHBoxLayout()
+        for widget in (QLabel("Or with real cards, the margin"), self.margin, self.target,
+                       self.margin_button):
+            real_cards.addWidget(widget)
+        real_cards.addStretch(1)
         self.card_rows_box = QWidget()
         self.card_rows = QVBoxLayout(self.card_rows_box)
         self.card_rows.setContentsMargins(0, 0, 0, 0)
@@ -327,6 +334,7 @@ class ConflictEditor(QWidget):
         deck_box = QGroupBox("Virtual deck")
         deck_layout = QVBoxLayout(deck_box)
         deck_layout.addLayout(deck_buttons)
+        deck_layout.addLayout(real_cards)
         deck_layout.addWidget(self.saved_row)
         deck_layout.addWidget(self.card_rows_box)
         deck_layout.addWidget(self.message)
