@@ -8,6 +8,12 @@ minus the opposition's), and with ``--aces auto`` also ``"automatic"``: the prob
 side's automatic success and failure. ``--conflict KIND --scores P O`` adds the chance of
 winning the whole extended conflict from those scores: ``"conflict": {"win", "loss",
 "expected_exchanges"}`` (in combat N and M are the Edge draws and P, O the Grips).
+``--opponents "E G" "E G" ...`` makes it a conflict against several opponents (each its
+draw and its score; in a debate or a problem the score is drawn, so one number will do),
+met by ``--method split|carry|cinematic`` (realistic, less realistic, cinematic); then
+``--scores P`` gives the player's score alone. The JSON margin is the one applied to the
+scores (with ``--aces auto`` the automatic results decide it); ``"cards_margin"`` is then the
+cards' own.
 """
 
 from __future__ import annotations
@@ -21,11 +27,19 @@ from seforge.cli import OneLineParser, one_line
 from seforge.systems.sword_of_life.odds import (
     MAX_CARDS,
     ConflictKind,
+    ConflictOdds,
     conflict,
     exchange,
     why_not_exchange,
 )
 from seforge.systems.sword_of_life.rule_options import AceRule, RuleScope, TableRules
+from seforge.systems.sword_of_life.several import (
+    MAX_WHOLE_OPPONENTS,
+    Fighter,
+    Method,
+    WholeOdds,
+    whole_conflict,
+)
 
 EXIT_OK, EXIT_BAD = 0, 2
 
@@ -40,6 +54,15 @@ def _cards(text: str) -> int:
     return value
 
 
+def _opponent(text: str) -> tuple[int, int | None]:
+    parts = text.replace(",", " ").split()
+    if not 1 <= len(parts) <= 2:
+        raise argparse.ArgumentTypeError(
+            f"an opponent is its draw and its score, e.g. \"4 4\", not {text[:20]!r}")
+    numbers = [_cards(part) for part in parts]
+    return (numbers[0], numbers[1]) if len(numbers) == 2 else (numbers[0], None)
+
+
 def build_parser(prog: str) -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=prog,
@@ -48,8 +71,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--cards", type=_cards, required=True, metavar="N",
                         help="the player's cards")
-    parser.add_argument("--against", type=_cards, required=True, metavar="M",
-                        help="the opposition's cards (a rating or a k-card problem)")
+    parser.add_argument("--against", type=_cards, metavar="M",
+                        help="the opposition's cards (a rating or a k-card problem; with "
+                        "--opponents, the first opponent's by default)")
     parser.add_argument("--separate-decks", action="store_true",
                         help="each side draws from its own deck (default: one shared deck)")
     parser.add_argument("--aces", choices=[rule.value for rule in AceRule], default="none",
@@ -61,9 +85,18 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="the Ace and Deuce rule reads only the player's hand")
     parser.add_argument("--conflict", choices=[kind.value for kind in ConflictKind],
                         help="also the chance of winning a whole extended conflict")
-    parser.add_argument("--scores", type=_cards, nargs=2, metavar=("P", "O"),
+    parser.add_argument("--scores", type=_cards, nargs="+", metavar="P O",
                         help="with --conflict: the player's and the opposition's tracked "
-                        "scores (Grip in combat; Point or a problem's cards otherwise)")
+                        "scores (Grip in combat; Point or a problem's cards otherwise); "
+                        "with --opponents, the player's alone")
+    parser.add_argument("--opponents", type=_opponent, nargs="+", metavar='"E G"',
+                        help="with --conflict: several opponents, each its draw and its "
+                        "score (one number, the score, in a debate or a problem)")
+    parser.add_argument("--method", choices=[method.value for method in Method],
+                        default=Method.SPLIT.value,
+                        help="with --opponents: split the hand (realistic; the odds assume "
+                        "an even split), carry successes on (less realistic), or a full "
+                        "hand against each (cinematic)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -77,30 +110,51 @@ def run(argv: Sequence[str], prog: str) -> int:
     shared, aces, floor = not args.separate_decks, AceRule(args.aces), not args.no_floor
     scope = RuleScope.PLAYER if args.player_only else RuleScope.BOTH
     settings = TableRules(shared_deck=shared, aces=aces, floor_at_zero=floor, rule_scope=scope)
+    several = args.opponents is not None
+    if several and args.conflict is None:
+        return _bad(prog, "--opponents goes with --conflict")
+    if several and len(args.opponents) > MAX_WHOLE_OPPONENTS:
+        return _bad(prog, f"at most {MAX_WHOLE_OPPONENTS} opponents")
+    if args.against is None:
+        if not several:
+            return _bad(prog, "the following arguments are required: --against")
+        args.against = args.opponents[0][0]
     problem = why_not_exchange(args.cards, args.against, shared_deck=settings.shared_deck)
     if problem is not None:
-        print(f"{prog}: {one_line(problem)}", file=sys.stderr)
-        return EXIT_BAD
+        return _bad(prog, problem)
     if (args.conflict is None) != (args.scores is None):
-        print(f"{prog}: --conflict and --scores go together", file=sys.stderr)
-        return EXIT_BAD
-    whole = None
+        return _bad(prog, "--conflict and --scores go together")
+    if args.scores is not None and len(args.scores) != (1 if several else 2):
+        return _bad(prog, "--scores takes the player's score alone with --opponents"
+                    if several else "--scores takes two scores: the player's and the "
+                    "opposition's")
+    whole: WholeOdds | ConflictOdds | None = None
     if args.conflict is not None:
         kind = ConflictKind(args.conflict)
-        combat = kind is ConflictKind.COMBAT
-        from seforge.systems.sword_of_life.settings import TableSettings
-
+        combat = kind == ConflictKind.COMBAT
         try:
-            whole = conflict(kind, args.scores[0], args.scores[1],
-                             player_cards=args.cards if combat else 0,
-                             opposition_cards=args.against if combat else 0,
-                             settings=TableSettings(shared_deck=shared, aces=aces,
-                                                    floor_at_zero=floor, rule_scope=scope))
+            if several:
+                fighters = []
+                for cards, score in args.opponents:
+                    if score is None and combat:
+                        return _bad(prog, "in combat each opponent is its Edge and its Grip")
+                    fighters.append(Fighter(cards if combat else 0,
+                                            cards if score is None else score))
+                whole = whole_conflict(kind, Method(args.method),
+                                       Fighter(args.cards if combat else 0, args.scores[0]),
+                                       fighters, settings)
+            else:
+                from seforge.systems.sword_of_life.settings import TableSettings
+
+                whole = conflict(kind, args.scores[0], args.scores[1],
+                                 player_cards=args.cards if combat else 0,
+                                 opposition_cards=args.against if combat else 0,
+                                 settings=TableSettings(shared_deck=shared, aces=aces,
+                                                        floor_at_zero=floor, rule_scope=scope))
         except ValueError as error:
-            print(f"{prog}: {one_line(str(error))}", file=sys.stderr)
-            return EXIT_BAD
+            return _bad(prog, str(error))
     odds = exchange(args.cards, args.against, settings)
-    margin = odds.margin
+    margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
     if args.json:
         import json
 
@@ -110,11 +164,18 @@ def run(argv: Sequence[str], prog: str) -> int:
             "loss": _p(odds.loss),
             "margin": {str(k): _p(margin[k]) for k in margin.support()},
         }
-        if settings.aces is AceRule.AUTO:
+        if settings.aces == AceRule.AUTO:
             payload["automatic"] = {key: _p(p) for key, p in odds.automatic().items()}
+            cards = odds.margin
+            payload["cards_margin"] = {str(k): _p(cards[k]) for k in cards.support()}
         if whole is not None:
-            payload["conflict"] = {"win": _p(whole.win), "loss": _p(whole.loss),
-                                   "expected_exchanges": _p(whole.expected_exchanges)}
+            whole_payload: dict[str, object] = {
+                "win": _p(whole.win), "loss": _p(whole.loss),
+                "expected_exchanges": _p(whole.expected_exchanges)}
+            if several:
+                whole_payload["method"] = args.method
+                whole_payload["opponents"] = len(args.opponents)
+            payload["conflict"] = whole_payload
         print(json.dumps(payload))
         return EXIT_OK
     deck = "separate decks" if args.separate_decks else "one shared deck"
@@ -122,15 +183,23 @@ def run(argv: Sequence[str], prog: str) -> int:
     for label, p in (("win", odds.win), ("tie", odds.tie), ("loss", odds.loss)):
         print(f"  {label:5} {float(p):8.2%}  ({p})")
     print(f"  expected margin {odds.expected_margin}")
-    print("  margin:")
+    print("  margin applied:" if settings.aces == AceRule.AUTO else "  margin:")
     for k in margin.support():
         print(f"    {k:+3d}  {float(margin[k]):8.2%}")
-    if settings.aces is AceRule.AUTO:
+    if settings.aces == AceRule.AUTO:
         print("  automatic results:")
         for key, p in odds.automatic().items():
             print(f"    {key.replace('_', ' '):20} {float(p):8.2%}  ({p})")
     if whole is not None:
-        print(f"  whole {args.conflict} from {args.scores[0]} against {args.scores[1]}: win "
+        against = (" and ".join(f"{c} {s}" if s is not None else str(c)
+                                for c, s in args.opponents) + f" ({args.method})"
+                   if several else str(args.scores[1]))
+        print(f"  whole {args.conflict} from {args.scores[0]} against {against}: win "
               f"{float(whole.win):.2%}, {float(whole.expected_exchanges):.2f} exchanges on "
               "average")
     return EXIT_OK
+
+
+def _bad(prog: str, problem: str) -> int:
+    print(f"{prog}: {one_line(problem)}", file=sys.stderr)
+    return EXIT_BAD

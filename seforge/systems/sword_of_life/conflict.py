@@ -19,24 +19,33 @@ an undo puts the very same cards back.
 from __future__ import annotations
 
 import random
-from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from seforge.core.trackers import RefusedError
+from seforge.systems.sword_of_life.character import (
+    CHARACTERISTICS,
+    LABELS,
+    Characteristic,
+    SolCharacter,
+)
 from seforge.systems.sword_of_life.odds import (
     ConflictKind,
     Status,
-    effective_margin,
-    hand_status,
-    pair_successes,
 )
 from seforge.systems.sword_of_life.settings import (
-    AceRule,
-    DeuceTarget,
     Reshuffle,
-    RuleScope,
     TableSettings,
+)
+from seforge.systems.sword_of_life.several import Method as Method
+from seforge.systems.sword_of_life.several import (
+    carry_contest,
+    carry_pool,
+    contest,
+    hit,
+    player_loses,
+    statuses,
+    successes,
 )
 
 RANKS = "A23456789TJQK"
@@ -59,21 +68,28 @@ def card_label(card: str) -> str:
     return rank + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[card[1]]
 
 
-class Method(StrEnum):
-    """How the player meets several opponents or problems (lines 192-223)."""
+class SideCharacter(BaseModel):
+    """The character a side was taken from: its ratings when it joined, and its file."""
 
-    SPLIT = "split"
-    """Realistic: the player's cards are split between the opponents before the draw."""
-    CARRY = "carry"
-    """Less realistic: successes go to the first opponent until it is beaten, the rest on."""
-    CINEMATIC = "cinematic"
-    """A full hand against each opponent."""
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    path: str = Field(default="", max_length=4096)
+    """The ``.sol`` file the results are written back to (empty: not written back)."""
+    ratings: dict[Characteristic, int] = Field(default_factory=dict)
+    """Edge, Grip (current, after wounds), Point and Temper."""
+    specialties: dict[Characteristic, int] = Field(default_factory=dict)
+    """The effective rating of each characteristic's specialty (``sol.effective``)."""
+    specialty_names: dict[Characteristic, str] = Field(default_factory=dict)
+    use_specialty: bool = False
+    """The specialty applies to this conflict: its rating is drawn instead."""
+    written_back: bool = False
+    """The Grip lost has been written to the character's file."""
 
 
 class Side(BaseModel):
     """One participant: a character, an opponent or a k-card problem."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = ""
     cards: int = Field(default=3, ge=0, le=MAX_SCORE)
@@ -85,12 +101,14 @@ class Side(BaseModel):
     """Extra cards (equipment, a GM's award) or fewer (a poor idea)."""
     split: int = Field(default=0, ge=0, le=MAX_SCORE)
     """Realistic method: how many of the player's cards go against this opponent."""
+    character: SideCharacter | None = None
+    """Set when the side was taken from a character's ``.sol`` file."""
 
 
 class Contest(BaseModel):
     """One line of the log: a hand against one opponent."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     exchange: int
     opponent: str
@@ -105,7 +123,7 @@ class Contest(BaseModel):
 
 
 class DeckState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     draw_pile: list[str] = Field(default_factory=list)
     """The cards still to be drawn, the top one last."""
@@ -113,7 +131,7 @@ class DeckState(BaseModel):
 
 
 class SavedCard(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     card: str
     turns: int = 1
@@ -122,7 +140,7 @@ class SavedCard(BaseModel):
 class SolConflict(BaseModel):
     """The fields of a ``sword-of-life.conflict`` file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     name: str = ""
     kind: ConflictKind = ConflictKind.COMBAT
@@ -135,6 +153,9 @@ class SolConflict(BaseModel):
     gm_deck: DeckState = Field(default_factory=DeckState)
     """The GM's own deck, used when the setting says one deck each."""
     saved: SavedCard | None = None
+    problem_tests: Characteristic = "point"
+    """What a problem tests (lines 112-119): Edge (city traffic), Grip (radiation, falls),
+    Point (repairs) or Temper (horror); a character drawn against it draws that."""
     time_per_exchange: str = Field(default="", max_length=100)
     """How long one attempt takes in the story, e.g. "half an hour" (text line 160)."""
     exchanges: int = 0
@@ -147,7 +168,7 @@ class SolConflict(BaseModel):
 
 def draw_count(conflict: SolConflict, side: Side) -> int:
     """How many cards a side draws now: Edge in combat, else its current score; plus bonus."""
-    base = side.cards if conflict.kind is ConflictKind.COMBAT else side.score
+    base = side.cards if conflict.kind == ConflictKind.COMBAT else side.score
     return max(0, base + side.bonus)
 
 
@@ -167,9 +188,9 @@ def winner(conflict: SolConflict) -> str | None:
 
 def zero_state(conflict: SolConflict, *, player: bool) -> str:
     """What a score at 0 means (sol.md 1.2 step 8), in our words."""
-    if conflict.kind is ConflictKind.COMBAT:
+    if conflict.kind == ConflictKind.COMBAT:
         return "unconscious"
-    if conflict.kind is ConflictKind.DEBATE:
+    if conflict.kind == ConflictKind.DEBATE:
         return "persuaded"
     return "stuck: the problem is beyond them for now" if player else "solved"
 
@@ -180,11 +201,11 @@ def why_not_draw(conflict: SolConflict) -> str | None:
         return "the conflict is over"
     active = standing(conflict)
     n = draw_count(conflict, conflict.player)
-    if conflict.method is Method.SPLIT and len(active) > 1:
+    if conflict.method == Method.SPLIT and len(active) > 1:
         given = sum(conflict.opponents[i].split for i in active)
         if given != n:
             return f"split the player's {n} cards between the opponents ({given} given so far)"
-    hands = len(active) if conflict.method is Method.CINEMATIC else 1
+    hands = len(active) if conflict.method == Method.CINEMATIC else 1
     needed = n * hands + (1 if conflict.saved else 0)  # a held card is out of the deck
     theirs = sum(draw_count(conflict, conflict.opponents[i]) for i in active)
     if conflict.settings.shared_deck and needed + theirs > len(FULL_DECK):
@@ -227,14 +248,9 @@ def read_contest(mine: list[str], theirs: list[str],
                  settings: TableSettings) -> tuple[int, int, Status, Status]:
     """Both hands' successes and Rule 2 statuses (``sol.draw``, ``sol.aces.*``)."""
     mine_counts, their_counts = counts(mine), counts(theirs)
-    rule = settings.aces
-    their_rule = rule if settings.rule_scope is RuleScope.BOTH else AceRule.NONE
-    my_successes, their_successes = pair_successes(
-        mine_counts, their_counts, rule=rule, scope=settings.rule_scope,
-        floor_at_zero=settings.floor_at_zero, deuce_target=settings.deuce_target)
-    return (my_successes, their_successes,
-            hand_status(mine_counts[0], mine_counts[2], rule=rule),
-            hand_status(their_counts[0], their_counts[2], rule=their_rule))
+    my_successes, their_successes = successes(mine_counts, their_counts, settings)
+    my_status, their_status = statuses(mine_counts, their_counts, settings)
+    return my_successes, their_successes, my_status, their_status
 
 
 def read_cards(cards: list[str], settings: TableSettings, *, player: bool) -> tuple[int, Status]:
@@ -249,16 +265,16 @@ def read_cards(cards: list[str], settings: TableSettings, *, player: bool) -> tu
 def _apply(conflict: SolConflict, index: int, margin: int) -> str:
     opponent = conflict.opponents[index]
     player = conflict.player
+    loses = player_loses(conflict.kind, conflict.settings.symmetric_losses)
+    player.score, opponent.score = hit(player.score, opponent.score, margin, loses=loses)
     if margin > 0:
-        opponent.score = max(0, opponent.score - margin)
         text = f"{opponent.name or 'the opposition'} loses {margin}"
         if opponent.score == 0:
             text += f" and is {zero_state(conflict, player=False)}"
         return text
     if margin < 0:
-        if not (conflict.settings.symmetric_losses or conflict.kind is ConflictKind.PROBLEM):
+        if not loses:
             return "the opposition holds (a loss costs the player nothing at this table)"
-        player.score = max(0, player.score + margin)
         text = f"{player.name or 'the player'} loses {-margin}"
         if player.score == 0:
             text += f" and is {zero_state(conflict, player=True)}"
@@ -288,11 +304,11 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
     player_deck = conflict.deck
     gm_deck = conflict.deck if settings.shared_deck else conflict.gm_deck
     reshuffled = False
-    if settings.reshuffle is Reshuffle.EVERY_EXCHANGE or not (
+    if settings.reshuffle == Reshuffle.EVERY_EXCHANGE or not (
             player_deck.draw_pile or player_deck.discard):
         _fresh(player_deck, rng, conflict.saved)
         reshuffled = True
-    if not settings.shared_deck and (settings.reshuffle is Reshuffle.EVERY_EXCHANGE or not (
+    if not settings.shared_deck and (settings.reshuffle == Reshuffle.EVERY_EXCHANGE or not (
             gm_deck.draw_pile or gm_deck.discard)):
         _fresh(gm_deck, rng)
     conflict.exchanges += 1
@@ -312,20 +328,15 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
         (used if deck is player_deck else used_gm).extend(cards)
         return cards
 
-    if conflict.method is Method.CARRY and len(active) > 1:
+    if conflict.method == Method.CARRY and len(active) > 1:
         hand = saved + deal(player_deck, n)
-        left, _, my_status, _ = read_contest(hand, [], settings)
+        mine_counts = counts(hand)
+        left = carry_pool(mine_counts, settings)
         for index in active:
             opponent = conflict.opponents[index]
             theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            _, theirs, _, their_status = read_contest(hand, theirs_cards, settings)
-            if (settings.deuce_target is DeuceTarget.OTHER and settings.aces is AceRule.DOUBLE
-                    and settings.rule_scope is RuleScope.BOTH):  # their Deuces eat the pool
-                left = max(0, left - 2 * counts(theirs_cards)[2])
-            spend = max(0, min(left, theirs + opponent.score))
-            left -= spend
-            margin = effective_margin(spend - theirs, my_status, their_status,
-                                      settings.auto_resolution)
+            spend, theirs, margin, left = carry_contest(
+                left, mine_counts, counts(theirs_cards), opponent.score, settings)
             result = _apply(conflict, index, margin)
             contests.append(Contest(
                 exchange=number, opponent=opponent.name, player_cards=hand,
@@ -336,17 +347,11 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
     else:
         for position, index in enumerate(active):
             opponent = conflict.opponents[index]
-            if conflict.method is Method.SPLIT and len(active) > 1:
-                count = opponent.split
-            elif conflict.method is Method.CINEMATIC or position == 0:
-                count = n
-            else:
-                break  # a single contest: only the first opponent still standing
+            # the realistic split, or a full hand (one opponent, or cinematic)
+            count = opponent.split if conflict.method == Method.SPLIT and len(active) > 1 else n
             hand = (saved if position == 0 else []) + deal(player_deck, count)
             theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            mine, theirs, my_status, their_status = read_contest(hand, theirs_cards, settings)
-            margin = effective_margin(mine - theirs, my_status, their_status,
-                                      settings.auto_resolution)
+            mine, theirs, margin = contest(counts(hand), counts(theirs_cards), settings)
             result = _apply(conflict, index, margin)
             contests.append(Contest(
                 exchange=number, opponent=opponent.name, player_cards=hand,
@@ -384,7 +389,7 @@ def aim(conflict: SolConflict, rng: random.Random) -> None:
         text = "keeps aiming with the saved card"
     else:
         deck = conflict.deck
-        if conflict.settings.reshuffle is Reshuffle.EVERY_EXCHANGE or not (
+        if conflict.settings.reshuffle == Reshuffle.EVERY_EXCHANGE or not (
                 deck.draw_pile or deck.discard):
             _fresh(deck, rng)
         n = max(1, draw_count(conflict, conflict.player))
@@ -430,11 +435,165 @@ def set_side(conflict: SolConflict, index: int | None, **values: object) -> None
     data = side.model_dump()
     data.update(values)
     fresh = Side.model_validate(data)
-    if "start" in values and not conflict.log:
-        fresh.score = fresh.start
+    if not conflict.log:  # before the first exchange the score typed is where it starts
+        if "start" in values:
+            fresh.score = fresh.start
+        elif "score" in values:
+            fresh.start = fresh.score
     if index is None:
         conflict.player = fresh
     else:
         opponents = list(conflict.opponents)
         opponents[index] = fresh
         conflict.opponents = opponents
+
+
+# the choices of the conflict (each validated: a widget may hand over a plain str) -----------
+
+
+def set_kind(conflict: SolConflict, kind: ConflictKind | str) -> None:
+    """Mutator: combat, debate or problem. Sides taken from characters draw and track what
+    the new kind reads (before the first exchange)."""
+    conflict.kind = ConflictKind(kind)
+    _rederive(conflict)
+
+
+def set_method(conflict: SolConflict, method: Method | str) -> None:
+    conflict.method = Method(method)
+
+
+def set_problem_tests(conflict: SolConflict, key: Characteristic | str) -> None:
+    """Mutator: the characteristic a problem tests."""
+    if key not in LABELS:
+        raise RefusedError(f"a problem tests Edge, Grip, Point or Temper, not {key!r}")
+    conflict.problem_tests = key  # validated on assignment
+    _rederive(conflict)
+
+
+def set_setting(conflict: SolConflict, field: str, value: object) -> None:
+    """Mutator: one table setting, validated into the settings' own type."""
+    if field not in TableSettings.model_fields:
+        raise RefusedError(f"there is no table setting {field!r}")
+    data = conflict.settings.model_dump()
+    data[field] = value
+    conflict.settings = TableSettings.model_validate(data)
+
+
+def score_name(conflict: SolConflict) -> str:
+    """What the tracked score is called in this conflict."""
+    if conflict.kind == ConflictKind.COMBAT:
+        return "Grip"
+    if conflict.kind == ConflictKind.DEBATE:
+        return "Point"
+    return f"{LABELS[conflict.problem_tests]} / cards"
+
+
+# characters ----------------------------------------------------------------------------------
+
+
+def _reads(conflict: SolConflict) -> tuple[Characteristic, Characteristic]:
+    """(what a character draws, what it tracks) in this conflict."""
+    if conflict.kind == ConflictKind.COMBAT:
+        return "edge", "grip"
+    if conflict.kind == ConflictKind.DEBATE:
+        return "point", "point"
+    return conflict.problem_tests, conflict.problem_tests
+
+
+def _rating(character: SideCharacter, key: Characteristic) -> int:
+    if character.use_specialty and key in character.specialties:
+        return character.specialties[key]
+    return character.ratings.get(key, 0)
+
+
+def _derive(conflict: SolConflict, side: Side) -> None:
+    if side.character is None:
+        return
+    draws, tracks = _reads(conflict)
+    side.cards = min(MAX_SCORE, max(0, _rating(side.character, draws)))
+    tracked = side.character.ratings.get(tracks, 0) if tracks == "grip" else _rating(
+        side.character, tracks)
+    side.start = side.score = min(MAX_SCORE, max(0, tracked))
+
+
+def _rederive(conflict: SolConflict) -> None:
+    if conflict.log:
+        return  # mid-conflict the scores are the conflict's own
+    for side in (conflict.player, *conflict.opponents):
+        _derive(conflict, side)
+
+
+def take_character(conflict: SolConflict, index: int | None, character: SideCharacter,
+                   name: str) -> None:
+    """Mutator: the side (None: the player) becomes a character from its file: it draws and
+    tracks what this conflict reads (combat: Edge and Grip, debate: Point, a problem: what it
+    tests; a specialty's rating when it applies). Refused once exchanges are drawn."""
+    if conflict.log:
+        raise RefusedError("start over before bringing in a character")
+    if index is not None and not 0 <= index < len(conflict.opponents):
+        raise RefusedError("there is no such opponent")
+    side = conflict.player if index is None else conflict.opponents[index]
+    fresh = side.model_copy(update={"name": name[:200], "character": character, "bonus": 0})
+    _derive(conflict, fresh)
+    if index is None:
+        conflict.player = fresh
+    else:
+        opponents = list(conflict.opponents)
+        opponents[index] = fresh
+        conflict.opponents = opponents
+
+
+def set_use_specialty(conflict: SolConflict, index: int | None, on: bool) -> None:
+    side = conflict.player if index is None else conflict.opponents[index]
+    if side.character is None:
+        raise RefusedError("only a side taken from a character has specialties")
+    if conflict.log:
+        raise RefusedError("start over before changing what a character draws")
+    side.character = side.character.model_copy(update={"use_specialty": bool(on)})
+    _derive(conflict, side)
+
+
+def grip_lost(conflict: SolConflict, side: Side) -> int:
+    """The Grip a side lost in this combat (0 in a debate or a problem: Point lost there is
+    for the conversation or the problem only, lines 149 and 166)."""
+    if conflict.kind != ConflictKind.COMBAT:
+        return 0
+    return max(0, side.start - side.score)
+
+
+def to_write_back(conflict: SolConflict) -> list[tuple[int | None, Side]]:
+    """The sides taken from a file whose Grip lost is not yet written back."""
+    out: list[tuple[int | None, Side]] = []
+    for index, side in ((None, conflict.player), *enumerate(conflict.opponents)):
+        if (side.character is not None and side.character.path
+                and not side.character.written_back and grip_lost(conflict, side) > 0):
+            out.append((index, side))
+    return out
+
+
+def mark_written_back(conflict: SolConflict, index: int | None) -> None:
+    """Mutator: the side's Grip lost has reached its character's file."""
+    side = conflict.player if index is None else conflict.opponents[index]
+    if side.character is None:
+        raise RefusedError("that side is not a character")
+    side.character = side.character.model_copy(update={"written_back": True})
+
+
+def side_character(character: SolCharacter, path: str = "") -> SideCharacter:
+    """What a conflict keeps of a character from its ``.sol`` file: its ratings (Grip as it
+    is now, after wounds) and each specialty's effective rating (``sol.effective``)."""
+    from seforge.systems.sword_of_life.rules import effective_rating, grip_now
+
+    ratings: dict[Characteristic, int] = {
+        key: character.characteristics.get(key) for key in CHARACTERISTICS}
+    ratings["grip"] = max(0, grip_now(character))
+    specialties: dict[Characteristic, int] = {}
+    names: dict[Characteristic, str] = {}
+    for key in CHARACTERISTICS:
+        specialty = character.specialty(key)
+        if specialty is not None:
+            specialties[key] = effective_rating(ratings[key], in_career=specialty.in_career,
+                                                specialty=True)
+            names[key] = specialty.name.strip()
+    return SideCharacter(path=path, ratings=ratings, specialties=specialties,
+                         specialty_names=names)

@@ -85,7 +85,7 @@ def hand_successes(
     red_aces: int, other_red: int, black_deuces: int, *, rule: AceRule, floor_at_zero: bool
 ) -> int:
     """The successes a hand counts (``sol.draw``; ``sol.aces.double`` under Rule 1)."""
-    if rule is AceRule.DOUBLE:
+    if rule == AceRule.DOUBLE:
         total = other_red + 2 * red_aces - 2 * black_deuces
         return max(0, total) if floor_at_zero else total
     return red_aces + other_red
@@ -106,14 +106,14 @@ def pair_successes(
 ) -> tuple[int, int]:
     """Both sides' successes (``sol.draw``; ``sol.aces.double`` under Rule 1, reading the
     player's hand, and the opposition's too when ``scope`` is both sides)."""
-    player_rule = rule is AceRule.DOUBLE
-    opposition_rule = player_rule and scope is RuleScope.BOTH
+    player_rule = rule == AceRule.DOUBLE
+    opposition_rule = player_rule and scope == RuleScope.BOTH
     (pa, pr, pd), (oa, orr, od) = mine, theirs
     my_total = pr + (2 * pa if player_rule else pa)
     their_total = orr + (2 * oa if opposition_rule else oa)
     my_deuces = 2 * pd if player_rule else 0
     their_deuces = 2 * od if opposition_rule else 0
-    if deuce_target is DeuceTarget.OWN:
+    if deuce_target == DeuceTarget.OWN:
         my_total -= my_deuces
         their_total -= their_deuces
     else:
@@ -126,7 +126,7 @@ def pair_successes(
 
 def hand_status(red_aces: int, black_deuces: int, *, rule: AceRule) -> Status:
     """``sol.aces.auto``: a red Ace succeeds outright and beats a black Deuce, which fails."""
-    if rule is not AceRule.AUTO:
+    if rule != AceRule.AUTO:
         return Status.NORMAL
     if red_aces:
         return Status.SUCCESS
@@ -140,7 +140,7 @@ def effective_margin(
 ) -> int:
     """The margin applied to the tracked scores once automatic results are read
     ([A] ``TableSettings.auto_resolution``)."""
-    if resolution is AutoResolution.CARDS_ONLY or _RANK[player] == _RANK[opposition]:
+    if resolution == AutoResolution.CARDS_ONLY or _RANK[player] == _RANK[opposition]:
         return margin
     if _RANK[player] > _RANK[opposition]:
         return max(margin, 1)
@@ -206,10 +206,10 @@ class ExchangeOdds(FrozenRecord):
         """The probability of each side's automatic result (Rule 2)."""
         table = self.statuses()
         return {
-            "player_success": table.p(lambda s: s[0] is Status.SUCCESS),
-            "player_failure": table.p(lambda s: s[0] is Status.FAILURE),
-            "opposition_success": table.p(lambda s: s[1] is Status.SUCCESS),
-            "opposition_failure": table.p(lambda s: s[1] is Status.FAILURE),
+            "player_success": table.p(lambda s: s[0] == Status.SUCCESS),
+            "player_failure": table.p(lambda s: s[0] == Status.FAILURE),
+            "opposition_success": table.p(lambda s: s[1] == Status.SUCCESS),
+            "opposition_failure": table.p(lambda s: s[1] == Status.FAILURE),
         }
 
 
@@ -272,8 +272,8 @@ def _joint(
     deuce_target: DeuceTarget,
     deck: DeckMix,
 ) -> Distribution[Reading]:
-    opposition_rule = rule if scope is RuleScope.BOTH else AceRule.NONE
-    if rule is AceRule.NONE:  # colours alone decide: a two-kind deck is enough
+    opposition_rule = rule if scope == RuleScope.BOTH else AceRule.NONE
+    if rule == AceRule.NONE:  # colours alone decide: a two-kind deck is enough
         colours = {"red": deck.red_aces + deck.other_red,
                    "black": deck.black_deuces + deck.other_black}
         pairs = (draw_hands(colours, [n, m]) if shared
@@ -327,8 +327,8 @@ MAX_DEPLETING_SCORE = 12
 """The largest score in a debate or a problem (its exact fractions grow fast with it)."""
 
 
-def max_chain_score(kind: ConflictKind) -> int:
-    return MAX_CHAIN_SCORE if kind is ConflictKind.COMBAT else MAX_DEPLETING_SCORE
+def max_chain_score(kind: ConflictKind | str) -> int:
+    return MAX_CHAIN_SCORE if kind == ConflictKind.COMBAT else MAX_DEPLETING_SCORE
 
 
 class ConflictOdds(FrozenRecord):
@@ -362,6 +362,7 @@ def conflict(
     """
     from seforge.systems.sword_of_life.settings import TableSettings
 
+    kind = ConflictKind(kind)  # a widget may hand over the plain value
     table = settings if settings is not None else TableSettings()
     top = max_chain_score(kind)
     for who, score in (("the player's", player_score), ("the opposition's", opposition_score)):
@@ -384,10 +385,10 @@ def _conflict(
     from seforge.systems.sword_of_life.settings import TableSettings
 
     table = TableSettings.model_validate_json(settings_json)
-    player_loses = table.symmetric_losses or kind is ConflictKind.PROBLEM
+    player_loses = table.symmetric_losses or kind == ConflictKind.PROBLEM
 
     def cards(state: tuple[int, int]) -> tuple[int, int]:
-        if kind is ConflictKind.COMBAT:
+        if kind == ConflictKind.COMBAT:
             return max(0, player_cards), max(0, opposition_cards)
         return max(0, state[0] + player_cards), max(0, state[1] + opposition_cards)
 

@@ -114,7 +114,11 @@ def tables() -> list[ReferenceTable]:
             (("0", "both still engaged; nothing changes yet"),
              ("more than 0", "the opposition loses the margin: Grip in combat, Point in a "
               "debate, cards of a problem"),
-             ("less than 0", "the player loses the margin from the same kind of score"),
+             ("less than 0, a problem", "the player loses the margin from the score drawn "
+              "against the problem (the text's rule, line 166)"),
+             ("less than 0, combat or debate", "table setting \"The player loses on a lost "
+              "exchange\": on, the player loses the margin the same way (our reading, the "
+              "default); off, nothing changes"),
              ("Grip 0", "unconscious"), ("Point 0 in a debate", "persuaded; others may try"),
              ("problem at 0 cards", "solved"),
              ("player's Point 0 on a problem", "stuck until new tools or information")),

@@ -103,6 +103,21 @@ def set_grip_now(character: SolCharacter, value: int) -> None:
     character.grip_now = None if value == character.characteristics.grip else value
 
 
+def grip_now(character: SolCharacter) -> int:
+    """Grip after wounds (the rating when unhurt)."""
+    grip = character.characteristics.grip
+    return grip if character.grip_now is None else character.grip_now
+
+
+def take_wounds(character: SolCharacter, lost: int) -> None:
+    """Mutator (``sol.wounds``): Grip lost in a combat lowers the current Grip, never below
+    0 (unconscious)."""
+    if lost < 0:
+        raise RefusedError("wounds cannot be negative")
+    set_grip_now(character, max(0, min(grip_now(character), character.characteristics.grip)
+                                - lost))
+
+
 def set_career(character: SolCharacter, career: str) -> None:
     character.career = career.strip()
 

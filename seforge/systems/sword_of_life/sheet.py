@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,6 +25,9 @@ from seforge.systems.sword_of_life.rules import (
     problems,
     spent,
 )
+
+if TYPE_CHECKING:
+    from seforge.systems.sword_of_life.conflict import SolConflict
 
 MARGIN = 36.0
 GREY = (0.45, 0.45, 0.45)
@@ -70,13 +74,13 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
                     align="center")
         canvas.setFillColorRGB(*GREY)
         draw_text(canvas, scale_label(key, rating), Rect(rect.x + 6, rect.y + 30,
-                  rect.w - 12, 28), size=8, min_size=6, max_lines=2, multiline=True,
+                  rect.w - 12, 28), size=8, min_size=7, max_lines=2, multiline=True,
                   align="center")
         canvas.setFillColorRGB(0, 0, 0)
         special = character.specialty(key)
         text = f"Specialty: {special.name}" if special else "Specialty: -"
         draw_text(canvas, text, Rect(rect.x + 6, rect.y + 8, rect.w - 12, 20), size=8,
-                  min_size=6, max_lines=2, multiline=True, align="center")
+                  min_size=7, max_lines=2, multiline=True, align="center")
     draw_string(canvas, width - MARGIN, y - 12, f"{spent(character)} of {BUDGET} points",
                 Face.CONDENSED, 8, align="right")
 
@@ -120,7 +124,7 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
             end = columns[index + 1] if index + 1 < len(columns) else 1.0
             cell_w = (end - x) * (inner - 16) - 6
             draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3, cell_w,
-                                         row_h), face=Face.CONDENSED, size=9, min_size=6)
+                                         row_h), face=Face.CONDENSED, size=9, min_size=7)
     if hidden:
         canvas.setFillColorRGB(*GREY)
         draw_string(canvas, MARGIN + 8, table.y + 6, f"... and {hidden} more skills",
@@ -132,13 +136,13 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     note = Rect(MARGIN, y - 44, inner, 44)
     _box(canvas, note, "Untrained")
     draw_text(canvas, UNTRAINED_NOTE, Rect(note.x + 8, note.y + 4, note.w - 16, 20),
-              face=Face.CONDENSED, size=8, min_size=6, max_lines=2, multiline=True)
+              face=Face.CONDENSED, size=8, min_size=7, max_lines=2, multiline=True)
     y = note.y - 10
     errors = [p.message for p in problems(character) if p.severity == "error"]
     if errors:
         canvas.setFillColorRGB(0.6, 0, 0)
         draw_text(canvas, "Not legal: " + " ".join(errors), Rect(MARGIN, y - 24, inner, 24),
-                  face=Face.CONDENSED, size=8, min_size=6, max_lines=2, multiline=True)
+                  face=Face.CONDENSED, size=8, min_size=7, max_lines=2, multiline=True)
         canvas.setFillColorRGB(0, 0, 0)
         y -= 30
 
@@ -147,7 +151,7 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     _box(canvas, notes, "Notes")
     if character.notes.strip():
         draw_text(canvas, character.notes, Rect(notes.x + 8, notes.y + 6, notes.w - 16,
-                                                notes.h - 24), size=9, min_size=6,
+                                                notes.h - 24), size=9, min_size=7,
                   max_lines=None, multiline=True, marker="...")
     canvas.setFillColorRGB(*GREY)
     draw_string(canvas, MARGIN, MARGIN, "Draw as many cards as the rating: red succeeds, black "
@@ -157,26 +161,43 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
 
 
 def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = None) -> int:
-    """Write one PDF with a page per character; nothing is written if one cannot be read."""
-    characters: list[SolCharacter] = []
+    """Write one PDF: a page per character, and a record (as many pages as it needs) per
+    conflict; nothing is written if one cannot be read. Returns the pages written."""
+    from seforge.systems.sword_of_life.documents import CONFLICT
+
+    documents: list[SolCharacter | SolConflict] = []
     for path in paths:
-        if not CHARACTER.accepts(peek_format(path)):
-            raise DocumentFileError(path.name, "only a Sword of Life character has a sheet",
-                                    field="format")
-        characters.append(CHARACTER.load(path))
-    return write_pdf(characters, out, paper)
+        format_id = peek_format(path)
+        if CONFLICT.accepts(format_id):
+            documents.append(CONFLICT.load(path))
+        elif CHARACTER.accepts(format_id):
+            documents.append(CHARACTER.load(path))
+        else:
+            raise DocumentFileError(path.name, "only a Sword of Life character or conflict "
+                                    "prints", field="format")
+    return write_pdf(documents, out, paper)
 
 
-def write_pdf(characters: Sequence[SolCharacter], out: Path,
+def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
               paper: PaperSize | None = None) -> int:
+    from seforge.systems.sword_of_life.record import draw_record
+
     register_fonts()
     size = PAGE_SIZES[paper or default_paper_for_locale()]
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=size)
-    canvas.setTitle("Sword of Life characters")
-    for character in characters:
-        draw_sheet(canvas, character, size)
+    canvas = Canvas(buffer, pagesize=size, initialFontName=Face.REGULAR.value,
+                    initialFontSize=9)  # no unembedded Helvetica
+    conflicts = [d for d in documents if not isinstance(d, SolCharacter)]
+    canvas.setTitle("Sword of Life conflict" if conflicts and len(conflicts) == len(documents)
+                    else "Sword of Life characters")
+    pages = 0
+    for document in documents:
+        if isinstance(document, SolCharacter):
+            draw_sheet(canvas, document, size)
+            pages += 1
+        else:
+            pages += draw_record(canvas, document, size)
         canvas.showPage()
     canvas.save()
     atomic_write_bytes(out, buffer.getvalue())
-    return len(characters)
+    return pages

@@ -60,6 +60,21 @@ def test_a_kind_the_system_cannot_print_is_refused_in_one_line(
         window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     window.ensure_ready()
     window.new_document("sword-of-life", "sword-of-life.conflict")
+    _save_to(monkeypatch, tmp_path / "record.pdf")  # a conflict prints its record
+    assert window.export_pdf() == tmp_path / "record.pdf"
+    assert "CONFLICT RECORD" in _text(tmp_path / "record.pdf")
+    import importlib
+
+    from seforge.core.documents import DocumentFileError
+
+    # the module the export imports now (another test may have imported it afresh)
+    sheet = importlib.import_module("seforge.systems.sword_of_life.sheet")
+
+    def refuse(paths: list[Path], out: Path, paper: object = None) -> int:
+        raise DocumentFileError(paths[0].name, "only a Sword of Life sheet prints",
+                                field="format")
+
+    monkeypatch.setattr(sheet, "export_sheets", refuse)  # a kind the system cannot print
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning",
                         staticmethod(lambda _p, _t, text: warnings.append(text)))

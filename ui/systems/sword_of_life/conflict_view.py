@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -33,7 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.documents import DocumentFileError
 from seforge.core.trackers import RefusedError
+from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.conflict import (
     MAX_OPPONENTS,
     MAX_SCORE,
@@ -46,36 +50,48 @@ from seforge.systems.sword_of_life.conflict import (
     card_label,
     draw_count,
     draw_exchange,
+    grip_lost,
+    mark_written_back,
     remove_opponent,
     reset,
+    score_name,
+    set_kind,
+    set_method,
+    set_problem_tests,
+    set_setting,
     set_side,
+    set_use_specialty,
+    side_character,
     standing,
+    take_character,
+    to_write_back,
     why_not_aim,
     why_not_draw,
     winner,
 )
+from seforge.systems.sword_of_life.documents import CHARACTER
 from seforge.systems.sword_of_life.odds import (
     ConflictKind,
-    conflict,
     exchange,
     max_chain_score,
     why_not_exchange,
 )
+from seforge.systems.sword_of_life.rules import take_wounds
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     AutoResolution,
     DeuceTarget,
     Reshuffle,
     RuleScope,
-    TableSettings,
 )
+from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
 
 KIND_TEXT = {
     ConflictKind.COMBAT: "Combat (draw Edge, lose Grip)",
     ConflictKind.DEBATE: "Debate (draw and lose Point)",
-    ConflictKind.PROBLEM: "Problem (Point against a k-card problem)",
+    ConflictKind.PROBLEM: "Problem (a k-card problem; draw what it tests)",
 }
 METHOD_TEXT = {
     Method.SPLIT: "Realistic: split the hand",
@@ -89,8 +105,27 @@ ACES_TEXT = {
 }
 
 
+def _wounded(character: SolCharacter, lost: int) -> None:
+    take_wounds(character, lost)
+
+
+def _written(conflict: SolConflict, index: int | None) -> None:
+    mark_written_back(conflict, index)
+
+
+def fighters(doc: SolConflict) -> tuple[Fighter, list[Fighter]]:
+    """The sides as the whole-conflict odds read them (the same numbers the command line's
+    ``--cards``, ``--scores`` and ``--opponents`` take)."""
+    def one(side: Side) -> Fighter:
+        return Fighter(side.cards if doc.kind == ConflictKind.COMBAT else 0, side.score,
+                       side.bonus)
+
+    return one(doc.player), [one(side) for side in doc.opponents]
+
+
 def percent(value: Fraction) -> str:
-    return f"{float(value):.1%}"
+    """As the command line prints it."""
+    return f"{float(value):.2%}"
 
 
 def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
@@ -99,6 +134,9 @@ def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
         box.addItem(text, value)
     box.setAccessibleName(name)
     box.setToolTip(tip)
+    # a long item must not widen the page past a 1024-pixel screen
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(14)
     return box
 
 
@@ -119,12 +157,19 @@ class ConflictEditor(QWidget):
         self.name_edit.editingFinished.connect(self._name_edited)
         self.kind = _combo(KIND_TEXT, "Kind of conflict",
                            "What is drawn and what each lost exchange wears down")
-        self.kind.activated.connect(lambda _i: self._set("Kind of conflict", "kind",
-                                                         self.kind.currentData()))
+        self.kind.activated.connect(lambda _i: self._choose(
+            "Kind of conflict", "kind", set_kind, self.kind.currentData()))
+        self.tests = _combo({key: LABELS[key] for key in CHARACTERISTICS},
+                            "What the problem tests",
+                            "A problem tests Grip (radiation, falls), Point (repairs, research), "
+                            "Temper (horror, the alien) or Edge (traffic, a chase)")
+        self.tests.activated.connect(lambda _i: self._choose(
+            "What the problem tests", "problem_tests", set_problem_tests,
+            self.tests.currentData()))
         self.method = _combo(METHOD_TEXT, "Several opponents",
                              "How the player's hand meets more than one opponent or problem")
-        self.method.activated.connect(lambda _i: self._set("Method", "method",
-                                                           self.method.currentData()))
+        self.method.activated.connect(lambda _i: self._choose(
+            "Method", "method", set_method, self.method.currentData()))
         self.time_edit = QLineEdit()
         self.time_edit.setMaxLength(100)
         self.time_edit.setPlaceholderText("half an hour, one round...")
@@ -137,6 +182,7 @@ class ConflictEditor(QWidget):
         setup.addRow("&Conflict", self.name_edit)
         setup.addRow("&Time each", self.time_edit)
         setup.addRow("&Kind", self.kind)
+        setup.addRow("Problem &tests", self.tests)
         setup.addRow("&Several opponents", self.method)
 
         # table settings ---------------------------------------------------------------------
@@ -192,6 +238,8 @@ class ConflictEditor(QWidget):
         self.sides.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.sides.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.sides.setMinimumHeight(120)
+        self.sides.currentCellChanged.connect(
+            lambda *_: self._draw_character_buttons(self.owner.document))
         self.add_button = QPushButton("Add &opponent")
         self.add_button.clicked.connect(self._add_opponent)
         self.remove_button = QPushButton("Remove opponent")
@@ -208,6 +256,26 @@ class ConflictEditor(QWidget):
                        self.undo_button, self.redo_button):
             side_buttons.addWidget(button)
         side_buttons.addStretch(1)
+        self.character_button = QPushButton("From c&haracter file...")
+        self.character_button.setToolTip(
+            "The selected side (the player when none is selected) becomes a character from "
+            "its .sol file: its Edge, Grip, Point, Temper and specialties")
+        self.character_button.clicked.connect(self._choose_character)
+        self.specialty = QCheckBox("Specialty applies")
+        self.specialty.setToolTip("The selected character's specialty in what this conflict "
+                                  "draws applies (its rating is drawn instead)")
+        self.specialty.toggled.connect(self._specialty_toggled)
+        self.write_back_button = QPushButton("&Write Grip lost to sheets")
+        self.write_back_button.clicked.connect(self.write_back)
+        self.record_button = QPushButton("Print &record...")
+        self.record_button.setToolTip("A PDF of the conflict: who, their scores and every "
+                                      "exchange")
+        self.record_button.clicked.connect(self._print_record)
+        character_buttons = QHBoxLayout()
+        for extra in (self.character_button, self.specialty, self.write_back_button,
+                      self.record_button):
+            character_buttons.addWidget(extra)
+        character_buttons.addStretch(1)
         self.status = QLabel()
         self.status.setAccessibleName("State of the conflict")
         self.status.setWordWrap(True)
@@ -238,10 +306,14 @@ class ConflictEditor(QWidget):
         self.margin_button = QPushButton("Apply &margin")
         self.margin_button.clicked.connect(self._apply_margin)
         deck_buttons = QHBoxLayout()
-        for widget in (self.draw_button, self.aim_button, QLabel("or real cards: margin"),
-                       self.margin, self.target, self.margin_button):
-            deck_buttons.addWidget(widget)
+        for button in (self.draw_button, self.aim_button):
+            deck_buttons.addWidget(button)
         deck_buttons.addStretch(1)
+        real_cards = QHBoxLayout()
+        for widget in (QLabel("Or with real cards, the margin"), self.margin, self.target,
+                       self.margin_button):
+            real_cards.addWidget(widget)
+        real_cards.addStretch(1)
         self.card_rows_box = QWidget()
         self.card_rows = QVBoxLayout(self.card_rows_box)
         self.card_rows.setContentsMargins(0, 0, 0, 0)
@@ -262,6 +334,7 @@ class ConflictEditor(QWidget):
         deck_box = QGroupBox("Virtual deck")
         deck_layout = QVBoxLayout(deck_box)
         deck_layout.addLayout(deck_buttons)
+        deck_layout.addLayout(real_cards)
         deck_layout.addWidget(self.saved_row)
         deck_layout.addWidget(self.card_rows_box)
         deck_layout.addWidget(self.message)
@@ -275,6 +348,7 @@ class ConflictEditor(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.addWidget(self.sides)
         right_layout.addLayout(side_buttons)
+        right_layout.addLayout(character_buttons)
         right_layout.addWidget(self.status)
         right_layout.addWidget(odds_box)
         right_layout.addWidget(deck_box)
@@ -318,16 +392,17 @@ class ConflictEditor(QWidget):
         if getattr(self.owner.document, field) != value:
             self._apply(text, lambda c: setattr(c, field, value))
 
+    def _choose(self, text: str, field: str, mutate: Callable[[SolConflict, Any], None],
+                value: object) -> None:
+        """A combo's choice through its core mutator (which validates the plain value Qt
+        hands back into the model's own type)."""
+        if getattr(self.owner.document, field) != value:
+            self._apply(text, lambda c: mutate(c, value))
+
     def _setting(self, field: str, value: object) -> None:
         if getattr(self.owner.document.settings, field) == value:
             return
-
-        def change(c: SolConflict) -> None:
-            data = c.settings.model_dump()
-            data[field] = value
-            c.settings = TableSettings.model_validate(data)
-
-        self._apply("Change table setting", change)
+        self._apply("Change table setting", lambda c: set_setting(c, field, value))
 
     def _side_changed(self, index: int | None, field: str, value: object) -> None:
         side = self.owner.document.player if index is None else self.owner.document.opponents[
@@ -360,12 +435,104 @@ class ConflictEditor(QWidget):
             return
         self._apply("Apply margin", lambda c: apply_margin(c, int(index), value))
 
+    # -- characters and the record ---------------------------------------------------------
+    def _selected_side(self) -> int | None:
+        """The opponent index of the selected row (None: the player)."""
+        row = self.sides.currentRow()
+        return row - 1 if row >= 1 and row - 1 < len(self.owner.document.opponents) else None
+
+    def _choose_character(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Character for the conflict", "",
+                                              f"Sword of Life character (*{CHARACTER.suffix})")
+        if path:
+            self.take_character_file(Path(path), self._selected_side())
+
+    def take_character_file(self, path: Path, index: int | None) -> bool:
+        """Make side ``index`` (None: the player) the character saved in ``path``."""
+        try:
+            character = CHARACTER.load(path)
+        except (DocumentFileError, OSError, ValueError) as error:
+            self.message.setText(f"{path.name}: {getattr(error, 'reason', None) or error}"
+                                 .splitlines()[0])
+            return False
+        held = side_character(character, str(path))
+        name = character.name or path.stem
+        return self._apply(f"Bring in {name}",
+                           lambda c: take_character(c, index, held, name))
+
+    def _specialty_toggled(self, on: bool) -> None:
+        index = self._selected_side()
+        self._apply("Specialty applies" if on else "Specialty does not apply",
+                    lambda c: set_use_specialty(c, index, on))
+
+    def _character_owner(self, path: Path) -> tuple[DocumentOwner[Any], bool]:
+        """The owner of the character in ``path``: the window's, when it is open in a tab
+        (True), else one that reads the file (False)."""
+        finder = getattr(self.window(), "documents", None)
+        for document in finder() if callable(finder) else []:
+            if (isinstance(document, DocumentOwner) and document.kind is CHARACTER
+                    and document.path is not None
+                    and document.path.resolve() == path.resolve()):
+                return document, True
+        return DocumentOwner.load(CHARACTER, path), False
+
+    def write_back(self) -> int:
+        """Write each character's Grip lost in this combat to its sheet through the
+        character's owner (an undoable step of its open tab, or the file read, changed and
+        saved); the sides written are marked so a second press writes nothing twice."""
+        written = 0
+        for index, side in to_write_back(self.owner.document):
+            assert side.character is not None
+            path = Path(side.character.path)
+            lost = grip_lost(self.owner.document, side)
+            try:
+                owner, is_open = self._character_owner(path)
+                owner.apply(f"Grip lost in {self.owner.document.name or 'a conflict'}",
+                            partial(_wounded, lost=lost))
+                if not is_open:
+                    owner.save()
+            except (DocumentFileError, OSError, RefusedError, ValueError) as error:
+                self.message.setText(f"{path.name}: {getattr(error, 'reason', None) or error}"
+                                     .splitlines()[0])
+                return written
+            self._apply("Grip written back", partial(_written, index=index))
+            written += 1
+        self.message.setText(f"Grip lost written to {written} sheet(s)." if written else
+                             "Nothing to write back.")
+        return written
+
+    def _print_record(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        from ui.shell.pdf_export import pdf_name
+
+        name = pdf_name(self.owner.document.name or "conflict")
+        path, _ = QFileDialog.getSaveFileName(self, "Print the conflict record", name,
+                                              "PDF (*.pdf)")
+        if path:
+            self.print_record(Path(path))
+
+    def print_record(self, out: Path) -> int:
+        """The conflict record as it is now, written to ``out``; the pages."""
+        from seforge.systems.sword_of_life.sheet import export_sheets
+        from ui.shell.pdf_export import export_owner
+
+        try:
+            pages = export_owner(self.owner, export_sheets, out)
+        except (DocumentFileError, OSError, ValueError) as error:
+            self.message.setText(f"{out.name}: {error}".splitlines()[0])
+            return 0
+        self.message.setText(f"Record written to {out.name} ({pages} page(s)).")
+        return pages
+
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
         doc = self.owner.document
         for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
                        self.floor, self.scope, self.resolution, self.reshuffle, self.symmetric,
-                       self.deuce):
+                       self.deuce, self.tests):
             widget.blockSignals(True)
         try:
             if self.name_edit.text() != doc.name:
@@ -374,23 +541,25 @@ class ConflictEditor(QWidget):
                 self.time_edit.setText(doc.time_per_exchange)
             self.kind.setCurrentIndex(self.kind.findData(doc.kind))
             self.method.setCurrentIndex(self.method.findData(doc.method))
+            self.tests.setCurrentIndex(self.tests.findData(doc.problem_tests))
+            self.tests.setEnabled(doc.kind == ConflictKind.PROBLEM)
             s = doc.settings
             self.shared.setChecked(s.shared_deck)
             self.aces.setCurrentIndex(self.aces.findData(s.aces))
             self.floor.setChecked(s.floor_at_zero)
-            self.floor.setEnabled(s.aces is AceRule.DOUBLE)
+            self.floor.setEnabled(s.aces == AceRule.DOUBLE)
             self.scope.setCurrentIndex(self.scope.findData(s.rule_scope))
             self.deuce.setCurrentIndex(self.deuce.findData(s.deuce_target))
-            self.deuce.setEnabled(s.aces is AceRule.DOUBLE)
-            self.scope.setEnabled(s.aces is not AceRule.NONE)
+            self.deuce.setEnabled(s.aces == AceRule.DOUBLE)
+            self.scope.setEnabled(s.aces != AceRule.NONE)
             self.resolution.setCurrentIndex(self.resolution.findData(s.auto_resolution))
-            self.resolution.setEnabled(s.aces is AceRule.AUTO)
+            self.resolution.setEnabled(s.aces == AceRule.AUTO)
             self.reshuffle.setCurrentIndex(self.reshuffle.findData(s.reshuffle))
             self.symmetric.setChecked(s.symmetric_losses)
         finally:
             for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
                            self.floor, self.scope, self.resolution, self.reshuffle,
-                           self.symmetric, self.deuce):
+                           self.symmetric, self.deuce, self.tests):
                 widget.blockSignals(False)
         self._draw_sides(doc)
         self._draw_state(doc)
@@ -398,15 +567,11 @@ class ConflictEditor(QWidget):
         self._draw_deck(doc)
         self._draw_log(doc)
 
-    def _score_name(self, doc: SolConflict) -> str:
-        return {ConflictKind.COMBAT: "Grip", ConflictKind.DEBATE: "Point",
-                ConflictKind.PROBLEM: "Point / cards"}[doc.kind]
-
     def _draw_sides(self, doc: SolConflict) -> None:
         rows = [None, *range(len(doc.opponents))]
-        draws = "Edge" if doc.kind is ConflictKind.COMBAT else "Draws (= score)"
+        draws = "Edge" if doc.kind == ConflictKind.COMBAT else "Draws (= score)"
         self.sides.setHorizontalHeaderLabels(
-            ["Name", draws, self._score_name(doc), "Start", "Bonus cards", "Split"])
+            ["Name", draws, score_name(doc), "Starts at", "Bonus cards", "Split"])
         current = self.sides.currentRow()
         if self.sides.rowCount() != len(rows):
             self.sides.setRowCount(len(rows))
@@ -438,7 +603,7 @@ class ConflictEditor(QWidget):
                         lambda v, r=row, f=field: self._side_changed(None if r == 0 else r - 1,
                                                                      f, v))
                     self.sides.setCellWidget(row, column, spin)
-                if field == "cards" and doc.kind is not ConflictKind.COMBAT:
+                if field == "cards" and doc.kind != ConflictKind.COMBAT:
                     value = draw_count(doc, side)  # shown, not edited: the score is drawn
                 spin.blockSignals(True)
                 spin.setRange(low, max(high, value))
@@ -447,11 +612,11 @@ class ConflictEditor(QWidget):
                 header = self.sides.horizontalHeaderItem(column)
                 spin.setAccessibleName(f"{who} {header.text() if header else field}")
                 if field == "cards":
-                    spin.setEnabled(doc.kind is ConflictKind.COMBAT)
+                    spin.setEnabled(doc.kind == ConflictKind.COMBAT)
                     spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
                                     else "In a debate or a problem the current score is drawn")
                 elif field == "split":
-                    split_on = (index is not None and doc.method is Method.SPLIT
+                    split_on = (index is not None and doc.method == Method.SPLIT
                                 and len(standing(doc)) > 1)
                     spin.setEnabled(split_on)
                     spin.setToolTip("How many of the player's cards go against this opponent"
@@ -460,7 +625,8 @@ class ConflictEditor(QWidget):
                 elif field == "score":
                     spin.setToolTip("The score now; a lost exchange lowers it, 0 is out")
                 elif field == "start":
-                    spin.setToolTip("The score the conflict starts from")
+                    spin.setToolTip("The score Start over returns to (the score typed before "
+                                    "the first exchange)")
                 else:
                     spin.setToolTip("Extra cards (equipment, a GM's award) or fewer (negative)")
         if 0 <= current < len(rows):
@@ -469,9 +635,31 @@ class ConflictEditor(QWidget):
         self.add_button.setEnabled(not full)
         self.add_button.setToolTip(f"At most {MAX_OPPONENTS} opponents" if full else
                                    "Add another opponent or problem")
+        self._draw_character_buttons(doc)
         self.remove_button.setEnabled(len(doc.opponents) > 1)
         self.remove_button.setToolTip("Remove the selected opponent" if len(doc.opponents) > 1
                                       else "A conflict needs at least one opponent")
+
+    def _draw_character_buttons(self, doc: SolConflict) -> None:
+        index = self._selected_side()
+        side = doc.player if index is None else doc.opponents[index]
+        held = side.character
+        self.specialty.blockSignals(True)
+        self.specialty.setChecked(bool(held and held.use_specialty))
+        self.specialty.blockSignals(False)
+        names = ", ".join(f"{LABELS[k]}: {n}" for k, n in held.specialty_names.items()) if (
+            held) else ""
+        self.specialty.setEnabled(bool(held and held.specialties) and not doc.log)
+        self.specialty.setToolTip(
+            f"{side.name or 'This side'}'s specialties: {names}" if names else
+            "Only a side taken from a character with a specialty")
+        self.character_button.setEnabled(not doc.log)
+        pending = to_write_back(doc)
+        self.write_back_button.setEnabled(bool(pending))
+        self.write_back_button.setToolTip(
+            "Lower each character's current Grip on its sheet by the Grip lost here: "
+            + ", ".join(f"{s.name or 'side'} {grip_lost(doc, s)}" for _, s in pending)
+            if pending else "Only the Grip lost in combat by characters from files")
 
     def _draw_state(self, doc: SolConflict) -> None:
         won = winner(doc)
@@ -483,7 +671,7 @@ class ConflictEditor(QWidget):
             text = f"<b>{doc.player.name or 'The player'} is out</b> after {doc.exchanges} " \
                    "exchange(s)."
         else:
-            text = (f"{self._score_name(doc)}: {doc.player.name or 'player'} "
+            text = (f"{score_name(doc)}: {doc.player.name or 'player'} "
                     f"{doc.player.score} against {scores}.")
         if doc.time_per_exchange and doc.exchanges:
             text += f" Time spent: {doc.exchanges} × {doc.time_per_exchange}."
@@ -513,7 +701,7 @@ class ConflictEditor(QWidget):
             return
         opponent = doc.opponents[active[0]]
         n = draw_count(doc, doc.player) + (1 if doc.saved else 0)
-        if doc.method is Method.SPLIT and len(active) > 1:
+        if doc.method == Method.SPLIT and len(active) > 1:
             n = opponent.split
         m = draw_count(doc, opponent)
         problem = why_not_exchange(n, m, shared_deck=doc.settings.shared_deck)
@@ -527,26 +715,22 @@ class ConflictEditor(QWidget):
             f"win <b>{percent(odds.win)}</b>, tie {percent(odds.tie)}, "
             f"loss {percent(odds.loss)}")
         self.odds_next.setToolTip(f"win {odds.win}, tie {odds.tie}, loss {odds.loss}")
-        if len(active) > 1:
-            self.odds_whole.setText("Whole-conflict odds are given against one opponent.")
-            self.odds_whole.setToolTip("")
-            return
         try:
-            whole = conflict(doc.kind, doc.player.score, opponent.score,
-                             player_cards=doc.player.cards + doc.player.bonus
-                             if doc.kind is ConflictKind.COMBAT else doc.player.bonus,
-                             opposition_cards=opponent.cards + opponent.bonus
-                             if doc.kind is ConflictKind.COMBAT else opponent.bonus,
-                             settings=doc.settings)
+            whole = whole_conflict(doc.kind, doc.method, *fighters(doc), doc.settings,
+                                   symmetric_losses=doc.settings.symmetric_losses)
         except ValueError as error:
             top = max_chain_score(doc.kind)
             self.odds_whole.setText(f"Whole conflict: {error}")
             self.odds_whole.setToolTip(f"Scores up to {top} are computed exactly")
             return
+        against = "" if len(active) == 1 else (
+            " (the hand split as evenly as it goes each exchange)"
+            if doc.method == Method.SPLIT else "")
         self.odds_whole.setText(
-            f"Whole conflict from here: win <b>{percent(whole.win)}</b>, about "
-            f"{float(whole.expected_exchanges):.1f} more exchanges")
-        self.odds_whole.setToolTip(f"P(win) = {whole.win}")
+            f"Whole conflict from here{against}: win <b>{percent(whole.win)}</b>, about "
+            f"{float(whole.expected_exchanges):.2f} more exchanges")
+        self.odds_whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
+                                   f"{whole.expected_exchanges}")
 
     def _draw_deck(self, doc: SolConflict) -> None:
         while self.card_rows.count():
@@ -564,11 +748,11 @@ class ConflictEditor(QWidget):
             self.saved_row.hide()
         last = [c for c in doc.log if c.exchange == doc.exchanges and c.player_cards]
         for index, contest in enumerate(last):
-            if index == 0 or doc.method is not Method.CARRY:
+            if index == 0 or doc.method != Method.CARRY:
                 mine = CardRow()
                 mine.set_cards(contest.player_cards,
                                f"{doc.player.name or 'Player'}: {contest.player_successes} "
-                               "success(es)" if doc.method is not Method.CARRY else
+                               "success(es)" if doc.method != Method.CARRY else
                                f"{doc.player.name or 'Player'}'s hand")
                 self.card_rows.addWidget(mine)
             theirs = CardRow()

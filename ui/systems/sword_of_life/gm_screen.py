@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -41,8 +42,19 @@ from seforge.systems.sword_of_life.settings import (
     RuleScope,
     TableSettings,
 )
+from seforge.systems.sword_of_life.several import (
+    MAX_WHOLE_OPPONENTS,
+    Fighter,
+    Method,
+    whole_conflict,
+)
 from ui.shell.document_owner import DocumentOwner
-from ui.systems.sword_of_life.conflict_view import ACES_TEXT, KIND_TEXT, ConflictEditor
+from ui.systems.sword_of_life.conflict_view import (
+    ACES_TEXT,
+    KIND_TEXT,
+    METHOD_TEXT,
+    ConflictEditor,
+)
 
 
 def _percent_item(value: Fraction) -> QTableWidgetItem:
@@ -118,6 +130,15 @@ class OddsCalculator(QWidget):
         self.player_score = _spin(0, 20, 5, "Player's score", "Grip in combat, Point otherwise")
         self.opposition_score = _spin(0, 20, 4, "Opposition's score",
                                       "Grip in combat, Point in debate, cards of a problem")
+        self.opponents = _spin(1, MAX_WHOLE_OPPONENTS, 1, "Opponents",
+                               "How many opponents alike (each draws M, with the opposition's "
+                               "score)")
+        self.method = QComboBox()
+        for method, text in METHOD_TEXT.items():
+            self.method.addItem(text, method)
+        self.method.setAccessibleName("Several opponents")
+        self.method.setToolTip("How the player's hand meets them; the odds of the realistic "
+                               "method split the hand as evenly as it goes")
         self.whole = QLabel()
         self.whole.setAccessibleName("Whole-conflict result")
         self.whole.setWordWrap(True)
@@ -126,6 +147,8 @@ class OddsCalculator(QWidget):
         whole_form.addRow("&Kind", self.kind)
         whole_form.addRow("&Player's score", self.player_score)
         whole_form.addRow("&Opposition's score", self.opposition_score)
+        whole_form.addRow("Opponents &alike", self.opponents)
+        whole_form.addRow("&Several opponents", self.method)
         whole_form.addRow(self.whole)
 
         left = QVBoxLayout()
@@ -141,12 +164,13 @@ class OddsCalculator(QWidget):
         layout.addLayout(tables_column, 1)
 
         for spin in (self.cards, self.against, self.need, self.player_score,
-                     self.opposition_score):
+                     self.opposition_score, self.opponents):
             spin.valueChanged.connect(self.recalculate)
         for check in (self.shared, self.player_only, self.floor, self.deuce_other):
             check.toggled.connect(self.recalculate)
         self.aces.currentIndexChanged.connect(self.recalculate)
         self.kind.currentIndexChanged.connect(self.recalculate)
+        self.method.currentIndexChanged.connect(self.recalculate)
         self.recalculate()
 
     def settings(self) -> TableSettings:
@@ -160,10 +184,10 @@ class OddsCalculator(QWidget):
         settings = self.settings()
         n, m = self.cards.value(), self.against.value()
         rule = settings.aces
-        self.floor.setEnabled(rule is AceRule.DOUBLE)
-        self.deuce_other.setEnabled(rule is AceRule.DOUBLE)
-        self.player_only.setEnabled(rule is not AceRule.NONE)
-        kind: ConflictKind = self.kind.currentData()
+        self.floor.setEnabled(rule == AceRule.DOUBLE)
+        self.deuce_other.setEnabled(rule == AceRule.DOUBLE)
+        self.player_only.setEnabled(rule != AceRule.NONE)
+        kind = ConflictKind(self.kind.currentData())  # Qt hands the value back as a str
         top = max_chain_score(kind)
         for spin in (self.player_score, self.opposition_score):
             spin.setMaximum(top)
@@ -182,13 +206,13 @@ class OddsCalculator(QWidget):
             f"{float(odds.at_least(k)):.2%} · expected margin {float(odds.expected_margin):+.2f}")
         self.result.setToolTip(f"win {odds.win}; tie {odds.tie}; loss {odds.loss}; "
                                f"margin >= {k}: {odds.at_least(k)}")
-        margin = odds.margin
+        margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
         support = margin.support()
         self.margins.setRowCount(len(support))
         for row, value in enumerate(support):
             self.margins.setItem(row, 0, QTableWidgetItem(f"{value:+d}"))
             self.margins.setItem(row, 1, _percent_item(margin[value]))
-        if rule is AceRule.AUTO:
+        if rule == AceRule.AUTO:
             statuses = odds.statuses()
             words = {Status.SUCCESS: "automatic success", Status.NORMAL: "plain hand",
                      Status.FAILURE: "automatic failure"}
@@ -205,19 +229,34 @@ class OddsCalculator(QWidget):
                 self.automatic.setItem(row, 1, _percent_item(p))
         else:
             self.automatic.setRowCount(0)
-        self.automatic.setEnabled(rule is AceRule.AUTO)
-        self.automatic.setToolTip("" if rule is AceRule.AUTO else "Only with Rule 2")
+        self.automatic.setEnabled(rule == AceRule.AUTO)
+        self.automatic.setToolTip("" if rule == AceRule.AUTO else "Only with Rule 2")
+        self.method.setEnabled(self.opponents.value() > 1)
         try:
-            whole = conflict(kind, self.player_score.value(), self.opposition_score.value(),
-                             player_cards=n if kind is ConflictKind.COMBAT else 0,
-                             opposition_cards=m if kind is ConflictKind.COMBAT else 0,
-                             settings=settings)
+            whole = self.whole_odds(kind, settings)
         except ValueError as error:
             self.whole.setText(str(error))
+            self.whole.setToolTip("")
             return
         self.whole.setText(f"P(win the whole conflict) <b>{float(whole.win):.2%}</b>, "
-                           f"{float(whole.expected_exchanges):.1f} exchanges on average")
-        self.whole.setToolTip(f"P(win) = {whole.win}")
+                           f"{float(whole.expected_exchanges):.2f} exchanges on average")
+        self.whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
+                              f"{whole.expected_exchanges}")
+
+    def whole_odds(self, kind: ConflictKind, settings: TableSettings) -> Any:
+        """The whole conflict's odds (``seforge odds --conflict`` with the same numbers:
+        ``--scores P O``, or ``--scores P --opponents "M O" ... --method``)."""
+        combat = kind == ConflictKind.COMBAT
+        n, m = self.cards.value(), self.against.value()
+        p, o = self.player_score.value(), self.opposition_score.value()
+        count = self.opponents.value()
+        if count == 1:
+            return conflict(kind, p, o, player_cards=n if combat else 0,
+                            opposition_cards=m if combat else 0, settings=settings)
+        return whole_conflict(kind, Method(self.method.currentData()),
+                              Fighter(n if combat else 0, p),
+                              [Fighter(m if combat else 0, o)] * count, settings,
+                              symmetric_losses=settings.symmetric_losses)
 
 
 def _fit_rows(widget: QTableWidget) -> None:

@@ -12,12 +12,6 @@
   "specialties": {
     "point": [
       {
-        "name": "interviewing witnesses",
-        "in_career": true
-      }
-    ],
-    "temper": [
-      {
         "name": "ancient history",
         "in_career": false
       }
@@ -31,5 +25,5 @@
       "highly_specialised": false
     }
   ],
-  "notes": "The text's own example of effective ratings: police matters 4, interviewing witnesses 5, architecture 3, ancient history at Point."
+  "notes": "The text's own example of effective ratings (Point 4): police matters 4, architecture 3, and the specialty ancient history at 4 (outside the career: +1 and -1). One specialty per characteristic: had he taken interviewing witnesses instead, it would be 5."
 }

@@ -63,7 +63,7 @@ def test_odds_auto_aces_reports_each_automatic_result() -> None:
                      "--aces", "auto", "--separate-decks", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"win", "tie", "loss", "margin", "automatic"}
+    assert set(data) == {"win", "tie", "loss", "margin", "automatic", "cards_margin"}
     assert data["automatic"]["player_success"] == float(Fraction(245, 1326))
     assert data["automatic"]["opposition_success"] == 0
 
@@ -104,8 +104,13 @@ def test_odds_json_in_process_matches_the_engine(
     odds = exchange(3, 2, TableSettings(aces=AceRule(aces), shared_deck=not separate))
     assert (data["win"], data["tie"], data["loss"]) == (
         float(odds.win), float(odds.tie), float(odds.loss))
-    assert data["margin"] == {str(k): float(p) for k, p in odds.margin.items()}
+    # the margin applied to the scores: it adds up to the win/tie/loss figures (issue 30)
+    assert data["margin"] == {str(k): float(p) for k, p in odds.effective.items()}
+    assert sum(p for k, p in data["margin"].items() if int(k) > 0) == pytest.approx(data["win"])
+    assert data["margin"]["0"] == data["tie"]
     assert ("automatic" in data) == (aces == "auto")
+    if aces == "auto":
+        assert data["cards_margin"] == {str(k): float(p) for k, p in odds.margin.items()}
 
 
 def test_odds_text_lists_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,6 +37,19 @@ def detective() -> SolCharacter:
     })
 
 
+def test_the_sample_detective_files_ancient_history_under_point() -> None:
+    """Issue 30: the text's detective (Point 4) has ancient history at his Point rating, a
+    specialty outside the career; the sample once filed it under Temper 8."""
+    path = (Path(__file__).resolve().parents[4] / "resources" / "systems" / "sword_of_life"
+            / "library" / "police-detective.sol")
+    sample = CHARACTER.load(path)
+    rated = {item.name: item for item in effective_ratings(sample)}
+    assert rated["ancient history"].rating == 4 == sample.characteristics.point
+    assert sample.specialty("point") is not None and sample.specialty("temper") is None
+    assert rated["architecture"].rating == 3
+    assert not [p for p in problems(sample) if p.severity == "error"]
+
+
 def test_the_texts_police_detective() -> None:
     rated = {item.name: item for item in effective_ratings(detective())}
     assert rated["Police (Point)"].rating == 4
@@ -118,10 +131,10 @@ def test_sheet_pdf_holds_the_character(tmp_path: Path) -> None:
     assert "interviewing witnesses" in text
     assert "Nobel" not in text and "university scholar" in text  # Point 4's example
     assert "Sharp eyes, tired feet." in text
-    conflict_path = tmp_path / "c.solconflict"
-    CONFLICT.save(CONFLICT.model(), conflict_path)
-    with pytest.raises(DocumentFileError, match="only a Sword of Life character"):
-        export_sheets([path, conflict_path], tmp_path / "none.pdf")
+    other = tmp_path / "c.json"
+    other.write_text('{"format": "blades.scoundrel", "version": 1}', encoding="utf-8")
+    with pytest.raises(DocumentFileError, match="only a Sword of Life character or conflict"):
+        export_sheets([path, other], tmp_path / "none.pdf")
     assert not (tmp_path / "none.pdf").exists()
 
 

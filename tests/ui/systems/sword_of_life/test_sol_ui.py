@@ -125,8 +125,8 @@ def test_run_a_combat_to_its_end_with_the_virtual_deck(qtbot: Any, tmp_path: Pat
     doc = owner.document
     assert (doc.player.cards, doc.player.score, doc.opponents[0].score) == (5, 5, 4)
     assert doc.opponents[0].name == "Thug"
-    assert "win <b>50.0%</b>" in editor.odds_next.text()
-    assert "87.2%" in editor.odds_whole.text()  # the notes' 0.872206
+    assert "win <b>50.00%</b>" in editor.odds_next.text()
+    assert "87.22%" in editor.odds_whole.text()  # the notes' 0.872206
     exchanges = 0
     while editor.draw_button.isEnabled():
         with qtbot.waitSignal(owner.changed):
