@@ -66,6 +66,7 @@ class ConflictView(QWidget):
         super().__init__(parent)
         self.owner = owner
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self._build_pools())
         left_page = QWidget()
         left = QVBoxLayout(left_page)
@@ -143,15 +144,19 @@ class ConflictView(QWidget):
         self.order_label = QLabel()
         self.order_label.setAccessibleName("Who acts next")
         self.order_label.setWordWrap(True)
-        self.momentum_add = self._button("+1 Momentum", "Bank one Momentum (over the cap it "
+        self.momentum_add = self._button("+1", "Bank one Momentum (over the cap it "
                                          "is lost)", lambda: self.run(
                                              "Bank 1 Momentum", lambda d: cf.add_momentum(d, 1)))
-        self.momentum_spend = self._button("-1 Momentum", "Spend one Momentum", lambda: self.run(
+        self.momentum_spend = self._button("-1", "Spend one Momentum", lambda: self.run(
             "Spend 1 Momentum", lambda d: cf.spend_momentum(d, 1)))
         self.gm_add = self._button("+1", "Add one to the GM's pool", lambda: self.run(
             f"Add 1 {cf.gm_pool_name(self.doc)}", lambda d: cf.add_gm_pool(d, 1)))
         self.gm_spend = self._button("-1", "Spend one from the GM's pool", lambda: self.run(
             f"Spend 1 {cf.gm_pool_name(self.doc)}", lambda d: cf.spend_gm_pool(d, 1)))
+        self.momentum_add.setAccessibleName("+1 Momentum")
+        self.momentum_spend.setAccessibleName("-1 Momentum")
+        self.gm_add.setAccessibleName("+1 to the GM's pool")
+        self.gm_spend.setAccessibleName("-1 from the GM's pool")
         self.keep_momentum = self._button("Keep initiative (Momentum)", "", lambda: self.run(
             "Keep the initiative", lambda d: cf.keep_initiative(d, Payment.MOMENTUM)))
         self.keep_gm = self._button("Keep initiative (GM pool)", "", lambda: self.run(
