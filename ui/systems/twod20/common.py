@@ -244,3 +244,12 @@ def add_row(form: QFormLayout, text: str, field: QWidget) -> QLabel:
     label.setBuddy(field)
     form.addRow(label, field)
     return label
+
+
+def fixed_columns(table: QTableWidget, widths: dict[int, int]) -> None:
+    """After :func:`elide_headers`: the columns in ``widths`` keep that width (small numbers,
+    a short choice); the others share what is left."""
+    header = table.horizontalHeader()
+    for column, width in widths.items():
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(column, width)

@@ -185,8 +185,6 @@ class ConflictView(QWidget):
         self.undo_button = self._button("Undo", "Undo the last change to the tracker",
                                         owner_undo(self))
         self.redo_button = self._button("Redo", "Redo the change just undone", owner_redo(self))
-        for opener in (self.opener, self.opener_pay):
-            shrinkable(opener, 12)
         column.addWidget(flow_of([
             row_of([QLabel("Momentum"), self.momentum_label, self.momentum_add,
                     self.momentum_spend]),

@@ -52,6 +52,7 @@ from ui.systems.twod20.common import (
     FlowLayout,
     ReflowRow,
     elide_headers,
+    fixed_columns,
     flow_of,
     labelled,
     set_reason,
@@ -189,6 +190,7 @@ class RecordEditor(QWidget):
         elide_headers(self.skills, ("", "", "", "Focuses: named focuses", "Usual attribute: the "
                                     "attribute usually tested with the skill",
                                     "TN: the target number"))
+        fixed_columns(self.skills, {1: 64, 2: 64, 4: 118, 5: 40})
         self.skills.setMinimumHeight(300)
         layout.addWidget(self.skills)
         self.new_skill = QLineEdit()
@@ -216,6 +218,7 @@ class RecordEditor(QWidget):
         self.weapons.verticalHeader().setVisible(False)
         self.weapons.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         elide_headers(self.weapons, ("", "Base damage dice", "", "Damage effects", ""))
+        fixed_columns(self.weapons, {1: 64, 2: 96})
         self.weapons.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.weapons)
         add = QPushButton("Add attack")

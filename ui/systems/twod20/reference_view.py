@@ -53,6 +53,9 @@ class ReferenceView(QWidget):
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.horizontalHeader().setMinimumSectionSize(32)
+        # long cells wrap: rows follow their columns' widths as these change
+        self.table.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -149,7 +152,6 @@ class ReferenceView(QWidget):
         for c in range(count - 1):
             header.resizeSection(c, min(widths[c], share))
         header.setSectionResizeMode(count - 1, QHeaderView.ResizeMode.Stretch)
-        self.table.resizeRowsToContents()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The list above the table when the page is narrow, beside it when wide."""
