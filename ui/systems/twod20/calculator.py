@@ -39,6 +39,7 @@ from ui.systems.twod20.common import (
     ReflowRow,
     elide_headers,
     exact_tip,
+    one_row_height,
     percent,
     set_probability,
     shrinkable,
@@ -332,7 +333,7 @@ class Calculator(QWidget):
         self.momentum_table.setAccessibleName("Momentum histogram")
         self.momentum_table.setToolTip("P(success with exactly this much Momentum); the chances "
                                        "add up to the chance of success")
-        self.momentum_table.setMaximumHeight(64)
+        self.momentum_table.setFixedHeight(one_row_height(self.momentum_table))
         momentum_caption = QLabel("Momentum on a success (columns: Momentum generated)")
         momentum_caption.setWordWrap(True)
         column.addWidget(momentum_caption)
@@ -355,7 +356,7 @@ class Calculator(QWidget):
         self.harm_table.setVerticalHeaderLabels(["Chance"])
         self.harm_table.setAccessibleName("Harms after soak")
         self.harm_table.setToolTip("Chance of 0, 1, 2, or 3 or more Harms from this hit")
-        self.harm_table.setMaximumHeight(64)
+        self.harm_table.setFixedHeight(one_row_height(self.harm_table))
         self.total_table = QTableWidget(0, 3)
         self.total_table.setHorizontalHeaderLabels(["Dice total", "Chance", "With an Effect"])
         self.total_table.setAccessibleName("Damage dice totals")
@@ -365,7 +366,7 @@ class Calculator(QWidget):
         self.effects_table.setVerticalHeaderLabels(["Chance"])
         self.effects_table.setAccessibleName("Effects rolled")
         self.effects_table.setToolTip("Chance of rolling exactly this many Effects")
-        self.effects_table.setMaximumHeight(64)
+        self.effects_table.setFixedHeight(one_row_height(self.effects_table))
         damage_layout.addWidget(self.damage_summary)
         damage_layout.addWidget(QLabel("Harms after soak"))
         damage_layout.addWidget(self.harm_table)
@@ -539,6 +540,7 @@ class Calculator(QWidget):
             item.setToolTip(exact_tip(p))
             table.setItem(0, index, item)
         elide_headers(table)
+        table.setFixedHeight(one_row_height(table))
 
     def _opposed(self) -> None:
         on = self.opposed_group.isChecked()
@@ -605,7 +607,7 @@ class Calculator(QWidget):
                 item = QTableWidgetItem(percent(value))
                 item.setToolTip(exact_tip(value))
                 self.total_table.setItem(index, column, item)
-        self.total_table.resizeColumnsToContents()
+        elide_headers(self.total_table)
 
     def judge(self) -> None:
         text = self.faces.text().replace(",", " ")

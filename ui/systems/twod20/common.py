@@ -253,3 +253,10 @@ def fixed_columns(table: QTableWidget, widths: dict[int, int]) -> None:
     for column, width in widths.items():
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.resizeSection(column, width)
+
+
+def one_row_height(table: QTableWidget) -> int:
+    """The height of a table with a header and one row, with no room kept for a scroll bar
+    (its columns share the width: see :func:`elide_headers`)."""
+    return (table.horizontalHeader().sizeHint().height() + table.verticalHeader()
+            .defaultSectionSize() + 2 * table.frameWidth())
