@@ -575,6 +575,7 @@ class ConflictView(QWidget):
                      cf.status(doc, c.name))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)  # the whole text where the column elides it
                 if column == 5 and c.harms:
                     item.setToolTip("\n".join(
                         f"{h.name or h.kind.value}{' (treated)' if h.treated else ''}"
