@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,7 +35,16 @@ from seforge.systems.twod20.settings import (
     bonus_die_cost,
     focus_note,
 )
-from ui.systems.twod20.common import exact_tip, percent, set_probability, spin
+from ui.systems.twod20.common import (
+    ReflowRow,
+    elide_headers,
+    exact_tip,
+    one_row_height,
+    percent,
+    set_probability,
+    shrinkable,
+    spin,
+)
 
 MAX_HELPERS = 4
 
@@ -71,6 +80,7 @@ class Calculator(QWidget):
         self.last_opposed: dice.OpposedOdds | None = None
         self.last_damage: dmg.DamageOdds | None = None
         outer = QHBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
         inputs = QWidget()
         form_column = QVBoxLayout(inputs)
         self._build_test(form_column)
@@ -79,18 +89,18 @@ class Calculator(QWidget):
         self._build_damage(form_column)
         form_column.addWidget(self._build_hazard())
         form_column.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidget(inputs)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(340)
-        outer.addWidget(scroll, 2)
+        form_column.setContentsMargins(0, 0, 0, 0)
         results = QWidget()
         self.results_layout = QVBoxLayout(results)
+        self.results_layout.setContentsMargins(0, 0, 0, 0)
         self._build_results(self.results_layout)
-        scroll_r = QScrollArea()
-        scroll_r.setWidget(results)
-        scroll_r.setWidgetResizable(True)
-        outer.addWidget(scroll_r, 3)
+        # inputs beside the results when wide, above them when narrow; one page to scroll
+        self.columns = ReflowRow([inputs, results], (2, 3))
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setWidget(self.columns)
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.page_scroll)
         for box in self.findChildren(QSpinBox):
             box.valueChanged.connect(self.recompute)
         for check in self.findChildren(QCheckBox):
@@ -107,6 +117,7 @@ class Calculator(QWidget):
         group = QGroupBox("Skill test")
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.tn = spin(0, dice.MAX_TN, 10, "Target number",
                        "Attribute + skill (Expertise in Conan): a d20 at or under it succeeds")
         self.difficulty = spin(0, dice.MAX_DIFFICULTY, 1, "Difficulty",
@@ -127,16 +138,16 @@ class Calculator(QWidget):
         self.cost_label = QLabel()
         self.cost_label.setAccessibleName("Price of bought dice")
         self.cost_label.setWordWrap(True)
-        self.attack_kind = QComboBox()
+        self.attack_kind = shrinkable(QComboBox())
         self.attack_kind.setAccessibleName("Kind of test")
         self.attack_kind.setToolTip("An attack sets the Difficulty from the rules; you can "
                                     "still change it afterwards")
         self.attack_kind.addItem("Any skill test", "test")
         self.attack_kind.addItem("Melee or mental attack (D1)", "melee")
         self.attack_kind.addItem("Ranged attack", "ranged")
-        self.weapon_range = QComboBox()
+        self.weapon_range = shrinkable(QComboBox())
         self.weapon_range.setAccessibleName("Weapon's range")
-        self.target_range = QComboBox()
+        self.target_range = shrinkable(QComboBox())
         self.target_range.setAccessibleName("Target's range")
         for name in RANGES:
             self.weapon_range.addItem(f"weapon {name}", name)
@@ -187,6 +198,7 @@ class Calculator(QWidget):
         self.opposed_group = group
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.opp_tn = spin(0, dice.MAX_TN, 10, "Opponent target number", "The opponent's TN")
         self.opp_difficulty = spin(0, dice.MAX_DIFFICULTY, 1, "Opponent Difficulty",
                                    "Usually 1 for melee, mental and social struggles")
@@ -207,6 +219,7 @@ class Calculator(QWidget):
         self.damage_group = group
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.dmg_dice = spin(0, dmg.MAX_DAMAGE_DICE, 3, "Damage dice",
                              "Weapon dice + skill or attribute bonus + dice bought")
         self.dmg_flat = spin(0, dmg.MAX_FLAT, 0, "Flat damage",
@@ -246,6 +259,7 @@ class Calculator(QWidget):
         self.hazard_group = group
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.hazard_dice = spin(0, dmg.MAX_DAMAGE_DICE, 2, "Hazard damage dice",
                                 "Combat dice of damage: 1 Doom each")
         form.addRow("Damage dice", self.hazard_dice)
@@ -263,7 +277,7 @@ class Calculator(QWidget):
                 control.valueChanged.connect(self._hazard)
                 form.addRow(f"{name} X", control)
             self.hazard_qualities[name] = control
-        self.hazard_test = QComboBox()
+        self.hazard_test = shrinkable(QComboBox())
         self.hazard_test.setAccessibleName("Test to avoid the hazard")
         for label, data in (("No test", 0), ("Average (D1)", 1), ("Challenging (D2)", 2),
                             ("Daunting (D3) or harder", 3)):
@@ -319,8 +333,10 @@ class Calculator(QWidget):
         self.momentum_table.setAccessibleName("Momentum histogram")
         self.momentum_table.setToolTip("P(success with exactly this much Momentum); the chances "
                                        "add up to the chance of success")
-        self.momentum_table.setMaximumHeight(64)
-        column.addWidget(QLabel("Momentum on a success (columns: Momentum generated)"))
+        self.momentum_table.setFixedHeight(one_row_height(self.momentum_table))
+        momentum_caption = QLabel("Momentum on a success (columns: Momentum generated)")
+        momentum_caption.setWordWrap(True)
+        column.addWidget(momentum_caption)
         column.addWidget(self.momentum_table)
         self.opposed_box = QGroupBox("Opposed test")
         self.opposed_table = QTableWidget(0, 2)
@@ -340,7 +356,7 @@ class Calculator(QWidget):
         self.harm_table.setVerticalHeaderLabels(["Chance"])
         self.harm_table.setAccessibleName("Harms after soak")
         self.harm_table.setToolTip("Chance of 0, 1, 2, or 3 or more Harms from this hit")
-        self.harm_table.setMaximumHeight(64)
+        self.harm_table.setFixedHeight(one_row_height(self.harm_table))
         self.total_table = QTableWidget(0, 3)
         self.total_table.setHorizontalHeaderLabels(["Dice total", "Chance", "With an Effect"])
         self.total_table.setAccessibleName("Damage dice totals")
@@ -350,7 +366,7 @@ class Calculator(QWidget):
         self.effects_table.setVerticalHeaderLabels(["Chance"])
         self.effects_table.setAccessibleName("Effects rolled")
         self.effects_table.setToolTip("Chance of rolling exactly this many Effects")
-        self.effects_table.setMaximumHeight(64)
+        self.effects_table.setFixedHeight(one_row_height(self.effects_table))
         damage_layout.addWidget(self.damage_summary)
         damage_layout.addWidget(QLabel("Harms after soak"))
         damage_layout.addWidget(self.harm_table)
@@ -513,7 +529,7 @@ class Calculator(QWidget):
             item = QTableWidgetItem(percent(p))
             item.setToolTip(exact_tip(p))
             table.setItem(index, 1, item)
-        table.resizeColumnsToContents()
+        elide_headers(table)
 
     def _fill_row(self, table: QTableWidget, cells: list[tuple[str, Fraction]]) -> None:
         """One row of chances under one column header each."""
@@ -523,7 +539,8 @@ class Calculator(QWidget):
             item = QTableWidgetItem(percent(p))
             item.setToolTip(exact_tip(p))
             table.setItem(0, index, item)
-        table.resizeColumnsToContents()
+        elide_headers(table)
+        table.setFixedHeight(one_row_height(table))
 
     def _opposed(self) -> None:
         on = self.opposed_group.isChecked()
@@ -590,7 +607,7 @@ class Calculator(QWidget):
                 item = QTableWidgetItem(percent(value))
                 item.setToolTip(exact_tip(value))
                 self.total_table.setItem(index, column, item)
-        self.total_table.resizeColumnsToContents()
+        elide_headers(self.total_table)
 
     def judge(self) -> None:
         text = self.faces.text().replace(",", " ")

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
-from PySide6.QtWidgets import QLabel, QSpinBox, QWidget
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLayout,
+    QLayoutItem,
+    QSpinBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 
 def percent(value: Fraction) -> str:
@@ -47,3 +63,200 @@ def set_reason(widget: QWidget, reason: str | None, tip: str) -> None:
     """Enable ``widget`` when ``reason`` is None, else disable it and say why."""
     widget.setEnabled(reason is None)
     widget.setToolTip(tip if reason is None else f"{tip} — not now: {reason}")
+
+
+class ReflowRow(QWidget):
+    """Widgets side by side when the row is wide enough for all of them at their preferred
+    width, else one under the other (as the Sword's Edge builder's two columns do). The row
+    asks its parent only for the one-column width, so a scroll area never scrolls sideways
+    to keep it in columns."""
+
+    def __init__(self, widgets: Sequence[QWidget], stretches: Sequence[int] = (),
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._widgets = list(widgets)
+        self._layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        for index, widget in enumerate(self._widgets):
+            stretch = stretches[index] if index < len(stretches) else 1
+            self._layout.addWidget(widget, stretch)
+        self._wide = True
+
+    def is_wide(self) -> bool:
+        return self._wide
+
+    def wide_width(self) -> int:
+        """The narrowest width that still takes every widget at its preferred width."""
+        shown = [w for w in self._widgets if not w.isHidden()]
+        return (sum(max(w.sizeHint().width(), w.minimumSizeHint().width()) for w in shown)
+                + self._layout.spacing() * max(0, len(shown) - 1))
+
+    def set_wide(self, wide: bool) -> None:
+        if wide == self._wide:
+            return
+        self._wide = wide
+        self._layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                                  else QBoxLayout.Direction.TopToBottom)
+        self.updateGeometry()
+
+    def minimumSizeHint(self) -> QSize:
+        shown = [w for w in self._widgets if not w.isHidden()]
+        width = max((w.minimumSizeHint().width() for w in shown), default=0)
+        return QSize(width, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.set_wide(event.size().width() >= self.wide_width())
+        super().resizeEvent(event)
+
+
+class FlowLayout(QLayout):
+    """Items left to right, wrapping onto the next line when the width runs out."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._gap = spacing
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        width = sum(i.sizeHint().width() for i in self._items if not i.isEmpty())
+        width += self._gap * max(0, len(self._items) - 1)
+        height = max((i.sizeHint().height() for i in self._items), default=0)
+        return QSize(width + margins.left() + margins.right(),
+                     height + margins.top() + margins.bottom())
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        margins = self.contentsMargins()
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    def _place(self, rect: QRect, move: bool) -> int:
+        margins = self.contentsMargins()
+        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        x, y, line = area.x(), area.y(), 0
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            if x > area.x() and x + hint.width() > area.right() + 1:
+                x, y, line = area.x(), y + line + self._gap, 0
+            if move:
+                width = min(hint.width(), area.width())
+                item.setGeometry(QRect(QPoint(x, y), QSize(width, hint.height())))
+            x += hint.width() + self._gap
+            line = max(line, hint.height())
+        return y + line - rect.y() + margins.bottom()
+
+
+def labelled(label: str | QLabel, widget: QWidget) -> QWidget:
+    """A label over its control, as one piece for a FlowLayout."""
+    cell = QWidget()
+    column = QVBoxLayout(cell)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(2)
+    column.addWidget(label if isinstance(label, QLabel) else QLabel(label))
+    column.addWidget(widget)
+    return cell
+
+
+def flow_of(widgets: Sequence[QWidget], parent: QWidget | None = None) -> QWidget:
+    """A widget holding ``widgets`` in a FlowLayout (wrapping when narrow)."""
+    holder = QWidget(parent)
+    flow = FlowLayout(holder)
+    flow.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        flow.addWidget(widget)
+    return holder
+
+
+def elide_headers(table: QTableWidget, tips: Sequence[str] = ()) -> None:
+    """Columns share the table's width (never a sideways scroll); a header too long for its
+    column ends in an ellipsis and gives its full text (or ``tips``) as its tooltip."""
+    header = table.horizontalHeader()
+    header.setTextElideMode(Qt.TextElideMode.ElideRight)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    header.setMinimumSectionSize(24)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    for column in range(table.columnCount()):
+        item = table.horizontalHeaderItem(column)
+        if item is None:
+            continue
+        tip = tips[column] if column < len(tips) and tips[column] else item.text()
+        item.setToolTip(tip)
+
+
+def shrinkable(combo: QComboBox, letters: int = 10) -> QComboBox:
+    """A combo box that may be narrower than its longest item (the shown text elides; the
+    open list shows every item whole)."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(letters)
+    return combo
+
+
+def wrapping_form(form: QFormLayout) -> QFormLayout:
+    """A form whose fields go under their labels when the row is too narrow for both."""
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    return form
+
+
+def row_of(widgets: Sequence[QWidget], parent: QWidget | None = None) -> QWidget:
+    """Widgets that belong together kept on one line (one piece of a FlowLayout)."""
+    holder = QWidget(parent)
+    row = QHBoxLayout(holder)
+    row.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        row.addWidget(widget)
+    return holder
+
+
+def add_row(form: QFormLayout, text: str, field: QWidget) -> QLabel:
+    """A form row whose label names its field for the keyboard (Alt) and screen readers."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    form.addRow(label, field)
+    return label
+
+
+def fixed_columns(table: QTableWidget, widths: dict[int, int]) -> None:
+    """After :func:`elide_headers`: the columns in ``widths`` keep that width (small numbers,
+    a short choice); the others share what is left."""
+    header = table.horizontalHeader()
+    for column, width in widths.items():
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(column, width)
+
+
+def one_row_height(table: QTableWidget) -> int:
+    """The height of a table with a header and one row, with no room kept for a scroll bar
+    (its columns share the width: see :func:`elide_headers`)."""
+    return (table.horizontalHeader().sizeHint().height() + table.verticalHeader()
+            .defaultSectionSize() + 2 * table.frameWidth())

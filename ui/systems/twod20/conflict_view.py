@@ -17,10 +17,8 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -47,7 +45,17 @@ from seforge.systems.twod20.settings import (
     parse_prices,
 )
 from ui.shell.document_owner import DocumentOwner
-from ui.systems.twod20.common import set_reason, spin
+from ui.systems.twod20.common import (
+    ReflowRow,
+    add_row,
+    elide_headers,
+    flow_of,
+    row_of,
+    set_reason,
+    shrinkable,
+    spin,
+    wrapping_form,
+)
 from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
 
 COLUMNS = ("Name", "Side", "Acted", "Fortune", "Stress", "Harms", "Cover", "Morale", "Status")
@@ -58,9 +66,11 @@ class ConflictView(QWidget):
         super().__init__(parent)
         self.owner = owner
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self._build_pools())
-        middle = QHBoxLayout()
-        left = QVBoxLayout()
+        left_page = QWidget()
+        left = QVBoxLayout(left_page)
+        left.setContentsMargins(0, 0, 0, 0)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setAccessibleName("Characters in the conflict")
@@ -68,17 +78,14 @@ class ConflictView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        elide_headers(self.table)
+        self.table.setMinimumHeight(140)
         left.addWidget(self.table, 1)
-        left.addLayout(self._build_add_row())
-        middle.addLayout(left, 3)
-        middle.addWidget(self._build_character_panel(), 2)
-        layout.addLayout(middle, 1)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self._build_effects(), 3)
-        bottom.addWidget(self._build_settings(), 2)
-        layout.addLayout(bottom)
+        left.addWidget(self._build_add_row())
+        self.middle = ReflowRow([left_page, self._build_character_panel()], (3, 2))
+        layout.addWidget(self.middle, 1)
+        self.bottom = ReflowRow([self._build_effects(), self._build_settings()], (3, 2))
+        layout.addWidget(self.bottom)
         self.message = QLabel()
         self.message.setAccessibleName("Last message")
         self.message.setWordWrap(True)
@@ -127,7 +134,7 @@ class ConflictView(QWidget):
     # -- building ----------------------------------------------------------------------------
     def _build_pools(self) -> QWidget:
         box = QGroupBox("Pools and rounds")
-        grid = QGridLayout(box)
+        column = QVBoxLayout(box)
         self.momentum_label = QLabel()
         self.momentum_label.setAccessibleName("Momentum pool")
         self.gm_label = QLabel()
@@ -137,15 +144,19 @@ class ConflictView(QWidget):
         self.order_label = QLabel()
         self.order_label.setAccessibleName("Who acts next")
         self.order_label.setWordWrap(True)
-        self.momentum_add = self._button("+1 Momentum", "Bank one Momentum (over the cap it "
+        self.momentum_add = self._button("+1", "Bank one Momentum (over the cap it "
                                          "is lost)", lambda: self.run(
                                              "Bank 1 Momentum", lambda d: cf.add_momentum(d, 1)))
-        self.momentum_spend = self._button("-1 Momentum", "Spend one Momentum", lambda: self.run(
+        self.momentum_spend = self._button("-1", "Spend one Momentum", lambda: self.run(
             "Spend 1 Momentum", lambda d: cf.spend_momentum(d, 1)))
         self.gm_add = self._button("+1", "Add one to the GM's pool", lambda: self.run(
             f"Add 1 {cf.gm_pool_name(self.doc)}", lambda d: cf.add_gm_pool(d, 1)))
         self.gm_spend = self._button("-1", "Spend one from the GM's pool", lambda: self.run(
             f"Spend 1 {cf.gm_pool_name(self.doc)}", lambda d: cf.spend_gm_pool(d, 1)))
+        self.momentum_add.setAccessibleName("+1 Momentum")
+        self.momentum_spend.setAccessibleName("-1 Momentum")
+        self.gm_add.setAccessibleName("+1 to the GM's pool")
+        self.gm_spend.setAccessibleName("-1 from the GM's pool")
         self.keep_momentum = self._button("Keep initiative (Momentum)", "", lambda: self.run(
             "Keep the initiative", lambda d: cf.keep_initiative(d, Payment.MOMENTUM)))
         self.keep_gm = self._button("Keep initiative (GM pool)", "", lambda: self.run(
@@ -165,19 +176,7 @@ class ConflictView(QWidget):
         self.end_scene_button = self._button(
             "End scene", "Clear Stress (SRD), end scene-long effects and start at round 1",
             lambda: self.run("End the scene", cf.end_scene))
-        grid.addWidget(QLabel("Momentum"), 0, 0)
-        grid.addWidget(self.momentum_label, 0, 1)
-        grid.addWidget(self.momentum_add, 0, 2)
-        grid.addWidget(self.momentum_spend, 0, 3)
         self.gm_name = QLabel()
-        grid.addWidget(self.gm_name, 0, 4)
-        grid.addWidget(self.gm_label, 0, 5)
-        grid.addWidget(self.gm_add, 0, 6)
-        grid.addWidget(self.gm_spend, 0, 7)
-        grid.addWidget(self.round_label, 1, 0)
-        grid.addWidget(self.order_label, 1, 1, 1, 3)
-        grid.addWidget(self.keep_momentum, 1, 4, 1, 2)
-        grid.addWidget(self.keep_gm, 1, 6, 1, 2)
         self.session_fortune = spin(2, 3, 3, "Fortune per PC at the start",
                                     "Each PC begins a Conan session with 2 or 3 Fortune")
         self.session_fortune.setPrefix("Fortune each: ")
@@ -186,18 +185,25 @@ class ConflictView(QWidget):
         self.undo_button = self._button("Undo", "Undo the last change to the tracker",
                                         owner_undo(self))
         self.redo_button = self._button("Redo", "Redo the change just undone", owner_redo(self))
-        grid.addWidget(self.undo_button, 3, 4, 1, 2)
-        grid.addWidget(self.redo_button, 3, 6, 1, 2)
-        grid.addWidget(self.session_fortune, 3, 0)
-        grid.addWidget(self.session_button, 3, 1, 1, 3)
-        grid.addWidget(self.opener, 2, 0, 1, 2)
-        grid.addWidget(self.opener_pay, 2, 2, 1, 2)
-        grid.addWidget(self.end_round_button, 2, 4, 1, 2)
-        grid.addWidget(self.end_scene_button, 2, 6, 1, 2)
+        column.addWidget(flow_of([
+            row_of([QLabel("Momentum"), self.momentum_label, self.momentum_add,
+                    self.momentum_spend]),
+            row_of([self.gm_name, self.gm_label, self.gm_add, self.gm_spend])]))
+        order_row = QHBoxLayout()
+        order_row.addWidget(self.round_label)
+        order_row.addWidget(self.order_label, 1)
+        column.addLayout(order_row)
+        column.addWidget(flow_of([self.keep_momentum, self.keep_gm]))
+        column.addWidget(flow_of([self.opener, self.opener_pay, self.end_round_button,
+                                  self.end_scene_button]))
+        column.addWidget(flow_of([self.session_fortune, self.session_button,
+                                  self.undo_button, self.redo_button]))
         return box
 
-    def _build_add_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
+    def _build_add_row(self) -> QWidget:
+        holder = QWidget()
+        row = QVBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
         self.new_name = QLineEdit()
         self.new_name.setMaxLength(NAME_CHARS)
         self.new_name.setPlaceholderText("name of a character to add")
@@ -214,36 +220,26 @@ class ConflictView(QWidget):
             "Add from record...", "Add a PC or NPC from a .s2d20 record, with its Fortune, "
             "Harms and maximum Stress or Vigor and Resolve", self.add_from_record)
         self.new_name.returnPressed.connect(self.add_character)
-        row.addWidget(self.new_name, 1)
-        row.addWidget(self.new_side)
-        row.addWidget(self.add_button)
-        row.addWidget(self.remove_button)
-        row.addWidget(self.record_button)
-        return row
+        row.addWidget(self.new_name)
+        row.addWidget(flow_of([self.new_side, self.add_button, self.remove_button,
+                               self.record_button]))
+        return holder
 
     def _build_character_panel(self) -> QWidget:
         box = QGroupBox("Selected character")
-        form = QFormLayout(box)
+        form = wrapping_form(QFormLayout(box))
         self.selected_label = QLabel("Nobody selected")
         form.addRow(self.selected_label)
-        turn = QHBoxLayout()
         self.turn_button = self._button("Take turn", "", self.take_turn)
         self.seize_button = self._button("Seize initiative", "", self.seize)
         self.early_button = self._button("Act early", "", lambda: self._on_selected(
             "Act early", lambda d, n: cf.act_early(d, n)))
-        turn.addWidget(self.turn_button)
-        turn.addWidget(self.seize_button)
-        turn.addWidget(self.early_button)
-        form.addRow(turn)
-        fortune = QHBoxLayout()
+        form.addRow(flow_of([self.turn_button, self.seize_button, self.early_button]))
         self.fortune_spend = self._button("Spend Fortune", "", lambda: self._on_selected(
             "Spend 1 Fortune", lambda d, n: cf.spend_fortune(d, n)))
         self.fortune_gain = self._button("Gain Fortune", "Give one Fortune", lambda: (
             self._on_selected("Gain 1 Fortune", lambda d, n: cf.gain_fortune(d, n))))
-        fortune.addWidget(self.fortune_spend)
-        fortune.addWidget(self.fortune_gain)
-        form.addRow(fortune)
-        stress = QHBoxLayout()
+        form.addRow(flow_of([self.fortune_spend, self.fortune_gain]))
         self.stress_amount = spin(0, 99, 1, "Stress amount", "Stress after Resistance")
         self.stress_kind = QComboBox()
         self.stress_kind.setAccessibleName("Physical or mental")
@@ -258,21 +254,15 @@ class ConflictView(QWidget):
                 d, n, self.stress_amount.value(), bool(self.stress_kind.currentData()))))
         self.stress_amount.valueChanged.connect(self._refresh_selected)
         self.stress_kind.currentIndexChanged.connect(self._refresh_selected)
-        stress.addWidget(self.stress_amount)
-        stress.addWidget(self.stress_kind)
-        stress.addWidget(self.take_button)
-        stress.addWidget(self.recover_button)
-        form.addRow("Stress", stress)
-        harms = QHBoxLayout()
+        form.addRow("Stress", flow_of([self.stress_amount, self.stress_kind, self.take_button,
+                                       self.recover_button]))
         self.wound_button = self._button("Add Wound", "Mark a physical Harm", lambda: (
             self._on_selected("Add a Wound", lambda d, n: cf.add_harm(d, n, HarmKind.WOUND))))
         self.trauma_button = self._button("Add Trauma", "Mark a mental Harm", lambda: (
             self._on_selected("Add a Trauma", lambda d, n: cf.add_harm(d, n, HarmKind.TRAUMA))))
         self.heal_button = self._button("Remove Harm", "Remove the last Harm", self.remove_harm)
-        harms.addWidget(self.wound_button)
-        harms.addWidget(self.trauma_button)
-        harms.addWidget(self.heal_button)
-        form.addRow("Harms", harms)
+        form.addRow("Harms", flow_of([self.wound_button, self.trauma_button,
+                                      self.heal_button]))
         self.cover = spin(0, MAX_COVER_DICE, 0, "Cover dice", "Cover dice protecting the "
                           "character (physical Resistance)")
         self.morale = spin(0, MAX_COVER_DICE, 0, "Morale dice", "Morale dice (mental "
@@ -310,7 +300,6 @@ class ConflictView(QWidget):
         self.effects = QListWidget()
         self.effects.setAccessibleName("Timed effects")
         layout.addWidget(self.effects)
-        row = QHBoxLayout()
         self.effect_name = QLineEdit()
         self.effect_name.setMaxLength(NAME_CHARS)
         self.effect_name.setPlaceholderText("effect, e.g. Stunned")
@@ -326,18 +315,14 @@ class ConflictView(QWidget):
         self.effect_add = self._button("Add effect", "Add the timed effect", self.add_effect)
         self.effect_remove = self._button("Remove effect", "Remove the chosen effect",
                                           self.remove_effect)
-        row.addWidget(self.effect_name, 1)
-        row.addWidget(self.effect_length)
-        row.addWidget(self.effect_unit)
-        row.addWidget(self.effect_on)
-        row.addWidget(self.effect_add)
-        row.addWidget(self.effect_remove)
-        layout.addLayout(row)
+        layout.addWidget(self.effect_name)
+        layout.addWidget(flow_of([self.effect_length, self.effect_unit, self.effect_on,
+                                  self.effect_add, self.effect_remove]))
         return box
 
     def _build_settings(self) -> QWidget:
         box = QGroupBox("Table settings")
-        form = QFormLayout(box)
+        form = wrapping_form(QFormLayout(box))
         s = self.doc.settings
         self.set_cap = spin(0, 99, s.momentum_cap, SETTING_LABELS["momentum_cap"],
                             "Most Momentum the group can bank (not in the documents; 6 is usual)")
@@ -346,14 +331,14 @@ class ConflictView(QWidget):
                              "Momentum lost at the end of each round (1 on the Conan screen)")
         self.set_keep = spin(0, 99, s.keep_initiative_cost, SETTING_LABELS["keep_initiative_cost"],
                              "Momentum or Threat/Doom to keep the initiative (2 in the SRD)")
-        self.set_order = QComboBox()
+        self.set_order = shrinkable(QComboBox())
         self.set_order.setAccessibleName("Action order")
         self.set_order.addItem("Sides alternate (SRD)", OrderMode.ALTERNATING.value)
         self.set_order.addItem("PCs first (Conan; SRD player priority)",
                                OrderMode.PCS_FIRST.value)
         self.set_order.addItem("Initiative scores (SRD variant)", OrderMode.INITIATIVE.value)
         self.set_order.addItem("GM picks each turn (SRD narrative)", OrderMode.NARRATIVE.value)
-        self.set_tie = QComboBox()
+        self.set_tie = shrinkable(QComboBox())
         self.set_tie.setAccessibleName(SETTING_LABELS["opposed_tie_rule"])
         self.set_tie.addItem("more Momentum wins; ties to the defender",
                              OpposedTieRule.MOMENTUM_DEFENDER.value)
@@ -361,7 +346,7 @@ class ConflictView(QWidget):
                              OpposedTieRule.MOMENTUM_ATTACKER.value)
         self.set_tie.addItem("more Momentum wins; ties are a draw",
                              OpposedTieRule.MOMENTUM_DRAW.value)
-        self.set_assist = QComboBox()
+        self.set_assist = shrinkable(QComboBox())
         self.set_assist.setAccessibleName(SETTING_LABELS["assist_gate"])
         self.set_assist.addItem("if the leader scores a success", AssistGate.LEADER_SUCCEEDS.value)
         self.set_assist.addItem("always", AssistGate.ALWAYS.value)
@@ -379,15 +364,15 @@ class ConflictView(QWidget):
         self.rules = RuleSettingsForm(TRACKER_RULES, self._rule_changed)
         self.set_one = QCheckBox(SETTING_LABELS["natural_one_doubles"])
         self.set_one.setToolTip("A convention outside both documents, off by default")
-        form.addRow(SETTING_LABELS["momentum_cap"], self.set_cap)
-        form.addRow(SETTING_LABELS["momentum_loss_per_round"], self.set_loss)
-        form.addRow(SETTING_LABELS["keep_initiative_cost"], self.set_keep)
+        add_row(form, SETTING_LABELS["momentum_cap"], self.set_cap)
+        add_row(form, SETTING_LABELS["momentum_loss_per_round"], self.set_loss)
+        add_row(form, SETTING_LABELS["keep_initiative_cost"], self.set_keep)
         form.addRow("Action order", self.set_order)
         form.addRow("Opposed, both succeed", self.set_tie)
         form.addRow("Assistants count", self.set_assist)
-        form.addRow(SETTING_LABELS["pool_cap"], self.set_pool)
-        form.addRow(SETTING_LABELS["bonus_die_prices"], self.set_prices)
-        form.addRow(SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
+        add_row(form, SETTING_LABELS["pool_cap"], self.set_pool)
+        add_row(form, SETTING_LABELS["bonus_die_prices"], self.set_prices)
+        add_row(form, SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
         form.addRow(self.set_one)
         form.addRow(self.rules)
         for name, control in (("momentum_cap", self.set_cap),
@@ -575,8 +560,9 @@ class ConflictView(QWidget):
             Payment(self.opener_pay.currentData())),
             f"End the round: Momentum drops by {doc.settings.momentum_loss_per_round}, "
             "everyone may act again")
-        self.table.setHorizontalHeaderItem(4, QTableWidgetItem(
-            "Vigor / Resolve" if conan else "Stress"))
+        track_header = QTableWidgetItem("Vigor / Resolve" if conan else "Stress")
+        track_header.setToolTip(track_header.text())
+        self.table.setHorizontalHeaderItem(4, track_header)
         self.table.blockSignals(True)
         self.table.setRowCount(len(doc.combatants))
         for row, c in enumerate(doc.combatants):
@@ -589,6 +575,7 @@ class ConflictView(QWidget):
                      cf.status(doc, c.name))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)  # the whole text where the column elides it
                 if column == 5 and c.harms:
                     item.setToolTip("\n".join(
                         f"{h.name or h.kind.value}{' (treated)' if h.treated else ''}"

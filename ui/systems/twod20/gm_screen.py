@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -37,14 +38,19 @@ class GmScreen(QWidget):
         self.conflict_owner: DocumentOwner[Conflict] = owner or DocumentOwner(
             CONFLICT_KIND, cf.new_conflict(Profile.SRD2022), title="Conflict", parent=self)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
         self.profile = profile_combo()
-        top.addWidget(QLabel("Profile"))
+        caption = QLabel("&Profile")
+        caption.setBuddy(self.profile)
+        top.addWidget(caption)
         top.addWidget(self.profile)
+        top.addStretch(1)
         self.summary = QLabel()
         self.summary.setAccessibleName("Profile summary")
-        top.addWidget(self.summary, 1)
+        self.summary.setWordWrap(True)
         layout.addLayout(top)
+        layout.addWidget(self.summary)
         self.tabs = QTabWidget()
         self.calculator = Calculator()
         self.reference = ReferenceView()
@@ -58,6 +64,7 @@ class GmScreen(QWidget):
         scroll.setWidget(self.conflict)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(scroll, "Conflict")
         layout.addWidget(self.tabs, 1)
         self.profile.currentIndexChanged.connect(self._profile_chosen)

@@ -18,10 +18,8 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -50,7 +48,16 @@ from seforge.systems.twod20.records import (
 from seforge.systems.twod20.settings import focus_note
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.twod20.calculator import profile_combo
-from ui.systems.twod20.common import set_reason, spin
+from ui.systems.twod20.common import (
+    FlowLayout,
+    ReflowRow,
+    elide_headers,
+    fixed_columns,
+    flow_of,
+    labelled,
+    set_reason,
+    spin,
+)
 from ui.systems.twod20.rule_settings import RECORD_RULES, RuleSettingsForm
 
 
@@ -74,16 +81,20 @@ class RecordEditor(QWidget):
         self._weapon_rows: list[tuple[QLineEdit, QSpinBox, QComboBox, QLineEdit]] = []
         self._attribute_boxes: dict[str, QSpinBox] = {}
         outer = QHBoxLayout(self)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body = QWidget()
         self.body_layout = QVBoxLayout(body)
-        scroll.setWidget(body)
-        outer.addWidget(scroll, 3)
-        outer.addWidget(self._build_ledger(), 1)
+        self.body_layout.setContentsMargins(0, 0, 0, 0)
+        # the sheet and its ledger side by side when wide, the ledger under it when narrow
+        self.columns = ReflowRow([body, self._build_ledger()], (3, 1))
+        self.page_scroll.setWidget(self.columns)
+        outer.addWidget(self.page_scroll)
         self._build_head()
         self.attributes_box = QGroupBox("Attributes")
-        self.attributes_grid = QGridLayout(self.attributes_box)
+        self.attributes_grid = FlowLayout(self.attributes_box)
         self.body_layout.addWidget(self.attributes_box)
         self._build_numbers()
         self._build_condition()
@@ -100,10 +111,7 @@ class RecordEditor(QWidget):
         self.sheet_button.setToolTip("Print this record on a one-page fillable player sheet "
                                      "(read back with its fields filled in)")
         self.sheet_button.clicked.connect(self.save_sheet)
-        prints = QHBoxLayout()
-        prints.addWidget(self.sheet_button)
-        prints.addWidget(self.card_button)
-        self.body_layout.addLayout(prints)
+        self.body_layout.addWidget(flow_of([self.sheet_button, self.card_button]))
         self.message = QLabel()
         self.message.setAccessibleName("Last message")
         self.message.setWordWrap(True)
@@ -130,7 +138,6 @@ class RecordEditor(QWidget):
 
     # -- building ----------------------------------------------------------------------------
     def _build_head(self) -> None:
-        row = QHBoxLayout()
         self.name = QLineEdit()
         self.name.setPlaceholderText("Name")
         self.name.setAccessibleName("Name")
@@ -148,14 +155,13 @@ class RecordEditor(QWidget):
                                 "that game's lists (undoable)")
         self.profile.currentIndexChanged.connect(lambda _i: self.run(
             "Change profile", lambda c: ed.change_profile(c, self.profile.currentData())))
-        row.addWidget(self.name, 2)
-        row.addWidget(self.role)
-        row.addWidget(self.profile)
-        self.body_layout.addLayout(row)
+        self.name.setMinimumWidth(160)
+        self.body_layout.addWidget(self.name)
+        self.body_layout.addWidget(flow_of([self.role, self.profile]))
 
     def _build_numbers(self) -> None:
         box = QGroupBox("Resistance and resources")
-        grid = QGridLayout(box)
+        grid = FlowLayout(box)
         tips = {"armour": "Armour (Armor): persistent physical Resistance",
                 "courage": "Courage: persistent mental Resistance",
                 "fatigue": "Each Fatigue lowers maximum Stress by 1",
@@ -163,14 +169,13 @@ class RecordEditor(QWidget):
                 "renown": "Conan renown, -2 Shunned to 5 Famous"}
         self.numbers: dict[str, QSpinBox] = {}
         self.number_labels: dict[str, QLabel] = {}
-        for index, (field, (low, high)) in enumerate(ed.RECORD_NUMBERS.items()):
+        for field, (low, high) in ed.RECORD_NUMBERS.items():
             box_ = spin(low, high, 0, field.capitalize(), tips[field])
             box_.valueChanged.connect(lambda v, f=field: self.run(
                 f"Set {f}", lambda c: ed.set_field(c, f, v)))
             self.numbers[field] = box_
             self.number_labels[field] = QLabel(field.capitalize())
-            grid.addWidget(self.number_labels[field], 0, index)
-            grid.addWidget(box_, 1, index)
+            grid.addWidget(labelled(self.number_labels[field], box_))
         self.body_layout.addWidget(box)
 
     def _build_skills(self) -> None:
@@ -182,10 +187,12 @@ class RecordEditor(QWidget):
         self.skills.setAccessibleName("Skills")
         self.skills.verticalHeader().setVisible(False)
         self.skills.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.skills.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        elide_headers(self.skills, ("", "", "", "Focuses: named focuses", "Usual attribute: the "
+                                    "attribute usually tested with the skill",
+                                    "TN: the target number"))
+        fixed_columns(self.skills, {1: 64, 2: 64, 4: 118, 5: 40})
         self.skills.setMinimumHeight(300)
         layout.addWidget(self.skills)
-        row = QHBoxLayout()
         self.new_skill = QLineEdit()
         self.new_skill.setMaxLength(NAME_CHARS)
         self.new_skill.setPlaceholderText("new skill")
@@ -196,10 +203,9 @@ class RecordEditor(QWidget):
         remove = QPushButton("Remove skill")
         remove.setToolTip("Remove the selected skill")
         remove.clicked.connect(self._remove_skill)
-        row.addWidget(self.new_skill, 1)
-        row.addWidget(add)
-        row.addWidget(remove)
-        layout.addLayout(row)
+        self.new_skill.setMinimumWidth(120)
+        layout.addWidget(self.new_skill)
+        layout.addWidget(flow_of([add, remove]))
         self.body_layout.addWidget(box)
 
     def _build_weapons(self) -> None:
@@ -211,43 +217,42 @@ class RecordEditor(QWidget):
         self.weapons.setAccessibleName("Attacks")
         self.weapons.verticalHeader().setVisible(False)
         self.weapons.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.weapons.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        elide_headers(self.weapons, ("", "Base damage dice", "", "Damage effects", ""))
+        fixed_columns(self.weapons, {1: 64, 2: 96})
         self.weapons.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.weapons)
-        row = QHBoxLayout()
         add = QPushButton("Add attack")
         add.setToolTip("Add a weapon or attack")
         add.clicked.connect(lambda: self.run("Add an attack", lambda c: ed.add_weapon(c)))
         remove = QPushButton("Remove attack")
         remove.setToolTip("Remove the selected attack")
         remove.clicked.connect(self._remove_weapon)
-        row.addWidget(add)
-        row.addWidget(remove)
-        row.addStretch(1)
-        layout.addLayout(row)
+        layout.addWidget(flow_of([add, remove]))
         self.body_layout.addWidget(box)
 
     def _build_condition(self) -> None:
         """Where the character stands now: Vigor and Resolve left with Wounds and Trauma
         (Conan), or Stress marked with Harms (SRD)."""
         self.condition_box = QGroupBox("Condition")
-        grid = QGridLayout(self.condition_box)
+        column_ = QVBoxLayout(self.condition_box)
+        grid = FlowLayout()
+        column_.addLayout(grid)
         self.track_boxes: dict[str, QSpinBox] = {}
         self.track_labels: dict[str, QLabel] = {}
-        for column, (field, label, tip) in enumerate((
+        for field, label, tip in (
                 ("vigor", "Vigor left", "Vigor left now: Brawn + Resistance when unhurt"),
                 ("resolve", "Resolve left", "Resolve left now: Willpower + Discipline when "
                  "unshaken"),
-                ("stress", "Stress marked", "Stress taken since the scene began"))):
+                ("stress", "Stress marked", "Stress taken since the scene began")):
             box = spin(0, 99, 0, label, tip)
             box.valueChanged.connect(lambda v, f=field: self._set_track(f, v))
             self.track_boxes[field] = box
             self.track_labels[field] = QLabel(label)
-            grid.addWidget(self.track_labels[field], 0, column)
-            grid.addWidget(box, 1, column)
+            grid.addWidget(labelled(self.track_labels[field], box))
         self.wounds_label = QLabel()
         self.wounds_label.setAccessibleName("Wounds and Trauma")
-        grid.addWidget(self.wounds_label, 2, 0, 1, 3)
+        self.wounds_label.setWordWrap(True)
+        column_.addWidget(self.wounds_label)
         self.body_layout.addWidget(self.condition_box)
 
     def _set_track(self, field: str, value: int) -> None:
@@ -286,7 +291,6 @@ class RecordEditor(QWidget):
         self.harms.setAccessibleName("Harms")
         self.harms.setMaximumHeight(90)
         layout.addWidget(self.harms)
-        row = QHBoxLayout()
         self.add_wound = QPushButton("Add Wound")
         self.add_wound.clicked.connect(lambda: self.run(
             "Add a Wound", lambda c: ed.add_harm(c, HarmKind.WOUND)))
@@ -299,9 +303,8 @@ class RecordEditor(QWidget):
         self.remove_harm = QPushButton("Remove Harm")
         self.remove_harm.setToolTip("Remove the chosen Harm (healed)")
         self.remove_harm.clicked.connect(self._remove_harm)
-        for button in (self.add_wound, self.add_trauma, self.treat, self.remove_harm):
-            row.addWidget(button)
-        layout.addLayout(row)
+        layout.addWidget(flow_of([self.add_wound, self.add_trauma, self.treat,
+                                  self.remove_harm]))
         self.body_layout.addWidget(box)
 
     def _build_texts(self) -> None:
@@ -332,7 +335,8 @@ class RecordEditor(QWidget):
         layout.addWidget(self.derived, 2)
         layout.addWidget(QLabel("Problems"))
         layout.addWidget(self.problems, 1)
-        box.setMinimumWidth(280)
+        box.setMinimumWidth(220)
+        box.setMinimumHeight(260)
         return box
 
     # -- actions -----------------------------------------------------------------------------
@@ -412,13 +416,12 @@ class RecordEditor(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self._attribute_boxes = {}
-        for index, name in enumerate(info.attributes):
+        for name in info.attributes:
             box = spin(0, MAX_ATTRIBUTE, 8, name, f"{name} score")
             box.valueChanged.connect(lambda v, n=name: self.run(
                 f"Set {n}", lambda c: ed.set_attribute(c, n, v)))
             self._attribute_boxes[name] = box
-            self.attributes_grid.addWidget(QLabel(name), 0, index)
-            self.attributes_grid.addWidget(box, 1, index)
+            self.attributes_grid.addWidget(labelled(name, box))
 
     def _rebuild_skills(self) -> None:
         attributes = profile_info(self.doc.profile).attributes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -21,6 +22,8 @@ from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.tables import ReferenceTable, search
 
 TABLE_ROLE = Qt.ItemDataRole.UserRole
+NARROW = 640
+"""Below this width the list of tables goes above the table shown."""
 
 
 class ReferenceView(QWidget):
@@ -38,17 +41,27 @@ class ReferenceView(QWidget):
         line.addWidget(self.search, 1)
         layout.addLayout(line)
         splitter = QSplitter()
+        self.splitter = splitter
         self.list = QListWidget()
         self.list.setAccessibleName("Reference tables")
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table = QTableWidget()
         self.table.setAccessibleName("Table rows")
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.horizontalHeader().setMinimumSectionSize(32)
+        # long cells wrap: rows follow their columns' widths as these change
+        self.table.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel()
+        self.title.setWordWrap(True)
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -84,7 +97,7 @@ class ReferenceView(QWidget):
             count = "" if len(rows) == len(table.rows) else f" ({len(rows)})"
             item = QListWidgetItem(table.title + count)
             item.setData(TABLE_ROLE, table.id)
-            item.setToolTip(f"Source: {table.source}")
+            item.setToolTip(f"{table.title}\nSource: {table.source}")
             self.list.addItem(item)
             if table.id == keep:
                 chosen = index
@@ -113,14 +126,38 @@ class ReferenceView(QWidget):
                 cell_item = QTableWidgetItem(cell)
                 cell_item.setToolTip(f"{cell}\nSource: {table.source}")
                 self.table.setItem(r, c, cell_item)
-        header = self.table.horizontalHeader()
-        for c in range(len(table.columns)):
-            mode = (QHeaderView.ResizeMode.Stretch if c == len(table.columns) - 1
-                    else QHeaderView.ResizeMode.ResizeToContents)
-            header.setSectionResizeMode(c, mode)
-        self.table.resizeRowsToContents()
+        for c, name in enumerate(table.columns):
+            header_item = self.table.horizontalHeaderItem(c)
+            if header_item is not None:
+                header_item.setToolTip(name)
+        self._fit_columns()
         self.note.setText(table.note)
         self.note.setVisible(bool(table.note))
         kind = {"text": "stated in the document", "inferred": "inferred from the document",
                 "external": "not in either document: a setting"}.get(table.provenance, "")
         self.source.setText(f"Source: {table.source} ({kind})")
+
+    def _fit_columns(self) -> None:
+        """Columns at their contents' width when the table has room, else at most an equal
+        share each; the last takes the rest and long cells wrap (never a sideways scroll)."""
+        count = self.table.columnCount()
+        if not count:
+            return
+        header = self.table.horizontalHeader()
+        room = self.table.viewport().width()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        widths = [max(self.table.sizeHintForColumn(c), header.sectionSizeHint(c))
+                  for c in range(count)]
+        share = room if sum(widths) <= room else max(32, room // count)
+        for c in range(count - 1):
+            header.resizeSection(c, min(widths[c], share))
+        header.setSectionResizeMode(count - 1, QHeaderView.ResizeMode.Stretch)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The list above the table when the page is narrow, beside it when wide."""
+        narrow = event.size().width() < NARROW
+        wanted = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        if self.splitter.orientation() != wanted:
+            self.splitter.setOrientation(wanted)
+        super().resizeEvent(event)
+        self._fit_columns()

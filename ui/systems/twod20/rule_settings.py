@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from seforge.systems.twod20.settings import (
     FOCUS_RULE_LABELS,
@@ -22,6 +22,7 @@ from seforge.systems.twod20.settings import (
     HarmLimitRule,
     TableSettings,
 )
+from ui.systems.twod20.common import shrinkable, wrapping_form
 
 
 def _range(name: str) -> tuple[int, int]:
@@ -52,7 +53,7 @@ class RuleSettingsForm(QWidget):
         super().__init__(parent)
         self.on_change = on_change
         self.controls: dict[str, QWidget] = {}
-        form = QFormLayout(self)
+        form = wrapping_form(QFormLayout(self))
         form.setContentsMargins(0, 0, 0, 0)
         for name in names:
             control: QWidget
@@ -76,10 +77,14 @@ class RuleSettingsForm(QWidget):
                 box.setRange(low, high)
                 box.valueChanged.connect(lambda v, n=name: self._emit(n, int(v)))
                 control = box
+            if isinstance(control, QComboBox):
+                shrinkable(control)
             control.setAccessibleName(SETTING_LABELS[name])
             control.setToolTip(source_tip(name))
             self.controls[name] = control
-            form.addRow(SETTING_LABELS[name], control)
+            caption = QLabel(SETTING_LABELS[name])
+            caption.setBuddy(control)
+            form.addRow(caption, control)
 
     def _emit(self, name: str, value: Any) -> None:
         self.on_change(name, value)

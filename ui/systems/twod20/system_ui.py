@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ui.shell.document_owner import DocumentOwner
@@ -24,7 +25,9 @@ class ConflictEditor:
         layout = QVBoxLayout(self._page)
         top = QHBoxLayout()
         self.profile = profile_combo()
-        top.addWidget(QLabel("Profile"))
+        caption = QLabel("&Profile")
+        caption.setBuddy(self.profile)
+        top.addWidget(caption)
         top.addWidget(self.profile)
         top.addStretch(1)
         layout.addLayout(top)
@@ -32,6 +35,7 @@ class ConflictEditor:
         scroll = QScrollArea()
         scroll.setWidget(self.view)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(scroll, 1)
         self.profile.currentIndexChanged.connect(self._profile_chosen)
         owner.changed.connect(self._follow)
