@@ -132,4 +132,22 @@ def stretch_columns(table: QTableWidget, wrap: bool = False) -> None:
     if wrap:
         table.setWordWrap(True)
         table.setTextElideMode(Qt.TextElideMode.ElideNone)
-        header.sectionResized.connect(lambda *_: table.resizeRowsToContents())
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+
+SHORT_CELL = 14
+"""Columns whose every cell is at most this many characters keep their text's width."""
+
+
+def share_columns(table: QTableWidget) -> None:
+    """After filling ``table``: short columns (numbers, names) take their text's width
+    and the long ones share the rest (call after :func:`stretch_columns`)."""
+    header = table.horizontalHeader()
+    for column in range(table.columnCount()):
+        cells = (table.item(row, column) for row in range(table.rowCount()))
+        texts = [cell.text() for cell in cells if cell is not None]
+        head = table.horizontalHeaderItem(column)
+        texts.append(head.text() if head is not None else "")
+        short = max(len(t) for t in texts) <= SHORT_CELL
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if short
+                                    else QHeaderView.ResizeMode.Stretch)

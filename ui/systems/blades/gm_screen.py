@@ -46,6 +46,7 @@ from ui.systems.blades.common import (
     header_tips,
     percent_item,
     refuse,
+    share_columns,
     stretch_columns,
     text_item,
     wrap_list,
@@ -78,6 +79,22 @@ def _fit_rows(table: QTableWidget, rows: int) -> None:
               rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + 6)
     table.setMinimumHeight(height)
     table.setMaximumHeight(height)
+
+
+def _wrap_rows(table: QTableWidget) -> None:
+    """Long cells wrap and the table grows to show every row whole (a narrow dock)."""
+    stretch_columns(table, wrap=True)
+    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def fit(*_: object) -> None:
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setFixedHeight(table.horizontalHeader().sizeHint().height() + rows
+                             + 2 * table.frameWidth() + 2)
+
+    table.verticalHeader().sectionResized.connect(fit)
+    table.model().rowsInserted.connect(fit)
+    fit()
 
 
 def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
@@ -137,7 +154,7 @@ class RollsTab(QWidget):
         _fit_rows(self.results, 4)
         form.addRow(self.results)
         self.consequences = _table(["Result", "At this position"], "Consequences")
-        _fit_rows(self.consequences, 2)
+        _wrap_rows(self.consequences)
         form.addRow(self.consequences)
         left = QVBoxLayout()
         left.addWidget(action, 3)
@@ -576,7 +593,7 @@ class ReferenceTab(QWidget):
             if source.origin != "text":
                 where += f" ({source.origin})"
             self.table.setItem(r, len(found.columns), text_item(where, source.label()))
-        self.table.resizeRowsToContents()
+        share_columns(self.table)
 
 
 class BladesGmScreen(QTabWidget):
