@@ -114,7 +114,7 @@ class ScoundrelBuilder(QWidget):
             self.splitter.setOrientation(wanted)
             total = (event.size().width() if wanted == Qt.Orientation.Horizontal
                      else event.size().height())
-            self.splitter.setSizes([total * 3 // 4, total - total * 3 // 4])
+            self.splitter.setSizes([total * 7 // 10, total - total * 7 // 10])
 
     # -- helpers ------------------------------------------------------------------------------
     @property

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -87,13 +87,19 @@ def _wrap_rows(table: QTableWidget) -> None:
     table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-    def fit(*_: object) -> None:
+    def fit() -> None:
+        table.resizeRowsToContents()
         rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
         table.setFixedHeight(table.horizontalHeader().sizeHint().height() + rows
                              + 2 * table.frameWidth() + 2)
 
-    table.verticalHeader().sectionResized.connect(fit)
-    table.model().rowsInserted.connect(fit)
+    def later(*_: object) -> None:
+        QTimer.singleShot(0, table, fit)  # once the columns have their new widths
+
+    table.verticalHeader().sectionResized.connect(later)
+    table.horizontalHeader().sectionResized.connect(later)
+    table.model().rowsInserted.connect(later)
+    table.model().dataChanged.connect(later)
     fit()
 
 

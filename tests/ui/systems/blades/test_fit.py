@@ -189,6 +189,9 @@ def test_blades_pages_fit_the_window(size: str, theme: str, qtbot: QtBot,
         crew.type_pick.activated.emit(index)
         _settle()
         problems += fit_problems(crew)
+        width, height = SIZES[size]
+        assert window.width() <= width and window.height() <= height - TITLE_BAR, \
+            "no Blades page makes the window larger than the screen"
         assert problems == [], "\n".join(problems)
     finally:
         apply_theme(qapp, "light")
