@@ -42,6 +42,7 @@ from ui.systems.blades.common import (
     text_item,
     wrap_list,
 )
+from ui.systems.blades.flow_row import FlowRow
 
 Mutator = Callable[[Crew], None]
 
@@ -101,7 +102,7 @@ class CrewWidget(QScrollArea):
         form.addRow("Lair", self.lair)
         self.xp_track = QLabel()
         self.xp_track.setAccessibleName("Crew XP")
-        xp_row = ReflowRow()
+        xp_row = FlowRow()
         self.xp_minus = self._button("−", lambda: self.do(
             "Clear crew XP", lambda c: rules.mark_crew_xp(c, -1)))
         self.xp_minus.setAccessibleName("Clear crew XP")
@@ -211,7 +212,7 @@ class CrewWidget(QScrollArea):
         self.abilities.setAccessibleName("Crew special abilities")
         self.abilities.setMaximumHeight(90)
         al.addWidget(self.abilities)
-        row0 = ReflowRow()
+        row0 = FlowRow()
         self.ability_pick = QComboBox()
         self.ability_pick.setAccessibleName("Crew ability to take")
         self.add_ability = self._button("Take", self._add_ability)
@@ -234,7 +235,7 @@ class CrewWidget(QScrollArea):
         self.upgrades.setMaximumHeight(120)
         self.upgrades.itemSelectionChanged.connect(self._refresh_upgrade_buttons)
         ul.addWidget(self.upgrades)
-        row1 = ReflowRow()
+        row1 = FlowRow()
         self.mark_upgrade = self._button("Mark a box", self._mark_upgrade)
         self.clear_upgrade = self._button("Clear a box", self._clear_upgrade)
         row1.addWidget(self.mark_upgrade)
@@ -248,7 +249,7 @@ class CrewWidget(QScrollArea):
         self.cohorts.setAccessibleName("Cohorts")
         self.cohorts.setMaximumHeight(90)
         col.addWidget(self.cohorts)
-        row2 = ReflowRow()
+        row2 = FlowRow()
         self.cohort_kind = QComboBox()
         self.cohort_kind.setAccessibleName("Cohort kind")
         self.cohort_kind.addItem("Gang", "gang")
@@ -287,7 +288,7 @@ class CrewWidget(QScrollArea):
         self.factions.setMinimumHeight(90)
         self.factions.itemSelectionChanged.connect(self._refresh_status)
         fl.addWidget(self.factions)
-        row = ReflowRow()
+        row = FlowRow()
         self.faction_name = QLineEdit()
         self.faction_name.setAccessibleName("New faction")
         self.faction_name.setPlaceholderText("faction name")
@@ -301,7 +302,7 @@ class CrewWidget(QScrollArea):
         for part1 in (self.faction_name, self.faction_tier, self.add_faction):
             row.addWidget(part1)
         fl.addLayout(row)
-        row = ReflowRow()
+        row = FlowRow()
         self.status_spin = QSpinBox()
         self.status_spin.setAccessibleName("Faction status")
         self.status_spin.setRange(-3, 3)
@@ -319,7 +320,7 @@ class CrewWidget(QScrollArea):
         self.claims.setAccessibleName("Claims")
         self.claims.itemChanged.connect(self._claim_toggled)
         cl.addWidget(self.claims)
-        row = ReflowRow()
+        row = FlowRow()
         self.claim_name = QLineEdit()
         self.claim_name.setAccessibleName("New claim")
         self.claim_name.setPlaceholderText("claim name")
@@ -349,7 +350,7 @@ class CrewWidget(QScrollArea):
         self.clocks.horizontalHeader().setStretchLastSection(True)
         self.clocks.itemSelectionChanged.connect(self._refresh_clock_buttons)
         kl.addWidget(self.clocks)
-        row = ReflowRow()
+        row = FlowRow()
         self.tick = self._button("Tick", lambda: self._tick(1))
         self.untick = self._button("Untick", lambda: self._tick(-1))
         self.remove_clock = self._button("Remove clock", self._remove_clock)
@@ -357,7 +358,7 @@ class CrewWidget(QScrollArea):
             row.addWidget(part4)
         row.addStretch(1)
         kl.addLayout(row)
-        row = ReflowRow()
+        row = FlowRow()
         self.clock_name = QLineEdit()
         self.clock_name.setAccessibleName("New clock")
         self.clock_name.setPlaceholderText("clock name")
@@ -373,7 +374,7 @@ class CrewWidget(QScrollArea):
         for part5 in (self.clock_name, self.clock_size, self.clock_kind, self.add_clock):
             row.addWidget(part5)
         kl.addLayout(row)
-        row = ReflowRow()
+        row = FlowRow()
         self.link_kind = QComboBox()
         self.link_kind.setAccessibleName("Link kind")
         self.link_kind.addItems(["linked", "racing", "tug-of-war"])
@@ -385,7 +386,7 @@ class CrewWidget(QScrollArea):
         for part6 in (self.link_kind, self.link_first, self.link_second, self.link_button):
             row.addWidget(part6)
         kl.addLayout(row)
-        odds_row = ReflowRow()
+        odds_row = FlowRow()
         self.fill_dice = QSpinBox()
         self.fill_dice.setAccessibleName("Dice per roll against the clock")
         self.fill_dice.setRange(0, odds.MAX_TRAIT_DICE)

@@ -51,6 +51,7 @@ from ui.systems.blades.common import (
     text_item,
     wrap_list,
 )
+from ui.systems.blades.flow_row import FlowRow
 
 LEVEL_NAMES: dict[ResultLevel, str] = {
     ResultLevel.CRITICAL: "Critical (two 6s)",
@@ -193,7 +194,7 @@ class RollsTab(QWidget):
         right.addWidget(fortune, 1)
         group = QGroupBox("Group action")
         gform = QFormLayout(group)
-        members = ReflowRow()
+        members = FlowRow()
         self.members: list[QSpinBox] = []
         for i in range(4):
             spin = _spin(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
@@ -295,7 +296,7 @@ class RollerBox(QGroupBox):
         self.last: roller.Roll | None = None
         self.last_kind = ""
         layout = QVBoxLayout(self)
-        buttons = ReflowRow()
+        buttons = FlowRow()
         self.roll_action = QPushButton("Roll action")
         self.roll_resist = QPushButton("Roll resistance")
         self.roll_fortune = QPushButton("Roll fortune")
@@ -315,7 +316,7 @@ class RollerBox(QGroupBox):
         self.target.setAccessibleName("Roll target")
         self.target.setWordWrap(True)
         layout.addWidget(self.target)
-        apply_row = ReflowRow()
+        apply_row = FlowRow()
         self.trauma = QComboBox()
         self.trauma.setAccessibleName("Trauma if stress fills")
         self.trauma.addItems(list(TRAUMA_CONDITIONS))
@@ -326,7 +327,7 @@ class RollerBox(QGroupBox):
         apply_row.addWidget(QLabel("if full:"))
         apply_row.addWidget(self.trauma)
         layout.addLayout(apply_row)
-        harm_row = ReflowRow()
+        harm_row = FlowRow()
         self.harm_level = _spin("Harm level to write", 1, 3, 2, "Harm the consequence deals")
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("Harm to write")
@@ -337,7 +338,7 @@ class RollerBox(QGroupBox):
         for part in (self.harm_level, self.harm_text, self.write_harm):
             harm_row.addWidget(part)
         layout.addLayout(harm_row)
-        clock_row = ReflowRow()
+        clock_row = FlowRow()
         self.clock = QComboBox()
         self.clock.setAccessibleName("Clock to tick")
         self.clock.setMinimumContentsLength(8)
