@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QScrollBar,
     QStyle,
     QTabWidget,
@@ -72,6 +73,10 @@ def fit_problems(root: QWidget) -> list[str]:
         bar: QScrollBar = area.horizontalScrollBar()
         if bar.isVisibleTo(root) and bar.maximum() > 0:
             problems.append(f"scrolls sideways by {bar.maximum()} px: {name(area)}")
+        inner = area.widget() if isinstance(area, QScrollArea) else None
+        if inner is not None and inner.width() > area.viewport().width():
+            problems.append(f"cut at the right by {inner.width() - area.viewport().width()}"
+                            f" px: {name(area)}")
     for label in root.findChildren(QLabel):
         if not _shown(label, root) or not label.text() or label.textFormat() == \
                 Qt.TextFormat.RichText or "<" in label.text():
