@@ -7,14 +7,13 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QStandardItemModel
+from PySide6.QtGui import QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -44,7 +43,8 @@ from seforge.systems.blades.facts import (
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import apply, dots_text, refuse
+from ui.systems.blades.common import ReflowRow, apply, dots_text, refuse, wrap_list
+from ui.systems.blades.flow_row import FlowRow
 from ui.systems.blades.ledger import LedgerPanel
 
 Mutator = Callable[[Scoundrel], None]
@@ -57,9 +57,11 @@ class ScoundrelBuilder(QWidget):
         super().__init__(parent)
         self.owner = owner
         self.setAccessibleName("Scoundrel builder")
-        outer = QHBoxLayout(self)
+        outer = ReflowRow(self)
         outer.setContentsMargins(0, 0, 0, 0)
         splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setChildrenCollapsible(False)
+        self.splitter = splitter
         outer.addWidget(splitter)
         form_host = QWidget()
         self.form = QVBoxLayout(form_host)
@@ -71,6 +73,7 @@ class ScoundrelBuilder(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(form_host)
+        self.form_scroll = scroll
         splitter.addWidget(scroll)
         self.ledger = LedgerPanel()
         splitter.addWidget(self.ledger)
@@ -91,6 +94,28 @@ class ScoundrelBuilder(QWidget):
         self.form.addStretch(1)
         owner.changed.connect(self.refresh)
         self.refresh()
+
+    def two_column_width(self) -> int:
+        """The width from which the ledger sits beside the form rather than under it."""
+        host = self.form_scroll.widget()
+        form = host.minimumSizeHint().width() if host is not None else 0
+        bar = self.form_scroll.verticalScrollBar().sizeHint().width()
+        return form + bar + self.ledger.minimumWidth() + self.splitter.handleWidth() + 8
+
+    def is_two_columns(self) -> bool:
+        return self.splitter.orientation() == Qt.Orientation.Horizontal
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Reflow as Sword's Edge's builder does: the ledger beside the form when there
+        is room, under it when narrow, so the form never scrolls sideways."""
+        super().resizeEvent(event)
+        wanted = (Qt.Orientation.Horizontal if event.size().width() >= self.two_column_width()
+                  else Qt.Orientation.Vertical)
+        if wanted != self.splitter.orientation():
+            self.splitter.setOrientation(wanted)
+            total = (event.size().width() if wanted == Qt.Orientation.Horizontal
+                     else event.size().height())
+            self.splitter.setSizes([total * 7 // 10, total - total * 7 // 10])
 
     # -- helpers ------------------------------------------------------------------------------
     @property
@@ -193,16 +218,24 @@ class ScoundrelBuilder(QWidget):
         self.dot_labels: dict[str, QLabel] = {}
         self.plus: dict[str, QPushButton] = {}
         self.minus: dict[str, QPushButton] = {}
-        row = 0
-        for column, attribute in enumerate(ATTRIBUTES):
+        # one block per attribute, side by side when there is room, stacked when narrow
+        attributes = ReflowRow()
+        self._attribute_grids: dict[str, QGridLayout] = {}
+        for attribute in ATTRIBUTES:
+            block = QWidget()
+            block_grid = QGridLayout(block)
+            block_grid.setContentsMargins(0, 0, 0, 0)
             label = QLabel()
             label.setAccessibleName(f"{attribute.capitalize()} rating")
             font = label.font()
             font.setBold(True)
             label.setFont(font)
-            grid.addWidget(label, 0, column * 4, 1, 4)
+            block_grid.addWidget(label, 0, 0, 1, 4)
+            block_grid.setColumnStretch(0, 1)
             self.attribute_labels[attribute] = label
-        self._action_grid = grid
+            self._attribute_grids[attribute] = block_grid
+            attributes.addWidget(block)
+        grid.addLayout(attributes, 0, 0, 1, 12)
         self._action_rows: dict[str, tuple[int, int]] = {}
         for action in ACTIONS:
             name = QLabel(action.capitalize())
@@ -249,14 +282,16 @@ class ScoundrelBuilder(QWidget):
         for action in ACTIONS:
             for widget in (getattr(self, f"_name_{action}"), self.dot_labels[action],
                            self.minus[action], self.plus[action]):
-                self._action_grid.removeWidget(widget)
-        for column, attribute in enumerate(ATTRIBUTES):
+                for block_grid in self._attribute_grids.values():
+                    block_grid.removeWidget(widget)
+        for attribute in ATTRIBUTES:
+            block_grid = self._attribute_grids[attribute]
             for r, action in enumerate(mapping[attribute]):
                 name: QLabel = getattr(self, f"_name_{action}")
-                self._action_grid.addWidget(name, r + 1, column * 4)
-                self._action_grid.addWidget(self.dot_labels[action], r + 1, column * 4 + 1)
-                self._action_grid.addWidget(self.minus[action], r + 1, column * 4 + 2)
-                self._action_grid.addWidget(self.plus[action], r + 1, column * 4 + 3)
+                block_grid.addWidget(name, r + 1, 0)
+                block_grid.addWidget(self.dot_labels[action], r + 1, 1)
+                block_grid.addWidget(self.minus[action], r + 1, 2)
+                block_grid.addWidget(self.plus[action], r + 1, 3)
 
     def _add_dot(self, action: str) -> None:
         source = rules.next_dot_source(self.sc)
@@ -286,11 +321,12 @@ class ScoundrelBuilder(QWidget):
         box = QGroupBox("Special ability, friend, rival and vice")
         layout = QFormLayout(box)
         self.abilities = QListWidget()
+        wrap_list(self.abilities)
         self.abilities.setAccessibleName("Special abilities")
         self.abilities.setMaximumHeight(70)
         self.abilities.currentRowChanged.connect(lambda _r: self._refresh_ability_button())
         layout.addRow("Special abilities", self.abilities)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.ability_pick = QComboBox()
         self.ability_pick.setEditable(True)
         self.ability_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -471,7 +507,7 @@ class ScoundrelBuilder(QWidget):
     def _build_stress_harm(self) -> None:
         box = QGroupBox("Stress, trauma, harm and armor")
         layout = QFormLayout(box)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.stress_label = QLabel()
         self.stress_label.setAccessibleName("Stress")
         self.stress_minus = self._button("−", "Clear 1 stress", lambda: self.do(
@@ -498,6 +534,7 @@ class ScoundrelBuilder(QWidget):
         self.harm_rows: list[QListWidget] = []
         for level in (3, 2, 1):
             rows = QListWidget()
+            wrap_list(rows)
             rows.setAccessibleName(f"Harm level {level}")
             rows.setMaximumHeight(44)
             rows.setFlow(QListWidget.Flow.LeftToRight)
@@ -506,7 +543,7 @@ class ScoundrelBuilder(QWidget):
                             "Double-click an entry to heal it.")
             layout.addRow(f"Harm {level}", rows)
             self.harm_rows.insert(0, rows)
-        harm_row = QHBoxLayout()
+        harm_row = FlowRow()
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("New harm")
         self.harm_text.setPlaceholderText("e.g. Deep cut to arm")
@@ -520,7 +557,7 @@ class ScoundrelBuilder(QWidget):
         harm_row.addWidget(self.harm_level)
         harm_row.addWidget(self.harm_add)
         layout.addRow("", harm_row)
-        heal_row = QHBoxLayout()
+        heal_row = FlowRow()
         self.healing = ClockFace("Healing", rules.HEALING_SEGMENTS, 0)
         self.healing.setAccessibleName("Healing clock")
         self.healing.fill_requested.connect(self._heal_to)
@@ -529,7 +566,7 @@ class ScoundrelBuilder(QWidget):
         heal_row.addWidget(self.healing)
         heal_row.addWidget(self.healing_label, 1)
         layout.addRow("Healing", heal_row)
-        armor = QHBoxLayout()
+        armor = FlowRow()
         self.armor_boxes: dict[str, QCheckBox] = {}
         for box_name in ARMOR_BOXES:
             check = QCheckBox(box_name.capitalize())
@@ -600,7 +637,7 @@ class ScoundrelBuilder(QWidget):
     def _build_load_coin(self) -> None:
         box = QGroupBox("Load, coin and stash")
         layout = QFormLayout(box)
-        load_row = QHBoxLayout()
+        load_row = FlowRow()
         self.load = QSpinBox()
         self.load.setAccessibleName("Load")
         self.load.setRange(0, MAX_LOAD)
@@ -611,9 +648,11 @@ class ScoundrelBuilder(QWidget):
         load_row.addWidget(self.load_level, 1)
         layout.addRow("Load", load_row)
         self.items = QListWidget()
+        wrap_list(self.items)
         self.items.setAccessibleName("Items carried")
         self.items.setMaximumHeight(70)
         self.item_checks = QListWidget()
+        wrap_list(self.item_checks)
         self.item_checks.setAccessibleName("Items to carry")
         self.item_checks.setToolTip("The playbook's items, then the standard ones: tick what "
                                     "the scoundrel has on hand, up to the chosen load")
@@ -621,7 +660,7 @@ class ScoundrelBuilder(QWidget):
         self.item_checks.itemChanged.connect(self._item_checked)
         layout.addRow("Sheet items", self.item_checks)
         layout.addRow("Carried", self.items)
-        item_row = QHBoxLayout()
+        item_row = FlowRow()
         self.item_name = QLineEdit()
         self.item_name.setAccessibleName("New item")
         self.item_name.textChanged.connect(lambda _t: self._refresh_items())
@@ -635,7 +674,7 @@ class ScoundrelBuilder(QWidget):
         for widget in (self.item_name, self.item_boxes, self.item_add, self.item_remove):
             item_row.addWidget(widget)
         layout.addRow("", item_row)
-        coin_row = QHBoxLayout()
+        coin_row = FlowRow()
         self.coin_label = QLabel()
         self.coin_label.setAccessibleName("Coin and stash")
         self.coin_minus = self._button("−", "Spend 1 coin",
@@ -655,7 +694,7 @@ class ScoundrelBuilder(QWidget):
             coin_row.addWidget(part)
         coin_row.addStretch(1)
         layout.addRow("Coin", coin_row)
-        profit_row = QHBoxLayout()
+        profit_row = FlowRow()
         self.profit_tier = QSpinBox()
         self.profit_tier.setAccessibleName("Crew Tier for the profit")
         self.profit_tier.setRange(0, 6)
@@ -719,7 +758,7 @@ class ScoundrelBuilder(QWidget):
             spin.valueChanged.connect(partial(self._house, field))
             layout.addRow(HOUSE_DEFAULT_LABELS[field].split(" (")[0], spin)
             self.house[field] = spin
-        harm = QHBoxLayout()
+        harm = FlowRow()
         self.harm_boxes: list[QSpinBox] = []
         for level in (1, 2, 3):
             spin = QSpinBox()
@@ -740,8 +779,8 @@ class ScoundrelBuilder(QWidget):
             for attribute in ATTRIBUTES:
                 combo.addItem(attribute.capitalize(), attribute)
             combo.activated.connect(partial(self._move_action, action, combo))
-            grid.addWidget(QLabel(action.capitalize()), i // 3, (i % 3) * 2)
-            grid.addWidget(combo, i // 3, (i % 3) * 2 + 1)
+            grid.addWidget(QLabel(action.capitalize()), i // 2, (i % 2) * 2)
+            grid.addWidget(combo, i // 2, (i % 2) * 2 + 1)
             self.attribute_of[action] = combo
         layout.addRow("Attribute of", grid)
         self.form.addWidget(box)

@@ -6,7 +6,19 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QTableWidgetItem, QWidget
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLayoutItem,
+    QListView,
+    QListWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QWidget,
+)
 
 from seforge.core.trackers import RefusedError
 from ui.shell.document_owner import DocumentOwner
@@ -50,3 +62,92 @@ def text_item(text: str, tooltip: str = "") -> QTableWidgetItem:
 
 def dots_text(rating: int, cap: int = 4) -> str:
     return "●" * rating + "○" * max(0, cap - rating)
+
+
+class ReflowRow(QBoxLayout):
+    """A row that turns into a column when its parent is too narrow for it side by side
+    (issue 26: pages reflow rather than scroll sideways). Its minimum width is that of
+    its widest item, so a scroll area never has to scroll sideways for it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(QBoxLayout.Direction.LeftToRight, parent)
+
+    def _items(self) -> list[QLayoutItem]:
+        found = (self.itemAt(i) for i in range(self.count()))
+        return [item for item in found if item is not None and not item.isEmpty()]
+
+    def _row_width(self) -> int:
+        shown = [item.minimumSize().width() for item in self._items()]
+        margins = self.contentsMargins()
+        return (sum(shown) + max(0, len(shown) - 1) * max(0, self.spacing())
+                + margins.left() + margins.right())
+
+    def minimumSize(self) -> QSize:
+        size = super().minimumSize()
+        if self.direction() == QBoxLayout.Direction.LeftToRight:
+            margins = self.contentsMargins()
+            widest = max((item.minimumSize().width() for item in self._items()), default=0)
+            size.setWidth(min(size.width(), widest + margins.left() + margins.right()))
+        return size
+
+    def setGeometry(self, rect: QRect) -> None:
+        wanted = (QBoxLayout.Direction.LeftToRight if rect.width() >= self._row_width()
+                  else QBoxLayout.Direction.TopToBottom)
+        if wanted != self.direction():
+            self.setDirection(wanted)
+        super().setGeometry(rect)
+
+
+def header_tips(table: QTableWidget | QTreeWidget) -> None:
+    """Each column header carries its full text as a tooltip, so an elided header
+    (a narrow GM Screen dock) can still be read."""
+    if isinstance(table, QTableWidget):
+        for column in range(table.columnCount()):
+            item = table.horizontalHeaderItem(column)
+            if item is not None:
+                item.setToolTip(item.text())
+    else:
+        head = table.headerItem()
+        for column in range(table.columnCount()):
+            head.setToolTip(column, head.text(column))
+    if isinstance(table, QTableWidget):
+        table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+
+
+def wrap_list(view: QListWidget) -> None:
+    """A list whose long entries wrap onto more lines instead of scrolling sideways."""
+    view.setWordWrap(True)
+    view.setResizeMode(QListView.ResizeMode.Adjust)
+    view.setTextElideMode(Qt.TextElideMode.ElideNone)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
+def stretch_columns(table: QTableWidget, wrap: bool = False) -> None:
+    """Columns share the table's width (cells elide, their tooltip has the full text);
+    with ``wrap`` long cells wrap and rows grow to hold them."""
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    header.setMinimumSectionSize(24)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    if wrap:
+        table.setWordWrap(True)
+        table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+
+SHORT_CELL = 14
+"""Columns whose every cell is at most this many characters keep their text's width."""
+
+
+def share_columns(table: QTableWidget) -> None:
+    """After filling ``table``: short columns (numbers, names) take their text's width
+    and the long ones share the rest (call after :func:`stretch_columns`)."""
+    header = table.horizontalHeader()
+    for column in range(table.columnCount()):
+        cells = (table.item(row, column) for row in range(table.rowCount()))
+        texts = [cell.text() for cell in cells if cell is not None]
+        head = table.horizontalHeaderItem(column)
+        texts.append(head.text() if head is not None else "")
+        short = max(len(t) for t in texts) <= SHORT_CELL
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if short
+                                    else QHeaderView.ResizeMode.Stretch)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -34,7 +33,16 @@ from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import apply, refuse, text_item
+from ui.systems.blades.common import (
+    ReflowRow,
+    apply,
+    header_tips,
+    refuse,
+    stretch_columns,
+    text_item,
+    wrap_list,
+)
+from ui.systems.blades.flow_row import FlowRow
 
 Mutator = Callable[[Crew], None]
 
@@ -53,7 +61,7 @@ class CrewWidget(QScrollArea):
         self.status.setVisible(False)
         self.status.setAccessibleName("Last refusal")
         layout.addWidget(self.status)
-        top = QHBoxLayout()
+        top = ReflowRow()
         layout.addLayout(top)
         crew_box = QGroupBox("Crew")
         form = QFormLayout(crew_box)
@@ -94,7 +102,7 @@ class CrewWidget(QScrollArea):
         form.addRow("Lair", self.lair)
         self.xp_track = QLabel()
         self.xp_track.setAccessibleName("Crew XP")
-        xp_row = QHBoxLayout()
+        xp_row = FlowRow()
         self.xp_minus = self._button("−", lambda: self.do(
             "Clear crew XP", lambda c: rules.mark_crew_xp(c, -1)))
         self.xp_minus.setAccessibleName("Clear crew XP")
@@ -195,15 +203,16 @@ class CrewWidget(QScrollArea):
         self.score_heat.setAccessibleName("Heat from a score")
         grid.addWidget(self.score_heat, 1, 4, 1, 2)
 
-        assets = QHBoxLayout()
+        assets = ReflowRow()
         layout.addLayout(assets)
         abilities = QGroupBox("Special abilities")
         al = QVBoxLayout(abilities)
         self.abilities = QListWidget()
+        wrap_list(self.abilities)
         self.abilities.setAccessibleName("Crew special abilities")
         self.abilities.setMaximumHeight(90)
         al.addWidget(self.abilities)
-        row0 = QHBoxLayout()
+        row0 = FlowRow()
         self.ability_pick = QComboBox()
         self.ability_pick.setAccessibleName("Crew ability to take")
         self.add_ability = self._button("Take", self._add_ability)
@@ -221,11 +230,12 @@ class CrewWidget(QScrollArea):
         self.upgrade_boxes.setAccessibleName("Upgrade boxes")
         ul.addWidget(self.upgrade_boxes)
         self.upgrades = QListWidget()
+        wrap_list(self.upgrades)
         self.upgrades.setAccessibleName("Crew upgrades")
         self.upgrades.setMaximumHeight(120)
         self.upgrades.itemSelectionChanged.connect(self._refresh_upgrade_buttons)
         ul.addWidget(self.upgrades)
-        row1 = QHBoxLayout()
+        row1 = FlowRow()
         self.mark_upgrade = self._button("Mark a box", self._mark_upgrade)
         self.clear_upgrade = self._button("Clear a box", self._clear_upgrade)
         row1.addWidget(self.mark_upgrade)
@@ -235,10 +245,11 @@ class CrewWidget(QScrollArea):
         cohorts = QGroupBox("Cohorts")
         col = QVBoxLayout(cohorts)
         self.cohorts = QListWidget()
+        wrap_list(self.cohorts)
         self.cohorts.setAccessibleName("Cohorts")
         self.cohorts.setMaximumHeight(90)
         col.addWidget(self.cohorts)
-        row2 = QHBoxLayout()
+        row2 = FlowRow()
         self.cohort_kind = QComboBox()
         self.cohort_kind.setAccessibleName("Cohort kind")
         self.cohort_kind.addItem("Gang", "gang")
@@ -263,20 +274,21 @@ class CrewWidget(QScrollArea):
         self.cohort_type.currentTextChanged.connect(lambda _t: self.refresh())
         assets.addWidget(cohorts, 3)
 
-        middle = QHBoxLayout()
+        middle = ReflowRow()
         layout.addLayout(middle)
         factions = QGroupBox("Factions")
         fl = QVBoxLayout(factions)
         self.factions = QTableWidget(0, 4)
         self.factions.setAccessibleName("Factions")
         self.factions.setHorizontalHeaderLabels(["Faction", "Tier", "Hold", "Status"])
+        header_tips(self.factions)
         self.factions.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.factions.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.factions.horizontalHeader().setStretchLastSection(True)
+        stretch_columns(self.factions)
         self.factions.setMinimumHeight(90)
         self.factions.itemSelectionChanged.connect(self._refresh_status)
         fl.addWidget(self.factions)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.faction_name = QLineEdit()
         self.faction_name.setAccessibleName("New faction")
         self.faction_name.setPlaceholderText("faction name")
@@ -290,7 +302,7 @@ class CrewWidget(QScrollArea):
         for part1 in (self.faction_name, self.faction_tier, self.add_faction):
             row.addWidget(part1)
         fl.addLayout(row)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.status_spin = QSpinBox()
         self.status_spin.setAccessibleName("Faction status")
         self.status_spin.setRange(-3, 3)
@@ -304,10 +316,11 @@ class CrewWidget(QScrollArea):
         claims = QGroupBox("Claims")
         cl = QVBoxLayout(claims)
         self.claims = QListWidget()
+        wrap_list(self.claims)
         self.claims.setAccessibleName("Claims")
         self.claims.itemChanged.connect(self._claim_toggled)
         cl.addWidget(self.claims)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.claim_name = QLineEdit()
         self.claim_name.setAccessibleName("New claim")
         self.claim_name.setPlaceholderText("claim name")
@@ -331,12 +344,13 @@ class CrewWidget(QScrollArea):
         self.clocks = QTableWidget(0, 3)
         self.clocks.setAccessibleName("Clocks")
         self.clocks.setHorizontalHeaderLabels(["Clock", "Kind", "Filled"])
+        header_tips(self.clocks)
         self.clocks.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.clocks.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.clocks.horizontalHeader().setStretchLastSection(True)
         self.clocks.itemSelectionChanged.connect(self._refresh_clock_buttons)
         kl.addWidget(self.clocks)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.tick = self._button("Tick", lambda: self._tick(1))
         self.untick = self._button("Untick", lambda: self._tick(-1))
         self.remove_clock = self._button("Remove clock", self._remove_clock)
@@ -344,7 +358,7 @@ class CrewWidget(QScrollArea):
             row.addWidget(part4)
         row.addStretch(1)
         kl.addLayout(row)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.clock_name = QLineEdit()
         self.clock_name.setAccessibleName("New clock")
         self.clock_name.setPlaceholderText("clock name")
@@ -360,7 +374,7 @@ class CrewWidget(QScrollArea):
         for part5 in (self.clock_name, self.clock_size, self.clock_kind, self.add_clock):
             row.addWidget(part5)
         kl.addLayout(row)
-        row = QHBoxLayout()
+        row = FlowRow()
         self.link_kind = QComboBox()
         self.link_kind.setAccessibleName("Link kind")
         self.link_kind.addItems(["linked", "racing", "tug-of-war"])
@@ -372,7 +386,7 @@ class CrewWidget(QScrollArea):
         for part6 in (self.link_kind, self.link_first, self.link_second, self.link_button):
             row.addWidget(part6)
         kl.addLayout(row)
-        odds_row = QHBoxLayout()
+        odds_row = FlowRow()
         self.fill_dice = QSpinBox()
         self.fill_dice.setAccessibleName("Dice per roll against the clock")
         self.fill_dice.setRange(0, odds.MAX_TRAIT_DICE)

@@ -6,14 +6,13 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -41,7 +40,18 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
-from ui.systems.blades.common import apply, percent_item, refuse, text_item
+from ui.systems.blades.common import (
+    ReflowRow,
+    apply,
+    header_tips,
+    percent_item,
+    refuse,
+    share_columns,
+    stretch_columns,
+    text_item,
+    wrap_list,
+)
+from ui.systems.blades.flow_row import FlowRow
 
 LEVEL_NAMES: dict[ResultLevel, str] = {
     ResultLevel.CRITICAL: "Critical (two 6s)",
@@ -55,6 +65,7 @@ def _table(columns: list[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(columns))
     table.setAccessibleName(name)
     table.setHorizontalHeaderLabels(columns)
+    header_tips(table)
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -69,6 +80,28 @@ def _fit_rows(table: QTableWidget, rows: int) -> None:
               rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + 6)
     table.setMinimumHeight(height)
     table.setMaximumHeight(height)
+
+
+def _wrap_rows(table: QTableWidget) -> None:
+    """Long cells wrap and the table grows to show every row whole (a narrow dock)."""
+    stretch_columns(table, wrap=True)
+    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def fit() -> None:
+        table.resizeRowsToContents()
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setFixedHeight(table.horizontalHeader().sizeHint().height() + rows
+                             + 2 * table.frameWidth() + 2)
+
+    def later(*_: object) -> None:
+        QTimer.singleShot(0, table, fit)  # once the columns have their new widths
+
+    table.verticalHeader().sectionResized.connect(later)
+    table.horizontalHeader().sectionResized.connect(later)
+    table.model().rowsInserted.connect(later)
+    table.model().dataChanged.connect(later)
+    fit()
 
 
 def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
@@ -95,7 +128,7 @@ class RollsTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QHBoxLayout(self)
+        layout = ReflowRow(self)
         action = QGroupBox("Action roll")
         form = QFormLayout(action)
         self.rating = _spin("Action rating", 0, MAX_RATING, 2,
@@ -128,7 +161,7 @@ class RollsTab(QWidget):
         _fit_rows(self.results, 4)
         form.addRow(self.results)
         self.consequences = _table(["Result", "At this position"], "Consequences")
-        _fit_rows(self.consequences, 2)
+        _wrap_rows(self.consequences)
         form.addRow(self.consequences)
         left = QVBoxLayout()
         left.addWidget(action, 3)
@@ -161,7 +194,7 @@ class RollsTab(QWidget):
         right.addWidget(fortune, 1)
         group = QGroupBox("Group action")
         gform = QFormLayout(group)
-        members = QHBoxLayout()
+        members = FlowRow()
         self.members: list[QSpinBox] = []
         for i in range(4):
             spin = _spin(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
@@ -263,7 +296,7 @@ class RollerBox(QGroupBox):
         self.last: roller.Roll | None = None
         self.last_kind = ""
         layout = QVBoxLayout(self)
-        buttons = QHBoxLayout()
+        buttons = FlowRow()
         self.roll_action = QPushButton("Roll action")
         self.roll_resist = QPushButton("Roll resistance")
         self.roll_fortune = QPushButton("Roll fortune")
@@ -283,7 +316,7 @@ class RollerBox(QGroupBox):
         self.target.setAccessibleName("Roll target")
         self.target.setWordWrap(True)
         layout.addWidget(self.target)
-        apply_row = QHBoxLayout()
+        apply_row = FlowRow()
         self.trauma = QComboBox()
         self.trauma.setAccessibleName("Trauma if stress fills")
         self.trauma.addItems(list(TRAUMA_CONDITIONS))
@@ -294,7 +327,7 @@ class RollerBox(QGroupBox):
         apply_row.addWidget(QLabel("if full:"))
         apply_row.addWidget(self.trauma)
         layout.addLayout(apply_row)
-        harm_row = QHBoxLayout()
+        harm_row = FlowRow()
         self.harm_level = _spin("Harm level to write", 1, 3, 2, "Harm the consequence deals")
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("Harm to write")
@@ -305,7 +338,7 @@ class RollerBox(QGroupBox):
         for part in (self.harm_level, self.harm_text, self.write_harm):
             harm_row.addWidget(part)
         layout.addLayout(harm_row)
-        clock_row = QHBoxLayout()
+        clock_row = FlowRow()
         self.clock = QComboBox()
         self.clock.setAccessibleName("Clock to tick")
         self.clock.setMinimumContentsLength(8)
@@ -318,6 +351,7 @@ class RollerBox(QGroupBox):
         clock_row.addWidget(self.tick)
         layout.addLayout(clock_row)
         self.log = QListWidget()
+        wrap_list(self.log)
         self.log.setAccessibleName("Roll log")
         self.log.setMaximumHeight(56)
         self.log.setWordWrap(True)
@@ -523,6 +557,7 @@ class ReferenceTab(QWidget):
         self.source.setWordWrap(True)
         layout.addWidget(self.source)
         self.table = _table([], "Reference rows")
+        stretch_columns(self.table, wrap=True)
         self.table.setWordWrap(True)
         layout.addWidget(self.table, 1)
         self.search.textChanged.connect(lambda _t: self.refresh())
@@ -555,6 +590,7 @@ class ReferenceTab(QWidget):
         self.source.setText(f"Source: {found.source.label()}")
         self.table.setColumnCount(len(found.columns) + 1)
         self.table.setHorizontalHeaderLabels([*found.columns, "Source"])
+        header_tips(self.table)
         self.table.setRowCount(len(rows))
         for r, index in enumerate(rows):
             source = found.source_of(index)
@@ -564,7 +600,7 @@ class ReferenceTab(QWidget):
             if source.origin != "text":
                 where += f" ({source.origin})"
             self.table.setItem(r, len(found.columns), text_item(where, source.label()))
-        self.table.resizeRowsToContents()
+        share_columns(self.table)
 
 
 class BladesGmScreen(QTabWidget):

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.blades import rules
 from seforge.systems.blades.models import Scoundrel
+from ui.systems.blades.common import wrap_list
 
 
 class LedgerPanel(QWidget):
@@ -34,6 +35,7 @@ class LedgerPanel(QWidget):
         title.setFont(font)
         layout.addWidget(title)
         self.lines = QListWidget()
+        wrap_list(self.lines)
         self.lines.setAccessibleName("Dots by source")
         self.lines.setWordWrap(True)
         layout.addWidget(self.lines, 1)
@@ -41,6 +43,7 @@ class LedgerPanel(QWidget):
         title.setFont(font)
         layout.addWidget(title)
         self.problems = QListWidget()
+        wrap_list(self.problems)
         self.problems.setAccessibleName("Problems")
         self.problems.setWordWrap(True)
         layout.addWidget(self.problems, 2)
