@@ -63,8 +63,8 @@ VERB_HELP = {
     "check": "show where each Rank went and whether characters are legal",
     "odds": "exact chances of a roll (Sword's Edge: 2d10 + modifier against a TN)",
     "export": "print character sheets to a PDF",
-    "import": "read a filled-in sheet PDF back into a document (each system that can: "
-    "see 'seforge import --help')",
+    "import": "read a filled-in sheet PDF back into a document (which systems' sheets: "
+    "see below)",
     "desktop-install": "add SEForge to the desktop's menu and open its files with a "
     "double click",
     **{verb: summary for verb, (_system, summary) in SYSTEM_VERBS.items()},
