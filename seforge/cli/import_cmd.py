@@ -88,7 +88,7 @@ def _not_a_file(path: Path) -> str:
     import stat
 
     try:
-        mode = os.stat(path).st_mode
+        status = os.stat(path)
     except FileNotFoundError:
         return "no such file"
     except NotADirectoryError:
@@ -97,12 +97,12 @@ def _not_a_file(path: Path) -> str:
         return "permission denied"
     except (OSError, ValueError) as exc:
         return f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
-    if stat.S_ISDIR(mode):
+    if stat.S_ISDIR(status.st_mode):
         return "is a folder, not a PDF"
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(status.st_mode):
         return "is not a regular file (a device, pipe or socket), not a PDF"
-    if os.stat(path).st_size > MAX_PDF_BYTES:
-        size = os.stat(path).st_size
+    if status.st_size > MAX_PDF_BYTES:
+        size = status.st_size
         return (f"is {size / 1024 / 1024:,.0f} MB; a sheet PDF may be at most "
                 f"{MAX_PDF_BYTES // 1024 // 1024} MB")
     return ""

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from seforge.core.systems import SheetImport
 from seforge.systems.swords_edge.system import FORMATS
+
+if TYPE_CHECKING:
+    from seforge.systems.swords_edge.sheet.readback import ReadResult
 
 
 def read(sheet: Path, number: int) -> SheetImport:
     """The ``number``-th character of the sheet PDF (SheetReadError, a ValueError, when
     the PDF cannot be read or holds no such character)."""
     from seforge.systems.swords_edge.fileformat import save_character
-    from seforge.systems.swords_edge.sheet.readback import ReadResult, read_sheet
+    from seforge.systems.swords_edge.sheet.readback import read_sheet
 
-    result: ReadResult = read_sheet(sheet, number)
+    result = read_sheet(sheet, number)
 
     def write(output: Path) -> None:
         save_character(result.character, output)
@@ -32,12 +36,12 @@ def read(sheet: Path, number: int) -> SheetImport:
     return SheetImport(FORMATS[0], write, report)
 
 
-def _report(result: object, output: Path, as_json: bool) -> str:
+def _report(result: ReadResult, output: Path, as_json: bool) -> str:
+    """What ``seforge import`` printed for a Sword's Edge sheet before the verb was shared:
+    the character read, the notes and what ``check`` finds (or all of it as JSON)."""
     from seforge.systems.swords_edge.cli.check import result_json
-    from seforge.systems.swords_edge.sheet.readback import ReadResult
     from seforge.systems.swords_edge.validation import check_character
 
-    assert isinstance(result, ReadResult)
     check = check_character(result.character)
     name = result.character.name.strip() or "Unnamed character"
     if as_json:
