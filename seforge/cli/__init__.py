@@ -10,10 +10,12 @@ parsed arguments and returning the exit code):
 - ``check`` and ``export`` route each file by its format id to the system that reads it
   (:mod:`seforge.cli.routing`); a file no system claims goes to Sword's Edge, whose
   loader explains what is wrong with it;
+- ``import`` finds which system wrote a sheet PDF and hands it to that system's
+  ``sheet_reader`` (:mod:`seforge.cli.import_cmd`);
 - ``odds`` hands its arguments to ``--system ID`` (Sword's Edge without it);
 - ``desktop-install`` belongs to the app.
 
-A system adds its own verbs (Sword's Edge: ``library``, ``import``) through its
+A system adds its own verbs (Sword's Edge: ``library``) through its
 ``cli_verbs``; a built-in's verbs are known from :data:`seforge.systems.BUILTIN_VERBS`
 without importing the system, so ``seforge --help`` lists them and the systems quickly.
 """
@@ -44,6 +46,7 @@ VERB_MODULES = {
     "check": "check_cmd",
     "odds": "odds_cmd",
     "export": "export_cmd",
+    "import": "import_cmd",
     "desktop-install": "desktop_cmd",
 }
 """Each shared verb and its module under ``seforge.cli``, imported only when the verb runs
@@ -60,6 +63,8 @@ VERB_HELP = {
     "check": "show where each Rank went and whether characters are legal",
     "odds": "exact chances of a roll (Sword's Edge: 2d10 + modifier against a TN)",
     "export": "print character sheets to a PDF",
+    "import": "read a filled-in sheet PDF back into a document (which systems' sheets: "
+    "see below)",
     "desktop-install": "add SEForge to the desktop's menu and open its files with a "
     "double click",
     **{verb: summary for verb, (_system, summary) in SYSTEM_VERBS.items()},
@@ -78,12 +83,22 @@ def systems_epilog() -> str:
     return "Game systems (ID = title): " + (", ".join(listed) or "none") + "."
 
 
+def importable_epilog() -> str:
+    """`` 'seforge import' reads back the sheets of: Sword's Edge, ...``: the built-in
+    systems with a sheet reader, imported by none (``seforge import --help`` lists every
+    registered one with its suffixes)."""
+    from seforge.systems import BUILTIN_SHEET_READERS, builtin_ids
+
+    here = [BUILTIN_TITLES[i] for i in BUILTIN_SHEET_READERS if i in builtin_ids()]
+    return " 'seforge import' reads back the sheets of: " + (", ".join(here) or "none") + "."
+
+
 class _SeforgeParser(OneLineParser):
     """The top ``seforge`` parser: its epilog lists the game systems, which takes finding
     the installed ones (about 20 ms), so it is written only when the help is printed."""
 
     def format_help(self) -> str:
-        self.epilog = EXAMPLES + systems_epilog()
+        self.epilog = EXAMPLES + systems_epilog() + importable_epilog()
         return super().format_help()
 
 

@@ -116,6 +116,37 @@ class CheckReport:
         }
 
 
+@dataclass(frozen=True)
+class SheetImport:
+    """One document read back from a filled-in sheet PDF, not yet written."""
+
+    format: DocumentFormat
+    """The kind of document read: the output file must end with its suffix."""
+    write: Callable[[Path], None]
+    """Writes the document at a path, atomically (OSError when it cannot)."""
+    report: Callable[[Path, bool], str]
+    """What ``seforge import`` prints once the document is written at the path: a
+    readable report, or (``True``) one JSON object."""
+
+
+@dataclass(frozen=True)
+class SheetReader:
+    """A system's optional capability: reading its filled-in sheet PDFs back
+    (``seforge import``). The dispatcher finds the system that wrote a PDF by the PDF's
+    ``/Subject`` (one of :attr:`subjects`), or, when a PDF reader dropped it, by a form
+    field whose whole name matches :attr:`field_name`."""
+
+    subjects: tuple[str, ...]
+    """The ``/Subject`` values the system's sheets carry."""
+    field_name: str
+    """A regular expression the whole name of one of its sheets' form fields matches."""
+    formats: tuple[str, ...]
+    """The format ids of the documents a sheet can give back."""
+    read: Callable[[Path, int], SheetImport]
+    """Reads the ``number``-th document (from 1) of a sheet PDF; a ValueError with a
+    one-line message when the PDF is not such a sheet or holds no such document."""
+
+
 class ReferenceTableInfo(Protocol):
     """What the GM screen needs to list a reference table (a system's table has more)."""
 
@@ -158,6 +189,12 @@ class GameSystem(Protocol):
     @property
     def cli_verbs(self) -> Sequence[CliVerb]:
         """The command line verbs the system adds."""
+        ...
+
+    @property
+    def sheet_reader(self) -> SheetReader | None:
+        """Reading the system's filled-in sheets back (``seforge import``); None when
+        its sheets cannot be read back."""
         ...
 
     def reference_tables(self) -> Sequence[ReferenceTableInfo]:

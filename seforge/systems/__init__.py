@@ -49,11 +49,14 @@ them); a test keeps them equal to the systems' own titles."""
 BUILTIN_VERBS: dict[str, dict[str, str]] = {
     "swords-edge": {
         "library": "list or show the book's sample characters",
-        "import": "read a filled-in character sheet PDF back into a character file",
     },
 }
 """The command line verbs each built-in system adds and their help lines, known without
 importing the system (a test keeps them equal to its ``cli_verbs``)."""
+
+BUILTIN_SHEET_READERS: tuple[str, ...] = ("swords-edge", "2d20", "blades")
+"""The built-in systems whose sheets ``seforge import`` reads back, known without importing
+them (``seforge --help`` lists them; a test keeps it equal to each ``sheet_reader``)."""
 
 _registered = False
 

@@ -25,7 +25,10 @@ from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFStrea
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.pdf.geometry import Rect
+from seforge.core.systems import GameSystem, SheetImport
 
+SUBJECT = "Blades in the Dark sheets"
+"""The ``/Subject`` of a Blades sheet PDF: ``seforge import`` knows the sheet by it."""
 FieldKind = Literal["text", "multiline", "check", "hidden"]
 ON = "Yes"
 DATA_KEY = "data"
@@ -182,3 +185,39 @@ def read_sheets(path: str | Path) -> list[Any]:
             raise SheetReadError(f"{path.name}: sheet {number}: "
                                  f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
     return found
+
+
+def import_sheet(path: Path, number: int, system: GameSystem) -> SheetImport:
+    """``seforge import``: the ``number``-th document (from 1) of a Blades sheet PDF, a
+    scoundrel (``.blades``) or a crew (``.bladescrew``), with what the ``system``'s
+    ``check`` finds."""
+    from seforge.systems.blades.documents import CREW, SCOUNDREL
+    from seforge.systems.blades.models import Crew
+
+    documents = read_sheets(path)
+    if not 1 <= number <= len(documents):
+        held = ("only 1 document" if len(documents) == 1
+                else f"{len(documents)} documents, numbered 1 to {len(documents)}")
+        raise SheetReadError(f"{path.name}: holds no document {number} ({held})")
+    document = documents[number - 1]
+    kind = CREW if isinstance(document, Crew) else SCOUNDREL
+    document_format = next(f for f in system.formats if f.id == kind.format_id)
+
+    def write(output: Path) -> None:
+        kind.save(document, output)
+
+    def report(output: Path, as_json: bool) -> str:
+        check = system.check(output)
+        name = document.name.strip() or "Unnamed"
+        if as_json:
+            return json.dumps({"output": str(output), "system": system.id,
+                               "format": kind.format_id, "name": name,
+                               "documents_in_file": len(documents),
+                               "check": check.as_json()})
+        lines = [f"{output}: {name} ({document_format.title}), read from sheet "
+                 f"{number} of {len(documents)}"]
+        lines.append(f"  {'legal' if check.legal else 'NOT legal'}")
+        lines += [f"  {p.severity}: {p.message} [{p.rule}]" for p in check.problems]
+        return "\n".join(lines)
+
+    return SheetImport(document_format, write, report)

@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat
+from seforge.core.systems import (
+    CheckProblem,
+    CheckReport,
+    CliVerb,
+    DocumentFormat,
+    SheetImport,
+    SheetReader,
+)
 from seforge.systems.blades.credits import CREDITS
 
 SYSTEM_ID = "blades"
@@ -25,6 +32,24 @@ CHARACTER_FORMAT = "blades.character"
 CREW_FORMAT = "blades.crew"
 
 
+
+
+def _read_sheet(sheet: Path, number: int) -> SheetImport:
+    from seforge.systems.blades.sheet_form import import_sheet
+
+    return import_sheet(sheet, number, SYSTEM)
+
+
+SHEET_READER = SheetReader(
+    subjects=("Blades in the Dark sheets",),  # sheet_form.SUBJECT (a test keeps them equal)
+    field_name=r"b\d{1,3}_data",
+    formats=(CHARACTER_FORMAT, CREW_FORMAT),
+    read=_read_sheet,
+)
+"""``seforge import``: a scoundrel or crew sheet gives back its document (``--character N``
+picks one document of a PDF holding several)."""
+
+
 @dataclass(frozen=True)
 class BladesSystem:
     """Blades in the Dark for SEForge."""
@@ -32,6 +57,7 @@ class BladesSystem:
     id: str = SYSTEM_ID
     title: str = "Blades in the Dark"
     credits: Sequence[SourceCredit] = CREDITS
+    sheet_reader: SheetReader | None = SHEET_READER
 
     @property
     def formats(self) -> Sequence[DocumentFormat]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetReader
 from seforge.systems.sword_of_life.credits import CREDITS
 
 CHARACTER_FORMAT = "sword-of-life.character"
@@ -35,6 +35,7 @@ class SwordOfLife:
         DocumentFormat(CONFLICT_FORMAT, "Sword of Life conflict", ".solconflict"),
     ))
     cli_verbs: Sequence[CliVerb] = ()
+    sheet_reader: SheetReader | None = None
     credits: Sequence[SourceCredit] = CREDITS
 
     def reference_tables(self) -> Sequence[Any]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetImport, SheetReader
 from seforge.systems.swords_edge.credits import CREDITS
 
 if TYPE_CHECKING:
@@ -38,14 +38,32 @@ FORMATS: tuple[DocumentFormat, ...] = (
 
 VERB_HELP: dict[str, str] = {
     "library": "list or show the book's sample characters",
-    "import": "read a filled-in character sheet PDF back into a character file",
 }
 """The help line of each verb Sword's Edge adds to ``seforge``."""
 
 CLI_VERBS: tuple[CliVerb, ...] = (
     CliVerb("library", VERB_HELP["library"], "seforge.systems.swords_edge.cli.library"),
-    CliVerb("import", VERB_HELP["import"], "seforge.systems.swords_edge.cli.import_sheet"),
 )
+
+SHEET_SUBJECT = "Sword's Edge character sheet"
+"""The ``/Subject`` of a character sheet PDF (restates ``sheet.SUBJECT``, which needs
+ReportLab; a test keeps them equal)."""
+
+
+def _read_sheet(sheet: Path, number: int) -> SheetImport:
+    from seforge.systems.swords_edge.cli.import_sheet import read
+
+    return read(sheet, number)
+
+
+SHEET_READER = SheetReader(
+    subjects=(SHEET_SUBJECT,),
+    field_name=r"c\d{1,3}_(?:data|name)",
+    formats=(FORMATS[0].id,),
+    read=_read_sheet,
+)
+"""``seforge import``: a character sheet (exported, or blank and filled in) gives back a
+character (``--character N`` picks one of a party's sheets)."""
 
 
 class SwordsEdge:
@@ -56,6 +74,7 @@ class SwordsEdge:
     formats: Sequence[DocumentFormat] = FORMATS
     cli_verbs: Sequence[CliVerb] = CLI_VERBS
     credits: Sequence[SourceCredit] = CREDITS
+    sheet_reader: SheetReader | None = SHEET_READER
 
     def reference_tables(self) -> Sequence[ReferenceTable]:
         """The GM screen's tables, each naming its rulebook section and lines."""

@@ -23,6 +23,7 @@ from seforge.core.pdf.fonts import Face, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
 from seforge.core.pdf.text import draw_text
+from seforge.core.systems import DocumentFormat, SheetImport
 from seforge.systems.twod20.models import Character, Harm, HarmKind, Weapon
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, derived, skill_target
@@ -38,6 +39,8 @@ RULE = (0.6, 0.6, 0.6)
 SHADE = (0.9, 0.9, 0.9)
 DATA = "data"
 KINDS = ("melee", "ranged", "mental")
+SUBJECT = "2d20 player sheet"
+"""The ``/Subject`` of a player sheet PDF: ``seforge import`` knows the sheet by it."""
 
 
 class SheetReadError(ValueError):
@@ -257,6 +260,7 @@ def render_player_sheet(character: Character, paper: PaperSize | str | None = No
                     initialFontName=Face.REGULAR.value, initialFontSize=10)
     canvas.setTitle(f"{character.name or '2d20 character'}: player sheet")
     canvas.setCreator("SEForge")
+    canvas.setSubject(SUBJECT)
     draw_player_sheet(canvas, character, size)
     canvas.showPage()
     canvas.save()
@@ -404,3 +408,37 @@ def read_player_sheet(path: str | Path) -> SheetRead:
             update = {"stress": found} if key == "stress" else {f"{key}_lost": top - found}
             character = character.model_copy(update=update)
     return SheetRead(character, tuple(notes))
+
+
+def import_sheet(path: Path, number: int, document_format: DocumentFormat) -> SheetImport:
+    """``seforge import``: the record of a player sheet (one record a sheet, so ``number``
+    must be 1), to be written as a record (``document_format``, the system's) with the
+    notes and what ``check`` finds."""
+    from seforge.systems.twod20.documents import CHARACTER_KIND
+
+    if number != 1:
+        raise SheetReadError(f"{path.name}: a 2d20 player sheet holds one record, "
+                             f"not {number}")
+    read = read_player_sheet(path)
+
+    def write(output: Path) -> None:
+        CHARACTER_KIND.save(read.character, output)
+
+    def report(output: Path, as_json: bool) -> str:
+        from seforge.systems.twod20.records import check_file
+
+        check = check_file(output)
+        name = read.character.name.strip() or "Unnamed record"
+        if as_json:
+            return json.dumps({"output": str(output), "system": "2d20",
+                               "format": document_format.id, "name": name,
+                               "profile": read.character.profile.value,
+                               "notes": list(read.notes), "check": check.as_json()})
+        lines = [f"{output}: {name} ({profile_info(read.character.profile).title}), "
+                 "read from the player sheet"]
+        lines += [f"  note: {note}" for note in read.notes]
+        lines.append(f"  {'legal' if check.legal else 'NOT legal'}")
+        lines += [f"  {p.severity}: {p.message} [{p.rule}]" for p in check.problems]
+        return "\n".join(lines)
+
+    return SheetImport(document_format, write, report)

@@ -8,12 +8,31 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetImport, SheetReader
 from seforge.systems.twod20.credits import CREDITS
 from seforge.systems.twod20.formats import CHARACTER_FORMAT, CONFLICT_FORMAT
 
 SAMPLES = ("ilse-varga.s2d20", "thak-the-reaver.s2d20")
 """Sample records shipped in ``resources/systems/twod20``."""
+
+
+CHARACTER = DocumentFormat(CHARACTER_FORMAT, "2d20 character or NPC", ".s2d20")
+CONFLICT = DocumentFormat(CONFLICT_FORMAT, "2d20 conflict tracker", ".s2d20conflict")
+
+
+def _read_sheet(sheet: Path, number: int) -> SheetImport:
+    from seforge.systems.twod20.player_sheet import import_sheet
+
+    return import_sheet(sheet, number, CHARACTER)
+
+
+SHEET_READER = SheetReader(
+    subjects=("2d20 player sheet",),  # player_sheet.SUBJECT (a test keeps them equal)
+    field_name=r"attr_\w+",
+    formats=(CHARACTER_FORMAT,),
+    read=_read_sheet,
+)
+"""``seforge import``: a player sheet (either profile) gives back its record."""
 
 
 @dataclass(frozen=True)
@@ -30,11 +49,9 @@ class TwoD20System:
 
     id: str = "2d20"
     title: str = "2d20 (SRD 2022 / Conan)"
-    formats: Sequence[DocumentFormat] = field(default_factory=lambda: (
-        DocumentFormat(CHARACTER_FORMAT, "2d20 character or NPC", ".s2d20"),
-        DocumentFormat(CONFLICT_FORMAT, "2d20 conflict tracker", ".s2d20conflict"),
-    ))
+    formats: Sequence[DocumentFormat] = field(default_factory=lambda: (CHARACTER, CONFLICT))
     cli_verbs: Sequence[CliVerb] = ()
+    sheet_reader: SheetReader | None = SHEET_READER
     credits: Sequence[SourceCredit] = CREDITS
 
     def reference_tables(self) -> Sequence[Any]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat
+from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat, SheetReader
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,7 @@ class FakeSystem:
             DocumentFormat("fake-dice.nc", "Fake Dice NC", ".fdnc"),
         )
         self.cli_verbs = (CliVerb("fake-roll", "Roll fake dice", "tests.seforge.core.fake_cli"),)
+        self.sheet_reader: SheetReader | None = None
 
     def reference_tables(self) -> Sequence[Table]:
         return (Table("fake-table", "A table"),)
