@@ -41,12 +41,6 @@ FAILING_TODAY: dict[tuple[str, str], str] = {
         "of QTableWidget 'Skills' needs 52 px, has 44"),
     ('1366x768', 'editor:blades/nadja-hound.blades'): (
         "Blades UI (issue 26), today: QScrollArea '' scrolls sideways by 194 px"),
-    ('1366x768', 'editor:sword-of-life/fighter-pilot.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 111 px"),
-    ('1366x768', 'editor:sword-of-life/police-detective.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 111 px"),
-    ('1366x768', 'editor:sword-of-life/starship-security-officer.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 111 px"),
     ('1366x768', 'gm:swords-edge'): (
         "Sword's Edge UI (issue 26), today: QTableView 'SFX components' scrolls sideways by 4 "
         "px; SFX: QScrollArea '' scrolls sideways by 14 px; Test calculator: QScrollArea 'Test "
@@ -71,18 +65,6 @@ FAILING_TODAY: dict[tuple[str, str], str] = {
         " of QTableWidget 'Skills' needs 52 px, has 44"),
     ('1024x768', 'editor:blades/nadja-hound.blades'): (
         "Blades UI (issue 26), today: QScrollArea '' scrolls sideways by 536 px"),
-    ('1024x768', 'editor:sword-of-life/fighter-pilot.sol'): (
-        "Sword of Life UI (issue 26), today: QListWidget 'Ledger' scrolls sideways by 27 px; "
-        "QScrollArea '' scrolls sideways by 303 px; QTableWidget 'Effective ratings' scrolls "
-        'sideways by 1 px'),
-    ('1024x768', 'editor:sword-of-life/police-detective.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 303 px; "
-        "QTableWidget 'Effective ratings' scrolls sideways by 1 px; header 'Why' of "
-        "QTableWidget 'Effective ratings' needs 31 px, has 26"),
-    ('1024x768', 'editor:sword-of-life/starship-security-officer.sol'): (
-        "Sword of Life UI (issue 26), today: QListWidget 'Ledger' scrolls sideways by 17 px; "
-        "QScrollArea '' scrolls sideways by 303 px; QTableWidget 'Effective ratings' scrolls "
-        'sideways by 1 px'),
     ('1024x768', 'gm:swords-edge'): (
         "Sword's Edge UI (issue 26), today: QTableView 'Levels of Success' scrolls sideways by "
         "1 px; QTableView 'Ranks' scrolls sideways by 1 px; QTableView 'SFX components' scrolls"
