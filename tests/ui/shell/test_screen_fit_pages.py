@@ -54,8 +54,6 @@ FAILING_TODAY: dict[tuple[str, str], str] = {
         "'Characters in the conflict' scrolls sideways by 1 px; QScrollArea '' scrolls sideways"
         " by 197 px; QScrollArea '' scrolls sideways by 26 px; Reference: QListWidget "
         "'Reference tables' scrolls sideways by 11 px"),
-    ('1366x768', 'gm:sword-of-life'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 596 px"),
     ('1024x768', 'editor:twod20/ilse-varga.s2d20'): (
         "2d20 UI (issue 26), today: QScrollArea '' scrolls sideways by 343 px; QTableWidget "
         "'Skills' scrolls sideways by 1 px; header 'Focuses' of QTableWidget 'Skills' needs 52 "
@@ -83,8 +81,6 @@ FAILING_TODAY: dict[tuple[str, str], str] = {
         "'Characters in the conflict' scrolls sideways by 1 px; QScrollArea '' scrolls sideways"
         " by 197 px; QScrollArea '' scrolls sideways by 26 px; Reference: QListWidget "
         "'Reference tables' scrolls sideways by 11 px"),
-    ('1024x768', 'gm:sword-of-life'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 596 px"),
 }
 """(screen, page) -> what fails there today, for the xfail mark."""
 

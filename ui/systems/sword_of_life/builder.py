@@ -244,15 +244,15 @@ class CharacterEditor(QWidget):
         self._grid = QGridLayout(self._sheet)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._two_columns: bool | None = None
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(self._sheet)
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(self._sheet)
         self.set_two_columns(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.scroll)
+        layout.addWidget(self.page_scroll)
 
         owner.changed.connect(self.refresh)
         self.refresh()
@@ -283,7 +283,7 @@ class CharacterEditor(QWidget):
         return bool(self._two_columns)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        width = event.size().width() - self.scroll.verticalScrollBar().sizeHint().width()
+        width = event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width()
         self.set_two_columns(width >= self.two_column_width())
         super().resizeEvent(event)
 
