@@ -41,13 +41,6 @@ FAILING_TODAY: dict[tuple[str, str], str] = {
         "of QTableWidget 'Skills' needs 52 px, has 44"),
     ('1366x768', 'editor:blades/nadja-hound.blades'): (
         "Blades UI (issue 26), today: QScrollArea '' scrolls sideways by 194 px"),
-    ('1366x768', 'gm:swords-edge'): (
-        "Sword's Edge UI (issue 26), today: QTableView 'SFX components' scrolls sideways by 4 "
-        "px; SFX: QScrollArea '' scrolls sideways by 14 px; Test calculator: QScrollArea 'Test "
-        "calculator' scrolls sideways by 97 px; header 'Momentum win: first Action' of "
-        "QTableView 'Levels of Success' needs 169 px, has 93; header 'Penalty Ranks' of "
-        "QTableView 'Stress by Level' needs 88 px, has 78; header 'Points over the TN' of "
-        "QTableView 'Levels of Success' needs 114 px, has 59"),
     ('1366x768', 'gm:2d20'): (
         "2d20 UI (issue 26), today: Conflict: QScrollArea '' scrolls sideways by 196 px; "
         "Conflict: QScrollArea '' scrolls sideways by 374 px; Conflict: QTableWidget "
@@ -63,18 +56,6 @@ FAILING_TODAY: dict[tuple[str, str], str] = {
         " of QTableWidget 'Skills' needs 52 px, has 44"),
     ('1024x768', 'editor:blades/nadja-hound.blades'): (
         "Blades UI (issue 26), today: QScrollArea '' scrolls sideways by 536 px"),
-    ('1024x768', 'gm:swords-edge'): (
-        "Sword's Edge UI (issue 26), today: QTableView 'Levels of Success' scrolls sideways by "
-        "1 px; QTableView 'Ranks' scrolls sideways by 1 px; QTableView 'SFX components' scrolls"
-        " sideways by 4 px; Recovery: QScrollArea '' scrolls sideways by 60 px; SFX: "
-        "QScrollArea '' scrolls sideways by 93 px; Test calculator: QScrollArea 'Test "
-        'calculator\' scrolls sideways by 176 px; header "Defender\'s reward" of QTableView '
-        "'Levels of Success' needs 115 px, has 100; header 'End of day removes' of QTableView "
-        "'Recovery' needs 124 px, has 104; header 'End of scene removes' of QTableView "
-        "'Recovery' needs 137 px, has 111; header 'Momentum win: first Action' of QTableView "
-        "'Levels of Success' needs 169 px, has 82; header 'Penalty Ranks' of QTableView 'Stress"
-        " by Level' needs 88 px, has 67; header 'Points over the TN' of QTableView 'Levels of "
-        "Success' needs 114 px, has 51"),
     ('1024x768', 'gm:2d20'): (
         "2d20 UI (issue 26), today: Conflict: QScrollArea '' scrolls sideways by 196 px; "
         "Conflict: QScrollArea '' scrolls sideways by 374 px; Conflict: QTableWidget "
