@@ -222,9 +222,13 @@ class CharacterEditor(QWidget):
         self.ratings.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.ratings.verticalHeader().setVisible(False)
         header = self.ratings.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # the skill and its reason share the width; the reason wraps
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.ratings.setWordWrap(True)
+        self.ratings.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         gm_note = QLabel(f"GM: {UNTRAINED_NOTE}")
         gm_note.setWordWrap(True)
         right = QWidget()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -300,6 +300,11 @@ class OddsCalculator(QWidget):
                               symmetric_losses=settings.symmetric_losses)
 
 
+SHORT_FIRST_COLUMN = 16
+"""A reference table whose first cells are at most this many characters keeps that
+column at its contents' width."""
+
+
 def _fit_rows(widget: QTableWidget) -> None:
     """As tall as the rows it shows, so the page scrolls instead of each table."""
     rows = sum(widget.rowHeight(r) for r in range(widget.rowCount()) if not widget.isRowHidden(r))
@@ -333,9 +338,15 @@ class ReferencePanel(QWidget):
             widget.verticalHeader().setVisible(False)
             widget.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
             widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-            if len(table.columns) > 4:  # a grid of odds: its row heads keep their width
+            if max((len(row[0]) for row in table.rows), default=0) <= SHORT_FIRST_COLUMN:
+                # short row heads (a rating, a name) keep their width, the rest wraps
                 widget.horizontalHeader().setSectionResizeMode(
                     0, QHeaderView.ResizeMode.ResizeToContents)
+            # rows as tall as their wrapped cells, the table as tall as its rows
+            widget.verticalHeader().setSectionResizeMode(
+                QHeaderView.ResizeMode.ResizeToContents)
+            widget.verticalHeader().sectionResized.connect(
+                lambda *_args, w=widget: QTimer.singleShot(0, w, lambda: _fit_rows(w)))
             widget.setWordWrap(True)
             widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             for r, row in enumerate(table.rows):
