@@ -229,6 +229,7 @@ class CalculatorTab(QWidget):
         for rank in Rank:
             self.quick_rank.addItem(f"{rank.label} (TN {rank.target_number})", int(rank))
         self.quick_rank.setCurrentIndex(int(Rank.AVERAGE))
+        self.quick_rank.setMinimumContentsLength(14)  # "Average (TN 15)" whole
         tip(self.quick_rank, "Quick NC Rank", "The NC's Rank: it sets the base TN")
         self.quick_qualities = QLineEdit(group)
         self.quick_qualities.setPlaceholderText("Applied Qualities, e.g. Bureaucrat +2, Tough +4")

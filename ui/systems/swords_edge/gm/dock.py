@@ -99,7 +99,7 @@ class GMDock(QDockWidget):
         for combo in self.findChildren(QComboBox):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(8)
+            combo.setMinimumContentsLength(max(8, combo.minimumContentsLength()))
             # a combo keeps the minimum size it worked out for its old policy until
             # its style changes: make it work it out again (it may be far wider)
             QApplication.sendEvent(combo, QEvent(QEvent.Type.StyleChange))
