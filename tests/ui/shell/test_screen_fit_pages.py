@@ -32,59 +32,18 @@ SCREENS = {"1366x768": (1366, 768), "1024x768": (1024, 768)}
 GM_SYSTEMS = ("swords-edge", "2d20", "blades", "sword-of-life")
 
 FAILING_TODAY: dict[tuple[str, str], str] = {
-    ('1366x768', 'editor:sword-of-life/fighter-pilot.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 111 px"),
-    ('1366x768', 'editor:sword-of-life/police-detective.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 111 px"),
-    ('1366x768', 'editor:sword-of-life/starship-security-officer.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 111 px"),
-    ('1366x768', 'gm:swords-edge'): (
-        "Sword's Edge UI (issue 26), today: QTableView 'SFX components' scrolls sideways by 4 "
-        "px; SFX: QScrollArea '' scrolls sideways by 14 px; Test calculator: QScrollArea 'Test "
-        "calculator' scrolls sideways by 97 px; header 'Momentum win: first Action' of "
-        "QTableView 'Levels of Success' needs 169 px, has 93; header 'Penalty Ranks' of "
-        "QTableView 'Stress by Level' needs 88 px, has 78; header 'Points over the TN' of "
-        "QTableView 'Levels of Success' needs 114 px, has 59"),
     ('1366x768', 'gm:2d20'): (
         "2d20 UI (issue 26), today: Conflict: QScrollArea '' scrolls sideways by 196 px; "
         "Conflict: QScrollArea '' scrolls sideways by 374 px; Conflict: QTableWidget "
         "'Characters in the conflict' scrolls sideways by 1 px; QScrollArea '' scrolls sideways"
         " by 197 px; QScrollArea '' scrolls sideways by 26 px; Reference: QListWidget "
         "'Reference tables' scrolls sideways by 11 px"),
-    ('1366x768', 'gm:sword-of-life'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 596 px"),
-    ('1024x768', 'editor:sword-of-life/fighter-pilot.sol'): (
-        "Sword of Life UI (issue 26), today: QListWidget 'Ledger' scrolls sideways by 27 px; "
-        "QScrollArea '' scrolls sideways by 303 px; QTableWidget 'Effective ratings' scrolls "
-        'sideways by 1 px'),
-    ('1024x768', 'editor:sword-of-life/police-detective.sol'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 303 px; "
-        "QTableWidget 'Effective ratings' scrolls sideways by 1 px; header 'Why' of "
-        "QTableWidget 'Effective ratings' needs 31 px, has 26"),
-    ('1024x768', 'editor:sword-of-life/starship-security-officer.sol'): (
-        "Sword of Life UI (issue 26), today: QListWidget 'Ledger' scrolls sideways by 17 px; "
-        "QScrollArea '' scrolls sideways by 303 px; QTableWidget 'Effective ratings' scrolls "
-        'sideways by 1 px'),
-    ('1024x768', 'gm:swords-edge'): (
-        "Sword's Edge UI (issue 26), today: QTableView 'Levels of Success' scrolls sideways by "
-        "1 px; QTableView 'Ranks' scrolls sideways by 1 px; QTableView 'SFX components' scrolls"
-        " sideways by 4 px; Recovery: QScrollArea '' scrolls sideways by 60 px; SFX: "
-        "QScrollArea '' scrolls sideways by 93 px; Test calculator: QScrollArea 'Test "
-        'calculator\' scrolls sideways by 176 px; header "Defender\'s reward" of QTableView '
-        "'Levels of Success' needs 115 px, has 100; header 'End of day removes' of QTableView "
-        "'Recovery' needs 124 px, has 104; header 'End of scene removes' of QTableView "
-        "'Recovery' needs 137 px, has 111; header 'Momentum win: first Action' of QTableView "
-        "'Levels of Success' needs 169 px, has 82; header 'Penalty Ranks' of QTableView 'Stress"
-        " by Level' needs 88 px, has 67; header 'Points over the TN' of QTableView 'Levels of "
-        "Success' needs 114 px, has 51"),
     ('1024x768', 'gm:2d20'): (
         "2d20 UI (issue 26), today: Conflict: QScrollArea '' scrolls sideways by 196 px; "
         "Conflict: QScrollArea '' scrolls sideways by 374 px; Conflict: QTableWidget "
         "'Characters in the conflict' scrolls sideways by 1 px; QScrollArea '' scrolls sideways"
         " by 197 px; QScrollArea '' scrolls sideways by 26 px; Reference: QListWidget "
         "'Reference tables' scrolls sideways by 11 px"),
-    ('1024x768', 'gm:sword-of-life'): (
-        "Sword of Life UI (issue 26), today: QScrollArea '' scrolls sideways by 596 px"),
 }
 """(screen, page) -> what fails there today, for the xfail mark."""
 

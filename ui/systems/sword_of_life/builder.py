@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QCompleter,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,7 +30,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -65,6 +66,10 @@ from seforge.systems.sword_of_life.rules import (
 from ui.shell.document_owner import DocumentOwner
 
 NAME_CHARS = 200
+TWO_COLUMN_LEDGER = 360
+"""The ledger column's width beside the builder."""
+NARROW_LEDGER_HEIGHT = 520
+"""The ledger's height under the builder, room for its three lists."""
 
 
 class CharacterEditor(QWidget):
@@ -109,6 +114,7 @@ class CharacterEditor(QWidget):
         for column, head in enumerate(("", "Rating", "Looks like (example setting)", "Specialty",
                                        "In career")):
             label = QLabel(f"<b>{head}</b>")
+            label.setWordWrap(True)  # the long heads take two lines in a narrow view
             grid.addWidget(label, 0, column)
         self.spins: dict[Characteristic, QSpinBox] = {}
         self.scales: dict[Characteristic, QLabel] = {}
@@ -122,7 +128,7 @@ class CharacterEditor(QWidget):
             label.setBuddy(spin)
             scale = QLabel()
             scale.setWordWrap(True)
-            scale.setMinimumWidth(220)
+            scale.setMinimumWidth(90)
             scale.setAccessibleName(f"{LABELS[key]} example")
             special = QLineEdit()
             special.setMaxLength(NAME_CHARS)
@@ -170,10 +176,18 @@ class CharacterEditor(QWidget):
         self.add_skill_button.clicked.connect(self._add_skill)
         self.remove_skill_button = QPushButton("&Remove skill")
         self.remove_skill_button.clicked.connect(self._remove_skill)
-        adder = QHBoxLayout()
-        for widget in (self.skill_name, self.skill_characteristic, self.skill_career,
-                       self.skill_special, self.add_skill_button, self.remove_skill_button):
-            adder.addWidget(widget)
+        # short rows, so the adder fits a narrow column
+        adder = QGridLayout()
+        adder.addWidget(self.skill_name, 0, 0, 1, 2)
+        adder.addWidget(self.skill_characteristic, 0, 2)
+        adder.addWidget(self.skill_career, 1, 0)
+        adder.addWidget(self.skill_special, 1, 1, 1, 2)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.add_skill_button)
+        buttons.addWidget(self.remove_skill_button)
+        adder.addLayout(buttons, 2, 0, 1, 3)
+        adder.setColumnStretch(1, 1)
         skills_box = QGroupBox("Other skills (for their effective ratings)")
         skills_layout = QVBoxLayout(skills_box)
         skills_layout.addWidget(self.skills)
@@ -193,9 +207,6 @@ class CharacterEditor(QWidget):
         left_layout.addWidget(QLabel("Notes"))
         left_layout.addWidget(self.notes)
         left_layout.addWidget(self.message)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(left)
 
         # the ledger
         self.points = QLabel()
@@ -211,9 +222,13 @@ class CharacterEditor(QWidget):
         self.ratings.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.ratings.verticalHeader().setVisible(False)
         header = self.ratings.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # the skill and its reason share the width; the reason wraps
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.ratings.setWordWrap(True)
+        self.ratings.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         gm_note = QLabel(f"GM: {UNTRAINED_NOTE}")
         gm_note.setWordWrap(True)
         right = QWidget()
@@ -226,21 +241,55 @@ class CharacterEditor(QWidget):
         right_layout.addWidget(self.ratings, 2)
         right_layout.addWidget(gm_note)
 
-        splitter = QSplitter()
-        splitter.addWidget(scroll)
-        splitter.addWidget(right)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setSizes([760, 600])
+        # one page that scrolls down, never sideways: the builder beside the ledger when
+        # the view is wide, the ledger under the builder when it is narrow
+        self._left, self._right = left, right
+        self._sheet = QWidget()
+        self._grid = QGridLayout(self._sheet)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._two_columns: bool | None = None
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(self._sheet)
+        self.set_two_columns(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(splitter)
+        layout.addWidget(self.page_scroll)
 
         owner.changed.connect(self.refresh)
         self.refresh()
 
     def widget(self) -> QWidget:
         return self
+
+    # -- reflow ----------------------------------------------------------------
+    def two_column_width(self) -> int:
+        """The narrowest view that still shows the builder beside its ledger."""
+        return (self._left.minimumSizeHint().width() + TWO_COLUMN_LEDGER
+                + self._grid.horizontalSpacing())
+
+    def set_two_columns(self, two: bool) -> None:
+        """The builder beside the ledger (wide) or above it (narrow)."""
+        if two == self._two_columns:
+            return
+        self._two_columns = two
+        self._grid.removeWidget(self._left)
+        self._grid.removeWidget(self._right)
+        self._grid.addWidget(self._left, 0, 0)
+        self._grid.addWidget(self._right, 0 if two else 1, 1 if two else 0)
+        self._grid.setColumnStretch(0, 3)
+        self._grid.setColumnStretch(1, 2 if two else 0)
+        self._right.setMinimumHeight(0 if two else NARROW_LEDGER_HEIGHT)
+
+    def is_two_columns(self) -> bool:
+        return bool(self._two_columns)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        width = event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width()
+        self.set_two_columns(width >= self.two_column_width())
+        super().resizeEvent(event)
 
     # -- changes --------------------------------------------------------------
     def _apply(self, text: str, mutate: Callable[[SolCharacter], Any]) -> None:

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -86,6 +86,7 @@ from seforge.systems.sword_of_life.settings import (
 )
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import flow_row
 from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
 
 KIND_TEXT = {
@@ -138,6 +139,38 @@ def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(14)
     return box
+
+
+TWO_COLUMN_TRACKER = 520
+"""The tracker column's narrowest width beside the settings."""
+LOG_HEADERS = (("#", "Exchange"), ("Against", "Against"), ("You", "Player's cards"),
+               ("Them", "Opposition's cards"), ("±", "Margin"), ("Result", "Result"))
+"""The exchange log's column heads, short (shown) and in full (their tooltips)."""
+
+
+def _short_headers(table: QTableWidget, heads: tuple[tuple[str, str], ...]) -> None:
+    """Short column heads that fit a narrow table, each with its full name as tooltip."""
+    for column, (short, full) in enumerate(heads):
+        item = table.horizontalHeaderItem(column)
+        if item is None:
+            item = QTableWidgetItem()
+            table.setHorizontalHeaderItem(column, item)
+        item.setText(short)
+        item.setToolTip(full)
+
+
+def _fix_sections(table: QTableWidget) -> None:
+    """Every column but the first (which stretches) as wide as its head and a small
+    number box."""
+    header = table.horizontalHeader()
+    metrics = header.fontMetrics()
+    margin = 2 * header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin,
+                                            None, header)
+    for column in range(1, table.columnCount()):
+        item = table.horizontalHeaderItem(column)
+        text = item.text() if item is not None else ""
+        header.resizeSection(column, max(metrics.horizontalAdvance(text) + margin + 6,
+                                         metrics.horizontalAdvance("-99") + 28))
 
 
 class ConflictEditor(QWidget):
@@ -235,7 +268,9 @@ class ConflictEditor(QWidget):
         self.sides = QTableWidget(0, len(self.COLUMNS))
         self.sides.setAccessibleName("Sides of the conflict")
         self.sides.verticalHeader().setVisible(False)
+        self.sides.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.sides.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.sides.horizontalHeader().setMinimumSectionSize(20)
         self.sides.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.sides.setMinimumHeight(120)
         self.sides.currentCellChanged.connect(
@@ -251,11 +286,8 @@ class ConflictEditor(QWidget):
         self.undo_button.setDefaultAction(owner.undo_stack.createUndoAction(self, "Undo"))
         self.redo_button = QToolButton()
         self.redo_button.setDefaultAction(owner.undo_stack.createRedoAction(self, "Redo"))
-        side_buttons = QHBoxLayout()
-        for button in (self.add_button, self.remove_button, self.reset_button,
-                       self.undo_button, self.redo_button):
-            side_buttons.addWidget(button)
-        side_buttons.addStretch(1)
+        side_buttons = flow_row(self.add_button, self.remove_button, self.reset_button,
+                                self.undo_button, self.redo_button)
         self.character_button = QPushButton("From c&haracter file...")
         self.character_button.setToolTip(
             "The selected side (the player when none is selected) becomes a character from "
@@ -271,11 +303,8 @@ class ConflictEditor(QWidget):
         self.record_button.setToolTip("A PDF of the conflict: who, their scores and every "
                                       "exchange")
         self.record_button.clicked.connect(self._print_record)
-        character_buttons = QHBoxLayout()
-        for extra in (self.character_button, self.specialty, self.write_back_button,
-                      self.record_button):
-            character_buttons.addWidget(extra)
-        character_buttons.addStretch(1)
+        character_buttons = flow_row(self.character_button, self.specialty,
+                                     self.write_back_button, self.record_button)
         self.status = QLabel()
         self.status.setAccessibleName("State of the conflict")
         self.status.setWordWrap(True)
@@ -305,15 +334,9 @@ class ConflictEditor(QWidget):
         self.target.setAccessibleName("Opponent the margin is against")
         self.margin_button = QPushButton("Apply &margin")
         self.margin_button.clicked.connect(self._apply_margin)
-        deck_buttons = QHBoxLayout()
-        for button in (self.draw_button, self.aim_button):
-            deck_buttons.addWidget(button)
-        deck_buttons.addStretch(1)
-        real_cards = QHBoxLayout()
-        for widget in (QLabel("Or with real cards, the margin"), self.margin, self.target,
-                       self.margin_button):
-            real_cards.addWidget(widget)
-        real_cards.addStretch(1)
+        deck_buttons = flow_row(self.draw_button, self.aim_button)
+        real_cards = flow_row(QLabel("Or with real cards, the margin"), self.margin,
+                              self.target, self.margin_button)
         self.card_rows_box = QWidget()
         self.card_rows = QVBoxLayout(self.card_rows_box)
         self.card_rows.setContentsMargins(0, 0, 0, 0)
@@ -323,18 +346,20 @@ class ConflictEditor(QWidget):
         self.message.setAccessibleName("Last refused action")
 
         self.log = QTableWidget(0, 6)
-        self.log.setHorizontalHeaderLabels(["#", "Against", "Player's cards", "Opposition's",
-                                            "Margin", "Result"])
+        _short_headers(self.log, LOG_HEADERS)
         self.log.setAccessibleName("Exchange log")
         self.log.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.log.verticalHeader().setVisible(False)
-        self.log.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        log_header = self.log.horizontalHeader()
+        log_header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for column in (0, 4):
+            log_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.log.setMinimumHeight(150)
 
         deck_box = QGroupBox("Virtual deck")
         deck_layout = QVBoxLayout(deck_box)
-        deck_layout.addLayout(deck_buttons)
-        deck_layout.addLayout(real_cards)
+        deck_layout.addWidget(deck_buttons)
+        deck_layout.addWidget(real_cards)
         deck_layout.addWidget(self.saved_row)
         deck_layout.addWidget(self.card_rows_box)
         deck_layout.addWidget(self.message)
@@ -347,30 +372,62 @@ class ConflictEditor(QWidget):
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.addWidget(self.sides)
-        right_layout.addLayout(side_buttons)
-        right_layout.addLayout(character_buttons)
+        right_layout.addWidget(side_buttons)
+        right_layout.addWidget(character_buttons)
         right_layout.addWidget(self.status)
         right_layout.addWidget(odds_box)
         right_layout.addWidget(deck_box)
         right_layout.addWidget(self.log, 1)
+        # settings beside the tracker when the view is wide, above it when narrow;
+        # the page scrolls down, never sideways
+        for form in (setup, settings_layout):
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        self._left, self._right = left, right
         body = QWidget()
-        grid = QGridLayout(body)
-        grid.addWidget(left, 0, 0)
-        grid.addWidget(right, 0, 1)
-        grid.setColumnStretch(1, 3)
-        grid.setColumnStretch(0, 1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
+        self._grid = QGridLayout(body)
+        self._two_columns: bool | None = None
+        self.set_two_columns(True)
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(scroll)
+        layout.addWidget(self.page_scroll)
 
         owner.changed.connect(self.refresh)
         self.refresh()
 
     def widget(self) -> QWidget:
         return self
+
+    # -- reflow ----------------------------------------------------------------
+    def two_column_width(self) -> int:
+        """The narrowest view that still shows the settings beside the tracker."""
+        return (self._left.minimumSizeHint().width() + TWO_COLUMN_TRACKER
+                + self._grid.horizontalSpacing())
+
+    def set_two_columns(self, two: bool) -> None:
+        """The settings beside the tracker (wide) or above it (narrow)."""
+        if two == self._two_columns:
+            return
+        self._two_columns = two
+        self._grid.removeWidget(self._left)
+        self._grid.removeWidget(self._right)
+        self._grid.addWidget(self._left, 0, 0)
+        self._grid.addWidget(self._right, 0 if two else 1, 1 if two else 0)
+        self._grid.setColumnStretch(0, 1)
+        self._grid.setColumnStretch(1, 3 if two else 0)
+
+    def is_two_columns(self) -> bool:
+        return bool(self._two_columns)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        width = event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width()
+        self.set_two_columns(width >= self.two_column_width())
+        super().resizeEvent(event)
 
     # -- changes --------------------------------------------------------------------------
     def _apply(self, text: str, mutate: Callable[[SolConflict], Any]) -> bool:
@@ -570,8 +627,12 @@ class ConflictEditor(QWidget):
     def _draw_sides(self, doc: SolConflict) -> None:
         rows = [None, *range(len(doc.opponents))]
         draws = "Edge" if doc.kind == ConflictKind.COMBAT else "Draws (= score)"
-        self.sides.setHorizontalHeaderLabels(
-            ["Name", draws, score_name(doc), "Starts at", "Bonus cards", "Split"])
+        score = score_name(doc)
+        _short_headers(self.sides, (
+            ("Name", "Name"), (draws.split()[0], draws), (score.split()[0], score),
+            ("Start", "Starts at"), ("Bonus", "Bonus cards"),
+            ("Split", "Split: cards put against this opponent")))
+        _fix_sections(self.sides)
         current = self.sides.currentRow()
         if self.sides.rowCount() != len(rows):
             self.sides.setRowCount(len(rows))
@@ -610,7 +671,7 @@ class ConflictEditor(QWidget):
                 spin.setValue(value)
                 spin.blockSignals(False)
                 header = self.sides.horizontalHeaderItem(column)
-                spin.setAccessibleName(f"{who} {header.text() if header else field}")
+                spin.setAccessibleName(f"{who} {header.toolTip() if header else field}")
                 if field == "cards":
                     spin.setEnabled(doc.kind == ConflictKind.COMBAT)
                     spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
@@ -775,6 +836,7 @@ class ConflictEditor(QWidget):
                      contest.result + (" (fresh deck)" if contest.reshuffled else ""))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(f"{LOG_HEADERS[column][1]}: {text}")
                 if column in (0, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.log.setItem(row, column, item)

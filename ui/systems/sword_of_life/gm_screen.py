@@ -5,13 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -64,6 +66,16 @@ def _percent_item(value: Fraction) -> QTableWidgetItem:
     return item
 
 
+TWO_COLUMN_ODDS = 640
+"""The narrowest odds page that shows the tables beside the inputs."""
+
+
+def _short_combo(box: QComboBox) -> None:
+    """A combo whose long items do not widen a narrow page."""
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(12)
+
+
 def _spin(low: int, high: int, value: int, name: str, tip: str) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(low, high)
@@ -91,11 +103,13 @@ class OddsCalculator(QWidget):
         for rule, text in ACES_TEXT.items():
             self.aces.addItem(text, rule)
         self.aces.setAccessibleName("Ace and Deuce rule")
+        _short_combo(self.aces)
         self.player_only = QCheckBox("Rule reads the player only")
         self.floor = QCheckBox("Rule 1 totals never below 0")
         self.floor.setChecked(True)
-        self.deuce_other = QCheckBox("Rule 1 Deuce cancels the other side's successes")
-        self.deuce_other.setToolTip("Assumed off: a black Deuce cancels successes in its own hand")
+        self.deuce_other = QCheckBox("Rule 1 Deuce hits the other side")
+        self.deuce_other.setToolTip("On: a black Deuce cancels the other side's successes. "
+                                    "Assumed off: it cancels successes in its own hand")
         form = QFormLayout()
         form.addRow("&Your cards (N)", self.cards)
         form.addRow("&Against (M)", self.against)
@@ -127,6 +141,7 @@ class OddsCalculator(QWidget):
         for kind, text in KIND_TEXT.items():
             self.kind.addItem(text, kind)
         self.kind.setAccessibleName("Kind of conflict")
+        _short_combo(self.kind)
         self.player_score = _spin(0, 20, 5, "Player's score", "Grip in combat, Point otherwise")
         self.opposition_score = _spin(0, 20, 4, "Opposition's score",
                                       "Grip in combat, Point in debate, cards of a problem")
@@ -137,13 +152,18 @@ class OddsCalculator(QWidget):
         for method, text in METHOD_TEXT.items():
             self.method.addItem(text, method)
         self.method.setAccessibleName("Several opponents")
+        _short_combo(self.method)
         self.method.setToolTip("How the player's hand meets them; the odds of the realistic "
                                "method split the hand as evenly as it goes")
         self.whole = QLabel()
         self.whole.setAccessibleName("Whole-conflict result")
         self.whole.setWordWrap(True)
-        whole_box = QGroupBox("Whole conflict (uses N and M as Edge in combat)")
+        whole_box = QGroupBox("Whole conflict")
+        whole_box.setToolTip("In combat it uses N and M as the two sides' Edge")
         whole_form = QFormLayout(whole_box)
+        whole_note = QLabel("In combat, N and M are the two sides' Edge.")
+        whole_note.setWordWrap(True)
+        whole_form.addRow(whole_note)
         whole_form.addRow("&Kind", self.kind)
         whole_form.addRow("&Player's score", self.player_score)
         whole_form.addRow("&Opposition's score", self.opposition_score)
@@ -151,6 +171,14 @@ class OddsCalculator(QWidget):
         whole_form.addRow("&Several opponents", self.method)
         whole_form.addRow(self.whole)
 
+        for each in (form, whole_form):
+            each.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for table in (self.margins, self.automatic):
+            table.setMinimumHeight(140)
+        # the inputs beside the tables when wide, above them when narrow, in a page
+        # that scrolls down, never sideways
+        body = QWidget()
+        self._columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, body)
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.result)
@@ -159,9 +187,16 @@ class OddsCalculator(QWidget):
         tables_column = QVBoxLayout()
         tables_column.addWidget(self.margins, 2)
         tables_column.addWidget(self.automatic, 1)
-        layout = QHBoxLayout(self)
-        layout.addLayout(left, 1)
-        layout.addLayout(tables_column, 1)
+        self._columns.addLayout(left, 1)
+        self._columns.addLayout(tables_column, 1)
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.page_scroll)
 
         for spin in (self.cards, self.against, self.need, self.player_score,
                      self.opposition_score, self.opponents):
@@ -172,6 +207,12 @@ class OddsCalculator(QWidget):
         self.kind.currentIndexChanged.connect(self.recalculate)
         self.method.currentIndexChanged.connect(self.recalculate)
         self.recalculate()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        wide = event.size().width() >= TWO_COLUMN_ODDS
+        self._columns.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                                   else QBoxLayout.Direction.TopToBottom)
+        super().resizeEvent(event)
 
     def settings(self) -> TableSettings:
         return TableSettings(
@@ -259,6 +300,11 @@ class OddsCalculator(QWidget):
                               symmetric_losses=settings.symmetric_losses)
 
 
+SHORT_FIRST_COLUMN = 16
+"""A reference table whose first cells are at most this many characters keeps that
+column at its contents' width."""
+
+
 def _fit_rows(widget: QTableWidget) -> None:
     """As tall as the rows it shows, so the page scrolls instead of each table."""
     rows = sum(widget.rowHeight(r) for r in range(widget.rowCount()) if not widget.isRowHidden(r))
@@ -280,25 +326,38 @@ class ReferencePanel(QWidget):
         body = QWidget()
         column = QVBoxLayout(body)
         for table in tables():
-            box = QGroupBox(table.title)
+            box = QGroupBox()  # the title as a label that wraps on a narrow page
+            box.setAccessibleName(table.title)
             inner = QVBoxLayout(box)
+            title = QLabel(f"<b>{table.title}</b>")
+            title.setWordWrap(True)
+            inner.addWidget(title)
             widget = QTableWidget(len(table.rows), len(table.columns))
             widget.setHorizontalHeaderLabels(list(table.columns))
             widget.setAccessibleName(table.title)
             widget.verticalHeader().setVisible(False)
             widget.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-            widget.horizontalHeader().setSectionResizeMode(
-                len(table.columns) - 1, QHeaderView.ResizeMode.Stretch)
+            widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            if max((len(row[0]) for row in table.rows), default=0) <= SHORT_FIRST_COLUMN:
+                # short row heads (a rating, a name) keep their width, the rest wraps
+                widget.horizontalHeader().setSectionResizeMode(
+                    0, QHeaderView.ResizeMode.ResizeToContents)
+            # rows as tall as their wrapped cells, the table as tall as its rows
+            widget.verticalHeader().setSectionResizeMode(
+                QHeaderView.ResizeMode.ResizeToContents)
+            widget.verticalHeader().sectionResized.connect(
+                lambda *_args, w=widget: QTimer.singleShot(0, w, lambda: _fit_rows(w)))
+            widget.setWordWrap(True)
+            widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             for r, row in enumerate(table.rows):
                 for c, text in enumerate(row):
                     item = QTableWidgetItem(text)
                     item.setToolTip(f"{text}\nSource: {table.source}")
                     widget.setItem(r, c, item)
-            widget.resizeColumnsToContents()
-            widget.resizeRowsToContents()
             _fit_rows(widget)
             widget.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             source = QLabel(f"Source: {table.source}")
+            source.setWordWrap(True)
             source.setEnabled(False)
             inner.addWidget(widget)
             inner.addWidget(source)
@@ -307,10 +366,18 @@ class ReferencePanel(QWidget):
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
         layout.addWidget(scroll)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The cells wrap to the new width: each table as tall as its rows."""
+        super().resizeEvent(event)
+        for _table, _box, widget in self.tables:
+            widget.resizeRowsToContents()
+            _fit_rows(widget)
 
     def filter(self, text: str) -> None:
         needle = text.strip().lower()
@@ -322,6 +389,7 @@ class ReferencePanel(QWidget):
                 widget.setRowHidden(r, not hit)
                 shown += hit
             box.setVisible(shown > 0)
+            widget.resizeRowsToContents()
             _fit_rows(widget)
 
 

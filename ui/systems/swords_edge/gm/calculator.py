@@ -54,6 +54,7 @@ from seforge.systems.swords_edge.resolution.tips import READING_TIP, RULE_TIPS
 from seforge.systems.swords_edge.resolution.tns import GroupActionReading
 from seforge.systems.swords_edge.resolution.verdicts import NextStep, Verdict
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
+from ui.shell.flow_layout import FlowLayout, flow_row
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.nc_card import NCCard
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
@@ -179,6 +180,7 @@ class CalculatorTab(QWidget):
         self.penalty_spin.setRange(0, 7)
         tip(self.penalty_spin, "Penalty Ranks on the Trait", RULE_TIPS["penalty_ranks"])
         form = QFormLayout(group)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(buddy("&Character:", self.actor_combo, group), self.actor_combo)
         form.addRow(buddy("&Plain modifier:", self.plain_spin, group), self.plain_spin)
         form.addRow(buddy("&Trait:", self.trait_combo, group), self.trait_combo)
@@ -227,6 +229,7 @@ class CalculatorTab(QWidget):
         for rank in Rank:
             self.quick_rank.addItem(f"{rank.label} (TN {rank.target_number})", int(rank))
         self.quick_rank.setCurrentIndex(int(Rank.AVERAGE))
+        self.quick_rank.setMinimumContentsLength(14)  # "Average (TN 15)" whole
         tip(self.quick_rank, "Quick NC Rank", "The NC's Rank: it sets the base TN")
         self.quick_qualities = QLineEdit(group)
         self.quick_qualities.setPlaceholderText("Applied Qualities, e.g. Bureaucrat +2, Tough +4")
@@ -247,21 +250,22 @@ class CalculatorTab(QWidget):
         self.quick_error.setWordWrap(True)
         self.quick_error.hide()
 
+        # short rows that fit the dock's width: the typed NC's type, Rank and count
+        # wrap onto more lines when narrow
         grid = QGridLayout()
         grid.addWidget(buddy("&Book NC:", self.library_combo, group), 0, 0)
-        grid.addWidget(self.library_combo, 0, 1, 1, 3)
-        grid.addWidget(self.add_library_button, 0, 4)
+        grid.addWidget(self.library_combo, 0, 1)
+        grid.addWidget(self.add_library_button, 0, 2)
         grid.addWidget(buddy("T&yped:", self.quick_name, group), 1, 0)
-        grid.addWidget(self.quick_name, 1, 1)
-        grid.addWidget(self.quick_type, 1, 2)
-        grid.addWidget(self.quick_rank, 1, 3)
-        grid.addWidget(self.quick_count, 1, 4)
-        grid.addWidget(self.quick_qualities, 2, 1, 1, 3)
-        grid.addWidget(self.add_quick_button, 2, 4)
+        grid.addWidget(self.quick_name, 1, 1, 1, 2)
+        grid.addWidget(flow_row(self.quick_type, self.quick_rank, self.quick_count), 2, 1, 1, 2)
+        grid.addWidget(self.quick_qualities, 3, 1, 1, 2)
+        grid.addWidget(self.add_quick_button, 4, 1, 1, 2, Qt.AlignmentFlag.AlignRight)
         grid.setColumnStretch(1, 1)
         self.cards_box = QVBoxLayout()
         self.cards_box.setSpacing(4)
         self.no_ncs = QLabel("No NCs yet: add one from the book or type one in.", group)
+        self.no_ncs.setWordWrap(True)
         layout = QVBoxLayout(group)
         layout.addLayout(grid)
         layout.addWidget(self.quick_error)
@@ -274,7 +278,7 @@ class CalculatorTab(QWidget):
         group = QGroupBox("Step", parent)
         self.step_group = QButtonGroup(group)
         self.step_buttons: dict[Step, QRadioButton] = {}
-        row = QHBoxLayout()
+        row = FlowLayout()
         shortcuts = {"momentum": "&Momentum", "action": "&Action", "seize": "S&eize the Momentum"}
         for index, step in enumerate(STEPS):
             button = QRadioButton(shortcuts[step], group)
@@ -282,7 +286,6 @@ class CalculatorTab(QWidget):
             self.step_group.addButton(button, index)
             self.step_buttons[step] = button
             row.addWidget(button)
-        row.addStretch(1)
         self.step_buttons["momentum"].setChecked(True)
         self.step_group.idToggled.connect(self._on_step_toggled)
 
@@ -316,9 +319,10 @@ class CalculatorTab(QWidget):
         tip(self.lost_by_critical, "Lost Momentum on a natural 2", RULE_TIPS["lost_by_critical"])
         opt = QFormLayout(self.action_options)
         opt.setContentsMargins(0, 0, 0, 0)
+        opt.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         opt.addRow(buddy("R&ole:", self.role_combo, group), self.role_combo)
-        level_row = QHBoxLayout()
-        level_row.addWidget(self.level_combo, 1)
+        level_row = QVBoxLayout()
+        level_row.addWidget(self.level_combo)
         level_row.addWidget(self.first_action_check)
         opt.addRow(buddy("Momentum &Level:", self.level_combo, group), level_row)
         opt.addRow(buddy("Action &no.:", self.action_number, group), self.action_number)
@@ -335,9 +339,9 @@ class CalculatorTab(QWidget):
         tip(self.reading_combo, "Group TN reading", READING_TIP)
         self.reading_label = buddy("&Group TN reading:", self.reading_combo, group)
         self.reading_label.setToolTip(READING_TIP)
-        reading_row = QHBoxLayout()
+        reading_row = FlowLayout()
         reading_row.addWidget(self.reading_label)
-        reading_row.addWidget(self.reading_combo, 1)
+        reading_row.addWidget(self.reading_combo)
 
         # PC Qualities
         self.qualities_box = QGroupBox("PC's Qualities in this step", group)
@@ -410,7 +414,7 @@ class CalculatorTab(QWidget):
         self.result_detail.setObjectName("result_detail")
         self.result_detail.setWordWrap(True)
         tip(self.result_detail, "Result details", "Stress, effects, rewards")
-        self.next_box = QHBoxLayout()
+        self.next_box = FlowLayout()
         self.next_buttons: list[QPushButton] = []
         self.roll_button = QPushButton("Roll the d&ice", group)
         tip(self.roll_button, "Roll the dice", RULE_TIPS["roll"])
@@ -445,20 +449,18 @@ class CalculatorTab(QWidget):
         self.reroll_label = QLabel(group)
         self.reroll_label.setObjectName("reroll_label")
         tip(self.reroll_label, "Luck rerolls", "Luck spent on rerolls in this Test")
-        dice = QHBoxLayout()
+        dice = FlowLayout()
         dice.addWidget(buddy("&Dice:", self.die1, group))
         dice.addWidget(self.die1)
         dice.addWidget(self.die2)
         dice.addWidget(self.judge_button)
         dice.addWidget(self.roll_button)
-        dice.addStretch(1)
-        reroll = QHBoxLayout()
+        reroll = FlowLayout()
         reroll.addWidget(buddy("Reroll sho&ws:", self.reroll_spin, group))
         reroll.addWidget(self.reroll_spin)
         reroll.addWidget(self.reroll_button)
         reroll.addWidget(self.roll_reroll_button)
         reroll.addWidget(self.reroll_label)
-        reroll.addStretch(1)
 
         layout = QVBoxLayout(group)
         tn_row = QHBoxLayout()

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, SignalInstance
-from PySide6.QtWidgets import QComboBox, QDockWidget, QScrollArea, QTabWidget, QWidget
+from PySide6.QtCore import QEvent, Qt, SignalInstance
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QScrollArea,
+    QTabWidget,
+    QWidget,
+)
 
 from ui.systems.swords_edge.gm.calculator import CalculatorTab, PCStep
 from ui.systems.swords_edge.gm.recovery_tab import RecoveryTab
@@ -92,7 +99,10 @@ class GMDock(QDockWidget):
         for combo in self.findChildren(QComboBox):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(8)
+            combo.setMinimumContentsLength(max(8, combo.minimumContentsLength()))
+            # a combo keeps the minimum size it worked out for its old policy until
+            # its style changes: make it work it out again (it may be far wider)
+            QApplication.sendEvent(combo, QEvent(QEvent.Type.StyleChange))
         for scroll in self.findChildren(QScrollArea):
             scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QRadioButton,
@@ -24,6 +23,7 @@ from seforge.systems.swords_edge.resolution.recovery import (
     judge_recovery,
 )
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS
+from ui.shell.flow_layout import FlowLayout
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
 from ui.systems.swords_edge.gm.widgets import (
@@ -66,11 +66,11 @@ class RecoveryTab(QWidget):
         self.tn_label = QLabel(str(RECOVERY_TN), box)
         self.tn_label.setObjectName("recovery_tn")
         tip(self.tn_label, "Recovery TN", "The Recovery Test is always against a Good TN")
-        when_row = QHBoxLayout()
+        when_row = FlowLayout()
         when_row.addWidget(self.scene_radio)
         when_row.addWidget(self.day_radio)
-        when_row.addStretch(1)
         form = QFormLayout(box)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(buddy("&Character:", self.actor_combo, box), self.actor_combo)
         form.addRow("When:", when_row)
         form.addRow(buddy("&Qualities (never a Trait):", self.qualities_spin, box),
@@ -90,12 +90,11 @@ class RecoveryTab(QWidget):
         self.result_label.setObjectName("recovery_result")
         self.result_label.setWordWrap(True)
         tip(self.result_label, "Recovery result", "What the roll removed")
-        dice = QHBoxLayout()
+        dice = FlowLayout()
         dice.addWidget(buddy("D&ice:", self.die1, dice_box))
         dice.addWidget(self.die1)
         dice.addWidget(self.die2)
         dice.addWidget(self.judge_button)
-        dice.addStretch(1)
         dlay = QVBoxLayout(dice_box)
         dlay.addLayout(dice)
         dlay.addWidget(self.result_label)

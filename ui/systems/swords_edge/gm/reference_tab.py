@@ -3,6 +3,7 @@ search field."""
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -34,6 +36,9 @@ class ReferenceModel(QAbstractTableModel):
         super().__init__(parent)
         self.table = table
         self.rows = list(range(len(table.rows)))
+        self.header: QHeaderView | None = None
+        """When set, the column heads are elided to its sections' widths (the full
+        head is the tooltip)."""
 
     def set_rows(self, rows: list[int]) -> None:
         self.beginResetModel()
@@ -57,9 +62,34 @@ class ReferenceModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.table.columns[section]
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(
+                self.table.columns):
+            return None
+        full = self.table.columns[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._elided(section, full)
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
+            return full
         return None
+
+    def _elided(self, section: int, full: str) -> str:
+        header = self.header
+        if header is None or not shiboken6.isValid(header):  # its view is going
+            return full
+        margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None,
+                                                header)
+        room = header.sectionSize(section) - margin
+        metrics = header.fontMetrics()
+        if room <= 0 or metrics.horizontalAdvance(full) <= room:
+            return full
+        return metrics.elidedText(full, Qt.TextElideMode.ElideRight, room)
+
+    def follow_header(self, header: QHeaderView) -> None:
+        """Elide the column heads to ``header``'s sections as they resize."""
+        self.header = header
+        header.sectionResized.connect(
+            lambda section, _old, _new: self.headerDataChanged.emit(
+                Qt.Orientation.Horizontal, section, section))
 
 
 def make_view(model: ReferenceModel, parent: QWidget | None = None) -> QTableView:
@@ -82,6 +112,16 @@ def make_view(model: ReferenceModel, parent: QWidget | None = None) -> QTableVie
     return view
 
 
+def narrow_view(view: QTableView, model: ReferenceModel) -> None:
+    """A view for a narrow page: never scrolls sideways, its heads elide (full text
+    in their tooltips)."""
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)  # fit_columns gives it the rest of the room
+    header.setMinimumSectionSize(8)
+    model.follow_header(header)
+
+
 CELL_PADDING = 14
 """Room a cell needs beside its text (margins and the grid line)."""
 
@@ -97,6 +137,9 @@ def column_widths(naturals: list[int], words: list[int], room: int) -> list[int]
     if sum(naturals) <= room:
         return list(naturals)
     floors = [min(w, n) for w, n in zip(words, naturals, strict=True)]
+    if sum(floors) > room:  # too narrow even for whole words: share it by the words
+        total_floor = sum(floors) or 1
+        return [max(1, room * f // total_floor) for f in floors]
     spare = max(0, room - sum(floors))
     wants = [n - f for n, f in zip(naturals, floors, strict=True)]
     total = sum(wants) or 1
@@ -114,17 +157,26 @@ def fit_columns(view: QTableView) -> None:
     naturals: list[int] = []
     words: list[int] = []
     for column in range(model.columnCount()):
-        title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+        title = str(model.headerData(column, Qt.Orientation.Horizontal,
+                                     Qt.ItemDataRole.ToolTipRole) or "")
         texts = [str(model.data(model.index(row, column)) or "")
                  for row in range(model.rowCount())]
         natural = max([header_metrics.horizontalAdvance(title),
                        *(metrics.horizontalAdvance(t) for t in texts)])
-        word = max([header_metrics.horizontalAdvance(w) for w in title.split()] +
-                   [metrics.horizontalAdvance(w) for t in texts for w in t.split()] + [0])
+        # a head elides when its column is narrow: only the cells' words are floors
+        word = max([metrics.horizontalAdvance(w) for t in texts for w in t.split()] + [0])
         naturals.append(natural + CELL_PADDING)
         words.append(word + CELL_PADDING)
-    widths = column_widths(naturals, words, view.viewport().width())
-    for column, width in enumerate(widths[:-1]):
+    # the view's own width, not its viewport's: a view in a hidden tab gets its
+    # resize (and its viewport's) only when shown, after this has run
+    room = view.contentsRect().width()
+    if view.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+        room = view.viewport().width()
+    widths = column_widths(naturals, words, room)
+    if widths and not header.stretchLastSection():
+        widths[-1] = max(1, room - sum(widths[:-1]))
+    last = len(widths) if not header.stretchLastSection() else len(widths) - 1
+    for column, width in enumerate(widths[:last]):
         if header.sectionSize(column) != width:
             header.resizeSection(column, width)
     view.resizeRowsToContents()
@@ -203,6 +255,7 @@ class TableSection(QWidget):
         self.table = table
         self.model = ReferenceModel(table, self)
         self.view = make_view(self.model, self)
+        narrow_view(self.view, self.model)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         title = QLabel(f"<b>{table.title}</b>", self)
