@@ -108,6 +108,10 @@ def cut_text(root: QWidget) -> list[str]:
             # the text and the style's margins on either side of it
             wanted = metrics.horizontalAdvance(text) + 2 * header.style().pixelMetric(
                 header.style().PixelMetric.PM_HeaderMargin, None, header)
+            tip = model.headerData(section, Qt.Orientation.Horizontal,
+                                   Qt.ItemDataRole.ToolTipRole)
+            if isinstance(tip, str) and text.strip() in tip:
+                continue  # elided on screen, the whole head in its tooltip (issue 26)
             if wanted > room + SLACK:
                 found.append(f"header {text!r} of {describe(header.parentWidget() or header)}"
                              f" needs {wanted} px, has {room}")

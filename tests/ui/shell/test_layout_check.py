@@ -68,3 +68,20 @@ def test_a_good_page_has_nothing_to_report(qtbot: QtBot) -> None:
     assert sideways_scrolling(page) == []
     assert cut_text(page) == []
     assert unnamed_inputs(page) == []
+
+
+def test_a_head_elided_with_its_whole_text_in_the_tooltip_is_not_cut(qtbot: QtBot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTableWidgetItem
+
+    page = _page(qtbot, wide=True)
+    table = page.findChild(QTableWidget)
+    assert table is not None
+    assert any("Points over the TN" in p for p in cut_text(page))
+    head = QTableWidgetItem("Points over the TN")
+    head.setToolTip("Points over the TN: how far the roll beat the target")
+    table.setHorizontalHeaderItem(0, head)
+    table.horizontalHeader().resizeSection(0, 30)
+    QApplication.processEvents()
+    assert head.data(Qt.ItemDataRole.ToolTipRole)
+    assert not any("Points over the TN" in p for p in cut_text(page))

@@ -32,18 +32,6 @@ SCREENS = {"1366x768": (1366, 768), "1024x768": (1024, 768)}
 GM_SYSTEMS = ("swords-edge", "2d20", "blades", "sword-of-life")
 
 FAILING_TODAY: dict[tuple[str, str], str] = {
-    ('1366x768', 'gm:2d20'): (
-        "2d20 UI (issue 26), today: Conflict: QScrollArea '' scrolls sideways by 196 px; "
-        "Conflict: QScrollArea '' scrolls sideways by 374 px; Conflict: QTableWidget "
-        "'Characters in the conflict' scrolls sideways by 1 px; QScrollArea '' scrolls sideways"
-        " by 197 px; QScrollArea '' scrolls sideways by 26 px; Reference: QListWidget "
-        "'Reference tables' scrolls sideways by 11 px"),
-    ('1024x768', 'gm:2d20'): (
-        "2d20 UI (issue 26), today: Conflict: QScrollArea '' scrolls sideways by 196 px; "
-        "Conflict: QScrollArea '' scrolls sideways by 374 px; Conflict: QTableWidget "
-        "'Characters in the conflict' scrolls sideways by 1 px; QScrollArea '' scrolls sideways"
-        " by 197 px; QScrollArea '' scrolls sideways by 26 px; Reference: QListWidget "
-        "'Reference tables' scrolls sideways by 11 px"),
 }
 """(screen, page) -> what fails there today, for the xfail mark."""
 
