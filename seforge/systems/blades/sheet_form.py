@@ -23,7 +23,7 @@ from typing import Any, Literal
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.pdf.form import ON as ON
-from seforge.core.pdf.form import WidgetWriter
+from seforge.core.pdf.form import FormReadError, WidgetWriter, read_form_values
 from seforge.core.pdf.geometry import Rect
 from seforge.core.systems import GameSystem, SheetImport
 
@@ -74,21 +74,15 @@ class SheetReadError(ValueError):
 
 
 def _fields(path: Path) -> dict[int, dict[str, str]]:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
     try:
-        raw = PdfReader(str(path)).get_fields() or {}
-    except (PdfReadError, OSError, ValueError, KeyError, TypeError) as exc:
-        raise SheetReadError(f"{path.name}: not a readable PDF ({exc})") from None
+        values = read_form_values(path)
+    except FormReadError as exc:
+        raise SheetReadError(f"{path.name}: {exc}") from None
     sheets: dict[int, dict[str, str]] = {}
-    for name, info in raw.items():
-        match = _NAME.match(str(name))
-        if match is None:
-            continue
-        value = info.get("/V", "") if isinstance(info, dict) else ""
-        text = str(value) if value is not None else ""
-        sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text.removeprefix("/")
+    for name, text in values.items():
+        match = _NAME.match(name)
+        if match is not None:
+            sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text
     if not sheets:
         raise SheetReadError(f"{path.name}: holds no Blades sheet fields")
     return sheets

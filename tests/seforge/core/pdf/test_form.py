@@ -1,13 +1,23 @@
-"""The shared fill-in field writer: a real PDF read back with pypdf."""
+"""The shared fill-in field writer and reader: a real PDF read back with pypdf."""
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.core.pdf.form import ON, WidgetWriter, pdf_text
+from seforge.core.pdf import form
+from seforge.core.pdf.form import (
+    ON,
+    FormReadError,
+    UnreadablePdfError,
+    WidgetWriter,
+    pdf_text,
+    read_form_values,
+)
 from seforge.core.pdf.geometry import Rect
 
 
@@ -17,7 +27,7 @@ def test_pdf_text_escapes_literals_and_hex_encodes_the_rest() -> None:
     assert pdf_text("tab\there") == "<FEFF" + "tab\there".encode("utf-16-be").hex().upper() + ">"
 
 
-def _read(build: dict[str, tuple[str, str, str, int | None]]) -> PdfReader:
+def _pdf(build: dict[str, tuple[str, str, str, int | None]]) -> bytes:
     out = io.BytesIO()
     canvas = Canvas(out)
     writer = WidgetWriter(canvas)
@@ -26,7 +36,11 @@ def _read(build: dict[str, tuple[str, str, str, int | None]]) -> PdfReader:
                    size=8, align=align)
     canvas.showPage()
     canvas.save()
-    return PdfReader(io.BytesIO(out.getvalue()))
+    return out.getvalue()
+
+
+def _read(build: dict[str, tuple[str, str, str, int | None]]) -> PdfReader:
+    return PdfReader(io.BytesIO(_pdf(build)))
 
 
 def test_widgets_read_back_with_their_values_kinds_and_help() -> None:
@@ -53,3 +67,43 @@ def test_widgets_read_back_with_their_values_kinds_and_help() -> None:
     resources = reader.trailer["/Root"]["/AcroForm"]["/DR"]["/Font"]
     assert resources["/Helv"]["/BaseFont"] == "/Helvetica"
     assert resources["/ZaDb"]["/BaseFont"] == "/ZapfDingbats"
+
+
+def test_read_form_values_gives_text_and_box_states(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(_pdf({"name": ("text", "Zoë", "", 0), "box": ("check", ON, "", None),
+                           "off": ("check", "", "", None), "empty": ("text", "", "", None)}))
+    assert read_form_values(path) == {"name": "Zoë", "box": "Yes", "off": "Off", "empty": ""}
+
+
+@pytest.mark.parametrize("content", [b"", b"not a pdf at all", b"%PDF-1.4\n%%EOF\n" * 3,
+                                     b"%PDF-1.7\n1 0 obj << /Type /Catalog /AcroForm 1 0 R"])
+def test_a_bad_file_is_one_form_read_error(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "bad.pdf"
+    path.write_bytes(content)
+    with pytest.raises(UnreadablePdfError, match="not a readable PDF") as raised:
+        read_form_values(path)
+    assert raised.value.reason and "\n" not in str(raised.value)
+
+
+def test_a_missing_or_oversized_file_is_refused(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(FormReadError):
+        read_form_values(tmp_path / "missing.pdf")
+    path = tmp_path / "big.pdf"
+    path.write_bytes(_pdf({"name": ("text", "x", "", None)}))
+    monkeypatch.setattr(form, "MAX_FORM_PDF_BYTES", 100)
+    with pytest.raises(FormReadError, match="a sheet PDF may be at most"):
+        read_form_values(path)
+
+
+def test_quiet_pypdf_silences_pypdf_only_while_inside(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    logger = logging.getLogger("pypdf")
+    before = logger.level, logger.propagate
+    with form.quiet_pypdf():
+        logger.warning("hidden")
+    assert (logger.level, logger.propagate) == before
+    logger.warning("shown")
+    assert [r.getMessage() for r in caplog.records] == ["shown"]
