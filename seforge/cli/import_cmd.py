@@ -17,8 +17,6 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,32 +106,15 @@ def _not_a_file(path: Path) -> str:
     return ""
 
 
-@contextmanager
-def _quiet_pypdf() -> Iterator[None]:
-    """pypdf's log records and warnings stay off the console."""
-    import logging
-    import warnings
-
-    logger = logging.getLogger("pypdf")
-    level, propagate = logger.level, logger.propagate
-    logger.setLevel(logging.CRITICAL + 1)
-    logger.propagate = False
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            yield
-    finally:
-        logger.setLevel(level)
-        logger.propagate = propagate
-
-
 def sniff(path: Path) -> tuple[str, list[str]] | None:
     """The PDF's ``/Subject`` and the names of its top-level form fields (at most
     :data:`MAX_FIELDS`), or None when the PDF cannot be parsed (or decrypted) here."""
     try:
         from pypdf import PdfReader
 
-        with _quiet_pypdf():
+        from seforge.core.pdf.form import quiet_pypdf
+
+        with quiet_pypdf():
             reader = PdfReader(str(path))
             if reader.is_encrypted and not reader.decrypt(""):
                 return None
@@ -189,8 +170,10 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return _error(found)
     _system, reader = found
+    from seforge.core.pdf.form import quiet_pypdf
+
     try:
-        with _quiet_pypdf():
+        with quiet_pypdf():
             imported = reader.read(sheet, args.character)
     except ValueError as exc:
         return _error(str(exc))

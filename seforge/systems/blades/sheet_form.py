@@ -16,21 +16,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
+from seforge.core.pdf.form import ON as ON
+from seforge.core.pdf.form import FormReadError, WidgetWriter, read_form_values
 from seforge.core.pdf.geometry import Rect
 from seforge.core.systems import GameSystem, SheetImport
 
 SUBJECT = "Blades in the Dark sheets"
 """The ``/Subject`` of a Blades sheet PDF: ``seforge import`` knows the sheet by it."""
 FieldKind = Literal["text", "multiline", "check", "hidden"]
-ON = "Yes"
 DATA_KEY = "data"
 TEXT_KEYS: tuple[str, ...] = (
     "name", "alias", "look", "heritage", "background", "vice_purveyor", "friend", "rival",
@@ -53,69 +52,16 @@ def prefix(number: int) -> str:
     return f"b{number}_"
 
 
-def _pdf_text(text: str) -> str:
-    if text.isascii() and text.isprintable():
-        return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
-    return "<" + ("\ufeff" + text).encode("utf-16-be", "replace").hex().upper() + ">"
-
-
-class _Raw(PDFObject):  # type: ignore[misc]
-    """A PDF object written as given, references resolved when the file is saved."""
-
-    def __init__(self, parts: Sequence[str | PDFObject]) -> None:
-        self.parts = parts
-
-    def format(self, document: Any) -> bytes:
-        out: list[bytes] = []
-        for part in self.parts:
-            if isinstance(part, str):
-                out.append(part.encode("latin-1"))
-            else:
-                out.append(document.Reference(part).format(document))
-        return b"".join(out)
-
-
-def _xobject(content: bytes) -> PDFStream:
-    return PDFStream(PDFDictionary({"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
-                                    "BBox": "[0 0 10 10]"}), content)
-
-
 class FormWriter:
     """Adds the fields of every document to one canvas."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self._empty = _xobject(b"")
-        self._cross = _xobject(b"q 0.12 0.12 0.12 RG 1.4 w 1 J 2 2 m 8 8 l S 2 8 m 8 2 l S Q")
-        form = canvas.acroForm
-        helv = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
-                     "/Encoding /WinAnsiEncoding >>"])
-        zadb = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>"])
-        form.extras["DR"] = _Raw(["<< /Font << /Helv ", helv, " /ZaDb ", zadb, " >> >>"])
-        form.extras["DA"] = _Raw(["(/Helv 0 Tf 0 g)"])
+        self._writer = WidgetWriter(canvas)
 
     def add(self, number: int, field: Field, value: str) -> None:
-        r = field.rect
-        name = prefix(number) + field.key
-        head = (f"<< /Type /Annot /Subtype /Widget /T {_pdf_text(name)} "
-                f"/Rect [{r.x:.2f} {r.y:.2f} {r.right:.2f} {r.top:.2f}] ")
-        if field.tooltip:
-            head += f"/TU {_pdf_text(field.tooltip)} "
-        parts: list[str | PDFObject]
-        if field.kind == "hidden":
-            parts = [head, f"/FT /Tx /F 2 /Ff 1 /V {_pdf_text(value)} >>"]
-        elif field.kind == "check":
-            state = ON if value == ON else "Off"
-            parts = [head, f"/FT /Btn /F 4 /MK << /CA (8) >> /DA (/ZaDb 0 Tf 0 g) "
-                     f"/V /{state} /AS /{state} /AP << /N << /Yes ", self._cross,
-                     " /Off ", self._empty, " >> >> >>"]
-        else:
-            flags = 4096 if field.kind == "multiline" else 0
-            parts = [head, f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /FT /Tx /Ff {flags} "
-                     f"/V {_pdf_text(value)} /AP << /N ", self._empty, " >> >>"]
-        self.canvas._addAnnotation(_Raw(parts))
-        ref = self.canvas._doc.refAnnotation(f"NUMBER{self.canvas._annotationCount}")
-        self.canvas.acroForm.fields.append(ref)
+        self._writer.add(prefix(number) + field.key, field.rect, field.kind, value,
+                         tooltip=field.tooltip, size=field.size)
 
 
 # --- reading back ------------------------------------------------------------------------
@@ -128,21 +74,15 @@ class SheetReadError(ValueError):
 
 
 def _fields(path: Path) -> dict[int, dict[str, str]]:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
     try:
-        raw = PdfReader(str(path)).get_fields() or {}
-    except (PdfReadError, OSError, ValueError, KeyError, TypeError) as exc:
-        raise SheetReadError(f"{path.name}: not a readable PDF ({exc})") from None
+        values = read_form_values(path)
+    except FormReadError as exc:
+        raise SheetReadError(f"{path.name}: {exc}") from None
     sheets: dict[int, dict[str, str]] = {}
-    for name, info in raw.items():
-        match = _NAME.match(str(name))
-        if match is None:
-            continue
-        value = info.get("/V", "") if isinstance(info, dict) else ""
-        text = str(value) if value is not None else ""
-        sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text.removeprefix("/")
+    for name, text in values.items():
+        match = _NAME.match(name)
+        if match is not None:
+            sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text
     if not sheets:
         raise SheetReadError(f"{path.name}: holds no Blades sheet fields")
     return sheets

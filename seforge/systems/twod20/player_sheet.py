@@ -20,6 +20,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.pdf.fonts import Face, register_fonts
+from seforge.core.pdf.form import FormReadError, UnreadablePdfError, read_form_values
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
 from seforge.core.pdf.text import draw_text
@@ -287,18 +288,12 @@ class SheetRead:
 
 
 def _field_values(path: Path) -> dict[str, str]:
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
-
     try:
-        fields = PdfReader(path).get_fields() or {}
-    except (OSError, PyPdfError, ValueError) as exc:
-        raise SheetReadError(f"{path.name}: cannot read the PDF ({exc})") from None
-    values: dict[str, str] = {}
-    for name, info in fields.items():
-        raw = info.get("/V")
-        values[name] = "" if raw is None else str(raw).lstrip("/")
-    return values
+        return read_form_values(path)
+    except UnreadablePdfError as exc:
+        raise SheetReadError(f"{path.name}: cannot read the PDF ({exc.reason})") from None
+    except FormReadError as exc:
+        raise SheetReadError(f"{path.name}: {exc}") from None
 
 
 def _set_harms(harms: list[Harm], kind: HarmKind, count: int) -> list[Harm]:

@@ -23,9 +23,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFStream
+from reportlab.pdfbase.pdfdoc import PDFObject
 from reportlab.pdfgen.canvas import Canvas
 
+from seforge.core.pdf.form import add_widget, form_xobject, pdf_text, rect_entry, set_form_fonts
 from seforge.systems.swords_edge.fileformat import character_to_data, dumps
 from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind, Trait
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, format_modifier
@@ -248,37 +249,8 @@ def continuation_fields(layout: ContinuationLayout, rows: int, first_element: in
 # --- writing the widgets -----------------------------------------------------------
 
 
-def _pdf_text(text: str) -> str:
-    """A PDF text string: literal when printable ASCII, else UTF-16BE hex."""
-    if text.isascii() and text.isprintable():
-        return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
-    return "<" + ("\ufeff" + text).encode("utf-16-be", "replace").hex().upper() + ">"
-
-
 def _pdf_name(text: str) -> str:
     return "/" + "".join(ch if ch.isalnum() else f"#{ord(ch):02X}" for ch in text)
-
-
-class _Raw(PDFObject):  # type: ignore[misc]
-    """A PDF object written as it is, with references resolved when saving."""
-
-    def __init__(self, parts: Sequence[str | PDFObject]) -> None:
-        self.parts = parts
-
-    def format(self, document: object) -> bytes:
-        out: list[bytes] = []
-        for part in self.parts:
-            if isinstance(part, str):
-                out.append(part.encode("latin-1"))
-            else:
-                ref = document.Reference(part)  # type: ignore[attr-defined]
-                out.append(ref.format(document))
-        return b"".join(out)
-
-
-def _form_xobject(content: bytes) -> PDFStream:
-    return PDFStream(PDFDictionary({"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
-                                    "BBox": "[0 0 10 10]"}), content)
 
 
 @dataclass
@@ -288,23 +260,18 @@ class FormWriter:
     canvas: Canvas
 
     def __post_init__(self) -> None:
-        self._empty = _form_xobject(b"")
+        self._empty = form_xobject(b"")
         # A ticked box is drawn by its field alone (the page prints it empty), so
         # unticking it in a reader leaves nothing behind. A Penalty Rank taken is
         # a filled box crossed out; Luck and Advancements held are a filled disc
         # (a cross would read as spent).
-        self._cross = _form_xobject(b"q 0.549 0.165 0.122 rg 0.4 0.4 9.2 9.2 re f "
-                                    b"1 1 1 RG 1.1 w 1 J 2.8 2.8 m 7.2 7.2 l S "
-                                    b"2.8 7.2 m 7.2 2.8 l S Q")
-        self._held = _form_xobject(b"q 0.549 0.165 0.122 rg 8.2 5 m 8.2 6.77 6.77 8.2 5 8.2 c "
-                                   b"3.23 8.2 1.8 6.77 1.8 5 c 1.8 3.23 3.23 1.8 5 1.8 c "
-                                   b"6.77 1.8 8.2 3.23 8.2 5 c f Q")
-        form = self.canvas.acroForm
-        font = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
-                     "/Encoding /WinAnsiEncoding >>"])
-        dingbats = _Raw(["<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>"])
-        form.extras["DR"] = _Raw(["<< /Font << /Helv ", font, " /ZaDb ", dingbats, " >> >>"])
-        form.extras["DA"] = _Raw(["(/Helv 0 Tf 0 g)"])
+        self._cross = form_xobject(b"q 0.549 0.165 0.122 rg 0.4 0.4 9.2 9.2 re f "
+                                   b"1 1 1 RG 1.1 w 1 J 2.8 2.8 m 7.2 7.2 l S "
+                                   b"2.8 7.2 m 7.2 2.8 l S Q")
+        self._held = form_xobject(b"q 0.549 0.165 0.122 rg 8.2 5 m 8.2 6.77 6.77 8.2 5 8.2 c "
+                                  b"3.23 8.2 1.8 6.77 1.8 5 c 1.8 3.23 3.23 1.8 5 1.8 c "
+                                  b"6.77 1.8 8.2 3.23 8.2 5 c f Q")
+        set_form_fonts(self.canvas)
 
     def add(self, prefix: str, fields: Sequence[Field], values: dict[str, str]) -> None:
         for field in fields:
@@ -312,30 +279,26 @@ class FormWriter:
 
     def _widget(self, name: str, field: Field, value: str) -> None:
         fixed = _fixed_part(field)
-        head = f"<< /Type /Annot /Subtype /Widget /T {_pdf_text(name)} {fixed}"
+        head = f"<< /Type /Annot /Subtype /Widget /T {pdf_text(name)} {fixed}"
         parts: list[str | PDFObject]
         if field.kind == "hidden":
-            parts = [head, f"/V {_pdf_text(value)} >>"]
+            parts = [head, f"/V {pdf_text(value)} >>"]
         elif field.kind == "check":
             state = ON if value == ON else "Off"
             mark = self._cross if "_penalty_" in field.key else self._held
             parts = [head, f"/V /{state} /AS /{state} /AP << /N << /Yes ", mark,
                      " /Off ", self._empty, " >> >> >>"]
         else:
-            parts = [head, f"/V {_pdf_text(value)} /AP << /N ", self._empty, " >> >>"]
-        widget = _Raw(parts)
-        self.canvas._addAnnotation(widget)
-        ref = self.canvas._doc.refAnnotation(f"NUMBER{self.canvas._annotationCount}")
-        self.canvas.acroForm.fields.append(ref)
+            parts = [head, f"/V {pdf_text(value)} /AP << /N ", self._empty, " >> >>"]
+        add_widget(self.canvas, parts)
 
 
 @lru_cache(maxsize=4096)
 def _fixed_part(field: Field) -> str:
     """What a widget says whatever its name and value: where, what kind, its help."""
-    r = field.rect
-    out = f"/Rect [{r.x:.2f} {r.y:.2f} {r.right:.2f} {r.top:.2f}] "
+    out = rect_entry(field.rect)
     if field.tooltip:
-        out += f"/TU {_pdf_text(field.tooltip)} "
+        out += f"/TU {pdf_text(field.tooltip)} "
     if field.kind == "hidden":
         return out + "/FT /Tx /F 2 /Ff 1 "
     if field.kind == "check":
@@ -344,10 +307,10 @@ def _fixed_part(field: Field) -> str:
     out += f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /Q {field.align} /MK << /BG [1 1 1] >> "
     if field.kind == "choice":
         if field.display:
-            options = " ".join(f"[{_pdf_text(o)} {_pdf_text(d)}]"
+            options = " ".join(f"[{pdf_text(o)} {pdf_text(d)}]"
                                for o, d in zip(field.options, field.display, strict=True))
         else:
-            options = " ".join(_pdf_text(o) for o in field.options)
+            options = " ".join(pdf_text(o) for o in field.options)
         return out + f"/FT /Ch /Ff 131072 /Opt [{options}] "
     flags = 4096 if field.kind == "multiline" else 0
     return out + f"/FT /Tx /Ff {flags} "

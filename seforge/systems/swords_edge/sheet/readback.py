@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from seforge.core.pdf.form import MAX_FORM_PDF_BYTES, FormReadError, form_value, read_form_fields
 from seforge.systems.swords_edge.editing import rename_sfx_penalties
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
@@ -70,68 +71,19 @@ MAX_SHEETS = 999
 """The most characters one sheet PDF numbers (``c1_`` to ``c999_``)."""
 MAX_ELEMENT_SLOTS = 500
 """The most Element rows a sheet's fields may claim; a field claiming more is ignored."""
-MAX_PDF_BYTES = 128 * 1024 * 1024
+MAX_PDF_BYTES = MAX_FORM_PDF_BYTES
 """A sheet PDF larger than this is refused before it is parsed."""
 
 _PREFIX = re.compile(r"^c(\d{1,3})_(.+)$")
 _ELEMENT_KEY = re.compile(r"^element_(\d{1,3})_")
 
 
-def _value(raw: Any) -> str:
-    if raw is None:
-        return ""
-    text = str(raw)
-    if text.startswith("/"):  # a checkbox state: /Yes, /Off
-        return text[1:]
-    return text
-
-
 def _raw_fields(path: Path) -> dict[str, Any]:
     """The PDF's form fields; pypdf's own warnings are kept off the console."""
-    import logging
-    import warnings
-
     try:
-        from pypdf import PdfReader
-        from pypdf.errors import DependencyError, FileNotDecryptedError, PyPdfError
-    except ImportError as exc:  # pragma: no cover - pypdf ships with SEForge
-        raise SheetReadError(f"reading PDF forms needs pypdf ({exc})") from exc
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise SheetReadError(f"{path}: {exc.strerror or exc}") from exc
-    if size > MAX_PDF_BYTES:
-        raise SheetReadError(f"{path}: is {size / 1024 / 1024:,.0f} MB; a sheet PDF may be at "
-                             f"most {MAX_PDF_BYTES // 1024 // 1024} MB")
-    logger = logging.getLogger("pypdf")
-    level, propagate = logger.level, logger.propagate
-    logger.setLevel(logging.CRITICAL + 1)
-    logger.propagate = False
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            reader = PdfReader(str(path))
-            if reader.is_encrypted:
-                try:
-                    reader.decrypt("")
-                    reader.get_fields()
-                except (DependencyError, FileNotDecryptedError, NotImplementedError) as exc:
-                    raise SheetReadError(f"{path}: is encrypted; save an unencrypted copy "
-                                         "and import that") from exc
-            return dict(reader.get_fields() or {})
-    except SheetReadError:
-        raise
-    except (DependencyError, FileNotDecryptedError) as exc:  # AES needs a crypto package
-        raise SheetReadError(f"{path}: is encrypted; save an unencrypted copy "
-                             "and import that") from exc
-    except RecursionError as exc:
-        raise SheetReadError(f"{path}: not a readable PDF (its form fields loop)") from exc
-    except (PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError,
-            IndexError, AssertionError, MemoryError) as exc:
-        raise SheetReadError(f"{path}: not a readable PDF ({exc})") from exc
-    finally:
-        logger.setLevel(level)
-        logger.propagate = propagate
+        return read_form_fields(path)
+    except FormReadError as exc:
+        raise SheetReadError(f"{path}: {exc}") from exc.__cause__
 
 
 def _fields_of(path: Path) -> dict[int, dict[str, str]]:
@@ -150,7 +102,7 @@ def _fields_of(path: Path) -> dict[int, dict[str, str]]:
             value = info.get("/V") if hasattr(info, "get") else None
         except (RecursionError, ValueError, KeyError, TypeError):
             value = None
-        sheets.setdefault(int(match.group(1)), {})[key] = _value(value)
+        sheets.setdefault(int(match.group(1)), {})[key] = form_value(value)
     if not sheets:
         raise SheetReadError(f"{path}: no SEForge sheet fields (was it made by SEForge?)")
     return sheets
