@@ -178,3 +178,75 @@ def test_restore_remembers_the_file_as_it_was(
         assert not saved and "changed by another program" in asked[0]
         assert load_character(path).player == "Another program"
     second.shutdown()
+
+
+def test_gm_table_opponent_and_campaign_come_back_after_a_crash(
+        qtbot: QtBot, window: MainWindow, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opponent being edited (.senc) and the campaign (notes, a clock) are autosaved
+    while unsaved and offered back after a crash, in the GM's Table views that hold
+    them; a campaign saved before the crash comes back living in its file."""
+    from seforge.systems.swords_edge.campaign import load_campaign
+
+    table = window.show_gm_table()
+    assert table is not None
+    table.opponents.new_opponent()
+    table.opponents.editor.set_name("Sand Wraith")
+    campaign_file = tmp_path / "wastes.secampaign"
+    assert table.party.save_to(campaign_file) == campaign_file
+    table.party.set_notes("The Baron marches.")
+    table.party.add_clock("Legions close in", 6).dial.advance(2)
+    folder = window.autosaver.folder
+    assert window.autosaver.save_all() == 2
+    assert len(list(folder.glob("*.senc"))) == 1
+    assert len(list(folder.glob("*.secampaign"))) == 1
+    crash(window)
+    # The crashed window stays alive in this process: it keeps its edits when the file
+    # changes under it (the new session saves it below).
+    monkeypatch.setattr("ui.systems.swords_edge.file_watch.ask_choice",
+                        lambda *a, **k: "Keep Mine")
+    offered: list[list[str]] = []
+
+    def ask(parent: object, titles: list[str]) -> bool:
+        offered.append(titles)
+        return True
+
+    monkeypatch.setattr(main_window_module, "ask_restore", ask)
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    assert second.restore_autosaves() == 2
+    assert sorted(offered[0]) == ["Sand Wraith", "wastes.secampaign"]
+    assert not second.documents()  # no tab: each is back where the GM's Table shows it
+    restored = second.gm_table
+    assert restored is not None
+    assert restored.opponents.editor.nc().name == "Sand Wraith"
+    assert restored.opponents.unsaved_work()
+    party = restored.party
+    assert party.path == campaign_file and party.modified
+    assert party.notes_edit.toPlainText() == "The Baron marches."
+    assert [(c.name, c.filled) for c in party.campaign.clocks] == [("Legions close in", 2)]
+    assert not party.disk_changed()  # the file as it was when the autosave was written
+    assert load_campaign(campaign_file).notes == ""  # nothing written behind the GM
+    # The new session keeps its own copies; a save forgets the campaign's.
+    assert len(list(folder.glob("*.secampaign"))) == 1
+    assert party.save() == campaign_file
+    assert not list(folder.glob("*.secampaign"))
+    assert load_campaign(campaign_file).notes == "The Baron marches."
+    second.shutdown()
+    assert not list(folder.glob("*.senc"))
+
+
+def test_a_discarded_campaign_edit_is_not_autosaved_any_more(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Undo back to the saved campaign: its autosave goes, so a crash cannot offer an
+    edit the GM took back."""
+    table = window.show_gm_table()
+    assert table is not None
+    assert table.party.save_to(tmp_path / "wastes.secampaign") is not None
+    table.party.set_notes("Not for keeps.")
+    assert window.autosaver.save_all() == 1
+    folder = window.autosaver.folder
+    assert list(folder.glob("*.secampaign"))
+    table.party.undo_stack.undo()
+    assert not table.party.modified
+    assert not list(folder.glob("*.secampaign"))

@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
-from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.models import Character, Trait
+from seforge.systems.swords_edge.scene_changes import replay
 from seforge.systems.swords_edge.scene_text import nc_state_text
 from ui.shell.window import MainWindow
 
@@ -128,8 +130,9 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
                 save_character(other, self.path)
             self.saved = other
             if not modified or answer == "Reload":
-                assert self.document.character == other
-                assert not self.document.is_modified()
+                # The running scene keeps what it did to the PC on the file read again.
+                assert self.document.character == self.with_scene(other)
+                assert self.document.is_modified() == (self.with_scene(other) != other)
             else:
                 assert self.document.is_modified()
                 assert self.document.character.notes != other.notes
@@ -138,7 +141,18 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
         def revert(self) -> None:
             answers[:] = ["Revert"]
             self.window.revert(self.document)
-            assert self.document.character == self.saved
+            assert self.document.character == self.with_scene(self.saved)
+
+        def with_scene(self, character: Character) -> Character:
+            """``character`` as a reload gives it while the scene runs: the scene's
+            changes to the PC replayed on it (see the tracker's ``_keep_scene_state``)."""
+            patches = self.tracker.scene_changes(self.pc)
+            if self.tracker.scene.ended or not any(patches):
+                return character
+            try:
+                return replay(character, patches)
+            except RefusedError:
+                return character
 
         # -- what must always hold ----------------------------------------------------
         @invariant()

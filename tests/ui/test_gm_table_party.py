@@ -287,3 +287,79 @@ def test_the_campaign_has_one_owner(qtbot, tmp_path: Path) -> None:  # type: ign
     assert not owner.modified and moved and owner.path == view.path
     assert load_campaign(tmp_path / "wastes.secampaign").notes == "The Baron marches."
     assert not owner.disk_changed()
+
+
+def test_clock_panels_hold_copies_and_change_the_campaign_through_its_owner(
+        qtbot, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A clock panel shows a copy of the campaign's clock: a click, a size or a name
+    reaches the campaign as one undo step of its owner, and undo redraws the panel."""
+    view = PartyView()
+    qtbot.addWidget(view)
+    owner = view.owner
+    panel = view.add_clock("Legions close in", 6)
+    assert owner.undo_stack.count() == 1
+    assert panel.clock == owner.campaign.clocks[0]
+    assert panel.clock is not owner.campaign.clocks[0]
+    assert panel.dial.clock is not owner.campaign.clocks[0]
+    panel.dial.advance(2)
+    assert owner.campaign.clocks[0].filled == 2 and owner.undo_stack.count() == 2
+    panel.size_combo.setCurrentIndex(panel.size_combo.findData(4))
+    panel.size_combo.activated.emit(panel.size_combo.currentIndex())
+    assert owner.campaign.clocks[0].segments == 4 and owner.campaign.clocks[0].filled == 2
+    qtbot.keyClicks(panel.name_edit, "!")
+    assert owner.campaign.clocks[0].name == "Legions close in!"
+    owner.undo_stack.undo()
+    owner.undo_stack.undo()
+    assert owner.campaign.clocks[0].segments == 6
+    shown = view.clock_panels[0]
+    assert shown.size_combo.currentData() == 6 and shown.dial.filled() == 2
+    assert shown.name_edit.text() == "Legions close in"
+    owner.undo_stack.undo()
+    assert view.clock_panels[0].dial.filled() == 0
+    # Removing a clock is one step too, and undo brings its panel back.
+    view.add_clock("Doom", 4)
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+    view.remove_clock(view.clock_panels[0])
+    assert [c.name for c in owner.campaign.clocks] == ["Doom"]
+    assert len(view.clock_panels) == 1
+    owner.undo_stack.undo()
+    assert [c.name for c in owner.campaign.clocks] == ["Legions close in", "Doom"]
+    assert len(view.clock_panels) == 2
+
+
+def test_the_party_never_changes_the_campaign_in_place(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Every party change gives the owner a new campaign (a copy changed by a core
+    mutator), so no view's reference to the old one sees it change behind it."""
+    paths = _files(tmp_path / "pcs")
+    view = PartyView()
+    qtbot.addWidget(view)
+    before = view.owner.campaign
+    kept = before.model_copy(deep=True)
+    view.add_characters(paths)
+    view.add_clock("Doom", 4)
+    view.remove_character(0)
+    assert before == kept  # the campaign as it was is untouched
+    assert len(view.owner.campaign.characters) == 2
+    assert view.owner.undo_stack.count() == 3
+
+
+def test_scene_candidates_know_one_file_by_any_name(qtbot, tmp_path: Path,
+                                                    monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """An open character whose file is the campaign's PC under another name (a hard
+    link) is listed once: paths are compared as files (device and inode)."""
+    monkeypatch.setenv("SEFORGE_DATA_DIR", str(tmp_path / "data"))
+    paths = _files(tmp_path / "pcs")
+    link = tmp_path / "also-jyrell.sechar"
+    os.link(paths[0], link)
+    jyrell = library.load_pc("jyrell")
+    table = GMTableWidget(open_characters=lambda: [(jyrell, link)])
+    qtbot.addWidget(table)
+    table.party.add_characters(paths)
+    assert [c.name for c, _ in table.scene_candidates()] == [
+        "Jyrell", "Kyle Devos", "Tella of Jost"]
+    # The scene's menu leaves out a PC already in the scene under another name.
+    assert table.scene.add_pc_file(paths[0]) is not None
+    table.scene.characters_provider = lambda: [(jyrell, link)]
+    table.scene._fill_pc_menu()
+    assert "Jyrell" not in [a.text() for a in table.scene.pc_menu.actions()]

@@ -71,7 +71,7 @@ def test_quit_lists_every_unsaved_document_once(
     assert not window.close()  # Cancel: nothing closes, nothing is lost
     assert window.tabs.count() == 1
     text = answers.asked[0]
-    for name in ("Tella of Jost (character)", "jyrell.sechar (character)",
+    for name in ("Tella of Jost (Sword's Edge character)", "jyrell.sechar (character)",
                  "Sand Wraith (opponent)", "New campaign (campaign)"):
         assert name in text
     monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", staticmethod(

@@ -735,6 +735,11 @@ class DocumentController(QObject):
         def load(path: Path) -> DocumentEditor | None:
             if path.stem in mine:
                 return None
+            for part_id, part in window.parts.items():  # held outside the tabs
+                held = part.autosave_editor(path)
+                if held is not None:
+                    systems[id(held)] = part_id
+                    return held
             campaign_of = self.generic_campaign(path)
             if campaign_of is not None and any(u.system_id == campaign_of
                                                for u in self.systems()):
@@ -767,6 +772,9 @@ class DocumentController(QObject):
             return 0
         for item in leftovers:
             if item.gm_screen and self._restore_on_gm_screen(item):
+                continue
+            part = self.part(systems.get(id(item.editor), ""))
+            if part is not None and part.restore_autosave(item):
                 continue
             document = item.editor.owner
             document.set_path(item.original_path)

@@ -20,7 +20,8 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 if TYPE_CHECKING:
-    from ui.shell.system_ui import OpenDocument
+    from ui.shell.autosave import Recovered
+    from ui.shell.system_ui import DocumentEditor, OpenDocument
     from ui.shell.unsaved_dialog import UnsavedWork
 
 
@@ -85,6 +86,18 @@ class WindowPart:
     def unsaved_work(self) -> list[UnsavedWork]:
         """Unsaved work outside the tabs (asked about on quit)."""
         return []
+
+    def autosave_editor(self, path: Path) -> DocumentEditor | None:
+        """An editor over the autosave at ``path`` when it is of a document this part
+        holds outside the tabs (None: the usual routing reads it). Raises the core's
+        DocumentFileError (or ValueError) for a damaged file."""
+        return None
+
+    def restore_autosave(self, item: Recovered) -> bool:
+        """Put a restored autosave (read by :meth:`autosave_editor`) back in the view
+        that holds its kind, unsaved and remembering its file as ``item`` says; False
+        to open it in a tab instead."""
+        return False
 
     # -- state -----------------------------------------------------------------------
     def current_changed(self, document: OpenDocument | None, widget: QWidget | None) -> None:

@@ -68,15 +68,21 @@ __all__ = [
     "PartyTrait",
     "ProgressClock",
     "ResolvedPaths",
+    "add_clock",
+    "add_party_members",
     "align_table_rules",
     "campaign_to_data",
     "load_campaign",
     "load_party",
     "new_character_for",
     "party_rows",
+    "remove_clock",
+    "remove_party_member",
+    "replace_clock",
     "resolve_paths",
     "rules_differing",
     "save_campaign",
+    "set_table_rules",
     "store_path",
 ]
 
@@ -147,6 +153,59 @@ def align_table_rules(character: Character, campaign: Campaign) -> list[TableRul
     changed = rules_differing(character, campaign)
     character.options = campaign.table_rules.model_copy()
     return changed
+
+
+# ------------------------------------------------------------------ changes
+# The mutators the party view's owner applies (each on a copy of the campaign, one
+# undo step): the view never changes the campaign itself.
+
+
+def add_party_members(campaign: Campaign, characters: Sequence[str] = (),
+                      opponents: Sequence[str] = ()) -> None:
+    """Add character and opponent files (paths as text) to the party, each once."""
+    campaign.characters = [*campaign.characters,
+                           *(c for c in dict.fromkeys(characters)
+                             if c not in campaign.characters)]
+    campaign.opponents = [*campaign.opponents,
+                          *(o for o in dict.fromkeys(opponents)
+                            if o not in campaign.opponents)]
+
+
+def remove_party_member(campaign: Campaign, index: int, opponent: bool = False) -> None:
+    """Take the ``index``-th character (or opponent) out of the party (its file stays);
+    an index out of range changes nothing."""
+    names = list(campaign.opponents if opponent else campaign.characters)
+    if not 0 <= index < len(names):
+        return
+    names.pop(index)
+    if opponent:
+        campaign.opponents = names
+    else:
+        campaign.characters = names
+
+
+def set_table_rules(campaign: Campaign, options: RuleOptions) -> None:
+    """The table rules the whole table plays by from now on."""
+    campaign.table_rules = options.model_copy(deep=True)
+
+
+def add_clock(campaign: Campaign, clock: ProgressClock) -> None:
+    """A new progress clock after the others."""
+    campaign.clocks = [*campaign.clocks, clock.model_copy(deep=True)]
+
+
+def replace_clock(campaign: Campaign, index: int, clock: ProgressClock) -> None:
+    """The ``index``-th clock as ``clock`` now (its name, size or filled segments);
+    an index out of range changes nothing."""
+    if 0 <= index < len(campaign.clocks):
+        clocks = list(campaign.clocks)
+        clocks[index] = ProgressClock.model_validate(clock.model_dump())
+        campaign.clocks = clocks
+
+
+def remove_clock(campaign: Campaign, index: int) -> None:
+    """Take the ``index``-th clock away (out of range: nothing)."""
+    campaign.clocks = [c for i, c in enumerate(campaign.clocks) if i != index]
 
 
 # ------------------------------------------------------------------ the file

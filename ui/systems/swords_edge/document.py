@@ -7,34 +7,32 @@ commands pushed here, and redraw from ``changed(Changes)``.
 
 from __future__ import annotations
 
-import uuid
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
-from seforge.systems.swords_edge.fileformat import CHARACTER_SUFFIX, load_character, save_character
+from seforge.systems.swords_edge.fileformat import CHARACTER_KIND, CHARACTER_SUFFIX, load_character
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.history import full_dump, restore
-from ui.systems.swords_edge.owners import Changes, DiskStamp, changed_on_disk
+from ui.shell.document_owner import DocumentOwner
+from ui.systems.swords_edge.owners import Changes
 
 
-class CharacterDocument(QObject):
-    """Holds a Character, its path (None until saved) and a QUndoStack.
+class CharacterDocument(DocumentOwner[Character]):
+    """The shell's :class:`DocumentOwner` of one Sword's Edge character: its path
+    (None until saved), disk stamp, title and the undo stack the owner creates.
 
-    Every edit goes through :meth:`push` as an undo command; ``changed`` is emitted
+    Every edit is :meth:`apply` (a core mutator on a copy, one undo step) or a
+    command of the character's own pushed with :meth:`push`; ``changed`` is emitted
     after each edit, undo, redo and reload with the :class:`Changes` it made. The
-    clean state of the stack says whether the document has unsaved changes
-    (``modified_changed``). ``disk_stamp`` is the file as it was last read or
-    written, so a change made by another program can be noticed.
+    Character stays the same object for the document's whole life (a change is
+    copied into it), so a view reading :attr:`character` always reads the owner's.
     """
 
     changed = Signal(object)
     reloaded = Signal(object)
     """After :meth:`reload` (Revert, Reload): the document, its history started afresh."""
-    modified_changed = Signal(bool)
-    path_changed = Signal()
-    saved = Signal()
 
     def __init__(
         self,
@@ -43,85 +41,28 @@ class CharacterDocument(QObject):
         title: str = "",
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.character = character if character is not None else Character()
-        self._path = path
-        self._title = title
-        self.autosave_id = uuid.uuid4().hex
-        self.revision = 0
-        """Counts every change (edits, undos, redos), e.g. for autosave."""
-        self.saved_revision = 0
-        """The revision last written to (or read from) the file."""
-        self.disk_stamp: DiskStamp | None = None
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        super().__init__(CHARACTER_KIND, character if character is not None else Character(),
+                         path=path, title=title, parent=parent)
 
-    # -- identity -------------------------------------------------------------
     @classmethod
-    def load(cls, path: Path, parent: QObject | None = None) -> CharacterDocument:
+    def load(cls, path: Path, parent: QObject | None = None  # type: ignore[override]
+             ) -> CharacterDocument:
         """Open a character file; raises the core's CharacterFileError."""
         document = cls(load_character(path), path=Path(path), parent=parent)
         document.remember_disk()
         return document
 
-    def remember_disk(self) -> None:
-        """Note the file as it is now (after reading or writing it)."""
-        self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
-        self.saved_revision = self.revision
-
-    def acknowledge_disk(self) -> None:
-        """Accept the file as it is now as the one to overwrite ("keep mine"). No
-        state in the history matches that file, so none counts as saved any more."""
-        self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
-        self.undo_stack.resetClean()
-
-    def disk_changed(self) -> bool:
-        """Whether the file differs from what was last read or written here
-        (False for an unsaved document or a file that is gone)."""
-        return changed_on_disk(self.disk_stamp, self._path)
-
-    def disk_missing(self) -> bool:
-        return self._path is not None and not self._path.exists()
-
     @property
-    def path(self) -> Path | None:
-        return self._path
-
-    def set_path(self, path: Path | None) -> None:
-        self._path = path
-        self.path_changed.emit()
-
-    def title(self) -> str:
-        """The file name when saved, else the given title, else the character's name."""
-        if self._path is not None:
-            return self._path.name
-        return self._title or self.character.name.strip() or "Untitled"
-
-    def set_title(self, title: str) -> None:
-        self._title = title
-        self.path_changed.emit()
-
-    # -- state ----------------------------------------------------------------
-    def is_modified(self) -> bool:
-        return not self.undo_stack.isClean()
-
-    @property
-    def autosave_suffix(self) -> str:
-        return CHARACTER_SUFFIX
-
-    def write_copy(self, path: Path) -> None:
-        """Write the character as it is now to ``path`` (an autosave), changing nothing."""
-        save_character(self.character, path)
-
-    def mark_modified(self) -> None:
-        """Unsaved although nothing was edited (a book copy, a restored autosave)."""
-        self.undo_stack.resetClean()
-        self.modified_changed.emit(True)
-
-    def _on_clean_changed(self, clean: bool) -> None:
-        self.modified_changed.emit(not clean)
+    def character(self) -> Character:
+        """The character (the owner's document, always the same object)."""
+        return self.document
 
     # -- edits ----------------------------------------------------------------
+    def _replace(self, document: Character) -> None:
+        """Undo, redo and :meth:`apply` copy the new state into the one Character."""
+        restore(self.document, full_dump(document))
+        self.notify_changed(Changes.ALL)
+
     def push(self, command: QUndoCommand) -> None:
         self.undo_stack.push(command)
 
@@ -143,20 +84,6 @@ class CharacterDocument(QObject):
         self.remember_disk()
         self.modified_changed.emit(False)
         self.reloaded.emit(self)
-
-    # -- saving ---------------------------------------------------------------
-    def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path:
-        """Write the character (atomically) to ``path`` or the current path."""
-        target = Path(path) if path is not None else self._path
-        if target is None:
-            raise ValueError("the document has no path yet; choose one with Save As")
-        save_character(self.character, target, overwrite_read_only=overwrite_read_only)
-        self.undo_stack.setClean()
-        if target != self._path:
-            self.set_path(target)
-        self.remember_disk()
-        self.saved.emit()
-        return target
 
 
 def with_suffix(path: Path) -> Path:

@@ -46,6 +46,20 @@ def is_character(document: object) -> TypeGuard[CharacterDocument]:
     return isinstance(document, CharacterDocument)
 
 
+class HeldElsewhere:
+    """An autosave of a document the GM's Table holds (an opponent, a campaign), as
+    the restore offer sees it: its owner, and no tab of its own."""
+
+    def __init__(self, owner: Any) -> None:
+        self.owner = owner
+        self._widget: QWidget | None = None
+
+    def widget(self) -> QWidget:
+        if self._widget is None:
+            self._widget = QWidget()
+        return self._widget
+
+
 TAB_HOLDER = "tab"
 """How a builder tab holds its document in the registry."""
 NC_SUFFIX = ".senc"
@@ -224,7 +238,60 @@ class SwordsEdgeWindowPart(WindowPart):
         return False
 
     def documents(self) -> list[Any]:
-        return list(self.registry.documents())
+        """The characters' owners, then (once the GM's Table is built) the opponent being
+        edited and the campaign: all autosaved while modified."""
+        found: list[Any] = list(self.registry.documents())
+        if self.gm_table is not None:
+            found += [self.gm_table.opponents.owner, self.gm_table.party.owner]
+        return found
+
+    def autosave_editor(self, path: Path) -> Any:
+        """An opponent's or a campaign's autosave, read into a fresh owner (the GM's
+        Table takes it over in :meth:`restore_autosave`)."""
+        suffix = path.suffix.lower()
+        if suffix == NC_SUFFIX:
+            from seforge.systems.swords_edge.fileformat import load_nc
+            from ui.systems.swords_edge.gm_table.opponent_owner import OpponentOwner
+
+            return HeldElsewhere(OpponentOwner(load_nc(path)))
+        if suffix == CAMPAIGN_SUFFIX:
+            from seforge.systems.swords_edge.campaign import load_campaign
+            from ui.systems.swords_edge.gm_table.campaign_owner import SwordsEdgeCampaignOwner
+
+            return HeldElsewhere(SwordsEdgeCampaignOwner(load_campaign(path)))
+        return None
+
+    def restore_autosave(self, item: Any) -> bool:
+        """An opponent back in the NC editor, a campaign back in the party view: unsaved,
+        remembering its file as it was when the autosave was written."""
+        editor = item.editor
+        if not isinstance(editor, HeldElsewhere):
+            return False
+        table = self.show_gm_table()
+        if table is None:
+            return False
+        from ui.systems.swords_edge.gm_table.opponent_owner import OpponentOwner
+
+        restored = editor.owner
+        path = item.original_path
+        if isinstance(restored, OpponentOwner):
+            table.opponents.restore_editing(restored.nc, path, item.restored_stamp())
+            table.tabs.setCurrentWidget(table.opponents)
+            target: Any = table.opponents.owner
+        else:
+            table.party.restore_campaign(restored.campaign, path, item.restored_stamp())
+            target = table.party.owner
+        if self.window.autosaver_started():
+            self.window.autosaver.write(target)
+        editor.widget().deleteLater()
+        restored.deleteLater()
+        return True
+
+    def _forget_when_clean(self, owner: Any) -> None:
+        """A GM's Table document with nothing unsaved (saved, reverted, discarded) has
+        no autosave: a crash must not bring back what the GM let go."""
+        if not owner.is_modified() and self.window.autosaver_started():
+            self.window.autosaver.forget(owner)
 
     def claims(self, document: Any) -> bool:
         return is_character(document)  # the FileWatcher follows them
@@ -432,6 +499,10 @@ class SwordsEdgeWindowPart(WindowPart):
         opponents = self.gm_table.opponents
         opponents.editing_path_changed.connect(self.file_watcher.sync)
         self.file_watcher.add(opponents)
+        for owner in (opponents.owner, party.owner):
+            owner.changed.connect(lambda *_a, o=owner: self._forget_when_clean(o))
+            owner.modified_changed.connect(lambda *_a, o=owner: self._forget_when_clean(o))
+            owner.saved.connect(lambda o=owner: self._forget_when_clean(o))
         tracker = self.gm_table.scene
         self._focus_stacks = [(nc_editor, nc_editor.undo_stack), (party, party.undo_stack),
                               (tracker, tracker.undo_stack)]

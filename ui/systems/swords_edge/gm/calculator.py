@@ -70,9 +70,9 @@ from ui.systems.swords_edge.gm.widgets import (
 
 T = TypeVar("T")
 ConsequenceHandler = Callable[[Character, Consequence], bool]
-PCStep = Callable[[Character, str, Callable[[], object]], bool]
-"""Runs a :mod:`seforge.systems.swords_edge.play` operation on a PC as one undo step on the PC's
-owner;
+PCStep = Callable[[Character, str, Callable[[Character], object]], bool]
+"""Runs a :mod:`seforge.systems.swords_edge.play` operation (given the Character to
+change) on a PC through its owner's ``apply``: one undo step on the PC's owner;
 False when the PC has no owner (nothing ran). RefusedError refuses."""
 
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (
@@ -974,7 +974,7 @@ class CalculatorTab(QWidget):
             return
         line = pt.roll_line(entry)
         try:
-            self.pc_step(character, title, lambda: operation(character, line))
+            self.pc_step(character, title, lambda pc: operation(pc, line))
         except RefusedError as exc:
             self._show_message(f"Not kept in the history: {exc}")
 

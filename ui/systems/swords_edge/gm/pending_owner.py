@@ -9,15 +9,26 @@ import zlib
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QUndoCommand
 
+from seforge.core.documents import DocumentKind
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.pending_test import PendingTest, set_actor
+from ui.shell.document_owner import DocumentOwner
 
 T = TypeVar("T")
 UNDO_LIMIT = 300
 """Undo steps kept per calculator (each holds two copies of the Test)."""
+PENDING_TEST_KIND: DocumentKind[PendingTest] = DocumentKind(
+    format_id="swords-edge.pending-test",
+    model=PendingTest,
+    suffix=".setest",
+    title="Sword's Edge Test in progress",
+)
+"""The calculator's Test in progress as a document kind, so its owner is the shell's
+document owner like every other (never written to a file, so not a format of the app's:
+it lives here, not in the core)."""
 
 
 class _TestCommand(QUndoCommand):
@@ -57,21 +68,19 @@ class _TestCommand(QUndoCommand):
         self._owner = None
 
 
-class PendingTestOwner(QObject):
-    """Holds one :class:`PendingTest` and the Character behind its ``actor``.
+class PendingTestOwner(DocumentOwner[PendingTest]):
+    """Holds one :class:`PendingTest` (the shell owner's document, with the undo stack
+    the owner creates) and the Character behind its ``actor``.
 
     The Character is a reference to the PC's own document, never a copy: the
     Test only reads it (its Qualities and Penalty Ranks).
     """
 
-    changed = Signal()
-
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._test = PendingTest()
-        set_actor(self._test, None)
+        test = PendingTest()
+        set_actor(test, None)
+        super().__init__(PENDING_TEST_KIND, test, title="Test", parent=parent)
         self._character: Character | None = None
-        self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self._route: Callable[[QUndoCommand], None] | None = None
         self._routed: list[_TestCommand] = []
@@ -79,18 +88,23 @@ class PendingTestOwner(QObject):
     @property
     def test(self) -> PendingTest:
         """The current Test. Read it; change it only through :meth:`apply`."""
-        return self._test
+        return self.document
+
+    @property
+    def _test(self) -> PendingTest:
+        return self.document
 
     @property
     def character(self) -> Character | None:
         return self._character
 
     def _set(self, test: PendingTest, character: Character | None) -> None:
-        self._test = test.model_copy(deep=True)
+        self.document = test.model_copy(deep=True)
         self._character = character
+        self.revision += 1
         self.changed.emit()
 
-    def apply(self, text: str, mutate: Callable[[PendingTest], T],
+    def apply(self, text: str, mutate: Callable[[PendingTest], T],  # type: ignore[override]
               character: Character | bool | None = False, merge: str = "") -> T:
         """Run ``mutate`` on a copy of the Test and push the change as one undo step.
 

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtCore import QObject
 
 from seforge.core.documents import DocumentFileError
-from seforge.systems.swords_edge.fileformat import load_nc
+from seforge.systems.swords_edge.fileformat import NC_KIND, load_nc
 from seforge.systems.swords_edge.models import NarrativeCharacter
 from seforge.systems.swords_edge.nc_builder import new_nc
+from ui.shell.document_owner import DocumentOwner
 from ui.systems.swords_edge.gm_table.snapshot_step import SnapshotStep
 from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk
 
@@ -27,27 +27,41 @@ OPPONENT_MERGE_ID = 0x5E4C
 """Typing in one field of the opponent merges into one undo step."""
 
 
-class OpponentOwner(QObject):
-    """Holds the opponent being edited and everything about its file."""
+class OpponentOwner(DocumentOwner[NarrativeCharacter]):
+    """Holds the opponent being edited and everything about its file: the shell's
+    :class:`DocumentOwner` of an NC (its undo stack, path and title), with what the
+    opponent library needs on top (what editing began with, a copy's origin)."""
 
-    changed = Signal()
-    """After every edit, undo, redo and replacement."""
-    path_changed = Signal()
-    """The opponent is now saved to another file (or to none yet)."""
+    # ``changed``: after every edit, undo, redo and replacement; ``path_changed``: the
+    # opponent is now saved to another file (or to none yet).
 
     def __init__(self, nc: NarrativeCharacter | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.nc = nc.model_copy(deep=True) if nc is not None else new_nc("minion", "Average")
-        self.undo_stack = QUndoStack(self)
-        self.path: Path | None = None
-        """The file Save writes to (None: a new file in the GM's folder)."""
-        self.saved: dict[str, Any] | None = None
+        super().__init__(NC_KIND, nc.model_copy(deep=True) if nc is not None
+                         else new_nc("minion", "Average"), parent=parent)
+        self.saved_data: dict[str, Any] | None = None
         """The NC as editing began or was last saved (None: nothing to lose)."""
-        self.disk_stamp: DiskStamp | None = None
-        """The file as last read or written here."""
         self.copy_of = ""
         """What the opponent is a copy of ("" when it is not a copy)."""
+
+    @property
+    def nc(self) -> NarrativeCharacter:
+        """The opponent being edited (the owner's document). Read it; change it only
+        through :meth:`apply`."""
+        return self.document
+
+    @nc.setter
+    def nc(self, nc: NarrativeCharacter) -> None:
+        self.document = nc
+
+    @property
+    def path(self) -> Path | None:
+        """The file Save writes to (None: a new file in the GM's folder)."""
+        return self._path
+
+    @path.setter
+    def path(self, path: Path | None) -> None:
+        self._path = path
 
     # -- edits ----------------------------------------------------------------------
     def apply(self, text: str, change: Callable[[NarrativeCharacter], object],
@@ -64,18 +78,20 @@ class OpponentOwner(QObject):
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.nc = NarrativeCharacter.model_validate(data)
+        self.revision += 1
         self.changed.emit()
 
     def set_nc(self, nc: NarrativeCharacter) -> None:
         """Edit ``nc`` (a copy of it) from a clean history."""
         self.nc = nc.model_copy(deep=True)
         self.undo_stack.clear()
+        self.revision += 1
         self.changed.emit()
 
     def start(self, nc: NarrativeCharacter, path: Path | None, copy_of: str = "") -> None:
         """Edit ``nc``, saved to ``path`` (None: not yet): nothing is unsaved."""
         self.copy_of = copy_of
-        self.saved = nc.model_dump(mode="json")
+        self.saved_data = nc.model_dump(mode="json")
         self.path = path
         self.disk_stamp = DiskStamp.of(path) if path is not None else None
         self.path_changed.emit()
@@ -84,28 +100,33 @@ class OpponentOwner(QObject):
     # -- state ----------------------------------------------------------------------
     def unsaved(self) -> bool:
         """Whether the NC differs from what editing began with (or last saved)."""
-        return self.saved is not None and self.nc.model_dump(mode="json") != self.saved
+        return (self.saved_data is not None
+                and self.nc.model_dump(mode="json") != self.saved_data)
+
+    def is_modified(self) -> bool:
+        return self.unsaved()
 
     def saved_to(self, path: Path, nc: NarrativeCharacter) -> None:
         """``nc`` was just written to ``path``: clean, stamped, living there."""
         self.path = path
-        self.saved = nc.model_dump(mode="json")
+        self.saved_data = nc.model_dump(mode="json")
         self.disk_stamp = DiskStamp.of(path)
         self.path_changed.emit()
         self.copy_of = ""
         self.undo_stack.setClean()
+        self.saved.emit()
 
     def keep_mine(self) -> None:
         """The GM keeps the changes made here over the file's: "unsaved" now means
         differing from what the file holds now."""
         try:
-            self.saved = load_nc(self.path).model_dump(mode="json") if self.path else {}
+            self.saved_data = load_nc(self.path).model_dump(mode="json") if self.path else {}
         except DocumentFileError:
-            self.saved = {}
+            self.saved_data = {}
 
     def drop_changes(self) -> None:
         """The GM chose to lose the changes made here (the file is read again)."""
-        self.saved = None
+        self.saved_data = None
 
     def forget_file(self) -> None:
         """The file was deleted here: the next Save writes a new one."""

@@ -464,6 +464,15 @@ class OpponentLibrary(QWidget):
         self._update_editor_title()
         self.editor.name_edit.setFocus()
 
+    def restore_editing(self, nc: NarrativeCharacter, path: Path | None,
+                        stamp: DiskStamp | None) -> None:
+        """An opponent brought back from its autosave: in the editor, unsaved, living in
+        ``path`` as the file was then (``stamp``), so a change made since is asked about."""
+        self._start_editing(nc, path)
+        self.owner.saved_data = {}  # differs from any NC: unsaved until Save
+        self.owner.disk_stamp = stamp
+        self._update_editor_title()
+
     def new_opponent(self) -> None:
         nc = new_nc("minion", "Average", "New opponent")
         self._start_editing(nc, None)

@@ -44,14 +44,20 @@ from seforge.systems.swords_edge.campaign import (
     Campaign,
     PartyRow,
     ProgressClock,
+    add_clock,
+    add_party_members,
     align_table_rules,
     load_campaign,
     load_party,
     new_character_for,
     party_rows,
+    remove_clock,
+    remove_party_member,
+    replace_clock,
     resolve_paths,
     rules_differing,
     save_campaign,
+    set_table_rules,
 )
 from seforge.systems.swords_edge.fileformat import (
     CHARACTER_SUFFIX,
@@ -64,7 +70,7 @@ from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Ru
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.gm_table.campaign_owner import CampaignOwner
+from ui.systems.swords_edge.gm_table.campaign_owner import SwordsEdgeCampaignOwner
 from ui.systems.swords_edge.gm_table.common import warn
 from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
 from ui.systems.swords_edge.owners import DiskStamp, same_file
@@ -85,7 +91,8 @@ class ClockWidget(QWidget):
 
     def __init__(self, clock: ProgressClock, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.clock = clock
+        self.clock = clock.model_copy(deep=True)
+        """What the dial shows: a copy of the campaign's clock (never the model's own)."""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(QSize(64, 64))
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -204,7 +211,9 @@ class ClockPanel(QFrame):
     def __init__(self, clock: ProgressClock, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.clock = clock
+        self.clock = clock.model_copy(deep=True)
+        """What the panel shows and hands over in ``changed``: a copy of the campaign's
+        clock; the party view applies it through the campaign's owner."""
         self.dial = ClockWidget(clock, self)
         self.name_edit = QLineEdit(clock.name, self)
         self.name_edit.setPlaceholderText("What is coming?")
@@ -234,21 +243,41 @@ class ClockPanel(QFrame):
         layout.addWidget(self.dial)
         layout.addLayout(right, 1)
 
+    def show_clock(self, clock: ProgressClock) -> None:
+        """Show ``clock`` (the campaign's, after a change): a copy of it."""
+        self.clock = clock.model_copy(deep=True)
+        self.dial.clock = clock.model_copy(deep=True)
+        if self.name_edit.text() != clock.name:
+            self.name_edit.setText(clock.name)
+        index = self.size_combo.findData(clock.segments)
+        if index >= 0 and index != self.size_combo.currentIndex():
+            self.size_combo.setCurrentIndex(index)
+        self.dial._update_text()
+        self.dial.update()
+        self._show_count()
+
+    def _show_count(self) -> None:
+        self.count_label.setText(self.dial.text() + (" — full!" if self.clock.is_full else ""))
+
     def _on_name(self, text: str) -> None:
         self.clock.name = text
+        self.dial.clock.name = text
         self.dial._update_text()
         self.changed.emit()
 
     def _on_size(self, _index: int) -> None:
         segments = int(self.size_combo.currentData())
-        self.clock.filled = min(self.clock.filled, segments)
-        self.clock.segments = segments  # type: ignore[assignment]
+        self.clock = ProgressClock(name=self.clock.name, segments=segments,
+                                   filled=min(self.clock.filled, segments))
+        self.dial.clock = self.clock.model_copy(deep=True)
         self.dial._update_text()
         self.dial.update()
-        self._on_filled(self.clock.filled)
+        self._show_count()
+        self.changed.emit()
 
-    def _on_filled(self, _filled: int) -> None:
-        self.count_label.setText(self.dial.text() + (" — full!" if self.clock.is_full else ""))
+    def _on_filled(self, filled: int) -> None:
+        self.clock.filled = filled
+        self._show_count()
         self.changed.emit()
 
 
@@ -302,7 +331,7 @@ class PartyView(QWidget):
         open character go through it rather than behind it."""
         """The character of the open owner of a file, if any: the party shows (and the
         scene uses) that one rather than a second copy read from the file."""
-        self.owner = CampaignOwner(campaign, path, self)
+        self.owner = SwordsEdgeCampaignOwner(campaign, path, self)
         """The open campaign's one owner: every change is an undo step on it."""
         self.owner.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.owner.changed.connect(self._on_owner_changed)
@@ -531,16 +560,29 @@ class PartyView(QWidget):
     def modified(self) -> bool:
         return self.owner.modified
 
-    def _touch(self, text: str = "Change campaign", field: str | None = None) -> None:
-        """Record the change just made to the campaign as one undo step on its owner."""
-        self.owner.record(text, field)
-
     def _on_owner_changed(self, replaced: bool) -> None:
         if replaced:
             self._show_campaign()
         else:
+            self._show_clocks()
             self._update_title()
         self.campaign_changed.emit()
+
+    def _show_clocks(self) -> None:
+        """The clock panels show the campaign's clocks (one panel each)."""
+        clocks = self.campaign.clocks
+        if len(clocks) != len(self.clock_panels):
+            for panel in self.clock_panels:
+                self.clocks_layout.removeWidget(panel)
+                panel.hide()
+                panel.deleteLater()
+            self.clock_panels = []
+            for clock in clocks:
+                self._add_clock_panel(clock)
+            return
+        for panel, clock in zip(self.clock_panels, clocks, strict=True):
+            if panel.clock != clock:
+                panel.show_clock(clock)
 
     def _on_name(self, text: str) -> None:
         self.owner.apply("Rename campaign", lambda c: setattr(c, "name", text), "name")
@@ -570,6 +612,15 @@ class PartyView(QWidget):
 
     def set_campaign(self, campaign: Campaign, path: Path | None) -> None:
         self.owner.replace(campaign, path)
+
+    def restore_campaign(self, campaign: Campaign, path: Path | None,
+                         stamp: DiskStamp | None) -> None:
+        """A campaign brought back from its autosave: unsaved, living in ``path`` as the
+        file was then (``stamp``), so a change made to it since is asked about."""
+        self.owner.replace(campaign, path)
+        self.owner.disk_stamp = stamp
+        self.owner.mark_modified()
+        self._update_title()
 
     def open_path(self, path: Path) -> bool:
         if not self._may_replace("opening another campaign"):
@@ -641,9 +692,7 @@ class PartyView(QWidget):
         except OSError as exc:
             warn(self, "Save campaign", f"{Path(path).name}: cannot be written ({exc.strerror})")
             return None
-        self.campaign.characters = pcs_paths
-        self.campaign.opponents = opponents
-        self.owner.saved_to(Path(path))
+        self.owner.saved_to(Path(path), campaign)
         self._update_title()
         return self.path
 
@@ -658,18 +707,15 @@ class PartyView(QWidget):
         added = [Path(p).resolve() for p in paths if Path(p).resolve() not in known]
         if not added:
             return []
-        self.campaign.characters = [*self.campaign.characters, *(str(p) for p in added)]
-        self._touch()
+        self.owner.apply("Add characters", lambda c: add_party_members(
+            c, characters=[str(p) for p in added]))
         self.reload()
         return added
 
     def remove_character(self, index: int) -> None:
         if not 0 <= index < len(self.campaign.characters):
             return
-        names = list(self.campaign.characters)
-        names.pop(index)
-        self.campaign.characters = names
-        self._touch()
+        self.owner.apply("Remove character", lambda c: remove_party_member(c, index))
         self.reload()
 
     def reload(self) -> None:
@@ -741,8 +787,7 @@ class PartyView(QWidget):
     # -- table rules ----------------------------------------------------------------
     def set_table_rules(self, options: RuleOptions) -> None:
         if options != self.campaign.table_rules:
-            self.campaign.table_rules = options
-            self._touch()
+            self.owner.apply("Table rules", lambda c: set_table_rules(c, options))
             self.reload()
 
     def edit_table_rules(self) -> None:
@@ -770,18 +815,12 @@ class PartyView(QWidget):
         return True
 
     def _align_owner(self, document: CharacterDocument) -> None:
-        from seforge.systems.swords_edge.play.history import full_dump
-        from ui.systems.swords_edge.owners import Changes
-        from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
+        campaign = self.campaign
 
-        before = full_dump(document.character)
-        work = document.character.model_copy(deep=True)
-        align_table_rules(work, self.campaign)
-        after = full_dump(work)
-        if after != before:
-            document.push(PlaySnapshotCommand(
-                document.character, before, after, "Take the campaign's table rules",
-                lambda: document.notify_changed(Changes.ALL)))
+        def align(character: Character) -> None:
+            align_table_rules(character, campaign)
+
+        document.apply("Take the campaign's table rules", align)
         if document.is_modified() or document.disk_changed():
             document.save()
 
@@ -867,8 +906,8 @@ class PartyView(QWidget):
                 added.append(resolved)
         if not added:
             return []
-        self.campaign.opponents = [*self.campaign.opponents, *(str(p) for p in added)]
-        self._touch()
+        self.owner.apply("Add opponents", lambda c: add_party_members(
+            c, opponents=[str(p) for p in added]))
         self.reload()
         return added
 
@@ -876,10 +915,8 @@ class PartyView(QWidget):
         """Take an opponent out of the campaign (the file is kept)."""
         if not 0 <= index < len(self.campaign.opponents):
             return
-        names = list(self.campaign.opponents)
-        names.pop(index)
-        self.campaign.opponents = names
-        self._touch()
+        self.owner.apply("Remove opponent",
+                         lambda c: remove_party_member(c, index, opponent=True))
         self.reload()
 
     def opponents(self) -> list[tuple[NarrativeCharacter, Path]]:
@@ -893,16 +930,13 @@ class PartyView(QWidget):
     # -- clocks ---------------------------------------------------------------------
     def add_clock(self, name: str = "", segments: int = 6) -> ClockPanel:
         clock = ProgressClock(name=name, segments=segments)
-        self.campaign.clocks = [*self.campaign.clocks, clock]
-        clock = self.campaign.clocks[-1]
-        panel = self._add_clock_panel(clock)
+        self.owner.apply("Add clock", lambda c: add_clock(c, clock))
         self.add_clock_name.clear()
-        self._touch()
-        return panel
+        return self.clock_panels[-1]
 
     def _add_clock_panel(self, clock: ProgressClock) -> ClockPanel:
         panel = ClockPanel(clock, self)
-        panel.changed.connect(lambda: self._touch("Change clock"))
+        panel.changed.connect(lambda: self._on_clock_changed(panel))
         panel.remove_requested.connect(self.remove_clock)
         self.clocks_layout.insertWidget(self.clocks_layout.count() - 1, panel)
         self.clock_panels.append(panel)
@@ -918,9 +952,12 @@ class PartyView(QWidget):
         if answer != QMessageBox.StandardButton.Yes:
             return
         index = self.clock_panels.index(panel)
-        self.clock_panels.pop(index)
-        self.campaign.clocks = [c for i, c in enumerate(self.campaign.clocks) if i != index]
-        self.clocks_layout.removeWidget(panel)
-        panel.hide()
-        panel.deleteLater()
-        self._touch()
+        self.owner.apply("Remove clock", lambda c: remove_clock(c, index))
+
+    def _on_clock_changed(self, panel: ClockPanel) -> None:
+        """A clock panel's edit (name, size, segments) reaches the campaign."""
+        if panel not in self.clock_panels:
+            return
+        index = self.clock_panels.index(panel)
+        clock = panel.clock.model_copy(deep=True)
+        self.owner.apply("Change clock", lambda c: replace_clock(c, index, clock))

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.file_identity import same_file
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter
 from ui.shell.unsaved_dialog import UnsavedWork
 from ui.systems.swords_edge.document import CharacterDocument
@@ -154,9 +155,9 @@ class GMTableWidget(QWidget):
     def scene_candidates(self) -> list[tuple[Character, Path | None]]:
         """The campaign's PCs, then the open characters not already listed."""
         found: list[tuple[Character, Path | None]] = list(self.party.characters())
-        paths = {p.resolve() for _, p in found if p is not None}
+        listed = [p for _, p in found if p is not None]
         for character, path in self._open_characters():
-            if path is not None and Path(path).resolve() in paths:
+            if any(same_file(path, p) for p in listed):  # one file, however named
                 continue
             found.append((character, path))
         return found

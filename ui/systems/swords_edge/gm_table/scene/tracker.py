@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.file_identity import same_file
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import (
@@ -71,6 +72,7 @@ from ui.systems.swords_edge.gm_table.scene.dialogs import (
     PCStressDialog,
     StuntDialog,
 )
+from ui.systems.swords_edge.gm_table.scene.owner import SceneOwner
 from ui.systems.swords_edge.gm_table.scene.owner_steps import HOLDER, PCOwnerSteps, sentence
 from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel
 from ui.systems.swords_edge.gm_table.scene_commands import SceneStep
@@ -135,7 +137,9 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         self._watched: list[CharacterDocument] = []
         self._busy = False
         """True while a scene step runs (its own changes need no second refresh)."""
-        self.undo_stack = QUndoStack(self)
+        self.owner = SceneOwner(scene, self)
+        """The scene's owner: the scene and its undo stack."""
+        self.undo_stack = self.owner.undo_stack
         """The scene's own half of every step (NC Stress, pairings, the log...)."""
         self._known: dict[str, Character] = {}
         self._base_changes: dict[str, list[Patch]] = {}
@@ -149,7 +153,6 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         self._later.setSingleShot(True)
         self._later.setInterval(REFRESH_DELAY_MS)
         self._later.timeout.connect(self.refresh)
-        self.scene = scene or Scene(name="Scene 1")
         self.open_calculator = open_calculator
         self.characters_provider = characters_provider or _no_characters
         self.opponents_provider = opponents_provider or _book_ncs
@@ -160,6 +163,15 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         self.autosave = autosave
         """Whether changes are written to :func:`.autosave.autosave_path` (off while building,
         so a scene waiting to be restored is not overwritten)."""
+
+    @property
+    def scene(self) -> Scene:
+        """The running scene, held by :attr:`owner`."""
+        return self.owner.scene
+
+    @scene.setter
+    def scene(self, scene: Scene) -> None:
+        self.owner.scene = scene
 
     # -- building -------------------------------------------------------------------
     def _build(self) -> None:
@@ -399,8 +411,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         for character, path in self.characters_provider():
             if any(character is c for c in in_scene):
                 continue
-            if path is not None and any(Path(path).resolve() == p.resolve()
-                                        for p in in_paths):
+            if path is not None and any(same_file(path, p) for p in in_paths):
                 continue
             action = self.pc_menu.addAction(character.name or "(unnamed)")
             action.setToolTip(str(path) if path else "Not saved to a file yet")
