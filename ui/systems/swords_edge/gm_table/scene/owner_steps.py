@@ -113,7 +113,15 @@ class PCOwnerSteps(QWidget):
     def _keep_scene_state(self, document: CharacterDocument) -> None:
         """``document`` was read again from its file (Revert, Reload): its history is
         new, so the scene's steps no longer reach into it; the scene's changes are
-        replayed on it as one step, so the running scene goes on with it whole."""
+        replayed on it as one step, so the running scene goes on with it whole. The
+        tracker then shows the PC as it now is (the reload's own redraw came before
+        the replay)."""
+        try:
+            self._replay_scene_on(document)
+        finally:
+            self.refresh()
+
+    def _replay_scene_on(self, document: CharacterDocument) -> None:
         for index in range(self.undo_stack.count()):
             for step in _scene_steps(self.undo_stack.command(index)):
                 step.partners = [(d, c) for d, c in step.partners if d is not document]
