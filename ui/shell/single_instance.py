@@ -164,7 +164,10 @@ def hand_over(name: str, paths: Sequence[str | os.PathLike[str]],
             return HandOver.NO_ANSWER
         reply = b""
         while not reply.endswith(b"\n"):
-            if not socket.waitForReadyRead(reply_ms):
+            # the server writes its answer and hangs up at once: the answer and the
+            # hang-up can arrive together, and then waitForReadyRead says False (the
+            # socket is already closed) with the answer in the buffer
+            if not socket.waitForReadyRead(reply_ms) and not socket.bytesAvailable():
                 return HandOver.NO_ANSWER
             reply += bytes(socket.readAll().data())
         return HandOver.SENT if reply == ACK else HandOver.NO_ANSWER
