@@ -252,7 +252,8 @@ class InstanceServer(QObject):
             return
         self._buffers[socket] = b"\0"  # answered: ignore anything more it sends
         socket.write(QByteArray(ACK))
-        socket.flush()
+        # out before the hang-up, even if the event loop does not run again soon
+        socket.waitForBytesWritten(1000)
         socket.disconnectFromServer()
         self.files_received.emit(paths)
 
