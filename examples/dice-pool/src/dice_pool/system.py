@@ -1,0 +1,74 @@
+"""The Dice Pool game system object, the target of the ``seforge.systems`` entry point.
+
+Cheap to import (the command line lists systems without loading them, and loads this one
+only when asked for it): pydantic, the odds engine and ReportLab are imported inside the
+methods that need them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from seforge.core.credits import SourceCredit
+from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetReader
+
+from dice_pool.formats import (
+    CHARACTER_FORMAT,
+    CHARACTER_SUFFIX,
+    CHARACTER_TITLE,
+    SYSTEM_ID,
+    TITLE,
+)
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """A ready-made document (Dice Pool ships none)."""
+
+    id: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class DicePoolSystem:
+    """Dice Pool for SEForge."""
+
+    id: str = SYSTEM_ID
+    title: str = TITLE
+    credits: Sequence[SourceCredit] = ()
+    cli_verbs: Sequence[CliVerb] = ()
+    sheet_reader: SheetReader | None = None
+
+    @property
+    def formats(self) -> Sequence[DocumentFormat]:
+        return (DocumentFormat(CHARACTER_FORMAT, CHARACTER_TITLE, CHARACTER_SUFFIX),)
+
+    def reference_tables(self) -> Sequence[Any]:
+        from dice_pool.reference import tables
+
+        return tables()
+
+    def library(self) -> Sequence[Any]:
+        return ()
+
+    def check(self, path: Path) -> CheckReport:
+        from dice_pool.documents import CHARACTER
+        from dice_pool.rules import report
+
+        return report(CHARACTER.load(path))
+
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+        from dice_pool.sheet import export
+
+        return export(paths, out, paper)
+
+    def run_odds(self, argv: Sequence[str], prog: str) -> int:
+        from dice_pool.cli import run
+
+        return run(argv, prog)
+
+
+SYSTEM = DicePoolSystem()
