@@ -42,55 +42,32 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 def _top_parser() -> argparse.ArgumentParser:
     """``seforge`` with every verb's own parser registered (not just its help line)."""
-    from seforge.cli import VERB_HELP, VERBS, OneLineParser, _verb_module
+    from seforge.cli import VERB_HELP, VERB_MODULES, OneLineParser, system_verbs
 
     parser = OneLineParser(prog="seforge", description="Character tools for tabletop games.")
     parser.add_argument("--version", action="version", version="seforge VERSION")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for name in VERBS:
+    modules = {name: f"seforge.cli.{module}" for name, module in VERB_MODULES.items()}
+    modules.update({name: verb.module for name, verb in system_verbs().items()})
+    for name, module in modules.items():
         before = set(sub.choices)
-        importlib.import_module(_verb_module(name)).register(sub)
+        importlib.import_module(module).register(sub)
         if name not in sub.choices or not set(sub.choices) - before:  # pragma: no cover
             sub.add_parser(name, help=VERB_HELP.get(name, ""))
     return parser
 
 
 def odds_parsers() -> dict[str, argparse.ArgumentParser]:
-    """Each built-in system's ``seforge odds`` parser, by system id."""
-    from seforge.systems import BUILTIN_ODDS
+    """Each installed system's ``seforge odds`` parser, by system id, in order."""
+    from seforge.systems import registry
 
     parsers: dict[str, argparse.ArgumentParser] = {}
-    for system_id, target in BUILTIN_ODDS.items():
-        module = importlib.import_module(target.partition(":")[0])
-        prog = "seforge odds" if system_id == "swords-edge" else (
-            f"seforge odds --system {system_id}")
-        build = getattr(module, "build_parser", None)
-        parsers[system_id] = build(prog) if build is not None else _help_only(
-            prog, getattr(module, target.partition(":")[2]))
+    for index, system in enumerate(registry().load_all()[0]):
+        if system.odds is None:
+            continue
+        prog = "seforge odds" if index == 0 else f"seforge odds --system {system.id}"
+        parsers[system.id] = system.odds.parser(prog)
     return parsers
-
-
-def _help_only(prog: str, run_odds: Any) -> argparse.ArgumentParser:
-    """A stand-in parser for a system whose odds module has no ``build_parser(prog)``: its
-    description is what ``run_odds(["--help"])`` prints (in a code block)."""
-    import contextlib
-    import io
-    import os
-
-    out = io.StringIO()
-    before = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "100"
-    try:
-        with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
-            run_odds(["--help"], prog=prog)
-    finally:
-        if before is None:
-            del os.environ["COLUMNS"]
-        else:
-            os.environ["COLUMNS"] = before
-    parser = argparse.ArgumentParser(prog=prog, add_help=False)
-    parser.epilog = "HELP-TEXT\n" + out.getvalue()
-    return parser
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -204,16 +181,18 @@ ODDS_INTRO = """\
 ## `seforge odds`
 
 Exact chances of a roll, computed by a game system: `--system ID` chooses the system
-(Sword's Edge when it is left out; `sol` is short for `sword-of-life`), and every other
-option belongs to that system's parser, shown below. `seforge odds --system ID --help`
+(the first one below when it is left out; a system may accept a short name, such as
+`sol` for `sword-of-life`), and every other option belongs to that system's parser, shown
+below. `seforge odds --system ID --help`
 prints the same list.
 """
 
 
 def cli_markdown() -> str:
     """The text of ``docs/cli.md``."""
-    from seforge.systems import BUILTIN_TITLES
+    from seforge.systems import registry
 
+    titles = {system.id: system.title for system in registry().load_all()[0]}
     top = _top_parser()
     helps = _sub_help(top)
     lines = [CLI_INTRO.rstrip("\n")]
@@ -224,7 +203,7 @@ def cli_markdown() -> str:
         if verb == "odds":
             lines.append(ODDS_INTRO)
             for system_id, odds in odds_parsers().items():
-                title = BUILTIN_TITLES.get(system_id, system_id)
+                title = titles.get(system_id, system_id)
                 lines.append(f"### {title}")
                 lines.append("")
                 lines += _parser_markdown(odds.prog, odds, level=4)
@@ -260,12 +239,12 @@ def document_kinds() -> Iterator[tuple[str, Any]]:
 
 
 def _system_of(module: str) -> str:
-    from seforge.systems import BUILTIN_SYSTEMS
+    from seforge.core.entry_points import entry_points
 
-    for system_id, target in BUILTIN_SYSTEMS.items():
-        package = target.partition(":")[0].rsplit(".", 1)[0]
+    for point in entry_points("seforge.systems"):
+        package = point.module.rsplit(".", 1)[0]
         if module == package or module.startswith(package + "."):
-            return system_id
+            return point.name
     return "core"
 
 

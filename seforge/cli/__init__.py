@@ -8,16 +8,15 @@ every system shares live here, each in its own module under ``seforge.cli`` expo
 parsed arguments and returning the exit code):
 
 - ``check`` and ``export`` route each file by its format id to the system that reads it
-  (:mod:`seforge.cli.routing`); a file no system claims goes to Sword's Edge, whose
-  loader explains what is wrong with it;
+  (:mod:`seforge.cli.routing`); ``export`` joins several systems' sheets in one PDF;
 - ``import`` finds which system wrote a sheet PDF and hands it to that system's
   ``sheet_reader`` (:mod:`seforge.cli.import_cmd`);
-- ``odds`` hands its arguments to ``--system ID`` (Sword's Edge without it);
+- ``odds`` hands its arguments to ``--system ID`` (the first system in order without it);
 - ``desktop-install`` belongs to the app.
 
-A system adds its own verbs (Sword's Edge: ``library``) through its
-``cli_verbs``; a built-in's verbs are known from :data:`seforge.systems.BUILTIN_VERBS`
-without importing the system, so ``seforge --help`` lists them and the systems quickly.
+A system adds its own verbs through its ``cli_verbs``. The dispatcher names no game: the
+systems are the installed ``seforge.systems`` entry points (:mod:`seforge.core.systems`),
+and their objects are cheap to import (``seforge --help`` lists them with their verbs).
 """
 
 from __future__ import annotations
@@ -35,7 +34,6 @@ from seforge.core.cli import MESSAGE_CHARS as MESSAGE_CHARS
 from seforge.core.cli import OneLineParser as OneLineParser
 from seforge.core.cli import one_line as one_line
 from seforge.core.cli import safe_output as safe_output
-from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS
 
 TYPE_CHECKING = False  # as typing's, without importing typing (see seforge.core.cli)
 
@@ -51,45 +49,52 @@ VERB_MODULES = {
 }
 """Each shared verb and its module under ``seforge.cli``, imported only when the verb runs
 (or for ``seforge --help``), so that a verb starts without the others' imports."""
-SYSTEM_VERBS: dict[str, tuple[str, str]] = {
-    verb: (system_id, summary)
-    for system_id, verbs in BUILTIN_VERBS.items()
-    for verb, summary in verbs.items()
-}
-"""Each verb a built-in system adds: the system's id and the verb's help line."""
-VERBS = (*VERB_MODULES, *(v for v in SYSTEM_VERBS if v not in VERB_MODULES))
-"""The verbs, known without importing their modules (a test checks the parser)."""
+VERBS = tuple(VERB_MODULES)
+"""The shared verbs, known without importing their modules (a test checks the parser);
+the systems' own verbs come from their ``cli_verbs``."""
 VERB_HELP = {
-    "check": "show where each Rank went and whether characters are legal",
-    "odds": "exact chances of a roll (Sword's Edge: 2d10 + modifier against a TN)",
-    "export": "print character sheets to a PDF",
+    "check": "check documents against their game's rules and show where the points went",
+    "odds": "exact chances of a roll in a game system (see 'seforge odds --help')",
+    "export": "print documents' sheets to a PDF",
     "import": "read a filled-in sheet PDF back into a document (which systems' sheets: "
     "see below)",
     "desktop-install": "add SEForge to the desktop's menu and open its files with a "
     "double click",
-    **{verb: summary for verb, (_system, summary) in SYSTEM_VERBS.items()},
 }
-"""The one-line help of each verb in ``seforge --help`` (its module's parser uses it too)."""
+"""The one-line help of each shared verb in ``seforge --help`` (its module's parser uses
+it too)."""
+
+
+def system_verbs() -> dict[str, CliVerb]:
+    """Every verb the installed systems add (the first system's wins a name), by name."""
+    from seforge.systems import registry
+
+    found: dict[str, CliVerb] = {}
+    for system in registry().load_all()[0]:
+        for verb in system.cli_verbs:
+            if verb.name not in VERB_MODULES:
+                found.setdefault(verb.name, verb)
+    return found
 
 
 def systems_epilog() -> str:
-    """``Game systems (ID = title): swords-edge = Sword's Edge, ...``: the registered
-    systems, by id and title (a system installed as its own package by id alone), imported
-    by none."""
+    """``Game systems (ID = title): swords-edge = Sword's Edge, ...``: the installed
+    systems that load, by id and title, and one line for each that does not."""
     from seforge.systems import registry
 
-    listed = [f"{system_id} = {BUILTIN_TITLES[system_id]}" if system_id in BUILTIN_TITLES
-              else system_id for system_id in registry().ids()]
-    return "Game systems (ID = title): " + (", ".join(listed) or "none") + "."
+    systems, failed = registry().load_all()
+    listed = [f"{system.id} = {system.title}" for system in systems]
+    text = "Game systems (ID = title): " + (", ".join(listed) or "none") + "."
+    return text + "".join(f" ({one_line(message)})" for message in failed)
 
 
 def importable_epilog() -> str:
-    """`` 'seforge import' reads back the sheets of: Sword's Edge, ...``: the built-in
-    systems with a sheet reader, imported by none (``seforge import --help`` lists every
-    registered one with its suffixes)."""
-    from seforge.systems import BUILTIN_SHEET_READERS, builtin_ids
+    """`` 'seforge import' reads back the sheets of: Sword's Edge, ...``: the systems
+    with a sheet reader."""
+    from seforge.systems import registry
 
-    here = [BUILTIN_TITLES[i] for i in BUILTIN_SHEET_READERS if i in builtin_ids()]
+    here = [system.title for system in registry().load_all()[0]
+            if system.sheet_reader is not None]
     return " 'seforge import' reads back the sheets of: " + (", ".join(here) or "none") + "."
 
 
@@ -98,12 +103,18 @@ class _SeforgeParser(OneLineParser):
     the installed ones (about 20 ms), so it is written only when the help is printed."""
 
     def format_help(self) -> str:
-        self.epilog = EXAMPLES + systems_epilog() + importable_epilog()
+        self.epilog = examples() + systems_epilog() + importable_epilog()
         return super().format_help()
 
 
-EXAMPLES = ("Examples: 'seforge jyrell.sechar' opens a character in the app; "
-            "'seforge check jyrell.sechar' checks it here. ")
+def examples() -> str:
+    """Two examples with the first system's main document suffix."""
+    from seforge.systems import registry
+
+    systems = registry().load_all()[0]
+    suffix = systems[0].formats[0].suffix if systems and systems[0].formats else ".json"
+    return (f"Examples: 'seforge hero{suffix}' opens a document in the app; "
+            f"'seforge check hero{suffix}' checks it here. ")
 
 
 def build_parser(
@@ -118,7 +129,8 @@ def build_parser(
         prog="seforge",
         usage="%(prog)s [-h] [--version] [FILE ... | COMMAND ...]",
         description="Character tools for tabletop games. With no command, opens the app; "
-        "with files (.sechar, .senc, .secampaign...), opens them in the app.",
+        "with files (any installed game system's documents, .secampaign), opens them in "
+        "the app.",
     )
     parser.add_argument("--version", action="version", version=f"seforge {__version__}")
     # prog: a verb's messages start "seforge check: ...", not with the top usage line
@@ -126,34 +138,22 @@ def build_parser(
                                 prog="seforge")
     for name in VERBS:
         if name == verb:
-            importlib.import_module(_verb_module(name)).register(sub)
+            importlib.import_module(f"seforge.cli.{VERB_MODULES[name]}").register(sub)
         else:
             sub.add_parser(name, help=VERB_HELP[name])
-    if installed is not None:  # a verb of a system installed as its own package
-        importlib.import_module(installed.module).register(sub)
+    if verb is None or installed is not None:
+        for name, system_verb in system_verbs().items():
+            if system_verb is installed:  # the verb that runs: its own parser
+                importlib.import_module(system_verb.module).register(sub)
+            else:
+                sub.add_parser(name, help=system_verb.summary)
     return parser
 
 
-def _installed_verb(verb: str) -> CliVerb | None:
-    """The verb ``verb`` of a registered system that is not built in, or None (then argparse
-    says the verb is unknown). Loads the registered systems: only for an unknown verb."""
-    from seforge.systems import registry
-
-    for system in registry().load_all()[0]:
-        for candidate in system.cli_verbs:
-            if candidate.name == verb and candidate.name not in VERBS:
-                return candidate
-    return None
-
-
-def _verb_module(verb: str) -> str:
-    """The module that registers ``verb``: a shared one, or its system's (imported)."""
-    if verb in VERB_MODULES:
-        return f"seforge.cli.{VERB_MODULES[verb]}"
-    from seforge.systems import registry
-
-    system = registry().get(SYSTEM_VERBS[verb][0])
-    return next(v.module for v in system.cli_verbs if v.name == verb)
+def _system_verb(verb: str) -> CliVerb | None:
+    """The verb ``verb`` of an installed system, or None (then argparse says the verb is
+    unknown). Loads the systems' objects (cheap): only for a verb that is not shared."""
+    return system_verbs().get(verb)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -172,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = args_list[0] if args_list else ""
     installed = None
     if first and first not in VERBS and not first.startswith("-"):
-        installed = _installed_verb(first)
+        installed = _system_verb(first)
     parser = build_parser(first if first in VERBS else None, installed)
     args = parser.parse_args(args_list)
     if args.command is None:

@@ -1,9 +1,9 @@
 """``seforge check FILE...``: whether each document is legal, and why not.
 
 Each file goes to the game system that reads its format (:mod:`seforge.cli.routing`),
-whose ``check`` gives a :class:`~seforge.core.systems.CheckReport`. A report with a
-``text(name)`` method (Sword's Edge's, with its ledger) prints that; any other prints its
-``lines`` and problems. ``--json`` prints ``{"file", **report.as_json()}`` per file.
+whose ``check`` gives a :class:`~seforge.core.systems.CheckReport`; its ``text(name)`` is
+the readable report (Sword's Edge's has its ledger). ``--json`` prints
+``{"file", **report.as_json()}`` per file.
 Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.
 """
 
@@ -26,25 +26,19 @@ def register(sub: Any) -> None:
     parser = sub.add_parser(
         "check",
         help=VERB_HELP["check"],
-        description="Print the creation ledger and every rule problem of each file. "
+        description="Check each document against its game system's rules: where the points "
+        "went (a ledger) and every rule problem. "
         "Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="documents to check (.sechar, or another system's files)")
+                        help="documents of any installed game system")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(func=run)
 
 
 def report_text(path: str, report: CheckReport) -> str:
-    """The readable report of one file."""
-    text = getattr(report, "text", None)
-    if callable(text):
-        return str(text(path))
-    status = "legal" if report.legal else "NOT legal"
-    lines = [f"{path}: {status}", *(f"  {line}" for line in report.lines)]
-    lines += [f"  {p.severity}: {p.message}" + (f" [{p.rule}]" if p.rule else "")
-              for p in report.problems]
-    return "\n".join(lines)
+    """The readable report of one file (the system's report says how it reads)."""
+    return report.text(path)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,13 +16,32 @@ def register(sub: Any) -> None:
         "desktop-install",
         help=VERB_HELP["desktop-install"],
         description="On Linux: install a desktop entry, the icon and the MIME types of "
-        ".sechar, .senc and .secampaign files into your XDG data folder "
-        "($XDG_DATA_HOME, usually ~/.local/share). On Windows: register those file "
+        "every installed game system's documents (and .secampaign) into your XDG data "
+        "folder ($XDG_DATA_HOME, usually ~/.local/share). On Windows: register those file "
         "types for your user account. With --uninstall, remove them.",
     )
     parser.add_argument("--uninstall", action="store_true",
                         help="remove what an earlier desktop-install added")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"installed" or "removed", "suffixes"} as JSON')
     parser.set_defaults(func=run)
+
+
+def _suffixes() -> list[str]:
+    from seforge import desktop
+
+    return list(desktop.DOCUMENT_SUFFIXES)
+
+
+def _done(args: argparse.Namespace, text: str, **payload: Any) -> int:
+    """Say what was done: ``text`` lines, or (``--json``) one JSON object."""
+    if getattr(args, "json", False):
+        from seforge.core.cli import print_json
+
+        print_json({**payload, "suffixes": _suffixes()})
+    else:
+        print(text)
+    return EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,9 +56,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.uninstall:
             removed = desktop.uninstall()
-            print(f"Removed {len(removed)} files of SEForge's desktop integration."
-                  if removed else "SEForge's desktop integration was not installed.")
-            return EXIT_OK
+            return _done(args, f"Removed {len(removed)} files of SEForge's desktop "
+                         "integration." if removed else
+                         "SEForge's desktop integration was not installed.",
+                         removed=[str(path) for path in removed])
         command = desktop.app_command()
         files = desktop.install(command=command)
     except OSError as exc:
@@ -47,9 +67,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"seforge desktop-install: cannot write{where}: {exc.strerror or exc}",
               file=sys.stderr)
         return EXIT_FAILED
-    print(f"Installed {files.desktop_file}; it runs: {desktop.command_line(command)}")
-    print("Double-clicking a .sechar, .senc or .secampaign file now opens it in SEForge.")
-    return EXIT_OK
+    return _done(args, f"Installed {files.desktop_file}; it runs: "
+                 f"{desktop.command_line(command)}\nDouble-clicking a "
+                 f"{', '.join(_suffixes())} file now opens it in SEForge.",
+                 installed=str(files.desktop_file), command=desktop.command_line(command))
 
 
 def _run_windows(args: argparse.Namespace) -> int:
@@ -60,13 +81,14 @@ def _run_windows(args: argparse.Namespace) -> int:
     try:
         if args.uninstall:
             removed = desktop.uninstall_windows()
-            print(f"Removed {len(removed)} registry keys of SEForge's file types.")
-            return EXIT_OK
+            return _done(args, f"Removed {len(removed)} registry keys of SEForge's file "
+                         "types.", removed=[str(key) for key in removed])
         command = desktop.app_command()
         desktop.install_windows(command)
     except OSError as exc:
         print(f"seforge desktop-install: cannot register the file types: {exc}",
               file=sys.stderr)
         return EXIT_FAILED
-    print(f"Registered .sechar, .senc and .secampaign for {desktop.command_line(command)}.")
-    return EXIT_OK
+    return _done(args, f"Registered {', '.join(_suffixes())} for "
+                 f"{desktop.command_line(command)}.", installed="registry",
+                 command=desktop.command_line(command))

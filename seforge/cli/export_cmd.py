@@ -1,11 +1,18 @@
 """``seforge export FILE... -o OUT.pdf``: printable sheets of any game system's documents.
 
-The output path is checked here; then the files go to the system that reads the first
-one's format (:mod:`seforge.cli.routing`). A system with ``run_export(args)`` (Sword's
-Edge: sheets, ``--blank``, ``--cards``, paper and sheet options) takes every option;
-another writes its sheets with ``export_sheets``. ``--blank`` and ``--cards`` without files
-are Sword's Edge's. A file that cannot be read stops the export before anything is
-written (exit 2).
+Every system takes FILE, ``-o``, ``--paper`` and ``--json``; a system with options of its
+own (:attr:`~seforge.core.systems.GameSystem.export_options`; Sword's Edge: a blank sheet,
+NC cards, reference pages) adds them in a group of its own. The output path is checked
+here; then each file goes to the system that reads its format (:mod:`seforge.cli.routing`):
+
+- when every file is one system's, that system writes the PDF (through its own options'
+  ``run`` when it has them, else ``export_sheets``);
+- when the files belong to several systems, each system writes its documents' sheets and
+  the PDFs are joined in the order of the files' first appearance (a system's own options
+  then refused, as they would apply to some files only);
+- with no file, the system whose options were given (``--blank``) writes the PDF.
+
+A file that cannot be read stops the export before anything is written (exit 2).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from seforge.cli import VERB_HELP, one_line
-from seforge.core.cli import whole_number
+from seforge.core.cli import print_json
 
 if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
     from pathlib import Path
@@ -26,50 +33,31 @@ if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without 
     from seforge.core.systems import GameSystem
 
 EXIT_OK, EXIT_UNREADABLE = 0, 2
-MAX_BLANK_CARDS = 400
-"""``--blank-cards`` beyond this is a typing mistake (50 pages of the 8-card grid)."""
 
 
 def register(sub: Any) -> None:
+    from seforge.systems import registry
+
     parser = sub.add_parser(
         "export",
         help=VERB_HELP["export"],
-        description="Write one character sheet per FILE into one PDF, or a blank sheet "
-        "with --blank. Exit 2 when a file cannot be read (nothing is written).",
+        description="Write the printable sheet of each FILE into one PDF; each file goes "
+        "to the game system that reads it. Exit 2 when a file cannot be read (nothing is "
+        "written).",
     )
     parser.add_argument("files", nargs="*", metavar="FILE",
-                        help="character files (.sechar), or NC files (.senc) with --cards")
+                        help="documents of any installed game system")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf",
                         help="the PDF to write (replaced atomically)")
     parser.add_argument("--paper", choices=("a4", "letter"), default=None,
                         help="paper size (default: from the system locale)")
-    parser.add_argument("--blank", action="store_true",
-                        help="print one blank sheet; takes no FILE")
-    parser.add_argument("--cards", action="store_true",
-                        help="print the FILEs as NC stat cards, several per page")
     parser.add_argument("--json", action="store_true",
-                        help='print {"output", "pages", "characters"} as JSON')
-    _add_pdf_options(parser)
-    parser.set_defaults(func=run)
-
-
-def _add_pdf_options(parser: argparse.ArgumentParser) -> None:
-    """The options of the PDF itself (sheet look, cards)."""
-    parser.add_argument("--clean-tracks", action="store_true",
-                        help="print Penalty, Luck and Advancement tracks empty, to keep "
-                        "them in pencil")
-    parser.add_argument("--party-summary", action="store_true",
-                        help="start with the GM's one-page party summary")
-    parser.add_argument("--reference", action="store_true",
-                        help="add a reference back page (Ranks, Levels, Stress, Recovery) "
-                        "after each character")
-    parser.add_argument("--card-size", choices=("grid", "index", "a6"), default="grid",
-                        help="with --cards: 8 cards a page (grid, the default), 5x3 in "
-                        "index cards, or A6 cards")
-    parser.add_argument("--blank-cards", type=whole_number("the count", 0, MAX_BLANK_CARDS),
-                        default=0, metavar="N",
-                        help=f"with --cards: add N blank NC cards (FILEs are then optional; "
-                        f"at most {MAX_BLANK_CARDS})")
+                        help='print {"output", "pages", "documents"} as JSON')
+    for system in registry().load_all()[0]:
+        if system.export_options is not None:
+            group = parser.add_argument_group(f"{system.title} options")
+            system.export_options.add(group)
+    parser.set_defaults(func=run, export_parser=parser)
 
 
 def _error(message: str) -> int:
@@ -104,38 +92,116 @@ def output_problem(output: Path, inputs: list[str]) -> str | None:
     return None
 
 
-def _generic_export(system: GameSystem, files: list[str], output: Path,
-                    paper: str | None = None) -> int:
-    """Export through ``export_sheets`` (a system without ``run_export``)."""
+def _given_options(system: GameSystem, args: argparse.Namespace) -> list[str]:
+    """The options of ``system``'s own that ``args`` set (away from their defaults)."""
+    options = system.export_options
+    if options is None:
+        return []
+    parser: argparse.ArgumentParser = args.export_parser
+    return [dest for dest in options.dests
+            if getattr(args, dest, None) != parser.get_default(dest)]
+
+
+def _flag(dest: str) -> str:
+    return "--" + dest.replace("_", "-")
+
+
+def _export_one(system: GameSystem, files: list[str], output: Path,
+                paper: str | None) -> int:
+    """``system``'s ``export_sheets`` of ``files`` at ``output``: the page count
+    (DocumentFileError, ValueError or OSError when it cannot)."""
     from pathlib import Path
 
+    return system.export_sheets([Path(f) for f in files], output, paper)
+
+
+def _report(args: argparse.Namespace, output: Path, pages: int, documents: int,
+            titles: list[str]) -> int:
+    if args.json:
+        print_json({"output": str(output), "pages": pages, "documents": documents})
+    else:
+        print(f"{output}: {pages} page(s), {documents} document(s) "
+              f"({', '.join(titles)})")
+    return EXIT_OK
+
+
+def _export_each(groups: dict[str, tuple[GameSystem, list[str]]], output: Path,
+                 args: argparse.Namespace) -> int:
+    """Several systems' files: each system's PDF, joined in one at ``output``."""
+    import tempfile
+    from pathlib import Path
+
+    from seforge.core.atomic import atomic_write_bytes
     from seforge.core.documents import DocumentFileError
 
-    if not output.parent.is_dir():
-        return _error(f"{output}: the folder {output.parent} does not exist")
+    with tempfile.TemporaryDirectory(prefix="seforge-export-") as scratch:
+        parts: list[Path] = []
+        for index, (system, files) in enumerate(groups.values()):
+            part = Path(scratch) / f"{index}.pdf"
+            try:
+                _export_one(system, files, part, args.paper)
+            except (DocumentFileError, ValueError) as exc:
+                return _error(str(exc))
+            parts.append(part)
+        from io import BytesIO
+
+        from pypdf import PdfWriter
+
+        writer = PdfWriter()
+        for part in parts:
+            writer.append(str(part))
+        buffer = BytesIO()
+        writer.write(buffer)
+        pages = len(writer.pages)
     try:
-        pages = system.export_sheets([Path(f) for f in files], output, paper)
-    except (DocumentFileError, ValueError) as exc:
-        return _error(str(exc))
+        atomic_write_bytes(output, buffer.getvalue())
     except OSError as exc:
         return _error(f"{output}: {exc.strerror or exc}")
-    print(f"{output}: {pages} page(s), {len(files)} {system.title} document(s)")
-    return EXIT_OK
+    count = sum(len(files) for _system, files in groups.values())
+    return _report(args, output, pages, count, [s.title for s, _f in groups.values()])
 
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from seforge.cli.routing import default_system, system_for_file
+    from seforge.cli.routing import system_for_file
+    from seforge.core.documents import DocumentFileError
+    from seforge.systems import registry
 
     output = Path(args.output)
     problem = output_problem(output, list(args.files))
     if problem is not None:
         return _error(problem)
-    sheets = bool(args.files) and not args.blank and not args.cards
-    system = system_for_file(args.files[0]) if sheets else default_system()
-    run_export = getattr(system, "run_export", None)
-    if callable(run_export):
-        code: int = run_export(args)
-        return code
-    return _generic_export(system, list(args.files), output, args.paper)
+    systems = registry().load_all()[0]
+    asked = {system.id: _given_options(system, args) for system in systems}
+    if not args.files:
+        named = [system for system in systems if asked[system.id]]
+        if len(named) != 1 or named[0].export_options is None:
+            return _error("give at least one FILE, or a system's option that prints "
+                          "without files (such as --blank)")
+        return named[0].export_options.run(args)
+    groups: dict[str, tuple[GameSystem, list[str]]] = {}
+    for name in args.files:
+        system = system_for_file(name)
+        groups.setdefault(system.id, (system, []))[1].append(name)
+    stray = [(system_id, dest) for system_id, dests in asked.items() if system_id not in groups
+             or len(groups) > 1 for dest in dests]
+    if stray:
+        system_id, dest = stray[0]
+        title = next(s.title for s in systems if s.id == system_id)
+        return _error(f"{_flag(dest)} is a {title} option: every FILE must then be a "
+                      f"{title} document")
+    if not output.parent.is_dir():
+        return _error(f"{output}: the folder {output.parent} does not exist")
+    if len(groups) > 1:
+        return _export_each(groups, output, args)
+    system, files = next(iter(groups.values()))
+    if system.export_options is not None:
+        return system.export_options.run(args)
+    try:
+        pages = _export_one(system, files, output, args.paper)
+    except (DocumentFileError, ValueError) as exc:
+        return _error(str(exc))
+    except OSError as exc:
+        return _error(f"{output}: {exc.strerror or exc}")
+    return _report(args, output, pages, len(files), [system.title])

@@ -6,8 +6,8 @@ wrote it is found by the PDF's ``/Subject`` (each system's sheets carry theirs),
 PDF reader dropped it, by a form field name only that system's sheets use
 (:func:`sniff`). That system reads the document; the output must end with the suffix of the
 kind read (a Blades crew is a ``.bladescrew``), and only then is it written (atomically)
-and its report printed. A PDF that cannot be parsed here goes to the default system's
-reader (Sword's Edge), whose one-line message says why (encrypted, broken). Any refusal is
+and its report printed. A PDF that cannot be parsed here goes to the first system's
+reader, whose one-line message says why (encrypted, broken). Any refusal is
 one line on stderr, exit 2, with nothing written; pypdf's warnings never reach the console.
 """
 
@@ -30,12 +30,10 @@ MAX_PDF_BYTES = 128 * 1024 * 1024
 """A sheet PDF larger than this is refused before it is opened."""
 MAX_FIELDS = 20_000
 """The most top-level form fields :func:`sniff` looks at for a system's field name."""
-DEFAULT_SYSTEM = "swords-edge"
-"""The system whose reader explains a PDF that cannot be parsed here."""
 
 
 def readers() -> list[tuple[GameSystem, SheetReader]]:
-    """Every registered system that reads its sheets back, with its reader, in id order."""
+    """Every registered system that reads its sheets back, with its reader, in order."""
     from seforge.systems import registry
 
     systems = registry().load_all()[0]
@@ -57,16 +55,16 @@ def register(sub: Any) -> None:
     parser = sub.add_parser(
         "import",
         help=VERB_HELP["import"],
-        description="Read a sheet PDF exported by SEForge (or, for Sword's Edge, a blank "
-        "sheet filled in a PDF reader) back into a document, then list what check finds. "
+        description="Read a sheet PDF exported by SEForge (or a blank sheet filled in a "
+        "PDF reader, for systems that print one) back into a document, then list what check finds. "
         "The system that wrote the sheet is found from the PDF itself; OUT must end with "
         "the suffix of the kind of document read. Exit 2 when the PDF cannot be read "
         "(nothing is written). Sheets read back: " + importable() + ".",
     )
     parser.add_argument("sheet", metavar="SHEET.pdf", help="the filled-in sheet")
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
-                        help="the document to write (.sechar, .s2d20, .blades, "
-                        ".bladescrew...; replaced atomically)")
+                        help="the document to write, with the suffix of the kind read "
+                        "(replaced atomically)")
     parser.add_argument("--character", type=int, default=1, metavar="N",
                         help="which character (or document) of a PDF holding several to "
                         "read (default: the first)")
@@ -138,11 +136,8 @@ def find_reader(path: Path) -> tuple[GameSystem, SheetReader] | str:
     why no system reads it back."""
     found = readers()
     seen = sniff(path)
-    if seen is None:
-        for system, reader in found:
-            if system.id == DEFAULT_SYSTEM:
-                return system, reader
-        return f"{path}: not a readable PDF"
+    if seen is None:  # the first system's reader explains what is wrong with the PDF
+        return found[0] if found else f"{path}: not a readable PDF"
     subject, names = seen
     for system, reader in found:
         if subject in reader.subjects:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,14 @@ class SourceCredit:
             raise ValueError("a credit names its work and its authors")
 
 
-def credits_of(system: object) -> tuple[SourceCredit, ...]:
-    """The credits ``system`` declares (none when it declares none or not as credits)."""
-    declared = getattr(system, "credits", ())
+class _Credited(Protocol):
+    @property
+    def credits(self) -> Sequence[SourceCredit]: ...
+
+
+def credits_of(system: _Credited) -> tuple[SourceCredit, ...]:
+    """The credits ``system`` declares (a plug-in's malformed ones left out)."""
+    declared: object = system.credits
     if isinstance(declared, SourceCredit):
         return (declared,)
     if isinstance(declared, str) or not isinstance(declared, Sequence):

@@ -1,24 +1,19 @@
 """Game systems: what one system gives the app, and the registry that finds them.
 
-A game system ("swords-edge", "2d20", "blades", "sword-of-life") is any object that satisfies
-the :class:`GameSystem` protocol: its id and title, the document formats it reads and writes,
-its reference tables, its library, a ``check`` of a document, a sheet export, its odds
-on the command line and its command line verbs. The core never imports a system;
-systems are found through a :class:`SystemRegistry`:
+A game system ("swords-edge", "2d20", "blades", "sword-of-life", or one installed as its own
+package) is any object that satisfies the :class:`GameSystem` protocol: its id and title,
+the document formats it reads and writes, its reference tables, its library, a ``check`` of
+a document, a sheet export, and the optional capabilities it declares (odds on the command
+line, its own export options, reading its sheets back, extra verbs). Every member is always
+there: an optional capability a system lacks is ``None`` (or empty), never probed for.
 
-- built-in systems are registered explicitly, either as a ready object (:meth:`register`) or
-  lazily by a ``"module:attribute"`` target that is imported on first use
-  (:meth:`register_lazy`);
-- a system shipped as its own package declares an entry point in the group
-  ``seforge.systems`` (``name = "package.module:SYSTEM"``), read on first use and imported only
-  when that system is asked for.
-
-The target may name a system object or a callable with no arguments that returns one (a class
-or a factory). A system that fails to load is reported by :class:`SystemLoadError` with one
-line, and never stops the other systems from loading.
-
-Knowing which systems exist (:meth:`SystemRegistry.ids`) imports none of them, so the command
-line can list them in ``--help`` and stay fast.
+The core never imports a system. Every system, built in or not, declares itself by an entry
+point in the group ``seforge.systems`` of its distribution (``name = "package.module:SYSTEM"``,
+the name being the system id); :class:`SystemRegistry` lists them from the installed
+distributions' metadata without importing anything, and imports a system the first time it
+is asked for. The target may name a system object or a callable with no arguments that
+returns one (a class or a factory). A system that fails to load is reported by
+:class:`SystemLoadError` with one line, and never stops the other systems from loading.
 """
 
 from __future__ import annotations
@@ -30,6 +25,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
+
+from seforge.core.credits import SourceCredit
 
 ENTRY_POINT_GROUP = "seforge.systems"
 """The entry-point group a separately installed system declares itself in."""
@@ -75,6 +72,40 @@ class CliVerb:
 
 
 @dataclass(frozen=True)
+class OddsVerb:
+    """A system's optional capability: exact odds on the command line
+    (``seforge odds --system ID ARGS``)."""
+
+    summary: str
+    """One line for ``seforge odds --help`` (e.g. "2d10 + modifier against a TN")."""
+    run: Callable[[Sequence[str], str], int]
+    """Parses ``argv`` (the arguments after the system) with ``prog`` as its name, prints
+    the exact odds (``--json``: one JSON object) and returns the exit code: 0, or 2 with
+    one line on stderr for bad arguments."""
+    parser: Callable[[str], Any]
+    """Builds the ``argparse.ArgumentParser`` ``run`` uses, named ``prog``: its arguments,
+    for ``--help`` and the generated CLI reference."""
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """A system's optional capability: options of its own for ``seforge export`` (beyond
+    FILE, ``-o``, ``--paper`` and ``--json``, which every system takes).
+
+    ``add`` puts the options in an argument group of the ``export`` parser; the dispatcher
+    hands the parsed arguments to ``run`` when every FILE is this system's, or when there
+    is no FILE and one of ``dests`` was given (e.g. a blank sheet). The output path is
+    checked before ``run`` is called."""
+
+    add: Callable[[Any], None]
+    """Adds the options to an ``argparse`` argument group."""
+    dests: tuple[str, ...]
+    """The ``dest`` of each option ``add`` adds (to tell which system was asked)."""
+    run: Callable[[Any], int]
+    """Runs the export with the parsed ``argparse.Namespace``; returns the exit code."""
+
+
+@dataclass(frozen=True)
 class CheckProblem:
     """One thing ``check`` found: an ``"error"`` makes a document not legal, a
     ``"warning"`` is advice (e.g. points still to spend)."""
@@ -106,6 +137,15 @@ class CheckReport:
     @property
     def legal(self) -> bool:
         return not any(p.severity == "error" for p in self.problems)
+
+    def text(self, name: str) -> str:
+        """The readable report of the document called ``name``: its status, ``lines`` and
+        problems (a system may give a report of its own shape)."""
+        status = "legal" if self.legal else "NOT legal"
+        out = [f"{name}: {status}", *(f"  {line}" for line in self.lines)]
+        out += [f"  {p.severity}: {p.message}" + (f" [{p.rule}]" if p.rule else "")
+                for p in self.problems]
+        return "\n".join(out)
 
     def as_json(self) -> dict[str, Any]:
         """``{"legal", **figures, "problems"}``, the shape ``seforge check --json`` prints."""
@@ -182,13 +222,40 @@ class GameSystem(Protocol):
         ...
 
     @property
+    def order(self) -> int:
+        """Where the system comes in lists (lowest first; ties by title). The first one
+        is the default of ``seforge odds`` without ``--system`` and of the app's New."""
+        ...
+
+    @property
+    def aliases(self) -> Sequence[str]:
+        """Other names the command line accepts for the id (``sol``), may be empty."""
+        ...
+
+    @property
     def formats(self) -> Sequence[DocumentFormat]:
         """The document formats the system reads and writes, the main one first."""
         ...
 
     @property
+    def credits(self) -> Sequence[SourceCredit]:
+        """The works the system's rules and tables come from (Help › About)."""
+        ...
+
+    @property
     def cli_verbs(self) -> Sequence[CliVerb]:
-        """The command line verbs the system adds."""
+        """The command line verbs the system adds (may be empty)."""
+        ...
+
+    @property
+    def odds(self) -> OddsVerb | None:
+        """``seforge odds --system ID``; None when the system has no odds verb."""
+        ...
+
+    @property
+    def export_options(self) -> ExportOptions | None:
+        """Options of its own for ``seforge export``; None when it takes only the common
+        ones (then ``export_sheets`` does the work)."""
         ...
 
     @property
@@ -217,12 +284,6 @@ class GameSystem(Protocol):
         (or ``ValueError``) with a one-line message, and then nothing is written."""
         ...
 
-    def run_odds(self, argv: Sequence[str], prog: str) -> int:
-        """``seforge odds --system ID ARGS``: parse ``argv`` (the arguments after the
-        system), print the exact odds (``--json`` for JSON) and return the exit code:
-        0, or 2 with one line on stderr for bad arguments."""
-        ...
-
 
 class SystemLoadError(ValueError):
     """A system could not be found or loaded; the message is one line for the user."""
@@ -238,9 +299,9 @@ class _EntryPoint(Protocol):
 
 
 def _installed_entry_points(group: str) -> Iterable[_EntryPoint]:
-    from importlib.metadata import entry_points
+    from seforge.core.entry_points import entry_points
 
-    return entry_points(group=group)
+    return entry_points(group)
 
 
 def _import_target(target: str) -> Any:
@@ -321,12 +382,13 @@ class SystemRegistry:
         return isinstance(system_id, str) and system_id in self.ids()
 
     def get(self, system_id: str) -> GameSystem:
-        """The system with this id, loading it if needed (SystemLoadError if it cannot).
-
-        A registered built-in loads without listing the installed entry points (a built-in
-        wins over an installed package of the same id anyway), so it stays quick."""
+        """The system with this id (or one of its aliases), loading it if needed
+        (SystemLoadError if it cannot)."""
         if system_id not in self._loaded and system_id not in self._pending:
             self._discover()
+        if (system_id not in self._loaded and system_id not in self._pending
+                and system_id not in self._failed):
+            system_id = self._unalias(system_id)
         if system_id in self._loaded:
             return self._loaded[system_id]
         if system_id in self._failed:
@@ -354,13 +416,31 @@ class SystemRegistry:
         self._pending.pop(system_id, None)
         self._failed[system_id] = message
 
+    def _unalias(self, name: str) -> str:
+        """The id of the system that accepts ``name`` as an alias (``name`` itself when
+        none does); loads the systems."""
+        for system in self.load_all()[0]:
+            if name in system.aliases:
+                return system.id
+        return name
+
     def load_all(self) -> tuple[list[GameSystem], list[str]]:
-        """Every system that loads, by id, and a one-line message for each that does not."""
+        """Every system that loads, in :attr:`GameSystem.order` (then title), and a
+        one-line message for each that does not."""
         systems: list[GameSystem] = []
         for system_id in self.ids():
             with contextlib.suppress(SystemLoadError):
                 systems.append(self.get(system_id))
+        systems.sort(key=lambda system: (system.order, system.title.casefold(), system.id))
         return systems, sorted(self._failed.values())
+
+    def primary(self) -> GameSystem:
+        """The first system in order: the default of ``seforge odds`` without
+        ``--system`` (SystemLoadError when no system loads)."""
+        systems = self.load_all()[0]
+        if not systems:
+            raise SystemLoadError("no game system is installed")
+        return systems[0]
 
     def for_format(self, format_id: str) -> tuple[GameSystem, DocumentFormat]:
         """The system and format that read a format id (or one of its aliases)."""
@@ -397,5 +477,5 @@ def _checked(system: object, system_id: str, origin: str) -> GameSystem:
 
 
 REGISTRY = SystemRegistry()
-"""The app's registry. Nothing is registered in it yet: the systems register themselves when
-they move under ``seforge.systems`` (issue 15)."""
+"""The app's registry: every installed system's entry point in :data:`ENTRY_POINT_GROUP`
+(the four built-in systems are declared in SEForge's own ``pyproject.toml``)."""

@@ -174,12 +174,3 @@ def test_license_metadata_and_pins() -> None:
         assert "-c packaging/constraints.txt" in (ROOT / reader).read_text(), reader
     spec = (ROOT / "packaging" / "seforge.spec").read_text()
     assert '"THIRD-PARTY-NOTICES.md"' in spec and '"LICENSE"' in spec
-
-
-def test_an_odds_module_without_build_parser_still_gets_its_help() -> None:
-    """A system that only has ``run_odds``: cli.md shows what its ``--help`` prints."""
-    from seforge.systems.blades.cli import run_odds
-
-    parser = docgen._help_only("seforge odds --system blades", run_odds)
-    text = "\n".join(docgen._parser_markdown(parser.prog, parser))
-    assert "```text\nusage: seforge odds --system blades" in text and "--resistance" in text

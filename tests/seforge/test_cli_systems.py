@@ -18,7 +18,7 @@ def with_fake(monkeypatch: pytest.MonkeyPatch) -> SystemRegistry:
     fake = FakeSystem()
     fake.cli_verbs = (CliVerb("fake-roll", "roll fake dice", "tests.seforge.fake_verb"),)
     registry = SystemRegistry(discover=lambda _group: ())
-    registry.register_lazy("swords-edge", seforge.systems.BUILTIN_SYSTEMS["swords-edge"])
+    registry.register_lazy("swords-edge", "seforge.systems.swords_edge.system:SYSTEM")
     registry.register(fake)  # type: ignore[arg-type]
     monkeypatch.setattr(seforge.systems, "registry", lambda: registry)
     return registry
@@ -43,7 +43,7 @@ def test_help_lists_every_registered_system(with_fake: SystemRegistry,
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     out = "".join(capsys.readouterr().out.split())  # argparse wraps lines, even at hyphens
-    assert "Gamesystems(ID=title):fake-dice,swords-edge=Sword'sEdge." in out
+    assert "Gamesystems(ID=title):swords-edge=Sword'sEdge,fake-dice=FakeDice." in out
 
 
 def test_odds_goes_to_the_named_system(with_fake: SystemRegistry,
@@ -62,13 +62,17 @@ def test_check_routes_a_file_by_its_format(with_fake: SystemRegistry, tmp_path: 
     assert capsys.readouterr().out == f"{doc}: legal\n"
 
 
-def test_every_built_in_restates_its_title_and_verbs_rightly() -> None:
-    """``seforge --help`` lists titles and verbs without importing the systems: they must
-    match what each system says once loaded."""
-    from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS, builtin_ids, load_builtin
+def test_the_built_ins_are_entry_points_like_any_plug_in() -> None:
+    """The four systems come from SEForge's own ``seforge.systems`` entry points (read from
+    its installed metadata), each with its UI part in ``seforge.ui_systems``."""
+    from seforge.core.entry_points import entry_points
+    from seforge.systems import registry
 
-    assert "swords-edge" in builtin_ids()
-    for system_id in builtin_ids():
-        system = load_builtin(system_id)
-        assert BUILTIN_TITLES[system_id] == system.title
-        assert BUILTIN_VERBS.get(system_id, {}) == {v.name: v.summary for v in system.cli_verbs}
+    core = {p.name: p for p in entry_points("seforge.systems")}
+    ui = {p.name: p for p in entry_points("seforge.ui_systems")}
+    assert {"swords-edge", "2d20", "blades", "sword-of-life"} <= set(core) <= set(ui)
+    assert {p.distribution for p in core.values()} >= {"seforge"}
+    systems, failed = registry().load_all()
+    assert failed == [] and systems[0].id == "swords-edge"
+    for system in systems:
+        assert core[system.id].load() is system

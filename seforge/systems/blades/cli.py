@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Sequence
 from fractions import Fraction
 
-from seforge.cli import OneLineParser
+from seforge.core.cli import OneLineParser
 from seforge.systems.blades.odds import MAX_DICE, action_roll, percent, resistance_stress
 
 MIN_DICE = -MAX_DICE

@@ -4,7 +4,7 @@ imported inside the methods)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,8 @@ from seforge.core.systems import (
     CheckReport,
     CliVerb,
     DocumentFormat,
+    ExportOptions,
+    OddsVerb,
     SheetImport,
     SheetReader,
 )
@@ -50,13 +52,35 @@ SHEET_READER = SheetReader(
 picks one document of a PDF holding several)."""
 
 
+def _run_odds(argv: Sequence[str], prog: str) -> int:
+    from seforge.systems.blades.cli import run_odds
+
+    return run_odds(argv, prog)
+
+
+
+
+def _odds_parser(prog: str) -> Any:
+    from seforge.systems.blades.cli import build_parser
+
+    return build_parser(prog)
+
+
+ODDS = OddsVerb("Blades action rolls, resistance and fortune: the highest d6",
+                _run_odds, _odds_parser)
+
+
 @dataclass(frozen=True)
 class BladesSystem:
     """Blades in the Dark for SEForge."""
 
     id: str = SYSTEM_ID
     title: str = "Blades in the Dark"
+    order: int = 30
+    aliases: Sequence[str] = ()
     credits: Sequence[SourceCredit] = CREDITS
+    odds: OddsVerb | None = field(default_factory=lambda: ODDS)
+    export_options: ExportOptions | None = None
     sheet_reader: SheetReader | None = SHEET_READER
 
     @property
@@ -104,10 +128,6 @@ class BladesSystem:
 
         return export(paths, out, PaperSize(paper) if paper else None)
 
-    def run_odds(self, argv: Sequence[str], prog: str) -> int:
-        from seforge.systems.blades.cli import run_odds
-
-        return run_odds(argv, prog)
 
 
 def _check_crew(crew: Any) -> CheckReport:

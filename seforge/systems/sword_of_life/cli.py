@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
-from seforge.cli import OneLineParser, one_line
+from seforge.core.cli import OneLineParser, one_line
 from seforge.systems.sword_of_life.odds import (
     MAX_CARDS,
     ConflictKind,

@@ -11,7 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetReader
+from seforge.core.systems import (
+    CheckReport,
+    CliVerb,
+    DocumentFormat,
+    ExportOptions,
+    OddsVerb,
+    SheetReader,
+)
 from seforge.systems.sword_of_life.credits import CREDITS
 
 CHARACTER_FORMAT = "sword-of-life.character"
@@ -26,6 +33,24 @@ class LibraryEntry:
     path: Path
 
 
+def _run_odds(argv: Sequence[str], prog: str) -> int:
+    from seforge.systems.sword_of_life.cli import run
+
+    return run(argv, prog)
+
+
+
+
+def _odds_parser(prog: str) -> Any:
+    from seforge.systems.sword_of_life.cli import build_parser
+
+    return build_parser(prog)
+
+
+ODDS = OddsVerb("Sword of Life exchanges: N cards against M",
+                _run_odds, _odds_parser)
+
+
 @dataclass(frozen=True)
 class SwordOfLife:
     id: str = "sword-of-life"
@@ -34,7 +59,11 @@ class SwordOfLife:
         DocumentFormat(CHARACTER_FORMAT, "Sword of Life character", ".sol"),
         DocumentFormat(CONFLICT_FORMAT, "Sword of Life conflict", ".solconflict"),
     ))
+    order: int = 40
+    aliases: Sequence[str] = ("sol",)
     cli_verbs: Sequence[CliVerb] = ()
+    odds: OddsVerb | None = field(default_factory=lambda: ODDS)
+    export_options: ExportOptions | None = None
     sheet_reader: SheetReader | None = None
     credits: Sequence[SourceCredit] = CREDITS
 
@@ -61,10 +90,6 @@ class SwordOfLife:
 
         return export_sheets(paths, out, PaperSize(paper) if paper else None)
 
-    def run_odds(self, argv: Sequence[str], prog: str) -> int:
-        from seforge.systems.sword_of_life.cli import run
-
-        return run(argv, prog)
 
 
 SYSTEM = SwordOfLife()

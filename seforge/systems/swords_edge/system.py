@@ -15,10 +15,18 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetImport, SheetReader
+from seforge.core.systems import (
+    CheckReport,
+    CliVerb,
+    DocumentFormat,
+    ExportOptions,
+    OddsVerb,
+    SheetImport,
+    SheetReader,
+)
 from seforge.systems.swords_edge.credits import CREDITS
 
 if TYPE_CHECKING:
@@ -66,14 +74,60 @@ SHEET_READER = SheetReader(
 character (``--character N`` picks one of a party's sheets)."""
 
 
+def _run_odds(argv: Sequence[str], prog: str) -> int:
+    """``seforge odds --system swords-edge --modifier M --tn T [--luck N] [--criticals ...]
+    [--json]``; a bad argument exits 2 with one line (SystemExit, as argparse does)."""
+    from seforge.systems.swords_edge.cli.odds import main
+
+    return main(argv, prog)
+
+
+
+
+def _odds_parser(prog: str) -> Any:
+    from seforge.systems.swords_edge.cli.odds import build_parser
+
+    return build_parser(prog)
+
+
+ODDS = OddsVerb("Sword's Edge Tests: 2d10 + modifier against a TN",
+                _run_odds, _odds_parser)
+
+
+def _add_export_options(group: argparse._ArgumentGroup) -> None:
+    from seforge.systems.swords_edge.cli.export import add_options
+
+    add_options(group)
+
+
+def _run_export(args: argparse.Namespace) -> int:
+    from seforge.systems.swords_edge.cli.export import run
+
+    return run(args)
+
+
+EXPORT_OPTIONS = ExportOptions(
+    add=_add_export_options,
+    dests=("blank", "cards", "clean_tracks", "party_summary", "reference", "card_size",
+           "blank_cards"),
+    run=_run_export,
+)
+"""``seforge export``'s Sword's Edge options: blank sheets, NC cards, the party summary,
+reference pages (a test keeps ``dests`` equal to what ``add_options`` adds)."""
+
+
 class SwordsEdge:
     """The Sword's Edge game system (one instance: :data:`SYSTEM`)."""
 
     id = SYSTEM_ID
     title = TITLE
     formats: Sequence[DocumentFormat] = FORMATS
+    order = 0
+    aliases: Sequence[str] = ("se",)
     cli_verbs: Sequence[CliVerb] = CLI_VERBS
     credits: Sequence[SourceCredit] = CREDITS
+    odds: OddsVerb | None = ODDS
+    export_options: ExportOptions | None = EXPORT_OPTIONS
     sheet_reader: SheetReader | None = SHEET_READER
 
     def reference_tables(self) -> Sequence[ReferenceTable]:
@@ -101,19 +155,6 @@ class SwordsEdge:
 
         return export_sheets(list(paths), out, paper)
 
-    def run_export(self, args: argparse.Namespace) -> int:
-        """``seforge export`` with every option (paper, blank sheet, cards...), for
-        Sword's Edge's files; the output path is already checked."""
-        from seforge.systems.swords_edge.cli.export import run
-
-        return run(args)
-
-    def run_odds(self, argv: Sequence[str], prog: str) -> int:
-        """``seforge odds --modifier M --tn T [--luck N] [--criticals ...] [--json]``;
-        a bad argument exits 2 with one line (SystemExit, as argparse does)."""
-        from seforge.systems.swords_edge.cli.odds import main
-
-        return main(argv, prog)
 
 
 SYSTEM = SwordsEdge()

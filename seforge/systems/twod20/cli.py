@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from seforge.cli import OneLineParser, one_line
+from seforge.core.cli import OneLineParser, one_line
 
 EXIT_BAD_ARGS = 2
 

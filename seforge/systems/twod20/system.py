@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetImport, SheetReader
+from seforge.core.systems import (
+    CheckReport,
+    CliVerb,
+    DocumentFormat,
+    ExportOptions,
+    OddsVerb,
+    SheetImport,
+    SheetReader,
+)
 from seforge.systems.twod20.credits import CREDITS
 from seforge.systems.twod20.formats import CHARACTER_FORMAT, CONFLICT_FORMAT
 
@@ -43,6 +51,24 @@ class LibraryEntry:
     path: Path
 
 
+def _run_odds(argv: Sequence[str], prog: str) -> int:
+    from seforge.systems.twod20.cli import run
+
+    return run(argv, prog)
+
+
+
+
+def _odds_parser(prog: str) -> Any:
+    from seforge.systems.twod20.cli import build_parser
+
+    return build_parser(prog)
+
+
+ODDS = OddsVerb("2d20 Tests: successes, complications and Momentum",
+                _run_odds, _odds_parser)
+
+
 @dataclass(frozen=True)
 class TwoD20System:
     """2d20 (SRD 2022 / Conan): records, conflict trackers, reference tables and odds."""
@@ -50,7 +76,11 @@ class TwoD20System:
     id: str = "2d20"
     title: str = "2d20 (SRD 2022 / Conan)"
     formats: Sequence[DocumentFormat] = field(default_factory=lambda: (CHARACTER, CONFLICT))
+    order: int = 20
+    aliases: Sequence[str] = ()
     cli_verbs: Sequence[CliVerb] = ()
+    odds: OddsVerb | None = field(default_factory=lambda: ODDS)
+    export_options: ExportOptions | None = None
     sheet_reader: SheetReader | None = SHEET_READER
     credits: Sequence[SourceCredit] = CREDITS
 
@@ -76,10 +106,6 @@ class TwoD20System:
 
         return export_cards(paths, out, paper)
 
-    def run_odds(self, argv: Sequence[str], prog: str) -> int:
-        from seforge.systems.twod20.cli import run
-
-        return run(argv, prog)
 
 
 SYSTEM = TwoD20System()

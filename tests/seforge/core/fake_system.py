@@ -6,7 +6,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from seforge.core.systems import CheckProblem, CheckReport, CliVerb, DocumentFormat, SheetReader
+from seforge.core.credits import SourceCredit
+from seforge.core.systems import (
+    CheckProblem,
+    CheckReport,
+    CliVerb,
+    DocumentFormat,
+    ExportOptions,
+    OddsVerb,
+    SheetReader,
+)
 
 
 @dataclass(frozen=True)
@@ -31,6 +40,11 @@ class FakeSystem:
         )
         self.cli_verbs = (CliVerb("fake-roll", "Roll fake dice", "tests.seforge.core.fake_cli"),)
         self.sheet_reader: SheetReader | None = None
+        self.order = 50
+        self.aliases: tuple[str, ...] = ("fd",) if system_id == "fake-dice" else ()
+        self.credits: tuple[SourceCredit, ...] = ()
+        self.odds: OddsVerb | None = OddsVerb("fake dice", self.run_odds, self._parser)
+        self.export_options: ExportOptions | None = None
 
     def reference_tables(self) -> Sequence[Table]:
         return (Table("fake-table", "A table"),)
@@ -49,6 +63,12 @@ class FakeSystem:
     def run_odds(self, argv: Sequence[str], prog: str) -> int:
         print(f"{prog}: {' '.join(argv)}")
         return 0
+
+    @staticmethod
+    def _parser(prog: str) -> object:
+        import argparse
+
+        return argparse.ArgumentParser(prog=prog)
 
 
 SYSTEM = FakeSystem()

@@ -145,11 +145,11 @@ def test_document_formats_refuse_malformed_ids() -> None:
 def test_the_installed_entry_point_group_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str] = []
 
-    def fake_entry_points(*, group: str) -> list[EntryPoint]:
+    def fake_entry_points(group: str) -> list[EntryPoint]:
         seen.append(group)
         return [EntryPoint("fake-dice", f"{FAKE}:SYSTEM", group)]
 
-    monkeypatch.setattr("importlib.metadata.entry_points", fake_entry_points)
+    monkeypatch.setattr("seforge.core.entry_points.entry_points", fake_entry_points)
     registry = SystemRegistry()
     assert registry.ids() == ["fake-dice"]
     assert seen == ["seforge.systems"]

@@ -3,8 +3,9 @@
 One sheet (plus continuation pages for long Element lists) per character, all in one PDF;
 ``--blank`` prints an empty sheet instead; ``--cards`` prints NC files as compact stat
 cards, several per page. A file that cannot be read stops the export before anything is
-written (exit 2). ``seforge.cli.export_cmd`` parses the arguments and checks the output
-path, then hands them to :func:`run` (through ``SYSTEM.run_export``).
+written (exit 2). ``seforge.cli.export_cmd`` adds :func:`add_options` to its parser, parses
+the arguments and checks the output path, then hands them to :func:`run` (through the
+system's ``export_options``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,35 @@ if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without 
     from pathlib import Path
 
     from seforge.systems.swords_edge.models import Character, NarrativeCharacter
+
+
+MAX_BLANK_CARDS = 400
+"""``--blank-cards`` beyond this is a typing mistake (50 pages of the 8-card grid)."""
+
+
+def add_options(group: Any) -> None:
+    """Sword's Edge's options of ``seforge export`` (an ``argparse`` argument group)."""
+    from seforge.core.cli import whole_number
+
+    group.add_argument("--blank", action="store_true",
+                       help="print one blank character sheet; takes no FILE")
+    group.add_argument("--cards", action="store_true",
+                       help="print the FILEs (.senc) as NC stat cards, several per page")
+    group.add_argument("--clean-tracks", action="store_true",
+                       help="print Penalty, Luck and Advancement tracks empty, to keep "
+                       "them in pencil")
+    group.add_argument("--party-summary", action="store_true",
+                       help="start with the GM's one-page party summary")
+    group.add_argument("--reference", action="store_true",
+                       help="add a reference back page (Ranks, Levels, Stress, Recovery) "
+                       "after each character")
+    group.add_argument("--card-size", choices=("grid", "index", "a6"), default="grid",
+                       help="with --cards: 8 cards a page (grid, the default), 5x3 in "
+                       "index cards, or A6 cards")
+    group.add_argument("--blank-cards", type=whole_number("the count", 0, MAX_BLANK_CARDS),
+                       default=0, metavar="N",
+                       help=f"with --cards: add N blank NC cards (FILEs are then optional; "
+                       f"at most {MAX_BLANK_CARDS})")
 
 
 def _card_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -112,7 +142,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # a read-only PDF, a full disk...
         return _error(f"{output}: {exc.strerror or exc}")
     if args.json:
-        print(json.dumps({"output": str(output), "pages": pages, "characters": count}))
+        print(json.dumps({"output": str(output), "pages": pages, "documents": count,
+                          "characters": count}))
     else:
         what = ("blank sheet" if args.blank
                 else f"{count} NC card(s)" if args.cards else f"{count} character(s)")

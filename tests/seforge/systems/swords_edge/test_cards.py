@@ -205,7 +205,7 @@ def test_cli_export_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     out = tmp_path / "cards.pdf"
     assert main(["export", "--cards", *files, "-o", str(out), "--json"]) == 0
     assert _json.loads(capsys.readouterr().out) == {
-        "output": str(out), "pages": 1, "characters": 3}
+        "output": str(out), "pages": 1, "documents": 3, "characters": 3}
     assert out.read_bytes().startswith(b"%PDF")
     wrong = tmp_path / "pc.sechar"
     wrong.write_text('{"format": "seforge.character", "version": 1}', encoding="utf-8")

@@ -715,7 +715,7 @@ def test_cli_blank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, stdout, _err = _cli(["export", "--blank", "-o", str(out), "--paper", "letter",
                                "--json"], capsys)
     assert code == 0
-    assert json.loads(stdout) == {"output": str(out), "pages": 1, "characters": 0}
+    assert json.loads(stdout) == {"output": str(out), "pages": 1, "documents": 0, "characters": 0}
     reader = PdfReader(out)
     assert len(reader.pages) == 1
     assert round(float(reader.pages[0].mediabox.height)) == 792
@@ -764,7 +764,7 @@ def test_cli_exports_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     code, stdout, _err = _cli(["export", *files, "-o", str(out), "--paper", "a4", "--json"],
                               capsys)
     assert code == 0
-    assert json.loads(stdout) == {"output": str(out), "pages": 2, "characters": 2}
+    assert json.loads(stdout) == {"output": str(out), "pages": 2, "documents": 2, "characters": 2}
     text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
     assert "Sarah X" in text and "The Rogue" in text
 

@@ -12,7 +12,7 @@ import pytest
 
 from seforge.cli import main
 from seforge.core.systems import CheckReport, GameSystem
-from seforge.systems import BUILTIN_TITLES, BUILTIN_VERBS, registry
+from seforge.systems import registry
 from seforge.systems.swords_edge import library, reference
 from seforge.systems.swords_edge.fileformat import CHARACTER_KIND, NC_KIND, save_character
 from seforge.systems.swords_edge.models import Character
@@ -26,7 +26,8 @@ def test_the_registry_gives_sword_s_edge() -> None:
     assert isinstance(SYSTEM, GameSystem)
     assert registry().get("swords-edge") is SYSTEM
     assert (SYSTEM.id, SYSTEM.title) == ("swords-edge", "Sword's Edge")
-    assert BUILTIN_TITLES["swords-edge"] == SYSTEM.title
+    assert registry().primary() is SYSTEM  # the first in order: the default system
+    assert registry().get("se") is SYSTEM
 
 
 def test_formats_restate_the_document_kinds() -> None:
@@ -37,8 +38,15 @@ def test_formats_restate_the_document_kinds() -> None:
     assert registry().for_suffix(".SENC")[0] is SYSTEM
 
 
-def test_cli_verbs_match_what_help_lists_without_importing() -> None:
-    assert {v.name: v.summary for v in SYSTEM.cli_verbs} == BUILTIN_VERBS["swords-edge"]
+def test_export_options_name_every_option_they_add() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    before = {action.dest for action in parser._actions}
+    assert SYSTEM.export_options is not None
+    SYSTEM.export_options.add(parser.add_argument_group("Sword's Edge"))
+    added = {action.dest for action in parser._actions} - before
+    assert added == set(SYSTEM.export_options.dests)
 
 
 def test_reference_tables_and_library() -> None:
@@ -94,7 +102,8 @@ def test_importing_the_system_and_listing_systems_stay_light() -> None:
             "out = io.StringIO()\n"
             "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
             "    main(['--help'])\n"
-            "assert 'seforge.systems.swords_edge.system' not in sys.modules\n"
+            "assert 'seforge.systems.swords_edge.models' not in sys.modules\n"
+            "assert 'pydantic' not in sys.modules and 'importlib.metadata' not in sys.modules\n"
             "print(out.getvalue())\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60, check=False)

@@ -1,0 +1,1 @@
+"""Custom import-linter contract types SEForge's ``pyproject.toml`` uses."""
