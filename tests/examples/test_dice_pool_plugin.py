@@ -11,6 +11,7 @@ opens its file and shows its GM Screen page. The plug-in's own tests run there t
 
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import importlib.util
 import json
@@ -78,7 +79,7 @@ def plugin_env(tmp_path_factory: pytest.TempPathFactory) -> PluginEnv:
     work = tmp_path_factory.mktemp("dice-pool")
     plugin = work / "dice-pool"
     shutil.copytree(PLUGIN, plugin, ignore=shutil.ignore_patterns(
-        "build", "*.egg-info", "__pycache__", ".pytest_cache"))  # the checkout stays clean
+        "build", "*.egg-info", "__pycache__", ".*_cache"))  # the checkout stays clean
     venv = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
                    timeout=120)
@@ -93,7 +94,7 @@ def plugin_env(tmp_path_factory: pytest.TempPathFactory) -> PluginEnv:
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("PIP_", "PYTHONPATH", "VIRTUAL_ENV", "PYTEST_"))}
     env.update(QT_QPA_PLATFORM="offscreen", PIP_NO_INDEX="1", PIP_NO_CACHE_DIR="1",
-               PIP_DISABLE_PIP_VERSION_CHECK="1", PYTHONUTF8="1",
+               PIP_DISABLE_PIP_VERSION_CHECK="1", PYTHONUTF8="1", COLUMNS="200",
                SEFORGE_CONFIG_DIR=str(work / "config"), SEFORGE_DATA_DIR=str(work / "data"))
     made = PluginEnv(python, plugin, env, work)
     installed = made.run(["-m", "pip", "install", "--no-deps", "--no-build-isolation",
@@ -113,21 +114,51 @@ def test_nothing_is_installed_here(plugin_env: PluginEnv) -> None:
     assert Path(where).is_relative_to(plugin_env.work / "venv")  # the installed copy
 
 
+def _code_strings(path: Path) -> list[str]:
+    """What a Python module's code names: its imports, names, attributes and string
+    constants (docstrings and comments left out: an example in prose depends on nothing)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = {id(body[0].value) for node in ast.walk(tree)
+             if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                           | ast.AsyncFunctionDef)
+             and (body := node.body) and isinstance(body[0], ast.Expr)
+             and isinstance(body[0].value, ast.Constant)}
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in prose:
+            found.append(node.value)
+        elif isinstance(node, ast.Name):
+            found.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.append(node.attr)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            found += [alias.name for alias in node.names]
+            found.append(getattr(node, "module", None) or "")
+    return found
+
+
 def test_seforge_names_no_plugin() -> None:
-    """Adding the system took no edit to SEForge: no file of it names the plug-in."""
-    files = [ROOT / "pyproject.toml", *(p for top in ("seforge", "ui", "packaging")
-                                        for p in (ROOT / top).rglob("*")
-                                        if p.is_file() and p.suffix in (".py", ".toml",
-                                                                         ".spec", ".txt"))]
-    naming = [str(p.relative_to(ROOT)) for p in files
-              if any(name in p.read_text(encoding="utf-8", errors="replace") for name in NAMES)]
+    """Adding the system took no edit to SEForge: no code, build file or packaging of it
+    names the plug-in."""
+    naming: list[str] = []
+    for path in [ROOT / "pyproject.toml", *(p for top in ("seforge", "ui", "packaging")
+                                            for p in sorted((ROOT / top).rglob("*"))
+                                            if p.suffix in (".py", ".toml", ".spec"))]:
+        texts = (_code_strings(path) if path.suffix == ".py"
+                 else [path.read_text(encoding="utf-8")])
+        if any(name.casefold() in text.casefold() for text in texts for name in NAMES):
+            naming.append(str(path.relative_to(ROOT)))
     assert naming == []
 
 
 def test_help_lists_it(plugin_env: PluginEnv) -> None:
     shown = plugin_env.seforge("--help")
     assert shown.returncode == 0, shown.stderr
-    assert "dice-pool" in " ".join(shown.stdout.split())
+    assert "dice-pool = Dice Pool" in " ".join(shown.stdout.split())
+    odds = plugin_env.seforge("odds", "--system", "dice-pool", "--help")
+    assert odds.returncode == 0, odds.stderr
+    assert "--target T" in odds.stdout and "--sides S" in odds.stdout
 
 
 def test_odds(plugin_env: PluginEnv) -> None:

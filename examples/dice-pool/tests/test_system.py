@@ -33,6 +33,10 @@ def test_what_it_declares() -> None:
     assert (SYSTEM.id, SYSTEM.title) == ("dice-pool", "Dice Pool")
     assert [(f.id, f.suffix) for f in SYSTEM.formats] == [("dice-pool.character", ".dicepool")]
     assert SYSTEM.sheet_reader is None and list(SYSTEM.cli_verbs) == []
+    assert SYSTEM.export_options is None and list(SYSTEM.aliases) == []
+    assert SYSTEM.order > 0  # after the games SEForge ships
+    assert SYSTEM.odds is not None
+    assert "--target" in SYSTEM.odds.parser("seforge odds --system dice-pool").format_help()
     assert list(SYSTEM.library()) == []
     assert [t.id for t in SYSTEM.reference_tables()] == ["rules", "odds"]
 

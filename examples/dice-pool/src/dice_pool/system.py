@@ -8,12 +8,19 @@ methods that need them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetReader
+from seforge.core.systems import (
+    CheckReport,
+    CliVerb,
+    DocumentFormat,
+    ExportOptions,
+    OddsVerb,
+    SheetReader,
+)
 
 from dice_pool.formats import (
     CHARACTER_FORMAT,
@@ -32,14 +39,36 @@ class LibraryEntry:
     path: Path
 
 
+def _run_odds(argv: Sequence[str], prog: str) -> int:
+    from dice_pool.cli import run
+
+    return run(argv, prog)
+
+
+def _odds_parser(prog: str) -> Any:
+    from dice_pool.cli import build_parser
+
+    return build_parser(prog)
+
+
+ODDS = OddsVerb("Dice Pool: N dice, each at or above a target a success", _run_odds,
+                _odds_parser)
+"""``seforge odds --system dice-pool --dice N --target T [--sides S] [--json]``."""
+
+
 @dataclass(frozen=True)
 class DicePoolSystem:
     """Dice Pool for SEForge."""
 
     id: str = SYSTEM_ID
     title: str = TITLE
+    order: int = 100
+    """After the games SEForge ships."""
+    aliases: Sequence[str] = ()
     credits: Sequence[SourceCredit] = ()
     cli_verbs: Sequence[CliVerb] = ()
+    odds: OddsVerb | None = field(default_factory=lambda: ODDS)
+    export_options: ExportOptions | None = None
     sheet_reader: SheetReader | None = None
 
     @property
@@ -64,11 +93,6 @@ class DicePoolSystem:
         from dice_pool.sheet import export
 
         return export(paths, out, paper)
-
-    def run_odds(self, argv: Sequence[str], prog: str) -> int:
-        from dice_pool.cli import run
-
-        return run(argv, prog)
 
 
 SYSTEM = DicePoolSystem()
