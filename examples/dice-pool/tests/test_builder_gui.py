@@ -91,6 +91,40 @@ def test_a_refused_name_says_why_and_changes_nothing(ada: DicePoolBuilder,
     assert not ada.owner.is_modified()
 
 
+def test_a_pool_outside_the_rules_shows_as_it_is(tmp_path: Path, qtbot: QtBot) -> None:
+    import json
+
+    path = tmp_path / "odd.dicepool"
+    path.write_text(json.dumps({"format": "dice-pool.character", "version": 1, "traits": [
+        {"name": "Huge", "pool": 9}, {"name": "None", "pool": 0}]}), encoding="utf-8")
+    builder = SYSTEM_UI.open_editor(path).widget()
+    assert isinstance(builder, DicePoolBuilder)
+    qtbot.addWidget(builder)
+    huge, none = builder.rows[0].pool, builder.rows[1].pool
+    assert (huge.value(), none.value()) == (9, 0)
+    assert "Error: Huge rolls 9 dice" in builder.problems.item(0).text()
+    huge.setFocus()
+    qtbot.keyClick(huge, Qt.Key.Key_Down)
+    assert builder.owner.document.traits[0].pool == 8
+    none.setFocus()
+    qtbot.keyClick(none, Qt.Key.Key_Up)
+    assert builder.owner.document.traits[1].pool == 1 and none.minimum() == 1
+
+
+def test_the_export_prints_what_is_on_screen(ada: DicePoolBuilder, tmp_path: Path,
+                                             qtbot: QtBot) -> None:
+    from pypdf import PdfReader
+
+    ada.name.setFocus()
+    ada.name.selectAll()
+    qtbot.keyClicks(ada.name, "Ada the Bold")
+    qtbot.keyClick(ada.name, Qt.Key.Key_Return)
+    out = tmp_path / "ada.pdf"
+    assert SYSTEM_UI.export_pdf(ada.owner, out, "letter") == 1
+    assert "Ada the Bold" in PdfReader(out).pages[0].extract_text()
+    assert ada.owner.is_modified()  # printing saved nothing
+
+
 def test_notes_are_kept_when_the_field_is_left(new: DicePoolBuilder, qtbot: QtBot) -> None:
     new.notes.setFocus()
     qtbot.keyClicks(new.notes, "Owes a debt")

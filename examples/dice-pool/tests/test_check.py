@@ -108,6 +108,22 @@ def test_mutators_refuse_what_the_rules_forbid() -> None:
     assert rules.why_not_add_trait(crowd) == "a character has at most 8 traits"
 
 
+def test_a_pool_over_the_limits_can_be_lowered_step_by_step() -> None:
+    greedy = character(9, 6)
+    assert rules.why_not_set_pool(greedy, 0, 10) == "a trait rolls 1 to 6 dice, not 10"
+    rules.set_pool(greedy, 0, 8)  # still over, but nearer
+    assert rules.why_not_set_pool(greedy, 0, 0) == "a trait rolls 1 to 6 dice, not 0"
+    zero = character(0, 6)
+    rules.set_pool(zero, 0, 1)
+    assert rules.spent(zero) == 7
+
+
+def test_a_file_with_thousands_of_traits_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, {"traits": [{"name": f"T{i}", "pool": 1} for i in range(5000)]})
+    with pytest.raises(DocumentFileError, match="traits"):
+        SYSTEM.check(path)
+
+
 def test_a_new_character_and_its_traits() -> None:
     fresh = rules.new_character()
     assert [t.name for t in fresh.traits] == ["Body", "Mind", "Spirit"]

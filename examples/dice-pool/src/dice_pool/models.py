@@ -10,6 +10,9 @@ from pydantic import BaseModel, Field
 
 MAX_STORED_POOL = 99
 """The largest pool a file may hold at all (the rules allow far fewer)."""
+MAX_STORED_TRAITS = 64
+"""The most traits a file may hold at all (the rules allow far fewer): a file with
+thousands is refused in one line rather than building thousands of rows."""
 
 
 class Trait(BaseModel):
@@ -23,5 +26,5 @@ class Character(BaseModel):
     """A Dice Pool character (format ``dice-pool.character``, suffix ``.dicepool``)."""
 
     name: str = ""
-    traits: list[Trait] = Field(default_factory=list)
+    traits: list[Trait] = Field(default_factory=list, max_length=MAX_STORED_TRAITS)
     notes: str = ""

@@ -108,12 +108,16 @@ def report(character: Character) -> CheckReport:
 # -- changes ------------------------------------------------------------------------------
 
 def why_not_set_pool(character: Character, index: int, pool: int) -> str | None:
-    """Why trait ``index`` cannot roll ``pool`` dice (None when it can)."""
+    """Why trait ``index`` cannot roll ``pool`` dice (None when it can). Lowering a pool
+    is always allowed down to :data:`MIN_POOL` (so a file over the limits can be mended
+    step by step); raising one must stay within :data:`MAX_POOL` and the budget."""
     if not 0 <= index < len(character.traits):
         return f"there is no trait {index + 1}"
-    if not MIN_POOL <= pool <= MAX_POOL:
-        return f"a trait rolls {MIN_POOL} to {MAX_POOL} dice, not {pool}"
     current = character.traits[index].pool
+    if pool == current:
+        return None
+    if pool < MIN_POOL or (pool > current and pool > MAX_POOL):
+        return f"a trait rolls {MIN_POOL} to {MAX_POOL} dice, not {pool}"
     if pool > current and spent(character) - current + pool > BUDGET:
         return f"all the traits together roll at most {BUDGET} dice"
     return None

@@ -212,7 +212,8 @@ class DicePoolBuilder(QWidget):
             allowed = [v for v in range(rules.MIN_POOL, rules.MAX_POOL + 1)
                        if rules.why_not_set_pool(character, index, v) is None]
             blocked = row.pool.blockSignals(True)
-            row.pool.setRange(rules.MIN_POOL, max([*allowed, trait.pool, rules.MIN_POOL]))
+            # a file's pool outside the rules is shown as it is, and can be lowered
+            row.pool.setRange(min(rules.MIN_POOL, trait.pool), max([*allowed, trait.pool]))
             row.pool.setValue(trait.pool)
             row.pool.blockSignals(blocked)
             more = rules.why_not_set_pool(character, index, trait.pool + 1)
@@ -227,7 +228,7 @@ class DicePoolBuilder(QWidget):
                             + (f" ({left} left)" if left > 0 else ""))
         self.problems.clear()
         found = rules.check_character(character)
-        for problem in found:
+        for problem in sorted(found, key=lambda p: p.severity != "error"):  # errors first
             self.problems.addItem(f"{problem.severity.capitalize()}: {problem.message}")
         if not found:
             self.problems.addItem("Legal: every die is given.")
