@@ -116,7 +116,7 @@ class PainterCanvas:
                  new_page: Callable[[], object] | None = None) -> None:
         self.painter = painter
         self.page_height = page_height
-        self.scale = scale
+        self.device_scale = scale
         self.new_page = new_page
         self.pages = 0
         self._pending = False
@@ -131,8 +131,8 @@ class PainterCanvas:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        p.translate(0, self.page_height * self.scale)
-        p.scale(self.scale, -self.scale)
+        p.translate(0, self.page_height * self.device_scale)
+        p.scale(self.device_scale, -self.device_scale)
 
     def _p(self) -> QPainter:
         if self._pending:
@@ -170,6 +170,12 @@ class PainterCanvas:
         if self._saved:
             self._state = self._saved.pop()
         self._p().restore()
+
+    def translate(self, dx: float, dy: float) -> None:
+        self._p().translate(dx, dy)
+
+    def scale(self, x: float, y: float) -> None:
+        self._p().scale(x, y)
 
     def setFillColor(self, color: Any, alpha: float | None = None) -> None:
         self._state.fill = _qcolor(color)
@@ -237,7 +243,7 @@ class PainterCanvas:
         # painter's transform is sized in whole pixels first, which widens small text.
         anchor = p.transform().map(QPointF(x, y))
         dpi = p.device().logicalDpiY() or 72
-        font.setPointSizeF(max(self._state.size * self.scale * 72 / dpi, 0.1))
+        font.setPointSizeF(max(self._state.size * self.device_scale * 72 / dpi, 0.1))
         p.save()
         p.resetTransform()
         p.setFont(font)

@@ -39,7 +39,7 @@ from seforge.systems.swords_edge.cards.layout import (
 from seforge.systems.swords_edge.models import NarrativeCharacter
 from seforge.systems.swords_edge.sheet import write_pdf
 from seforge.systems.swords_edge.sheet.draw import MUTED
-from seforge.systems.swords_edge.sheet.layout import PaperSize
+from seforge.systems.swords_edge.sheet.layout import PaperSize, Rect
 
 __all__ = [
     "PER_PAGE",
@@ -114,6 +114,23 @@ def render_cards(
     return buffer.getvalue(), pages
 
 
+ZOOMS = (1.5, 1.4, 1.3, 1.2, 1.1)
+"""How much larger an index or A6 card may draw an NC, largest first."""
+
+
+def card_zoom(nc: NarrativeCharacter, card: Rect, size: CardSize) -> float:
+    """How much larger than the grid's print ``nc`` is drawn on ``card``: an index or A6
+    card has room to spare for most NCs, so their text grows (up to 1.5 times) as long
+    as the NC still takes no more cards than at the normal size; 1.0 for grid cards."""
+    if size is CardSize.GRID:
+        return 1.0
+    cards = len(plan_cards(nc, card))
+    for zoom in ZOOMS:
+        if len(plan_cards(nc, Rect(0, 0, card.w / zoom, card.h / zoom))) <= cards:
+            return zoom
+    return 1.0
+
+
 def draw_card_pages(
     canvas: Canvas, ncs: Sequence[NarrativeCharacter], paper: PaperSize | str = PaperSize.A4,
     *, size: CardSize | str = CardSize.GRID, blank: int = 0, cut_marks: bool = True,
@@ -124,9 +141,11 @@ def draw_card_pages(
     app prints through a QPainter that way); each page ends with ``showPage()``.
     """
     layout = page_layout(paper, size)
-    slots: list[tuple[NarrativeCharacter, CardPiece] | None] = []
+    slots: list[tuple[NarrativeCharacter, CardPiece, float] | None] = []
     for nc in ncs:
-        slots += [(nc, piece) for piece in plan_cards(nc, layout.cards[0])]
+        zoom = card_zoom(nc, layout.cards[0], CardSize(size))
+        virtual = Rect(0, 0, layout.cards[0].w / zoom, layout.cards[0].h / zoom)
+        slots += [(nc, piece, zoom) for piece in plan_cards(nc, virtual)]
     slots += [None] * max(0, blank)
     per_page = layout.per_page
     pages = page_count(len(slots), per_page)
@@ -139,8 +158,15 @@ def draw_card_pages(
         for slot, card in zip(chunk, layout.cards, strict=False):
             if slot is None:
                 draw_blank_card(canvas, card)
-            else:
+            elif slot[2] == 1.0:
                 draw_card(canvas, card, slot[0], slot[1])
+            else:  # drawn larger on a card with room to spare
+                nc, piece, zoom = slot
+                canvas.saveState()
+                canvas.translate(card.x, card.y)
+                canvas.scale(zoom, zoom)
+                draw_card(canvas, Rect(0, 0, card.w / zoom, card.h / zoom), nc, piece)
+                canvas.restoreState()
         canvas.showPage()
     return pages
 

@@ -262,3 +262,39 @@ def test_cli_blank_cards_and_card_size(tmp_path: Path,
     reader = PdfReader(out)
     assert len(reader.pages) == 2  # three index cards a page
     assert "RANK / TN" in reader.pages[1].extract_text()
+
+
+@pytest.mark.parametrize("size", ["index", "a6"])
+def test_index_and_a6_cards_draw_short_ncs_larger_and_long_ones_on_no_more_cards(
+        size: str) -> None:
+    """An index or A6 card has room a grid card lacks: a short NC is drawn up to 1.5
+    times larger, filling it, and no NC takes more cards for it."""
+    from seforge.systems.swords_edge.cards import ZOOMS, card_zoom
+    from seforge.systems.swords_edge.cards.layout import CardSize
+
+    card = page_layout(PaperSize.A4, size).cards[0]
+    minion = new_nc("minion", "Weak")
+    assert card_zoom(minion, card, CardSize(size)) == ZOOMS[0]
+    assert card_zoom(minion, page_layout(PaperSize.A4).cards[0], CardSize.GRID) == 1.0
+    for nc in [*_all(), _monster()]:
+        zoom = card_zoom(nc, card, CardSize(size))
+        assert 1.0 <= zoom <= ZOOMS[0]
+        virtual = Rect(0, 0, card.w / zoom, card.h / zoom)
+        assert len(plan_cards(nc, virtual)) <= len(plan_cards(nc, card)), nc.name
+    # in the PDF: the name of the short NC is set larger than on a grid card
+    def name_size(data: bytes) -> float:
+        sizes: list[float] = []
+
+        def visit(text: str, cm: Any, tm: Any, _font: Any, font_size: float) -> None:
+            if "Nameless" in text:  # the size on the page: text matrix times the CTM
+                a = tm[0] * cm[0] + tm[1] * cm[2]
+                b = tm[0] * cm[1] + tm[1] * cm[3]
+                sizes.append(font_size * math.hypot(a, b))
+        PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=visit)
+        assert sizes
+        return max(sizes)
+
+    minion.name = "Nameless Goon"
+    grid, _ = render_cards([minion], PaperSize.A4)
+    larger, _ = render_cards([minion], PaperSize.A4, size=size)
+    assert name_size(larger) > 1.3 * name_size(grid)
