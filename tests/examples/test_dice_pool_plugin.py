@@ -204,6 +204,15 @@ def test_export_routes_to_it(plugin_env: PluginEnv, tmp_path: Path) -> None:
     reader = PdfReader(out)
     assert len(reader.pages) == 3
     assert "Brom of the Hills" in reader.pages[1].extract_text()
+    # each file by its own system, in one PDF: a built-in's beside the plug-in's
+    scoundrel = ROOT / "resources" / "systems" / "blades" / "nadja-hound.blades"
+    mixed = tmp_path / "mixed.pdf"
+    done = plugin_env.seforge("export", str(samples[0]), str(scoundrel), "-o", str(mixed),
+                              "--paper", "letter", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["documents"] == 2
+    pages = [page.extract_text() for page in PdfReader(mixed).pages]
+    assert "Ada Quill" in pages[0] and "Nadja" in pages[1]
 
 
 @pytest.mark.xfail(strict=False, reason="the window finds system UIs by the "
