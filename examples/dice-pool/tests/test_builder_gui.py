@@ -211,3 +211,6 @@ def test_the_reference_search(qtbot: QtBot) -> None:
     panel.search.clear()
     qtbot.keyClicks(panel.search, "zzzz")
     assert panel.empty.isVisibleTo(page) and rules_title.isHidden()
+    assert panel.notes["odds"].isHidden()
+    panel.search.clear()
+    assert panel.notes["odds"].isVisibleTo(page) and not panel.empty.isVisibleTo(page)

@@ -144,6 +144,7 @@ class ReferencePanel(QGroupBox):
         column.addWidget(self.search)
         self.tables: tuple[ReferenceTable, ...] = reference.tables()
         self.views: dict[str, tuple[QLabel, QTableWidget]] = {}
+        self.notes: dict[str, QLabel] = {}
         for table in self.tables:
             title = QLabel(f"<b>{table.title}</b>")
             title.setWordWrap(True)
@@ -154,6 +155,12 @@ class ReferencePanel(QGroupBox):
             column.addWidget(title)
             column.addWidget(view)
             self.views[table.id] = (title, view)
+            if table.notes:
+                note = QLabel(table.notes)
+                note.setWordWrap(True)
+                note.setEnabled(False)  # a quieter caption
+                column.addWidget(note)
+                self.notes[table.id] = note
         self.empty = QLabel("Nothing matches.")
         self.empty.setVisible(False)
         column.addWidget(self.empty)
@@ -167,6 +174,8 @@ class ReferencePanel(QGroupBox):
             rows = found.get(table.id, [])
             title.setVisible(bool(rows))
             view.setVisible(bool(rows))
+            if table.id in self.notes:
+                self.notes[table.id].setVisible(bool(rows))
             view.setRowCount(len(rows))
             for at, row in enumerate(rows):
                 for column, text in enumerate(table.rows[row]):
