@@ -50,3 +50,14 @@ def window(qtbot: object, qapp: QApplication, prompts: list[str]) -> Iterator[Ma
     win.show()
     yield win
     win.close()
+
+
+@pytest.fixture(autouse=True)
+def flush_deferred_deletes(qapp: QApplication) -> Iterator[None]:
+    """After each test, delete what its widgets left to ``deleteLater``: outside a running
+    event loop Qt keeps those events, and a whole run's worth of them made the next event
+    loop (a test's ``waitSignal``) take seconds before it handled anything."""
+    yield
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
