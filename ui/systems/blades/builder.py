@@ -444,7 +444,7 @@ class ScoundrelBuilder(QWidget):
                                                       for row in xp.rows[:5]))
         triggers.setWordWrap(True)
         triggers.setAccessibleName("XP triggers")
-        triggers.setToolTip(xp.source.label())
+        triggers.setToolTip(f"Source: {xp.source.label}" if xp.source is not None else "")
         grid.addWidget(triggers, len(XP_TRACKS) + 1, 0, 1, 6)
         self.desperate_action = QComboBox()
         self.desperate_action.setAccessibleName("Action rolled desperate")

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.odds import Contest
+from seforge.core.reference import ReferenceSource
 from seforge.core.trackers import MAX_CLOCK_SEGMENTS
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades import odds, reference, roller, rules
@@ -253,7 +254,7 @@ class RollsTab(QWidget):
         self.consequences.setRowCount(len(rows))
         for i, row_cells in enumerate(rows):
             self.consequences.setItem(i, 0, text_item(row_cells[1]))
-            self.consequences.setItem(i, 1, text_item(row_cells[2], table.source.label()))
+            self.consequences.setItem(i, 1, text_item(row_cells[2], _label(table.source)))
         stress = odds.resistance_stress(self.resist_dice.value())
         self.stress.setRowCount(len(stress))
         for row, value in enumerate(stress.support()):
@@ -584,10 +585,13 @@ class ReferenceTab(QWidget):
             self.table.setRowCount(0)
             self.table.setColumnCount(0)
             self.source.setText("No table matches the search.")
+            self.source.setToolTip("")
             return
         found = reference.table(str(table_id))
         rows = self._matches.get(found.id, [])
-        self.source.setText(f"Source: {found.source.label()}")
+        notes = f"{found.notes}\n" if found.notes else ""
+        self.source.setText(f"{notes}Source: {_label(found.source)}")
+        self.source.setToolTip(found.source.text if found.source is not None else "")
         self.table.setColumnCount(len(found.columns) + 1)
         self.table.setHorizontalHeaderLabels([*found.columns, "Source"])
         header_tips(self.table)
@@ -595,12 +599,14 @@ class ReferenceTab(QWidget):
         for r, index in enumerate(rows):
             source = found.source_of(index)
             for c, cell in enumerate(found.rows[index]):
-                self.table.setItem(r, c, text_item(cell, f"{cell}\n{source.label()}"))
-            where = source.section + (f", line {source.line}" if source.line else "")
-            if source.origin != "text":
-                where += f" ({source.origin})"
-            self.table.setItem(r, len(found.columns), text_item(where, source.label()))
+                self.table.setItem(r, c, text_item(cell, f"{cell}\n{_label(source)}"))
+            self.table.setItem(r, len(found.columns), text_item(
+                _label(source), source.text if source is not None else ""))
         share_columns(self.table)
+
+
+def _label(source: ReferenceSource | None) -> str:
+    return source.label if source is not None else "not given"
 
 
 class BladesGmScreen(QTabWidget):

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.reference import ReferenceTable, search
 from seforge.systems.sword_of_life.conflict import SolConflict
 from seforge.systems.sword_of_life.documents import CONFLICT
 from seforge.systems.sword_of_life.odds import (
@@ -37,7 +38,7 @@ from seforge.systems.sword_of_life.odds import (
     max_chain_score,
     why_not_exchange,
 )
-from seforge.systems.sword_of_life.reference import ReferenceTable, tables
+from seforge.systems.sword_of_life.reference import tables
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     DeuceTarget,
@@ -349,14 +350,17 @@ class ReferencePanel(QWidget):
                 lambda *_args, w=widget: QTimer.singleShot(0, w, lambda: _fit_rows(w)))
             widget.setWordWrap(True)
             widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            where = table.source.label if table.source is not None else "not given"
             for r, row in enumerate(table.rows):
                 for c, text in enumerate(row):
                     item = QTableWidgetItem(text)
-                    item.setToolTip(f"{text}\nSource: {table.source}")
+                    item.setToolTip(f"{text}\nSource: {where}")
                     widget.setItem(r, c, item)
             _fit_rows(widget)
             widget.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            source = QLabel(f"Source: {table.source}")
+            source = QLabel(f"Source: {where}")
+            source.setAccessibleName(f"{table.title} source")
+            source.setToolTip(table.source.text if table.source is not None else "")
             source.setWordWrap(True)
             source.setEnabled(False)
             inner.addWidget(widget)
@@ -380,15 +384,14 @@ class ReferencePanel(QWidget):
             _fit_rows(widget)
 
     def filter(self, text: str) -> None:
-        needle = text.strip().lower()
+        """Keep the rows holding every word of ``text`` (the core's search)."""
+        found = {table.id: set(rows) for table, rows in
+                 search([table for table, _box, _widget in self.tables], text)}
         for table, box, widget in self.tables:
-            title_hit = needle in table.title.lower()
-            shown = 0
-            for r, row in enumerate(table.rows):
-                hit = not needle or title_hit or any(needle in cell.lower() for cell in row)
-                widget.setRowHidden(r, not hit)
-                shown += hit
-            box.setVisible(shown > 0)
+            rows = found.get(table.id, set())
+            for r in range(len(table.rows)):
+                widget.setRowHidden(r, r not in rows)
+            box.setVisible(bool(rows))
             widget.resizeRowsToContents()
             _fit_rows(widget)
 

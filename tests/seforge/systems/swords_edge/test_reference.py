@@ -90,3 +90,25 @@ def test_each_source_starts_at_its_sections_heading() -> None:
         assert entry.source is not None
         first = int(entry.source.lines.removeprefix("L").partition("-")[0])
         assert lines[first - 1].strip() == entry.source.section, entry.id
+
+
+def test_each_page_is_the_contents_page_of_its_section() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[4]
+    found = [p / "shared" / "reference" / "swords-edge-rules.txt"
+             for p in (root.parent, root.parent.parent)]
+    rules = next((p for p in found if p.is_file()), None)
+    if rules is None:
+        pytest.skip("the rulebook text is not beside this checkout")
+    contents: dict[str, str] = {}
+    for line in rules.read_text(encoding="utf-8").splitlines()[:120]:
+        name, tab, page = line.strip().rpartition("\t")
+        if tab and page.strip().isdigit():
+            contents.setdefault(name.strip(), page.strip())
+    paged = [entry for entry in TABLES if entry.source is not None and entry.source.page]
+    assert len(paged) >= 9
+    for entry in paged:
+        assert entry.source is not None
+        assert contents[entry.source.section] == entry.source.page, entry.id
+        assert entry.source.label == f"{entry.source.section} (p. {entry.source.page})"
