@@ -11,19 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
+from seforge.core.library import LibraryEntry
 from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetReader
 from seforge.systems.sword_of_life.credits import CREDITS
 
 CHARACTER_FORMAT = "sword-of-life.character"
 CONFLICT_FORMAT = "sword-of-life.conflict"
-
-
-@dataclass(frozen=True)
-class LibraryEntry:
-    """A ready-made character the system ships."""
-
-    id: str
-    path: Path
 
 
 @dataclass(frozen=True)

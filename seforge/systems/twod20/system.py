@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
+from seforge.core.library import LibraryEntry
 from seforge.core.systems import CheckReport, CliVerb, DocumentFormat, SheetImport, SheetReader
 from seforge.systems.twod20.credits import CREDITS
 from seforge.systems.twod20.formats import CHARACTER_FORMAT, CONFLICT_FORMAT
@@ -33,14 +34,6 @@ SHEET_READER = SheetReader(
     read=_read_sheet,
 )
 """``seforge import``: a player sheet (either profile) gives back its record."""
-
-
-@dataclass(frozen=True)
-class LibraryEntry:
-    """A ready-made record (a sample PC or NPC)."""
-
-    id: str
-    path: Path
 
 
 @dataclass(frozen=True)
