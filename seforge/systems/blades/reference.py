@@ -7,6 +7,7 @@ section and line); every description is in our own words. A table or row marked
 
 from __future__ import annotations
 
+from seforge.core.probability_text import percent
 from seforge.core.reference import ReferenceSource, ReferenceTable, find_table
 from seforge.core.reference import search as search_tables
 from seforge.systems.blades.crew import STATUS_NAMES
@@ -16,7 +17,7 @@ from seforge.systems.blades.facts import (
     SRD,
     TRAUMA_CONDITIONS,
 )
-from seforge.systems.blades.odds import action_roll, percent
+from seforge.systems.blades.odds import action_roll
 from seforge.systems.blades.rules import HARM_PENALTIES
 
 

@@ -6,6 +6,7 @@ label is our own short paraphrase, never the text's sentences.
 
 from __future__ import annotations
 
+from seforge.core.probability_text import format_probability
 from seforge.core.reference import ReferenceSource, ReferenceTable, find_table
 from seforge.systems.sword_of_life.character import Characteristic
 
@@ -83,10 +84,12 @@ def tables() -> list[ReferenceTable]:
         (str(rating), *(SCALES[key][rating - 1] for key in SCALES)) for rating in range(1, 9)
     )
     win_rows = tuple(
-        (str(n), *(f"{float(exchange(n, m).win):.0%}" for m in range(1, 9))) for n in range(1, 9)
+        (str(n), *(format_probability(exchange(n, m).win, 0) for m in range(1, 9)))
+        for n in range(1, 9)
     )
     tie_rows = tuple(
-        (str(n), *(f"{float(exchange(n, m).tie):.0%}" for m in range(1, 9))) for n in range(1, 9)
+        (str(n), *(format_probability(exchange(n, m).tie, 0) for m in range(1, 9)))
+        for n in range(1, 9)
     )
     return [
         ReferenceTable(

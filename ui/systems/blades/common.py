@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.probability_text import exactly, percent
 from seforge.core.trackers import RefusedError
 from ui.shell.document_owner import DocumentOwner
 
@@ -48,8 +49,8 @@ def apply(owner: DocumentOwner[Any], text: str, mutate: Callable[[Any], None],
 
 def percent_item(value: Fraction) -> QTableWidgetItem:
     """A table cell with an exact percentage, the fraction in its tooltip."""
-    item = QTableWidgetItem(f"{float(value) * 100:.2f}%")
-    item.setToolTip(f"exactly {value}")
+    item = QTableWidgetItem(percent(value))
+    item.setToolTip(exactly(value))
     item.setData(0x0100, str(value))
     return item
 

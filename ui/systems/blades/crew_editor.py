@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.probability_text import format_probability
 from seforge.systems.blades import content, odds
 from seforge.systems.blades import crew as rules
 from seforge.systems.blades.documents import CREW
@@ -766,7 +767,7 @@ class CrewWidget(QScrollArea):
                    else f"on average {float(expected):.1f} rolls")
         self.fill_odds.setText(
             f"{name}: within 1/2/3 rolls " + " / ".join(
-                f"{float(p) * 100:.1f}%" for p in chances) + f"; {average}")
+                format_probability(p) for p in chances) + f"; {average}")
         self.fill_odds.setToolTip("exactly " + ", ".join(str(p) for p in chances) +
                                   (f"; expected {expected}" if expected is not None else ""))
 

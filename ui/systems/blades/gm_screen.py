@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.odds import Contest
+from seforge.core.probability_text import exactly, format_probability
 from seforge.core.reference import ReferenceSource
 from seforge.core.trackers import MAX_CLOCK_SEGMENTS
 from seforge.systems.blades import crew as crew_rules
@@ -263,22 +264,22 @@ class RollsTab(QWidget):
             self.stress.setItem(row, 1, percent_item(stress[value]))
         mean = stress.mean()
         self.expected.setText(f"Expected stress {float(mean):.2f}")
-        self.expected.setToolTip(f"exactly {mean}")
+        self.expected.setToolTip(exactly(mean))
         levels = odds.fortune_roll(self.fortune_dice.value())
-        text = ", ".join(f"{LEVEL_NAMES[lv].split(' (')[0]} {float(levels[lv]) * 100:.1f}%"
+        text = ", ".join(f"{LEVEL_NAMES[lv].split(' (')[0]} {format_probability(levels[lv])}"
                          for lv in LEVEL_NAMES)
         if self.versus.value() > 0:
             contest = odds.opposed_fortune(self.fortune_dice.value(), self.versus.value())
             text += (f". Against {self.versus.value()}d: better "
-                     f"{float(contest[Contest.WIN]) * 100:.1f}%, same "
-                     f"{float(contest[Contest.TIE]) * 100:.1f}%, worse "
-                     f"{float(contest[Contest.LOSS]) * 100:.1f}%")
+                     f"{format_probability(contest[Contest.WIN])}, same "
+                     f"{format_probability(contest[Contest.TIE])}, worse "
+                     f"{format_probability(contest[Contest.LOSS])}")
         self.fortune.setText(text)
         pools = [spin.value() for spin in self.members if spin.value() >= 0]
         if pools:
             best, leader = odds.group_action(pools)
             self.group.setText(", ".join(
-                f"{LEVEL_NAMES[lv].split(' (')[0]} {float(best[lv]) * 100:.1f}%"
+                f"{LEVEL_NAMES[lv].split(' (')[0]} {format_probability(best[lv])}"
                 for lv in LEVEL_NAMES) + f"; leader's expected stress {float(leader):.2f}")
         else:
             self.group.setText("Give at least one member's dice.")
@@ -536,7 +537,7 @@ class ClocksTab(QWidget):
             self.summary.setToolTip("")
         else:
             self.summary.setText(f"On average {float(expected):.2f} rolls to fill.")
-            self.summary.setToolTip(f"exactly {expected}")
+            self.summary.setToolTip(exactly(expected))
 
 
 class ReferenceTab(QWidget):

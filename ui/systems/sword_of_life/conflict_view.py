@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.documents import DocumentFileError
+from seforge.core.probability_text import percent
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.conflict import (
@@ -122,11 +122,6 @@ def fighters(doc: SolConflict) -> tuple[Fighter, list[Fighter]]:
                        side.bonus)
 
     return one(doc.player), [one(side) for side in doc.opponents]
-
-
-def percent(value: Fraction) -> str:
-    """As the command line prints it."""
-    return f"{float(value):.2%}"
 
 
 def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.probability_text import percent
 from seforge.core.reference import ReferenceTable, search
 from seforge.systems.sword_of_life.conflict import SolConflict
 from seforge.systems.sword_of_life.documents import CONFLICT
@@ -61,7 +62,7 @@ from ui.systems.sword_of_life.conflict_view import (
 
 
 def _percent_item(value: Fraction) -> QTableWidgetItem:
-    item = QTableWidgetItem(f"{float(value):.2%}")
+    item = QTableWidgetItem(percent(value))
     item.setToolTip(str(value))
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     return item
@@ -243,9 +244,9 @@ class OddsCalculator(QWidget):
         odds = exchange(n, m, settings)
         k = self.need.value()
         self.result.setText(
-            f"Win <b>{float(odds.win):.2%}</b> · tie {float(odds.tie):.2%} · "
-            f"loss {float(odds.loss):.2%}<br>Margin {k} or more: "
-            f"{float(odds.at_least(k)):.2%} · expected margin {float(odds.expected_margin):+.2f}")
+            f"Win <b>{percent(odds.win)}</b> · tie {percent(odds.tie)} · "
+            f"loss {percent(odds.loss)}<br>Margin {k} or more: "
+            f"{percent(odds.at_least(k))} · expected margin {float(odds.expected_margin):+.2f}")
         self.result.setToolTip(f"win {odds.win}; tie {odds.tie}; loss {odds.loss}; "
                                f"margin >= {k}: {odds.at_least(k)}")
         margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
@@ -280,7 +281,7 @@ class OddsCalculator(QWidget):
             self.whole.setText(str(error))
             self.whole.setToolTip("")
             return
-        self.whole.setText(f"P(win the whole conflict) <b>{float(whole.win):.2%}</b>, "
+        self.whole.setText(f"P(win the whole conflict) <b>{percent(whole.win)}</b>, "
                            f"{float(whole.expected_exchanges):.2f} exchanges on average")
         self.whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
                               f"{whole.expected_exchanges}")

@@ -22,30 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-
-def percent(value: Fraction) -> str:
-    """An exact probability as a percentage for the eye ("23.76%", "<0.01%", "100%")."""
-    if value == 0:
-        return "0%"
-    if value == 1:
-        return "100%"
-    shown = float(value) * 100
-    if shown < 0.01:
-        return "<0.01%"
-    if shown > 99.99:
-        return ">99.99%"
-    return f"{shown:.2f}%"
-
-
-def exact_tip(value: Fraction) -> str:
-    return f"exactly {value.numerator}/{value.denominator}" if value.denominator != 1 \
-        else f"exactly {value.numerator}"
+from seforge.core.probability_text import exactly, percent
 
 
 def set_probability(label: QLabel, value: Fraction, prefix: str = "") -> None:
     """Show ``value`` as a percentage with its exact fraction in the tooltip."""
     label.setText(f"{prefix}{percent(value)}")
-    label.setToolTip(exact_tip(value))
+    label.setToolTip(exactly(value))
 
 
 def spin(low: int, high: int, value: int, name: str, tip: str,
