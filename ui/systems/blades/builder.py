@@ -42,8 +42,10 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.refusal import refuse, show_refusal, status_line
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import ReflowRow, apply, dots_text, refuse, wrap_list
+from ui.systems.blades.common import ReflowRow, dots_text, wrap_list
 from ui.systems.blades.flow_row import FlowRow
 from ui.systems.blades.ledger import LedgerPanel
 
@@ -65,10 +67,7 @@ class ScoundrelBuilder(QWidget):
         outer.addWidget(splitter)
         form_host = QWidget()
         self.form = QVBoxLayout(form_host)
-        self.status = QLabel()
-        self.status.setAccessibleName("Last refusal")
-        self.status.setWordWrap(True)
-        self.status.setVisible(False)
+        self.status = status_line()
         self.form.addWidget(self.status)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -300,8 +299,7 @@ class ScoundrelBuilder(QWidget):
     def _remove_dot(self, action: str) -> None:
         source = rules.removable_source(self.sc, action)
         if source is None:
-            self.status.setText(f"Not done: {rules.why_not_remove_any(self.sc, action)}")
-            self.status.setVisible(True)
+            show_refusal(self.status, rules.why_not_remove_any(self.sc, action))
             return
         self.do(f"Remove {action} dot", lambda sc: rules.remove_dot(sc, action, source))
 
@@ -404,8 +402,7 @@ class ScoundrelBuilder(QWidget):
         if reason is not None:
             # a refused value stays where it was typed, with its reason (never erased)
             self._held[role] = (name, reason)
-            self.status.setText(f"Not kept: {reason}")
-            self.status.setVisible(True)
+            show_refusal(self.status, reason, "Not kept")
             self._show_held()
             return
         self._held.pop(role, None)

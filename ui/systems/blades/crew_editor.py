@@ -33,12 +33,12 @@ from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.refusal import refuse, status_line
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import (
     ReflowRow,
-    apply,
     header_tips,
-    refuse,
     stretch_columns,
     text_item,
     wrap_list,
@@ -57,10 +57,7 @@ class CrewWidget(QScrollArea):
         host = QWidget()
         self.setWidget(host)
         layout = QVBoxLayout(host)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setVisible(False)
-        self.status.setAccessibleName("Last refusal")
+        self.status = status_line()
         layout.addWidget(self.status)
         top = ReflowRow()
         layout.addLayout(top)

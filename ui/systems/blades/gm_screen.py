@@ -42,12 +42,12 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.refusal import refuse
 from ui.systems.blades.common import (
     ReflowRow,
-    apply,
     header_tips,
     percent_item,
-    refuse,
     share_columns,
     stretch_columns,
     text_item,

@@ -64,6 +64,7 @@ from seforge.systems.sword_of_life.rules import (
     why_not_set,
 )
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.refusal import show_refusal
 
 NAME_CHARS = 200
 TWO_COLUMN_LEDGER = 360
@@ -296,7 +297,7 @@ class CharacterEditor(QWidget):
         try:
             self.owner.apply(text, mutate)
         except RefusedError as refused:
-            self.message.setText(refused.reason)
+            show_refusal(self.message, refused, "")
             self.refresh()
             return
         self.message.clear()

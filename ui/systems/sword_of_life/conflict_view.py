@@ -87,6 +87,7 @@ from seforge.systems.sword_of_life.settings import (
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import flow_row
+from ui.shell.refusal import REFUSALS, show_refusal
 from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
 
 KIND_TEXT = {
@@ -428,8 +429,8 @@ class ConflictEditor(QWidget):
     def _apply(self, text: str, mutate: Callable[[SolConflict], Any]) -> bool:
         try:
             self.owner.apply(text, mutate)
-        except (RefusedError, ValueError) as refused:
-            self.message.setText(getattr(refused, "reason", str(refused)))
+        except REFUSALS as refused:
+            show_refusal(self.message, refused, "")
             self.refresh()
             return False
         self.message.clear()
