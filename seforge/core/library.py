@@ -2,7 +2,7 @@
 
 Every system's ``library()`` gives :class:`LibraryEntry` values: an id (unique within the
 system, usually the file's name without its suffix), the file's path and the title a list
-shows. A system whose list needs more (Sword's Edge sorts its book characters by kind and
+shows. A system whose list needs more (one that sorts its sample characters by kind and
 genre and names the book's page) fills the optional fields; one with a single kind of
 document leaves them empty.
 """

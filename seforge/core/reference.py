@@ -5,7 +5,7 @@ table type of the program): a title, column headings, rows of cells (text, in ou
 or the book's numbers), a note, and a :class:`ReferenceSource` naming the document, the
 section and the lines (or the GM screen panel) the table summarises, so a reader can check
 it against the book. A row may name its own source (a labelled default from outside the
-text, say), and a table may carry tags (a 2d20 table names the profiles it belongs to).
+text, say), and a table may carry tags (the rule sets of a game that has several).
 :func:`search` finds the rows that hold every word of a query, case-insensitively, in every
 table of a system (or those with one tag).
 """
@@ -32,7 +32,7 @@ class ReferenceSource:
     pages); :attr:`text` is the whole citation (file and lines) for checking it."""
 
     document: str
-    """The source text, e.g. ``"swords-edge-rules.txt"`` (see shared/reference)."""
+    """The source text, e.g. ``"rulebook.txt"`` (see shared/reference)."""
     section: str = ""
     """The section's heading in that document, e.g. ``"Levels of Success"``."""
     lines: str = ""
@@ -56,7 +56,7 @@ class ReferenceSource:
 
     @property
     def text(self) -> str:
-        """``"swords-edge-rules.txt, Levels of Success, L584-603"``."""
+        """``"rulebook.txt, Levels of Success, L584-603"``: file, section, lines."""
         own = ", ".join(part for part in (self.document, self.section, self.lines, self.panel)
                         if part)
         if self.origin != "text":
@@ -102,7 +102,8 @@ class ReferenceTable:
     """A row's own source where it differs from the table's (by row index; None or a
     missing entry: the table's)."""
     tags: tuple[str, ...] = ()
-    """What the table belongs to inside its system (e.g. the 2d20 profiles); empty: all."""
+    """What the table belongs to inside its system (e.g. one of its rule sets); empty:
+    all of it."""
 
     def __post_init__(self) -> None:
         if not self.id:
