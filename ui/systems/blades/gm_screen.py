@@ -42,6 +42,7 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
 from ui.systems.blades.common import (
@@ -53,7 +54,6 @@ from ui.systems.blades.common import (
     text_item,
     wrap_list,
 )
-from ui.systems.blades.flow_row import FlowRow
 
 LEVEL_NAMES: dict[ResultLevel, str] = {
     ResultLevel.CRITICAL: "Critical (two 6s)",
@@ -196,7 +196,7 @@ class RollsTab(QWidget):
         right.addWidget(fortune, 1)
         group = QGroupBox("Group action")
         gform = QFormLayout(group)
-        members = FlowRow()
+        members = FlowLayout(fill=True)
         self.members: list[QSpinBox] = []
         for i in range(4):
             spin = _spin(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
@@ -298,7 +298,7 @@ class RollerBox(QGroupBox):
         self.last: roller.Roll | None = None
         self.last_kind = ""
         layout = QVBoxLayout(self)
-        buttons = FlowRow()
+        buttons = FlowLayout(fill=True)
         self.roll_action = QPushButton("Roll action")
         self.roll_resist = QPushButton("Roll resistance")
         self.roll_fortune = QPushButton("Roll fortune")
@@ -318,7 +318,7 @@ class RollerBox(QGroupBox):
         self.target.setAccessibleName("Roll target")
         self.target.setWordWrap(True)
         layout.addWidget(self.target)
-        apply_row = FlowRow()
+        apply_row = FlowLayout(fill=True)
         self.trauma = QComboBox()
         self.trauma.setAccessibleName("Trauma if stress fills")
         self.trauma.addItems(list(TRAUMA_CONDITIONS))
@@ -329,7 +329,7 @@ class RollerBox(QGroupBox):
         apply_row.addWidget(QLabel("if full:"))
         apply_row.addWidget(self.trauma)
         layout.addLayout(apply_row)
-        harm_row = FlowRow()
+        harm_row = FlowLayout(fill=True)
         self.harm_level = _spin("Harm level to write", 1, 3, 2, "Harm the consequence deals")
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("Harm to write")
@@ -340,7 +340,7 @@ class RollerBox(QGroupBox):
         for part in (self.harm_level, self.harm_text, self.write_harm):
             harm_row.addWidget(part)
         layout.addLayout(harm_row)
-        clock_row = FlowRow()
+        clock_row = FlowLayout(fill=True)
         self.clock = QComboBox()
         self.clock.setAccessibleName("Clock to tick")
         self.clock.setMinimumContentsLength(8)

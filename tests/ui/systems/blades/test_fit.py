@@ -203,28 +203,3 @@ def test_blades_pages_fit_the_window(size: str, theme: str, qtbot: QtBot,
         assert problems == [], "\n".join(problems)
     finally:
         apply_theme(qapp, "light")
-
-
-def test_a_flow_row_wraps_when_narrow_and_fields_share_the_spare_width(qtbot: QtBot) -> None:
-    from ui.systems.blades.flow_row import FlowRow
-
-    host = QWidget()
-    qtbot.addWidget(host)
-    row = FlowRow(host)
-    buttons = [QPushButton(f"Button number {n}") for n in range(4)]
-    field = QLineEdit()
-    field.setAccessibleName("Field")
-    for button in buttons:
-        row.addWidget(button)
-    row.addWidget(field, 1)
-    one_line = row.heightForWidth(2000)
-    assert row.heightForWidth(200) > 2 * one_line, "narrow: one control a line"
-    assert row.minimumSize().width() <= max(b.sizeHint().width() for b in buttons)
-    host.resize(2000, one_line)
-    host.show()
-    row.setGeometry(QRect(0, 0, 2000, one_line))
-    assert field.geometry().right() == 1999, "the field takes the rest of its line"
-    assert buttons[1].geometry().top() == buttons[0].geometry().top()
-    row.setGeometry(QRect(0, 0, 200, row.heightForWidth(200)))
-    assert buttons[1].geometry().top() > buttons[0].geometry().bottom()
-    assert all(b.geometry().right() < 200 for b in buttons)
