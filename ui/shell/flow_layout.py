@@ -1,12 +1,14 @@
 """The one layout that places its widgets left to right and wraps them onto the next line
 when the row is full: button rows, form rows and small grids that reflow instead of forcing
-a page to scroll sideways (issue 26). Every system's pages use it."""
+a page to scroll sideways (issue 26). Every system's pages use it. :class:`TwoColumns` puts a
+page's two parts side by side or one above the other, as the width allows."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QGridLayout,
     QLayout,
     QLayoutItem,
     QLineEdit,
@@ -171,3 +173,47 @@ def flow_row(*widgets: QWidget) -> QWidget:
     for widget in widgets:
         layout.addWidget(widget)
     return row
+
+
+class TwoColumns:
+    """A page's two parts side by side when the view is wide enough, one above the other
+    when not (the Sword of Life builder and its ledger, a conflict's settings and its
+    tracker). Keeps ``first`` and ``second`` in ``grid``: beside each other (``first`` taking
+    ``stretch[0]`` shares of the width, ``second`` ``stretch[1]``) when the view has room
+    for ``first`` at its minimum plus ``second_width``, else ``second`` under ``first``
+    (then at least ``narrow_height`` tall)."""
+
+    def __init__(self, grid: QGridLayout, first: QWidget, second: QWidget, *,
+                 second_width: int, stretch: tuple[int, int],
+                 narrow_height: int = 0) -> None:
+        self.grid, self.first, self.second = grid, first, second
+        self.second_width = second_width
+        self.stretch = stretch
+        self.narrow_height = narrow_height
+        self._two: bool | None = None
+        self.set_two(True)
+
+    def wide_width(self) -> int:
+        """The narrowest view that still shows the two parts side by side."""
+        return (self.first.minimumSizeHint().width() + self.second_width
+                + self.grid.horizontalSpacing())
+
+    def is_two(self) -> bool:
+        return bool(self._two)
+
+    def set_two(self, two: bool) -> None:
+        """Side by side (True) or one above the other (False)."""
+        if two == self._two:
+            return
+        self._two = two
+        self.grid.removeWidget(self.first)
+        self.grid.removeWidget(self.second)
+        self.grid.addWidget(self.first, 0, 0)
+        self.grid.addWidget(self.second, 0 if two else 1, 1 if two else 0)
+        self.grid.setColumnStretch(0, self.stretch[0])
+        self.grid.setColumnStretch(1, self.stretch[1] if two else 0)
+        self.second.setMinimumHeight(0 if two else self.narrow_height)
+
+    def follow(self, width: int) -> None:
+        """Side by side when ``width`` (the view's, less its scroll bar) has the room."""
+        self.set_two(width >= self.wide_width())

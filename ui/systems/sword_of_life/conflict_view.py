@@ -86,7 +86,7 @@ from seforge.systems.sword_of_life.settings import (
 )
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.flow_layout import flow_row
+from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.refusal import REFUSALS, show_refusal
 from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
 
@@ -383,8 +383,8 @@ class ConflictEditor(QWidget):
         self._left, self._right = left, right
         body = QWidget()
         self._grid = QGridLayout(body)
-        self._two_columns: bool | None = None
-        self.set_two_columns(True)
+        self.columns = TwoColumns(self._grid, left, right, second_width=TWO_COLUMN_TRACKER,
+                                  stretch=(1, 3))
         self.page_scroll = QScrollArea()
         self.page_scroll.setWidgetResizable(True)
         self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -399,30 +399,10 @@ class ConflictEditor(QWidget):
     def widget(self) -> QWidget:
         return self
 
-    # -- reflow ----------------------------------------------------------------
-    def two_column_width(self) -> int:
-        """The narrowest view that still shows the settings beside the tracker."""
-        return (self._left.minimumSizeHint().width() + TWO_COLUMN_TRACKER
-                + self._grid.horizontalSpacing())
-
-    def set_two_columns(self, two: bool) -> None:
-        """The settings beside the tracker (wide) or above it (narrow)."""
-        if two == self._two_columns:
-            return
-        self._two_columns = two
-        self._grid.removeWidget(self._left)
-        self._grid.removeWidget(self._right)
-        self._grid.addWidget(self._left, 0, 0)
-        self._grid.addWidget(self._right, 0 if two else 1, 1 if two else 0)
-        self._grid.setColumnStretch(0, 1)
-        self._grid.setColumnStretch(1, 3 if two else 0)
-
-    def is_two_columns(self) -> bool:
-        return bool(self._two_columns)
-
+    # -- reflow: the settings beside the tracker (wide) or above it (narrow) ---
     def resizeEvent(self, event: QResizeEvent) -> None:
-        width = event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width()
-        self.set_two_columns(width >= self.two_column_width())
+        self.columns.follow(
+            event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width())
         super().resizeEvent(event)
 
     # -- changes --------------------------------------------------------------------------
