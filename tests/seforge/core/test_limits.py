@@ -40,3 +40,11 @@ def test_swords_edge_declares_its_fields_when_its_package_is_imported() -> None:
     assert all(declared[field] >= limit for field, limit in TEXT_LIMITS.items())
     assert limits.text_limit("portrait") == PORTRAIT_CHARS
     check_document({"portrait": "A" * 100_000}, "pc.sechar")  # a picture, not a line
+
+
+def test_a_2d20_weapons_qualities_keep_their_limit_whichever_system_loaded_first() -> None:
+    import seforge.systems.twod20  # noqa: F401  (what loading the system does)
+
+    assert limits.declared_text_limits()["qualities"] == limits.NAME_CHARS
+    with pytest.raises(DocumentFileError, match="limit is 200"):
+        check_document({"weapons": [{"qualities": "Vicious 1, " * 30}]}, "a.s2d20")
