@@ -177,11 +177,11 @@ def flow_row(*widgets: QWidget) -> QWidget:
 
 class TwoColumns:
     """A page's two parts side by side when the view is wide enough, one above the other
-    when not (the Sword of Life builder and its ledger, a conflict's settings and its
-    tracker). Keeps ``first`` and ``second`` in ``grid``: beside each other (``first`` taking
-    ``stretch[0]`` shares of the width, ``second`` ``stretch[1]``) when the view has room
-    for ``first`` at its minimum plus ``second_width``, else ``second`` under ``first``
-    (then at least ``narrow_height`` tall)."""
+    when not (a builder and its ledger, a conflict's settings and its tracker). Keeps
+    ``first`` and ``second`` in ``grid``: beside each other (``first`` taking ``stretch[0]``
+    shares of the width, ``second`` ``stretch[1]``) when the view has room for ``first`` at
+    its minimum plus ``second_width``, else ``second`` under ``first`` (then at least
+    ``narrow_height`` tall)."""
 
     def __init__(self, grid: QGridLayout, first: QWidget, second: QWidget, *,
                  second_width: int, stretch: tuple[int, int],
