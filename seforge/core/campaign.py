@@ -4,10 +4,10 @@ A campaign file (``.secampaign``, format id ``seforge.campaign``) belongs to no 
 in its format id: it names its system in a ``system`` field instead, so one file type holds
 any system's table::
 
-    {"format": "seforge.campaign", "version": 1, "system": "swords-edge",
-     "name": "The Infernum Wastes", "documents": ["pcs/jyrell.sechar", "ncs/troll.senc"],
-     "clocks": [{"name": "Legions close in", "segments": 6, "filled": 2}],
-     "notes": "...", "table_rules": {"sfx_subsystem": true}}
+    {"format": "seforge.campaign", "version": 1, "system": "dice-pool",
+     "name": "The Long Night", "documents": ["pcs/ada.dpchar", "pcs/brin.dpchar"],
+     "clocks": [{"name": "The storm arrives", "segments": 6, "filled": 2}],
+     "notes": "...", "table_rules": {"exploding_sixes": true}}
 
 - ``documents`` are the paths of the table's documents (PCs, NCs, crews...), kept relative
   to the campaign file when possible (:func:`store_path`) so a synced folder keeps working;
@@ -15,9 +15,11 @@ any system's table::
   :class:`seforge.core.trackers.Clock`);
 - ``table_rules`` is a dict the system interprets (its own switches and readings).
 
-Campaign files written before game systems had no ``system`` field: they are Sword's Edge's
-(:data:`LEGACY_SYSTEM`), which the model's default gives them. A system adds its own fields
-by subclassing :class:`Campaign` (unknown fields are kept and written back).
+Campaign files written before game systems had no ``system`` field. The core does not guess
+whose they are: the model leaves :attr:`Campaign.system` empty, a system's own campaign model
+(a subclass of :class:`Campaign`, adding its own fields; unknown fields are kept and written
+back) gives its id as the default, and :func:`peek_system` answers the caller's ``legacy``
+(the app's default system).
 """
 
 from __future__ import annotations
@@ -43,10 +45,6 @@ CAMPAIGN_VERSION = 1
 CAMPAIGN_SUFFIX = ".secampaign"
 CAMPAIGN_MIGRATIONS: dict[int, Migration] = {}
 """Migrations from version N to N+1 (empty while version 1 is the only one)."""
-
-LEGACY_SYSTEM = "swords-edge"
-"""The system of a campaign file without a ``system`` field (written before game systems)."""
-
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="allow", validate_assignment=True)
@@ -101,8 +99,9 @@ class CampaignClock(_Model):
 class Campaign(_Model):
     """What a ``.secampaign`` file holds, for any system. Paths are kept as written."""
 
-    system: str = LEGACY_SYSTEM
-    """The id of the game system the campaign is played in."""
+    system: str = ""
+    """The id of the game system the campaign is played in; empty in a file written before
+    game systems (see the module's notes)."""
     name: str = ""
     documents: list[str] = Field(default_factory=list)
     clocks: list[CampaignClock] = Field(default_factory=list)
@@ -136,9 +135,10 @@ def campaign_kind(model: type[Campaign], title: str) -> DocumentKind[Any]:
     )
 
 
-def peek_system(path: str | os.PathLike[str]) -> str:
-    """The system of the campaign at ``path`` (read with every check; DocumentFileError)."""
-    return CAMPAIGN_KIND.load(path).system
+def peek_system(path: str | os.PathLike[str], legacy: str = "") -> str:
+    """The system of the campaign at ``path`` (read with every check; DocumentFileError);
+    ``legacy`` for a file written before game systems, which names none."""
+    return CAMPAIGN_KIND.load(path).system or legacy
 
 
 def store_path(target: str | os.PathLike[str], campaign_path: str | os.PathLike[str]) -> str:

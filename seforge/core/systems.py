@@ -24,9 +24,13 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from seforge.core.credits import SourceCredit
+
+if TYPE_CHECKING:  # the types only: listing systems stays light
+    from seforge.core.library import LibraryEntry
+    from seforge.core.reference import ReferenceTable
 
 ENTRY_POINT_GROUP = "seforge.systems"
 """The entry-point group a separately installed system declares itself in."""
@@ -187,26 +191,6 @@ class SheetReader:
     one-line message when the PDF is not such a sheet or holds no such document."""
 
 
-class ReferenceTableInfo(Protocol):
-    """What the GM screen needs to list a reference table (a system's table has more)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def title(self) -> str: ...
-
-
-class LibraryItem(Protocol):
-    """What a library list needs to show one ready-made document."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def path(self) -> Path: ...
-
-
 @runtime_checkable
 class GameSystem(Protocol):
     """Everything the Qt-free side of the app needs from one game system."""
@@ -264,11 +248,11 @@ class GameSystem(Protocol):
         its sheets cannot be read back."""
         ...
 
-    def reference_tables(self) -> Sequence[ReferenceTableInfo]:
+    def reference_tables(self) -> Sequence[ReferenceTable]:
         """The system's reference tables, in the order the GM screen shows them."""
         ...
 
-    def library(self) -> Sequence[LibraryItem]:
+    def library(self) -> Sequence[LibraryEntry]:
         """The ready-made documents the system ships."""
         ...
 

@@ -113,13 +113,23 @@ def test_the_checks_can_fail(tmp_path: Path) -> None:
 
 
 def test_every_guide_page_is_shown_and_names_its_source() -> None:
-    from ui.shell.help.guide import PAGE_FILES
+    from seforge.systems import registry
+    from ui.shell.help.guide import GENERAL_FILES, sections
 
+    class Installed:  # what the guide needs of a system's UI part
+        def __init__(self, system_id: str, title: str) -> None:
+            self.system_id, self.title = system_id, title
+
+    systems = [Installed(i, registry().get(i).title) for i in registry().ids()]
+    found = sections(systems)
+    listed = sorted(page.file for section in found for page in section.pages)
     written = sorted(p.name for p in (ROOT / "docs" / "user-guide").glob("*.md"))
-    assert sorted(file for _key, file in PAGE_FILES) == written
-    for _key, file in PAGE_FILES[1:-1]:  # the four games' pages
-        head = (ROOT / "docs" / "user-guide" / file).read_text(encoding="utf-8")[:400]
-        assert "Source" in head, file
+    assert listed == written  # every page is under General or its game's heading
+    for section in found[1:]:  # the games' pages
+        assert section.pages[0].key == section.system_id
+        for page in section.pages:
+            assert "Source" in page.markdown[:400], page.file
+    assert [page.file for page in found[0].pages] == [file for _key, file in GENERAL_FILES]
 
 
 def test_rules_readings_name_every_switch() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
@@ -179,22 +179,24 @@ def test_user_guide_opens_and_follows_links(window: MainWindow) -> None:
     guide = window.help_window
     assert isinstance(guide, HelpWindow) and guide.isVisible()
     assert guide.current_key == "start"
-    titles = [guide.pages.item(i).text() for i in range(guide.pages.count())]
-    assert titles == ["Getting started", "Sword's Edge", "2d20", "Blades in the Dark",
-                      "Sword of Life", "File formats"]
-    guide.pages.setCurrentRow(1)
+    titles = guide.page_titles()  # General, then a heading per installed game
+    assert titles[:3] == ["General", "Getting started", "File formats"]
+    assert titles[3:5] == ["Sword's Edge", "Sword's Edge"]  # the heading, its page
+    assert "Blades in the Dark" in titles and "How a Blades roll works" in titles
+    assert guide.pages.item(0).flags() == Qt.ItemFlag.NoItemFlags  # a heading is no page
+    guide.pages.setCurrentRow(4)
     assert "Player Character Creation" in guide.browser.toPlainText()  # the book's section
     guide.browser.anchorClicked.emit(QUrl("help:formats"))
     assert guide.current_key == "formats" and ".sechar" in guide.browser.toPlainText()
     guide.browser.anchorClicked.emit(QUrl("blades.md"))  # a link between the Markdown pages
     assert guide.current_key == "blades" and "scoundrel" in guide.browser.toPlainText()
     guide.filter_edit.setText("Devil's Bargain")
-    shown = [guide.pages.item(i).text() for i in range(guide.pages.count())
+    shown = [guide.pages.item(i).text().strip() for i in range(guide.pages.count())
              if not guide.pages.item(i).isHidden()]
-    assert shown == ["Blades in the Dark"]
+    assert shown == ["Blades in the Dark", "Blades in the Dark", "How a Blades roll works"]
     guide.filter_edit.setText("Seize the Momentum")
     assert guide.current_key == "swords-edge"
-    assert window.show_guide("play") is guide  # one window, raised again
+    assert window.show_guide("swords-edge") is guide  # one window, raised again
 
 
 def test_about_names_version_credits_and_formats(window: MainWindow) -> None:

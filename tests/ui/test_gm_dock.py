@@ -95,8 +95,14 @@ def test_every_reference_table_shows_its_source(qtbot: object) -> None:
     for table in TABLES:
         section = dock.reference.sections[table.id]
         assert table.source is not None, table.id
-        assert section.source.text() == f"Source: {table.source.text}"
-        assert "swords-edge-rules.txt" in section.source.text()
+        # the reader sees the book's section (and page), the file and lines in the tooltip
+        assert section.source.text() == f"Source: {table.source.label}"
+        assert table.source.section in section.source.text()
+        assert "swords-edge-rules.txt" not in section.source.text()
+        assert section.source.toolTip() == table.source.text
+        assert "swords-edge-rules.txt" in section.source.toolTip()
+    assert dock.reference.sections["levels"].source.text() == (
+        "Source: Levels of Success (p. 30)")
 
 
 def test_show_large(qtbot: object) -> None:

@@ -162,7 +162,9 @@ class DocumentController(QObject):
             if (path.suffix.lower() != CAMPAIGN_SUFFIX
                     and peek_format(path) != CAMPAIGN_FORMAT):
                 return None
-            system_id = peek_system(path)
+            # a file written before game systems names none: the app's default system's
+            systems = self.systems()
+            system_id = peek_system(path, legacy=systems[0].system_id if systems else "")
         except (DocumentFileError, OSError, ValueError, RecursionError):
             return None
         ui = next((u for u in self.systems() if u.system_id == system_id), None)

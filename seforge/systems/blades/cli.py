@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from seforge.core.cli import OneLineParser
-from seforge.systems.blades.odds import MAX_DICE, action_roll, percent, resistance_stress
+from seforge.core.probability_text import percent
+from seforge.systems.blades.odds import MAX_DICE, action_roll, resistance_stress
 
 MIN_DICE = -MAX_DICE
 

@@ -236,6 +236,3 @@ def clock_expected_rolls(segments: int, dice: int, effect: Effect, *, filled: in
         return None
 
 
-def percent(value: Fraction, places: int = 2) -> str:
-    """A probability as a percentage for the user, e.g. ``"44.44%"``."""
-    return f"{float(value) * 100:.{places}f}%"

@@ -7,47 +7,31 @@ section and line); every description is in our own words. A table or row marked
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from seforge.core.probability_text import percent
+from seforge.core.reference import ReferenceSource, ReferenceTable, find_table
+from seforge.core.reference import search as search_tables
 from seforge.systems.blades.crew import STATUS_NAMES
 from seforge.systems.blades.facts import (
     DEFAULT_ATTRIBUTE_MAP,
     DEFAULT_TICKS_BY_EFFECT,
+    SRD,
     TRAUMA_CONDITIONS,
-    Source,
 )
-from seforge.systems.blades.odds import action_roll, percent
+from seforge.systems.blades.odds import action_roll
 from seforge.systems.blades.rules import HARM_PENALTIES
 
 
-@dataclass(frozen=True)
-class ReferenceTable:
-    """One table: columns, rows of text, and where it comes from."""
+def srd_source(section: str, line: int | None = None, *, origin: str = "text",
+               document: str = SRD) -> ReferenceSource:
+    """A section of the SRD text (and its line), as the core's source: the reader sees the
+    section's heading; the line is kept for checking (the SRD has no page numbers)."""
+    return ReferenceSource(document, section, f"L{line}" if line is not None else "",
+                           book="SRD", origin=origin)
 
-    id: str
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    source: Source
-    row_sources: tuple[Source | None, ...] = field(default=())
-    """A row's own source when it differs from the table's (e.g. an external default)."""
 
-    def source_of(self, row: int) -> Source:
-        if row < len(self.row_sources) and self.row_sources[row] is not None:
-            found = self.row_sources[row]
-            assert found is not None
-            return found
-        return self.source
-
-    def matches(self, query: str) -> list[int]:
-        """The rows holding every word of ``query`` (all rows when the title does)."""
-        words = query.casefold().split()
-        if not words:
-            return list(range(len(self.rows)))
-        if all(w in self.title.casefold() for w in words):
-            return list(range(len(self.rows)))
-        return [i for i, row in enumerate(self.rows)
-                if all(any(w in cell.casefold() for cell in row) for w in words)]
+def line_of(source: ReferenceSource) -> int | None:
+    """The SRD line a source names (None when it names none)."""
+    return int(source.lines.removeprefix("L")) if source.lines else None
 
 
 def _result_rows() -> tuple[tuple[str, ...], ...]:
@@ -66,7 +50,10 @@ def _result_rows() -> tuple[tuple[str, ...], ...]:
     )
 
 
-_EXT = "external"
+def _published(what: str) -> ReferenceSource:
+    """A labelled default from the published game, not the SRD text (the notes' §6)."""
+    return ReferenceSource("reading notes blades.md §6", f"{what} of the published game",
+                           origin="external")
 
 
 def tables() -> tuple[ReferenceTable, ...]:
@@ -105,20 +92,20 @@ def tables() -> tuple[ReferenceTable, ...]:
     return (
         ReferenceTable(
             "results", "Roll results", ("Result", "Dice", "Meaning", "1 die", "0 dice"),
-            _result_rows(), Source("Rolling the Dice", 62)),
+            _result_rows(), source=srd_source("Rolling the Dice", 62)),
         ReferenceTable(
             "actions", "Actions", ("Action", "Used to", "Attribute"),
             tuple((name, what, attribute_of[name.lower()]) for name, what in actions),
-            Source("Actions", 116),
+            source=srd_source("Actions", 116),
             row_sources=tuple(
                 None if name in ("Hunt", "Skirmish")
-                else Source("notes §6: attribute map", origin=_EXT) for name, _ in actions)),
+                else _published("Attribute map") for name, _ in actions)),
         ReferenceTable(
             "position", "Position", ("Position", "What it means"),
             (("Controlled", "little danger; the mildest consequences"),
              ("Risky", "the usual position; real trouble is possible"),
              ("Desperate", "serious danger; harsh consequences; XP for its attribute")),
-            Source("3. The GM Sets the Position", 215)),
+            source=srd_source("3. The GM Sets the Position", 215)),
         ReferenceTable(
             "effect", "Effect levels", ("Effect", "What it achieves", "Clock ticks"),
             (("Zero", "nothing at all", str(DEFAULT_TICKS_BY_EFFECT["zero"])),
@@ -126,8 +113,8 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Standard", "what one would expect", str(DEFAULT_TICKS_BY_EFFECT["standard"])),
              ("Great", "more than usual", str(DEFAULT_TICKS_BY_EFFECT["great"])),
              ("Extreme", "far beyond the usual", str(DEFAULT_TICKS_BY_EFFECT["extreme"]))),
-            Source("4. The GM Sets the Effect Level", 218),
-            row_sources=(Source("notes §6: ticks by effect", origin=_EXT),) * 5),
+            source=srd_source("4. The GM Sets the Effect Level", 218),
+            row_sources=(_published("Clock ticks by effect"),) * 5),
         ReferenceTable(
             "factors", "Effect factors and bonus dice", ("Factor", "How it works"),
             (("Potency", "a weakness, extra time or arcane power shifts effect"),
@@ -137,7 +124,7 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Push yourself", "+1d or +1 effect or act incapacitated; 2 stress each"),
              ("Devil's Bargain", "+1d for a cost that happens whatever the roll; not with a push"),
              ("Trade", "the GM may trade a worse position for more effect")),
-            Source("Assessing Factors", 258)),
+            source=srd_source("Assessing Factors", 258)),
         ReferenceTable(
             "consequences", "Consequences by position", ("Position", "Result", "Typical cost"),
             (("Controlled", "4/5", "hesitate, withdraw and try again, or take a minor cost"),
@@ -146,9 +133,10 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Risky", "1-3", "harm, a complication, a worse position, or a lost chance"),
              ("Desperate", "4/5", "severe harm, a serious complication, reduced effect"),
              ("Desperate", "1-3", "severe harm, a serious complication, a lost chance")),
-            Source("Action Roll, line 242 (the text's table is a @TODO at line 254: rows "
-                   "inferred from 'the worse your position, the worse the consequences' and "
-                   "the five consequence types)", origin="inferred")),
+            source=srd_source("6. Roll the Dice and Judge the Result", 242, origin="inferred"),
+            notes="The text's own table is a placeholder (a @TODO at line 254): these rows "
+                  "are our reading of 'the worse your position, the worse the consequences' "
+                  "and the five kinds of consequence."),
         ReferenceTable(
             "consequence-types", "Kinds of consequence", ("Consequence", "What it does"),
             (("Reduced effect", "effect drops one level, after every other factor"),
@@ -157,7 +145,7 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Lost opportunity", "this way no longer works; find another"),
              ("Worse position", "the next roll is at a worse position"),
              ("Harm", "write harm of the level dealt")),
-            Source("Consequences", 279)),
+            source=srd_source("Consequences", 279)),
         ReferenceTable(
             "harm", "Harm", ("Level", "Examples", "Penalty"),
             (("4 fatal", "drowned, stabbed in the heart", "death unless resisted"),
@@ -165,8 +153,8 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("2 moderate", "deep cut, concussion, panicked", HARM_PENALTIES[1]),
              ("1 lesser", "battered, drained, scared", HARM_PENALTIES[0]),
              ("Row full", "write it one row higher", "a full top row is catastrophic")),
-            Source("Harm", 305),
-            row_sources=(None, None, Source("notes §6: harm penalties", origin=_EXT),
+            source=srd_source("Harm", 305),
+            row_sources=(None, None, _published("Harm penalties"),
                          None, None)),
         ReferenceTable(
             "resistance", "Resistance and armor", ("Rule", "Detail"),
@@ -176,7 +164,7 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Once", "decide before rolling; each consequence is resisted once"),
              ("Armor", "mark a box instead of rolling; heavy armor a second box"),
              ("Restore", "all armor comes back when load is chosen")),
-            Source("Resistance & Armor", 316)),
+            source=srd_source("Resistance & Armor", 316)),
         ReferenceTable(
             "trauma", "Trauma conditions", ("Condition", "In short"),
             tuple(zip(TRAUMA_CONDITIONS, (
@@ -184,7 +172,7 @@ def tables() -> tuple[ReferenceTable, ...]:
                 "fixed on one thing or person", "trusts no one",
                 "careless of own safety", "gentle, lost the edge",
                 "moods swing hard", "hurts people without need"), strict=True)),
-            Source("Trauma Conditions", 157)),
+            source=srd_source("Trauma Conditions", 157)),
         ReferenceTable(
             "clocks", "Progress clocks", ("Clock", "Use"),
             (("4 segments", "a complex obstacle"), ("6 segments", "a more complicated one"),
@@ -196,7 +184,7 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Tug-of-war", "ticks both ways"),
              ("Long-term project", "downtime work over several sessions"),
              ("Faction", "the GM ticks factions' plans in downtime")),
-            Source("Progress clocks", 169)),
+            source=srd_source("Progress clocks", 169)),
         ReferenceTable(
             "coin", "Coin and stash", ("Amount", "Worth / rule"),
             (("1 coin", "a week's wages"), ("2 coin", "a fine weapon or luxury clothes"),
@@ -208,7 +196,7 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Stash", "up to 40; lifestyle is full rows of 10"),
              ("Withdraw", "2 stash gives 1 coin"),
              ("Retire", "0-10 poor, 11-20 meager, 21-39 modest, 40 fine")),
-            Source("Coin", 410)),
+            source=srd_source("Coin", 410)),
         ReferenceTable(
             "tier", "Tier and gang scale", ("Tier", "Gang size"),
             (("0", "1 or 2 people"), ("I", "small gang (3-6)"), ("II", "medium gang (12)"),
@@ -216,11 +204,11 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("V", "massive gang (80)"),
              ("Rep", "2 per score, ±1 per Tier of difference; 12 fills, less 1 per turf"),
              ("Tier up", "with strong hold and full rep, pay new Tier × 8 coin")),
-            Source("Tier", 447)),
+            source=srd_source("Tier", 447)),
         ReferenceTable(
             "status", "Faction status", ("Status", "Name", "Attitude"),
             status_rows,
-            Source("Faction status levels", 483)),
+            source=srd_source("Faction status levels", 483)),
         ReferenceTable(
             "xp", "XP triggers", ("Trigger", "XP"),
             (("Desperate action roll", "1 in that action's attribute"),
@@ -230,19 +218,19 @@ def tables() -> tuple[ReferenceTable, ...]:
              ("Training in downtime", "1 on a track, once per track"),
              ("Full attribute track", "an advance: +1 dot under it"),
              ("Full playbook track", "an advance: a special ability")),
-            Source("PC Advancement", 508)),
+            source=srd_source("PC Advancement", 508)),
         ReferenceTable(
             "load", "Load", ("Load", "Level", "Effect"),
             (("1-3", "Light", "quick, passes for a citizen"),
              ("4-5", "Normal", "looks ready for trouble"),
              ("6", "Heavy", "slower, clearly on a job"),
              ("7-9", "Encumbered", "can only move slowly")),
-            Source("Loadout", 599)),
+            source=srd_source("Loadout", 599)),
     )
 
 
-def _content_source(path: str) -> Source:
-    return Source(path, document="published game (CC BY 3.0)", origin="external")
+def _content_source(path: str, what: str) -> ReferenceSource:
+    return ReferenceSource(path, f"{what} (published game, CC BY 3.0)", origin="external")
 
 
 def content_tables() -> tuple[ReferenceTable, ...]:
@@ -266,7 +254,8 @@ def content_tables() -> tuple[ReferenceTable, ...]:
         found.append(ReferenceTable(
             f"playbook-{book.name.lower()}", f"{book.name} playbook",
             ("Part", "Name", "What it gives"), tuple(rows),
-            _content_source(f"playbooks/{book.name.lower()}.json")))
+            source=_content_source(f"playbooks/{book.name.lower()}.json",
+                            f"{book.name} playbook")))
     for crew in crew_types():
         rows = [("Crew type", crew.name, crew.summary), ("XP trigger", "", crew.xp_trigger),
                 ("Operations", "", ", ".join(crew.operations)),
@@ -280,7 +269,8 @@ def content_tables() -> tuple[ReferenceTable, ...]:
         rows += [("Claim", c.name, c.summary or "turf") for c in crew.claims]
         found.append(ReferenceTable(
             f"crew-{crew.name.lower()}", f"{crew.name} crew", ("Part", "Name", "What it gives"),
-            tuple(rows), _content_source(f"crews/{crew.name.lower()}.json")))
+            tuple(rows), source=_content_source(f"crews/{crew.name.lower()}.json",
+                                             f"{crew.name} crew")))
     shared = lists()
     rows = [("Heritage", h.name, h.summary) for h in shared.heritages]
     rows += [("Background", b.name, b.summary) for b in shared.backgrounds]
@@ -292,7 +282,7 @@ def content_tables() -> tuple[ReferenceTable, ...]:
     rows += [("Reputation", r, "") for r in shared.reputations]
     found.append(ReferenceTable("creation-lists", "Heritages, backgrounds, items, upgrades",
                                 ("List", "Name", "In short"), tuple(rows),
-                                _content_source("lists.json")))
+                                source=_content_source("lists.json", "Creation lists")))
     return tuple(found)
 
 
@@ -301,12 +291,10 @@ def all_tables() -> tuple[ReferenceTable, ...]:
 
 
 def table(table_id: str) -> ReferenceTable:
-    for found in all_tables():
-        if found.id == table_id:
-            return found
-    raise KeyError(table_id)
+    """The table with this id; KeyError naming the known ids otherwise."""
+    return find_table(all_tables(), table_id)
 
 
 def search(query: str) -> list[tuple[ReferenceTable, list[int]]]:
-    """Tables with their matching rows, for the GM screen's search box."""
-    return [(t, rows) for t in all_tables() if (rows := t.matches(query))]
+    """Tables with their matching rows (the core's one search over every table)."""
+    return search_tables(all_tables(), query)

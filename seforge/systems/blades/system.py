@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
+from seforge.core.library import LibraryEntry
 from seforge.core.systems import (
     CheckProblem,
     CheckReport,
@@ -24,16 +25,8 @@ from seforge.systems.blades.credits import CREDITS
 SYSTEM_ID = "blades"
 
 
-@dataclass(frozen=True)
-class LibraryEntry:
-    """A ready-made Blades document shipped with SEForge."""
-
-    id: str
-    path: Path
 CHARACTER_FORMAT = "blades.character"
 CREW_FORMAT = "blades.crew"
-
-
 
 
 def _read_sheet(sheet: Path, number: int) -> SheetImport:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from seforge.core.cli import OneLineParser, one_line
+from seforge.core.probability_text import percent
 from seforge.systems.sword_of_life.odds import (
     MAX_CARDS,
     ConflictKind,
@@ -181,21 +182,21 @@ def run(argv: Sequence[str], prog: str) -> int:
     deck = "separate decks" if args.separate_decks else "one shared deck"
     print(f"{args.cards} cards against {args.against}, {deck}, aces: {settings.aces.value}")
     for label, p in (("win", odds.win), ("tie", odds.tie), ("loss", odds.loss)):
-        print(f"  {label:5} {float(p):8.2%}  ({p})")
+        print(f"  {label:5} {percent(p):>8}  ({p})")
     print(f"  expected margin {odds.expected_margin}")
     print("  margin applied:" if settings.aces == AceRule.AUTO else "  margin:")
     for k in margin.support():
-        print(f"    {k:+3d}  {float(margin[k]):8.2%}")
+        print(f"    {k:+3d}  {percent(margin[k]):>8}")
     if settings.aces == AceRule.AUTO:
         print("  automatic results:")
         for key, p in odds.automatic().items():
-            print(f"    {key.replace('_', ' '):20} {float(p):8.2%}  ({p})")
+            print(f"    {key.replace('_', ' '):20} {percent(p):>8}  ({p})")
     if whole is not None:
         against = (" and ".join(f"{c} {s}" if s is not None else str(c)
                                 for c, s in args.opponents) + f" ({args.method})"
                    if several else str(args.scores[1]))
         print(f"  whole {args.conflict} from {args.scores[0]} against {against}: win "
-              f"{float(whole.win):.2%}, {float(whole.expected_exchanges):.2f} exchanges on "
+              f"{percent(whole.win)}, {float(whole.expected_exchanges):.2f} exchanges on "
               "average")
     return EXIT_OK
 

@@ -6,21 +6,20 @@ label is our own short paraphrase, never the text's sentences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from seforge.core.probability_text import format_probability
+from seforge.core.reference import ReferenceSource, ReferenceTable, find_table
 from seforge.systems.sword_of_life.character import Characteristic
 
 SOURCE = "sword-of-life.txt"
 
 
-@dataclass(frozen=True)
-class ReferenceTable:
-    id: str
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    source: str
-    """Document, section and lines."""
+def _text(section: str, lines: str) -> ReferenceSource:
+    """A section of the text; ``lines`` like ``"16-26 and 112-115"``."""
+    return ReferenceSource(SOURCE, section, "L" + lines.replace(" and ", ", L"))
+
+
+COMPUTED = ReferenceSource("reading notes sol.md 2.7", "Exact odds of one exchange",
+                           origin="computed")
 
 
 SCALES: dict[Characteristic, tuple[str, ...]] = {
@@ -72,6 +71,11 @@ SPECIALTY_EXAMPLES: dict[Characteristic, tuple[str, ...]] = {
 """The text's possible specialties (lines 98-106)."""
 
 
+def table(table_id: str) -> ReferenceTable:
+    """The table with this id; KeyError naming the known ids otherwise."""
+    return find_table(tables(), table_id)
+
+
 def tables() -> list[ReferenceTable]:
     """Every table of the GM screen, in the order it lists them."""
     from seforge.systems.sword_of_life.odds import exchange
@@ -80,10 +84,12 @@ def tables() -> list[ReferenceTable]:
         (str(rating), *(SCALES[key][rating - 1] for key in SCALES)) for rating in range(1, 9)
     )
     win_rows = tuple(
-        (str(n), *(f"{float(exchange(n, m).win):.0%}" for m in range(1, 9))) for n in range(1, 9)
+        (str(n), *(format_probability(exchange(n, m).win, 0) for m in range(1, 9)))
+        for n in range(1, 9)
     )
     tie_rows = tuple(
-        (str(n), *(f"{float(exchange(n, m).tie):.0%}" for m in range(1, 9))) for n in range(1, 9)
+        (str(n), *(format_probability(exchange(n, m).tie, 0) for m in range(1, 9)))
+        for n in range(1, 9)
     )
     return [
         ReferenceTable(
@@ -92,11 +98,11 @@ def tables() -> list[ReferenceTable]:
              ("Grip", "holding on to life: injury, radiation, gas, falls"),
              ("Point", "thinking, investigating, science, arguing"),
              ("Temper", "distress, horror, psionics, the strangeness of aliens")),
-            f"{SOURCE}, Characteristics, lines 16-26 and 112-115"),
+            source=_text("Characteristics", "16-26 and 112-115")),
         ReferenceTable(
             "scales", "Example ratings (science fiction)",
             ("Rating", "Edge", "Grip", "Point", "Temper"), scale_rows,
-            f"{SOURCE}, Characteristics, lines 28-72"),
+            source=_text("Characteristics", "28-72")),
         ReferenceTable(
             "effective", "Effective skill ratings", ("Skill", "Cards drawn"),
             (("a skill of the career", "the characteristic"),
@@ -104,11 +110,11 @@ def tables() -> list[ReferenceTable]:
              ("a skill outside the career", "characteristic - 1"),
              ("a specialty outside the career", "the characteristic"),
              ("a highly specialised skill, untrained", "may be impossible (GM decides)")),
-            f"{SOURCE}, Careers, lines 77-96"),
+            source=_text("Careers", "77-96")),
         ReferenceTable(
             "specialties", "Specialty examples", ("Characteristic", "Examples"),
             tuple((key.title(), ", ".join(items)) for key, items in SPECIALTY_EXAMPLES.items()),
-            f"{SOURCE}, Possible Specialties, lines 98-106"),
+            source=_text("Possible Specialties", "98-106")),
         ReferenceTable(
             "outcomes", "Outcome of an exchange", ("Margin", "Result"),
             (("0", "both still engaged; nothing changes yet"),
@@ -122,37 +128,37 @@ def tables() -> list[ReferenceTable]:
              ("Grip 0", "unconscious"), ("Point 0 in a debate", "persuaded; others may try"),
              ("problem at 0 cards", "solved"),
              ("player's Point 0 on a problem", "stuck until new tools or information")),
-            f"{SOURCE}, Conflict Resolution, lines 131-172"),
+            source=_text("Conflict Resolution", "131-172")),
         ReferenceTable(
             "difficulty", "Problem difficulty", ("Cards", "Use"),
             (("0", "ordinary action: no draw"), ("1-3", "everyday obstacles of an adventure"),
              ("4-6", "serious crises")),
-            f"{SOURCE}, Ordinary Actions, lines 184-190"),
+            source=_text("Ordinary Actions", "184-190")),
         ReferenceTable(
             "adjustments", "Card adjustments", ("Source", "Cards"),
             (("good roleplaying or a good idea", "+ (GM)"), ("poor roleplaying", "- (GM)"),
              ("special weapon or equipment", "typically +1"),
              ("time to prepare", "bonus at the GM's call")),
-            f"{SOURCE}, Penalties and Bonuses, lines 174-182"),
+            source=_text("Penalties and Bonuses", "174-182")),
         ReferenceTable(
             "opponents", "Several opponents or problems", ("Method", "How"),
             (("Realistic (split)", "divide your cards between them before the draw"),
              ("Less realistic (carry)", "beat the first, carry the leftover successes on"),
              ("Cinematic", "a full hand against each")),
-            f"{SOURCE}, Multiple Opponents or Problems, lines 192-223"),
+            source=_text("Multiple Opponents or Problems", "192-223")),
         ReferenceTable(
             "options", "Optional rules", ("Rule", "Effect"),
             (("Rule 1", "red Ace = 2 successes; black Deuce removes 2"),
              ("Rule 2", "red Ace wins outright; black Deuce fails outright; Ace beats Deuce"),
              ("Saving a card", "aim or plan: keep 1 unflipped card up to 2 turns, discard the "
               "rest")),
-            f"{SOURCE}, Essence and Antithesis / Saving Unflipped Cards, lines 225-248"),
+            source=_text("Essence and Antithesis / Saving Unflipped Cards", "225-248")),
         ReferenceTable(
             "win-matrix", "P(win) of one exchange, one deck (rows: your cards)",
             ("N \\ M", *(str(m) for m in range(1, 9))), win_rows,
-            "computed exactly by SEForge (reading notes sol.md 2.7)"),
+            source=COMPUTED),
         ReferenceTable(
             "tie-matrix", "P(tie) of one exchange, one deck (rows: your cards)",
             ("N \\ M", *(str(m) for m in range(1, 9))), tie_rows,
-            "computed exactly by SEForge (reading notes sol.md 2.7)"),
+            source=COMPUTED),
     ]

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
+from seforge.core.library import LibraryEntry
 from seforge.core.systems import (
     CheckReport,
     CliVerb,
@@ -25,20 +26,10 @@ CHARACTER_FORMAT = "sword-of-life.character"
 CONFLICT_FORMAT = "sword-of-life.conflict"
 
 
-@dataclass(frozen=True)
-class LibraryEntry:
-    """A ready-made character the system ships."""
-
-    id: str
-    path: Path
-
-
 def _run_odds(argv: Sequence[str], prog: str) -> int:
     from seforge.systems.sword_of_life.cli import run
 
     return run(argv, prog)
-
-
 
 
 def _odds_parser(prog: str) -> Any:

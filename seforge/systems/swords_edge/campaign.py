@@ -99,6 +99,7 @@ class ProgressClock(core.CampaignClock):
 class Campaign(core.Campaign):
     """What a Sword's Edge ``.secampaign`` file holds. Paths are kept as written."""
 
+    system: str = SYSTEM_ID  # also the system of a file written before game systems
     characters: list[str] = Field(default_factory=list)
     opponents: list[str] = Field(default_factory=list)
     clocks: list[ProgressClock] = Field(default_factory=list)  # type: ignore[assignment]

@@ -1,4 +1,5 @@
-"""The book library: the sample PCs and NCs of the rulebook, shipped as JSON.
+"""The book library: the sample PCs and NCs of the rulebook, shipped as JSON (each listed
+as the core's :class:`~seforge.core.library.LibraryEntry`, its kind "pc" or "nc").
 
 The files live in ``resources/systems/swords_edge/library/pcs`` and ``.../ncs``
 (each system keeps its resources under ``resources/systems/<package>``); a file's
@@ -12,11 +13,11 @@ the files change on disk).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from seforge.core.library import LibraryEntry as LibraryEntry  # re-exported
 from seforge.core.resources import resource_path
 
 if TYPE_CHECKING:  # the models load when an entry is, not for `seforge library list`
@@ -28,19 +29,7 @@ KINDS: tuple[Kind, ...] = ("pc", "nc")
 LIBRARY_FOLDER: tuple[str, ...] = ("systems", "swords_edge", "library")
 """The library's folder inside ``resources``."""
 _FOLDERS: dict[Kind, str] = {"pc": "pcs", "nc": "ncs"}
-_ARTICLED: dict[Kind, str] = {"pc": "a PC", "nc": "an NC"}
-
-
-@dataclass(frozen=True)
-class LibraryEntry:
-    """One book character: what the list shows, and where its file is."""
-
-    id: str
-    name: str
-    kind: Kind
-    genre: str
-    source: str
-    path: Path
+_ARTICLED: dict[str, str] = {"pc": "a PC", "nc": "an NC"}
 
 
 class LibraryError(ValueError):
@@ -66,7 +55,7 @@ def _entry(kind: Kind, path: Path) -> LibraryEntry:
     data = _read_object(path)
     return LibraryEntry(
         id=path.stem,
-        name=str(data.get("name") or path.stem),
+        title=str(data.get("name") or path.stem),
         kind=kind,
         genre=str(data.get("genre") or ""),
         source=str(data.get("source") or ""),
@@ -75,7 +64,8 @@ def _entry(kind: Kind, path: Path) -> LibraryEntry:
 
 
 def _sort_key(entry: LibraryEntry) -> tuple[int, str, str, str]:
-    return (KINDS.index(entry.kind), entry.genre.casefold(), entry.name.casefold(), entry.id)
+    return (KINDS.index(entry.kind),
+            entry.genre.casefold(), entry.title.casefold(), entry.id)
 
 
 @cache

@@ -400,18 +400,19 @@ RULEBOOK = "swords-edge-rules.txt"
 """The rulebook text the tables summarise (in shared/reference)."""
 
 SOURCES: dict[str, ReferenceSource] = {
-    "test": ReferenceSource(RULEBOOK, "Tests", "L405-557"),
-    "ranks": ReferenceSource(RULEBOOK, "Ranks", "L157-191"),
-    "levels": ReferenceSource(RULEBOOK, "Levels of Success", "L584-603"),
-    "stress": ReferenceSource(RULEBOOK, "Damage", "L604-635"),
-    "nc_types": ReferenceSource(RULEBOOK, "Narrative Characters", "L1118-1183"),
-    "recovery": ReferenceSource(RULEBOOK, "Recovery", "L636-656"),
-    "range": ReferenceSource(RULEBOOK, "Range", "L559-583"),
+    "test": ReferenceSource(RULEBOOK, "Tests", "L405-557", page="18"),
+    "ranks": ReferenceSource(RULEBOOK, "Ranks", "L157-191", page="4"),
+    "levels": ReferenceSource(RULEBOOK, "Levels of Success", "L584-603", page="30"),
+    "stress": ReferenceSource(RULEBOOK, "Damage", "L604-635", page="31"),
+    "nc_types": ReferenceSource(RULEBOOK, "Narrative Characters", "L1118-1183", page="58"),
+    "recovery": ReferenceSource(RULEBOOK, "Recovery", "L636-656", page="33"),
+    "range": ReferenceSource(RULEBOOK, "Range", "L559-583", page="29"),
+    # a table inside "SFX Qualities" (p. 36); the contents give no page of its own
     "sfx": ReferenceSource(RULEBOOK, "SFX Component Table", "L717-741"),
-    "luck": ReferenceSource(RULEBOOK, "Luck", "L357-388"),
-    "advancement": ReferenceSource(RULEBOOK, "Advancement", "L389-404"),
+    "luck": ReferenceSource(RULEBOOK, "Luck", "L357-388", page="15"),
+    "advancement": ReferenceSource(RULEBOOK, "Advancement", "L389-404", page="16"),
 }
-"""Where each table's facts are in the rulebook."""
+"""Where each table's facts are in the rulebook (pages from its Contents)."""
 
 
 def _sourced(*tables: ReferenceTable) -> tuple[ReferenceTable, ...]:

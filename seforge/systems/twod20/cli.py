@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from seforge.core.cli import OneLineParser, one_line
+from seforge.core.probability_text import percent
 
 EXIT_BAD_ARGS = 2
 
@@ -70,11 +71,11 @@ def run(argv: Sequence[str], prog: str) -> int:
     fortune = f" + {spec.fortune} Fortune" if spec.fortune else ""
     print(f"{spec.dice}d20{fortune}, TN {spec.tn}, Focus {spec.focus}, "
           f"Difficulty {spec.difficulty}, complication range {spec.complication_range}")
-    print(f"  success              {float(odds.success):8.2%}  ({odds.success})")
-    print(f"  complication         {float(odds.complication):8.2%}  ({odds.complication})")
+    print(f"  success              {percent(odds.success):>8}  ({odds.success})")
+    print(f"  complication         {percent(odds.complication):>8}  ({odds.complication})")
     print(f"  expected successes   {float(odds.expected_successes):8.3f}  "
           f"({odds.expected_successes})")
     print("  Momentum (success with exactly k):")
     for k, p in sorted(odds.momentum.items()):
-        print(f"    {k:2d}  {float(p):8.2%}  ({p})")
+        print(f"    {k:2d}  {percent(p):>8}  ({p})")
     return 0

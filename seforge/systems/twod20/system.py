@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
+from seforge.core.library import LibraryEntry
 from seforge.core.systems import (
     CheckReport,
     CliVerb,
@@ -43,20 +44,10 @@ SHEET_READER = SheetReader(
 """``seforge import``: a player sheet (either profile) gives back its record."""
 
 
-@dataclass(frozen=True)
-class LibraryEntry:
-    """A ready-made record (a sample PC or NPC)."""
-
-    id: str
-    path: Path
-
-
 def _run_odds(argv: Sequence[str], prog: str) -> int:
     from seforge.systems.twod20.cli import run
 
     return run(argv, prog)
-
-
 
 
 def _odds_parser(prog: str) -> Any:

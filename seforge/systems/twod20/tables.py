@@ -1,61 +1,51 @@
 """The GM screen's reference tables for both 2d20 profiles, as data with their source.
 
 Numbers come from the documents (through the reading notes ``2d20.md`` §3); every description is
-our own short wording, never the documents' sentences. ``source`` names the document and the
-section (with lines for the SRD text, the panel for the Conan screen); ``provenance`` says
-whether a row is stated in the text, inferred, or an external convention (notes' tags).
+our own short wording, never the documents' sentences. Each table is the core's
+:class:`~seforge.core.reference.ReferenceTable`, tagged with the profiles it belongs to; its
+source names the book and the section (with lines for the SRD text, the panel for the Conan
+screen), and its origin whether it is stated in the text or an external convention.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from seforge.core.reference import ReferenceSource, ReferenceTable
 from seforge.systems.twod20.attacks import RANGE_STEPS, RANGES
 from seforge.systems.twod20.profiles import Profile
 
-SRD = "2d20 SRD 2022, Action and Conflict"
-CONAN = "Conan 2d20 GM screen"
+SRD_FILE = "2d20-srd-action-and-conflict.txt"
+CONAN_FILE = "conan-2d20-gm-screen.txt"
 BOTH = (Profile.SRD2022, Profile.CONAN)
 ONLY_SRD = (Profile.SRD2022,)
 ONLY_CONAN = (Profile.CONAN,)
 
 
-@dataclass(frozen=True)
-class ReferenceTable:
-    """One table of the GM screen."""
+def _srd(section: str, lines: str = "", *also: ReferenceSource) -> ReferenceSource:
+    """A section of the SRD's "Action and Conflict" chapter (the text has no pages)."""
+    return ReferenceSource(SRD_FILE, section, f"L{lines}" if lines else "", book="2d20 SRD",
+                           also=also)
 
-    id: str
-    title: str
-    profiles: tuple[Profile, ...]
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    source: str
-    """Document and section (lines or panel) the numbers come from."""
-    provenance: str = "text"
-    """"text" (stated), "inferred", or "external" (a convention in neither document)."""
-    note: str = ""
 
-    def matches(self, query: str) -> list[tuple[str, ...]]:
-        """The rows holding every word of ``query`` (case-insensitive); every row when the
-        title, the note or the source holds them all."""
-        words = query.casefold().split()
-        if not words:
-            return list(self.rows)
-        head = " ".join((self.title, self.note, self.source, *self.columns)).casefold()
-        if all(w in head for w in words):
-            return list(self.rows)
-        return [row for row in self.rows
-                if all(w in " ".join(row).casefold() + " " + head for w in words)
-                and any(w in " ".join(row).casefold() for w in words)]
+def _conan(*panels: str, also: tuple[ReferenceSource, ...] = ()) -> ReferenceSource:
+    """Panels of the Conan GM screen."""
+    return ReferenceSource(CONAN_FILE, panel=", ".join(panels), book="Conan GM screen",
+                           also=also)
+
+
+def profiles_of(table: ReferenceTable) -> tuple[Profile, ...]:
+    """The profiles a table belongs to (its tags)."""
+    return tuple(Profile(tag) for tag in table.tags)
 
 
 def _t(id: str, title: str, profiles: tuple[Profile, ...], columns: tuple[str, ...],
-       rows: Sequence[Sequence[object]], source: str, provenance: str = "text",
+       rows: Sequence[Sequence[object]], source: ReferenceSource,
        note: str = "") -> ReferenceTable:
-    return ReferenceTable(id, title, profiles, columns,
+    return ReferenceTable(id, title, columns,
                           tuple(tuple(str(cell) for cell in row) for row in rows),
-                          source, provenance, note)
+                          notes=note, source=source,
+                          tags=tuple(profile.value for profile in profiles))
 
 
 TABLES: tuple[ReferenceTable, ...] = (
@@ -66,7 +56,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         (3, "Daunting", "a complex lock in a hurry; old history; long range in poor light"),
         (4, "Dire", "as above without tools; esoteric history; long range, dark and rain"),
         (5, "Epic", "as above mid-battle; history someone hid; extreme range, dark and rain"),
-    ], f"{CONAN}, panel 'Test difficulty'",
+    ], _conan("Test difficulty"),
         note="Difficulty is the number of successes needed; modifiers may push it past 5."),
     _t("difficulty-modifiers", "Difficulty modifiers", ONLY_CONAN, ("Condition", "Steps"), [
         ("Several small hindrances together", "+1"),
@@ -81,11 +71,11 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Random motion (galloping horse, choppy sea)", "+1"),
         ("Distrust, rival faction, a perceived slight", "+1 or more"),
         ("Unfamiliar or complex task", "GM's call"),
-    ], f"{CONAN}, panel 'Difficulty modifiers'"),
+    ], _conan("Difficulty modifiers")),
     _t("range-matrix", "Ranged attack Difficulty by range", ONLY_SRD,
        ("Weapon's range", *RANGES),
        [(weapon, *(f"+{step}" for step in steps)) for weapon, steps in RANGE_STEPS.items()],
-       f"{SRD}, 'Range' lines 593-629",
+       _srd("Range", "593-629"),
         note="Added to the attack's base Difficulty (a setting: D2 by default, see notes §6)."),
     _t("zones", "Range bands and zones", BOTH,
        ("Band", "Zones away", "Grid (m / ft)", "Moving there"), [
@@ -95,7 +85,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Long", "2", "50 / 160", "Standard action (Conan: +1 Difficulty to your tests until "
          "your next turn)"),
         ("Extreme", "3+", "beyond 50 / 160", "not in one action"),
-    ], f"{SRD}, 'Distances' lines 381-406 and grid variant; {CONAN}, panel 'Distances'"),
+    ], _srd("Distances, with its grid variant", "381-406", _conan("Distances"))),
     _t("perception", "Noticing things and observation", ONLY_SRD, ("Factor", "Difficulty"), [
         ("Target not hiding, in plain view", "D0"),
         ("Within Reach / Close / Medium / Long / beyond", "-1 / +0 / +1 / +2 / +3"),
@@ -103,7 +93,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Observer lazy / drunk / asleep", "+2 / +3 / +4"),
         ("Sudden change of light", "+1"),
         ("Speech: Close normal, Medium shouting, further only noticed", "-"),
-    ], f"{SRD}, 'Distance and Perception' lines 407-427, 'Observation Tests' lines 1768-1857"),
+    ], _srd("Distance and Perception", "407-427", _srd("Observation Tests", "1768-1857"))),
     _t("srd-actions", "Actions (SRD)", ONLY_SRD, ("Type", "Action", "Test", "What it does"), [
         ("Major", "Aid", "Coordination or Will + Survive, D2",
          "an ally in Reach removes Stress = your Survive, +2 per Momentum"),
@@ -131,7 +121,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Reaction", "Hit the Dirt", "-",
          "when shot at: move in Close, go prone, +2[CD] Cover and Morale until next turn"),
         ("Limit", "Per round", "-", "at most 2 Major actions and 1 Reaction"),
-    ], f"{SRD}, 'Actions' lines 107-321"),
+    ], _srd("Actions", "107-321")),
     _t("conan-actions", "Actions (Conan)", ONLY_CONAN, ("Type", "Actions"), [
         ("Free", "Adjust (move in Close or in/out of Reach), Drop Item, Drop Prone, Simple Task, "
          "Speak"),
@@ -143,7 +133,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Trades", "a Standard can become a Minor; a Minor can become any number of Free"),
         ("Attack", "declare type (Melee, Ranged, Threaten), target and weapon or method; "
          "test at D1, a Struggle if the target Defends; then damage, soak, stress, harm"),
-    ], f"{CONAN}, panels 'Summary of actions', 'Combat' and 'Turn sequence'"),
+    ], _conan("Summary of actions", "Combat", "Turn sequence")),
     _t("srd-momentum", "Momentum spends (SRD)", ONLY_SRD, ("Spend", "Cost", "Effect"), [
         ("Bonus Damage", "1, repeatable", "+1[CD] damage on a hit"),
         ("Confidence", "1, repeatable", "+1[CD] Morale (up to 4) for the scene"),
@@ -162,8 +152,8 @@ TABLES: tuple[ReferenceTable, ...] = (
          "Resistance / +1 track Resistance"),
         ("Stealth: search again / slip away", "2", "lower the sneaker's state again / raise "
          "your own"),
-    ], f"{SRD}, 'Common Conflict Momentum' lines 1067-1110, 'Action Order', pursuit and "
-       "stealth sections"),
+    ], _srd("Common Conflict Momentum", "1067-1110", _srd("Action Order"),
+            _srd("Abstract Pursuit"), _srd("Stealth and Infiltration"))),
     _t("conan-momentum", "Momentum spends (Conan)", ONLY_CONAN, ("Spend", "Cost", "Effect"), [
         ("Bonus Damage", "1, repeatable", "+1 damage per point (flat)"),
         ("Break Guard", "2", "on an attack or Defend: the target loses Guard"),
@@ -178,7 +168,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Subdue", "1", "the attack gains Nonlethal"),
         ("Swift Action", "2", "one more Standard action, its test +1 Difficulty"),
         ("Withdraw", "1", "leave enemy Reach without a Retaliate"),
-    ], f"{CONAN}, panel 'Momentum spends'"),
+    ], _conan("Momentum spends")),
     _t("threat", "Threat: what PCs add, what the GM spends", ONLY_SRD,
        ("Use", "Threat", "Who"), [
         ("Keep the initiative / open the next round", "+2", "PC adds (NPC spends)"),
@@ -194,7 +184,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("An NPC interrupts (player-priority variant)", "1", "GM spends"),
         ("Make a stealth test opposed", "1", "GM spends"),
         ("Shorten a ticking clock", "5 or more", "GM spends"),
-    ], f"{SRD}, 'Action Order' lines 12-106, 'Reactions', variants and sub-systems"),
+    ], _srd("Action Order", "12-106", _srd("Reactions"), _srd("Variants and sub-systems"))),
     _t("doom", "Doom (Conan)", ONLY_CONAN, ("Use", "Doom"), [
         ("Starting Doom", "3 per player character"),
         ("Anything Momentum buys", "same cost"),
@@ -203,7 +193,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Seize the initiative", "1 per NPC acting before the PCs"),
         ("Environmental effect", "1 minor, 2 major"),
         ("Complication to fix with a Minor / a Standard action", "1 / 2"),
-    ], f"{CONAN}, panel 'Doom'"),
+    ], _conan("Doom")),
     _t("fortune", "Fortune", BOTH, ("Use", "Effect"), [
         ("Per session (Conan)", "each PC starts with 2 or 3"),
         ("Bonus die (Conan)", "+1d20 counting as a rolled 1, within the 5-dice cap"),
@@ -213,8 +203,8 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Story declaration (Conan)", "add a fact to the scene, GM approving"),
         ("Shake off Defeated (SRD)", "spend 1"),
         ("Accept Defeat or be overwhelmed (SRD)", "gain 1"),
-    ], f"{CONAN}, panel 'Fortune points'; {SRD}, 'Defeated' and 'Voluntary Defeat' "
-       "lines 972-1004", note="Each Conan use costs 1 point (inferred)."),
+    ], _conan("Fortune points", also=(_srd("Defeated, Voluntary Defeat", "972-1004"),)),
+        note="Each Conan use costs 1 point (inferred)."),
     _t("damage-effects", "Damage effects", BOTH, ("Effect", "Per Effect rolled"), [
         ("Area", "hits all in the target's Reach, +1 more target in Close per Effect"),
         ("Destructive", "target's Cover or Morale loses 1 die per Effect"),
@@ -231,23 +221,23 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Fragile (Cover/Morale)", "loses 1 die for good per Effect"),
         ("Uncertain (Cover/Morale)", "+1 Threat per Effect"),
         ("Volatile X (Cover/Morale)", "any Effect: user takes X dice, the cover is gone"),
-    ], f"{SRD}, 'Damage' lines 770-820 and 'Resistance' lines 842-862"),
+    ], _srd("Damage", "770-820", _srd("Resistance", "842-862"))),
     _t("combat-die", "Combat / Challenge die", BOTH, ("d6", "Reads"), [
         ("1", "1"), ("2", "2"), ("3", "0"), ("4", "0"), ("5", "1 and an Effect"),
         ("6", "1 and an Effect"),
-    ], f"{CONAN}, panel 'Combat die'", note="The SRD uses the same die but does not list its "
+    ], _conan("Combat die"), note="The SRD uses the same die but does not list its "
        "faces (notes §2.4)."),
     _t("bonus-damage", "Bonus damage by attribute", BOTH, ("Attribute", "Bonus dice"), [
         ("8 or less", "0"), ("9", "+1"), ("10-11", "+2"), ("12-13", "+3"), ("14-15", "+4"),
         ("16 or more", "+5"),
         ("Conan: Melee / Ranged / Threaten", "Brawn / Awareness / Personality"),
         ("SRD variant: melee / ranged / mental", "Brawn / Insight / Will (base damage +1)"),
-    ], f"{CONAN}, panel 'Bonus damage'; {SRD}, 'Variant: Attribute Bonus Damage' "
-       "lines 733-758"),
+    ], _conan("Bonus damage", also=(
+           _srd("Variant: Attribute Bonus Damage", "733-758"),))),
     _t("hit-location", "Hit location (d20)", ONLY_CONAN, ("Roll", "Location"), [
         ("1-2", "Head"), ("3-5", "Right arm"), ("6-8", "Left arm"), ("9-14", "Torso"),
         ("15-17", "Right leg"), ("18-20", "Left leg"),
-    ], f"{CONAN}, panel 'Hit location table'"),
+    ], _conan("Hit location table")),
     _t("harm", "Stress and Harm", BOTH, ("Rule", "SRD", "Conan"), [
         ("Track", "Stress fills to max(Brawn, Will) + Survive - Fatigue",
          "Vigor = Brawn + Resistance; Resolve = Willpower + Discipline; both empty"),
@@ -261,8 +251,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Treating", "Coordination + Survive (Wounds) or Insight + Talk (Traumas), D2; "
          "+1 Harm per Momentum", "Healing / Counsel"),
         ("End of scene", "all Stress goes", "-"),
-    ], f"{SRD}, 'Stress and Harm' lines 906-1052; {CONAN}, panels 'Stress and harm', "
-       "'Damage types'"),
+    ], _srd("Stress and Harm", "906-1052", _conan("Stress and harm", "Damage types"))),
     _t("hazards", "Hazard Doom costs", ONLY_CONAN, ("Hazard part", "Doom"), [
         ("2 to 6 combat dice of damage", "2 to 6"),
         ("Area / Intense", "+2 each"),
@@ -273,7 +262,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Avoided with an Average (D1) test", "-3"),
         ("Avoided with a Challenging (D2) test", "-1"),
         ("No test, or Daunting (D3) and harder", "+0"),
-    ], f"{CONAN}, panels 'Hazards' and 'Hazard difficulties'",
+    ], _conan("Hazards", "Hazard difficulties"),
         note="Example: 4 dice, Piercing 2, Knockdown, a D2 test: 4 + 1 + 1 - 1 = 5 Doom."),
     _t("extended", "Extended tasks and consequences", ONLY_SRD, ("Part", "Rule"), [
         ("Task damage", "2[CD] + [CD] equal to the skill used, per Overcome"),
@@ -283,7 +272,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Consequence Harm", "a Setback (never recovered): +1 complication range, +1 "
          "Difficulty, less Resistance, +2 Threat, a scene Trait or an event"),
         ("Ticking clock", "rounds left; Threat (5+) can shorten it"),
-    ], f"{SRD}, 'Ticking Clock', 'Extended Tasks', 'Extended Consequences' lines 1296-1435"),
+    ], _srd("Ticking Clock, Extended Tasks, Extended Consequences", "1296-1435")),
     _t("pursuit", "Pursuit track", ONLY_SRD, ("Part", "Rule"), [
         ("Pace", "maximum 8 to 20, starts near half"),
         ("Distance", "maximum usually 5, starts near half"),
@@ -294,7 +283,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Quarry wins", "Pace - total; Distance +1 for each of: 5+ total, Pace reaches 0, "
          "Pace already 0"),
         ("End", "Distance 0: caught; above its maximum: escaped"),
-    ], f"{SRD}, 'Abstract Pursuit' lines 1486-1556"),
+    ], _srd("Abstract Pursuit", "1486-1556")),
     _t("stealth", "Stealth states", ONLY_SRD, ("Part", "Rule"), [
         ("States", "Hidden, Detected, Revealed (each slip moves one step toward Revealed)"),
         ("Sneaky action", "+1 Difficulty and +1 complication range to stay unnoticed"),
@@ -304,7 +293,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Search", "a Major action on a zone: Observation D0; success lowers the state"),
         ("Stealth tests", "Agility, Coordination, Insight or Reason + Move"),
         ("Observation tests", "Insight + Fight, Move, Operate or Survive; Reason + Survive"),
-    ], f"{SRD}, 'Stealth and Infiltration' lines 1557-1767"),
+    ], _srd("Stealth and Infiltration", "1557-1767")),
     _t("social", "Social conflict and mental attacks", ONLY_SRD, ("Part", "Rule"), [
         ("Resisting a request", "opposed, D1 each; the winner deals 1[CD] + Talk as a mental "
          "attack"),
@@ -317,8 +306,8 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Remote / written media", "+1 / +2 Difficulty; written adds +1 complication range"),
         ("Awe-inspiring / evidence / status", "+2[CD] / +1[CD] Vicious 1 / +1[CD]"),
         ("Horrifying / shocking / unnatural", "Drain / Knockdown and Stun / Piercing 2"),
-    ], f"{SRD}, 'Morale and Psychological Warfare' lines 1910-2040, 'Social Conflict' "
-       "lines 2041-2291"),
+    ], _srd("Morale and Psychological Warfare", "1910-2040",
+            _srd("Social Conflict", "2041-2291"))),
     _t("renown", "Renown", ONLY_CONAN, ("Level", "Name", "In short"), [
         (-2, "Shunned", "only the lowest deal with you"),
         (-1, "Distrusted", "avoided unless needed"),
@@ -328,7 +317,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         (3, "Trusted", "strangers seek you out; officials ask for help"),
         (4, "Well-known", "merchants court you; the rich send gifts"),
         (5, "Famous", "your custom makes a business; great tasks come to you"),
-    ], f"{CONAN}, panel 'Renown'", note="The screen's text for levels 1-5 was merged; the "
+    ], _conan("Renown"), note="The screen's text for levels 1-5 was merged; the "
        "summaries are our reading (notes §3.6)."),
     _t("encumbrance", "Encumbrance and treasure", ONLY_CONAN, ("Item", "Value"), [
         ("Load up to Brawn x 2", "no Fatigue"),
@@ -342,7 +331,7 @@ TABLES: tuple[ReferenceTable, ...] = (
         ("Silk or cloth", "2+ gold a bale"),
         ("Statue", "5+ gold"),
         ("Lumber", "2+ gold a cord"),
-    ], f"{CONAN}, panels 'Encumbrance and fatigue', 'Treasure values'"),
+    ], _conan("Encumbrance and fatigue", "Treasure values")),
     _t("open-rules", "Open rules (settings)", BOTH, ("Setting", "Default", "Why"), [
         ("Price of each bought d20", "1, 2, 3", "in neither document (usual 2d20 convention)"),
         ("Momentum pool cap", "6", "in neither document (usual convention)"),
@@ -351,7 +340,8 @@ TABLES: tuple[ReferenceTable, ...] = (
          "in neither document"),
         ("Assistants' successes", "count if the leader scores one", "in neither document"),
         ("Ranged attack base Difficulty", "D2", "the SRD says D2 and D1 in two places"),
-    ], "SEForge settings (notes §1, §2.2, §2.3, §6)", provenance="external"),
+    ], ReferenceSource("reading notes 2d20.md §1, §2.2, §2.3, §6", "SEForge table settings",
+                    origin="external")),
 )
 
 
@@ -362,17 +352,4 @@ def all_tables() -> tuple[ReferenceTable, ...]:
 def tables_for(profile: Profile | str) -> list[ReferenceTable]:
     """The tables of one profile, in screen order."""
     wanted = Profile(profile)
-    return [table for table in TABLES if wanted in table.profiles]
-
-
-Match = tuple[ReferenceTable, list[tuple[str, ...]]]
-
-
-def search(profile: Profile | str, query: str) -> list[Match]:
-    """The profile's tables with the rows matching ``query`` (tables with no match left out)."""
-    found: list[Match] = []
-    for table in tables_for(profile):
-        rows = table.matches(query)
-        if rows:
-            found.append((table, rows))
-    return found
+    return [table for table in TABLES if table.tagged(wanted.value)]

@@ -39,13 +39,18 @@ def test_a_campaign_of_another_system_round_trips(tmp_path: Path) -> None:
                                               tmp_path / "pcs" / "whisper.blchar"]
 
 
-def test_a_file_without_a_system_is_swords_edges(tmp_path: Path) -> None:
+def test_the_core_leaves_a_file_without_a_system_to_its_reader(tmp_path: Path) -> None:
     path = tmp_path / "old.secampaign"
     path.write_text('{"format": "seforge.campaign", "version": 1, "name": "Old",'
                     ' "characters": ["a.sechar"]}', encoding="utf-8")
     campaign = CAMPAIGN_KIND.load(path)
-    assert (campaign.system, campaign.name) == ("swords-edge", "Old")
+    assert (campaign.system, campaign.name) == ("", "Old")  # the core names no game
     assert campaign.model_dump()["characters"] == ["a.sechar"]  # kept for its system
+    assert peek_system(path) == "" and peek_system(path, legacy="dice-pool") == "dice-pool"
+    # Sword's Edge's own campaign model reads it as its own, as before game systems
+    from seforge.systems.swords_edge.campaign import CAMPAIGN_KIND as SE_CAMPAIGN
+
+    assert SE_CAMPAIGN.load(path).system == "swords-edge"
 
 
 def test_a_clock_converts_to_the_cores_clock_and_is_checked() -> None:

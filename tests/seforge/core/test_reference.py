@@ -51,3 +51,41 @@ def test_find_table_names_the_known_ids() -> None:
     assert find_table((HARM, CLOCKS), "clocks") is CLOCKS
     with pytest.raises(KeyError, match="known: harm, clocks"):
         find_table((HARM, CLOCKS), "nope")
+
+
+def test_a_reader_sees_the_section_and_page_the_checker_the_file_and_lines() -> None:
+    levels = ReferenceSource("rules.txt", "Levels of Success", "L584-603", page="30")
+    assert levels.label == "Levels of Success (p. 30)"
+    assert levels.text == "rules.txt, Levels of Success, L584-603"
+    screen = ReferenceSource("screen.txt", panel="Doom", book="Conan GM screen")
+    both = ReferenceSource("srd.txt", "Harm", "L9", book="SRD", also=(
+        ReferenceSource("srd.txt", "Stress", book="SRD"), screen))
+    # a book is named once for its sections in a row
+    assert both.label == "SRD: Harm; Stress; Conan GM screen: Doom"
+    assert both.text == "srd.txt, Harm, L9; srd.txt, Stress; screen.txt, Doom"
+    guess = ReferenceSource("srd.txt", "Action Roll", origin="inferred")
+    assert guess.label == "Action Roll (inferred from the text)"
+    assert guess.text == "srd.txt, Action Roll (inferred)"
+    with pytest.raises(ValueError, match="unknown source origin"):
+        ReferenceSource("x", origin="rumour")
+
+
+def test_a_row_may_name_its_own_source() -> None:
+    own = ReferenceSource("notes.md", "Harm penalties", origin="external")
+    table = ReferenceTable("harm", "Harm", HARM.columns, HARM.rows, source=HARM.source,
+                           row_sources=(None, own))
+    assert table.source_of(0) is HARM.source and table.source_of(1) is own
+    assert table.source_of(2) is HARM.source and table.source_of(9) is HARM.source
+    with pytest.raises(ValueError, match="more row sources"):
+        ReferenceTable("x", "X", ("A",), (("a",),), row_sources=(None, None))
+
+
+def test_search_keeps_the_tables_of_one_tag() -> None:
+    srd = ReferenceTable("threat", "Threat", ("Use",), (("Keep the initiative",),),
+                         tags=("srd",))
+    conan = ReferenceTable("doom", "Doom", ("Use",), (("Seize the initiative",),),
+                           tags=("conan",))
+    tables = (srd, conan, HARM)  # an untagged table belongs to every tag
+    assert [t.id for t, _ in search(tables, "", tag="srd")] == ["threat", "harm"]
+    assert [t.id for t, _ in search(tables, "initiative", tag="conan")] == ["doom"]
+    assert [t.id for t, _ in search(tables, "initiative")] == ["threat", "doom"]

@@ -1,5 +1,6 @@
 """What a page shows wrong at a laptop's size: sideways scrolling, cut text, unnamed
-controls. Used by the layout harness (test_screen_fit_pages) on every system's pages."""
+controls. Used by the layout harness (test_screen_fit_pages) on every system's pages and by
+the systems' own fit tests (:func:`problems` is all of the checks but the names)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QScrollBar,
     QTextEdit,
     QToolButton,
@@ -168,3 +170,45 @@ def unnamed_inputs(root: QWidget) -> list[str]:
         if not named:
             found.append(describe(widget))
     return found
+
+
+def cut_wrapped_text(root: QWidget) -> list[str]:
+    """Word-wrapped labels under ``root`` that need more height than they have, or hold a
+    word wider than their width (a word never wraps, so it is cut)."""
+    found = []
+    for label in root.findChildren(QLabel):
+        if not _shown(label) or not label.wordWrap() or not label.text().strip():
+            continue
+        if label.pixmap() is not None and not label.pixmap().isNull():
+            continue
+        room = label.contentsRect().width() - 2 * label.margin() - label.indent()
+        words = _plain(label.text()).split() or [""]
+        widest = max(label.fontMetrics().horizontalAdvance(word) for word in words)
+        if widest > room + SLACK:
+            found.append(f"{describe(label)} has a word of {widest} px in {room}")
+            continue
+        need = label.heightForWidth(label.width())
+        if need > label.height() + SLACK:
+            found.append(f"{describe(label)} needs {need} px of height, has {label.height()}")
+    return found
+
+
+def cut_at_the_right(root: QWidget) -> list[str]:
+    """Scroll areas under ``root`` whose page is wider than their view (cut at the right
+    even when the sideways bar is switched off)."""
+    found = []
+    for area in root.findChildren(QScrollArea):
+        inner = area.widget()
+        if not _shown(area) or inner is None:
+            continue
+        over = inner.width() - area.viewport().width()
+        if over > 0:
+            found.append(f"{describe(area)} is cut at the right by {over} px")
+    return found
+
+
+def problems(root: QWidget) -> list[str]:
+    """Every check but the names: sideways scrolling, text cut on one line or wrapped,
+    pages cut at the right."""
+    return [*sideways_scrolling(root), *cut_text(root), *cut_wrapped_text(root),
+            *cut_at_the_right(root)]

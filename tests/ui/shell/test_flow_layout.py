@@ -3,10 +3,11 @@ lines when not, never wider than the room it gets."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from ui.shell.flow_layout import flow_row
+from ui.shell.flow_layout import FlowLayout, flow_row
 
 
 def _row(qtbot: QtBot, width: int) -> tuple[QWidget, list[QPushButton]]:
@@ -35,3 +36,58 @@ def test_a_narrow_row_wraps_and_stays_inside(qtbot: QtBot) -> None:
         assert button.geometry().right() < row.width()
         assert button.width() >= button.sizeHint().width()  # no text cut
     assert host.minimumSizeHint().width() < 250
+
+
+def test_a_flow_row_wraps_when_narrow_and_fields_share_the_spare_width(qtbot: QtBot) -> None:
+    host = QWidget()
+    qtbot.addWidget(host)
+    row = FlowLayout(fill=True)  # a form row, as the Blades pages use it
+    host.setLayout(row)
+    buttons = [QPushButton(f"Button number {n}") for n in range(4)]
+    field = QLineEdit()
+    field.setAccessibleName("Field")
+    for button in buttons:
+        row.addWidget(button)
+    row.addWidget(field, 1)
+    one_line = row.heightForWidth(2000)
+    assert row.heightForWidth(200) > 2 * one_line, "narrow: one control a line"
+    assert row.minimumSize().width() <= max(b.sizeHint().width() for b in buttons)
+    host.resize(2000, one_line)
+    host.show()
+    row.setGeometry(QRect(0, 0, 2000, one_line))
+    assert field.geometry().right() == 1999, "the field takes the rest of its line"
+    assert buttons[1].geometry().top() == buttons[0].geometry().top()
+    row.setGeometry(QRect(0, 0, 200, row.heightForWidth(200)))
+    assert buttons[1].geometry().top() > buttons[0].geometry().bottom()
+    assert all(b.geometry().right() < 200 for b in buttons)
+
+
+def test_a_row_written_for_a_box_layout_flows_unchanged(qtbot: QtBot) -> None:
+    """The QHBoxLayout calls a row already makes are accepted: a nested layout moves as one
+    piece; stretches and spacings do nothing in a wrapped row."""
+    host = QWidget()
+    qtbot.addWidget(host)
+    row = FlowLayout(fill=True)
+    host.setLayout(row)
+    label, field = QLabel("Name"), QLineEdit()
+    pair = QHBoxLayout()
+    pair.addWidget(label)
+    pair.addWidget(field)
+    row.addLayout(pair, 1)
+    row.addSpacing(20)
+    row.addStretch(1)
+    row.setStretch(0, 3)
+    assert row.count() == 1 and label.parentWidget() is field.parentWidget()
+    row.setGeometry(QRect(0, 0, 400, row.heightForWidth(400)))
+    assert label.parentWidget() is not None and label.parentWidget().width() == 400
+
+
+def test_a_hidden_widget_takes_no_room(qtbot: QtBot) -> None:
+    _host, buttons = _row(qtbot, 800)
+    buttons[1].hide()
+    row = buttons[0].parentWidget()
+    assert row is not None
+    layout = row.layout()
+    assert isinstance(layout, FlowLayout)
+    gap = layout.sizeHint().width() - buttons[0].sizeHint().width() - buttons[2].sizeHint().width()
+    assert 0 <= gap <= 20  # one gap, no room for the hidden button

@@ -85,3 +85,38 @@ def test_a_head_elided_with_its_whole_text_in_the_tooltip_is_not_cut(qtbot: QtBo
     QApplication.processEvents()
     assert head.data(Qt.ItemDataRole.ToolTipRole)
     assert not any("Points over the TN" in p for p in cut_text(page))
+
+
+def test_a_wrapped_label_short_of_height_or_with_a_word_too_wide_is_cut(qtbot: QtBot) -> None:
+    from PySide6.QtCore import Qt
+
+    from tests.ui.shell.layout_check import cut_at_the_right, cut_wrapped_text, problems
+
+    page = QWidget()
+    qtbot.addWidget(page)
+    column = QVBoxLayout(page)
+    short = QLabel("A sentence long enough to need three or four lines at this width.")
+    short.setWordWrap(True)
+    short.setFixedSize(120, 16)  # one line's height for several
+    word = QLabel("Incomprehensibilities")
+    word.setWordWrap(True)
+    word.setFixedWidth(40)
+    fine = QLabel("Fits.")
+    fine.setWordWrap(True)
+    scroll = QScrollArea()
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    inner = QWidget()
+    inner.setFixedWidth(900)  # no sideways bar to show it: the page is cut instead
+    scroll.setWidget(inner)
+    for widget in (short, word, fine, scroll):
+        column.addWidget(widget)
+    page.resize(400, 400)
+    page.show()
+    qtbot.waitExposed(page)
+    QApplication.processEvents()
+    found = cut_wrapped_text(page)
+    assert any("A sentence" in p and "height" in p for p in found)
+    assert any("Incomprehensibilities" in p and "word" in p for p in found)
+    assert not any("Fits." in p for p in found)
+    assert any("cut at the right" in p for p in cut_at_the_right(page))
+    assert set(found) <= set(problems(page))

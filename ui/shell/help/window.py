@@ -1,6 +1,9 @@
-"""Help › User Guide: a window with the guide's pages listed on the left."""
+"""Help › User Guide: a window with the guide's pages listed on the left, under a General
+heading and one heading per installed game system."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
@@ -15,7 +18,15 @@ from PySide6.QtWidgets import (
 )
 
 from ui.shell import screen_fit
-from ui.shell.help.guide import key_for_link, page, pages
+from ui.shell.help.guide import (
+    GuideSection,
+    GuideSystem,
+    all_pages,
+    find_page,
+    installed_systems,
+    key_for_link,
+    sections,
+)
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
@@ -23,8 +34,12 @@ KEY_ROLE = Qt.ItemDataRole.UserRole
 class HelpWindow(QWidget):
     """The user guide; one top-level window, raised again when asked twice."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 systems: Sequence[GuideSystem] | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
+        self.sections: tuple[GuideSection, ...] = sections(
+            installed_systems() if systems is None else systems)
+        self.guide_pages = all_pages(self.sections)
         self.setObjectName("helpWindow")
         self.setWindowTitle("SEForge User Guide")
         self.filter_edit = QLineEdit(self)
@@ -36,11 +51,20 @@ class HelpWindow(QWidget):
         self.pages = QListWidget(self)
         self.pages.setObjectName("helpPages")
         self.pages.setAccessibleName("Guide pages")
-        for item in pages():
-            row = QListWidgetItem(item.title)
-            row.setData(KEY_ROLE, item.key)
-            self.pages.addItem(row)
-        self.pages.setMaximumWidth(220)
+        for section in self.sections:
+            heading = QListWidgetItem(section.title)
+            heading.setFlags(Qt.ItemFlag.NoItemFlags)  # a heading, not a page
+            font = heading.font()
+            font.setBold(True)
+            heading.setFont(font)
+            heading.setData(Qt.ItemDataRole.AccessibleTextRole, f"{section.title} section")
+            self.pages.addItem(heading)
+            for item in section.pages:
+                row = QListWidgetItem(f"  {item.title}")
+                row.setData(KEY_ROLE, item.key)
+                row.setToolTip(f"{section.title}: {item.title}")
+                self.pages.addItem(row)
+        self.pages.setMaximumWidth(240)
         self.pages.currentItemChanged.connect(self._on_current_page)
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("helpText")
@@ -59,12 +83,19 @@ class HelpWindow(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
         QShortcut(QKeySequence.StandardKey.Close, self, self.close)
         self.current_key = ""
-        self.pages.setCurrentRow(0)
+        self.show_page("start")
+
+    def page_titles(self) -> list[str]:
+        """The list as the user reads it: section headings and page titles."""
+        return [self.pages.item(row).text().strip() for row in range(self.pages.count())]
 
     def show_page(self, key: str) -> None:
-        """Show guide page ``key`` ("start", "swords-edge", "2d20", "blades",
-        "sword-of-life", "formats"; "build", "play", "gm" and "print" show Sword's Edge's)."""
-        item = page(key)
+        """Show guide page ``key``: "start" or "formats", a system's id (its main page) or
+        the name of one of its pages; an unknown key shows the first page."""
+        try:
+            item = find_page(self.guide_pages, key)
+        except KeyError:
+            item = self.guide_pages[0]
         self.current_key = item.key
         self.browser.setMarkdown(item.markdown)
         for row in range(self.pages.count()):
@@ -77,25 +108,38 @@ class HelpWindow(QWidget):
         self.filter_edit.selectAll()
 
     def _on_current_page(self, current: QListWidgetItem | None, _old: object) -> None:
-        if current is not None:
+        if current is not None and current.data(KEY_ROLE) is not None:
             self.show_page(str(current.data(KEY_ROLE)))
 
     def _follow(self, url: QUrl) -> None:
-        key = key_for_link(url.toString())
+        key = key_for_link(url.toString(), self.guide_pages)
         if key is not None:
             self.show_page(key)
         elif url.scheme() in ("http", "https"):
             QDesktopServices.openUrl(url)
 
     def _filter(self, text: str) -> None:
+        """Keep the pages holding every word typed, and the headings of their sections."""
         words = text.casefold().split()
         first_shown = None
-        for row, item in enumerate(pages()):
-            content = item.markdown.casefold()
+        heading_row = None
+        shown_in_section = False
+        for row in range(self.pages.count()):
+            entry = self.pages.item(row)
+            key = entry.data(KEY_ROLE)
+            if key is None:  # a section heading: shown when one of its pages is
+                if heading_row is not None:
+                    self.pages.item(heading_row).setHidden(not shown_in_section)
+                heading_row, shown_in_section = row, False
+                continue
+            content = find_page(self.guide_pages, str(key)).markdown.casefold()
             hidden = not all(w in content for w in words)
-            self.pages.item(row).setHidden(hidden)
+            entry.setHidden(hidden)
+            shown_in_section |= not hidden
             if not hidden and first_shown is None:
-                first_shown = item.key
+                first_shown = str(key)
+        if heading_row is not None:
+            self.pages.item(heading_row).setHidden(not shown_in_section)
         if first_shown is not None and self.pages.currentItem() is not None \
                 and self.pages.currentItem().isHidden():
             self.show_page(first_shown)

@@ -42,9 +42,11 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import FlowLayout
+from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.refusal import refuse, show_refusal, status_line
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import ReflowRow, apply, dots_text, refuse, wrap_list
-from ui.systems.blades.flow_row import FlowRow
+from ui.systems.blades.common import ReflowRow, dots_text, wrap_list
 from ui.systems.blades.ledger import LedgerPanel
 
 Mutator = Callable[[Scoundrel], None]
@@ -65,10 +67,7 @@ class ScoundrelBuilder(QWidget):
         outer.addWidget(splitter)
         form_host = QWidget()
         self.form = QVBoxLayout(form_host)
-        self.status = QLabel()
-        self.status.setAccessibleName("Last refusal")
-        self.status.setWordWrap(True)
-        self.status.setVisible(False)
+        self.status = status_line()
         self.form.addWidget(self.status)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -300,8 +299,7 @@ class ScoundrelBuilder(QWidget):
     def _remove_dot(self, action: str) -> None:
         source = rules.removable_source(self.sc, action)
         if source is None:
-            self.status.setText(f"Not done: {rules.why_not_remove_any(self.sc, action)}")
-            self.status.setVisible(True)
+            show_refusal(self.status, rules.why_not_remove_any(self.sc, action))
             return
         self.do(f"Remove {action} dot", lambda sc: rules.remove_dot(sc, action, source))
 
@@ -326,7 +324,7 @@ class ScoundrelBuilder(QWidget):
         self.abilities.setMaximumHeight(70)
         self.abilities.currentRowChanged.connect(lambda _r: self._refresh_ability_button())
         layout.addRow("Special abilities", self.abilities)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.ability_pick = QComboBox()
         self.ability_pick.setEditable(True)
         self.ability_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -404,8 +402,7 @@ class ScoundrelBuilder(QWidget):
         if reason is not None:
             # a refused value stays where it was typed, with its reason (never erased)
             self._held[role] = (name, reason)
-            self.status.setText(f"Not kept: {reason}")
-            self.status.setVisible(True)
+            show_refusal(self.status, reason, "Not kept")
             self._show_held()
             return
         self._held.pop(role, None)
@@ -444,7 +441,7 @@ class ScoundrelBuilder(QWidget):
                                                       for row in xp.rows[:5]))
         triggers.setWordWrap(True)
         triggers.setAccessibleName("XP triggers")
-        triggers.setToolTip(xp.source.label())
+        triggers.setToolTip(f"Source: {xp.source.label}" if xp.source is not None else "")
         grid.addWidget(triggers, len(XP_TRACKS) + 1, 0, 1, 6)
         self.desperate_action = QComboBox()
         self.desperate_action.setAccessibleName("Action rolled desperate")
@@ -507,7 +504,7 @@ class ScoundrelBuilder(QWidget):
     def _build_stress_harm(self) -> None:
         box = QGroupBox("Stress, trauma, harm and armor")
         layout = QFormLayout(box)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.stress_label = QLabel()
         self.stress_label.setAccessibleName("Stress")
         self.stress_minus = self._button("−", "Clear 1 stress", lambda: self.do(
@@ -543,7 +540,7 @@ class ScoundrelBuilder(QWidget):
                             "Double-click an entry to heal it.")
             layout.addRow(f"Harm {level}", rows)
             self.harm_rows.insert(0, rows)
-        harm_row = FlowRow()
+        harm_row = FlowLayout(fill=True)
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("New harm")
         self.harm_text.setPlaceholderText("e.g. Deep cut to arm")
@@ -557,7 +554,7 @@ class ScoundrelBuilder(QWidget):
         harm_row.addWidget(self.harm_level)
         harm_row.addWidget(self.harm_add)
         layout.addRow("", harm_row)
-        heal_row = FlowRow()
+        heal_row = FlowLayout(fill=True)
         self.healing = ClockFace("Healing", rules.HEALING_SEGMENTS, 0)
         self.healing.setAccessibleName("Healing clock")
         self.healing.fill_requested.connect(self._heal_to)
@@ -566,7 +563,7 @@ class ScoundrelBuilder(QWidget):
         heal_row.addWidget(self.healing)
         heal_row.addWidget(self.healing_label, 1)
         layout.addRow("Healing", heal_row)
-        armor = FlowRow()
+        armor = FlowLayout(fill=True)
         self.armor_boxes: dict[str, QCheckBox] = {}
         for box_name in ARMOR_BOXES:
             check = QCheckBox(box_name.capitalize())
@@ -637,7 +634,7 @@ class ScoundrelBuilder(QWidget):
     def _build_load_coin(self) -> None:
         box = QGroupBox("Load, coin and stash")
         layout = QFormLayout(box)
-        load_row = FlowRow()
+        load_row = FlowLayout(fill=True)
         self.load = QSpinBox()
         self.load.setAccessibleName("Load")
         self.load.setRange(0, MAX_LOAD)
@@ -660,7 +657,7 @@ class ScoundrelBuilder(QWidget):
         self.item_checks.itemChanged.connect(self._item_checked)
         layout.addRow("Sheet items", self.item_checks)
         layout.addRow("Carried", self.items)
-        item_row = FlowRow()
+        item_row = FlowLayout(fill=True)
         self.item_name = QLineEdit()
         self.item_name.setAccessibleName("New item")
         self.item_name.textChanged.connect(lambda _t: self._refresh_items())
@@ -674,7 +671,7 @@ class ScoundrelBuilder(QWidget):
         for widget in (self.item_name, self.item_boxes, self.item_add, self.item_remove):
             item_row.addWidget(widget)
         layout.addRow("", item_row)
-        coin_row = FlowRow()
+        coin_row = FlowLayout(fill=True)
         self.coin_label = QLabel()
         self.coin_label.setAccessibleName("Coin and stash")
         self.coin_minus = self._button("−", "Spend 1 coin",
@@ -694,7 +691,7 @@ class ScoundrelBuilder(QWidget):
             coin_row.addWidget(part)
         coin_row.addStretch(1)
         layout.addRow("Coin", coin_row)
-        profit_row = FlowRow()
+        profit_row = FlowLayout(fill=True)
         self.profit_tier = QSpinBox()
         self.profit_tier.setAccessibleName("Crew Tier for the profit")
         self.profit_tier.setRange(0, 6)
@@ -758,7 +755,7 @@ class ScoundrelBuilder(QWidget):
             spin.valueChanged.connect(partial(self._house, field))
             layout.addRow(HOUSE_DEFAULT_LABELS[field].split(" (")[0], spin)
             self.house[field] = spin
-        harm = FlowRow()
+        harm = FlowLayout(fill=True)
         self.harm_boxes: list[QSpinBox] = []
         for level in (1, 2, 3):
             spin = QSpinBox()

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
     QHeaderView,
-    QLabel,
     QLayoutItem,
     QListView,
     QListWidget,
@@ -20,36 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.core.trackers import RefusedError
-from ui.shell.document_owner import DocumentOwner
-
-
-def refuse(widget: QWidget, reason: str | None, tooltip: str) -> None:
-    """Enable ``widget`` with ``tooltip``, or disable it with the reason it is refused."""
-    widget.setEnabled(reason is None)
-    widget.setToolTip(tooltip if reason is None else f"{tooltip}\nNot now: {reason}.")
-
-
-def apply(owner: DocumentOwner[Any], text: str, mutate: Callable[[Any], None],
-          status: QLabel | None = None) -> bool:
-    """Run a core mutator as one undo step; a refusal is shown in ``status`` (no change)."""
-    try:
-        owner.apply(text, mutate)
-    except (RefusedError, ValueError) as refused:
-        if status is not None:
-            status.setText(f"Not done: {getattr(refused, 'reason', str(refused))}")
-            status.setVisible(True)
-        return False
-    if status is not None:
-        status.clear()
-        status.setVisible(False)
-    return True
+from seforge.core.probability_text import exactly, percent
 
 
 def percent_item(value: Fraction) -> QTableWidgetItem:
     """A table cell with an exact percentage, the fraction in its tooltip."""
-    item = QTableWidgetItem(f"{float(value) * 100:.2f}%")
-    item.setToolTip(f"exactly {value}")
+    item = QTableWidgetItem(percent(value))
+    item.setToolTip(exactly(value))
     item.setData(0x0100, str(value))
     return item
 

@@ -26,23 +26,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.probability_text import format_probability
 from seforge.systems.blades import content, odds
 from seforge.systems.blades import crew as rules
 from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import FlowLayout
+from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.refusal import refuse, status_line
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import (
     ReflowRow,
-    apply,
     header_tips,
-    refuse,
     stretch_columns,
     text_item,
     wrap_list,
 )
-from ui.systems.blades.flow_row import FlowRow
 
 Mutator = Callable[[Crew], None]
 
@@ -56,10 +57,7 @@ class CrewWidget(QScrollArea):
         host = QWidget()
         self.setWidget(host)
         layout = QVBoxLayout(host)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setVisible(False)
-        self.status.setAccessibleName("Last refusal")
+        self.status = status_line()
         layout.addWidget(self.status)
         top = ReflowRow()
         layout.addLayout(top)
@@ -102,7 +100,7 @@ class CrewWidget(QScrollArea):
         form.addRow("Lair", self.lair)
         self.xp_track = QLabel()
         self.xp_track.setAccessibleName("Crew XP")
-        xp_row = FlowRow()
+        xp_row = FlowLayout(fill=True)
         self.xp_minus = self._button("−", lambda: self.do(
             "Clear crew XP", lambda c: rules.mark_crew_xp(c, -1)))
         self.xp_minus.setAccessibleName("Clear crew XP")
@@ -212,7 +210,7 @@ class CrewWidget(QScrollArea):
         self.abilities.setAccessibleName("Crew special abilities")
         self.abilities.setMaximumHeight(90)
         al.addWidget(self.abilities)
-        row0 = FlowRow()
+        row0 = FlowLayout(fill=True)
         self.ability_pick = QComboBox()
         self.ability_pick.setAccessibleName("Crew ability to take")
         self.add_ability = self._button("Take", self._add_ability)
@@ -235,7 +233,7 @@ class CrewWidget(QScrollArea):
         self.upgrades.setMaximumHeight(120)
         self.upgrades.itemSelectionChanged.connect(self._refresh_upgrade_buttons)
         ul.addWidget(self.upgrades)
-        row1 = FlowRow()
+        row1 = FlowLayout(fill=True)
         self.mark_upgrade = self._button("Mark a box", self._mark_upgrade)
         self.clear_upgrade = self._button("Clear a box", self._clear_upgrade)
         row1.addWidget(self.mark_upgrade)
@@ -249,7 +247,7 @@ class CrewWidget(QScrollArea):
         self.cohorts.setAccessibleName("Cohorts")
         self.cohorts.setMaximumHeight(90)
         col.addWidget(self.cohorts)
-        row2 = FlowRow()
+        row2 = FlowLayout(fill=True)
         self.cohort_kind = QComboBox()
         self.cohort_kind.setAccessibleName("Cohort kind")
         self.cohort_kind.addItem("Gang", "gang")
@@ -288,7 +286,7 @@ class CrewWidget(QScrollArea):
         self.factions.setMinimumHeight(90)
         self.factions.itemSelectionChanged.connect(self._refresh_status)
         fl.addWidget(self.factions)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.faction_name = QLineEdit()
         self.faction_name.setAccessibleName("New faction")
         self.faction_name.setPlaceholderText("faction name")
@@ -302,7 +300,7 @@ class CrewWidget(QScrollArea):
         for part1 in (self.faction_name, self.faction_tier, self.add_faction):
             row.addWidget(part1)
         fl.addLayout(row)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.status_spin = QSpinBox()
         self.status_spin.setAccessibleName("Faction status")
         self.status_spin.setRange(-3, 3)
@@ -320,7 +318,7 @@ class CrewWidget(QScrollArea):
         self.claims.setAccessibleName("Claims")
         self.claims.itemChanged.connect(self._claim_toggled)
         cl.addWidget(self.claims)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.claim_name = QLineEdit()
         self.claim_name.setAccessibleName("New claim")
         self.claim_name.setPlaceholderText("claim name")
@@ -350,7 +348,7 @@ class CrewWidget(QScrollArea):
         self.clocks.horizontalHeader().setStretchLastSection(True)
         self.clocks.itemSelectionChanged.connect(self._refresh_clock_buttons)
         kl.addWidget(self.clocks)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.tick = self._button("Tick", lambda: self._tick(1))
         self.untick = self._button("Untick", lambda: self._tick(-1))
         self.remove_clock = self._button("Remove clock", self._remove_clock)
@@ -358,7 +356,7 @@ class CrewWidget(QScrollArea):
             row.addWidget(part4)
         row.addStretch(1)
         kl.addLayout(row)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.clock_name = QLineEdit()
         self.clock_name.setAccessibleName("New clock")
         self.clock_name.setPlaceholderText("clock name")
@@ -374,7 +372,7 @@ class CrewWidget(QScrollArea):
         for part5 in (self.clock_name, self.clock_size, self.clock_kind, self.add_clock):
             row.addWidget(part5)
         kl.addLayout(row)
-        row = FlowRow()
+        row = FlowLayout(fill=True)
         self.link_kind = QComboBox()
         self.link_kind.setAccessibleName("Link kind")
         self.link_kind.addItems(["linked", "racing", "tug-of-war"])
@@ -386,7 +384,7 @@ class CrewWidget(QScrollArea):
         for part6 in (self.link_kind, self.link_first, self.link_second, self.link_button):
             row.addWidget(part6)
         kl.addLayout(row)
-        odds_row = FlowRow()
+        odds_row = FlowLayout(fill=True)
         self.fill_dice = QSpinBox()
         self.fill_dice.setAccessibleName("Dice per roll against the clock")
         self.fill_dice.setRange(0, odds.MAX_TRAIT_DICE)
@@ -766,7 +764,7 @@ class CrewWidget(QScrollArea):
                    else f"on average {float(expected):.1f} rolls")
         self.fill_odds.setText(
             f"{name}: within 1/2/3 rolls " + " / ".join(
-                f"{float(p) * 100:.1f}%" for p in chances) + f"; {average}")
+                format_probability(p) for p in chances) + f"; {average}")
         self.fill_odds.setToolTip("exactly " + ", ".join(str(p) for p in chances) +
                                   (f"; expected {expected}" if expected is not None else ""))
 

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.odds import Contest
+from seforge.core.probability_text import exactly, format_probability
+from seforge.core.reference import ReferenceSource
 from seforge.core.trackers import MAX_CLOCK_SEGMENTS
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades import odds, reference, roller, rules
@@ -40,18 +42,18 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import FlowLayout
+from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.refusal import refuse
 from ui.systems.blades.common import (
     ReflowRow,
-    apply,
     header_tips,
     percent_item,
-    refuse,
     share_columns,
     stretch_columns,
     text_item,
     wrap_list,
 )
-from ui.systems.blades.flow_row import FlowRow
 
 LEVEL_NAMES: dict[ResultLevel, str] = {
     ResultLevel.CRITICAL: "Critical (two 6s)",
@@ -194,7 +196,7 @@ class RollsTab(QWidget):
         right.addWidget(fortune, 1)
         group = QGroupBox("Group action")
         gform = QFormLayout(group)
-        members = FlowRow()
+        members = FlowLayout(fill=True)
         self.members: list[QSpinBox] = []
         for i in range(4):
             spin = _spin(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
@@ -253,7 +255,7 @@ class RollsTab(QWidget):
         self.consequences.setRowCount(len(rows))
         for i, row_cells in enumerate(rows):
             self.consequences.setItem(i, 0, text_item(row_cells[1]))
-            self.consequences.setItem(i, 1, text_item(row_cells[2], table.source.label()))
+            self.consequences.setItem(i, 1, text_item(row_cells[2], _label(table.source)))
         stress = odds.resistance_stress(self.resist_dice.value())
         self.stress.setRowCount(len(stress))
         for row, value in enumerate(stress.support()):
@@ -262,22 +264,22 @@ class RollsTab(QWidget):
             self.stress.setItem(row, 1, percent_item(stress[value]))
         mean = stress.mean()
         self.expected.setText(f"Expected stress {float(mean):.2f}")
-        self.expected.setToolTip(f"exactly {mean}")
+        self.expected.setToolTip(exactly(mean))
         levels = odds.fortune_roll(self.fortune_dice.value())
-        text = ", ".join(f"{LEVEL_NAMES[lv].split(' (')[0]} {float(levels[lv]) * 100:.1f}%"
+        text = ", ".join(f"{LEVEL_NAMES[lv].split(' (')[0]} {format_probability(levels[lv])}"
                          for lv in LEVEL_NAMES)
         if self.versus.value() > 0:
             contest = odds.opposed_fortune(self.fortune_dice.value(), self.versus.value())
             text += (f". Against {self.versus.value()}d: better "
-                     f"{float(contest[Contest.WIN]) * 100:.1f}%, same "
-                     f"{float(contest[Contest.TIE]) * 100:.1f}%, worse "
-                     f"{float(contest[Contest.LOSS]) * 100:.1f}%")
+                     f"{format_probability(contest[Contest.WIN])}, same "
+                     f"{format_probability(contest[Contest.TIE])}, worse "
+                     f"{format_probability(contest[Contest.LOSS])}")
         self.fortune.setText(text)
         pools = [spin.value() for spin in self.members if spin.value() >= 0]
         if pools:
             best, leader = odds.group_action(pools)
             self.group.setText(", ".join(
-                f"{LEVEL_NAMES[lv].split(' (')[0]} {float(best[lv]) * 100:.1f}%"
+                f"{LEVEL_NAMES[lv].split(' (')[0]} {format_probability(best[lv])}"
                 for lv in LEVEL_NAMES) + f"; leader's expected stress {float(leader):.2f}")
         else:
             self.group.setText("Give at least one member's dice.")
@@ -296,7 +298,7 @@ class RollerBox(QGroupBox):
         self.last: roller.Roll | None = None
         self.last_kind = ""
         layout = QVBoxLayout(self)
-        buttons = FlowRow()
+        buttons = FlowLayout(fill=True)
         self.roll_action = QPushButton("Roll action")
         self.roll_resist = QPushButton("Roll resistance")
         self.roll_fortune = QPushButton("Roll fortune")
@@ -316,7 +318,7 @@ class RollerBox(QGroupBox):
         self.target.setAccessibleName("Roll target")
         self.target.setWordWrap(True)
         layout.addWidget(self.target)
-        apply_row = FlowRow()
+        apply_row = FlowLayout(fill=True)
         self.trauma = QComboBox()
         self.trauma.setAccessibleName("Trauma if stress fills")
         self.trauma.addItems(list(TRAUMA_CONDITIONS))
@@ -327,7 +329,7 @@ class RollerBox(QGroupBox):
         apply_row.addWidget(QLabel("if full:"))
         apply_row.addWidget(self.trauma)
         layout.addLayout(apply_row)
-        harm_row = FlowRow()
+        harm_row = FlowLayout(fill=True)
         self.harm_level = _spin("Harm level to write", 1, 3, 2, "Harm the consequence deals")
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("Harm to write")
@@ -338,7 +340,7 @@ class RollerBox(QGroupBox):
         for part in (self.harm_level, self.harm_text, self.write_harm):
             harm_row.addWidget(part)
         layout.addLayout(harm_row)
-        clock_row = FlowRow()
+        clock_row = FlowLayout(fill=True)
         self.clock = QComboBox()
         self.clock.setAccessibleName("Clock to tick")
         self.clock.setMinimumContentsLength(8)
@@ -535,7 +537,7 @@ class ClocksTab(QWidget):
             self.summary.setToolTip("")
         else:
             self.summary.setText(f"On average {float(expected):.2f} rolls to fill.")
-            self.summary.setToolTip(f"exactly {expected}")
+            self.summary.setToolTip(exactly(expected))
 
 
 class ReferenceTab(QWidget):
@@ -584,10 +586,13 @@ class ReferenceTab(QWidget):
             self.table.setRowCount(0)
             self.table.setColumnCount(0)
             self.source.setText("No table matches the search.")
+            self.source.setToolTip("")
             return
         found = reference.table(str(table_id))
         rows = self._matches.get(found.id, [])
-        self.source.setText(f"Source: {found.source.label()}")
+        notes = f"{found.notes}\n" if found.notes else ""
+        self.source.setText(f"{notes}Source: {_label(found.source)}")
+        self.source.setToolTip(found.source.text if found.source is not None else "")
         self.table.setColumnCount(len(found.columns) + 1)
         self.table.setHorizontalHeaderLabels([*found.columns, "Source"])
         header_tips(self.table)
@@ -595,12 +600,14 @@ class ReferenceTab(QWidget):
         for r, index in enumerate(rows):
             source = found.source_of(index)
             for c, cell in enumerate(found.rows[index]):
-                self.table.setItem(r, c, text_item(cell, f"{cell}\n{source.label()}"))
-            where = source.section + (f", line {source.line}" if source.line else "")
-            if source.origin != "text":
-                where += f" ({source.origin})"
-            self.table.setItem(r, len(found.columns), text_item(where, source.label()))
+                self.table.setItem(r, c, text_item(cell, f"{cell}\n{_label(source)}"))
+            self.table.setItem(r, len(found.columns), text_item(
+                _label(source), source.text if source is not None else ""))
         share_columns(self.table)
+
+
+def _label(source: ReferenceSource | None) -> str:
+    return source.label if source is not None else "not given"
 
 
 class BladesGmScreen(QTabWidget):

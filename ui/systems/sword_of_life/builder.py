@@ -64,6 +64,8 @@ from seforge.systems.sword_of_life.rules import (
     why_not_set,
 )
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import TwoColumns
+from ui.shell.refusal import show_refusal
 
 NAME_CHARS = 200
 TWO_COLUMN_LEDGER = 360
@@ -247,13 +249,14 @@ class CharacterEditor(QWidget):
         self._sheet = QWidget()
         self._grid = QGridLayout(self._sheet)
         self._grid.setContentsMargins(0, 0, 0, 0)
-        self._two_columns: bool | None = None
         self.page_scroll = QScrollArea()
         self.page_scroll.setWidgetResizable(True)
         self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.page_scroll.setWidget(self._sheet)
-        self.set_two_columns(True)
+        self.columns = TwoColumns(self._grid, self._left, self._right,
+                                  second_width=TWO_COLUMN_LEDGER, stretch=(3, 2),
+                                  narrow_height=NARROW_LEDGER_HEIGHT)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.page_scroll)
@@ -264,31 +267,10 @@ class CharacterEditor(QWidget):
     def widget(self) -> QWidget:
         return self
 
-    # -- reflow ----------------------------------------------------------------
-    def two_column_width(self) -> int:
-        """The narrowest view that still shows the builder beside its ledger."""
-        return (self._left.minimumSizeHint().width() + TWO_COLUMN_LEDGER
-                + self._grid.horizontalSpacing())
-
-    def set_two_columns(self, two: bool) -> None:
-        """The builder beside the ledger (wide) or above it (narrow)."""
-        if two == self._two_columns:
-            return
-        self._two_columns = two
-        self._grid.removeWidget(self._left)
-        self._grid.removeWidget(self._right)
-        self._grid.addWidget(self._left, 0, 0)
-        self._grid.addWidget(self._right, 0 if two else 1, 1 if two else 0)
-        self._grid.setColumnStretch(0, 3)
-        self._grid.setColumnStretch(1, 2 if two else 0)
-        self._right.setMinimumHeight(0 if two else NARROW_LEDGER_HEIGHT)
-
-    def is_two_columns(self) -> bool:
-        return bool(self._two_columns)
-
+    # -- reflow: the builder beside its ledger (wide) or above it (narrow) ------
     def resizeEvent(self, event: QResizeEvent) -> None:
-        width = event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width()
-        self.set_two_columns(width >= self.two_column_width())
+        self.columns.follow(
+            event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width())
         super().resizeEvent(event)
 
     # -- changes --------------------------------------------------------------
@@ -296,7 +278,7 @@ class CharacterEditor(QWidget):
         try:
             self.owner.apply(text, mutate)
         except RefusedError as refused:
-            self.message.setText(refused.reason)
+            show_refusal(self.message, refused, "")
             self.refresh()
             return
         self.message.clear()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.documents import DocumentFileError
+from seforge.core.probability_text import percent
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.conflict import (
@@ -86,7 +86,8 @@ from seforge.systems.sword_of_life.settings import (
 )
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.flow_layout import flow_row
+from ui.shell.flow_layout import TwoColumns, flow_row
+from ui.shell.refusal import REFUSALS, show_refusal
 from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
 
 KIND_TEXT = {
@@ -122,11 +123,6 @@ def fighters(doc: SolConflict) -> tuple[Fighter, list[Fighter]]:
                        side.bonus)
 
     return one(doc.player), [one(side) for side in doc.opponents]
-
-
-def percent(value: Fraction) -> str:
-    """As the command line prints it."""
-    return f"{float(value):.2%}"
 
 
 def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
@@ -387,8 +383,8 @@ class ConflictEditor(QWidget):
         self._left, self._right = left, right
         body = QWidget()
         self._grid = QGridLayout(body)
-        self._two_columns: bool | None = None
-        self.set_two_columns(True)
+        self.columns = TwoColumns(self._grid, left, right, second_width=TWO_COLUMN_TRACKER,
+                                  stretch=(1, 3))
         self.page_scroll = QScrollArea()
         self.page_scroll.setWidgetResizable(True)
         self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -403,38 +399,18 @@ class ConflictEditor(QWidget):
     def widget(self) -> QWidget:
         return self
 
-    # -- reflow ----------------------------------------------------------------
-    def two_column_width(self) -> int:
-        """The narrowest view that still shows the settings beside the tracker."""
-        return (self._left.minimumSizeHint().width() + TWO_COLUMN_TRACKER
-                + self._grid.horizontalSpacing())
-
-    def set_two_columns(self, two: bool) -> None:
-        """The settings beside the tracker (wide) or above it (narrow)."""
-        if two == self._two_columns:
-            return
-        self._two_columns = two
-        self._grid.removeWidget(self._left)
-        self._grid.removeWidget(self._right)
-        self._grid.addWidget(self._left, 0, 0)
-        self._grid.addWidget(self._right, 0 if two else 1, 1 if two else 0)
-        self._grid.setColumnStretch(0, 1)
-        self._grid.setColumnStretch(1, 3 if two else 0)
-
-    def is_two_columns(self) -> bool:
-        return bool(self._two_columns)
-
+    # -- reflow: the settings beside the tracker (wide) or above it (narrow) ---
     def resizeEvent(self, event: QResizeEvent) -> None:
-        width = event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width()
-        self.set_two_columns(width >= self.two_column_width())
+        self.columns.follow(
+            event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width())
         super().resizeEvent(event)
 
     # -- changes --------------------------------------------------------------------------
     def _apply(self, text: str, mutate: Callable[[SolConflict], Any]) -> bool:
         try:
             self.owner.apply(text, mutate)
-        except (RefusedError, ValueError) as refused:
-            self.message.setText(getattr(refused, "reason", str(refused)))
+        except REFUSALS as refused:
+            show_refusal(self.message, refused, "")
             self.refresh()
             return False
         self.message.clear()

@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.probability_text import percent
+from seforge.core.reference import ReferenceTable, search
 from seforge.systems.sword_of_life.conflict import SolConflict
 from seforge.systems.sword_of_life.documents import CONFLICT
 from seforge.systems.sword_of_life.odds import (
@@ -37,7 +39,7 @@ from seforge.systems.sword_of_life.odds import (
     max_chain_score,
     why_not_exchange,
 )
-from seforge.systems.sword_of_life.reference import ReferenceTable, tables
+from seforge.systems.sword_of_life.reference import tables
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     DeuceTarget,
@@ -60,7 +62,7 @@ from ui.systems.sword_of_life.conflict_view import (
 
 
 def _percent_item(value: Fraction) -> QTableWidgetItem:
-    item = QTableWidgetItem(f"{float(value):.2%}")
+    item = QTableWidgetItem(percent(value))
     item.setToolTip(str(value))
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     return item
@@ -242,9 +244,9 @@ class OddsCalculator(QWidget):
         odds = exchange(n, m, settings)
         k = self.need.value()
         self.result.setText(
-            f"Win <b>{float(odds.win):.2%}</b> · tie {float(odds.tie):.2%} · "
-            f"loss {float(odds.loss):.2%}<br>Margin {k} or more: "
-            f"{float(odds.at_least(k)):.2%} · expected margin {float(odds.expected_margin):+.2f}")
+            f"Win <b>{percent(odds.win)}</b> · tie {percent(odds.tie)} · "
+            f"loss {percent(odds.loss)}<br>Margin {k} or more: "
+            f"{percent(odds.at_least(k))} · expected margin {float(odds.expected_margin):+.2f}")
         self.result.setToolTip(f"win {odds.win}; tie {odds.tie}; loss {odds.loss}; "
                                f"margin >= {k}: {odds.at_least(k)}")
         margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
@@ -279,7 +281,7 @@ class OddsCalculator(QWidget):
             self.whole.setText(str(error))
             self.whole.setToolTip("")
             return
-        self.whole.setText(f"P(win the whole conflict) <b>{float(whole.win):.2%}</b>, "
+        self.whole.setText(f"P(win the whole conflict) <b>{percent(whole.win)}</b>, "
                            f"{float(whole.expected_exchanges):.2f} exchanges on average")
         self.whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
                               f"{whole.expected_exchanges}")
@@ -349,14 +351,17 @@ class ReferencePanel(QWidget):
                 lambda *_args, w=widget: QTimer.singleShot(0, w, lambda: _fit_rows(w)))
             widget.setWordWrap(True)
             widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            where = table.source.label if table.source is not None else "not given"
             for r, row in enumerate(table.rows):
                 for c, text in enumerate(row):
                     item = QTableWidgetItem(text)
-                    item.setToolTip(f"{text}\nSource: {table.source}")
+                    item.setToolTip(f"{text}\nSource: {where}")
                     widget.setItem(r, c, item)
             _fit_rows(widget)
             widget.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            source = QLabel(f"Source: {table.source}")
+            source = QLabel(f"Source: {where}")
+            source.setAccessibleName(f"{table.title} source")
+            source.setToolTip(table.source.text if table.source is not None else "")
             source.setWordWrap(True)
             source.setEnabled(False)
             inner.addWidget(widget)
@@ -380,15 +385,14 @@ class ReferencePanel(QWidget):
             _fit_rows(widget)
 
     def filter(self, text: str) -> None:
-        needle = text.strip().lower()
+        """Keep the rows holding every word of ``text`` (the core's search)."""
+        found = {table.id: set(rows) for table, rows in
+                 search([table for table, _box, _widget in self.tables], text)}
         for table, box, widget in self.tables:
-            title_hit = needle in table.title.lower()
-            shown = 0
-            for r, row in enumerate(table.rows):
-                hit = not needle or title_hit or any(needle in cell.lower() for cell in row)
-                widget.setRowHidden(r, not hit)
-                shown += hit
-            box.setVisible(shown > 0)
+            rows = found.get(table.id, set())
+            for r in range(len(table.rows)):
+                widget.setRowHidden(r, r not in rows)
+            box.setVisible(bool(rows))
             widget.resizeRowsToContents()
             _fit_rows(widget)
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.probability_text import exactly, percent
 from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20 import dice
 from seforge.systems.twod20.attacks import MELEE_DIFFICULTY, RANGES, ranged_difficulty
@@ -38,9 +39,7 @@ from seforge.systems.twod20.settings import (
 from ui.systems.twod20.common import (
     ReflowRow,
     elide_headers,
-    exact_tip,
     one_row_height,
-    percent,
     set_probability,
     shrinkable,
     spin,
@@ -515,7 +514,7 @@ class Calculator(QWidget):
             set_probability(self.p_clean, odds.success_clean)
             set_probability(self.p_complication, odds.complication)
             self.expected.setText(f"{float(odds.expected_successes):.3f}")
-            self.expected.setToolTip(exact_tip(odds.expected_successes))
+            self.expected.setToolTip(exactly(odds.expected_successes))
             self._fill_row(self.momentum_table,
                            [(str(k), p) for k, p in odds.momentum.items()])
         self._opposed()
@@ -527,7 +526,7 @@ class Calculator(QWidget):
         for index, (text, p) in enumerate(rows):
             table.setItem(index, 0, QTableWidgetItem(text))
             item = QTableWidgetItem(percent(p))
-            item.setToolTip(exact_tip(p))
+            item.setToolTip(exactly(p))
             table.setItem(index, 1, item)
         elide_headers(table)
 
@@ -537,7 +536,7 @@ class Calculator(QWidget):
         table.setHorizontalHeaderLabels([text for text, _ in cells])
         for index, (_text, p) in enumerate(cells):
             item = QTableWidgetItem(percent(p))
-            item.setToolTip(exact_tip(p))
+            item.setToolTip(exactly(p))
             table.setItem(0, index, item)
         elide_headers(table)
         table.setFixedHeight(one_row_height(table))
@@ -589,7 +588,7 @@ class Calculator(QWidget):
             f"at least one Effect {percent(effect)}; average Stress after soak "
             f"{float(odds.stress.mean()):.2f}.")
         self.damage_summary.setToolTip(
-            f"average total {exact_tip(odds.expected_total)}; Effect {exact_tip(effect)}")
+            f"average total {exactly(odds.expected_total)}; Effect {exactly(effect)}")
         self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)
                                          for k, p in odds.harm_bands().items()])
         effect_counts = odds.dice.map(lambda o: o[1])
@@ -605,7 +604,7 @@ class Calculator(QWidget):
             self.total_table.setItem(index, 0, QTableWidgetItem(str(total)))
             for column, value in ((1, all_p), (2, with_effect)):
                 item = QTableWidgetItem(percent(value))
-                item.setToolTip(exact_tip(value))
+                item.setToolTip(exactly(value))
                 self.total_table.setItem(index, column, item)
         elide_headers(self.total_table)
 

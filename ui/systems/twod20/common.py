@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -14,38 +14,20 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLayout,
-    QLayoutItem,
     QSpinBox,
     QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
-
-def percent(value: Fraction) -> str:
-    """An exact probability as a percentage for the eye ("23.76%", "<0.01%", "100%")."""
-    if value == 0:
-        return "0%"
-    if value == 1:
-        return "100%"
-    shown = float(value) * 100
-    if shown < 0.01:
-        return "<0.01%"
-    if shown > 99.99:
-        return ">99.99%"
-    return f"{shown:.2f}%"
-
-
-def exact_tip(value: Fraction) -> str:
-    return f"exactly {value.numerator}/{value.denominator}" if value.denominator != 1 \
-        else f"exactly {value.numerator}"
+from seforge.core.probability_text import exactly, percent
+from ui.shell.flow_layout import FlowLayout as FlowLayout  # re-exported for the 2d20 pages
 
 
 def set_probability(label: QLabel, value: Fraction, prefix: str = "") -> None:
     """Show ``value`` as a percentage with its exact fraction in the tooltip."""
     label.setText(f"{prefix}{percent(value)}")
-    label.setToolTip(exact_tip(value))
+    label.setToolTip(exactly(value))
 
 
 def spin(low: int, high: int, value: int, name: str, tip: str,
@@ -107,72 +89,6 @@ class ReflowRow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.set_wide(event.size().width() >= self.wide_width())
         super().resizeEvent(event)
-
-
-class FlowLayout(QLayout):
-    """Items left to right, wrapping onto the next line when the width runs out."""
-
-    def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
-        super().__init__(parent)
-        self._items: list[QLayoutItem] = []
-        self._gap = spacing
-
-    def addItem(self, item: QLayoutItem) -> None:
-        self._items.append(item)
-
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int) -> QLayoutItem | None:
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int) -> QLayoutItem | None:
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
-
-    def expandingDirections(self) -> Qt.Orientation:
-        return Qt.Orientation(0)
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return self._place(QRect(0, 0, width, 0), move=False)
-
-    def setGeometry(self, rect: QRect) -> None:
-        super().setGeometry(rect)
-        self._place(rect, move=True)
-
-    def sizeHint(self) -> QSize:
-        margins = self.contentsMargins()
-        width = sum(i.sizeHint().width() for i in self._items if not i.isEmpty())
-        width += self._gap * max(0, len(self._items) - 1)
-        height = max((i.sizeHint().height() for i in self._items), default=0)
-        return QSize(width + margins.left() + margins.right(),
-                     height + margins.top() + margins.bottom())
-
-    def minimumSize(self) -> QSize:
-        size = QSize()
-        for item in self._items:
-            size = size.expandedTo(item.minimumSize())
-        margins = self.contentsMargins()
-        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
-
-    def _place(self, rect: QRect, move: bool) -> int:
-        margins = self.contentsMargins()
-        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
-        x, y, line = area.x(), area.y(), 0
-        for item in self._items:
-            if item.isEmpty():
-                continue
-            hint = item.sizeHint()
-            if x > area.x() and x + hint.width() > area.right() + 1:
-                x, y, line = area.x(), y + line + self._gap, 0
-            if move:
-                width = min(hint.width(), area.width())
-                item.setGeometry(QRect(QPoint(x, y), QSize(width, hint.height())))
-            x += hint.width() + self._gap
-            line = max(line, hint.height())
-        return y + line - rect.y() + margins.bottom()
 
 
 def labelled(label: str | QLabel, widget: QWidget) -> QWidget:

@@ -45,6 +45,7 @@ from seforge.systems.twod20.settings import (
     parse_prices,
 )
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.refusal import show_refusal
 from ui.systems.twod20.common import (
     ReflowRow,
     add_row,
@@ -105,7 +106,7 @@ class ConflictView(QWidget):
         try:
             self.owner.apply(text, change)
         except RefusedError as exc:
-            self.message.setText(f"Not done: {exc.reason}.")
+            show_refusal(self.message, exc)
             return False
         self.message.setText(text + ".")
         return True
@@ -421,7 +422,7 @@ class ConflictView(QWidget):
         try:
             prices = parse_prices(self.set_prices.text())
         except ValueError as exc:
-            self.message.setText(f"Not done: {exc}.")
+            show_refusal(self.message, exc)
             self.set_prices.setText(", ".join(str(p) for p in self.doc.settings.bonus_die_prices))
             return
         settings = self.doc.settings.model_copy(update={
@@ -462,7 +463,7 @@ class ConflictView(QWidget):
         try:
             record = CHARACTER_KIND.load(Path(chosen))
         except DocumentFileError as exc:
-            self.message.setText(f"Not added: {exc}")
+            show_refusal(self.message, exc, "Not added")
             return
         name = record.name.strip() or Path(chosen).stem
         if self.run(f"Add {name}", lambda d: cf.add_combatant(d, name, record=record)):

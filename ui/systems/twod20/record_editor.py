@@ -47,6 +47,7 @@ from seforge.systems.twod20.records import (
 )
 from seforge.systems.twod20.settings import focus_note
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.refusal import show_refusal
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import (
     FlowLayout,
@@ -130,7 +131,7 @@ class RecordEditor(QWidget):
         try:
             self.owner.apply(text, change)
         except RefusedError as exc:
-            self.message.setText(f"Not done: {exc.reason}.")
+            show_refusal(self.message, exc)
             self.refresh()
             return False
         self.message.setText("")

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.core.reference import ReferenceTable, search
 from seforge.systems.twod20.profiles import Profile
-from seforge.systems.twod20.tables import ReferenceTable, search
+from seforge.systems.twod20.tables import all_tables
 
 TABLE_ROLE = Qt.ItemDataRole.UserRole
 NARROW = 640
@@ -30,7 +31,7 @@ class ReferenceView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.profile = Profile.SRD2022
-        self._matches: dict[str, tuple[ReferenceTable, list[tuple[str, ...]]]] = {}
+        self._matches: dict[str, tuple[ReferenceTable, list[int]]] = {}
         layout = QVBoxLayout(self)
         line = QHBoxLayout()
         self.search = QLineEdit()
@@ -89,7 +90,8 @@ class ReferenceView(QWidget):
     def refresh(self) -> None:
         current = self.list.currentItem()
         keep = current.data(TABLE_ROLE) if current is not None else None
-        self._matches = {t.id: (t, rows) for t, rows in search(self.profile, self.search.text())}
+        self._matches = {t.id: (t, rows) for t, rows in
+                         search(all_tables(), self.search.text(), tag=self.profile.value)}
         self.list.blockSignals(True)
         self.list.clear()
         chosen = 0
@@ -97,7 +99,7 @@ class ReferenceView(QWidget):
             count = "" if len(rows) == len(table.rows) else f" ({len(rows)})"
             item = QListWidgetItem(table.title + count)
             item.setData(TABLE_ROLE, table.id)
-            item.setToolTip(f"{table.title}\nSource: {table.source}")
+            item.setToolTip(f"{table.title}\nSource: {_label(table)}")
             self.list.addItem(item)
             if table.id == keep:
                 chosen = index
@@ -121,21 +123,20 @@ class ReferenceView(QWidget):
         self.table.setColumnCount(len(table.columns))
         self.table.setHorizontalHeaderLabels(list(table.columns))
         self.table.setRowCount(len(rows))
-        for r, row in enumerate(rows):
-            for c, cell in enumerate(row):
+        for r, index in enumerate(rows):
+            for c, cell in enumerate(table.rows[index]):
                 cell_item = QTableWidgetItem(cell)
-                cell_item.setToolTip(f"{cell}\nSource: {table.source}")
+                cell_item.setToolTip(f"{cell}\nSource: {_label(table)}")
                 self.table.setItem(r, c, cell_item)
         for c, name in enumerate(table.columns):
             header_item = self.table.horizontalHeaderItem(c)
             if header_item is not None:
                 header_item.setToolTip(name)
         self._fit_columns()
-        self.note.setText(table.note)
-        self.note.setVisible(bool(table.note))
-        kind = {"text": "stated in the document", "inferred": "inferred from the document",
-                "external": "not in either document: a setting"}.get(table.provenance, "")
-        self.source.setText(f"Source: {table.source} ({kind})")
+        self.note.setText(table.notes)
+        self.note.setVisible(bool(table.notes))
+        self.source.setText(f"Source: {_label(table)}")
+        self.source.setToolTip(table.source.text if table.source is not None else "")
 
     def _fit_columns(self) -> None:
         """Columns at their contents' width when the table has room, else at most an equal
@@ -161,3 +162,7 @@ class ReferenceView(QWidget):
             self.splitter.setOrientation(wanted)
         super().resizeEvent(event)
         self._fit_columns()
+
+
+def _label(table: ReferenceTable) -> str:
+    return table.source.label if table.source is not None else "not given"

@@ -32,6 +32,7 @@ from seforge.systems.twod20.conflict import Conflict, Side, gm_pool_name
 from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import profile_info
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.refusal import refusal_text, sentence, show_refusal
 from ui.systems.twod20.calculator import Calculator
 from ui.systems.twod20.common import set_reason, spin
 
@@ -154,7 +155,7 @@ class RollerPanel(QGroupBox):
             roll = roller.roll_test(self.calculator.spec(), self.calculator.settings,
                                     self.source)
         except RefusedError as exc:
-            self.test_result.setText(f"Not rolled: {exc.reason}.")
+            show_refusal(self.test_result, exc, "Not rolled")
             return
         self.last_test = roll
         self.test_result.setText(roll.summary())
@@ -168,7 +169,7 @@ class RollerPanel(QGroupBox):
                                         self._qualities_text(), self.source)
             cover = roller.roll_soak_dice(calc.cover.value(), self.source)
         except RefusedError as exc:
-            self.damage_result.setText(f"Not rolled: {exc.reason}.")
+            show_refusal(self.damage_result, exc, "Not rolled")
             return
         soak = calc.armour.value() + sum(cover)
         self.last_damage = damage
@@ -250,7 +251,7 @@ class RollerPanel(QGroupBox):
                     lambda d: roller.apply_test_to_conflict(d, roll, name, pay))
                 target = f"{name} in the tracker"
         except RefusedError as exc:
-            self._log(f"Not applied: {exc.reason}.")
+            self._log(sentence("Not applied", refusal_text(exc)))
             return
         self.last_test = None
         self._log(f"Applied the test to {target}.")
@@ -278,7 +279,7 @@ class RollerPanel(QGroupBox):
                                           lambda d: cf.take_stress(d, name, amount, mental))
                 target = f"{name} in the tracker"
         except RefusedError as exc:
-            self._log(f"Not applied: {exc.reason}.")
+            self._log(sentence("Not applied", refusal_text(exc)))
             return
         self.last_damage = None
         self._log(f"Applied {amount} Stress to {target}.")
@@ -299,7 +300,7 @@ class RollerPanel(QGroupBox):
             else:
                 raise RefusedError(name)
         except RefusedError as exc:
-            self._log(f"Not spent: {exc.reason}.")
+            self._log(sentence("Not spent", refusal_text(exc)))
             return
         self._log(f"Spent {amount} Fortune.")
 

@@ -97,7 +97,7 @@ def main(argv: Sequence[str], prog: str = "seforge odds") -> int:
 
 
 def _percent(p: Fraction) -> str:
-    from seforge.systems.swords_edge.probability import format_probability
+    from seforge.core.probability_text import format_probability
 
     return format_probability(p, fixed=True).rjust(6)
 

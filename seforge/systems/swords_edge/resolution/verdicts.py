@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from seforge.core.probability_text import format_probability
 from seforge.systems.swords_edge.dice import (
     DIE_FACES,
     RollOutcome,
@@ -15,7 +16,6 @@ from seforge.systems.swords_edge.dice import (
 )
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import NCType
-from seforge.systems.swords_edge.probability import format_probability
 from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.opponents import Opponent
 from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, Role, Step

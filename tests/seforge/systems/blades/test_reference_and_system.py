@@ -39,7 +39,9 @@ def test_every_table_names_a_real_section_and_line() -> None:
                    "trauma", "clocks", "coin", "tier", "status", "xp", "load"):
         assert wanted in ids
     for t in tables:
-        assert t.source.document == SRD
+        assert t.source is not None and t.source.document == SRD
+        assert t.source.label.startswith(f"SRD: {t.source.section}")
+        assert SRD not in t.source.label and SRD in t.source.text
         assert all(len(row) == len(t.columns) for row in t.rows)
 
 
@@ -51,8 +53,10 @@ def test_every_table_line_is_under_its_section_in_the_srd() -> None:
              if (match := HEADING.match(line))]
     assert heads
     for t in reference.tables():
-        if t.source.line is not None:
-            before = [title for number, title in heads if number <= t.source.line]
+        assert t.source is not None
+        line = reference.line_of(t.source)
+        if line is not None:
+            before = [title for number, title in heads if number <= line]
             assert before and before[-1].casefold() == t.source.section.casefold(), (
                 t.id, t.source, before[-1:])
 
@@ -61,12 +65,14 @@ def test_external_rows_are_labelled_and_search_finds_rows() -> None:
     actions = reference.table("actions")
     hunt = next(i for i, row in enumerate(actions.rows) if row[0] == "Hunt")
     study = next(i for i, row in enumerate(actions.rows) if row[0] == "Study")
-    assert actions.source_of(hunt).origin == "text"
-    assert actions.source_of(study).origin == "external"
+    hunt_source, study_source = actions.source_of(hunt), actions.source_of(study)
+    assert hunt_source is not None and hunt_source.origin == "text"
+    assert study_source is not None and study_source.origin == "external"
+    assert "not in the text" in study_source.label
     found = dict((t.id, rows) for t, rows in reference.search("war"))
     assert "status" in found and len(found["status"]) == 2  # -3 war and the war effects
     assert reference.search("nothing-like-this") == []
-    assert reference.table("harm").matches("harm") == list(range(5))
+    assert dict((t.id, rows) for t, rows in reference.search("harm"))["harm"] == list(range(5))
     with pytest.raises(KeyError):
         reference.table("nope")
 

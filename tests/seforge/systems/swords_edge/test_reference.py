@@ -76,7 +76,8 @@ def test_every_table_names_the_rulebook_section_it_summarises() -> None:
         assert 0 < int(first) < int(last)
 
 
-def test_each_source_starts_at_its_sections_heading() -> None:
+def _rulebook_lines() -> list[str]:
+    """The rulebook's text beside the checkout (the developers' layout); skip without it."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[4]
@@ -85,8 +86,26 @@ def test_each_source_starts_at_its_sections_heading() -> None:
     rules = next((p for p in found if p.is_file()), None)
     if rules is None:
         pytest.skip("the rulebook text is not beside this checkout")
-    lines = rules.read_text(encoding="utf-8").splitlines()
+    return rules.read_text(encoding="utf-8").splitlines()
+
+
+def test_each_source_starts_at_its_sections_heading() -> None:
+    lines = _rulebook_lines()
     for entry in TABLES:
         assert entry.source is not None
         first = int(entry.source.lines.removeprefix("L").partition("-")[0])
         assert lines[first - 1].strip() == entry.source.section, entry.id
+
+
+def test_each_page_is_the_contents_page_of_its_section() -> None:
+    contents: dict[str, str] = {}
+    for line in _rulebook_lines()[:120]:
+        name, tab, page = line.strip().rpartition("\t")
+        if tab and page.strip().isdigit():
+            contents.setdefault(name.strip(), page.strip())
+    paged = [entry for entry in TABLES if entry.source is not None and entry.source.page]
+    assert len(paged) >= 9
+    for entry in paged:
+        assert entry.source is not None
+        assert contents[entry.source.section] == entry.source.page, entry.id
+        assert entry.source.label == f"{entry.source.section} (p. {entry.source.page})"

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from seforge.core.reference import ReferenceTable
+from seforge.core.reference import search as core_search
 from seforge.systems.twod20.damage import CHALLENGE_DIE_FACES, hazard_doom_cost
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.records import attribute_bonus
 from seforge.systems.twod20.system import SYSTEM
-from seforge.systems.twod20.tables import TABLES, search, tables_for
+from seforge.systems.twod20.tables import TABLES, profiles_of, tables_for
+
+
+def search(profile: Profile, text: str) -> list[tuple[ReferenceTable, list[tuple[str, ...]]]]:
+    """The core's search over the profile's tables, with the rows themselves."""
+    return [(t, [t.rows[i] for i in rows])
+            for t, rows in core_search(TABLES, text, tag=profile.value)]
 
 
 def test_every_table_has_a_source_and_square_rows() -> None:
     assert len({t.id for t in TABLES}) == len(TABLES)
     for table in TABLES:
-        assert table.source and table.rows and table.profiles
+        assert table.source and table.rows and profiles_of(table)
+        assert ".txt" not in table.source.label
+        assert table.source.origin == "external" or ".txt" in table.source.text
         assert all(len(row) == len(table.columns) for row in table.rows), table.id
     assert SYSTEM.reference_tables() == TABLES
 
@@ -27,9 +37,9 @@ def test_each_profile_gets_its_own_tables() -> None:
 
 
 def test_search_finds_rows_and_whole_tables() -> None:
-    found = dict((t.id, rows) for t, rows in search(Profile.CONAN, "called shot"))
+    found = {t.id: rows for t, rows in search(Profile.CONAN, "called shot")}
     assert list(found) == ["conan-momentum"] and found["conan-momentum"][0][0] == "Called Shot"
-    whole = dict((t.id, rows) for t, rows in search(Profile.SRD2022, "pursuit track"))
+    whole = {t.id: rows for t, rows in search(Profile.SRD2022, "pursuit track")}
     assert len(whole["pursuit"]) == 7
     assert search(Profile.SRD2022, "doom") == []
     assert len(search(Profile.SRD2022, "")) == len(tables_for(Profile.SRD2022))
@@ -44,7 +54,7 @@ def test_table_numbers_agree_with_the_engine() -> None:
     assert [row[1] for row in bonus.rows[:6]] == [
         "0" if attribute_bonus(s) == 0 else f"+{attribute_bonus(s)}" for s in scores]
     hazards = next(t for t in TABLES if t.id == "hazards")
-    assert "= 5 Doom" in hazards.note
+    assert "= 5 Doom" in hazards.notes
     assert hazard_doom_cost(4, {"Piercing": 2, "Knockdown": 0}, 2) == 5
 
 

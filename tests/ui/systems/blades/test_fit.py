@@ -15,28 +15,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractItemView,
-    QAbstractScrollArea,
-    QAbstractSlider,
-    QAbstractSpinBox,
     QApplication,
-    QComboBox,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
-    QScrollArea,
-    QScrollBar,
-    QStyle,
-    QTabWidget,
-    QTextEdit,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
 from seforge.core.resources import resource_path
+from tests.ui.shell.layout_check import problems, unnamed_inputs
 from ui.shell import screen_fit
 from ui.shell.settings import Preferences
 from ui.shell.theme import apply_theme
@@ -53,89 +38,10 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
-def _shown(widget: QWidget, root: QWidget) -> bool:
-    return widget.isVisibleTo(root) and widget.width() > 0 and widget.height() > 0
-
-
 def fit_problems(root: QWidget) -> list[str]:
-    """What breaks the layout rule under ``root``: sideways scrolling, cut text, unnamed
-    input controls (only widgets shown on screen count)."""
-    problems: list[str] = []
-    where = root.accessibleName() or type(root).__name__
-
-    def name(widget: QWidget) -> str:
-        return (f"{type(widget).__name__} {widget.accessibleName() or widget.objectName()!r}"
-                f" in {where}")
-
-    for area in root.findChildren(QAbstractScrollArea):
-        if not _shown(area, root):
-            continue
-        bar: QScrollBar = area.horizontalScrollBar()
-        if bar.isVisibleTo(root) and bar.maximum() > 0:
-            problems.append(f"scrolls sideways by {bar.maximum()} px: {name(area)}")
-        inner = area.widget() if isinstance(area, QScrollArea) else None
-        if inner is not None and inner.width() > area.viewport().width():
-            problems.append(f"cut at the right by {inner.width() - area.viewport().width()}"
-                            f" px: {name(area)}")
-    for label in root.findChildren(QLabel):
-        if not _shown(label, root) or not label.text() or label.textFormat() == \
-                Qt.TextFormat.RichText or "<" in label.text():
-            continue
-        metrics = label.fontMetrics()
-        text = label.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
-        room = label.contentsRect().width() - 2 * label.margin() - 2 * label.indent()
-        if label.wordWrap():
-            needed = max(metrics.horizontalAdvance(w) for w in text.split() or [""])
-        else:
-            needed = max(metrics.horizontalAdvance(line) for line in text.splitlines())
-        if needed > room + 1 and label.text() not in label.toolTip():
-            problems.append(f"label cut ({needed} > {room}): {label.text()[:40]!r} in {where}")
-    for button in root.findChildren(QAbstractButton):
-        if not _shown(button, root) or not button.text() or button.parent() is None:
-            continue
-        if isinstance(button.parent(), QTabWidget) or type(button).__name__ == "QToolButton":
-            continue
-        if isinstance(button, QPushButton):
-            needed = button.fontMetrics().horizontalAdvance(button.text().replace("&", "")) + 8
-        else:
-            needed = button.minimumSizeHint().width()
-        if needed > button.width() + 1:
-            problems.append(f"button cut ({needed} > {button.width()}): {button.text()!r}"
-                            f" in {where}")
-    for header in root.findChildren(QHeaderView):
-        if not _shown(header, root) or header.orientation() != Qt.Orientation.Horizontal:
-            continue
-        model = header.model()
-        if model is None:
-            continue
-        metrics = header.fontMetrics()
-        margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin)
-        for section in range(header.count()):
-            if header.isSectionHidden(section):
-                continue
-            text = str(model.headerData(section, Qt.Orientation.Horizontal) or "")
-            tip = str(model.headerData(section, Qt.Orientation.Horizontal,
-                                       Qt.ItemDataRole.ToolTipRole) or "")
-            needed = metrics.horizontalAdvance(text) + margin
-            if needed > header.sectionSize(section) and text not in tip:
-                problems.append(f"header cut ({needed} > {header.sectionSize(section)}):"
-                                f" {text!r} in {where}")
-    inputs = (QLineEdit, QAbstractSpinBox, QComboBox, QTextEdit, QPlainTextEdit,
-              QAbstractItemView, QAbstractSlider, QAbstractButton)
-    for control in root.findChildren(QWidget):
-        if not isinstance(control, inputs) or not _shown(control, root):
-            continue
-        if isinstance(control, QAbstractSlider | QHeaderView):
-            continue  # a scroll area's own bars and headers
-        if isinstance(control, QLineEdit) and isinstance(control.parent(),
-                                                         QAbstractSpinBox | QComboBox):
-            continue
-        if isinstance(control, QAbstractButton) and (control.text() or isinstance(
-                control.parent(), QTabWidget) or type(control).__name__ == "QToolButton"):
-            continue
-        if not control.accessibleName():
-            problems.append(f"input without an accessible name: {name(control)}")
-    return problems
+    """What breaks the layout rule under ``root`` (the shared harness's checks): sideways
+    scrolling, cut text, unnamed input controls."""
+    return [*problems(root), *unnamed_inputs(root)]
 
 
 @pytest.fixture
@@ -203,28 +109,3 @@ def test_blades_pages_fit_the_window(size: str, theme: str, qtbot: QtBot,
         assert problems == [], "\n".join(problems)
     finally:
         apply_theme(qapp, "light")
-
-
-def test_a_flow_row_wraps_when_narrow_and_fields_share_the_spare_width(qtbot: QtBot) -> None:
-    from ui.systems.blades.flow_row import FlowRow
-
-    host = QWidget()
-    qtbot.addWidget(host)
-    row = FlowRow(host)
-    buttons = [QPushButton(f"Button number {n}") for n in range(4)]
-    field = QLineEdit()
-    field.setAccessibleName("Field")
-    for button in buttons:
-        row.addWidget(button)
-    row.addWidget(field, 1)
-    one_line = row.heightForWidth(2000)
-    assert row.heightForWidth(200) > 2 * one_line, "narrow: one control a line"
-    assert row.minimumSize().width() <= max(b.sizeHint().width() for b in buttons)
-    host.resize(2000, one_line)
-    host.show()
-    row.setGeometry(QRect(0, 0, 2000, one_line))
-    assert field.geometry().right() == 1999, "the field takes the rest of its line"
-    assert buttons[1].geometry().top() == buttons[0].geometry().top()
-    row.setGeometry(QRect(0, 0, 200, row.heightForWidth(200)))
-    assert buttons[1].geometry().top() > buttons[0].geometry().bottom()
-    assert all(b.geometry().right() < 200 for b in buttons)

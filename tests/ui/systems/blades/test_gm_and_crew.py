@@ -74,14 +74,16 @@ def test_clock_fill_odds_and_reference_search(qtbot: QtBot) -> None:
     qtbot.keyClicks(ref.search, "drowned")
     assert ref.pick.count() == 1 and ref.pick.currentText().startswith("Harm")
     assert ref.table.rowCount() == 1
-    assert "Harm, line 305" in ref.source.text()
+    assert "Source: SRD: Harm" in ref.source.text()
+    assert "L305" in ref.source.toolTip() and ".txt" not in ref.source.text()
     ref.search.setText("insight")
     titles = [ref.pick.itemText(i) for i in range(ref.pick.count())]
     assert any(t.startswith("Actions") for t in titles)
     ref.pick.setCurrentIndex(next(i for i, t in enumerate(titles) if t.startswith("Actions")))
     sources = [ref.table.item(r, ref.table.columnCount() - 1).text()
                for r in range(ref.table.rowCount())]
-    assert any("external" in s for s in sources) and any(s.startswith("Actions") for s in sources)
+    assert any("not in the text" in s for s in sources)
+    assert any(s.startswith("SRD: Actions") for s in sources)
 
 
 def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
@@ -224,7 +226,8 @@ def test_reference_shows_the_playbooks_and_crews_with_their_source(qtbot: QtBot)
     ref.search.setText("infiltrator")
     titles = [ref.pick.itemText(i) for i in range(ref.pick.count())]
     assert titles[0] == "Lurk playbook (2)"
-    assert "CC BY 3.0" in ref.source.text() and "lurk.json" in ref.source.text()
+    assert "CC BY 3.0" in ref.source.text() and "Lurk playbook" in ref.source.text()
+    assert "lurk.json" in ref.source.toolTip()
     cells = [ref.table.item(r, 2).text() for r in range(ref.table.rowCount())]
     assert any(c.startswith("Tier and quality never lower") for c in cells)
     ref.search.setText("hidden lair")
@@ -232,3 +235,4 @@ def test_reference_shows_the_playbooks_and_crews_with_their_source(qtbot: QtBot)
                (ref.pick.itemText(i) for i in range(ref.pick.count())))
     ref.search.setText("consequences by position")
     assert "@TODO at line 254" in ref.source.text() and "inferred" in ref.source.text()
+    assert "L242" in ref.source.toolTip()

@@ -19,9 +19,9 @@ def test_the_builder_puts_its_ledger_under_it_when_narrow(qtbot: QtBot) -> None:
     editor.resize(1200, 700)
     editor.show()
     qtbot.waitExposed(editor)
-    assert editor.is_two_columns()
+    assert editor.columns.is_two()
     editor.resize(450, 700)
-    qtbot.waitUntil(lambda: not editor.is_two_columns())
+    qtbot.waitUntil(lambda: not editor.columns.is_two())
     qtbot.wait(100)  # the new layout settles
     assert sideways_scrolling(editor) == []
     assert cut_text(editor) == []
@@ -34,9 +34,9 @@ def test_the_conflict_editor_stacks_when_narrow(qtbot: QtBot) -> None:
     editor.resize(1200, 700)
     editor.show()
     qtbot.waitExposed(editor)
-    assert editor.is_two_columns()
+    assert editor.columns.is_two()
     editor.resize(340, 700)
-    qtbot.waitUntil(lambda: not editor.is_two_columns())
+    qtbot.waitUntil(lambda: not editor.columns.is_two())
     qtbot.wait(100)  # the new layout settles
     assert sideways_scrolling(editor) == []
     assert cut_text(editor) == []

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from seforge.systems.sword_of_life.conflict import winner
 from seforge.systems.sword_of_life.documents import CHARACTER, CHARACTER_FORMAT, CONFLICT_FORMAT
@@ -201,8 +201,17 @@ def test_gm_screen_calculator_and_reference(qtbot: Any) -> None:
     reference.search.setText("Nobel")
     visible = [table.id for table, box, _ in reference.tables if not box.isHidden()]
     assert visible == ["scales"]
+    # every word, in any order, in one row: the core's search
+    reference.search.setText("SOLDIER officer")
+    shown = [(table.id, r) for table, box, widget in reference.tables if not box.isHidden()
+             for r in range(widget.rowCount()) if not widget.isRowHidden(r)]
+    assert shown == [("scales", 3), ("scales", 4)]  # ratings 4 and 5
     reference.search.setText("")
     assert all(not box.isHidden() for _, box, _ in reference.tables)
+    boxes = {table.id: box for table, box, _ in reference.tables}
+    labels = {label.text(): label for label in boxes["effective"].findChildren(QLabel)}
+    assert "L77-96" in labels["Source: Careers"].toolTip()
+    assert not any(".txt" in text for text in labels)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

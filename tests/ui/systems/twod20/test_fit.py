@@ -17,28 +17,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractItemView,
-    QAbstractScrollArea,
-    QAbstractSlider,
-    QAbstractSpinBox,
     QApplication,
-    QCheckBox,
-    QComboBox,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QRadioButton,
-    QScrollBar,
-    QTabBar,
-    QTextEdit,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
 from seforge.core.trackers import TimeUnit
 from seforge.systems.twod20 import conflict as cf
+from tests.ui.shell.layout_check import problems, unnamed_inputs
 from ui.shell import screen_fit
 from ui.shell.settings import Preferences
 from ui.shell.theme import apply_theme
@@ -49,117 +35,6 @@ TITLE_BAR = 30
 SIZES = {"1366x768": QRect(0, 0, 1366, 768), "1024x768": QRect(0, 0, 1024, 768)}
 SAMPLES = sorted((Path(__file__).resolve().parents[4] / "resources" / "systems" / "twod20")
                  .glob("*.s2d20"))
-ELLIPSIS = "\u2026"
-
-
-def _visible(widget: QWidget, root: QWidget) -> bool:
-    return widget.isVisibleTo(root) and widget.width() > 0 and widget.height() > 0
-
-
-def _inside_item_view(widget: QWidget, root: QWidget) -> bool:
-    """Editors and cell widgets of a table scroll with it; the header is checked apart."""
-    parent = widget.parentWidget()
-    while parent is not None and parent is not root:
-        if isinstance(parent, QAbstractItemView) and not isinstance(widget, QHeaderView):
-            return True
-        parent = parent.parentWidget()
-    return False
-
-
-def _elided_with_tip(shown: str, tip: str) -> bool:
-    return ELLIPSIS in shown and shown.replace(ELLIPSIS, "").strip() != "" \
-        and len(tip) >= len(shown.replace(ELLIPSIS, ""))
-
-
-def sideways_scrolling(root: QWidget) -> list[str]:
-    found = []
-    for area in [root, *root.findChildren(QAbstractScrollArea)]:
-        if not isinstance(area, QAbstractScrollArea) or not _visible(area, root):
-            continue
-        bar = area.horizontalScrollBar()
-        if bar.maximum() > bar.minimum():
-            found.append(f"{type(area).__name__} {area.objectName() or area.accessibleName()!r}"
-                         f" scrolls {bar.maximum() - bar.minimum()} px sideways")
-    return found
-
-
-def cut_texts(root: QWidget) -> list[str]:
-    found = []
-    for label in root.findChildren(QLabel):
-        if not _visible(label, root) or not label.text() or _inside_item_view(label, root):
-            continue
-        if label.pixmap() is not None and not label.pixmap().isNull():
-            continue
-        if label.wordWrap():
-            need = label.heightForWidth(label.width())
-            if need > label.height() + 1:
-                found.append(f"label {label.text()[:40]!r}: {need} px tall in "
-                             f"{label.height()} px")
-            continue
-        need = label.minimumSizeHint().width()
-        if need > label.width() and not _elided_with_tip(label.text(), label.toolTip()):
-            found.append(f"label {label.text()[:40]!r}: {need} px wide in {label.width()} px")
-    for button in root.findChildren(QAbstractButton):
-        if not _visible(button, root) or not button.text() or _inside_item_view(button, root):
-            continue
-        if isinstance(button.parentWidget(), QTabBar):
-            continue
-        need = button.minimumSizeHint().width()
-        if need > button.width() and not _elided_with_tip(button.text(), button.toolTip()):
-            found.append(f"button {button.text()!r}: {need} px wide in {button.width()} px")
-    for header in root.findChildren(QHeaderView):
-        view = header.parentWidget()
-        if view is None or not _visible(header, root) or not _visible(view, root):
-            continue
-        model = header.model()
-        if model is None:
-            continue
-        horizontal = header.orientation() is Qt.Orientation.Horizontal
-        for section in range(header.count()):
-            if header.isSectionHidden(section):
-                continue
-            text = str(model.headerData(section, header.orientation()) or "")
-            if not text:
-                continue
-            hint = header.sectionSizeFromContents(section)
-            need = hint.width() if horizontal else hint.height()
-            have = header.sectionSize(section)
-            if horizontal and need > have:
-                tip = str(model.headerData(section, header.orientation(),
-                                           Qt.ItemDataRole.ToolTipRole) or "")
-                elides = header.textElideMode() is not Qt.TextElideMode.ElideNone
-                if not (elides and text in tip):
-                    found.append(f"header {text!r}: {need} px wide in {have} px")
-    return found
-
-
-INPUTS = (QLineEdit, QAbstractSpinBox, QComboBox, QCheckBox, QRadioButton, QTextEdit,
-          QPlainTextEdit, QAbstractItemView)
-
-
-def unnamed_inputs(root: QWidget) -> list[str]:
-    found = []
-    for widget in root.findChildren(QWidget):
-        if not isinstance(widget, INPUTS) or isinstance(widget, QHeaderView):
-            continue
-        if isinstance(widget, QAbstractSlider) and isinstance(widget, QScrollBar):
-            continue
-        if not _visible(widget, root) or _inside_item_view(widget, root):
-            continue
-        parent = widget.parentWidget()
-        if isinstance(parent, (QAbstractSpinBox, QComboBox)):
-            continue  # the line edit inside a spin box or an editable combo
-        name = widget.accessibleName()
-        if not name and isinstance(widget, (QCheckBox, QRadioButton)):
-            name = widget.text()
-        if not name:
-            found.append(f"{type(widget).__name__} {widget.objectName()!r} "
-                         f"(tooltip {widget.toolTip()[:40]!r})")
-    return found
-
-
-def problems(root: QWidget) -> list[str]:
-    return [*sideways_scrolling(root), *cut_texts(root)]
 
 
 def _settle(window: MainWindow) -> None:
@@ -261,29 +136,3 @@ def test_conflict_tracker_as_a_document_fits(main_window: MainWindow) -> None:
         owner.apply("add", lambda d, n=name, s=side: cf.add_combatant(d, n, s))
     _settle(main_window)
     _check(editor, "conflict tracker tab")
-
-
-def test_the_checks_can_fail(qtbot: QtBot) -> None:
-    """A cut label, a cut header and a table that scrolls sideways are all found."""
-    from PySide6.QtWidgets import QTableWidget, QVBoxLayout
-
-    page = QWidget()
-    qtbot.addWidget(page)
-    layout = QVBoxLayout(page)
-    label = QLabel("A label far too long for the little page it sits on")
-    label.setMinimumWidth(0)
-    label.setSizePolicy(label.sizePolicy().Policy.Ignored, label.sizePolicy().Policy.Fixed)
-    layout.addWidget(label)
-    table = QTableWidget(1, 6)
-    table.setHorizontalHeaderLabels([f"Long header number {i}" for i in range(6)])
-    layout.addWidget(table)
-    page.resize(200, 200)
-    page.show()
-    QApplication.processEvents()
-    found = problems(page)
-    assert any(p.startswith("label") for p in found)
-    assert any("sideways" in p for p in found)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-    QApplication.processEvents()
-    assert any(p.startswith("header") for p in problems(page))
-    assert unnamed_inputs(page) == ["QTableWidget '' (tooltip '')"]

@@ -268,8 +268,10 @@ class TableSection(QWidget):
         self.note = QLabel(table.note, self)
         self.note.setWordWrap(True)
         self.note.setAccessibleName(f"{table.title} note")
-        where = table.source.text if table.source is not None else ""
+        where = table.source.label if table.source is not None else ""
         self.source = QLabel(f"Source: {where}" if where else "", self)
+        if table.source is not None:  # the whole citation, to check it against the text
+            self.source.setToolTip(table.source.text)
         self.source.setObjectName(f"source_{table.id}")
         self.source.setWordWrap(True)
         self.source.setEnabled(False)  # drawn in the palette's quieter text colour

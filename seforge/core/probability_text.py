@@ -1,15 +1,17 @@
-"""One way to print a probability, for the CLI and the app alike.
+"""One way to print a probability, for every system's CLI and pages alike.
 
 A chance that is not exactly 0 or 1 never prints as ``0%`` or ``100%``: when
 rounding would say so, the text says ``<0.1%`` or ``>99.9%`` instead, because a
-player who reads 100% expects the roll cannot fail.
+player who reads 100% expects the roll cannot fail. :func:`percent` is the odds
+tables' form (two decimals, kept for alignment), :func:`exactly` the exact fraction
+a tooltip shows beside it.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["format_probability"]
+__all__ = ["exactly", "format_probability", "percent"]
 
 
 def format_probability(chance: Fraction | int, decimals: int = 1, *, fixed: bool = False) -> str:
@@ -37,3 +39,14 @@ def format_probability(chance: Fraction | int, decimals: int = 1, *, fixed: bool
     if not fixed and "." in text:
         text = text.rstrip("0").rstrip(".")
     return f"{text}%"
+
+
+def percent(chance: Fraction | int) -> str:
+    """The odds tables' form: two decimals, kept (``"23.76%"``, ``"50.00%"``,
+    ``"<0.01%"``)."""
+    return format_probability(chance, 2, fixed=True)
+
+
+def exactly(value: Fraction | int) -> str:
+    """An exact value for a tooltip: ``"exactly 13/51"``, ``"exactly 4"``."""
+    return f"exactly {Fraction(value)}"

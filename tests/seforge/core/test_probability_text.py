@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from seforge.cli import EXIT_OK, main
-from seforge.systems.swords_edge.probability import format_probability
+from seforge.core.probability_text import format_probability
 from seforge.systems.swords_edge.resolution.verdicts import format_chance
 
 
@@ -55,3 +55,14 @@ def test_cli_uses_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--modifier", "0", "--tn", "5", "--luck", "3"]) == EXIT_OK
     out = capsys.readouterr().out
     assert "  Success             94.0%" in out
+
+
+def test_the_odds_tables_form_keeps_two_decimals_and_the_tooltip_is_exact() -> None:
+    from seforge.core.probability_text import exactly, percent
+
+    assert percent(Fraction(13, 51)) == "25.49%"
+    assert percent(Fraction(1, 2)) == "50.00%"
+    assert percent(Fraction(1, 10**6)) == "<0.01%"
+    assert percent(1 - Fraction(1, 10**6)) == ">99.99%"
+    assert percent(0) == "0.00%" and percent(1) == "100.00%"
+    assert exactly(Fraction(13, 51)) == "exactly 13/51" and exactly(Fraction(8, 2)) == "exactly 4"

@@ -1,0 +1,40 @@
+"""The one library entry type: a ready-made document a game system ships.
+
+Every system's ``library()`` gives :class:`LibraryEntry` values: an id (unique within the
+system, usually the file's name without its suffix), the file's path and the title a list
+shows. A system whose list needs more (one that sorts its sample characters by kind and
+genre and names the book's page) fills the optional fields; one with a single kind of
+document leaves them empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """One ready-made document: what a list shows, and where its file is."""
+
+    id: str
+    path: Path
+    title: str = ""
+    """What a list shows; empty: the id."""
+    kind: str = ""
+    """What it is within its system (e.g. ``"pc"`` or ``"nc"``); empty with one kind."""
+    genre: str = ""
+    """The genre or setting it belongs to, for grouping; may be empty."""
+    source: str = ""
+    """Where it comes from (the book and page), for the reader; may be empty."""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise ValueError("a library entry needs an id")
+        if not self.title:
+            object.__setattr__(self, "title", self.id)
+
+    @property
+    def name(self) -> str:
+        """The title (the name a character list calls it)."""
+        return self.title
