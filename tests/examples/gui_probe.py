@@ -68,6 +68,9 @@ def main(sample: Path) -> dict[str, Any]:
     seen["gm_systems"] = dock.system_ids()
     seen["gm_page"] = page.objectName() if page is not None else None
     seen["gm_current"] = dock.stack.currentWidget() is page and page is not None
+    from ui.shell.help.guide import pages
+
+    seen["guide"] = [page.key for page in pages()]
     window.close()
     QApplication.processEvents()
     seen["warnings"] = warnings

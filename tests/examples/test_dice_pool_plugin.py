@@ -228,6 +228,7 @@ def test_the_window_offers_opens_and_screens_it(plugin_env: PluginEnv) -> None:
     assert (seen["open_editor"], seen["open_name"]) == ("DicePoolBuilder", "Ada Quill")
     assert "dice-pool" in seen["gm_systems"]
     assert seen["gm_page"] == "dicePoolGmScreen" and seen["gm_current"]
+    assert "dice-pool" in seen["guide"]  # Help's guide has the plug-in's own page
     assert seen["warnings"] == []
 
 

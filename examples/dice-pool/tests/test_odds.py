@@ -55,14 +55,6 @@ def test_a_roll_that_is_not_one_is_refused(dice: int, target: int, sides: int,
         odds.successes(dice, target, sides)
 
 
-def test_percent_never_rounds_to_a_lie() -> None:
-    assert odds.percent(Fraction(1, 2)) == "50.0%"
-    assert odds.percent(Fraction(1, 10**6)) == "<0.1%"
-    assert odds.percent(1 - Fraction(1, 10**6)) == ">99.9%"
-    assert odds.percent(Fraction(1)) == "100.0%"
-    assert odds.percent(Fraction(0)) == "0.0%"
-
-
 def test_cli_json_gives_every_count(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 

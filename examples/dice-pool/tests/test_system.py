@@ -57,3 +57,14 @@ def test_listing_it_stays_cheap() -> None:
     assert imported_after("import dice_pool_ui.system_ui", (
         "reportlab", "dice_pool.models", "dice_pool.sheet", "dice_pool_ui.builder",
         "dice_pool_ui.gm_screen")) == []
+
+
+def test_the_guide_has_its_page() -> None:
+    from ui.shell.help.guide import system_section
+
+    from dice_pool_ui.system_ui import SYSTEM_UI
+
+    section = system_section(SYSTEM_UI)
+    assert [page.key for page in section.pages] == ["dice-pool"]
+    assert section.pages[0].title == "Dice Pool"
+    assert "at most 12: the budget" in " ".join(section.pages[0].markdown.split())

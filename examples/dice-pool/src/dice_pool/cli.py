@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from fractions import Fraction
 
 from seforge.core.cli import OneLineParser, print_json, whole_number
+from seforge.core.probability_text import format_probability
 
 from dice_pool.odds import (
     DEFAULT_SIDES,
@@ -21,7 +23,6 @@ from dice_pool.odds import (
     MIN_DICE,
     MIN_SIDES,
     at_least,
-    percent,
     successes,
     why_not_roll,
 )
@@ -46,6 +47,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
+def share(value: Fraction) -> str:
+    return format_probability(value, 1, fixed=True)
+
+
 def run(argv: Sequence[str], prog: str) -> int:
     parser = build_parser(prog)
     args = parser.parse_args(list(argv))
@@ -60,5 +65,5 @@ def run(argv: Sequence[str], prog: str) -> int:
     print(f"{args.dice}d{args.sides}, each {args.target}+ a success")
     print(f"  {'successes':>9}  {'exactly':>8}  {'or more':>8}  exact")
     for k, (p, q) in enumerate(zip(exactly, at_least(exactly), strict=True)):
-        print(f"  {k:>9}  {percent(p):>8}  {percent(q):>8}  {p}")
+        print(f"  {k:>9}  {share(p):>8}  {share(q):>8}  {p}")
     return 0

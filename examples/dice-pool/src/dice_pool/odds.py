@@ -54,12 +54,3 @@ def at_least(exactly: list[Fraction]) -> list[Fraction]:
         found.append(running)
     return found[::-1]
 
-
-def percent(value: Fraction, places: int = 1) -> str:
-    """``value`` as a percentage for people ("<0.1%" rather than a misleading "0.0%")."""
-    shown = f"{float(value) * 100:.{places}f}%"
-    if value and float(shown.rstrip("%")) == 0:
-        return f"<{10 ** -places:.{places}f}%"
-    if value != 1 and shown == f"{100:.{places}f}%":
-        return f">{100 - 10 ** -places:.{places}f}%"
-    return shown

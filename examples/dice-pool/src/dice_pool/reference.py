@@ -3,10 +3,11 @@ system). Every number comes from the exact odds; nothing is rounded before it is
 
 from __future__ import annotations
 
+from seforge.core.probability_text import format_probability
 from seforge.core.reference import ReferenceSource, ReferenceTable
 
 from dice_pool import rules
-from dice_pool.odds import at_least, percent, successes
+from dice_pool.odds import at_least, successes
 
 TARGETS = (4, 5, 6)
 """The targets the odds table shows (on a d6)."""
@@ -20,8 +21,8 @@ def odds_table() -> ReferenceTable:
         row = [f"{dice}d6"]
         for target in TARGETS:
             chances = at_least(successes(dice, target))
-            two = percent(chances[2]) if dice >= 2 else "—"
-            row.append(f"{percent(chances[1])} / {two}")
+            two = format_probability(chances[2], 1, fixed=True) if dice >= 2 else "—"
+            row.append(f"{format_probability(chances[1], 1, fixed=True)} / {two}")
         rows.append(tuple(row))
     return ReferenceTable(
         "odds", "Chance of 1+ / 2+ successes",

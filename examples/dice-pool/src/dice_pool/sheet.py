@@ -18,10 +18,11 @@ from seforge.core.pdf.fonts import Face, draw_string, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
 from seforge.core.pdf.text import draw_text
+from seforge.core.probability_text import format_probability
 
 from dice_pool import rules
 from dice_pool.models import Character
-from dice_pool.odds import at_least, percent, successes
+from dice_pool.odds import at_least, successes
 from dice_pool.reference import TARGETS
 
 MARGIN = 42.0
@@ -80,7 +81,8 @@ def draw_page(canvas: Canvas, character: Character, width: float, height: float)
         draw_string(canvas, columns[1] + rules.MAX_POOL * 15 + 4, y, str(trait.pool),
                     Face.BOLD, 10)
         for column, target in zip(columns[2:], TARGETS, strict=True):
-            chance = (percent(at_least(successes(trait.pool, target))[1])
+            chance = (format_probability(at_least(successes(trait.pool, target))[1], 1,
+                                          fixed=True)
                       if rules.MIN_POOL <= trait.pool <= rules.MAX_POOL else "—")
             draw_string(canvas, column, y, chance, Face.REGULAR, 10)
         canvas.setStrokeColorRGB(0.7, 0.7, 0.7)

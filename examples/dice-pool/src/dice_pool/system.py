@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seforge.core.credits import SourceCredit
 from seforge.core.systems import (
@@ -30,13 +30,9 @@ from dice_pool.formats import (
     TITLE,
 )
 
-
-@dataclass(frozen=True)
-class LibraryEntry:
-    """A ready-made document (Dice Pool ships none)."""
-
-    id: str
-    path: Path
+if TYPE_CHECKING:  # the types only: listing systems stays light
+    from seforge.core.library import LibraryEntry
+    from seforge.core.reference import ReferenceTable
 
 
 def _run_odds(argv: Sequence[str], prog: str) -> int:
@@ -75,13 +71,13 @@ class DicePoolSystem:
     def formats(self) -> Sequence[DocumentFormat]:
         return (DocumentFormat(CHARACTER_FORMAT, CHARACTER_TITLE, CHARACTER_SUFFIX),)
 
-    def reference_tables(self) -> Sequence[Any]:
+    def reference_tables(self) -> Sequence[ReferenceTable]:
         from dice_pool.reference import tables
 
         return tables()
 
-    def library(self) -> Sequence[Any]:
-        return ()
+    def library(self) -> Sequence[LibraryEntry]:
+        return ()  # no ready-made characters: the samples are examples, not a library
 
     def check(self, path: Path) -> CheckReport:
         from dice_pool.documents import CHARACTER

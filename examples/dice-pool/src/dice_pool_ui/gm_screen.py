@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from seforge.core.probability_text import exactly, percent
 from seforge.core.reference import ReferenceTable, search
 
 from dice_pool import odds, reference
@@ -74,8 +75,8 @@ def _fit_height(table: QTableWidget) -> None:
 
 
 def _chance_item(value: Fraction) -> QTableWidgetItem:
-    item = QTableWidgetItem(odds.percent(value, 2))
-    item.setToolTip(f"exactly {value}")
+    item = QTableWidgetItem(percent(value))
+    item.setToolTip(exactly(value))
     item.setData(EXACT_ROLE, str(value))
     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     return item
@@ -126,7 +127,7 @@ class OddsCalculator(QGroupBox):
         one = more[1] if dice >= 1 else Fraction(0)
         self.summary.setText(
             f"{dice}d{sides}, each {target}+ a success: at least one success "
-            f"{odds.percent(one, 2)}; {float(sum(k * p for k, p in enumerate(exactly))):.2f} "
+            f"{percent(one)}; {float(sum(k * p for k, p in enumerate(exactly))):.2f} "
             "successes on average.")
 
 
