@@ -3,6 +3,6 @@ documents (``documents``), menus (``actions``), autosave, opening files, the sta
 the GM Screen dock, help, settings and theme, and the system UI registry.
 
 ``ui.shell`` never imports ``ui.systems``: a system's UI is found through
-:mod:`ui.shell.system_ui`, and what it adds to the window through
+:mod:`ui.shell.system_uis`, and what it adds to the window through
 :mod:`ui.shell.window_part`.
 """

@@ -33,7 +33,7 @@ from seforge.core.bounded_read import FileReadError, read_bounded
 from seforge.core.documents import DocumentFileError
 from ui.shell.disk import DiskStamp
 from ui.shell.settings import data_dir, set_aside
-from ui.shell.system_ui import UI_REGISTRY, DocumentEditor, OpenDocument, suffixes_of
+from ui.shell.system_uis import UI_REGISTRY, DocumentEditor, OpenDocument, suffixes_of
 
 DEFAULT_INTERVAL_MS = 5000
 LOCK_NAME = "session.lock"
@@ -341,7 +341,7 @@ class Autosaver(QObject):
         meta = {
             "original_path": str(document.path) if document.path else None,
             "title": document.title(),
-            "disk_stamp": stamp_data(getattr(document, "disk_stamp", None)),
+            "disk_stamp": stamp_data(document.disk_stamp),
         }
         place = document.property(GM_SCREEN_PROPERTY) if isinstance(document, QObject) else None
         if isinstance(place, str) and place:

@@ -3,8 +3,8 @@
 :class:`DocumentController` opens, creates, saves, reverts, duplicates and closes the
 tabs' documents, asks about unsaved changes, follows files changed by another program
 and brings back autosaves after a crash. It knows a document only through
-:class:`~ui.shell.system_ui.OpenDocument` and its system only through its
-:class:`~ui.shell.system_ui.SystemUi` (and that system's
+:class:`~ui.shell.system_uis.OpenDocument` and its system only through its
+:class:`~ui.shell.system_uis.SystemUi` (and that system's
 :class:`~ui.shell.window_part.WindowPart`, when it has one).
 """
 
@@ -24,7 +24,7 @@ from seforge.core.atomic import ReadOnlyFileError
 from seforge.core.documents import DocumentFileError, peek_format
 from ui.shell import dialogs
 from ui.shell.disk import same_file
-from ui.shell.system_ui import (
+from ui.shell.system_uis import (
     UI_REGISTRY,
     DocumentEditor,
     NewDocumentChoice,
@@ -36,6 +36,7 @@ from ui.shell.system_ui import (
 )
 
 if TYPE_CHECKING:
+    from ui.shell.campaign_view import CampaignEditor
     from ui.shell.unsaved_dialog import UnsavedWork
     from ui.shell.window import MainWindow
     from ui.shell.window_part import WindowPart
@@ -112,7 +113,7 @@ class DocumentController(QObject):
             if not patterns:
                 continue
             every += patterns
-            label = getattr(ui, "file_filter", "") or f"{ui.title} files"
+            label = ui.file_filter or f"{ui.title} files"
             entries.append(f"{label} ({' '.join(patterns)})")
         from seforge.core.campaign import CAMPAIGN_SUFFIX
 
@@ -170,7 +171,7 @@ class DocumentController(QObject):
             return None
         return system_id
 
-    def campaign_editor(self, system_id: str, path: Path | None = None) -> DocumentEditor:
+    def campaign_editor(self, system_id: str, path: Path | None = None) -> CampaignEditor:
         """A campaign tab's editor: a new campaign of ``system_id``, or the one at
         ``path`` (DocumentFileError, OSError)."""
         from ui.shell.campaign_view import (
@@ -188,9 +189,8 @@ class DocumentController(QObject):
         """A new, empty campaign of ``system_id`` in a new tab; returns its owner."""
         editor = self.campaign_editor(system_id)
         editor.owner.set_title(f"New {self.system(system_id).title} campaign")
-        widget = self.add_editor(system_id, editor)
-        view = getattr(editor, "view", None)
-        (view.name if view is not None else widget).setFocus()
+        self.add_editor(system_id, editor)
+        editor.view.name.setFocus()
         return editor.owner
 
     def _open_editor(self, ui: SystemUi, path: Path) -> DocumentEditor:
@@ -429,16 +429,16 @@ class DocumentController(QObject):
         suffix = document.autosave_suffix
         tab = self.tab_of(document)
         name_now = document_name(document, self.part(tab.system_id if tab else None))
-        own_name = getattr(getattr(document, "document", None), "name", "")
-        if tab is None and isinstance(own_name, str) and own_name.strip():
+        own_name = document.document_name()
+        if tab is None and own_name.strip():
             name_now = own_name  # a GM Screen tracker: its conflict's name
         suggested = document.path or Path(self.window.dialog_folder()) / (
             name_now.strip() + suffix)
         ui = self.system(tab.system_id) if tab is not None else None
-        label = getattr(ui, "file_filter", "") if ui is not None else ""
+        label = ui.file_filter if ui is not None else ""
         if not label:
-            kind_title = getattr(getattr(document, "kind", None), "title", "")
-            label = f"{kind_title} files" if isinstance(kind_title, str) and kind_title else ""
+            kind_title = document.kind_title()
+            label = f"{kind_title} files" if kind_title else ""
         name, _ = QFileDialog.getSaveFileName(
             self.window, "Save As", str(suggested),
             f"{label or 'SEForge documents'} (*{suffix});;All files (*)")
@@ -743,9 +743,9 @@ class DocumentController(QObject):
             campaign_of = self.generic_campaign(path)
             if campaign_of is not None and any(u.system_id == campaign_of
                                                for u in self.systems()):
-                editor = self.campaign_editor(campaign_of, path)
-                systems[id(editor)] = campaign_of
-                return editor
+                campaign: DocumentEditor = self.campaign_editor(campaign_of, path)
+                systems[id(campaign)] = campaign_of
+                return campaign
             ui = self.system_for_path(path) if path.suffix else None
             if ui is None or path.suffix.lower() not in suffixes_of(ui):
                 return None
@@ -817,12 +817,12 @@ class DocumentController(QObject):
         return True
 
 
-def noun(ui: SystemUi, document: object = None) -> str:
-    """What an open document is called in messages: its kind's title ("Blades crew") when
-    it has a DocumentKind, else its system's only kind of new document without the
-    system's name ("character" for Sword's Edge), else "file"."""
-    kind_title = getattr(getattr(document, "kind", None), "title", None)
-    if isinstance(kind_title, str) and kind_title:
+def noun(ui: SystemUi, document: OpenDocument | None = None) -> str:
+    """What an open document is called in messages: its kind's title ("Blades crew"),
+    else its system's only kind of new document without the system's name ("character"
+    for Sword's Edge), else "file"."""
+    kind_title = document.kind_title() if document is not None else ""
+    if kind_title:
         return kind_title
     from ui.shell.start_page import short_label
 

@@ -1,14 +1,13 @@
 """The documents a system's GM Screen page holds (a conflict tracker, a virtual deck).
 
-A GM page may have ``documents() -> list[DocumentOwner]``: the owners of the trackers it
-shows (see :mod:`ui.shell.system_ui`). The window then treats them like its tabs'
-documents: asked about on quit, autosaved and offered back after a crash, watched for one
-file in two owners. :class:`TrackerBar` gives each one New, Open…, Save and Save As… over
-the page, through the window's dialogs and the owner's atomic save; the owner keeps its
-views, and :meth:`DocumentOwner.start_over` swaps the document it holds.
+A GM page that holds trackers is a :class:`~ui.shell.system_uis.TrackerPage`:
+``documents()`` gives the owners of the trackers it shows. The window then treats them
+like its tabs' documents: asked about on quit, autosaved and offered back after a crash,
+watched for one file in two owners. :class:`TrackerBar` gives each one New, Open…, Save
+and Save As… over the page, through the window's dialogs and the owner's atomic save; the
+owner keeps its views, and :meth:`DocumentOwner.start_over` swaps the document it holds.
 
-A page may also have ``new_tracker(owner) -> model``: the fresh document New starts (the
-kind's empty model without it).
+Its ``new_tracker(owner) -> model`` is the fresh document New starts.
 """
 
 from __future__ import annotations
@@ -29,27 +28,27 @@ from PySide6.QtWidgets import (
 
 from seforge.core.documents import DocumentFileError
 from ui.shell.disk import same_file
+from ui.shell.document_owner import DocumentOwner
+from ui.shell.system_uis import OpenDocument, TrackerPage
 
 if TYPE_CHECKING:
     from ui.shell.window import MainWindow
 
 
-def page_documents(page: QWidget | None) -> list[Any]:
-    """The owners a GM Screen page holds (none when it has no ``documents``)."""
-    found = getattr(page, "documents", None) if page is not None else None
-    if not callable(found):
+def page_documents(page: QWidget | None) -> list[DocumentOwner[Any]]:
+    """The owners a GM Screen page holds (none when it is no :class:`TrackerPage`)."""
+    if not isinstance(page, TrackerPage):
         return []
     try:
-        owners = list(found())
+        owners = list(page.documents())
     except Exception:  # a page that cannot tell holds nothing the shell can save
         return []
-    return [o for o in owners if hasattr(o, "undo_stack") and hasattr(o, "kind")]
+    return [o for o in owners if isinstance(o, DocumentOwner)]
 
 
-def kind_title(owner: Any) -> str:
+def kind_title(owner: OpenDocument) -> str:
     """What the tracker is called ("2d20 conflict"), from its DocumentKind."""
-    title = getattr(getattr(owner, "kind", None), "title", "")
-    return title if isinstance(title, str) and title else "Tracker"
+    return owner.kind_title() or "Tracker"
 
 
 class TrackerBar(QWidget):
@@ -113,8 +112,9 @@ class TrackerBar(QWidget):
         """An empty tracker in place of this one (asks first about unsaved changes)."""
         if not self._may_replace("starting a new one"):
             return False
-        make = getattr(self.page, "new_tracker", None)
-        fresh = make(self.owner) if callable(make) else self.owner.kind.model()
+        page = self.page
+        fresh = (page.new_tracker(self.owner) if isinstance(page, TrackerPage)
+                 else self.owner.kind.model())
         self._forget_autosave()
         self.owner.start_over(fresh)
         self.owner.set_title(kind_title(self.owner))

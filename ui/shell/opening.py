@@ -19,7 +19,7 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, QTimer
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
-from ui.shell.system_ui import registered_suffixes
+from ui.shell.system_uis import registered_suffixes
 
 if TYPE_CHECKING:
     from ui.shell.window import MainWindow

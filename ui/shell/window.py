@@ -2,7 +2,7 @@
 GM Screen dock, the menus, preferences, zoom, theme and layout.
 
 The window knows no game system: it asks the registered system UIs
-(:data:`ui.shell.system_ui.UI_REGISTRY`) for new documents, editors and GM Screen pages,
+(:data:`ui.shell.system_uis.UI_REGISTRY`) for new documents, editors and GM Screen pages,
 and each system's :class:`~ui.shell.window_part.WindowPart` for its docks and menus. Its
 documents are handled by :class:`~ui.shell.documents.DocumentController`; its actions and
 menus are built by :mod:`ui.shell.actions`.
@@ -53,7 +53,7 @@ from ui.shell.documents import DocumentController, document_name
 from ui.shell.gm_screen import GMScreenDock
 from ui.shell.settings import Preferences, load_preferences, recent_labels, save_preferences
 from ui.shell.start_page import StartPage
-from ui.shell.system_ui import SystemUi
+from ui.shell.system_uis import SystemUi
 from ui.shell.theme import apply_theme
 from ui.shell.widgets import apply_font_scales
 from ui.shell.window_part import WindowPart
@@ -183,11 +183,8 @@ class MainWindow(QMainWindow):
         self.update_state()
 
     def _install_part(self, ui: SystemUi) -> None:
-        make = getattr(ui, "window_part", None)
-        if make is None:
-            return
-        part = make(self)
-        if isinstance(part, WindowPart):
+        part = ui.window_part(self)
+        if part is not None:
             self.parts[ui.system_id] = part
             part.install()
 
@@ -476,8 +473,8 @@ class MainWindow(QMainWindow):
             action.setEnabled(has)
         self.revert_action.setEnabled(has and document.path is not None)
         # systems with their own export actions (Sword's Edge) do not offer export_pdf
-        self.export_pdf_action.setVisible(callable(getattr(self.current_system(), "export_pdf",
-                                                           None)))
+        ui = self.current_system()
+        self.export_pdf_action.setVisible(ui is not None and ui.offers_pdf_export())
         for part in self.parts.values():
             part.update_state(document)
         self.bind_undo()
@@ -594,8 +591,7 @@ class MainWindow(QMainWindow):
 
         ui = self.current_system()
         document = self.current_document()
-        export = getattr(ui, "export_pdf", None)
-        if document is None or not callable(export):
+        if document is None or ui is None or not ui.offers_pdf_export():
             return None
         folder = document.path.parent if document.path is not None else Path.home()
         name, _ = QFileDialog.getSaveFileName(
@@ -608,7 +604,7 @@ class MainWindow(QMainWindow):
         from seforge.core.documents import DocumentFileError
 
         try:
-            export(document, out, self.preferences.paper)
+            ui.export_pdf(document, out, self.preferences.paper)
         except DocumentFileError as exc:  # about the temporary copy: its problem only
             QMessageBox.warning(self, "Export PDF", f"Nothing was exported: {exc.problem}")
             return None

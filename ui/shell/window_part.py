@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QDockWidget, QWidget
 
 if TYPE_CHECKING:
     from ui.shell.autosave import Recovered
-    from ui.shell.system_ui import DocumentEditor, OpenDocument
+    from ui.shell.system_uis import DocumentEditor, OpenDocument
     from ui.shell.unsaved_dialog import UnsavedWork
 
 

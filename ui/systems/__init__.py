@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib.util
 
-from ui.shell.system_ui import UI_REGISTRY
+from ui.shell.system_uis import UI_REGISTRY
 
 BUILTIN_SYSTEM_UIS: dict[str, str] = {
-    "swords-edge": "ui.systems.swords_edge.system_ui:SYSTEM_UI",
-    "2d20": "ui.systems.twod20.system_ui:SYSTEM_UI",
-    "blades": "ui.systems.blades.system_ui:SYSTEM_UI",
-    "sword-of-life": "ui.systems.sword_of_life.system_ui:SYSTEM_UI",
+    "swords-edge": "ui.systems.swords_edge.swords_edge_ui:SYSTEM_UI",
+    "2d20": "ui.systems.twod20.twod20_ui:SYSTEM_UI",
+    "blades": "ui.systems.blades.blades_ui:SYSTEM_UI",
+    "sword-of-life": "ui.systems.sword_of_life.sword_of_life_ui:SYSTEM_UI",
 }
 
 

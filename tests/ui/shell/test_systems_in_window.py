@@ -22,7 +22,7 @@ from seforge.core.documents import DocumentKind
 from ui.shell import dialogs
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.opening import dropped_paths
-from ui.shell.system_ui import UI_REGISTRY, NewDocumentChoice, SystemUi
+from ui.shell.system_uis import UI_REGISTRY, NewDocumentChoice, SystemUi, SystemUiBase
 from ui.shell.window import MainWindow
 
 
@@ -54,7 +54,7 @@ class ToyEditor:
         return self.edit
 
 
-class ToyUi:
+class ToyUi(SystemUiBase):
     system_id = "toy"
     title = "Toy System"
     suffixes = (".toy",)

@@ -1,30 +1,12 @@
 """What one game system gives the app's window, and the registry that finds it.
 
-The shell never imports ``ui.systems``; the app (``ui.app``) registers each built-in
-system's UI lazily by ``"module:attribute"`` (see ``ui.systems.BUILTIN_SYSTEM_UIS``), and
-the shell asks :data:`UI_REGISTRY` for the one it needs.
+The shell never imports ``ui.systems``: a system's UI is registered by an entry point in
+the ``seforge.ui_systems`` group (see :class:`SystemUiRegistry`), and the shell asks
+:data:`UI_REGISTRY` for the one it needs.
 
-Besides the four members of :class:`SystemUi`, a system UI may have these optional ones
-(the shell reads them with :func:`getattr` and does without them):
-
-``suffixes: Sequence[str]``
-    The file suffixes (with the dot) ``open_editor`` reads: File › Open's filter, drops and
-    the command line route a file to this system by them.
-``format_ids: Sequence[str]``
-    The ``format`` ids of its documents (old aliases included): a file whose suffix no
-    system claims is routed by :func:`seforge.core.documents.peek_format`.
-    Without these two, the app asks the system's core for its document formats
-    (:attr:`SystemUiRegistry.file_info`).
-``file_filter: str``
-    The label of its entry in File › Open's filter (default: the title's files).
-``gm_screen(parent)`` page: ``documents() -> list[DocumentOwner]``
-    The trackers the GM page holds in owners of its own (a conflict tracker, a virtual
-    deck): the window asks about them on quit, autosaves them and gives the page a File
-    menu (New, Open…, Save, Save As…); optional ``new_tracker(owner)`` makes New's
-    document. See :mod:`ui.shell.gm_documents`.
-``window_part(window) -> WindowPart``
-    What the system adds to the window beyond its editors (docks, a menu, file handling
-    of its own, its documents' state); see :class:`WindowPart`.
+A system UI subclasses :class:`SystemUiBase`, which declares every member the window may
+use, the optional ones with their defaults; the shell calls them directly (no probing).
+A GM Screen page that holds trackers implements :class:`TrackerPage`.
 """
 
 from __future__ import annotations
@@ -33,12 +15,16 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from ui.shell.document_owner import DocumentOwner
+
+if TYPE_CHECKING:
+    from ui.shell.disk import DiskStamp
+    from ui.shell.window_part import WindowPart
 
 
 @dataclass(frozen=True)
@@ -91,6 +77,17 @@ class OpenDocument(Protocol):
         """Write the document as it is now to ``path`` (autosave), changing nothing."""
         ...
 
+    disk_stamp: DiskStamp | None
+    """The file as it was when last read or written (None: no file)."""
+
+    def kind_title(self) -> str:
+        """What the document's kind is called ("Blades crew", "2d20 conflict")."""
+        ...
+
+    def document_name(self) -> str:
+        """The name written in the document (a conflict's, a character's), or ""."""
+        ...
+
 
 @runtime_checkable
 class DocumentEditor(Protocol):
@@ -108,8 +105,24 @@ class DocumentEditor(Protocol):
 
 
 @runtime_checkable
+class TrackerPage(Protocol):
+    """A GM Screen page that holds trackers in owners of its own (a conflict tracker, a
+    virtual deck): the window asks about them on quit, autosaves them and gives the page a
+    File menu (New, Open…, Save, Save As…). See :mod:`ui.shell.gm_documents`."""
+
+    def documents(self) -> list[DocumentOwner[Any]]:
+        """The owners of the trackers the page shows (the first one gets the File menu)."""
+        ...
+
+    def new_tracker(self, owner: DocumentOwner[Any]) -> Any:
+        """The fresh document File › New starts in ``owner`` (a model of its kind)."""
+        ...
+
+
+@runtime_checkable
 class SystemUi(Protocol):
-    """Everything the window needs from one game system's UI."""
+    """Everything the window needs from one game system's UI (see :class:`SystemUiBase`,
+    which every system UI subclasses, for what each member means and its default)."""
 
     @property
     def system_id(self) -> str: ...
@@ -117,21 +130,101 @@ class SystemUi(Protocol):
     @property
     def title(self) -> str: ...
 
+    @property
+    def suffixes(self) -> Sequence[str] | None: ...
+
+    @property
+    def format_ids(self) -> Sequence[str] | None: ...
+
+    @property
+    def file_filter(self) -> str: ...
+
+    @property
+    def clock_sizes(self) -> Sequence[int]: ...
+
+    @property
+    def clock_kinds(self) -> Sequence[str]: ...
+
+    def new_document_choices(self) -> Sequence[NewDocumentChoice]: ...
+
+    def new_editor(self, format_id: str, parent: QWidget | None = None) -> DocumentEditor: ...
+
+    def open_editor(self, path: Path, parent: QWidget | None = None) -> DocumentEditor: ...
+
+    def gm_screen(self, parent: QWidget | None = None) -> QWidget: ...
+
+    def offers_pdf_export(self) -> bool: ...
+
+    def export_pdf(self, owner: DocumentOwner[Any], out: Path, paper: str = "") -> int: ...
+
+    def window_part(self, window: Any) -> WindowPart | None: ...
+
+
+class SystemUiBase:
+    """What a game system gives the window: every system UI subclasses this.
+
+    Required (the base raises NotImplementedError): :attr:`system_id`, :attr:`title`,
+    :meth:`new_document_choices`, :meth:`new_editor`, :meth:`open_editor` and
+    :meth:`gm_screen`. Every other member has a default a system overrides only when it
+    has the capability.
+    """
+
+    system_id: str = ""
+    """The system's id, as in its entry point ("blades")."""
+    title: str = ""
+    """What the user calls the system ("Blades in the Dark")."""
+    suffixes: Sequence[str] | None = None
+    """The file suffixes (with the dot) :meth:`open_editor` reads: File › Open's filter,
+    drops and the command line route a file to this system by them. None: the suffixes of
+    the core system's document formats."""
+    format_ids: Sequence[str] | None = None
+    """The ``format`` ids of its documents (old aliases included): a file whose suffix no
+    system claims is routed by the format written in it. None: the core system's."""
+    file_filter: str = ""
+    """The label of its entry in File › Open's filter ("": "<title> files")."""
+
+    @property
+    def clock_sizes(self) -> Sequence[int]:
+        """The clock sizes its campaigns offer (the shell's campaign tab)."""
+        from seforge.core.trackers import CLOCK_SIZES
+
+        return CLOCK_SIZES
+
+    @property
+    def clock_kinds(self) -> Sequence[str]:
+        """The kinds of clock its campaigns offer (none by default)."""
+        return ()
+
     def new_document_choices(self) -> Sequence[NewDocumentChoice]:
         """What File › New and the start page offer for this system."""
-        ...
+        raise NotImplementedError
 
     def new_editor(self, format_id: str, parent: QWidget | None = None) -> DocumentEditor:
         """An editor holding a new, unsaved document of ``format_id``."""
-        ...
+        raise NotImplementedError
 
     def open_editor(self, path: Path, parent: QWidget | None = None) -> DocumentEditor:
         """An editor for the document at ``path`` (DocumentFileError if unreadable)."""
-        ...
+        raise NotImplementedError
 
     def gm_screen(self, parent: QWidget | None = None) -> QWidget:
-        """The GM Screen page of this system (reference tables, odds, trackers)."""
-        ...
+        """The GM Screen page of this system (reference tables, odds, trackers); a page
+        holding trackers implements :class:`TrackerPage`."""
+        raise NotImplementedError
+
+    def offers_pdf_export(self) -> bool:
+        """True when the system overrides :meth:`export_pdf` (File › Export PDF… shows)."""
+        return type(self).export_pdf is not SystemUiBase.export_pdf
+
+    def export_pdf(self, owner: DocumentOwner[Any], out: Path, paper: str = "") -> int:
+        """File › Export PDF…: ``owner``'s document as it is now, on ``paper`` ("a4",
+        "letter"; empty: the locale's); the page count. Not offered by default."""
+        raise NotImplementedError(f"{self.title} exports no PDF from the window")
+
+    def window_part(self, window: Any) -> WindowPart | None:
+        """What the system adds to the window beyond its editors (docks, a menu, file
+        handling of its own, its documents' state); None: nothing."""
+        return None
 
 
 FileInfo = tuple[Sequence[str], Sequence[str]]
@@ -153,8 +246,8 @@ class SystemUiRegistry:
 
     def files_of(self, ui: SystemUi) -> FileInfo:
         """``ui``'s suffixes and format ids: its own, else the app's ``file_info``."""
-        own_suffixes = getattr(ui, "suffixes", None)
-        own_formats = getattr(ui, "format_ids", None)
+        own_suffixes = ui.suffixes
+        own_formats = ui.format_ids
         if own_suffixes is not None and own_formats is not None:
             return tuple(own_suffixes), tuple(own_formats)
         if ui.system_id not in self._file_info:

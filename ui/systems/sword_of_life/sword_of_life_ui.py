@@ -17,10 +17,10 @@ from seforge.systems.sword_of_life.documents import (
     KINDS,
 )
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.system_ui import DocumentEditor, NewDocumentChoice
+from ui.shell.system_uis import DocumentEditor, NewDocumentChoice, SystemUiBase
 
 
-class SwordOfLifeUi:
+class SwordOfLifeUi(SystemUiBase):
     system_id = "sword-of-life"
     title = "Sword of Life"
 

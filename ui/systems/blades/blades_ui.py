@@ -1,4 +1,4 @@
-"""Blades in the Dark's :class:`ui.shell.system_ui.SystemUi`: File › New choices, the
+"""Blades in the Dark's :class:`ui.shell.system_uis.SystemUi`: File › New choices, the
 scoundrel and crew editors, and the GM Screen page."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QWidget
 from seforge.core.documents import DocumentFileError, peek_format
 from seforge.systems.blades.documents import CREW, SCOUNDREL
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.system_ui import DocumentEditor, NewDocumentChoice
+from ui.shell.system_uis import DocumentEditor, NewDocumentChoice, SystemUiBase
 
 
-class BladesSystemUi:
+class BladesSystemUi(SystemUiBase):
     system_id = "blades"
     title = "Blades in the Dark"
 

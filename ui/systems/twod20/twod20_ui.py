@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.system_ui import NewDocumentChoice
+from ui.shell.system_uis import NewDocumentChoice, SystemUiBase
 
 
 class ConflictEditor:
@@ -56,7 +56,7 @@ class ConflictEditor:
         return self._page
 
 
-class TwoD20Ui:
+class TwoD20Ui(SystemUiBase):
     system_id = "2d20"
     title = "2d20 (SRD 2022 / Conan)"
 
