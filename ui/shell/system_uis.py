@@ -11,8 +11,7 @@ A GM Screen page that holds trackers implements :class:`TrackerPage`.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -231,18 +230,50 @@ FileInfo = tuple[Sequence[str], Sequence[str]]
 """A system's document suffixes and format ids (aliases included)."""
 
 
+UI_ENTRY_POINT_GROUP = "seforge.ui_systems"
+"""The entry-point group a system's UI part is declared in (the name is the system id;
+the target a :class:`SystemUiBase` object, or a class or factory that returns one)."""
+
+
+class UiEntryPoint(Protocol):
+    """What the registry needs of an installed entry point (importlib.metadata's)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def load(self) -> Any: ...
+
+
+def installed_entry_points(group: str) -> Iterable[UiEntryPoint]:
+    from importlib.metadata import entry_points
+
+    return entry_points(group=group)
+
+
 @dataclass
 class SystemUiRegistry:
-    """System UIs by system id, imported on first use."""
+    """System UIs by system id, found through the ``seforge.ui_systems`` entry points.
 
-    _targets: dict[str, str] = field(default_factory=dict)
-    _loaded: dict[str, SystemUi] = field(default_factory=dict)
+    Knowing which systems there are (:meth:`ids`) imports none of them; a system UI is
+    imported when it is first asked for (:meth:`get`). One that fails to load is left out
+    of the window with a one-line reason in :attr:`broken`.
+    """
+
+    group: str = UI_ENTRY_POINT_GROUP
+    discover: Callable[[str], Iterable[UiEntryPoint]] = installed_entry_points
+    """Lists the installed entry points of a group (replaceable in tests)."""
+    first: str = ""
+    """The default system (the app sets it): listed first, its first New choice is
+    Ctrl+N's. The others follow by title."""
     file_info: Callable[[str], FileInfo] | None = None
     """Where a system UI without ``suffixes``/``format_ids`` gets them: the app sets this
     to ask the system's core (its document formats), the first time they are needed."""
-    _file_info: dict[str, FileInfo] = field(default_factory=dict)
     broken: dict[str, str] = field(default_factory=dict)
-    """Systems whose UI failed to import, with the reason (left out of the window)."""
+    """Systems whose UI failed to load, with the one-line reason (left out of the window)."""
+    _pending: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    _loaded: dict[str, SystemUi] = field(default_factory=dict)
+    _discovered: bool = False
+    _file_info: dict[str, FileInfo] = field(default_factory=dict)
 
     def files_of(self, ui: SystemUi) -> FileInfo:
         """``ui``'s suffixes and format ids: its own, else the app's ``file_info``."""
@@ -262,24 +293,62 @@ class SystemUiRegistry:
         return (tuple(own_suffixes if own_suffixes is not None else suffixes),
                 tuple(own_formats if own_formats is not None else formats))
 
-    def register_lazy(self, system_id: str, target: str) -> None:
-        self._targets.setdefault(system_id, target)
-
     def register(self, ui: SystemUi) -> None:
+        """Register a system UI object now (a test's toy system)."""
         self._loaded[ui.system_id] = ui
 
+    def _discover(self) -> None:
+        if self._discovered:
+            return
+        self._discovered = True
+        try:
+            found = list(self.discover(self.group))
+        except Exception as exc:  # broken package metadata must not stop the window
+            self.broken["?"] = one_line(f"could not list the installed system UIs: {exc}")
+            return
+        for entry in found:
+            if entry.name not in self._loaded and entry.name not in self._pending:
+                self._pending[entry.name] = entry.load
+
     def ids(self) -> list[str]:
-        """The registered system ids, in the order they were registered (the app
-        registers Sword's Edge first: the first system is the default one)."""
-        return list(dict.fromkeys([*self._targets, *self._loaded]))
+        """Every known system id (none imported), sorted."""
+        self._discover()
+        return sorted({*self._pending, *self._loaded} - set(self.broken))
 
     def get(self, system_id: str) -> SystemUi:
-        if system_id not in self._loaded:
-            target = self._targets[system_id]
-            module_name, _, attribute = target.partition(":")
-            found = getattr(importlib.import_module(module_name), attribute)
-            self._loaded[system_id] = found() if isinstance(found, type) else found
-        return self._loaded[system_id]
+        """The system UI of ``system_id``, imported on first use (KeyError when there is
+        none, ValueError with a one-line reason when it does not load)."""
+        self._discover()
+        if system_id in self._loaded:
+            return self._loaded[system_id]
+        if system_id in self.broken:
+            raise ValueError(self.broken[system_id])
+        load = self._pending[system_id]
+        try:
+            target = load()
+            ui = target() if callable(target) and not isinstance(target, SystemUiBase) \
+                else target
+            if not isinstance(ui, SystemUiBase):
+                raise TypeError(f"gives a {type(ui).__name__}, not a SystemUiBase")
+            if ui.system_id != system_id:
+                raise ValueError(f"gives the system {ui.system_id!r}")
+        except Exception as exc:  # a plug-in's own bug: one line, and left out
+            del self._pending[system_id]
+            self.broken[system_id] = one_line(
+                f"The game system {system_id!r} is left out of the window: its UI failed to "
+                f"load ({type(exc).__name__}: {exc})")
+            raise ValueError(self.broken[system_id]) from exc
+        del self._pending[system_id]
+        self._loaded[system_id] = ui
+        return ui
+
+    def problems(self) -> list[str]:
+        """A line for each system UI that did not load."""
+        return [self.broken[k] for k in sorted(self.broken)]
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
 
 
 UI_REGISTRY = SystemUiRegistry()
@@ -287,18 +356,16 @@ UI_REGISTRY = SystemUiRegistry()
 
 
 def loaded_systems(registry: SystemUiRegistry | None = None) -> list[SystemUi]:
-    """Every registered system UI that loads (one that fails to import is left out: a
-    broken system must not stop the window)."""
-    found = []
+    """Every registered system UI that loads, the default one first, then by title (one
+    that fails to load is left out: a broken system must not stop the window)."""
     reg = registry or UI_REGISTRY
+    found = []
     for system_id in reg.ids():
-        if system_id in reg.broken:
-            continue
         try:
             found.append(reg.get(system_id))
-        except Exception as exc:
-            reg.broken[system_id] = str(exc) or type(exc).__name__  # tried once, not per drag
-    return found
+        except ValueError:
+            continue  # in reg.broken, tried once (not per drag)
+    return sorted(found, key=lambda ui: (ui.system_id != reg.first, ui.title.casefold()))
 
 
 def suffixes_of(ui: SystemUi, registry: SystemUiRegistry | None = None) -> list[str]:

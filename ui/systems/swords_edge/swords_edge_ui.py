@@ -1,7 +1,7 @@
 """Sword's Edge as the window sees it: its new documents, its editor and its GM Screen.
 
-:data:`SYSTEM_UI` satisfies :class:`ui.shell.system_uis.SystemUi`; the app registers it by
-name (``ui.systems.BUILTIN_SYSTEM_UIS``). What Sword's Edge adds to the window beyond an
+:data:`SYSTEM_UI` is a :class:`ui.shell.system_uis.SystemUiBase`, declared in the
+``seforge.ui_systems`` entry points. What Sword's Edge adds to the window beyond an
 editor (the Budget, Play and GM's Table docks, the Character menu, sheets and prints) is
 its window part (:mod:`ui.systems.swords_edge.window_part`), built by :meth:`window_part`.
 
