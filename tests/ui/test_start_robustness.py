@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from seforge.core.atomic import atomic_write_bytes
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import se_part
 from ui import app as app_module
 from ui.shell import dialogs as main_window_module
 from ui.shell.autosave import autosave_dir, leftover_autosaves
@@ -114,11 +115,11 @@ def test_unwritable_data_folder_gives_one_warning_and_the_rest_works(
     label = window.statusBar().findChild(QLabel, "autosaveOff")
     assert label is not None and "cannot be written" in label.toolTip()
     # the docks and the GM's Table work
-    assert window.play_dock is not None and window.gm_dock is not None
-    table = window.show_gm_table()
+    assert se_part(window).play_dock is not None and se_part(window).gm_dock is not None
+    table = se_part(window).show_gm_table()
     assert table is not None and table.opponents.entries  # the book's opponents
     # editing works; autosave writes nothing and says nothing more
-    window.open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("jyrell"))
     assert window.autosaver.save_all() == 0
     assert len(shown_problems(window)) == 1
     window.close()

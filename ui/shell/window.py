@@ -222,16 +222,10 @@ class MainWindow(QMainWindow):
 
         return [d for page in self.gm_screen_dock.built_pages() for d in page_documents(page)]
 
-    if not TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any:
-            """What a system's window part added (``window.play_dock``), for scripts
-            and tests that drive the whole window."""
-            parts = self.__dict__.get("parts")
-            if parts and not name.startswith("__"):
-                for part in parts.values():
-                    with contextlib.suppress(AttributeError):
-                        return getattr(part, name)
-            raise AttributeError(name)
+    def part(self, system_id: str) -> WindowPart:
+        """What the system ``system_id`` added to the window (KeyError when it added
+        nothing): scripts and tests reach a system's docks through it."""
+        return self.parts[system_id]
 
     def showEvent(self, event: QShowEvent) -> None:
         """Once the window is on screen, load the rest a moment later (after the

@@ -7,8 +7,7 @@ below. Every method has a default that does nothing, so a part overrides only wh
 system needs (Sword's Edge: the Budget, Play and GM's Table docks, the Character menu,
 sheets and prints, a registry of characters the scene shares with the builder).
 
-Attributes a part sets are reachable on the window too (``window.play_dock``), for scripts
-and tests that drive the whole window.
+Scripts and tests reach a part through :meth:`MainWindow.part` (``window.part(system_id)``).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QLineEdit, QWid
 from pytestqt.qtbot import QtBot
 
 from seforge.core.documents import DocumentKind
+from tests.ui.helpers import se_part
 from ui.shell import dialogs
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.opening import dropped_paths
@@ -248,7 +249,7 @@ def test_gm_screen_follows_the_document_with_a_picker(win: MainWindow, toy: ToyU
     assert dock.stack.currentWidget().objectName() == "toyScreen"
     win.new_document()  # a Sword's Edge character
     assert dock.current_system() == "swords-edge"
-    assert dock.stack.currentWidget() is win.gm_dock
+    assert dock.stack.currentWidget() is se_part(win).gm_dock
     dock.picker.activated.emit(dock.system_ids().index("toy"))
     assert dock.current_system() == "toy" and toy.screens == 1  # built once, kept
     win.tabs.setCurrentIndex(0)
