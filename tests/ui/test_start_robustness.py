@@ -22,6 +22,7 @@ from ui import app as app_module
 from ui.shell import dialogs as main_window_module
 from ui.shell.autosave import autosave_dir, leftover_autosaves
 from ui.shell.settings import Preferences, load_preferences, preferences_path
+from ui.shell.system_uis import registry_loader
 from ui.shell.window import MainWindow
 
 
@@ -73,7 +74,7 @@ def test_a_damaged_autosave_is_set_aside_and_the_others_recovered(
     (folder / "junk.sechar").write_bytes(b"\x00\xff garbage")
     (folder / "junk.json").write_text('{"title": "Junk"}', encoding="utf-8")
     set_aside: list[Path] = []
-    found = leftover_autosaves(folder, set_aside)
+    found = leftover_autosaves(folder, set_aside, registry_loader)
     assert [r.editor.owner.character.name for r in found] == ["Jyrell"]
     assert sorted(p.name.split(".corrupt-")[0] for p in set_aside) == [
         "deep.sechar", "junk.sechar"]

@@ -51,7 +51,7 @@ from ui.shell.document_owner import DocumentOwner
 
 if TYPE_CHECKING:
     from ui.shell.system_uis import SystemUi
-    from ui.shell.window import MainWindow
+    from ui.shell.window_api import FileHost
 
 NOTES_DELAY_MS = 700
 """Typing in the notes becomes one undo step once it pauses this long."""
@@ -78,7 +78,7 @@ class CampaignView(QScrollArea):
 
     def __init__(self, owner: DocumentOwner[Campaign], system_title: str,
                  clock_sizes: Sequence[int] = CLOCK_SIZES,
-                 clock_kinds: Sequence[str] = (), main: MainWindow | None = None,
+                 clock_kinds: Sequence[str] = (), main: FileHost | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("campaignView")
@@ -400,7 +400,7 @@ class CampaignEditor:
     """A campaign in a tab (a DocumentEditor)."""
 
     def __init__(self, owner: DocumentOwner[Campaign], system_ui: SystemUi,
-                 main: MainWindow | None = None, parent: QWidget | None = None) -> None:
+                 main: FileHost | None = None, parent: QWidget | None = None) -> None:
         self.owner = owner
         title = system_ui.title or owner.document.system
         self.view = CampaignView(

@@ -32,7 +32,7 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.system_uis import OpenDocument, TrackerPage
 
 if TYPE_CHECKING:
-    from ui.shell.window import MainWindow
+    from ui.shell.window_api import FileHost
 
 
 def page_documents(page: QWidget | None) -> list[DocumentOwner[Any]]:
@@ -55,7 +55,7 @@ class TrackerBar(QWidget):
     """One line over a GM page: the tracker's file (``*`` when modified) and its File
     menu (New, Open…, Save, Save As…)."""
 
-    def __init__(self, window: MainWindow, owner: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, window: FileHost, owner: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.main = window
         self.owner = owner
@@ -102,7 +102,7 @@ class TrackerBar(QWidget):
         if not self.owner.is_modified():
             return True
         work = UnsavedWork(kind_title(self.owner).lower(), self.owner.title(), self.save)
-        return ask_to_replace(self.main, work, doing)
+        return ask_to_replace(self.main.window(), work, doing)
 
     def _forget_autosave(self) -> None:
         if self.main.autosaver_started():
@@ -123,7 +123,7 @@ class TrackerBar(QWidget):
     def open(self) -> bool:
         suffix = self.owner.kind.suffix
         name, _ = QFileDialog.getOpenFileName(
-            self.main, f"Open {kind_title(self.owner)}", self.main.dialog_folder(),
+            self.main.window(), f"Open {kind_title(self.owner)}", self.main.dialog_folder(),
             f"{kind_title(self.owner)} (*{suffix});;All files (*)")
         return bool(name) and self.open_path(Path(name))
 
@@ -136,18 +136,18 @@ class TrackerBar(QWidget):
         holder = self.main.controller.holder_of(path, besides=owner)
         if holder is not None:
             QMessageBox.information(
-                self.main, "Already open",
+                self.main.window(), "Already open",
                 f"“{path.name}” is already open in a tab. Close that tab first to "
                 "open it on the GM Screen (one file is edited in one place at a time).")
             return False
         try:
             document = owner.kind.load(path)
         except (DocumentFileError, ValueError, RecursionError) as exc:
-            QMessageBox.critical(self.main, f"Cannot open {kind_title(owner).lower()}",
+            QMessageBox.critical(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
                                  str(exc))
             return False
         except OSError as exc:
-            QMessageBox.critical(self.main, f"Cannot open {kind_title(owner).lower()}",
+            QMessageBox.critical(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
                                  f"{path.name}: {exc.strerror or exc}")
             return False
         if not self._may_replace("opening another"):

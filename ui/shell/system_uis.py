@@ -16,106 +16,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from ui.shell.document_owner import DocumentOwner
+from ui.shell.document_api import DocumentEditor, NewDocumentChoice, OpenDocument, TrackerPage
 
 if TYPE_CHECKING:
-    from ui.shell.disk import DiskStamp
+    from ui.shell.document_owner import DocumentOwner
     from ui.shell.window_part import WindowPart
 
-
-@dataclass(frozen=True)
-class NewDocumentChoice:
-    """One entry of File › New and of the start page (e.g. "Blades in the Dark scoundrel")."""
-
-    label: str
-    format_id: str
-    tooltip: str = ""
-
-
-@runtime_checkable
-class OpenDocument(Protocol):
-    """What the window needs of an open document, whatever its system: a
-    :class:`DocumentOwner` is one, and so is a system's own owner with the same members.
-
-    Signals (not expressible in a Protocol): ``changed``, ``modified_changed(bool)``,
-    ``path_changed()`` and ``saved()``.
-    """
-
-    autosave_id: str
-    revision: int
-    undo_stack: QUndoStack
-
-    @property
-    def path(self) -> Path | None: ...
-
-    def set_path(self, path: Path | None) -> None: ...
-
-    def title(self) -> str: ...
-
-    def set_title(self, title: str) -> None: ...
-
-    def is_modified(self) -> bool: ...
-
-    def mark_modified(self) -> None: ...
-
-    def save(self, path: Path | None = None, overwrite_read_only: bool = False) -> Path: ...
-
-    def reload(self) -> None: ...
-
-    def disk_changed(self) -> bool: ...
-
-    def acknowledge_disk(self) -> None: ...
-
-    @property
-    def autosave_suffix(self) -> str: ...
-
-    def write_copy(self, path: Path) -> None:
-        """Write the document as it is now to ``path`` (autosave), changing nothing."""
-        ...
-
-    disk_stamp: DiskStamp | None
-    """The file as it was when last read or written (None: no file)."""
-
-    def kind_title(self) -> str:
-        """What the document's kind is called ("Blades crew", "2d20 conflict")."""
-        ...
-
-    def document_name(self) -> str:
-        """The name written in the document (a conflict's, a character's), or ""."""
-        ...
-
-
-@runtime_checkable
-class DocumentEditor(Protocol):
-    """A system's editor for one document: a widget that works through its owner.
-
-    ``owner`` is usually a :class:`DocumentOwner`; the window needs only what
-    :class:`OpenDocument` lists.
-    """
-
-    owner: DocumentOwner[Any]
-
-    def widget(self) -> QWidget:
-        """The widget the window shows in the document's tab."""
-        ...
-
-
-@runtime_checkable
-class TrackerPage(Protocol):
-    """A GM Screen page that holds trackers in owners of its own (a conflict tracker, a
-    virtual deck): the window asks about them on quit, autosaves them and gives the page a
-    File menu (New, Open…, Save, Save As…). See :mod:`ui.shell.gm_documents`."""
-
-    def documents(self) -> list[DocumentOwner[Any]]:
-        """The owners of the trackers the page shows (the first one gets the File menu)."""
-        ...
-
-    def new_tracker(self, owner: DocumentOwner[Any]) -> Any:
-        """The fresh document File › New starts in ``owner`` (a model of its kind)."""
-        ...
+__all__ = [  # the document interfaces live in ui.shell.document_api; systems import them here
+    "UI_REGISTRY", "DocumentEditor", "NewDocumentChoice", "OpenDocument", "SystemUi",
+    "SystemUiBase", "SystemUiRegistry", "TrackerPage", "format_ids_of", "loaded_systems",
+    "registered_suffixes", "registry_loader", "suffixes_of",
+]
 
 
 @runtime_checkable
@@ -381,3 +294,13 @@ def format_ids_of(ui: SystemUi, registry: SystemUiRegistry | None = None) -> lis
 def registered_suffixes(registry: SystemUiRegistry | None = None) -> list[str]:
     """Every registered system's document suffixes (lower case, with the dot)."""
     return [s for ui in loaded_systems(registry) for s in suffixes_of(ui, registry)]
+
+
+def registry_loader(path: Path) -> DocumentEditor | None:
+    """Read ``path`` with the registered system that claims its suffix (an autosave's
+    loader: None when no system reads this suffix)."""
+    suffix = path.suffix.lower()
+    for ui in loaded_systems():
+        if suffix in suffixes_of(ui):
+            return ui.open_editor(path)
+    return None

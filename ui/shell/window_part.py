@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QDockWidget, QWidget
 
 if TYPE_CHECKING:
     from ui.shell.autosave import Recovered
-    from ui.shell.system_uis import DocumentEditor, OpenDocument
+    from ui.shell.document_api import DocumentEditor, OpenDocument
     from ui.shell.unsaved_dialog import UnsavedWork
 
 
@@ -123,3 +123,10 @@ class WindowPart:
     def bottom_docks(self) -> list[QDockWidget]:
         """Docks at the bottom in the default layout, closed."""
         return []
+
+
+def document_name(document: OpenDocument, part: WindowPart | None = None) -> str:
+    """What a tab and the window title call a document: its part's name for it (a
+    character's name), else its file name or working title ("Untitled 2")."""
+    name = part.display_name(document) if part is not None else ""
+    return name or document.title()
