@@ -282,8 +282,7 @@ def build_menus(window: ActionHost) -> None:
     window.new_menu = file_menu.addMenu("&New")
     window.new_menu.setObjectName("newMenu")
     fill_new_menu(window)
-    file_menu.addAction(window.new_campaign_action)
-    window.new_campaign_action.setVisible(bool(window.controller.campaign_systems()))
+    file_menu.addAction(window.new_campaign_action)  # shown by add_layout_actions
     file_menu.addAction(window.open_action)
     window.recent_menu = file_menu.addMenu("Open &Recent")
     window.recent_menu.aboutToShow.connect(window.fill_recent_menu)
@@ -329,7 +328,10 @@ def build_menus(window: ActionHost) -> None:
 
 
 def add_layout_actions(window: ActionHost) -> None:
-    """View › Hide Docks and Reset Layout (once the late docks exist)."""
+    """View › Hide Docks and Reset Layout (once the late docks exist); File › New
+    Campaign… when a system opens its campaigns in the shell's tab (asking the systems'
+    cores which formats they read: not needed for the first paint)."""
+    window.new_campaign_action.setVisible(bool(window.controller.campaign_systems()))
     window.view_menu.addSeparator()
     window.hide_docks_action = QAction("&Hide Docks", window.window(), checkable=True)
     window.hide_docks_action.setShortcut(QKeySequence("Ctrl+Shift+D"))

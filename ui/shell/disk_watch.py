@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from seforge.core.documents import DocumentFileError
 from ui.shell import dialogs
 from ui.shell.disk import same_file
 
@@ -106,6 +105,8 @@ class DiskWatch(QObject):
 
     def on_disk_changed(self, document: Any) -> None:
         """A clean document reloads (with a status message); a modified one asks."""
+        from seforge.core.documents import DocumentFileError
+
         if any(d is document for d in self._asking):
             return
         status = self.host.statusBar()

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from seforge.core.atomic import ReadOnlyFileError
-from seforge.core.documents import DocumentFileError
 from ui.shell import dialogs
 from ui.shell.disk import same_file
 from ui.shell.window_part import WindowPart, document_name
@@ -133,6 +132,8 @@ class DocumentSaving:
 
     def revert(self, document: Any = None) -> bool:
         """File › Revert to Saved: drop the unsaved changes and read the file again."""
+        from seforge.core.documents import DocumentFileError
+
         document = document or self.current_document()
         if document is None or document.path is None:
             return False

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from seforge.core.documents import DocumentFileError, peek_format
 from ui.shell.disk import same_file
 from ui.shell.disk_watch import DiskWatch
 from ui.shell.document_saving import DocumentSaving
@@ -110,6 +109,8 @@ class DocumentController(DocumentSaving, QObject):
 
     def system_for_path(self, path: Path) -> SystemUi | None:
         """The system whose suffix ``path`` has, else whose format is written in it."""
+        from seforge.core.documents import DocumentFileError, peek_format
+
         suffix = path.suffix.lower()
         systems = self.systems()
         for ui in systems:
@@ -142,6 +143,7 @@ class DocumentController(DocumentSaving, QObject):
         opens it; None for any other file (or a campaign its system opens itself, or
         one that cannot be read: the usual routing tells why)."""
         from seforge.core.campaign import CAMPAIGN_FORMAT, CAMPAIGN_SUFFIX, peek_system
+        from seforge.core.documents import DocumentFileError, peek_format
 
         try:
             if (path.suffix.lower() != CAMPAIGN_SUFFIX
@@ -325,6 +327,8 @@ class DocumentController(DocumentSaving, QObject):
     def open_path(self, path: Path) -> Any:
         """Open a file in a new tab (or switch to it when already open); its owner,
         None when it cannot be read (the user has been told why)."""
+        from seforge.core.documents import DocumentFileError
+
         path = Path(path)
         index = self.find_open(path)
         if index >= 0:
@@ -372,6 +376,8 @@ class DocumentController(DocumentSaving, QObject):
         return editor.owner
 
     def _open_campaign(self, system_id: str, path: Path) -> Any:
+        from seforge.core.documents import DocumentFileError
+
         if not any(ui.system_id == system_id for ui in self.systems()):
             QMessageBox.critical(
                 self.dialog_parent, "Cannot open campaign",
@@ -430,6 +436,8 @@ class DocumentController(DocumentSaving, QObject):
     def duplicate(self, document: Any = None) -> Any:
         """File › Duplicate: an unsaved copy of the document in a new tab (read back
         from a copy written the way autosave writes it)."""
+        from seforge.core.documents import DocumentFileError
+
         source = document or self.current_document()
         tab = self.tab_of(source) if source is not None else None
         if tab is None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from seforge.core.documents import DocumentFileError, peek_format
 from ui.shell.document_api import OpenDocument
 from ui.shell.system_uis import SystemUi
 
@@ -28,6 +27,8 @@ def file_noun(ui: SystemUi, path: Path) -> str:
     """What the file at ``path`` is called in a "Cannot open …" title: the kind its
     format id names ("scene" for ``swords-edge.scene``, the label of a File › New choice
     when it is one), else :func:`noun` (a file whose format cannot be read)."""
+    from seforge.core.documents import DocumentFileError, peek_format
+
     try:
         found = peek_format(path)
     except (DocumentFileError, OSError, ValueError, RecursionError):

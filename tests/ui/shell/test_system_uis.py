@@ -62,3 +62,15 @@ def test_gm_pages_with_trackers_are_tracker_pages(qtbot: QtBot) -> None:
     plain = QWidget()
     qtbot.addWidget(plain)
     assert not isinstance(plain, TrackerPage) and page_documents(plain) == []
+
+
+def test_every_new_choice_is_a_format_its_core_reads() -> None:
+    """The system UIs name their New choices' format ids without importing their models
+    (start-up); each must still be a format its core system reads."""
+    from seforge.systems import registry
+    from ui.shell.system_uis import loaded_systems
+
+    for ui in loaded_systems():
+        core = registry().get(ui.system_id)
+        known = {i for f in core.formats for i in (f.id, *f.aliases)}
+        assert {c.format_id for c in ui.new_document_choices()} <= known, ui.system_id
