@@ -5,7 +5,10 @@ The window knows no game system: it asks the registered system UIs
 (:data:`ui.shell.system_uis.UI_REGISTRY`) for new documents, editors and GM Screen pages,
 and each system's :class:`~ui.shell.window_part.WindowPart` for its docks and menus. Its
 documents are handled by :class:`~ui.shell.documents.DocumentController`; its actions and
-menus are built by :mod:`ui.shell.actions`.
+menus are built by :mod:`ui.shell.actions`; its layout, zoom and theme are
+:class:`~ui.shell.window_layout.WindowLayout`, its recent files, PDF export, files handed
+over and notices :class:`~ui.shell.window_files.WindowFiles`. None of these parts imports
+this module: each names what it needs of the window (:mod:`ui.shell.window_api`).
 
 Start-up: this module imports only what the start page needs. Autosave and the late
 docks load in :meth:`MainWindow.ensure_ready`, right after the first paint (or earlier,
