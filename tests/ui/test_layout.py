@@ -26,7 +26,8 @@ from ui.shell.keys import redo_keys, shortcut_rows, unique_keys
 from ui.shell.settings import Preferences, load_preferences
 from ui.shell.shortcuts_dialog import ShortcutsDialog
 from ui.shell.theme import apply_theme, verdict_colour
-from ui.shell.window import ZOOM_STEPS, MainWindow
+from ui.shell.window import MainWindow
+from ui.shell.window_layout import ZOOM_STEPS
 from ui.systems.swords_edge.budget_panel import status_text
 from ui.systems.swords_edge.commands import SetTextCommand
 from ui.systems.swords_edge.gm.reference_tab import LargeTableWindow, column_widths
