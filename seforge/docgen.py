@@ -250,7 +250,14 @@ def _system_of(module: str) -> str:
 
 def document_schema(kind: Any) -> dict[str, Any]:
     """The JSON Schema of a file of ``kind``: its model's fields plus ``format`` and
-    ``version`` (what other tools must write for SEForge to read the file)."""
+    ``version`` (what other tools must write for SEForge to read the file).
+
+    The model is first prepared as reading a file prepares it (unknown fields are kept,
+    so every object allows more properties): the schema is then the same whether or not
+    a file of that kind was read before in this process."""
+    from seforge.core.documents import keep_unknown_fields
+
+    keep_unknown_fields(kind.model)
     model_schema: dict[str, Any] = kind.model.model_json_schema(mode="validation")
     properties = {
         "format": {"description": "The document's kind; older ids in the enum still open.",

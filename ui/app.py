@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QApplication
 
 from seforge.core.resources import resource_path
 from ui.shell.settings import APP_NAME, Preferences, data_dir, load_preferences
+from ui.shell.system_uis import UI_REGISTRY
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
-from ui.systems import register_builtin
 
 
 def create_application(argv: list[str]) -> QApplication:
@@ -34,10 +34,22 @@ def create_application(argv: list[str]) -> QApplication:
     return app
 
 
+def prepare_registry() -> None:
+    """The shell's registry of system UIs, as the app uses it: the default system (the
+    core's first in order, as the command line's) first,
+    and a system UI that names no suffixes gets its core's (the installed systems come
+    from the ``seforge.ui_systems`` entry points)."""
+    from ui.systems import core_file_info, default_system_id
+
+    UI_REGISTRY.first = default_system_id()
+    if UI_REGISTRY.file_info is None:
+        UI_REGISTRY.file_info = core_file_info
+
+
 def build_window(preferences: Preferences | None = None,
                  autosave_interval_ms: int | None = None) -> MainWindow:
-    """The main window with every built-in game system registered."""
-    register_builtin()
+    """The main window with every installed game system."""
+    prepare_registry()
     return MainWindow(preferences, autosave_interval_ms)
 
 
@@ -131,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
 
     def after_start() -> None:
-        window.report_problems(problems)
+        window.report_problems(problems + UI_REGISTRY.problems())
         window.restore_autosaves()
         window.open_paths([Path(f) for f in files])
         QTimer.singleShot(0, window.clean_stale_temp_files)

@@ -67,12 +67,12 @@ def rank(count: int) -> None:
 
     qapp, window = _main_window()
     entry = library.list_entries("pc")[0]
-    document = window.open_book_character(library.load_pc(entry.id))
+    document = window.part("swords-edge").open_book_character(library.load_pc(entry.id))
     qapp.processEvents()
     key = "trait:Physique"
     start = editing.get_rank(document.character, key)
     other = Rank(start + 1 if start < Rank.MYTHIC else start - 1)
-    panel = window.budget_panel
+    panel = window.part("swords-edge").budget_panel
     sync, total, updated = [], [], 0
     for i in range(count):
         target = other if i % 2 == 0 else start
@@ -112,7 +112,7 @@ def memory() -> None:
     qapp, window = _main_window()
     ids = [e.id for e in library.list_entries("pc")[:5]]
     for entry_id in ids:
-        window.open_book_character(library.load_pc(entry_id))
+        window.part("swords-edge").open_book_character(library.load_pc(entry_id))
         qapp.processEvents()
     for index in range(window.tabs.count()):  # show every tab once
         window.tabs.setCurrentIndex(index)

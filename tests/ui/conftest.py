@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from ui.app import prepare_registry
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
-from ui.systems import register_builtin
 
-register_builtin()  # as ui.app does: the window offers every built-in system
+prepare_registry()  # as ui.app does: the window offers every installed system
 
 
 @pytest.fixture(autouse=True)

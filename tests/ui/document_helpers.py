@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
+from tests.ui.helpers import se_part
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.document import CharacterDocument
 
@@ -23,10 +24,10 @@ def jyrell_file(tmp_path: Path) -> Path:
 
 def gm_table(window: MainWindow):  # type: ignore[no-untyped-def]
     window.ensure_ready()
-    window.gm_table_dock.show()
-    window._build_gm_table()
-    assert window.gm_table is not None
-    return window.gm_table
+    se_part(window).gm_table_dock.show()
+    se_part(window)._build_gm_table()
+    assert se_part(window).gm_table is not None
+    return se_part(window).gm_table
 
 
 def tab_text(window: MainWindow, document: CharacterDocument) -> str:

@@ -10,6 +10,14 @@ from seforge.systems.swords_edge.ranks import Rank
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.editor import CharacterEditor
 from ui.systems.swords_edge.widgets import HistoryLineEdit
+from ui.systems.swords_edge.window_part import SwordsEdgeWindowPart
+
+
+def se_part(window: MainWindow) -> SwordsEdgeWindowPart:
+    """What Sword's Edge added to ``window`` (its docks, menu and actions), typed."""
+    part = window.part("swords-edge")
+    assert isinstance(part, SwordsEdgeWindowPart)
+    return part
 
 
 def type_into(edit: HistoryLineEdit, text: str) -> None:
@@ -31,13 +39,13 @@ def choose_rank(editor: CharacterEditor, key: str, rank: Rank) -> bool:
 
 
 def summary(window: MainWindow) -> str:
-    return window.budget_panel.summary.text()
+    return se_part(window).budget_panel.summary.text()
 
 
 def problem_rules(window: MainWindow) -> list[str]:
     from ui.systems.swords_edge.budget_panel import RULE_ROLE
 
-    return [str(i.data(RULE_ROLE)) for i in window.budget_panel.problem_items()
+    return [str(i.data(RULE_ROLE)) for i in se_part(window).budget_panel.problem_items()
             if i.data(RULE_ROLE)]
 
 

@@ -42,6 +42,7 @@ def main(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication, QWidget
 
     from seforge.systems.swords_edge.library import load_pc
+    from tests.ui.helpers import se_part
     from ui.app import build_window, create_application
     from ui.shell.screen_fit import widgets_outside
     from ui.shell.theme import apply_theme
@@ -66,7 +67,7 @@ def main(argv: list[str]) -> int:
         window.show()
         window.ensure_ready()
         save(window, f"{theme}-start")
-        window.open_book_character(load_pc("sarah-x"))
+        se_part(window).open_book_character(load_pc("sarah-x"))
         editor = window.current_editor()
         assert editor is not None
         save(window, f"{theme}-sarah")
@@ -75,30 +76,30 @@ def main(argv: list[str]) -> int:
                   widget.objectName() or widget.accessibleName())
         if editor.horizontalScrollBar().maximum() > 0:
             print("  the editor scrolls sideways")
-        assert window.play_dock is not None and window.gm_dock is not None
-        window.play_dock.raise_()
+        assert se_part(window).play_dock is not None and se_part(window).gm_dock is not None
+        se_part(window).play_dock.raise_()
         save(window, f"{theme}-play")
         window.gm_screen_dock.raise_()
-        window.gm_dock.tabs.setCurrentWidget(window.gm_dock.reference)
+        se_part(window).gm_dock.tabs.setCurrentWidget(se_part(window).gm_dock.reference)
         save(window, f"{theme}-reference")
-        section = next(iter(window.gm_dock.reference.sections.values()))
+        section = next(iter(se_part(window).gm_dock.reference.sections.values()))
         large = section.show_large()
         save(large, f"{theme}-reference-large")
         large.close()
-        window.gm_table_dock.show()
+        se_part(window).gm_table_dock.show()
         QApplication.processEvents()
         save(window, f"{theme}-gm-table")
-        assert window.gm_table is not None
-        window.gm_table.opponents.select("Dragon")
-        window.gm_table.opponents.edit_copy()
+        assert se_part(window).gm_table is not None
+        se_part(window).gm_table.opponents.select("Dragon")
+        se_part(window).gm_table.opponents.edit_copy()
         save(window, f"{theme}-gm-table-nc-editor")
-        window.gm_table.tabs.setCurrentWidget(window.gm_table.scene)
+        se_part(window).gm_table.tabs.setCurrentWidget(se_part(window).gm_table.scene)
         save(window, f"{theme}-gm-table-scene")
-        window.gm_table_dock.setFloating(True)
+        se_part(window).gm_table_dock.setFloating(True)
         QApplication.processEvents()
-        save(window.gm_table_dock, f"{theme}-gm-table-floating")
-        window.gm_table_dock.setFloating(False)
-        window.gm_table_dock.hide()
+        save(se_part(window).gm_table_dock, f"{theme}-gm-table-floating")
+        se_part(window).gm_table_dock.setFloating(False)
+        se_part(window).gm_table_dock.hide()
         window.autosaver.stop(clean=True)
         for document in window.documents():
             document.undo_stack.setClean()

@@ -22,6 +22,7 @@ os.environ.setdefault("SEFORGE_DATA_DIR", str(Path(_scratch) / "data"))
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from seforge.systems.swords_edge.library import load_pc  # noqa: E402
+from tests.ui.helpers import se_part  # noqa: E402
 from ui.app import build_window, create_application  # noqa: E402
 from ui.shell.theme import apply_theme  # noqa: E402
 from ui.systems.swords_edge.library_dialog import LibraryDialog  # noqa: E402
@@ -46,7 +47,7 @@ def main(argv: list[str]) -> int:
         window.show()
         _save(window, folder, f"{theme}-start")
         for book_id in ("sarah-x", "jyrell"):
-            window.open_book_character(load_pc(book_id))
+            se_part(window).open_book_character(load_pc(book_id))
             editor = window.current_editor()
             assert editor is not None
             editor.elements.select_row(0)

@@ -36,3 +36,37 @@ def test_main_opens_files_and_exits_cleanly(qapp: QApplication, tmp_path: Path) 
     assert qapp.applicationDisplayName() == "SEForge"
     assert qapp.applicationName() == "SEForge"
     assert not (autosave_dir() / "session.lock").exists()
+
+
+START_PROBE = """
+import json, sys
+from ui.app import build_window, create_application
+app = create_application(["seforge", "-platform", "offscreen"])
+window = build_window()
+window.show()
+app.processEvents()
+print(json.dumps(sorted(sys.modules)))
+window.shutdown()
+"""
+
+
+def test_the_first_paint_loads_no_model_no_page_and_no_sheet(tmp_path: Path) -> None:
+    """Start-up loads what the start page shows (each system's title and New choices,
+    and the default system's docks): no pydantic model, no GM Screen page, no PDF code;
+    they load with the first document or page that needs them."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "SEFORGE_CONFIG_DIR": str(tmp_path / "config"),
+           "SEFORGE_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-c", START_PROBE], env=env, capture_output=True,
+                          text=True, timeout=120, check=True)
+    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert "pydantic" not in loaded and "reportlab" not in loaded
+    assert not {m for m in loaded if m.startswith("ui.systems")
+                and (m.endswith(".gm_screen") or ".gm." in m)}  # the pages
+    assert {"ui.systems.blades.blades_ui", "ui.systems.twod20.twod20_ui",
+            "ui.systems.sword_of_life.sword_of_life_ui"} <= loaded  # their titles, choices

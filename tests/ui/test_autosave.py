@@ -11,7 +11,7 @@ from PySide6.QtCore import QSysInfo
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import build_sarah_x
+from tests.ui.helpers import build_sarah_x, se_part
 from ui.shell import dialogs as main_window_module
 from ui.shell.window import MainWindow
 
@@ -37,7 +37,7 @@ def crash(window: MainWindow) -> None:
 def test_restore_after_a_crash(qtbot: QtBot, window: MainWindow, tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     editor = build_sarah_x(window)
-    jyrell = window.open_book_character(load_pc("jyrell"))
+    jyrell = se_part(window).open_book_character(load_pc("jyrell"))
     built = editor.document.character.model_copy(deep=True)
     folder = window.autosaver.folder
     with qtbot.waitSignal(window.autosaver.timer.timeout, timeout=2000):
@@ -120,7 +120,7 @@ def test_saving_and_closing_remove_the_autosave(window: MainWindow, tmp_path: Pa
                         staticmethod(lambda *a, **k: (str(tmp_path / "s.sechar"), "")))
     window.save()
     assert not list(folder.glob("*.sechar"))
-    window.open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("jyrell"))
     window.autosaver.save_all()
     assert len(list(folder.glob("*.sechar"))) == 1
     window.close_current()
@@ -188,7 +188,7 @@ def test_gm_table_opponent_and_campaign_come_back_after_a_crash(
     them; a campaign saved before the crash comes back living in its file."""
     from seforge.systems.swords_edge.campaign import load_campaign
 
-    table = window.show_gm_table()
+    table = se_part(window).show_gm_table()
     assert table is not None
     table.opponents.new_opponent()
     table.opponents.editor.set_name("Sand Wraith")
@@ -217,7 +217,7 @@ def test_gm_table_opponent_and_campaign_come_back_after_a_crash(
     assert second.restore_autosaves() == 2
     assert sorted(offered[0]) == ["Sand Wraith", "wastes.secampaign"]
     assert not second.documents()  # no tab: each is back where the GM's Table shows it
-    restored = second.gm_table
+    restored = se_part(second).gm_table
     assert restored is not None
     assert restored.opponents.editor.nc().name == "Sand Wraith"
     assert restored.opponents.unsaved_work()
@@ -240,7 +240,7 @@ def test_a_discarded_campaign_edit_is_not_autosaved_any_more(
         window: MainWindow, tmp_path: Path) -> None:
     """Undo back to the saved campaign: its autosave goes, so a crash cannot offer an
     edit the GM took back."""
-    table = window.show_gm_table()
+    table = se_part(window).show_gm_table()
     assert table is not None
     assert table.party.save_to(tmp_path / "wastes.secampaign") is not None
     table.party.set_notes("Not for keeps.")

@@ -10,7 +10,7 @@ from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import Character, ElementKind, Pivots, Trait
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.validation import check_character
-from tests.ui.helpers import build_sarah_x, choose_rank, problem_rules, summary, type_into
+from tests.ui.helpers import build_sarah_x, choose_rank, problem_rules, se_part, summary, type_into
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.budget_panel import FIELD_ROLE, RULE_ROLE
 
@@ -25,7 +25,7 @@ def test_build_sarah_x_from_scratch(window: MainWindow) -> None:
     character = editor.document.character
     assert _same_build(character, load_pc("sarah-x"))
     assert summary(window) == "Ranks: 6 of 6 spent"
-    assert window.budget_panel.status.text().startswith("✔ Legal")
+    assert se_part(window).budget_panel.status.text().startswith("✔ Legal")
     assert problem_rules(window) == []
     assert check_character(character).legal
     assert window.windowTitle() == "Sarah X[*]"
@@ -174,14 +174,14 @@ def test_clicking_a_problem_focuses_its_field(window: MainWindow) -> None:
     editor = window.current_editor()
     assert editor is not None
     editor.elements.add_element()
-    target = next(i for i in window.budget_panel.problem_items()
+    target = next(i for i in se_part(window).budget_panel.problem_items()
                   if i.data(FIELD_ROLE) == "faculty" and i.data(RULE_ROLE) == "link.faculty_trait")
-    window.budget_panel.problems.itemClicked.emit(target)
+    se_part(window).budget_panel.problems.itemClicked.emit(target)
     assert editor.faculty_trait.hasFocus()
-    trait_problem = next(i for i in window.budget_panel.problem_items()
+    trait_problem = next(i for i in se_part(window).budget_panel.problem_items()
                          if i.data(FIELD_ROLE) == "element:0")
     editor.elements.table.clearSelection()
-    window.budget_panel.problems.itemClicked.emit(trait_problem)
+    se_part(window).budget_panel.problems.itemClicked.emit(trait_problem)
     assert editor.elements.current_row() == 0
 
 
@@ -212,7 +212,7 @@ def test_gm_charge_is_set_per_element(window: MainWindow) -> None:
     editor.elements.gm_spin.setValue(1)
     assert editor.document.character.elements[0].gm_extra_cost == 1
     assert summary(window) == "Ranks: 6 of 6 spent"
-    assert any("GM charge" in line for line in window.budget_panel.ledger_lines())
+    assert any("GM charge" in line for line in se_part(window).budget_panel.ledger_lines())
 
 
 def test_long_lists_of_linked_qualities_are_cut_short(window: MainWindow) -> None:
@@ -220,7 +220,7 @@ def test_long_lists_of_linked_qualities_are_cut_short(window: MainWindow) -> Non
     for i in range(12):
         character.elements.append(character.elements[0].model_copy(
             update={"name": f"Very long quality name number {i} " * 3}))
-    window.open_book_character(character)
+    se_part(window).open_book_character(character)
     editor = window.current_editor()
     assert editor is not None
     label = editor.findChild(QLabel, "linkedCunning")

@@ -15,6 +15,7 @@ import ui.systems.swords_edge.exports
 import ui.systems.swords_edge.printing
 from seforge import __version__
 from seforge.systems.swords_edge import library
+from tests.ui.helpers import se_part
 from ui.shell.help import HelpWindow
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.printing import PrintJob, cards_job, sheets_job
@@ -62,8 +63,8 @@ def test_export_offers_to_open_the_pdf(window: MainWindow, tmp_path: Path,
     monkeypatch.setattr(exports, "open_file", lambda p: opened.append(p) or True)
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(tmp_path / "sarah.pdf"), "")))
-    window.open_book_character(library.load_pc("sarah-x"))
-    path = window.export_sheet()
+    se_part(window).open_book_character(library.load_pc("sarah-x"))
+    path = se_part(window).export_sheet()
     assert path == tmp_path / "sarah.pdf"
     box = _export_box(window)
     assert box.text() == "Wrote sarah.pdf"
@@ -82,9 +83,9 @@ def test_export_print_button_prints_the_same_pages(window: MainWindow, tmp_path:
     monkeypatch.setattr(ui.systems.swords_edge.printing, "print_dialog", _Accepting)
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(tmp_path / "party.pdf"), "")))
-    window.open_book_character(library.load_pc("sarah-x"))
-    window.open_book_character(library.load_pc("the-rogue"))
-    exported = window.export_party()
+    se_part(window).open_book_character(library.load_pc("sarah-x"))
+    se_part(window).open_book_character(library.load_pc("the-rogue"))
+    exported = se_part(window).export_party()
     assert exported is not None
     _export_box(window).findChild(QPushButton, "printPdf").click()
     pages = PdfReader(str(printed)).pages
@@ -98,11 +99,11 @@ def test_file_print_sheet_follows_the_paper_size(window: MainWindow, tmp_path: P
     printed = tmp_path / "printed.pdf"
     monkeypatch.setattr(ui.systems.swords_edge.printing, "make_printer", _pdf_printer(printed))
     monkeypatch.setattr(ui.systems.swords_edge.printing, "print_dialog", _Accepting)
-    assert not window.print_action.isEnabled()
-    window.open_book_character(library.load_pc("sarah-x"))
+    assert not se_part(window).print_action.isEnabled()
+    se_part(window).open_book_character(library.load_pc("sarah-x"))
     window.set_paper("letter")
-    assert window.print_action.isEnabled()
-    window.print_action.trigger()
+    assert se_part(window).print_action.isEnabled()
+    se_part(window).print_action.trigger()
     page = PdfReader(str(printed)).pages[0]
     assert round(float(page.mediabox.width)) == 612  # Letter, as chosen
     text = _text(page)
@@ -164,9 +165,9 @@ def test_painter_canvas_draws_what_the_pdf_draws(qapp: QApplication, tmp_path: P
 def test_copy_sheet_as_text(window: MainWindow, markdown: bool) -> None:
     from seforge.systems.swords_edge.sheet_text import character_text
 
-    assert not window.copy_text_action.isEnabled()
-    document = window.open_book_character(library.load_pc("sarah-x"))
-    action = window.copy_markdown_action if markdown else window.copy_text_action
+    assert not se_part(window).copy_text_action.isEnabled()
+    document = se_part(window).open_book_character(library.load_pc("sarah-x"))
+    action = se_part(window).copy_markdown_action if markdown else se_part(window).copy_text_action
     action.trigger()
     text = QGuiApplication.clipboard().text()
     assert text == character_text(document.character, markdown=markdown)
@@ -246,10 +247,11 @@ def test_copy_shortcuts_are_unique_and_work_from_the_keyboard(window: MainWindow
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QAction
 
-    window.open_book_character(library.load_pc("sarah-x"))
+    se_part(window).open_book_character(library.load_pc("sarah-x"))
     keys = Counter(s.toString() for a in window.findChildren(QAction) for s in a.shortcuts()
                    if not s.isEmpty())
-    for action in (window.copy_text_action, window.copy_markdown_action, window.guide_action):
+    part = se_part(window)
+    for action in (part.copy_text_action, part.copy_markdown_action, window.guide_action):
         assert keys[action.shortcut().toString()] == 1, action.text()
     QGuiApplication.clipboard().clear()
     editor = window.current_editor()

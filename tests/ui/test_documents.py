@@ -16,7 +16,7 @@ from tests.ui.document_helpers import (
     jyrell_file,
     tab_text,
 )
-from tests.ui.helpers import choose_rank, type_into
+from tests.ui.helpers import choose_rank, se_part, type_into
 from ui.shell.window import MainWindow
 
 
@@ -30,7 +30,7 @@ def test_scene_results_survive_a_later_builder_save(window: MainWindow, tmp_path
     # The tracker plays the builder's own owner, not a copy.
     assert tracker.scene.character(pc) is document.character
     assert tracker.document_of(pc) is document
-    assert window.registry.find(path) is document
+    assert se_part(window).registry.find(path) is document
 
     assert tracker.pc_takes_stress(pc, Trait.PHYSIQUE, "Good")
     # The scene's change is an edit of the document: modified, in the tab, autosaved.
@@ -63,7 +63,7 @@ def test_undo_in_the_play_dock_keeps_scene_changes(window: MainWindow, tmp_path:
     path = jyrell_file(tmp_path)
     document = window.open_path(path)
     assert document is not None
-    panel = window.play_dock.panel_for(document)  # type: ignore[union-attr]
+    panel = se_part(window).play_dock.panel_for(document)  # type: ignore[union-attr]
     tracker = gm_table(window).scene
     pc = tracker.add_pc(document.character, path)  # starts the session: one undo step
     assert pc is not None and document.character.play.session_running
@@ -94,17 +94,17 @@ def test_a_pc_not_open_in_a_tab_gets_an_owner(window: MainWindow, tmp_path: Path
     tracker = gm_table(window).scene
     pc = tracker.add_pc_file(path)
     assert pc is not None
-    document = window.registry.find(path)
+    document = se_part(window).registry.find(path)
     assert document is not None and window.tabs.count() == 0
     assert tracker.pc_takes_stress(pc, Trait.PHYSIQUE, "Average")
     assert document.is_modified() and window.autosaver.save_all() == 1
     # Opening the file now shows that same owner, with the scene's change.
     opened = window.open_path(path)
     assert opened is document
-    assert window.play_dock.panel_for(document).character is tracker.scene.character(pc)  # type: ignore[union-attr]
+    assert se_part(window).play_dock.panel_for(document).character is tracker.scene.character(pc)  # type: ignore[union-attr]
     # Closing the tab keeps the owner: the scene still plays the PC.
     window.close_current()
-    assert window.registry.find(path) is document
+    assert se_part(window).registry.find(path) is document
     assert tracker.finish_scene()
     assert load_character(path).play.penalty_ranks.get(Trait.PHYSIQUE) == 1
 
@@ -115,7 +115,7 @@ def test_autosave_sidecar_of_a_scene_only_owner(window: MainWindow, tmp_path: Pa
     pc = tracker.add_pc_file(path)
     assert pc is not None
     assert window.autosaver.save_all() == 1  # the session start made it modified
-    document = window.registry.find(path)
+    document = se_part(window).registry.find(path)
     assert document is not None
     _char, meta = window.autosaver.paths_for(document)
     assert json.loads(meta.read_text(encoding="utf-8"))["original_path"] == str(path)
@@ -143,10 +143,10 @@ def test_play_dock_follows_builder_edits(window: MainWindow, tmp_path: Path) -> 
     from ui.systems.swords_edge.play.panel import PlayPanel
 
     document = window.new_document()
-    assert window.play_dock is not None
-    window.play_dock.show()
-    window.play_dock.raise_()
-    panel: PlayPanel = window.play_dock.panel_for(document)
+    assert se_part(window).play_dock is not None
+    se_part(window).play_dock.show()
+    se_part(window).play_dock.raise_()
+    panel: PlayPanel = se_part(window).play_dock.panel_for(document)
     editor = window.current_editor()
     assert editor is not None
     assert choose_rank(editor, "trait:Cunning", Rank.EXCEPTIONAL)
@@ -155,9 +155,9 @@ def test_play_dock_follows_builder_edits(window: MainWindow, tmp_path: Path) -> 
     assert panel.pivot_labels["goal"].text() == "Find the lost fleet"
 
     # Hidden behind the Budget dock, it catches up the moment it is shown again.
-    window.budget_dock.raise_()
+    se_part(window).budget_dock.raise_()
     assert choose_rank(editor, "trait:Cunning", Rank.GOOD)
-    window.play_dock.raise_()
+    se_part(window).play_dock.raise_()
     assert panel.trait_labels[Trait.CUNNING].text() == Rank.GOOD.display()
 
 
@@ -193,8 +193,8 @@ def test_typing_in_the_builder_redraws_the_tracker_once(window: MainWindow, qtbo
     qtbot.waitUntil(lambda: redraws == [1], timeout=3000)  # ...but once, a moment later
     assert document.character.notes == "Owes"
     # A play change (here from the Play dock) is shown at once.
-    assert window.play_dock is not None
-    window.play_dock.panel_for(document).gain_luck("a fine speech")
+    assert se_part(window).play_dock is not None
+    se_part(window).play_dock.panel_for(document).gain_luck("a fine speech")
     assert redraws == [1, 1]
     assert tracker.panels[pc].status_label.text().startswith(
         f"Luck {document.character.play.luck}")

@@ -24,6 +24,7 @@ from seforge.systems.swords_edge.fileformat import load_character, save_characte
 from seforge.systems.swords_edge.models import Character, Trait
 from seforge.systems.swords_edge.scene_changes import replay
 from seforge.systems.swords_edge.scene_text import nc_state_text
+from tests.ui.helpers import se_part
 from ui.shell.window import MainWindow
 
 NOTES = st.sampled_from(["", "Owes the guild", "Scar over the left eye", "ünïcode ✓"])
@@ -56,20 +57,20 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
             editor = self.window.current_editor()
             assert editor is not None
             self.editor = editor
-            self.window.gm_table_dock.show()
-            self.window._build_gm_table()
-            assert self.window.gm_table is not None
-            self.tracker = self.window.gm_table.scene
+            se_part(self.window).gm_table_dock.show()
+            se_part(self.window)._build_gm_table()
+            assert se_part(self.window).gm_table is not None
+            self.tracker = se_part(self.window).gm_table.scene
             pc = self.tracker.add_pc(document.character, self.path)
             assert pc is not None
             self.pc = pc
             (self.nc,) = self.tracker.add_nc(library.load_nc("desert-acolytes-leader"))
             self.tracker.pair(pc, [self.nc])
             self.tracker.undo_stack.clear()  # the setup is not for undoing
-            assert self.window.play_dock is not None
-            self.window.play_dock.show()
-            self.window.play_dock.raise_()
-            self.panel = self.window.play_dock.panel_for(document)
+            assert se_part(self.window).play_dock is not None
+            se_part(self.window).play_dock.show()
+            se_part(self.window).play_dock.raise_()
+            self.panel = se_part(self.window).play_dock.panel_for(document)
             self.saved = load_character(self.path)
             """What the file must hold: written by us or by "another program"."""
 
@@ -126,7 +127,7 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
             other.notes = f"elsewhere {next(counter)}: {text}"  # always a real change
             modified = self.document.is_modified()
             answers[:] = [answer]
-            with qtbot.waitSignal(self.window.file_watcher.disk_changed, timeout=5000):
+            with qtbot.waitSignal(se_part(self.window).file_watcher.disk_changed, timeout=5000):
                 save_character(other, self.path)
             self.saved = other
             if not modified or answer == "Reload":
@@ -158,7 +159,7 @@ def _machine(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> type:  #
         @invariant()
         def views_agree(self) -> None:
             character = self.document.character
-            assert self.window.registry.find(self.path) is self.document
+            assert se_part(self.window).registry.find(self.path) is self.document
             assert self.tracker.scene.character(self.pc) is character
             assert self.panel.character is character
             assert self.editor.document is self.document

@@ -20,7 +20,7 @@ from seforge.systems.swords_edge import editing
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
-from tests.ui.helpers import summary
+from tests.ui.helpers import se_part, summary
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.commands import SetKindCommand, SetLinkCommand, SetRankCommand
 from ui.systems.swords_edge.document import CharacterDocument
@@ -32,7 +32,7 @@ from ui.systems.swords_edge.widgets import TraitLinkCombo
 
 
 def open_sarah(window: MainWindow) -> tuple[CharacterDocument, ElementsPanel]:
-    document = window.open_book_character(load_pc("sarah-x"))
+    document = se_part(window).open_book_character(load_pc("sarah-x"))
     editor = window.current_editor()
     assert editor is not None
     assert document.character.elements[0].name == "Sharp Eyes"

@@ -13,7 +13,7 @@ from seforge.systems.swords_edge.fileformat import (
     save_character,
 )
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import build_sarah_x, type_into
+from tests.ui.helpers import build_sarah_x, se_part, type_into
 from ui.shell.settings import load_preferences
 from ui.shell.window import MainWindow
 
@@ -118,7 +118,7 @@ def test_unsaved_changes_prompt_on_closing_a_tab(
 
 
 def test_quit_asks_for_every_modified_document(window: MainWindow, prompts: list[str]) -> None:
-    window.open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("jyrell"))
     window.new_document()
     assert window.close()
     assert len(prompts) == 1 and "Jyrell" in prompts[0]

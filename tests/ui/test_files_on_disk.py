@@ -15,7 +15,7 @@ from tests.ui.document_helpers import (
     jyrell_file,
     write_elsewhere,
 )
-from tests.ui.helpers import type_into
+from tests.ui.helpers import se_part, type_into
 from ui.shell.window import MainWindow
 
 
@@ -44,7 +44,7 @@ def test_a_clean_document_reloads_when_its_file_changes(
     tracker = gm_table(window).scene
     pc = tracker.add_pc(character, path)
     assert pc is not None and window.save(document)  # the session start, on file
-    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+    with qtbot.waitSignal(se_part(window).file_watcher.disk_changed, timeout=5000):
         write_elsewhere(path, "first change")
     assert document.character is character and character.notes == "first change"
     assert "reloaded" in window.statusBar().currentMessage()
@@ -52,14 +52,14 @@ def test_a_clean_document_reloads_when_its_file_changes(
     editor = window.current_editor()
     assert editor is not None and editor.notes_edit.toPlainText() == "first change"
     # The watch survives the atomic replace: a second change is seen too.
-    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+    with qtbot.waitSignal(se_part(window).file_watcher.disk_changed, timeout=5000):
         write_elsewhere(path, "second change")
     assert character.notes == "second change"
     assert tracker.scene.character(pc) is character
     # Our own save is not "a change by another program".
     editor.notes_edit.setPlainText("mine")
     assert window.save(document)
-    assert window.file_watcher.check() == []
+    assert se_part(window).file_watcher.check() == []
 
 
 def test_a_modified_document_asks(window: MainWindow, qtbot, tmp_path: Path,
@@ -71,11 +71,11 @@ def test_a_modified_document_asks(window: MainWindow, qtbot, tmp_path: Path,
     assert editor is not None
     editor.notes_edit.setPlainText("my notes")
     asked = choices(monkeypatch, "Keep Mine", "Reload")
-    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+    with qtbot.waitSignal(se_part(window).file_watcher.disk_changed, timeout=5000):
         write_elsewhere(path, "their notes")
     assert asked and "changed by another program" in asked[0]
     assert document.character.notes == "my notes" and document.is_modified()
-    with qtbot.waitSignal(window.file_watcher.disk_changed, timeout=5000):
+    with qtbot.waitSignal(se_part(window).file_watcher.disk_changed, timeout=5000):
         write_elsewhere(path, "their notes, again")
     assert len(asked) == 2
     assert document.character.notes == "their notes, again" and not document.is_modified()
@@ -87,7 +87,8 @@ def test_save_over_a_changed_file_asks_first(window: MainWindow, tmp_path: Path,
     path = jyrell_file(tmp_path)
     document = window.open_path(path)
     assert document is not None
-    window.file_watcher.watcher.removePaths(window.file_watcher.watched())  # no notice
+    watcher = se_part(window).file_watcher
+    watcher.watcher.removePaths(watcher.watched())  # no notice
     document.character.notes = "mine"
     document.mark_modified()
     write_elsewhere(path, "theirs")
@@ -164,7 +165,7 @@ def test_the_campaign_file_is_watched_too(window: MainWindow, qtbot, tmp_path: P
     party.undo_stack.undo()
     assert party.modified, "no state of the history is the file any more"
     party.set_notes("Mine, finally.")
-    window.file_watcher.watcher.removePaths(window.file_watcher.watched())
+    se_part(window).file_watcher.watcher.removePaths(se_part(window).file_watcher.watched())
     elsewhere("Theirs, once more.")
     assert party.save() == path  # Save over the changed file asks: Replace
     assert load_campaign(path).notes == "Mine, finally." and len(asked) == 3
@@ -193,7 +194,7 @@ def test_the_opponent_being_edited_is_watched(window: MainWindow, qtbot,
     elsewhere("Sand Wraith Jester")
     qtbot.waitUntil(lambda: len(asked) == 1, timeout=5000)
     assert lib.editor.nc().name == "Sand Wraith King" and lib.unsaved_work()
-    window.file_watcher.watcher.removePaths(window.file_watcher.watched())
+    se_part(window).file_watcher.watcher.removePaths(se_part(window).file_watcher.watched())
     elsewhere("Sand Wraith Fool")
     assert lib.save_editor() is None  # Cancel: the other program's file stays
     assert load_nc(path).name == "Sand Wraith Fool"
@@ -206,12 +207,12 @@ def test_a_deleted_file_leaves_the_document_open_and_unsaved(window: MainWindow,
     path = jyrell_file(tmp_path)
     document = window.open_path(path)
     assert document is not None and not document.is_modified()
-    with qtbot.waitSignal(window.file_watcher.disk_missing, timeout=5000):
+    with qtbot.waitSignal(se_part(window).file_watcher.disk_missing, timeout=5000):
         path.unlink()
     assert document.is_modified() and window.tabs.tabText(0).endswith(" *")
     assert "moved or deleted" in window.statusBar().currentMessage()
     assert window.save(document)
     assert load_character(path) == document.character and not document.is_modified()
-    with qtbot.waitSignal(window.file_watcher.disk_missing, timeout=5000):
+    with qtbot.waitSignal(se_part(window).file_watcher.disk_missing, timeout=5000):
         path.unlink()  # gone again: said again
     assert document.is_modified()

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
+from tests.ui.helpers import se_part
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.gm_table.party import PartyView
 
@@ -60,7 +61,7 @@ def test_a_failed_autosave_says_so_and_keeps_trying(
         window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QLabel
 
-    document = window.open_book_character(library.load_pc("jyrell"))
+    document = se_part(window).open_book_character(library.load_pc("jyrell"))
     assert document.is_modified()
     autosaver = window.autosaver
     autosaver.timer.stop()

@@ -20,12 +20,14 @@ from seforge.systems.swords_edge.play.luck import gain_luck
 from seforge.systems.swords_edge.reference import TABLES
 from seforge.systems.swords_edge.validation import check_character
 from tests.seforge.conftest import make_sarah
+from tests.ui.helpers import se_part
 from ui.shell import screen_fit
 from ui.shell.keys import redo_keys, shortcut_rows, unique_keys
 from ui.shell.settings import Preferences, load_preferences
 from ui.shell.shortcuts_dialog import ShortcutsDialog
 from ui.shell.theme import apply_theme, verdict_colour
-from ui.shell.window import ZOOM_STEPS, MainWindow
+from ui.shell.window import MainWindow
+from ui.shell.window_layout import ZOOM_STEPS
 from ui.systems.swords_edge.budget_panel import status_text
 from ui.systems.swords_edge.commands import SetTextCommand
 from ui.systems.swords_edge.gm.reference_tab import LargeTableWindow, column_widths
@@ -122,12 +124,12 @@ def test_no_widget_of_the_editor_is_cut_at_1024x768(
 ) -> None:
     window = _window_at(qtbot, monkeypatch, closing, SCREENS["1024x768"])
     for book_id in ("sarah-x", "jyrell"):
-        window.open_book_character(load_pc(book_id))
+        se_part(window).open_book_character(load_pc(book_id))
         editor = window.current_editor()
         assert editor is not None
         editor.elements.select_row(0)
         _settle(window)
-        assert window.budget_dock.isVisible()
+        assert se_part(window).budget_dock.isVisible()
         assert editor.viewport().width() > 500, "the docks leave the sheet room"
         assert screen_fit.widgets_outside(editor) == []
         assert editor.horizontalScrollBar().maximum() == 0, "no sideways scrolling"
@@ -138,7 +140,7 @@ def test_the_sheet_takes_two_columns_when_wide(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, closing: list[MainWindow],
 ) -> None:
     window = _window_at(qtbot, monkeypatch, closing, SCREENS["1920x1080"])
-    window.open_book_character(load_pc("sarah-x"))
+    se_part(window).open_book_character(load_pc("sarah-x"))
     editor = window.current_editor()
     assert editor is not None
     _settle(window)
@@ -159,31 +161,31 @@ def test_play_dock_is_narrow_and_its_panel_does_not_scroll_sideways(
     window: MainWindow, qtbot: QtBot,
 ) -> None:
     window.ensure_ready()
-    assert window.play_dock is not None
-    assert window.play_dock.minimumWidth() <= MIN_WIDTH < 580
-    document = window.open_book_character(load_pc("sarah-x"))
-    window.play_dock.show()
-    window.play_dock.raise_()
-    scroll = window.play_dock.stack.currentWidget()
+    assert se_part(window).play_dock is not None
+    assert se_part(window).play_dock.minimumWidth() <= MIN_WIDTH < 580
+    document = se_part(window).open_book_character(load_pc("sarah-x"))
+    se_part(window).play_dock.show()
+    se_part(window).play_dock.raise_()
+    scroll = se_part(window).play_dock.stack.currentWidget()
     scroll.resize(MIN_WIDTH - 6, 700)
     QApplication.processEvents()
     assert scroll.horizontalScrollBar().maximum() == 0
-    assert window.play_dock.panel_for(document).width() <= MIN_WIDTH
+    assert se_part(window).play_dock.panel_for(document).width() <= MIN_WIDTH
 
 
 def test_docks_hide_together_and_come_back(window: MainWindow, qtbot: QtBot) -> None:
     window.ensure_ready()
-    assert window.play_dock is not None and window.gm_dock is not None
+    assert se_part(window).play_dock is not None and se_part(window).gm_dock is not None
     shown = [d for d in window.side_docks() if d.isVisible()]
     window.hide_docks_action.trigger()
     assert not any(d.isVisible() for d in window.side_docks())
     window.hide_docks_action.trigger()
     assert [d for d in window.side_docks() if d.isVisible()] == shown
-    window.play_dock.setFloating(True)
+    se_part(window).play_dock.setFloating(True)
     window.reset_layout()
-    assert not window.play_dock.isFloating()
-    assert window.dockWidgetArea(window.play_dock) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert not window.gm_table_dock.isVisible()
+    assert not se_part(window).play_dock.isFloating()
+    assert window.dockWidgetArea(se_part(window).play_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert not se_part(window).gm_table_dock.isVisible()
 
 
 def test_gms_table_fits_a_laptop_and_floats_on_screen(
@@ -191,15 +193,15 @@ def test_gms_table_fits_a_laptop_and_floats_on_screen(
 ) -> None:
     area = SCREENS["1366x768"]
     window = _window_at(qtbot, monkeypatch, closing, area)
-    window.gm_table_dock.show()
+    se_part(window).gm_table_dock.show()
     _settle(window)
-    assert window.gm_table is not None
+    assert se_part(window).gm_table is not None
     assert area.contains(window.frameGeometry())
-    new_button = window.gm_table.opponents.new_button
+    new_button = se_part(window).gm_table.opponents.new_button
     assert not new_button.visibleRegion().isEmpty(), "the opponent buttons are in view"
-    window.gm_table_dock.setFloating(True)
-    qtbot.waitUntil(lambda: area.contains(window.gm_table_dock.frameGeometry()))
-    assert window.gm_table_dock.width() >= 800
+    se_part(window).gm_table_dock.setFloating(True)
+    qtbot.waitUntil(lambda: area.contains(se_part(window).gm_table_dock.frameGeometry()))
+    assert se_part(window).gm_table_dock.width() >= 800
 
 
 def test_show_large_keeps_every_word_whole(qtbot: QtBot) -> None:
@@ -221,26 +223,26 @@ def test_show_large_keeps_every_word_whole(qtbot: QtBot) -> None:
 
 
 def test_budget_dock_shows_no_empty_lists_without_a_character(window: MainWindow) -> None:
-    panel = window.budget_panel
+    panel = se_part(window).budget_panel
     assert window.current_document() is None
     assert not panel.ledger.isVisibleTo(panel) and not panel.problems.isVisibleTo(panel)
-    window.open_book_character(load_pc("sarah-x"))
+    se_part(window).open_book_character(load_pc("sarah-x"))
     assert panel.ledger.isVisibleTo(panel) and panel.problems.isVisibleTo(panel)
 
 
 def test_budget_header_counts_what_it_lists(window: MainWindow) -> None:
     assert status_text(1, 5, False) == "✘ Not legal yet — 1 error, 5 warnings"
     assert status_text(0, 1, True) == "✔ Legal new character — 1 warning"
-    document = window.open_book_character(load_pc("jyrell"))
+    document = se_part(window).open_book_character(load_pc("jyrell"))
     result = check_character(document.character)
-    shown = window.budget_panel.status.text()
+    shown = se_part(window).budget_panel.status.text()
     numbers = [int(word) for word in shown.replace(",", " ").split() if word.isdigit()]
-    assert sum(numbers) == len(window.budget_panel.problem_items()) == len(result.problems)
+    assert sum(numbers) == len(se_part(window).budget_panel.problem_items()) == len(result.problems)
 
 
 def test_dark_to_light_leaves_no_pale_status(window: MainWindow, qapp: QApplication) -> None:
-    window.open_book_character(load_pc("sarah-x"))
-    status = window.budget_panel.status
+    se_part(window).open_book_character(load_pc("sarah-x"))
+    status = se_part(window).budget_panel.status
     window.set_theme("dark")
     assert verdict_colour(True, True) in status.styleSheet()
     window.set_theme("light")
@@ -267,7 +269,7 @@ def test_long_text_shows_its_start() -> None:
 def test_fields_show_the_start_of_long_names(window: MainWindow) -> None:
     character = make_sarah()
     character.concept.name = "Noble Commander of the Eastern Marches and Beyond"
-    window.open_book_character(character)
+    se_part(window).open_book_character(character)
     editor = window.current_editor()
     assert editor is not None
     concept = editor.core_names["concept"]
@@ -314,7 +316,7 @@ def test_keyboard_shortcuts_list_comes_from_the_menus(window: MainWindow, qtbot:
 
 
 def test_zoom_scales_the_builder_and_is_kept(window: MainWindow, qtbot: QtBot) -> None:
-    window.open_book_character(load_pc("sarah-x"))
+    se_part(window).open_book_character(load_pc("sarah-x"))
     editor = window.current_editor()
     assert editor is not None
     base_text = editor.player_edit.font().pointSizeF()
@@ -324,7 +326,7 @@ def test_zoom_scales_the_builder_and_is_kept(window: MainWindow, qtbot: QtBot) -
     ratio = window.zoom() / 100
     assert editor.player_edit.font().pointSizeF() == pytest.approx(base_text * ratio)
     assert editor.name_edit.font().pointSizeF() == pytest.approx(base_name * ratio)
-    assert window.budget_panel.summary.font().pointSizeF() > base_text * ratio
+    assert se_part(window).budget_panel.summary.font().pointSizeF() > base_text * ratio
     assert load_preferences().window["zoom"] == window.zoom()
     qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
@@ -341,9 +343,9 @@ def test_zoom_scales_the_builder_and_is_kept(window: MainWindow, qtbot: QtBot) -
 
 def test_start_session_is_greyed_while_one_runs(window: MainWindow) -> None:
     window.ensure_ready()
-    document = window.open_book_character(load_pc("sarah-x"))
-    assert window.play_dock is not None
-    panel = window.play_dock.panel_for(document)
+    document = se_part(window).open_book_character(load_pc("sarah-x"))
+    assert se_part(window).play_dock is not None
+    panel = se_part(window).play_dock.panel_for(document)
     assert panel.start_button.isEnabled()
     assert panel.start_session()
     assert not panel.start_button.isEnabled()
@@ -354,9 +356,9 @@ def test_start_session_is_greyed_while_one_runs(window: MainWindow) -> None:
 
 def test_a_refusal_goes_once_it_no_longer_applies(window: MainWindow) -> None:
     window.ensure_ready()
-    document = window.open_book_character(load_pc("sarah-x"))
-    assert window.play_dock is not None
-    panel = window.play_dock.panel_for(document)
+    document = se_part(window).open_book_character(load_pc("sarah-x"))
+    assert se_part(window).play_dock is not None
+    panel = se_part(window).play_dock.panel_for(document)
     assert panel.start_session(3)
     assert not panel.spend_luck("reroll", 5)
     assert "Luck" in panel.last_error()

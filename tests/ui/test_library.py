@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QDialog
 
-from tests.ui.helpers import problem_rules, summary
+from tests.ui.helpers import problem_rules, se_part, summary
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.library_dialog import ALL_GENRES, LibraryDialog
 
@@ -44,5 +44,5 @@ def test_opening_jyrell_shows_the_overspend(window: MainWindow,
     assert document.character.concept.rank.label == "Great"
     assert summary(window) == "Ranks: 7 of 6 spent"
     assert "budget.over" in problem_rules(window)
-    assert window.budget_panel.status.text().startswith("✘")
+    assert se_part(window).budget_panel.status.text().startswith("✘")
     assert not document.undo_stack.canUndo()

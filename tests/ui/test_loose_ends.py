@@ -13,6 +13,7 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import HistoryEntry
 from seforge.systems.swords_edge.nc_builder import user_nc_folder
+from tests.ui.helpers import se_part
 from ui.shell.focus_ring import FocusRing
 from ui.shell.settings import recent_labels
 from ui.shell.window import MainWindow
@@ -33,9 +34,9 @@ def test_print_cards_with_the_default_paper_then_a_new_paper_size(
     monkeypatch.setattr(ui.systems.swords_edge.exports, "open_file", lambda _p: True)
     assert window.preferences.paper == ""  # "follow the system locale"
     window.ensure_ready()
-    window.gm_table_dock.show()
-    assert window.gm_table is not None
-    library_widget = window.gm_table.opponents
+    se_part(window).gm_table_dock.show()
+    assert se_part(window).gm_table is not None
+    library_widget = se_part(window).gm_table.opponents
     targets = iter([tmp_path / "first.pdf", tmp_path / "second.pdf"])
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(next(targets)), "")))
@@ -126,7 +127,7 @@ def test_recent_files_drop_what_is_gone(window: MainWindow, tmp_path: Path,
 
 
 def test_elements_editor_with_nothing_selected_shows_no_rank(window: MainWindow) -> None:
-    window.open_book_character(library.load_pc("sarah-x"))
+    se_part(window).open_book_character(library.load_pc("sarah-x"))
     editor = window.current_editor()
     assert editor is not None
     elements = editor.elements
@@ -163,7 +164,7 @@ def test_play_history_what_column_is_not_elided(qtbot: object) -> None:
 
 def test_budget_problem_click_rings_the_field(window: MainWindow, qtbot: object) -> None:
     window.new_document()
-    panel = window.budget_panel
+    panel = se_part(window).budget_panel
     item = next(panel.problems.item(i) for i in range(panel.problems.count())
                 if "no name" in panel.problems.item(i).text())
     panel.problems.itemClicked.emit(item)
@@ -180,7 +181,7 @@ def test_budget_problem_click_rings_the_field(window: MainWindow, qtbot: object)
 
 
 def test_table_rules_explanations_are_readable(window: MainWindow) -> None:
-    document = window.open_book_character(library.load_pc("sarah-x"))
+    document = se_part(window).open_book_character(library.load_pc("sarah-x"))
     dialog = TableRulesDialog(document, window)
     notes = dialog.findChildren(QLabel, "ruleExplanation")
     assert len(notes) == len(dialog.boxes) >= 3
@@ -189,11 +190,11 @@ def test_table_rules_explanations_are_readable(window: MainWindow) -> None:
 
 
 def test_calculator_character_list_follows_a_rename(window: MainWindow) -> None:
-    document = window.open_book_character(library.load_pc("sarah-x"))
+    document = se_part(window).open_book_character(library.load_pc("sarah-x"))
     window.ensure_ready()
-    assert window.gm_dock is not None
-    window.gm_dock.ensure_built()
-    combo = window.gm_dock.calculator.actor_combo
+    assert se_part(window).gm_dock is not None
+    se_part(window).gm_dock.ensure_built()
+    combo = se_part(window).gm_dock.calculator.actor_combo
     combo.setCurrentIndex(1)
     assert combo.currentText() == "Sarah X"
     editor = window.current_editor()

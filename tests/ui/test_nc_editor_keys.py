@@ -9,6 +9,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from seforge.systems.swords_edge.ranks import Rank
+from tests.ui.helpers import se_part
 from ui.shell.keys import redo_keys
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
@@ -20,10 +21,10 @@ def _keys_of(editor: NCEditor) -> list[str]:
 
 def test_ctrl_shift_z_redoes_in_the_docked_nc_editor(window: MainWindow, qtbot: object) -> None:
     window.ensure_ready()
-    window.gm_table_dock.show()
-    assert window.gm_table is not None
-    editor = window.gm_table.opponents.editor
-    window.gm_table.tabs.setCurrentWidget(window.gm_table.opponents)
+    se_part(window).gm_table_dock.show()
+    assert se_part(window).gm_table is not None
+    editor = se_part(window).gm_table.opponents.editor
+    se_part(window).gm_table.tabs.setCurrentWidget(se_part(window).gm_table.opponents)
     start = editor.nc().rank
     wanted = Rank.GOOD if start != Rank.GOOD else Rank.EXCELLENT
     editor.set_rank(wanted)

@@ -16,6 +16,7 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.campaign import Campaign, save_campaign
 from seforge.systems.swords_edge.fileformat import save_character, save_nc
 from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import se_part
 from ui import app as app_module
 from ui.app import FileOpenFilter
 from ui.shell.window import MainWindow
@@ -61,8 +62,8 @@ def test_dropping_documents_opens_each_where_it_belongs(
     assert drop(window, mime)
     qtbot.waitUntil(lambda: len(window.documents()) == 1, timeout=3000)
     assert window.documents()[0].path == documents["char"]
-    table = window.gm_table
-    assert table is not None and window.gm_table_dock.isVisible()
+    table = se_part(window).gm_table
+    assert table is not None and se_part(window).gm_table_dock.isVisible()
     qtbot.waitUntil(lambda: table.party.path == documents["campaign"], timeout=3000)
     assert table.party.campaign.name == "The Long March"
     assert table.opponents.editing_path == documents["nc"]
@@ -99,7 +100,7 @@ def test_a_bad_dropped_file_gets_one_message(
 
 def test_an_image_dropped_on_the_portrait_becomes_the_portrait(
         qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
-    window.open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("jyrell"))
     editor = window.current_editor()
     assert editor is not None
     editor.document.character.portrait = None
@@ -145,7 +146,7 @@ def test_main_opens_every_kind_given(qapp: QApplication, documents: dict[str, Pa
     def close_when_ready() -> None:
         windows = [w for w in qapp.topLevelWidgets()
                    if isinstance(w, MainWindow) and w.isVisible()]
-        table = windows[0].gm_table if windows else None
+        table = se_part(windows[0]).gm_table if windows else None
         if not windows or not windows[0].documents() or table is None or table.party.path is None:
             QTimer.singleShot(10, close_when_ready)
             return
@@ -163,7 +164,7 @@ def test_a_fifo_dropped_on_the_portrait_is_refused_at_once(
         qtbot: QtBot, window: MainWindow, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 11, item 7: a FIFO chosen as a portrait hung the GUI."""
-    window.open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("jyrell"))
     editor = window.current_editor()
     assert editor is not None
     fifo = tmp_path / "pipe.png"
@@ -179,7 +180,7 @@ def test_a_fifo_dropped_on_the_portrait_is_refused_at_once(
 
 def test_a_document_dropped_on_a_text_field_opens_instead_of_pasting_its_path(
         qtbot: QtBot, window: MainWindow, documents: dict[str, Path]) -> None:
-    window.open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("jyrell"))
     editor = window.current_editor()
     assert editor is not None
     field = editor.name_edit
@@ -197,7 +198,7 @@ def test_a_document_dropped_on_a_text_field_opens_instead_of_pasting_its_path(
 
 def test_a_document_dropped_on_the_gm_table_search_field_opens(
         qtbot: QtBot, window: MainWindow, documents: dict[str, Path]) -> None:
-    table = window.show_gm_table()
+    table = se_part(window).show_gm_table()
     assert table is not None
     search = table.findChildren(QLineEdit)[0]
     mime = files_mime(documents["char"])

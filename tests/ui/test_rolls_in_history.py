@@ -12,6 +12,7 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_nc
 from seforge.systems.swords_edge.play.session import start_session
+from tests.ui.helpers import se_part
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
@@ -26,9 +27,9 @@ def _open_in_session(window: MainWindow, tmp_path: Path, luck: int
     document = window.open_path(path)
     assert document is not None and not document.is_modified()
     window.ensure_ready()
-    assert window.gm_dock is not None
-    window.gm_dock.ensure_built()
-    calc = window.gm_dock.calculator
+    assert se_part(window).gm_dock is not None
+    se_part(window).gm_dock.ensure_built()
+    calc = se_part(window).gm_dock.calculator
     assert calc.actor_combo.choose(document.character)
     calc.add_library_by_id("desert-acolytes-leader")
     return document, calc

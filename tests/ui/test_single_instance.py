@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import build_sarah_x
+from tests.ui.helpers import build_sarah_x, se_part
 from ui.shell import dialogs as main_window_module
 from ui.shell import single_instance
 from ui.shell.autosave import SessionLock
@@ -248,7 +248,7 @@ def test_a_second_instance_leaves_the_first_ones_scene_autosave_alone(
     monkeypatch.setattr(QMessageBox, "question",
                         staticmethod(lambda *a, **k: asked.append("asked")
                                      or QMessageBox.StandardButton.Discard))
-    first_table = window.show_gm_table()
+    first_table = se_part(window).show_gm_table()
     assert first_table is not None and first_table.scene.autosave
     assert first_table.scene.save_autosave()
     scene_file = scene_tracker.autosave_path()
@@ -257,7 +257,7 @@ def test_a_second_instance_leaves_the_first_ones_scene_autosave_alone(
 
     second = MainWindow(autosave_interval_ms=60_000)
     qtbot.addWidget(second)
-    table = second.show_gm_table()
+    table = se_part(second).show_gm_table()
     assert table is not None
     assert asked == []  # not offered, so not discarded
     assert not table.scene.autosave

@@ -17,10 +17,12 @@ from pytestqt.qtbot import QtBot
 from seforge.core.atomic import atomic_write_bytes
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import se_part
 from ui import app as app_module
 from ui.shell import dialogs as main_window_module
 from ui.shell.autosave import autosave_dir, leftover_autosaves
 from ui.shell.settings import Preferences, load_preferences, preferences_path
+from ui.shell.system_uis import registry_loader
 from ui.shell.window import MainWindow
 
 
@@ -72,7 +74,7 @@ def test_a_damaged_autosave_is_set_aside_and_the_others_recovered(
     (folder / "junk.sechar").write_bytes(b"\x00\xff garbage")
     (folder / "junk.json").write_text('{"title": "Junk"}', encoding="utf-8")
     set_aside: list[Path] = []
-    found = leftover_autosaves(folder, set_aside)
+    found = leftover_autosaves(folder, set_aside, registry_loader)
     assert [r.editor.owner.character.name for r in found] == ["Jyrell"]
     assert sorted(p.name.split(".corrupt-")[0] for p in set_aside) == [
         "deep.sechar", "junk.sechar"]
@@ -114,11 +116,11 @@ def test_unwritable_data_folder_gives_one_warning_and_the_rest_works(
     label = window.statusBar().findChild(QLabel, "autosaveOff")
     assert label is not None and "cannot be written" in label.toolTip()
     # the docks and the GM's Table work
-    assert window.play_dock is not None and window.gm_dock is not None
-    table = window.show_gm_table()
+    assert se_part(window).play_dock is not None and se_part(window).gm_dock is not None
+    table = se_part(window).show_gm_table()
     assert table is not None and table.opponents.entries  # the book's opponents
     # editing works; autosave writes nothing and says nothing more
-    window.open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("jyrell"))
     assert window.autosaver.save_all() == 0
     assert len(shown_problems(window)) == 1
     window.close()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import se_part
 from ui.app import file_arguments, launch_files, qt_arguments
 from ui.shell.settings import load_preferences, preferences_path
 from ui.shell.window import MainWindow
@@ -110,8 +111,8 @@ def test_quit_save_all_saves_every_document_past_an_undecodable_name(
 
     odd = undecodable(tmp_path)
     names = iter([str(odd), str(tmp_path / "tella.sechar")])
-    window.open_book_character(load_pc("jyrell"))
-    window.open_book_character(load_pc("tella-of-jost"))
+    se_part(window).open_book_character(load_pc("jyrell"))
+    se_part(window).open_book_character(load_pc("tella-of-jost"))
     monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName",
                         staticmethod(lambda *a, **k: (next(names), "")))
     answers = Answers(monkeypatch, BUTTON.SaveAll)

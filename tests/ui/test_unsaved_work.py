@@ -15,6 +15,7 @@ from tests.ui.document_helpers import (
     gm_table,
     jyrell_file,
 )
+from tests.ui.helpers import se_part
 from ui.shell.window import MainWindow
 
 
@@ -61,7 +62,7 @@ def test_quit_lists_every_unsaved_document_once(
         window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = jyrell_file(tmp_path)
     table = gm_table(window)
-    window.open_book_character(library.load_pc("tella-of-jost"))  # a tab, unsaved
+    se_part(window).open_book_character(library.load_pc("tella-of-jost"))  # a tab, unsaved
     pc = table.scene.add_pc_file(path)  # only in the scene, modified by it
     assert pc is not None and window.tabs.count() == 1
     table.opponents.new_opponent()

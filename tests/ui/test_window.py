@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QWidget
 
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.ranks import Rank
-from tests.ui.helpers import choose_rank
+from tests.ui.helpers import choose_rank, se_part
 from ui.shell.settings import load_preferences
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.commands import SetRankCommand
@@ -27,6 +27,16 @@ def test_start_page_until_a_character_opens(window: MainWindow) -> None:
     window.new_document()
     assert [window.tabs.tabText(i) for i in range(2)] == ["Untitled", "Untitled 2"]
     assert len(window.documents()) == 2
+
+
+def test_a_system_part_is_reached_by_its_id_only(window: MainWindow) -> None:
+    """No attribute of a system's part on the window itself (mypy sees every access)."""
+    part = se_part(window)
+    assert window.part("swords-edge") is part and part.budget_dock is not None
+    with pytest.raises(AttributeError):
+        getattr(window, "play_dock")  # noqa: B009  (the very access that must fail)
+    with pytest.raises(KeyError):
+        window.part("no-such-system")
 
 
 def test_standard_shortcuts(window: MainWindow) -> None:
@@ -57,7 +67,7 @@ def test_theme_switch_is_remembered(window: MainWindow, qapp: QApplication) -> N
 
 
 def test_controls_have_names_and_tooltips(window: MainWindow) -> None:
-    window.open_book_character(load_pc("sarah-x"))
+    se_part(window).open_book_character(load_pc("sarah-x"))
     editor = window.current_editor()
     assert editor is not None
     editor.elements.select_row(0)
@@ -75,7 +85,7 @@ def test_controls_have_names_and_tooltips(window: MainWindow) -> None:
 def test_budget_panel_updates_synchronously_on_each_edit(window: MainWindow) -> None:
     """Every pushed edit updates the budget panel before push() returns (its speed is
     measured by the 'rank' benchmark, not asserted here)."""
-    document = window.open_book_character(load_pc("sarah-x"))
+    document = se_part(window).open_book_character(load_pc("sarah-x"))
     editor = window.current_editor()
     assert editor is not None
     choose_rank(editor, "background", Rank.GOOD)
@@ -83,34 +93,34 @@ def test_budget_panel_updates_synchronously_on_each_edit(window: MainWindow) -> 
         rank = Rank.GREAT if i % 2 == 0 else Rank.GOOD
         document.push(SetRankCommand(document, "background", rank))
         expected = "7 of 6" if rank is Rank.GREAT else "6 of 6"
-        assert expected in window.budget_panel.summary.text()
+        assert expected in se_part(window).budget_panel.summary.text()
 
 
 def test_gm_docks_are_installed_and_built_on_demand(window: MainWindow, qtbot: object) -> None:
     window.ensure_ready()
     names = [a.text() for a in window.view_menu.actions()]
     assert {"Play", "GM Screen", "GM's Table"} <= set(names)
-    assert window.gm_table is None, "the GM's Table is built only when first shown"
-    window.gm_table_dock.show()
-    assert window.gm_table is not None
-    assert window.gm_table_dock.widget() is window.gm_table
+    assert se_part(window).gm_table is None, "the GM's Table is built only when first shown"
+    se_part(window).gm_table_dock.show()
+    assert se_part(window).gm_table is not None
+    assert se_part(window).gm_table_dock.widget() is se_part(window).gm_table
 
 
 def test_play_dock_follows_the_current_character(window: MainWindow) -> None:
     from seforge.systems.swords_edge import library
 
     window.ensure_ready()
-    assert window.play_dock is not None
-    jyrell = window.open_book_character(library.load_pc("jyrell"))
-    panel = window.play_dock.panel_for(jyrell)
-    assert window.play_dock.stack.currentWidget().widget() is panel
+    assert se_part(window).play_dock is not None
+    jyrell = se_part(window).open_book_character(library.load_pc("jyrell"))
+    panel = se_part(window).play_dock.panel_for(jyrell)
+    assert se_part(window).play_dock.stack.currentWidget().widget() is panel
     panel.start_session()
     assert jyrell.character.play.session_running
     assert jyrell.is_modified()
     window.undo_action.trigger()
     assert not jyrell.character.play.session_running
     window.close_current()
-    assert window.play_dock.stack.currentWidget() is window.play_dock.placeholder
+    assert se_part(window).play_dock.stack.currentWidget() is se_part(window).play_dock.placeholder
 
 
 def test_file_menu_exports_write_real_pdfs(window: MainWindow, tmp_path: Path,
@@ -123,17 +133,17 @@ def test_file_menu_exports_write_real_pdfs(window: MainWindow, tmp_path: Path,
     targets = iter([tmp_path / "rogue", tmp_path / "party.pdf", tmp_path / "blank.pdf"])
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(next(targets)), "")))
-    window.open_book_character(library.load_pc("the-rogue"))
-    window.open_book_character(library.load_pc("sarah-x"))
+    se_part(window).open_book_character(library.load_pc("the-rogue"))
+    se_part(window).open_book_character(library.load_pc("sarah-x"))
     window.set_paper("letter")
-    sheet = window.export_sheet()
+    sheet = se_part(window).export_sheet()
     assert sheet == tmp_path / "rogue.pdf", "the .pdf suffix is added"
     reader = PdfReader(str(sheet))
     assert len(reader.pages) == 1 and "Sarah X" in reader.pages[0].extract_text()
     assert round(float(reader.pages[0].mediabox.width)) == 612  # Letter
-    party = window.export_party()
+    party = se_part(window).export_party()
     assert party is not None and len(PdfReader(str(party)).pages) == 2
-    blank = window.print_blank()
+    blank = se_part(window).print_blank()
     assert blank is not None and "WHO ARE YOU?" in PdfReader(str(blank)).pages[0].extract_text()
 
 

@@ -8,8 +8,9 @@ the Edit menu).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu
@@ -18,16 +19,123 @@ from ui.shell.keys import redo_keys, unique_keys
 from ui.shell.start_page import short_label
 
 if TYPE_CHECKING:
-    from ui.shell.window import MainWindow
+    from PySide6.QtGui import QUndoGroup
+    from PySide6.QtWidgets import QMenuBar, QWidget
+
+    from ui.shell.settings import Preferences
+    from ui.shell.system_uis import NewDocumentChoice, SystemUi
+
+
+class MenuHost(Protocol):
+    """What a system's window part needs to add a menu or actions to the window's."""
+
+    menu_anchors: dict[str, tuple[QMenu, QAction]]
+    view_menu: QMenu
+
+    def window(self) -> QWidget: ...
+
+    def menuBar(self) -> QMenuBar: ...
+
+    def addAction(self, action: QAction) -> None: ...
+
+
+class MenuChoices(Protocol):
+    """What File › New and Open… need of the window's documents."""
+
+    def choices(self) -> Sequence[tuple[SystemUi, NewDocumentChoice]]: ...
+
+    def campaign_systems(self) -> Sequence[SystemUi]: ...
+
+    def open_dialog(self) -> None: ...
+
+
+class ActionHost(MenuHost, Protocol):
+    """The window as its shared actions and menus see it: the actions they make (set
+    here) and the commands they call."""
+
+    new_action: QAction
+    new_campaign_action: QAction
+    export_pdf_action: QAction
+    open_action: QAction
+    save_action: QAction
+    save_as_action: QAction
+    close_action: QAction
+    revert_action: QAction
+    duplicate_action: QAction
+    quit_action: QAction
+    guide_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    zoom_in_action: QAction
+    zoom_out_action: QAction
+    zoom_reset_action: QAction
+    shortcuts_action: QAction
+    hide_docks_action: QAction
+    reset_layout_action: QAction
+    paper_group: QActionGroup
+    theme_group: QActionGroup
+    paper_actions: dict[str, QAction]
+    theme_actions: dict[str, QAction]
+    file_menu: QMenu
+    new_menu: QMenu
+    recent_menu: QMenu
+    edit_menu: QMenu
+    help_menu: QMenu
+    preferences: Preferences
+    undo_group: QUndoGroup
+
+    @property
+    def controller(self) -> MenuChoices: ...
+
+    def new_document(self, system_id: str | None = None,
+                     format_id: str | None = None) -> Any: ...
+
+    def new_campaign(self, system_id: str | None = None) -> Any: ...
+
+    def save(self, document: Any = None) -> bool: ...
+
+    def save_as(self, document: Any = None) -> bool: ...
+
+    def export_pdf(self) -> Path | None: ...
+
+    def close_current(self) -> bool: ...
+
+    def revert(self, document: Any = None) -> bool: ...
+
+    def duplicate(self, document: Any = None) -> Any: ...
+
+    def close(self) -> bool: ...
+
+    def show_guide(self, page: str = "start") -> Any: ...
+
+    def show_about(self) -> None: ...
+
+    def show_shortcuts(self) -> None: ...
+
+    def set_paper(self, name: str) -> None: ...
+
+    def set_theme(self, name: str) -> None: ...
+
+    def zoom_in(self) -> None: ...
+
+    def zoom_out(self) -> None: ...
+
+    def zoom_reset(self) -> None: ...
+
+    def fill_recent_menu(self) -> None: ...
+
+    def set_docks_hidden(self, hidden: bool) -> None: ...
+
+    def reset_layout(self) -> None: ...
 
 THEME_LABELS = (("system", "Follow &System"), ("light", "&Light"), ("dark", "&Dark"))
 PAPER_LABELS = (("", "Follow the System &Locale"), ("a4", "&A4"), ("letter", "&Letter"))
 
 
-def make_action(window: MainWindow, text: str, slot: Callable[[], object],
+def make_action(window: MenuHost, text: str, slot: Callable[[], object],
                 keys: object = None, tip: str = "") -> QAction:
     """An action of the window (its shortcut works wherever the focus is)."""
-    action = QAction(text, window)
+    action = QAction(text, window.window())
     if keys is not None:
         action.setShortcut(keys)  # type: ignore[call-overload]
     if tip:
@@ -38,7 +146,7 @@ def make_action(window: MainWindow, text: str, slot: Callable[[], object],
     return action
 
 
-def build_actions(window: MainWindow) -> None:
+def build_actions(window: ActionHost) -> None:
     key = QKeySequence.StandardKey
     docs = window.controller
     window.new_action = make_action(window, "&New Character", window.new_document, key.New,
@@ -69,20 +177,20 @@ def build_actions(window: MainWindow) -> None:
     window.guide_action = make_action(
         window, "SEForge &User Guide", window.show_guide, key.HelpContents,
         "How to build, play and run a scene with SEForge")
-    window.paper_group = QActionGroup(window)
+    window.paper_group = QActionGroup(window.window())
     window.paper_group.setExclusive(True)
     window.paper_actions = {}
     for name, label in PAPER_LABELS:
-        action = QAction(label, window, checkable=True)
+        action = QAction(label, window.window(), checkable=True)
         action.setChecked(name == window.preferences.paper)
         action.setToolTip("Paper size of exported sheets and cards")
         action.triggered.connect(lambda _checked=False, n=name: window.set_paper(n))
         window.paper_group.addAction(action)
         window.paper_actions[name] = action
 
-    window.undo_action = window.undo_group.createUndoAction(window, "&Undo")
+    window.undo_action = window.undo_group.createUndoAction(window.window(), "&Undo")
     window.undo_action.setShortcut(key.Undo)
-    window.redo_action = window.undo_group.createRedoAction(window, "&Redo")
+    window.redo_action = window.undo_group.createRedoAction(window.window(), "&Redo")
     window.redo_action.setShortcuts(redo_keys())
     window.addAction(window.undo_action)
     window.addAction(window.redo_action)
@@ -99,27 +207,27 @@ def build_actions(window: MainWindow) -> None:
     window.shortcuts_action = make_action(window, "&Keyboard Shortcuts", window.show_shortcuts,
                                           None, "Every keyboard shortcut of SEForge")
 
-    window.theme_group = QActionGroup(window)
+    window.theme_group = QActionGroup(window.window())
     window.theme_group.setExclusive(True)
     window.theme_actions = {}
     for name, label in THEME_LABELS:
-        action = QAction(label, window, checkable=True)
+        action = QAction(label, window.window(), checkable=True)
         action.setChecked(name == window.preferences.theme)
         action.triggered.connect(lambda _checked=False, n=name: window.set_theme(n))
         window.theme_group.addAction(action)
         window.theme_actions[name] = action
 
 
-def _anchor(window: MainWindow, menu: QMenu, name: str) -> None:
+def _anchor(window: MenuHost, menu: QMenu, name: str) -> None:
     """An invisible marker in ``menu`` before which :func:`add_to_menu` inserts."""
-    marker = QAction(window)
+    marker = QAction(window.window())
     marker.setVisible(False)
     marker.setObjectName(f"anchor:{name}")
     menu.addAction(marker)
     window.menu_anchors[name] = (menu, marker)
 
 
-def add_to_menu(window: MainWindow, place: str, actions: Iterable[QAction | None]) -> None:
+def add_to_menu(window: MenuHost, place: str, actions: Iterable[QAction | None]) -> None:
     """Put ``actions`` (None: a separator) at ``place`` of the shared menus."""
     menu, marker = window.menu_anchors[place]
     for action in actions:
@@ -129,14 +237,14 @@ def add_to_menu(window: MainWindow, place: str, actions: Iterable[QAction | None
             menu.insertAction(marker, action)
 
 
-def add_system_menu(window: MainWindow, title: str) -> QMenu:
+def add_system_menu(window: MenuHost, title: str) -> QMenu:
     """A system's own menu, between Edit and View."""
-    menu = QMenu(title, window)
+    menu = QMenu(title, window.window())
     window.menuBar().insertMenu(window.view_menu.menuAction(), menu)
     return menu
 
 
-def fill_new_menu(window: MainWindow) -> None:
+def fill_new_menu(window: ActionHost) -> None:
     """File › New: every registered system's new documents, grouped by system; Ctrl+N
     is the first one."""
     menu = window.new_menu
@@ -167,15 +275,14 @@ def fill_new_menu(window: MainWindow) -> None:
     window.new_action.setEnabled(bool(choices))
 
 
-def build_menus(window: MainWindow) -> None:
+def build_menus(window: ActionHost) -> None:
     bar = window.menuBar()
     window.menu_anchors = {}
     file_menu = window.file_menu = bar.addMenu("&File")
     window.new_menu = file_menu.addMenu("&New")
     window.new_menu.setObjectName("newMenu")
     fill_new_menu(window)
-    file_menu.addAction(window.new_campaign_action)
-    window.new_campaign_action.setVisible(bool(window.controller.campaign_systems()))
+    file_menu.addAction(window.new_campaign_action)  # shown by add_layout_actions
     file_menu.addAction(window.open_action)
     window.recent_menu = file_menu.addMenu("Open &Recent")
     window.recent_menu.aboutToShow.connect(window.fill_recent_menu)
@@ -220,10 +327,13 @@ def build_menus(window: MainWindow) -> None:
     about.triggered.connect(window.show_about)
 
 
-def add_layout_actions(window: MainWindow) -> None:
-    """View › Hide Docks and Reset Layout (once the late docks exist)."""
+def add_layout_actions(window: ActionHost) -> None:
+    """View › Hide Docks and Reset Layout (once the late docks exist); File › New
+    Campaign… when a system opens its campaigns in the shell's tab (asking the systems'
+    cores which formats they read: not needed for the first paint)."""
+    window.new_campaign_action.setVisible(bool(window.controller.campaign_systems()))
     window.view_menu.addSeparator()
-    window.hide_docks_action = QAction("&Hide Docks", window, checkable=True)
+    window.hide_docks_action = QAction("&Hide Docks", window.window(), checkable=True)
     window.hide_docks_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
     window.hide_docks_action.setToolTip("Hide every dock to give the document the whole "
                                         "window; again to bring them back as they were")

@@ -32,8 +32,8 @@ from seforge.core.atomic import atomic_write_bytes
 from seforge.core.bounded_read import FileReadError, read_bounded
 from seforge.core.documents import DocumentFileError
 from ui.shell.disk import DiskStamp
+from ui.shell.document_api import DocumentEditor, OpenDocument
 from ui.shell.settings import data_dir, set_aside
-from ui.shell.system_ui import UI_REGISTRY, DocumentEditor, OpenDocument, suffixes_of
 
 DEFAULT_INTERVAL_MS = 5000
 LOCK_NAME = "session.lock"
@@ -55,19 +55,6 @@ def autosave_dir() -> Path:
 Loader = Callable[[Path], DocumentEditor | None]
 """Reads one autosave into an editor (None: no system reads this suffix); raises
 DocumentFileError or ValueError for a damaged file."""
-
-
-def registry_loader(path: Path) -> DocumentEditor | None:
-    """Read ``path`` with the registered system that claims its suffix."""
-    suffix = path.suffix.lower()
-    for system_id in UI_REGISTRY.ids():
-        try:
-            system = UI_REGISTRY.get(system_id)
-        except Exception:  # a broken system must not stop the start
-            continue
-        if suffix in suffixes_of(system):
-            return system.open_editor(path)
-    return None
 
 
 def stamp_data(stamp: DiskStamp | None) -> dict[str, object] | None:
@@ -191,9 +178,8 @@ def _autosave_files(base: Path) -> list[Path]:
     return found
 
 
-def leftover_autosaves(folder: Path | None = None,
-                       set_aside_files: list[Path] | None = None,
-                       load: Loader = registry_loader) -> list[Recovered]:
+def leftover_autosaves(folder: Path | None, set_aside_files: list[Path] | None,
+                       load: Loader) -> list[Recovered]:
     """Autosaves a previous session left behind, each read into an editor by ``load``.
     One that cannot be read is renamed to ``<name>.corrupt-<stamp>`` (listed in
     ``set_aside_files``) and skipped."""
@@ -341,7 +327,7 @@ class Autosaver(QObject):
         meta = {
             "original_path": str(document.path) if document.path else None,
             "title": document.title(),
-            "disk_stamp": stamp_data(getattr(document, "disk_stamp", None)),
+            "disk_stamp": stamp_data(document.disk_stamp),
         }
         place = document.property(GM_SCREEN_PROPERTY) if isinstance(document, QObject) else None
         if isinstance(place, str) and place:

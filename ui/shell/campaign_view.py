@@ -6,8 +6,8 @@ core mutator, so it is asked about on quit, autosaved and restored like the othe
 system whose own UI lists the campaign format among its documents (Sword's Edge, with
 its party view) opens its campaigns itself; every other system's campaign opens here.
 
-A system UI may say which clocks its table uses: ``clock_sizes: Sequence[int]`` (the
-core's usual sizes without it) and ``clock_kinds: Sequence[str]`` (none without it).
+A system UI says which clocks its table uses (:attr:`SystemUiBase.clock_sizes`, the
+core's usual sizes by default, and :attr:`SystemUiBase.clock_kinds`, none by default).
 """
 
 from __future__ import annotations
@@ -50,7 +50,8 @@ from seforge.core.trackers import CLOCK_SIZES
 from ui.shell.document_owner import DocumentOwner
 
 if TYPE_CHECKING:
-    from ui.shell.window import MainWindow
+    from ui.shell.system_uis import SystemUi
+    from ui.shell.window_api import FileHost
 
 NOTES_DELAY_MS = 700
 """Typing in the notes becomes one undo step once it pauses this long."""
@@ -77,7 +78,7 @@ class CampaignView(QScrollArea):
 
     def __init__(self, owner: DocumentOwner[Campaign], system_title: str,
                  clock_sizes: Sequence[int] = CLOCK_SIZES,
-                 clock_kinds: Sequence[str] = (), main: MainWindow | None = None,
+                 clock_kinds: Sequence[str] = (), main: FileHost | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("campaignView")
@@ -398,14 +399,14 @@ class CampaignView(QScrollArea):
 class CampaignEditor:
     """A campaign in a tab (a DocumentEditor)."""
 
-    def __init__(self, owner: DocumentOwner[Campaign], system_ui: Any,
-                 main: MainWindow | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, owner: DocumentOwner[Campaign], system_ui: SystemUi,
+                 main: FileHost | None = None, parent: QWidget | None = None) -> None:
         self.owner = owner
-        title = getattr(system_ui, "title", "") or owner.document.system
+        title = system_ui.title or owner.document.system
         self.view = CampaignView(
             owner, title,
-            clock_sizes=tuple(getattr(system_ui, "clock_sizes", CLOCK_SIZES)),
-            clock_kinds=tuple(getattr(system_ui, "clock_kinds", ())),
+            clock_sizes=tuple(system_ui.clock_sizes),
+            clock_kinds=tuple(system_ui.clock_kinds),
             main=main, parent=parent)
 
     def widget(self) -> QWidget:

@@ -119,8 +119,16 @@ class DocumentOwner(QObject, Generic[ModelT]):
         """The file name when saved, else the given title, else "Untitled"."""
         if self._path is not None:
             return self._path.name
-        name = getattr(self.document, "name", "")
-        return self._title or (name.strip() if isinstance(name, str) else "") or "Untitled"
+        return self._title or self.document_name().strip() or "Untitled"
+
+    def document_name(self) -> str:
+        """The name written in the document (a character's, a conflict's), or ""."""
+        name = getattr(self.document, "name", "")  # models without a name field
+        return name if isinstance(name, str) else ""
+
+    def kind_title(self) -> str:
+        """What the document's kind is called ("Blades crew", "2d20 conflict")."""
+        return self.kind.title
 
     # -- state ----------------------------------------------------------------
     def is_modified(self) -> bool:

@@ -1,14 +1,13 @@
 """The documents a system's GM Screen page holds (a conflict tracker, a virtual deck).
 
-A GM page may have ``documents() -> list[DocumentOwner]``: the owners of the trackers it
-shows (see :mod:`ui.shell.system_ui`). The window then treats them like its tabs'
-documents: asked about on quit, autosaved and offered back after a crash, watched for one
-file in two owners. :class:`TrackerBar` gives each one New, Open…, Save and Save As… over
-the page, through the window's dialogs and the owner's atomic save; the owner keeps its
-views, and :meth:`DocumentOwner.start_over` swaps the document it holds.
+A GM page that holds trackers is a :class:`~ui.shell.system_uis.TrackerPage`:
+``documents()`` gives the owners of the trackers it shows. The window then treats them
+like its tabs' documents: asked about on quit, autosaved and offered back after a crash,
+watched for one file in two owners. :class:`TrackerBar` gives each one New, Open…, Save
+and Save As… over the page, through the window's dialogs and the owner's atomic save; the
+owner keeps its views, and :meth:`DocumentOwner.start_over` swaps the document it holds.
 
-A page may also have ``new_tracker(owner) -> model``: the fresh document New starts (the
-kind's empty model without it).
+Its ``new_tracker(owner) -> model`` is the fresh document New starts.
 """
 
 from __future__ import annotations
@@ -29,34 +28,34 @@ from PySide6.QtWidgets import (
 
 from seforge.core.documents import DocumentFileError
 from ui.shell.disk import same_file
+from ui.shell.document_owner import DocumentOwner
+from ui.shell.system_uis import OpenDocument, TrackerPage
 
 if TYPE_CHECKING:
-    from ui.shell.window import MainWindow
+    from ui.shell.window_api import FileHost
 
 
-def page_documents(page: QWidget | None) -> list[Any]:
-    """The owners a GM Screen page holds (none when it has no ``documents``)."""
-    found = getattr(page, "documents", None) if page is not None else None
-    if not callable(found):
+def page_documents(page: QWidget | None) -> list[DocumentOwner[Any]]:
+    """The owners a GM Screen page holds (none when it is no :class:`TrackerPage`)."""
+    if not isinstance(page, TrackerPage):
         return []
     try:
-        owners = list(found())
+        owners = list(page.documents())
     except Exception:  # a page that cannot tell holds nothing the shell can save
         return []
-    return [o for o in owners if hasattr(o, "undo_stack") and hasattr(o, "kind")]
+    return [o for o in owners if isinstance(o, DocumentOwner)]
 
 
-def kind_title(owner: Any) -> str:
+def kind_title(owner: OpenDocument) -> str:
     """What the tracker is called ("2d20 conflict"), from its DocumentKind."""
-    title = getattr(getattr(owner, "kind", None), "title", "")
-    return title if isinstance(title, str) and title else "Tracker"
+    return owner.kind_title() or "Tracker"
 
 
 class TrackerBar(QWidget):
     """One line over a GM page: the tracker's file (``*`` when modified) and its File
     menu (New, Open…, Save, Save As…)."""
 
-    def __init__(self, window: MainWindow, owner: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, window: FileHost, owner: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.main = window
         self.owner = owner
@@ -103,7 +102,7 @@ class TrackerBar(QWidget):
         if not self.owner.is_modified():
             return True
         work = UnsavedWork(kind_title(self.owner).lower(), self.owner.title(), self.save)
-        return ask_to_replace(self.main, work, doing)
+        return ask_to_replace(self.main.window(), work, doing)
 
     def _forget_autosave(self) -> None:
         if self.main.autosaver_started():
@@ -113,8 +112,9 @@ class TrackerBar(QWidget):
         """An empty tracker in place of this one (asks first about unsaved changes)."""
         if not self._may_replace("starting a new one"):
             return False
-        make = getattr(self.page, "new_tracker", None)
-        fresh = make(self.owner) if callable(make) else self.owner.kind.model()
+        page = self.page
+        fresh = (page.new_tracker(self.owner) if isinstance(page, TrackerPage)
+                 else self.owner.kind.model())
         self._forget_autosave()
         self.owner.start_over(fresh)
         self.owner.set_title(kind_title(self.owner))
@@ -123,7 +123,7 @@ class TrackerBar(QWidget):
     def open(self) -> bool:
         suffix = self.owner.kind.suffix
         name, _ = QFileDialog.getOpenFileName(
-            self.main, f"Open {kind_title(self.owner)}", self.main.dialog_folder(),
+            self.main.window(), f"Open {kind_title(self.owner)}", self.main.dialog_folder(),
             f"{kind_title(self.owner)} (*{suffix});;All files (*)")
         return bool(name) and self.open_path(Path(name))
 
@@ -136,18 +136,18 @@ class TrackerBar(QWidget):
         holder = self.main.controller.holder_of(path, besides=owner)
         if holder is not None:
             QMessageBox.information(
-                self.main, "Already open",
+                self.main.window(), "Already open",
                 f"“{path.name}” is already open in a tab. Close that tab first to "
                 "open it on the GM Screen (one file is edited in one place at a time).")
             return False
         try:
             document = owner.kind.load(path)
         except (DocumentFileError, ValueError, RecursionError) as exc:
-            QMessageBox.critical(self.main, f"Cannot open {kind_title(owner).lower()}",
+            QMessageBox.critical(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
                                  str(exc))
             return False
         except OSError as exc:
-            QMessageBox.critical(self.main, f"Cannot open {kind_title(owner).lower()}",
+            QMessageBox.critical(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
                                  f"{path.name}: {exc.strerror or exc}")
             return False
         if not self._may_replace("opening another"):

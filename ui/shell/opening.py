@@ -19,10 +19,10 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, QTimer
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
-from ui.shell.system_ui import registered_suffixes
+from ui.shell.system_uis import registered_suffixes
 
 if TYPE_CHECKING:
-    from ui.shell.window import MainWindow
+    from ui.shell.window_api import FileHost
 
 
 def dropped_paths(mime: QMimeData | None, suffixes: Iterable[str] | None = None) -> list[Path]:
@@ -35,13 +35,13 @@ def dropped_paths(mime: QMimeData | None, suffixes: Iterable[str] | None = None)
     return [p for p in paths if wanted and p.name.lower().endswith(wanted)]
 
 
-def open_one(window: MainWindow, path: Path) -> bool:
+def open_one(window: FileHost, path: Path) -> bool:
     """Open ``path`` where its kind belongs; False when it could not be opened (the
     user has been told why)."""
     return window.controller.open_file(path)
 
 
-def open_all(window: MainWindow, paths: Iterable[Path]) -> int:
+def open_all(window: FileHost, paths: Iterable[Path]) -> int:
     """Open each path; returns how many opened."""
     return sum(1 for path in paths if open_one(window, path))
 
@@ -53,8 +53,8 @@ class DocumentDropFilter(QObject):
 
     DRAG_EVENTS = (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: FileHost) -> None:
+        super().__init__(window.window())
         self.window = window
 
     def watch(self, root: QWidget) -> None:

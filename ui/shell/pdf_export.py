@@ -1,7 +1,7 @@
 """File › Export PDF… for a document of any system that prints one.
 
 A system UI that can print its documents offers ``export_pdf(owner, out) -> pages``
-(optional in :class:`~ui.shell.system_ui.SystemUi`). :func:`export_owner` is the usual body
+(optional in :class:`~ui.shell.system_uis.SystemUi`). :func:`export_owner` is the usual body
 of that method: the document as it is now (saved or not) is written to a temporary file of
 its kind and handed to the system's own export, so the PDF shows what is on screen.
 """

@@ -2,10 +2,13 @@
 GM Screen dock, the menus, preferences, zoom, theme and layout.
 
 The window knows no game system: it asks the registered system UIs
-(:data:`ui.shell.system_ui.UI_REGISTRY`) for new documents, editors and GM Screen pages,
+(:data:`ui.shell.system_uis.UI_REGISTRY`) for new documents, editors and GM Screen pages,
 and each system's :class:`~ui.shell.window_part.WindowPart` for its docks and menus. Its
 documents are handled by :class:`~ui.shell.documents.DocumentController`; its actions and
-menus are built by :mod:`ui.shell.actions`.
+menus are built by :mod:`ui.shell.actions`; its layout, zoom and theme are
+:class:`~ui.shell.window_layout.WindowLayout`, its recent files, PDF export, files handed
+over and notices :class:`~ui.shell.window_files.WindowFiles`. None of these parts imports
+this module: each names what it needs of the window (:mod:`ui.shell.window_api`).
 
 Start-up: this module imports only what the start page needs. Autosave and the late
 docks load in :meth:`MainWindow.ensure_ready`, right after the first paint (or earlier,
@@ -14,11 +17,10 @@ the moment anything needs them), so the window appears about as fast as a bare Q
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -26,7 +28,6 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
-    QFont,
     QGuiApplication,
     QIcon,
     QShowEvent,
@@ -36,27 +37,24 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QSizePolicy,
     QStackedWidget,
     QTabWidget,
     QWidget,
 )
 
-from seforge.core.file_identity import resolved_text
 from seforge.core.resources import resource_path
 from ui.shell import actions, screen_fit, wheel_guard
-from ui.shell.documents import DocumentController, document_name
+from ui.shell.documents import DocumentController
 from ui.shell.gm_screen import GMScreenDock
-from ui.shell.settings import Preferences, load_preferences, recent_labels, save_preferences
+from ui.shell.settings import Preferences, load_preferences
 from ui.shell.start_page import StartPage
-from ui.shell.system_ui import SystemUi
-from ui.shell.theme import apply_theme
-from ui.shell.widgets import apply_font_scales
-from ui.shell.window_part import WindowPart
+from ui.shell.system_uis import SystemUi
+from ui.shell.window_files import WindowFiles
+from ui.shell.window_layout import WindowLayout
+from ui.shell.window_part import WindowPart, document_name
 
 if TYPE_CHECKING:
     from ui.shell.autosave import Autosaver
@@ -67,13 +65,9 @@ if TYPE_CHECKING:
 APP_TITLE = "SEForge"
 DEFERRED_LOAD_MS = 30
 """How long after the first show autosave and the late docks start loading."""
-ZOOM_STEPS = (70, 80, 90, 100, 110, 125, 140, 160, 180, 200)
-"""The window's zoom levels, in per cent of the system font size."""
-SIDE_DOCK_WIDTH = (330, 420)
-"""The side docks' first width: between these, about a third of the window."""
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowLayout, WindowFiles, QMainWindow):
     documents_changed = Signal()
 
     # built by ui.shell.actions
@@ -183,11 +177,8 @@ class MainWindow(QMainWindow):
         self.update_state()
 
     def _install_part(self, ui: SystemUi) -> None:
-        make = getattr(ui, "window_part", None)
-        if make is None:
-            return
-        part = make(self)
-        if isinstance(part, WindowPart):
+        part = ui.window_part(self)
+        if part is not None:
             self.parts[ui.system_id] = part
             part.install()
 
@@ -225,16 +216,10 @@ class MainWindow(QMainWindow):
 
         return [d for page in self.gm_screen_dock.built_pages() for d in page_documents(page)]
 
-    if not TYPE_CHECKING:
-        def __getattr__(self, name: str) -> Any:
-            """What a system's window part added (``window.play_dock``), for scripts
-            and tests that drive the whole window."""
-            parts = self.__dict__.get("parts")
-            if parts and not name.startswith("__"):
-                for part in parts.values():
-                    with contextlib.suppress(AttributeError):
-                        return getattr(part, name)
-            raise AttributeError(name)
+    def part(self, system_id: str) -> WindowPart:
+        """What the system ``system_id`` added to the window (KeyError when it added
+        nothing): scripts and tests reach a system's docks through it."""
+        return self.parts[system_id]
 
     def showEvent(self, event: QShowEvent) -> None:
         """Once the window is on screen, load the rest a moment later (after the
@@ -287,15 +272,6 @@ class MainWindow(QMainWindow):
         self.ensure_ready()
         assert self._autosaver is not None
         return self._autosaver
-
-    def _default_dock_sizes(self) -> None:
-        """First start: side docks about a third of the window, within bounds."""
-        side = self.side_docks()
-        if not side:
-            return
-        low, high = SIDE_DOCK_WIDTH
-        width = max(low, min(high, self.width() // 3))
-        self.resizeDocks([side[0]], [width], Qt.Orientation.Horizontal)
 
     def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea) -> None:
         """Add a dock with its show/hide action in the View menu."""
@@ -476,8 +452,8 @@ class MainWindow(QMainWindow):
             action.setEnabled(has)
         self.revert_action.setEnabled(has and document.path is not None)
         # systems with their own export actions (Sword's Edge) do not offer export_pdf
-        self.export_pdf_action.setVisible(callable(getattr(self.current_system(), "export_pdf",
-                                                           None)))
+        ui = self.current_system()
+        self.export_pdf_action.setVisible(ui is not None and ui.offers_pdf_export())
         for part in self.parts.values():
             part.update_state(document)
         self.bind_undo()
@@ -507,240 +483,6 @@ class MainWindow(QMainWindow):
         if self.undo_group.activeStack() is not stack:
             self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no stack
 
-    # -- preferences ----------------------------------------------------------------------
-    def remember(self, path: Path) -> None:
-        self.preferences.add_recent(path)
-        self.save_preferences()
-        self._refresh_recent()
-
-    def _refresh_recent(self) -> None:
-        if self.preferences.prune_recent():
-            self.save_preferences()
-        self.start_page.set_recent(self.preferences.recent_files)
-
-    def forget_missing(self, path: Path) -> None:
-        """Drop a file that is gone from the recent files."""
-        if path.exists():
-            return
-        before = list(self.preferences.recent_files)
-        self.preferences.remove_recent(str(path))
-        self.preferences.remove_recent(resolved_text(path))  # never raises (a loop)
-        if self.preferences.recent_files != before:
-            self.save_preferences()
-            self._refresh_recent()
-
-    def fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        if self.preferences.prune_recent():
-            self.save_preferences()
-            self._refresh_recent()
-        paths = self.preferences.recent_files
-        for path, label in zip(paths, recent_labels(paths), strict=True):
-            action = self.recent_menu.addAction(label.replace("&", "&&"))
-            action.setToolTip(path)
-            action.triggered.connect(lambda _c=False, p=path: self.open_file(Path(p)))
-        if not self.preferences.recent_files:
-            empty = self.recent_menu.addAction("No recent files")
-            empty.setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            clear = self.recent_menu.addAction("Clear List")
-            clear.triggered.connect(self._clear_recent)
-
-    def _clear_recent(self) -> None:
-        self.preferences.recent_files = []
-        self.save_preferences()
-        self._refresh_recent()
-
-    def save_preferences(self) -> None:
-        try:
-            save_preferences(self.preferences)
-        except (OSError, ValueError):  # never break the Open or Save that asked for it
-            self.statusBar().showMessage("Preferences could not be saved", 5000)
-
-    def dialog_folder(self) -> str:
-        if self.preferences.recent_files:
-            return str(Path(self.preferences.recent_files[0]).parent)
-        return str(Path.home())
-
-    def _restore_window(self) -> None:
-        """The last size and place, kept inside the screen's free area (a geometry saved
-        on a larger monitor or at another scale factor must not run off this one)."""
-        geometry = self.preferences.window.get("geometry")
-        restored = False
-        if isinstance(geometry, str):
-            restored = self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
-        if restored:
-            screen_fit.fit_on_screen(self)
-        else:
-            screen_fit.place_first_window(self)
-        zoom = self.preferences.window.get("zoom")
-        if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
-            self.set_zoom(zoom, save=False)
-        self._restore_dock_state()
-
-    def _restore_dock_state(self) -> bool:
-        """Put the docks back where they were (again once the late docks exist)."""
-        state = self.preferences.window.get("state")
-        if isinstance(state, str):
-            return bool(self.restoreState(QByteArray.fromBase64(state.encode("ascii"))))
-        return False
-
-    def export_pdf(self) -> Path | None:
-        """File › Export PDF…: the current document, as its system prints it."""
-        from PySide6.QtWidgets import QFileDialog, QMessageBox
-
-        from ui.shell.pdf_export import pdf_name
-
-        ui = self.current_system()
-        document = self.current_document()
-        export = getattr(ui, "export_pdf", None)
-        if document is None or not callable(export):
-            return None
-        folder = document.path.parent if document.path is not None else Path.home()
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Export PDF", str(folder / pdf_name(document.title())), "PDF files (*.pdf)")
-        if not name:
-            return None
-        out = Path(name)
-        if out.suffix.lower() != ".pdf":
-            out = out.with_name(out.name + ".pdf")
-        from seforge.core.documents import DocumentFileError
-
-        try:
-            export(document, out, self.preferences.paper)
-        except DocumentFileError as exc:  # about the temporary copy: its problem only
-            QMessageBox.warning(self, "Export PDF", f"Nothing was exported: {exc.problem}")
-            return None
-        except (ValueError, OSError) as exc:
-            text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            QMessageBox.warning(self, "Export PDF", f"Nothing was exported: {text}")
-            return None
-        self.statusBar().showMessage(f"Exported {out.name}", 5000)
-        return out
-
-    def set_paper(self, name: str) -> None:
-        self.preferences.paper = name
-        self.paper_actions[name].setChecked(True)
-        self.save_preferences()
-
-    # -- layout -----------------------------------------------------------------------
-    def side_docks(self) -> list[QDockWidget]:
-        docks = [d for part in self.parts.values() for d in part.side_docks()]
-        if self._ready:
-            docks.append(self.gm_screen_dock)
-        return docks
-
-    def bottom_docks(self) -> list[QDockWidget]:
-        return [d for part in self.parts.values() for d in part.bottom_docks()]
-
-    def set_docks_hidden(self, hidden: bool) -> None:
-        """Collapse every open dock (and restore the same ones)."""
-        if hidden:
-            docks = [*self.side_docks(), *self.bottom_docks()]
-            self._hidden_docks = [d for d in docks if d.isVisible()]
-            for dock in self._hidden_docks:
-                dock.hide()
-        else:
-            for dock in self._hidden_docks:
-                dock.show()
-            self._hidden_docks = []
-        if self.hide_docks_action.isChecked() != hidden:
-            self.hide_docks_action.setChecked(hidden)
-
-    def reset_layout(self) -> None:
-        """The first-start layout: side docks tabbed on the right, the bottom ones closed."""
-        self.ensure_ready()
-        self.set_docks_hidden(False)
-        side = self.side_docks()
-        for dock in side:
-            dock.setFloating(False)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            dock.show()
-        for dock in side[1:]:
-            self.tabifyDockWidget(side[0], dock)
-        for dock in self.bottom_docks():
-            dock.setFloating(False)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-            dock.hide()
-        if side:
-            side[0].raise_()
-        self._default_dock_sizes()
-
-    # -- zoom ---------------------------------------------------------------------------
-    def zoom(self) -> int:
-        return self._zoom
-
-    def set_zoom(self, percent: int, save: bool = True) -> None:
-        """Text of the whole window at ``percent`` of the system font size."""
-        percent = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], percent))
-        self._zoom = percent
-        font = QFont(self.font())
-        font.setPointSizeF(self._base_point_size * percent / 100)
-        self.setFont(font)
-        apply_font_scales(self)
-        self.zoom_in_action.setEnabled(percent < ZOOM_STEPS[-1])
-        self.zoom_out_action.setEnabled(percent > ZOOM_STEPS[0])
-        self.zoom_reset_action.setEnabled(percent != 100)
-        if save:
-            self.statusBar().showMessage(f"Zoom {percent}%", 2000)
-            self.preferences.window["zoom"] = percent
-            self.save_preferences()
-
-    def apply_zoom_to(self, widget: QWidget) -> None:
-        """A widget added after a zoom takes the scaled fonts too."""
-        apply_font_scales(widget)
-
-    def zoom_in(self) -> None:
-        self.set_zoom(next((z for z in ZOOM_STEPS if z > self._zoom), ZOOM_STEPS[-1]))
-
-    def zoom_out(self) -> None:
-        self.set_zoom(next((z for z in reversed(ZOOM_STEPS) if z < self._zoom), ZOOM_STEPS[0]))
-
-    def zoom_reset(self) -> None:
-        self.set_zoom(100)
-
-    def show_shortcuts(self) -> None:
-        from ui.shell.shortcuts_dialog import ShortcutsDialog
-
-        ShortcutsDialog(self.menuBar(), self).exec()
-
-    # -- theme ----------------------------------------------------------------------
-    def set_theme(self, name: str) -> None:
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            apply_theme(app, name)
-        self.preferences.theme = name
-        self.theme_actions[name].setChecked(True)
-        self.save_preferences()
-        for part in self.parts.values():
-            part.palette_changed()
-
-    def _on_system_scheme_changed(self, _scheme: object) -> None:
-        if self.preferences.theme == "system":
-            self.set_theme("system")
-
-    # -- opening files from outside, start-up reports -----------------------------------
-    def open_paths(self, paths: list[Path]) -> int:
-        """Open files given on the command line, dropped or passed on by another
-        launch, each where its kind belongs; returns how many opened."""
-        from ui.shell.opening import open_all
-
-        return open_all(self, paths)
-
-    def receive_from_other_launch(self, paths: list[str]) -> None:
-        """A second launch handed its files over: open them and come to the front."""
-        self.bring_to_front()
-        self.open_paths([Path(p) for p in paths])
-
-    def bring_to_front(self) -> None:
-        if self.isMinimized():
-            self.showNormal()
-        self.show()
-        self.raise_()
-        self.activateWindow()
-        QApplication.alert(self)
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         from ui.shell.opening import dropped_paths
 
@@ -768,77 +510,6 @@ class MainWindow(QMainWindow):
         # Open after the drop returns: the source application is not kept waiting
         # behind a message box about a bad file.
         QTimer.singleShot(0, lambda: self.open_paths(paths))
-
-    def watch_drops(self, root: QWidget) -> None:
-        """Documents dropped on the text fields under ``root`` open in the window."""
-        from ui.shell.opening import DocumentDropFilter
-
-        if self._drop_filter is None:
-            self._drop_filter = DocumentDropFilter(self)
-        self._drop_filter.watch(root)
-
-    def report_problems(self, messages: list[str]) -> None:
-        """Tell the user, in one window that does not stop anything, about our own
-        files that had to be set aside or could not be used."""
-        if not messages:
-            return
-        box = QMessageBox(QMessageBox.Icon.Warning, "SEForge",
-                          "\n\n".join(messages), QMessageBox.StandardButton.Ok, self)
-        box.setObjectName("startupProblems")
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-
-    def _show_autosave_failure(self, problem: str) -> None:
-        """A lasting note in the status bar while autosaves fail (they are tried again
-        every round); gone at the first round that works."""
-        label = self.findChild(QLabel, "autosaveFailed")
-        if not problem:
-            if label is not None:
-                self.statusBar().removeWidget(label)
-                label.deleteLater()
-                label.setObjectName("")
-            self.statusBar().showMessage("Autosave works again", 5000)
-            return
-        if label is None:
-            label = QLabel(self)
-            label.setObjectName("autosaveFailed")
-            self.statusBar().addPermanentWidget(label)
-        self.statusBar().show()  # made on first use, after the window was shown
-        label.setText("Autosave failed: retrying")
-        label.setToolTip(problem + ". SEForge tries again at every autosave; save your "
-                         "work yourself, or free space in the data folder.")
-        label.show()
-        self.statusBar().showMessage(problem + "; trying again", 10000)
-
-    def _warn_autosave_off(self, reason: str) -> None:
-        """One warning, and a lasting note in the status bar, when autosave is off."""
-        label = QLabel("Autosave off", self)
-        label.setObjectName("autosaveOff")
-        label.setToolTip(reason)
-        self.statusBar().addPermanentWidget(label)
-        if not self._autosave_warned:
-            self._autosave_warned = True
-            self.report_problems([reason + " Everything else works; save your files "
-                                  "yourself, or choose a data folder that can be written."])
-
-    def clean_stale_temp_files(self) -> list[Path]:
-        """Remove temporary files a killed save of ours left behind (old enough that
-        no save in progress is touched): in the data and preference folders and
-        beside the recent files."""
-        from seforge.core.atomic import remove_stale_temp_files
-        from ui.shell.settings import config_dir, data_dir
-
-        base = data_dir()
-        folders = {config_dir(), base}
-        with contextlib.suppress(OSError):
-            folders |= {p for p in base.iterdir() if p.is_dir() and not p.is_symlink()}
-        folders |= {Path(p).parent for p in self.preferences.recent_files}
-        folders |= {d.path.parent for d in self.controller.all_documents()
-                    if d.path is not None}
-        removed: list[Path] = []
-        for folder in sorted(folders):
-            removed += remove_stale_temp_files(folder)
-        return removed
 
     # -- help ---------------------------------------------------------------------------
     def show_guide(self, page: str = "start") -> HelpWindow:

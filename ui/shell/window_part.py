@@ -7,8 +7,7 @@ below. Every method has a default that does nothing, so a part overrides only wh
 system needs (Sword's Edge: the Budget, Play and GM's Table docks, the Character menu,
 sheets and prints, a registry of characters the scene shares with the builder).
 
-Attributes a part sets are reachable on the window too (``window.play_dock``), for scripts
-and tests that drive the whole window.
+Scripts and tests reach a part through :meth:`MainWindow.part` (``window.part(system_id)``).
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import QDockWidget, QWidget
 
 if TYPE_CHECKING:
     from ui.shell.autosave import Recovered
-    from ui.shell.system_ui import DocumentEditor, OpenDocument
+    from ui.shell.document_api import DocumentEditor, OpenDocument
     from ui.shell.unsaved_dialog import UnsavedWork
 
 
@@ -124,3 +123,10 @@ class WindowPart:
     def bottom_docks(self) -> list[QDockWidget]:
         """Docks at the bottom in the default layout, closed."""
         return []
+
+
+def document_name(document: OpenDocument, part: WindowPart | None = None) -> str:
+    """What a tab and the window title call a document: its part's name for it (a
+    character's name), else its file name or working title ("Untitled 2")."""
+    name = part.display_name(document) if part is not None else ""
+    return name or document.title()

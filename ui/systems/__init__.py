@@ -1,22 +1,11 @@
 """Each game system's editor, docks and dialogs, one package per system.
 
 A package ``ui.systems.X`` uses only ``seforge.systems.X``, ``seforge.core`` and
-``ui.shell``. :func:`register_builtin` puts every built-in system's UI in the shell's
-registry, imported only when that system is first shown.
+``ui.shell``. Its ``SYSTEM_UI`` is declared in the ``seforge.ui_systems`` entry-point
+group (see :mod:`ui.shell.system_uis`); nothing here lists the systems.
 """
 
 from __future__ import annotations
-
-import importlib.util
-
-from ui.shell.system_ui import UI_REGISTRY
-
-BUILTIN_SYSTEM_UIS: dict[str, str] = {
-    "swords-edge": "ui.systems.swords_edge.system_ui:SYSTEM_UI",
-    "2d20": "ui.systems.twod20.system_ui:SYSTEM_UI",
-    "blades": "ui.systems.blades.system_ui:SYSTEM_UI",
-    "sword-of-life": "ui.systems.sword_of_life.system_ui:SYSTEM_UI",
-}
 
 
 def core_file_info(system_id: str) -> tuple[list[str], list[str]]:
@@ -29,15 +18,13 @@ def core_file_info(system_id: str) -> tuple[list[str], list[str]]:
             [i for f in formats for i in (f.id, *f.aliases)])
 
 
-def register_builtin() -> None:
-    """Register the built-in system UIs whose package is present."""
-    if UI_REGISTRY.file_info is None:
-        UI_REGISTRY.file_info = core_file_info
-    for system_id, target in BUILTIN_SYSTEM_UIS.items():
-        module = target.partition(":")[0]
-        try:
-            present = importlib.util.find_spec(module) is not None
-        except ModuleNotFoundError:
-            present = False
-        if present:
-            UI_REGISTRY.register_lazy(system_id, target)
+def default_system_id() -> str:
+    """The id of the core's first system in order (the command line's default): the
+    window lists it first and Ctrl+N makes its first document; "" when none loads."""
+    from seforge.core.systems import SystemLoadError
+    from seforge.systems import registry
+
+    try:
+        return registry().primary().id
+    except SystemLoadError:
+        return ""

@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
 
 from seforge.core.resources import resource_path
+from tests.ui.helpers import se_part
 from ui.shell.window import MainWindow
 
 SWORDS_EDGE_SAMPLES = ("sarah-x", "the-rogue")
@@ -48,7 +49,7 @@ def open_sample(window: MainWindow, sample: Sample) -> QWidget:
     if sample.system == "swords-edge":
         from seforge.systems.swords_edge.library import load_pc
 
-        window.open_book_character(load_pc(sample.name))
+        se_part(window).open_book_character(load_pc(sample.name))
     else:
         path = next(p for p in sample_files()[sample.system] if p.name == sample.name)
         assert window.open_paths([path]) == 1, sample

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from ui.shell import autosave
 from ui.shell.gm_documents import TrackerBar
+from ui.shell.system_uis import registry_loader
 from ui.shell.unsaved_dialog import ask_save_all
 from ui.shell.window import MainWindow
 
@@ -78,7 +79,7 @@ def test_a_tracker_is_autosaved_and_read_back_after_a_crash(
     assert saver.save_all() >= 1
     copy, sidecar = saver.paths_for(owner)
     assert copy.is_file() and sidecar.is_file()
-    found = autosave.leftover_autosaves(saver.folder)
+    found = autosave.leftover_autosaves(saver.folder, None, registry_loader)
     restored = [r for r in found if r.editor.owner.kind is owner.kind]
     assert len(restored) == 1
     assert restored[0].editor.owner.document == owner.document

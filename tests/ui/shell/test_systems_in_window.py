@@ -8,9 +8,13 @@ through the shell alone.
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import BaseModel
@@ -19,10 +23,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QLineEdit, QWid
 from pytestqt.qtbot import QtBot
 
 from seforge.core.documents import DocumentKind
+from tests.ui.helpers import se_part
 from ui.shell import dialogs
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.opening import dropped_paths
-from ui.shell.system_ui import UI_REGISTRY, NewDocumentChoice, SystemUi
+from ui.shell.system_uis import UI_REGISTRY, NewDocumentChoice, SystemUi, SystemUiBase
 from ui.shell.window import MainWindow
 
 
@@ -54,7 +59,7 @@ class ToyEditor:
         return self.edit
 
 
-class ToyUi:
+class ToyUi(SystemUiBase):
     system_id = "toy"
     title = "Toy System"
     suffixes = (".toy",)
@@ -80,18 +85,38 @@ class ToyUi:
         return label
 
 
+@dataclass
+class FakeEntryPoint:
+    """An installed ``seforge.ui_systems`` entry point, as importlib.metadata lists it."""
+
+    name: str
+    value: str
+
+    def load(self) -> Any:
+        module, _, attribute = self.value.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+SWORDS_EDGE = FakeEntryPoint("swords-edge", "ui.systems.swords_edge.swords_edge_ui:SYSTEM_UI")
+
+
+def installed(monkeypatch: pytest.MonkeyPatch, *entries: FakeEntryPoint) -> None:
+    """The registry finds exactly ``entries`` among the installed entry points."""
+    monkeypatch.setattr(UI_REGISTRY, "_loaded", {})
+    monkeypatch.setattr(UI_REGISTRY, "_pending", {})
+    monkeypatch.setattr(UI_REGISTRY, "broken", {})
+    monkeypatch.setattr(UI_REGISTRY, "_discovered", False)
+    monkeypatch.setattr(UI_REGISTRY, "discover", lambda group: list(entries))
+
+
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> ToyUi:
+    """Sword's Edge and the toy system only (the other built-ins have their own tests),
+    the toy through an entry point of its own, as an installed plug-in comes."""
     ui = ToyUi()
     assert isinstance(ui, SystemUi)
-    # Sword's Edge and the toy only (the other built-ins have their own tests)
-    from ui.systems import BUILTIN_SYSTEM_UIS
-
-    monkeypatch.setattr(UI_REGISTRY, "_loaded", {})
-    monkeypatch.setattr(UI_REGISTRY, "broken", {})
-    monkeypatch.setattr(UI_REGISTRY, "_targets",
-                        {"swords-edge": BUILTIN_SYSTEM_UIS["swords-edge"]})
-    UI_REGISTRY.register(ui)
+    monkeypatch.setattr(sys.modules[__name__], "TOY_UI", ui, raising=False)
+    installed(monkeypatch, SWORDS_EDGE, FakeEntryPoint("toy", f"{__name__}:TOY_UI"))
     return ui
 
 
@@ -224,31 +249,70 @@ def test_gm_screen_follows_the_document_with_a_picker(win: MainWindow, toy: ToyU
     assert dock.stack.currentWidget().objectName() == "toyScreen"
     win.new_document()  # a Sword's Edge character
     assert dock.current_system() == "swords-edge"
-    assert dock.stack.currentWidget() is win.gm_dock
+    assert dock.stack.currentWidget() is se_part(win).gm_dock
     dock.picker.activated.emit(dock.system_ids().index("toy"))
     assert dock.current_system() == "toy" and toy.screens == 1  # built once, kept
     win.tabs.setCurrentIndex(0)
     assert dock.stack.currentWidget().objectName() == "toyScreen" and toy.screens == 1
 
 
-def test_a_broken_system_does_not_stop_the_window(qtbot: QtBot, toy: ToyUi,
-                                                  prompts: list[str]) -> None:
-    UI_REGISTRY.register_lazy("broken", "no.such.module:SYSTEM_UI")
+def test_an_installed_system_joins_the_start_page_and_the_gm_screen(
+        qtbot: QtBot, toy: ToyUi, prompts: list[str]) -> None:
+    """A system known only by its entry point (no list of systems anywhere): its row on
+    the start page, its New choice, its GM Screen page; listed before it is loaded."""
+    assert UI_REGISTRY.ids() == ["swords-edge", "toy"]
+    assert "toy" not in UI_REGISTRY._loaded  # listing imports nothing
+    window = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(window)
+    rows = [w.text() for w in window.start_page.systems_box.findChildren(QLabel)]
+    assert rows == ["Sword's Edge", "Toy System"]
+    assert window.gm_screen_dock.system_ids() == ["swords-edge", "toy"]
+    window.show()
+    window.ensure_ready()
+    window.gm_screen_dock.follow("toy")
+    assert window.gm_screen_dock.page("toy").objectName() == "toyScreen"
+    window.shutdown()
+
+
+@pytest.mark.parametrize(("entry", "reason"), [
+    (FakeEntryPoint("broken", "no.such.module:SYSTEM_UI"), "ModuleNotFoundError: No module"),
+    (FakeEntryPoint("wrong", "ui.shell.system_uis:UI_REGISTRY"), "not a SystemUiBase"),
+    (FakeEntryPoint("other", "ui.systems.swords_edge.swords_edge_ui:SYSTEM_UI"),
+     "gives the system 'swords-edge'"),
+])
+def test_a_broken_system_is_left_out_with_one_line(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, toy: ToyUi, prompts: list[str],
+        entry: FakeEntryPoint, reason: str) -> None:
+    installed(monkeypatch, SWORDS_EDGE, FakeEntryPoint("toy", f"{__name__}:TOY_UI"), entry)
     window = MainWindow(autosave_interval_ms=60_000)
     qtbot.addWidget(window)
     assert window.gm_screen_dock.system_ids() == ["swords-edge", "toy"]
-    assert "No module" in UI_REGISTRY.broken["broken"]  # tried once, with its reason
+    assert [w.text() for w in window.start_page.systems_box.findChildren(QLabel)] == [
+        "Sword's Edge", "Toy System"]
+    problem = UI_REGISTRY.broken[entry.name]  # tried once, with its reason
+    assert reason in problem and "\n" not in problem
+    assert UI_REGISTRY.problems() == [problem]
+    assert entry.name not in UI_REGISTRY.ids()
     window.shutdown()
+
+
+def test_listing_the_entry_points_may_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken_metadata(group: str) -> list[FakeEntryPoint]:
+        raise OSError("unreadable metadata")
+
+    installed(monkeypatch)
+    monkeypatch.setattr(UI_REGISTRY, "discover", broken_metadata)
+    assert UI_REGISTRY.ids() == []
+    assert UI_REGISTRY.problems() == [
+        "could not list the installed system UIs: unreadable metadata"]
 
 
 def test_the_built_in_systems_are_in_the_window(window: MainWindow, tmp_path: Path) -> None:
     """Every built-in system present: on the start page and in File › New; a system UI
     without suffixes of its own gets them from its core (its document formats), so its
     files open from File › Open and drops."""
-    from ui.systems import BUILTIN_SYSTEM_UIS
-
-    present = [i for i in UI_REGISTRY.ids() if i in BUILTIN_SYSTEM_UIS]
-    assert present[0] == "swords-edge"
+    present = [ui.system_id for ui in window.controller.systems()]
+    assert present == ["swords-edge", "2d20", "blades", "sword-of-life"]  # default, titles
     rows = [w.text() for w in window.start_page.systems_box.findChildren(QLabel)]
     assert rows == [UI_REGISTRY.get(i).title for i in present]
     assert window.gm_screen_dock.system_ids() == present

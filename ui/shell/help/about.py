@@ -25,7 +25,7 @@ from seforge.core.credits import SourceCredit, credits_of
 from seforge.core.resources import resource_path
 from seforge.core.systems import REGISTRY, SystemLoadError
 from ui.shell import screen_fit
-from ui.shell.system_ui import loaded_systems
+from ui.shell.system_uis import loaded_systems
 
 FONTS: tuple[tuple[str, str], ...] = (
     ("DejaVu Sans (regular, bold, condensed)",

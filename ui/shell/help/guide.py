@@ -144,7 +144,7 @@ def sections(systems: Iterable[GuideSystem]) -> tuple[GuideSection, ...]:
 
 def installed_systems() -> list[GuideSystem]:
     """The app's installed systems (their UI parts), in the app's order."""
-    from ui.shell.system_ui import loaded_systems
+    from ui.shell.system_uis import loaded_systems
 
     return list(loaded_systems())
 

@@ -1035,7 +1035,7 @@ class ScoundrelBuilder(QWidget):
 
 
 class ScoundrelEditor:
-    """A :class:`ui.shell.system_ui.DocumentEditor` for a scoundrel."""
+    """A :class:`ui.shell.system_uis.DocumentEditor` for a scoundrel."""
 
     def __init__(self, owner: DocumentOwner[Scoundrel], parent: QWidget | None = None) -> None:
         self.owner = owner

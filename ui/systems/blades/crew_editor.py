@@ -798,7 +798,7 @@ class CrewWidget(QScrollArea):
 
 
 class CrewEditor:
-    """A :class:`ui.shell.system_ui.DocumentEditor` for a crew document."""
+    """A :class:`ui.shell.system_uis.DocumentEditor` for a crew document."""
 
     def __init__(self, owner: DocumentOwner[Crew], parent: QWidget | None = None) -> None:
         self.owner = owner

@@ -3,18 +3,22 @@ dice roller writes to the scoundrel or crew being edited (through that tab's own
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from seforge.systems.blades.documents import CREW, SCOUNDREL
-from ui.shell.document_owner import DocumentOwner
 from ui.shell.window_part import WindowPart
-from ui.systems.blades.gm_screen import BladesGmScreen
+
+if TYPE_CHECKING:  # the page, the rules and the models load when first needed, not at start
+    from ui.shell.document_owner import DocumentOwner
+    from ui.systems.blades.gm_screen import BladesGmScreen
 
 
 def blades_owner(document: Any) -> DocumentOwner[Any] | None:
     """``document`` when it is the owner of an open scoundrel or crew."""
+    from seforge.systems.blades.documents import CREW, SCOUNDREL
+    from ui.shell.document_owner import DocumentOwner
+
     if isinstance(document, DocumentOwner) and document.kind in (SCOUNDREL, CREW):
         return document
     return None
@@ -29,6 +33,8 @@ class BladesWindowPart(WindowPart):
         self._current: DocumentOwner[Any] | None = None
 
     def gm_screen(self, parent: QWidget | None = None) -> QWidget | None:
+        from ui.systems.blades.gm_screen import BladesGmScreen
+
         self.screen = BladesGmScreen(parent)
         self.screen.set_target(self._current)
         return self.screen

@@ -417,3 +417,7 @@ class SolGmScreen(QTabWidget):
         """The conflict (its tracker, virtual deck and log) the shell saves, autosaves
         and asks about (its File menu)."""
         return [self.owner]
+
+    def new_tracker(self, owner: DocumentOwner[SolConflict]) -> SolConflict:
+        """File › New on the page: an empty conflict (the shell's TrackerPage)."""
+        return CONFLICT.model()

@@ -2,7 +2,7 @@
 Screen page with the open characters, the Character menu, sheets, prints and copies, the
 book's characters, and one owner per character shared by the builder and the scene.
 
-Built by :meth:`ui.systems.swords_edge.system_ui.SwordsEdgeUi.window_part`; the window
+Built by :meth:`ui.systems.swords_edge.swords_edge_ui.SwordsEdgeUi.window_part`; the window
 calls it through :class:`ui.shell.window_part.WindowPart`.
 """
 
@@ -21,7 +21,7 @@ from ui.shell.actions import make_action
 from ui.shell.window_part import WindowPart
 from ui.systems.swords_edge.budget_panel import BudgetPanel
 from ui.systems.swords_edge.owners import DocumentRegistry
-from ui.systems.swords_edge.system_ui import CharacterTab, character_editor, gm_screen_page
+from ui.systems.swords_edge.swords_edge_ui import CharacterTab, character_editor, gm_screen_page
 
 if TYPE_CHECKING:
     from seforge.systems.swords_edge.models import Character
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ui.systems.swords_edge.gm_table import GMTableWidget
     from ui.systems.swords_edge.play_dock import PlayDock
     from ui.systems.swords_edge.printing import PrintJob
-    from ui.systems.swords_edge.system_ui import SwordsEdgeUi
+    from ui.systems.swords_edge.swords_edge_ui import SwordsEdgeUi
 
 def is_character(document: object) -> TypeGuard[CharacterDocument]:
     """True for a character's owner (the model loads only once one is open: the start

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QComboBox, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.blades.documents import SCOUNDREL
+from ui.systems.blades.blades_ui import SYSTEM_UI
 from ui.systems.blades.builder import ScoundrelBuilder, ScoundrelEditor
-from ui.systems.blades.system_ui import SYSTEM_UI
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from seforge.systems.blades import odds, rules
 from seforge.systems.blades.documents import CREW, SCOUNDREL
 from seforge.systems.blades.facts import Effect, Position
 from seforge.systems.blades.models import Crew, Scoundrel
+from ui.systems.blades.blades_ui import SYSTEM_UI
 from ui.systems.blades.crew_editor import CrewWidget
 from ui.systems.blades.gm_screen import BladesGmScreen
-from ui.systems.blades.system_ui import SYSTEM_UI
 
 
 def _pick_every_item(widget: QWidget, after: object) -> int:

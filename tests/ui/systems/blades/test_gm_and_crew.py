@@ -13,10 +13,10 @@ from seforge.systems.blades import odds
 from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
-from ui.shell.system_ui import SystemUi
+from ui.shell.system_uis import SystemUi
+from ui.systems.blades.blades_ui import SYSTEM_UI
 from ui.systems.blades.crew_editor import CrewEditor, CrewWidget
 from ui.systems.blades.gm_screen import BladesGmScreen
-from ui.systems.blades.system_ui import SYSTEM_UI
 
 
 def test_system_ui_protocol_and_choices() -> None:

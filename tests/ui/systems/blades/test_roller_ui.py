@@ -12,8 +12,8 @@ from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.documents import CREW, SCOUNDREL
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
+from ui.systems.blades.blades_ui import SYSTEM_UI
 from ui.systems.blades.gm_screen import BladesGmScreen
-from ui.systems.blades.system_ui import SYSTEM_UI
 from ui.systems.blades.window_part import BladesWindowPart
 
 

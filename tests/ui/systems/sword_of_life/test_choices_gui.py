@@ -39,7 +39,7 @@ from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.systems.sword_of_life.builder import CharacterEditor
 from ui.systems.sword_of_life.conflict_view import ConflictEditor, fighters
 from ui.systems.sword_of_life.gm_screen import SolGmScreen
-from ui.systems.sword_of_life.system_ui import SYSTEM_UI
+from ui.systems.sword_of_life.sword_of_life_ui import SYSTEM_UI
 
 _OPEN: list[QMainWindow] = []
 

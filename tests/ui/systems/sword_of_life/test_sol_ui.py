@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 from seforge.systems.sword_of_life.conflict import winner
 from seforge.systems.sword_of_life.documents import CHARACTER, CHARACTER_FORMAT, CONFLICT_FORMAT
 from seforge.systems.sword_of_life.odds import ConflictKind, exchange
-from ui.shell.system_ui import DocumentEditor, SystemUi
+from ui.shell.system_uis import DocumentEditor, SystemUi
 from ui.shell.theme import apply_theme
 from ui.systems.sword_of_life.builder import CharacterEditor
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
 from ui.systems.sword_of_life.gm_screen import SolGmScreen
-from ui.systems.sword_of_life.system_ui import SYSTEM_UI
+from ui.systems.sword_of_life.sword_of_life_ui import SYSTEM_UI
 
 _OPEN: list[QMainWindow] = []
 """The windows of the running test (a window nobody references would be deleted)."""

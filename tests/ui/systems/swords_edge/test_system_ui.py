@@ -10,13 +10,13 @@ from pytestqt.qtbot import QtBot
 from seforge.core.documents import DocumentFileError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
-from ui.shell.system_ui import UI_REGISTRY, DocumentEditor, OpenDocument, SystemUi
-from ui.systems import register_builtin
-from ui.systems.swords_edge.system_ui import SYSTEM_UI
+from ui.app import prepare_registry
+from ui.shell.system_uis import UI_REGISTRY, DocumentEditor, OpenDocument, SystemUi
+from ui.systems.swords_edge.swords_edge_ui import SYSTEM_UI
 
 
 def test_registered_and_satisfies_the_protocol() -> None:
-    register_builtin()
+    prepare_registry()
     assert UI_REGISTRY.get("swords-edge") is SYSTEM_UI
     assert isinstance(SYSTEM_UI, SystemUi)
     assert [c.format_id for c in SYSTEM_UI.new_document_choices()] == ["swords-edge.character"]

@@ -23,7 +23,7 @@ from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.system import SYSTEM
 from ui.shell.theme import apply_theme
 from ui.systems.twod20.gm_screen import GmScreen
-from ui.systems.twod20.system_ui import SYSTEM_UI
+from ui.systems.twod20.twod20_ui import SYSTEM_UI
 
 
 def _adder(name: str, side: cf.Side) -> Callable[[cf.Conflict], cf.Conflict]:

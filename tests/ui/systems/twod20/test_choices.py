@@ -22,7 +22,7 @@ from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.records import check_character
 from ui.systems.twod20.gm_screen import GmScreen
 from ui.systems.twod20.record_editor import RecordEditor
-from ui.systems.twod20.system_ui import SYSTEM_UI
+from ui.systems.twod20.twod20_ui import SYSTEM_UI
 
 THAK = Path(__file__).parents[4] / "resources" / "systems" / "twod20" / "thak-the-reaver.s2d20"
 

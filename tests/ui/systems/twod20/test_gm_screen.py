@@ -15,10 +15,10 @@ from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Side
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.system import SYSTEM
-from ui.shell.system_ui import SystemUi
+from ui.shell.system_uis import SystemUi
 from ui.shell.theme import apply_theme
 from ui.systems.twod20.gm_screen import GmScreen
-from ui.systems.twod20.system_ui import SYSTEM_UI
+from ui.systems.twod20.twod20_ui import SYSTEM_UI
 
 
 def screen(qtbot: QtBot) -> GmScreen:

@@ -16,7 +16,7 @@ from seforge.systems.twod20.editing import add_weapon
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.system import SYSTEM
 from ui.systems.twod20.record_editor import RecordEditor
-from ui.systems.twod20.system_ui import SYSTEM_UI, ConflictEditor
+from ui.systems.twod20.twod20_ui import SYSTEM_UI, ConflictEditor
 
 
 def editor(qtbot: QtBot) -> RecordEditor:

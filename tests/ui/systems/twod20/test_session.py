@@ -24,7 +24,7 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.window import MainWindow
 from ui.systems.twod20.gm_screen import GmScreen
 from ui.systems.twod20.record_editor import RecordEditor
-from ui.systems.twod20.system_ui import SYSTEM_UI
+from ui.systems.twod20.twod20_ui import SYSTEM_UI
 
 THAK = Path(__file__).parents[4] / "resources" / "systems" / "twod20" / "thak-the-reaver.s2d20"
 

@@ -1,7 +1,7 @@
 """Sword's Edge as the window sees it: its new documents, its editor and its GM Screen.
 
-:data:`SYSTEM_UI` satisfies :class:`ui.shell.system_ui.SystemUi`; the app registers it by
-name (``ui.systems.BUILTIN_SYSTEM_UIS``). What Sword's Edge adds to the window beyond an
+:data:`SYSTEM_UI` is a :class:`ui.shell.system_uis.SystemUiBase`, declared in the
+``seforge.ui_systems`` entry points. What Sword's Edge adds to the window beyond an
 editor (the Budget, Play and GM's Table docks, the Character menu, sheets and prints) is
 its window part (:mod:`ui.systems.swords_edge.window_part`), built by :meth:`window_part`.
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from ui.shell.system_ui import NewDocumentChoice
+from ui.shell.system_uis import NewDocumentChoice, SystemUiBase
 
 if TYPE_CHECKING:
     from ui.systems.swords_edge.document import CharacterDocument
@@ -32,7 +32,7 @@ CAMPAIGN_FORMATS = ("seforge.campaign",)
 
 
 class CharacterTab:
-    """A :class:`~ui.shell.system_ui.DocumentEditor` for one character: the builder
+    """A :class:`~ui.shell.system_uis.DocumentEditor` for one character: the builder
     (its widget) and the character's owner."""
 
     def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
@@ -46,7 +46,7 @@ class CharacterTab:
         return self.editor
 
 
-class SwordsEdgeUi:
+class SwordsEdgeUi(SystemUiBase):
     """Sword's Edge's UI for the window (see the module's docstring)."""
 
     system_id = SYSTEM_ID

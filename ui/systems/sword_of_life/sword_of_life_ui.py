@@ -4,23 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from seforge.core.documents import peek_format
-from seforge.systems.sword_of_life.documents import (
-    CHARACTER,
-    CHARACTER_FORMAT,
-    CONFLICT,
-    CONFLICT_FORMAT,
-    KINDS,
-)
-from ui.shell.document_owner import DocumentOwner
-from ui.shell.system_ui import DocumentEditor, NewDocumentChoice
+from ui.shell.system_uis import DocumentEditor, NewDocumentChoice, SystemUiBase
+
+if TYPE_CHECKING:
+    from ui.shell.document_owner import DocumentOwner
+
+CHARACTER_FORMAT = "sword-of-life.character"
+CONFLICT_FORMAT = "sword-of-life.conflict"
+"""The core's format ids (named here so that listing the New choices imports no model)."""
 
 
-class SwordOfLifeUi:
+class SwordOfLifeUi(SystemUiBase):
     system_id = "sword-of-life"
     title = "Sword of Life"
 
@@ -33,6 +31,8 @@ class SwordOfLifeUi:
         )
 
     def _editor(self, owner: DocumentOwner[Any], parent: QWidget | None) -> DocumentEditor:
+        from seforge.systems.sword_of_life.documents import CHARACTER
+
         if owner.kind is CHARACTER:
             from ui.systems.sword_of_life.builder import CharacterEditor
 
@@ -42,6 +42,9 @@ class SwordOfLifeUi:
         return ConflictEditor(owner, parent)
 
     def new_editor(self, format_id: str, parent: QWidget | None = None) -> DocumentEditor:
+        from seforge.systems.sword_of_life.documents import KINDS
+        from ui.shell.document_owner import DocumentOwner
+
         kind = KINDS.get(format_id)
         if kind is None:
             raise ValueError(f"Sword of Life has no document {format_id!r}")
@@ -49,6 +52,10 @@ class SwordOfLifeUi:
         return self._editor(owner, parent)
 
     def open_editor(self, path: Path, parent: QWidget | None = None) -> DocumentEditor:
+        from seforge.core.documents import peek_format
+        from seforge.systems.sword_of_life.documents import CHARACTER, CONFLICT
+        from ui.shell.document_owner import DocumentOwner
+
         format_id = peek_format(path)
         kind = CONFLICT if CONFLICT.accepts(format_id) else CHARACTER
         owner: DocumentOwner[Any] = DocumentOwner.load(kind, path)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from ui.shell.document_owner import DocumentOwner
-from ui.shell.system_ui import NewDocumentChoice
+from ui.shell.system_uis import NewDocumentChoice, SystemUiBase
+
+if TYPE_CHECKING:
+    from ui.shell.document_owner import DocumentOwner
 
 
 class ConflictEditor:
@@ -56,7 +58,7 @@ class ConflictEditor:
         return self._page
 
 
-class TwoD20Ui:
+class TwoD20Ui(SystemUiBase):
     system_id = "2d20"
     title = "2d20 (SRD 2022 / Conan)"
 
@@ -72,6 +74,7 @@ class TwoD20Ui:
         from seforge.systems.twod20.conflict import new_conflict
         from seforge.systems.twod20.documents import CHARACTER_KIND, CONFLICT_KIND
         from seforge.systems.twod20.models import new_character
+        from ui.shell.document_owner import DocumentOwner
         from ui.systems.twod20.record_editor import RecordEditor
 
         if format_id == CHARACTER_KIND.format_id:
@@ -83,6 +86,7 @@ class TwoD20Ui:
     def open_editor(self, path: Path, parent: QWidget | None = None) -> Any:
         from seforge.core.documents import peek_format
         from seforge.systems.twod20.documents import CHARACTER_KIND, CONFLICT_KIND
+        from ui.shell.document_owner import DocumentOwner
         from ui.systems.twod20.record_editor import RecordEditor
 
         if CONFLICT_KIND.accepts(peek_format(path)):

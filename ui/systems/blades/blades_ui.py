@@ -1,21 +1,26 @@
-"""Blades in the Dark's :class:`ui.shell.system_ui.SystemUi`: File › New choices, the
+"""Blades in the Dark's :class:`ui.shell.system_uis.SystemUi`: File › New choices, the
 scoundrel and crew editors, and the GM Screen page."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from seforge.core.documents import DocumentFileError, peek_format
-from seforge.systems.blades.documents import CREW, SCOUNDREL
-from ui.shell.document_owner import DocumentOwner
-from ui.shell.system_ui import DocumentEditor, NewDocumentChoice
+from ui.shell.system_uis import DocumentEditor, NewDocumentChoice, SystemUiBase
+
+if TYPE_CHECKING:
+    from ui.shell.document_owner import DocumentOwner
+
+SCOUNDREL_FORMAT = "blades.character"
+CREW_FORMAT = "blades.crew"
+"""The format ids of the core's SCOUNDREL and CREW kinds (named here so that listing the
+system's New choices imports none of its models)."""
 
 
-class BladesSystemUi:
+class BladesSystemUi(SystemUiBase):
     system_id = "blades"
     title = "Blades in the Dark"
 
@@ -34,9 +39,9 @@ class BladesSystemUi:
 
     def new_document_choices(self) -> Sequence[NewDocumentChoice]:
         return (
-            NewDocumentChoice("Blades in the Dark scoundrel", SCOUNDREL.format_id,
+            NewDocumentChoice("Blades in the Dark scoundrel", SCOUNDREL_FORMAT,
                               "Build a scoundrel: playbook, seven action dots, vice"),
-            NewDocumentChoice("Blades in the Dark crew", CREW.format_id,
+            NewDocumentChoice("Blades in the Dark crew", CREW_FORMAT,
                               "A crew with its faction game and the GM's clocks"),
         )
 
@@ -44,6 +49,10 @@ class BladesSystemUi:
         return self._editor(self._new_owner(format_id), parent)
 
     def open_editor(self, path: Path, parent: QWidget | None = None) -> DocumentEditor:
+        from seforge.core.documents import DocumentFileError, peek_format
+        from seforge.systems.blades.documents import CREW, SCOUNDREL
+        from ui.shell.document_owner import DocumentOwner
+
         fmt = peek_format(path)
         if CREW.accepts(fmt):
             return self._editor(DocumentOwner.load(CREW, Path(path)), parent)
@@ -75,6 +84,9 @@ class BladesSystemUi:
 
     @staticmethod
     def _new_owner(format_id: str) -> DocumentOwner[Any]:
+        from seforge.systems.blades.documents import CREW, SCOUNDREL
+        from ui.shell.document_owner import DocumentOwner
+
         if CREW.accepts(format_id):
             return DocumentOwner(CREW, CREW.model())
         if SCOUNDREL.accepts(format_id):
@@ -83,6 +95,8 @@ class BladesSystemUi:
 
     @staticmethod
     def _editor(owner: DocumentOwner[Any], parent: QWidget | None) -> DocumentEditor:
+        from seforge.systems.blades.documents import CREW
+
         if owner.kind is CREW:
             from ui.systems.blades.crew_editor import CrewEditor
 

@@ -1,0 +1,187 @@
+"""The main window's layout, zoom and theme (a part of :class:`ui.shell.window.MainWindow`).
+
+:class:`WindowLayout` places the docks (the first-start layout, Hide Docks, Reset Layout,
+the size and place restored within the screen), zooms the whole window's text and
+switches the theme. What it needs of the rest of the window is declared in its class
+body, for mypy; it imports no other part of the window.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
+
+from ui.shell import screen_fit
+from ui.shell.theme import apply_theme
+from ui.shell.widgets import apply_font_scales
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
+    from ui.shell.gm_screen import GMScreenDock
+    from ui.shell.settings import Preferences
+    from ui.shell.window_part import WindowPart
+
+    _Window = QMainWindow
+else:
+    _Window = object
+
+ZOOM_STEPS = (70, 80, 90, 100, 110, 125, 140, 160, 180, 200)
+"""The window's zoom levels, in per cent of the system font size."""
+SIDE_DOCK_WIDTH = (330, 420)
+"""The side docks' first width: between these, about a third of the window."""
+
+
+class WindowLayout(_Window):
+    """The window's docks, zoom and theme (see the module's docstring)."""
+
+    if TYPE_CHECKING:  # what the layout needs of the window
+        preferences: Preferences
+        parts: dict[str, WindowPart]
+        gm_screen_dock: GMScreenDock
+        hide_docks_action: QAction
+        zoom_in_action: QAction
+        zoom_out_action: QAction
+        zoom_reset_action: QAction
+        theme_actions: dict[str, QAction]
+        _ready: bool
+        _zoom: int
+        _base_point_size: float
+        _hidden_docks: list[QDockWidget]
+
+        def ensure_ready(self) -> None: ...
+
+        def save_preferences(self) -> None: ...
+
+    def _default_dock_sizes(self) -> None:
+        """First start: side docks about a third of the window, within bounds."""
+        side = self.side_docks()
+        if not side:
+            return
+        low, high = SIDE_DOCK_WIDTH
+        width = max(low, min(high, self.width() // 3))
+        self.resizeDocks([side[0]], [width], Qt.Orientation.Horizontal)
+
+
+    def _restore_window(self) -> None:
+        """The last size and place, kept inside the screen's free area (a geometry saved
+        on a larger monitor or at another scale factor must not run off this one)."""
+        geometry = self.preferences.window.get("geometry")
+        restored = False
+        if isinstance(geometry, str):
+            restored = self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
+        if restored:
+            screen_fit.fit_on_screen(self)
+        else:
+            screen_fit.place_first_window(self)
+        zoom = self.preferences.window.get("zoom")
+        if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
+            self.set_zoom(zoom, save=False)
+        self._restore_dock_state()
+
+    def _restore_dock_state(self) -> bool:
+        """Put the docks back where they were (again once the late docks exist)."""
+        state = self.preferences.window.get("state")
+        if isinstance(state, str):
+            return bool(self.restoreState(QByteArray.fromBase64(state.encode("ascii"))))
+        return False
+
+
+    # -- layout -----------------------------------------------------------------------
+    def side_docks(self) -> list[QDockWidget]:
+        docks = [d for part in self.parts.values() for d in part.side_docks()]
+        if self._ready:
+            docks.append(self.gm_screen_dock)
+        return docks
+
+    def bottom_docks(self) -> list[QDockWidget]:
+        return [d for part in self.parts.values() for d in part.bottom_docks()]
+
+    def set_docks_hidden(self, hidden: bool) -> None:
+        """Collapse every open dock (and restore the same ones)."""
+        if hidden:
+            docks = [*self.side_docks(), *self.bottom_docks()]
+            self._hidden_docks = [d for d in docks if d.isVisible()]
+            for dock in self._hidden_docks:
+                dock.hide()
+        else:
+            for dock in self._hidden_docks:
+                dock.show()
+            self._hidden_docks = []
+        if self.hide_docks_action.isChecked() != hidden:
+            self.hide_docks_action.setChecked(hidden)
+
+    def reset_layout(self) -> None:
+        """The first-start layout: side docks tabbed on the right, the bottom ones closed."""
+        self.ensure_ready()
+        self.set_docks_hidden(False)
+        side = self.side_docks()
+        for dock in side:
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.show()
+        for dock in side[1:]:
+            self.tabifyDockWidget(side[0], dock)
+        for dock in self.bottom_docks():
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            dock.hide()
+        if side:
+            side[0].raise_()
+        self._default_dock_sizes()
+
+    # -- zoom ---------------------------------------------------------------------------
+    def zoom(self) -> int:
+        return self._zoom
+
+    def set_zoom(self, percent: int, save: bool = True) -> None:
+        """Text of the whole window at ``percent`` of the system font size."""
+        percent = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], percent))
+        self._zoom = percent
+        font = QFont(self.font())
+        font.setPointSizeF(self._base_point_size * percent / 100)
+        self.setFont(font)
+        apply_font_scales(self)
+        self.zoom_in_action.setEnabled(percent < ZOOM_STEPS[-1])
+        self.zoom_out_action.setEnabled(percent > ZOOM_STEPS[0])
+        self.zoom_reset_action.setEnabled(percent != 100)
+        if save:
+            self.statusBar().showMessage(f"Zoom {percent}%", 2000)
+            self.preferences.window["zoom"] = percent
+            self.save_preferences()
+
+    def apply_zoom_to(self, widget: QWidget) -> None:
+        """A widget added after a zoom takes the scaled fonts too."""
+        apply_font_scales(widget)
+
+    def zoom_in(self) -> None:
+        self.set_zoom(next((z for z in ZOOM_STEPS if z > self._zoom), ZOOM_STEPS[-1]))
+
+    def zoom_out(self) -> None:
+        self.set_zoom(next((z for z in reversed(ZOOM_STEPS) if z < self._zoom), ZOOM_STEPS[0]))
+
+    def zoom_reset(self) -> None:
+        self.set_zoom(100)
+
+    def show_shortcuts(self) -> None:
+        from ui.shell.shortcuts_dialog import ShortcutsDialog
+
+        ShortcutsDialog(self.menuBar(), self).exec()
+
+    # -- theme ----------------------------------------------------------------------
+    def set_theme(self, name: str) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, name)
+        self.preferences.theme = name
+        self.theme_actions[name].setChecked(True)
+        self.save_preferences()
+        for part in self.parts.values():
+            part.palette_changed()
+
+    def _on_system_scheme_changed(self, _scheme: object) -> None:
+        if self.preferences.theme == "system":
+            self.set_theme("system")
