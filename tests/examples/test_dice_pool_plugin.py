@@ -215,8 +215,6 @@ def test_export_routes_to_it(plugin_env: PluginEnv, tmp_path: Path) -> None:
     assert "Ada Quill" in pages[0] and "Nadja" in pages[1]
 
 
-@pytest.mark.xfail(strict=False, reason="the window finds system UIs by the "
-                   "seforge.ui_systems entry points once the shell's discovery lands")
 def test_the_window_offers_opens_and_screens_it(plugin_env: PluginEnv) -> None:
     probe = plugin_env.run([str(PROBE), str(plugin_env.plugin / "samples" / "ada.dicepool")],
                            timeout=120)

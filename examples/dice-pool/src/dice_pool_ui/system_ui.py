@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 from seforge.core.documents import DocumentFileError, peek_format
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.system_ui import DocumentEditor, NewDocumentChoice
+from ui.shell.system_uis import DocumentEditor, NewDocumentChoice, SystemUiBase
 
 from dice_pool.formats import (
     CHARACTER_FORMAT,
@@ -24,13 +24,14 @@ from dice_pool.formats import (
 )
 
 
-class DicePoolSystemUi:
-    """What the SEForge window needs from Dice Pool."""
+class DicePoolSystemUi(SystemUiBase):
+    """What the SEForge window needs from Dice Pool (the shell's base class declares
+    the rest: no campaign clocks, no window part of its own)."""
 
     system_id = SYSTEM_ID
     title = TITLE
-    suffixes: Sequence[str] = (CHARACTER_SUFFIX,)
-    format_ids: Sequence[str] = (CHARACTER_FORMAT,)
+    suffixes: Sequence[str] | None = (CHARACTER_SUFFIX,)
+    format_ids: Sequence[str] | None = (CHARACTER_FORMAT,)
     file_filter = "Dice Pool characters"
 
     def new_document_choices(self) -> Sequence[NewDocumentChoice]:
