@@ -9,7 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.resolution.steps import STEPS
 from ui.systems.swords_edge.gm.calculator import CalculatorTab

@@ -37,6 +37,7 @@ from seforge.systems.swords_edge.fileformat import load_character, save_characte
 from seforge.systems.swords_edge.models import Character, Trait
 from ui.shell import dialogs
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.editor import CharacterEditor
 from ui.systems.swords_edge.gm_table.scene.autosave import SceneAutosave, autosave_folder
 from ui.systems.swords_edge.gm_table.scene.tracker import (
@@ -44,7 +45,6 @@ from ui.systems.swords_edge.gm_table.scene.tracker import (
     SAVE_OTHERS,
     SceneTracker,
 )
-from ui.systems.swords_edge.owners import DocumentRegistry
 from ui.systems.swords_edge.play import PlayPanel
 
 BOOK_PCS = ("the-rogue", "jyrell")

@@ -52,7 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from seforge.core.documents import DocumentKind, Migration
 from seforge.core.refused import RefusedError
-from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Character,
@@ -61,7 +61,7 @@ from seforge.systems.swords_edge.models import (
     RankField,
     Trait,
 )
-from seforge.systems.swords_edge.pending_test import PendingTest
+from seforge.systems.swords_edge.pending import PendingTest
 from seforge.systems.swords_edge.play.advancement import (
     critical_success_stunt,
     earn_critical_failure_advancement,

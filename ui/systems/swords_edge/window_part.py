@@ -20,7 +20,7 @@ from ui.shell import actions, screen_fit
 from ui.shell.actions import make_action
 from ui.shell.window_part import WindowPart
 from ui.systems.swords_edge.budget_panel import BudgetPanel
-from ui.systems.swords_edge.owners import DocumentRegistry
+from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.system_ui import CharacterTab, character_editor, gm_screen_page
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ class SwordsEdgeWindowPart(WindowPart):
     def gm_screen(self, parent: QWidget | None = None) -> QWidget:
         """The GM Screen page, reading the characters open in the builder and recording
         rolls on their owners."""
-        from ui.systems.swords_edge.gm.owner_steps import owner_step
+        from ui.systems.swords_edge.gm.calculator_pc_step import owner_step
 
         page = gm_screen_page(parent, lambda: [d.character for d in self.characters()],
                               self.window.documents_changed)

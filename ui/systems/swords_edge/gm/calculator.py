@@ -1,6 +1,6 @@
 """The Test calculator: a PC (or a plain modifier) against one or more NCs, step by
 step. It draws the Test in progress held by a :class:`PendingTestOwner` and changes
-it only through that owner's undoable commands over :mod:`seforge.systems.swords_edge.pending_test`;
+it only through that owner's undoable commands over :mod:`seforge.systems.swords_edge.pending`;
 every rule and number comes from the core."""
 
 from __future__ import annotations
@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.refused import RefusedError
-from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.library import list_entries, load_nc
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, NCType, Trait
-from seforge.systems.swords_edge.pending_test import (
+from seforge.systems.swords_edge.pending import (
     Consequence,
     DieRoller,
     JudgedNextStep,

@@ -48,6 +48,7 @@ from seforge.systems.swords_edge.ranks import Rank
 from ui.shell import settings
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.shell.widgets import buddy, button, tip
+from ui.systems.swords_edge.document_registry import DiskStamp
 from ui.systems.swords_edge.gm_table.common import (
     TYPE_LABELS,
     fill_rank_combo,
@@ -57,7 +58,6 @@ from ui.systems.swords_edge.gm_table.common import (
 from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
 from ui.systems.swords_edge.gm_table.opponent_owner import OpponentOwner
-from ui.systems.swords_edge.owners import DiskStamp
 
 NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
 PDF_FILTER = "PDF files (*.pdf)"

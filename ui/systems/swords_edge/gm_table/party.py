@@ -70,10 +70,10 @@ from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Ru
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import DiskStamp, same_file
 from ui.systems.swords_edge.gm_table.campaign_owner import SwordsEdgeCampaignOwner
 from ui.systems.swords_edge.gm_table.common import warn
 from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
-from ui.systems.swords_edge.owners import DiskStamp, same_file
 from ui.systems.swords_edge.rules_dialog import CampaignRulesDialog
 from ui.systems.swords_edge.trait_style import trait_text
 from ui.systems.swords_edge.widgets import HistoryPlainTextEdit

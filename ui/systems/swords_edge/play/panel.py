@@ -83,7 +83,7 @@ from seforge.systems.swords_edge.scene_text import PLAY_TIPS
 from ui.shell.theme import verdict_colour
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.owners import Changes
+from ui.systems.swords_edge.document_registry import Changes
 from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
 from ui.systems.swords_edge.play.dialogs import (
     ONE,

@@ -5,13 +5,13 @@ Every rule is :class:`seforge.systems.swords_edge.scene.Scene`'s; a refused oper
 core's :class:`~seforge.systems.swords_edge.scene.RefusedError` message and changes nothing.
 
 Each PC is the character of its owner in the
-:class:`~ui.systems.swords_edge.owners.DocumentRegistry`
+:class:`~ui.systems.swords_edge.document_registry.DocumentRegistry`
 (the builder tab's document when the PC is open there): whatever a scene step does to
 a PC is an undo command on that owner, so the builder tab shows it modified, autosave
 keeps it and Undo takes it back; ending the scene saves the owners.
 
 The dialogs are in :mod:`.dialogs`, one PC's pairing in :mod:`.pc_panel`, the steps on
-the PCs' owners in :mod:`.owner_steps` and the autosave in :mod:`.autosave`.
+the PCs' owners in :mod:`.pc_owner_steps` and the autosave in :mod:`.autosave`.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from seforge.systems.swords_edge.fileformat import (
     save_character,
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
-from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, roll_line
+from seforge.systems.swords_edge.pending import Consequence, PendingTest, roll_line
 from seforge.systems.swords_edge.play.history import full_dump
 from seforge.systems.swords_edge.play.luck import record_roll
 from seforge.systems.swords_edge.scene import (
@@ -60,6 +60,7 @@ from ui.shell import dialogs
 from ui.shell.disk import DiskStamp
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, warn
 from ui.systems.swords_edge.gm_table.scene.autosave import SceneAutosave
@@ -73,10 +74,9 @@ from ui.systems.swords_edge.gm_table.scene.dialogs import (
     StuntDialog,
 )
 from ui.systems.swords_edge.gm_table.scene.owner import SceneOwner
-from ui.systems.swords_edge.gm_table.scene.owner_steps import HOLDER, PCOwnerSteps, sentence
+from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import HOLDER, PCOwnerSteps, sentence
 from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel
 from ui.systems.swords_edge.gm_table.scene_commands import SceneStep
-from ui.systems.swords_edge.owners import DocumentRegistry
 from ui.systems.swords_edge.play.dialogs import EndSceneDialog, PivotDialog
 from ui.systems.swords_edge.widgets import cell_text
 

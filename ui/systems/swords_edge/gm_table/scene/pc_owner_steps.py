@@ -24,8 +24,8 @@ from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_data
 from seforge.systems.swords_edge.scene_changes import Patch, diff, replay
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import Changes, DocumentRegistry
 from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
-from ui.systems.swords_edge.owners import Changes, DocumentRegistry
 
 HOLDER = "scene"
 """How the tracker holds its PCs' owners in the registry."""
