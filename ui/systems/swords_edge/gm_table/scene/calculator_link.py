@@ -45,12 +45,11 @@ class SceneCalculatorLink(QWidget):
         _routed: bool
         _test_step: list[SceneStep] | None
 
-        def _run(self, title: str, operation: Callable[[], Any],
+        def _run(self, title: str, operation: Callable[[Scene], Any],
                  joining: CharacterDocument | None = None) -> Any: ...
 
-        def _apply(self, title: str, operation: Callable[[], Any],
-                   joining: CharacterDocument | None = None,
-                   scene_step: bool = True) -> Any: ...
+        def _apply(self, title: str, operation: Callable[[Scene], Any],
+                   joining: CharacterDocument | None = None) -> Any: ...
 
         def stunt(self, pc_id: str, name: str, trait: Trait, why: str = "") -> bool: ...
 
@@ -61,7 +60,7 @@ class SceneCalculatorLink(QWidget):
     # -- Momentum -------------------------------------------------------------------
     def record_momentum(self, pc_id: str, won: bool, level: str | None = None,
                         qualities: Sequence[str] = ()) -> bool:
-        return self._run("Momentum", lambda: self.scene.record_momentum(
+        return self._run("Momentum", lambda scene: scene.record_momentum(
             pc_id, won, level, list(qualities))) is not None
 
     def momentum_dialog(self, pc_id: str) -> bool:
@@ -107,7 +106,7 @@ class SceneCalculatorLink(QWidget):
         """Record what a critical roll in the calculator gives the PC: the Critical
         Failure's Advancement, or (asking for its name) the Stunt."""
         if offer.kind == "advancement":
-            return self._run("Critical Failure", lambda: self.scene.critical_failure(
+            return self._run("Critical Failure", lambda scene: scene.critical_failure(
                 pc_id, list(offer.qualities), offer.trait, "Test calculator")) is not None
         dialog = StuntDialog(self.scene.pc(pc_id).name, self)
         if offer.trait is not None:
@@ -143,7 +142,7 @@ class SceneCalculatorLink(QWidget):
         except RefusedError:
             return  # the PC left the scene meanwhile
         if self.scene.ended:
-            self._apply("Test calculator", lambda: self.scene.store_test(pc_id, test))
+            self._apply("Test calculator", lambda scene: scene.store_test(pc_id, test))
             self.save_autosave()
             return
         known = len(before.log) if before is not None else 0
@@ -154,13 +153,13 @@ class SceneCalculatorLink(QWidget):
         # Whether the panels show something new (not only the Test: no redraw then).
         shown = [bool(new) or rerolls > 0]
 
-        def operation() -> None:
-            self.scene.store_test(pc_id, test)
+        def operation(scene: Scene) -> None:
+            scene.store_test(pc_id, test)
             for entry in new:
-                self.scene.note(roll_line(entry))
-            if new and self.scene.is_bound(pc_id):
+                scene.note(roll_line(entry))
+            if new and scene.is_bound(pc_id):
                 # Each roll is in the PC's history too, an undo step on its owner.
-                character = self.scene.character(pc_id)
+                character = scene.character(pc_id)
                 for entry in new:
                     record_roll(character, roll_line(entry))
             # Moving on from a judged Momentum (or Seize) roll settles who holds it.
@@ -169,7 +168,7 @@ class SceneCalculatorLink(QWidget):
                     and judged.step in ("momentum", "seize") and before.step == judged.step \
                     and test.step == "action":
                 try:
-                    self.scene.record_momentum(pc_id, judged.success, judged.level,
+                    scene.record_momentum(pc_id, judged.success, judged.level,
                                                judged.used)
                 except RefusedError as exc:
                     notes.append(f"Momentum: {sentence(exc)}")
@@ -177,18 +176,18 @@ class SceneCalculatorLink(QWidget):
             # A Luck reroll in the calculator is Luck the PC spends.
             if rerolls > 0:
                 try:
-                    self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
+                    scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
                 except RefusedError as exc:
                     notes.append(f"Luck reroll: {sentence(exc)}")
             # Stress the calculator put on an NC is the scene's too.
             for opponent in test.opponents:
                 try:
-                    target = self.scene.nc(opponent.scene_id)
+                    target = scene.nc(opponent.scene_id)
                 except RefusedError:
                     continue
                 more = opponent.stress - target.stress
                 if more > 0 and not target.removed:
-                    self.scene.nc_takes_stress(target.id, more, "Test calculator")
+                    scene.nc_takes_stress(target.id, more, "Test calculator")
                     shown[0] = True
 
         self._apply(title, operation)

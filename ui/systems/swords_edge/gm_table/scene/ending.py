@@ -56,9 +56,8 @@ class SceneEnding(QWidget):
         files_written: SignalInstance
         _known: dict[str, Character]
 
-        def _apply(self, title: str, operation: Callable[[], Any],
-                   joining: CharacterDocument | None = None,
-                   scene_step: bool = True) -> Any: ...
+        def _apply(self, title: str, operation: Callable[[Scene], Any],
+                   joining: CharacterDocument | None = None) -> Any: ...
 
         def document_of(self, pc_id: str) -> CharacterDocument | None: ...
 
@@ -92,7 +91,7 @@ class SceneEnding(QWidget):
         if keep_unsaved is None:
             return False
         try:
-            self._apply("End scene", lambda: self.scene.end_scene(
+            self._apply("End scene", lambda scene: scene.end_scene(
                 recovery, luck_for_penalties, pivot_touched))
         except RefusedError as exc:
             warn(self, "End scene", sentence(exc))
@@ -106,11 +105,12 @@ class SceneEnding(QWidget):
                 problems.append(problem)
             elif path is not None:
                 written.append(path)
-        if written:
-            self.scene.note(f"Written: {', '.join(p.name for p in written)}.")
+        # What was written goes to the status line, not the scene's log: the log is the
+        # End scene step's (one undo step with its PCs', changed nowhere else).
+        names = f" ({', '.join(p.name for p in written)})" if written else ""
         self.status_label.setText(
             f"The scene has ended; {len(written)} character file"
-            f"{'s' if len(written) != 1 else ''} written.")
+            f"{'s' if len(written) != 1 else ''} written{names}.")
         self.refresh()
         if problems:
             warn(self, "End scene", "\n".join(problems))

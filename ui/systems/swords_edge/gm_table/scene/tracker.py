@@ -344,7 +344,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         return {cell_text(self.overview, r, 0): cell_text(self.overview, r, 2)
                 for r in range(self.overview.rowCount())}
 
-    def _run(self, title: str, operation: Callable[[], Any],
+    def _run(self, title: str, operation: Callable[[Scene], Any],
              joining: CharacterDocument | None = None) -> Any:
         """Run a scene operation; a RefusedError becomes a warning and changes nothing.
 
@@ -371,7 +371,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         document = self.registry.adopt(character, Path(path) if path is not None else None,
                                        HOLDER)
         character = document.character
-        event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True),
+        event = self._run("Add PC", lambda scene: scene.add_pc(character, start_session=True),
                           document)
         if event is None:
             self._sync_owners()
@@ -383,7 +383,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
 
     def note(self, text: str) -> bool:
         """Add the GM's own line to the scene log."""
-        return self._run("Note", lambda: self.scene.note(text)) is not None
+        return self._run("Note", lambda scene: scene.note(text)) is not None
 
     def add_pc_file(self, path: Path) -> str | None:
         try:
@@ -420,7 +420,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             self.add_pc_file(Path(name))
 
     def add_nc(self, nc: NarrativeCharacter, count: int = 1) -> list[str]:
-        event = self._run("Add opponents", lambda: self.scene.add_nc(nc, count))
+        event = self._run("Add opponents", lambda scene: scene.add_nc(nc, count))
         return list(event.ids) if event is not None else []
 
     def add_opponents_dialog(self) -> list[str]:
@@ -431,7 +431,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         return self.add_nc(*chosen) if chosen is not None else []
 
     def pair(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
-        event = self._run("Pair", lambda: self.scene.pair(pc_id, list(nc_ids)))
+        event = self._run("Pair", lambda scene: scene.pair(pc_id, list(nc_ids)))
         return event is not None
 
     def add_to_pairing(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
@@ -446,18 +446,18 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
 
     def set_applied(self, pc_id: str, nc_id: str, key: str, on: bool) -> None:
         """Whether NC ``nc_id`` brings Quality ``key`` to ``pc_id``'s Momentum Test."""
-        self._run("Momentum", lambda: self.scene.set_momentum_quality(pc_id, nc_id, key, on))
+        self._run("Momentum", lambda scene: scene.set_momentum_quality(pc_id, nc_id, key, on))
 
     # -- Stress and the rest --------------------------------------------------------
     def nc_takes_stress(self, nc_id: str, stress: int = 1, why: str = "") -> bool:
-        return self._run("Stress", lambda: self.scene.nc_takes_stress(nc_id, stress, why)) \
+        return self._run("Stress", lambda scene: scene.nc_takes_stress(nc_id, stress, why)) \
             is not None
 
     def remove_nc(self, nc_id: str, why: str = "") -> bool:
-        return self._run("Remove", lambda: self.scene.remove_nc(nc_id, why)) is not None
+        return self._run("Remove", lambda scene: scene.remove_nc(nc_id, why)) is not None
 
     def pc_takes_stress(self, pc_id: str, trait: Trait, level: str, why: str = "") -> bool:
-        return self._run("Stress", lambda: self.scene.pc_takes_stress(
+        return self._run("Stress", lambda scene: scene.pc_takes_stress(
             pc_id, trait, level, why)) is not None
 
     def pc_stress_dialog(self, pc_id: str) -> bool:
@@ -468,7 +468,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
                                     str(dialog.level.currentData()), dialog.why.text())
 
     def resolve_doom(self, pc_id: str, outcome: str, **options: Any) -> bool:
-        return self._run("Doom", lambda: self.scene.resolve_doom(
+        return self._run("Doom", lambda scene: scene.resolve_doom(
             pc_id, outcome, **options)) is not None
 
     def doom_dialog(self, pc_id: str) -> bool:
@@ -480,11 +480,11 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
 
     def spend_luck(self, pc_id: str, purpose: str = "reroll", amount: int = 1,
                    why: str = "") -> bool:
-        return self._run("Luck", lambda: self.scene.spend_luck(
+        return self._run("Luck", lambda scene: scene.spend_luck(
             pc_id, purpose, amount, why)) is not None
 
     def give_luck(self, pc_id: str, reason: str = "the GM's reward", amount: int = 1) -> bool:
-        return self._run("Luck", lambda: self.scene.give_luck(pc_id, reason, amount)) \
+        return self._run("Luck", lambda scene: scene.give_luck(pc_id, reason, amount)) \
             is not None
 
     def luck_dialog(self, pc_id: str, give: bool) -> bool:
@@ -498,7 +498,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
                                dialog.amount.value(), dialog.why.text())
 
     def earn_pivot(self, pc_id: str, slot: str, why: str = "") -> bool:
-        return self._run("Pivot", lambda: self.scene.earn_pivot(pc_id, slot, why)) is not None
+        return self._run("Pivot", lambda scene: scene.earn_pivot(pc_id, slot, why)) is not None
 
     def pivot_dialog(self, pc_id: str) -> bool:
         dialog = PivotDialog(self.scene.character(pc_id), self)
@@ -508,7 +508,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
 
     def stunt(self, pc_id: str, name: str, trait: Trait, why: str = "") -> bool:
         """A natural 20: a permanent Good Stunt (written to the file at the scene's end)."""
-        return self._run("Stunt", lambda: self.scene.stunt(pc_id, name, trait, why)) \
+        return self._run("Stunt", lambda scene: scene.stunt(pc_id, name, trait, why)) \
             is not None
 
     def stunt_dialog(self, pc_id: str) -> bool:
