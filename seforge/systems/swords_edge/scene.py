@@ -77,6 +77,7 @@ from seforge.systems.swords_edge.resolution.opponents import nc_quality_option
 from seforge.systems.swords_edge.resolution.qualities import (
     ActionOption,
     available_for_action,
+    is_weakness_key,
     quality_modifier,
 )
 from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, stress_result
@@ -513,8 +514,8 @@ class Scene(_Model):
                 quality_modifier(character, key)
             except ValueError:
                 raise RefusedError(f"{entry.name} has no Quality {key!r}") from None
-            if QualityKey.parse(key).is_trait:
-                continue
+            if QualityKey.parse(key).is_trait or is_weakness_key(character, key):
+                continue  # a Trait may be used again; an invoked Weakness is not spent
             if key in entry.spent_on_momentum or key in spent_now:
                 raise RefusedError(
                     f"{describe_key(character, key)} was already put into Momentum "

@@ -126,9 +126,12 @@ class CalculatorView(CalculatorLayout):
         self.roll_button.setEnabled(pt.tn(test) is not None)
         self._draw_offers(test)
         self._draw_log(test)
-        if verdict != self._drawn_verdict:
-            self._drawn_verdict = verdict
-            self._draw_result(verdict)
+        # The result and its next-step buttons belong to the step that was rolled:
+        # once the Test moves on ("Go to Action"), they go.
+        shown = verdict if can_reroll else None
+        if shown != self._drawn_verdict:
+            self._drawn_verdict = shown
+            self._draw_result(shown)
         self._draw_apply_stress(test)
 
     def _draw_offers(self, test: PendingTest) -> None:

@@ -54,6 +54,7 @@ from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.shell.widgets import tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import DiskStamp, same_file
+from ui.systems.swords_edge.gm_table import folders
 from ui.systems.swords_edge.gm_table.campaign_owner import SwordsEdgeCampaignOwner
 from ui.systems.swords_edge.gm_table.clocks import ClockPanel
 from ui.systems.swords_edge.gm_table.common import warn
@@ -313,8 +314,10 @@ class PartyView(PartyLayout):
 
     # -- characters -----------------------------------------------------------------
     def add_dialog(self) -> list[Path]:
-        names, _ = QFileDialog.getOpenFileNames(self, "Add characters", str(Path.home()),
+        folder = folders.start_folder("characters", (p for p, _ in self.pcs))
+        names, _ = QFileDialog.getOpenFileNames(self, "Add characters", folder,
                                                 CHARACTER_FILTER)
+        folders.remember("characters", names)
         return self.add_characters([Path(n) for n in names])
 
     def add_characters(self, paths: list[Path]) -> list[Path]:
@@ -507,8 +510,9 @@ class PartyView(PartyLayout):
         self.remove_opponent_button.setEnabled(bool(self.ncs))
 
     def add_opponents_dialog(self) -> list[Path]:
-        names, _ = QFileDialog.getOpenFileNames(self, "Add opponents", str(Path.home()),
-                                                NC_FILTER)
+        folder = folders.start_folder("opponents", (p for p, _ in self.ncs))
+        names, _ = QFileDialog.getOpenFileNames(self, "Add opponents", folder, NC_FILTER)
+        folders.remember("opponents", names)
         return self.add_opponents([Path(n) for n in names])
 
     def add_opponents(self, paths: list[Path]) -> list[Path]:

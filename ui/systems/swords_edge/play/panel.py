@@ -68,7 +68,7 @@ from seforge.systems.swords_edge.play.stress import (
     take_stress,
 )
 from seforge.systems.swords_edge.play.summary import summary_lines
-from seforge.systems.swords_edge.scene_text import PLAY_TIPS
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.play.actions import PlayActions
@@ -426,7 +426,7 @@ class PlayPanel(PlayActions):
             status = "No session played yet"
         else:
             state = "running" if p.session_running else "ended"
-            status = f"Session {p.session} ({state}) · Scene {p.scene}"
+            status = f"{session_scene_text(p.session, p.scene)} ({state})"
         flags = []
         if p.removed_from_scene:
             flags.append("out of this scene")

@@ -28,7 +28,7 @@ class SceneOwner(DocumentOwner[Scene]):
     tracker, never saved to a file of its own)."""
 
     def __init__(self, scene: Scene | None = None, parent: QObject | None = None) -> None:
-        super().__init__(SCENE_KIND, scene if scene is not None else Scene(name="Scene 1"),
+        super().__init__(SCENE_KIND, scene if scene is not None else Scene(name=""),
                          title="Scene", parent=parent)
 
     @property

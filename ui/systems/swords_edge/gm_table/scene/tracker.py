@@ -49,10 +49,11 @@ from seforge.systems.swords_edge.scene import (
     Scene,
 )
 from seforge.systems.swords_edge.scene_changes import Patch
-from seforge.systems.swords_edge.scene_text import nc_state_text
+from seforge.systems.swords_edge.scene_text import nc_state_text, scene_numbering
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import DocumentRegistry
+from ui.systems.swords_edge.gm_table import folders
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, warn
 from ui.systems.swords_edge.gm_table.scene.autosave import SceneAutosave
 from ui.systems.swords_edge.gm_table.scene.calculator_link import SceneCalculatorLink
@@ -167,7 +168,12 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
     # -- building -------------------------------------------------------------------
     def _build(self) -> None:
         self.name_edit = QLineEdit(self.scene.name, self)
+        self.name_edit.setPlaceholderText("A name for this scene (optional)")
         tip(self.name_edit, "Scene name", "A name for the scene (shown in the log)")
+        self.number_label = QLabel(self)
+        self.number_label.setObjectName("scene_number")
+        tip(self.number_label, "Scene number",
+            "The session and scene, numbered as in each PC's Play dock")
         self.name_edit.textEdited.connect(self._on_name)
         self.add_pc_button = QPushButton("Add &PCs", self)
         tip(self.add_pc_button, "Add PCs", "Bring PCs from the campaign or the open "
@@ -192,6 +198,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             self.next_scene)
         top = QHBoxLayout()
         top.addWidget(buddy("Sce&ne:", self.name_edit, self))
+        top.addWidget(self.number_label)
         top.addWidget(self.name_edit, 1)
         for widget in (self.add_pc_button, self.add_nc_button, self.end_button,
                        self.new_button):
@@ -299,6 +306,9 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             self.pcs_layout.addWidget(panel)
             self.panels[entry.id] = panel
         self.no_pcs.setVisible(not self.scene.pcs)
+        numbering = scene_numbering(self.scene)
+        self.number_label.setText(numbering)
+        self.number_label.setVisible(bool(numbering))
         self._refresh_overview()
         self.log_list.clear()
         self.log_list.addItems(self.scene.log)
@@ -414,8 +424,11 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self.pc_menu.addAction("From a character file…", self._add_pc_from_file)
 
     def _add_pc_from_file(self) -> None:
-        names, _ = QFileDialog.getOpenFileNames(self, "Add PCs", str(Path.home()),
+        known = (p for p in self.paths.values() if p is not None)
+        names, _ = QFileDialog.getOpenFileNames(self, "Add PCs",
+                                                folders.start_folder("characters", known),
                                                 CHARACTER_FILTER)
+        folders.remember("characters", names)
         for name in names:
             self.add_pc_file(Path(name))
 
