@@ -393,6 +393,8 @@ class CalculatorLayout(QWidget):
         self.offer_button.hide()
         self.log_list = QListWidget(group)
         self.log_list.setObjectName("roll_log")
+        self.log_list.setWordWrap(True)  # long roll lines wrap: no sideways scrolling
+        self.log_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.log_list.setMaximumHeight(120)
         tip(self.log_list, "Roll log", "Every roll judged in this Test, newest last")
         self.apply_stress_button = QPushButton(group)
