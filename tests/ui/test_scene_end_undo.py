@@ -114,3 +114,38 @@ def test_an_undo_in_the_scene_behind_a_play_dock_step_takes_that_step_first(
     document.undo_stack.redo()
     assert document.character.play.penalty_ranks == {Trait.PHYSIQUE: 2}
     assert document.undo_stack.redoText() == "Gain Luck"
+
+
+def test_a_scene_step_goes_through_the_scene_owner_and_a_refusal_changes_nothing(
+        window: MainWindow, tmp_path: Path, monkeypatch: object) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from seforge.systems.swords_edge.play.history import full_dump
+    from seforge.systems.swords_edge.scene import scene_to_data
+
+    path = jyrell_file(tmp_path)
+    document = window.open_path(path)
+    assert document is not None
+    tracker = gm_table(window).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    steps, pc_steps = tracker.undo_stack.count(), document.undo_stack.count()
+    scene_before, pc_before = scene_to_data(tracker.scene), full_dump(document.character)
+    shown = tracker.scene
+    # A refused step (a Level the rules do not know): no step anywhere, nothing changed.
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",  # type: ignore[attr-defined]
+                        staticmethod(lambda _p, _t, text: warned.append(text)))
+    assert not tracker.pc_takes_stress(pc, Trait.PHYSIQUE, "Stupendous")
+    assert warned
+    assert scene_to_data(tracker.scene) == scene_before and tracker.scene is shown
+    assert full_dump(document.character) == pc_before
+    assert (tracker.undo_stack.count(), document.undo_stack.count()) == (steps, pc_steps)
+    # An allowed one: the scene the owner holds is the step's, one step on each stack.
+    assert tracker.pc_takes_stress(pc, Trait.PHYSIQUE, "Good")
+    assert tracker.owner.scene is tracker.scene and tracker.scene is not shown
+    step = tracker.undo_stack.command(tracker.undo_stack.count() - 1)
+    assert scene_to_data(tracker.scene) == step.after  # type: ignore[attr-defined]
+    assert (tracker.undo_stack.count(), document.undo_stack.count()) == (steps + 1,
+                                                                         pc_steps + 1)
+    assert tracker.scene.character(pc) is document.character
