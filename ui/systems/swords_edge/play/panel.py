@@ -19,32 +19,25 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QBoxLayout,
     QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import TRAITS, Trait
-from seforge.systems.swords_edge.play.history import state_at
 from seforge.systems.swords_edge.play.luck import (
     DEFAULT_LUCK,
     LUCK_PURPOSES,
@@ -67,17 +60,16 @@ from seforge.systems.swords_edge.play.stress import (
     stress_from_level,
     take_stress,
 )
-from seforge.systems.swords_edge.play.summary import summary_lines
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.play.actions import PlayActions
+from ui.systems.swords_edge.play.history_box import PlayHistoryBox
 from ui.systems.swords_edge.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
 from ui.systems.swords_edge.widgets import set_font_scale
 
 TWO_COLUMN_WIDTH = 820
 """Below this width the panel stacks its two columns (e.g. in a side dock)."""
-HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
 
 
 def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
@@ -388,33 +380,11 @@ class PlayPanel(PlayActions):
         return box
 
     def _history_box(self) -> QGroupBox:
-        box = QGroupBox("History")
-        layout = QVBoxLayout(box)
-        self.history = QTableWidget(0, len(HISTORY_COLUMNS))
-        self.history.setHorizontalHeaderLabels(list(HISTORY_COLUMNS))
-        self.history.verticalHeader().setVisible(False)
-        self.history.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.history.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.history.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.history.setWordWrap(False)
-        self.history.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
-        header = self.history.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        # "What" is sized to its text (never elided: it says what happened); "Why"
-        # takes the rest, and the table scrolls sideways when both do not fit.
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        tip(
-            self.history, "History", "Every change in play; select one to see the character then"
-        )
+        box = PlayHistoryBox(self.fontMetrics().height() + 8)
+        self.history = box.table
+        self.past = box.past
         self.history.currentCellChanged.connect(lambda row, *_: self.select_history(row))
-        self.past = QPlainTextEdit()
-        self.past.setReadOnly(True)
-        self.past.setMaximumHeight(150)
-        tip(self.past, "Character at that point", "Read-only: the character after that change")
-        layout.addWidget(self.history, 1)
-        layout.addWidget(self.past)
+        self._history = box
         return box
 
     # ---------------------------------------------------------------- refreshing
@@ -504,40 +474,11 @@ class PlayPanel(PlayActions):
             self.advancements.setCurrentRow(min(max(row, 0), self.advancements.count() - 1))
 
     def _refresh_history(self) -> None:
-        entries = self.character.history
-        blocked = self.history.blockSignals(True)
-        self.history.setRowCount(len(entries))
-        for row, entry in enumerate(entries):
-            for col, value in enumerate(
-                (str(entry.session), str(entry.scene), entry.what, entry.why)
-            ):
-                item = QTableWidgetItem(value)
-                item.setToolTip(f"{entry.what}\n{entry.why}\n{entry.at}".strip())
-                if col < 2:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.history.setItem(row, col, item)
-        self.history.blockSignals(blocked)
-        if entries:
-            self.history.scrollToBottom()
+        self._history.show_entries(self.character.history)
 
     def select_history(self, row: int) -> None:
         """Show the character as it was after history entry ``row`` (read-only)."""
-        if not 0 <= row < len(self.character.history):
-            self.past.setPlainText("")
-            return
-        if self.history.currentRow() != row:
-            blocked = self.history.blockSignals(True)
-            self.history.setCurrentCell(row, 0)
-            self.history.blockSignals(blocked)
-        try:
-            past = state_at(self.character, row)
-        except RefusedError as exc:
-            self.past.setPlainText(str(exc))
-            return
-        entry = self.character.history[row]
-        head = f"After: {entry.what}" + (f" ({entry.at})" if entry.at else "")
-        self.past.setPlainText("\n".join([head, *summary_lines(past)]))
-
+        self._history.select(self.character, row)
 
     def _refresh_session_buttons(self) -> None:
         """Start session is greyed while it cannot be done, and says why."""
