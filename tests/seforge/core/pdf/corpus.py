@@ -159,3 +159,70 @@ def assert_in_boxes(found: Sequence[Word], page: int, height: float,
         assert any(x - tolerance <= word.x0 and word.x1 <= x + w + tolerance
                    and y - tolerance <= middle <= y + h + tolerance
                    for x, y, w, h in boxes), f"{word} is outside every box"
+
+
+def assert_fonts_embedded(pdf: Path) -> None:
+    """Every font the PDF uses is embedded (``pdffonts``: the ``emb`` column)."""
+    out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True,
+                         timeout=120).stdout.splitlines()
+    rows = out[2:]
+    assert rows, out
+    for row in rows:
+        # name, type (may hold spaces), encoding, emb, sub, uni, object ID
+        flags = row.split()[-5:-2]
+        assert flags[0] == "yes", f"not embedded: {row}"
+
+
+def text_sizes(pdf: Path) -> list[float]:
+    """The size of every visible run of text on every page, as drawn (text and
+    graphics matrices applied)."""
+    from pypdf import PdfReader
+
+    found: list[float] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
+            found.append(size * scale)
+
+    for page in PdfReader(str(pdf)).pages:
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def assert_min_size(pdf: Path, least: float = 7.0) -> None:
+    sizes = text_sizes(pdf)
+    assert sizes and min(sizes) >= least - 1e-3, min(sizes, default=0.0)
+
+
+def assert_sample_printed(pdf: Path, sample: Sample, *, note: bool = True,
+                          margin: float | None = None) -> None:
+    """The corpus checks on one PDF: the name (and the note) in the text layer, no two
+    words over each other, nothing off the page (or inside ``margin`` of its edges), every
+    font embedded and nothing below 7 pt."""
+    assert_in_text_layer(pdf, [sample.name], ordered=sample.directional)
+    if note:
+        assert_in_text_layer(pdf, [sample.note], ordered=False)
+        unit = " ".join(sample.note.split()[:3])
+        assert_in_text_layer(pdf, [unit], ordered=sample.directional)
+    pages, found = words(pdf)
+    assert found
+    assert_no_overlap(found)
+    assert_on_page(pages, found)
+    if margin is not None:
+        for page, (width, height) in enumerate(pages, start=1):
+            box = (margin, margin, width - 2 * margin, height - 2 * margin)
+            assert_in_boxes(found, page, height, [box])
+    assert_fonts_embedded(pdf)
+    assert_min_size(pdf)
+
+
+def assert_tokens_in_order(pdf: Path, tokens: Sequence[str]) -> None:
+    """Each of ``tokens`` is in the text layer, one after the other (other text, like a
+    "more on p. 2" marker, may come between them)."""
+    layer = _squeeze(text_layer(pdf))
+    pos = 0
+    for token in tokens:
+        found = layer.find(_squeeze(token), pos)
+        assert found >= 0, f"{token!r} is missing (or out of order) in the text layer"
+        pos = found + len(_squeeze(token))
