@@ -84,10 +84,11 @@ def words(pdf: Path) -> tuple[list[tuple[float, float]], list[Word]]:
     return pages, found
 
 
-def text_layer(pdf: Path) -> str:
-    """The text layer as a reader copies it, normalized (NFKC, no bidi controls)."""
-    out = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                         check=True, timeout=120).stdout
+def text_layer(pdf: Path, *, raw: bool = False) -> str:
+    """The text layer as a reader copies it, normalized (NFKC, no bidi controls);
+    ``raw``: in the order the PDF draws it (cards side by side are not interleaved)."""
+    out = subprocess.run(["pdftotext", *(["-raw"] if raw else []), str(pdf), "-"],
+                         capture_output=True, text=True, check=True, timeout=120).stdout
     return unicodedata.normalize("NFKC", out).translate(_CONTROLS)
 
 
@@ -217,10 +218,10 @@ def assert_sample_printed(pdf: Path, sample: Sample, *, note: bool = True,
     assert_min_size(pdf)
 
 
-def assert_tokens_in_order(pdf: Path, tokens: Sequence[str]) -> None:
+def assert_tokens_in_order(pdf: Path, tokens: Sequence[str], *, raw: bool = False) -> None:
     """Each of ``tokens`` is in the text layer, one after the other (other text, like a
     "more on p. 2" marker, may come between them)."""
-    layer = _squeeze(text_layer(pdf))
+    layer = _squeeze(text_layer(pdf, raw=raw))
     pos = 0
     for token in tokens:
         found = layer.find(_squeeze(token), pos)
