@@ -1,0 +1,102 @@
+"""The corpus test (issue 27) on the Blades scoundrel and crew sheets: every script's
+names and notes in the text layer in logical order, no two words drawn over each
+other, nothing off the page, every font embedded, nothing below 7 pt, and long
+lists continued rather than cut."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from seforge.systems.blades import crew as crew_rules
+from seforge.systems.blades import rules
+from seforge.systems.blades.models import Crew, Faction, Item, Scoundrel
+from seforge.systems.blades.sheet import render
+from seforge.systems.blades.sheet_form import read_sheets
+from tests.seforge.core.pdf.corpus import (
+    CORPUS,
+    Sample,
+    assert_sample_printed,
+    assert_tokens_in_order,
+    needs_poppler,
+    text_layer,
+)
+
+pytestmark = needs_poppler
+IDS = [sample.script for sample in CORPUS]
+
+
+def scoundrel(sample: Sample) -> Scoundrel:
+    sc = Scoundrel(name=sample.name, alias=sample.name, look=sample.name,
+                   heritage="Skovlan", heritage_detail=sample.name, vice="Stupor",
+                   vice_purveyor=sample.name, notes=sample.note)
+    rules.set_playbook(sc, "Cutter")
+    rules.add_ability(sc, "Battleborn")
+    rules.set_load(sc, 5)
+    rules.carry(sc, "Fine hand weapon")
+    sc.items.append(Item(name=sample.name, boxes=1))
+    rules.add_harm(sc, 2, sample.name)
+    return sc
+
+
+def crew(sample: Sample) -> Crew:
+    gang = Crew(name=sample.name, lair=sample.name, contact=sample.name, notes=sample.note)
+    crew_rules.set_crew_type(gang, "Shadows")
+    crew_rules.add_crew_ability(gang, "Everyone Steals")
+    crew_rules.add_cohort(gang, "gang", "Thugs", sample.name)
+    gang.factions.append(Faction(name=sample.name, tier=2, status=1, notes=sample.name))
+    crew_rules.add_clock(gang, "Alarm " + sample.name, 6)
+    return gang
+
+
+def _pdf(tmp_path: Path, *documents: Scoundrel | Crew) -> Path:
+    path = tmp_path / "sheets.pdf"
+    path.write_bytes(render(list(documents)))
+    return path
+
+
+@pytest.mark.parametrize("sample", CORPUS, ids=IDS)
+def test_scoundrel_sheet_prints_every_script(sample: Sample, tmp_path: Path) -> None:
+    document = scoundrel(sample)
+    pdf = _pdf(tmp_path, document)
+    assert_sample_printed(pdf, sample, margin=20)
+    assert read_sheets(pdf) == [document]
+
+
+@pytest.mark.parametrize("sample", CORPUS, ids=IDS)
+def test_crew_sheet_prints_every_script(sample: Sample, tmp_path: Path) -> None:
+    document = crew(sample)
+    pdf = _pdf(tmp_path, document)
+    assert_sample_printed(pdf, sample, margin=20)
+    assert read_sheets(pdf) == [document]
+
+
+def test_a_long_crew_loses_no_faction_claim_or_clock(tmp_path: Path) -> None:
+    gang = crew(CORPUS[0])
+    for n in range(70):
+        gang.factions.append(Faction(name=f"Faction{n:02d}", tier=n % 5, status=0))
+    for n in range(30):
+        crew_rules.add_clock(gang, f"Clock{n:02d} of the long and winding road", 4)
+    gang.claims[3].name = "A claim whose name is far too long for its little square"
+    pdf = _pdf(tmp_path, gang)
+    layer = " ".join(text_layer(pdf).split())
+    for n in range(70):
+        assert f"Faction{n:02d}" in layer
+    for n in range(30):
+        assert f"Clock{n:02d} of the long and winding road" in layer
+    assert "A claim whose name is far too long for its little square" in layer
+    assert_sample_printed(pdf, CORPUS[0], margin=20)
+
+
+def test_a_long_scoundrel_loses_no_item_ability_or_note(tmp_path: Path) -> None:
+    sc = scoundrel(CORPUS[1])
+    sc.items += [Item(name=f"Gadget{n:02d} with a long descriptive name", boxes=1)
+                 for n in range(30)]
+    sc.notes = " ".join(f"word{n}" for n in range(700))
+    pdf = _pdf(tmp_path, sc)
+    layer = " ".join(text_layer(pdf).split())
+    for n in range(30):
+        assert f"Gadget{n:02d} with a long descriptive name" in layer
+    assert_tokens_in_order(pdf, sc.notes.split())
+    assert_sample_printed(pdf, CORPUS[1], note=False, margin=20)
