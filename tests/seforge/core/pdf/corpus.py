@@ -227,3 +227,100 @@ def assert_tokens_in_order(pdf: Path, tokens: Sequence[str], *, raw: bool = Fals
         found = layer.find(_squeeze(token), pos)
         assert found >= 0, f"{token!r} is missing (or out of order) in the text layer"
         pos = found + len(_squeeze(token))
+
+
+def fill_fields(pdf: Path, values: dict[str, str], out: Path, *,
+                regenerate: bool = True) -> Path:
+    """``pdf`` with its fields filled in as a reader would (pypdf builds each edited
+    field's appearance in the form's own font; ``regenerate`` also asks readers to draw
+    every field's appearance again, as poppler then does)."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter(clone_from=str(pdf))
+    for page in writer.pages:
+        names = {str(a.get_object().get("/T")) for a in page.get("/Annots", [])}
+        mine = {k: v for k, v in values.items() if k in names}
+        if mine:
+            writer.update_page_form_field_values(page, mine, auto_regenerate=regenerate)
+    with out.open("wb") as handle:
+        writer.write(handle)
+    return out
+
+
+def _gray_page(pdf: Path, page: int, dpi: int) -> tuple[int, int, bytes]:
+    """Page ``page`` (from 1) rendered in gray by poppler: width, height, pixels."""
+    data = subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page), "-l",
+                           str(page), str(pdf)], capture_output=True, check=True,
+                          timeout=120).stdout
+    parts = data.split(maxsplit=4)
+    assert parts[0] == b"P5", parts[:4]
+    width, height = int(parts[1]), int(parts[2])
+    return width, height, parts[4][-width * height:]
+
+
+def fields_ink(pdf: Path, names: Iterable[str], dpi: int = 72) -> dict[str, int]:
+    """How many dark pixels poppler draws inside each widget named in ``names``."""
+    from pypdf import PdfReader
+
+    wanted = set(names)
+    found: dict[str, int] = {}
+    reader = PdfReader(str(pdf))
+    for number, page in enumerate(reader.pages, start=1):
+        rendered: tuple[int, int, bytes] | None = None
+        for annot in page.get("/Annots", []):
+            widget = annot.get_object()
+            name = str(widget.get("/T"))
+            if name not in wanted:
+                continue
+            if rendered is None:
+                rendered = _gray_page(pdf, number, dpi)
+            width, height, pixels = rendered
+            x0, y0, x1, y1 = (float(v) for v in widget["/Rect"])
+            scale = dpi / 72.0
+            page_h = float(page.mediabox.height)
+            left, right = int(x0 * scale) + 1, int(x1 * scale) - 1
+            top, bottom = int((page_h - y1) * scale) + 1, int((page_h - y0) * scale) - 1
+            found[name] = sum(1 for row in range(max(0, top), min(height, bottom))
+                              for col in range(max(0, left), min(width, right))
+                              if pixels[row * width + col] < 128)
+    missing = wanted - set(found)
+    assert not missing, f"no fields {sorted(missing)}"
+    return found
+
+
+def field_ink(pdf: Path, name: str, dpi: int = 72) -> int:
+    """How many dark pixels poppler draws inside the widget named ``name``."""
+    return fields_ink(pdf, [name], dpi)[name]
+
+
+def assert_typed_values_show(pdf: Path, typed: dict[str, str], tmp: Path) -> Path:
+    """Type ``typed`` into ``pdf``'s fields as a reader would and check with poppler that
+    each field's white background hides what the sheet printed beneath (a space typed
+    leaves the field blank) and that the typed text is drawn (ink where it was typed).
+    Returns the filled PDF."""
+    blank = fill_fields(pdf, dict.fromkeys(typed, " "), tmp / "blanked.pdf")
+    filled = fill_fields(pdf, typed, tmp / "filled.pdf")
+    own = fill_fields(pdf, typed, tmp / "own.pdf", regenerate=False)
+    hidden, shown = fields_ink(blank, typed), fields_ink(filled, typed)
+    drawn = fields_ink(own, typed)
+    for name in typed:
+        assert hidden[name] == 0, f"{name}: the printed value shows through"
+        assert shown[name] > 10, f"{name}: the typed value does not show"
+        assert drawn[name] > 10, f"{name}: pypdf's appearance of it does not show"
+    assert_own_appearances(own, typed)
+    return filled
+
+
+def assert_own_appearances(pdf: Path, typed: dict[str, str]) -> None:
+    """Only the fields named in ``typed`` have a drawn appearance: each text field has an
+    appearance of its own (one shared by all would show the last value in every field)."""
+    from pypdf import PdfReader
+
+    for page in PdfReader(str(pdf)).pages:
+        for annot in page.get("/Annots", []):
+            widget = annot.get_object()
+            if widget.get("/FT") not in ("/Tx", "/Ch") or widget.get("/F") == 2:
+                continue
+            content = widget["/AP"]["/N"].get_object().get_data()
+            name = str(widget.get("/T"))
+            assert bool(content.strip()) == (name in typed), (name, content[:80])

@@ -19,6 +19,7 @@ from tests.seforge.core.pdf.corpus import (
     Sample,
     assert_sample_printed,
     assert_tokens_in_order,
+    assert_typed_values_show,
     needs_poppler,
     text_layer,
 )
@@ -100,3 +101,13 @@ def test_a_long_scoundrel_loses_no_item_ability_or_note(tmp_path: Path) -> None:
         assert f"Gadget{n:02d} with a long descriptive name" in layer
     assert_tokens_in_order(pdf, sc.notes.split())
     assert_sample_printed(pdf, CORPUS[1], note=False, margin=20)
+
+
+def test_hebrew_and_arabic_typed_in_a_reader_show_and_import(tmp_path: Path) -> None:
+    document = scoundrel(CORPUS[6])
+    pdf = _pdf(tmp_path, document, crew(CORPUS[6]))
+    typed = {"b1_name": "עבד אל-לה", "b1_look": "عبد الله مُحَمَّدٌ", "b2_name": "שומר"}
+    filled = assert_typed_values_show(pdf, typed, tmp_path)
+    back = read_sheets(filled)
+    assert back[0].name == typed["b1_name"] and back[0].look == typed["b1_look"]
+    assert back[1].name == typed["b2_name"]

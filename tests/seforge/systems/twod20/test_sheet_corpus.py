@@ -18,6 +18,7 @@ from tests.seforge.core.pdf.corpus import (
     Sample,
     assert_sample_printed,
     assert_tokens_in_order,
+    assert_typed_values_show,
     needs_poppler,
 )
 
@@ -85,3 +86,13 @@ def test_a_card_never_drops_gear_or_notes(tmp_path: Path) -> None:
     for key in ("talents", "gear", "notes"):
         assert_tokens_in_order(pdf, getattr(document, key).split(), raw=True)
     assert_sample_printed(pdf, CORPUS[3], margin=14)
+
+
+def test_hebrew_and_arabic_typed_in_a_reader_show_and_import(tmp_path: Path) -> None:
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(render_player_sheet(character(CORPUS[0])))
+    typed = {"name": "עבד אל-לה", "gear": "عبد الله مُحَمَّدٌ\nחרב", "talents": "Ωμέγα"}
+    filled = assert_typed_values_show(pdf, typed, tmp_path)
+    back = read_player_sheet(filled).character
+    assert (back.name, back.gear, back.talents) == (typed["name"], typed["gear"],
+                                                     typed["talents"])
