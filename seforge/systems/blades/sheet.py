@@ -34,7 +34,7 @@ from seforge.systems.blades import content, rules
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.facts import ARMOR_BOXES, ATTRIBUTES, TRAUMA_CONDITIONS
 from seforge.systems.blades.models import Crew, Scoundrel
-from seforge.systems.blades.sheet_form import DATA_KEY, ON, Field, FormWriter
+from seforge.systems.blades.sheet_form import DATA_KEY, ON, Field, FormWriter, item_entries
 
 MARGIN = 36.0
 INK = (0.1, 0.1, 0.1)
@@ -279,11 +279,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
                 f"used {rules.items_load(sc)}. Light 1-3, normal 4-5, heavy 6.",
                 Face.REGULAR, 8)
     yr -= 13
-    carried = {item.name for item in sc.items}
-    offered = content.playbook_items(sc.playbook)
-    extra = [i for i in sc.items if i.name not in {o.name for o in offered}]
-    entries = [(o.name, o.load, o.name in carried) for o in offered] + [
-        (i.name, i.boxes, True) for i in extra]
+    entries = item_entries(sc)
     half = (col - 4) / 2
     rows = math.ceil(len(entries) / 2)
     room = int((yr - MARGIN - 8) // 11)

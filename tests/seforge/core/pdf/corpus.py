@@ -324,3 +324,25 @@ def assert_own_appearances(pdf: Path, typed: dict[str, str]) -> None:
             content = widget["/AP"]["/N"].get_object().get_data()
             name = str(widget.get("/T"))
             assert bool(content.strip()) == (name in typed), (name, content[:80])
+
+
+def set_checks(pdf: Path, checks: dict[str, bool], out: Path) -> Path:
+    """``pdf`` with the named checkboxes ticked or unticked, as a reader saves them."""
+    from pypdf import PdfWriter
+    from pypdf.generic import NameObject
+
+    writer = PdfWriter(clone_from=str(pdf))
+    done = set()
+    for page in writer.pages:
+        for annot in page.get("/Annots", []):
+            widget = annot.get_object()
+            name = str(widget.get("/T"))
+            if name in checks:
+                state = NameObject("/Yes" if checks[name] else "/Off")
+                widget[NameObject("/V")] = state
+                widget[NameObject("/AS")] = state
+                done.add(name)
+    assert done == set(checks), set(checks) - done
+    with out.open("wb") as handle:
+        writer.write(handle)
+    return out

@@ -13,14 +13,16 @@ from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades import rules
 from seforge.systems.blades.models import Crew, Faction, Item, Scoundrel
 from seforge.systems.blades.sheet import render
-from seforge.systems.blades.sheet_form import read_sheets
+from seforge.systems.blades.sheet_form import item_entries, read_sheets
 from tests.seforge.core.pdf.corpus import (
     CORPUS,
     Sample,
     assert_sample_printed,
     assert_tokens_in_order,
     assert_typed_values_show,
+    fill_fields,
     needs_poppler,
+    set_checks,
     text_layer,
 )
 
@@ -111,3 +113,30 @@ def test_hebrew_and_arabic_typed_in_a_reader_show_and_import(tmp_path: Path) -> 
     back = read_sheets(filled)
     assert back[0].name == typed["b1_name"] and back[0].look == typed["b1_look"]
     assert back[1].name == typed["b2_name"]
+
+
+def test_every_box_and_harm_cell_changed_on_paper_reads_back(tmp_path: Path) -> None:
+    sc = scoundrel(CORPUS[0])
+    sc.coin, sc.xp["insight"], sc.xp["playbook"] = 6, 2, 1
+    sc.armor_used = ["standard"]
+    pdf = _pdf(tmp_path, sc)
+    assert read_sheets(pdf) == [sc]  # untouched: exactly what was printed
+    names = [name for name, _load, _on in item_entries(sc)]
+    carried = names.index("Fine hand weapon") + 1
+    other = names.index("Burglary gear") + 1
+    ticked = set_checks(pdf, {"b1_coin_4": False, "b1_xp_insight_3": True,
+                              "b1_xp_playbook_1": False, "b1_armor_standard": False,
+                              "b1_armor_heavy": True, f"b1_item_{carried}": False,
+                              f"b1_item_{other}": True, "b1_stress_2": True},
+                        tmp_path / "ticked.pdf")
+    filled = fill_fields(ticked, {"b1_harm_2_2": "Broken arm", "b1_harm_1_1": "Bruised"},
+                         tmp_path / "filled.pdf", regenerate=False)
+    back = read_sheets(filled)[0]
+    assert back.coin == 5  # 6 printed as 4 ticked boxes: one unticked takes one away
+    assert back.xp["insight"] == 3 and back.xp["playbook"] == 0
+    assert back.armor_used == ["heavy"]
+    names_back = [item.name for item in back.items]
+    assert "Fine hand weapon" not in names_back and "Burglary gear" in names_back
+    assert sc.items[-1].name in names_back  # the scoundrel's own item is kept
+    assert back.harm[1] == [sc.name, "Broken arm"] and back.harm[0] == ["Bruised"]
+    assert back.stress == 1
