@@ -415,7 +415,9 @@ def read_player_sheet(path: str | Path) -> SheetRead:
         ticked = sum(box == ON for box in boxes)
         current = sum(h.kind is kind for h in harms)
         if ticked != min(current, HARM_BOXES):
-            harms = _set_harms(harms, kind, ticked)
+            # more Harms than boxes print as full boxes: each box unticked takes one away
+            harms = _set_harms(harms, kind, max(0, current + ticked - min(current,
+                                                                        HARM_BOXES)))
     data["harms"] = [h.model_dump() for h in harms]
     try:
         character = Character.model_validate(data)

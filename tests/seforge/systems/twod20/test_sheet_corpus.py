@@ -11,7 +11,7 @@ import pytest
 
 from seforge.systems.twod20.cards import render_cards
 from seforge.systems.twod20.documents import CHARACTER_KIND
-from seforge.systems.twod20.models import Character, Weapon
+from seforge.systems.twod20.models import Character, Harm, HarmKind, Weapon
 from seforge.systems.twod20.player_sheet import read_player_sheet, render_player_sheet
 from tests.seforge.core.pdf.corpus import (
     CORPUS,
@@ -20,6 +20,7 @@ from tests.seforge.core.pdf.corpus import (
     assert_tokens_in_order,
     assert_typed_values_show,
     needs_poppler,
+    set_checks,
 )
 
 pytestmark = needs_poppler
@@ -96,3 +97,15 @@ def test_hebrew_and_arabic_typed_in_a_reader_show_and_import(tmp_path: Path) -> 
     back = read_player_sheet(filled).character
     assert (back.name, back.gear, back.talents) == (typed["name"], typed["gear"],
                                                      typed["talents"])
+
+
+def test_harms_above_the_boxes_lose_one_per_box_unticked(tmp_path: Path) -> None:
+    document = character(CORPUS[0], RECORDS[1])
+    document.settings = document.settings.model_copy(update={"harm_limit": 10})
+    document.harms = [Harm(kind=HarmKind.WOUND, name=f"Cut {n}") for n in range(7)]
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(render_player_sheet(document))
+    assert read_player_sheet(pdf).character == document
+    unticked = set_checks(pdf, {"wound_5": False}, tmp_path / "unticked.pdf")
+    harms = read_player_sheet(unticked).character.harms
+    assert [h.name for h in harms if h.kind is HarmKind.WOUND] == [f"Cut {n}" for n in range(6)]
