@@ -34,7 +34,14 @@ from seforge.systems.blades import content, rules
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.facts import ARMOR_BOXES, ATTRIBUTES, TRAUMA_CONDITIONS
 from seforge.systems.blades.models import Crew, Scoundrel
-from seforge.systems.blades.sheet_form import DATA_KEY, ON, Field, FormWriter, item_entries
+from seforge.systems.blades.sheet_form import (
+    DATA_KEY,
+    ON,
+    Field,
+    FormWriter,
+    item_entries,
+    upgrade_pool,
+)
 
 MARGIN = 36.0
 INK = (0.1, 0.1, 0.1)
@@ -379,22 +386,25 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     yl = _heading(canvas, left, y, col, "Rep, turf, heat, coin, XP")
     fill = crew_rules.rep_to_fill(crew)
 
-    def track(label: str, boxes: int, marked: int, yy: float, note: str = "") -> float:
+    def track(label: str, boxes: int, marked: int, yy: float, note: str = "",
+              key: str = "") -> float:
         draw_string(canvas, left + 2, yy, label, Face.CONDENSED_BOLD, 8)
         for i in range(boxes):
-            _box(canvas, left + 60 + i * 10, yy - 2, 8, i < marked)
+            sheet.check(f"{key}_{i + 1}", left + 60 + i * 10, yy - 2, 8, i < marked,
+                        f"{label} {i + 1}")
         if note:
             draw_text(canvas, note, Rect(left + 64 + boxes * 10, yy - 3,
                                          col - 64 - boxes * 10, 12), size=7.5,
                       min_size=MIN_PT)
         return yy - 14
 
-    yl = track("Rep", fill, crew.rep, yl, f"of {fill} (turf {crew_rules.turf(crew)})")
-    yl = track("Heat", crew.heat_boxes, crew.heat, yl, f"wanted {crew.wanted}")
-    yl = track("Wanted", 4, crew.wanted, yl)
-    yl = track("Coin", crew_rules.vault_cap(crew), crew.coin, yl)
+    yl = track("Rep", fill, crew.rep, yl, f"of {fill} (turf {crew_rules.turf(crew)})",
+               "rep")
+    yl = track("Heat", crew.heat_boxes, crew.heat, yl, f"wanted {crew.wanted}", "heat")
+    yl = track("Wanted", 4, crew.wanted, yl, key="wanted")
+    yl = track("Coin", crew_rules.vault_cap(crew), crew.coin, yl, key="coin")
     yl = track("Crew XP", crew.crew_xp_boxes, crew.xp, yl,
-               f"advance: each PC +{crew_rules.profit(crew)} stash")
+               f"advance: each PC +{crew_rules.profit(crew)} stash", "xp")
     if data is not None:
         fitted = sheet.cell("Crew XP", "XP: " + data.xp_trigger,
                             Rect(left + 2, yl - 19, col - 2, 22), size=8, max_lines=2)
@@ -403,11 +413,12 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
         sheet.cell("", "War: " + effect, Rect(left + 2, yl - 3, col - 2, 12), size=8)
         yl -= 12
     yl = _heading(canvas, left, yl - 2, col, "Upgrades")
-    pool = [*(data.upgrades if data else ()), *content.lists().crew_upgrades]
-    for upgrade in pool:
+    pool = upgrade_pool(crew)
+    for n, upgrade in enumerate(pool, start=1):
         marks = crew.upgrades.get(upgrade.name, 0)
         for i in range(upgrade.boxes):
-            _box(canvas, left + 2 + i * 9, yl - 2, 7, i < marks)
+            sheet.check(f"upgrade_{n}_{i + 1}", left + 2 + i * 9, yl - 2, 7, i < marks,
+                        f"{upgrade.name} {i + 1}")
         sheet.cell("Upgrade", upgrade.name, Rect(left + 42, yl - 3, col - 42, 11), size=8)
         yl -= 11
     yr = _heading(canvas, right, y, col, "Special abilities")
@@ -441,7 +452,9 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
                       face=Face.BOLD, size=8, min_size=MIN_PT, valign="middle",
                       align="center")
             continue
-        _box(canvas, gx + 3, gy + cell_h - 10, 7, claim.held)
+        number = n + 1 if n < 7 else n  # the lair sits eighth, between claims 7 and 8
+        sheet.check(f"claim_{number}", gx + 3, gy + cell_h - 10, 7, claim.held,
+                    f"Claim held: {claim.name}")
         sheet.cell("Claim", claim.name + (" (turf)" if claim.turf else ""),
                    Rect(gx + 3, gy + 1, cell_w - 6, cell_h - 12), size=7, max_lines=2)
     yr -= 3 * (cell_h + 4) + 8

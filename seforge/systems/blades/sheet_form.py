@@ -123,6 +123,8 @@ def read_sheets(path: str | Path) -> list[Any]:
                 data[key] = values[key]
         if model is Scoundrel:
             _scoundrel_marks(data, values)
+        else:
+            _crew_marks(data, values)
         data.pop("format", None)
         data.pop("version", None)
         try:
@@ -132,6 +134,42 @@ def read_sheets(path: str | Path) -> list[Any]:
             raise SheetReadError(f"{path.name}: sheet {number}: "
                                  f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
     return found
+
+
+def upgrade_pool(crew: Any) -> list[Any]:
+    """The upgrades a crew's sheet lists, in order: its crew type's, then every crew's.
+    The sheet's ``upgrade_<n>_<box>`` boxes number them from 1."""
+    from seforge.systems.blades import content
+
+    data = content.crew_type(crew.crew_type)
+    return [*(data.upgrades if data else ()), *content.lists().crew_upgrades]
+
+
+def _crew_marks(data: dict[str, Any], values: dict[str, str]) -> None:
+    """Lay the boxes a player changed on paper over the crew's copy: rep, heat, wanted,
+    coin, crew XP, upgrade boxes and the claims held."""
+    from seforge.systems.blades.models import Crew
+
+    for key in ("rep", "heat", "wanted", "coin", "xp"):
+        data[key] = _recount(data.get(key, 0), values, f"{key}_")
+    try:  # the upgrades as the sheet listed them, from the copy it was printed from
+        pool = upgrade_pool(Crew.model_validate(
+            {k: v for k, v in data.items() if k not in ("format", "version")}))
+    except ValueError:
+        pool = []
+    upgrades = dict(data.get("upgrades", {}))
+    for n, upgrade in enumerate(pool, start=1):
+        old = upgrades.get(upgrade.name, 0)
+        new = _recount(old, values, f"upgrade_{n}_")
+        if new != old:
+            upgrades[upgrade.name] = new
+    data["upgrades"] = upgrades
+    claims = data.get("claims")
+    if isinstance(claims, list):
+        for n, claim in enumerate(claims, start=1):
+            box = values.get(f"claim_{n}")
+            if box is not None and isinstance(claim, dict) and (box == ON) != claim.get("held"):
+                claim["held"] = box == ON
 
 
 def _recount(old: Any, values: dict[str, str], start: str) -> Any:

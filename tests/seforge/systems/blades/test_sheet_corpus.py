@@ -13,7 +13,7 @@ from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades import rules
 from seforge.systems.blades.models import Crew, Faction, Item, Scoundrel
 from seforge.systems.blades.sheet import render
-from seforge.systems.blades.sheet_form import item_entries, read_sheets
+from seforge.systems.blades.sheet_form import item_entries, read_sheets, upgrade_pool
 from tests.seforge.core.pdf.corpus import (
     CORPUS,
     Sample,
@@ -140,3 +140,23 @@ def test_every_box_and_harm_cell_changed_on_paper_reads_back(tmp_path: Path) -> 
     assert sc.items[-1].name in names_back  # the scoundrel's own item is kept
     assert back.harm[1] == [sc.name, "Broken arm"] and back.harm[0] == ["Bruised"]
     assert back.stress == 1
+
+
+def test_every_crew_box_changed_on_paper_reads_back(tmp_path: Path) -> None:
+    gang = crew(CORPUS[2])
+    gang.rep, gang.heat, gang.coin, gang.xp = 2, 3, 1, 4
+    crew_rules.hold_claim(gang, 1, True)
+    pdf = _pdf(tmp_path, gang)
+    assert read_sheets(pdf) == [gang]
+    pool = [u.name for u in upgrade_pool(gang)]
+    n = pool.index("Thief Rigging") + 1
+    held = next(i for i, c in enumerate(gang.claims, start=1) if c.held)
+    free = next(i for i, c in enumerate(gang.claims[:14], start=1) if not c.held)
+    ticked = set_checks(pdf, {"b1_rep_3": True, "b1_heat_3": False, "b1_wanted_1": True,
+                              "b1_coin_1": False, "b1_xp_5": True, f"b1_upgrade_{n}_1": True,
+                              f"b1_claim_{held}": False, f"b1_claim_{free}": True},
+                        tmp_path / "ticked.pdf")
+    back = read_sheets(ticked)[0]
+    assert (back.rep, back.heat, back.wanted, back.coin, back.xp) == (3, 2, 1, 0, 5)
+    assert back.upgrades.get("Thief Rigging", 0) == gang.upgrades.get("Thief Rigging", 0) + 1
+    assert not back.claims[held - 1].held and back.claims[free - 1].held
