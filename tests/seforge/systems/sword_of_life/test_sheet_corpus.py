@@ -56,3 +56,17 @@ def test_long_notes_and_skills_continue_word_for_word(tmp_path: Path) -> None:
     for n in range(60):
         assert f"Skill{n:02d} of a long name" in " ".join(layer.split())
     assert_sample_printed(pdf, CORPUS[2], margin=20)
+
+
+def test_a_conflict_record_beside_a_sheet_embeds_every_font(tmp_path: Path) -> None:
+    from seforge.systems.sword_of_life.conflict import Side, SolConflict
+    from seforge.systems.sword_of_life.odds import ConflictKind
+
+    sample = CORPUS[7]
+    fight = SolConflict(kind=ConflictKind.COMBAT,
+                        player=Side(name=sample.name, cards=5, score=5, start=5),
+                        opponents=[Side(name="Thug", cards=4, score=4, start=4)])
+    pdf = tmp_path / "both.pdf"
+    write_pdf([character(sample), fight], pdf)
+    assert b"Helvetica" not in pdf.read_bytes()
+    assert_sample_printed(pdf, sample, margin=20)
