@@ -116,3 +116,16 @@ def test_typed_hebrew_arabic_greek_and_cyrillic_show_in_poppler(tmp_path: Path) 
     own = fill_fields(path, {"he": TYPED["he"]}, tmp_path / "own.pdf", regenerate=False)
     assert field_ink(own, "he") > 20
     assert_own_appearances(own, {"he": TYPED["he"]})  # "ar" does not show it too
+
+
+def test_the_kept_font_still_draws_its_scripts_and_not_the_rest() -> None:
+    import uharfbuzz
+
+    font = uharfbuzz.Font(uharfbuzz.Face(_field_font().program))
+    for ch in "Aéאعﻻπж€":
+        gid = font.get_nominal_glyph(ord(ch))
+        assert gid, ch
+        extents = font.get_glyph_extents(gid)
+        assert extents is not None and extents.width > 0, ch
+    emptied = font.get_nominal_glyph(0x222B)  # an integral sign: maths is left out
+    assert emptied and font.get_glyph_extents(emptied).width == 0
