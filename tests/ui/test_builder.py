@@ -228,3 +228,19 @@ def test_long_lists_of_linked_qualities_are_cut_short(window: MainWindow) -> Non
     assert label.text().startswith("Hunting, Sharp Eyes, ")
     assert label.text().endswith("and 10 more")
     assert "number 11" in label.toolTip(), "the whole list stays in the tooltip"
+
+
+def test_several_weaknesses_say_which_one_gives_the_bonus_rank(window: MainWindow) -> None:
+    editor = build_sarah_x(window)
+    panel = editor.elements
+    for name in ("Lunger", "Drunk"):
+        panel.add_button.menu().actions()[3].trigger()  # Add Weakness
+        type_into(panel.name_edit, name)
+        panel.trait_combo.choose(Trait.PHYSIQUE)
+    # One bonus Rank in all: the line names the Weakness that gives it, not both.
+    assert summary(window) == 'Ranks: 6 of 7 spent (6 + 1 from Weakness "Lunger")'
+    ledger = se_part(window).budget_panel.ledger
+    lines = [ledger.item(i).text() for i in range(ledger.count())]
+    assert ('Bonus from Weakness "Lunger": +1 Rank to spend '
+            '(one bonus Rank in all: "Drunk" adds none)') in lines
+    assert not any('"Lunger", "Drunk"' in line for line in lines)

@@ -122,7 +122,7 @@ def test_autosave_sidecar_of_a_scene_only_owner(window: MainWindow, tmp_path: Pa
 
 
 def test_the_registry_keeps_a_released_document_with_changes(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from ui.systems.swords_edge.owners import DocumentRegistry
+    from ui.systems.swords_edge.document_registry import DocumentRegistry
 
     registry = DocumentRegistry()
     path = jyrell_file(tmp_path)

@@ -9,7 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.resolution.steps import STEPS
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
@@ -48,7 +48,11 @@ def check_drawn(calc: CalculatorTab) -> None:
     breakdown = pt.tn(test)
     assert calc.tn_label.text() == ("—" if breakdown is None else str(breakdown.total))
     verdict = test.verdict
-    assert calc.result_label.text() == (f"<b>{verdict.headline}</b>" if verdict else "")
+    # The result shows while the Test is on the step that was rolled (issue 26: after
+    # "Go to Action" the Momentum's result and its buttons are gone).
+    shown = verdict if verdict is not None and verdict.step == test.step else None
+    assert calc.result_label.text() == (f"<b>{shown.headline}</b>" if shown else "")
+    assert bool(calc.next_buttons) == bool(shown and shown.next_steps)
 
 
 @settings(max_examples=30, deadline=None,

@@ -18,7 +18,8 @@ from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.models import Trait
 from seforge.systems.swords_edge.play.session import start_session
 from seforge.systems.swords_edge.play.stress import take_stress
-from ui.systems.swords_edge.gm_table.party import ClockWidget, PartyView
+from ui.systems.swords_edge.gm_table.clocks import ClockWidget
+from ui.systems.swords_edge.gm_table.party import PartyView
 from ui.systems.swords_edge.gm_table.window import GMTableWidget
 
 

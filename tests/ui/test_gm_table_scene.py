@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Trait
-from ui.systems.swords_edge.gm_table.scene.tracker import EndSceneDialog, SceneTracker
+from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
+from ui.systems.swords_edge.play.dialogs import EndSceneDialog
 
 
 @pytest.fixture

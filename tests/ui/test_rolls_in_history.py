@@ -66,7 +66,7 @@ def test_a_roll_goes_into_the_history_and_undo_takes_it_back(
 
 def test_a_scene_pairing_roll_goes_into_the_history_once(qtbot: object) -> None:
     from ui.systems.swords_edge.gm import GMDock
-    from ui.systems.swords_edge.gm.owner_steps import owner_step
+    from ui.systems.swords_edge.gm.calculator_pc_step import owner_step
     from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
     from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 

@@ -22,13 +22,13 @@ from seforge.systems.swords_edge.fileformat import load_character, save_characte
 from seforge.systems.swords_edge.models import Trait
 from ui.shell import dialogs
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.editor import CharacterEditor
 from ui.systems.swords_edge.gm_table.scene.tracker import (
     KEEP_OTHERS,
     SAVE_OTHERS,
     SceneTracker,
 )
-from ui.systems.swords_edge.owners import DocumentRegistry
 
 
 @pytest.fixture

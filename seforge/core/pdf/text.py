@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -43,6 +43,9 @@ class Fitted:
     truncated: bool = False
     rest: str = ""
     """With a continuation ``marker``: the text that did not fit (drawn elsewhere)."""
+    directions: tuple[bool, ...] = ()
+    """Per line, whether its paragraph reads right to left (each paragraph of a
+    multi-line text keeps its own direction); empty: from the first line's letters."""
 
     @property
     def line_height(self) -> float:
@@ -219,6 +222,24 @@ def fit_text(text: str, width: float, height: float, *, face: Face = Face.REGULA
         text = "\n".join(" ".join(part.split()) for part in text.strip().split("\n"))
     if not text:
         return Fitted((), size, face)
+    fitted = _fit(text, width, height, face, size, min_size, max_lines, step, marker)
+    if "\n" not in text:
+        return fitted
+    return replace(fitted, directions=_directions(text, list(fitted.lines)))
+
+
+def _directions(text: str, lines: list[str]) -> tuple[bool, ...]:
+    """Each line's paragraph direction (paragraphs are cut at newlines)."""
+    out: list[bool] = []
+    for start in _offsets(text, lines):
+        begin = text.rfind("\n", 0, start) + 1
+        end = text.find("\n", start)
+        out.append(starts_rtl(text[begin:] if end < 0 else text[begin:end]))
+    return tuple(out)
+
+
+def _fit(text: str, width: float, height: float, face: Face, size: float, min_size: float,
+         max_lines: int | None, step: float, marker: str | None) -> Fitted:
     min_size = min(min_size, size)
     sizes: list[float] = []
     current = size
@@ -271,18 +292,20 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, rect: Rect, *, align: str = "lef
     else:
         top = rect.top
     baseline = top - fitted.size * ASCENT
-    rtl = starts_rtl(" ".join(fitted.lines))
-    if align == "left" and rtl:
-        align = "right"  # a right-to-left paragraph reads from the right edge
-    if align == "center":
-        x = rect.x + rect.w / 2
-    elif align == "right":
-        x = rect.right
-    else:
-        x = rect.x
-    for line in fitted.lines:
-        # every line of a paragraph keeps the paragraph's direction
-        draw_string(canvas, x, baseline, line, fitted.face, fitted.size, align=align, rtl=rtl)
+    directions = fitted.directions
+    if len(directions) != len(fitted.lines):
+        directions = (starts_rtl(" ".join(fitted.lines)),) * len(fitted.lines)
+    for line, rtl in zip(fitted.lines, directions, strict=True):
+        # every line of a paragraph keeps the paragraph's direction; a right-to-left
+        # paragraph reads from the right edge
+        side = "right" if align == "left" and rtl else align
+        if side == "center":
+            x = rect.x + rect.w / 2
+        elif side == "right":
+            x = rect.right
+        else:
+            x = rect.x
+        draw_string(canvas, x, baseline, line, fitted.face, fitted.size, align=side, rtl=rtl)
         baseline -= fitted.line_height
 
 

@@ -25,15 +25,23 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.atomic import atomic_write_bytes
+from seforge.core.pdf.flow import Flow as PageFlow
 from seforge.core.pdf.fonts import Face, draw_string, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
-from seforge.core.pdf.text import draw_fitted, draw_text, fit_text
+from seforge.core.pdf.text import Fitted, draw_fitted, draw_text, fit_text
 from seforge.systems.blades import content, rules
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.facts import ARMOR_BOXES, ATTRIBUTES, TRAUMA_CONDITIONS
 from seforge.systems.blades.models import Crew, Scoundrel
-from seforge.systems.blades.sheet_form import DATA_KEY, ON, Field, FormWriter
+from seforge.systems.blades.sheet_form import (
+    DATA_KEY,
+    ON,
+    Field,
+    FormWriter,
+    item_entries,
+    upgrade_pool,
+)
 
 MARGIN = 36.0
 INK = (0.1, 0.1, 0.1)
@@ -93,6 +101,19 @@ class Sheet:
                  height: float) -> None:
         self.canvas, self.form, self.number = canvas, form, number
         self.width, self.height = width, height
+        self.cut: list[str] = []
+        """Values too long for their place on the first page, given in full after it."""
+        self.next_page = int(canvas.getPageNumber()) + 1
+        """The PDF page the document's continuation starts on."""
+
+    def cell(self, label: str, text: str, rect: Rect, **fit: object) -> Fitted:
+        """Draw ``text`` fitted to ``rect`` (see :func:`draw_text`); a value that does not
+        fit is given in full, under ``label``, on the page after."""
+        fit.setdefault("min_size", MIN_PT)
+        fitted = draw_text(self.canvas, text, rect, **fit)  # type: ignore[arg-type]
+        if fitted.truncated:
+            self.cut.append(f"{label}: {text}" if label else text)
+        return fitted
 
     def field(self, key: str, rect: Rect, value: str, kind: str = "text",
               tooltip: str = "", size: float = 9.0) -> None:
@@ -108,7 +129,7 @@ class Sheet:
                     key: str = "", field_value: str | None = None) -> float:
         draw_string(self.canvas, x, y, label, Face.CONDENSED_BOLD, 8)
         rect = Rect(x + 70, y - 3, width - 70, 12)
-        draw_text(self.canvas, value or "—", rect, size=9, min_size=MIN_PT)
+        self.cell(label, value or "—", rect, size=9)
         self.canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
         self.canvas.line(x + 70, y - 3, x + width, y - 3)
         if key:
@@ -117,51 +138,15 @@ class Sheet:
         return y - 16
 
 
-class Flow:
-    """Text that runs down one column and onto new pages as it needs (nothing cut)."""
-
-    def __init__(self, sheet: Sheet, title: str) -> None:
-        self.sheet, self.title = sheet, title
-        self.x, self.w = MARGIN, sheet.width - 2 * MARGIN
-        self.y = 0.0
-        self._page()
-
-    def _page(self) -> None:
-        self.sheet.canvas.showPage()
-        canvas = self.sheet.canvas
-        canvas.setFillColorRGB(*INK)
-        top = self.sheet.height - MARGIN
-        draw_text(canvas, self.title, Rect(MARGIN, top - 16, self.w, 18), face=Face.BOLD,
-                  size=13, min_size=MIN_PT)
-        self.y = top - 34
-
-    def need(self, height: float) -> None:
-        if self.y - height < MARGIN + 10:
-            self._page()
-
-    def heading(self, text: str) -> None:
-        self.y -= 12  # the band rises above its baseline: keep it off the text above
-        self.need(40)
-        self.y = _heading(self.sheet.canvas, self.x, self.y, self.w, text)
-
-    def text(self, text: str, *, face: Face = Face.REGULAR, size: float = 9.0,
-             indent: float = 0.0, multiline: bool = False) -> None:
-        """Wrapped text; a long text continues on the next page, word for word."""
-        rest = text
-        while rest:
-            room = self.y - MARGIN - 10
-            if room < size * 1.3:
-                self._page()
-                continue
-            fitted = fit_text(rest, self.w - indent, room, face=face, size=size,
-                              min_size=size, max_lines=None, multiline=multiline,
-                              marker="(continued)")
-            draw_fitted(self.sheet.canvas, fitted, Rect(self.x + indent, self.y - room,
-                                                         self.w - indent, room))
-            self.y -= fitted.height + 3
-            rest = fitted.rest
-            if rest:
-                self._page()
+def Flow(sheet: Sheet, title: str) -> PageFlow:  # noqa: N802 - builds the core's Flow
+    """The document's continuation pages (the core's :class:`~seforge.core.pdf.flow.Flow`),
+    opening with every value that was too long for its place on the first page."""
+    flow = PageFlow(sheet.canvas, (sheet.width, sheet.height), title, margin=MARGIN)
+    if sheet.cut:
+        flow.heading(f"In full (cut short on p. {sheet.next_page - 1})")
+        for text in sheet.cut:
+            flow.text(text)
+    return flow
 
 
 # --- the scoundrel ---------------------------------------------------------------------
@@ -174,12 +159,11 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
     full = width - 2 * MARGIN
     canvas.setFillColorRGB(*INK)
     title = Rect(MARGIN, top - 22, full * 0.6, 24)
-    draw_text(canvas, sc.name or "Unnamed scoundrel", title, face=Face.BOLD, size=18,
-              min_size=10)
+    sheet.cell("Name", sc.name or "Unnamed scoundrel", title, face=Face.BOLD, size=18,
+               min_size=10)
     sheet.field("name", title, sc.name, tooltip="Name", size=14)
-    draw_text(canvas, "Blades in the Dark — " + (sc.playbook or "scoundrel"),
-              Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, min_size=MIN_PT,
-              align="right")
+    sheet.cell("Playbook", "Blades in the Dark — " + (sc.playbook or "scoundrel"),
+               Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, align="right")
     y = top - 40
     col = (full - 18) / 2
     left, right = MARGIN, MARGIN + col + 18
@@ -223,14 +207,14 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
                     i < sc.xp.get("playbook", 0), f"Playbook XP {i + 1}")
     yl -= 16
     for trigger in (sc.xp_trigger or "Your playbook's trigger.", *GENERIC_TRIGGERS):
-        fitted = draw_text(canvas, "• " + trigger, Rect(left + 2, yl - 19, col - 2, 22),
-                           size=8, min_size=MIN_PT, max_lines=2)
+        fitted = sheet.cell("XP trigger", "• " + trigger, Rect(left + 2, yl - 19, col - 2, 22),
+                            size=8, max_lines=2)
         yl -= fitted.height + 3
     yl -= 12  # the heading's band sits above its baseline: clear the last line
     yl = _heading(canvas, left, yl, col, "Special abilities")
     for ability in sc.special_abilities or ["—"]:
-        draw_text(canvas, "• " + ability, Rect(left + 2, yl - 3, col - 2, 12), size=9,
-                  min_size=MIN_PT)
+        sheet.cell("Special ability", "• " + ability, Rect(left + 2, yl - 3, col - 2, 12),
+                   size=9)
         yl -= 13
     draw_string(canvas, left + 2, yl, "What each does: see the next page.", Face.CONDENSED,
                 7)
@@ -265,7 +249,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
             rect = Rect(bx + 2, yr - 3, cell - 8, 12)
             text = row[b] if b < len(row) else ""
             if text:
-                draw_text(canvas, text, rect, size=8, min_size=MIN_PT)
+                sheet.cell(f"Harm level {level}", text, rect, size=8)
             sheet.field(f"harm_{level}_{b + 1}", rect, text, tooltip=f"Harm level {level}")
         draw_text(canvas, rules.HARM_PENALTIES[level - 1],
                   Rect(right + harm_width, yr - 3, 68, 12), size=8, min_size=MIN_PT,
@@ -302,11 +286,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
                 f"used {rules.items_load(sc)}. Light 1-3, normal 4-5, heavy 6.",
                 Face.REGULAR, 8)
     yr -= 13
-    carried = {item.name for item in sc.items}
-    offered = content.playbook_items(sc.playbook)
-    extra = [i for i in sc.items if i.name not in {o.name for o in offered}]
-    entries = [(o.name, o.load, o.name in carried) for o in offered] + [
-        (i.name, i.boxes, True) for i in extra]
+    entries = item_entries(sc)
     half = (col - 4) / 2
     rows = math.ceil(len(entries) / 2)
     room = int((yr - MARGIN - 8) // 11)
@@ -317,8 +297,8 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
         iy = yr - (n % per_column) * 11
         face = Face.CONDENSED if load == 0 else Face.REGULAR  # no-load items set apart
         sheet.check(f"item_{n + 1}", ix, iy - 1, 7, on, f"Carry {name}")
-        draw_text(canvas, f"{name}" + (f" [{load}]" if load else ""),
-                  Rect(ix + 10, iy - 3, half - 12, 11), face=face, size=7.5, min_size=MIN_PT)
+        sheet.cell("Item", f"{name}" + (f" [{load}]" if load else ""),
+                   Rect(ix + 10, iy - 3, half - 12, 11), face=face, size=7.5)
     draw_string(canvas, MARGIN, MARGIN - 12, "Attributes count the actions with a dot; "
                 "stress, harm and XP lengths are house defaults. [n]: load of the item.",
                 Face.CONDENSED, 7)
@@ -383,12 +363,11 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     top = height - MARGIN
     full = width - 2 * MARGIN
     title = Rect(MARGIN, top - 22, full * 0.6, 24)
-    draw_text(canvas, crew.name or "Unnamed crew", title, face=Face.BOLD, size=18,
-              min_size=10)
+    sheet.cell("Name", crew.name or "Unnamed crew", title, face=Face.BOLD, size=18,
+               min_size=10)
     sheet.field("name", title, crew.name, tooltip="Crew name", size=14)
-    draw_text(canvas, "Blades in the Dark — " + (crew.crew_type or "crew"),
-              Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, min_size=MIN_PT,
-              align="right")
+    sheet.cell("Crew type", "Blades in the Dark — " + (crew.crew_type or "crew"),
+               Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, align="right")
     col = (full - 18) / 2
     left, right = MARGIN, MARGIN + col + 18
     y = top - 40
@@ -400,66 +379,67 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     effective = crew.tier - (1 if crew_rules.at_war(crew) and crew.hold == "weak" and
                              "War Dogs" not in crew.special_abilities else 0)
     yr = sheet.label_value(right, yr, col, "Tier / hold", f"{crew.tier} / {crew.hold}" + (
-        f" (at war: counts as {max(0, effective)})" if effective != crew.tier else ""))
+        f" (at war: counts as {max(0, effective)})" if effective != crew.tier else "") + (
+        ", mastery" if crew.mastery else ""))
     y = min(y, yr) - 6
 
     yl = _heading(canvas, left, y, col, "Rep, turf, heat, coin, XP")
     fill = crew_rules.rep_to_fill(crew)
 
-    def track(label: str, boxes: int, marked: int, yy: float, note: str = "") -> float:
+    def track(label: str, boxes: int, marked: int, yy: float, note: str = "",
+              key: str = "") -> float:
         draw_string(canvas, left + 2, yy, label, Face.CONDENSED_BOLD, 8)
         for i in range(boxes):
-            _box(canvas, left + 60 + i * 10, yy - 2, 8, i < marked)
+            sheet.check(f"{key}_{i + 1}", left + 60 + i * 10, yy - 2, 8, i < marked,
+                        f"{label} {i + 1}")
         if note:
             draw_text(canvas, note, Rect(left + 64 + boxes * 10, yy - 3,
                                          col - 64 - boxes * 10, 12), size=7.5,
                       min_size=MIN_PT)
         return yy - 14
 
-    yl = track("Rep", fill, crew.rep, yl, f"of {fill} (turf {crew_rules.turf(crew)})")
-    yl = track("Heat", crew.heat_boxes, crew.heat, yl, f"wanted {crew.wanted}")
-    yl = track("Wanted", 4, crew.wanted, yl)
-    yl = track("Coin", crew_rules.vault_cap(crew), crew.coin, yl)
+    yl = track("Rep", fill, crew.rep, yl, f"of {fill} (turf {crew_rules.turf(crew)})",
+               "rep")
+    yl = track("Heat", crew.heat_boxes, crew.heat, yl, f"wanted {crew.wanted}", "heat")
+    yl = track("Wanted", 4, crew.wanted, yl, key="wanted")
+    yl = track("Coin", crew_rules.vault_cap(crew), crew.coin, yl, key="coin")
     yl = track("Crew XP", crew.crew_xp_boxes, crew.xp, yl,
-               f"advance: each PC +{crew_rules.profit(crew)} stash")
+               f"advance: each PC +{crew_rules.profit(crew)} stash", "xp")
     if data is not None:
-        fitted = draw_text(canvas, "XP: " + data.xp_trigger, Rect(left + 2, yl - 19, col - 2,
-                                                                 22),
-                           size=8, min_size=MIN_PT, max_lines=2)
+        fitted = sheet.cell("Crew XP", "XP: " + data.xp_trigger,
+                            Rect(left + 2, yl - 19, col - 2, 22), size=8, max_lines=2)
         yl -= fitted.height + 12
     for effect in crew_rules.war_effects(crew):
-        draw_text(canvas, "War: " + effect, Rect(left + 2, yl - 3, col - 2, 12), size=8,
-                  min_size=MIN_PT)
+        sheet.cell("", "War: " + effect, Rect(left + 2, yl - 3, col - 2, 12), size=8)
         yl -= 12
     yl = _heading(canvas, left, yl - 2, col, "Upgrades")
-    pool = [*(data.upgrades if data else ()), *content.lists().crew_upgrades]
-    for upgrade in pool:
+    pool = upgrade_pool(crew)
+    for n, upgrade in enumerate(pool, start=1):
         marks = crew.upgrades.get(upgrade.name, 0)
         for i in range(upgrade.boxes):
-            _box(canvas, left + 2 + i * 9, yl - 2, 7, i < marks)
-        draw_text(canvas, upgrade.name, Rect(left + 42, yl - 3, col - 42, 11), size=8,
-                  min_size=MIN_PT)
+            sheet.check(f"upgrade_{n}_{i + 1}", left + 2 + i * 9, yl - 2, 7, i < marks,
+                        f"{upgrade.name} {i + 1}")
+        sheet.cell("Upgrade", upgrade.name, Rect(left + 42, yl - 3, col - 42, 11), size=8)
         yl -= 11
     yr = _heading(canvas, right, y, col, "Special abilities")
     for name in crew.special_abilities or ["—"]:
         found = next((a for a in (data.special_abilities if data else ()) if a.name == name),
                      None)
-        fitted = draw_text(canvas, f"{name}: {found.summary}" if found else name,
-                           Rect(right + 2, yr - 19, col - 2, 22), size=8.5, min_size=MIN_PT,
-                           max_lines=2)
-        yr -= fitted.height + 3
+        fitted = sheet.cell("", f"{name}: {found.summary}" if found else name,
+                            Rect(right + 2, yr - 19, col - 2, 22), size=8.5, max_lines=2)
+        yr -= fitted.height + 12  # clear of the heading band that rises above its line
     yr = _heading(canvas, right, yr - 2, col, "Cohorts")
     for cohort in crew.cohorts or []:
-        draw_text(canvas, f"{cohort.name}: {cohort.kind}, {cohort.type}, quality "
+        sheet.cell("Cohort", f"{cohort.name}: {cohort.kind}, {cohort.type}, quality "
                   f"{crew_rules.cohort_quality(crew, cohort)}" + (
                       f"; edges {', '.join(cohort.edges)}" if cohort.edges else "") + (
                       f"; flaws {', '.join(cohort.flaws)}" if cohort.flaws else ""),
-                  Rect(right + 2, yr - 3, col - 2, 12), size=8.5, min_size=MIN_PT)
+                   Rect(right + 2, yr - 3, col - 2, 12), size=8.5)
         yr -= 13
     if not crew.cohorts:
         draw_string(canvas, right + 2, yr, "—", Face.REGULAR, 9)
         yr -= 13
-    yr = _heading(canvas, right, yr - 2, col, "Claims (■ held)")
+    yr = _heading(canvas, right, yr - 6, col, "Claims (■ held)")
     cell_w, cell_h = col / 5, 30
     grid = [*crew.claims[:7], None, *crew.claims[7:14]]
     for n, claim in enumerate(grid[:15]):
@@ -472,10 +452,11 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
                       face=Face.BOLD, size=8, min_size=MIN_PT, valign="middle",
                       align="center")
             continue
-        _box(canvas, gx + 3, gy + cell_h - 10, 7, claim.held)
-        draw_text(canvas, claim.name + (" (turf)" if claim.turf else ""),
-                  Rect(gx + 3, gy + 1, cell_w - 6, cell_h - 12), size=7, min_size=MIN_PT,
-                  max_lines=2)
+        number = n + 1 if n < 7 else n  # the lair sits eighth, between claims 7 and 8
+        sheet.check(f"claim_{number}", gx + 3, gy + cell_h - 10, 7, claim.held,
+                    f"Claim held: {claim.name}")
+        sheet.cell("Claim", claim.name + (" (turf)" if claim.turf else ""),
+                   Rect(gx + 3, gy + 1, cell_w - 6, cell_h - 12), size=7, max_lines=2)
     yr -= 3 * (cell_h + 4) + 8
     extra_claims = crew.claims[14:]
 
@@ -497,14 +478,22 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     radius = 16.0
     per_row = max(1, int(flow.w // 90))
     for start in range(0, len(crew.clocks), per_row):
-        flow.need(2 * radius + 24)
+        flow.need(2 * radius + 34)
+        cut: list[str] = []
         for i, clock in enumerate(crew.clocks[start:start + per_row]):
             cx = MARGIN + 45 + i * 90
             draw_clock(canvas, cx, flow.y - radius - 2, radius, clock.segments, clock.filled)
-            draw_text(canvas, f"{clock.name} {clock.filled}/{clock.segments}",
-                      Rect(cx - 44, flow.y - 2 * radius - 18, 88, 12), size=7.5,
-                      min_size=MIN_PT, align="center")
-        flow.y -= 2 * radius + 24
+            label = fit_text(f"{clock.name} {clock.filled}/{clock.segments}", 88, 24,
+                             size=7.5, min_size=MIN_PT, max_lines=2)
+            draw_fitted(canvas, label, Rect(cx - 44, flow.y - 2 * radius - 30, 88, 24),
+                        align="center")
+            if label.truncated:
+                cut.append(f"{clock.name} {clock.filled}/{clock.segments}")
+        flow.y -= 2 * radius + 34
+        for text in cut:  # a name too long under its clock, in full under the row
+            flow.text(text)
+    for link in crew.links:
+        flow.text(f"Linked ({link.kind}): {link.first} and {link.second}")
     if not crew.clocks:
         flow.text("—")
     if data is not None:

@@ -52,6 +52,19 @@ def prefix(number: int) -> str:
     return f"b{number}_"
 
 
+def item_entries(scoundrel: Any) -> list[tuple[str, int, bool]]:
+    """The items a scoundrel's sheet lists, in order, as ``(name, load, carried)``: every
+    item the playbook offers, then the scoundrel's own. The sheet's ``item_<n>`` boxes
+    are the first of these, numbered from 1."""
+    from seforge.systems.blades import content
+
+    carried = {item.name for item in scoundrel.items}
+    offered = content.playbook_items(scoundrel.playbook)
+    names = {o.name for o in offered}
+    return [(o.name, o.load, o.name in carried) for o in offered] + [
+        (i.name, i.boxes, True) for i in scoundrel.items if i.name not in names]
+
+
 class FormWriter:
     """Adds the fields of every document to one canvas."""
 
@@ -109,13 +122,9 @@ def read_sheets(path: str | Path) -> list[Any]:
             if key in values and values[key] != data.get(key, ""):
                 data[key] = values[key]
         if model is Scoundrel:
-            boxes = [k for k in values if k.startswith("stress_")]
-            if boxes:
-                data["stress"] = sum(values[k] == ON for k in boxes)
-            ticked = [k.removeprefix("trauma_") for k in values
-                      if k.startswith("trauma_") and values[k] == ON]
-            if set(ticked) != set(data.get("trauma", [])):
-                data["trauma"] = ticked
+            _scoundrel_marks(data, values)
+        else:
+            _crew_marks(data, values)
         data.pop("format", None)
         data.pop("version", None)
         try:
@@ -125,6 +134,99 @@ def read_sheets(path: str | Path) -> list[Any]:
             raise SheetReadError(f"{path.name}: sheet {number}: "
                                  f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
     return found
+
+
+def upgrade_pool(crew: Any) -> list[Any]:
+    """The upgrades a crew's sheet lists, in order: its crew type's, then every crew's.
+    The sheet's ``upgrade_<n>_<box>`` boxes number them from 1."""
+    from seforge.systems.blades import content
+
+    data = content.crew_type(crew.crew_type)
+    return [*(data.upgrades if data else ()), *content.lists().crew_upgrades]
+
+
+def _crew_marks(data: dict[str, Any], values: dict[str, str]) -> None:
+    """Lay the boxes a player changed on paper over the crew's copy: rep, heat, wanted,
+    coin, crew XP, upgrade boxes and the claims held."""
+    from seforge.systems.blades.models import Crew
+
+    for key in ("rep", "heat", "wanted", "coin", "xp"):
+        data[key] = _recount(data.get(key, 0), values, f"{key}_")
+    try:  # the upgrades as the sheet listed them, from the copy it was printed from
+        pool = upgrade_pool(Crew.model_validate(
+            {k: v for k, v in data.items() if k not in ("format", "version")}))
+    except ValueError:
+        pool = []
+    upgrades = dict(data.get("upgrades", {}))
+    for n, upgrade in enumerate(pool, start=1):
+        old = upgrades.get(upgrade.name, 0)
+        new = _recount(old, values, f"upgrade_{n}_")
+        if new != old:
+            upgrades[upgrade.name] = new
+    data["upgrades"] = upgrades
+    claims = data.get("claims")
+    if isinstance(claims, list):
+        for n, claim in enumerate(claims, start=1):
+            box = values.get(f"claim_{n}")
+            if box is not None and isinstance(claim, dict) and (box == ON) != claim.get("held"):
+                claim["held"] = box == ON
+
+
+def _recount(old: Any, values: dict[str, str], start: str) -> Any:
+    """A count read from its boxes: each box ticked or unticked on paper adds or takes one
+    from the printed count (which may be more than the boxes show)."""
+    boxes = [key for key in values if key.startswith(start) and key[len(start):].isdigit()]
+    if not boxes or not isinstance(old, int):
+        return old
+    return max(0, old + sum(values[k] == ON for k in boxes) - min(old, len(boxes)))
+
+
+def _scoundrel_marks(data: dict[str, Any], values: dict[str, str]) -> None:
+    """Lay the boxes and cells a player changed on paper over the scoundrel's copy:
+    stress, trauma, XP, coin, armor, harm and the items carried."""
+    from seforge.systems.blades.facts import ARMOR_BOXES
+    from seforge.systems.blades.models import Item, Scoundrel
+
+    data["stress"] = _recount(data.get("stress", 0), values, "stress_")
+    ticked = [k.removeprefix("trauma_") for k in values
+              if k.startswith("trauma_") and values[k] == ON]
+    if set(ticked) != set(data.get("trauma", [])):
+        data["trauma"] = ticked
+    xp = data.get("xp")
+    if isinstance(xp, dict):
+        for track in list(xp):
+            xp[track] = _recount(xp[track], values, f"xp_{track}_")
+    data["coin"] = _recount(data.get("coin", 0), values, "coin_")
+    if any(f"armor_{box}" in values for box in ARMOR_BOXES):
+        used = [box for box in ARMOR_BOXES if values.get(f"armor_{box}") == ON]
+        if set(used) != set(data.get("armor_used", [])):
+            data["armor_used"] = used
+    harm = data.get("harm")
+    if isinstance(harm, list):
+        for level, row in enumerate(harm, start=1):
+            cells = sorted((int(k.rsplit("_", 1)[1]), v) for k, v in values.items()
+                           if k.startswith(f"harm_{level}_") and k.rsplit("_", 1)[1].isdigit())
+            if not cells or not isinstance(row, list):
+                continue
+            printed = [row[n - 1] if n <= len(row) else "" for n, _v in cells]
+            if [v for _n, v in cells] != printed:
+                harm[level - 1] = ([v.strip() for _n, v in cells if v.strip()]
+                                   + row[len(cells):])
+    try:  # the items as the sheet listed them, from the copy it was printed from
+        entries = item_entries(Scoundrel.model_validate(
+            {k: v for k, v in data.items() if k not in ("format", "version")}))
+    except ValueError:
+        return
+    items = list(data.get("items", []))
+    for n, (name, load, carried) in enumerate(entries, start=1):
+        box = values.get(f"item_{n}")
+        if box is None or (box == ON) == carried:
+            continue
+        if box == ON:
+            items.append(Item(name=name, boxes=load).model_dump(mode="json"))
+        else:
+            items = [i for i in items if not (isinstance(i, dict) and i.get("name") == name)]
+    data["items"] = items
 
 
 def import_sheet(path: Path, number: int, system: GameSystem) -> SheetImport:

@@ -1,4 +1,10 @@
-"""The printable Sword of Life character sheet (one page per character, ReportLab)."""
+"""The printable Sword of Life character sheet (ReportLab).
+
+One page per character; what does not fit there (a long skill list, long notes, a long
+name or specialty) ends its box with "more on p. N" and goes on, word for word, on
+continuation pages after it (:mod:`seforge.core.pdf.flow`). Nothing prints below 7 pt
+and every font is embedded.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.atomic import atomic_write_bytes
 from seforge.core.documents import DocumentFileError, peek_format
+from seforge.core.pdf.flow import Flow, Spill
 from seforge.core.pdf.fonts import Face, draw_string, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
@@ -21,6 +28,7 @@ from seforge.systems.sword_of_life.reference import scale_label
 from seforge.systems.sword_of_life.rules import (
     BUDGET,
     UNTRAINED_NOTE,
+    RatedSkill,
     effective_ratings,
     problems,
     spent,
@@ -44,19 +52,22 @@ def _box(canvas: Canvas, rect: Rect, title: str = "") -> None:
         canvas.setFillColorRGB(0, 0, 0)
 
 
-def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float]) -> None:
-    """One page for ``character``."""
+def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float]) -> Spill:
+    """The first page for ``character``; what did not fit on it (to go on the pages
+    after it, see :func:`draw_continuation`)."""
+    spill = Spill(int(canvas.getPageNumber()) + 1)
     width, height = size
     inner = width - 2 * MARGIN
     top = height - MARGIN
     canvas.setFillColorRGB(*GREY)
     draw_string(canvas, MARGIN, top - 8, "SWORD OF LIFE", Face.CONDENSED_BOLD, 9)
     canvas.setFillColorRGB(0, 0, 0)
-    draw_text(canvas, character.name or "Unnamed character",
-              Rect(MARGIN, top - 44, inner * 0.62, 30), face=Face.BOLD, size=22, min_size=11)
-    draw_text(canvas, f"Career: {character.career or '-'}",
-              Rect(MARGIN + inner * 0.64, top - 40, inner * 0.36, 24), face=Face.REGULAR,
-              size=12, min_size=7, align="right")
+    spill.draw(canvas, "Name", character.name or "Unnamed character",
+               Rect(MARGIN, top - 44, inner * 0.62, 30), face=Face.BOLD, size=22, min_size=11,
+               max_lines=2)
+    spill.draw(canvas, "Career", f"Career: {character.career or '-'}",
+               Rect(MARGIN + inner * 0.64, top - 40, inner * 0.36, 24), size=12,
+               max_lines=2, align="right")
     y = top - 58
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.line(MARGIN, y, width - MARGIN, y)
@@ -79,8 +90,9 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
         canvas.setFillColorRGB(0, 0, 0)
         special = character.specialty(key)
         text = f"Specialty: {special.name}" if special else "Specialty: -"
-        draw_text(canvas, text, Rect(rect.x + 6, rect.y + 8, rect.w - 12, 20), size=8,
-                  min_size=7, max_lines=2, multiline=True, align="center")
+        spill.draw(canvas, f"{LABELS[key]} specialty", text,
+                   Rect(rect.x + 6, rect.y + 8, rect.w - 12, 20), size=8, max_lines=2,
+                   align="center")
     draw_string(canvas, width - MARGIN, y - 12, f"{spent(character)} of {BUDGET} points",
                 Face.CONDENSED, 8, align="right")
 
@@ -102,9 +114,9 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     rated = effective_ratings(character)
     row_h = 14.0
     room = max(4, int((y - MARGIN - 190) / row_h) - 2)
-    hidden = 0
-    if len(rated) > room:  # a very long skill list: keep the sheet on one page
-        hidden = len(rated) - (room - 1)
+    hidden: list[str] = []
+    if len(rated) > room:  # a very long skill list goes on after the first page
+        hidden = [_rating_line(item) for item in rated[room - 1:]]
         rated = rated[: room - 1]
     table_h = 27 + row_h * (len(rated) + 1) + (12 if hidden else 0)
     table = Rect(MARGIN, y - table_h, inner, table_h)
@@ -116,6 +128,7 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
         draw_string(canvas, MARGIN + 8 + x * (inner - 16), row_y, head, Face.CONDENSED_BOLD, 8)
     canvas.setFillColorRGB(0, 0, 0)
     row_y -= 5  # a little air under the column heads
+    cut: list[str] = []
     for item in rated:
         row_y -= row_h
         cells = (item.name, LABELS[item.characteristic], str(item.rating),
@@ -123,13 +136,19 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
         for index, (x, cell) in enumerate(zip(columns, cells, strict=True)):
             end = columns[index + 1] if index + 1 < len(columns) else 1.0
             cell_w = (end - x) * (inner - 16) - 6
-            draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3, cell_w,
-                                         row_h), face=Face.CONDENSED, size=9, min_size=7)
+            fitted = draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3,
+                                                  cell_w, row_h),
+                               face=Face.CONDENSED, size=9, min_size=7)
+            if fitted.truncated:  # the whole row, in full, on the continuation
+                cut.append(_rating_line(item))
+                break
+    hidden = cut + hidden
     if hidden:
         canvas.setFillColorRGB(*GREY)
-        draw_string(canvas, MARGIN + 8, table.y + 6, f"... and {hidden} more skills",
-                    Face.CONDENSED, 8)
+        draw_string(canvas, MARGIN + 8, table.y + 6, f"... {len(hidden)} more in full on "
+                    f"p. {spill.page}", Face.CONDENSED, 8)
         canvas.setFillColorRGB(0, 0, 0)
+        spill.items.insert(0, ("Effective ratings, continued", "\n".join(hidden)))
     y = table.y - 10
 
     # the GM's note and problems
@@ -150,14 +169,32 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     notes = Rect(MARGIN, MARGIN + 16, inner, max(40.0, y - MARGIN - 16))
     _box(canvas, notes, "Notes")
     if character.notes.strip():
-        draw_text(canvas, character.notes, Rect(notes.x + 8, notes.y + 6, notes.w - 16,
-                                                notes.h - 24), size=9, min_size=7,
-                  max_lines=None, multiline=True, marker="...")
+        spill.draw(canvas, "Notes, continued", character.notes,
+                   Rect(notes.x + 8, notes.y + 6, notes.w - 16, notes.h - 24), size=9,
+                   max_lines=None, multiline=True)
     canvas.setFillColorRGB(*GREY)
     draw_string(canvas, MARGIN, MARGIN, "Draw as many cards as the rating: red succeeds, black "
                 "fails; more successes than the other side wins by the difference.",
                 Face.CONDENSED, 7)
     canvas.setFillColorRGB(0, 0, 0)
+    return spill
+
+
+def _rating_line(item: RatedSkill) -> str:
+    return (f"{item.name}: {LABELS[item.characteristic]}, {item.rating} cards, {item.how}"
+            + ("; GM may forbid" if item.gm_ruling else ""))
+
+
+def draw_continuation(canvas: Canvas, character: SolCharacter, size: tuple[float, float],
+                      spill: Spill) -> int:
+    """The pages after a character's first that hold what ``spill`` kept (ends the
+    first page); the number of pages drawn (0 when nothing was kept)."""
+    if not spill:
+        return 0
+    flow = Flow(canvas, size, f"{character.name or 'Unnamed character'}, continued",
+                margin=MARGIN)
+    flow.spilled(spill)
+    return flow.pages
 
 
 def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = None) -> int:
@@ -193,8 +230,8 @@ def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
     pages = 0
     for document in documents:
         if isinstance(document, SolCharacter):
-            draw_sheet(canvas, document, size)
-            pages += 1
+            spill = draw_sheet(canvas, document, size)
+            pages += 1 + draw_continuation(canvas, document, size, spill)
         else:
             pages += draw_record(canvas, document, size)
         canvas.showPage()

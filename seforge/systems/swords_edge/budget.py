@@ -25,7 +25,7 @@ Lowering a Trait below Average refunds nothing unless the table rule
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from seforge.systems.swords_edge.models import (
@@ -68,7 +68,9 @@ class LedgerEntry:
     def describe(self) -> str:
         """A plain-words line such as ``Concept "Bounty Hunter": Good → Exceptional, 2 Ranks``."""
         if self.kind == "bonus":
-            return f"{self.label}: +{self.budget_change} Rank to spend"
+            n = self.budget_change
+            text = f"{self.label}: +{n} Rank{'s' if n != 1 else ''} to spend"
+            return f"{text} ({self.note})" if self.note else text
         steps = ""
         if self.start is not None and self.end is not None:
             steps = (
@@ -103,7 +105,8 @@ class BudgetReport:
         if self.bonus_sources:
             names = ", ".join(f'"{n}"' for n in self.bonus_sources)
             bonus = self.budget - BASE_BUDGET
-            text += f" ({BASE_BUDGET} + {bonus} from Weakness {names})"
+            word = _word(len(self.bonus_sources), "Weakness", "Weaknesses")
+            text += f" ({BASE_BUDGET} + {bonus} from {word} {names})"
         return text
 
 
@@ -248,23 +251,41 @@ def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
             yield entry
     weaknesses = creation_weakness_names(character)
     if weaknesses:
-        names = ", ".join(f'"{w}"' for w in weaknesses)
+        givers = bonus_weaknesses(character)
+        others = [w for w in weaknesses if w not in givers]
+        label = f"Bonus from {_word(len(givers), 'Weakness', 'Weaknesses')} " \
+            f"{_quoted(givers)}"
         notes = []
-        if len(weaknesses) > 1 and not character.options.weakness_bonus_each:
-            notes.append("only the first Weakness earns a Rank")
+        if others:
+            notes.append(f"one bonus Rank in all: {_quoted(others)} "
+                         f"add{'s' if len(others) == 1 else ''} none")
         if character.play.overcome_weaknesses:
             notes.append("a Weakness overcome in play keeps its creation Rank")
         note = "; ".join(notes)
         yield LedgerEntry(
-            "bonus", f"Bonus from Weakness {names}", "bonus", None, None, 0,
+            "bonus", label, "bonus", None, None, 0,
             budget_change=weakness_bonus(character), note=note,
         )
+
+
+def _quoted(names: Sequence[str]) -> str:
+    return ", ".join(f'"{n}"' for n in names)
+
+
+def _word(count: int, one: str, many: str) -> str:
+    return one if count == 1 else many
+
+
+def bonus_weaknesses(character: Character) -> list[str]:
+    """The creation Weaknesses that give the bonus Rank: the first one, or each of them
+    under the table rule ``weakness_bonus_each`` (L325)."""
+    names = creation_weakness_names(character)
+    return names if character.options.weakness_bonus_each else names[:1]
 
 
 def budget_report(character: Character) -> BudgetReport:
     entries = tuple(ledger_entries(character))
     spent = sum(e.cost for e in entries)
     bonus = sum(e.budget_change for e in entries)
-    names = tuple(creation_weakness_names(character))
-    sources = names if character.options.weakness_bonus_each else names[:1]
-    return BudgetReport(entries, spent, BASE_BUDGET + bonus, sources)
+    return BudgetReport(entries, spent, BASE_BUDGET + bonus,
+                        tuple(bonus_weaknesses(character)))

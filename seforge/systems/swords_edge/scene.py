@@ -52,7 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from seforge.core.documents import DocumentKind, Migration
 from seforge.core.refused import RefusedError
-from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
     Character,
@@ -61,7 +61,7 @@ from seforge.systems.swords_edge.models import (
     RankField,
     Trait,
 )
-from seforge.systems.swords_edge.pending_test import PendingTest
+from seforge.systems.swords_edge.pending import PendingTest
 from seforge.systems.swords_edge.play.advancement import (
     critical_success_stunt,
     earn_critical_failure_advancement,
@@ -77,6 +77,7 @@ from seforge.systems.swords_edge.resolution.opponents import nc_quality_option
 from seforge.systems.swords_edge.resolution.qualities import (
     ActionOption,
     available_for_action,
+    is_weakness_key,
     quality_modifier,
 )
 from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, stress_result
@@ -513,8 +514,8 @@ class Scene(_Model):
                 quality_modifier(character, key)
             except ValueError:
                 raise RefusedError(f"{entry.name} has no Quality {key!r}") from None
-            if QualityKey.parse(key).is_trait:
-                continue
+            if QualityKey.parse(key).is_trait or is_weakness_key(character, key):
+                continue  # a Trait may be used again; an invoked Weakness is not spent
             if key in entry.spent_on_momentum or key in spent_now:
                 raise RefusedError(
                     f"{describe_key(character, key)} was already put into Momentum "

@@ -22,7 +22,7 @@ from seforge.systems.swords_edge.resolution.stress import (
     stress_result,
 )
 from seforge.systems.swords_edge.resolution.tns import momentum_bonus
-from seforge.systems.swords_edge.scene import SceneNC
+from seforge.systems.swords_edge.scene import Scene, SceneNC
 
 
 def nc_stress_rule(nc_type: NCType) -> str:
@@ -130,3 +130,27 @@ PLAY_TIPS: dict[str, str] = {
                     "the scene just ended's",
 }
 """Short rule reminders the Play dock and the scene tracker show, by place."""
+
+
+def session_scene_text(session: int, scene: int) -> str:
+    """``"Session 2 · Scene 3"``: how the Play dock and the GM's Table number a scene."""
+    return f"Session {session} · Scene {scene}"
+
+
+def scene_numbering(scene: Scene) -> str:
+    """The scene's number as its PCs' Play docks give it (``"Session 1 · Scene 2"``):
+    the scene in progress, or the one that ended (its PCs are at the next one then).
+    PCs at different points are each named; "" while no PC has played a session."""
+    found: dict[str, list[str]] = {}
+    for entry in scene.pcs:
+        if not scene.is_bound(entry.id):
+            continue
+        play = scene.character(entry.id).play
+        if play.session == 0:
+            continue
+        number = play.scene - 1 if scene.ended and play.scene > 1 else play.scene
+        found.setdefault(session_scene_text(play.session, number), []).append(
+            entry.name or entry.id)
+    if len(found) == 1:
+        return next(iter(found))
+    return "; ".join(f"{text} ({', '.join(names)})" for text, names in found.items())

@@ -1,8 +1,9 @@
 """PDF stat cards of 2d20 records: one card per record, four to a page (a GM's sheet).
 
 Each card shows the record's attributes, the skills with a rating or Focus, the derived values
-of :mod:`.records`, weapons with their damage dice (base + bonus), Harms, talents and gear.
-Text that does not fit shrinks, then ends with an ellipsis (``seforge.core.pdf.text``).
+of :mod:`.records`, weapons with their damage dice (base + bonus), Harms, talents, gear and
+notes. Text shrinks to 7 pt, never below; what still does not fit ends with "more on the next
+card" and the next card (the record's name, then the rest) goes on with it, word for word.
 """
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ from reportlab.pdfgen.canvas import Canvas
 from seforge.core.pdf.fonts import Face, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
-from seforge.core.pdf.text import draw_text
+from seforge.core.pdf.text import (
+    ASCENT,
+    DESCENT,
+    ELLIPSIS,
+    LEADING,
+    draw_fitted,
+    draw_text,
+    fit_text,
+)
 from seforge.systems.twod20.models import Character, HarmKind, Weapon
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attr, derived_values, rating
@@ -27,6 +36,7 @@ PER_PAGE = 4
 INK = (0.15, 0.15, 0.15)
 RULE = (0.55, 0.55, 0.55)
 SHADE = (0.92, 0.92, 0.92)
+MIN_PT = 7.0
 
 
 def weapon_damage(character: Character, weapon: Weapon) -> str:
@@ -55,47 +65,33 @@ def _heading(canvas: Canvas, rect: Rect, text: str) -> Rect:
     canvas.setFillColorRGB(*SHADE)
     canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
     canvas.setFillColorRGB(*INK)
-    draw_text(canvas, text, band.inset(3, 1.5), face=Face.CONDENSED_BOLD, size=8.5)
+    draw_text(canvas, text, band.inset(3, 1.5), face=Face.CONDENSED_BOLD, size=8.5,
+              min_size=MIN_PT)
     return rect.below(15)
 
 
-def draw_card(canvas: Canvas, character: Character, rect: Rect) -> None:
-    """One record's card inside ``rect``."""
+MARKER = "more on the next card"
+"""How a card whose text goes on says so (the next card continues it)."""
+BODY = 7.5
+"""The size of a card's text (it shrinks to 7 pt, never below)."""
+LINE = BODY * LEADING
+
+
+Block = tuple[str, str]
+"""One section of a card: its heading and its text (lines split at newlines)."""
+
+
+def card_blocks(character: Character) -> list[Block]:
+    """Everything a record's card prints, section by section, in order."""
     info = profile_info(character.profile)
-    canvas.setStrokeColorRGB(*RULE)
-    canvas.setLineWidth(0.8)
-    canvas.roundRect(rect.x, rect.y, rect.w, rect.h, 6, stroke=1, fill=0)
-    canvas.setFillColorRGB(*INK)
-    body = rect.inset(8)
-    title = character.name.strip() or "Unnamed"
-    draw_text(canvas, title, body.take_top(18), face=Face.BOLD, size=13, min_size=8)
-    body = body.below(18)
-    role = "Player character" if character.role.value == "pc" else "NPC"
-    draw_text(canvas, f"{role} · {info.title}", body.take_top(11), face=Face.CONDENSED,
-              size=8)
-    body = body.below(14)
-
-    body = _heading(canvas, body, "Attributes")
-    cells = body.take_top(24).columns(len(info.attributes), 2)
-    for cell, name in zip(cells, info.attributes, strict=True):
-        draw_text(canvas, name, cell.take_top(10), face=Face.CONDENSED, size=6.5,
-                  min_size=4.5, align="center")
-        draw_text(canvas, str(attr(character, name)), cell.below(10), face=Face.BOLD, size=11,
-                  align="center")
-    body = body.below(28)
-
-    body = _heading(canvas, body, "Skills (rating / Focus)")
+    blocks: list[Block] = [("Attributes", " · ".join(
+        f"{name} {attr(character, name)}" for name in info.attributes))]
     shown = [s for s in character.skills if s.rating or s.focus or s.focuses]
     if character.profile is Profile.SRD2022:
         shown = list(character.skills)
-    skill_text = "; ".join(
+    blocks.append(("Skills (rating / Focus)", "; ".join(
         f"{s.name} {s.rating}" + (f"/{s.focus}" if s.focus else "")
-        + (f" ({s.focuses})" if s.focuses else "") for s in shown) or "none trained"
-    draw_text(canvas, skill_text, body.take_top(36), face=Face.CONDENSED, size=8,
-              min_size=6, max_lines=4)
-    body = body.below(39)
-
-    body = _heading(canvas, body, "Derived")
+        + (f" ({s.focuses})" if s.focuses else "") for s in shown) or "none trained"))
     lines = [f"{d.label}: {d.value}" for d in derived_values(character)]
     lines.append(f"Armour {character.armour}, Courage {character.courage}"
                  + (f", Fatigue {character.fatigue}" if character.fatigue else ""))
@@ -103,43 +99,84 @@ def draw_card(canvas: Canvas, character: Character, rect: Rect) -> None:
         lines.append(f"Fortune {character.fortune}"
                      + (f", Renown {character.renown}"
                         if character.profile is Profile.CONAN else ""))
-    halves = body.take_top(11 * ((len(lines) + 1) // 2)).columns(2, 6)
-    split = (len(lines) + 1) // 2
-    for half, part in zip(halves, (lines[:split], lines[split:]), strict=True):
-        for index, line in enumerate(part):
-            draw_text(canvas, line, Rect(half.x, half.top - 11 * (index + 1), half.w, 11),
-                      face=Face.CONDENSED, size=7.5, min_size=5.5)
-    body = body.below(11 * split + 4)
-
+    blocks.append(("Derived", "\n".join(lines)))
     if character.weapons:
-        body = _heading(canvas, body, "Attacks")
-        for weapon in character.weapons[:4]:
-            text = (f"{weapon.name or 'Attack'} ({weapon.kind}): "
-                    f"{weapon_damage(character, weapon)}"
-                    + (f", {weapon.qualities}" if weapon.qualities else ""))
-            draw_text(canvas, text, body.take_top(11), face=Face.CONDENSED, size=7.5,
-                      min_size=5.5)
-            body = body.below(11)
-        body = body.below(3)
-
+        blocks.append(("Attacks", "\n".join(
+            f"{weapon.name or 'Attack'} ({weapon.kind}): {weapon_damage(character, weapon)}"
+            + (f", {weapon.qualities}" if weapon.qualities else "")
+            for weapon in character.weapons)))
     wounds = sum(h.kind is HarmKind.WOUND for h in character.harms)
     harm_line = (f"Harms {len(character.harms)}/{character.settings.harm_limit}: "
                  f"{wounds} Wound(s), {len(character.harms) - wounds} Trauma(s)")
     if character.harms:
         harm_line += " — " + ", ".join(h.name or h.kind.value for h in character.harms)
-    body = _heading(canvas, body, "Harms")
-    draw_text(canvas, harm_line, body.take_top(20), face=Face.CONDENSED, size=7.5,
-              min_size=5.5, max_lines=2)
-    body = body.below(23)
+    blocks.append(("Harms", harm_line))
+    for key, title in (("talents", "Talents"), ("gear", "Gear"), ("notes", "Notes")):
+        text = str(getattr(character, key)).strip()
+        if text:
+            blocks.append((title, text))
+    return blocks
 
-    rest = "\n".join(part for part in (
-        f"Talents: {character.talents.strip()}" if character.talents.strip() else "",
-        f"Gear: {character.gear.strip()}" if character.gear.strip() else "",
-    ) if part)
-    if rest and body.h > 20:
-        body = _heading(canvas, body, "Talents and gear")
-        draw_text(canvas, rest, body, face=Face.CONDENSED, size=7.5, min_size=5.5,
-                  max_lines=None, multiline=True)
+
+def _card_frame(canvas: Canvas, character: Character, rect: Rect, continued: bool) -> Rect:
+    """The card's border, title and role line; the body left under them."""
+    info = profile_info(character.profile)
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.8)
+    canvas.roundRect(rect.x, rect.y, rect.w, rect.h, 6, stroke=1, fill=0)
+    canvas.setFillColorRGB(*INK)
+    body = rect.inset(8)
+    title = character.name.strip() or "Unnamed"
+    fitted = draw_text(canvas, title, body.take_top(18 if not continued else 14),
+                       face=Face.BOLD, size=13 if not continued else 10, min_size=8)
+    if continued:
+        body = body.below(14)
+        return body
+    body = body.below(18)
+    role = "Player character" if character.role.value == "pc" else "NPC"
+    if fitted.truncated:  # a long name prints in full under it
+        return _flow_blocks(canvas, [("Name", title)], body, limit=3)[1]
+    draw_text(canvas, f"{role} · {info.title}", body.take_top(11), face=Face.CONDENSED,
+              size=8)
+    return body.below(14)
+
+
+def _flow_blocks(canvas: Canvas, blocks: list[Block], body: Rect, *,
+                 limit: int | None = None) -> tuple[list[Block], Rect]:
+    """Draw ``blocks`` down ``body`` (each under a shaded heading); what does not fit
+    ends with :data:`MARKER` and is given back (with the body left unused)."""
+    blocks = list(blocks)
+    while blocks:
+        heading, text = blocks[0]
+        later = len(blocks) > 1
+        room = body.h - 15 - (LINE if later else 0)  # a marker line always fits after
+        if room < BODY * (ASCENT + DESCENT):
+            break
+        body = _heading(canvas, body, heading)
+        fitted = fit_text(text, body.w, room, face=Face.CONDENSED, size=BODY,
+                          min_size=MIN_PT, max_lines=limit, multiline=True, marker=MARKER)
+        draw_fitted(canvas, fitted, body.take_top(fitted.height))
+        body = body.below(fitted.height + 3)
+        if fitted.rest:
+            title = heading if heading.endswith(", continued") else f"{heading}, continued"
+            blocks[0] = (title, f"{ELLIPSIS} {fitted.rest}")
+            return blocks, body
+        blocks.pop(0)
+    if blocks:
+        draw_text(canvas, MARKER, body.take_top(LINE), face=Face.CONDENSED, size=BODY,
+                  min_size=MIN_PT)
+    return blocks, body
+
+
+def draw_card(canvas: Canvas, character: Character, rect: Rect,
+              blocks: list[Block] | None = None) -> list[Block]:
+    """One record's card inside ``rect``: with ``blocks``, a card that continues the
+    record's card before it. What does not fit is given back, to go on the next card."""
+    continued = blocks is not None
+    body = _card_frame(canvas, character, rect, continued)
+    left, _body = _flow_blocks(canvas, card_blocks(character) if blocks is None else blocks,
+                               body)
+    return left
 
 
 def render_cards(characters: Sequence[Character], paper: PaperSize | str | None = None
@@ -155,12 +192,19 @@ def render_cards(characters: Sequence[Character], paper: PaperSize | str | None 
     canvas.setTitle("2d20 stat cards")
     canvas.setCreator("SEForge")
     rects = card_rects(size)
-    pages = 0
-    for start in range(0, len(characters), PER_PAGE):
-        for character, rect in zip(characters[start:start + PER_PAGE], rects, strict=False):
-            draw_card(canvas, character, rect)
-        canvas.showPage()
-        pages += 1
+    pages, slot = 0, 0
+    for character in characters:
+        left: list[Block] | None = None
+        while True:
+            if slot == len(rects):
+                canvas.showPage()
+                pages, slot = pages + 1, 0
+            left = draw_card(canvas, character, rects[slot], left)
+            slot += 1
+            if not left:
+                break
+    canvas.showPage()
+    pages += 1
     canvas.save()
     return buffer.getvalue(), pages
 

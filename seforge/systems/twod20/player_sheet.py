@@ -7,7 +7,9 @@ boxes; SRD: Stress marked with Wound and Trauma boxes), Fortune, Armour and Cour
 skill with its attribute (Conan), rating, Focus and target number, the attacks with their
 damage dice and qualities, talents, gear and notes. Every value sits in a fill-in field and is
 printed in the embedded DejaVu faces at 7 pt or more; a hidden field keeps the whole record,
-so :func:`read_player_sheet` loses nothing the fields cannot hold.
+so :func:`read_player_sheet` loses nothing the fields cannot hold. What does not fit its box
+(long talents, gear or notes, a long name) ends with "more on p. N" and goes on, word for
+word, on continuation pages (:mod:`seforge.core.pdf.flow`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.core.pdf.fonts import Face, register_fonts
+from seforge.core.pdf.flow import Flow, Spill
+from seforge.core.pdf.fonts import Face, draw_string, register_fonts
 from seforge.core.pdf.form import FormReadError, UnreadablePdfError, read_form_values
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
@@ -53,6 +56,7 @@ class _Page:
     canvas: Canvas
     writer: FieldWriter
     fields: list[SheetField] = field(default_factory=list)
+    spill: Spill = field(default_factory=lambda: Spill(2))
 
     def label(self, text: str, rect: Rect, *, bold: bool = False, size: float = 7.5,
               align: str = "left") -> None:
@@ -73,12 +77,16 @@ class _Page:
                 inner = rect.inset(2)
                 self.canvas.line(inner.x, inner.y, inner.right, inner.top)
                 self.canvas.line(inner.x, inner.top, inner.right, inner.y)
+        elif value and kind == "multiline":
+            self.canvas.setFillColorRGB(*INK)
+            self.spill.draw(self.canvas, f"{tooltip}, continued", value, rect.inset(2, 1),
+                            size=size, max_lines=None, multiline=True, align=align)
         elif value:
             self.canvas.setFillColorRGB(*INK)
-            multiline = kind == "multiline"
-            draw_text(self.canvas, value, rect.inset(2, 1), face=Face.REGULAR, size=size,
-                      min_size=MIN_SIZE, max_lines=None if multiline else 1,
-                      multiline=multiline, align=align, valign="top" if multiline else "middle")
+            fitted = draw_text(self.canvas, value, rect.inset(2, 1), face=Face.REGULAR,
+                               size=size, min_size=MIN_SIZE, align=align, valign="middle")
+            if fitted.truncated:  # too long for its cell: in full on the continuation
+                self.spill.items.append((tooltip, value))
         sheet_field = SheetField(name, rect, kind, tooltip, size)
         self.fields.append(sheet_field)
         self.writer.add(sheet_field, value)
@@ -216,8 +224,9 @@ def _draw_attacks(page: _Page, character: Character, area: Rect) -> Rect:
 
 
 def draw_player_sheet(canvas: Canvas, character: Character, paper: PaperSize) -> _Page:
-    """Draw ``character``'s sheet on the canvas's current page, with its fields."""
-    page = _Page(canvas, FieldWriter(canvas))
+    """Draw ``character``'s sheet on the canvas's current page, with its fields; what did
+    not fit is in the page's :attr:`_Page.spill` (see :func:`draw_continuation`)."""
+    page = _Page(canvas, FieldWriter(canvas), spill=Spill(int(canvas.getPageNumber()) + 1))
     width, height = PAGE_SIZES[paper]
     area = Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     info = profile_info(character.profile)
@@ -249,11 +258,29 @@ def draw_player_sheet(canvas: Canvas, character: Character, paper: PaperSize) ->
         area = area.below(box_h + 3)
     page.fields.append(SheetField(DATA, Rect(0, 0, 0, 0), "hidden"))
     page.writer.add(page.fields[-1], character.model_dump_json())
+    if page.spill:
+        canvas.setFillColorRGB(*INK)
+        draw_string(canvas, MARGIN, MARGIN - 10, f"What did not fit goes on in full on "
+                    f"p. {page.spill.page}.", Face.CONDENSED, 7)
     return page
 
 
+def draw_continuation(canvas: Canvas, character: Character, paper: PaperSize,
+                      spill: Spill) -> int:
+    """The pages after the sheet that hold what ``spill`` kept (ends the sheet's page);
+    the number of pages drawn (0 when nothing was kept)."""
+    if not spill:
+        return 0
+    flow = Flow(canvas, PAGE_SIZES[paper],
+                f"{character.name.strip() or 'Unnamed'}: player sheet, continued",
+                margin=MARGIN)
+    flow.spilled(spill)
+    return flow.pages
+
+
 def render_player_sheet(character: Character, paper: PaperSize | str | None = None) -> bytes:
-    """The one-page PDF of ``character``'s player sheet."""
+    """The PDF of ``character``'s player sheet: one page, and continuation pages when
+    its text does not fit."""
     register_fonts()
     size = PaperSize(paper) if paper is not None else default_paper_for_locale()
     buffer = io.BytesIO()
@@ -262,7 +289,8 @@ def render_player_sheet(character: Character, paper: PaperSize | str | None = No
     canvas.setTitle(f"{character.name or '2d20 character'}: player sheet")
     canvas.setCreator("SEForge")
     canvas.setSubject(SUBJECT)
-    draw_player_sheet(canvas, character, size)
+    page = draw_player_sheet(canvas, character, size)
+    draw_continuation(canvas, character, size, page.spill)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -387,7 +415,9 @@ def read_player_sheet(path: str | Path) -> SheetRead:
         ticked = sum(box == ON for box in boxes)
         current = sum(h.kind is kind for h in harms)
         if ticked != min(current, HARM_BOXES):
-            harms = _set_harms(harms, kind, ticked)
+            # more Harms than boxes print as full boxes: each box unticked takes one away
+            harms = _set_harms(harms, kind, max(0, current + ticked - min(current,
+                                                                        HARM_BOXES)))
     data["harms"] = [h.model_dump() for h in harms]
     try:
         character = Character.model_validate(data)

@@ -3,7 +3,8 @@
 Each field holds its value but draws nothing itself: the sheet prints every value in the
 embedded DejaVu faces (any script, shrunk to fit), and a PDF reader draws a value only once
 it is edited. Widgets are small raw PDF objects with one shared empty appearance (ReportLab's
-own fields would draw every value again in Helvetica over the printed one).
+own fields would draw every value again in Helvetica over the printed one). An edited value is
+drawn in the form's embedded Unicode font on white (:mod:`seforge.core.pdf.form`).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.wording import with_article
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.owners import Changes
+from ui.systems.swords_edge.document_registry import Changes
 
 _MERGE_IDS: dict[str, int] = {}
 

@@ -1,6 +1,7 @@
 """One open character: the model, where it lives on disk and its undo history.
 
-The document is the character's one *owner* (see :mod:`ui.systems.swords_edge.owners`): the builder,
+The document is the character's one *owner* (see
+:mod:`ui.systems.swords_edge.document_registry`): the builder,
 the Play dock, the scene tracker and the party view all change it through undo
 commands pushed here, and redraw from ``changed(Changes)``.
 """
@@ -16,7 +17,7 @@ from seforge.systems.swords_edge.fileformat import CHARACTER_KIND, CHARACTER_SUF
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from ui.shell.document_owner import DocumentOwner
-from ui.systems.swords_edge.owners import Changes
+from ui.systems.swords_edge.document_registry import Changes
 
 
 class CharacterDocument(DocumentOwner[Character]):

@@ -4,7 +4,8 @@ A :class:`FileWatcher` follows the registry: it watches each owner's file and th
 folder holding it (an atomic replace, as SEForge and most editors save, swaps the
 file for a new one, which ends the watch on the old one; the folder's change
 puts the watch back). When the content differs from what the owner last read or
-wrote (its :class:`~ui.systems.swords_edge.owners.DiskStamp`), ``disk_changed(document)`` is
+wrote (its :class:`~ui.systems.swords_edge.document_registry.DiskStamp`),
+``disk_changed(document)`` is
 emitted;
 our own saves update the stamp first, so they never count.
 
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from ui.shell.dialogs import ask_choice as ask_choice  # re-exported for the GM's Table
-from ui.systems.swords_edge.owners import DocumentRegistry, same_file
+from ui.systems.swords_edge.document_registry import DocumentRegistry, same_file
 
 if TYPE_CHECKING:
     from ui.systems.swords_edge.document import CharacterDocument

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from seforge.systems.swords_edge.kinds import TRAITS, Trait
@@ -15,6 +16,27 @@ from ui.shell.widgets import cell_text as cell_text
 from ui.shell.widgets import section_label as section_label
 from ui.shell.widgets import set_font_scale as set_font_scale
 from ui.systems.swords_edge.trait_style import trait_chip, trait_text
+
+TITLE_BAR_EXTRA = 170
+"""What a window manager's title bar takes beside the title: icon, buttons, margins."""
+
+
+def fit_to_title(window: QWidget) -> None:
+    """Make ``window`` (a dialog) wide enough for the window manager to show its whole
+    title, the application's name included, so no title is cut mid-word; never wider
+    than its screen."""
+    title = window.windowTitle()
+    app_name = QGuiApplication.applicationDisplayName()
+    if app_name and app_name not in title:
+        title = f"{title} — {app_name}"
+    font = QFont(window.font())
+    font.setBold(True)  # most title bars draw their text bold
+    wanted = QFontMetrics(font).horizontalAdvance(title) + TITLE_BAR_EXTRA
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is not None:
+        wanted = min(wanted, screen.availableGeometry().width() - 40)
+    if window.minimumWidth() < wanted:
+        window.setMinimumWidth(wanted)
 
 
 class TraitLinkCombo(QComboBox):

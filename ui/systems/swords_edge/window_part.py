@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from ui.shell import actions, screen_fit
 from ui.shell.actions import make_action
 from ui.shell.window_part import WindowPart
 from ui.systems.swords_edge.budget_panel import BudgetPanel
-from ui.systems.swords_edge.owners import DocumentRegistry
+from ui.systems.swords_edge.document_registry import DocumentRegistry
+from ui.systems.swords_edge.sheets_part import SheetsPart
 from ui.systems.swords_edge.swords_edge_ui import CharacterTab, character_editor, gm_screen_page
 
 if TYPE_CHECKING:
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm_table import GMTableWidget
     from ui.systems.swords_edge.play_dock import PlayDock
-    from ui.systems.swords_edge.printing import PrintJob
     from ui.systems.swords_edge.swords_edge_ui import SwordsEdgeUi
 
 def is_character(document: object) -> TypeGuard[CharacterDocument]:
@@ -66,7 +66,7 @@ NC_SUFFIX = ".senc"
 CAMPAIGN_SUFFIX = ".secampaign"
 
 
-class SwordsEdgeWindowPart(WindowPart):
+class SwordsEdgeWindowPart(SheetsPart, WindowPart):
     """Sword's Edge's docks, menu and documents in the window."""
 
     def __init__(self, ui: SwordsEdgeUi, window: MainWindow) -> None:
@@ -180,7 +180,7 @@ class SwordsEdgeWindowPart(WindowPart):
     def gm_screen(self, parent: QWidget | None = None) -> QWidget:
         """The GM Screen page, reading the characters open in the builder and recording
         rolls on their owners."""
-        from ui.systems.swords_edge.gm.owner_steps import owner_step
+        from ui.systems.swords_edge.gm.calculator_pc_step import owner_step
 
         page = gm_screen_page(parent, lambda: [d.character for d in self.characters()],
                               self.window.documents_changed)
@@ -531,93 +531,3 @@ class SwordsEdgeWindowPart(WindowPart):
             screen_fit.default_size(area))
         screen_fit.centre_on_screen(dock, wanted)
         screen_fit.fit_on_screen(dock)
-
-    # -- sheets, prints, copies ---------------------------------------------------------
-    def paper(self) -> str:
-        """The paper to use now: the preference, or the locale's when it is empty."""
-        from ui.systems.swords_edge.exports import effective_paper
-
-        return effective_paper(self.window.preferences.paper)
-
-    def export_sheet(self) -> Path | None:
-        from ui.systems.swords_edge.exports import export_character_sheets
-        from ui.systems.swords_edge.printing import sheets_job
-
-        document = self.current_character()
-        if document is None:
-            return None
-        path = export_character_sheets(self.window, [document.character],
-                                       self.window.preferences.paper,
-                                       self.window.dialog_folder())
-        return self._exported(path, sheets_job([document.character], self.paper()))
-
-    def export_party(self) -> Path | None:
-        from ui.systems.swords_edge.exports import export_character_sheets
-        from ui.systems.swords_edge.printing import sheets_job
-
-        characters = [d.character for d in self.characters()]
-        path = export_character_sheets(self.window, characters, self.window.preferences.paper,
-                                       self.window.dialog_folder(), title="Export Party")
-        return self._exported(path, sheets_job(characters, self.paper()) if characters else None)
-
-    def print_blank(self) -> Path | None:
-        from ui.systems.swords_edge.exports import export_blank_sheet
-        from ui.systems.swords_edge.printing import blank_job
-
-        return self._exported(
-            export_blank_sheet(self.window, self.window.preferences.paper,
-                               self.window.dialog_folder()),
-            blank_job(self.paper()))
-
-    def _exported(self, path: Path | None, job: PrintJob | None = None) -> Path | None:
-        """After an export: say where the PDF is and offer to open or print it."""
-        if path is not None:
-            from ui.systems.swords_edge.exports import announce_export
-
-            self.window.statusBar().showMessage(f"Wrote {path}", 5000)
-            announce_export(self.window, path, job)
-        return path
-
-    def print_job(self, party: bool = False) -> PrintJob | None:
-        """The current character's sheet (or every open one's) as a print job."""
-        from ui.systems.swords_edge.printing import sheets_job
-
-        current = self.current_character()
-        documents = self.characters() if party else [d for d in (current,) if d is not None]
-        if not documents:
-            return None
-        return sheets_job([d.character for d in documents], self.paper())
-
-    def print_preview(self) -> None:
-        from ui.systems.swords_edge.printing import print_preview
-
-        job = self.print_job()
-        if job is not None:
-            print_preview(self.window, job)
-
-    def print_sheet(self) -> bool:
-        from ui.systems.swords_edge.printing import print_direct
-
-        job = self.print_job()
-        return job is not None and print_direct(self.window, job)
-
-    def print_party(self) -> bool:
-        from ui.systems.swords_edge.printing import print_direct
-
-        job = self.print_job(party=True)
-        return job is not None and print_direct(self.window, job)
-
-    def copy_sheet(self, markdown: bool = False) -> str:
-        """Put the current character on the clipboard as text or Markdown; the text."""
-        from seforge.systems.swords_edge.sheet_text import character_text
-
-        document = self.current_character()
-        if document is None:
-            return ""
-        text = character_text(document.character, markdown=markdown)
-        QGuiApplication.clipboard().setText(text)
-        what = "Markdown" if markdown else "text"
-        self.window.statusBar().showMessage(
-            f"Copied {document.character.name.strip() or 'the character'} as {what}", 5000)
-        return text
-

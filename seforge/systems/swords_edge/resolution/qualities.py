@@ -125,6 +125,31 @@ def fetish_modifier(character: Character, trait: Trait) -> int:
     )
 
 
+def invocable_weakness(character: Character, element: Element) -> bool:
+    """Whether ``element`` is a Weakness someone may invoke in a Test on its Trait
+    (L323, L327): a Weakness below Average (at Average it is overcome, L335), or a
+    Fetish while the Fetish rule is off (with it on, it counts by itself:
+    :func:`fetish_modifier`)."""
+    if element.rank >= Rank.AVERAGE:
+        return False
+    if element.kind is ElementKind.WEAKNESS:
+        return True
+    return element.kind is ElementKind.FETISH and not character.options.fetish_rule
+
+
+def is_weakness_key(character: Character, key: str) -> bool:
+    """Whether ``key`` names one of the character's invocable Weaknesses (a penalty put
+    into a Test by someone else, never spent on Momentum)."""
+    parsed = QualityKey.parse(key)
+    if parsed.kind != "element":
+        return False
+    try:
+        element = character.elements[int(parsed.rest)]
+    except (ValueError, IndexError):
+        return False
+    return invocable_weakness(character, element)
+
+
 def sfx_usable(character: Character, element: Element) -> bool:
     """Can this SFX Quality be used? Under the Fetish rule only while a Fetish below
     Average opens it (L691); under the subsystem not once its Penalty Ranks bring it
@@ -219,7 +244,7 @@ class TestSetup:
 # ----------------------------------------------------------- the calculator's choices
 
 
-LuckNeed = Literal["free", "trait", "element"]
+LuckNeed = Literal["free", "trait", "element", "invoked"]
 
 
 @dataclass(frozen=True)
@@ -228,7 +253,9 @@ class QualityChoice:
 
     ``spent`` is True when it was used for Momentum earlier in the scene (greyed
     out). ``needs`` says what bringing it in takes: nothing, a Luck for an extra
-    Trait, or an Element slot (the first Element is free, each more costs one).
+    Trait, or an Element slot (the first Element is free, each more costs one);
+    ``"invoked"`` marks a Weakness, which someone else invokes (it costs the PC
+    nothing: its player earns a Luck).
     ``requires`` is the other Trait that must be in the Test first, if any.
     """
 
@@ -289,6 +316,12 @@ def pc_choices(
                 found.append(QualityChoice(key, element.name or "Element",
                                            element.rank.play_modifier, "element", t, key in used,
                                            "element", requires))
+        for index, element in enumerate(character.elements):
+            if element.trait is t and invocable_weakness(character, element):
+                found.append(QualityChoice(QualityKey.of_element(index),
+                                           element.name or "Weakness",
+                                           element.rank.play_modifier, "weakness", t, False,
+                                           "invoked", requires))
         return found
 
     choices = [trait_choice(trait, "free")]
@@ -340,6 +373,8 @@ def selection_luck(choices: Sequence[QualityChoice], selected: Iterable[str]) ->
 
 
 LUCK_NOTE = "Luck exertion: 1 Luck"
+INVOKED_NOTE = "invoked: +1 Luck"
+"""A Weakness someone invokes costs the PC nothing: its player earns a Luck (L327)."""
 SPENT_NOTE = "spent on Momentum this scene"
 
 
@@ -354,7 +389,7 @@ def choice_luck(
     """
     keys = set(selected)
     choice = next((c for c in choices if c.key == key), None)
-    if choice is None or choice.spent or choice.needs == "free":
+    if choice is None or choice.spent or choice.needs in ("free", "invoked"):
         return 0
     if choice.needs == "trait":
         return exertion_cost(1, 0)
@@ -371,6 +406,8 @@ def choice_notes(choices: Sequence[QualityChoice], selected: Iterable[str]) -> d
     notes: dict[str, str] = {}
     for choice in choices:
         parts = []
+        if choice.needs == "invoked":
+            parts.append(INVOKED_NOTE)
         if choice.spent:
             parts.append(SPENT_NOTE)
         elif choice_luck(choices, keys, choice.key):
@@ -416,9 +453,12 @@ def selection_modifier(
     return total
 
 
-def spent_by_momentum(selected: Iterable[str]) -> set[str]:
-    """The keys a Momentum (or Seize) Test uses up for the scene: all but Traits."""
-    return {k for k in selected if not QualityKey.parse(k).is_trait}
+def spent_by_momentum(selected: Iterable[str],
+                      choices: Sequence[QualityChoice] = ()) -> set[str]:
+    """The keys a Momentum (or Seize) Test uses up for the scene: all but Traits, and
+    but the invoked Weaknesses among ``choices`` (a penalty is not used up)."""
+    invoked = {c.key for c in choices if c.needs == "invoked"}
+    return {k for k in selected if not QualityKey.parse(k).is_trait and k not in invoked}
 
 
 @dataclass(frozen=True)

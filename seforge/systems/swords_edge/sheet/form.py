@@ -26,7 +26,15 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfdoc import PDFObject
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.core.pdf.form import add_widget, form_xobject, pdf_text, rect_entry, set_form_fonts
+from seforge.core.pdf.form import (
+    WHITE_BACKGROUND,
+    add_widget,
+    form_xobject,
+    pdf_text,
+    rect_entry,
+    set_form_fonts,
+    text_appearance,
+)
 from seforge.systems.swords_edge.fileformat import character_to_data, dumps
 from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind, Trait
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, format_modifier
@@ -289,7 +297,9 @@ class FormWriter:
             parts = [head, f"/V /{state} /AS /{state} /AP << /N << /Yes ", mark,
                      " /Off ", self._empty, " >> >> >>"]
         else:
-            parts = [head, f"/V {pdf_text(value)} /AP << /N ", self._empty, " >> >>"]
+            # its own empty appearance: a program filling the form rewrites that object in
+            # place, and one shared by every field would show the value in all of them
+            parts = [head, f"/V {pdf_text(value)} /AP << /N ", form_xobject(b""), " >> >>"]
         add_widget(self.canvas, parts)
 
 
@@ -304,7 +314,7 @@ def _fixed_part(field: Field) -> str:
     if field.kind == "check":
         return out + "/FT /Btn /F 4 /MK << /CA (8) >> /DA (/ZaDb 0 Tf 0 g) "
     # a value typed in a reader is drawn on white, over what the sheet printed
-    out += f"/F 4 /DA (/Helv {field.size:g} Tf 0.12 g) /Q {field.align} /MK << /BG [1 1 1] >> "
+    out += f"/F 4 {text_appearance(field.size)}/Q {field.align} {WHITE_BACKGROUND}"
     if field.kind == "choice":
         if field.display:
             options = " ".join(f"[{pdf_text(o)} {pdf_text(d)}]"

@@ -65,7 +65,7 @@ def test_widgets_read_back_with_their_values_kinds_and_help() -> None:
     assert widgets["ticked"]["/AS"] == "/Yes" and widgets["blank"]["/AS"] == "/Off"
     assert set(widgets["ticked"]["/AP"]["/N"]) == {"/Yes", "/Off"}
     resources = reader.trailer["/Root"]["/AcroForm"]["/DR"]["/Font"]
-    assert resources["/Helv"]["/BaseFont"] == "/Helvetica"
+    assert resources["/SEFSans"]["/Subtype"] == "/Type0"  # embedded Unicode (issue 27)
     assert resources["/ZaDb"]["/BaseFont"] == "/ZapfDingbats"
 
 

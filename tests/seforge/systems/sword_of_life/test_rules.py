@@ -173,18 +173,19 @@ def test_the_library_characters_are_legal() -> None:
         assert report.figures == {"spent": 20, "budget": 20}
 
 
-def test_a_long_skill_list_stays_on_one_page(tmp_path: Path) -> None:
+def test_a_long_skill_list_continues_on_a_second_page(tmp_path: Path) -> None:
     hero = detective()
     hero.skills = [Skill(name=f"skill {i}") for i in range(60)]
     path = tmp_path / "many.sol"
     CHARACTER.save(hero, path)
     out = tmp_path / "many.pdf"
-    assert export_sheets([path], out) == 1
+    assert export_sheets([path], out) == 2  # issue 27: continued, not cut
     text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True,
                           text=True, check=True).stdout
-    assert text.count("\f") == 1
+    assert text.count("\f") == 2
+    assert all(f"skill {i}:" in text or f"skill {i} " in text for i in range(60))
     assert "any other Temper skill" in text
-    assert "more skills" in text
+    assert "more in full on p. 2" in text
 
 
 def test_the_registry_finds_the_system_by_id_format_and_suffix() -> None:

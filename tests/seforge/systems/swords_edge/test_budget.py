@@ -38,7 +38,19 @@ def test_weakness_bonus_and_summary(sarah: Character) -> None:
     sarah.elements.append(weakness("Rage-ohol", Trait.CHARISMA))
     again = budget_report(sarah)
     assert again.budget == 7, "a second Weakness gives no further Rank"
-    assert "only the first" in next(e for e in again.entries if e.kind == "bonus").note
+    # The line names the Weakness that gives the Rank, and says the other adds none.
+    line = next(e for e in again.entries if e.kind == "bonus")
+    assert line.label == 'Bonus from Weakness "Lunger"'
+    assert line.describe() == ('Bonus from Weakness "Lunger": +1 Rank to spend '
+                               '(one bonus Rank in all: "Rage-ohol" adds none)')
+    assert again.summary() == 'Ranks: 6 of 7 spent (6 + 1 from Weakness "Lunger")'
+    # Under the table rule each creation Weakness gives one: both are named.
+    sarah.options.weakness_bonus_each = True
+    each = budget_report(sarah)
+    line = next(e for e in each.entries if e.kind == "bonus")
+    assert each.budget == 8 and line.label == 'Bonus from Weaknesses "Lunger", "Rage-ohol"'
+    assert line.note == ""
+    assert each.summary() == 'Ranks: 6 of 8 spent (6 + 2 from Weaknesses "Lunger", "Rage-ohol")'
 
 
 def test_weakness_from_play_gives_no_bonus(sarah: Character) -> None:

@@ -9,7 +9,7 @@ import pytest
 from seforge.systems.swords_edge.dice import LEVELS, level_for_margin, level_index, roll_outcome
 from seforge.systems.swords_edge.kinds import Level, level_order
 from seforge.systems.swords_edge.models import Trait
-from seforge.systems.swords_edge.pending_test import PendingTest, pending_from_json, pending_to_json
+from seforge.systems.swords_edge.pending import PendingTest, pending_from_json, pending_to_json
 
 
 def test_levels_in_the_books_order_compare_by_it() -> None:

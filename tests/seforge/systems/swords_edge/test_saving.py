@@ -280,7 +280,7 @@ def test_a_file_we_may_not_write_counts_as_read_only(
 
 
 def test_unknown_fields_in_a_scenes_stored_test_survive(tmp_path: Path) -> None:
-    from seforge.systems.swords_edge.pending_test import PendingTest
+    from seforge.systems.swords_edge.pending import PendingTest
 
     test = PendingTest().model_dump(mode="json")
     test["dice_colour"] = "red"

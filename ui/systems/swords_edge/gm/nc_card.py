@@ -1,6 +1,6 @@
 """One opposing NC in the calculator: its Qualities (ticked when they apply), its
 Stress, and a Remove button. A card draws one
-:class:`~seforge.systems.swords_edge.pending_test.PendingNC`
+:class:`~seforge.systems.swords_edge.pending.PendingNC`
 of the calculator's Test and asks the calculator to change it; it keeps nothing
 of its own beyond what it draws."""
 
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge.models import NarrativeCharacter, Trait
-from seforge.systems.swords_edge.pending_test import PendingNC
+from seforge.systems.swords_edge.pending import PendingNC
 from seforge.systems.swords_edge.resolution.opponents import (
     NC_SPENT_NOTE,
     NC_SPENT_TIP,

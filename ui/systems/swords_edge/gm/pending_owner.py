@@ -1,6 +1,6 @@
 """The owner of the calculator's Test in progress: the model, its undo stack and
 its change signal. Views change the Test only through :meth:`PendingTestOwner.apply`
-(an undoable command over a :mod:`seforge.systems.swords_edge.pending_test` mutator) and redraw on
+(an undoable command over a :mod:`seforge.systems.swords_edge.pending` mutator) and redraw on
 ``changed``."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtGui import QUndoCommand
 
 from seforge.core.documents import DocumentKind
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.pending_test import PendingTest, set_actor
+from seforge.systems.swords_edge.pending import PendingTest, set_actor
 from ui.shell.document_owner import DocumentOwner
 
 T = TypeVar("T")

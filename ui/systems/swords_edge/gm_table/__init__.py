@@ -6,9 +6,10 @@ Every rule lives in the core (``seforge.systems.swords_edge.nc_builder``,
 """
 
 from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+from ui.systems.swords_edge.gm_table.clocks import ClockWidget
 from ui.systems.swords_edge.gm_table.nc_editor import NCEditor
 from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
-from ui.systems.swords_edge.gm_table.party import ClockWidget, PartyView
+from ui.systems.swords_edge.gm_table.party import PartyView
 from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
 from ui.systems.swords_edge.gm_table.window import GMTableWidget
 

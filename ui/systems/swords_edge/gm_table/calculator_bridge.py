@@ -1,7 +1,7 @@
 """Fill the GM screen's Test calculator from a scene pairing.
 
 A thin adapter from the scene tracker to the calculator: it hands over the
-pairing's :class:`~seforge.systems.swords_edge.pending_test.PendingTest` (the same model the scene
+pairing's :class:`~seforge.systems.swords_edge.pending.PendingTest` (the same model the scene
 stores) and, while the calculator still works on that pairing, hands each change
 back so the scene keeps it. It also brings the GM screen's dock forward on the
 calculator.
@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QTabWidget
 
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter
-from seforge.systems.swords_edge.pending_test import PendingTest
+from seforge.systems.swords_edge.pending import PendingTest
 from ui.systems.swords_edge.gm.calculator import CalculatorTab, ConsequenceHandler
 from ui.systems.swords_edge.gm.widgets import CharactersProvider
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QObject, Signal
 
 from seforge.systems.swords_edge.campaign import CAMPAIGN_KIND, Campaign
 from ui.shell.document_owner import DocumentOwner, validated
+from ui.systems.swords_edge.document_registry import DiskStamp
 from ui.systems.swords_edge.gm_table.snapshot_step import SnapshotStep
-from ui.systems.swords_edge.owners import DiskStamp
 
 CAMPAIGN_MERGE_ID = 0x5E4D
 """Typing in one field of the campaign merges into one undo step."""

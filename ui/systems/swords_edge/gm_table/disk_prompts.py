@@ -14,7 +14,7 @@ from typing import Protocol, TypeVar
 from PySide6.QtWidgets import QWidget
 
 from seforge.core.documents import DocumentFileError
-from ui.systems.swords_edge.owners import DiskStamp
+from ui.systems.swords_edge.document_registry import DiskStamp
 
 T = TypeVar("T")
 

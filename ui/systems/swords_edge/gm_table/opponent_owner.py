@@ -20,8 +20,8 @@ from seforge.systems.swords_edge.fileformat import NC_KIND, load_nc
 from seforge.systems.swords_edge.models import NarrativeCharacter
 from seforge.systems.swords_edge.nc_builder import new_nc
 from ui.shell.document_owner import DocumentOwner
+from ui.systems.swords_edge.document_registry import DiskStamp, changed_on_disk
 from ui.systems.swords_edge.gm_table.snapshot_step import SnapshotStep
-from ui.systems.swords_edge.owners import DiskStamp, changed_on_disk
 
 OPPONENT_MERGE_ID = 0x5E4C
 """Typing in one field of the opponent merges into one undo step."""

@@ -4,37 +4,21 @@ from __future__ import annotations
 
 import contextlib
 import html
-import math
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
-    QAction,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPainterPath,
-    QPalette,
-    QPen,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QFileDialog,
-    QFrame,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QMessageBox,
     QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -42,7 +26,6 @@ from PySide6.QtWidgets import (
 from seforge.systems.swords_edge.campaign import (
     CAMPAIGN_SUFFIX,
     Campaign,
-    PartyRow,
     ProgressClock,
     add_clock,
     add_party_members,
@@ -68,247 +51,23 @@ from seforge.systems.swords_edge.fileformat import (
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, RuleOptions
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
-from ui.shell.widgets import buddy, tip
+from ui.shell.widgets import tip
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import DiskStamp, same_file
+from ui.systems.swords_edge.gm_table import folders
 from ui.systems.swords_edge.gm_table.campaign_owner import SwordsEdgeCampaignOwner
+from ui.systems.swords_edge.gm_table.clocks import ClockPanel
 from ui.systems.swords_edge.gm_table.common import warn
 from ui.systems.swords_edge.gm_table.disk_prompts import may_replace, reload_changed_file
-from ui.systems.swords_edge.owners import DiskStamp, same_file
+from ui.systems.swords_edge.gm_table.party_layout import PartyLayout, party_column_html
 from ui.systems.swords_edge.rules_dialog import CampaignRulesDialog
-from ui.systems.swords_edge.trait_style import trait_text
-from ui.systems.swords_edge.widgets import HistoryPlainTextEdit
 
 CAMPAIGN_FILTER = f"Sword's Edge campaigns (*{CAMPAIGN_SUFFIX});;All files (*)"
 CHARACTER_FILTER = f"Sword's Edge characters (*{CHARACTER_SUFFIX});;All files (*)"
 NC_FILTER = f"Sword's Edge opponents (*{NC_SUFFIX});;All files (*)"
 
 
-class ClockWidget(QWidget):
-    """A painted progress clock. Click a segment to fill up to it (click the last
-    filled one to empty it); keys: + / Space fill, - / Backspace empty."""
-
-    changed = Signal(int)
-
-    def __init__(self, clock: ProgressClock, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.clock = clock.model_copy(deep=True)
-        """What the dial shows: a copy of the campaign's clock (never the model's own)."""
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(QSize(64, 64))
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self._update_text()
-
-    def sizeHint(self) -> QSize:
-        return QSize(72, 72)
-
-    def filled(self) -> int:
-        return self.clock.filled
-
-    def set_filled(self, filled: int) -> None:
-        target = max(0, min(self.clock.segments, filled))
-        if target != self.clock.filled:
-            self.clock.filled = target
-            self._update_text()
-            self.update()
-            self.changed.emit(target)
-
-    def advance(self, n: int = 1) -> None:
-        self.set_filled(self.clock.filled + n)
-
-    def text(self) -> str:
-        return f"{self.clock.filled} of {self.clock.segments}"
-
-    def _update_text(self) -> None:
-        name = self.clock.name or "Progress clock"
-        self.setAccessibleName(f"{name}: {self.text()}")
-        self.setToolTip(f"{name}: {self.text()} segments filled.\nClick a segment to fill up "
-                        "to it, click the last filled one to empty it; + and - keys too.")
-
-    def segment_at(self, point: QPointF) -> int | None:
-        rect = self._circle()
-        centre = rect.center()
-        dx, dy = point.x() - centre.x(), point.y() - centre.y()
-        if math.hypot(dx, dy) > rect.width() / 2 + 2:
-            return None
-        angle = (math.degrees(math.atan2(dx, -dy)) + 360) % 360  # clockwise from 12
-        return min(self.clock.segments - 1, int(angle / (360 / self.clock.segments)))
-
-    def click_segment(self, index: int) -> None:
-        """Fill up to segment ``index`` (0-based); the last filled one empties."""
-        if index + 1 == self.clock.filled:
-            self.set_filled(index)
-        else:
-            self.set_filled(index + 1)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            index = self.segment_at(event.position())
-            if index is not None:
-                self.click_segment(index)
-                event.accept()
-                return
-        elif event.button() == Qt.MouseButton.RightButton:
-            self.advance(-1)
-            event.accept()
-            return
-        super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Space, Qt.Key.Key_Right,
-                   Qt.Key.Key_Up):
-            self.advance(1)
-        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Backspace, Qt.Key.Key_Left,
-                     Qt.Key.Key_Down):
-            self.advance(-1)
-        else:
-            super().keyPressEvent(event)
-
-    def _circle(self) -> QRectF:
-        side = min(self.width(), self.height()) - 8
-        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
-
-    def paintEvent(self, _event: object) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        rect = self._circle()
-        fill = palette.color(QPalette.ColorRole.Highlight)
-        empty = palette.color(QPalette.ColorRole.Base)
-        line = palette.color(QPalette.ColorRole.WindowText)
-        segments = self.clock.segments
-        span = 360 / segments
-        for index in range(segments):
-            path = QPainterPath()
-            path.moveTo(rect.center())
-            # Qt angles: counter-clockwise from 3 o'clock; start at 12, go clockwise.
-            path.arcTo(rect, 90 - index * span, -span)
-            path.closeSubpath()
-            painter.fillPath(path, fill if index < self.clock.filled else empty)
-        pen = QPen(line, 1.6)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(rect)
-        centre = rect.center()
-        for index in range(segments):
-            angle = math.radians(index * span)
-            end = QPointF(centre.x() + math.sin(angle) * rect.width() / 2,
-                          centre.y() - math.cos(angle) * rect.height() / 2)
-            painter.drawLine(centre, end)
-        if self.hasFocus():
-            focus = QPen(palette.color(QPalette.ColorRole.Highlight), 1, Qt.PenStyle.DotLine)
-            painter.setPen(focus)
-            painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
-        painter.end()
-
-
-class ClockPanel(QFrame):
-    """One clock with its name, size and a Remove button."""
-
-    changed = Signal()
-    remove_requested = Signal(object)
-
-    def __init__(self, clock: ProgressClock, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.clock = clock.model_copy(deep=True)
-        """What the panel shows and hands over in ``changed``: a copy of the campaign's
-        clock; the party view applies it through the campaign's owner."""
-        self.dial = ClockWidget(clock, self)
-        self.name_edit = QLineEdit(clock.name, self)
-        self.name_edit.setPlaceholderText("What is coming?")
-        tip(self.name_edit, "Clock name", "What the clock counts towards")
-        self.size_combo = QComboBox(self)
-        for n in (4, 6, 8):
-            self.size_combo.addItem(f"{n} segments", n)
-        self.size_combo.setCurrentIndex((4, 6, 8).index(clock.segments))
-        tip(self.size_combo, "Clock size", "4, 6 or 8 segments")
-        self.count_label = QLabel(self.dial.text(), self)
-        tip(self.count_label, "Clock progress", "Segments filled")
-        self.remove_button = QPushButton("Remove", self)
-        tip(self.remove_button, "Remove clock", "Delete this clock")
-        self.name_edit.textEdited.connect(self._on_name)
-        self.size_combo.activated.connect(self._on_size)
-        self.dial.changed.connect(self._on_filled)
-        self.remove_button.clicked.connect(lambda: self.remove_requested.emit(self))
-        right = QVBoxLayout()
-        right.addWidget(self.name_edit)
-        row = QHBoxLayout()
-        row.addWidget(self.size_combo)
-        row.addWidget(self.count_label, 1)
-        row.addWidget(self.remove_button)
-        right.addLayout(row)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.dial)
-        layout.addLayout(right, 1)
-
-    def show_clock(self, clock: ProgressClock) -> None:
-        """Show ``clock`` (the campaign's, after a change): a copy of it."""
-        self.clock = clock.model_copy(deep=True)
-        self.dial.clock = clock.model_copy(deep=True)
-        if self.name_edit.text() != clock.name:
-            self.name_edit.setText(clock.name)
-        index = self.size_combo.findData(clock.segments)
-        if index >= 0 and index != self.size_combo.currentIndex():
-            self.size_combo.setCurrentIndex(index)
-        self.dial._update_text()
-        self.dial.update()
-        self._show_count()
-
-    def _show_count(self) -> None:
-        self.count_label.setText(self.dial.text() + (" — full!" if self.clock.is_full else ""))
-
-    def _on_name(self, text: str) -> None:
-        self.clock.name = text
-        self.dial.clock.name = text
-        self.dial._update_text()
-        self.changed.emit()
-
-    def _on_size(self, _index: int) -> None:
-        segments = int(self.size_combo.currentData())
-        self.clock = ProgressClock(name=self.clock.name, segments=segments,
-                                   filled=min(self.clock.filled, segments))
-        self.dial.clock = self.clock.model_copy(deep=True)
-        self.dial._update_text()
-        self.dial.update()
-        self._show_count()
-        self.changed.emit()
-
-    def _on_filled(self, filled: int) -> None:
-        self.clock.filled = filled
-        self._show_count()
-        self.changed.emit()
-
-
-def _esc(text: str) -> str:
-    return html.escape(text)
-
-
-def party_column_html(row: PartyRow) -> str:
-    """One PC's column as rich text."""
-    parts = [f"<h3 style='margin:0'>{_esc(row.name)}</h3>"]
-    if row.player:
-        parts.append(f"<div><i>played by {_esc(row.player)}</i></div>")
-    for alert in row.alerts:
-        parts.append(f"<div style='color:#c0392b'><b>{_esc(alert)}</b></div>")
-    parts.append(f"<p style='margin:4px 0'><b>Luck {row.luck}</b> · Advancements "
-                 f"{row.advancements}</p>")
-    parts.append("<div>" + "<br>".join(_esc(q.label) for q in row.general) + "</div>")
-    for trait in row.traits:
-        parts.append(f"<p style='margin:6px 0 0 0'><b>{_esc(trait_text(trait.trait))} "
-                     f"{_esc(trait.label.split(' ', 1)[1])}</b></p>")
-        if trait.qualities:
-            parts.append("<div style='margin-left:8px'>"
-                         + "<br>".join(_esc(q.label) for q in trait.qualities) + "</div>")
-    if row.pivots:
-        parts.append("<p style='margin:6px 0 0 0'><b>Pivots</b></p>")
-        parts.append("<div>" + "<br>".join(f"<i>{_esc(slot)}:</i> {_esc(text)}"
-                                           for slot, text in row.pivots) + "</div>")
-    return "".join(parts)
-
-
-class PartyView(QWidget):
+class PartyView(PartyLayout):
     """A campaign: its PCs side by side, GM notes and progress clocks.
 
     ``characters_loaded`` is emitted after the character files are (re)read.
@@ -343,51 +102,14 @@ class PartyView(QWidget):
         self.align_buttons: dict[Path, QPushButton] = {}
         self.clock_panels: list[ClockPanel] = []
         self._build()
+        self._connect_widgets()
         self._show_campaign()
 
-    # -- building -------------------------------------------------------------------
-    def _build(self) -> None:
-        self.name_edit = QLineEdit(self)
-        tip(self.name_edit, "Campaign name", "The campaign's name")
+    def _connect_widgets(self) -> None:
         self.name_edit.textEdited.connect(self._on_name)
-        self.file_label = QLabel(self)
-        tip(self.file_label, "Campaign file", "Where this campaign is saved")
-        buttons = QHBoxLayout()
-        self.new_button = QPushButton("Ne&w", self)
-        tip(self.new_button, "New campaign", "Start an empty campaign")
-        self.open_button = QPushButton("&Open…", self)
-        tip(self.open_button, "Open campaign", "Open a .secampaign file")
-        self.save_button = QPushButton("&Save", self)
-        tip(self.save_button, "Save campaign", "Save the campaign file")
-        self.save_as_button = QPushButton("Save &as…", self)
-        tip(self.save_as_button, "Save campaign as", "Save the campaign under a new name")
-        self.add_button = QPushButton("Add &characters…", self)
-        tip(self.add_button, "Add characters", "Add .sechar files to the party")
-        self.remove_combo = QComboBox(self)
-        tip(self.remove_combo, "Character to remove", "Choose a character to take out of "
-            "the party (the file is kept)")
-        self.remove_button = QPushButton("&Remove", self)
-        tip(self.remove_button, "Remove character", "Take the chosen character out of the "
-            "party; the file is not deleted")
-        self.reload_button = QPushButton("Re&load", self)
-        tip(self.reload_button, "Reload characters", "Read the character files again")
-        self.rules_button = QPushButton("Table r&ules…", self)
-        tip(self.rules_button, "Campaign table rules", "The table rules this campaign plays "
-            "by; new characters start with them")
         self.rules_button.clicked.connect(self.edit_table_rules)
-        self.new_character_button = QPushButton("New c&haracter…", self)
-        tip(self.new_character_button, "New character for this campaign", "Save a new, empty "
-            "character file with the campaign's table rules and add it to the party")
         self.new_character_button.clicked.connect(self.new_character_dialog)
-        self.export_summary_action = QAction("Export Party Summar&y…", self)
-        self.export_summary_action.setToolTip(
-            "Write one PDF: a one-page summary of the party for the GM, then every "
-            "PC's sheet")
         self.export_summary_action.triggered.connect(lambda _c=False: self.export_summary())
-        self.addAction(self.export_summary_action)
-        self.export_summary_button = QPushButton("Export Party Summar&y…", self)
-        tip(self.export_summary_button, "Export Party Summary",
-            self.export_summary_action.toolTip())
         self.export_summary_button.clicked.connect(self.export_summary_action.trigger)
         self.new_button.clicked.connect(self.new_campaign)
         self.open_button.clicked.connect(self.open_dialog)
@@ -397,120 +119,14 @@ class PartyView(QWidget):
         self.remove_button.clicked.connect(
             lambda: self.remove_character(self.remove_combo.currentIndex()))
         self.reload_button.clicked.connect(self.reload)
-        for widget in (self.new_button, self.open_button, self.save_button,
-                       self.save_as_button):
-            buttons.addWidget(widget)
-        buttons.addSpacing(12)
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_combo)
-        buttons.addWidget(self.remove_button)
-        buttons.addWidget(self.reload_button)
-        buttons.addStretch(1)
-        # The campaign-wide actions get a row of their own, so the Party tab still fits
-        # a 1024-pixel-wide screen without scrolling sideways.
-        campaign_actions = QHBoxLayout()
-        campaign_actions.addWidget(self.rules_button)
-        campaign_actions.addWidget(self.new_character_button)
-        campaign_actions.addWidget(self.export_summary_button)
-        campaign_actions.addStretch(1)
-        head = QHBoxLayout()
-        head.addWidget(buddy("Ca&mpaign:", self.name_edit, self))
-        head.addWidget(self.name_edit, 1)
-        head.addWidget(self.file_label, 1)
-
-        self.columns_host = QWidget(self)
-        self.columns_layout = QHBoxLayout(self.columns_host)
-        self.columns_layout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.empty_label = QLabel("No characters yet: add their .sechar files.",
-                                  self.columns_host)
-        self.columns_layout.addWidget(self.empty_label)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.columns_host)
-        scroll.setAccessibleName("The party")
-        self.party_scroll = scroll
-
-        bottom = QWidget(self)
-        self.notes_edit = HistoryPlainTextEdit(bottom)
-        self.notes_edit.setUndoRedoEnabled(True)
-        self.notes_edit.setPlaceholderText("Threads, names, what happened last session…")
-        tip(self.notes_edit, "GM notes", "Your notes, saved in the campaign file")
         self.notes_edit.textChanged.connect(self._on_notes)
-        clocks_box = QGroupBox("Progress clocks", bottom)
-        self.clocks_layout = QVBoxLayout()
-        self.add_clock_name = QLineEdit(clocks_box)
-        self.add_clock_name.setPlaceholderText("New clock: what is coming?")
-        tip(self.add_clock_name, "New clock name", "The name of the clock to add")
-        self.add_clock_size = QComboBox(clocks_box)
-        for n in (4, 6, 8):
-            self.add_clock_size.addItem(f"{n} segments", n)
-        self.add_clock_size.setCurrentIndex(1)
-        tip(self.add_clock_size, "New clock size", "4, 6 or 8 segments")
-        self.add_clock_button = QPushButton("Add c&lock", clocks_box)
-        tip(self.add_clock_button, "Add clock", "Add a progress clock to the campaign")
         self.add_clock_button.clicked.connect(
             lambda: self.add_clock(self.add_clock_name.text().strip(),
                                    int(self.add_clock_size.currentData())))
         self.add_clock_name.returnPressed.connect(self.add_clock_button.click)
-        add_row = QHBoxLayout()
-        add_row.addWidget(self.add_clock_name, 1)
-        add_row.addWidget(self.add_clock_size)
-        add_row.addWidget(self.add_clock_button)
-        clocks_inner = QWidget(clocks_box)
-        clocks_inner.setLayout(self.clocks_layout)
-        self.clocks_layout.setContentsMargins(0, 0, 0, 0)
-        self.clocks_layout.addStretch(1)
-        clocks_scroll = QScrollArea(clocks_box)
-        clocks_scroll.setWidgetResizable(True)
-        clocks_scroll.setWidget(clocks_inner)
-        clocks_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        clocks_scroll.setAccessibleName("Progress clocks")
-        box_layout = QVBoxLayout(clocks_box)
-        box_layout.addWidget(clocks_scroll, 1)
-        box_layout.addLayout(add_row)
-        notes_box = QGroupBox("GM &notes", bottom)
-        QVBoxLayout(notes_box).addWidget(self.notes_edit)
-        opponents_box = QGroupBox("Opponents", bottom)
-        self.opponents_list = QListWidget(opponents_box)
-        self.opponents_list.setObjectName("campaign_opponents")
-        tip(self.opponents_list, "Campaign opponents", "The campaign's opponent files "
-            "(.senc), saved with the campaign")
-        self.add_opponents_button = QPushButton("Add o&pponents…", opponents_box)
-        tip(self.add_opponents_button, "Add opponents", "Add .senc files to the campaign")
-        self.remove_opponent_button = QPushButton("Remove", opponents_box)
-        tip(self.remove_opponent_button, "Remove opponent", "Take the selected opponent out "
-            "of the campaign; the file is not deleted")
         self.add_opponents_button.clicked.connect(self.add_opponents_dialog)
         self.remove_opponent_button.clicked.connect(
             lambda: self.remove_opponent(self.opponents_list.currentRow()))
-        opponent_buttons = QHBoxLayout()
-        opponent_buttons.addWidget(self.add_opponents_button)
-        opponent_buttons.addWidget(self.remove_opponent_button)
-        opponent_buttons.addStretch(1)
-        opponents_layout = QVBoxLayout(opponents_box)
-        opponents_layout.addWidget(self.opponents_list, 1)
-        opponents_layout.addLayout(opponent_buttons)
-        bottom_layout = QHBoxLayout(bottom)
-        bottom_layout.setContentsMargins(0, 0, 0, 0)
-        bottom_layout.addWidget(notes_box, 3)
-        bottom_layout.addWidget(opponents_box, 2)
-        bottom_layout.addWidget(clocks_box, 2)
-
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
-        splitter.addWidget(scroll)
-        splitter.addWidget(bottom)
-        splitter.setStretchFactor(0, 4)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([500, 280])
-        splitter.setChildrenCollapsible(False)
-        scroll.setMinimumHeight(240)
-        self.notes_edit.setMinimumHeight(80)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(head)
-        layout.addLayout(buttons)
-        layout.addLayout(campaign_actions)
-        layout.addWidget(splitter, 1)
 
     # -- campaign -------------------------------------------------------------------
     def _base_path(self) -> Path:
@@ -698,8 +314,10 @@ class PartyView(QWidget):
 
     # -- characters -----------------------------------------------------------------
     def add_dialog(self) -> list[Path]:
-        names, _ = QFileDialog.getOpenFileNames(self, "Add characters", str(Path.home()),
+        folder = folders.start_folder("characters", (p for p, _ in self.pcs))
+        names, _ = QFileDialog.getOpenFileNames(self, "Add characters", folder,
                                                 CHARACTER_FILTER)
+        folders.remember("characters", names)
         return self.add_characters([Path(n) for n in names])
 
     def add_characters(self, paths: list[Path]) -> list[Path]:
@@ -750,8 +368,8 @@ class PartyView(QWidget):
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             if isinstance(character, str):
                 title = path.name
-                label.setText(f"<h3 style='margin:0'>{_esc(path.name)}</h3>"
-                              f"<p style='color:#c0392b'>{_esc(character)}</p>")
+                label.setText(f"<h3 style='margin:0'>{html.escape(path.name)}</h3>"
+                              f"<p style='color:#c0392b'>{html.escape(character)}</p>")
                 tip(label, f"{path.name}: unreadable", character)
             else:
                 row = next(rows)
@@ -892,8 +510,9 @@ class PartyView(QWidget):
         self.remove_opponent_button.setEnabled(bool(self.ncs))
 
     def add_opponents_dialog(self) -> list[Path]:
-        names, _ = QFileDialog.getOpenFileNames(self, "Add opponents", str(Path.home()),
-                                                NC_FILTER)
+        folder = folders.start_folder("opponents", (p for p, _ in self.ncs))
+        names, _ = QFileDialog.getOpenFileNames(self, "Add opponents", folder, NC_FILTER)
+        folders.remember("opponents", names)
         return self.add_opponents([Path(n) for n in names])
 
     def add_opponents(self, paths: list[Path]) -> list[Path]:

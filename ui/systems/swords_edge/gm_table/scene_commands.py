@@ -6,7 +6,10 @@ scene (NC Stress, pairings, the log) and PCs. The scene's part is a
 :class:`ScenePCCommand` on that PC's owner (so the builder tab shows it modified
 and its Undo takes it back). The two halves are linked: undoing or redoing one
 also undoes or redoes the others while they are still the latest step of their
-own stacks, so the scene and its PCs never disagree about a step. Each command
+own stacks. An undo in the scene always takes its PCs along: when a PC's own history
+has later steps on top of the scene's (Luck gained in the Play dock, a name typed in
+the tab), those are undone first, down to the scene's, so the scene and its PCs
+never disagree about a step (redo in the tab brings them back). Each command
 restores JSON snapshots through one core call (``Scene`` data, ``play.restore``).
 """
 
@@ -35,6 +38,21 @@ def _is_top(stack: QUndoStack, command: QUndoCommand) -> bool:
     """Whether ``command`` is the step ``stack`` would undo next."""
     index = stack.index()
     return index > 0 and stack.command(index - 1) is command
+
+
+def _undo_through(stack: QUndoStack, command: QUndoCommand) -> list[str]:
+    """Undo ``stack`` down to and including ``command`` when it is done; the names of
+    the later steps undone on the way (empty when ``command`` was on top, or is not
+    done on ``stack``)."""
+    position = next((i for i in range(stack.index()) if stack.command(i) is command), None)
+    if position is None:
+        return []
+    later: list[str] = []
+    while stack.index() > position + 1:
+        later.append(stack.undoText())
+        stack.undo()
+    stack.undo()
+    return later
 
 
 def _is_next(stack: QUndoStack, command: QUndoCommand) -> bool:
@@ -77,6 +95,8 @@ class SceneStep(QUndoCommand):
         self.link = _Link()
         self.changes: dict[str, list[dict[str, Any]]] = {}
         """What this step did to each PC (by scene id), as a scene_changes patch."""
+        self.notify: Callable[[list[str]], None] | None = None
+        """Told the names of a PC's later steps an undo in the scene undid first."""
         for _document, command in partners:
             command.step = self
 
@@ -95,19 +115,25 @@ class SceneStep(QUndoCommand):
         self.partners = []
 
     def follow(self, origin: object, undo: bool) -> None:
-        """Undo (redo) the other halves of this step that are still next in line."""
+        """Undo (redo) the other halves of this step that are still next in line; an
+        undo started in the scene undoes each PC's half through the PC's later steps."""
         if self.link.origin is not None:
             return
         self.link.origin = origin
+        later: list[str] = []
         try:
             halves: list[tuple[QUndoStack, QUndoCommand]] = [(self.stack, self)]
             halves += [(d.undo_stack, c) for d, c in self.partners]
             for stack, command in halves:
                 if command is origin:
                     continue
-                if undo and _is_top(stack, command):
+                if undo and origin is self:
+                    later += _undo_through(stack, command)
+                elif undo and _is_top(stack, command):
                     stack.undo()
                 elif not undo and _is_next(stack, command):
                     stack.redo()
         finally:
             self.link.origin = None
+        if later and self.notify is not None:
+            self.notify(later)

@@ -20,10 +20,10 @@ from seforge.core.file_identity import same_file
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter
 from ui.shell.unsaved_dialog import UnsavedWork
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 from ui.systems.swords_edge.gm_table.party import PartyView
 from ui.systems.swords_edge.gm_table.scene.tracker import OpenCalculator, SaveDocument, SceneTracker
-from ui.systems.swords_edge.owners import DocumentRegistry
 
 OpenCharacters = Callable[[], Sequence[tuple[Character, Path | None]]]
 

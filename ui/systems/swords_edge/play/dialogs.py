@@ -35,6 +35,7 @@ from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, recovery_levels_text
 from ui.shell.widgets import buddy, ok_cancel, tip
 from ui.systems.swords_edge.play.widgets import TraitCombo
+from ui.systems.swords_edge.widgets import fit_to_title
 
 NO_TEST = "No Recovery Test, or it failed"
 ONE = "pc"
@@ -53,6 +54,7 @@ class EndSceneDialog(QDialog):
                  *, pivots: bool = True, title: str = "End the scene") -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        fit_to_title(self)
         self.setAccessibleName(title)
         self.recovery: dict[str, QComboBox] = {}
         self.luck: dict[str, QSpinBox] = {}
@@ -154,6 +156,7 @@ class EndOfDayDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("End of day")
+        fit_to_title(self)
         self.setAccessibleName("End of day")
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -180,6 +183,7 @@ class EndSessionDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("End session")
+        fit_to_title(self)
         self.setAccessibleName("End session")
         layout = QVBoxLayout(self)
         note = QLabel(PLAY_TIPS["end_session_note"])
@@ -201,6 +205,7 @@ class CriticalFailureDialog(QDialog):
     def __init__(self, character: Character, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Critical Failure")
+        fit_to_title(self)
         self.setAccessibleName("Critical Failure")
         layout = QVBoxLayout(self)
         intro = QLabel(PLAY_TIPS["critical_failure"])
@@ -259,6 +264,7 @@ class AdvancementDialog(QDialog):
     def __init__(self, character: Character, index: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Use an Advancement")
+        fit_to_title(self)
         self.setAccessibleName("Use an Advancement")
         self.resize(560, 460)
         adv = character.play.advancements[index]
@@ -357,6 +363,7 @@ class PivotDialog(QDialog):
         title = (f"Change {change.capitalize()} Pivot" if change
                  else f"A Pivot of {character.name} came into play")
         self.setWindowTitle(title)
+        fit_to_title(self)
         self.setAccessibleName(title)
         layout = QVBoxLayout(self)
         form = QFormLayout()

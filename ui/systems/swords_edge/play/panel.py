@@ -5,9 +5,10 @@ Every button ends in a call into ``seforge.systems.swords_edge.play``; refusals 
 Each successful step becomes one :class:`PlaySnapshotCommand` on the undo stack.
 
 The public methods named like the rules (``start_session``, ``take_stress``...) are
-the panel's slots: the buttons call them after any dialog, and tests or the main
-window may call them directly. Call :meth:`refresh` when the character changes from
-outside the panel (the main window does so on the document's ``changed`` signal).
+the panel's slots (in :mod:`~ui.systems.swords_edge.play.actions`): the buttons call
+them after any dialog, and tests or the main window may call them directly. Call
+:meth:`refresh` when the character changes from outside the panel (the main window
+does so on the document's ``changed`` signal).
 """
 
 from __future__ import annotations
@@ -15,43 +16,28 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QPalette, QUndoStack
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
     QBoxLayout,
     QCheckBox,
     QComboBox,
-    QDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
-    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
-from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
-from seforge.systems.swords_edge.models import TRAITS, Character, Element, Trait
-from seforge.systems.swords_edge.play.advancement import (
-    critical_success_stunt,
-    earn_critical_failure_advancement,
-    use_advancement,
-)
-from seforge.systems.swords_edge.play.history import full_dump, state_at
+from seforge.systems.swords_edge.models import TRAITS, Trait
 from seforge.systems.swords_edge.play.luck import (
     DEFAULT_LUCK,
     LUCK_PURPOSES,
@@ -59,12 +45,10 @@ from seforge.systems.swords_edge.play.luck import (
     spend_luck,
 )
 from seforge.systems.swords_edge.play.pivots import (
-    change_pivot,
-    earn_pivot_advancement,
     pivot_change_reason,
 )
 from seforge.systems.swords_edge.play.recovery import end_of_day, end_of_week
-from seforge.systems.swords_edge.play.session import end_scene, end_session, start_session
+from seforge.systems.swords_edge.play.session import start_session
 from seforge.systems.swords_edge.play.state import (
     effective_sfx,
     effective_trait,
@@ -72,34 +56,20 @@ from seforge.systems.swords_edge.play.state import (
     sfx_elements,
 )
 from seforge.systems.swords_edge.play.stress import (
-    arcane_failure,
-    resolve_doom,
     return_to_play,
     stress_from_level,
     take_stress,
 )
-from seforge.systems.swords_edge.play.summary import summary_lines
-from seforge.systems.swords_edge.scene_text import PLAY_TIPS
-from ui.shell.theme import verdict_colour
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.owners import Changes
-from ui.systems.swords_edge.play.commands import PlaySnapshotCommand
-from ui.systems.swords_edge.play.dialogs import (
-    ONE,
-    AdvancementDialog,
-    CriticalFailureDialog,
-    EndOfDayDialog,
-    EndSceneDialog,
-    EndSessionDialog,
-    PivotDialog,
-)
+from ui.systems.swords_edge.play.actions import PlayActions
+from ui.systems.swords_edge.play.history_box import PlayHistoryBox
 from ui.systems.swords_edge.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
 from ui.systems.swords_edge.widgets import set_font_scale
 
 TWO_COLUMN_WIDTH = 820
 """Below this width the panel stacks its two columns (e.g. in a side dock)."""
-HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
 
 
 def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
@@ -107,35 +77,13 @@ def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
     return button(text, None, text.rstrip("…"), tooltip, slot)
 
 
-class PlayPanel(QWidget):
+class PlayPanel(PlayActions):
     """Luck, Penalty Ranks, Doom, Advancements, Stunts and the history of one character."""
 
     def __init__(self, document: CharacterDocument, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
-        """The character's owner: the panel reads its Character and pushes each step on
-        its undo stack; it keeps no copy of its own."""
-        self._trial: Character | None = None
-        self.undo_stack: QUndoStack = document.undo_stack
-        self._pressed: QWidget | None = None
-        """The button just pressed (the control a refusal belongs beside)."""
-        self.refused_beside: QWidget | None = None
-        """The control beside which the last refusal was shown."""
-        self.setAccessibleName("Play")
+        super().__init__(document, parent)
         self._build()
         self.refresh()
-
-    @property
-    def character(self) -> Character:
-        """The owner's Character, or the copy a rule operation is tried on just now."""
-        return self._trial if self._trial is not None else self.document.character
-
-    @character.setter
-    def character(self, value: Character) -> None:
-        self._trial = None if value is self.document.character else value
-
-    def _on_changed(self) -> None:
-        self.document.notify_changed(Changes.PLAY)
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -148,8 +96,6 @@ class PlayPanel(QWidget):
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Message")
         self.message.setToolTip("Why the last action was refused")
-        self._refused: Callable[[], object] | None = None
-        """The last refused operation; its message goes once it would be allowed."""
         self._tint_message()
         outer.addWidget(self.status)
         outer.addWidget(self.message)
@@ -434,33 +380,11 @@ class PlayPanel(QWidget):
         return box
 
     def _history_box(self) -> QGroupBox:
-        box = QGroupBox("History")
-        layout = QVBoxLayout(box)
-        self.history = QTableWidget(0, len(HISTORY_COLUMNS))
-        self.history.setHorizontalHeaderLabels(list(HISTORY_COLUMNS))
-        self.history.verticalHeader().setVisible(False)
-        self.history.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.history.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.history.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.history.setWordWrap(False)
-        self.history.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
-        header = self.history.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        # "What" is sized to its text (never elided: it says what happened); "Why"
-        # takes the rest, and the table scrolls sideways when both do not fit.
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        tip(
-            self.history, "History", "Every change in play; select one to see the character then"
-        )
+        box = PlayHistoryBox(self.fontMetrics().height() + 8)
+        self.history = box.table
+        self.past = box.past
         self.history.currentCellChanged.connect(lambda row, *_: self.select_history(row))
-        self.past = QPlainTextEdit()
-        self.past.setReadOnly(True)
-        self.past.setMaximumHeight(150)
-        tip(self.past, "Character at that point", "Read-only: the character after that change")
-        layout.addWidget(self.history, 1)
-        layout.addWidget(self.past)
+        self._history = box
         return box
 
     # ---------------------------------------------------------------- refreshing
@@ -472,7 +396,7 @@ class PlayPanel(QWidget):
             status = "No session played yet"
         else:
             state = "running" if p.session_running else "ended"
-            status = f"Session {p.session} ({state}) · Scene {p.scene}"
+            status = f"{session_scene_text(p.session, p.scene)} ({state})"
         flags = []
         if p.removed_from_scene:
             flags.append("out of this scene")
@@ -550,66 +474,11 @@ class PlayPanel(QWidget):
             self.advancements.setCurrentRow(min(max(row, 0), self.advancements.count() - 1))
 
     def _refresh_history(self) -> None:
-        entries = self.character.history
-        blocked = self.history.blockSignals(True)
-        self.history.setRowCount(len(entries))
-        for row, entry in enumerate(entries):
-            for col, value in enumerate(
-                (str(entry.session), str(entry.scene), entry.what, entry.why)
-            ):
-                item = QTableWidgetItem(value)
-                item.setToolTip(f"{entry.what}\n{entry.why}\n{entry.at}".strip())
-                if col < 2:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.history.setItem(row, col, item)
-        self.history.blockSignals(blocked)
-        if entries:
-            self.history.scrollToBottom()
+        self._history.show_entries(self.character.history)
 
     def select_history(self, row: int) -> None:
         """Show the character as it was after history entry ``row`` (read-only)."""
-        if not 0 <= row < len(self.character.history):
-            self.past.setPlainText("")
-            return
-        if self.history.currentRow() != row:
-            blocked = self.history.blockSignals(True)
-            self.history.setCurrentCell(row, 0)
-            self.history.blockSignals(blocked)
-        try:
-            past = state_at(self.character, row)
-        except RefusedError as exc:
-            self.past.setPlainText(str(exc))
-            return
-        entry = self.character.history[row]
-        head = f"After: {entry.what}" + (f" ({entry.at})" if entry.at else "")
-        self.past.setPlainText("\n".join([head, *summary_lines(past)]))
-
-    # ------------------------------------------------------------------ applying
-    def _changed(self) -> None:
-        self.refresh()
-        self._on_changed()
-
-    def _tint_message(self) -> None:
-        self.message.setStyleSheet(f"color: {verdict_colour(False)};")
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self._tint_message()
-
-    def refusal(self, action: Callable[[], object]) -> str:
-        """Why the core would refuse ``action`` now ("" when it would not), so nothing
-        here restates a rule. The actions read ``self.character`` when they run, so it
-        is tried on a copy put there for the moment; the character itself is untouched."""
-        character = self.character
-        self.character = character.model_copy(deep=True)
-        try:
-            action()
-        except RefusedError as exc:
-            return str(exc)
-        finally:
-            self.character = character
-        return ""
+        self._history.select(self.character, row)
 
     def _refresh_session_buttons(self) -> None:
         """Start session is greyed while it cannot be done, and says why."""
@@ -681,221 +550,3 @@ class PlayPanel(QWidget):
                 self.arcane_sfx.addItem(name, index)
             self.arcane_sfx.setCurrentIndex(max(0, self.arcane_sfx.findData(chosen)))
 
-    def _refresh_message(self) -> None:
-        """Clear the refusal once the refused operation would be allowed (after an undo,
-        or a change made elsewhere)."""
-        if self._refused is not None and not self.refusal(self._refused):
-            self._refused = None
-            self.message.setText("")
-            self.message.setAccessibleDescription("")
-
-    def _apply(self, text: str, action: Callable[[], object]) -> bool:
-        """Run one rule operation as an undoable step; show the refusal if any (it goes
-        away by itself once the operation would be allowed)."""
-        character = self.character
-        before = full_dump(character)
-        # The actions read ``self.character`` when they run: they run on a copy put
-        # there for the moment, and the undo step's redo makes the change.
-        work = character.model_copy(deep=True)
-        self.character = work
-        try:
-            action()
-        except RefusedError as exc:
-            self.message.setText(f"Not allowed: {exc}.")
-            self.message.setAccessibleDescription(str(exc))
-            self._refused = action
-            self._show_beside_control(f"Not allowed: {exc}.")
-            return False
-        finally:
-            self.character = character
-        self._refused = None
-        self._pressed = None
-        self.message.setText("")
-        after = full_dump(work)
-        self.undo_stack.push(
-            PlaySnapshotCommand(character, before, after, text, self._changed)
-        )
-        return True
-
-    def _show_beside_control(self, text: str) -> None:
-        """Show a refusal next to the control that asked for it (the message line at
-        the top of the panel may be scrolled out of sight in the narrow dock)."""
-        pressed, self._pressed = self._pressed, None
-        control = pressed if pressed is not None else QApplication.focusWidget()
-        if control is None or not self.isAncestorOf(control):
-            return
-        self.refused_beside = control
-        QToolTip.showText(control.mapToGlobal(QPoint(0, control.height())), text, control)
-
-    def last_error(self) -> str:
-        return self.message.text()
-
-    # --------------------------------------------------------------------- slots
-    def start_session(self, luck: int = DEFAULT_LUCK) -> bool:
-        return self._apply("Start session", lambda: start_session(self.character, luck))
-
-    def end_scene(self, recovery_level: str | None = None, luck: int = 0) -> bool:
-        return self._apply(
-            "End scene", lambda: end_scene(self.character, recovery_level, luck)
-        )
-
-    def end_session(self, clear_penalties: bool = False) -> bool:
-        return self._apply(
-            "End session", lambda: end_session(self.character, clear_penalties)
-        )
-
-    def spend_luck(self, purpose: str, amount: int = 1) -> bool:
-        return self._apply(
-            "Spend Luck", lambda: spend_luck(self.character, purpose, amount)
-        )
-
-    def gain_luck(self, reason: str, amount: int = 1) -> bool:
-        return self._apply("Gain Luck", lambda: gain_luck(self.character, reason, amount))
-
-    def take_stress(self, trait: Trait, count: int, legendary: bool = False) -> bool:
-        return self._apply(
-            "Take Stress", lambda: take_stress(self.character, trait, count, legendary)
-        )
-
-    def resolve_doom(self, outcome: str, advancement: int | None = None) -> bool:
-        name = self.weakness_name.text()
-        ok = self._apply(
-            "Resolve Doom",
-            lambda: resolve_doom(
-                self.character, outcome, advancement=advancement, weakness_name=name
-            ),
-        )
-        if ok:
-            self.weakness_name.clear()
-        return ok
-
-    def end_of_day(self, recovery_level: str | None = None) -> bool:
-        """The end-of-day Recovery Test at ``recovery_level`` (None: none, or failed)."""
-        return self._apply(
-            "End of day", lambda: end_of_day(self.character, recovery_level)
-        )
-
-    def end_of_week(self) -> bool:
-        return self._apply("End of week", lambda: end_of_week(self.character))
-
-    def return_to_play(self) -> bool:
-        return self._apply("Back in the game", lambda: return_to_play(self.character))
-
-    def arcane_failure(self, element_index: int) -> bool:
-        """A failed Arcane Test with the Element at ``element_index`` (an SFX)."""
-        return self._apply(
-            "Failed Arcane Test", lambda: arcane_failure(self.character, element_index)
-        )
-
-    def earn_pivot(self, slot: str) -> bool:
-        return self._apply(
-            "Pivot Advancement", lambda: earn_pivot_advancement(self.character, slot)
-        )
-
-    def change_pivot(self, slot: str, text: str | None, why: str = "") -> bool:
-        return self._apply(
-            f"Change {slot.capitalize()} Pivot",
-            lambda: change_pivot(self.character, slot, text, why),
-        )
-
-    def earn_critical_failure(self, keys: list[str], trait: Trait | None) -> bool:
-        return self._apply(
-            "Critical Failure Advancement",
-            lambda: earn_critical_failure_advancement(self.character, keys, trait),
-        )
-
-    def use_advancement(
-        self,
-        index: int,
-        use: str,
-        target: str | None = None,
-        new_element: Element | None = None,
-    ) -> bool:
-        return self._apply(
-            "Use Advancement",
-            lambda: use_advancement(self.character, index, use, target, new_element),
-        )
-
-    def add_stunt(self, name: str, trait: Trait) -> bool:
-        ok = self._apply(
-            "Add Stunt", lambda: critical_success_stunt(self.character, name, trait)
-        )
-        if ok:
-            self.stunt_name.clear()
-        return ok
-
-    # ------------------------------------------------------------ button handlers
-    def _on_start_clicked(self) -> None:
-        self.start_session(self.start_luck.value())
-
-    def _on_spend_clicked(self) -> None:
-        self.spend_luck(str(self.luck_purpose.currentData()), self.luck_amount.value())
-
-    def _on_gain_clicked(self) -> None:
-        reason = self.luck_reason.text().strip() or "GM award"
-        if self.gain_luck(reason):
-            self.luck_reason.clear()
-
-    def _on_stress_level(self, index: int) -> None:
-        level = self.stress_level.itemData(index)
-        if isinstance(level, str):
-            count, legendary = stress_from_level(level)
-            self.stress_count.setValue(count)
-            self.stress_legendary.setChecked(legendary)
-
-    def _on_stress_clicked(self) -> None:
-        self.take_stress(
-            self.stress_trait.trait(),
-            self.stress_count.value(),
-            self.stress_legendary.isChecked(),
-        )
-
-    def _on_pivot_clicked(self) -> None:
-        self.earn_pivot(str(self.pivot_slot.currentData()))
-
-    def _on_arcane_clicked(self) -> None:
-        index = self.arcane_sfx.currentData()
-        if isinstance(index, int):
-            self.arcane_failure(index)
-
-    def _on_stunt_clicked(self) -> None:
-        self.add_stunt(self.stunt_name.text(), self.stunt_trait.trait())
-
-    def open_end_scene_dialog(self) -> None:
-        dialog = EndSceneDialog.for_character(self.character, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            values = dialog.values()
-            self.end_scene(values["recovery"].get(ONE),
-                           values["luck_for_penalties"].get(ONE, 0))
-
-    def open_end_of_day_dialog(self) -> None:
-        dialog = EndOfDayDialog(self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.end_of_day(dialog.values())
-
-    def open_end_session_dialog(self) -> None:
-        dialog = EndSessionDialog(self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.end_session(dialog.values())
-
-    def open_pivot_dialog(self, slot: str) -> None:
-        dialog = PivotDialog(self.character, self, change=slot)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            text, why = dialog.values()
-            self.change_pivot(slot, text, why)
-
-    def open_critical_failure_dialog(self) -> None:
-        dialog = CriticalFailureDialog(self.character, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            keys, trait = dialog.values()
-            self.earn_critical_failure(keys, trait)
-
-    def open_advancement_dialog(self) -> None:
-        index = self.advancements.currentRow()
-        if index < 0:
-            self.message.setText("Select a held Advancement first.")
-            return
-        dialog = AdvancementDialog(self.character, index, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            use, target, element = dialog.chosen()
-            self.use_advancement(index, use, target, element)

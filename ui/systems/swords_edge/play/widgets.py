@@ -71,11 +71,12 @@ class PenaltyTrack(QWidget):
     Trait's colour, this scene's in amber, boxes the Trait cannot use crossed out.
 
     A display only (Stress is taken with the row below it, and recovered at the end
-    of a scene), so the boxes are drawn flat and square like the printed sheet's, not
-    raised and rounded like buttons."""
+    of a scene), so it is drawn as one gauge, as on the printed sheet: the boxes
+    joined in a single frame, thin dividers, small muted numbers; nothing raised,
+    spaced or labelled like a row of buttons. It takes no focus and no clicks."""
 
     BOX = 24
-    GAP = 4
+    GAP = 0
 
     def __init__(self, trait: Trait, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,6 +85,7 @@ class PenaltyTrack(QWidget):
         self._scene = 0
         self._capacity = MAX_PENALTY_RANKS
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setAccessibleName(f"{trait.value} Penalty Ranks")
         self.set_state(0, 0, MAX_PENALTY_RANKS)
 
@@ -104,34 +106,43 @@ class PenaltyTrack(QWidget):
         return self._total, self._scene, self._capacity
 
     def sizeHint(self) -> QSize:
-        width = MAX_PENALTY_RANKS * (self.BOX + self.GAP)
+        width = MAX_PENALTY_RANKS * (self.BOX + self.GAP) + 2
         return QSize(width, self.BOX + 2)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text_colour = self.palette().windowText().color()
-        line = QColor(text_colour)
-        line.setAlphaF(0.5)  # a thin printed line in either theme, not a button's edge
+        frame = QColor(text_colour)
+        frame.setAlphaF(0.55)  # a printed line in either theme, not a button's edge
+        divider = QColor(text_colour)
+        divider.setAlphaF(0.25)
         muted = self.palette().placeholderText().color()
         colour = trait_colour(self._trait)
         older = self._total - self._scene
+        font = painter.font()
+        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.8))
+        painter.setFont(font)
         for i in range(MAX_PENALTY_RANKS):
             rect = QRectF(1 + i * (self.BOX + self.GAP), 1, self.BOX, self.BOX)
             usable = i < self._capacity
-            painter.setPen(QPen(line if usable else muted, 1))
             if i < older:
-                painter.setBrush(colour)
+                painter.fillRect(rect, colour)
             elif i < self._total:
-                painter.setBrush(QBrush(SCENE_COLOUR))
-            else:
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(rect)
+                painter.fillRect(rect, QBrush(SCENE_COLOUR))
+            if i:
+                painter.setPen(QPen(divider, 1))
+                painter.drawLine(rect.topLeft(), rect.bottomLeft())
             if not usable:
+                painter.setPen(QPen(muted, 1))
                 painter.drawLine(rect.topLeft(), rect.bottomRight())
-            number = text_colour if usable else muted
-            painter.setPen(QColor("white") if i < self._total else number)
+            painter.setPen(QColor("white") if i < self._total else muted)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"-{i + 1}")
+        painter.setPen(QPen(frame, 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(1, 1, MAX_PENALTY_RANKS * (self.BOX + self.GAP), self.BOX))
         painter.end()
 
 

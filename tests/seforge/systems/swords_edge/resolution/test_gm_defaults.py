@@ -111,7 +111,7 @@ def test_articles_follow_the_word() -> None:
 
 
 def test_the_test_in_progress_follows_the_group_and_linked_trait_rules() -> None:
-    from seforge.systems.swords_edge import pending_test as pt
+    from seforge.systems.swords_edge import pending as pt
 
     test = pt.PendingTest()
     pt.set_trait(test, CH)

@@ -22,7 +22,7 @@ from seforge.systems.swords_edge.scene import Scene
 from seforge.systems.swords_edge.scene_changes import Patch, diff
 from ui.shell.settings import data_dir
 from ui.systems.swords_edge.gm_table.common import warn
-from ui.systems.swords_edge.gm_table.scene.owner_steps import sentence
+from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import sentence
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

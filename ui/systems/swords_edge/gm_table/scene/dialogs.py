@@ -44,6 +44,7 @@ from seforge.systems.swords_edge.scene_text import (
 )
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm_table.common import nc_summary
+from ui.systems.swords_edge.widgets import fit_to_title
 
 
 class _Dialog(QDialog):
@@ -51,6 +52,7 @@ class _Dialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
+        fit_to_title(self)
         self.form = QFormLayout()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
@@ -157,7 +159,7 @@ def play_options(character: Character, trait: Trait) -> list[tuple[str, str]]:
 
 class PCStressDialog(_Dialog):
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(f"Stress on {name}", parent)
+        super().__init__(f"Take Stress: {name}", parent)
         self.trait = QComboBox(self)
         for trait in TRAITS:
             self.trait.addItem(trait.value, trait.value)

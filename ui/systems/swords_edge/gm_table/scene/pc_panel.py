@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.resolution.opponents import nc_qualities
 from seforge.systems.swords_edge.scene import (
@@ -80,6 +81,36 @@ class NCOverview(QTableWidget):
         return [NC_MIME]
 
 
+def _status_parts(entry: ScenePC, character: Character) -> list[str]:
+    """The PC's status line: Luck, Luck spent here, Penalty Ranks, Advancements."""
+    pstate = character.play
+    status = [f"Luck {pstate.luck}"]
+    if entry.luck_spent:
+        status.append(f"{entry.luck_spent} spent this scene")
+    penalties = ", ".join(f"{t.value} {n}" for t, n in pstate.penalty_ranks.items() if n)
+    status.append(f"Penalty Ranks: {penalties or 'none'}")
+    if pstate.advancements:
+        status.append(f"{len(pstate.advancements)} Advancement"
+                      f"{'s' if len(pstate.advancements) != 1 else ''} held")
+    return status
+
+
+def _alerts(entry: ScenePC, character: Character) -> list[str]:
+    """What the GM must not miss about the PC: Doom, Undefended, out of scene or game."""
+    pstate = character.play
+    alerts = []
+    if pstate.doom_trait is not None:
+        alerts.append(f"Doom on {pstate.doom_trait.value}: resolve it before the scene "
+                      "ends")
+    if entry.undefended:
+        alerts.append(PLAY_TIPS["undefended"])
+    if pstate.removed_from_scene:
+        alerts.append("Out of this scene")
+    if pstate.out_of_play:
+        alerts.append("Out of the game")
+    return alerts
+
+
 class PCPanel(QGroupBox):
     """One PC: status, the NCs it faces with their buttons, and the PC's actions."""
 
@@ -95,30 +126,13 @@ class PCPanel(QGroupBox):
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
 
-        pstate = character.play
-        status = [f"Luck {pstate.luck}"]
-        if entry.luck_spent:
-            status.append(f"{entry.luck_spent} spent this scene")
-        penalties = ", ".join(f"{t.value} {n}" for t, n in pstate.penalty_ranks.items() if n)
-        status.append(f"Penalty Ranks: {penalties or 'none'}")
-        if pstate.advancements:
-            status.append(f"{len(pstate.advancements)} Advancement"
-                          f"{'s' if len(pstate.advancements) != 1 else ''} held")
+        status = _status_parts(entry, character)
         self.status_label = QLabel(" · ".join(status), self)
         self.status_label.setObjectName("pc_status")
         self.status_label.setWordWrap(True)
         tip(self.status_label, f"{entry.name}: status", self.status_label.text())
         layout.addWidget(self.status_label)
-        alerts = []
-        if pstate.doom_trait is not None:
-            alerts.append(f"Doom on {pstate.doom_trait.value}: resolve it before the scene "
-                          "ends")
-        if entry.undefended:
-            alerts.append(PLAY_TIPS["undefended"])
-        if pstate.removed_from_scene:
-            alerts.append("Out of this scene")
-        if pstate.out_of_play:
-            alerts.append("Out of the game")
+        alerts = _alerts(entry, character)
         if alerts:
             alert = QLabel(" · ".join(alerts), self)
             alert.setObjectName("pc_alert")
@@ -184,12 +198,18 @@ class PCPanel(QGroupBox):
         row2.addStretch(1)
         layout.addLayout(row1)
         layout.addLayout(row2)
+        self._wire_buttons(character, bool(scene.facing(entry.id)), scene.ended)
+
+    def _wire_buttons(self, character: Character, facing: bool, ended: bool) -> None:
+        """Connect the PC's buttons to the tracker; grey those the PC cannot use now."""
+        tracker = self.tracker
+        pstate = character.play
         self.buttons["faces"].clicked.connect(lambda: tracker.faces_dialog(self.pc_id))
         self.buttons["momentum"].clicked.connect(lambda: tracker.momentum_dialog(self.pc_id))
         self.buttons["calculator"].clicked.connect(
             lambda: tracker.open_in_calculator(self.pc_id))
         self.buttons["calculator"].setEnabled(tracker.open_calculator is not None
-                                              and bool(scene.facing(entry.id)))
+                                              and facing)
         self.buttons["stress"].clicked.connect(lambda: tracker.pc_stress_dialog(self.pc_id))
         self.buttons["doom"].clicked.connect(lambda: tracker.doom_dialog(self.pc_id))
         self.buttons["doom"].setEnabled(pstate.doom_trait is not None)
@@ -201,7 +221,7 @@ class PCPanel(QGroupBox):
                                          and not pstate.removed_from_scene)
         has_pivot = any(getattr(character.pivots, s) for s in ("goal", "quirk", "style"))
         self.buttons["pivot"].setEnabled(has_pivot and not pstate.pivot_advancement_this_scene)
-        if scene.ended:
+        if ended:
             for button in self.buttons.values():
                 button.setEnabled(False)
 

@@ -5,13 +5,13 @@ Every rule is :class:`seforge.systems.swords_edge.scene.Scene`'s; a refused oper
 core's :class:`~seforge.systems.swords_edge.scene.RefusedError` message and changes nothing.
 
 Each PC is the character of its owner in the
-:class:`~ui.systems.swords_edge.owners.DocumentRegistry`
+:class:`~ui.systems.swords_edge.document_registry.DocumentRegistry`
 (the builder tab's document when the PC is open there): whatever a scene step does to
 a PC is an undo command on that owner, so the builder tab shows it modified, autosave
 keeps it and Undo takes it back; ending the scene saves the owners.
 
 The dialogs are in :mod:`.dialogs`, one PC's pairing in :mod:`.pc_panel`, the steps on
-the PCs' owners in :mod:`.owner_steps` and the autosave in :mod:`.autosave`.
+the PCs' owners in :mod:`.pc_owner_steps` and the autosave in :mod:`.autosave`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -44,40 +43,36 @@ from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,
-    load_character,
-    save_character,
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
-from seforge.systems.swords_edge.pending_test import Consequence, PendingTest, roll_line
-from seforge.systems.swords_edge.play.history import full_dump
-from seforge.systems.swords_edge.play.luck import record_roll
 from seforge.systems.swords_edge.scene import (
     Scene,
 )
-from seforge.systems.swords_edge.scene_changes import Patch, replay
-from seforge.systems.swords_edge.scene_text import nc_state_text
-from ui.shell import dialogs
-from ui.shell.disk import DiskStamp
+from seforge.systems.swords_edge.scene_changes import Patch
+from seforge.systems.swords_edge.scene_text import nc_state_text, scene_numbering
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+from ui.systems.swords_edge.document_registry import DocumentRegistry
+from ui.systems.swords_edge.gm_table import folders
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS, warn
 from ui.systems.swords_edge.gm_table.scene.autosave import SceneAutosave
+from ui.systems.swords_edge.gm_table.scene.calculator_link import SceneCalculatorLink
 from ui.systems.swords_edge.gm_table.scene.dialogs import (
     AddOpponentsDialog,
     DoomDialog,
     FacesDialog,
     LuckDialog,
-    MomentumDialog,
     PCStressDialog,
     StuntDialog,
 )
+from ui.systems.swords_edge.gm_table.scene.ending import KEEP_OTHERS as KEEP_OTHERS
+from ui.systems.swords_edge.gm_table.scene.ending import SAVE_OTHERS as SAVE_OTHERS
+from ui.systems.swords_edge.gm_table.scene.ending import SceneEnding
 from ui.systems.swords_edge.gm_table.scene.owner import SceneOwner
-from ui.systems.swords_edge.gm_table.scene.owner_steps import HOLDER, PCOwnerSteps, sentence
+from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import HOLDER, PCOwnerSteps, sentence
 from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel
 from ui.systems.swords_edge.gm_table.scene_commands import SceneStep
-from ui.systems.swords_edge.owners import DocumentRegistry
-from ui.systems.swords_edge.play.dialogs import EndSceneDialog, PivotDialog
+from ui.systems.swords_edge.play.dialogs import PivotDialog
 from ui.systems.swords_edge.widgets import cell_text
 
 CHARACTER_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
@@ -90,9 +85,6 @@ CharactersProvider = Callable[[], Sequence[tuple[Character, Path | None]]]
 OpponentsProvider = Callable[[], Sequence[NarrativeCharacter]]
 SaveDocument = Callable[[CharacterDocument], bool]
 """Saves one PC's owner (the main window's Save, with its checks); True when written."""
-SAVE_OTHERS = "Save Those Too"
-KEEP_OTHERS = "Keep Them Unsaved"
-"""End scene's answers for a PC with unsaved edits made outside the scene."""
 REFRESH_DELAY_MS = 300
 """How long after the last keystroke in the builder the tracker redraws a PC."""
 
@@ -105,7 +97,7 @@ def _no_characters() -> list[tuple[Character, Path | None]]:
     return []
 
 
-class SceneTracker(SceneAutosave, PCOwnerSteps):
+class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding):
     """The scene on the GM's table, over a :class:`seforge.systems.swords_edge.scene.Scene`.
 
     ``paths`` maps a PC's scene id to its character file: the end of the scene
@@ -176,7 +168,12 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
     # -- building -------------------------------------------------------------------
     def _build(self) -> None:
         self.name_edit = QLineEdit(self.scene.name, self)
+        self.name_edit.setPlaceholderText("A name for this scene (optional)")
         tip(self.name_edit, "Scene name", "A name for the scene (shown in the log)")
+        self.number_label = QLabel(self)
+        self.number_label.setObjectName("scene_number")
+        tip(self.number_label, "Scene number",
+            "The session and scene, numbered as in each PC's Play dock")
         self.name_edit.textEdited.connect(self._on_name)
         self.add_pc_button = QPushButton("Add &PCs", self)
         tip(self.add_pc_button, "Add PCs", "Bring PCs from the campaign or the open "
@@ -201,6 +198,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             self.next_scene)
         top = QHBoxLayout()
         top.addWidget(buddy("Sce&ne:", self.name_edit, self))
+        top.addWidget(self.number_label)
         top.addWidget(self.name_edit, 1)
         for widget in (self.add_pc_button, self.add_nc_button, self.end_button,
                        self.new_button):
@@ -308,6 +306,9 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
             self.pcs_layout.addWidget(panel)
             self.panels[entry.id] = panel
         self.no_pcs.setVisible(not self.scene.pcs)
+        numbering = scene_numbering(self.scene)
+        self.number_label.setText(numbering)
+        self.number_label.setVisible(bool(numbering))
         self._refresh_overview()
         self.log_list.clear()
         self.log_list.addItems(self.scene.log)
@@ -353,7 +354,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         return {cell_text(self.overview, r, 0): cell_text(self.overview, r, 2)
                 for r in range(self.overview.rowCount())}
 
-    def _run(self, title: str, operation: Callable[[], Any],
+    def _run(self, title: str, operation: Callable[[Scene], Any],
              joining: CharacterDocument | None = None) -> Any:
         """Run a scene operation; a RefusedError becomes a warning and changes nothing.
 
@@ -380,7 +381,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         document = self.registry.adopt(character, Path(path) if path is not None else None,
                                        HOLDER)
         character = document.character
-        event = self._run("Add PC", lambda: self.scene.add_pc(character, start_session=True),
+        event = self._run("Add PC", lambda scene: scene.add_pc(character, start_session=True),
                           document)
         if event is None:
             self._sync_owners()
@@ -392,7 +393,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
 
     def note(self, text: str) -> bool:
         """Add the GM's own line to the scene log."""
-        return self._run("Note", lambda: self.scene.note(text)) is not None
+        return self._run("Note", lambda scene: scene.note(text)) is not None
 
     def add_pc_file(self, path: Path) -> str | None:
         try:
@@ -423,13 +424,16 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         self.pc_menu.addAction("From a character file…", self._add_pc_from_file)
 
     def _add_pc_from_file(self) -> None:
-        names, _ = QFileDialog.getOpenFileNames(self, "Add PCs", str(Path.home()),
+        known = (p for p in self.paths.values() if p is not None)
+        names, _ = QFileDialog.getOpenFileNames(self, "Add PCs",
+                                                folders.start_folder("characters", known),
                                                 CHARACTER_FILTER)
+        folders.remember("characters", names)
         for name in names:
             self.add_pc_file(Path(name))
 
     def add_nc(self, nc: NarrativeCharacter, count: int = 1) -> list[str]:
-        event = self._run("Add opponents", lambda: self.scene.add_nc(nc, count))
+        event = self._run("Add opponents", lambda scene: scene.add_nc(nc, count))
         return list(event.ids) if event is not None else []
 
     def add_opponents_dialog(self) -> list[str]:
@@ -440,7 +444,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         return self.add_nc(*chosen) if chosen is not None else []
 
     def pair(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
-        event = self._run("Pair", lambda: self.scene.pair(pc_id, list(nc_ids)))
+        event = self._run("Pair", lambda scene: scene.pair(pc_id, list(nc_ids)))
         return event is not None
 
     def add_to_pairing(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
@@ -455,159 +459,18 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
 
     def set_applied(self, pc_id: str, nc_id: str, key: str, on: bool) -> None:
         """Whether NC ``nc_id`` brings Quality ``key`` to ``pc_id``'s Momentum Test."""
-        self._run("Momentum", lambda: self.scene.set_momentum_quality(pc_id, nc_id, key, on))
-
-    # -- Momentum -------------------------------------------------------------------
-    def record_momentum(self, pc_id: str, won: bool, level: str | None = None,
-                        qualities: Sequence[str] = ()) -> bool:
-        return self._run("Momentum", lambda: self.scene.record_momentum(
-            pc_id, won, level, list(qualities))) is not None
-
-    def momentum_dialog(self, pc_id: str) -> bool:
-        try:
-            dialog = MomentumDialog(self.scene, pc_id, self)
-        except RefusedError as exc:
-            warn(self, "Momentum", sentence(exc))
-            return False
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        return self.record_momentum(pc_id, *dialog.values())
-
-    def open_in_calculator(self, pc_id: str) -> bool:
-        """Hand the pairing to the Test calculator (if a callback was given)."""
-        if self.open_calculator is None:
-            return False
-        character = self.scene.character(pc_id)
-        faced = self.scene.facing(pc_id)
-        entry = self.scene.pc(pc_id)
-        if isinstance(self.open_calculator, CalculatorBridge):
-            pid = entry.id
-
-            def store(test: PendingTest) -> None:
-                self.store_test(pid, test)
-
-            def record(_pc: Character, offer: Consequence) -> bool:
-                return self.record_consequence(pid, offer)
-
-            self._routed = True
-            self.open_calculator.open_test(character, self.scene.pairing_test(pc_id), store,
-                                           record, push_step=self.push_calculator_step,
-                                           history=self.undo_stack)
-        else:
-            ncs = []
-            for n in faced:
-                copy = n.nc.model_copy(deep=True)
-                copy.rank = n.current_rank
-                ncs.append(copy)
-            self.open_calculator(character, ncs)
-        return True
-
-    def record_consequence(self, pc_id: str, offer: Consequence) -> bool:
-        """Record what a critical roll in the calculator gives the PC: the Critical
-        Failure's Advancement, or (asking for its name) the Stunt."""
-        if offer.kind == "advancement":
-            return self._run("Critical Failure", lambda: self.scene.critical_failure(
-                pc_id, list(offer.qualities), offer.trait, "Test calculator")) is not None
-        dialog = StuntDialog(self.scene.pc(pc_id).name, self)
-        if offer.trait is not None:
-            dialog.trait.setCurrentIndex(dialog.trait.findData(offer.trait.value))
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        return self.stunt(pc_id, *dialog.values())
-
-    def push_calculator_step(self, command: QUndoCommand) -> None:
-        """Put a calculator step on a pairing on the scene's undo stack, with what it
-        did to the scene and its PCs: one Undo takes back the Test, the log lines, the
-        NC Stress and the PCs' rolls and Luck together."""
-        held: list[SceneStep] = []
-        self.undo_stack.beginMacro(f"Scene: {command.text()}")
-        self._test_step = held
-        try:
-            self.undo_stack.push(command)  # its redo hands the Test to store_test
-        finally:
-            self._test_step = None
-            for step in held:
-                self.undo_stack.push(step)
-            self.undo_stack.endMacro()
-
-    def store_test(self, pc_id: str, test: PendingTest) -> None:
-        """Keep the calculator's latest Test as the pairing's (saved with the scene),
-        with what it brings: its rolls in the log and the PC's history, the Luck of a
-        reroll, a settled Momentum, NC Stress. A step the scene's Undo or Redo replays
-        changes nothing here (the scene's half of that step restores the scene)."""
-        if self._routed and self._test_step is None:
-            return
-        try:
-            before = self.scene.pc(pc_id).test
-        except RefusedError:
-            return  # the PC left the scene meanwhile
-        if self.scene.ended:
-            self._apply("Test calculator", lambda: self.scene.store_test(pc_id, test))
-            self.save_autosave()
-            return
-        known = len(before.log) if before is not None else 0
-        new = test.log[known:] if len(test.log) > known else []
-        rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
-        title = "Luck reroll" if rerolls > 0 else "Roll" if new else "Test calculator"
-        notes: list[str] = []
-        # Whether the panels show something new (not only the Test: no redraw then).
-        shown = [bool(new) or rerolls > 0]
-
-        def operation() -> None:
-            self.scene.store_test(pc_id, test)
-            for entry in new:
-                self.scene.note(roll_line(entry))
-            if new and self.scene.is_bound(pc_id):
-                # Each roll is in the PC's history too, an undo step on its owner.
-                character = self.scene.character(pc_id)
-                for entry in new:
-                    record_roll(character, roll_line(entry))
-            # Moving on from a judged Momentum (or Seize) roll settles who holds it.
-            judged = test.verdict
-            if before is not None and judged is not None and judged == before.verdict \
-                    and judged.step in ("momentum", "seize") and before.step == judged.step \
-                    and test.step == "action":
-                try:
-                    self.scene.record_momentum(pc_id, judged.success, judged.level,
-                                               judged.used)
-                except RefusedError as exc:
-                    notes.append(f"Momentum: {sentence(exc)}")
-                shown[0] = True
-            # A Luck reroll in the calculator is Luck the PC spends.
-            if rerolls > 0:
-                try:
-                    self.scene.spend_luck(pc_id, "reroll", rerolls, "Test calculator")
-                except RefusedError as exc:
-                    notes.append(f"Luck reroll: {sentence(exc)}")
-            # Stress the calculator put on an NC is the scene's too.
-            for opponent in test.opponents:
-                try:
-                    target = self.scene.nc(opponent.scene_id)
-                except RefusedError:
-                    continue
-                more = opponent.stress - target.stress
-                if more > 0 and not target.removed:
-                    self.scene.nc_takes_stress(target.id, more, "Test calculator")
-                    shown[0] = True
-
-        self._apply(title, operation)
-        if notes:
-            self.status_label.setText(" ".join(notes))
-        if shown[0]:
-            self.refresh()
-        else:
-            self.save_autosave()
+        self._run("Momentum", lambda scene: scene.set_momentum_quality(pc_id, nc_id, key, on))
 
     # -- Stress and the rest --------------------------------------------------------
     def nc_takes_stress(self, nc_id: str, stress: int = 1, why: str = "") -> bool:
-        return self._run("Stress", lambda: self.scene.nc_takes_stress(nc_id, stress, why)) \
+        return self._run("Stress", lambda scene: scene.nc_takes_stress(nc_id, stress, why)) \
             is not None
 
     def remove_nc(self, nc_id: str, why: str = "") -> bool:
-        return self._run("Remove", lambda: self.scene.remove_nc(nc_id, why)) is not None
+        return self._run("Remove", lambda scene: scene.remove_nc(nc_id, why)) is not None
 
     def pc_takes_stress(self, pc_id: str, trait: Trait, level: str, why: str = "") -> bool:
-        return self._run("Stress", lambda: self.scene.pc_takes_stress(
+        return self._run("Stress", lambda scene: scene.pc_takes_stress(
             pc_id, trait, level, why)) is not None
 
     def pc_stress_dialog(self, pc_id: str) -> bool:
@@ -618,7 +481,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
                                     str(dialog.level.currentData()), dialog.why.text())
 
     def resolve_doom(self, pc_id: str, outcome: str, **options: Any) -> bool:
-        return self._run("Doom", lambda: self.scene.resolve_doom(
+        return self._run("Doom", lambda scene: scene.resolve_doom(
             pc_id, outcome, **options)) is not None
 
     def doom_dialog(self, pc_id: str) -> bool:
@@ -630,11 +493,11 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
 
     def spend_luck(self, pc_id: str, purpose: str = "reroll", amount: int = 1,
                    why: str = "") -> bool:
-        return self._run("Luck", lambda: self.scene.spend_luck(
+        return self._run("Luck", lambda scene: scene.spend_luck(
             pc_id, purpose, amount, why)) is not None
 
     def give_luck(self, pc_id: str, reason: str = "the GM's reward", amount: int = 1) -> bool:
-        return self._run("Luck", lambda: self.scene.give_luck(pc_id, reason, amount)) \
+        return self._run("Luck", lambda scene: scene.give_luck(pc_id, reason, amount)) \
             is not None
 
     def luck_dialog(self, pc_id: str, give: bool) -> bool:
@@ -648,7 +511,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
                                dialog.amount.value(), dialog.why.text())
 
     def earn_pivot(self, pc_id: str, slot: str, why: str = "") -> bool:
-        return self._run("Pivot", lambda: self.scene.earn_pivot(pc_id, slot, why)) is not None
+        return self._run("Pivot", lambda scene: scene.earn_pivot(pc_id, slot, why)) is not None
 
     def pivot_dialog(self, pc_id: str) -> bool:
         dialog = PivotDialog(self.scene.character(pc_id), self)
@@ -658,7 +521,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
 
     def stunt(self, pc_id: str, name: str, trait: Trait, why: str = "") -> bool:
         """A natural 20: a permanent Good Stunt (written to the file at the scene's end)."""
-        return self._run("Stunt", lambda: self.scene.stunt(pc_id, name, trait, why)) \
+        return self._run("Stunt", lambda scene: scene.stunt(pc_id, name, trait, why)) \
             is not None
 
     def stunt_dialog(self, pc_id: str) -> bool:
@@ -666,135 +529,3 @@ class SceneTracker(SceneAutosave, PCOwnerSteps):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.stunt(pc_id, *dialog.values())
-
-    # -- the end --------------------------------------------------------------------
-    def end_scene_dialog(self) -> bool:
-        if self.scene.ended or not self.scene.pcs:
-            return False
-        dialog = EndSceneDialog(
-            [(p.id, self.scene.character(p.id)) for p in self.scene.pcs], self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        return self.finish_scene(**dialog.values())
-
-    def finish_scene(self, recovery: dict[str, str | None] | None = None,
-                     luck_for_penalties: dict[str, int] | None = None,
-                     pivot_touched: dict[str, str | None] | None = None) -> bool:
-        """End the scene (all or nothing, in the core), then write to every PC's file
-        what the scene changed. A PC whose owner also holds edits made outside the scene
-        (a Player name typed in its tab) is asked about first: save those too, keep them
-        unsaved (the file gets only the scene's changes), or cancel the end."""
-        others = self._pcs_with_other_edits()
-        keep_unsaved = False
-        if others:
-            names = ", ".join(sorted({self.scene.pc(pc_id).name or pc_id for pc_id in others}))
-            choice = dialogs.ask_choice(
-                self, "End scene",
-                f"{names}: there are also unsaved changes made outside the scene. Write "
-                "them to the file too, or write only what the scene changed and keep "
-                "them unsaved?",
-                [SAVE_OTHERS, KEEP_OTHERS, "Cancel"], default=1)
-            if choice not in (SAVE_OTHERS, KEEP_OTHERS):
-                return False
-            keep_unsaved = choice == KEEP_OTHERS
-        try:
-            self._apply("End scene", lambda: self.scene.end_scene(
-                recovery, luck_for_penalties, pivot_touched))
-        except RefusedError as exc:
-            warn(self, "End scene", sentence(exc))
-            return False
-        written: list[Path] = []
-        problems: list[str] = []
-        for entry in self.scene.pcs:
-            document = self.document_of(entry.id)
-            path = document.path if document is not None else self.paths.get(entry.id)
-            if path is None or document is None:
-                problems.append(f"{entry.name}: no file to write (save the character)")
-                continue
-            if keep_unsaved and entry.id in others:
-                problem = self._write_scene_changes(entry.id, document, path)
-                if problem:
-                    problems.append(problem)
-                else:
-                    written.append(path)
-                continue
-            if not document.is_modified() and not document.disk_changed():
-                written.append(path)
-                continue
-            if self.save_document is not None:
-                if not self.save_document(document):
-                    problems.append(f"{path.name}: not written")
-                    continue
-            else:
-                try:
-                    document.save()
-                except OSError as exc:
-                    problems.append(f"{path.name}: cannot be written ({exc.strerror})")
-                    continue
-            written.append(path)
-        if written:
-            self.scene.note(f"Written: {', '.join(p.name for p in written)}.")
-        self.status_label.setText(
-            f"The scene has ended; {len(written)} character file"
-            f"{'s' if len(written) != 1 else ''} written.")
-        self.refresh()
-        if problems:
-            warn(self, "End scene", "\n".join(problems))
-        self.files_written.emit(written)
-        return True
-
-    def _pcs_with_other_edits(self) -> set[str]:
-        """The PCs whose owner holds more than their file with the scene's changes."""
-        found: set[str] = set()
-        for entry in self.scene.pcs:
-            document = self.document_of(entry.id)
-            if document is None or document.path is None or not document.is_modified():
-                continue
-            try:
-                expected = replay(load_character(document.path),
-                                  self.scene_changes(entry.id))
-            except (CharacterFileError, RefusedError):
-                found.add(entry.id)
-                continue
-            if full_dump(expected) != full_dump(document.character):
-                found.add(entry.id)
-        return found
-
-    def _write_scene_changes(self, pc_id: str, document: CharacterDocument,
-                             path: Path) -> str:
-        """Write to ``path`` the file as it is with the scene's changes, leaving the
-        owner's other edits unsaved; "" when written, else the problem."""
-        try:
-            save_character(replay(load_character(path), self.scene_changes(pc_id)), path)
-        except (CharacterFileError, RefusedError) as exc:
-            return f"{path.name}: {sentence(exc)}"
-        except OSError as exc:
-            return f"{path.name}: cannot be written ({exc.strerror})"
-        document.disk_stamp = DiskStamp.of(path)  # written here: no outside change
-        return ""
-
-    def next_scene(self) -> None:
-        """A new scene with the same PCs (their files were written at the end)."""
-        old = self.scene
-        pcs = [(old.character(p.id), self.paths.get(p.id)) for p in old.pcs]
-        self.scene = Scene(name="")
-        self.name_edit.setText("")
-        self.paths = {}
-        self._forget_history()
-        self._known = {}
-        for character, path in pcs:
-            event = self.scene.add_pc(character)
-            document = self.registry.find_character(character)
-            self.paths[event.ids[0]] = document.path if document is not None else path
-        self.refresh()
-
-    def set_scene(self, scene: Scene, paths: dict[str, Path | None] | None = None) -> None:
-        """Show another scene (its PCs must be attached with ``Scene.bind``)."""
-        self.scene = scene
-        self.paths = dict(paths or {})
-        self._forget_history()
-        self._known = {}
-        self.name_edit.setText(scene.name)
-        self._sync_owners(release=True)
-        self.refresh()
-

@@ -681,7 +681,8 @@ def judge_test(test: PendingTest, character: Character | None,
                         lost_momentum_by_critical=test.lost_by_critical,
                         rerolled=test.rerolled and criticals_reading(options) == "first")
     if step in ("momentum", "seize") and character is not None:
-        test.spent_here = sorted(spent_by_momentum(test.selected()))
+        test.spent_here = sorted(spent_by_momentum(test.selected(),
+                                                   pc_options(test, character)))
     judged = JudgedRoll.of(verdict, step, (d1, d2), test.rerolled, mod,
                            breakdown.total, undefended_pc)
     judged.kind = kind

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from seforge.systems.swords_edge.models import Character
-from ui.systems.swords_edge.owners import DocumentRegistry
+from ui.systems.swords_edge.document_registry import DocumentRegistry
 
 
 def owner_step(registry: DocumentRegistry

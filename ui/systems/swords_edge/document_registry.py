@@ -1,4 +1,4 @@
-"""Who owns an open document: what changed, the file stamp, and the registry.
+"""The registry of open characters: which owner holds each file, and what a change touched.
 
 Every open character has exactly one :class:`~ui.systems.swords_edge.document.CharacterDocument`
 (its

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.library import load_nc, load_pc
 from seforge.systems.swords_edge.models import NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.fileformat import CharacterFileError
@@ -24,8 +24,11 @@ from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_data
 from seforge.systems.swords_edge.scene_changes import Patch, diff, replay
 from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import Changes, DocumentRegistry
 from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
-from ui.systems.swords_edge.owners import Changes, DocumentRegistry
+
+if TYPE_CHECKING:
+    from ui.systems.swords_edge.gm_table.scene.owner import SceneOwner
 
 HOLDER = "scene"
 """How the tracker holds its PCs' owners in the registry."""
@@ -61,6 +64,9 @@ class PCOwnerSteps(QWidget):
         _later: QTimer
         _test_step: list[SceneStep] | None
         _base_changes: dict[str, list[Patch]]
+
+        owner: SceneOwner
+        status_label: QLabel
 
         def refresh(self) -> None: ...
 
@@ -193,39 +199,63 @@ class PCOwnerSteps(QWidget):
                 found.append((document, full_dump(document.character)))
         return found
 
-    def _apply(self, title: str, operation: Callable[[], Any],
-               joining: CharacterDocument | None = None, scene_step: bool = True) -> Any:
-        """Run ``operation``; each PC it changed (and ``joining``, a PC coming into the
-        scene) gets one undo step on its owner."""
+    def _apply(self, title: str, operation: Callable[[Scene], Any],
+               joining: CharacterDocument | None = None) -> Any:
+        """Run the core mutator ``operation`` on a copy of the scene, through the scene's
+        owner; each PC it changed (and ``joining``, a PC coming into the scene) gets one
+        undo step on its owner, linked with the scene's step. A refusal changes nothing
+        (a PC the core touched before refusing is put back)."""
         before = self._owners(joining)
-        scene_before = scene_to_data(self.scene)
-        self._busy = True
-        try:
-            result = operation()
-        finally:
-            self._busy = False
-        partners = []
-        changes: dict[str, Patch] = {}
-        for document, old in before:
-            patch = diff(old, full_dump(document.character))
-            for pc_id in self._pc_ids_of(document) if patch else []:
-                changes[pc_id] = patch
-            command = self._record(document, old, title)
-            if command is not None:
-                partners.append((document, command))
-        scene_after = scene_to_data(self.scene)
-        for entry in self.scene.pcs:  # the step's redo binds the PCs it knows
-            if self.scene.is_bound(entry.id):
-                self._known[entry.id] = self.scene.character(entry.id)
-        if scene_step and (partners or scene_after != scene_before):
+
+        def make_step(scene_before: dict[str, Any], work: Scene) -> SceneStep | None:
+            partners = []
+            changes: dict[str, Patch] = {}
+            for document, old in before:
+                patch = diff(old, full_dump(document.character))
+                for pc_id in self._pc_ids_in(work, document) if patch else []:
+                    changes[pc_id] = patch
+                command = self._record(document, old, title)
+                if command is not None:
+                    partners.append((document, command))
+            scene_after = scene_to_data(work)
+            for entry in work.pcs:  # the step's redo binds the PCs it knows
+                if work.is_bound(entry.id):
+                    self._known[entry.id] = work.character(entry.id)
+            if not partners and scene_after == scene_before:
+                return None
             step = SceneStep(self._restore_scene, scene_before, scene_after,
                              f"Scene: {title}", self.undo_stack, partners)
             step.changes = changes
-            if self._test_step is not None:
+            step.notify = self._undone_through
+            return step
+
+        def push(step: QUndoCommand) -> None:
+            if self._test_step is not None and isinstance(step, SceneStep):
                 self._test_step.append(step)  # pushed after the calculator's half
             else:
                 self.undo_stack.push(step)
-        return result
+
+        self._busy = True
+        try:
+            return self.owner.apply_step(operation, make_step, push)
+        except BaseException:
+            for document, old in before:  # the core refused part way: nothing kept
+                if full_dump(document.character) != old:
+                    restore(document.character, old)
+            raise
+        finally:
+            self._busy = False
+
+    def _pc_ids_in(self, scene: Scene, document: CharacterDocument) -> list[str]:
+        """The ids ``document``'s character has in ``scene``."""
+        return [e.id for e in scene.pcs if scene.is_bound(e.id)
+                and self.registry.find_character(scene.character(e.id)) is document]
+
+    def _undone_through(self, texts: list[str]) -> None:
+        """A scene undo reached behind later steps on a PC's own history: say so."""
+        self.status_label.setText(
+            "Undone in the PC's own history too, to keep it agreeing with the scene: "
+            + "; ".join(texts) + ".")
 
     def _owner_changed(self, document: CharacterDocument) -> None:
         """After a scene step's redo/undo: tell the owner's views (and redraw here)."""

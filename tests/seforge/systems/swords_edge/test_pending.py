@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from seforge.core.refused import RefusedError
-from seforge.systems.swords_edge import pending_test as pt
+from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.library import load_nc, load_pc
 from seforge.systems.swords_edge.models import NCQuality, NCType, Trait
 from seforge.systems.swords_edge.play.session import start_session

@@ -1,0 +1,211 @@
+"""The end of a scene: each PC's file written with what the scene changed, then the
+next scene with the same PCs (a base of
+:class:`~ui.systems.swords_edge.gm_table.scene.tracker.SceneTracker`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import SignalInstance
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
+
+from seforge.core.refused import RefusedError
+from seforge.systems.swords_edge.fileformat import (
+    CharacterFileError,
+    load_character,
+    save_character,
+)
+from seforge.systems.swords_edge.models import Character
+from seforge.systems.swords_edge.play.history import full_dump
+from seforge.systems.swords_edge.scene import (
+    Scene,
+)
+from seforge.systems.swords_edge.scene_changes import Patch, replay
+from ui.shell import dialogs
+from ui.shell.disk import DiskStamp
+from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.document_registry import DocumentRegistry
+from ui.systems.swords_edge.gm_table.common import warn
+from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import sentence
+from ui.systems.swords_edge.play.dialogs import EndSceneDialog
+
+CHARACTER_FILTER = "Sword's Edge characters (*.sechar);;All files (*)"
+
+SAVE_OTHERS = "Save Those Too"
+KEEP_OTHERS = "Keep Them Unsaved"
+"""End scene's answers for a PC with unsaved edits made outside the scene."""
+
+
+class SceneEnding(QWidget):
+    """End scene, Next scene and showing another scene."""
+
+    if TYPE_CHECKING:
+        scene: Scene
+        paths: dict[str, Path | None]
+        registry: DocumentRegistry
+        save_document: Callable[[CharacterDocument], bool] | None
+        status_label: QLabel
+        name_edit: QLineEdit
+        files_written: SignalInstance
+        _known: dict[str, Character]
+
+        def _apply(self, title: str, operation: Callable[[Scene], Any],
+                   joining: CharacterDocument | None = None) -> Any: ...
+
+        def document_of(self, pc_id: str) -> CharacterDocument | None: ...
+
+        def scene_changes(self, pc_id: str) -> list[Patch]: ...
+
+        def _forget_history(self) -> None: ...
+
+        def _sync_owners(self, release: bool = False) -> None: ...
+
+        def refresh(self) -> None: ...
+
+    # -- the end --------------------------------------------------------------------
+    def end_scene_dialog(self) -> bool:
+        if self.scene.ended or not self.scene.pcs:
+            return False
+        dialog = EndSceneDialog(
+            [(p.id, self.scene.character(p.id)) for p in self.scene.pcs], self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.finish_scene(**dialog.values())
+
+    def finish_scene(self, recovery: dict[str, str | None] | None = None,
+                     luck_for_penalties: dict[str, int] | None = None,
+                     pivot_touched: dict[str, str | None] | None = None) -> bool:
+        """End the scene (all or nothing, in the core), then write to every PC's file
+        what the scene changed. A PC whose owner also holds edits made outside the scene
+        (a Player name typed in its tab) is asked about first: save those too, keep them
+        unsaved (the file gets only the scene's changes), or cancel the end."""
+        others = self._pcs_with_other_edits()
+        keep_unsaved = self._ask_about_other_edits(others)
+        if keep_unsaved is None:
+            return False
+        try:
+            self._apply("End scene", lambda scene: scene.end_scene(
+                recovery, luck_for_penalties, pivot_touched))
+        except RefusedError as exc:
+            warn(self, "End scene", sentence(exc))
+            return False
+        written: list[Path] = []
+        problems: list[str] = []
+        for entry in self.scene.pcs:
+            path, problem = self._write_pc(entry.id, entry.name,
+                                           keep_unsaved and entry.id in others)
+            if problem:
+                problems.append(problem)
+            elif path is not None:
+                written.append(path)
+        # What was written goes to the status line, not the scene's log: the log is the
+        # End scene step's (one undo step with its PCs', changed nowhere else).
+        names = f" ({', '.join(p.name for p in written)})" if written else ""
+        self.status_label.setText(
+            f"The scene has ended; {len(written)} character file"
+            f"{'s' if len(written) != 1 else ''} written{names}.")
+        self.refresh()
+        if problems:
+            warn(self, "End scene", "\n".join(problems))
+        self.files_written.emit(written)
+        return True
+
+    def _ask_about_other_edits(self, others: set[str]) -> bool | None:
+        """Whether to keep the other unsaved edits of ``others`` unsaved (False: save
+        them too; None: the GM cancelled the end)."""
+        if not others:
+            return False
+        names = ", ".join(sorted({self.scene.pc(pc_id).name or pc_id for pc_id in others}))
+        choice = dialogs.ask_choice(
+            self, "End scene",
+            f"{names}: there are also unsaved changes made outside the scene. Write "
+            "them to the file too, or write only what the scene changed and keep "
+            "them unsaved?",
+            [SAVE_OTHERS, KEEP_OTHERS, "Cancel"], default=1)
+        if choice not in (SAVE_OTHERS, KEEP_OTHERS):
+            return None
+        return choice == KEEP_OTHERS
+
+    def _write_pc(self, pc_id: str, name: str, only_scene: bool) -> tuple[Path | None, str]:
+        """Write one PC's file at the end of the scene: the file and "" when written
+        (or already up to date), else the problem. ``only_scene``: write the file with
+        the scene's changes alone, leaving the owner's other edits unsaved."""
+        document = self.document_of(pc_id)
+        path = document.path if document is not None else self.paths.get(pc_id)
+        if path is None or document is None:
+            return None, f"{name}: no file to write (save the character)"
+        if only_scene:
+            return path, self._write_scene_changes(pc_id, document, path)
+        if not document.is_modified() and not document.disk_changed():
+            return path, ""
+        if self.save_document is not None:
+            if not self.save_document(document):
+                return path, f"{path.name}: not written"
+            return path, ""
+        try:
+            document.save()
+        except OSError as exc:
+            return path, f"{path.name}: cannot be written ({exc.strerror})"
+        return path, ""
+
+    def _pcs_with_other_edits(self) -> set[str]:
+        """The PCs whose owner holds more than their file with the scene's changes."""
+        found: set[str] = set()
+        for entry in self.scene.pcs:
+            document = self.document_of(entry.id)
+            if document is None or document.path is None or not document.is_modified():
+                continue
+            try:
+                expected = replay(load_character(document.path),
+                                  self.scene_changes(entry.id))
+            except (CharacterFileError, RefusedError):
+                found.add(entry.id)
+                continue
+            if full_dump(expected) != full_dump(document.character):
+                found.add(entry.id)
+        return found
+
+    def _write_scene_changes(self, pc_id: str, document: CharacterDocument,
+                             path: Path) -> str:
+        """Write to ``path`` the file as it is with the scene's changes, leaving the
+        owner's other edits unsaved; "" when written, else the problem."""
+        try:
+            save_character(replay(load_character(path), self.scene_changes(pc_id)), path)
+        except (CharacterFileError, RefusedError) as exc:
+            return f"{path.name}: {sentence(exc)}"
+        except OSError as exc:
+            return f"{path.name}: cannot be written ({exc.strerror})"
+        document.disk_stamp = DiskStamp.of(path)  # written here: no outside change
+        return ""
+
+    def next_scene(self) -> None:
+        """A new scene with the same PCs (their files were written at the end)."""
+        old = self.scene
+        pcs = [(old.character(p.id), self.paths.get(p.id)) for p in old.pcs]
+        self.scene = Scene(name="")
+        self.name_edit.setText("")
+        self.paths = {}
+        self._forget_history()
+        self._known = {}
+        for character, path in pcs:
+            event = self.scene.add_pc(character)
+            document = self.registry.find_character(character)
+            self.paths[event.ids[0]] = document.path if document is not None else path
+        self.refresh()
+
+    def set_scene(self, scene: Scene, paths: dict[str, Path | None] | None = None) -> None:
+        """Show another scene (its PCs must be attached with ``Scene.bind``)."""
+        self.scene = scene
+        self.paths = dict(paths or {})
+        self._forget_history()
+        self._known = {}
+        self.name_edit.setText(scene.name)
+        self._sync_owners(release=True)
+        self.refresh()
