@@ -39,9 +39,10 @@ def prepare_registry() -> None:
     core's first in order, as the command line's) first,
     and a system UI that names no suffixes gets its core's (the installed systems come
     from the ``seforge.ui_systems`` entry points)."""
-    from ui.systems import core_file_info, default_system_id
+    from ui.systems import core_file_info, system_order
 
-    UI_REGISTRY.first = default_system_id()
+    UI_REGISTRY.order = system_order()
+    UI_REGISTRY.first = UI_REGISTRY.order[0] if UI_REGISTRY.order else ""
     if UI_REGISTRY.file_info is None:
         UI_REGISTRY.file_info = core_file_info
 

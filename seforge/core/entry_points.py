@@ -98,12 +98,14 @@ def entry_points(group: str, path: Iterable[str] | None = None) -> list[EntryPoi
         distribution = _distribution_name(name)
         if distribution in seen_distributions:
             continue
-        seen_distributions.add(distribution)
         try:
             with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as file:
                 text = file.read(1_000_000)
         except (OSError, UnicodeDecodeError):
+            # a left-over metadata folder without entry points (an old build's egg-info
+            # in a checkout) does not hide the installed distribution's
             continue
+        seen_distributions.add(distribution)
         for point in parse(text, group, distribution):
             if point.name not in seen_names:
                 seen_names.add(point.name)

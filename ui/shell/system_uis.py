@@ -158,9 +158,11 @@ class UiEntryPoint(Protocol):
 
 
 def installed_entry_points(group: str) -> Iterable[UiEntryPoint]:
-    from importlib.metadata import entry_points
+    """The group's installed entry points, read as the core reads its own group (from the
+    distributions' metadata, without importlib.metadata)."""
+    from seforge.core.entry_points import entry_points
 
-    return entry_points(group=group)
+    return entry_points(group)
 
 
 @dataclass
@@ -177,7 +179,10 @@ class SystemUiRegistry:
     """Lists the installed entry points of a group (replaceable in tests)."""
     first: str = ""
     """The default system (the app sets it): listed first, its first New choice is
-    Ctrl+N's. The others follow by title."""
+    Ctrl+N's."""
+    order: list[str] = field(default_factory=list)
+    """System ids in the order their cores ask for (the app sets it): the others follow
+    the default in that order, then any not in it by title."""
     file_info: Callable[[str], FileInfo] | None = None
     """Where a system UI without ``suffixes``/``format_ids`` gets them: the app sets this
     to ask the system's core (its document formats), the first time they are needed."""
@@ -269,8 +274,9 @@ UI_REGISTRY = SystemUiRegistry()
 
 
 def loaded_systems(registry: SystemUiRegistry | None = None) -> list[SystemUi]:
-    """Every registered system UI that loads, the default one first, then by title (one
-    that fails to load is left out: a broken system must not stop the window)."""
+    """Every registered system UI that loads, the default one first, then in the
+    registry's ``order``, then by title (one that fails to load is left out: a broken
+    system must not stop the window)."""
     reg = registry or UI_REGISTRY
     found = []
     for system_id in reg.ids():
@@ -278,7 +284,10 @@ def loaded_systems(registry: SystemUiRegistry | None = None) -> list[SystemUi]:
             found.append(reg.get(system_id))
         except ValueError:
             continue  # in reg.broken, tried once (not per drag)
-    return sorted(found, key=lambda ui: (ui.system_id != reg.first, ui.title.casefold()))
+    rank = {system_id: index for index, system_id in enumerate(reg.order)}
+    return sorted(found, key=lambda ui: (ui.system_id != reg.first,
+                                         rank.get(ui.system_id, len(rank)),
+                                         ui.title.casefold()))
 
 
 def suffixes_of(ui: SystemUi, registry: SystemUiRegistry | None = None) -> list[str]:

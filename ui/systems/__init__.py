@@ -18,13 +18,10 @@ def core_file_info(system_id: str) -> tuple[list[str], list[str]]:
             [i for f in formats for i in (f.id, *f.aliases)])
 
 
-def default_system_id() -> str:
-    """The id of the core's first system in order (the command line's default): the
-    window lists it first and Ctrl+N makes its first document; "" when none loads."""
-    from seforge.core.systems import SystemLoadError
+def system_order() -> list[str]:
+    """The ids of the systems whose cores load, in the core's order (the first is the
+    command line's default): the window lists them so and Ctrl+N makes the first one's
+    first document."""
     from seforge.systems import registry
 
-    try:
-        return registry().primary().id
-    except SystemLoadError:
-        return ""
+    return [system.id for system in registry().load_all()[0]]

@@ -74,3 +74,21 @@ def test_every_new_choice_is_a_format_its_core_reads() -> None:
         core = registry().get(ui.system_id)
         known = {i for f in core.formats for i in (f.id, *f.aliases)}
         assert {c.format_id for c in ui.new_document_choices()} <= known, ui.system_id
+
+
+def test_the_window_lists_systems_default_first_then_in_the_cores_order() -> None:
+    from ui.shell.system_uis import SystemUiRegistry, loaded_systems
+
+    def made(system_id: str, title: str) -> SystemUiBase:
+        ui = Bare()
+        ui.system_id, ui.title = system_id, title  # type: ignore[misc]
+        return ui
+
+    registry = SystemUiRegistry(discover=lambda _group: ())
+    for system_id, title in (("zeta", "Zeta"), ("alpha", "Alpha"), ("late", "A Late One"),
+                             ("main", "Main")):
+        registry.register(made(system_id, title))
+    registry.order = ["main", "zeta", "alpha"]
+    registry.first = "main"
+    assert [ui.system_id for ui in loaded_systems(registry)] == ["main", "zeta", "alpha",
+                                                                 "late"]
