@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_FAILED
     print(f"Installed {files.desktop_file}; it runs: {desktop.command_line(command)}")
-    print("Double-clicking a .sechar, .senc or .secampaign file now opens it in SEForge.")
+    print(f"Double-clicking a {_suffix_list()} file now opens it in SEForge.")
     return EXIT_OK
 
 
@@ -68,5 +68,15 @@ def _run_windows(args: argparse.Namespace) -> int:
         print(f"seforge desktop-install: cannot register the file types: {exc}",
               file=sys.stderr)
         return EXIT_FAILED
-    print(f"Registered .sechar, .senc and .secampaign for {desktop.command_line(command)}.")
+    print(f"Registered {_suffix_list('and')} for {desktop.command_line(command)}.")
     return EXIT_OK
+
+
+def _suffix_list(conjunction: str = "or") -> str:
+    """The registered suffixes as words: ".sechar, .senc or .secampaign"."""
+    from seforge import desktop
+
+    suffixes = desktop.document_suffixes()
+    if len(suffixes) == 1:
+        return suffixes[0]
+    return ", ".join(suffixes[:-1]) + f" {conjunction} {suffixes[-1]}"
