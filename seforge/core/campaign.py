@@ -49,7 +49,7 @@ LEGACY_SYSTEM = "swords-edge"
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="allow", validate_assignment=True)
 
 
 class CampaignClock(_Model):
