@@ -16,6 +16,7 @@ Needs the build requirements at the pinned versions:
 from __future__ import annotations
 
 import argparse
+import configparser
 import json
 import os
 import platform
@@ -247,6 +248,26 @@ class Smoke:
             done.append(f"{system.id} {out.stat().st_size:,} bytes{checked}")
         return "PDFs: " + ", ".join(done)
 
+    def check_bundled_metadata(self) -> str:
+        """The bundle's package metadata declares every registered system's entry points
+        (the frozen registry finds the systems through them)."""
+        internal = bundle_dir(self.dist) / "_internal"
+        if sys.platform == "darwin" and not internal.is_dir():
+            return "not checked (macOS keeps metadata inside the .app)"
+        declared: set[str] = set()
+        for info in [*internal.glob("*.dist-info"), *internal.glob("*.egg-info")]:
+            points = info / "entry_points.txt"
+            if points.is_file():
+                parser = configparser.ConfigParser(delimiters=("=",))
+                parser.optionxform = str  # type: ignore[assignment,method-assign]
+                parser.read(points, encoding="utf-8")
+                if parser.has_section("seforge.systems"):
+                    declared |= set(parser.options("seforge.systems"))
+        missing = sorted({s.id for s in self.samples()} - declared)
+        if missing:
+            raise SmokeError(f"no bundled metadata declares the systems {missing}")
+        return f"entry points of {len(declared)} systems bundled"
+
     def check_bundled_data(self) -> str:
         """Each system's ready-made documents are in the bundle (not only in the checkout
         the build ran in)."""
@@ -323,6 +344,7 @@ class Smoke:
         self.step("seforge-cli export <a document of each system> -o sheet.pdf",
                   self.check_export)
         self.step("each system's documents in the bundle", self.check_bundled_data)
+        self.step("each system's entry points in the bundle", self.check_bundled_metadata)
         self.step("SEForge (GUI, offscreen)", self.check_gui)
         self.step("QtPrintSupport bundled", self.check_print_support)
         return self.failures
