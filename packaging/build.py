@@ -16,6 +16,7 @@ Needs the build requirements at the pinned versions:
 from __future__ import annotations
 
 import argparse
+import configparser
 import json
 import os
 import platform
@@ -27,23 +28,48 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SYSTEM_ODDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "blades": ("seforge/systems/blades", ("--dice", "2")),
-    "sword-of-life": ("seforge/systems/sword_of_life", ("--cards", "2", "--against", "1")),
-    "2d20": ("seforge/systems/twod20", ("--tn", "10", "--difficulty", "1")),
-}
-"""A small odds question for each other built-in system (its package is imported by name
-only, so an answer from the bundle proves the bundle holds it)."""
-LIBRARY = ROOT / "resources" / "systems" / "swords_edge" / "library"
 SPEC = ROOT / "packaging" / "seforge.spec"
 APP_NAME = "SEForge"
 CLI_NAME = "seforge-cli"
 EXE = ".exe" if sys.platform == "win32" else ""
 GUI_SECONDS = 4.0
-SIZE_TARGET_MB = 150
+SIZE_TARGET_MB = 130
+"""The unpacked Linux bundle's size limit (issue 28); a bigger Linux bundle fails the build."""
+LARGEST = 30
+"""How many of the bundle's largest files the build lists."""
+
+
+@dataclass(frozen=True)
+class SystemSample:
+    """One registered game system as the smoke test sees it (from the build's registry)."""
+
+    id: str
+    suffix: str
+    """Its main document's suffix."""
+    sample: Path | None
+    """A ready-made document it ships (the first of its library), if any."""
+    verbs: tuple[str, ...]
+    """The command line verbs it adds."""
+
+
+def registered_systems() -> list[SystemSample]:
+    """Every game system the build's own registry loads: the bundle must hold each one
+    (the spec collects them from the same entry points)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from seforge.systems import registry
+
+    found = []
+    for system in registry().load_all()[0]:
+        samples = [entry.path for entry in system.library() if Path(entry.path).is_file()]
+        found.append(SystemSample(system.id, system.formats[0].suffix,
+                                  Path(samples[0]) if samples else None,
+                                  tuple(verb.name for verb in system.cli_verbs)))
+    return found
 
 
 class SmokeError(Exception):
@@ -111,6 +137,7 @@ class Smoke:
         self.scratch = scratch
         self.cli = cli_executable(dist)
         self.failures: list[str] = []
+        self._systems: list[SystemSample] | None = None
         self.env = dict(os.environ)
         self.env.update({
             "SEFORGE_CONFIG_DIR": str(scratch / "config"),
@@ -157,91 +184,107 @@ class Smoke:
             raise SmokeError(f"--version gave {result.returncode}: {result.stdout!r}")
         return result.stdout.strip()
 
-    def sample_character(self) -> Path | None:
-        pcs = sorted((LIBRARY / "pcs").glob("*.json"))
-        return pcs[0] if pcs else None
+    def samples(self) -> list[SystemSample]:
+        if self._systems is None:
+            self._systems = registered_systems()
+        return self._systems
 
-    def check_check(self) -> str:
-        sample = self.sample_character()
-        if sample is None:
-            raise SmokeError("no book characters in resources/systems/swords_edge/library/pcs")
-        result = self.run_cli("check", str(sample))
-        if result.returncode not in (0, 1):
-            raise SmokeError(f"check exited {result.returncode}:\n{result.stderr}")
-        first = (result.stdout.strip().splitlines() or ["(no output)"])[0]
-        verdict = "" if result.returncode == 0 else " (exit 1: not legal)"
-        return f"{first}{verdict}"
-
-    def check_export(self) -> str:
-        sample = self.sample_character()
-        if sample is None:
-            raise SmokeError("no book characters in resources/systems/swords_edge/library/pcs")
-        if not self.has_verb("export"):
-            raise SmokeError("the export verb is not registered")
-        out = self.scratch / "smoke sheet.pdf"
-        result = self.run_cli("export", str(sample), "-o", str(out))
-        if result.returncode != 0:
-            raise SmokeError(f"export exited {result.returncode}:\n{result.stderr}")
-        if not out.exists():
-            raise SmokeError(f"export exited 0 but wrote nothing ({out.name} is missing)")
-        head = out.read_bytes()[:5]
-        if head != b"%PDF-":
-            raise SmokeError(f"{out.name} does not start with %PDF- ({head!r})")
-        text = ""
-        if shutil.which("pdftotext"):  # poppler-utils: check the sheet has real text
-            text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True,
-                                  text=True, encoding="utf-8", errors="replace").stdout
-            name = json.loads(sample.read_text(encoding="utf-8")).get("name", "")
-            if name and name not in text:
-                raise SmokeError(f"pdftotext finds no {name!r} in {out.name}")
-        checked = ", name found by pdftotext" if text else ""
-        return f"wrote a PDF of {out.stat().st_size:,} bytes{checked}"
-
-    def check_library(self) -> str:
-        if not self.has_verb("library"):
-            raise SmokeError("the library verb is not registered")
-        result = self.run_cli("library", "list", "--json")
-        if result.returncode != 0:
-            raise SmokeError(f"library list exited {result.returncode}:\n{result.stderr}")
-        try:
-            rows = json.loads(result.stdout)
-        except json.JSONDecodeError as exc:
-            raise SmokeError(f"library list --json printed no JSON ({exc})") from exc
-        pcs = [r for r in rows if r.get("kind") == "pc"]
-        expected = len(list((LIBRARY / "pcs").glob("*.json")))
-        if len(pcs) != expected:
-            raise SmokeError(f"{len(pcs)} PCs listed, {expected} in {LIBRARY / 'pcs'}")
-        return f"{len(pcs)} PCs, {len(rows) - len(pcs)} NCs"
-
-    def check_odds(self) -> str:
-        if not self.has_verb("odds"):
-            raise SmokeError("the odds verb is not registered")
-        result = self.run_cli("odds", "--modifier", "2", "--tn", "12", "--luck", "3", "--json")
-        if result.returncode != 0:
-            raise SmokeError(f"odds exited {result.returncode}:\n{result.stderr}")
-        try:
-            data = json.loads(result.stdout)
-        except json.JSONDecodeError as exc:
-            raise SmokeError(f"odds --json printed no JSON ({exc})") from exc
-        return f"success {data.get('success')!r}" if isinstance(data, dict) else "ok"
-
-    def check_system_odds(self) -> str:
+    def check_systems(self) -> str:
+        """Each registered system answers in the bundle: its odds verb (``--help``, which
+        its own parser prints), its own verbs, and ``check`` of the document it ships."""
         answered = []
-        for system_id, (package, args) in SYSTEM_ODDS.items():
-            if not (ROOT / package).is_dir():
-                continue  # not written yet
-            result = self.run_cli("odds", "--system", system_id, *args, "--json")
+        systems = self.samples()
+        if not systems:
+            raise SmokeError("the build's registry lists no game system")
+        for system in systems:
+            result = self.run_cli("odds", "--system", system.id, "--help")
             if result.returncode != 0:
-                raise SmokeError(f"odds --system {system_id} exited {result.returncode}:\n"
+                raise SmokeError(f"odds --system {system.id} --help exited "
+                                 f"{result.returncode}:\n{result.stderr}")
+            for verb in system.verbs:
+                if not self.has_verb(verb):
+                    raise SmokeError(f"{system.id}'s verb {verb!r} is not registered")
+            if system.sample is None:
+                raise SmokeError(f"{system.id} ships no document to check")
+            result = self.run_cli("check", str(system.sample), "--json")
+            if result.returncode not in (0, 1):
+                raise SmokeError(f"check of {system.sample.name} exited {result.returncode}:\n"
                                  f"{result.stderr}")
             try:
-                json.loads(result.stdout)
+                report = json.loads(result.stdout)
             except json.JSONDecodeError as exc:
-                raise SmokeError(f"odds --system {system_id} printed no JSON ({exc})") from exc
-            answered.append(system_id)
-        if not answered:
-            raise SmokeError("no other game system is bundled")
+                raise SmokeError(f"check --json of {system.sample.name} printed no JSON "
+                                 f"({exc})") from exc
+            if "legal" not in report:
+                raise SmokeError(f"check --json of {system.sample.name} has no 'legal'")
+            answered.append(system.id)
         return "answered: " + ", ".join(answered)
+
+    def check_export(self) -> str:
+        if not self.has_verb("export"):
+            raise SmokeError("the export verb is not registered")
+        done = []
+        for system in self.samples():
+            if system.sample is None:
+                raise SmokeError(f"{system.id} ships no document to export")
+            out = self.scratch / f"smoke {system.id}.pdf"
+            result = self.run_cli("export", str(system.sample), "-o", str(out))
+            if result.returncode != 0:
+                raise SmokeError(f"export of {system.sample.name} exited {result.returncode}:"
+                                 f"\n{result.stderr}")
+            if not out.exists():
+                raise SmokeError(f"export exited 0 but wrote nothing ({out.name} is missing)")
+            head = out.read_bytes()[:5]
+            if head != b"%PDF-":
+                raise SmokeError(f"{out.name} does not start with %PDF- ({head!r})")
+            checked = ""
+            if shutil.which("pdftotext"):  # poppler-utils: check the sheet has real text
+                text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True,
+                                      text=True, encoding="utf-8", errors="replace").stdout
+                name = _document_name(system.sample)
+                if name and name not in text:
+                    raise SmokeError(f"pdftotext finds no {name!r} in {out.name}")
+                checked = " (name found)" if name else ""
+            done.append(f"{system.id} {out.stat().st_size:,} bytes{checked}")
+        return "PDFs: " + ", ".join(done)
+
+    def check_bundled_metadata(self) -> str:
+        """The bundle's package metadata declares every registered system's entry points
+        (the frozen registry finds the systems through them)."""
+        internal = bundle_dir(self.dist) / "_internal"
+        if sys.platform == "darwin" and not internal.is_dir():
+            return "not checked (macOS keeps metadata inside the .app)"
+        declared: set[str] = set()
+        for info in [*internal.glob("*.dist-info"), *internal.glob("*.egg-info")]:
+            points = info / "entry_points.txt"
+            if points.is_file():
+                parser = configparser.ConfigParser(delimiters=("=",))
+                parser.optionxform = str  # type: ignore[assignment,method-assign]
+                parser.read(points, encoding="utf-8")
+                if parser.has_section("seforge.systems"):
+                    declared |= set(parser.options("seforge.systems"))
+        missing = sorted({s.id for s in self.samples()} - declared)
+        if missing:
+            raise SmokeError(f"no bundled metadata declares the systems {missing}")
+        return f"entry points of {len(declared)} systems bundled"
+
+    def check_bundled_data(self) -> str:
+        """Each system's ready-made documents are in the bundle (not only in the checkout
+        the build ran in)."""
+        internal = bundle_dir(self.dist) / "_internal"
+        if sys.platform == "darwin" and not internal.is_dir():
+            return "not checked (macOS keeps data inside the .app)"
+        count = 0
+        for system in self.samples():
+            if system.sample is None:
+                continue
+            inside = _bundled_path(system.sample)
+            if inside is None:
+                raise SmokeError(f"{system.sample} is on no import path of the build")
+            if not (internal / inside).is_file():
+                raise SmokeError(f"{inside} ({system.id}) is not in the bundle")
+            count += 1
+        return f"{count} systems' documents bundled"
 
     def check_gui(self) -> str:
         if not (ROOT / "ui" / "app.py").exists():
@@ -251,11 +294,13 @@ class Smoke:
         env = dict(self.env, QT_QPA_PLATFORM="offscreen", SEFORGE_CRASH_LOG=str(crash_log))
         stderr_path = self.scratch / "gui-stderr.txt"
         args = [str(exe)]
-        sample = self.sample_character()
-        if sample is not None:  # open a book character too: loads the editor and budget
-            opened = self.scratch / "smoke.sechar"
-            shutil.copyfile(sample, opened)
-            args.append(str(opened))
+        opened_names = []
+        for system in self.samples():  # open a document of each system: loads its editor
+            if system.sample is not None:
+                opened = self.scratch / f"smoke-{system.id}{system.suffix}"
+                shutil.copyfile(system.sample, opened)
+                args.append(str(opened))
+                opened_names.append(opened.name)
         with open(stderr_path, "w", encoding="utf-8") as err:
             proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err,
                                     env=env, cwd=self.scratch)
@@ -278,7 +323,7 @@ class Smoke:
                                f"{stderr}")
         noise = [line for line in stderr.splitlines() if line.strip()]
         extra = f" (stderr: {noise[0][:100]!r})" if noise else ""
-        what = f" with {sample.name} open" if sample is not None else ""
+        what = f" with {', '.join(opened_names)} open" if opened_names else ""
         return f"{exe.name} ran {GUI_SECONDS:.0f} s offscreen{what} without error{extra}"
 
     def check_print_support(self) -> str:
@@ -295,14 +340,45 @@ class Smoke:
         if not self.cli.exists():
             return [f"{self.cli} does not exist: build first"]
         self.step("seforge-cli --version", self.check_version)
-        self.step("seforge-cli check <book PC>", self.check_check)
-        self.step("seforge-cli export <book PC> -o sheet.pdf", self.check_export)
-        self.step("seforge-cli library list --json", self.check_library)
-        self.step("seforge-cli odds --json", self.check_odds)
-        self.step("seforge-cli odds --system ... (each game system)", self.check_system_odds)
+        self.step("seforge-cli odds/verbs/check (each registered system)", self.check_systems)
+        self.step("seforge-cli export <a document of each system> -o sheet.pdf",
+                  self.check_export)
+        self.step("each system's documents in the bundle", self.check_bundled_data)
+        self.step("each system's entry points in the bundle", self.check_bundled_metadata)
         self.step("SEForge (GUI, offscreen)", self.check_gui)
         self.step("QtPrintSupport bundled", self.check_print_support)
         return self.failures
+
+
+def _document_name(path: Path) -> str:
+    """The ``name`` a JSON document gives its character, or ""."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    name = data.get("name") if isinstance(data, dict) else None
+    return name if isinstance(name, str) else ""
+
+
+def _bundled_path(path: Path) -> Path | None:
+    """Where ``path`` (a file under one of this Python's import paths) is in the bundle,
+    relative to its ``_internal`` folder."""
+    resolved = path.resolve()
+    for base in sorted((Path(p).resolve() for p in sys.path if p), key=lambda b: -len(b.parts)):
+        if resolved.is_relative_to(base) and resolved != base:
+            return resolved.relative_to(base)
+    return None
+
+
+def largest_files(bundle: Path, count: int = LARGEST) -> list[tuple[int, Path]]:
+    """The ``count`` largest regular files of the bundle, largest first."""
+    sizes = []
+    for folder, _dirs, files in os.walk(bundle):
+        for name in files:
+            file = Path(folder, name)
+            if not file.is_symlink():
+                sizes.append((file.stat().st_size, file.relative_to(bundle)))
+    return sorted(sizes, key=lambda item: (-item[0], str(item[1])))[:count]
 
 
 # -- archive --------------------------------------------------------------------
@@ -352,15 +428,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build.py: no bundle at {bundle}", file=sys.stderr)
         return 1
     size = tree_size(bundle)
-    print(f"bundle {bundle}: {mb(size)} (target < {SIZE_TARGET_MB} MB)")
+    print(f"bundle {bundle}: {mb(size)} (target <= {SIZE_TARGET_MB} MB on Linux); "
+          f"the {LARGEST} largest files:")
+    for file_size, name in largest_files(bundle):
+        print(f"  {mb(file_size):>9}  {name}")
     app = dist / f"{APP_NAME}.app"
     if sys.platform == "darwin" and app.is_dir():
         print(f"app bundle {app}: {mb(tree_size(app))}")
 
     failures: list[str] = []
+    if sys.platform.startswith("linux") and size > SIZE_TARGET_MB * 1_000_000:
+        failures.append(f"the bundle is {mb(size)}, over the {SIZE_TARGET_MB} MB limit "
+                        "(see the largest files above)")
     if not args.no_smoke:
         with tempfile.TemporaryDirectory(prefix="seforge-smoke-") as scratch:
-            failures = Smoke(dist, Path(scratch)).run_all()
+            failures += Smoke(dist, Path(scratch)).run_all()
 
     if not args.no_archive and not failures:
         archive = make_archive(dist)

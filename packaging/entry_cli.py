@@ -1,9 +1,10 @@
 """Entry point of the frozen console executable ``seforge-cli`` (see seforge.spec).
 
 The CLI bundle leaves out Qt and the ``ui`` package (they live in the GUI
-executable beside it). Like the ``seforge`` command (:mod:`ui.launch`), ``seforge-cli``
-with no arguments or with files starts the app, here the sibling ``SEForge``
-executable; a verb runs in :func:`seforge.cli.main`.
+executable beside it; on Linux ``seforge-cli`` is a link to that executable, which runs
+verbs as well, and this program is not built). Like the ``seforge`` command
+(:mod:`ui.launch`), ``seforge-cli`` with no arguments or with files starts the app, here
+the sibling ``SEForge`` executable; a verb runs in :func:`seforge.cli.main`.
 """
 
 from __future__ import annotations

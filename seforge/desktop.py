@@ -1,6 +1,11 @@
 """Desktop integration: the document types SEForge opens, and on Linux a desktop
 entry, icons and MIME types in the user's XDG folders so that a double click on a
-``.sechar``, ``.senc`` or ``.secampaign`` file opens it in SEForge.
+document of any installed game system (``.sechar``, ``.blades``, ``.s2d20``...) or on a
+campaign (``.secampaign``) opens it in SEForge.
+
+The document types come from the system registry (:func:`document_types`): every format of
+every installed system that loads, so a system added as a plug-in gets its file
+associations without an edit here; the PyInstaller spec reads the same list for macOS.
 
 On Windows the same command registers the types for the current user in
 ``HKEY_CURRENT_USER\\Software\\Classes`` (the bundle is a zip, with no installer
@@ -30,14 +35,61 @@ class DocumentType:
     suffix: str
     mime_type: str
     description: str
+    format_id: str = ""
+    """The document format id (``"swords-edge.character"``), also the macOS type name."""
 
 
-DOCUMENT_TYPES: tuple[DocumentType, ...] = (
-    DocumentType(".sechar", "application/x-seforge-character", "Sword's Edge character"),
-    DocumentType(".senc", "application/x-seforge-nc", "Sword's Edge narrative character"),
-    DocumentType(".secampaign", "application/x-seforge-campaign", "Sword's Edge campaign"),
-)
-DOCUMENT_SUFFIXES: tuple[str, ...] = tuple(t.suffix for t in DOCUMENT_TYPES)
+MIME_PREFIX = "application/x-seforge-"
+CAMPAIGN_TITLE = "SEForge campaign"
+
+
+def mime_type_for(format_id: str) -> str:
+    """The MIME type of a document format: ``swords-edge.character`` is
+    ``application/x-seforge-swords-edge-character``, the core's ``seforge.campaign`` is
+    ``application/x-seforge-campaign``."""
+    return MIME_PREFIX + format_id.removeprefix("seforge.").replace(".", "-")
+
+
+_types: tuple[DocumentType, ...] | None = None
+
+
+def document_types() -> tuple[DocumentType, ...]:
+    """Every document type SEForge opens: each format of every installed game system that
+    loads (the registry's order), then the core's campaign file. A suffix is listed once
+    (the first system to claim it keeps it). Read once per process."""
+    global _types
+    if _types is None:
+        from seforge.core.campaign import CAMPAIGN_FORMAT, CAMPAIGN_SUFFIX
+        from seforge.systems import registry
+
+        found: dict[str, DocumentType] = {}
+        systems, _failed = registry().load_all()
+        for system in systems:
+            for kind in system.formats:
+                found.setdefault(kind.suffix.lower(), DocumentType(
+                    kind.suffix.lower(), mime_type_for(kind.id), kind.title, kind.id))
+        found.setdefault(CAMPAIGN_SUFFIX, DocumentType(
+            CAMPAIGN_SUFFIX, mime_type_for(CAMPAIGN_FORMAT), CAMPAIGN_TITLE, CAMPAIGN_FORMAT))
+        _types = tuple(found.values())
+    return _types
+
+
+def system_titles() -> list[str]:
+    """The titles of the installed game systems that load (for the desktop entry)."""
+    from seforge.systems import registry
+
+    return [system.title for system in registry().load_all()[0]]
+
+
+def _entry_value(text: str) -> str:
+    """``text`` as one item of a desktop entry's list value (``;`` and ``\\`` escaped)."""
+    return " ".join(text.split()).replace("\\", "\\\\").replace(";", "\\;")
+
+
+def document_suffixes() -> tuple[str, ...]:
+    """The suffixes (with their dot, lower case) of :func:`document_types`."""
+    return tuple(t.suffix for t in document_types())
+
 
 DESKTOP_ID = "seforge"
 """The desktop file's name without ``.desktop``; the app sets the same name
@@ -52,7 +104,7 @@ ToolRunner = Callable[[Sequence[str]], None]
 
 def is_document_name(name: str) -> bool:
     """True when ``name`` ends with one of SEForge's document suffixes."""
-    return name.lower().endswith(DOCUMENT_SUFFIXES)
+    return name.lower().endswith(document_suffixes())
 
 
 def data_home() -> Path:
@@ -84,33 +136,36 @@ def _exec_quote(arg: str) -> str:
 
 def desktop_entry(command: Sequence[str]) -> str:
     exec_line = " ".join(_exec_quote(a) for a in command) + " %F"
-    mime = ";".join(t.mime_type for t in DOCUMENT_TYPES) + ";"
+    mime = ";".join(t.mime_type for t in document_types()) + ";"
+    keywords = "".join(_entry_value(title) + ";" for title in system_titles())
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
         "Version=1.4\n"
         "Name=SEForge\n"
         "GenericName=Character Builder\n"
-        "Comment=Build Sword's Edge characters, print their sheets and run the GM's table\n"
+        "Comment=Build tabletop RPG characters, print their sheets and run the GM's table\n"
         f"Exec={exec_line}\n"
         f"Icon={ICON_NAME}\n"
         "Terminal=false\n"
         "Categories=Game;RolePlaying;\n"
-        "Keywords=RPG;tabletop;character sheet;Sword's Edge;\n"
+        f"Keywords=RPG;tabletop;character sheet;{keywords}\n"
         f"MimeType={mime}\n"
         f"StartupWMClass={DESKTOP_ID}\n"
     )
 
 
 def mime_package() -> str:
+    from xml.sax.saxutils import escape
+
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">',
     ]
-    for kind in DOCUMENT_TYPES:
+    for kind in document_types():
         lines += [
             f'  <mime-type type="{kind.mime_type}">',
-            f"    <comment>{kind.description}</comment>",
+            f"    <comment>{escape(kind.description)}</comment>",
             '    <sub-class-of type="application/json"/>',
             f'    <icon name="{ICON_NAME}"/>',
             f'    <glob pattern="*{kind.suffix}"/>',
@@ -161,7 +216,7 @@ def _refresh(root: Path, run: ToolRunner, register_default: bool) -> None:
     run(["gtk-update-icon-cache", "-q", "-t", "-f", str(root / "icons" / "hicolor")])
     if register_default:
         run(["xdg-mime", "default", f"{DESKTOP_ID}.desktop",
-             *(t.mime_type for t in DOCUMENT_TYPES)])
+             *(t.mime_type for t in document_types())])
 
 
 def _write_text(path: Path, text: str) -> None:
@@ -217,7 +272,7 @@ def windows_registry_values(command: Sequence[str], icon: str) -> list[RegistryV
 
     open_command = subprocess.list2cmdline(list(command)) + ' "%1"'
     values: list[RegistryValue] = []
-    for kind in DOCUMENT_TYPES:
+    for kind in document_types():
         prog_id = PROG_ID_PREFIX + kind.suffix.lstrip(".")
         base = f"{CLASSES_KEY}\\{prog_id}"
         values += [
@@ -233,7 +288,7 @@ def windows_registry_values(command: Sequence[str], icon: str) -> list[RegistryV
 def windows_registry_keys() -> list[str]:
     """The keys :func:`windows_registry_values` creates, deepest first (for removal)."""
     keys: list[str] = []
-    for kind in DOCUMENT_TYPES:
+    for kind in document_types():
         base = f"{CLASSES_KEY}\\{PROG_ID_PREFIX}{kind.suffix.lstrip('.')}"
         keys += [f"{base}\\shell\\open\\command", f"{base}\\shell\\open",
                  f"{base}\\shell", f"{base}\\DefaultIcon", base]
@@ -266,7 +321,7 @@ if sys.platform == "win32":
             with contextlib.suppress(FileNotFoundError):
                 winreg.DeleteKey(winreg.HKEY_CURRENT_USER, key)
                 removed.append(key)
-        for kind in DOCUMENT_TYPES:
+        for kind in document_types():
             key = f"{CLASSES_KEY}\\{kind.suffix}"
             with contextlib.suppress(FileNotFoundError):
                 with winreg.OpenKey(winreg.HKEY_CURRENT_USER, key, 0,

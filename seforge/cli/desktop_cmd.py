@@ -30,7 +30,7 @@ def register(sub: Any) -> None:
 def _suffixes() -> list[str]:
     from seforge import desktop
 
-    return list(desktop.DOCUMENT_SUFFIXES)
+    return list(desktop.document_suffixes())
 
 
 def _done(args: argparse.Namespace, text: str, **payload: Any) -> int:
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     return _done(args, f"Installed {files.desktop_file}; it runs: "
                  f"{desktop.command_line(command)}\nDouble-clicking a "
-                 f"{', '.join(_suffixes())} file now opens it in SEForge.",
+                 f"{_suffix_list()} file now opens it in SEForge.",
                  installed=str(files.desktop_file), command=desktop.command_line(command))
 
 
@@ -89,6 +89,16 @@ def _run_windows(args: argparse.Namespace) -> int:
         print(f"seforge desktop-install: cannot register the file types: {exc}",
               file=sys.stderr)
         return EXIT_FAILED
-    return _done(args, f"Registered {', '.join(_suffixes())} for "
+    return _done(args, f"Registered {_suffix_list('and')} for "
                  f"{desktop.command_line(command)}.", installed="registry",
                  command=desktop.command_line(command))
+
+
+def _suffix_list(conjunction: str = "or") -> str:
+    """The registered suffixes as words: ".sechar, .senc or .secampaign"."""
+    from seforge import desktop
+
+    suffixes = desktop.document_suffixes()
+    if len(suffixes) == 1:
+        return suffixes[0]
+    return ", ".join(suffixes[:-1]) + f" {conjunction} {suffixes[-1]}"

@@ -47,7 +47,7 @@ CAMPAIGN_MIGRATIONS: dict[int, Migration] = {}
 """Migrations from version N to N+1 (empty while version 1 is the only one)."""
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="allow", validate_assignment=True)
 
 
 class CampaignClock(_Model):

@@ -21,6 +21,7 @@ import errno
 import json
 import math
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,10 +33,12 @@ from seforge.core.atomic import atomic_write_bytes
 from seforge.core.bounded_read import FileReadError, read_bounded, size_text
 from seforge.core.limits import (
     KEY_CHARS,
+    LINE_CHARS,
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_NUMBER_CHARS,
     MAX_WHOLE_NUMBER,
+    TEXT_LIMITS,
     text_limit,
 )
 
@@ -199,7 +202,75 @@ def check_document(data: Any, source: str, *, surrogates: bool = True) -> None:
     """Refuse what SEForge will not keep: nesting deeper than :data:`MAX_DEPTH`,
     a text (or key) over its limit (:func:`seforge.core.limits.text_limit`), and, with
     ``surrogates``, a lone surrogate (``"\\udfff"``), which is not text and could
-    never be saved again. Raises a one-line DocumentFileError naming the field."""
+    never be saved again. Raises a one-line DocumentFileError naming the field.
+
+    A document within the limits is walked once without naming a field (issue 28: a
+    file at the size limit holds a million objects); only one that breaks a limit is
+    walked again to name the field in the message."""
+    if not _within_limits(data, surrogates):
+        _check_document_naming(data, source, surrogates)
+
+
+def _is_text(text: str) -> bool:
+    """False for a string holding a lone surrogate (it cannot be written as UTF-8)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _within_limits(data: Any, surrogates: bool) -> bool:
+    """Whether ``data`` keeps every limit :func:`check_document` checks, as fast as Python
+    walks it: no path is built, leaves are checked in their container's loop, and the
+    objects of a list (a file of many small objects) in the list's loop, so only deeper
+    containers are stacked. False for anything :func:`_check_document_naming` refuses."""
+    limits, line, key_chars, max_depth = TEXT_LIMITS, LINE_CHARS, KEY_CHARS, MAX_DEPTH
+    if isinstance(data, str):
+        return len(data) <= line and (not surrogates or _is_text(data))
+    containers = (dict, list)
+    stack: list[tuple[Any, int, int]] = [(data, 0, line)]
+    push = stack.append
+    while stack:
+        value, depth, limit = stack.pop()
+        if depth >= max_depth:
+            return False
+        if isinstance(value, dict):
+            objects: Any = (value,)
+            depth -= 1  # its fields are one level down, as an object's in a list
+        elif isinstance(value, list):
+            objects = []
+            for item in value:
+                if isinstance(item, str):
+                    if len(item) > limit or (
+                            surrogates and not item.isascii() and not _is_text(item)):
+                        return False
+                elif isinstance(item, dict):
+                    objects.append(item)
+                elif isinstance(item, list):
+                    push((item, depth + 1, limit))
+            if objects and depth + 1 >= max_depth:
+                return False
+        else:
+            continue
+        for obj in objects:  # fields at depth + 2
+            for key, item in obj.items():
+                if len(key) > key_chars or (
+                        surrogates and not key.isascii() and not _is_text(key)):
+                    return False
+                if isinstance(item, str):
+                    if len(item) > limits.get(key, line) or (
+                            surrogates and not item.isascii() and not _is_text(item)):
+                        return False
+                elif isinstance(item, containers):
+                    push((item, depth + 2, limits.get(key, line)))
+    return True
+
+
+def _check_document_naming(data: Any, source: str, surrogates: bool) -> None:
+    """:func:`check_document`'s walk that names the field of the first problem."""
     stack: list[tuple[Any, int, str, str | None]] = [(data, 0, "", None)]
     while stack:
         value, depth, path, field = stack.pop()
@@ -376,7 +447,22 @@ def keep_unknown_fields(model: type[BaseModel]) -> None:
         if loose or any(child in changed for child in _direct_models(cls)):
             cls.model_rebuild(force=True)
             changed.add(cls)
+        if "__deepcopy__" not in cls.__dict__:
+            cls.__deepcopy__ = _deepcopy_sharing_unknown  # type: ignore[method-assign]
     _KEEPING.update(order)
+
+
+def _deepcopy_sharing_unknown(self: BaseModel, memo: dict[int, Any] | None = None) -> Any:
+    """A deep copy of a document model whose unknown fields are the original's objects.
+
+    SEForge never changes an unknown field (it keeps it and writes it back), so its
+    copies may share it; copying it would cost a million objects for every undo step or
+    rule query on a file at the size limit (issue 28: a 10 MB file of small unknown
+    objects froze the window for 14 s). The known fields are copied as before."""
+    memo = {} if memo is None else memo
+    for value in (self.__pydantic_extra__ or {}).values():
+        memo.setdefault(id(value), value)
+    return BaseModel.__deepcopy__(self, memo)
 
 
 def _direct_models(cls: type[BaseModel]) -> set[type[BaseModel]]:
@@ -458,14 +544,29 @@ def encode_document(data: Mapping[str, Any]) -> bytes:
     return payload
 
 
-def peek_format(path: str | os.PathLike[str]) -> str:
-    """The ``format`` id written in the document at ``path`` (read with every check).
+_LEADING_FORMAT = re.compile(r'\s*\{\s*"format"\s*:\s*"([a-z0-9][a-z0-9._-]{0,199})"\s*[,}]')
+"""A document that starts with its ``format`` (as every file SEForge writes does)."""
 
-    Raises DocumentFileError for an unreadable file or one without a text ``format``.
+
+def peek_format(path: str | os.PathLike[str]) -> str:
+    """The ``format`` id written in the document at ``path``.
+
+    When ``format`` comes first, as SEForge writes it, only the file's start is parsed
+    (issue 28: the routing that asks for it then loads the file with every check, so a
+    file at the size limit is parsed once, not twice); otherwise the whole file is read
+    with every check. Raises DocumentFileError for an unreadable file or one without a
+    text ``format``.
     """
     p = Path(path)
     source = p.name or str(p)
-    data = read_json_file(p)
+    try:
+        raw = read_bounded(p, MAX_FILE_BYTES, source=source)
+    except FileReadError as exc:
+        raise DocumentFileError(source, exc.problem) from None
+    leading = _LEADING_FORMAT.match(_decode_text(raw, source))
+    if leading:
+        return leading.group(1)
+    data = parse_json_bytes(raw, source)
     fmt = data.get("format") if isinstance(data, dict) else None
     if not isinstance(fmt, str):
         raise DocumentFileError(source, "is missing; this is not a SEForge document",

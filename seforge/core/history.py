@@ -73,9 +73,14 @@ class History(Generic[M]):
     noun: str = "document"
 
     def snapshot(self, document: M) -> dict[str, Any]:
-        """The document as compact JSON data, without its history and carried fields."""
+        """The document as compact JSON data, without its history and carried fields.
+
+        Fields SEForge does not know (kept from the file) are carried too: every past
+        state takes them from today's document, so a file full of them is not copied
+        into each entry (issue 28)."""
+        unknown = set(document.__pydantic_extra__ or ())
         return document.model_dump(
-            mode="json", exclude={self.field, *self.carried}, exclude_defaults=True
+            mode="json", exclude={self.field, *self.carried, *unknown}, exclude_defaults=True
         )
 
     def entries(self, document: M) -> Sequence[SnapshotEntry]:
@@ -104,6 +109,9 @@ class History(Generic[M]):
         past = self.model.model_validate(kept)
         for name in self.carried:
             setattr(past, name, getattr(document, name))
+        for name, value in (document.__pydantic_extra__ or {}).items():
+            if name not in kept:  # an older entry may have kept it itself
+                setattr(past, name, value)
         setattr(past, self.field, list(entries[: index + 1]))
         return past
 

@@ -4,6 +4,7 @@
     python -m tests.benchmarks.gui_probe app      # SEForge's MainWindow shown
     python -m tests.benchmarks.gui_probe rank N   # N Rank changes through the undo stack
     python -m tests.benchmarks.gui_probe memory   # peak RSS with five characters open
+    python -m tests.benchmarks.gui_probe open F   # time to open file F in a tab, peak RSS
 
 ``bare`` and ``app`` print ``shown`` right after ``window.show()`` and
 ``QApplication.processEvents()``; the parent times spawn-to-line. Run with
@@ -123,6 +124,22 @@ def memory() -> None:
     os._exit(0)
 
 
+def open_file(path: str) -> None:
+    from pathlib import Path
+
+    qapp, window = _main_window()
+    t0 = time.perf_counter()
+    opened = window.open_paths([Path(path)])
+    qapp.processEvents()
+    elapsed = (time.perf_counter() - t0) * 1000
+    if opened != 1:
+        raise SystemExit(f"{path} did not open")
+    peak, source = _peak_rss_mb()
+    print(json.dumps({"open_ms": elapsed, "peak_rss_mb": peak, "source": source}))
+    sys.stdout.flush()
+    os._exit(0)
+
+
 def main(argv: list[str]) -> None:
     what = argv[0] if argv else ""
     if what == "bare":
@@ -133,6 +150,8 @@ def main(argv: list[str]) -> None:
         rank(int(argv[1]) if len(argv) > 1 else 30)
     elif what == "memory":
         memory()
+    elif what == "open" and len(argv) > 1:
+        open_file(argv[1])
     else:
         raise SystemExit(__doc__)
 

@@ -22,8 +22,54 @@ from seforge.systems.swords_edge.fileformat import CHARACTER_SUFFIX, NC_SUFFIX
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_document_types_match_the_file_formats() -> None:
-    assert desktop.DOCUMENT_SUFFIXES == (CHARACTER_SUFFIX, NC_SUFFIX, CAMPAIGN_SUFFIX)
+def test_document_types_come_from_the_registry() -> None:
+    """Issue 25: every suffix of every installed system (not three Sword's Edge ones),
+    ``.sescene`` included, then the core's campaign file."""
+    from seforge.systems import registry
+
+    systems, _failed = registry().load_all()
+    expected = [kind.suffix for system in systems for kind in system.formats]
+    assert list(desktop.document_suffixes()) == [*expected, CAMPAIGN_SUFFIX]
+    assert {CHARACTER_SUFFIX, NC_SUFFIX, ".sescene", ".blades", ".s2d20", ".sol"} <= set(
+        desktop.document_suffixes())
+    types = {t.suffix: t for t in desktop.document_types()}
+    assert types[".sechar"].mime_type == "application/x-seforge-swords-edge-character"
+    assert types[CAMPAIGN_SUFFIX].mime_type == "application/x-seforge-campaign"
+    assert len({t.mime_type for t in types.values()}) == len(types)
+    assert desktop.is_document_name("Nadja.BLADES") and not desktop.is_document_name("x.txt")
+
+
+def test_a_plugin_system_gets_its_file_types(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system the registry finds (here a fake one) adds its suffixes everywhere: the
+    desktop entry, the MIME package and the Windows registry values."""
+    from dataclasses import dataclass
+
+    from seforge.core.systems import DocumentFormat
+
+    @dataclass
+    class Plugin:
+        id: str = "dice-pool"
+        title: str = "Dice Pool; d6"
+        formats: tuple[DocumentFormat, ...] = (
+            DocumentFormat("dice-pool.character", "Dice <Pool> character", ".dpool"),)
+
+    class Registry:
+        def load_all(self) -> tuple[list[object], list[str]]:
+            return [Plugin()], []
+
+    monkeypatch.setattr("seforge.systems.registry", lambda: Registry())
+    monkeypatch.setattr(desktop, "_types", None)
+    assert desktop.document_suffixes() == (".dpool", CAMPAIGN_SUFFIX)
+    entry = desktop.desktop_entry(["seforge"])
+    assert "MimeType=application/x-seforge-dice-pool-character;application/x-seforge-campaign;" \
+        in entry
+    assert "Keywords=RPG;tabletop;character sheet;Dice Pool\\; d6;\n" in entry
+    root = ET.fromstring(desktop.mime_package())
+    assert "Dice <Pool> character" in [c.text for c in root.iter(
+        "{http://www.freedesktop.org/standards/shared-mime-info}comment")]
+    values = desktop.windows_registry_values(["SEForge.exe"], "SEForge.exe")
+    assert (r"Software\Classes\.dpool", "", "SEForge.dpool") in values
+    monkeypatch.setattr(desktop, "_types", None)
 
 
 def test_verbs_match_the_parser() -> None:
@@ -127,11 +173,13 @@ def test_desktop_install_and_uninstall(tmp_path: Path, monkeypatch: pytest.Monke
     section = entry["Desktop Entry"]
     assert section["Exec"] == '"/opt/SE Forge/SEForge" %F'
     assert section["Icon"] == "seforge" and section["Type"] == "Application"
-    assert section["MimeType"].split(";")[:3] == [t.mime_type for t in desktop.DOCUMENT_TYPES]
+    assert section["MimeType"].split(";") == [
+        *(t.mime_type for t in desktop.document_types()), ""]
     tree = ET.parse(files.mime_file)
     ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
     globs = [g.get("pattern") for g in tree.getroot().iterfind("m:mime-type/m:glob", ns)]
-    assert globs == ["*.sechar", "*.senc", "*.secampaign"]
+    assert globs == [f"*{suffix}" for suffix in desktop.document_suffixes()]
+    assert {"*.sechar", "*.senc", "*.sescene", "*.secampaign", "*.blades"} <= set(globs)
     assert all(p.is_file() and p.stat().st_size > 0 for p in files.icons)
     assert (base / "icons/hicolor/48x48/apps/seforge.png").is_file()
     assert ["update-mime-database", str(base / "mime")] in ran

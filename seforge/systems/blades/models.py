@@ -46,7 +46,7 @@ class Advance(BaseModel):
     """One advance taken from a full XP track: an attribute's gives an action dot under it,
     the playbook's a special ability (SRD, PC Advancement, line 520)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     track: Literal["insight", "prowess", "resolve", "playbook"]
     action: str = ""
@@ -56,7 +56,7 @@ class Advance(BaseModel):
 class Item(BaseModel):
     """An item marked as carried on a score; a two-box item counts 2 toward load."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = Field(default="", max_length=200)
     boxes: int = Field(default=1, ge=0, le=3)
@@ -65,7 +65,7 @@ class Item(BaseModel):
 class Scoundrel(BaseModel):
     """A Blades in the Dark player character (``format: "blades.character"``)."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=False)
 
     name: str = ""
     alias: str = ""
@@ -178,7 +178,7 @@ class Scoundrel(BaseModel):
 class Faction(BaseModel):
     """A faction on the crew's ladder (SRD, Faction Status, lines 478-495)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = ""
     tier: int = Field(default=0, ge=0, le=6)
@@ -190,7 +190,7 @@ class Faction(BaseModel):
 class Claim(BaseModel):
     """A claim on the crew's map; ``turf`` claims count toward the rep track."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = ""
     held: bool = False
@@ -200,7 +200,7 @@ class Claim(BaseModel):
 class Cohort(BaseModel):
     """A gang, expert or vehicle working for the crew (SRD, Cohorts)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = Field(default="", max_length=200)
     kind: Literal["gang", "expert", "vehicle"] = "gang"
@@ -216,7 +216,7 @@ class Cohort(BaseModel):
 class ClockRecord(BaseModel):
     """A progress clock as stored (the core's :class:`Clock` in a document)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str
     segments: int = Field(default=4, ge=2, le=24)
@@ -225,7 +225,7 @@ class ClockRecord(BaseModel):
 
 
 class LinkRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     kind: Literal["linked", "racing", "tug-of-war"]
     first: str
@@ -235,7 +235,7 @@ class LinkRecord(BaseModel):
 class Crew(BaseModel):
     """A crew, its faction game and the GM's clocks (``format: "blades.crew"``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = ""
     crew_type: str = ""

@@ -26,7 +26,7 @@ LABELS: dict[Characteristic, str] = {
 class Characteristics(BaseModel):
     """The four ratings (normally 1-8; the file may hold others so check can report them)."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     edge: int = Field(default=5, ge=-99, le=99)
     grip: int = Field(default=5, ge=-99, le=99)
@@ -41,7 +41,7 @@ class Characteristics(BaseModel):
 class Specialty(BaseModel):
     """A specialty skill of one characteristic (one each at most)."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     name: str = ""
     in_career: bool = True
@@ -55,7 +55,7 @@ class Specialty(BaseModel):
 class Skill(BaseModel):
     """Any other skill the player notes on the sheet with its characteristic."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     name: str = ""
     characteristic: Characteristic = "point"
@@ -67,7 +67,7 @@ class Skill(BaseModel):
 class SolSettings(BaseModel):
     """The character's table options."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     gm_allows_outside_range: bool = False
     """The text says "normally 1 to 8": with the GM's leave a rating outside it is a warning."""
@@ -79,7 +79,7 @@ class SolSettings(BaseModel):
 class SolCharacter(BaseModel):
     """The fields of a ``sword-of-life.character`` file."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     name: str = ""
     career: str = ""

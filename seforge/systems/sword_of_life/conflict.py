@@ -71,7 +71,7 @@ def card_label(card: str) -> str:
 class SideCharacter(BaseModel):
     """The character a side was taken from: its ratings when it joined, and its file."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     path: str = Field(default="", max_length=4096)
     """The ``.sol`` file the results are written back to (empty: not written back)."""
@@ -89,7 +89,7 @@ class SideCharacter(BaseModel):
 class Side(BaseModel):
     """One participant: a character, an opponent or a k-card problem."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     name: str = ""
     cards: int = Field(default=3, ge=0, le=MAX_SCORE)
@@ -108,7 +108,7 @@ class Side(BaseModel):
 class Contest(BaseModel):
     """One line of the log: a hand against one opponent."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     exchange: int
     opponent: str
@@ -123,7 +123,7 @@ class Contest(BaseModel):
 
 
 class DeckState(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     draw_pile: list[str] = Field(default_factory=list)
     """The cards still to be drawn, the top one last."""
@@ -131,7 +131,7 @@ class DeckState(BaseModel):
 
 
 class SavedCard(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     card: str
     turns: int = 1
@@ -140,7 +140,7 @@ class SavedCard(BaseModel):
 class SolConflict(BaseModel):
     """The fields of a ``sword-of-life.conflict`` file."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     name: str = ""
     kind: ConflictKind = ConflictKind.COMBAT

@@ -18,7 +18,7 @@ from seforge.systems.sword_of_life.rule_options import RuleScope as RuleScope
 class TableSettings(BaseModel):
     """The assumptions of one table, used by the odds, the tracker and the virtual deck."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
     """A value set on a field is validated (a combo box hands over a plain str)."""
 
     shared_deck: bool = True

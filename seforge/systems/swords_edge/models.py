@@ -81,7 +81,7 @@ MAX_GM_EXTRA_COST = 6
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="allow", validate_assignment=True)
 
 
 class Quality(_Model):

@@ -130,7 +130,7 @@ class SceneEvent:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="allow", validate_assignment=True)
 
 
 class SceneNC(_Model):

@@ -88,7 +88,7 @@ class Payment(StrEnum):
 
 
 class Combatant(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = Field(min_length=1)
     side: Side = Side.PC
@@ -113,7 +113,7 @@ class Combatant(BaseModel):
 class Effect(BaseModel):
     """A timed effect on a character (or the scene when ``target`` is empty)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = Field(min_length=1)
     target: str = ""
@@ -122,7 +122,7 @@ class Effect(BaseModel):
 
 
 class Conflict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = ""
     profile: Profile = Profile.SRD2022

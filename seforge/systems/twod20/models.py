@@ -34,7 +34,7 @@ class HarmKind(StrEnum):
 class Skill(BaseModel):
     """One skill: its rating (Expertise in Conan), its Focus, and named focuses."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = Field(min_length=1)
     rating: int = Field(default=0, ge=0, le=MAX_SKILL)
@@ -49,7 +49,7 @@ class Skill(BaseModel):
 
 
 class Harm(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     kind: HarmKind = HarmKind.WOUND
     name: str = ""
@@ -58,7 +58,7 @@ class Harm(BaseModel):
 
 
 class Weapon(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = ""
     dice: int = Field(default=1, ge=0, le=20)
@@ -71,7 +71,7 @@ class Weapon(BaseModel):
 class Character(BaseModel):
     """A PC or NPC of either profile."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = ""
     profile: Profile = Profile.SRD2022

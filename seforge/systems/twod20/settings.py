@@ -45,7 +45,7 @@ class FocusRule(StrEnum):
 class TableSettings(BaseModel):
     """The open rules, with the notes' defaults. Names are stable (saved in documents)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
     pool_cap: int = Field(default=5, ge=2, le=10)
     """Most d20s in one test, Fortune dice included: 2 + 3 bought [C] "no more than three
