@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from ui.shell.busy import busy_opening
 from ui.shell.disk import same_file
 from ui.shell.disk_watch import DiskWatch
 from ui.shell.document_saving import DocumentSaving
@@ -363,7 +364,8 @@ class DocumentController(DocumentSaving, QObject):
             self.host.remember(path)
             return existing.owner
         try:
-            editor = ui.open_editor(path, self.host.tabs)
+            with busy_opening(path, self.host.statusBar()):
+                editor = ui.open_editor(path, self.host.tabs)
         except (DocumentFileError, ValueError, RecursionError) as exc:
             self.host.forget_missing(path)
             QMessageBox.critical(self.dialog_parent, f"Cannot open {file_noun(ui, path)}", str(exc))
