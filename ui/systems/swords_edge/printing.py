@@ -119,6 +119,8 @@ class PainterCanvas:
         self.device_scale = scale
         self.new_page = new_page
         self.pages = 0
+        self.forms: dict[str, Callable[[Any], None]] = {}
+        """What each named form draws (ReportLab defines forms after the last page)."""
         self._pending = False
         self._state = _State()
         self._saved: list[_State] = []
@@ -149,8 +151,14 @@ class PainterCanvas:
     def save(self) -> None:
         """Nothing to write: the painter's device is the output."""
 
-    def doForm(self, *_a: object) -> None:
-        """Page labels are PDF forms drawn after the last page: not printed."""
+    def doForm(self, name: str) -> None:
+        """Draw the form ``name`` from :attr:`forms` (a page label, known beforehand:
+        a printer cannot go back to a page); a form not there is left out."""
+        draw = self.forms.get(name)
+        if draw is not None:
+            self.saveState()
+            draw(self)
+            self.restoreState()
 
     def bookmarkPage(self, *_a: object, **_k: object) -> None: ...
     def addOutlineEntry(self, *_a: object, **_k: object) -> None: ...
@@ -290,6 +298,8 @@ class PrintJob:
     title: str
     paper: str
     draw: Draw
+    forms: Callable[[], dict[str, Callable[[Any], None]]] | None = None
+    """Makes the named forms the drawing uses (the sheets' page labels), if any."""
 
     def page_size(self) -> QPageSize:
         letter = self.paper == "letter"
@@ -313,19 +323,26 @@ class PrintJob:
                 scale = device.resolution() / 72
             new_page = device.newPage if isinstance(device, QPrinter) else None
             canvas = PainterCanvas(painter, points.height(), scale, new_page)
+            if self.forms is not None:
+                canvas.forms = self.forms()
             return self.draw(canvas)
         finally:
             painter.end()
 
 
 def sheets_job(characters: Sequence[Character], paper: str) -> PrintJob:
-    from seforge.systems.swords_edge.sheet import PaperSize, draw_sheet_pages
+    from seforge.systems.swords_edge.sheet import (
+        PaperSize,
+        draw_sheet_pages,
+        page_label_drawers,
+    )
 
     names = [c.name.strip() or "Unnamed character" for c in characters]
     title = names[0] if len(names) == 1 else "Party: " + ", ".join(names)
     chosen = list(characters)
     return PrintJob(title, paper,
-                    lambda canvas: draw_sheet_pages(canvas, chosen, PaperSize(paper)))
+                    lambda canvas: draw_sheet_pages(canvas, chosen, PaperSize(paper)),
+                    lambda: page_label_drawers(chosen, PaperSize(paper)))
 
 
 def blank_job(paper: str) -> PrintJob:

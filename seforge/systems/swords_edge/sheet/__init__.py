@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -138,14 +138,21 @@ class _Labels:
         self.entries.append((name, page, first))
         return name
 
-    def draw(self, canvas: Canvas, pdf_pages: int) -> None:
+    def texts(self, pdf_pages: int) -> dict[str, str]:
+        """Each label form's text, by form name."""
+        found: dict[str, str] = {}
         for pdf_page, (name, page, first) in enumerate(self.entries, start=1):
             pages = self.totals[first]
             parts = [f"Page {page} of {pages}"] if pages > 1 else []
             if self.party:
                 parts.append(f"PDF page {pdf_page} of {pdf_pages}")
+            found[name] = " \u00b7 ".join(parts)
+        return found
+
+    def draw(self, canvas: Canvas, pdf_pages: int) -> None:
+        for name, text in self.texts(pdf_pages).items():
             canvas.beginForm(name)
-            draw_footer_label(canvas, self.footer, " \u00b7 ".join(parts))
+            draw_footer_label(canvas, self.footer, text)
             canvas.endForm()
 
 
@@ -250,8 +257,9 @@ def draw_sheet_pages(canvas: Canvas, characters: Sequence[Character],
     """Draw the sheets of ``characters`` page by page on ``canvas``; the page count.
 
     ``canvas`` is a ReportLab canvas or anything with the same drawing methods (the
-    app prints through a QPainter that way); each page ends with ``showPage()``. The
-    page labels, drawn as PDF forms once every page is known, are left out.
+    app prints through a QPainter that way); each page ends with ``showPage()``. Each
+    page names its label form (``doForm``) before the page count is known; a canvas that
+    cannot define forms after the last page draws them from :func:`page_label_drawers`.
     """
     register_fonts()
     paper = PaperSize(paper)
@@ -261,6 +269,28 @@ def draw_sheet_pages(canvas: Canvas, characters: Sequence[Character],
     for character in characters:
         total += _draw_character(canvas, character, paper, labels, total + 1, options, None)
     return total
+
+
+def page_label_drawers(characters: Sequence[Character], paper: PaperSize = PaperSize.A4,
+                       options: SheetOptions | None = None) -> dict[str, Callable[[Any], None]]:
+    """What :func:`draw_sheet_pages` would put in each page label form ("Page 2 of 3",
+    a party's "PDF page 4 of 9"), by form name: each draws its label on a canvas. Found
+    by drawing the sheets once on a throw-away PDF canvas, since a page's label depends
+    on the pages after it (a printer cannot go back to a page)."""
+    register_fonts()
+    paper = PaperSize(paper)
+    options = options or SheetOptions()
+    footer = sheet_layout(paper).footer
+    labels = _Labels(footer, party=len(characters) > 1)
+    scratch = _canvas(io.BytesIO(), paper, "", "")
+    total = 0
+    for character in characters:
+        total += _draw_character(scratch, character, paper, labels, total + 1, options, None)
+
+    def drawer(text: str) -> Callable[[Any], None]:
+        return lambda canvas: draw_footer_label(canvas, footer, text)
+
+    return {name: drawer(text) for name, text in labels.texts(total).items()}
 
 
 def draw_blank_pages(canvas: Canvas, paper: PaperSize = PaperSize.A4, copies: int = 1) -> int:
