@@ -1,6 +1,7 @@
 """The layout harness (issue 26): every system's sample documents and every GM Screen
 page, in the main window with its default docks, on a 1366x768 and a 1024x768 screen
-(the window maximized under a 30-pixel title bar). A page fails on
+(the window maximized under a 30-pixel title bar), in the light and the dark theme, and
+once more at scale 2 (a 2732x1536 screen, in a process of its own). A page fails on
 
 - a horizontal scroll bar with somewhere to scroll,
 - a label, button or header section whose text is wider than the widget,
@@ -13,7 +14,11 @@ fix flips it (then remove its entry from FAILING_TODAY).
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
@@ -30,6 +35,9 @@ from ui.shell.window import MainWindow
 TITLE_BAR = 30
 SCREENS = {"1366x768": (1366, 768), "1024x768": (1024, 768)}
 GM_SYSTEMS = ("swords-edge", "2d20", "blades", "sword-of-life")
+THEMES = ("light", "dark")
+SCALE_ENV = "SEFORGE_FIT_SCALE"
+"""Set (to the scale) in the process that checks the pages at scale 2."""
 
 FAILING_TODAY: dict[tuple[str, str], str] = {
 }
@@ -40,11 +48,13 @@ def _cases() -> list[object]:
     pages = [f"editor:{s.system}/{s.name}" for s in samples()]
     pages += [f"gm:{system}" for system in GM_SYSTEMS]
     cases = []
-    for screen in SCREENS:
-        for page in pages:
-            reason = FAILING_TODAY.get((screen, page))
-            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-            cases.append(pytest.param(screen, page, marks=marks, id=f"{screen}-{page}"))
+    for theme in THEMES:
+        for screen in SCREENS:
+            for page in pages:
+                reason = FAILING_TODAY.get((screen, page))
+                marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+                cases.append(pytest.param(screen, page, theme, marks=marks,
+                                          id=f"{theme}-{screen}-{page}"))
     return cases
 
 
@@ -54,7 +64,7 @@ def laptop(request: pytest.FixtureRequest, qtbot: QtBot, qapp: QApplication,
     width, height = SCREENS[request.node.callspec.params["screen"]]
     area = QRect(0, 0, width, height)
     monkeypatch.setattr(screen_fit, "available", lambda _widget: QRect(area))
-    apply_theme(qapp, "light")
+    apply_theme(qapp, request.node.callspec.params["theme"])
     window = MainWindow(Preferences(), 3_600_000)
     qtbot.addWidget(window)
     window.setWindowState(Qt.WindowState.WindowNoState)
@@ -64,6 +74,8 @@ def laptop(request: pytest.FixtureRequest, qtbot: QtBot, qapp: QApplication,
     window.ensure_ready()
     window.setGeometry(client)
     _settle()
+    if os.environ.get(SCALE_ENV):
+        assert window.devicePixelRatioF() == float(os.environ[SCALE_ENV])
     yield window
     for document in [*window.documents(), *window.gm_documents()]:
         document.undo_stack.setClean()
@@ -87,8 +99,8 @@ def _findings(root: QWidget) -> list[str]:
                   for problem, tab in found.items())
 
 
-@pytest.mark.parametrize(("screen", "page"), _cases())
-def test_page_fits_the_screen(laptop: MainWindow, screen: str, page: str) -> None:
+@pytest.mark.parametrize(("screen", "page", "theme"), _cases())
+def test_page_fits_the_screen(laptop: MainWindow, screen: str, page: str, theme: str) -> None:
     kind, _, name = page.partition(":")
     if kind == "editor":
         system, _, sample_name = name.partition("/")
@@ -107,3 +119,17 @@ def test_page_fits_the_screen(laptop: MainWindow, screen: str, page: str) -> Non
     if problems:
         print("FINDINGS", repr((screen, page)), "; ".join(problems), sep="\t")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.skipif(bool(os.environ.get(SCALE_ENV)), reason="the scale-2 run itself")
+def test_every_page_fits_at_scale_2_too() -> None:
+    """The same pages, light theme, on a screen at scale 2 (Qt's scale factor is set
+    before its application starts, so in a process of its own)."""
+    root = Path(__file__).resolve().parents[3]
+    env = {**os.environ, "QT_SCALE_FACTOR": "2", SCALE_ENV: "2", "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+         f"{Path(__file__).relative_to(root)}::test_page_fits_the_screen", "-k", "light"],
+        cwd=root, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout
