@@ -38,8 +38,8 @@ from seforge.core.limits import (
     MAX_FILE_BYTES,
     MAX_NUMBER_CHARS,
     MAX_WHOLE_NUMBER,
-    TEXT_LIMITS,
     text_limit,
+    text_limits,
 )
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -227,7 +227,8 @@ def _within_limits(data: Any, surrogates: bool) -> bool:
     walks it: no path is built, leaves are checked in their container's loop, and the
     objects of a list (a file of many small objects) in the list's loop, so only deeper
     containers are stacked. False for anything :func:`_check_document_naming` refuses."""
-    limits, line, key_chars, max_depth = TEXT_LIMITS, LINE_CHARS, KEY_CHARS, MAX_DEPTH
+    # the systems' declared limits too (a field's limit as text_limit gives it)
+    limits, line, key_chars, max_depth = text_limits(), LINE_CHARS, KEY_CHARS, MAX_DEPTH
     if isinstance(data, str):
         return len(data) <= line and (not surrogates or _is_text(data))
     containers = (dict, list)
