@@ -211,7 +211,8 @@ def test_export_guard(tmp_path: Path, sarah: Character, timeout: float) -> None:
     line = _assert_one_line_exit_2(_run(["export", str(other), "-o", str(other)], timeout))
     assert "also an input" in line
     # A plain new PDF is fine; a .PDF in capitals too.
-    result = _run(["export", str(source), "-o", str(tmp_path / "ok.PDF")], timeout)
+    # a real export (fonts, the sheet): the short timeout above is for hangs, not work
+    result = _run(["export", str(source), "-o", str(tmp_path / "ok.PDF")], 60.0)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "ok.PDF").read_bytes().startswith(b"%PDF")
 
