@@ -128,7 +128,7 @@ def test_defeated_character_greyed_with_the_reason(qtbot: QtBot) -> None:
     assert not view.turn_button.isEnabled()
     assert "Ana is Defeated" in view.turn_button.toolTip()
     assert "still to act: nobody" in view.order_label.text()
-    pick(view.set_order, OrderMode.PCS_FIRST.value)
+    pick(view.table_settings.set_order, OrderMode.PCS_FIRST.value)
     view.select("Ana")
     assert not view.turn_button.isEnabled() and "cannot act" in view.turn_button.toolTip()
 
