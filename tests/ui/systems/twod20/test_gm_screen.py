@@ -253,14 +253,14 @@ def test_conan_hazard_cost(qtbot: QtBot) -> None:
     assert not calc.hazard_group.isVisibleTo(calc)
     gm.profile.setCurrentIndex(gm.profile.findData(Profile.CONAN.value))
     assert calc.hazard_group.isVisibleTo(calc)
-    calc.hazard_dice.setValue(4)
-    pierce = calc.hazard_qualities["Piercing"]
-    knock = calc.hazard_qualities["Knockdown"]
+    calc.hazard_group.dice.setValue(4)
+    pierce = calc.hazard_group.qualities["Piercing"]
+    knock = calc.hazard_group.qualities["Knockdown"]
     assert isinstance(pierce, QSpinBox) and isinstance(knock, QCheckBox)
     pierce.setValue(2)
     knock.setChecked(True)
-    calc.hazard_test.setCurrentIndex(calc.hazard_test.findData(2))
-    assert calc.hazard_cost.text() == "5 Doom"                # the notes' check #12
+    calc.hazard_group.test.setCurrentIndex(calc.hazard_group.test.findData(2))
+    assert calc.hazard_group.cost.text() == "5 Doom"                # the notes' check #12
 
 
 def test_track_maximums_per_profile(qtbot: QtBot) -> None:
