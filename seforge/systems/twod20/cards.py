@@ -81,17 +81,18 @@ Block = tuple[str, str]
 """One section of a card: its heading and its text (lines split at newlines)."""
 
 
-def card_blocks(character: Character) -> list[Block]:
-    """Everything a record's card prints, section by section, in order."""
-    info = profile_info(character.profile)
-    blocks: list[Block] = [("Attributes", " · ".join(
-        f"{name} {attr(character, name)}" for name in info.attributes))]
+def _skills_text(character: Character) -> str:
+    """The skills a card lists (SRD: all; Conan: those trained) with rating, Focus, focuses."""
     shown = [s for s in character.skills if s.rating or s.focus or s.focuses]
     if character.profile is Profile.SRD2022:
         shown = list(character.skills)
-    blocks.append(("Skills (rating / Focus)", "; ".join(
+    return "; ".join(
         f"{s.name} {s.rating}" + (f"/{s.focus}" if s.focus else "")
-        + (f" ({s.focuses})" if s.focuses else "") for s in shown) or "none trained"))
+        + (f" ({s.focuses})" if s.focuses else "") for s in shown) or "none trained"
+
+
+def _derived_text(character: Character) -> str:
+    """The derived values, Armour, Courage, Fatigue and (a PC's) Fortune and Renown."""
     lines = [f"{d.label}: {d.value}" for d in derived_values(character)]
     lines.append(f"Armour {character.armour}, Courage {character.courage}"
                  + (f", Fatigue {character.fatigue}" if character.fatigue else ""))
@@ -99,18 +100,32 @@ def card_blocks(character: Character) -> list[Block]:
         lines.append(f"Fortune {character.fortune}"
                      + (f", Renown {character.renown}"
                         if character.profile is Profile.CONAN else ""))
-    blocks.append(("Derived", "\n".join(lines)))
-    if character.weapons:
-        blocks.append(("Attacks", "\n".join(
-            f"{weapon.name or 'Attack'} ({weapon.kind}): {weapon_damage(character, weapon)}"
-            + (f", {weapon.qualities}" if weapon.qualities else "")
-            for weapon in character.weapons)))
+    return "\n".join(lines)
+
+
+def _harms_text(character: Character) -> str:
+    """The Harms against the limit, Wounds and Traumas counted, then each by name."""
     wounds = sum(h.kind is HarmKind.WOUND for h in character.harms)
     harm_line = (f"Harms {len(character.harms)}/{character.settings.harm_limit}: "
                  f"{wounds} Wound(s), {len(character.harms) - wounds} Trauma(s)")
     if character.harms:
         harm_line += " — " + ", ".join(h.name or h.kind.value for h in character.harms)
-    blocks.append(("Harms", harm_line))
+    return harm_line
+
+
+def card_blocks(character: Character) -> list[Block]:
+    """Everything a record's card prints, section by section, in order."""
+    info = profile_info(character.profile)
+    blocks: list[Block] = [("Attributes", " · ".join(
+        f"{name} {attr(character, name)}" for name in info.attributes))]
+    blocks.append(("Skills (rating / Focus)", _skills_text(character)))
+    blocks.append(("Derived", _derived_text(character)))
+    if character.weapons:
+        blocks.append(("Attacks", "\n".join(
+            f"{weapon.name or 'Attack'} ({weapon.kind}): {weapon_damage(character, weapon)}"
+            + (f", {weapon.qualities}" if weapon.qualities else "")
+            for weapon in character.weapons)))
+    blocks.append(("Harms", _harms_text(character)))
     for key, title in (("talents", "Talents"), ("gear", "Gear"), ("notes", "Notes")):
         text = str(getattr(character, key)).strip()
         if text:

@@ -25,219 +25,139 @@ asks to grey out a control. Rules and ids:
 - ``2d20.harm.treated`` [S] "Recovering from Damage": a new Harm of a type undoes the treatment of
   every Harm of that type.
 - ``2d20.scene.end`` [S]: all Stress is removed at the end of a scene.
+
+The document itself is in :mod:`.conflict_model`, the pools in :mod:`.conflict_pools` and the
+action order in :mod:`.conflict_order`; every public name of the tracker is importable from here.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ValidationError
 
 from seforge.core.limits import NAME_CHARS
 from seforge.core.systems import CheckProblem, CheckReport
-from seforge.core.trackers import Excess, Pool, RefusedError, TimedEffect, TimeUnit
-from seforge.systems.twod20.damage import MAX_COVER_DICE, harms_conan, harms_srd
-from seforge.systems.twod20.harm_state import defeated, harm_status
-from seforge.systems.twod20.models import Character, Harm, HarmKind, Role
-from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.settings import (
-    TableSettings,
-    fill_profile_defaults,
-    profile_settings,
-    settings_for_profile,
+from seforge.core.trackers import Pool, RefusedError, TimeUnit
+from seforge.systems.twod20.conflict_model import (
+    MAX_GM_POOL,
+    MAX_TRACK,
+    Combatant,
+    Conflict,
+    Effect,
+    OrderMode,
+    Payment,
+    Side,
+    find,
+    gm_pool_name,
+    new_conflict,
+    refuse,
+    with_combatant,
 )
+from seforge.systems.twod20.conflict_order import (
+    act_early,
+    act_early_cost,
+    can_act,
+    end_round,
+    end_scene,
+    initiative_due,
+    is_defeated,
+    is_opening,
+    keep_initiative,
+    npc_open,
+    seize_initiative,
+    take_turn,
+    waiting,
+    why_cannot_act,
+    why_not_act_early,
+    why_not_end_round,
+    why_not_keep_initiative,
+    why_not_npc_open,
+    why_not_seize,
+    why_not_take_turn,
+)
+from seforge.systems.twod20.conflict_pools import (
+    add_gm_pool,
+    add_momentum,
+    change_settings,
+    momentum_overflow,
+    set_settings,
+    spend_gm_pool,
+    spend_momentum,
+    starting_doom,
+    why_not_add_gm_pool,
+    why_not_spend_gm_pool,
+    why_not_spend_momentum,
+)
+from seforge.systems.twod20.damage import harms_conan, harms_srd
+from seforge.systems.twod20.harm_state import harm_status
+from seforge.systems.twod20.models import Character, Harm, HarmKind, Role
+from seforge.systems.twod20.profiles import Profile
+from seforge.systems.twod20.settings import settings_for_profile
 
-MAX_TRACK = 99
-MAX_GM_POOL = 999
-
-
-class Side(StrEnum):
-    PC = "pc"
-    NPC = "npc"
-
-    @property
-    def other(self) -> Side:
-        return Side.NPC if self is Side.PC else Side.PC
-
-    @property
-    def label(self) -> str:
-        return "the player characters" if self is Side.PC else "the NPCs"
-
-
-class OrderMode(StrEnum):
-    ALTERNATING = "alternating"
-    """Sides take turns [S] (the standard action order)."""
-    PCS_FIRST = "pcs-first"
-    """PCs act first, then NPCs, unless the GM seizes the initiative [C] (also the SRD's
-    "Player Priority" variant, where the interruption costs 1 Threat)."""
-    INITIATIVE = "initiative"
-    """[S] "Variant: Initiative Scores": after the opener, highest score first; PCs win ties
-    across sides; acting earlier costs 2 (1 for an NPC tied with the PC due)."""
-    NARRATIVE = "narrative"
-    """[S] "Variant: Narrative First": the GM picks every turn; each acts once a round."""
-
-
-class Payment(StrEnum):
-    """How a side pays for keeping the initiative."""
-
-    MOMENTUM = "momentum"
-    """PCs spend from the group's Momentum pool."""
-    GM_POOL = "gm-pool"
-    """PCs add to Threat/Doom; NPCs spend from it."""
-
-
-class Combatant(BaseModel):
-    model_config = ConfigDict(defer_build=True, extra="forbid")
-
-    name: str = Field(min_length=1)
-    side: Side = Side.PC
-    fortune: int = Field(default=0, ge=0, le=MAX_TRACK)
-    initiative: int = Field(default=0, ge=0, le=MAX_TRACK)
-    """Initiative score (the initiative-score variant): max(Agility, Insight) [S]."""
-    acted: bool = False
-    stress: int = Field(default=0, ge=0, le=MAX_TRACK)
-    """SRD: Stress marked."""
-    max_stress: int = Field(default=10, ge=0, le=MAX_TRACK)
-    vigor: int = Field(default=10, ge=0, le=MAX_TRACK)
-    """Conan: Vigor left."""
-    max_vigor: int = Field(default=10, ge=0, le=MAX_TRACK)
-    resolve: int = Field(default=10, ge=0, le=MAX_TRACK)
-    max_resolve: int = Field(default=10, ge=0, le=MAX_TRACK)
-    harms: list[Harm] = Field(default_factory=list, max_length=20)
-    cover_dice: int = Field(default=0, ge=0, le=MAX_COVER_DICE)
-    morale_dice: int = Field(default=0, ge=0, le=MAX_COVER_DICE)
-    notes: str = ""
-
-
-class Effect(BaseModel):
-    """A timed effect on a character (or the scene when ``target`` is empty)."""
-
-    model_config = ConfigDict(defer_build=True, extra="forbid")
-
-    name: str = Field(min_length=1)
-    target: str = ""
-    remaining: int = Field(default=1, ge=0, le=MAX_TRACK)
-    unit: TimeUnit = TimeUnit.ROUND
-
-
-class Conflict(BaseModel):
-    model_config = ConfigDict(defer_build=True, extra="forbid")
-
-    name: str = ""
-    profile: Profile = Profile.SRD2022
-    settings: TableSettings = Field(default_factory=TableSettings)
-    order_mode: OrderMode = OrderMode.ALTERNATING
-    round: int = Field(default=1, ge=1, le=9999)
-    momentum: int = Field(default=0, ge=0, le=MAX_TRACK)
-    gm_pool: int = Field(default=0, ge=0, le=MAX_GM_POOL)
-    """Threat [S] or Doom [C]."""
-    combatants: list[Combatant] = Field(default_factory=list, max_length=60)
-    next_side: Side | None = None
-    """The side due to act next (None: either, e.g. at the start of a round)."""
-    keep_locked: list[Side] = Field(default_factory=list)
-    """Sides that kept the initiative and must let an enemy act before keeping it again."""
-    last_actor: str = ""
-    effects: list[Effect] = Field(default_factory=list, max_length=100)
-    notes: str = ""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _profile_defaults(cls, data: Any) -> Any:
-        return fill_profile_defaults(data)
-
-
-def new_conflict(profile: Profile | str = Profile.SRD2022, name: str = "") -> Conflict:
-    info = profile_info(profile)
-    mode = OrderMode.PCS_FIRST if info.id is Profile.CONAN else OrderMode.ALTERNATING
-    return Conflict(name=name, profile=info.id, order_mode=mode,
-                    settings=profile_settings(info.id))
-
-
-def _refuse(reason: str | None) -> None:
-    if reason is not None:
-        raise RefusedError(reason)
-
-
-def gm_pool_name(conflict: Conflict) -> str:
-    return profile_info(conflict.profile).gm_pool
-
-
-def find(conflict: Conflict, name: str) -> Combatant:
-    for combatant in conflict.combatants:
-        if combatant.name == name:
-            return combatant
-    raise RefusedError(f"{name} is not in this conflict")
-
-
-# pools --------------------------------------------------------------------------------------
-
-
-def _momentum_pool(conflict: Conflict) -> Pool:
-    cap = conflict.settings.momentum_cap
-    return Pool("Momentum", min(conflict.momentum, max(cap, conflict.momentum)),
-                cap=max(cap, conflict.momentum), excess=Excess.DISCARD)
-
-
-def momentum_overflow(conflict: Conflict, amount: int) -> int:
-    """How much of a gain of ``amount`` Momentum the cap would lose."""
-    return max(0, conflict.momentum + amount - conflict.settings.momentum_cap)
-
-
-def add_momentum(conflict: Conflict, amount: int) -> Conflict:
-    """Bank ``amount`` Momentum; what goes over the cap is lost [``2d20.momentum.cap``]."""
-    if amount < 0:
-        raise RefusedError(f"the amount must be zero or more, not {amount}")
-    value = min(conflict.momentum + amount, max(conflict.settings.momentum_cap,
-                                                conflict.momentum))
-    return conflict.model_copy(update={"momentum": value})
-
-
-def why_not_spend_momentum(conflict: Conflict, amount: int) -> str | None:
-    return _momentum_pool(conflict).why_not_spend(amount)
-
-
-def spend_momentum(conflict: Conflict, amount: int) -> Conflict:
-    _refuse(why_not_spend_momentum(conflict, amount))
-    return conflict.model_copy(update={"momentum": conflict.momentum - amount})
-
-
-def _gm(conflict: Conflict) -> Pool:
-    return Pool(gm_pool_name(conflict), conflict.gm_pool, cap=MAX_GM_POOL)
-
-
-def why_not_add_gm_pool(conflict: Conflict, amount: int) -> str | None:
-    return _gm(conflict).why_not_gain(amount)
-
-
-def add_gm_pool(conflict: Conflict, amount: int) -> Conflict:
-    return conflict.model_copy(update={"gm_pool": _gm(conflict).gain(amount).value})
-
-
-def why_not_spend_gm_pool(conflict: Conflict, amount: int) -> str | None:
-    return _gm(conflict).why_not_spend(amount)
-
-
-def spend_gm_pool(conflict: Conflict, amount: int) -> Conflict:
-    return conflict.model_copy(update={"gm_pool": _gm(conflict).spend(amount).value})
-
-
-def starting_doom(conflict: Conflict) -> int:
-    """The GM's Doom at the start of a Conan session: 3 per player character [C] "Doom"."""
-    return 3 * sum(c.side is Side.PC for c in conflict.combatants)
-
-
-def change_settings(conflict: Conflict, settings: TableSettings) -> Conflict:
-    """New settings; Momentum above a lowered cap is lost."""
-    momentum = min(conflict.momentum, settings.momentum_cap)
-    return conflict.model_copy(update={"settings": settings, "momentum": momentum})
-
-
-def set_settings(conflict: Conflict, **values: object) -> Conflict:
-    """Change some settings by name (validated; refused with the reason)."""
-    from seforge.systems.twod20.settings import changed_settings
-
-    return change_settings(conflict, changed_settings(conflict.settings, **values))
+__all__ = [
+    "MAX_GM_POOL",
+    "MAX_TRACK",
+    "Combatant",
+    "Conflict",
+    "Effect",
+    "OrderMode",
+    "Payment",
+    "Side",
+    "act_early",
+    "act_early_cost",
+    "add_combatant",
+    "add_effect",
+    "add_gm_pool",
+    "add_harm",
+    "add_momentum",
+    "can_act",
+    "change_profile",
+    "change_settings",
+    "check_conflict",
+    "end_round",
+    "end_scene",
+    "find",
+    "gain_fortune",
+    "gm_pool_name",
+    "initiative_due",
+    "is_defeated",
+    "is_opening",
+    "keep_initiative",
+    "momentum_overflow",
+    "new_conflict",
+    "npc_open",
+    "recover_stress",
+    "remove_combatant",
+    "remove_effect",
+    "remove_harm",
+    "seize_initiative",
+    "set_order_mode",
+    "set_settings",
+    "set_treated",
+    "spend_fortune",
+    "spend_gm_pool",
+    "spend_momentum",
+    "start_session",
+    "starting_doom",
+    "status",
+    "stress_harms",
+    "take_stress",
+    "take_turn",
+    "update_combatant",
+    "waiting",
+    "why_cannot_act",
+    "why_not_act_early",
+    "why_not_add",
+    "why_not_add_gm_pool",
+    "why_not_end_round",
+    "why_not_keep_initiative",
+    "why_not_npc_open",
+    "why_not_seize",
+    "why_not_spend_fortune",
+    "why_not_spend_gm_pool",
+    "why_not_spend_momentum",
+    "why_not_start_session",
+    "why_not_take_turn",
+]
 
 
 # characters ---------------------------------------------------------------------------------
@@ -256,7 +176,7 @@ def why_not_add(conflict: Conflict, name: str) -> str | None:
 def add_combatant(conflict: Conflict, name: str, side: Side = Side.PC,
                   record: Character | None = None) -> Conflict:
     """Add a character, with its tracks from ``record`` when one is given."""
-    _refuse(why_not_add(conflict, name))
+    refuse(why_not_add(conflict, name))
     fields: dict[str, object] = {"name": name.strip(), "side": side}
     if record is not None:
         from seforge.systems.twod20.records import derived
@@ -284,11 +204,6 @@ def remove_combatant(conflict: Conflict, name: str) -> Conflict:
     return conflict.model_copy(update={"combatants": kept, "effects": effects})
 
 
-def _with(conflict: Conflict, changed: Combatant) -> Conflict:
-    combatants = [changed if c.name == changed.name else c for c in conflict.combatants]
-    return conflict.model_copy(update={"combatants": combatants})
-
-
 def update_combatant(conflict: Conflict, name: str, **values: object) -> Conflict:
     """Set fields of one character (validated: a value out of range is refused)."""
     current = find(conflict, name)
@@ -300,7 +215,7 @@ def update_combatant(conflict: Conflict, name: str, **values: object) -> Conflic
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(part) for part in first["loc"])
         raise RefusedError(f"{name}: {where} {first['msg'].lower()}") from None
-    return _with(conflict, changed)
+    return with_combatant(conflict, changed)
 
 
 def why_not_spend_fortune(conflict: Conflict, name: str, amount: int = 1) -> str | None:
@@ -309,303 +224,16 @@ def why_not_spend_fortune(conflict: Conflict, name: str, amount: int = 1) -> str
 
 
 def spend_fortune(conflict: Conflict, name: str, amount: int = 1) -> Conflict:
-    _refuse(why_not_spend_fortune(conflict, name, amount))
+    refuse(why_not_spend_fortune(conflict, name, amount))
     combatant = find(conflict, name)
-    return _with(conflict, combatant.model_copy(update={"fortune": combatant.fortune - amount}))
+    return with_combatant(conflict, combatant.model_copy(
+        update={"fortune": combatant.fortune - amount}))
 
 
 def gain_fortune(conflict: Conflict, name: str, amount: int = 1) -> Conflict:
     combatant = find(conflict, name)
     value = Pool("Fortune", combatant.fortune, cap=MAX_TRACK).gain(amount).value
-    return _with(conflict, combatant.model_copy(update={"fortune": value}))
-
-
-# action order -------------------------------------------------------------------------------
-
-
-def is_defeated(conflict: Conflict, combatant: Combatant) -> bool:
-    """Defeated by Harms under the table's rule [``2d20.order.defeated``]."""
-    return defeated(conflict.settings, combatant.harms)
-
-
-def can_act(conflict: Conflict, combatant: Combatant) -> bool:
-    return not combatant.acted and not is_defeated(conflict, combatant)
-
-
-def waiting(conflict: Conflict, side: Side | None = None) -> list[str]:
-    """Who is still to act this round (on ``side``): not yet acted and not Defeated."""
-    return [c.name for c in conflict.combatants
-            if can_act(conflict, c) and (side is None or c.side is side)]
-
-
-def why_cannot_act(conflict: Conflict, combatant: Combatant) -> str | None:
-    """Why ``combatant`` cannot act at all this round (acted, or Defeated)."""
-    if is_defeated(conflict, combatant):
-        return (f"{combatant.name} is Defeated ({len(combatant.harms)} Harms) and cannot act; "
-                "spending 1 Fortune or an ally's D3 test revives them")
-    if combatant.acted:
-        return f"{combatant.name} has already acted this round"
-    return None
-
-
-def is_opening(conflict: Conflict) -> bool:
-    """Nobody has acted yet in round 1 (who opens is the GM's pick [S] lines 19-22)."""
-    return conflict.round == 1 and not conflict.last_actor and not any(
-        c.acted for c in conflict.combatants)
-
-
-def why_not_npc_open(conflict: Conflict, name: str) -> str | None:
-    """Why ``name`` cannot open round 1 as an NPC for ``npc_opener_cost`` Threat."""
-    try:
-        combatant = find(conflict, name)
-    except RefusedError as exc:
-        return exc.reason
-    if conflict.order_mode is not OrderMode.ALTERNATING:
-        return "an NPC opening for Threat belongs to the alternating action order"
-    if combatant.side is not Side.NPC:
-        return "a player character opens round 1 without paying"
-    if not is_opening(conflict):
-        return "round 1 has already begun"
-    reason = why_cannot_act(conflict, combatant)
-    if reason is not None:
-        return reason
-    return why_not_spend_gm_pool(conflict, conflict.settings.npc_opener_cost)
-
-
-def npc_open(conflict: Conflict, name: str) -> Conflict:
-    """The GM spends ``npc_opener_cost`` (2) Threat so the NPC ``name`` opens round 1
-    [``2d20.order.opener``]."""
-    _refuse(why_not_npc_open(conflict, name))
-    paid = spend_gm_pool(conflict, conflict.settings.npc_opener_cost)
-    return _after_turn(paid, find(paid, name))
-
-
-def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
-    try:
-        combatant = find(conflict, name)
-    except RefusedError as exc:
-        return exc.reason
-    reason = why_cannot_act(conflict, combatant)
-    if reason is not None:
-        return reason
-    if conflict.order_mode is OrderMode.NARRATIVE:
-        return None
-    if (conflict.order_mode is OrderMode.ALTERNATING and combatant.side is Side.NPC
-            and is_opening(conflict) and conflict.settings.npc_opener_cost > 0):
-        cost = conflict.settings.npc_opener_cost
-        return (f"the GM picks a player character to open round 1, or spends {cost} "
-                f"{gm_pool_name(conflict)} to have {name} open it")
-    if conflict.order_mode is OrderMode.INITIATIVE:
-        first = initiative_due(conflict)
-        if first is not None and combatant.name not in first:
-            return (f"{' or '.join(first)} acts first by initiative; acting earlier costs "
-                    f"{act_early_cost(conflict, name)} {gm_pool_name(conflict)}")
-        return None
-    if conflict.order_mode is OrderMode.PCS_FIRST:
-        if combatant.side is Side.NPC and waiting(conflict, Side.PC):
-            return ("the player characters act first; spend "
-                    f"{conflict.settings.seize_initiative_cost} {gm_pool_name(conflict)} "
-                    f"to seize the initiative for {name}")
-        return None
-    due = conflict.next_side
-    if due is not None and combatant.side is not due and waiting(conflict, due):
-        return f"it is {due.label}' turn to act"
-    return None
-
-
-def initiative_due(conflict: Conflict) -> list[str] | None:
-    """Who may act now by initiative score (None: anyone, i.e. the round's opener).
-
-    The highest score among those still to act; on a tie across sides the PCs come first, on
-    a tie within a side that side picks [S] "Variant: Initiative Scores".
-    """
-    left = [c for c in conflict.combatants if can_act(conflict, c)]
-    if not left or (conflict.round == 1 and not conflict.last_actor):
-        return None
-    top = max(c.initiative for c in left)
-    tied = [c for c in left if c.initiative == top]
-    pcs = [c.name for c in tied if c.side is Side.PC]
-    return pcs or [c.name for c in tied]
-
-
-def act_early_cost(conflict: Conflict, name: str) -> int:
-    """Threat to act before one's initiative: ``act_early_cost`` (2); an NPC tied with the PC
-    due pays ``initiative_tie_cost`` (1) [S] lines 53-59."""
-    combatant = find(conflict, name)
-    left = [c.initiative for c in conflict.combatants if can_act(conflict, c)]
-    if combatant.side is Side.NPC and left and combatant.initiative == max(left):
-        return conflict.settings.initiative_tie_cost
-    return conflict.settings.act_early_cost
-
-
-def why_not_act_early(conflict: Conflict, name: str) -> str | None:
-    if conflict.order_mode is not OrderMode.INITIATIVE:
-        return "acting earlier belongs to the initiative-score order"
-    try:
-        combatant = find(conflict, name)
-    except RefusedError as exc:
-        return exc.reason
-    reason = why_cannot_act(conflict, combatant)
-    if reason is not None:
-        return reason
-    if why_not_take_turn(conflict, name) is None:
-        return f"{name} may act now without paying"
-    if combatant.side is Side.NPC:
-        return why_not_spend_gm_pool(conflict, act_early_cost(conflict, name))
-    return why_not_add_gm_pool(conflict, act_early_cost(conflict, name))
-
-
-def act_early(conflict: Conflict, name: str) -> Conflict:
-    """``name`` acts before their initiative: a PC adds the cost to Threat, an NPC spends it
-    (rule ``2d20.order.initiative``)."""
-    _refuse(why_not_act_early(conflict, name))
-    cost = act_early_cost(conflict, name)
-    paid = (spend_gm_pool(conflict, cost) if find(conflict, name).side is Side.NPC
-            else add_gm_pool(conflict, cost))
-    return _after_turn(paid, find(paid, name))
-
-
-def _after_turn(conflict: Conflict, actor: Combatant) -> Conflict:
-    combatants = [c.model_copy(update={"acted": True}) if c.name == actor.name else c
-                  for c in conflict.combatants]
-    locked = [s for s in conflict.keep_locked if s is actor.side]
-    effects = [e.model_copy(update={"remaining": TimedEffect(e.name, e.remaining, e.unit)
-                                    .pass_time(TimeUnit.TURN).remaining})
-               if e.target == actor.name and e.unit is TimeUnit.TURN else e
-               for e in conflict.effects]
-    effects = [e for e in effects if e.remaining > 0]
-    return conflict.model_copy(update={
-        "combatants": combatants, "last_actor": actor.name, "next_side": actor.side.other,
-        "keep_locked": locked, "effects": effects,
-    })
-
-
-def take_turn(conflict: Conflict, name: str) -> Conflict:
-    """``name`` takes their turn; then an opposing side is due [``2d20.order.alternate``].
-
-    The character's turn-long effects count down by one.
-    """
-    _refuse(why_not_take_turn(conflict, name))
-    return _after_turn(conflict, find(conflict, name))
-
-
-def why_not_seize(conflict: Conflict, name: str) -> str | None:
-    try:
-        combatant = find(conflict, name)
-    except RefusedError as exc:
-        return exc.reason
-    if combatant.side is not Side.NPC:
-        return "only an NPC can seize the initiative"
-    reason = why_cannot_act(conflict, combatant)
-    if reason is not None:
-        return reason
-    return why_not_spend_gm_pool(conflict, conflict.settings.seize_initiative_cost)
-
-
-def seize_initiative(conflict: Conflict, name: str) -> Conflict:
-    """The GM pays ``seize_initiative_cost`` (1) Doom/Threat so an NPC acts now
-    [``2d20.order.pcs-first``]."""
-    _refuse(why_not_seize(conflict, name))
-    paid = spend_gm_pool(conflict, conflict.settings.seize_initiative_cost)
-    return _after_turn(paid, find(paid, name))
-
-
-def _why_not_pay(conflict: Conflict, side: Side, payment: Payment) -> str | None:
-    cost = conflict.settings.keep_initiative_cost
-    if side is Side.NPC:
-        if payment is Payment.MOMENTUM:
-            return f"NPCs pay with {gm_pool_name(conflict)}, not Momentum"
-        return why_not_spend_gm_pool(conflict, cost)
-    if payment is Payment.MOMENTUM:
-        return why_not_spend_momentum(conflict, cost)
-    return why_not_add_gm_pool(conflict, cost)
-
-
-def _pay(conflict: Conflict, side: Side, payment: Payment) -> Conflict:
-    cost = conflict.settings.keep_initiative_cost
-    if side is Side.NPC:
-        return spend_gm_pool(conflict, cost)
-    if payment is Payment.MOMENTUM:
-        return spend_momentum(conflict, cost)
-    return add_gm_pool(conflict, cost)
-
-
-def why_not_keep_initiative(conflict: Conflict, payment: Payment) -> str | None:
-    if conflict.order_mode is not OrderMode.ALTERNATING:
-        return "keeping the initiative belongs to the alternating action order"
-    if not conflict.last_actor:
-        return "nobody has acted yet this round"
-    try:
-        side = find(conflict, conflict.last_actor).side
-    except RefusedError as exc:
-        return exc.reason
-    if conflict.next_side is side:
-        return f"{side.label} already have the initiative"
-    if side in conflict.keep_locked:
-        return f"{side.label} kept the initiative last time: an enemy must act first"
-    if not waiting(conflict, side):
-        return f"nobody among {side.label} is left to act this round"
-    return _why_not_pay(conflict, side, payment)
-
-
-def keep_initiative(conflict: Conflict, payment: Payment) -> Conflict:
-    """The last actor's side pays to let an ally act next [``2d20.order.keep``]."""
-    _refuse(why_not_keep_initiative(conflict, payment))
-    side = find(conflict, conflict.last_actor).side
-    paid = _pay(conflict, side, payment)
-    return paid.model_copy(update={"next_side": side, "keep_locked": [*paid.keep_locked, side]})
-
-
-def why_not_end_round(conflict: Conflict, opener: Side | None = None,
-                      payment: Payment = Payment.MOMENTUM) -> str | None:
-    if opener is None or not conflict.last_actor:
-        return None
-    try:
-        side = find(conflict, conflict.last_actor).side
-    except RefusedError:
-        return None
-    if opener is side and conflict.order_mode is OrderMode.ALTERNATING:
-        return _why_not_pay(conflict, side, payment)
-    return None
-
-
-def end_round(conflict: Conflict, opener: Side | None = None,
-              payment: Payment = Payment.MOMENTUM) -> Conflict:
-    """Close the round: Momentum fades [``2d20.momentum.round``], everyone may act again,
-    round-long effects count down, and ``opener``'s side is due first. The last actor's own
-    side opening costs the keep-the-initiative price [``2d20.order.keep``]."""
-    _refuse(why_not_end_round(conflict, opener, payment))
-    paid = conflict
-    if opener is not None and conflict.last_actor and conflict.order_mode is \
-            OrderMode.ALTERNATING and opener is find(conflict, conflict.last_actor).side:
-        paid = _pay(conflict, opener, payment)
-    fade = paid.settings.momentum_loss_per_round
-    effects = [e.model_copy(update={"remaining": TimedEffect(e.name, e.remaining, e.unit)
-                                    .pass_time(TimeUnit.ROUND).remaining})
-               for e in paid.effects]
-    return paid.model_copy(update={
-        "round": paid.round + 1,
-        "momentum": max(0, paid.momentum - fade),
-        "combatants": [c.model_copy(update={"acted": False}) for c in paid.combatants],
-        "next_side": opener,
-        "last_actor": "",
-        "effects": [e for e in effects if e.remaining > 0],
-    })
-
-
-def end_scene(conflict: Conflict) -> Conflict:
-    """End of scene: SRD Stress is cleared [``2d20.scene.end``]; scene-long effects count
-    down; the round count starts again."""
-    effects = [e.model_copy(update={"remaining": TimedEffect(e.name, e.remaining, e.unit)
-                                    .pass_time(TimeUnit.SCENE).remaining})
-               for e in conflict.effects]
-    combatants = [c.model_copy(update={"stress": 0, "acted": False})
-                  if conflict.profile is Profile.SRD2022 else
-                  c.model_copy(update={"acted": False}) for c in conflict.combatants]
-    return conflict.model_copy(update={
-        "round": 1, "combatants": combatants, "next_side": None, "last_actor": "",
-        "keep_locked": [], "effects": [e for e in effects if e.remaining > 0],
-    })
+    return with_combatant(conflict, combatant.model_copy(update={"fortune": value}))
 
 
 # damage -------------------------------------------------------------------------------------
@@ -642,7 +270,7 @@ def take_stress(conflict: Conflict, name: str, amount: int, mental: bool = False
     else:
         update["stress"] = min(c.max_stress, c.stress + amount)
     update["harms"] = _new_harms(c, HarmKind.TRAUMA if mental else HarmKind.WOUND, harms)
-    return _with(conflict, c.model_copy(update=update))
+    return with_combatant(conflict, c.model_copy(update=update))
 
 
 def recover_stress(conflict: Conflict, name: str, amount: int, mental: bool = False
@@ -654,22 +282,23 @@ def recover_stress(conflict: Conflict, name: str, amount: int, mental: bool = Fa
     if conflict.profile is Profile.CONAN:
         track = "resolve" if mental else "vigor"
         top = c.max_resolve if mental else c.max_vigor
-        return _with(conflict, c.model_copy(update={track: min(top, getattr(c, track) + amount)}))
-    return _with(conflict, c.model_copy(update={"stress": max(0, c.stress - amount)}))
+        return with_combatant(conflict, c.model_copy(
+            update={track: min(top, getattr(c, track) + amount)}))
+    return with_combatant(conflict, c.model_copy(update={"stress": max(0, c.stress - amount)}))
 
 
 def add_harm(conflict: Conflict, name: str, kind: HarmKind) -> Conflict:
     c = find(conflict, name)
     if len(c.harms) >= 20:
         raise RefusedError(f"{name} cannot hold more Harms")
-    return _with(conflict, c.model_copy(update={"harms": _new_harms(c, kind, 1)}))
+    return with_combatant(conflict, c.model_copy(update={"harms": _new_harms(c, kind, 1)}))
 
 
 def remove_harm(conflict: Conflict, name: str, index: int) -> Conflict:
     c = find(conflict, name)
     if not 0 <= index < len(c.harms):
         raise RefusedError(f"{name} has no Harm number {index + 1}")
-    return _with(conflict, c.model_copy(
+    return with_combatant(conflict, c.model_copy(
         update={"harms": [h for i, h in enumerate(c.harms) if i != index]}))
 
 
@@ -679,7 +308,7 @@ def set_treated(conflict: Conflict, name: str, index: int, treated: bool) -> Con
         raise RefusedError(f"{name} has no Harm number {index + 1}")
     harms = [h.model_copy(update={"treated": treated}) if i == index else h
              for i, h in enumerate(c.harms)]
-    return _with(conflict, c.model_copy(update={"harms": harms}))
+    return with_combatant(conflict, c.model_copy(update={"harms": harms}))
 
 
 def status(conflict: Conflict, name: str) -> str:

@@ -18,6 +18,7 @@ import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -333,82 +334,108 @@ def _set_harms(harms: list[Harm], kind: HarmKind, count: int) -> list[Harm]:
     return others + kept if kind is HarmKind.TRAUMA else kept + others
 
 
-def read_player_sheet(path: str | Path) -> SheetRead:
-    """The record a filled-in player sheet holds: the hidden copy of the record, with every
-    field's value on top of it. A value that cannot be read keeps the record's and is named
-    in :attr:`SheetRead.notes`. SheetReadError when the PDF is not a 2d20 player sheet."""
-    source = Path(path)
-    values = _field_values(source)
-    if DATA not in values:
-        raise SheetReadError(f"{source.name}: not a 2d20 player sheet (its record is missing)")
-    try:
-        base = Character.model_validate(json.loads(values[DATA]))
-    except ValueError as exc:
-        raise SheetReadError(f"{source.name}: its record cannot be read ({exc})") from None
-    data = base.model_dump()
-    notes: list[str] = []
+@dataclass
+class _Fields:
+    """A sheet's field values, and the notes on those that could not be read."""
 
-    def number(key: str, label: str, low: int, high: int) -> int | None:
+    values: dict[str, str]
+    notes: list[str] = field(default_factory=list)
+
+    def number(self, key: str, label: str, low: int, high: int) -> int | None:
         """The field's whole number, or None (absent, or unreadable: then noted)."""
-        text = values.get(key, "").strip()
-        if key not in values:
+        text = self.values.get(key, "").strip()
+        if key not in self.values:
             return None
         try:
             value = int(text)
         except ValueError:
-            notes.append(f"{label}: {text!r} is not a whole number; kept the record's")
+            self.notes.append(f"{label}: {text!r} is not a whole number; kept the record's")
             return None
         if not low <= value <= high:
-            notes.append(f"{label}: {value} is outside {low} to {high}; kept the record's")
+            self.notes.append(f"{label}: {value} is outside {low} to {high}; kept the record's")
             return None
         return value
 
+
+def _base_record(source: Path, values: dict[str, str]) -> Character:
+    """The hidden copy of the record a sheet keeps; SheetReadError when there is none."""
+    if DATA not in values:
+        raise SheetReadError(f"{source.name}: not a 2d20 player sheet (its record is missing)")
+    try:
+        return Character.model_validate(json.loads(values[DATA]))
+    except ValueError as exc:
+        raise SheetReadError(f"{source.name}: its record cannot be read ({exc})") from None
+
+
+def _read_numbers(fields: _Fields, base: Character, data: dict[str, Any]) -> None:
+    """The name, the attributes and the numbers (Fortune to Renown) into ``data``."""
+    values = fields.values
     if "name" in values:
         data["name"] = values["name"].strip()
     for attribute in profile_info(base.profile).attributes:
-        found = number(f"attr_{attribute}", attribute, 0, 30)
+        found = fields.number(f"attr_{attribute}", attribute, 0, 30)
         if found is not None:
             data["attributes"][attribute] = found
     for key, label, low, high in (("fortune", "Fortune", 0, 99), ("armour", "Armour", 0, 99),
                                   ("courage", "Courage", 0, 99), ("fatigue", "Fatigue", 0, 99),
                                   ("renown", "Renown", -2, 5)):
-        found = number(key, label, low, high)
+        found = fields.number(key, label, low, high)
         if found is not None:
             data[key] = found
+
+
+def _read_skills(fields: _Fields, data: dict[str, Any]) -> None:
+    """Each skill's name, rating, Focus and focuses into ``data``."""
+    values = fields.values
     for index, skill in enumerate(data["skills"]):
         prefix = f"skill_{index + 1}_"
         if values.get(prefix + "name", "").strip():
             skill["name"] = values[prefix + "name"].strip()
         for part, label, high in (("rating", "rating", 10), ("focus", "Focus", 40)):
-            found = number(prefix + part, f"{skill['name']} {label}", 0, high)
+            found = fields.number(prefix + part, f"{skill['name']} {label}", 0, high)
             if found is not None:
                 skill[part] = found
         if prefix + "focuses" in values:
             skill["focuses"] = values[prefix + "focuses"].strip()
+
+
+def _read_attack(fields: _Fields, number: int, kept: dict[str, Any] | None
+                 ) -> dict[str, object] | None:
+    """The weapon of attack row ``number`` on top of the record's (``kept``), or None for
+    an empty row the record has no weapon for."""
+    values = fields.values
+    prefix = f"attack_{number}_"
+    name = values.get(prefix + "name", "").strip()
+    if not name and kept is None:
+        return None
+    weapon = dict(kept or {"name": name, "dice": 1, "kind": "melee", "qualities": ""})
+    weapon["name"] = name
+    found = fields.number(prefix + "dice", f"{name or 'Attack'} dice", 0, 20)
+    if found is not None:
+        weapon["dice"] = found
+    kind = values.get(prefix + "kind", "").strip().lower()
+    if kind in KINDS:
+        weapon["kind"] = kind
+    elif kind:
+        fields.notes.append(f"{name or 'Attack'}: the kind {kind!r} is not melee, ranged or "
+                            "mental; kept the record's")
+    weapon["qualities"] = values.get(prefix + "qualities", "").strip()
+    return weapon
+
+
+def _read_attacks(fields: _Fields, data: dict[str, Any]) -> None:
+    """The attack rows into ``data``'s weapons (those past the rows stay as they are)."""
     weapons: list[dict[str, object]] = []
-    for number_ in range(1, ATTACK_ROWS + 1):
-        prefix = f"attack_{number_}_"
-        name = values.get(prefix + "name", "").strip()
-        kept = data["weapons"][number_ - 1] if number_ <= len(data["weapons"]) else None
-        if not name and kept is None:
-            continue
-        weapon = dict(kept or {"name": name, "dice": 1, "kind": "melee", "qualities": ""})
-        weapon["name"] = name
-        found = number(prefix + "dice", f"{name or 'Attack'} dice", 0, 20)
-        if found is not None:
-            weapon["dice"] = found
-        kind = values.get(prefix + "kind", "").strip().lower()
-        if kind in KINDS:
-            weapon["kind"] = kind
-        elif kind:
-            notes.append(f"{name or 'Attack'}: the kind {kind!r} is not melee, ranged or "
-                         "mental; kept the record's")
-        weapon["qualities"] = values.get(prefix + "qualities", "").strip()
-        weapons.append(weapon)
+    for number in range(1, ATTACK_ROWS + 1):
+        kept = data["weapons"][number - 1] if number <= len(data["weapons"]) else None
+        weapon = _read_attack(fields, number, kept)
+        if weapon is not None:
+            weapons.append(weapon)
     data["weapons"] = weapons + data["weapons"][ATTACK_ROWS:]
-    for key in ("talents", "gear", "notes"):
-        if key in values:
-            data[key] = values[key]
+
+
+def _read_harms(values: dict[str, str], data: dict[str, Any]) -> None:
+    """The Wound and Trauma boxes into ``data``'s Harms."""
     harms = [Harm.model_validate(h) for h in data["harms"]]
     for kind in HarmKind:
         boxes = [values.get(f"{kind.value}_{i}", "") for i in range(1, HARM_BOXES + 1)]
@@ -419,20 +446,44 @@ def read_player_sheet(path: str | Path) -> SheetRead:
             harms = _set_harms(harms, kind, max(0, current + ticked - min(current,
                                                                         HARM_BOXES)))
     data["harms"] = [h.model_dump() for h in harms]
+
+
+def _read_tracks(fields: _Fields, character: Character) -> Character:
+    """``character`` with the track fields (Vigor and Resolve left, or Stress marked)."""
+    conan = character.profile is Profile.CONAN
+    tracks = (("vigor", "Vigor"), ("resolve", "Resolve")) if conan else (("stress", "Stress"),)
+    for key, label in tracks:
+        top = derived(character, "max_stress" if key == "stress" else key)
+        found = fields.number(key, label, 0, top)
+        if found is not None:
+            update = {"stress": found} if key == "stress" else {f"{key}_lost": top - found}
+            character = character.model_copy(update=update)
+    return character
+
+
+def read_player_sheet(path: str | Path) -> SheetRead:
+    """The record a filled-in player sheet holds: the hidden copy of the record, with every
+    field's value on top of it. A value that cannot be read keeps the record's and is named
+    in :attr:`SheetRead.notes`. SheetReadError when the PDF is not a 2d20 player sheet."""
+    source = Path(path)
+    values = _field_values(source)
+    base = _base_record(source, values)
+    data = base.model_dump()
+    fields = _Fields(values)
+    _read_numbers(fields, base, data)
+    _read_skills(fields, data)
+    _read_attacks(fields, data)
+    for key in ("talents", "gear", "notes"):
+        if key in values:
+            data[key] = values[key]
+    _read_harms(values, data)
     try:
         character = Character.model_validate(data)
     except ValueError as exc:
         raise SheetReadError(f"{source.name}: the filled values do not make a record ({exc})"
                              ) from None
-    conan = character.profile is Profile.CONAN
-    tracks = (("vigor", "Vigor"), ("resolve", "Resolve")) if conan else (("stress", "Stress"),)
-    for key, label in tracks:
-        top = derived(character, "max_stress" if key == "stress" else key)
-        found = number(key, label, 0, top)
-        if found is not None:
-            update = {"stress": found} if key == "stress" else {f"{key}_lost": top - found}
-            character = character.model_copy(update=update)
-    return SheetRead(character, tuple(notes))
+    character = _read_tracks(fields, character)
+    return SheetRead(character, tuple(fields.notes))
 
 
 def import_sheet(path: Path, number: int, document_format: DocumentFormat) -> SheetImport:

@@ -156,9 +156,8 @@ def skill_focus(character: Character, found: Skill | None) -> int:
     return found.focus
 
 
-def check_character(character: Character) -> CheckReport:
-    """Every problem of a record, with a stable rule id, and the derived values as figures."""
-    c = character
+def _attribute_problems(c: Character) -> list[CheckProblem]:
+    """Attributes the profile has that the record lacks, and those it does not have."""
     info = profile_info(c.profile)
     problems: list[CheckProblem] = []
     missing = [a for a in info.attributes if a not in c.attributes]
@@ -171,6 +170,13 @@ def check_character(character: Character) -> CheckReport:
         verb = "is not an attribute" if len(unknown) == 1 else "are not attributes"
         problems.append(CheckProblem(
             f"{', '.join(unknown)} {verb} of {info.title}.", "error", "2d20.attributes"))
+    return problems
+
+
+def _skill_problems(c: Character) -> list[CheckProblem]:
+    """Skills listed twice, tested with an unknown attribute, or with a Focus above the TN."""
+    info = profile_info(c.profile)
+    problems: list[CheckProblem] = []
     seen: set[str] = set()
     for s in c.skills:
         key = s.name.casefold().strip()
@@ -190,30 +196,49 @@ def check_character(character: Character) -> CheckReport:
                 f"{s.name}'s Focus {s.focus} is above its target number {best} "
                 f"({with_what} + {s.rating}); a Focus can be at most the target number.",
                 "error", "2d20.focus"))
+    return problems
+
+
+def _harm_problems(c: Character) -> list[CheckProblem]:
+    """More Harms than the limit (an error under the Defeated rule), or Defeated (a warning)."""
     from seforge.systems.twod20.harm_state import defeated, dying
     from seforge.systems.twod20.settings import HarmLimitRule
 
     limit = c.settings.harm_limit
     if c.settings.harm_limit_rule is HarmLimitRule.DEFEATED and len(c.harms) > limit:
-        problems.append(CheckProblem(
+        return [CheckProblem(
             f"{len(c.harms)} Harms is more than the {limit} that leave a character Defeated.",
-            "error", "2d20.harms"))
-    elif defeated(c.settings, c.harms):
-        problems.append(CheckProblem(
+            "error", "2d20.harms")]
+    if defeated(c.settings, c.harms):
+        return [CheckProblem(
             f"With {limit} Harms the character is Defeated"
             + (" and Dying (more Wounds than Traumas)." if dying(c.settings, c.profile, c.harms)
                else "."),
-            "warning", "2d20.harms"))
-    if c.profile is Profile.SRD2022:
-        top = max(attr(c, "Brawn"), attr(c, "Will")) + rating(c, "Survive")
-        if c.fatigue > top:
-            problems.append(CheckProblem(
-                f"Fatigue {c.fatigue} is more than the unfatigued maximum Stress {top}.",
-                "error", "2d20.fatigue"))
-        elif c.fatigue == top and top > 0:
-            problems.append(CheckProblem(
-                "Fatigue has brought maximum Stress to 0: any more and the character falls "
-                "unconscious.", "warning", "2d20.fatigue"))
+            "warning", "2d20.harms")]
+    return []
+
+
+def _fatigue_problems(c: Character) -> list[CheckProblem]:
+    """SRD: Fatigue above the unfatigued maximum Stress (an error), or equal to it."""
+    if c.profile is not Profile.SRD2022:
+        return []
+    top = max(attr(c, "Brawn"), attr(c, "Will")) + rating(c, "Survive")
+    if c.fatigue > top:
+        return [CheckProblem(
+            f"Fatigue {c.fatigue} is more than the unfatigued maximum Stress {top}.",
+            "error", "2d20.fatigue")]
+    if c.fatigue == top and top > 0:
+        return [CheckProblem(
+            "Fatigue has brought maximum Stress to 0: any more and the character falls "
+            "unconscious.", "warning", "2d20.fatigue")]
+    return []
+
+
+def check_character(character: Character) -> CheckReport:
+    """Every problem of a record, with a stable rule id, and the derived values as figures."""
+    c = character
+    problems = [*_attribute_problems(c), *_skill_problems(c), *_harm_problems(c),
+                *_fatigue_problems(c)]
     if not c.name.strip():
         problems.append(CheckProblem("The record has no name.", "warning", "2d20.name"))
     figures: dict[str, object] = {"profile": c.profile.value, "role": c.role.value}

@@ -44,6 +44,7 @@ from ui.systems.twod20.common import (
     shrinkable,
     spin,
 )
+from ui.systems.twod20.hazard_cost import HazardCost
 
 MAX_HELPERS = 4
 
@@ -86,7 +87,8 @@ class Calculator(QWidget):
         self._build_helpers(form_column)
         self._build_opponent(form_column)
         self._build_damage(form_column)
-        form_column.addWidget(self._build_hazard())
+        self.hazard_group = HazardCost(lambda: self.settings)
+        form_column.addWidget(self.hazard_group)
         form_column.addStretch(1)
         form_column.setContentsMargins(0, 0, 0, 0)
         results = QWidget()
@@ -253,61 +255,6 @@ class Calculator(QWidget):
         form.addRow("Harm threshold", self.threshold)
         column.addWidget(group)
 
-    def _build_hazard(self) -> QGroupBox:
-        group = QGroupBox("Hazard Doom cost (Conan)")
-        self.hazard_group = group
-        form = QFormLayout(group)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.hazard_dice = spin(0, dmg.MAX_DAMAGE_DICE, 2, "Hazard damage dice",
-                                "Combat dice of damage: 1 Doom each")
-        form.addRow("Damage dice", self.hazard_dice)
-        self.hazard_qualities: dict[str, QSpinBox | QCheckBox] = {}
-        for name, (kind, value) in dmg.HAZARD_QUALITY_COSTS.items():
-            control: QSpinBox | QCheckBox
-            if kind == "flat":
-                control = QCheckBox(name)
-                control.setToolTip(f"{name}: {value:+d} Doom")
-                control.toggled.connect(self._hazard)
-                form.addRow(control)
-            else:
-                how = "half its rating, rounded up" if kind == "half" else "its rating"
-                control = spin(0, 20, 0, f"{name} rating", f"{name} X costs {how} in Doom")
-                control.valueChanged.connect(self._hazard)
-                form.addRow(f"{name} X", control)
-            self.hazard_qualities[name] = control
-        self.hazard_test = shrinkable(QComboBox())
-        self.hazard_test.setAccessibleName("Test to avoid the hazard")
-        for label, data in (("No test", 0), ("Average (D1)", 1), ("Challenging (D2)", 2),
-                            ("Daunting (D3) or harder", 3)):
-            self.hazard_test.addItem(label, data)
-        self.hazard_test.currentIndexChanged.connect(self._hazard)
-        self.hazard_dice.valueChanged.connect(self._hazard)
-        form.addRow("Test to avoid it", self.hazard_test)
-        self.hazard_cost = QLabel()
-        self.hazard_cost.setAccessibleName("Hazard Doom cost")
-        form.addRow("Doom cost", self.hazard_cost)
-        self._hazard()
-        return group
-
-    def _hazard(self) -> None:
-        qualities: dict[str, int] = {}
-        for name, control in self.hazard_qualities.items():
-            if isinstance(control, QCheckBox):
-                if control.isChecked():
-                    qualities[name] = 0
-            elif control.value():
-                qualities[name] = control.value()
-        test = int(self.hazard_test.currentData())
-        floor = self.settings.hazard_cost_floor
-        raw = dmg.hazard_doom_cost(self.hazard_dice.value(), qualities, test or None,
-                                   floor=-999)
-        cost = max(floor, raw)
-        self.hazard_cost.setText(f"{cost} Doom" + (
-            f" (the sum is {raw}; raised to the least cost, {floor}: an assumption, the "
-            "screen states no floor)" if raw < floor else ""))
-        self.hazard_cost.setToolTip("Least cost: a table setting (Conan screen states none)")
-
     def _build_results(self, column: QVBoxLayout) -> None:
         group = QGroupBox("Test")
         grid = QGridLayout(group)
@@ -422,7 +369,7 @@ class Calculator(QWidget):
         self._attack_changed()
         self._sync_limits()
         self.recompute()
-        self._hazard()
+        self.hazard_group.refresh()
 
     def _attack_changed(self) -> None:
         kind = self.attack_kind.currentData()

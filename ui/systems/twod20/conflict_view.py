@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
-    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,31 +32,22 @@ from PySide6.QtWidgets import (
 from seforge.core.limits import NAME_CHARS
 from seforge.core.trackers import RefusedError, TimeUnit
 from seforge.systems.twod20 import conflict as cf
-from seforge.systems.twod20.conflict import Conflict, OrderMode, Payment, Side
+from seforge.systems.twod20.conflict import Combatant, Conflict, OrderMode, Payment, Side
 from seforge.systems.twod20.damage import MAX_COVER_DICE
 from seforge.systems.twod20.models import HarmKind
 from seforge.systems.twod20.profiles import Profile
-from seforge.systems.twod20.settings import (
-    SETTING_LABELS,
-    SETTING_SOURCES,
-    AssistGate,
-    OpposedTieRule,
-    parse_prices,
-)
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import show_refusal
 from ui.systems.twod20.common import (
     ReflowRow,
-    add_row,
     elide_headers,
     flow_of,
     row_of,
     set_reason,
-    shrinkable,
     spin,
     wrapping_form,
 )
-from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
+from ui.systems.twod20.conflict_settings import TableSettings
 
 COLUMNS = ("Name", "Side", "Acted", "Fortune", "Stress", "Harms", "Cover", "Morale", "Status")
 
@@ -85,7 +75,9 @@ class ConflictView(QWidget):
         left.addWidget(self._build_add_row())
         self.middle = ReflowRow([left_page, self._build_character_panel()], (3, 2))
         layout.addWidget(self.middle, 1)
-        self.bottom = ReflowRow([self._build_effects(), self._build_settings()], (3, 2))
+        self.table_settings = TableSettings(lambda: self.doc, self.run, lambda exc: show_refusal(
+            self.message, exc))
+        self.bottom = ReflowRow([self._build_effects(), self.table_settings], (3, 2))
         layout.addWidget(self.bottom)
         self.message = QLabel()
         self.message.setAccessibleName("Last message")
@@ -321,86 +313,6 @@ class ConflictView(QWidget):
                                   self.effect_add, self.effect_remove]))
         return box
 
-    def _build_settings(self) -> QWidget:
-        box = QGroupBox("Table settings")
-        form = wrapping_form(QFormLayout(box))
-        s = self.doc.settings
-        self.set_cap = spin(0, 99, s.momentum_cap, SETTING_LABELS["momentum_cap"],
-                            "Most Momentum the group can bank (not in the documents; 6 is usual)")
-        self.set_loss = spin(0, 99, s.momentum_loss_per_round,
-                             SETTING_LABELS["momentum_loss_per_round"],
-                             "Momentum lost at the end of each round (1 on the Conan screen)")
-        self.set_keep = spin(0, 99, s.keep_initiative_cost, SETTING_LABELS["keep_initiative_cost"],
-                             "Momentum or Threat/Doom to keep the initiative (2 in the SRD)")
-        self.set_order = shrinkable(QComboBox())
-        self.set_order.setAccessibleName("Action order")
-        self.set_order.addItem("Sides alternate (SRD)", OrderMode.ALTERNATING.value)
-        self.set_order.addItem("PCs first (Conan; SRD player priority)",
-                               OrderMode.PCS_FIRST.value)
-        self.set_order.addItem("Initiative scores (SRD variant)", OrderMode.INITIATIVE.value)
-        self.set_order.addItem("GM picks each turn (SRD narrative)", OrderMode.NARRATIVE.value)
-        self.set_tie = shrinkable(QComboBox())
-        self.set_tie.setAccessibleName(SETTING_LABELS["opposed_tie_rule"])
-        self.set_tie.addItem("more Momentum wins; ties to the defender",
-                             OpposedTieRule.MOMENTUM_DEFENDER.value)
-        self.set_tie.addItem("more Momentum wins; ties to the attacker",
-                             OpposedTieRule.MOMENTUM_ATTACKER.value)
-        self.set_tie.addItem("more Momentum wins; ties are a draw",
-                             OpposedTieRule.MOMENTUM_DRAW.value)
-        self.set_assist = shrinkable(QComboBox())
-        self.set_assist.setAccessibleName(SETTING_LABELS["assist_gate"])
-        self.set_assist.addItem("if the leader scores a success", AssistGate.LEADER_SUCCEEDS.value)
-        self.set_assist.addItem("always", AssistGate.ALWAYS.value)
-        self.set_pool = spin(2, 10, s.pool_cap, SETTING_LABELS["pool_cap"],
-                             "Most d20s in one test, Fortune dice included (5 on the Conan "
-                             "screen; talents may allow more)")
-        self.set_prices = QLineEdit(", ".join(str(p) for p in s.bonus_die_prices))
-        self.set_prices.setAccessibleName(SETTING_LABELS["bonus_die_prices"])
-        self.set_prices.setToolTip("Momentum (or Threat/Doom) for the 1st, 2nd, 3rd bought d20; "
-                                   "not in the documents, 1, 2, 3 is usual")
-        self.set_ranged = spin(0, 5, s.ranged_base_difficulty,
-                               SETTING_LABELS["ranged_base_difficulty"],
-                               "The SRD gives D2 in the attack steps and D1 in the Range "
-                               "section; choose the table's reading")
-        self.rules = RuleSettingsForm(TRACKER_RULES, self._rule_changed)
-        self.set_one = QCheckBox(SETTING_LABELS["natural_one_doubles"])
-        self.set_one.setToolTip("A convention outside both documents, off by default")
-        add_row(form, SETTING_LABELS["momentum_cap"], self.set_cap)
-        add_row(form, SETTING_LABELS["momentum_loss_per_round"], self.set_loss)
-        add_row(form, SETTING_LABELS["keep_initiative_cost"], self.set_keep)
-        form.addRow("Action order", self.set_order)
-        form.addRow("Opposed, both succeed", self.set_tie)
-        form.addRow("Assistants count", self.set_assist)
-        add_row(form, SETTING_LABELS["pool_cap"], self.set_pool)
-        add_row(form, SETTING_LABELS["bonus_die_prices"], self.set_prices)
-        add_row(form, SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
-        form.addRow(self.set_one)
-        form.addRow(self.rules)
-        for name, control in (("momentum_cap", self.set_cap),
-                              ("momentum_loss_per_round", self.set_loss),
-                              ("keep_initiative_cost", self.set_keep),
-                              ("opposed_tie_rule", self.set_tie),
-                              ("assist_gate", self.set_assist), ("pool_cap", self.set_pool),
-                              ("bonus_die_prices", self.set_prices),
-                              ("ranged_base_difficulty", self.set_ranged),
-                              ("natural_one_doubles", self.set_one)):
-            control.setToolTip(f"{control.toolTip()}. Default from: {SETTING_SOURCES[name]}.")
-        for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged):
-            box_.valueChanged.connect(self._settings_changed)
-        self.set_one.toggled.connect(self._settings_changed)
-        self.set_prices.editingFinished.connect(self._settings_changed)
-        for combo in (self.set_tie, self.set_assist):
-            combo.currentIndexChanged.connect(self._settings_changed)
-        self.set_order.currentIndexChanged.connect(lambda _i: self.run(
-            "Change the action order", lambda d: cf.set_order_mode(
-                d, OrderMode(self.set_order.currentData()))))
-        scroll = QScrollArea()
-        scroll.setWidget(box)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setMaximumHeight(260)
-        return scroll
-
     # -- actions -----------------------------------------------------------------------------
     def _on_selected(self, text: str, change: Callable[[Conflict, str], Conflict]) -> None:
         name = self.selected()
@@ -417,31 +329,6 @@ class ConflictView(QWidget):
         else:
             self._on_selected("Set maximum Stress", lambda d, n: cf.update_combatant(
                 d, n, **{field: value, "stress": min(value, cf.find(d, n).stress)}))
-
-    def _settings_changed(self) -> None:
-        try:
-            prices = parse_prices(self.set_prices.text())
-        except ValueError as exc:
-            show_refusal(self.message, exc)
-            self.set_prices.setText(", ".join(str(p) for p in self.doc.settings.bonus_die_prices))
-            return
-        settings = self.doc.settings.model_copy(update={
-            "pool_cap": self.set_pool.value(),
-            "bonus_die_prices": prices,
-            "ranged_base_difficulty": self.set_ranged.value(),
-            "natural_one_doubles": self.set_one.isChecked(),
-            "momentum_cap": self.set_cap.value(),
-            "momentum_loss_per_round": self.set_loss.value(),
-            "keep_initiative_cost": self.set_keep.value(),
-            "opposed_tie_rule": OpposedTieRule(self.set_tie.currentData()),
-            "assist_gate": AssistGate(self.set_assist.currentData()),
-        })
-        self.run("Change the table settings", lambda d: cf.change_settings(d, settings))
-
-    def _rule_changed(self, name: str, value: Any) -> None:
-        self.run(f"Change the setting {SETTING_LABELS[name]}",
-                 lambda d: cf.set_settings(d, **{name: value}))
-        self.rules.show_settings(self.doc.settings)
 
     def add_character(self) -> None:
         name = self.new_name.text().strip()
@@ -524,12 +411,10 @@ class ConflictView(QWidget):
         set_reason(self.redo_button, None if stack.canRedo() else "nothing to redo",
                    f"Redo: {stack.redoText()}" if stack.canRedo() else "Redo")
 
-    def refresh(self) -> None:
+    def _refresh_pools(self) -> None:
+        """The pools, the round, who acts next and what keeping the initiative costs."""
         doc = self.doc
-        self._refresh_history()
-        conan = doc.profile is Profile.CONAN
         gm = cf.gm_pool_name(doc)
-        keep = self.selected()
         self.momentum_label.setText(f"{doc.momentum} / {doc.settings.momentum_cap}")
         self.gm_name.setText(gm)
         self.gm_label.setText(str(doc.gm_pool))
@@ -538,19 +423,7 @@ class ConflictView(QWidget):
         set_reason(self.momentum_spend, cf.why_not_spend_momentum(doc, 1), "Spend one Momentum")
         set_reason(self.gm_spend, cf.why_not_spend_gm_pool(doc, 1), f"Spend one {gm}")
         self.round_label.setText(f"Round {doc.round}")
-        if doc.order_mode is OrderMode.PCS_FIRST:
-            due = "PCs act first" if cf.waiting(doc, Side.PC) else "NPCs act"
-        elif doc.order_mode is OrderMode.NARRATIVE:
-            due = "The GM picks who acts"
-        elif doc.order_mode is OrderMode.INITIATIVE:
-            first = cf.initiative_due(doc)
-            due = "Anyone may open" if first is None else f"Next by initiative: {', '.join(first)}"
-        elif doc.next_side is None:
-            due = "Either side may act"
-        else:
-            due = f"Next: {doc.next_side.label}"
-        left = ", ".join(cf.waiting(doc)) or "nobody"
-        self.order_label.setText(f"{due}; still to act: {left}")
+        self.order_label.setText(order_text(doc))
         cost = doc.settings.keep_initiative_cost
         set_reason(self.keep_momentum, cf.why_not_keep_initiative(doc, Payment.MOMENTUM),
                    f"The last actor's side pays {cost} Momentum to let an ally act next")
@@ -561,20 +434,19 @@ class ConflictView(QWidget):
             Payment(self.opener_pay.currentData())),
             f"End the round: Momentum drops by {doc.settings.momentum_loss_per_round}, "
             "everyone may act again")
+
+    def _refresh_table(self) -> None:
+        """One row a character, the selection kept."""
+        doc = self.doc
+        conan = doc.profile is Profile.CONAN
+        keep = self.selected()
         track_header = QTableWidgetItem("Vigor / Resolve" if conan else "Stress")
         track_header.setToolTip(track_header.text())
         self.table.setHorizontalHeaderItem(4, track_header)
         self.table.blockSignals(True)
         self.table.setRowCount(len(doc.combatants))
         for row, c in enumerate(doc.combatants):
-            track = (f"{c.vigor}/{c.max_vigor} · {c.resolve}/{c.max_resolve}" if conan
-                     else f"{c.stress}/{c.max_stress}")
-            wounds = sum(h.kind is HarmKind.WOUND for h in c.harms)
-            harms = f"{len(c.harms)} ({wounds}W {len(c.harms) - wounds}T)" if c.harms else "0"
-            cells = (c.name, "PC" if c.side is Side.PC else "NPC", "yes" if c.acted else "",
-                     str(c.fortune), track, harms, str(c.cover_dice), str(c.morale_dice),
-                     cf.status(doc, c.name))
-            for column, text in enumerate(cells):
+            for column, text in enumerate(row_cells(doc, c)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)  # the whole text where the column elides it
                 if column == 5 and c.harms:
@@ -585,38 +457,25 @@ class ConflictView(QWidget):
         self.table.blockSignals(False)
         if keep is not None:
             self.select(keep)
+
+    def refresh(self) -> None:
+        doc = self.doc
+        self._refresh_history()
+        conan = doc.profile is Profile.CONAN
+        self._refresh_pools()
+        self._refresh_table()
         self._refresh_selected()
         self.effects.clear()
         for effect in doc.effects:
             on = f" on {effect.target}" if effect.target else ""
             self.effects.addItem(f"{effect.name}{on}: {effect.remaining} {effect.unit.value}"
                                  f"{'s' if effect.remaining != 1 else ''} left")
-        s = doc.settings
-        for widget, value in ((self.set_cap, s.momentum_cap),
-                              (self.set_loss, s.momentum_loss_per_round),
-                              (self.set_keep, s.keep_initiative_cost),
-                              (self.set_pool, s.pool_cap),
-                              (self.set_ranged, s.ranged_base_difficulty)):
-            widget.blockSignals(True)
-            widget.setValue(value)
-            widget.blockSignals(False)
-        self.set_one.blockSignals(True)
-        self.set_one.setChecked(s.natural_one_doubles)
-        self.set_one.blockSignals(False)
-        self.rules.show_settings(s)
-        if not self.set_prices.hasFocus():
-            self.set_prices.setText(", ".join(str(p) for p in s.bonus_die_prices))
+        self.table_settings.refresh()
         self.session_button.setVisible(conan)
         self.session_fortune.setVisible(conan)
         set_reason(self.session_button, cf.why_not_start_session(doc),
                    "Start a Conan session: Doom at 3 per player character, each PC's Fortune "
                    "set to the number beside")
-        for combo, data in ((self.set_order, doc.order_mode.value),
-                            (self.set_tie, doc.settings.opposed_tie_rule.value),
-                            (self.set_assist, doc.settings.assist_gate.value)):
-            combo.blockSignals(True)
-            combo.setCurrentIndex(max(0, combo.findData(data)))
-            combo.blockSignals(False)
 
     def _refresh_selected(self) -> None:
         doc = self.doc
@@ -686,3 +545,32 @@ def owner_undo(view: ConflictView) -> Callable[[], None]:
 
 def owner_redo(view: ConflictView) -> Callable[[], None]:
     return lambda: view.owner.undo_stack.redo()
+
+
+def order_text(doc: Conflict) -> str:
+    """Who acts next under the document's action order, and who has still to act."""
+    if doc.order_mode is OrderMode.PCS_FIRST:
+        due = "PCs act first" if cf.waiting(doc, Side.PC) else "NPCs act"
+    elif doc.order_mode is OrderMode.NARRATIVE:
+        due = "The GM picks who acts"
+    elif doc.order_mode is OrderMode.INITIATIVE:
+        first = cf.initiative_due(doc)
+        due = "Anyone may open" if first is None else f"Next by initiative: {', '.join(first)}"
+    elif doc.next_side is None:
+        due = "Either side may act"
+    else:
+        due = f"Next: {doc.next_side.label}"
+    left = ", ".join(cf.waiting(doc)) or "nobody"
+    return f"{due}; still to act: {left}"
+
+
+def row_cells(doc: Conflict, c: Combatant) -> tuple[str, ...]:
+    """The table's cells for one character, in the order of :data:`COLUMNS`."""
+    conan = doc.profile is Profile.CONAN
+    track = (f"{c.vigor}/{c.max_vigor} · {c.resolve}/{c.max_resolve}" if conan
+             else f"{c.stress}/{c.max_stress}")
+    wounds = sum(h.kind is HarmKind.WOUND for h in c.harms)
+    harms = f"{len(c.harms)} ({wounds}W {len(c.harms) - wounds}T)" if c.harms else "0"
+    return (c.name, "PC" if c.side is Side.PC else "NPC", "yes" if c.acted else "",
+            str(c.fortune), track, harms, str(c.cover_dice), str(c.morale_dice),
+            cf.status(doc, c.name))

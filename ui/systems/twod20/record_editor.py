@@ -14,7 +14,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFileDialog,
     QFormLayout,
@@ -27,38 +26,32 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from seforge.core.limits import LINE_CHARS, NAME_CHARS
+from seforge.core.limits import NAME_CHARS
 from seforge.core.trackers import RefusedError
 from seforge.systems.twod20 import editing as ed
 from seforge.systems.twod20.harm_state import harm_status
-from seforge.systems.twod20.models import MAX_ATTRIBUTE, MAX_SKILL, Character, HarmKind, Role
+from seforge.systems.twod20.models import MAX_ATTRIBUTE, Character, HarmKind, Role
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import (
-    attack_damage,
     check_character,
     derived_values,
-    skill_target,
 )
-from seforge.systems.twod20.settings import focus_note
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import show_refusal
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import (
     FlowLayout,
     ReflowRow,
-    elide_headers,
-    fixed_columns,
     flow_of,
     labelled,
     set_reason,
     spin,
 )
+from ui.systems.twod20.record_tables import AttackTable, SkillTable
 from ui.systems.twod20.rule_settings import RECORD_RULES, RuleSettingsForm
 
 
@@ -78,8 +71,6 @@ class RecordEditor(QWidget):
     def __init__(self, owner: DocumentOwner[Character], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.owner = owner
-        self._skill_rows: list[tuple[QLineEdit, QSpinBox, QSpinBox, QLineEdit, QComboBox]] = []
-        self._weapon_rows: list[tuple[QLineEdit, QSpinBox, QComboBox, QLineEdit]] = []
         self._attribute_boxes: dict[str, QSpinBox] = {}
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -99,8 +90,13 @@ class RecordEditor(QWidget):
         self.body_layout.addWidget(self.attributes_box)
         self._build_numbers()
         self._build_condition()
-        self._build_skills()
-        self._build_weapons()
+        self.skill_table = SkillTable(lambda: self.doc, self.run)
+        self.skills = self.skill_table.table
+        self.new_skill = self.skill_table.new_name
+        self.body_layout.addWidget(self.skill_table)
+        self.attack_table = AttackTable(lambda: self.doc, self.run)
+        self.weapons = self.attack_table.table
+        self.body_layout.addWidget(self.attack_table)
         self._build_harms()
         self._build_texts()
         self._build_rules()
@@ -177,58 +173,6 @@ class RecordEditor(QWidget):
             self.numbers[field] = box_
             self.number_labels[field] = QLabel(field.capitalize())
             grid.addWidget(labelled(self.number_labels[field], box_))
-        self.body_layout.addWidget(box)
-
-    def _build_skills(self) -> None:
-        box = QGroupBox("Skills")
-        layout = QVBoxLayout(box)
-        self.skills = QTableWidget(0, 6)
-        self.skills.setHorizontalHeaderLabels(["Skill", "Rating", "Focus", "Focuses",
-                                               "Usual attribute", "TN"])
-        self.skills.setAccessibleName("Skills")
-        self.skills.verticalHeader().setVisible(False)
-        self.skills.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        elide_headers(self.skills, ("", "", "", "Focuses: named focuses", "Usual attribute: the "
-                                    "attribute usually tested with the skill",
-                                    "TN: the target number"))
-        fixed_columns(self.skills, {1: 64, 2: 64, 4: 118, 5: 40})
-        self.skills.setMinimumHeight(300)
-        layout.addWidget(self.skills)
-        self.new_skill = QLineEdit()
-        self.new_skill.setMaxLength(NAME_CHARS)
-        self.new_skill.setPlaceholderText("new skill")
-        self.new_skill.setAccessibleName("New skill name")
-        add = QPushButton("Add skill")
-        add.setToolTip("Add a skill with this name")
-        add.clicked.connect(self._add_skill)
-        remove = QPushButton("Remove skill")
-        remove.setToolTip("Remove the selected skill")
-        remove.clicked.connect(self._remove_skill)
-        self.new_skill.setMinimumWidth(120)
-        layout.addWidget(self.new_skill)
-        layout.addWidget(flow_of([add, remove]))
-        self.body_layout.addWidget(box)
-
-    def _build_weapons(self) -> None:
-        box = QGroupBox("Attacks")
-        layout = QVBoxLayout(box)
-        self.weapons = QTableWidget(0, 5)
-        self.weapons.setHorizontalHeaderLabels(["Attack", "Dice", "Kind", "Qualities",
-                                                "Damage"])
-        self.weapons.setAccessibleName("Attacks")
-        self.weapons.verticalHeader().setVisible(False)
-        self.weapons.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        elide_headers(self.weapons, ("", "Base damage dice", "", "Damage effects", ""))
-        fixed_columns(self.weapons, {1: 64, 2: 96})
-        self.weapons.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        layout.addWidget(self.weapons)
-        add = QPushButton("Add attack")
-        add.setToolTip("Add a weapon or attack")
-        add.clicked.connect(lambda: self.run("Add an attack", lambda c: ed.add_weapon(c)))
-        remove = QPushButton("Remove attack")
-        remove.setToolTip("Remove the selected attack")
-        remove.clicked.connect(self._remove_weapon)
-        layout.addWidget(flow_of([add, remove]))
         self.body_layout.addWidget(box)
 
     def _build_condition(self) -> None:
@@ -374,21 +318,6 @@ class RecordEditor(QWidget):
             return
         self.message.setText(f"{what} saved to {target.name}.")
 
-    def _add_skill(self) -> None:
-        name = self.new_skill.text()
-        if self.run(f"Add the skill {name.strip()}", lambda c: ed.add_skill(c, name)):
-            self.new_skill.clear()
-
-    def _remove_skill(self) -> None:
-        row = self.skills.currentRow()
-        if row >= 0:
-            self.run("Remove a skill", lambda c: ed.remove_skill(c, row))
-
-    def _remove_weapon(self) -> None:
-        row = self.weapons.currentRow()
-        if row >= 0:
-            self.run("Remove an attack", lambda c: ed.remove_weapon(c, row))
-
     def _toggle_treated(self) -> None:
         row = self.harms.currentRow()
         if row >= 0:
@@ -399,12 +328,6 @@ class RecordEditor(QWidget):
         row = self.harms.currentRow()
         if row >= 0:
             self.run("Remove a Harm", lambda c: ed.remove_harm(c, row))
-
-    def _skill_edit(self, index: int, **values: Any) -> None:
-        self.run("Edit a skill", lambda c: ed.set_skill(c, index, **values))
-
-    def _weapon_edit(self, index: int, **values: Any) -> None:
-        self.run("Edit an attack", lambda c: ed.set_weapon(c, index, **values))
 
     # -- drawing -----------------------------------------------------------------------------
     def _rebuild_attributes(self) -> None:
@@ -423,83 +346,6 @@ class RecordEditor(QWidget):
                 f"Set {n}", lambda c: ed.set_attribute(c, n, v)))
             self._attribute_boxes[name] = box
             self.attributes_grid.addWidget(labelled(name, box))
-
-    def _rebuild_skills(self) -> None:
-        attributes = profile_info(self.doc.profile).attributes
-        if len(self._skill_rows) == len(self.doc.skills) and all(
-                row[4].count() == len(attributes) + 1 for row in self._skill_rows):
-            return
-        self.skills.setRowCount(len(self.doc.skills))
-        self._skill_rows = []
-        for index in range(len(self.doc.skills)):
-            name = QLineEdit()
-            name.setMaxLength(NAME_CHARS)
-            name.setAccessibleName(f"Skill {index + 1} name")
-            rating = spin(0, MAX_SKILL, 0, f"Skill {index + 1} rating",
-                          "Added to the attribute for the target number")
-            focus = spin(0, 40, 0, f"Skill {index + 1} Focus", "")
-            focuses = QLineEdit()
-            focuses.setMaxLength(LINE_CHARS)
-            focuses.setAccessibleName(f"Skill {index + 1} focuses")
-            focuses.setToolTip("Named focuses, e.g. Blades, Brawling")
-            attribute = QComboBox()
-            attribute.setAccessibleName(f"Skill {index + 1} usual attribute")
-            attribute.setToolTip("The attribute usually tested with it; sets the target number "
-                                 "the Focus must stay within")
-            attribute.addItem("(varies)", "")
-            for attr_name in attributes:
-                attribute.addItem(attr_name, attr_name)
-            name.editingFinished.connect(lambda i=index, w=name: self._skill_edit(
-                i, name=w.text().strip() or self.doc.skills[i].name))
-            rating.valueChanged.connect(lambda v, i=index: self._skill_edit(i, rating=v))
-            focus.valueChanged.connect(lambda v, i=index: self._skill_edit(i, focus=v))
-            focuses.editingFinished.connect(lambda i=index, w=focuses: self._skill_edit(
-                i, focuses=w.text()))
-            attribute.currentIndexChanged.connect(lambda _x, i=index, w=attribute: (
-                self._skill_edit(i, attribute=w.currentData())))
-            for column, widget in enumerate((name, rating, focus, focuses, attribute)):
-                self.skills.setCellWidget(index, column, widget)
-            self.skills.setItem(index, 5, QTableWidgetItem(""))
-            self._skill_rows.append((name, rating, focus, focuses, attribute))
-
-    def _rebuild_weapons(self) -> None:
-        if len(self._weapon_rows) == len(self.doc.weapons):
-            return
-        self.weapons.setRowCount(len(self.doc.weapons))
-        self._weapon_rows = []
-        for index in range(len(self.doc.weapons)):
-            name = QLineEdit()
-            name.setMaxLength(NAME_CHARS)
-            name.setAccessibleName(f"Attack {index + 1} name")
-            dice = spin(0, 20, 1, f"Attack {index + 1} dice",
-                        "Base damage dice before the skill or attribute bonus")
-            kind = QComboBox()
-            kind.setAccessibleName(f"Attack {index + 1} kind")
-            for value in ("melee", "ranged", "mental"):
-                kind.addItem(value, value)
-            qualities = QLineEdit()
-            qualities.setMaxLength(LINE_CHARS)
-            qualities.setAccessibleName(f"Attack {index + 1} qualities")
-            qualities.setToolTip("Damage effects, e.g. Vicious 1, Piercing 2")
-            name.editingFinished.connect(lambda i=index, w=name: self._weapon_edit(
-                i, name=w.text()))
-            dice.valueChanged.connect(lambda v, i=index: self._weapon_edit(i, dice=v))
-            kind.currentIndexChanged.connect(lambda _x, i=index, w=kind: self._weapon_edit(
-                i, kind=w.currentData()))
-            qualities.editingFinished.connect(lambda i=index, w=qualities: self._weapon_edit(
-                i, qualities=w.text()))
-            for column, widget in enumerate((name, dice, kind, qualities)):
-                self.weapons.setCellWidget(index, column, widget)
-            self.weapons.setItem(index, 4, QTableWidgetItem(""))
-            self._weapon_rows.append((name, dice, kind, qualities))
-        self._fit_weapons()
-
-    def _fit_weapons(self) -> None:
-        """Every attack row in view, whatever their number (the table never scrolls)."""
-        self.weapons.resizeRowsToContents()
-        height = self.weapons.horizontalHeader().height() + 2 * self.weapons.frameWidth()
-        height += sum(self.weapons.rowHeight(row) for row in range(self.weapons.rowCount()))
-        self.weapons.setFixedHeight(max(height, self.weapons.horizontalHeader().height() + 30))
 
     def _refresh_condition(self) -> None:
         from seforge.systems.twod20.roller import track_left
@@ -534,7 +380,7 @@ class RecordEditor(QWidget):
             f"{'Trauma' if conan else 'Traumas'} {marks(trauma)} {trauma}"
             + (f"    {status}" if status else ""))
 
-    def refresh(self) -> None:
+    def _refresh_head(self) -> None:
         doc = self.doc
         blocked = [self.name, self.role, self.profile, *self.numbers.values()]
         for widget in blocked:
@@ -558,58 +404,9 @@ class RecordEditor(QWidget):
             box.blockSignals(True)
             box.setValue(doc.attributes.get(attribute_name, 0))
             box.blockSignals(False)
-        self._rebuild_skills()
-        for skill, row in zip(doc.skills, self._skill_rows, strict=True):
-            skill_name, rating, focus, focuses, attribute = row
-            for widget in row:
-                widget.blockSignals(True)
-            if not skill_name.hasFocus():
-                skill_name.setText(skill.name)
-            rating.setValue(skill.rating)
-            limit, reason = ed.focus_limit(doc, skill)
-            focus.setMaximum(max(limit, skill.focus))
-            focus.setValue(skill.focus)
-            focus.setToolTip(f"A d20 at or under the Focus scores two successes. {reason}. "
-                             f"{focus_note(doc.profile, doc.settings)}.")
-            if not focuses.hasFocus():
-                focuses.setText(skill.focuses)
-            attribute.setCurrentIndex(max(0, attribute.findData(skill.attribute)))
-            for widget in row:
-                widget.blockSignals(False)
-        for index, skill in enumerate(doc.skills):
-            tn = skill_target(doc, skill)
-            item = self.skills.item(index, 5)
-            if item is not None:
-                item.setText("" if tn is None else str(tn))
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                item.setToolTip("" if tn is None else
-                                f"Target number: {skill.attribute} + {skill.name}")
-        self._rebuild_weapons()
-        for weapon, wrow in zip(doc.weapons, self._weapon_rows, strict=True):
-            wname, wdice, wkind, wqual = wrow
-            for widget in wrow:
-                widget.blockSignals(True)
-            if not wname.hasFocus():
-                wname.setText(weapon.name)
-            wdice.setValue(weapon.dice)
-            wkind.setCurrentIndex(wkind.findData(weapon.kind))
-            if not wqual.hasFocus():
-                wqual.setText(weapon.qualities)
-            wqual.setToolTip(weapon.qualities or "Damage effects, e.g. Vicious 1, Piercing 2")
-            for widget in wrow:
-                widget.blockSignals(False)
-        die = "§" if doc.profile is Profile.CONAN else " [CD]"
-        for index, weapon in enumerate(doc.weapons):
-            total, how = attack_damage(doc, weapon)
-            damage_item = self.weapons.item(index, 4)
-            if damage_item is not None:
-                damage_item.setText(f"{total}{die}" + (
-                    f", {weapon.qualities}" if weapon.qualities else ""))
-                damage_item.setFlags(damage_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                damage_item.setToolTip(f"Damage dice: {how}")
-        self._fit_weapons()
-        self._refresh_condition()
-        self.rules.show_settings(doc.settings)
+
+    def _refresh_harms(self) -> None:
+        doc = self.doc
         harm_row = self.harms.currentRow()
         self.harms.clear()
         for harm in doc.harms:
@@ -621,9 +418,9 @@ class RecordEditor(QWidget):
         harm_reason = ed.why_not_add_harm(doc)
         set_reason(self.add_wound, harm_reason, "Mark a physical Harm")
         set_reason(self.add_trauma, harm_reason, "Mark a mental Harm")
-        for field, edit in self.texts.items():
-            if not edit.hasFocus() and edit.toPlainText() != getattr(doc, field):
-                edit.setPlainText(getattr(doc, field))
+
+    def _refresh_ledger(self) -> None:
+        doc = self.doc
         self.derived.clear()
         for value in derived_values(doc):
             self.derived.addItem(f"{value.label}: {value.value}\n    = {value.how}")
@@ -636,3 +433,15 @@ class RecordEditor(QWidget):
             self.problems.addItem(f"{problem.severity.capitalize()}: {problem.message}")
         if not report.problems:
             self.problems.addItem("No problems: the record is within the documents' limits.")
+
+    def refresh(self) -> None:
+        self._refresh_head()
+        self.skill_table.refresh()
+        self.attack_table.refresh()
+        self._refresh_condition()
+        self.rules.show_settings(self.doc.settings)
+        self._refresh_harms()
+        for field, edit in self.texts.items():
+            if not edit.hasFocus() and edit.toPlainText() != getattr(self.doc, field):
+                edit.setPlainText(getattr(self.doc, field))
+        self._refresh_ledger()

@@ -171,7 +171,7 @@ def test_conflict_refusals_and_undo(qtbot: QtBot) -> None:
     view.add_button.click()
     assert "already in this conflict" in view.message.text()
     assert len(owner.document.combatants) == 1
-    view.set_cap.setValue(2)
+    view.table_settings.set_cap.setValue(2)
     for _ in range(4):
         view.momentum_add.click()
     assert owner.document.momentum == 2
@@ -198,19 +198,20 @@ def test_ranged_attack_difficulty_and_settings_follow_the_tracker(qtbot: QtBot) 
     assert calc.ranges_row.isVisibleTo(calc)
     calc.target_range.setCurrentIndex(calc.target_range.findData("Long"))
     assert calc.difficulty.value() == 2 + 2                 # D2 base, Close weapon at Long
-    view.set_ranged.setValue(1)                             # the SRD's other reading
+    view.table_settings.set_ranged.setValue(1)                             # the SRD's other reading
     assert gm.conflict_owner.document.settings.ranged_base_difficulty == 1
     assert calc.difficulty.value() == 1 + 2
-    view.set_pool.setValue(6)
+    view.table_settings.set_pool.setValue(6)
     assert calc.dice_count.maximum() == 6
-    view.set_prices.setText("2 2")
-    view.set_prices.editingFinished.emit()
+    view.table_settings.set_prices.setText("2 2")
+    view.table_settings.set_prices.editingFinished.emit()
     assert gm.conflict_owner.document.settings.bonus_die_prices == (2, 2)
     calc.dice_count.setValue(5)
     assert "3 bought d20s: 6 Momentum" in calc.cost_label.text()
-    view.set_prices.setText("x")
-    view.set_prices.editingFinished.emit()
-    assert "whole numbers" in view.message.text() and view.set_prices.text() == "2, 2"
+    view.table_settings.set_prices.setText("x")
+    view.table_settings.set_prices.editingFinished.emit()
+    assert "whole numbers" in view.message.text()
+    assert view.table_settings.set_prices.text() == "2, 2"
 
 
 def test_conan_session_start_button(qtbot: QtBot) -> None:
@@ -252,14 +253,14 @@ def test_conan_hazard_cost(qtbot: QtBot) -> None:
     assert not calc.hazard_group.isVisibleTo(calc)
     gm.profile.setCurrentIndex(gm.profile.findData(Profile.CONAN.value))
     assert calc.hazard_group.isVisibleTo(calc)
-    calc.hazard_dice.setValue(4)
-    pierce = calc.hazard_qualities["Piercing"]
-    knock = calc.hazard_qualities["Knockdown"]
+    calc.hazard_group.dice.setValue(4)
+    pierce = calc.hazard_group.qualities["Piercing"]
+    knock = calc.hazard_group.qualities["Knockdown"]
     assert isinstance(pierce, QSpinBox) and isinstance(knock, QCheckBox)
     pierce.setValue(2)
     knock.setChecked(True)
-    calc.hazard_test.setCurrentIndex(calc.hazard_test.findData(2))
-    assert calc.hazard_cost.text() == "5 Doom"                # the notes' check #12
+    calc.hazard_group.test.setCurrentIndex(calc.hazard_group.test.findData(2))
+    assert calc.hazard_group.cost.text() == "5 Doom"                # the notes' check #12
 
 
 def test_track_maximums_per_profile(qtbot: QtBot) -> None:
@@ -283,7 +284,7 @@ def test_initiative_score_order_in_the_tracker(qtbot: QtBot) -> None:
     view, owner = gm.conflict, gm.conflict_owner
     for name, side in (("Ana", Side.PC), ("Guard", Side.NPC), ("Chief", Side.NPC)):
         owner.apply("add", lambda d, n=name, s=side: cf.add_combatant(d, n, s))
-    view.set_order.setCurrentIndex(view.set_order.findData("initiative"))
+    view.table_settings.set_order.setCurrentIndex(view.table_settings.set_order.findData("initiative"))
     assert owner.document.order_mode.value == "initiative"
     view.select("Guard")
     assert view.initiative.isVisibleTo(view)

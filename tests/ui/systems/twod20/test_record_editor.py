@@ -34,7 +34,7 @@ def test_attributes_and_derived_values(qtbot: QtBot) -> None:
     with qtbot.waitSignal(owner.changed):
         ed._attribute_boxes["Will"].setValue(11)
     survive = next(i for i, s in enumerate(owner.document.skills) if s.name == "Survive")
-    ed._skill_rows[survive][1].setValue(2)
+    ed.skill_table.rows[survive][1].setValue(2)
     assert owner.document.attributes["Will"] == 11
     texts = [ed.derived.item(i).text() for i in range(ed.derived.count())]
     assert any(text.startswith("Maximum Stress: 13\n") and "Survive 2" in text for text in texts)
@@ -46,7 +46,7 @@ def test_attributes_and_derived_values(qtbot: QtBot) -> None:
 
 def test_focus_is_limited_to_the_target_number(qtbot: QtBot) -> None:
     ed = editor(qtbot)
-    _name, rating, focus, _focuses, attribute = ed._skill_rows[0]      # Fight
+    _name, rating, focus, _focuses, attribute = ed.skill_table.rows[0]      # Fight
     attribute.setCurrentIndex(attribute.findData("Agility"))
     rating.setValue(2)
     assert ed.owner.document.skills[0].attribute == "Agility"
@@ -93,14 +93,14 @@ def test_name_text_and_profile(qtbot: QtBot) -> None:
 def test_skills_and_attacks_lists(qtbot: QtBot) -> None:
     ed = editor(qtbot)
     qtbot.keyClicks(ed.new_skill, "Piloting")
-    ed._add_skill()
+    ed.skill_table.add()
     assert ed.owner.document.skills[-1].name == "Piloting"
     assert ed.skills.rowCount() == 7
-    ed._add_skill()
+    ed.skill_table.add()
     assert "needs a name" in ed.message.text()
     ed.run("Add an attack", add_weapon)
     assert ed.weapons.rowCount() == 1
-    ed._weapon_rows[0][1].setValue(3)
+    ed.attack_table.rows[0][1].setValue(3)
     assert ed.owner.document.weapons[0].dice == 3
 
 

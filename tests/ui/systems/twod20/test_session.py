@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import OrderMode, Side
 from seforge.systems.twod20.documents import CHARACTER_KIND
-from seforge.systems.twod20.models import HarmKind
+from seforge.systems.twod20.models import Character, HarmKind
 from seforge.systems.twod20.player_sheet import read_player_sheet
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import HarmLimitRule
@@ -128,7 +128,7 @@ def test_defeated_character_greyed_with_the_reason(qtbot: QtBot) -> None:
     assert not view.turn_button.isEnabled()
     assert "Ana is Defeated" in view.turn_button.toolTip()
     assert "still to act: nobody" in view.order_label.text()
-    pick(view.set_order, OrderMode.PCS_FIRST.value)
+    pick(view.table_settings.set_order, OrderMode.PCS_FIRST.value)
     view.select("Ana")
     assert not view.turn_button.isEnabled() and "cannot act" in view.turn_button.toolTip()
 
@@ -152,8 +152,8 @@ def test_gm_screen_follows_the_open_records_profile(window: MainWindow, tmp_path
     assert page.calculator.profile is Profile.SRD2022
 
 
-def test_a_conan_pc_kept_for_a_session_from_the_window(
-        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _valeria(window: MainWindow) -> tuple[DocumentOwner[Character], RecordEditor]:
+    """A Conan PC made in the window's record editor, with 3 Fortune and an attack."""
     owner = window.new_document("2d20", "2d20.character")
     assert isinstance(owner, DocumentOwner)
     editor = window.current_editor()
@@ -166,15 +166,23 @@ def test_a_conan_pc_kept_for_a_session_from_the_window(
                if b.text() == "Add attack")
     add.click()
     assert owner.document.profile is Profile.CONAN and owner.document.fortune == 3
+    return owner, editor
+
+
+def _gm_screen_for(window: MainWindow, owner: DocumentOwner[Character]) -> GmScreen:
     dock = window.gm_screen_dock
     dock.show()
     page = dock.page("2d20")
     assert isinstance(page, GmScreen)
     window.tabs.setCurrentIndex(window.tabs.currentIndex())
     page.set_record(owner)  # what the window part does for the current tab
+    return page
+
+
+def _test_applied_to_her(page: GmScreen, owner: DocumentOwner[Character]) -> None:
+    """A test with 1 bought d20 and a Fortune die, rolled with known faces, applied to her."""
     roller = page.roller
     calc = page.calculator
-    # a test with 1 bought d20 and a Fortune die, rolled with known faces, applied to her
     calc.tn.setValue(12)
     calc.focus.setValue(2)
     calc.dice_count.setValue(3)
@@ -187,7 +195,12 @@ def test_a_conan_pc_kept_for_a_session_from_the_window(
     roller.apply_test_button.click()
     assert owner.document.fortune == 2                               # the Fortune die spent
     assert "Applied the test to Valeria" in roller.log.item(0).text()
-    # the same roll in the tracker: Momentum banked, the bought die paid in Doom
+
+
+def _the_same_roll_in_the_tracker(page: GmScreen, owner: DocumentOwner[Character]) -> None:
+    """Momentum banked, the bought die paid in Doom; the GM spends that Doom to seize the
+    initiative for an NPC."""
+    roller = page.roller
     tracker = page.conflict_owner
     tracker.apply("Conan table", lambda d: cf.change_profile(d, Profile.CONAN))
     tracker.apply("Valeria joins", lambda d: cf.add_combatant(
@@ -199,12 +212,17 @@ def test_a_conan_pc_kept_for_a_session_from_the_window(
     roller.apply_test_button.click()
     assert tracker.document.momentum == 4 and tracker.document.gm_pool == 1
     assert cf.find(tracker.document, "Valeria").fortune == 1
-    # the GM spends that Doom to seize the initiative for an NPC
     tracker.apply("Thak", lambda d: cf.add_combatant(d, "Thak", Side.NPC))
     page.conflict.select("Thak")
     page.conflict.seize_button.click()
     assert tracker.document.gm_pool == 0 and tracker.document.last_actor == "Thak"
-    # damage taken: 4 Wounds on the record, past the SRD's three, never blocked
+
+
+def _damage_taken(page: GmScreen, owner: DocumentOwner[Character],
+                  editor: RecordEditor) -> None:
+    """4 Wounds on the record, past the SRD's three, never blocked."""
+    roller = page.roller
+    calc = page.calculator
     pick(roller.who, roller.who.itemData(0))
     calc.dmg_dice.setValue(5)
     calc.armour.setValue(0)
@@ -220,8 +238,17 @@ def test_a_conan_pc_kept_for_a_session_from_the_window(
     roller.roll_damage_button.click()
     roller.apply_damage_button.click()
     assert len(owner.document.harms) > 3 and editor.add_wound.isEnabled()
+
+
+def test_a_conan_pc_kept_for_a_session_from_the_window(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    owner, editor = _valeria(window)
+    page = _gm_screen_for(window, owner)
+    _test_applied_to_her(page, owner)
+    _the_same_roll_in_the_tracker(page, owner)
+    _damage_taken(page, owner, editor)
     # Fortune spent outside a roll; then everything undoes one step at a time
-    roller.spend_fortune_button.click()
+    page.roller.spend_fortune_button.click()
     assert owner.document.fortune == 1
     owner.undo_stack.undo()
     assert owner.document.fortune == 2

@@ -1,0 +1,168 @@
+"""The table settings of the 2d20 conflict tracker: Momentum cap and loss, the cost to keep
+the initiative, the action order, opposed ties, assistants, the dice pool's cap, bonus d20
+prices, the ranged difficulty, natural ones and the rule settings.
+
+Every change is one undoable ``run`` of the tracker view (a function of
+``seforge.systems.twod20.conflict``); the panel redraws from the document with
+:meth:`TableSettings.refresh` and keeps no copy of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLineEdit, QScrollArea
+
+from seforge.systems.twod20 import conflict as cf
+from seforge.systems.twod20.conflict import Conflict, OrderMode
+from seforge.systems.twod20.settings import (
+    SETTING_LABELS,
+    SETTING_SOURCES,
+    AssistGate,
+    OpposedTieRule,
+    parse_prices,
+)
+from ui.systems.twod20.common import add_row, shrinkable, spin, wrapping_form
+from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
+
+Run = Callable[[str, Callable[[Conflict], Conflict]], bool]
+"""The view's ``run``: apply one named change to the tracker; False when refused."""
+
+
+class TableSettings(QScrollArea):
+    """The tracker's table settings in a short scrolling panel."""
+
+    def __init__(self, doc: Callable[[], Conflict], run: Run,
+                 refuse: Callable[[Exception], None]) -> None:
+        super().__init__()
+        self._doc = doc
+        self._run = run
+        self._refuse = refuse
+        box = QGroupBox("Table settings")
+        form = wrapping_form(QFormLayout(box))
+        s = self._doc().settings
+        self.set_cap = spin(0, 99, s.momentum_cap, SETTING_LABELS["momentum_cap"],
+                            "Most Momentum the group can bank (not in the documents; 6 is usual)")
+        self.set_loss = spin(0, 99, s.momentum_loss_per_round,
+                             SETTING_LABELS["momentum_loss_per_round"],
+                             "Momentum lost at the end of each round (1 on the Conan screen)")
+        self.set_keep = spin(0, 99, s.keep_initiative_cost, SETTING_LABELS["keep_initiative_cost"],
+                             "Momentum or Threat/Doom to keep the initiative (2 in the SRD)")
+        self.set_order = shrinkable(QComboBox())
+        self.set_order.setAccessibleName("Action order")
+        self.set_order.addItem("Sides alternate (SRD)", OrderMode.ALTERNATING.value)
+        self.set_order.addItem("PCs first (Conan; SRD player priority)",
+                               OrderMode.PCS_FIRST.value)
+        self.set_order.addItem("Initiative scores (SRD variant)", OrderMode.INITIATIVE.value)
+        self.set_order.addItem("GM picks each turn (SRD narrative)", OrderMode.NARRATIVE.value)
+        self.set_tie = shrinkable(QComboBox())
+        self.set_tie.setAccessibleName(SETTING_LABELS["opposed_tie_rule"])
+        self.set_tie.addItem("more Momentum wins; ties to the defender",
+                             OpposedTieRule.MOMENTUM_DEFENDER.value)
+        self.set_tie.addItem("more Momentum wins; ties to the attacker",
+                             OpposedTieRule.MOMENTUM_ATTACKER.value)
+        self.set_tie.addItem("more Momentum wins; ties are a draw",
+                             OpposedTieRule.MOMENTUM_DRAW.value)
+        self.set_assist = shrinkable(QComboBox())
+        self.set_assist.setAccessibleName(SETTING_LABELS["assist_gate"])
+        self.set_assist.addItem("if the leader scores a success", AssistGate.LEADER_SUCCEEDS.value)
+        self.set_assist.addItem("always", AssistGate.ALWAYS.value)
+        self.set_pool = spin(2, 10, s.pool_cap, SETTING_LABELS["pool_cap"],
+                             "Most d20s in one test, Fortune dice included (5 on the Conan "
+                             "screen; talents may allow more)")
+        self.set_prices = QLineEdit(", ".join(str(p) for p in s.bonus_die_prices))
+        self.set_prices.setAccessibleName(SETTING_LABELS["bonus_die_prices"])
+        self.set_prices.setToolTip("Momentum (or Threat/Doom) for the 1st, 2nd, 3rd bought d20; "
+                                   "not in the documents, 1, 2, 3 is usual")
+        self.set_ranged = spin(0, 5, s.ranged_base_difficulty,
+                               SETTING_LABELS["ranged_base_difficulty"],
+                               "The SRD gives D2 in the attack steps and D1 in the Range "
+                               "section; choose the table's reading")
+        self.rules = RuleSettingsForm(TRACKER_RULES, self._rule_changed)
+        self.set_one = QCheckBox(SETTING_LABELS["natural_one_doubles"])
+        self.set_one.setToolTip("A convention outside both documents, off by default")
+        add_row(form, SETTING_LABELS["momentum_cap"], self.set_cap)
+        add_row(form, SETTING_LABELS["momentum_loss_per_round"], self.set_loss)
+        add_row(form, SETTING_LABELS["keep_initiative_cost"], self.set_keep)
+        form.addRow("Action order", self.set_order)
+        form.addRow("Opposed, both succeed", self.set_tie)
+        form.addRow("Assistants count", self.set_assist)
+        add_row(form, SETTING_LABELS["pool_cap"], self.set_pool)
+        add_row(form, SETTING_LABELS["bonus_die_prices"], self.set_prices)
+        add_row(form, SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
+        form.addRow(self.set_one)
+        form.addRow(self.rules)
+        for name, control in (("momentum_cap", self.set_cap),
+                              ("momentum_loss_per_round", self.set_loss),
+                              ("keep_initiative_cost", self.set_keep),
+                              ("opposed_tie_rule", self.set_tie),
+                              ("assist_gate", self.set_assist), ("pool_cap", self.set_pool),
+                              ("bonus_die_prices", self.set_prices),
+                              ("ranged_base_difficulty", self.set_ranged),
+                              ("natural_one_doubles", self.set_one)):
+            control.setToolTip(f"{control.toolTip()}. Default from: {SETTING_SOURCES[name]}.")
+        for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged):
+            box_.valueChanged.connect(self._settings_changed)
+        self.set_one.toggled.connect(self._settings_changed)
+        self.set_prices.editingFinished.connect(self._settings_changed)
+        for combo in (self.set_tie, self.set_assist):
+            combo.currentIndexChanged.connect(self._settings_changed)
+        self.set_order.currentIndexChanged.connect(lambda _i: self._run(
+            "Change the action order", lambda d: cf.set_order_mode(
+                d, OrderMode(self.set_order.currentData()))))
+        self.setWidget(box)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setMaximumHeight(260)
+
+    def _settings_changed(self) -> None:
+        try:
+            prices = parse_prices(self.set_prices.text())
+        except ValueError as exc:
+            self._refuse(exc)
+            prices_now = self._doc().settings.bonus_die_prices
+            self.set_prices.setText(", ".join(str(p) for p in prices_now))
+            return
+        settings = self._doc().settings.model_copy(update={
+            "pool_cap": self.set_pool.value(),
+            "bonus_die_prices": prices,
+            "ranged_base_difficulty": self.set_ranged.value(),
+            "natural_one_doubles": self.set_one.isChecked(),
+            "momentum_cap": self.set_cap.value(),
+            "momentum_loss_per_round": self.set_loss.value(),
+            "keep_initiative_cost": self.set_keep.value(),
+            "opposed_tie_rule": OpposedTieRule(self.set_tie.currentData()),
+            "assist_gate": AssistGate(self.set_assist.currentData()),
+        })
+        self._run("Change the table settings", lambda d: cf.change_settings(d, settings))
+
+    def _rule_changed(self, name: str, value: Any) -> None:
+        self._run(f"Change the setting {SETTING_LABELS[name]}",
+                 lambda d: cf.set_settings(d, **{name: value}))
+        self.rules.show_settings(self._doc().settings)
+
+    def refresh(self) -> None:
+        """Every control from the document's settings and action order (no signals)."""
+        doc = self._doc()
+        s = doc.settings
+        for widget, value in ((self.set_cap, s.momentum_cap),
+                              (self.set_loss, s.momentum_loss_per_round),
+                              (self.set_keep, s.keep_initiative_cost),
+                              (self.set_pool, s.pool_cap),
+                              (self.set_ranged, s.ranged_base_difficulty)):
+            widget.blockSignals(True)
+            widget.setValue(value)
+            widget.blockSignals(False)
+        self.set_one.blockSignals(True)
+        self.set_one.setChecked(s.natural_one_doubles)
+        self.set_one.blockSignals(False)
+        self.rules.show_settings(s)
+        if not self.set_prices.hasFocus():
+            self.set_prices.setText(", ".join(str(p) for p in s.bonus_die_prices))
+        for combo, data in ((self.set_order, doc.order_mode.value),
+                            (self.set_tie, doc.settings.opposed_tie_rule.value),
+                            (self.set_assist, doc.settings.assist_gate.value)):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(max(0, combo.findData(data)))
+            combo.blockSignals(False)
