@@ -295,14 +295,37 @@ def apply_margin(conflict: SolConflict, index: int, margin: int) -> None:
         result=f"margin {margin:+d} entered by hand: {result}")]
 
 
-def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
-    """Mutator: deal one exchange from the virtual deck, read it, apply it and log it."""
-    reason = why_not_draw(conflict)
-    if reason is not None:
-        raise RefusedError(reason)
+class _Dealer:
+    """Deals one exchange's hands and remembers what it dealt (for the discards) and whether
+    a deck was shuffled afresh on the way."""
+
+    def __init__(self, player_deck: DeckState, gm_deck: DeckState, rng: random.Random,
+                 reshuffled: bool) -> None:
+        self.player_deck = player_deck
+        self.gm_deck = gm_deck
+        self.rng = rng
+        self.reshuffled = reshuffled
+        self.used: list[str] = []
+        self.used_gm: list[str] = []
+
+    def deal(self, deck: DeckState, count: int) -> list[str]:
+        cards, again = _deal(deck, count, self.rng)
+        self.reshuffled = self.reshuffled or again
+        (self.used if deck is self.player_deck else self.used_gm).extend(cards)
+        return cards
+
+    def player(self, count: int) -> list[str]:
+        return self.deal(self.player_deck, count)
+
+    def gm(self, count: int) -> list[str]:
+        return self.deal(self.gm_deck, count)
+
+
+def _start_decks(conflict: SolConflict, player_deck: DeckState, gm_deck: DeckState,
+                 rng: random.Random) -> bool:
+    """A fresh deck where the table's rule or an empty deck calls for one; whether the
+    player's was."""
     settings = conflict.settings
-    player_deck = conflict.deck
-    gm_deck = conflict.deck if settings.shared_deck else conflict.gm_deck
     reshuffled = False
     if settings.reshuffle == Reshuffle.EVERY_EXCHANGE or not (
             player_deck.draw_pile or player_deck.discard):
@@ -311,60 +334,77 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
     if not settings.shared_deck and (settings.reshuffle == Reshuffle.EVERY_EXCHANGE or not (
             gm_deck.draw_pile or gm_deck.discard)):
         _fresh(gm_deck, rng)
+    return reshuffled
+
+
+def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
+    """Mutator: deal one exchange from the virtual deck, read it, apply it and log it."""
+    reason = why_not_draw(conflict)
+    if reason is not None:
+        raise RefusedError(reason)
+    player_deck = conflict.deck
+    gm_deck = conflict.deck if conflict.settings.shared_deck else conflict.gm_deck
+    dealer = _Dealer(player_deck, gm_deck, rng,
+                     _start_decks(conflict, player_deck, gm_deck, rng))
     conflict.exchanges += 1
-    number = conflict.exchanges
     active = standing(conflict)
-    n = draw_count(conflict, conflict.player)
     saved = [conflict.saved.card] if conflict.saved is not None else []
     conflict.saved = None
-    used: list[str] = []
-    used_gm: list[str] = []
-    contests: list[Contest] = []
-
-    def deal(deck: DeckState, count: int) -> list[str]:
-        nonlocal reshuffled
-        cards, again = _deal(deck, count, rng)
-        reshuffled = reshuffled or again
-        (used if deck is player_deck else used_gm).extend(cards)
-        return cards
-
     if conflict.method == Method.CARRY and len(active) > 1:
-        hand = saved + deal(player_deck, n)
-        mine_counts = counts(hand)
-        left = carry_pool(mine_counts, settings)
-        for index in active:
-            opponent = conflict.opponents[index]
-            theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            spend, theirs, margin, left = carry_contest(
-                left, mine_counts, counts(theirs_cards), opponent.score, settings)
-            result = _apply(conflict, index, margin)
-            contests.append(Contest(
-                exchange=number, opponent=opponent.name, player_cards=hand,
-                opposition_cards=theirs_cards, player_successes=spend,
-                opposition_successes=theirs, margin=margin, result=result))
-            if conflict.player.score <= 0:
-                break
+        contests = _carry_contests(conflict, dealer, active, saved)
     else:
-        for position, index in enumerate(active):
-            opponent = conflict.opponents[index]
-            # the realistic split, or a full hand (one opponent, or cinematic)
-            count = opponent.split if conflict.method == Method.SPLIT and len(active) > 1 else n
-            hand = (saved if position == 0 else []) + deal(player_deck, count)
-            theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            mine, theirs, margin = contest(counts(hand), counts(theirs_cards), settings)
-            result = _apply(conflict, index, margin)
-            contests.append(Contest(
-                exchange=number, opponent=opponent.name, player_cards=hand,
-                opposition_cards=theirs_cards, player_successes=mine,
-                opposition_successes=theirs, margin=margin, result=result))
-            if conflict.player.score <= 0:
-                break
+        contests = _hand_contests(conflict, dealer, active, saved)
     if contests:
-        contests[0].reshuffled = reshuffled
-    player_deck.discard = player_deck.discard + used + saved
+        contests[0].reshuffled = dealer.reshuffled
+    player_deck.discard = player_deck.discard + dealer.used + saved
     if gm_deck is not player_deck:
-        gm_deck.discard = gm_deck.discard + used_gm
+        gm_deck.discard = gm_deck.discard + dealer.used_gm
     conflict.log = [*conflict.log, *contests]
+
+
+def _carry_contests(conflict: SolConflict, dealer: _Dealer, active: list[int],
+                    saved: list[str]) -> list[Contest]:
+    """Less realistic: one hand, its successes carried from one opponent to the next."""
+    settings = conflict.settings
+    hand = saved + dealer.player(draw_count(conflict, conflict.player))
+    mine_counts = counts(hand)
+    left = carry_pool(mine_counts, settings)
+    contests: list[Contest] = []
+    for index in active:
+        opponent = conflict.opponents[index]
+        theirs_cards = dealer.gm(draw_count(conflict, opponent))
+        spend, theirs, margin, left = carry_contest(
+            left, mine_counts, counts(theirs_cards), opponent.score, settings)
+        result = _apply(conflict, index, margin)
+        contests.append(Contest(
+            exchange=conflict.exchanges, opponent=opponent.name, player_cards=hand,
+            opposition_cards=theirs_cards, player_successes=spend,
+            opposition_successes=theirs, margin=margin, result=result))
+        if conflict.player.score <= 0:
+            break
+    return contests
+
+
+def _hand_contests(conflict: SolConflict, dealer: _Dealer, active: list[int],
+                   saved: list[str]) -> list[Contest]:
+    """A hand against each opponent still standing: the realistic split, or a full hand
+    (one opponent, or cinematic)."""
+    n = draw_count(conflict, conflict.player)
+    split = conflict.method == Method.SPLIT and len(active) > 1
+    contests: list[Contest] = []
+    for position, index in enumerate(active):
+        opponent = conflict.opponents[index]
+        hand = (saved if position == 0 else []) + dealer.player(opponent.split if split else n)
+        theirs_cards = dealer.gm(draw_count(conflict, opponent))
+        mine, theirs, margin = contest(counts(hand), counts(theirs_cards), conflict.settings)
+        result = _apply(conflict, index, margin)
+        contests.append(Contest(
+            exchange=conflict.exchanges, opponent=opponent.name, player_cards=hand,
+            opposition_cards=theirs_cards, player_successes=mine,
+            opposition_successes=theirs, margin=margin, result=result))
+        if conflict.player.score <= 0:
+            break
+    return contests
 
 
 def why_not_aim(conflict: SolConflict) -> str | None:
