@@ -89,6 +89,12 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.refusal import REFUSALS, show_refusal
 from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
+from ui.systems.sword_of_life.sides_table import (
+    SIDE_COLUMNS,
+    draw_sides,
+    short_headers,
+    sides_table,
+)
 
 KIND_TEXT = {
     ConflictKind.COMBAT: "Combat (draw Edge, lose Grip)",
@@ -144,35 +150,10 @@ LOG_HEADERS = (("#", "Exchange"), ("Against", "Against"), ("You", "Player's card
 """The exchange log's column heads, short (shown) and in full (their tooltips)."""
 
 
-def _short_headers(table: QTableWidget, heads: tuple[tuple[str, str], ...]) -> None:
-    """Short column heads that fit a narrow table, each with its full name as tooltip."""
-    for column, (short, full) in enumerate(heads):
-        item = table.horizontalHeaderItem(column)
-        if item is None:
-            item = QTableWidgetItem()
-            table.setHorizontalHeaderItem(column, item)
-        item.setText(short)
-        item.setToolTip(full)
-
-
-def _fix_sections(table: QTableWidget) -> None:
-    """Every column but the first (which stretches) as wide as its head and a small
-    number box."""
-    header = table.horizontalHeader()
-    metrics = header.fontMetrics()
-    margin = 2 * header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin,
-                                            None, header)
-    for column in range(1, table.columnCount()):
-        item = table.horizontalHeaderItem(column)
-        text = item.text() if item is not None else ""
-        header.resizeSection(column, max(metrics.horizontalAdvance(text) + margin + 6,
-                                         metrics.horizontalAdvance("-99") + 28))
-
-
 class ConflictEditor(QWidget):
     """Tracker, odds, virtual deck and log of one conflict document."""
 
-    COLUMNS = ("Name", "Draws", "Score", "Start", "Bonus", "Split")
+    COLUMNS = SIDE_COLUMNS
 
     def __init__(self, owner: DocumentOwner[SolConflict], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -261,14 +242,7 @@ class ConflictEditor(QWidget):
         settings_layout.addRow(self.symmetric)
 
         # sides ------------------------------------------------------------------------------
-        self.sides = QTableWidget(0, len(self.COLUMNS))
-        self.sides.setAccessibleName("Sides of the conflict")
-        self.sides.verticalHeader().setVisible(False)
-        self.sides.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.sides.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.sides.horizontalHeader().setMinimumSectionSize(20)
-        self.sides.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.sides.setMinimumHeight(120)
+        self.sides = sides_table()
         self.sides.currentCellChanged.connect(
             lambda *_: self._draw_character_buttons(self.owner.document))
         self.add_button = QPushButton("Add &opponent")
@@ -342,7 +316,7 @@ class ConflictEditor(QWidget):
         self.message.setAccessibleName("Last refused action")
 
         self.log = QTableWidget(0, 6)
-        _short_headers(self.log, LOG_HEADERS)
+        short_headers(self.log, LOG_HEADERS)
         self.log.setAccessibleName("Exchange log")
         self.log.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.log.verticalHeader().setVisible(False)
@@ -601,73 +575,7 @@ class ConflictEditor(QWidget):
         self._draw_log(doc)
 
     def _draw_sides(self, doc: SolConflict) -> None:
-        rows = [None, *range(len(doc.opponents))]
-        draws = "Edge" if doc.kind == ConflictKind.COMBAT else "Draws (= score)"
-        score = score_name(doc)
-        _short_headers(self.sides, (
-            ("Name", "Name"), (draws.split()[0], draws), (score.split()[0], score),
-            ("Start", "Starts at"), ("Bonus", "Bonus cards"),
-            ("Split", "Split: cards put against this opponent")))
-        _fix_sections(self.sides)
-        current = self.sides.currentRow()
-        if self.sides.rowCount() != len(rows):
-            self.sides.setRowCount(len(rows))
-        for row, index in enumerate(rows):
-            side = doc.player if index is None else doc.opponents[index]
-            who = "Player" if index is None else f"Opponent {row}"
-            name = self.sides.cellWidget(row, 0)
-            if not isinstance(name, QLineEdit):
-                name = QLineEdit()
-                name.setMaxLength(200)
-                name.setFrame(False)
-                name.editingFinished.connect(
-                    lambda r=row, n=name: self._side_changed(None if r == 0 else r - 1, "name",
-                                                            n.text().strip()))
-                self.sides.setCellWidget(row, 0, name)
-            name.setAccessibleName(f"{who} name")
-            if not name.hasFocus() and name.text() != side.name:
-                name.setText(side.name)
-            values = (("cards", side.cards, 0, MAX_SCORE), ("score", side.score, 0, MAX_SCORE),
-                      ("start", side.start, 0, MAX_SCORE),
-                      ("bonus", side.bonus, -MAX_SCORE, MAX_SCORE),
-                      ("split", side.split, 0, MAX_SCORE))
-            for column, (field, value, low, high) in enumerate(values, start=1):
-                spin = self.sides.cellWidget(row, column)
-                if not isinstance(spin, QSpinBox):
-                    spin = QSpinBox()
-                    spin.setFrame(False)
-                    spin.valueChanged.connect(
-                        lambda v, r=row, f=field: self._side_changed(None if r == 0 else r - 1,
-                                                                     f, v))
-                    self.sides.setCellWidget(row, column, spin)
-                if field == "cards" and doc.kind != ConflictKind.COMBAT:
-                    value = draw_count(doc, side)  # shown, not edited: the score is drawn
-                spin.blockSignals(True)
-                spin.setRange(low, max(high, value))
-                spin.setValue(value)
-                spin.blockSignals(False)
-                header = self.sides.horizontalHeaderItem(column)
-                spin.setAccessibleName(f"{who} {header.toolTip() if header else field}")
-                if field == "cards":
-                    spin.setEnabled(doc.kind == ConflictKind.COMBAT)
-                    spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
-                                    else "In a debate or a problem the current score is drawn")
-                elif field == "split":
-                    split_on = (index is not None and doc.method == Method.SPLIT
-                                and len(standing(doc)) > 1)
-                    spin.setEnabled(split_on)
-                    spin.setToolTip("How many of the player's cards go against this opponent"
-                                    if split_on else "Only when splitting the hand between "
-                                    "two or more opponents")
-                elif field == "score":
-                    spin.setToolTip("The score now; a lost exchange lowers it, 0 is out")
-                elif field == "start":
-                    spin.setToolTip("The score Start over returns to (the score typed before "
-                                    "the first exchange)")
-                else:
-                    spin.setToolTip("Extra cards (equipment, a GM's award) or fewer (negative)")
-        if 0 <= current < len(rows):
-            self.sides.selectRow(current)
+        draw_sides(self.sides, doc, self._side_changed)
         full = len(doc.opponents) >= MAX_OPPONENTS
         self.add_button.setEnabled(not full)
         self.add_button.setToolTip(f"At most {MAX_OPPONENTS} opponents" if full else
