@@ -28,14 +28,12 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSpinBox,
     QTableWidget,
-    QTableWidgetItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from seforge.core.documents import DocumentFileError
-from seforge.core.probability_text import percent
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.conflict import (
@@ -47,8 +45,6 @@ from seforge.systems.sword_of_life.conflict import (
     add_opponent,
     aim,
     apply_margin,
-    card_label,
-    draw_count,
     draw_exchange,
     grip_lost,
     mark_written_back,
@@ -72,9 +68,6 @@ from seforge.systems.sword_of_life.conflict import (
 from seforge.systems.sword_of_life.documents import CHARACTER
 from seforge.systems.sword_of_life.odds import (
     ConflictKind,
-    exchange,
-    max_chain_score,
-    why_not_exchange,
 )
 from seforge.systems.sword_of_life.rules import take_wounds
 from seforge.systems.sword_of_life.settings import (
@@ -84,11 +77,16 @@ from seforge.systems.sword_of_life.settings import (
     Reshuffle,
     RuleScope,
 )
-from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.refusal import REFUSALS, show_refusal
-from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
+from ui.systems.sword_of_life.cards_view import CardRow
+from ui.systems.sword_of_life.exchanges_view import (
+    LOG_HEADERS,
+    draw_cards,
+    draw_log,
+    draw_odds,
+)
 from ui.systems.sword_of_life.sides_table import (
     SIDE_COLUMNS,
     draw_sides,
@@ -121,16 +119,6 @@ def _written(conflict: SolConflict, index: int | None) -> None:
     mark_written_back(conflict, index)
 
 
-def fighters(doc: SolConflict) -> tuple[Fighter, list[Fighter]]:
-    """The sides as the whole-conflict odds read them (the same numbers the command line's
-    ``--cards``, ``--scores`` and ``--opponents`` take)."""
-    def one(side: Side) -> Fighter:
-        return Fighter(side.cards if doc.kind == ConflictKind.COMBAT else 0, side.score,
-                       side.bonus)
-
-    return one(doc.player), [one(side) for side in doc.opponents]
-
-
 def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
     box = QComboBox()
     for value, text in items.items():
@@ -145,9 +133,6 @@ def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
 
 TWO_COLUMN_TRACKER = 520
 """The tracker column's narrowest width beside the settings."""
-LOG_HEADERS = (("#", "Exchange"), ("Against", "Against"), ("You", "Player's cards"),
-               ("Them", "Opposition's cards"), ("±", "Margin"), ("Result", "Result"))
-"""The exchange log's column heads, short (shown) and in full (their tooltips)."""
 
 
 class ConflictEditor(QWidget):
@@ -570,9 +555,9 @@ class ConflictEditor(QWidget):
                 widget.blockSignals(False)
         self._draw_sides(doc)
         self._draw_state(doc)
-        self._draw_odds(doc)
-        self._draw_deck(doc)
-        self._draw_log(doc)
+        draw_odds(self.odds_next, self.odds_whole, doc)
+        draw_cards(self.card_rows, self.card_rows_box, self.saved_row, doc)
+        draw_log(self.log, doc)
 
     def _draw_sides(self, doc: SolConflict) -> None:
         draw_sides(self.sides, doc, self._side_changed)
@@ -637,92 +622,3 @@ class ConflictEditor(QWidget):
         self.margin_button.setEnabled(won is None)
         self.margin_button.setToolTip("The conflict is over" if won else
                                       "Apply a margin drawn with real cards to the right score")
-
-    def _draw_odds(self, doc: SolConflict) -> None:
-        active = standing(doc)
-        if winner(doc) is not None or not active:
-            self.odds_next.setText("The conflict is over.")
-            self.odds_whole.setText("")
-            return
-        opponent = doc.opponents[active[0]]
-        n = draw_count(doc, doc.player) + (1 if doc.saved else 0)
-        if doc.method == Method.SPLIT and len(active) > 1:
-            n = opponent.split
-        m = draw_count(doc, opponent)
-        problem = why_not_exchange(n, m, shared_deck=doc.settings.shared_deck)
-        if problem is not None:
-            self.odds_next.setText(problem)
-            self.odds_whole.setText("")
-            return
-        odds = exchange(n, m, doc.settings)
-        self.odds_next.setText(
-            f"Next exchange, {n} cards against {opponent.name or 'the opposition'}'s {m}: "
-            f"win <b>{percent(odds.win)}</b>, tie {percent(odds.tie)}, "
-            f"loss {percent(odds.loss)}")
-        self.odds_next.setToolTip(f"win {odds.win}, tie {odds.tie}, loss {odds.loss}")
-        try:
-            whole = whole_conflict(doc.kind, doc.method, *fighters(doc), doc.settings,
-                                   symmetric_losses=doc.settings.symmetric_losses)
-        except ValueError as error:
-            top = max_chain_score(doc.kind)
-            self.odds_whole.setText(f"Whole conflict: {error}")
-            self.odds_whole.setToolTip(f"Scores up to {top} are computed exactly")
-            return
-        against = "" if len(active) == 1 else (
-            " (the hand split as evenly as it goes each exchange)"
-            if doc.method == Method.SPLIT else "")
-        self.odds_whole.setText(
-            f"Whole conflict from here{against}: win <b>{percent(whole.win)}</b>, about "
-            f"{float(whole.expected_exchanges):.2f} more exchanges")
-        self.odds_whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
-                                   f"{whole.expected_exchanges}")
-
-    def _draw_deck(self, doc: SolConflict) -> None:
-        while self.card_rows.count():
-            item = self.card_rows.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.setParent(None)
-                widget.deleteLater()
-        if doc.saved is not None:
-            self.saved_row.set_cards([], f"Saved card (held {doc.saved.turns} turn(s))",
-                                     face_down=1)
-            self.saved_row.show()
-        else:
-            self.saved_row.hide()
-        last = [c for c in doc.log if c.exchange == doc.exchanges and c.player_cards]
-        for index, contest in enumerate(last):
-            if index == 0 or doc.method != Method.CARRY:
-                mine = CardRow()
-                mine.set_cards(contest.player_cards,
-                               f"{doc.player.name or 'Player'}: {contest.player_successes} "
-                               "success(es)" if doc.method != Method.CARRY else
-                               f"{doc.player.name or 'Player'}'s hand")
-                self.card_rows.addWidget(mine)
-            theirs = CardRow()
-            theirs.set_cards(contest.opposition_cards,
-                             f"{contest.opponent or 'Opposition'}: "
-                             f"{contest.opposition_successes} success(es); margin "
-                             f"{contest.margin:+d}")
-            self.card_rows.addWidget(theirs)
-        rows = self.card_rows.count()
-        self.card_rows_box.setMinimumHeight(rows * (CARD_H + 28) + max(0, rows - 1)
-                                            * self.card_rows.spacing())
-
-    def _draw_log(self, doc: SolConflict) -> None:
-        self.log.setRowCount(len(doc.log))
-        for row, contest in enumerate(doc.log):
-            cells = (str(contest.exchange), contest.opponent,
-                     " ".join(card_label(c) for c in contest.player_cards),
-                     " ".join(card_label(c) for c in contest.opposition_cards),
-                     f"{contest.margin:+d}",
-                     contest.result + (" (fresh deck)" if contest.reshuffled else ""))
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(f"{LOG_HEADERS[column][1]}: {text}")
-                if column in (0, 4):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.log.setItem(row, column, item)
-        if doc.log:
-            self.log.scrollToBottom()

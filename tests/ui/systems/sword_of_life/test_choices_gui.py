@@ -37,7 +37,8 @@ from seforge.systems.sword_of_life.settings import (
 )
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.systems.sword_of_life.builder import CharacterEditor
-from ui.systems.sword_of_life.conflict_view import ConflictEditor, fighters
+from ui.systems.sword_of_life.conflict_view import ConflictEditor
+from ui.systems.sword_of_life.exchanges_view import fighters
 from ui.systems.sword_of_life.gm_screen import SolGmScreen
 from ui.systems.sword_of_life.sword_of_life_ui import SYSTEM_UI
 
