@@ -70,13 +70,6 @@ from seforge.systems.sword_of_life.odds import (
     ConflictKind,
 )
 from seforge.systems.sword_of_life.rules import take_wounds
-from seforge.systems.sword_of_life.settings import (
-    AceRule,
-    AutoResolution,
-    DeuceTarget,
-    Reshuffle,
-    RuleScope,
-)
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.refusal import REFUSALS, show_refusal
@@ -93,6 +86,7 @@ from ui.systems.sword_of_life.sides_table import (
     short_headers,
     sides_table,
 )
+from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
 
 KIND_TEXT = {
     ConflictKind.COMBAT: "Combat (draw Edge, lose Grip)",
@@ -104,31 +98,12 @@ METHOD_TEXT = {
     Method.CARRY: "Less realistic: carry successes on",
     Method.CINEMATIC: "Cinematic: a full hand each",
 }
-ACES_TEXT = {
-    AceRule.NONE: "Plain cards",
-    AceRule.DOUBLE: "Rule 1: red Ace 2, black Deuce -2",
-    AceRule.AUTO: "Rule 2: automatic results",
-}
-
-
 def _wounded(character: SolCharacter, lost: int) -> None:
     take_wounds(character, lost)
 
 
 def _written(conflict: SolConflict, index: int | None) -> None:
     mark_written_back(conflict, index)
-
-
-def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
-    box = QComboBox()
-    for value, text in items.items():
-        box.addItem(text, value)
-    box.setAccessibleName(name)
-    box.setToolTip(tip)
-    # a long item must not widen the page past a 1024-pixel screen
-    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(14)
-    return box
 
 
 TWO_COLUMN_TRACKER = 520
@@ -150,18 +125,18 @@ class ConflictEditor(QWidget):
         self.name_edit.setMaxLength(200)
         self.name_edit.setAccessibleName("Conflict name")
         self.name_edit.editingFinished.connect(self._name_edited)
-        self.kind = _combo(KIND_TEXT, "Kind of conflict",
+        self.kind = combo(KIND_TEXT, "Kind of conflict",
                            "What is drawn and what each lost exchange wears down")
         self.kind.activated.connect(lambda _i: self._choose(
             "Kind of conflict", "kind", set_kind, self.kind.currentData()))
-        self.tests = _combo({key: LABELS[key] for key in CHARACTERISTICS},
+        self.tests = combo({key: LABELS[key] for key in CHARACTERISTICS},
                             "What the problem tests",
                             "A problem tests Grip (radiation, falls), Point (repairs, research), "
                             "Temper (horror, the alien) or Edge (traffic, a chase)")
         self.tests.activated.connect(lambda _i: self._choose(
             "What the problem tests", "problem_tests", set_problem_tests,
             self.tests.currentData()))
-        self.method = _combo(METHOD_TEXT, "Several opponents",
+        self.method = combo(METHOD_TEXT, "Several opponents",
                              "How the player's hand meets more than one opponent or problem")
         self.method.activated.connect(lambda _i: self._choose(
             "Method", "method", set_method, self.method.currentData()))
@@ -181,50 +156,11 @@ class ConflictEditor(QWidget):
         setup.addRow("&Several opponents", self.method)
 
         # table settings ---------------------------------------------------------------------
-        self.shared = QCheckBox("One shared deck")
-        self.shared.setToolTip("Assumed: both sides draw from the same shuffled deck, so the "
-                               "hands depend on each other. Off: one deck each.")
-        self.aces = _combo(ACES_TEXT, "Ace and Deuce rule", "The optional Essence and "
-                           "Antithesis rules")
-        self.floor = QCheckBox("Totals never below 0")
-        self.floor.setToolTip("Assumed for Rule 1: black Deuces cannot push a hand below 0")
-        self.scope = _combo({RuleScope.BOTH: "Both sides", RuleScope.PLAYER: "Player only"},
-                            "Who the Ace rule reads", "Assumed: the rule reads the GM's hands "
-                            "too")
-        self.deuce = _combo({DeuceTarget.OWN: "Its own hand", DeuceTarget.OTHER: "The other "
-                             "side"}, "Whose successes a black Deuce cancels",
-                            "Assumed for Rule 1: a black Deuce cancels two successes of the "
-                            "hand that drew it")
-        self.resolution = _combo(
-            {AutoResolution.STATUS_FIRST: "Automatic results decide",
-             AutoResolution.CARDS_ONLY: "Cards decide"},
-            "Automatic results", "Assumed for Rule 2: an automatic success beats a plain hand, "
-            "which beats an automatic failure, winning by at least 1")
-        self.reshuffle = _combo({Reshuffle.EVERY_EXCHANGE: "Every exchange",
-                                 Reshuffle.WHEN_EMPTY: "When the deck runs out"},
-                                "Reshuffle", "Assumed: a fresh deck for every exchange (the odds "
-                                "assume it too)")
-        self.symmetric = QCheckBox("The player loses on a lost exchange")
-        self.symmetric.setToolTip("Inferred: a negative margin lowers the player's own Grip or "
-                                  "Point (the text shows it only for problems)")
-        for check, field in ((self.shared, "shared_deck"), (self.floor, "floor_at_zero"),
-                             (self.symmetric, "symmetric_losses")):
-            check.toggled.connect(lambda on, f=field: self._setting(f, on))
-        for combo, field in ((self.aces, "aces"), (self.scope, "rule_scope"),
-                             (self.resolution, "auto_resolution"),
-                             (self.deuce, "deuce_target"),
-                             (self.reshuffle, "reshuffle")):
-            combo.activated.connect(lambda _i, c=combo, f=field: self._setting(f, c.currentData()))
-        settings_box = QGroupBox("Table settings")
-        settings_layout = QFormLayout(settings_box)
-        settings_layout.addRow(self.shared)
-        settings_layout.addRow("Aces", self.aces)
-        settings_layout.addRow("Rule for", self.scope)
-        settings_layout.addRow(self.floor)
-        settings_layout.addRow("Deuce cancels", self.deuce)
-        settings_layout.addRow("Rule 2", self.resolution)
-        settings_layout.addRow("Reshuffle", self.reshuffle)
-        settings_layout.addRow(self.symmetric)
+        self.settings_box = TableSettingsBox(self._setting)
+        box = self.settings_box
+        self.shared, self.aces, self.floor = box.shared, box.aces, box.floor
+        self.scope, self.deuce, self.resolution = box.scope, box.deuce, box.resolution
+        self.reshuffle, self.symmetric = box.reshuffle, box.symmetric
 
         # sides ------------------------------------------------------------------------------
         self.sides = sides_table()
@@ -322,7 +258,7 @@ class ConflictEditor(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addLayout(setup)
-        left_layout.addWidget(settings_box)
+        left_layout.addWidget(self.settings_box)
         left_layout.addStretch(1)
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -335,7 +271,7 @@ class ConflictEditor(QWidget):
         right_layout.addWidget(self.log, 1)
         # settings beside the tracker when the view is wide, above it when narrow;
         # the page scrolls down, never sideways
-        for form in (setup, settings_layout):
+        for form in (setup, self.settings_box.form):
             form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         left_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -522,9 +458,9 @@ class ConflictEditor(QWidget):
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
         doc = self.owner.document
-        for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
-                       self.floor, self.scope, self.resolution, self.reshuffle, self.symmetric,
-                       self.deuce, self.tests):
+        quiet = (self.name_edit, self.kind, self.method, self.tests,
+                 *self.settings_box.controls())
+        for widget in quiet:
             widget.blockSignals(True)
         try:
             if self.name_edit.text() != doc.name:
@@ -535,23 +471,9 @@ class ConflictEditor(QWidget):
             self.method.setCurrentIndex(self.method.findData(doc.method))
             self.tests.setCurrentIndex(self.tests.findData(doc.problem_tests))
             self.tests.setEnabled(doc.kind == ConflictKind.PROBLEM)
-            s = doc.settings
-            self.shared.setChecked(s.shared_deck)
-            self.aces.setCurrentIndex(self.aces.findData(s.aces))
-            self.floor.setChecked(s.floor_at_zero)
-            self.floor.setEnabled(s.aces == AceRule.DOUBLE)
-            self.scope.setCurrentIndex(self.scope.findData(s.rule_scope))
-            self.deuce.setCurrentIndex(self.deuce.findData(s.deuce_target))
-            self.deuce.setEnabled(s.aces == AceRule.DOUBLE)
-            self.scope.setEnabled(s.aces != AceRule.NONE)
-            self.resolution.setCurrentIndex(self.resolution.findData(s.auto_resolution))
-            self.resolution.setEnabled(s.aces == AceRule.AUTO)
-            self.reshuffle.setCurrentIndex(self.reshuffle.findData(s.reshuffle))
-            self.symmetric.setChecked(s.symmetric_losses)
+            self.settings_box.draw(doc.settings)
         finally:
-            for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
-                           self.floor, self.scope, self.resolution, self.reshuffle,
-                           self.symmetric, self.deuce, self.tests):
+            for widget in quiet:
                 widget.blockSignals(False)
         self._draw_sides(doc)
         self._draw_state(doc)

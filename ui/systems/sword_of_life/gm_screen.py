@@ -54,11 +54,11 @@ from seforge.systems.sword_of_life.several import (
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.sword_of_life.conflict_view import (
-    ACES_TEXT,
     KIND_TEXT,
     METHOD_TEXT,
     ConflictEditor,
 )
+from ui.systems.sword_of_life.table_settings_box import ACES_TEXT
 
 
 def _percent_item(value: Fraction) -> QTableWidgetItem:
