@@ -11,14 +11,12 @@ from reportlab.pdfgen.canvas import Canvas
 from seforge.core.pdf.fonts import Face, draw_string
 from seforge.core.pdf.text import wrap
 from seforge.systems.sword_of_life.conflict import (
-    Side,
-    SolConflict,
-    card_label,
     grip_lost,
     score_name,
     winner,
     zero_state,
 )
+from seforge.systems.sword_of_life.conflict_model import Side, SolConflict, card_label
 from seforge.systems.sword_of_life.odds import ConflictKind
 
 MARGIN = 36.0

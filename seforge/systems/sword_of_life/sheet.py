@@ -35,7 +35,7 @@ from seforge.systems.sword_of_life.rules import (
 )
 
 if TYPE_CHECKING:
-    from seforge.systems.sword_of_life.conflict import SolConflict
+    from seforge.systems.sword_of_life.conflict_model import SolConflict
 
 MARGIN = 36.0
 GREY = (0.45, 0.45, 0.45)

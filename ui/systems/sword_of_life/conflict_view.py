@@ -37,11 +37,7 @@ from seforge.core.documents import DocumentFileError
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.conflict import (
-    MAX_OPPONENTS,
-    MAX_SCORE,
     Method,
-    Side,
-    SolConflict,
     add_opponent,
     aim,
     apply_margin,
@@ -64,6 +60,12 @@ from seforge.systems.sword_of_life.conflict import (
     why_not_aim,
     why_not_draw,
     winner,
+)
+from seforge.systems.sword_of_life.conflict_model import (
+    MAX_OPPONENTS,
+    MAX_SCORE,
+    Side,
+    SolConflict,
 )
 from seforge.systems.sword_of_life.documents import CHARACTER
 from seforge.systems.sword_of_life.odds import (

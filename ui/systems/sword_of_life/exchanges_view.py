@@ -11,12 +11,14 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayou
 from seforge.core.probability_text import percent
 from seforge.systems.sword_of_life.conflict import (
     Method,
-    Side,
-    SolConflict,
-    card_label,
     draw_count,
     standing,
     winner,
+)
+from seforge.systems.sword_of_life.conflict_model import (
+    Side,
+    SolConflict,
+    card_label,
 )
 from seforge.systems.sword_of_life.odds import (
     ConflictKind,

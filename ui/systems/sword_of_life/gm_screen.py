@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from seforge.core.probability_text import percent
 from seforge.core.reference import ReferenceTable, search
-from seforge.systems.sword_of_life.conflict import SolConflict
+from seforge.systems.sword_of_life.conflict_model import (
+    SolConflict,
+)
 from seforge.systems.sword_of_life.documents import CONFLICT
 from seforge.systems.sword_of_life.odds import (
     MAX_CARDS,

@@ -11,13 +11,15 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QHeaderView, QLineEdit, QSpinBox, QTableWidget, QTableWidgetItem
 
 from seforge.systems.sword_of_life.conflict import (
-    MAX_SCORE,
     Method,
-    Side,
-    SolConflict,
     draw_count,
     score_name,
     standing,
+)
+from seforge.systems.sword_of_life.conflict_model import (
+    MAX_SCORE,
+    Side,
+    SolConflict,
 )
 from seforge.systems.sword_of_life.odds import ConflictKind
 

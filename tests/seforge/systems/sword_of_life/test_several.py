@@ -11,13 +11,8 @@ from functools import cache
 import pytest
 
 from seforge.systems.sword_of_life.cli import run
-from seforge.systems.sword_of_life.conflict import (
-    FULL_DECK,
-    DeckState,
-    Side,
-    SolConflict,
-    draw_exchange,
-)
+from seforge.systems.sword_of_life.conflict import draw_exchange
+from seforge.systems.sword_of_life.conflict_model import FULL_DECK, DeckState, Side, SolConflict
 from seforge.systems.sword_of_life.odds import ConflictKind, conflict
 from seforge.systems.sword_of_life.rule_options import TableRules
 from seforge.systems.sword_of_life.settings import AceRule, Reshuffle, TableSettings

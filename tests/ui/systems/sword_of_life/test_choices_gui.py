@@ -17,14 +17,8 @@ from PySide6.QtWidgets import QComboBox, QMainWindow, QSpinBox
 
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, SolCharacter
 from seforge.systems.sword_of_life.cli import run
-from seforge.systems.sword_of_life.conflict import (
-    Method,
-    SolConflict,
-    draw_count,
-    grip_lost,
-    reset,
-    score_name,
-)
+from seforge.systems.sword_of_life.conflict import Method, draw_count, grip_lost, reset, score_name
+from seforge.systems.sword_of_life.conflict_model import SolConflict
 from seforge.systems.sword_of_life.documents import CHARACTER, CHARACTER_FORMAT, CONFLICT_FORMAT
 from seforge.systems.sword_of_life.odds import ConflictKind, exchange
 from seforge.systems.sword_of_life.settings import (
