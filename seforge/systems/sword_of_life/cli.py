@@ -29,6 +29,7 @@ from seforge.systems.sword_of_life.odds import (
     MAX_CARDS,
     ConflictKind,
     ConflictOdds,
+    ExchangeOdds,
     conflict,
     exchange,
     why_not_exchange,
@@ -108,77 +109,110 @@ def _p(value: Fraction) -> float:
 
 def run(argv: Sequence[str], prog: str) -> int:
     args = build_parser(prog).parse_args(list(argv))
-    shared, aces, floor = not args.separate_decks, AceRule(args.aces), not args.no_floor
-    scope = RuleScope.PLAYER if args.player_only else RuleScope.BOTH
-    settings = TableRules(shared_deck=shared, aces=aces, floor_at_zero=floor, rule_scope=scope)
+    settings = _table_rules(args)
     several = args.opponents is not None
-    if several and args.conflict is None:
-        return _bad(prog, "--opponents goes with --conflict")
-    if several and len(args.opponents) > MAX_WHOLE_OPPONENTS:
-        return _bad(prog, f"at most {MAX_WHOLE_OPPONENTS} opponents")
-    if args.against is None:
-        if not several:
-            return _bad(prog, "the following arguments are required: --against")
-        args.against = args.opponents[0][0]
-    problem = why_not_exchange(args.cards, args.against, shared_deck=settings.shared_deck)
+    problem = _why_not_arguments(args, several, settings)
     if problem is not None:
         return _bad(prog, problem)
-    if (args.conflict is None) != (args.scores is None):
-        return _bad(prog, "--conflict and --scores go together")
-    if args.scores is not None and len(args.scores) != (1 if several else 2):
-        return _bad(prog, "--scores takes the player's score alone with --opponents"
-                    if several else "--scores takes two scores: the player's and the "
-                    "opposition's")
     whole: WholeOdds | ConflictOdds | None = None
     if args.conflict is not None:
-        kind = ConflictKind(args.conflict)
-        combat = kind == ConflictKind.COMBAT
         try:
-            if several:
-                fighters = []
-                for cards, score in args.opponents:
-                    if score is None and combat:
-                        return _bad(prog, "in combat each opponent is its Edge and its Grip")
-                    fighters.append(Fighter(cards if combat else 0,
-                                            cards if score is None else score))
-                whole = whole_conflict(kind, Method(args.method),
-                                       Fighter(args.cards if combat else 0, args.scores[0]),
-                                       fighters, settings)
-            else:
-                from seforge.systems.sword_of_life.settings import TableSettings
-
-                whole = conflict(kind, args.scores[0], args.scores[1],
-                                 player_cards=args.cards if combat else 0,
-                                 opposition_cards=args.against if combat else 0,
-                                 settings=TableSettings(shared_deck=shared, aces=aces,
-                                                        floor_at_zero=floor, rule_scope=scope))
+            whole = _whole_conflict(args, several, settings)
         except ValueError as error:
             return _bad(prog, str(error))
     odds = exchange(args.cards, args.against, settings)
-    margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
     if args.json:
         import json
 
-        payload: dict[str, object] = {
-            "win": _p(odds.win),
-            "tie": _p(odds.tie),
-            "loss": _p(odds.loss),
-            "margin": {str(k): _p(margin[k]) for k in margin.support()},
-        }
-        if settings.aces == AceRule.AUTO:
-            payload["automatic"] = {key: _p(p) for key, p in odds.automatic().items()}
-            cards = odds.margin
-            payload["cards_margin"] = {str(k): _p(cards[k]) for k in cards.support()}
-        if whole is not None:
-            whole_payload: dict[str, object] = {
-                "win": _p(whole.win), "loss": _p(whole.loss),
-                "expected_exchanges": _p(whole.expected_exchanges)}
-            if several:
-                whole_payload["method"] = args.method
-                whole_payload["opponents"] = len(args.opponents)
-            payload["conflict"] = whole_payload
-        print(json.dumps(payload))
+        print(json.dumps(_json_payload(args, odds, settings, whole, several)))
         return EXIT_OK
+    _print_text(args, odds, settings, whole, several)
+    return EXIT_OK
+
+
+def _table_rules(args: argparse.Namespace) -> TableRules:
+    """The table's rules the options name."""
+    scope = RuleScope.PLAYER if args.player_only else RuleScope.BOTH
+    return TableRules(shared_deck=not args.separate_decks, aces=AceRule(args.aces),
+                      floor_at_zero=not args.no_floor, rule_scope=scope)
+
+
+def _why_not_arguments(args: argparse.Namespace, several: bool,
+                       settings: TableRules) -> str | None:
+    """Why the options do not make a question (None if they do); fills in ``--against``
+    from the first opponent when it is left out."""
+    if several and args.conflict is None:
+        return "--opponents goes with --conflict"
+    if several and len(args.opponents) > MAX_WHOLE_OPPONENTS:
+        return f"at most {MAX_WHOLE_OPPONENTS} opponents"
+    if args.against is None:
+        if not several:
+            return "the following arguments are required: --against"
+        args.against = args.opponents[0][0]
+    problem = why_not_exchange(args.cards, args.against, shared_deck=settings.shared_deck)
+    if problem is not None:
+        return problem
+    if (args.conflict is None) != (args.scores is None):
+        return "--conflict and --scores go together"
+    if args.scores is not None and len(args.scores) != (1 if several else 2):
+        return ("--scores takes the player's score alone with --opponents"
+                if several else "--scores takes two scores: the player's and the "
+                "opposition's")
+    return None
+
+
+def _whole_conflict(args: argparse.Namespace, several: bool,
+                    settings: TableRules) -> WholeOdds | ConflictOdds:
+    """The odds of the whole extended conflict; ValueError says why there are none."""
+    kind = ConflictKind(args.conflict)
+    combat = kind == ConflictKind.COMBAT
+    if several:
+        fighters = []
+        for cards, score in args.opponents:
+            if score is None and combat:
+                raise ValueError("in combat each opponent is its Edge and its Grip")
+            fighters.append(Fighter(cards if combat else 0, cards if score is None else score))
+        return whole_conflict(kind, Method(args.method),
+                              Fighter(args.cards if combat else 0, args.scores[0]),
+                              fighters, settings)
+    from seforge.systems.sword_of_life.settings import TableSettings
+
+    return conflict(kind, args.scores[0], args.scores[1],
+                    player_cards=args.cards if combat else 0,
+                    opposition_cards=args.against if combat else 0,
+                    settings=TableSettings(shared_deck=settings.shared_deck,
+                                           aces=settings.aces,
+                                           floor_at_zero=settings.floor_at_zero,
+                                           rule_scope=settings.rule_scope))
+
+
+def _json_payload(args: argparse.Namespace, odds: ExchangeOdds, settings: TableRules,
+                  whole: WholeOdds | ConflictOdds | None, several: bool) -> dict[str, object]:
+    margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
+    payload: dict[str, object] = {
+        "win": _p(odds.win),
+        "tie": _p(odds.tie),
+        "loss": _p(odds.loss),
+        "margin": {str(k): _p(margin[k]) for k in margin.support()},
+    }
+    if settings.aces == AceRule.AUTO:
+        payload["automatic"] = {key: _p(p) for key, p in odds.automatic().items()}
+        cards = odds.margin
+        payload["cards_margin"] = {str(k): _p(cards[k]) for k in cards.support()}
+    if whole is not None:
+        whole_payload: dict[str, object] = {
+            "win": _p(whole.win), "loss": _p(whole.loss),
+            "expected_exchanges": _p(whole.expected_exchanges)}
+        if several:
+            whole_payload["method"] = args.method
+            whole_payload["opponents"] = len(args.opponents)
+        payload["conflict"] = whole_payload
+    return payload
+
+
+def _print_text(args: argparse.Namespace, odds: ExchangeOdds, settings: TableRules,
+                whole: WholeOdds | ConflictOdds | None, several: bool) -> None:
+    margin = odds.effective
     deck = "separate decks" if args.separate_decks else "one shared deck"
     print(f"{args.cards} cards against {args.against}, {deck}, aces: {settings.aces.value}")
     for label, p in (("win", odds.win), ("tie", odds.tie), ("loss", odds.loss)):
@@ -198,7 +232,6 @@ def run(argv: Sequence[str], prog: str) -> int:
         print(f"  whole {args.conflict} from {args.scores[0]} against {against}: win "
               f"{percent(whole.win)}, {float(whole.expected_exchanges):.2f} exchanges on "
               "average")
-    return EXIT_OK
 
 
 def _bad(prog: str, problem: str) -> int:

@@ -13,14 +13,13 @@ Rules (``reference/sword-of-life.txt``):
 
 The deck itself is shuffled with a ``random.Random`` the caller gives (a seed in tests): only
 the odds must be exact, not the shuffle. The document keeps the draw pile and the discards, so
-an undo puts the very same cards back.
+an undo puts the very same cards back. The document's fields (the sides, the log, the decks)
+are in :mod:`seforge.systems.sword_of_life.conflict_model`.
 """
 
 from __future__ import annotations
 
 import random
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import (
@@ -28,6 +27,18 @@ from seforge.systems.sword_of_life.character import (
     LABELS,
     Characteristic,
     SolCharacter,
+)
+from seforge.systems.sword_of_life.conflict_model import (
+    FULL_DECK,
+    MAX_OPPONENTS,
+    MAX_SCORE,
+    Contest,
+    DeckState,
+    SavedCard,
+    Side,
+    SideCharacter,
+    SolConflict,
+    is_red,
 )
 from seforge.systems.sword_of_life.odds import (
     ConflictKind,
@@ -48,119 +59,8 @@ from seforge.systems.sword_of_life.several import (
     successes,
 )
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-"""Spades, hearts, diamonds, clubs: hearts and diamonds are red."""
-FULL_DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-MAX_SCORE = 52
-MAX_OPPONENTS = 12
 SAVE_TURNS = 2
 """A saved card may be held for two turns at most (line 246)."""
-
-
-def is_red(card: str) -> bool:
-    return card[1] in "HD"
-
-
-def card_label(card: str) -> str:
-    """"AH" -> "A♥", "TS" -> "10♠"."""
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[card[1]]
-
-
-class SideCharacter(BaseModel):
-    """The character a side was taken from: its ratings when it joined, and its file."""
-
-    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
-
-    path: str = Field(default="", max_length=4096)
-    """The ``.sol`` file the results are written back to (empty: not written back)."""
-    ratings: dict[Characteristic, int] = Field(default_factory=dict)
-    """Edge, Grip (current, after wounds), Point and Temper."""
-    specialties: dict[Characteristic, int] = Field(default_factory=dict)
-    """The effective rating of each characteristic's specialty (``sol.effective``)."""
-    specialty_names: dict[Characteristic, str] = Field(default_factory=dict)
-    use_specialty: bool = False
-    """The specialty applies to this conflict: its rating is drawn instead."""
-    written_back: bool = False
-    """The Grip lost has been written to the character's file."""
-
-
-class Side(BaseModel):
-    """One participant: a character, an opponent or a k-card problem."""
-
-    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
-
-    name: str = ""
-    cards: int = Field(default=3, ge=0, le=MAX_SCORE)
-    """The fixed draw in combat (Edge); unused in debate and problems (they draw the score)."""
-    score: int = Field(default=3, ge=0, le=MAX_SCORE)
-    """The tracked score: Grip (combat), Point (debate), Point or the problem's cards."""
-    start: int = Field(default=3, ge=0, le=MAX_SCORE)
-    bonus: int = Field(default=0, ge=-MAX_SCORE, le=MAX_SCORE)
-    """Extra cards (equipment, a GM's award) or fewer (a poor idea)."""
-    split: int = Field(default=0, ge=0, le=MAX_SCORE)
-    """Realistic method: how many of the player's cards go against this opponent."""
-    character: SideCharacter | None = None
-    """Set when the side was taken from a character's ``.sol`` file."""
-
-
-class Contest(BaseModel):
-    """One line of the log: a hand against one opponent."""
-
-    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
-
-    exchange: int
-    opponent: str
-    player_cards: list[str] = Field(default_factory=list)
-    opposition_cards: list[str] = Field(default_factory=list)
-    player_successes: int = 0
-    opposition_successes: int = 0
-    margin: int = 0
-    """The margin applied (after automatic results, and the carry method's spending)."""
-    result: str = ""
-    reshuffled: bool = False
-
-
-class DeckState(BaseModel):
-    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
-
-    draw_pile: list[str] = Field(default_factory=list)
-    """The cards still to be drawn, the top one last."""
-    discard: list[str] = Field(default_factory=list)
-
-
-class SavedCard(BaseModel):
-    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
-
-    card: str
-    turns: int = 1
-
-
-class SolConflict(BaseModel):
-    """The fields of a ``sword-of-life.conflict`` file."""
-
-    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
-
-    name: str = ""
-    kind: ConflictKind = ConflictKind.COMBAT
-    method: Method = Method.SPLIT
-    settings: TableSettings = Field(default_factory=TableSettings)
-    player: Side = Field(default_factory=lambda: Side(name="Player"))
-    opponents: list[Side] = Field(default_factory=lambda: [Side(name="Opponent")],
-                                  max_length=MAX_OPPONENTS)
-    deck: DeckState = Field(default_factory=DeckState)
-    gm_deck: DeckState = Field(default_factory=DeckState)
-    """The GM's own deck, used when the setting says one deck each."""
-    saved: SavedCard | None = None
-    problem_tests: Characteristic = "point"
-    """What a problem tests (lines 112-119): Edge (city traffic), Grip (radiation, falls),
-    Point (repairs) or Temper (horror); a character drawn against it draws that."""
-    time_per_exchange: str = Field(default="", max_length=100)
-    """How long one attempt takes in the story, e.g. "half an hour" (text line 160)."""
-    exchanges: int = 0
-    log: list[Contest] = Field(default_factory=list)
-    notes: str = ""
 
 
 # reading the state --------------------------------------------------------------------------
@@ -295,14 +195,37 @@ def apply_margin(conflict: SolConflict, index: int, margin: int) -> None:
         result=f"margin {margin:+d} entered by hand: {result}")]
 
 
-def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
-    """Mutator: deal one exchange from the virtual deck, read it, apply it and log it."""
-    reason = why_not_draw(conflict)
-    if reason is not None:
-        raise RefusedError(reason)
+class _Dealer:
+    """Deals one exchange's hands and remembers what it dealt (for the discards) and whether
+    a deck was shuffled afresh on the way."""
+
+    def __init__(self, player_deck: DeckState, gm_deck: DeckState, rng: random.Random,
+                 reshuffled: bool) -> None:
+        self.player_deck = player_deck
+        self.gm_deck = gm_deck
+        self.rng = rng
+        self.reshuffled = reshuffled
+        self.used: list[str] = []
+        self.used_gm: list[str] = []
+
+    def deal(self, deck: DeckState, count: int) -> list[str]:
+        cards, again = _deal(deck, count, self.rng)
+        self.reshuffled = self.reshuffled or again
+        (self.used if deck is self.player_deck else self.used_gm).extend(cards)
+        return cards
+
+    def player(self, count: int) -> list[str]:
+        return self.deal(self.player_deck, count)
+
+    def gm(self, count: int) -> list[str]:
+        return self.deal(self.gm_deck, count)
+
+
+def _start_decks(conflict: SolConflict, player_deck: DeckState, gm_deck: DeckState,
+                 rng: random.Random) -> bool:
+    """A fresh deck where the table's rule or an empty deck calls for one; whether the
+    player's was."""
     settings = conflict.settings
-    player_deck = conflict.deck
-    gm_deck = conflict.deck if settings.shared_deck else conflict.gm_deck
     reshuffled = False
     if settings.reshuffle == Reshuffle.EVERY_EXCHANGE or not (
             player_deck.draw_pile or player_deck.discard):
@@ -311,60 +234,77 @@ def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
     if not settings.shared_deck and (settings.reshuffle == Reshuffle.EVERY_EXCHANGE or not (
             gm_deck.draw_pile or gm_deck.discard)):
         _fresh(gm_deck, rng)
+    return reshuffled
+
+
+def draw_exchange(conflict: SolConflict, rng: random.Random) -> None:
+    """Mutator: deal one exchange from the virtual deck, read it, apply it and log it."""
+    reason = why_not_draw(conflict)
+    if reason is not None:
+        raise RefusedError(reason)
+    player_deck = conflict.deck
+    gm_deck = conflict.deck if conflict.settings.shared_deck else conflict.gm_deck
+    dealer = _Dealer(player_deck, gm_deck, rng,
+                     _start_decks(conflict, player_deck, gm_deck, rng))
     conflict.exchanges += 1
-    number = conflict.exchanges
     active = standing(conflict)
-    n = draw_count(conflict, conflict.player)
     saved = [conflict.saved.card] if conflict.saved is not None else []
     conflict.saved = None
-    used: list[str] = []
-    used_gm: list[str] = []
-    contests: list[Contest] = []
-
-    def deal(deck: DeckState, count: int) -> list[str]:
-        nonlocal reshuffled
-        cards, again = _deal(deck, count, rng)
-        reshuffled = reshuffled or again
-        (used if deck is player_deck else used_gm).extend(cards)
-        return cards
-
     if conflict.method == Method.CARRY and len(active) > 1:
-        hand = saved + deal(player_deck, n)
-        mine_counts = counts(hand)
-        left = carry_pool(mine_counts, settings)
-        for index in active:
-            opponent = conflict.opponents[index]
-            theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            spend, theirs, margin, left = carry_contest(
-                left, mine_counts, counts(theirs_cards), opponent.score, settings)
-            result = _apply(conflict, index, margin)
-            contests.append(Contest(
-                exchange=number, opponent=opponent.name, player_cards=hand,
-                opposition_cards=theirs_cards, player_successes=spend,
-                opposition_successes=theirs, margin=margin, result=result))
-            if conflict.player.score <= 0:
-                break
+        contests = _carry_contests(conflict, dealer, active, saved)
     else:
-        for position, index in enumerate(active):
-            opponent = conflict.opponents[index]
-            # the realistic split, or a full hand (one opponent, or cinematic)
-            count = opponent.split if conflict.method == Method.SPLIT and len(active) > 1 else n
-            hand = (saved if position == 0 else []) + deal(player_deck, count)
-            theirs_cards = deal(gm_deck, draw_count(conflict, opponent))
-            mine, theirs, margin = contest(counts(hand), counts(theirs_cards), settings)
-            result = _apply(conflict, index, margin)
-            contests.append(Contest(
-                exchange=number, opponent=opponent.name, player_cards=hand,
-                opposition_cards=theirs_cards, player_successes=mine,
-                opposition_successes=theirs, margin=margin, result=result))
-            if conflict.player.score <= 0:
-                break
+        contests = _hand_contests(conflict, dealer, active, saved)
     if contests:
-        contests[0].reshuffled = reshuffled
-    player_deck.discard = player_deck.discard + used + saved
+        contests[0].reshuffled = dealer.reshuffled
+    player_deck.discard = player_deck.discard + dealer.used + saved
     if gm_deck is not player_deck:
-        gm_deck.discard = gm_deck.discard + used_gm
+        gm_deck.discard = gm_deck.discard + dealer.used_gm
     conflict.log = [*conflict.log, *contests]
+
+
+def _carry_contests(conflict: SolConflict, dealer: _Dealer, active: list[int],
+                    saved: list[str]) -> list[Contest]:
+    """Less realistic: one hand, its successes carried from one opponent to the next."""
+    settings = conflict.settings
+    hand = saved + dealer.player(draw_count(conflict, conflict.player))
+    mine_counts = counts(hand)
+    left = carry_pool(mine_counts, settings)
+    contests: list[Contest] = []
+    for index in active:
+        opponent = conflict.opponents[index]
+        theirs_cards = dealer.gm(draw_count(conflict, opponent))
+        spend, theirs, margin, left = carry_contest(
+            left, mine_counts, counts(theirs_cards), opponent.score, settings)
+        result = _apply(conflict, index, margin)
+        contests.append(Contest(
+            exchange=conflict.exchanges, opponent=opponent.name, player_cards=hand,
+            opposition_cards=theirs_cards, player_successes=spend,
+            opposition_successes=theirs, margin=margin, result=result))
+        if conflict.player.score <= 0:
+            break
+    return contests
+
+
+def _hand_contests(conflict: SolConflict, dealer: _Dealer, active: list[int],
+                   saved: list[str]) -> list[Contest]:
+    """A hand against each opponent still standing: the realistic split, or a full hand
+    (one opponent, or cinematic)."""
+    n = draw_count(conflict, conflict.player)
+    split = conflict.method == Method.SPLIT and len(active) > 1
+    contests: list[Contest] = []
+    for position, index in enumerate(active):
+        opponent = conflict.opponents[index]
+        hand = (saved if position == 0 else []) + dealer.player(opponent.split if split else n)
+        theirs_cards = dealer.gm(draw_count(conflict, opponent))
+        mine, theirs, margin = contest(counts(hand), counts(theirs_cards), conflict.settings)
+        result = _apply(conflict, index, margin)
+        contests.append(Contest(
+            exchange=conflict.exchanges, opponent=opponent.name, player_cards=hand,
+            opposition_cards=theirs_cards, player_successes=mine,
+            opposition_successes=theirs, margin=margin, result=result))
+        if conflict.player.score <= 0:
+            break
+    return contests
 
 
 def why_not_aim(conflict: SolConflict) -> str | None:

@@ -12,7 +12,7 @@ from seforge.core.documents import DocumentKind
 from seforge.systems.sword_of_life.character import SolCharacter
 
 if TYPE_CHECKING:
-    from seforge.systems.sword_of_life.conflict import SolConflict
+    from seforge.systems.sword_of_life.conflict_model import SolConflict
 
 CHARACTER_FORMAT = "sword-of-life.character"
 CONFLICT_FORMAT = "sword-of-life.conflict"
@@ -30,7 +30,7 @@ KINDS: dict[str, DocumentKind[Any]]  # likewise
 def __getattr__(name: str) -> Any:
     if name not in ("CONFLICT", "KINDS"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from seforge.systems.sword_of_life.conflict import SolConflict
+    from seforge.systems.sword_of_life.conflict_model import SolConflict
 
     conflict = DocumentKind(
         format_id=CONFLICT_FORMAT,

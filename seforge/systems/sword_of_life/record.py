@@ -11,14 +11,12 @@ from reportlab.pdfgen.canvas import Canvas
 from seforge.core.pdf.fonts import Face, draw_string
 from seforge.core.pdf.text import wrap
 from seforge.systems.sword_of_life.conflict import (
-    Side,
-    SolConflict,
-    card_label,
     grip_lost,
     score_name,
     winner,
     zero_state,
 )
+from seforge.systems.sword_of_life.conflict_model import Side, SolConflict, card_label
 from seforge.systems.sword_of_life.odds import ConflictKind
 
 MARGIN = 36.0
@@ -127,6 +125,20 @@ def draw_record(canvas: Canvas, conflict: SolConflict, size: tuple[float, float]
     """The record of ``conflict`` from the current page on; the pages it took."""
     title = conflict.name or "Conflict"
     pages = _Pages(canvas, size, f"Sword of Life: {title}")
+    _draw_title(pages, title)
+    pages.paragraph(_facts(conflict), Face.REGULAR, 9)
+    pages.paragraph(_outcome(conflict), Face.BOLD, 10)
+    _draw_sides(pages, conflict)
+    _draw_exchanges(pages, conflict)
+    if conflict.notes.strip():
+        pages.section("Notes")
+        pages.paragraph(conflict.notes, Face.REGULAR, 9)
+    pages.footer()
+    return pages.pages
+
+
+def _draw_title(pages: _Pages, title: str) -> None:
+    canvas = pages.canvas
     canvas.setFillColorRGB(*GREY)
     draw_string(canvas, MARGIN, pages.y - 8, "SWORD OF LIFE: CONFLICT RECORD",
                 Face.CONDENSED_BOLD, 9)
@@ -136,6 +148,10 @@ def draw_record(canvas: Canvas, conflict: SolConflict, size: tuple[float, float]
         pages.need(26)
         draw_string(canvas, MARGIN, pages.y - 20, line, Face.BOLD, 20)
         pages.y -= 25
+
+
+def _facts(conflict: SolConflict) -> str:
+    """The conflict's kind and the table's rules, in one paragraph."""
     kind = KIND_WORDS[ConflictKind(conflict.kind)]
     if conflict.kind == ConflictKind.PROBLEM:
         kind += f" (tests {score_name(conflict).split(' /')[0]})"
@@ -151,14 +167,18 @@ def draw_record(canvas: Canvas, conflict: SolConflict, size: tuple[float, float]
              " in combat and debate.",
              f"Each exchange takes {conflict.time_per_exchange}." if conflict.time_per_exchange
              else ""]
-    pages.paragraph(" ".join(f for f in facts if f), Face.REGULAR, 9)
+    return " ".join(f for f in facts if f)
+
+
+def _outcome(conflict: SolConflict) -> str:
     won = winner(conflict)
     player = conflict.player.name or "The player"
-    outcome = (f"{player} won after {conflict.exchanges} exchange(s)." if won == "player" else
-               f"{player} was beaten after {conflict.exchanges} exchange(s)." if won else
-               f"Still going after {conflict.exchanges} exchange(s).")
-    pages.paragraph(outcome, Face.BOLD, 10)
+    return (f"{player} won after {conflict.exchanges} exchange(s)." if won == "player" else
+            f"{player} was beaten after {conflict.exchanges} exchange(s)." if won else
+            f"Still going after {conflict.exchanges} exchange(s).")
 
+
+def _draw_sides(pages: _Pages, conflict: SolConflict) -> None:
     pages.section(f"Who (scores: {score_name(conflict)})")
     combat = conflict.kind == ConflictKind.COMBAT
     columns = (0.0, 0.30, 0.42, 0.52, 0.62, 0.72, 0.82)
@@ -168,19 +188,26 @@ def draw_record(canvas: Canvas, conflict: SolConflict, size: tuple[float, float]
     pages.heads(heads)
     sides = [(conflict.player, True), *((side, False) for side in conflict.opponents)]
     for side, is_player in sides:
-        name = side.name or ("Player" if is_player else "Opponent")
-        if side.character is not None and side.character.path:
-            name += f" (from {side.character.path.replace(chr(92), '/').rsplit('/', 1)[-1]})"
-        lost = grip_lost(conflict, side)
-        state = _state(conflict, side, is_player)
-        if lost:
-            state += f"; Grip lost {lost}"
-            if side.character is not None and side.character.written_back:
-                state += ", written to the sheet"
-        pages.row(columns, (name, "player" if is_player else "opposition",
-                            str(side.cards) if combat else "its score", str(side.start),
-                            str(side.score), f"{side.bonus:+d}", state), heads)
+        pages.row(columns, _side_row(conflict, side, is_player, combat), heads)
 
+
+def _side_row(conflict: SolConflict, side: Side, is_player: bool,
+              combat: bool) -> tuple[str, ...]:
+    name = side.name or ("Player" if is_player else "Opponent")
+    if side.character is not None and side.character.path:
+        name += f" (from {side.character.path.replace(chr(92), '/').rsplit('/', 1)[-1]})"
+    lost = grip_lost(conflict, side)
+    state = _state(conflict, side, is_player)
+    if lost:
+        state += f"; Grip lost {lost}"
+        if side.character is not None and side.character.written_back:
+            state += ", written to the sheet"
+    return (name, "player" if is_player else "opposition",
+            str(side.cards) if combat else "its score", str(side.start),
+            str(side.score), f"{side.bonus:+d}", state)
+
+
+def _draw_exchanges(pages: _Pages, conflict: SolConflict) -> None:
     pages.section("Exchanges")
     if not conflict.log:
         pages.paragraph("No exchange drawn yet.", Face.REGULAR, 9)
@@ -198,8 +225,3 @@ def draw_record(canvas: Canvas, conflict: SolConflict, size: tuple[float, float]
             f"{contest.player_successes} - {contest.opposition_successes}" if drawn else "-",
             f"{contest.margin:+d}",
             contest.result + (" (fresh deck)" if contest.reshuffled else "")), heads)
-    if conflict.notes.strip():
-        pages.section("Notes")
-        pages.paragraph(conflict.notes, Face.REGULAR, 9)
-    pages.footer()
-    return pages.pages

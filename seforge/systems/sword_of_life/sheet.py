@@ -35,7 +35,7 @@ from seforge.systems.sword_of_life.rules import (
 )
 
 if TYPE_CHECKING:
-    from seforge.systems.sword_of_life.conflict import SolConflict
+    from seforge.systems.sword_of_life.conflict_model import SolConflict
 
 MARGIN = 36.0
 GREY = (0.45, 0.45, 0.45)
@@ -57,8 +57,19 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     after it, see :func:`draw_continuation`)."""
     spill = Spill(int(canvas.getPageNumber()) + 1)
     width, height = size
+    y = _draw_head(canvas, character, spill, height - MARGIN, width)
+    y = _draw_characteristics(canvas, character, spill, y, width)
+    y = _draw_wounds(canvas, character, y, width)
+    y = _draw_ratings(canvas, character, spill, y, width)
+    y = _draw_untrained_and_problems(canvas, character, y, width)
+    _draw_notes(canvas, character, spill, y, width)
+    return spill
+
+
+def _draw_head(canvas: Canvas, character: SolCharacter, spill: Spill, top: float,
+               width: float) -> float:
+    """The name and the career, ruled off; the height under the rule."""
     inner = width - 2 * MARGIN
-    top = height - MARGIN
     canvas.setFillColorRGB(*GREY)
     draw_string(canvas, MARGIN, top - 8, "SWORD OF LIFE", Face.CONDENSED_BOLD, 9)
     canvas.setFillColorRGB(0, 0, 0)
@@ -71,8 +82,13 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
     y = top - 58
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.line(MARGIN, y, width - MARGIN, y)
+    return y
 
-    # characteristics: four boxes side by side
+
+def _draw_characteristics(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
+                          width: float) -> float:
+    """The four characteristics in boxes side by side, and the points spent under them."""
+    inner = width - 2 * MARGIN
     gap = 8.0
     box_w = (inner - 3 * gap) / 4
     box_h = 118.0
@@ -95,8 +111,12 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
                    align="center")
     draw_string(canvas, width - MARGIN, y - 12, f"{spent(character)} of {BUDGET} points",
                 Face.CONDENSED, 8, align="right")
+    return y
 
-    # wounds: Grip boxes
+
+def _draw_wounds(canvas: Canvas, character: SolCharacter, y: float, width: float) -> float:
+    """A box per point of Grip, the wounds crossed."""
+    inner = width - 2 * MARGIN
     y -= 30
     grip = max(0, character.characteristics.grip)
     wound_rect = Rect(MARGIN, y - 40, inner, 40)
@@ -108,40 +128,38 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
         if i < hurt:
             canvas.line(bx, y - 33, bx + 14, y - 19)
             canvas.line(bx, y - 19, bx + 14, y - 33)
-    y -= 52
+    return y - 52
 
-    # effective ratings
+
+_RATING_COLUMNS = (0.0, 0.46, 0.62, 0.72)
+_RATING_ROW = 14.0
+
+
+def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
+                  width: float) -> float:
+    """The table of effective ratings; the rows that do not fit go to the continuation."""
+    inner = width - 2 * MARGIN
     rated = effective_ratings(character)
-    row_h = 14.0
-    room = max(4, int((y - MARGIN - 190) / row_h) - 2)
+    room = max(4, int((y - MARGIN - 190) / _RATING_ROW) - 2)
     hidden: list[str] = []
     if len(rated) > room:  # a very long skill list goes on after the first page
         hidden = [_rating_line(item) for item in rated[room - 1:]]
         rated = rated[: room - 1]
-    table_h = 27 + row_h * (len(rated) + 1) + (12 if hidden else 0)
+    table_h = 27 + _RATING_ROW * (len(rated) + 1) + (12 if hidden else 0)
     table = Rect(MARGIN, y - table_h, inner, table_h)
     _box(canvas, table, "Effective ratings (cards drawn)")
-    columns = (0.0, 0.46, 0.62, 0.72)
     row_y = table.top - 30
     canvas.setFillColorRGB(*GREY)
-    for x, head in zip(columns, ("Skill", "Characteristic", "Cards", "Why"), strict=True):
+    for x, head in zip(_RATING_COLUMNS, ("Skill", "Characteristic", "Cards", "Why"),
+                       strict=True):
         draw_string(canvas, MARGIN + 8 + x * (inner - 16), row_y, head, Face.CONDENSED_BOLD, 8)
     canvas.setFillColorRGB(0, 0, 0)
     row_y -= 5  # a little air under the column heads
     cut: list[str] = []
     for item in rated:
-        row_y -= row_h
-        cells = (item.name, LABELS[item.characteristic], str(item.rating),
-                 item.how + ("; GM may forbid" if item.gm_ruling else ""))
-        for index, (x, cell) in enumerate(zip(columns, cells, strict=True)):
-            end = columns[index + 1] if index + 1 < len(columns) else 1.0
-            cell_w = (end - x) * (inner - 16) - 6
-            fitted = draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3,
-                                                  cell_w, row_h),
-                               face=Face.CONDENSED, size=9, min_size=7)
-            if fitted.truncated:  # the whole row, in full, on the continuation
-                cut.append(_rating_line(item))
-                break
+        row_y -= _RATING_ROW
+        if not _draw_rating_row(canvas, item, row_y, inner):
+            cut.append(_rating_line(item))  # the whole row, in full, on the continuation
     hidden = cut + hidden
     if hidden:
         canvas.setFillColorRGB(*GREY)
@@ -149,9 +167,29 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
                     f"p. {spill.page}", Face.CONDENSED, 8)
         canvas.setFillColorRGB(0, 0, 0)
         spill.items.insert(0, ("Effective ratings, continued", "\n".join(hidden)))
-    y = table.y - 10
+    return table.y - 10
 
-    # the GM's note and problems
+
+def _draw_rating_row(canvas: Canvas, item: RatedSkill, row_y: float, inner: float) -> bool:
+    """One row of the ratings' table, cell by cell; False when a cell was cut short (the
+    cells after it are left out)."""
+    cells = (item.name, LABELS[item.characteristic], str(item.rating),
+             item.how + ("; GM may forbid" if item.gm_ruling else ""))
+    for index, (x, cell) in enumerate(zip(_RATING_COLUMNS, cells, strict=True)):
+        end = _RATING_COLUMNS[index + 1] if index + 1 < len(_RATING_COLUMNS) else 1.0
+        cell_w = (end - x) * (inner - 16) - 6
+        fitted = draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3,
+                                              cell_w, _RATING_ROW),
+                           face=Face.CONDENSED, size=9, min_size=7)
+        if fitted.truncated:
+            return False
+    return True
+
+
+def _draw_untrained_and_problems(canvas: Canvas, character: SolCharacter, y: float,
+                                 width: float) -> float:
+    """The GM's note on untrained skills, and what makes the character not legal."""
+    inner = width - 2 * MARGIN
     note = Rect(MARGIN, y - 44, inner, 44)
     _box(canvas, note, "Untrained")
     draw_text(canvas, UNTRAINED_NOTE, Rect(note.x + 8, note.y + 4, note.w - 16, 20),
@@ -164,8 +202,13 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
                   face=Face.CONDENSED, size=8, min_size=7, max_lines=2, multiline=True)
         canvas.setFillColorRGB(0, 0, 0)
         y -= 30
+    return y
 
-    # notes fill the rest
+
+def _draw_notes(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
+                width: float) -> None:
+    """The notes fill the rest of the page; the rule of the cards goes at its foot."""
+    inner = width - 2 * MARGIN
     notes = Rect(MARGIN, MARGIN + 16, inner, max(40.0, y - MARGIN - 16))
     _box(canvas, notes, "Notes")
     if character.notes.strip():
@@ -177,7 +220,6 @@ def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float
                 "fails; more successes than the other side wins by the difference.",
                 Face.CONDENSED, 7)
     canvas.setFillColorRGB(0, 0, 0)
-    return spill
 
 
 def _rating_line(item: RatedSkill) -> str:

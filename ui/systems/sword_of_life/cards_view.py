@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from seforge.systems.sword_of_life.conflict import card_label, is_red
+from seforge.systems.sword_of_life.conflict_model import card_label, is_red
 
 CARD_W, CARD_H, GAP = 42, 60, 6
 RED = QColor(200, 40, 40)

@@ -28,27 +28,19 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSpinBox,
     QTableWidget,
-    QTableWidgetItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from seforge.core.documents import DocumentFileError
-from seforge.core.probability_text import percent
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.conflict import (
-    MAX_OPPONENTS,
-    MAX_SCORE,
     Method,
-    Side,
-    SolConflict,
     add_opponent,
     aim,
     apply_margin,
-    card_label,
-    draw_count,
     draw_exchange,
     grip_lost,
     mark_written_back,
@@ -69,26 +61,34 @@ from seforge.systems.sword_of_life.conflict import (
     why_not_draw,
     winner,
 )
+from seforge.systems.sword_of_life.conflict_model import (
+    MAX_OPPONENTS,
+    MAX_SCORE,
+    Side,
+    SolConflict,
+)
 from seforge.systems.sword_of_life.documents import CHARACTER
 from seforge.systems.sword_of_life.odds import (
     ConflictKind,
-    exchange,
-    max_chain_score,
-    why_not_exchange,
 )
 from seforge.systems.sword_of_life.rules import take_wounds
-from seforge.systems.sword_of_life.settings import (
-    AceRule,
-    AutoResolution,
-    DeuceTarget,
-    Reshuffle,
-    RuleScope,
-)
-from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.refusal import REFUSALS, show_refusal
-from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
+from ui.systems.sword_of_life.cards_view import CardRow
+from ui.systems.sword_of_life.exchanges_view import (
+    LOG_HEADERS,
+    draw_cards,
+    draw_log,
+    draw_odds,
+)
+from ui.systems.sword_of_life.sides_table import (
+    SIDE_COLUMNS,
+    draw_sides,
+    short_headers,
+    sides_table,
+)
+from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
 
 KIND_TEXT = {
     ConflictKind.COMBAT: "Combat (draw Edge, lose Grip)",
@@ -100,13 +100,6 @@ METHOD_TEXT = {
     Method.CARRY: "Less realistic: carry successes on",
     Method.CINEMATIC: "Cinematic: a full hand each",
 }
-ACES_TEXT = {
-    AceRule.NONE: "Plain cards",
-    AceRule.DOUBLE: "Rule 1: red Ace 2, black Deuce -2",
-    AceRule.AUTO: "Rule 2: automatic results",
-}
-
-
 def _wounded(character: SolCharacter, lost: int) -> None:
     take_wounds(character, lost)
 
@@ -115,64 +108,14 @@ def _written(conflict: SolConflict, index: int | None) -> None:
     mark_written_back(conflict, index)
 
 
-def fighters(doc: SolConflict) -> tuple[Fighter, list[Fighter]]:
-    """The sides as the whole-conflict odds read them (the same numbers the command line's
-    ``--cards``, ``--scores`` and ``--opponents`` take)."""
-    def one(side: Side) -> Fighter:
-        return Fighter(side.cards if doc.kind == ConflictKind.COMBAT else 0, side.score,
-                       side.bonus)
-
-    return one(doc.player), [one(side) for side in doc.opponents]
-
-
-def _combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
-    box = QComboBox()
-    for value, text in items.items():
-        box.addItem(text, value)
-    box.setAccessibleName(name)
-    box.setToolTip(tip)
-    # a long item must not widen the page past a 1024-pixel screen
-    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(14)
-    return box
-
-
 TWO_COLUMN_TRACKER = 520
 """The tracker column's narrowest width beside the settings."""
-LOG_HEADERS = (("#", "Exchange"), ("Against", "Against"), ("You", "Player's cards"),
-               ("Them", "Opposition's cards"), ("±", "Margin"), ("Result", "Result"))
-"""The exchange log's column heads, short (shown) and in full (their tooltips)."""
-
-
-def _short_headers(table: QTableWidget, heads: tuple[tuple[str, str], ...]) -> None:
-    """Short column heads that fit a narrow table, each with its full name as tooltip."""
-    for column, (short, full) in enumerate(heads):
-        item = table.horizontalHeaderItem(column)
-        if item is None:
-            item = QTableWidgetItem()
-            table.setHorizontalHeaderItem(column, item)
-        item.setText(short)
-        item.setToolTip(full)
-
-
-def _fix_sections(table: QTableWidget) -> None:
-    """Every column but the first (which stretches) as wide as its head and a small
-    number box."""
-    header = table.horizontalHeader()
-    metrics = header.fontMetrics()
-    margin = 2 * header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin,
-                                            None, header)
-    for column in range(1, table.columnCount()):
-        item = table.horizontalHeaderItem(column)
-        text = item.text() if item is not None else ""
-        header.resizeSection(column, max(metrics.horizontalAdvance(text) + margin + 6,
-                                         metrics.horizontalAdvance("-99") + 28))
 
 
 class ConflictEditor(QWidget):
     """Tracker, odds, virtual deck and log of one conflict document."""
 
-    COLUMNS = ("Name", "Draws", "Score", "Start", "Bonus", "Split")
+    COLUMNS = SIDE_COLUMNS
 
     def __init__(self, owner: DocumentOwner[SolConflict], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,18 +127,18 @@ class ConflictEditor(QWidget):
         self.name_edit.setMaxLength(200)
         self.name_edit.setAccessibleName("Conflict name")
         self.name_edit.editingFinished.connect(self._name_edited)
-        self.kind = _combo(KIND_TEXT, "Kind of conflict",
+        self.kind = combo(KIND_TEXT, "Kind of conflict",
                            "What is drawn and what each lost exchange wears down")
         self.kind.activated.connect(lambda _i: self._choose(
             "Kind of conflict", "kind", set_kind, self.kind.currentData()))
-        self.tests = _combo({key: LABELS[key] for key in CHARACTERISTICS},
+        self.tests = combo({key: LABELS[key] for key in CHARACTERISTICS},
                             "What the problem tests",
                             "A problem tests Grip (radiation, falls), Point (repairs, research), "
                             "Temper (horror, the alien) or Edge (traffic, a chase)")
         self.tests.activated.connect(lambda _i: self._choose(
             "What the problem tests", "problem_tests", set_problem_tests,
             self.tests.currentData()))
-        self.method = _combo(METHOD_TEXT, "Several opponents",
+        self.method = combo(METHOD_TEXT, "Several opponents",
                              "How the player's hand meets more than one opponent or problem")
         self.method.activated.connect(lambda _i: self._choose(
             "Method", "method", set_method, self.method.currentData()))
@@ -215,60 +158,14 @@ class ConflictEditor(QWidget):
         setup.addRow("&Several opponents", self.method)
 
         # table settings ---------------------------------------------------------------------
-        self.shared = QCheckBox("One shared deck")
-        self.shared.setToolTip("Assumed: both sides draw from the same shuffled deck, so the "
-                               "hands depend on each other. Off: one deck each.")
-        self.aces = _combo(ACES_TEXT, "Ace and Deuce rule", "The optional Essence and "
-                           "Antithesis rules")
-        self.floor = QCheckBox("Totals never below 0")
-        self.floor.setToolTip("Assumed for Rule 1: black Deuces cannot push a hand below 0")
-        self.scope = _combo({RuleScope.BOTH: "Both sides", RuleScope.PLAYER: "Player only"},
-                            "Who the Ace rule reads", "Assumed: the rule reads the GM's hands "
-                            "too")
-        self.deuce = _combo({DeuceTarget.OWN: "Its own hand", DeuceTarget.OTHER: "The other "
-                             "side"}, "Whose successes a black Deuce cancels",
-                            "Assumed for Rule 1: a black Deuce cancels two successes of the "
-                            "hand that drew it")
-        self.resolution = _combo(
-            {AutoResolution.STATUS_FIRST: "Automatic results decide",
-             AutoResolution.CARDS_ONLY: "Cards decide"},
-            "Automatic results", "Assumed for Rule 2: an automatic success beats a plain hand, "
-            "which beats an automatic failure, winning by at least 1")
-        self.reshuffle = _combo({Reshuffle.EVERY_EXCHANGE: "Every exchange",
-                                 Reshuffle.WHEN_EMPTY: "When the deck runs out"},
-                                "Reshuffle", "Assumed: a fresh deck for every exchange (the odds "
-                                "assume it too)")
-        self.symmetric = QCheckBox("The player loses on a lost exchange")
-        self.symmetric.setToolTip("Inferred: a negative margin lowers the player's own Grip or "
-                                  "Point (the text shows it only for problems)")
-        for check, field in ((self.shared, "shared_deck"), (self.floor, "floor_at_zero"),
-                             (self.symmetric, "symmetric_losses")):
-            check.toggled.connect(lambda on, f=field: self._setting(f, on))
-        for combo, field in ((self.aces, "aces"), (self.scope, "rule_scope"),
-                             (self.resolution, "auto_resolution"),
-                             (self.deuce, "deuce_target"),
-                             (self.reshuffle, "reshuffle")):
-            combo.activated.connect(lambda _i, c=combo, f=field: self._setting(f, c.currentData()))
-        settings_box = QGroupBox("Table settings")
-        settings_layout = QFormLayout(settings_box)
-        settings_layout.addRow(self.shared)
-        settings_layout.addRow("Aces", self.aces)
-        settings_layout.addRow("Rule for", self.scope)
-        settings_layout.addRow(self.floor)
-        settings_layout.addRow("Deuce cancels", self.deuce)
-        settings_layout.addRow("Rule 2", self.resolution)
-        settings_layout.addRow("Reshuffle", self.reshuffle)
-        settings_layout.addRow(self.symmetric)
+        self.settings_box = TableSettingsBox(self._setting)
+        box = self.settings_box
+        self.shared, self.aces, self.floor = box.shared, box.aces, box.floor
+        self.scope, self.deuce, self.resolution = box.scope, box.deuce, box.resolution
+        self.reshuffle, self.symmetric = box.reshuffle, box.symmetric
 
         # sides ------------------------------------------------------------------------------
-        self.sides = QTableWidget(0, len(self.COLUMNS))
-        self.sides.setAccessibleName("Sides of the conflict")
-        self.sides.verticalHeader().setVisible(False)
-        self.sides.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.sides.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.sides.horizontalHeader().setMinimumSectionSize(20)
-        self.sides.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.sides.setMinimumHeight(120)
+        self.sides = sides_table()
         self.sides.currentCellChanged.connect(
             lambda *_: self._draw_character_buttons(self.owner.document))
         self.add_button = QPushButton("Add &opponent")
@@ -342,7 +239,7 @@ class ConflictEditor(QWidget):
         self.message.setAccessibleName("Last refused action")
 
         self.log = QTableWidget(0, 6)
-        _short_headers(self.log, LOG_HEADERS)
+        short_headers(self.log, LOG_HEADERS)
         self.log.setAccessibleName("Exchange log")
         self.log.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.log.verticalHeader().setVisible(False)
@@ -363,7 +260,7 @@ class ConflictEditor(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addLayout(setup)
-        left_layout.addWidget(settings_box)
+        left_layout.addWidget(self.settings_box)
         left_layout.addStretch(1)
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -376,7 +273,7 @@ class ConflictEditor(QWidget):
         right_layout.addWidget(self.log, 1)
         # settings beside the tracker when the view is wide, above it when narrow;
         # the page scrolls down, never sideways
-        for form in (setup, settings_layout):
+        for form in (setup, self.settings_box.form):
             form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         left_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -563,9 +460,9 @@ class ConflictEditor(QWidget):
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
         doc = self.owner.document
-        for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
-                       self.floor, self.scope, self.resolution, self.reshuffle, self.symmetric,
-                       self.deuce, self.tests):
+        quiet = (self.name_edit, self.kind, self.method, self.tests,
+                 *self.settings_box.controls())
+        for widget in quiet:
             widget.blockSignals(True)
         try:
             if self.name_edit.text() != doc.name:
@@ -576,98 +473,18 @@ class ConflictEditor(QWidget):
             self.method.setCurrentIndex(self.method.findData(doc.method))
             self.tests.setCurrentIndex(self.tests.findData(doc.problem_tests))
             self.tests.setEnabled(doc.kind == ConflictKind.PROBLEM)
-            s = doc.settings
-            self.shared.setChecked(s.shared_deck)
-            self.aces.setCurrentIndex(self.aces.findData(s.aces))
-            self.floor.setChecked(s.floor_at_zero)
-            self.floor.setEnabled(s.aces == AceRule.DOUBLE)
-            self.scope.setCurrentIndex(self.scope.findData(s.rule_scope))
-            self.deuce.setCurrentIndex(self.deuce.findData(s.deuce_target))
-            self.deuce.setEnabled(s.aces == AceRule.DOUBLE)
-            self.scope.setEnabled(s.aces != AceRule.NONE)
-            self.resolution.setCurrentIndex(self.resolution.findData(s.auto_resolution))
-            self.resolution.setEnabled(s.aces == AceRule.AUTO)
-            self.reshuffle.setCurrentIndex(self.reshuffle.findData(s.reshuffle))
-            self.symmetric.setChecked(s.symmetric_losses)
+            self.settings_box.draw(doc.settings)
         finally:
-            for widget in (self.name_edit, self.kind, self.method, self.shared, self.aces,
-                           self.floor, self.scope, self.resolution, self.reshuffle,
-                           self.symmetric, self.deuce, self.tests):
+            for widget in quiet:
                 widget.blockSignals(False)
         self._draw_sides(doc)
         self._draw_state(doc)
-        self._draw_odds(doc)
-        self._draw_deck(doc)
-        self._draw_log(doc)
+        draw_odds(self.odds_next, self.odds_whole, doc)
+        draw_cards(self.card_rows, self.card_rows_box, self.saved_row, doc)
+        draw_log(self.log, doc)
 
     def _draw_sides(self, doc: SolConflict) -> None:
-        rows = [None, *range(len(doc.opponents))]
-        draws = "Edge" if doc.kind == ConflictKind.COMBAT else "Draws (= score)"
-        score = score_name(doc)
-        _short_headers(self.sides, (
-            ("Name", "Name"), (draws.split()[0], draws), (score.split()[0], score),
-            ("Start", "Starts at"), ("Bonus", "Bonus cards"),
-            ("Split", "Split: cards put against this opponent")))
-        _fix_sections(self.sides)
-        current = self.sides.currentRow()
-        if self.sides.rowCount() != len(rows):
-            self.sides.setRowCount(len(rows))
-        for row, index in enumerate(rows):
-            side = doc.player if index is None else doc.opponents[index]
-            who = "Player" if index is None else f"Opponent {row}"
-            name = self.sides.cellWidget(row, 0)
-            if not isinstance(name, QLineEdit):
-                name = QLineEdit()
-                name.setMaxLength(200)
-                name.setFrame(False)
-                name.editingFinished.connect(
-                    lambda r=row, n=name: self._side_changed(None if r == 0 else r - 1, "name",
-                                                            n.text().strip()))
-                self.sides.setCellWidget(row, 0, name)
-            name.setAccessibleName(f"{who} name")
-            if not name.hasFocus() and name.text() != side.name:
-                name.setText(side.name)
-            values = (("cards", side.cards, 0, MAX_SCORE), ("score", side.score, 0, MAX_SCORE),
-                      ("start", side.start, 0, MAX_SCORE),
-                      ("bonus", side.bonus, -MAX_SCORE, MAX_SCORE),
-                      ("split", side.split, 0, MAX_SCORE))
-            for column, (field, value, low, high) in enumerate(values, start=1):
-                spin = self.sides.cellWidget(row, column)
-                if not isinstance(spin, QSpinBox):
-                    spin = QSpinBox()
-                    spin.setFrame(False)
-                    spin.valueChanged.connect(
-                        lambda v, r=row, f=field: self._side_changed(None if r == 0 else r - 1,
-                                                                     f, v))
-                    self.sides.setCellWidget(row, column, spin)
-                if field == "cards" and doc.kind != ConflictKind.COMBAT:
-                    value = draw_count(doc, side)  # shown, not edited: the score is drawn
-                spin.blockSignals(True)
-                spin.setRange(low, max(high, value))
-                spin.setValue(value)
-                spin.blockSignals(False)
-                header = self.sides.horizontalHeaderItem(column)
-                spin.setAccessibleName(f"{who} {header.toolTip() if header else field}")
-                if field == "cards":
-                    spin.setEnabled(doc.kind == ConflictKind.COMBAT)
-                    spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
-                                    else "In a debate or a problem the current score is drawn")
-                elif field == "split":
-                    split_on = (index is not None and doc.method == Method.SPLIT
-                                and len(standing(doc)) > 1)
-                    spin.setEnabled(split_on)
-                    spin.setToolTip("How many of the player's cards go against this opponent"
-                                    if split_on else "Only when splitting the hand between "
-                                    "two or more opponents")
-                elif field == "score":
-                    spin.setToolTip("The score now; a lost exchange lowers it, 0 is out")
-                elif field == "start":
-                    spin.setToolTip("The score Start over returns to (the score typed before "
-                                    "the first exchange)")
-                else:
-                    spin.setToolTip("Extra cards (equipment, a GM's award) or fewer (negative)")
-        if 0 <= current < len(rows):
-            self.sides.selectRow(current)
+        draw_sides(self.sides, doc, self._side_changed)
         full = len(doc.opponents) >= MAX_OPPONENTS
         self.add_button.setEnabled(not full)
         self.add_button.setToolTip(f"At most {MAX_OPPONENTS} opponents" if full else
@@ -729,92 +546,3 @@ class ConflictEditor(QWidget):
         self.margin_button.setEnabled(won is None)
         self.margin_button.setToolTip("The conflict is over" if won else
                                       "Apply a margin drawn with real cards to the right score")
-
-    def _draw_odds(self, doc: SolConflict) -> None:
-        active = standing(doc)
-        if winner(doc) is not None or not active:
-            self.odds_next.setText("The conflict is over.")
-            self.odds_whole.setText("")
-            return
-        opponent = doc.opponents[active[0]]
-        n = draw_count(doc, doc.player) + (1 if doc.saved else 0)
-        if doc.method == Method.SPLIT and len(active) > 1:
-            n = opponent.split
-        m = draw_count(doc, opponent)
-        problem = why_not_exchange(n, m, shared_deck=doc.settings.shared_deck)
-        if problem is not None:
-            self.odds_next.setText(problem)
-            self.odds_whole.setText("")
-            return
-        odds = exchange(n, m, doc.settings)
-        self.odds_next.setText(
-            f"Next exchange, {n} cards against {opponent.name or 'the opposition'}'s {m}: "
-            f"win <b>{percent(odds.win)}</b>, tie {percent(odds.tie)}, "
-            f"loss {percent(odds.loss)}")
-        self.odds_next.setToolTip(f"win {odds.win}, tie {odds.tie}, loss {odds.loss}")
-        try:
-            whole = whole_conflict(doc.kind, doc.method, *fighters(doc), doc.settings,
-                                   symmetric_losses=doc.settings.symmetric_losses)
-        except ValueError as error:
-            top = max_chain_score(doc.kind)
-            self.odds_whole.setText(f"Whole conflict: {error}")
-            self.odds_whole.setToolTip(f"Scores up to {top} are computed exactly")
-            return
-        against = "" if len(active) == 1 else (
-            " (the hand split as evenly as it goes each exchange)"
-            if doc.method == Method.SPLIT else "")
-        self.odds_whole.setText(
-            f"Whole conflict from here{against}: win <b>{percent(whole.win)}</b>, about "
-            f"{float(whole.expected_exchanges):.2f} more exchanges")
-        self.odds_whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
-                                   f"{whole.expected_exchanges}")
-
-    def _draw_deck(self, doc: SolConflict) -> None:
-        while self.card_rows.count():
-            item = self.card_rows.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.setParent(None)
-                widget.deleteLater()
-        if doc.saved is not None:
-            self.saved_row.set_cards([], f"Saved card (held {doc.saved.turns} turn(s))",
-                                     face_down=1)
-            self.saved_row.show()
-        else:
-            self.saved_row.hide()
-        last = [c for c in doc.log if c.exchange == doc.exchanges and c.player_cards]
-        for index, contest in enumerate(last):
-            if index == 0 or doc.method != Method.CARRY:
-                mine = CardRow()
-                mine.set_cards(contest.player_cards,
-                               f"{doc.player.name or 'Player'}: {contest.player_successes} "
-                               "success(es)" if doc.method != Method.CARRY else
-                               f"{doc.player.name or 'Player'}'s hand")
-                self.card_rows.addWidget(mine)
-            theirs = CardRow()
-            theirs.set_cards(contest.opposition_cards,
-                             f"{contest.opponent or 'Opposition'}: "
-                             f"{contest.opposition_successes} success(es); margin "
-                             f"{contest.margin:+d}")
-            self.card_rows.addWidget(theirs)
-        rows = self.card_rows.count()
-        self.card_rows_box.setMinimumHeight(rows * (CARD_H + 28) + max(0, rows - 1)
-                                            * self.card_rows.spacing())
-
-    def _draw_log(self, doc: SolConflict) -> None:
-        self.log.setRowCount(len(doc.log))
-        for row, contest in enumerate(doc.log):
-            cells = (str(contest.exchange), contest.opponent,
-                     " ".join(card_label(c) for c in contest.player_cards),
-                     " ".join(card_label(c) for c in contest.opposition_cards),
-                     f"{contest.margin:+d}",
-                     contest.result + (" (fresh deck)" if contest.reshuffled else ""))
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(f"{LOG_HEADERS[column][1]}: {text}")
-                if column in (0, 4):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.log.setItem(row, column, item)
-        if doc.log:
-            self.log.scrollToBottom()

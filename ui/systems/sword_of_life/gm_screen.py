@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from seforge.core.probability_text import percent
 from seforge.core.reference import ReferenceTable, search
-from seforge.systems.sword_of_life.conflict import SolConflict
+from seforge.systems.sword_of_life.conflict_model import (
+    SolConflict,
+)
 from seforge.systems.sword_of_life.documents import CONFLICT
 from seforge.systems.sword_of_life.odds import (
     MAX_CARDS,
@@ -54,11 +56,11 @@ from seforge.systems.sword_of_life.several import (
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.sword_of_life.conflict_view import (
-    ACES_TEXT,
     KIND_TEXT,
     METHOD_TEXT,
     ConflictEditor,
 )
+from ui.systems.sword_of_life.table_settings_box import ACES_TEXT
 
 
 def _percent_item(value: Fraction) -> QTableWidgetItem:

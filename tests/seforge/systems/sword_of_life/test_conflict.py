@@ -8,20 +8,22 @@ import pytest
 
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.conflict import (
-    FULL_DECK,
-    DeckState,
     Method,
-    Side,
-    SolConflict,
     aim,
     apply_margin,
-    card_label,
     draw_exchange,
     read_cards,
     remove_opponent,
     reset,
     why_not_draw,
     winner,
+)
+from seforge.systems.sword_of_life.conflict_model import (
+    FULL_DECK,
+    DeckState,
+    Side,
+    SolConflict,
+    card_label,
 )
 from seforge.systems.sword_of_life.odds import ConflictKind, Status
 from seforge.systems.sword_of_life.settings import AceRule, Reshuffle, TableSettings

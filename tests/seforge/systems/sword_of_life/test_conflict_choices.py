@@ -12,11 +12,7 @@ import pytest
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import SolCharacter
 from seforge.systems.sword_of_life.conflict import (
-    FULL_DECK,
-    DeckState,
     Method,
-    Side,
-    SolConflict,
     draw_count,
     draw_exchange,
     grip_lost,
@@ -33,6 +29,7 @@ from seforge.systems.sword_of_life.conflict import (
     take_character,
     to_write_back,
 )
+from seforge.systems.sword_of_life.conflict_model import FULL_DECK, DeckState, Side, SolConflict
 from seforge.systems.sword_of_life.documents import CHARACTER, CONFLICT
 from seforge.systems.sword_of_life.odds import ConflictKind, conflict
 from seforge.systems.sword_of_life.reference import tables

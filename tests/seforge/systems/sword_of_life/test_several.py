@@ -11,13 +11,8 @@ from functools import cache
 import pytest
 
 from seforge.systems.sword_of_life.cli import run
-from seforge.systems.sword_of_life.conflict import (
-    FULL_DECK,
-    DeckState,
-    Side,
-    SolConflict,
-    draw_exchange,
-)
+from seforge.systems.sword_of_life.conflict import draw_exchange
+from seforge.systems.sword_of_life.conflict_model import FULL_DECK, DeckState, Side, SolConflict
 from seforge.systems.sword_of_life.odds import ConflictKind, conflict
 from seforge.systems.sword_of_life.rule_options import TableRules
 from seforge.systems.sword_of_life.settings import AceRule, Reshuffle, TableSettings
@@ -61,40 +56,55 @@ def oracle_step(method: str, kind: str, settings: TableSettings, state: tuple[in
     order = dealing_order(method, kind, state, player, opponents)
     out: dict[tuple[int, ...], Fraction] = {}
     for sequence in itertools.product(kinds, repeat=len(order)):
-        left = [{k: len(v) for k, v in kinds.items()},
-                {k: len(v) for k, v in kinds.items()}]
-        used = [{k: 0 for k in kinds}, {k: 0 for k in kinds}]
-        piles: list[list[str]] = [[], []]
-        p = Fraction(1)
-        for mine, card_kind in zip(order, sequence, strict=True):
-            deck = 0 if mine or settings.shared_deck else 1
-            total = sum(left[deck].values())
-            if not left[deck][card_kind]:
-                p = Fraction(0)
-                break
-            p *= Fraction(left[deck][card_kind], total)
-            left[deck][card_kind] -= 1
-            # a shared deck hands out distinct cards across both sides
-            piles[deck].append(kinds[card_kind][used[deck][card_kind]])
-            used[deck][card_kind] += 1
+        p, piles = stacked_piles(kinds, order, sequence, shared_deck=settings.shared_deck)
         if not p:
             continue
-        doc = SolConflict(kind=kind, method=method, settings=settings,
-                          player=Side(cards=player.cards, score=state[0]),
-                          opponents=[Side(name=str(i), cards=o.cards, score=state[i + 1])
-                                     for i, o in enumerate(opponents)])
-        active = [i for i in range(len(opponents)) if state[i + 1] > 0]
-        n = player.cards if kind == "combat" else state[0]
-        for i, share in zip(active, even_split(n, len(active)), strict=True):
-            doc.opponents[i].split = share
-        doc.deck = DeckState(draw_pile=list(reversed(piles[0])))
-        doc.gm_deck = DeckState(draw_pile=list(reversed(piles[1])))
-        draw_exchange(doc, random_never())
-        after = (doc.player.score, *(o.score for o in doc.opponents))
-        end = (0,) if after[0] <= 0 else (1,) if not any(after[1:]) else after
+        end = tracked_end(method, kind, settings, state, player, opponents, piles)
         out[end] = out.get(end, Fraction(0)) + p
     assert sum(out.values()) == 1
     return out
+
+
+def stacked_piles(kinds: dict[str, list[str]], order: list[bool], sequence: tuple[str, ...],
+                  *, shared_deck: bool) -> tuple[Fraction, list[list[str]]]:
+    """The chance of dealing ``sequence`` (a card kind each, in the dealing ``order``) and
+    the player's and the GM's piles that deal it (the chance is 0 when a kind runs out)."""
+    left = [{k: len(v) for k, v in kinds.items()},
+            {k: len(v) for k, v in kinds.items()}]
+    used = [{k: 0 for k in kinds}, {k: 0 for k in kinds}]
+    piles: list[list[str]] = [[], []]
+    p = Fraction(1)
+    for mine, card_kind in zip(order, sequence, strict=True):
+        deck = 0 if mine or shared_deck else 1
+        total = sum(left[deck].values())
+        if not left[deck][card_kind]:
+            return Fraction(0), piles
+        p *= Fraction(left[deck][card_kind], total)
+        left[deck][card_kind] -= 1
+        # a shared deck hands out distinct cards across both sides
+        piles[deck].append(kinds[card_kind][used[deck][card_kind]])
+        used[deck][card_kind] += 1
+    return p, piles
+
+
+def tracked_end(method: str, kind: str, settings: TableSettings, state: tuple[int, ...],
+                player: Fighter, opponents: list[Fighter],
+                piles: list[list[str]]) -> tuple[int, ...]:
+    """The state after the tracker deals one exchange from the stacked ``piles``: (0,) the
+    player is out, (1,) every opponent is, else the scores."""
+    doc = SolConflict(kind=kind, method=method, settings=settings,
+                      player=Side(cards=player.cards, score=state[0]),
+                      opponents=[Side(name=str(i), cards=o.cards, score=state[i + 1])
+                                 for i, o in enumerate(opponents)])
+    active = [i for i in range(len(opponents)) if state[i + 1] > 0]
+    n = player.cards if kind == "combat" else state[0]
+    for i, share in zip(active, even_split(n, len(active)), strict=True):
+        doc.opponents[i].split = share
+    doc.deck = DeckState(draw_pile=list(reversed(piles[0])))
+    doc.gm_deck = DeckState(draw_pile=list(reversed(piles[1])))
+    draw_exchange(doc, random_never())
+    after = (doc.player.score, *(o.score for o in doc.opponents))
+    return (0,) if after[0] <= 0 else (1,) if not any(after[1:]) else after
 
 
 class random_never:  # noqa: N801 - stands in for random.Random

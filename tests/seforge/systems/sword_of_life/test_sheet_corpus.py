@@ -59,7 +59,7 @@ def test_long_notes_and_skills_continue_word_for_word(tmp_path: Path) -> None:
 
 
 def test_a_conflict_record_beside_a_sheet_embeds_every_font(tmp_path: Path) -> None:
-    from seforge.systems.sword_of_life.conflict import Side, SolConflict
+    from seforge.systems.sword_of_life.conflict_model import Side, SolConflict
     from seforge.systems.sword_of_life.odds import ConflictKind
 
     sample = CORPUS[7]

@@ -17,14 +17,8 @@ from PySide6.QtWidgets import QComboBox, QMainWindow, QSpinBox
 
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, SolCharacter
 from seforge.systems.sword_of_life.cli import run
-from seforge.systems.sword_of_life.conflict import (
-    Method,
-    SolConflict,
-    draw_count,
-    grip_lost,
-    reset,
-    score_name,
-)
+from seforge.systems.sword_of_life.conflict import Method, draw_count, grip_lost, reset, score_name
+from seforge.systems.sword_of_life.conflict_model import SolConflict
 from seforge.systems.sword_of_life.documents import CHARACTER, CHARACTER_FORMAT, CONFLICT_FORMAT
 from seforge.systems.sword_of_life.odds import ConflictKind, exchange
 from seforge.systems.sword_of_life.settings import (
@@ -37,7 +31,8 @@ from seforge.systems.sword_of_life.settings import (
 )
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
 from ui.systems.sword_of_life.builder import CharacterEditor
-from ui.systems.sword_of_life.conflict_view import ConflictEditor, fighters
+from ui.systems.sword_of_life.conflict_view import ConflictEditor
+from ui.systems.sword_of_life.exchanges_view import fighters
 from ui.systems.sword_of_life.gm_screen import SolGmScreen
 from ui.systems.sword_of_life.sword_of_life_ui import SYSTEM_UI
 

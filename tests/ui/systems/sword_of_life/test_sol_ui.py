@@ -53,8 +53,21 @@ def test_build_a_character_with_the_widgets(qtbot: Any, tmp_path: Path) -> None:
     assert isinstance(editor, DocumentEditor) and isinstance(editor, CharacterEditor)
     window = host(qtbot, editor.widget())
     assert window.isVisible()
+    spend_the_points(qtbot, editor)
+    name_career_and_specialty(qtbot, editor)
+    add_a_skill_and_a_wound(qtbot, editor)
     owner = editor.owner
-    # 5/5/5/5 spends all 20: no spin box can go up, and each says why
+    path = tmp_path / "ilse.sol"
+    owner.save(path)
+    assert CHARACTER.load(path).career == "Police"
+    reopened = SYSTEM_UI.open_editor(path)
+    assert isinstance(reopened, CharacterEditor)
+    assert reopened.name_edit.text() == "Ilse Varga"
+
+
+def spend_the_points(qtbot: Any, editor: CharacterEditor) -> None:
+    """5/5/5/5 spends all 20: no spin box can go up, and each says why."""
+    owner = editor.owner
     assert editor.spins["edge"].maximum() == 5
     assert "0 left" in editor.spins["edge"].toolTip()
     assert editor.scales["edge"].text() == "well-trained soldier or peace officer"
@@ -68,6 +81,15 @@ def test_build_a_character_with_the_widgets(qtbot: Any, tmp_path: Path) -> None:
     assert editor.scales["edge"].text() == "special-operations operative"
     assert "20 of 20" in editor.points.text()
     assert "No career" in editor.problem_list.item(0).text()
+
+
+def ratings_shown(editor: CharacterEditor) -> dict[str, str]:
+    return {editor.ratings.item(r, 0).text(): editor.ratings.item(r, 1).text()
+            for r in range(editor.ratings.rowCount())}
+
+
+def name_career_and_specialty(qtbot: Any, editor: CharacterEditor) -> None:
+    owner = editor.owner
     qtbot.keyClicks(editor.name_edit, "Ilse Varga")
     qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
     editor.career.setEditText("Police")
@@ -80,28 +102,23 @@ def test_build_a_character_with_the_widgets(qtbot: Any, tmp_path: Path) -> None:
     assert owner.document.career == "Police"
     assert owner.document.specialty("point") is not None
     assert editor.problem_list.item(0).text().startswith("None")
-    ratings = {editor.ratings.item(r, 0).text(): editor.ratings.item(r, 1).text()
-               for r in range(editor.ratings.rowCount())}
-    assert ratings["interviewing witnesses (Point)"] == "6"  # Point 5, career specialty
+    # Point 5, career specialty
+    assert ratings_shown(editor)["interviewing witnesses (Point)"] == "6"
+
+
+def add_a_skill_and_a_wound(qtbot: Any, editor: CharacterEditor) -> None:
+    owner = editor.owner
     editor.skill_name.setText("architecture")
     editor.skill_characteristic.setCurrentIndex(2)
     qtbot.mouseClick(editor.add_skill_button, Qt.MouseButton.LeftButton)
     assert owner.document.skills[0].name == "architecture"
-    ratings = {editor.ratings.item(r, 0).text(): editor.ratings.item(r, 1).text()
-               for r in range(editor.ratings.rowCount())}
-    assert ratings["architecture (Point)"] == "4"
+    assert ratings_shown(editor)["architecture (Point)"] == "4"
     owner.undo_stack.undo()
     assert owner.document.skills == []
     assert editor.grip_now.maximum() == 3 and editor.grip_now.value() == 3
     editor.grip_now.setValue(1)
     assert owner.document.grip_now == 1
     assert editor.skills.rowCount() == 0
-    path = tmp_path / "ilse.sol"
-    owner.save(path)
-    assert CHARACTER.load(path).career == "Police"
-    reopened = SYSTEM_UI.open_editor(path)
-    assert isinstance(reopened, CharacterEditor)
-    assert reopened.name_edit.text() == "Ilse Varga"
 
 
 def test_run_a_combat_to_its_end_with_the_virtual_deck(qtbot: Any, tmp_path: Path) -> None:
@@ -111,31 +128,8 @@ def test_run_a_combat_to_its_end_with_the_virtual_deck(qtbot: Any, tmp_path: Pat
     editor.rng = random.Random(2026)
     owner = editor.owner
     assert owner.document.kind is ConflictKind.COMBAT
-    # player: Edge 5, Grip 5; the thug: Edge 4, Grip 4
-    def spin(row: int, column: int) -> Any:
-        return editor.sides.cellWidget(row, column)
-
-    spin(0, 1).setValue(5)
-    spin(0, 3).setValue(5)
-    spin(1, 1).setValue(4)
-    spin(1, 3).setValue(4)
-    name = editor.sides.cellWidget(1, 0)
-    name.setText("Thug")
-    name.editingFinished.emit()
-    doc = owner.document
-    assert (doc.player.cards, doc.player.score, doc.opponents[0].score) == (5, 5, 4)
-    assert doc.opponents[0].name == "Thug"
-    assert "win <b>50.00%</b>" in editor.odds_next.text()
-    assert "87.22%" in editor.odds_whole.text()  # the notes' 0.872206
-    exchanges = 0
-    while editor.draw_button.isEnabled():
-        with qtbot.waitSignal(owner.changed):
-            qtbot.mouseClick(editor.draw_button, Qt.MouseButton.LeftButton)
-        exchanges += 1
-        last = owner.document.log[-1]
-        assert editor.log.rowCount() == exchanges
-        assert editor.log.item(exchanges - 1, 4).text() == f"{last.margin:+d}"
-        assert exchanges < 200
+    set_up_the_fight(editor)
+    exchanges = draw_to_the_end(qtbot, editor)
     doc = owner.document
     assert winner(doc) is not None
     assert "over" in editor.draw_button.toolTip()
@@ -151,6 +145,40 @@ def test_run_a_combat_to_its_end_with_the_virtual_deck(qtbot: Any, tmp_path: Pat
     reopened = SYSTEM_UI.open_editor(path)
     assert isinstance(reopened, ConflictEditor)
     assert reopened.log.rowCount() == exchanges - 1
+
+
+def set_up_the_fight(editor: ConflictEditor) -> None:
+    """The player: Edge 5, Grip 5; the thug: Edge 4, Grip 4, typed into the sides' table."""
+    def spin(row: int, column: int) -> Any:
+        return editor.sides.cellWidget(row, column)
+
+    spin(0, 1).setValue(5)
+    spin(0, 3).setValue(5)
+    spin(1, 1).setValue(4)
+    spin(1, 3).setValue(4)
+    name = editor.sides.cellWidget(1, 0)
+    name.setText("Thug")
+    name.editingFinished.emit()
+    doc = editor.owner.document
+    assert (doc.player.cards, doc.player.score, doc.opponents[0].score) == (5, 5, 4)
+    assert doc.opponents[0].name == "Thug"
+    assert "win <b>50.00%</b>" in editor.odds_next.text()
+    assert "87.22%" in editor.odds_whole.text()  # the notes' 0.872206
+
+
+def draw_to_the_end(qtbot: Any, editor: ConflictEditor) -> int:
+    """Draw exchanges while the button allows, checking the log each time; how many."""
+    owner = editor.owner
+    exchanges = 0
+    while editor.draw_button.isEnabled():
+        with qtbot.waitSignal(owner.changed):
+            qtbot.mouseClick(editor.draw_button, Qt.MouseButton.LeftButton)
+        exchanges += 1
+        last = owner.document.log[-1]
+        assert editor.log.rowCount() == exchanges
+        assert editor.log.item(exchanges - 1, 4).text() == f"{last.margin:+d}"
+        assert exchanges < 200
+    return exchanges
 
 
 def test_aiming_and_refusals_show_their_reason(qtbot: Any) -> None:
@@ -177,6 +205,11 @@ def test_gm_screen_calculator_and_reference(qtbot: Any) -> None:
     screen = SYSTEM_UI.gm_screen()
     assert isinstance(screen, SolGmScreen)
     host(qtbot, screen)
+    use_the_calculator(screen)
+    search_the_reference(screen)
+
+
+def use_the_calculator(screen: SolGmScreen) -> None:
     calc = screen.calculator
     calc.cards.setValue(1)
     calc.against.setValue(1)
@@ -197,6 +230,9 @@ def test_gm_screen_calculator_and_reference(qtbot: Any) -> None:
     assert "cannot deal" in calc.result.text()
     calc.kind.setCurrentIndex(1)
     assert calc.player_score.maximum() == 12
+
+
+def search_the_reference(screen: SolGmScreen) -> None:
     reference = screen.reference
     reference.search.setText("Nobel")
     visible = [table.id for table, box, _ in reference.tables if not box.isHidden()]

@@ -1,0 +1,157 @@
+"""The sides of a Sword of Life conflict as a table: a row per side (the player first), its
+name and its numbers edited in place. The table shows the document; every edit goes to the
+conflict screen's ``changed(index, field, value)`` (index None: the player), which applies it
+through the document's owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QHeaderView, QLineEdit, QSpinBox, QTableWidget, QTableWidgetItem
+
+from seforge.systems.sword_of_life.conflict import (
+    Method,
+    draw_count,
+    score_name,
+    standing,
+)
+from seforge.systems.sword_of_life.conflict_model import (
+    MAX_SCORE,
+    Side,
+    SolConflict,
+)
+from seforge.systems.sword_of_life.odds import ConflictKind
+
+SIDE_COLUMNS = ("Name", "Draws", "Score", "Start", "Bonus", "Split")
+SideChanged = Callable[[int | None, str, object], None]
+"""What the table calls with an edit: the side (None: the player), the field, the value."""
+
+
+def short_headers(table: QTableWidget, heads: tuple[tuple[str, str], ...]) -> None:
+    """Short column heads that fit a narrow table, each with its full name as tooltip."""
+    for column, (short, full) in enumerate(heads):
+        item = table.horizontalHeaderItem(column)
+        if item is None:
+            item = QTableWidgetItem()
+            table.setHorizontalHeaderItem(column, item)
+        item.setText(short)
+        item.setToolTip(full)
+
+
+def fix_sections(table: QTableWidget) -> None:
+    """Every column but the first (which stretches) as wide as its head and a small
+    number box."""
+    header = table.horizontalHeader()
+    metrics = header.fontMetrics()
+    margin = 2 * header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin,
+                                            None, header)
+    for column in range(1, table.columnCount()):
+        item = table.horizontalHeaderItem(column)
+        text = item.text() if item is not None else ""
+        header.resizeSection(column, max(metrics.horizontalAdvance(text) + margin + 6,
+                                         metrics.horizontalAdvance("-99") + 28))
+
+
+def sides_table() -> QTableWidget:
+    """An empty table of sides, a row selected at a time."""
+    table = QTableWidget(0, len(SIDE_COLUMNS))
+    table.setAccessibleName("Sides of the conflict")
+    table.verticalHeader().setVisible(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    table.horizontalHeader().setMinimumSectionSize(20)
+    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+    table.setMinimumHeight(120)
+    return table
+
+
+def draw_sides(table: QTableWidget, doc: SolConflict, changed: SideChanged) -> None:
+    """The table as ``doc`` has it (the selected row kept); its cells' edits go to
+    ``changed``."""
+    rows = [None, *range(len(doc.opponents))]
+    draws = "Edge" if doc.kind == ConflictKind.COMBAT else "Draws (= score)"
+    score = score_name(doc)
+    short_headers(table, (
+        ("Name", "Name"), (draws.split()[0], draws), (score.split()[0], score),
+        ("Start", "Starts at"), ("Bonus", "Bonus cards"),
+        ("Split", "Split: cards put against this opponent")))
+    fix_sections(table)
+    current = table.currentRow()
+    if table.rowCount() != len(rows):
+        table.setRowCount(len(rows))
+    for row, index in enumerate(rows):
+        side = doc.player if index is None else doc.opponents[index]
+        who = "Player" if index is None else f"Opponent {row}"
+        _draw_name(table, row, who, side, changed)
+        values = (("cards", side.cards, 0, MAX_SCORE), ("score", side.score, 0, MAX_SCORE),
+                  ("start", side.start, 0, MAX_SCORE),
+                  ("bonus", side.bonus, -MAX_SCORE, MAX_SCORE),
+                  ("split", side.split, 0, MAX_SCORE))
+        for column, (field, value, low, high) in enumerate(values, start=1):
+            spin = _spin_cell(table, row, column, field, changed)
+            if field == "cards" and doc.kind != ConflictKind.COMBAT:
+                value = draw_count(doc, side)  # shown, not edited: the score is drawn
+            spin.blockSignals(True)
+            spin.setRange(low, max(high, value))
+            spin.setValue(value)
+            spin.blockSignals(False)
+            header = table.horizontalHeaderItem(column)
+            spin.setAccessibleName(f"{who} {header.toolTip() if header else field}")
+            _explain_spin(spin, doc, index, field)
+    if 0 <= current < len(rows):
+        table.selectRow(current)
+
+
+def _side(row: int) -> int | None:
+    """The opponent index of a row (None: the player's, the first)."""
+    return None if row == 0 else row - 1
+
+
+def _draw_name(table: QTableWidget, row: int, who: str, side: Side,
+               changed: SideChanged) -> None:
+    name = table.cellWidget(row, 0)
+    if not isinstance(name, QLineEdit):
+        name = QLineEdit()
+        name.setMaxLength(200)
+        name.setFrame(False)
+        name.editingFinished.connect(
+            lambda r=row, n=name: changed(_side(r), "name", n.text().strip()))
+        table.setCellWidget(row, 0, name)
+    name.setAccessibleName(f"{who} name")
+    if not name.hasFocus() and name.text() != side.name:
+        name.setText(side.name)
+
+
+def _spin_cell(table: QTableWidget, row: int, column: int, field: str,
+               changed: SideChanged) -> QSpinBox:
+    """The number box of a cell, made the first time it is shown."""
+    spin = table.cellWidget(row, column)
+    if not isinstance(spin, QSpinBox):
+        spin = QSpinBox()
+        spin.setFrame(False)
+        spin.valueChanged.connect(lambda v, r=row, f=field: changed(_side(r), f, v))
+        table.setCellWidget(row, column, spin)
+    return spin
+
+
+def _explain_spin(spin: QSpinBox, doc: SolConflict, index: int | None, field: str) -> None:
+    """Whether a number can be edited now, and its tooltip saying what it is."""
+    if field == "cards":
+        spin.setEnabled(doc.kind == ConflictKind.COMBAT)
+        spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
+                        else "In a debate or a problem the current score is drawn")
+    elif field == "split":
+        split_on = (index is not None and doc.method == Method.SPLIT
+                    and len(standing(doc)) > 1)
+        spin.setEnabled(split_on)
+        spin.setToolTip("How many of the player's cards go against this opponent"
+                        if split_on else "Only when splitting the hand between "
+                        "two or more opponents")
+    elif field == "score":
+        spin.setToolTip("The score now; a lost exchange lowers it, 0 is out")
+    elif field == "start":
+        spin.setToolTip("The score Start over returns to (the score typed before "
+                        "the first exchange)")
+    else:
+        spin.setToolTip("Extra cards (equipment, a GM's award) or fewer (negative)")
