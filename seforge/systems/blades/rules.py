@@ -215,112 +215,169 @@ RULES: dict[str, str] = {
 """Each stable rule id and where it comes from."""
 
 
-def check_scoundrel(scoundrel: Scoundrel) -> list[CheckProblem]:
-    """Every problem with the scoundrel, in plain words with its rule id."""
+def _step(number: int, rule: str, message: str, severity: str = "error") -> CheckProblem:
+    """A problem with creation step ``number``, named as the text's summary names it."""
+    return CheckProblem(f"Step {number} ({CREATION_STEPS[number]}): {message}", severity, rule)
+
+
+def _check_origins(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """Steps 1-3: playbook, heritage and background."""
     problems: list[CheckProblem] = []
-
-    def add(rule: str, message: str, severity: str = "error") -> None:
-        problems.append(CheckProblem(message, severity, rule))
-
-    creating = scoundrel.stage == "creation"
-
-    def step(number: int, rule: str, message: str, severity: str = "error") -> None:
-        add(rule, f"Step {number} ({CREATION_STEPS[number]}): {message}", severity)
-
     if not scoundrel.playbook.strip():
-        step(1, "blades.playbook", "no playbook is chosen.")
+        problems.append(_step(1, "blades.playbook", "no playbook is chosen."))
     if not scoundrel.heritage.strip():
-        step(2, "blades.heritage", "no heritage is chosen.")
+        problems.append(_step(2, "blades.heritage", "no heritage is chosen."))
     elif not scoundrel.heritage_detail.strip():
-        step(2, "blades.heritage", "add a detail about the family.", "warning")
+        problems.append(_step(2, "blades.heritage", "add a detail about the family.",
+                              "warning"))
     if not scoundrel.background.strip():
-        step(3, "blades.background", "no background is chosen.")
+        problems.append(_step(3, "blades.background", "no background is chosen."))
     elif not scoundrel.background_detail.strip():
-        step(3, "blades.background", "add a detail about the background.", "warning")
+        problems.append(_step(3, "blades.background", "add a detail about the background.",
+                              "warning"))
+    return problems
+
+
+def _check_dot_totals(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """Step 4: the number of dots placed and each action's rating against the cap."""
+    problems: list[CheckProblem] = []
     total, allowed, cap = spent(scoundrel), budget(scoundrel), rating_cap(scoundrel)
     if total > allowed:
-        step(4, "blades.dots.total", f"{total} action dots are placed but only {allowed} are "
-             f"allowed; take {total - allowed} away.")
+        problems.append(_step(4, "blades.dots.total", f"{total} action dots are placed but "
+                              f"only {allowed} are allowed; take {total - allowed} away."))
     elif total < allowed:
-        step(4, "blades.dots.total", f"{allowed - total} of the {allowed} action dots are "
-             "still to place.")
+        problems.append(_step(4, "blades.dots.total", f"{allowed - total} of the {allowed} "
+                              "action dots are still to place."))
     for action in ACTIONS:
         rating = scoundrel.actions.get(action, 0)
         if rating > cap:
-            when = ("while the scoundrel is being made" if creating
+            when = ("while the scoundrel is being made" if scoundrel.stage == "creation"
                     else "without the crew's Mastery" if cap == PLAY_CAP else "")
-            step(4, "blades.dots.cap", f"{_name(action)} is rated {rating}; no action goes "
-                 f"above {cap} {when}".rstrip() + ".")
+            problems.append(_step(4, "blades.dots.cap", f"{_name(action)} is rated {rating}; "
+                                  f"no action goes above {cap} {when}".rstrip() + "."))
+    return problems
+
+
+_SOURCE_WHAT: dict[DotSource, str] = {
+    "playbook": "the playbook's dots", "heritage": "the heritage dot",
+    "background": "the background dot", "free": "the free dots",
+}
+
+
+def _check_dot_sources(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """Step 4: where the dots come from (each source's allowance, at creation) and whether
+    the recorded sources agree with the actions."""
+    problems: list[CheckProblem] = []
     sources = source_dots(scoundrel)
-    if creating:
+    within_budget = spent(scoundrel) <= budget(scoundrel)
+    if scoundrel.stage == "creation":
         for source in ("playbook", "heritage", "background", "free"):
             used, allowance = sum(sources[source].values()), SOURCE_ALLOWANCE[source]
             rule = f"blades.dots.{source}"
             if used > allowance and source == "free":
-                step(4, rule, f"{used} dots are not tied to the playbook, heritage or "
-                     f"background; a new scoundrel has {allowance} free dots.", "warning")
+                problems.append(_step(4, rule, f"{used} dots are not tied to the playbook, "
+                                      "heritage or background; a new scoundrel has "
+                                      f"{allowance} free dots.", "warning"))
             elif used > allowance:
-                step(4, rule, f"{used} dots come from the {source} but it gives {allowance}.")
-            elif used < allowance and total <= allowed:
-                missing = allowance - used
-                what = {"playbook": "the playbook's dots",
-                        "heritage": "the heritage dot", "background": "the background dot",
-                        "free": "the free dots"}[source]
-                step(4, rule, f"{what}: {missing} still to place.", "warning")
+                problems.append(_step(4, rule, f"{used} dots come from the {source} but it "
+                                      f"gives {allowance}."))
+            elif used < allowance and within_budget:
+                problems.append(_step(4, rule, f"{_SOURCE_WHAT[source]}: "
+                                      f"{allowance - used} still to place.", "warning"))
     if any(n < 0 for n in sources["free"].values()) or any(
             scoundrel.playbook_dots.get(a, 0) > scoundrel.actions.get(a, 0) for a in ACTIONS):
-        step(4, "blades.dots.playbook", "the dots said to come from the playbook, heritage or "
-             "background are more than the actions hold.")
+        problems.append(_step(4, "blades.dots.playbook", "the dots said to come from the "
+                              "playbook, heritage or background are more than the actions "
+                              "hold."))
+    return problems
+
+
+def _check_choices(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """Steps 5-8: special ability, friend and rival, vice, name and look."""
+    problems: list[CheckProblem] = []
     abilities = [a for a in scoundrel.special_abilities if a.strip()]
-    if creating and len(abilities) > 1:
-        step(5, "blades.ability", f"{len(abilities)} special abilities are chosen; a new "
-             "scoundrel starts with one.")
+    if scoundrel.stage == "creation" and len(abilities) > 1:
+        problems.append(_step(5, "blades.ability", f"{len(abilities)} special abilities are "
+                              "chosen; a new scoundrel starts with one."))
     elif not abilities:
-        step(5, "blades.ability", "no special ability is chosen yet.")
+        problems.append(_step(5, "blades.ability", "no special ability is chosen yet."))
+    problems += _check_friend_and_rival(scoundrel)
+    if not scoundrel.vice:
+        problems.append(_step(7, "blades.vice", "no vice is chosen yet."))
+    elif not scoundrel.vice_purveyor.strip():
+        problems.append(_step(7, "blades.vice", f"name the purveyor of the {scoundrel.vice} "
+                              "vice and where to find them."))
+    if not scoundrel.name.strip():
+        problems.append(_step(8, "blades.name", "the scoundrel has no name."))
+    elif not scoundrel.look.strip():
+        problems.append(_step(8, "blades.name", "a few words on the look are missing.",
+                              "warning"))
+    return problems
+
+
+def _check_friend_and_rival(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """Step 6: one close friend and one rival, not the same person."""
     friend, rival = scoundrel.friend.strip(), scoundrel.rival.strip()
     if friend and rival and friend.casefold() == rival.casefold():
-        step(6, "blades.friend-rival", f"{friend} cannot be both the close friend and the "
-             "rival.")
-    else:
-        if not friend:
-            step(6, "blades.friend-rival", "no close friend is chosen.")
-        if not rival:
-            step(6, "blades.friend-rival", "no rival is chosen.")
-    if not scoundrel.vice:
-        step(7, "blades.vice", "no vice is chosen yet.")
-    elif not scoundrel.vice_purveyor.strip():
-        step(7, "blades.vice", f"name the purveyor of the {scoundrel.vice} vice and where "
-             "to find them.")
-    if not scoundrel.name.strip():
-        step(8, "blades.name", "the scoundrel has no name.")
-    elif not scoundrel.look.strip():
-        step(8, "blades.name", "a few words on the look are missing.", "warning")
+        return [_step(6, "blades.friend-rival", f"{friend} cannot be both the close friend "
+                      "and the rival.")]
+    problems: list[CheckProblem] = []
+    if not friend:
+        problems.append(_step(6, "blades.friend-rival", "no close friend is chosen."))
+    if not rival:
+        problems.append(_step(6, "blades.friend-rival", "no rival is chosen."))
+    return problems
+
+
+def _check_condition(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """The tracks of play: trauma, stress, harm and armor."""
+    problems: list[CheckProblem] = []
     if retired(scoundrel):
-        add("blades.trauma.retire", f"{len(scoundrel.trauma)} trauma conditions: the scoundrel "
-            "must retire.", "warning")
+        problems.append(CheckProblem(f"{len(scoundrel.trauma)} trauma conditions: the "
+                                     "scoundrel must retire.", "warning",
+                                     "blades.trauma.retire"))
     if scoundrel.stress >= scoundrel.house.stress_boxes:
-        add("blades.stress", f"Stress {scoundrel.stress} fills the {scoundrel.house.stress_boxes}"
-            "-box track; filling it means a trauma and a fresh track.")
+        problems.append(CheckProblem(f"Stress {scoundrel.stress} fills the "
+                                     f"{scoundrel.house.stress_boxes}-box track; filling it "
+                                     "means a trauma and a fresh track.", "error",
+                                     "blades.stress"))
     for i, row in enumerate(scoundrel.harm):
         boxes = scoundrel.house.harm_boxes[i]
         if len(row) > boxes:
-            add("blades.harm", f"Harm row {i + 1} holds {boxes} but {len(row)} are written.")
+            problems.append(CheckProblem(f"Harm row {i + 1} holds {boxes} but {len(row)} are "
+                                         "written.", "error", "blades.harm"))
     if "heavy" in scoundrel.armor_used and not scoundrel.heavy_armor:
-        add("blades.armor", "The heavy armor box is marked without heavy armor.")
+        problems.append(CheckProblem("The heavy armor box is marked without heavy armor.",
+                                     "error", "blades.armor"))
     if "special" in scoundrel.armor_used and not scoundrel.special_armor:
-        add("blades.armor", "The special armor box is marked, but no ability uses it.")
+        problems.append(CheckProblem("The special armor box is marked, but no ability uses "
+                                     "it.", "error", "blades.armor"))
+    return problems
+
+
+def _check_gear_and_xp(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """Coin carried, load in use and the XP tracks."""
+    problems: list[CheckProblem] = []
     if scoundrel.coin > COIN_CARRY:
-        add("blades.coin", f"{scoundrel.coin} coin carried; a scoundrel carries at most "
-            f"{COIN_CARRY}.")
+        problems.append(CheckProblem(f"{scoundrel.coin} coin carried; a scoundrel carries at "
+                                     f"most {COIN_CARRY}.", "error", "blades.coin"))
     if (scoundrel.load or scoundrel.items) and items_load(scoundrel) > scoundrel.load:
-        add("blades.load", f"The marked items and carried coin take {items_load(scoundrel)} "
-            f"slots but the chosen load is {scoundrel.load}.")
+        problems.append(CheckProblem(f"The marked items and carried coin take "
+                                     f"{items_load(scoundrel)} slots but the chosen load is "
+                                     f"{scoundrel.load}.", "error", "blades.load"))
     for track in XP_TRACKS:
         length = xp_track_length(scoundrel, track)
         if scoundrel.xp.get(track, 0) > length:
-            add("blades.xp", f"The {track} XP track holds {length} marks, not "
-                f"{scoundrel.xp[track]}.")
+            problems.append(CheckProblem(f"The {track} XP track holds {length} marks, not "
+                                         f"{scoundrel.xp[track]}.", "error", "blades.xp"))
     return problems
+
+
+def check_scoundrel(scoundrel: Scoundrel) -> list[CheckProblem]:
+    """Every problem with the scoundrel, in plain words with its rule id."""
+    return [*_check_origins(scoundrel), *_check_dot_totals(scoundrel),
+            *_check_dot_sources(scoundrel), *_check_choices(scoundrel),
+            *_check_condition(scoundrel), *_check_gear_and_xp(scoundrel)]
 
 
 def ledger_lines(scoundrel: Scoundrel) -> list[str]:

@@ -152,12 +152,34 @@ def Flow(sheet: Sheet, title: str) -> PageFlow:  # noqa: N802 - builds the core'
 # --- the scoundrel ---------------------------------------------------------------------
 
 
+def _columns(sheet: Sheet) -> tuple[float, float, float]:
+    """The first page's two columns: the left one's x, the right one's x and their width."""
+    col = (sheet.width - 2 * MARGIN - 18) / 2
+    return MARGIN, MARGIN + col + 18, col
+
+
 def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
-    canvas, width, height = sheet.canvas, sheet.width, sheet.height
-    book = content.playbook(sc.playbook)
-    top = height - MARGIN
-    full = width - 2 * MARGIN
-    canvas.setFillColorRGB(*INK)
+    left, right, col = _columns(sheet)
+    y = _scoundrel_identity(sheet, sc)
+    yl = _actions(sheet, sc, left, y, col)
+    _playbook_xp_and_abilities(sheet, sc, left, yl, col)
+    yr = _stress_and_trauma(sheet, sc, right, y, col)
+    yr = _harm_and_healing(sheet, sc, right, yr, col)
+    yr = _armor_and_coin(sheet, sc, right, yr, col)
+    entries = item_entries(sc)
+    shown = _load_and_items(sheet, sc, right, yr, col, entries)
+    draw_string(sheet.canvas, MARGIN, MARGIN - 12, "Attributes count the actions with a dot; "
+                "stress, harm and XP lengths are house defaults. [n]: load of the item.",
+                Face.CONDENSED, 7)
+    sheet.field(DATA_KEY, Rect(0, 0, 0, 0), _data(sc), "hidden")
+    _scoundrel_pages(sheet, sc, entries[len(shown):])
+
+
+def _scoundrel_identity(sheet: Sheet, sc: Scoundrel) -> float:
+    """The name, the playbook and the identity rows; the y below them."""
+    top = sheet.height - MARGIN
+    full = sheet.width - 2 * MARGIN
+    sheet.canvas.setFillColorRGB(*INK)
     title = Rect(MARGIN, top - 22, full * 0.6, 24)
     sheet.cell("Name", sc.name or "Unnamed scoundrel", title, face=Face.BOLD, size=18,
                min_size=10)
@@ -165,8 +187,7 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
     sheet.cell("Playbook", "Blades in the Dark — " + (sc.playbook or "scoundrel"),
                Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, align="right")
     y = top - 40
-    col = (full - 18) / 2
-    left, right = MARGIN, MARGIN + col + 18
+    left, right, col = _columns(sheet)
     y = sheet.label_value(left, y, col, "Alias", sc.alias, "alias")
     yr = sheet.label_value(right, top - 40, col, "Playbook", sc.playbook)
     y = sheet.label_value(left, y, col, "Heritage", ", ".join(
@@ -179,9 +200,12 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
     yr = sheet.label_value(right, yr, col, "Purveyor", sc.vice_purveyor, "vice_purveyor")
     y = sheet.label_value(left, y, col, "Rival ▼", sc.rival, "rival")
     yr = sheet.label_value(right, yr, col, "Coin", f"{sc.coin} carried, {sc.stash} stashed")
-    y = min(y, yr) - 6
+    return min(y, yr) - 6
 
-    # left column: attributes, actions and XP
+
+def _actions(sheet: Sheet, sc: Scoundrel, left: float, y: float, col: float) -> float:
+    """Each attribute with its rating and XP track, and its actions' dots."""
+    canvas = sheet.canvas
     yl = _heading(canvas, left, y, col, "Actions")
     attrs = rules.attributes(sc)
     for attribute in ATTRIBUTES:
@@ -200,6 +224,13 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
             draw_string(canvas, left + 62, yl, action.capitalize(), Face.REGULAR, 10)
             yl -= 14
         yl -= 4
+    return yl
+
+
+def _playbook_xp_and_abilities(sheet: Sheet, sc: Scoundrel, left: float, yl: float,
+                               col: float) -> None:
+    """The playbook XP track, the XP triggers and the special abilities' names."""
+    canvas = sheet.canvas
     yl = _heading(canvas, left, yl, col, "Playbook XP")
     length = rules.xp_track_length(sc, "playbook")
     for i in range(length):
@@ -219,7 +250,10 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
     draw_string(canvas, left + 2, yl, "What each does: see the next page.", Face.CONDENSED,
                 7)
 
-    # right column: stress, trauma, harm, healing, armor, coin, load and items
+
+def _stress_and_trauma(sheet: Sheet, sc: Scoundrel, right: float, y: float,
+                       col: float) -> float:
+    canvas = sheet.canvas
     yr = _heading(canvas, right, y, col, "Stress and trauma")
     for i in range(sc.house.stress_boxes):
         sheet.check(f"stress_{i + 1}", right + 2 + i * 14, yr - 3, 11, i < sc.stress,
@@ -235,6 +269,13 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
     if rules.retired(sc):
         draw_string(canvas, right + 2, yr, "Retired: four trauma conditions", Face.BOLD, 9)
         yr -= 14
+    return yr
+
+
+def _harm_and_healing(sheet: Sheet, sc: Scoundrel, right: float, yr: float,
+                      col: float) -> float:
+    """The three harm rows (worst first) with their penalties, then the healing clock."""
+    canvas = sheet.canvas
     yr = _heading(canvas, right, yr, col, "Harm")
     harm_width = col - 70
     for level in (3, 2, 1):
@@ -260,7 +301,13 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
     draw_text(canvas, "Healing clock: tick it when you recover in downtime; when it fills, "
               "each harm drops one level.", Rect(right + 32, yr - 28, col - 32, 26), size=8,
               min_size=MIN_PT, max_lines=3)
-    yr -= 36
+    return yr - 36
+
+
+def _armor_and_coin(sheet: Sheet, sc: Scoundrel, right: float, yr: float,
+                    col: float) -> float:
+    """The armor boxes, the coin carried and the stash."""
+    canvas = sheet.canvas
     yr = _heading(canvas, right, yr, col, "Armor")
     for i, box in enumerate(ARMOR_BOXES):
         bx = right + 2 + i * (col / 3)
@@ -280,13 +327,19 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
         for i in range(10):
             _box(canvas, right + 2 + i * 8.5, yr - 2, 7, stash_row * 10 + i < sc.stash)
         yr -= 10
-    yr -= 6
+    return yr - 6
+
+
+def _load_and_items(sheet: Sheet, sc: Scoundrel, right: float, yr: float, col: float,
+                    entries: list[tuple[str, int, bool]]) -> list[tuple[str, int, bool]]:
+    """The load and the items to tick, in two columns, as many as the page holds; the
+    items shown."""
+    canvas = sheet.canvas
     yr = _heading(canvas, right, yr, col, "Load and items")
     draw_string(canvas, right + 2, yr, f"Load {sc.load or '—'} ({rules.load_level(sc.load)}); "
                 f"used {rules.items_load(sc)}. Light 1-3, normal 4-5, heavy 6.",
                 Face.REGULAR, 8)
     yr -= 13
-    entries = item_entries(sc)
     half = (col - 4) / 2
     rows = math.ceil(len(entries) / 2)
     room = int((yr - MARGIN - 8) // 11)
@@ -299,30 +352,20 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
         sheet.check(f"item_{n + 1}", ix, iy - 1, 7, on, f"Carry {name}")
         sheet.cell("Item", f"{name}" + (f" [{load}]" if load else ""),
                    Rect(ix + 10, iy - 3, half - 12, 11), face=face, size=7.5)
-    draw_string(canvas, MARGIN, MARGIN - 12, "Attributes count the actions with a dot; "
-                "stress, harm and XP lengths are house defaults. [n]: load of the item.",
-                Face.CONDENSED, 7)
-    sheet.field(DATA_KEY, Rect(0, 0, 0, 0), _data(sc), "hidden")
+    return shown
 
+
+def _scoundrel_pages(sheet: Sheet, sc: Scoundrel,
+                     more_items: list[tuple[str, int, bool]]) -> None:
+    """The pages after the first: items that did not fit, abilities with what they do,
+    XP triggers, friends and rivals, advances and notes."""
     flow = Flow(sheet, f"{sc.name or 'Unnamed scoundrel'} — abilities, people and notes")
-    if len(shown) < len(entries):
+    if more_items:
         flow.heading("Items, continued")
-        for name, load, on in entries[len(shown):]:
+        for name, load, on in more_items:
             flow.text(f"{'☒' if on else '☐'} {name}" + (f" [{load}]" if load else ""))
-    flow.heading("Special abilities")
-    for name in sc.special_abilities:
-        found = book.ability(name) if book else None
-        flow.text(name, face=Face.BOLD)
-        if found is not None:
-            flow.text(found.summary + ("; uses special armor" if found.special_armor else ""),
-                      indent=10, size=8.5)
-    if book is not None:
-        others = [a for a in book.special_abilities if a.name not in sc.special_abilities]
-        if others:
-            flow.text("Others of the playbook (taken with playbook advances):",
-                      face=Face.CONDENSED_BOLD, size=8.5)
-            for other in others:
-                flow.text(f"{other.name}: {other.summary}", indent=10, size=8)
+    book = content.playbook(sc.playbook)
+    _abilities_in_full(flow, sc, book)
     flow.heading("XP triggers (1 XP, or 2 if it happened a lot)")
     for trigger in (sc.xp_trigger or "Your playbook's trigger.", *GENERIC_TRIGGERS):
         flow.text("• " + trigger)
@@ -338,11 +381,34 @@ def draw_scoundrel(sheet: Sheet, sc: Scoundrel) -> None:
         for advance in sc.advances:
             gained = advance.action.capitalize() or advance.ability
             flow.text(f"{advance.track.capitalize()}: {gained}")
+    _notes(sheet, flow, sc.notes)
+
+
+def _abilities_in_full(flow: PageFlow, sc: Scoundrel, book: content.PlaybookData | None) -> None:
+    """The scoundrel's special abilities with what each does, then the playbook's others."""
+    flow.heading("Special abilities")
+    for name in sc.special_abilities:
+        found = book.ability(name) if book else None
+        flow.text(name, face=Face.BOLD)
+        if found is not None:
+            flow.text(found.summary + ("; uses special armor" if found.special_armor else ""),
+                      indent=10, size=8.5)
+    if book is not None:
+        others = [a for a in book.special_abilities if a.name not in sc.special_abilities]
+        if others:
+            flow.text("Others of the playbook (taken with playbook advances):",
+                      face=Face.CONDENSED_BOLD, size=8.5)
+            for other in others:
+                flow.text(f"{other.name}: {other.summary}", indent=10, size=8)
+
+
+def _notes(sheet: Sheet, flow: PageFlow, notes: str) -> None:
+    """The notes, printed and as a multi-line field the size of what they take."""
     flow.heading("Notes")
     notes_top = flow.y
-    flow.text(sc.notes or " ", multiline=True)
+    flow.text(notes or " ", multiline=True)
     sheet.field("notes", Rect(MARGIN, max(MARGIN, flow.y - 40), flow.w,
-                              max(40.0, notes_top - flow.y + 40)), sc.notes, "multiline",
+                              max(40.0, notes_top - flow.y + 40)), notes, "multiline",
                 "Notes")
 
 
@@ -358,18 +424,36 @@ def _data(document: Scoundrel | Crew) -> str:
 
 
 def draw_crew(sheet: Sheet, crew: Crew) -> None:
-    canvas, width, height = sheet.canvas, sheet.width, sheet.height
     data = content.crew_type(crew.crew_type)
-    top = height - MARGIN
-    full = width - 2 * MARGIN
+    left, right, col = _columns(sheet)
+    y = _crew_identity(sheet, crew)
+    yl = _crew_tracks(sheet, crew, data, left, y, col)
+    _upgrades(sheet, crew, left, yl, col)
+    yr = _crew_abilities_and_cohorts(sheet, crew, data, right, y, col)
+    _claims(sheet, crew, right, yr, col)
+    flow = Flow(sheet, f"{crew.name or 'Unnamed crew'} — factions, clocks and notes")
+    _more_claims_and_factions(flow, crew)
+    _clocks(sheet, flow, crew)
+    if data is not None:
+        flow.heading("Contacts")
+        for person in data.contacts:
+            flow.text(("★ " if person.name == crew.contact else "   ") + person.label())
+    _notes(sheet, flow, crew.notes)
+    sheet.field(DATA_KEY, Rect(0, 0, 0, 0), _data(crew), "hidden")
+
+
+def _crew_identity(sheet: Sheet, crew: Crew) -> float:
+    """The crew's name, type and identity rows (Tier and hold as war counts them); the y
+    below them."""
+    top = sheet.height - MARGIN
+    full = sheet.width - 2 * MARGIN
     title = Rect(MARGIN, top - 22, full * 0.6, 24)
     sheet.cell("Name", crew.name or "Unnamed crew", title, face=Face.BOLD, size=18,
                min_size=10)
     sheet.field("name", title, crew.name, tooltip="Crew name", size=14)
     sheet.cell("Crew type", "Blades in the Dark — " + (crew.crew_type or "crew"),
                Rect(MARGIN + full * 0.6, top - 16, full * 0.4, 14), size=8, align="right")
-    col = (full - 18) / 2
-    left, right = MARGIN, MARGIN + col + 18
+    left, right, col = _columns(sheet)
     y = top - 40
     y = sheet.label_value(left, y, col, "Reputation", crew.reputation, "reputation")
     yr = sheet.label_value(right, top - 40, col, "Crew type", crew.crew_type)
@@ -381,8 +465,14 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     yr = sheet.label_value(right, yr, col, "Tier / hold", f"{crew.tier} / {crew.hold}" + (
         f" (at war: counts as {max(0, effective)})" if effective != crew.tier else "") + (
         ", mastery" if crew.mastery else ""))
-    y = min(y, yr) - 6
+    return min(y, yr) - 6
 
+
+def _crew_tracks(sheet: Sheet, crew: Crew, data: content.CrewTypeData | None, left: float,
+                 y: float, col: float) -> float:
+    """Rep, heat, wanted, coin and crew XP as rows of boxes, the XP trigger and the war's
+    effects; the y below them."""
+    canvas = sheet.canvas
     yl = _heading(canvas, left, y, col, "Rep, turf, heat, coin, XP")
     fill = crew_rules.rep_to_fill(crew)
 
@@ -412,7 +502,12 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     for effect in crew_rules.war_effects(crew):
         sheet.cell("", "War: " + effect, Rect(left + 2, yl - 3, col - 2, 12), size=8)
         yl -= 12
-    yl = _heading(canvas, left, yl - 2, col, "Upgrades")
+    return yl
+
+
+def _upgrades(sheet: Sheet, crew: Crew, left: float, yl: float, col: float) -> None:
+    """Every upgrade the crew can take, with its boxes."""
+    yl = _heading(sheet.canvas, left, yl - 2, col, "Upgrades")
     pool = upgrade_pool(crew)
     for n, upgrade in enumerate(pool, start=1):
         marks = crew.upgrades.get(upgrade.name, 0)
@@ -421,6 +516,12 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
                         f"{upgrade.name} {i + 1}")
         sheet.cell("Upgrade", upgrade.name, Rect(left + 42, yl - 3, col - 42, 11), size=8)
         yl -= 11
+
+
+def _crew_abilities_and_cohorts(sheet: Sheet, crew: Crew, data: content.CrewTypeData | None,
+                                right: float, y: float, col: float) -> float:
+    """The crew's special abilities with what they do, then its cohorts; the y below."""
+    canvas = sheet.canvas
     yr = _heading(canvas, right, y, col, "Special abilities")
     for name in crew.special_abilities or ["—"]:
         found = next((a for a in (data.special_abilities if data else ()) if a.name == name),
@@ -439,6 +540,12 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
     if not crew.cohorts:
         draw_string(canvas, right + 2, yr, "—", Face.REGULAR, 9)
         yr -= 13
+    return yr
+
+
+def _claims(sheet: Sheet, crew: Crew, right: float, yr: float, col: float) -> None:
+    """The claims map: fourteen claims around the lair in a 5 x 3 grid."""
+    canvas = sheet.canvas
     yr = _heading(canvas, right, yr - 6, col, "Claims (■ held)")
     cell_w, cell_h = col / 5, 30
     grid = [*crew.claims[:7], None, *crew.claims[7:14]]
@@ -457,10 +564,11 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
                     f"Claim held: {claim.name}")
         sheet.cell("Claim", claim.name + (" (turf)" if claim.turf else ""),
                    Rect(gx + 3, gy + 1, cell_w - 6, cell_h - 12), size=7, max_lines=2)
-    yr -= 3 * (cell_h + 4) + 8
-    extra_claims = crew.claims[14:]
 
-    flow = Flow(sheet, f"{crew.name or 'Unnamed crew'} — factions, clocks and notes")
+
+def _more_claims_and_factions(flow: PageFlow, crew: Crew) -> None:
+    """The claims past the map's fourteen, then the faction ladder."""
+    extra_claims = crew.claims[14:]
     if extra_claims:
         flow.heading("More claims")
         for claim in extra_claims:
@@ -474,6 +582,11 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
                       f". {faction.notes}" if faction.notes else ""))
     if not crew.factions:
         flow.text("—")
+
+
+def _clocks(sheet: Sheet, flow: PageFlow, crew: Crew) -> None:
+    """The crew's clocks in rows, each name under its clock (in full below the row when it
+    does not fit), then the links between them."""
     flow.heading("Clocks")
     radius = 16.0
     per_row = max(1, int(flow.w // 90))
@@ -482,10 +595,11 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
         cut: list[str] = []
         for i, clock in enumerate(crew.clocks[start:start + per_row]):
             cx = MARGIN + 45 + i * 90
-            draw_clock(canvas, cx, flow.y - radius - 2, radius, clock.segments, clock.filled)
+            draw_clock(sheet.canvas, cx, flow.y - radius - 2, radius, clock.segments,
+                       clock.filled)
             label = fit_text(f"{clock.name} {clock.filled}/{clock.segments}", 88, 24,
                              size=7.5, min_size=MIN_PT, max_lines=2)
-            draw_fitted(canvas, label, Rect(cx - 44, flow.y - 2 * radius - 30, 88, 24),
+            draw_fitted(sheet.canvas, label, Rect(cx - 44, flow.y - 2 * radius - 30, 88, 24),
                         align="center")
             if label.truncated:
                 cut.append(f"{clock.name} {clock.filled}/{clock.segments}")
@@ -496,17 +610,6 @@ def draw_crew(sheet: Sheet, crew: Crew) -> None:
         flow.text(f"Linked ({link.kind}): {link.first} and {link.second}")
     if not crew.clocks:
         flow.text("—")
-    if data is not None:
-        flow.heading("Contacts")
-        for person in data.contacts:
-            flow.text(("★ " if person.name == crew.contact else "   ") + person.label())
-    flow.heading("Notes")
-    notes_top = flow.y
-    flow.text(crew.notes or " ", multiline=True)
-    sheet.field("notes", Rect(MARGIN, max(MARGIN, flow.y - 40), flow.w,
-                              max(40.0, notes_top - flow.y + 40)), crew.notes, "multiline",
-                "Notes")
-    sheet.field(DATA_KEY, Rect(0, 0, 0, 0), _data(crew), "hidden")
 
 
 def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None) -> bytes:
