@@ -812,6 +812,27 @@ class ScoundrelBuilder(QWidget):
         self._show_held()
 
     def _refresh(self, sc: Scoundrel) -> None:
+        self._refresh_identity(sc)
+        self._refresh_actions(sc)
+        self._refresh_dot_sources(sc)
+        self.mastery.setChecked(sc.mastery)
+        self.abilities.clear()
+        self.abilities.addItems(sc.special_abilities)
+        self._refresh_playbook_lists(sc)
+        self._refresh_ability_button()
+        self._refresh_people(sc)
+        self._refresh_advances()
+        self._refresh_stress()
+        self._refresh_condition(sc)
+        self._refresh_gear(sc)
+        if not self.notes.hasFocus():
+            self.notes.setPlainText(sc.notes)
+        self._refresh_house(sc)
+        self._place_actions()
+
+    def _refresh_identity(self, sc: Scoundrel) -> None:
+        """The text fields (one being typed in keeps its text) and the playbook, each
+        playbook the rules refuse disabled with the reason."""
         for field, edit in self.texts.items():
             if not edit.hasFocus() or edit.text().strip() == getattr(sc, field):
                 edit.setText(getattr(sc, field))
@@ -825,6 +846,9 @@ class ScoundrelBuilder(QWidget):
             item.setToolTip(reason or "Its three dots are placed for you")
         refuse(self.playbook, None if sc.stage == "creation" else
                "the playbook is chosen at creation", "The scoundrel's playbook")
+
+    def _refresh_actions(self, sc: Scoundrel) -> None:
+        """The attribute ratings and each action's dots with its + and − buttons."""
         attrs = rules.attributes(sc)
         for attribute, label in self.attribute_labels.items():
             label.setText(f"{attribute.capitalize()} {attrs[attribute]} "
@@ -840,6 +864,9 @@ class ScoundrelBuilder(QWidget):
                    f"Add a {source} dot to {action.capitalize()}")
             refuse(self.minus[action], rules.why_not_remove_any(sc, action),
                    f"Take a dot off {action.capitalize()}")
+
+    def _refresh_dot_sources(self, sc: Scoundrel) -> None:
+        """Where the heritage and background dots sit, and the Finish creation button."""
         for combo, source_name in ((self.heritage_dot, "heritage"),
                                    (self.background_dot, "background")):
             current = sc.heritage_dot if source_name == "heritage" else sc.background_dot
@@ -856,11 +883,10 @@ class ScoundrelBuilder(QWidget):
                    f"The action that shows the {source_name}")
         refuse(self.finish, rules.why_not_finish_creation(sc),
                "End creation: ratings may then reach 3 through advances")
-        self.mastery.setChecked(sc.mastery)
-        self.abilities.clear()
-        self.abilities.addItems(sc.special_abilities)
-        self._refresh_playbook_lists(sc)
-        self._refresh_ability_button()
+
+    def _refresh_people(self, sc: Scoundrel) -> None:
+        """The friend and rival (a refused value that is still refused stays as typed) and
+        the vice."""
         for role, edit in (("friend", self.friend), ("rival", self.rival)):
             held = self._held.get(role)
             if held is not None and rules.why_not_set_contact(sc, role, held[0]) is None:
@@ -869,8 +895,9 @@ class ScoundrelBuilder(QWidget):
             if held is None:
                 edit.setText(getattr(sc, role))
         self.vice.setCurrentIndex(max(0, self.vice.findData(sc.vice)))
-        self._refresh_advances()
-        self._refresh_stress()
+
+    def _refresh_condition(self, sc: Scoundrel) -> None:
+        """Trauma, harm, healing and armor."""
         for condition, check in self.trauma_boxes.items():
             check.setChecked(condition in sc.trauma)
             if condition not in sc.trauma:
@@ -889,6 +916,9 @@ class ScoundrelBuilder(QWidget):
                 check.setToolTip("Untick to restore all armor")
         self.heavy_worn.setChecked(sc.heavy_armor)
         self.special_ability.setChecked(sc.special_armor)
+
+    def _refresh_gear(self, sc: Scoundrel) -> None:
+        """Load, the items carried, coin, stash and the crew's profit."""
         self.load.setValue(sc.load)
         self.load_level.setText(f"{rules.load_level(sc.load)}; items and coin use "
                                 f"{rules.items_load(sc)}")
@@ -903,15 +933,16 @@ class ScoundrelBuilder(QWidget):
         refuse(self.withdraw_button, rules.why_not_withdraw(sc, 1),
                "Take 1 coin out of the stash for 2 stash")
         self._refresh_profit()
-        if not self.notes.hasFocus():
-            self.notes.setPlainText(sc.notes)
+
+    def _refresh_house(self, sc: Scoundrel) -> None:
+        """The house defaults: track lengths, harm boxes and which attribute each action
+        belongs to."""
         for field, spin in self.house.items():
             spin.setValue(getattr(sc.house, field))
         for level, spin in enumerate(self.harm_boxes, start=1):
             spin.setValue(sc.house.harm_boxes[level - 1])
         for action, combo in self.attribute_of.items():
             combo.setCurrentIndex(combo.findData(attribute_of(action, sc.house)))
-        self._place_actions()
 
     def _refresh_playbook_lists(self, sc: Scoundrel) -> None:
         """The choices the playbook offers: abilities, people and items."""
@@ -924,22 +955,32 @@ class ScoundrelBuilder(QWidget):
                                                  if found.special_armor else ""))
         if self._people_of != sc.playbook:
             self._people_of = sc.playbook
-            self.ability_pick.clear()
-            self.ability_pick.addItem("", "")
-            for ability in book.special_abilities if book else ():
-                self.ability_pick.addItem(ability.name, ability.name)
-                self.ability_pick.setItemData(self.ability_pick.count() - 1, ability.summary,
-                                              Qt.ItemDataRole.ToolTipRole)
-            for combo, edit in ((self.friend_pick, self.friend),
-                                (self.rival_pick, self.rival)):
-                typed = edit.text()
-                combo.clear()
-                combo.addItem("", "")
-                for person in book.friends if book else ():
-                    combo.addItem(person.label(), person.name)
-                    combo.setItemData(combo.count() - 1, person.label(),
-                                      Qt.ItemDataRole.ToolTipRole)
-                edit.setText(typed)
+            self._fill_playbook_picks(book)
+        self._refresh_item_checks(sc)
+
+    def _fill_playbook_picks(self, book: content.PlaybookData | None) -> None:
+        """The playbook's special abilities and people in their pick lists (what is typed
+        in the friend and rival fields stays)."""
+        self.ability_pick.clear()
+        self.ability_pick.addItem("", "")
+        for ability in book.special_abilities if book else ():
+            self.ability_pick.addItem(ability.name, ability.name)
+            self.ability_pick.setItemData(self.ability_pick.count() - 1, ability.summary,
+                                          Qt.ItemDataRole.ToolTipRole)
+        for combo, edit in ((self.friend_pick, self.friend),
+                            (self.rival_pick, self.rival)):
+            typed = edit.text()
+            combo.clear()
+            combo.addItem("", "")
+            for person in book.friends if book else ():
+                combo.addItem(person.label(), person.name)
+                combo.setItemData(combo.count() - 1, person.label(),
+                                  Qt.ItemDataRole.ToolTipRole)
+            edit.setText(typed)
+
+    def _refresh_item_checks(self, sc: Scoundrel) -> None:
+        """The playbook's and the standard items, each ticked when carried (refill the
+        list only when the playbook changes what it holds)."""
         carried = {item.name for item in sc.items}
         wanted = [(i.name, i.load) for i in content.playbook_items(sc.playbook)]
         if [self.item_checks.item(r).data(Qt.ItemDataRole.UserRole)

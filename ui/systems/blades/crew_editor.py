@@ -652,6 +652,18 @@ class CrewWidget(QScrollArea):
     def _refresh_type(self, crew: Crew) -> None:
         data = content.crew_type(crew.crew_type)
         lists = content.lists()
+        self._refresh_choices(crew, data, lists)
+        if not self.lair.hasFocus():
+            self.lair.setText(crew.lair)
+        self._refresh_crew_xp(crew, data)
+        self._refresh_crew_abilities(crew, data)
+        self._refresh_upgrades(crew, data, lists)
+        self._refresh_cohorts(crew)
+
+    def _refresh_choices(self, crew: Crew, data: content.CrewTypeData | None,
+                         lists: content.Lists) -> None:
+        """Reputation, hunting grounds and contact: the game's and the crew type's options,
+        plus the crew's own value when it is none of them."""
         options: dict[str, list[tuple[str, str, str]]] = {
             "reputation": [(r, r, "how the underworld sees the crew")
                            for r in lists.reputations],
@@ -671,8 +683,9 @@ class CrewWidget(QScrollArea):
                     combo.addItem(text or "—", value)
                     combo.setItemData(combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
             combo.setCurrentIndex(max(0, combo.findData(current)))
-        if not self.lair.hasFocus():
-            self.lair.setText(crew.lair)
+
+    def _refresh_crew_xp(self, crew: Crew, data: content.CrewTypeData | None) -> None:
+        """The crew XP track and its buttons, the advance, the profit and the war."""
         self.xp_track.setText("■" * crew.xp + "□" * (crew.crew_xp_boxes - crew.xp) +
                               f" {crew.xp}/{crew.crew_xp_boxes}")
         self.xp_track.setToolTip("Mark 1 or 2 per crew XP trigger at the end of a session"
@@ -686,6 +699,9 @@ class CrewWidget(QScrollArea):
                             "stash (Tier + 2).")
         effects = rules.war_effects(crew)
         self.war.setText("At war: " + "; ".join(effects) + "." if effects else "Not at war.")
+
+    def _refresh_crew_abilities(self, crew: Crew, data: content.CrewTypeData | None) -> None:
+        """The abilities taken (each with what it does) and the crew type's to pick from."""
         self.abilities.clear()
         for name in crew.special_abilities:
             found = next((a for a in (data.special_abilities if data else ())
@@ -705,6 +721,11 @@ class CrewWidget(QScrollArea):
             crew, str(self.ability_pick.currentData() or "")), "Take this crew ability")
         refuse(self.remove_ability, None if crew.special_abilities else "none taken",
                "Remove the selected ability")
+
+    def _refresh_upgrades(self, crew: Crew, data: content.CrewTypeData | None,
+                          lists: content.Lists) -> None:
+        """The upgrades (the crew type's, then every crew's) with their boxes marked; the
+        selected one stays selected."""
         self.upgrade_boxes.setText(f"{rules.upgrade_boxes_used(crew)} of "
                                    f"{rules.upgrade_boxes_allowed(crew)} boxes chosen "
                                    "(the type's two are free; a cohort costs 2)")
@@ -723,6 +744,8 @@ class CrewWidget(QScrollArea):
             if upgrade.name == selected:
                 self.upgrades.setCurrentItem(item)
         self._refresh_upgrade_buttons()
+
+    def _refresh_cohorts(self, crew: Crew) -> None:
         self.cohorts.clear()
         for cohort in crew.cohorts:
             self.cohorts.addItem(

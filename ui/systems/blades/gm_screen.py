@@ -404,48 +404,50 @@ class RollerBox(QGroupBox):
 
     def refresh(self) -> None:
         owner = self.owner
-        scoundrel = owner is not None and isinstance(owner.document, Scoundrel)
-        crew = owner is not None and isinstance(owner.document, Crew)
         if owner is None:
             self.target.setText("Open a scoundrel or a crew to write rolls to it.")
         else:
-            what = "scoundrel" if scoundrel else "crew"
+            what = "scoundrel" if isinstance(owner.document, Scoundrel) else "crew"
             self.target.setText(f"Writes to the {what} {owner.document.name or '(unnamed)'}.")
+        scoundrel = owner.document if owner is not None and isinstance(
+            owner.document, Scoundrel) else None
+        refuse(self.take_stress, self._why_not_stress(scoundrel),
+               "Write the last roll's stress to the scoundrel")
+        refuse(self.write_harm, "open a scoundrel" if scoundrel is None else
+               rules.why_not_add_harm(scoundrel, self.harm_level.value()),
+               "Write the harm on the scoundrel's sheet")
+        crew = owner.document if owner is not None and isinstance(owner.document, Crew) \
+            else None
+        refuse(self.tick, self._why_not_tick(crew),
+               "Tick the chosen clock by the roll's effect")
+
+    def _why_not_stress(self, scoundrel: Scoundrel | None) -> str | None:
+        """Why the last roll's stress cannot be written to the scoundrel, or None."""
         stress = self._stress()
-        reason: str | None
-        if not scoundrel:
-            reason = "open a scoundrel"
-        elif stress is None:
-            reason = "roll resistance (or an action you pushed) first"
-        else:
-            assert owner is not None
-            reason = rules.why_not_resist(owner.document, stress, self.trauma.currentText())
-        refuse(self.take_stress, reason, "Write the last roll's stress to the scoundrel")
-        harm_reason = "open a scoundrel" if not scoundrel else None
-        if scoundrel:
-            assert owner is not None
-            harm_reason = rules.why_not_add_harm(owner.document, self.harm_level.value())
-        refuse(self.write_harm, harm_reason, "Write the harm on the scoundrel's sheet")
-        names = [c.name for c in owner.document.clocks] if crew and owner else []
+        if scoundrel is None:
+            return "open a scoundrel"
+        if stress is None:
+            return "roll resistance (or an action you pushed) first"
+        return rules.why_not_resist(scoundrel, stress, self.trauma.currentText())
+
+    def _why_not_tick(self, crew: Crew | None) -> str | None:
+        """List the crew's clocks; why the chosen one cannot be ticked by the last action
+        roll's effect, or None."""
+        names = [c.name for c in crew.clocks] if crew is not None else []
         if [self.clock.itemText(i) for i in range(self.clock.count())] != names:
             self.clock.blockSignals(True)
             self.clock.clear()
             self.clock.addItems(names)
             self.clock.blockSignals(False)
-        tick_reason: str | None = None
-        if not crew:
-            tick_reason = "open a crew with clocks"
-        elif self.last is None or self.last_kind != "action":
-            tick_reason = "roll an action first"
-        elif not names:
-            tick_reason = "the crew has no clock"
-        else:
-            assert owner is not None
-            ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
-            tick_reason = ("the roll filled no segment" if ticks == 0 else
-                           crew_rules.why_not_tick(owner.document, self.clock.currentText(),
-                                                   ticks))
-        refuse(self.tick, tick_reason, "Tick the chosen clock by the roll's effect")
+        if crew is None:
+            return "open a crew with clocks"
+        if self.last is None or self.last_kind != "action":
+            return "roll an action first"
+        if not names:
+            return "the crew has no clock"
+        ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
+        return ("the roll filled no segment" if ticks == 0 else
+                crew_rules.why_not_tick(crew, self.clock.currentText(), ticks))
 
     def _apply(self, text: str, mutate: Any) -> None:
         if self.owner is None:
