@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from seforge.systems.blades import content, rules
+from seforge.systems.blades import content, creation, play, rules
 from seforge.systems.blades.documents import SCOUNDREL
 from seforge.systems.blades.facts import (
     ACTIONS,
@@ -159,7 +159,7 @@ class ScoundrelBuilder(QWidget):
         value = self.texts[field].text()
         if value.strip() != getattr(self.sc, field):
             self.do(f"Edit {field.replace('_', ' ')}",
-                    lambda sc: rules.set_text(sc, field, value))
+                    lambda sc: creation.set_text(sc, field, value))
 
     def _button(self, text: str, name: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(text)
@@ -207,7 +207,7 @@ class ScoundrelBuilder(QWidget):
     def _set_playbook(self) -> None:
         name = self.playbook.currentText().strip()
         if name != self.sc.playbook:
-            self.do("Choose playbook", lambda sc: rules.set_playbook(sc, name))
+            self.do("Choose playbook", lambda sc: creation.set_playbook(sc, name))
             self.refresh()
 
     def _build_actions(self) -> None:
@@ -293,23 +293,23 @@ class ScoundrelBuilder(QWidget):
                 block_grid.addWidget(self.plus[action], r + 1, 3)
 
     def _add_dot(self, action: str) -> None:
-        source = rules.next_dot_source(self.sc)
-        self.do(f"Add {action} dot", lambda sc: rules.add_dot(sc, action, source))
+        source = creation.next_dot_source(self.sc)
+        self.do(f"Add {action} dot", lambda sc: creation.add_dot(sc, action, source))
 
     def _remove_dot(self, action: str) -> None:
-        source = rules.removable_source(self.sc, action)
+        source = creation.removable_source(self.sc, action)
         if source is None:
-            show_refusal(self.status, rules.why_not_remove_any(self.sc, action))
+            show_refusal(self.status, creation.why_not_remove_any(self.sc, action))
             return
-        self.do(f"Remove {action} dot", lambda sc: rules.remove_dot(sc, action, source))
+        self.do(f"Remove {action} dot", lambda sc: creation.remove_dot(sc, action, source))
 
     def _move_dot(self, combo: QComboBox, source: str, _index: int) -> None:
         action = str(combo.currentData() or "")
-        self.do(f"Place {source} dot", lambda sc: rules.move_dot(sc, source, action))
+        self.do(f"Place {source} dot", lambda sc: creation.move_dot(sc, source, action))
         self.refresh()
 
     def _finish(self) -> None:
-        self.do("Finish creation", rules.finish_creation)
+        self.do("Finish creation", creation.finish_creation)
 
     def _toggle_mastery(self, on: bool) -> None:
         if on != self.sc.mastery:
@@ -369,27 +369,27 @@ class ScoundrelBuilder(QWidget):
             self.vice.addItem(vice, vice)
         self.vice.setToolTip("One vice, which the scoundrel indulges to clear stress")
         self.vice.activated.connect(lambda _i: self.do(
-            "Choose vice", lambda sc: rules.set_vice(sc, str(self.vice.currentData() or ""))))
+            "Choose vice", lambda sc: creation.set_vice(sc, str(self.vice.currentData() or ""))))
         layout.addRow("Vice", self.vice)
         self._line("vice_purveyor", "Purveyor", layout, "Name and place of the vice purveyor")
         self.form.addWidget(box)
 
     def _refresh_ability_button(self) -> None:
-        refuse(self.add_ability, rules.why_not_add_ability(self.sc, self.ability_edit.text()),
+        refuse(self.add_ability, creation.why_not_add_ability(self.sc, self.ability_edit.text()),
                "Add this special ability")
         refuse(self.remove_ability, None if self.abilities.currentItem() is not None
                else "select a special ability", "Remove the selected special ability")
 
     def _add_ability(self) -> None:
         ability = self.ability_edit.text()
-        if self.do("Add special ability", lambda sc: rules.add_ability(sc, ability)):
+        if self.do("Add special ability", lambda sc: creation.add_ability(sc, ability)):
             self.ability_edit.clear()
 
     def _remove_ability(self) -> None:
         item = self.abilities.currentItem()
         if item is not None:
             text = item.text()
-            self.do("Remove special ability", lambda sc: rules.remove_ability(sc, text))
+            self.do("Remove special ability", lambda sc: creation.remove_ability(sc, text))
 
     def _contact_done(self, edit: QLineEdit, role: str) -> None:
         name = edit.text()
@@ -398,7 +398,7 @@ class ScoundrelBuilder(QWidget):
             self._held.pop(role, None)
             self._show_held()
             return
-        reason = rules.why_not_set_contact(self.sc, role, name)
+        reason = creation.why_not_set_contact(self.sc, role, name)
         if reason is not None:
             # a refused value stays where it was typed, with its reason (never erased)
             self._held[role] = (name, reason)
@@ -406,7 +406,7 @@ class ScoundrelBuilder(QWidget):
             self._show_held()
             return
         self._held.pop(role, None)
-        self.do(f"Set {role}", lambda sc: rules.set_contact(sc, role, name))
+        self.do(f"Set {role}", lambda sc: creation.set_contact(sc, role, name))
         self._show_held()
 
     def _contact_picked(self, combo: QComboBox, edit: QLineEdit, role: str,
@@ -490,16 +490,16 @@ class ScoundrelBuilder(QWidget):
 
     def _desperate(self) -> None:
         action = str(self.desperate_action.currentData())
-        self.do("Desperate roll XP", lambda sc: rules.desperate_roll(sc, action))
+        self.do("Desperate roll XP", lambda sc: play.desperate_roll(sc, action))
 
     def _xp(self, track: str, amount: int) -> None:
         self.do(f"{'Mark' if amount > 0 else 'Clear'} {track} XP",
-                lambda sc: rules.mark_xp(sc, track, amount))
+                lambda sc: play.mark_xp(sc, track, amount))
 
     def _advance(self, track: str) -> None:
         combo = self.advance_choice[track]
         choice = combo.currentText() if track == "playbook" else str(combo.currentData() or "")
-        self.do(f"Take {track} advance", lambda sc: rules.take_advance(sc, track, choice))
+        self.do(f"Take {track} advance", lambda sc: play.take_advance(sc, track, choice))
 
     def _build_stress_harm(self) -> None:
         box = QGroupBox("Stress, trauma, harm and armor")
@@ -508,7 +508,7 @@ class ScoundrelBuilder(QWidget):
         self.stress_label = QLabel()
         self.stress_label.setAccessibleName("Stress")
         self.stress_minus = self._button("−", "Clear 1 stress", lambda: self.do(
-            "Clear stress", lambda sc: rules.clear_stress(sc, 1)))
+            "Clear stress", lambda sc: play.clear_stress(sc, 1)))
         self.stress_plus = self._button("+", "Take 1 stress", self._take_stress)
         self.trauma_pick = QComboBox()
         self.trauma_pick.setAccessibleName("Trauma if the track fills")
@@ -583,22 +583,22 @@ class ScoundrelBuilder(QWidget):
 
     def _take_stress(self) -> None:
         trauma = self.trauma_pick.currentText()
-        self.do("Take stress", lambda sc: rules.take_stress(sc, 1, trauma))
+        self.do("Take stress", lambda sc: play.take_stress(sc, 1, trauma))
 
     def _trauma(self, condition: str, on: bool) -> None:
         if on == (condition in self.sc.trauma):
             return
         if on:
-            self.do(f"Trauma {condition}", lambda sc: rules.add_trauma(sc, condition))
+            self.do(f"Trauma {condition}", lambda sc: play.add_trauma(sc, condition))
         else:
-            self.do(f"Clear {condition}", lambda sc: rules.remove_trauma(sc, condition))
+            self.do(f"Clear {condition}", lambda sc: play.remove_trauma(sc, condition))
         self.refresh()
 
     def _add_harm(self) -> None:
         level, text = self.harm_level.value(), self.harm_text.text()
 
         def write(sc: Scoundrel) -> None:
-            rules.add_harm(sc, level, text)
+            play.add_harm(sc, level, text)
 
         if self.do("Write harm", write):
             self.harm_text.clear()
@@ -608,7 +608,7 @@ class ScoundrelBuilder(QWidget):
         ticks = filled - fixed - self.sc.healing
 
         def heal(sc: Scoundrel) -> None:
-            rules.tick_healing(sc, ticks)
+            play.tick_healing(sc, ticks)
 
         if ticks:
             self.do("Healing clock", heal)
@@ -616,15 +616,15 @@ class ScoundrelBuilder(QWidget):
     def _clear_harm(self, level: int, item: object) -> None:
         rows = self.harm_rows[level - 1]
         index = rows.currentRow()
-        self.do("Heal harm", lambda sc: rules.clear_harm(sc, level, index))
+        self.do("Heal harm", lambda sc: play.clear_harm(sc, level, index))
 
     def _armor(self, box_name: str, on: bool) -> None:
         if on == (box_name in self.sc.armor_used):
             return
         if on:
-            self.do(f"Mark {box_name} armor", lambda sc: rules.mark_armor(sc, box_name))
+            self.do(f"Mark {box_name} armor", lambda sc: play.mark_armor(sc, box_name))
         else:
-            self.do("Restore armor", rules.restore_armor)
+            self.do("Restore armor", play.restore_armor)
         self.refresh()
 
     def _flag(self, field: str, on: bool) -> None:
@@ -676,16 +676,16 @@ class ScoundrelBuilder(QWidget):
         self.coin_label.setAccessibleName("Coin and stash")
         self.coin_minus = self._button("−", "Spend 1 coin",
                                        lambda: self.do("Spend coin",
-                                                       lambda sc: rules.spend_coin(sc, 1)))
+                                                       lambda sc: play.spend_coin(sc, 1)))
         self.coin_plus = self._button("+", "Gain 1 coin",
                                       lambda: self.do("Gain coin",
-                                                      lambda sc: rules.gain_coin(sc, 1)))
+                                                      lambda sc: play.gain_coin(sc, 1)))
         self.stash_button = self._button("Stash 1", "Stash 1 coin",
                                          lambda: self.do("Stash coin",
-                                                         lambda sc: rules.stash_coin(sc, 1)))
+                                                         lambda sc: play.stash_coin(sc, 1)))
         self.withdraw_button = self._button("Withdraw 1", "Withdraw 1 coin",
                                             lambda: self.do("Withdraw",
-                                                            lambda sc: rules.withdraw(sc, 1)))
+                                                            lambda sc: play.withdraw(sc, 1)))
         for part in (self.coin_label, self.coin_minus, self.coin_plus, self.stash_button,
                      self.withdraw_button):
             coin_row.addWidget(part)
@@ -709,7 +709,7 @@ class ScoundrelBuilder(QWidget):
         self.notes.setTabChangesFocus(True)
         layout.addRow("Notes", self.notes)
         notes_save = self._button("Keep notes", "Keep notes", lambda: self.do(
-            "Edit notes", lambda sc: rules.set_text(sc, "notes", self.notes.toPlainText())))
+            "Edit notes", lambda sc: creation.set_text(sc, "notes", self.notes.toPlainText())))
         layout.addRow("", notes_save)
         self.form.addWidget(box)
 
@@ -717,29 +717,29 @@ class ScoundrelBuilder(QWidget):
         tier = self.profit_tier.value()
 
         def profit(sc: Scoundrel) -> None:
-            rules.take_profit(sc, tier)
+            play.take_profit(sc, tier)
 
         self.do("Crew advance profit", profit)
 
     def _refresh_profit(self) -> None:
         tier = self.profit_tier.value()
-        refuse(self.profit, rules.why_not_take_profit(self.sc, tier),
+        refuse(self.profit, play.why_not_take_profit(self.sc, tier),
                f"The crew advanced: put Tier + 2 = {tier + 2} in the stash")
 
     def _set_load(self, value: int) -> None:
         if value != self.sc.load:
-            self.do("Choose load", lambda sc: rules.set_load(sc, value))
+            self.do("Choose load", lambda sc: play.set_load(sc, value))
             self.refresh()
 
     def _add_item(self) -> None:
         name, boxes = self.item_name.text(), self.item_boxes.value()
-        if self.do("Carry item", lambda sc: rules.add_item(sc, name, boxes)):
+        if self.do("Carry item", lambda sc: play.add_item(sc, name, boxes)):
             self.item_name.clear()
 
     def _remove_item(self) -> None:
         index = self.items.currentRow()
         if index >= 0:
-            self.do("Drop item", lambda sc: rules.remove_item(sc, index))
+            self.do("Drop item", lambda sc: play.remove_item(sc, index))
 
     def _build_house(self) -> None:
         box = QGroupBox("House defaults (not in the rules text)")
@@ -784,17 +784,17 @@ class ScoundrelBuilder(QWidget):
 
     def _harm_boxes(self, level: int, value: int) -> None:
         if self.sc.house.harm_boxes[level - 1] != value:
-            self.do("House default", lambda sc: rules.set_harm_boxes(sc, level, value))
+            self.do("House default", lambda sc: creation.set_harm_boxes(sc, level, value))
             self.refresh()
 
     def _move_action(self, action: str, combo: QComboBox, _index: int) -> None:
         attribute = str(combo.currentData())
-        self.do("House default", lambda sc: rules.move_action(sc, action, attribute))
+        self.do("House default", lambda sc: creation.move_action(sc, action, attribute))
         self.refresh()
 
     def _house(self, field: str, value: int) -> None:
         if getattr(self.sc.house, field) != value:
-            self.do("House default", lambda sc: rules.set_house(sc, **{field: value}))
+            self.do("House default", lambda sc: creation.set_house(sc, **{field: value}))
             self.refresh()
 
     # -- redraw -------------------------------------------------------------------------------
@@ -840,7 +840,7 @@ class ScoundrelBuilder(QWidget):
         playbooks = self.playbook.model()
         assert isinstance(playbooks, QStandardItemModel)
         for i in range(1, self.playbook.count()):
-            reason = rules.why_not_set_playbook(sc, self.playbook.itemText(i))
+            reason = creation.why_not_set_playbook(sc, self.playbook.itemText(i))
             item = playbooks.item(i)
             item.setEnabled(reason is None or self.playbook.itemText(i) == sc.playbook)
             item.setToolTip(reason or "Its three dots are placed for you")
@@ -854,15 +854,15 @@ class ScoundrelBuilder(QWidget):
             label.setText(f"{attribute.capitalize()} {attrs[attribute]} "
                           f"(resists with {attrs[attribute]}d)")
         cap = rules.rating_cap(sc)
-        source = rules.next_dot_source(sc)
+        source = creation.next_dot_source(sc)
         for action in ACTIONS:
             rating = sc.actions.get(action, 0)
             self.dot_labels[action].setText(dots_text(rating))
             self.dot_labels[action].setToolTip(f"{action.capitalize()} {rating} (at most {cap} "
                                                "now)")
-            refuse(self.plus[action], rules.why_not_add_dot(sc, action, source),
+            refuse(self.plus[action], creation.why_not_add_dot(sc, action, source),
                    f"Add a {source} dot to {action.capitalize()}")
-            refuse(self.minus[action], rules.why_not_remove_any(sc, action),
+            refuse(self.minus[action], creation.why_not_remove_any(sc, action),
                    f"Take a dot off {action.capitalize()}")
 
     def _refresh_dot_sources(self, sc: Scoundrel) -> None:
@@ -875,13 +875,13 @@ class ScoundrelBuilder(QWidget):
             assert isinstance(model, QStandardItemModel)
             for i in range(combo.count()):
                 action = str(combo.itemData(i) or "")
-                reason = rules.why_not_move_dot(sc, source_name, action)
+                reason = creation.why_not_move_dot(sc, source_name, action)
                 item = model.item(i)
                 item.setEnabled(reason is None)
                 item.setToolTip(reason or f"Put the {source_name} dot here")
             refuse(combo, None if sc.stage == "creation" else "creation is finished",
                    f"The action that shows the {source_name}")
-        refuse(self.finish, rules.why_not_finish_creation(sc),
+        refuse(self.finish, creation.why_not_finish_creation(sc),
                "End creation: ratings may then reach 3 through advances")
 
     def _refresh_people(self, sc: Scoundrel) -> None:
@@ -889,7 +889,7 @@ class ScoundrelBuilder(QWidget):
         the vice."""
         for role, edit in (("friend", self.friend), ("rival", self.rival)):
             held = self._held.get(role)
-            if held is not None and rules.why_not_set_contact(sc, role, held[0]) is None:
+            if held is not None and creation.why_not_set_contact(sc, role, held[0]) is None:
                 del self._held[role]  # what refused it has changed: type it again to keep it
                 held = None
             if held is None:
@@ -901,7 +901,7 @@ class ScoundrelBuilder(QWidget):
         for condition, check in self.trauma_boxes.items():
             check.setChecked(condition in sc.trauma)
             if condition not in sc.trauma:
-                refuse(check, rules.why_not_add_trauma(sc, condition), f"Mark {condition}")
+                refuse(check, play.why_not_add_trauma(sc, condition), f"Mark {condition}")
         for i, rows in enumerate(self.harm_rows):
             rows.clear()
             rows.addItems(sc.harm[i])
@@ -910,7 +910,7 @@ class ScoundrelBuilder(QWidget):
         for box_name, check in self.armor_boxes.items():
             check.setChecked(box_name in sc.armor_used)
             if box_name not in sc.armor_used:
-                refuse(check, rules.why_not_mark_armor(sc, box_name),
+                refuse(check, play.why_not_mark_armor(sc, box_name),
                        f"Mark the {box_name} armor box instead of resisting")
             else:
                 check.setToolTip("Untick to restore all armor")
@@ -927,10 +927,10 @@ class ScoundrelBuilder(QWidget):
         self._refresh_items()
         self.coin_label.setText(f"{sc.coin} coin, stash {sc.stash} (lifestyle "
                                 f"{rules.lifestyle(sc)})")
-        refuse(self.coin_plus, rules.why_not_gain_coin(sc, 1), "Gain 1 coin")
+        refuse(self.coin_plus, play.why_not_gain_coin(sc, 1), "Gain 1 coin")
         refuse(self.coin_minus, None if sc.coin else "no coin to spend", "Spend 1 coin")
-        refuse(self.stash_button, rules.why_not_stash(sc, 1), "Put 1 coin in the stash")
-        refuse(self.withdraw_button, rules.why_not_withdraw(sc, 1),
+        refuse(self.stash_button, play.why_not_stash(sc, 1), "Put 1 coin in the stash")
+        refuse(self.withdraw_button, play.why_not_withdraw(sc, 1),
                "Take 1 coin out of the stash for 2 stash")
         self._refresh_profit()
 
@@ -997,7 +997,7 @@ class ScoundrelBuilder(QWidget):
             name = str(entry.data(Qt.ItemDataRole.UserRole))
             on = name in carried
             entry.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-            reason = None if on else rules.why_not_carry(sc, name)
+            reason = None if on else play.why_not_carry(sc, name)
             entry.setToolTip(f"Not now: {reason}." if reason else
                              ("Untick to drop it" if on else "Tick to carry it this score"))
 
@@ -1007,22 +1007,22 @@ class ScoundrelBuilder(QWidget):
         if on == any(item.name == name for item in self.sc.items):
             return
         if on:
-            self.do(f"Carry {name}", lambda sc: rules.carry(sc, name))
+            self.do(f"Carry {name}", lambda sc: play.carry(sc, name))
         else:
-            self.do(f"Drop {name}", lambda sc: rules.drop(sc, name))
+            self.do(f"Drop {name}", lambda sc: play.drop(sc, name))
         self.refresh()
 
     def _refresh_advances(self) -> None:
         sc = self.sc
-        refuse(self.desperate, rules.why_not_desperate_roll(
+        refuse(self.desperate, play.why_not_desperate_roll(
             sc, str(self.desperate_action.currentData())),
             "Mark 1 XP in the attribute of an action rolled from a desperate position")
         for track in XP_TRACKS:
             length = rules.xp_track_length(sc, track)
             marks = sc.xp.get(track, 0)
             self.xp_labels[track].setText(f"{marks} of {length}")
-            refuse(self.xp_plus[track], rules.why_not_mark_xp(sc, track, 1), f"Mark {track} XP")
-            refuse(self.xp_minus[track], rules.why_not_mark_xp(sc, track, -1),
+            refuse(self.xp_plus[track], play.why_not_mark_xp(sc, track, 1), f"Mark {track} XP")
+            refuse(self.xp_minus[track], play.why_not_mark_xp(sc, track, -1),
                    f"Clear {track} XP")
             combo = self.advance_choice[track]
             if track != "playbook":
@@ -1036,7 +1036,7 @@ class ScoundrelBuilder(QWidget):
                 choice = str(combo.currentData() or "")
             else:
                 choice = combo.currentText()
-            refuse(self.advance_button[track], rules.why_not_advance(sc, track, choice),
+            refuse(self.advance_button[track], play.why_not_advance(sc, track, choice),
                    "Take the advance of a full track")
 
     def _refresh_stress(self) -> None:
@@ -1048,7 +1048,7 @@ class ScoundrelBuilder(QWidget):
             self.trauma_pick.clear()
             self.trauma_pick.addItems(free)
             self.trauma_pick.blockSignals(False)
-        refuse(self.stress_plus, rules.why_not_take_stress(sc, 1, self.trauma_pick.currentText()),
+        refuse(self.stress_plus, play.why_not_take_stress(sc, 1, self.trauma_pick.currentText()),
                "Mark 1 stress (the last box brings the trauma chosen beside it)")
         refuse(self.stress_minus, None if sc.stress else "no stress to clear", "Clear 1 stress")
 
@@ -1056,7 +1056,7 @@ class ScoundrelBuilder(QWidget):
         sc = self.sc
         fixed = rules.HEALING_SEGMENTS - rules.healing_segments(sc)
         self.healing.show_state(rules.HEALING_SEGMENTS, sc.healing + fixed)
-        reason = rules.why_not_tick_healing(sc, 1)
+        reason = play.why_not_tick_healing(sc, 1)
         self.healing_label.setText(
             (f"Not now: {reason}." if reason else
              f"{sc.healing} of {rules.healing_segments(sc)} ticked; a full clock lowers "
@@ -1064,12 +1064,12 @@ class ScoundrelBuilder(QWidget):
                                            else ""))
 
     def _refresh_harm(self) -> None:
-        refuse(self.harm_add, rules.why_not_add_harm(self.sc, self.harm_level.value()),
+        refuse(self.harm_add, play.why_not_add_harm(self.sc, self.harm_level.value()),
                "Write the harm in its row (or the next row up when full)")
 
     def _refresh_items(self) -> None:
-        refuse(self.item_add, rules.why_not_add_item(self.sc, self.item_name.text(),
-                                                     self.item_boxes.value()),
+        refuse(self.item_add, play.why_not_add_item(self.sc, self.item_name.text(),
+                                                    self.item_boxes.value()),
                "Mark the item as carried this score")
         refuse(self.item_remove, None if self.sc.items else "nothing is carried",
                "Drop the selected item")

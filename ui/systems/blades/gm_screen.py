@@ -31,7 +31,7 @@ from seforge.core.probability_text import exactly, format_probability
 from seforge.core.reference import ReferenceSource
 from seforge.core.trackers import MAX_CLOCK_SEGMENTS
 from seforge.systems.blades import crew as crew_rules
-from seforge.systems.blades import odds, reference, roller, rules
+from seforge.systems.blades import odds, play, reference, roller
 from seforge.systems.blades.crew import BLADES_CLOCK_SIZES, clock_size_label
 from seforge.systems.blades.facts import (
     MAX_RATING,
@@ -414,7 +414,7 @@ class RollerBox(QGroupBox):
         refuse(self.take_stress, self._why_not_stress(scoundrel),
                "Write the last roll's stress to the scoundrel")
         refuse(self.write_harm, "open a scoundrel" if scoundrel is None else
-               rules.why_not_add_harm(scoundrel, self.harm_level.value()),
+               play.why_not_add_harm(scoundrel, self.harm_level.value()),
                "Write the harm on the scoundrel's sheet")
         crew = owner.document if owner is not None and isinstance(owner.document, Crew) \
             else None
@@ -428,7 +428,7 @@ class RollerBox(QGroupBox):
             return "open a scoundrel"
         if stress is None:
             return "roll resistance (or an action you pushed) first"
-        return rules.why_not_resist(scoundrel, stress, self.trauma.currentText())
+        return play.why_not_resist(scoundrel, stress, self.trauma.currentText())
 
     def _why_not_tick(self, crew: Crew | None) -> str | None:
         """List the crew's clocks; why the chosen one cannot be ticked by the last action
@@ -464,13 +464,13 @@ class RollerBox(QGroupBox):
         if stress is None:
             return
         label = "clear 1 stress" if stress < 0 else f"{stress} stress"
-        self._apply(f"Roll: {label}", lambda sc: rules.resist(sc, stress, trauma))
+        self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma))
 
     def apply_harm(self) -> None:
         level, text = self.harm_level.value(), self.harm_text.text()
 
         def write(sc: Scoundrel) -> None:
-            rules.add_harm(sc, level, text)
+            play.add_harm(sc, level, text)
 
         self._apply(f"Roll: level {level} harm", write)
 
