@@ -11,12 +11,7 @@ disabled with the reason in its tooltip. Sources cite ``blades-in-the-dark-srd.t
 from __future__ import annotations
 
 from seforge.core.refused import RefusedError
-from seforge.systems.blades.facts import (
-    ACTIONS,
-    ATTRIBUTES,
-    CREATION_DOTS,
-    playbook_named,
-)
+from seforge.systems.blades.facts import ACTIONS, ATTRIBUTES, CREATION_DOTS, playbook_named
 from seforge.systems.blades.models import Scoundrel
 from seforge.systems.blades.rules import (
     DOT_SOURCES,

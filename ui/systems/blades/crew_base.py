@@ -5,12 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import (
-    QLabel,
-    QPushButton,
-    QScrollArea,
-    QTableWidget,
-)
+from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QTableWidget
 
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner

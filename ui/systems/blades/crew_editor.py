@@ -28,10 +28,7 @@ from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, status_line
-from ui.systems.blades.common import (
-    ReflowRow,
-    wrap_list,
-)
+from ui.systems.blades.common import ReflowRow, wrap_list
 from ui.systems.blades.crew_world import WorldSections
 
 

@@ -29,13 +29,7 @@ from seforge.systems.blades.models import Crew
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import (
-    ReflowRow,
-    header_tips,
-    stretch_columns,
-    text_item,
-    wrap_list,
-)
+from ui.systems.blades.common import ReflowRow, header_tips, stretch_columns, text_item, wrap_list
 from ui.systems.blades.crew_base import CrewBase
 
 
