@@ -7,6 +7,8 @@ section and line); every description is in our own words. A table or row marked
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from seforge.core.probability_text import percent
 from seforge.core.reference import ReferenceSource, ReferenceTable, find_table
 from seforge.core.reference import search as search_tables
@@ -19,6 +21,9 @@ from seforge.systems.blades.facts import (
 )
 from seforge.systems.blades.odds import action_roll
 from seforge.systems.blades.rules import HARM_PENALTIES
+
+if TYPE_CHECKING:
+    from seforge.systems.blades.content import CrewTypeData, PlaybookData, Upgrade
 
 
 def srd_source(section: str, line: int | None = None, *, origin: str = "text",
@@ -236,54 +241,67 @@ def _content_source(path: str, what: str) -> ReferenceSource:
 def content_tables() -> tuple[ReferenceTable, ...]:
     """The playbooks, crew types and creation lists from the data files (facts of the
     published game under CC BY 3.0; their summaries in our own words)."""
-    from seforge.systems.blades.content import crew_types, lists, playbooks
+    from seforge.systems.blades.content import crew_types, playbooks
 
-    found: list[ReferenceTable] = []
-    for book in playbooks():
-        rows: list[tuple[str, ...]] = [
-            ("Playbook", book.name, book.summary),
-            ("Starting dots", ", ".join(f"{a.capitalize()} {n}"
-                                        for a, n in book.starting_dots.items()), ""),
-            ("XP trigger", "", book.xp_trigger)]
-        rows += [("Special ability", a.name, a.summary + (" (special armor)"
-                                                         if a.special_armor else ""))
-                 for a in book.special_abilities]
-        rows += [("Friend or rival", p.name, p.role) for p in book.friends]
-        rows += [("Item", i.name, f"{i.load} load" if i.load else "no load")
-                 for i in book.items]
-        found.append(ReferenceTable(
-            f"playbook-{book.name.lower()}", f"{book.name} playbook",
-            ("Part", "Name", "What it gives"), tuple(rows),
-            source=_content_source(f"playbooks/{book.name.lower()}.json",
-                            f"{book.name} playbook")))
-    for crew in crew_types():
-        rows = [("Crew type", crew.name, crew.summary), ("XP trigger", "", crew.xp_trigger),
-                ("Operations", "", ", ".join(crew.operations)),
-                ("Starts with", "", ", ".join(crew.starting_upgrades) + (
-                    f", a {crew.starting_cohort.type} {crew.starting_cohort.kind}"
-                    if crew.starting_cohort else ""))]
-        rows += [("Special ability", a.name, a.summary) for a in crew.special_abilities]
-        rows += [("Upgrade", u.name, f"{u.summary} ({u.boxes} box{'es' * (u.boxes > 1)})")
-                 for u in crew.upgrades]
-        rows += [("Contact", p.name, p.role) for p in crew.contacts]
-        rows += [("Claim", c.name, c.summary or "turf") for c in crew.claims]
-        found.append(ReferenceTable(
-            f"crew-{crew.name.lower()}", f"{crew.name} crew", ("Part", "Name", "What it gives"),
-            tuple(rows), source=_content_source(f"crews/{crew.name.lower()}.json",
-                                             f"{crew.name} crew")))
+    return (*(_playbook_table(book) for book in playbooks()),
+            *(_crew_type_table(crew) for crew in crew_types()), _lists_table())
+
+
+def _playbook_table(book: PlaybookData) -> ReferenceTable:
+    rows: list[tuple[str, ...]] = [
+        ("Playbook", book.name, book.summary),
+        ("Starting dots", ", ".join(f"{a.capitalize()} {n}"
+                                    for a, n in book.starting_dots.items()), ""),
+        ("XP trigger", "", book.xp_trigger)]
+    rows += [("Special ability", a.name, a.summary + (" (special armor)"
+                                                     if a.special_armor else ""))
+             for a in book.special_abilities]
+    rows += [("Friend or rival", p.name, p.role) for p in book.friends]
+    rows += [("Item", i.name, f"{i.load} load" if i.load else "no load")
+             for i in book.items]
+    return ReferenceTable(
+        f"playbook-{book.name.lower()}", f"{book.name} playbook",
+        ("Part", "Name", "What it gives"), tuple(rows),
+        source=_content_source(f"playbooks/{book.name.lower()}.json",
+                               f"{book.name} playbook"))
+
+
+def _upgrade_row(kind: str, upgrade: Upgrade) -> tuple[str, ...]:
+    boxes = upgrade.boxes
+    return (kind, upgrade.name, f"{upgrade.summary} ({boxes} box{'es' * (boxes > 1)})")
+
+
+def _crew_type_table(crew: CrewTypeData) -> ReferenceTable:
+    rows: list[tuple[str, ...]] = [
+        ("Crew type", crew.name, crew.summary), ("XP trigger", "", crew.xp_trigger),
+        ("Operations", "", ", ".join(crew.operations)),
+        ("Starts with", "", ", ".join(crew.starting_upgrades) + (
+            f", a {crew.starting_cohort.type} {crew.starting_cohort.kind}"
+            if crew.starting_cohort else ""))]
+    rows += [("Special ability", a.name, a.summary) for a in crew.special_abilities]
+    rows += [_upgrade_row("Upgrade", u) for u in crew.upgrades]
+    rows += [("Contact", p.name, p.role) for p in crew.contacts]
+    rows += [("Claim", c.name, c.summary or "turf") for c in crew.claims]
+    return ReferenceTable(
+        f"crew-{crew.name.lower()}", f"{crew.name} crew", ("Part", "Name", "What it gives"),
+        tuple(rows), source=_content_source(f"crews/{crew.name.lower()}.json",
+                                            f"{crew.name} crew"))
+
+
+def _lists_table() -> ReferenceTable:
+    from seforge.systems.blades.content import lists
+
     shared = lists()
-    rows = [("Heritage", h.name, h.summary) for h in shared.heritages]
+    rows: list[tuple[str, ...]] = [("Heritage", h.name, h.summary) for h in shared.heritages]
     rows += [("Background", b.name, b.summary) for b in shared.backgrounds]
     rows += [("Standard item", i.name, f"{i.load} load" if i.load else "no load")
              for i in shared.standard_items]
-    rows += [("Crew upgrade", u.name, f"{u.summary} ({u.boxes} box{'es' * (u.boxes > 1)})")
-             for u in shared.crew_upgrades]
+    rows += [_upgrade_row("Crew upgrade", u) for u in shared.crew_upgrades]
     rows += [("Gang type", g.name, g.summary) for g in shared.gang_types]
     rows += [("Reputation", r, "") for r in shared.reputations]
-    found.append(ReferenceTable("creation-lists", "Heritages, backgrounds, items, upgrades",
-                                ("List", "Name", "In short"), tuple(rows),
-                                source=_content_source("lists.json", "Creation lists")))
-    return tuple(found)
+    return ReferenceTable("creation-lists", "Heritages, backgrounds, items, upgrades",
+                          ("List", "Name", "In short"), tuple(rows),
+                          source=_content_source("lists.json", "Creation lists"))
 
 
 def all_tables() -> tuple[ReferenceTable, ...]:

@@ -184,9 +184,6 @@ def _recount(old: Any, values: dict[str, str], start: str) -> Any:
 def _scoundrel_marks(data: dict[str, Any], values: dict[str, str]) -> None:
     """Lay the boxes and cells a player changed on paper over the scoundrel's copy:
     stress, trauma, XP, coin, armor, harm and the items carried."""
-    from seforge.systems.blades.facts import ARMOR_BOXES
-    from seforge.systems.blades.models import Item, Scoundrel
-
     data["stress"] = _recount(data.get("stress", 0), values, "stress_")
     ticked = [k.removeprefix("trauma_") for k in values
               if k.startswith("trauma_") and values[k] == ON]
@@ -197,21 +194,42 @@ def _scoundrel_marks(data: dict[str, Any], values: dict[str, str]) -> None:
         for track in list(xp):
             xp[track] = _recount(xp[track], values, f"xp_{track}_")
     data["coin"] = _recount(data.get("coin", 0), values, "coin_")
+    _armor_marks(data, values)
+    harm = data.get("harm")
+    if isinstance(harm, list):
+        for level, row in enumerate(harm, start=1):
+            if isinstance(row, list):
+                harm[level - 1] = _harm_row(row, level, values)
+    _item_marks(data, values)
+
+
+def _armor_marks(data: dict[str, Any], values: dict[str, str]) -> None:
+    """The armor boxes used, when the sheet has them."""
+    from seforge.systems.blades.facts import ARMOR_BOXES
+
     if any(f"armor_{box}" in values for box in ARMOR_BOXES):
         used = [box for box in ARMOR_BOXES if values.get(f"armor_{box}") == ON]
         if set(used) != set(data.get("armor_used", [])):
             data["armor_used"] = used
-    harm = data.get("harm")
-    if isinstance(harm, list):
-        for level, row in enumerate(harm, start=1):
-            cells = sorted((int(k.rsplit("_", 1)[1]), v) for k, v in values.items()
-                           if k.startswith(f"harm_{level}_") and k.rsplit("_", 1)[1].isdigit())
-            if not cells or not isinstance(row, list):
-                continue
-            printed = [row[n - 1] if n <= len(row) else "" for n, _v in cells]
-            if [v for _n, v in cells] != printed:
-                harm[level - 1] = ([v.strip() for _n, v in cells if v.strip()]
-                                   + row[len(cells):])
+
+
+def _harm_row(row: list[Any], level: int, values: dict[str, str]) -> list[Any]:
+    """One harm row read from its cells: the row as printed unless a cell was changed,
+    then the written cells in order (and what the sheet had no cell for)."""
+    cells = sorted((int(k.rsplit("_", 1)[1]), v) for k, v in values.items()
+                   if k.startswith(f"harm_{level}_") and k.rsplit("_", 1)[1].isdigit())
+    if not cells:
+        return row
+    printed = [row[n - 1] if n <= len(row) else "" for n, _v in cells]
+    if [v for _n, v in cells] == printed:
+        return row
+    return [v.strip() for _n, v in cells if v.strip()] + row[len(cells):]
+
+
+def _item_marks(data: dict[str, Any], values: dict[str, str]) -> None:
+    """The items carried: a box ticked on paper adds its item, one unticked drops it."""
+    from seforge.systems.blades.models import Item, Scoundrel
+
     try:  # the items as the sheet listed them, from the copy it was printed from
         entries = item_entries(Scoundrel.model_validate(
             {k: v for k, v in data.items() if k not in ("format", "version")}))

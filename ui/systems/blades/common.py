@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QLayoutItem,
     QListView,
     QListWidget,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -125,3 +126,13 @@ def share_columns(table: QTableWidget) -> None:
         short = max(len(t) for t in texts) <= SHORT_CELL
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if short
                                     else QHeaderView.ResizeMode.Stretch)
+
+
+def spin_box(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
+    """A named spin box with its range, value and tooltip."""
+    spin = QSpinBox()
+    spin.setAccessibleName(name)
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setToolTip(tip)
+    return spin

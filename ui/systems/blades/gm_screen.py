@@ -3,7 +3,6 @@ clock fill odds, and the searchable reference tables. Ranges come from the core.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -16,8 +15,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QPushButton,
     QScrollArea,
     QSpinBox,
     QTableWidget,
@@ -30,30 +27,22 @@ from seforge.core.odds import Contest
 from seforge.core.probability_text import exactly, format_probability
 from seforge.core.reference import ReferenceSource
 from seforge.core.trackers import MAX_CLOCK_SEGMENTS
-from seforge.systems.blades import crew as crew_rules
-from seforge.systems.blades import odds, reference, roller, rules
+from seforge.systems.blades import odds, reference
 from seforge.systems.blades.crew import BLADES_CLOCK_SIZES, clock_size_label
-from seforge.systems.blades.facts import (
-    MAX_RATING,
-    TRAUMA_CONDITIONS,
-    Effect,
-    Position,
-    ResultLevel,
-)
-from seforge.systems.blades.models import Crew, Scoundrel
+from seforge.systems.blades.facts import MAX_RATING, Effect, Position, ResultLevel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
-from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
 from ui.systems.blades.common import (
     ReflowRow,
     header_tips,
     percent_item,
     share_columns,
+    spin_box,
     stretch_columns,
     text_item,
-    wrap_list,
 )
+from ui.systems.blades.roller_box import RollerBox
 
 LEVEL_NAMES: dict[ResultLevel, str] = {
     ResultLevel.CRITICAL: "Critical (two 6s)",
@@ -106,15 +95,6 @@ def _wrap_rows(table: QTableWidget) -> None:
     fit()
 
 
-def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setAccessibleName(name)
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    return spin
-
-
 def _combo(name: str, values: list[str], current: str, tip: str) -> QComboBox:
     combo = QComboBox()
     combo.setAccessibleName(name)
@@ -133,13 +113,13 @@ class RollsTab(QWidget):
         layout = ReflowRow(self)
         action = QGroupBox("Action roll")
         form = QFormLayout(action)
-        self.rating = _spin("Action rating", 0, MAX_RATING, 2,
+        self.rating = spin_box("Action rating", 0, MAX_RATING, 2,
                             f"The action's rating, 0 to {MAX_RATING}")
         self.assist = QCheckBox("Assistance (+1d, helper takes 1 stress)")
         self.push = QCheckBox("Push yourself (+1d, 2 stress)")
         self.bargain = QCheckBox("Devil's Bargain (+1d, its cost)")
         self.push_effect = QCheckBox("Push for +1 effect (2 stress)")
-        self.ability = _spin("Ability dice", 0, odds.MAX_ABILITY_DICE, 0,
+        self.ability = spin_box("Ability dice", 0, odds.MAX_ABILITY_DICE, 0,
                              "Extra dice from special abilities")
         self.position = _combo("Position", [p.value for p in Position], "risky",
                                "How dangerous the action is (changes no odds)")
@@ -171,7 +151,7 @@ class RollsTab(QWidget):
         right = QVBoxLayout()
         resist = QGroupBox("Resistance roll")
         rform = QFormLayout(resist)
-        self.resist_dice = _spin("Resistance dice", 0, MAX_RATING, 2,
+        self.resist_dice = spin_box("Resistance dice", 0, MAX_RATING, 2,
                                  "The attribute's rating (0: two dice, keep the lowest)")
         rform.addRow("Attribute dice", self.resist_dice)
         self.stress = _table(["Stress", "Chance"], "Resistance stress")
@@ -183,9 +163,9 @@ class RollsTab(QWidget):
         right.addWidget(resist, 4)
         fortune = QGroupBox("Fortune roll")
         fform = QFormLayout(fortune)
-        self.fortune_dice = _spin("Fortune dice", 0, odds.MAX_TRAIT_DICE, 1,
+        self.fortune_dice = spin_box("Fortune dice", 0, odds.MAX_TRAIT_DICE, 1,
                                   "A trait's rating, Tier or magnitude (1 die for plain luck)")
-        self.versus = _spin("Opposed by", 0, odds.MAX_TRAIT_DICE, 0,
+        self.versus = spin_box("Opposed by", 0, odds.MAX_TRAIT_DICE, 0,
                             "The other side's dice (0: no opposition)")
         fform.addRow("Dice", self.fortune_dice)
         fform.addRow("Opposed by (dice, 0 = none)", self.versus)
@@ -199,7 +179,7 @@ class RollsTab(QWidget):
         members = FlowLayout(fill=True)
         self.members: list[QSpinBox] = []
         for i in range(4):
-            spin = _spin(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
+            spin = spin_box(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
                          "This member's dice (— : not in the group)")
             spin.setSpecialValueText("—")
             members.addWidget(spin)
@@ -286,201 +266,6 @@ class RollsTab(QWidget):
         self.fortune.setToolTip(", ".join(f"{lv.value} {levels[lv]}" for lv in LEVEL_NAMES))
 
 
-class RollerBox(QGroupBox):
-    """Roll the pools set beside it with the system's secure random source, and write what
-    a roll costs to the open scoundrel or crew through its owner (one undo step each);
-    every roll and what was written is logged below."""
-
-    def __init__(self, rolls: RollsTab, parent: QWidget | None = None) -> None:
-        super().__init__("Roll the dice", parent)
-        self.rolls = rolls
-        self.owner: DocumentOwner[Any] | None = None
-        self.last: roller.Roll | None = None
-        self.last_kind = ""
-        layout = QVBoxLayout(self)
-        buttons = FlowLayout(fill=True)
-        self.roll_action = QPushButton("Roll action")
-        self.roll_resist = QPushButton("Roll resistance")
-        self.roll_fortune = QPushButton("Roll fortune")
-        for button, kind in ((self.roll_action, "action"), (self.roll_resist, "resistance"),
-                             (self.roll_fortune, "fortune")):
-            button.setAccessibleName(button.text())
-            button.setToolTip(f"Roll the {kind} pool set on this page (the operating "
-                              "system's secure random source)")
-            button.clicked.connect(lambda _c=False, k=kind: self.roll(k))
-            buttons.addWidget(button)
-        layout.addLayout(buttons)
-        self.result = QLabel("No roll yet.")
-        self.result.setAccessibleName("Roll result")
-        self.result.setWordWrap(True)
-        layout.addWidget(self.result)
-        self.target = QLabel()
-        self.target.setAccessibleName("Roll target")
-        self.target.setWordWrap(True)
-        layout.addWidget(self.target)
-        apply_row = FlowLayout(fill=True)
-        self.trauma = QComboBox()
-        self.trauma.setAccessibleName("Trauma if stress fills")
-        self.trauma.addItems(list(TRAUMA_CONDITIONS))
-        self.take_stress = QPushButton("Take the stress")
-        self.take_stress.setAccessibleName("Take the roll's stress")
-        self.take_stress.clicked.connect(lambda _c=False: self.apply_stress())
-        apply_row.addWidget(self.take_stress)
-        apply_row.addWidget(QLabel("if full:"))
-        apply_row.addWidget(self.trauma)
-        layout.addLayout(apply_row)
-        harm_row = FlowLayout(fill=True)
-        self.harm_level = _spin("Harm level to write", 1, 3, 2, "Harm the consequence deals")
-        self.harm_text = QLineEdit()
-        self.harm_text.setAccessibleName("Harm to write")
-        self.harm_text.setPlaceholderText("e.g. Cut to the ribs")
-        self.write_harm = QPushButton("Write harm")
-        self.write_harm.setAccessibleName("Write harm")
-        self.write_harm.clicked.connect(lambda _c=False: self.apply_harm())
-        for part in (self.harm_level, self.harm_text, self.write_harm):
-            harm_row.addWidget(part)
-        layout.addLayout(harm_row)
-        clock_row = FlowLayout(fill=True)
-        self.clock = QComboBox()
-        self.clock.setAccessibleName("Clock to tick")
-        self.clock.setMinimumContentsLength(8)
-        self.clock.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.tick = QPushButton("Tick by effect")
-        self.tick.setAccessibleName("Tick the clock by the roll's effect")
-        self.tick.clicked.connect(lambda _c=False: self.apply_ticks())
-        clock_row.addWidget(self.clock, 1)
-        clock_row.addWidget(self.tick)
-        layout.addLayout(clock_row)
-        self.log = QListWidget()
-        wrap_list(self.log)
-        self.log.setAccessibleName("Roll log")
-        self.log.setMaximumHeight(56)
-        self.log.setWordWrap(True)
-        layout.addWidget(self.log)
-        layout.addStretch(1)
-        self.harm_text.textChanged.connect(lambda _t: self.refresh())
-        self.refresh()
-
-    def set_target(self, owner: DocumentOwner[Any] | None) -> None:
-        """The open scoundrel or crew a roll writes to (None: nothing to write to)."""
-        if self.owner is not None:
-            with contextlib.suppress(RuntimeError, TypeError):
-                self.owner.changed.disconnect(self.refresh)
-        self.owner = owner
-        if owner is not None:
-            owner.changed.connect(self.refresh)
-        self.refresh()
-
-    def roll(self, kind: str, rng: Any = None) -> roller.Roll:
-        rolls = self.rolls
-        if kind == "action":
-            pool = rolls.rating.value() + rolls.bonus().dice
-        elif kind == "resistance":
-            pool = rolls.resist_dice.value()
-        else:
-            pool = rolls.fortune_dice.value()
-        self.last, self.last_kind = roller.roll(pool, rng), kind
-        text = f"{kind.capitalize()} roll {self.last.describe()}"
-        if kind == "resistance":
-            stress = self.last.stress
-            text += ": clears 1 stress" if stress < 0 else f": costs {stress} stress"
-        elif kind == "action":
-            effect = Effect(str(rolls.effect.currentData()))
-            text += f"; {self.last.ticks(effect)} clock ticks at {effect.value} effect"
-        self.result.setText(text)
-        self.log.insertItem(0, text)
-        self.refresh()
-        return self.last
-
-    def _stress(self) -> int | None:
-        if self.last is None:
-            return None
-        if self.last_kind == "resistance":
-            return self.last.stress
-        if self.last_kind == "action":
-            return self.rolls.bonus().roller_stress or None
-        return None
-
-    def refresh(self) -> None:
-        owner = self.owner
-        scoundrel = owner is not None and isinstance(owner.document, Scoundrel)
-        crew = owner is not None and isinstance(owner.document, Crew)
-        if owner is None:
-            self.target.setText("Open a scoundrel or a crew to write rolls to it.")
-        else:
-            what = "scoundrel" if scoundrel else "crew"
-            self.target.setText(f"Writes to the {what} {owner.document.name or '(unnamed)'}.")
-        stress = self._stress()
-        reason: str | None
-        if not scoundrel:
-            reason = "open a scoundrel"
-        elif stress is None:
-            reason = "roll resistance (or an action you pushed) first"
-        else:
-            assert owner is not None
-            reason = rules.why_not_resist(owner.document, stress, self.trauma.currentText())
-        refuse(self.take_stress, reason, "Write the last roll's stress to the scoundrel")
-        harm_reason = "open a scoundrel" if not scoundrel else None
-        if scoundrel:
-            assert owner is not None
-            harm_reason = rules.why_not_add_harm(owner.document, self.harm_level.value())
-        refuse(self.write_harm, harm_reason, "Write the harm on the scoundrel's sheet")
-        names = [c.name for c in owner.document.clocks] if crew and owner else []
-        if [self.clock.itemText(i) for i in range(self.clock.count())] != names:
-            self.clock.blockSignals(True)
-            self.clock.clear()
-            self.clock.addItems(names)
-            self.clock.blockSignals(False)
-        tick_reason: str | None = None
-        if not crew:
-            tick_reason = "open a crew with clocks"
-        elif self.last is None or self.last_kind != "action":
-            tick_reason = "roll an action first"
-        elif not names:
-            tick_reason = "the crew has no clock"
-        else:
-            assert owner is not None
-            ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
-            tick_reason = ("the roll filled no segment" if ticks == 0 else
-                           crew_rules.why_not_tick(owner.document, self.clock.currentText(),
-                                                   ticks))
-        refuse(self.tick, tick_reason, "Tick the chosen clock by the roll's effect")
-
-    def _apply(self, text: str, mutate: Any) -> None:
-        if self.owner is None:
-            return
-        status = QLabel()
-        if apply(self.owner, text, mutate, status):
-            self.log.insertItem(0, f"Written: {text}")
-        else:
-            self.log.insertItem(0, status.text())
-        self.refresh()
-
-    def apply_stress(self) -> None:
-        stress, trauma = self._stress(), self.trauma.currentText()
-        if stress is None:
-            return
-        label = "clear 1 stress" if stress < 0 else f"{stress} stress"
-        self._apply(f"Roll: {label}", lambda sc: rules.resist(sc, stress, trauma))
-
-    def apply_harm(self) -> None:
-        level, text = self.harm_level.value(), self.harm_text.text()
-
-        def write(sc: Scoundrel) -> None:
-            rules.add_harm(sc, level, text)
-
-        self._apply(f"Roll: level {level} harm", write)
-
-    def apply_ticks(self) -> None:
-        if self.last is None:
-            return
-        ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
-        name = self.clock.currentText()
-        self._apply(f"Roll: tick {name} by {ticks}",
-                    lambda c: crew_rules.tick(c, name, ticks))
-
-
 class ClocksTab(QWidget):
     """The chance a clock fills within N rolls at a chosen pool and effect."""
 
@@ -494,13 +279,13 @@ class ClocksTab(QWidget):
             self.segments.addItem(clock_size_label(size), size)
         self.segments.setCurrentIndex(list(BLADES_CLOCK_SIZES).index(6))
         self.segments.setToolTip(f"Clock size (the core allows 2 to {MAX_CLOCK_SEGMENTS})")
-        self.filled = _spin("Already filled", 0, 11, 0, "Segments filled already")
-        self.dice = _spin("Dice per roll", 0, odds.MAX_TRAIT_DICE, 2,
+        self.filled = spin_box("Already filled", 0, 11, 0, "Segments filled already")
+        self.dice = spin_box("Dice per roll", 0, odds.MAX_TRAIT_DICE, 2,
                           "Dice in each roll against the clock")
         self.effect = _combo("Effect", [e.value for e in Effect], "standard",
                              "Effect of each roll: ticks 0/1/2/3/5 by effect (a default "
                              "from the published game); a critical counts one level higher")
-        self.rolls = _spin("Rolls", 1, 24, 6, f"Rolls to look ahead (up to {odds.MAX_ROLLS})")
+        self.rolls = spin_box("Rolls", 1, 24, 6, f"Rolls to look ahead (up to {odds.MAX_ROLLS})")
         form.addRow("Clock", self.segments)
         form.addRow("Already filled", self.filled)
         form.addRow("Dice per roll", self.dice)

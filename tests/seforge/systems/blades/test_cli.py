@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from seforge.cli import main
-from seforge.systems.blades import rules
+from seforge.systems.blades import creation, play
 from seforge.systems.blades.documents import CREW, SCOUNDREL
 from seforge.systems.blades.models import Crew, Scoundrel
 
@@ -155,9 +155,9 @@ def test_check_in_process_cap_and_under(tmp_path: Path,
 
 def test_export_prints_a_scoundrel_sheet(tmp_path: Path) -> None:
     sc = Scoundrel(name="Nadja Vale", vice="Gambling", vice_purveyor="Spades")
-    rules.set_playbook(sc, "Hound")
-    rules.add_ability(sc, "Sharpshooter")
-    rules.add_harm(sc, 2, "Deep cut")
+    creation.set_playbook(sc, "Hound")
+    creation.add_ability(sc, "Sharpshooter")
+    play.add_harm(sc, 2, "Deep cut")
     SCOUNDREL.save(sc, tmp_path / "nadja.blades")
     CREW.save(Crew(name="Red Lanterns"), tmp_path / "crew.bladescrew")
     out = tmp_path / "sheets.pdf"

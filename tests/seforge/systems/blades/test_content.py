@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from seforge.core.resources import resource_path
-from seforge.systems.blades import content, rules
+from seforge.systems.blades import content, creation, play, rules
 from seforge.systems.blades.content import ContentError, CrewTypeData, PlaybookData
 from seforge.systems.blades.models import Scoundrel
 
@@ -62,7 +62,7 @@ def test_every_playbook_places_its_dots_and_trigger(name: str) -> None:
     data = content.playbook(name)
     assert data is not None
     sc = Scoundrel()
-    rules.set_playbook(sc, name.upper())
+    creation.set_playbook(sc, name.upper())
     assert sc.playbook == name and sc.xp_trigger == data.xp_trigger
     assert sc.playbook_dots == data.starting_dots and rules.spent(sc) == 3
 
@@ -79,17 +79,17 @@ def test_lists_hold_heritages_backgrounds_and_items() -> None:
 
 def test_abilities_and_items_come_from_the_playbook() -> None:
     sc = Scoundrel()
-    rules.set_playbook(sc, "Lurk")
-    rules.add_ability(sc, "shadow")
+    creation.set_playbook(sc, "Lurk")
+    creation.add_ability(sc, "shadow")
     assert sc.special_abilities == ["Shadow"] and sc.special_armor
-    assert "load first" in (rules.why_not_carry(sc, "Fine lockpicks") or "")
-    rules.set_load(sc, 3)
-    rules.carry(sc, "Fine lockpicks")
-    rules.carry(sc, "Fine shadow cloak")
-    rules.carry(sc, "Armor")
+    assert "load first" in (play.why_not_carry(sc, "Fine lockpicks") or "")
+    play.set_load(sc, 3)
+    play.carry(sc, "Fine lockpicks")
+    play.carry(sc, "Fine shadow cloak")
+    play.carry(sc, "Armor")
     assert rules.items_load(sc) == 3
-    assert "already carried" in (rules.why_not_carry(sc, "Armor") or "")
-    assert "needs 1 more" in (rules.why_not_carry(sc, "Lantern") or "")
-    assert "not an item" in (rules.why_not_carry(sc, "Fine long rifle") or "")
-    rules.drop(sc, "Armor")
+    assert "already carried" in (play.why_not_carry(sc, "Armor") or "")
+    assert "needs 1 more" in (play.why_not_carry(sc, "Lantern") or "")
+    assert "not an item" in (play.why_not_carry(sc, "Fine long rifle") or "")
+    play.drop(sc, "Armor")
     assert [i.name for i in sc.items] == ["Fine lockpicks", "Fine shadow cloak"]

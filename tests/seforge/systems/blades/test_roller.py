@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from seforge.systems.blades import roller, rules
+from seforge.systems.blades import play, roller
 from seforge.systems.blades.levels import Effect, ResultLevel
 from seforge.systems.blades.models import Scoundrel
 
@@ -47,10 +47,10 @@ def test_ticks_and_what_a_resistance_writes() -> None:
         Effect.LIMITED) == 1
     assert roller.Roll(1, (3,)).ticks(Effect.GREAT) == 0
     sc = Scoundrel(stress=3)
-    rules.resist(sc, roller.Roll(2, (2, 1)).stress)
+    play.resist(sc, roller.Roll(2, (2, 1)).stress)
     assert sc.stress == 7
-    rules.resist(sc, crit.stress)
+    play.resist(sc, crit.stress)
     assert sc.stress == 6
-    assert "choose the trauma" in (rules.why_not_resist(sc, 4) or "")
-    rules.resist(sc, 4, "Cold")
+    assert "choose the trauma" in (play.why_not_resist(sc, 4) or "")
+    play.resist(sc, 4, "Cold")
     assert sc.stress == 0 and sc.trauma == ["Cold"]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 
+from seforge.systems.blades import creation, play
 from seforge.systems.blades import crew as crew_rules
-from seforge.systems.blades import rules
 from seforge.systems.blades.models import Crew, Scoundrel
 from seforge.systems.blades.sheet import render
 from seforge.systems.blades.sheet_form import SheetReadError, read_sheets
@@ -23,15 +23,15 @@ def cutter() -> Scoundrel:
     sc = Scoundrel(name="Silas Blackwood", look="scarred", heritage="Skovlan",
                    heritage_detail="refugees", background="Military",
                    background_detail="deserter", vice="Stupor", vice_purveyor="the Pits")
-    rules.set_playbook(sc, "Cutter")
-    rules.add_ability(sc, "Battleborn")
-    rules.set_contact(sc, "friend", "Marlane")
-    rules.set_contact(sc, "rival", "Mercy")
-    rules.set_load(sc, 5)
-    rules.carry(sc, "Fine hand weapon")
-    rules.carry(sc, "Armor")
-    rules.take_stress(sc, 3)
-    rules.add_harm(sc, 2, "Cut to the ribs")
+    creation.set_playbook(sc, "Cutter")
+    creation.add_ability(sc, "Battleborn")
+    creation.set_contact(sc, "friend", "Marlane")
+    creation.set_contact(sc, "rival", "Mercy")
+    play.set_load(sc, 5)
+    play.carry(sc, "Fine hand weapon")
+    play.carry(sc, "Armor")
+    play.take_stress(sc, 3)
+    play.add_harm(sc, 2, "Cut to the ribs")
     return sc
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from seforge.systems.blades import creation, play
 from seforge.systems.blades import crew as crew_rules
-from seforge.systems.blades import rules
 from seforge.systems.blades.models import Crew, Faction, Item, Scoundrel
 from seforge.systems.blades.sheet import render
 from seforge.systems.blades.sheet_form import item_entries, read_sheets, upgrade_pool
@@ -34,12 +34,12 @@ def scoundrel(sample: Sample) -> Scoundrel:
     sc = Scoundrel(name=sample.name, alias=sample.name, look=sample.name,
                    heritage="Skovlan", heritage_detail=sample.name, vice="Stupor",
                    vice_purveyor=sample.name, notes=sample.note)
-    rules.set_playbook(sc, "Cutter")
-    rules.add_ability(sc, "Battleborn")
-    rules.set_load(sc, 5)
-    rules.carry(sc, "Fine hand weapon")
+    creation.set_playbook(sc, "Cutter")
+    creation.add_ability(sc, "Battleborn")
+    play.set_load(sc, 5)
+    play.carry(sc, "Fine hand weapon")
     sc.items.append(Item(name=sample.name, boxes=1))
-    rules.add_harm(sc, 2, sample.name)
+    play.add_harm(sc, 2, sample.name)
     return sc
 
 

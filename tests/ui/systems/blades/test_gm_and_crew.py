@@ -93,6 +93,15 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.addWidget(widget)
     assert isinstance(widget, CrewWidget)
     widget.show()
+    _add_and_fill_a_clock(qtbot, editor, widget)
+    _go_to_war_and_gain_rep(qtbot, editor, widget)
+    _hold_a_claim(qtbot, editor, widget)
+    path = tmp_path / "crew.bladescrew"
+    editor.owner.save(path)
+    assert CREW.load(path) == editor.owner.document
+
+
+def _add_and_fill_a_clock(qtbot: QtBot, editor: CrewEditor, widget: CrewWidget) -> None:
     widget.clock_name.setText("Alarm")
     qtbot.mouseClick(widget.add_clock, Qt.MouseButton.LeftButton)
     widget.clock_name.setText("Alarm")
@@ -107,6 +116,9 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
         qtbot.mouseClick(widget.tick, Qt.MouseButton.LeftButton)
     assert editor.owner.document.clocks[0].filled == 4
     assert not widget.tick.isEnabled() and "already full" in widget.tick.toolTip()
+
+
+def _go_to_war_and_gain_rep(qtbot: QtBot, editor: CrewEditor, widget: CrewWidget) -> None:
     widget.faction_name.setText("Bluecoats")
     qtbot.mouseClick(widget.add_faction, Qt.MouseButton.LeftButton)
     widget.factions.selectRow(0)
@@ -121,6 +133,9 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
     assert not widget.gain_coin.isEnabled() and "vault" in widget.gain_coin.toolTip()
     editor.owner.undo_stack.undo()
     assert editor.owner.document.rep == 0
+
+
+def _hold_a_claim(qtbot: QtBot, editor: CrewEditor, widget: CrewWidget) -> None:
     widget.claim_name.setText("Docks")
     widget.claim_turf.setChecked(True)
     qtbot.mouseClick(widget.add_claim, Qt.MouseButton.LeftButton)
@@ -130,9 +145,6 @@ def test_crew_editor_clocks_and_factions(qtbot: QtBot, tmp_path: Path) -> None:
     assert editor.owner.document.claims[0].held
     assert widget.claims.item(0).text() == "Docks (turf) — held"
     assert "of 11" in widget.rep.text()
-    path = tmp_path / "crew.bladescrew"
-    editor.owner.save(path)
-    assert CREW.load(path) == editor.owner.document
 
 
 def test_crew_pays_tier_one_from_the_scoundrels(qtbot: QtBot) -> None:

@@ -1,0 +1,228 @@
+"""The GM screen's dice roller: it rolls the pools set on the Rolls page and writes what a
+roll costs (stress, harm, clock ticks) to the open scoundrel or crew through its owner."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from seforge.systems.blades import crew as crew_rules
+from seforge.systems.blades import play, roller
+from seforge.systems.blades.facts import TRAUMA_CONDITIONS, Effect
+from seforge.systems.blades.models import Crew, Scoundrel
+from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import FlowLayout
+from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.refusal import refuse
+from ui.systems.blades.common import spin_box, wrap_list
+
+if TYPE_CHECKING:
+    from ui.systems.blades.gm_screen import RollsTab
+
+
+class RollerBox(QGroupBox):
+    """Roll the pools set beside it with the system's secure random source, and write what
+    a roll costs to the open scoundrel or crew through its owner (one undo step each);
+    every roll and what was written is logged below."""
+
+    def __init__(self, rolls: RollsTab, parent: QWidget | None = None) -> None:
+        super().__init__("Roll the dice", parent)
+        self.rolls = rolls
+        self.owner: DocumentOwner[Any] | None = None
+        self.last: roller.Roll | None = None
+        self.last_kind = ""
+        layout = QVBoxLayout(self)
+        buttons = FlowLayout(fill=True)
+        self.roll_action = QPushButton("Roll action")
+        self.roll_resist = QPushButton("Roll resistance")
+        self.roll_fortune = QPushButton("Roll fortune")
+        for button, kind in ((self.roll_action, "action"), (self.roll_resist, "resistance"),
+                             (self.roll_fortune, "fortune")):
+            button.setAccessibleName(button.text())
+            button.setToolTip(f"Roll the {kind} pool set on this page (the operating "
+                              "system's secure random source)")
+            button.clicked.connect(lambda _c=False, k=kind: self.roll(k))
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        self.result = QLabel("No roll yet.")
+        self.result.setAccessibleName("Roll result")
+        self.result.setWordWrap(True)
+        layout.addWidget(self.result)
+        self.target = QLabel()
+        self.target.setAccessibleName("Roll target")
+        self.target.setWordWrap(True)
+        layout.addWidget(self.target)
+        apply_row = FlowLayout(fill=True)
+        self.trauma = QComboBox()
+        self.trauma.setAccessibleName("Trauma if stress fills")
+        self.trauma.addItems(list(TRAUMA_CONDITIONS))
+        self.take_stress = QPushButton("Take the stress")
+        self.take_stress.setAccessibleName("Take the roll's stress")
+        self.take_stress.clicked.connect(lambda _c=False: self.apply_stress())
+        apply_row.addWidget(self.take_stress)
+        apply_row.addWidget(QLabel("if full:"))
+        apply_row.addWidget(self.trauma)
+        layout.addLayout(apply_row)
+        harm_row = FlowLayout(fill=True)
+        self.harm_level = spin_box("Harm level to write", 1, 3, 2, "Harm the consequence deals")
+        self.harm_text = QLineEdit()
+        self.harm_text.setAccessibleName("Harm to write")
+        self.harm_text.setPlaceholderText("e.g. Cut to the ribs")
+        self.write_harm = QPushButton("Write harm")
+        self.write_harm.setAccessibleName("Write harm")
+        self.write_harm.clicked.connect(lambda _c=False: self.apply_harm())
+        for part in (self.harm_level, self.harm_text, self.write_harm):
+            harm_row.addWidget(part)
+        layout.addLayout(harm_row)
+        clock_row = FlowLayout(fill=True)
+        self.clock = QComboBox()
+        self.clock.setAccessibleName("Clock to tick")
+        self.clock.setMinimumContentsLength(8)
+        self.clock.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.tick = QPushButton("Tick by effect")
+        self.tick.setAccessibleName("Tick the clock by the roll's effect")
+        self.tick.clicked.connect(lambda _c=False: self.apply_ticks())
+        clock_row.addWidget(self.clock, 1)
+        clock_row.addWidget(self.tick)
+        layout.addLayout(clock_row)
+        self.log = QListWidget()
+        wrap_list(self.log)
+        self.log.setAccessibleName("Roll log")
+        self.log.setMaximumHeight(56)
+        self.log.setWordWrap(True)
+        layout.addWidget(self.log)
+        layout.addStretch(1)
+        self.harm_text.textChanged.connect(lambda _t: self.refresh())
+        self.refresh()
+
+    def set_target(self, owner: DocumentOwner[Any] | None) -> None:
+        """The open scoundrel or crew a roll writes to (None: nothing to write to)."""
+        if self.owner is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.owner.changed.disconnect(self.refresh)
+        self.owner = owner
+        if owner is not None:
+            owner.changed.connect(self.refresh)
+        self.refresh()
+
+    def roll(self, kind: str, rng: Any = None) -> roller.Roll:
+        rolls = self.rolls
+        if kind == "action":
+            pool = rolls.rating.value() + rolls.bonus().dice
+        elif kind == "resistance":
+            pool = rolls.resist_dice.value()
+        else:
+            pool = rolls.fortune_dice.value()
+        self.last, self.last_kind = roller.roll(pool, rng), kind
+        text = f"{kind.capitalize()} roll {self.last.describe()}"
+        if kind == "resistance":
+            stress = self.last.stress
+            text += ": clears 1 stress" if stress < 0 else f": costs {stress} stress"
+        elif kind == "action":
+            effect = Effect(str(rolls.effect.currentData()))
+            text += f"; {self.last.ticks(effect)} clock ticks at {effect.value} effect"
+        self.result.setText(text)
+        self.log.insertItem(0, text)
+        self.refresh()
+        return self.last
+
+    def _stress(self) -> int | None:
+        if self.last is None:
+            return None
+        if self.last_kind == "resistance":
+            return self.last.stress
+        if self.last_kind == "action":
+            return self.rolls.bonus().roller_stress or None
+        return None
+
+    def refresh(self) -> None:
+        owner = self.owner
+        if owner is None:
+            self.target.setText("Open a scoundrel or a crew to write rolls to it.")
+        else:
+            what = "scoundrel" if isinstance(owner.document, Scoundrel) else "crew"
+            self.target.setText(f"Writes to the {what} {owner.document.name or '(unnamed)'}.")
+        scoundrel = owner.document if owner is not None and isinstance(
+            owner.document, Scoundrel) else None
+        refuse(self.take_stress, self._why_not_stress(scoundrel),
+               "Write the last roll's stress to the scoundrel")
+        refuse(self.write_harm, "open a scoundrel" if scoundrel is None else
+               play.why_not_add_harm(scoundrel, self.harm_level.value()),
+               "Write the harm on the scoundrel's sheet")
+        crew = owner.document if owner is not None and isinstance(owner.document, Crew) \
+            else None
+        refuse(self.tick, self._why_not_tick(crew),
+               "Tick the chosen clock by the roll's effect")
+
+    def _why_not_stress(self, scoundrel: Scoundrel | None) -> str | None:
+        """Why the last roll's stress cannot be written to the scoundrel, or None."""
+        stress = self._stress()
+        if scoundrel is None:
+            return "open a scoundrel"
+        if stress is None:
+            return "roll resistance (or an action you pushed) first"
+        return play.why_not_resist(scoundrel, stress, self.trauma.currentText())
+
+    def _why_not_tick(self, crew: Crew | None) -> str | None:
+        """List the crew's clocks; why the chosen one cannot be ticked by the last action
+        roll's effect, or None."""
+        names = [c.name for c in crew.clocks] if crew is not None else []
+        if [self.clock.itemText(i) for i in range(self.clock.count())] != names:
+            self.clock.blockSignals(True)
+            self.clock.clear()
+            self.clock.addItems(names)
+            self.clock.blockSignals(False)
+        if crew is None:
+            return "open a crew with clocks"
+        if self.last is None or self.last_kind != "action":
+            return "roll an action first"
+        if not names:
+            return "the crew has no clock"
+        ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
+        return ("the roll filled no segment" if ticks == 0 else
+                crew_rules.why_not_tick(crew, self.clock.currentText(), ticks))
+
+    def _apply(self, text: str, mutate: Any) -> None:
+        if self.owner is None:
+            return
+        status = QLabel()
+        if apply(self.owner, text, mutate, status):
+            self.log.insertItem(0, f"Written: {text}")
+        else:
+            self.log.insertItem(0, status.text())
+        self.refresh()
+
+    def apply_stress(self) -> None:
+        stress, trauma = self._stress(), self.trauma.currentText()
+        if stress is None:
+            return
+        label = "clear 1 stress" if stress < 0 else f"{stress} stress"
+        self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma))
+
+    def apply_harm(self) -> None:
+        level, text = self.harm_level.value(), self.harm_text.text()
+
+        def write(sc: Scoundrel) -> None:
+            play.add_harm(sc, level, text)
+
+        self._apply(f"Roll: level {level} harm", write)
+
+    def apply_ticks(self) -> None:
+        if self.last is None:
+            return
+        ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
+        name = self.clock.currentText()
+        self._apply(f"Roll: tick {name} by {ticks}",
+                    lambda c: crew_rules.tick(c, name, ticks))
