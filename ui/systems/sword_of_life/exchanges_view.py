@@ -5,6 +5,8 @@ widget of the screen from the document; none changes it.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
@@ -32,6 +34,12 @@ from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
 LOG_HEADERS = (("#", "Exchange"), ("Against", "Against"), ("You", "Player's cards"),
                ("Them", "Opposition's cards"), ("±", "Margin"), ("Result", "Result"))
 """The exchange log's column heads, short (shown) and in full (their tooltips)."""
+
+
+def _html(text: str) -> str:
+    """``text`` for a rich-text label: a figure such as "<0.01%" or a name with "<"
+    would otherwise be read as a tag and vanish."""
+    return html.escape(text, quote=False)
 
 
 def fighters(doc: SolConflict) -> tuple[Fighter, list[Fighter]]:
@@ -63,9 +71,9 @@ def draw_odds(next_label: QLabel, whole_label: QLabel, doc: SolConflict) -> None
         return
     odds = exchange(n, m, doc.settings)
     next_label.setText(
-        f"Next exchange, {n} cards against {opponent.name or 'the opposition'}'s {m}: "
-        f"win <b>{percent(odds.win)}</b>, tie {percent(odds.tie)}, "
-        f"loss {percent(odds.loss)}")
+        f"Next exchange, {n} cards against {_html(opponent.name or 'the opposition')}'s {m}: "
+        f"win <b>{_html(percent(odds.win))}</b>, tie {_html(percent(odds.tie))}, "
+        f"loss {_html(percent(odds.loss))}")
     next_label.setToolTip(f"win {odds.win}, tie {odds.tie}, loss {odds.loss}")
     try:
         whole = whole_conflict(doc.kind, doc.method, *fighters(doc), doc.settings,
@@ -79,7 +87,7 @@ def draw_odds(next_label: QLabel, whole_label: QLabel, doc: SolConflict) -> None
         " (the hand split as evenly as it goes each exchange)"
         if doc.method == Method.SPLIT else "")
     whole_label.setText(
-        f"Whole conflict from here{against}: win <b>{percent(whole.win)}</b>, about "
+        f"Whole conflict from here{against}: win <b>{_html(percent(whole.win))}</b>, about "
         f"{float(whole.expected_exchanges):.2f} more exchanges")
     whole_label.setToolTip(f"P(win) = {whole.win}; expected exchanges "
                            f"{whole.expected_exchanges}")

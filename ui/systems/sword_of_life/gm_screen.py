@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 from typing import Any
 
@@ -61,6 +62,12 @@ from ui.systems.sword_of_life.conflict_view import (
     ConflictEditor,
 )
 from ui.systems.sword_of_life.table_settings_box import ACES_TEXT
+
+
+def _html(text: str) -> str:
+    """``text`` for a rich-text label: a figure such as "<0.01%" or a name with "<"
+    would otherwise be read as a tag and vanish."""
+    return html.escape(text, quote=False)
 
 
 def _percent_item(value: Fraction) -> QTableWidgetItem:
@@ -246,9 +253,10 @@ class OddsCalculator(QWidget):
         odds = exchange(n, m, settings)
         k = self.need.value()
         self.result.setText(
-            f"Win <b>{percent(odds.win)}</b> · tie {percent(odds.tie)} · "
-            f"loss {percent(odds.loss)}<br>Margin {k} or more: "
-            f"{percent(odds.at_least(k))} · expected margin {float(odds.expected_margin):+.2f}")
+            f"Win <b>{_html(percent(odds.win))}</b> · tie {_html(percent(odds.tie))} · "
+            f"loss {_html(percent(odds.loss))}<br>Margin {k} or more: "
+            f"{_html(percent(odds.at_least(k)))} · expected margin "
+            f"{float(odds.expected_margin):+.2f}")
         self.result.setToolTip(f"win {odds.win}; tie {odds.tie}; loss {odds.loss}; "
                                f"margin >= {k}: {odds.at_least(k)}")
         margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
@@ -283,7 +291,7 @@ class OddsCalculator(QWidget):
             self.whole.setText(str(error))
             self.whole.setToolTip("")
             return
-        self.whole.setText(f"P(win the whole conflict) <b>{percent(whole.win)}</b>, "
+        self.whole.setText(f"P(win the whole conflict) <b>{_html(percent(whole.win))}</b>, "
                            f"{float(whole.expected_exchanges):.2f} exchanges on average")
         self.whole.setToolTip(f"P(win) = {whole.win}; expected exchanges "
                               f"{whole.expected_exchanges}")
