@@ -533,14 +533,45 @@ def absorbing_chain(
     """
     if is_end(start):
         return ChainResult(Distribution.point(start), Fraction(0))
-    transient: list[S] = []
-    index: dict[S, int] = {}
-    ends: list[S] = []
-    end_index: dict[S, int] = {}
-    moves: list[list[tuple[S, Fraction]]] = []
+    chain = _explore(start, step, is_end, max_states)
+    size = len(chain.transient)
+    index = chain.index
+    order = _acyclic_order(
+        size, [[index[f] for f, _ in chain.moves[i] if f in index] for i in range(size)]
+    )
+    if order is not None:
+        solved = _solve_acyclic(order, chain.moves, index, chain.end_index)
+        first_sparse = solved[index[start]]
+        end_probs = {chain.ends[j]: prob for j, prob in first_sparse.items() if j >= 0 and prob}
+        return ChainResult(Distribution(end_probs), first_sparse.get(-1, Fraction(0)))
+    return _solve_chain(chain, start)
+
+
+class _Chain(Generic[S]):
+    """The states reachable from a start: transient ones (numbered from 0, the start
+    first), absorbing ones (numbered in order of discovery) and each transient state's
+    moves."""
+
+    __slots__ = ("end_index", "ends", "index", "moves", "transient")
+
+    def __init__(self) -> None:
+        self.transient: list[S] = []
+        self.index: dict[S, int] = {}
+        self.ends: list[S] = []
+        self.end_index: dict[S, int] = {}
+        self.moves: list[list[tuple[S, Fraction]]] = []
+
+
+def _explore(
+    start: S, step: Callable[[S], Distribution[S]], is_end: Callable[[S], bool],
+    max_states: int,
+) -> _Chain[S]:
+    """Every state reachable from ``start`` (ValueError past ``max_states``)."""
+    chain: _Chain[S] = _Chain()
+    index, moves = chain.index, chain.moves
     queue = [start]
     index[start] = 0
-    transient.append(start)
+    chain.transient.append(start)
     while queue:
         state = queue.pop()
         outgoing = list(step(state).items())
@@ -550,40 +581,37 @@ def absorbing_chain(
         moves[moves_at] = outgoing
         for following, _ in outgoing:
             if is_end(following):
-                if following not in end_index:
-                    end_index[following] = len(ends)
-                    ends.append(following)
+                if following not in chain.end_index:
+                    chain.end_index[following] = len(chain.ends)
+                    chain.ends.append(following)
             elif following not in index:
-                index[following] = len(transient)
-                transient.append(following)
+                index[following] = len(chain.transient)
+                chain.transient.append(following)
                 queue.append(following)
-                if len(transient) > max_states:
+                if len(chain.transient) > max_states:
                     raise ValueError(f"the conflict reaches more than {max_states} states")
-    size = len(transient)
-    width = len(ends) + 1  # absorption probabilities, then expected steps
-    order = _acyclic_order(
-        size, [[index[f] for f, _ in moves[i] if f in index] for i in range(size)]
-    )
-    if order is not None:
-        solved = _solve_acyclic(order, moves, index, end_index)
-        first_sparse = solved[index[start]]
-        end_probs = {ends[j]: prob for j, prob in first_sparse.items() if j >= 0 and prob}
-        return ChainResult(Distribution(end_probs), first_sparse.get(-1, Fraction(0)))
+    return chain
+
+
+def _solve_chain(chain: _Chain[S], start: S) -> ChainResult[S]:
+    """The general solver (the transient states form a cycle): Gaussian elimination."""
+    size = len(chain.transient)
+    width = len(chain.ends) + 1  # absorption probabilities, then expected steps
     # Rows of (I - Q) | R, 1 for each transient state.
     rows: list[list[Fraction]] = []
     for i in range(size):
         row = [Fraction(0)] * (size + width)
         row[i] += 1
-        for following, prob in moves[i]:
-            if following in end_index:
-                row[size + end_index[following]] += prob
+        for following, prob in chain.moves[i]:
+            if following in chain.end_index:
+                row[size + chain.end_index[following]] += prob
             else:
-                row[index[following]] -= prob
+                row[chain.index[following]] -= prob
         row[size + width - 1] = Fraction(1)
         rows.append(row)
     solution = _solve(rows, size, width)
-    first = solution[index[start]]
-    end_probs = {end: first[j] for j, end in enumerate(ends) if first[j]}
+    first = solution[chain.index[start]]
+    end_probs = {end: first[j] for j, end in enumerate(chain.ends) if first[j]}
     if sum(end_probs.values()) != 1:
         raise ValueError("some reachable state can never end the conflict")
     return ChainResult(Distribution(end_probs), first[width - 1])
