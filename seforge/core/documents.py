@@ -222,14 +222,20 @@ def _is_text(text: str) -> bool:
     return True
 
 
+def _any_text(text: str) -> bool:
+    """Every string is text when surrogates are not checked."""
+    return True
+
+
 def _within_limits(data: Any, surrogates: bool) -> bool:
     """Whether ``data`` keeps every limit :func:`check_document` checks, as fast as Python
     walks it: no path is built, leaves are checked in their container's loop, and the
     objects of a list (a file of many small objects) in the list's loop, so only deeper
     containers are stacked. False for anything :func:`_check_document_naming` refuses."""
     limits, line, key_chars, max_depth = TEXT_LIMITS, LINE_CHARS, KEY_CHARS, MAX_DEPTH
+    is_text = _is_text if surrogates else _any_text  # only asked of non-ASCII strings
     if isinstance(data, str):
-        return len(data) <= line and (not surrogates or _is_text(data))
+        return len(data) <= line and is_text(data)
     containers = (dict, list)
     stack: list[tuple[Any, int, int]] = [(data, 0, line)]
     push = stack.append
@@ -241,32 +247,41 @@ def _within_limits(data: Any, surrogates: bool) -> bool:
             objects: Any = (value,)
             depth -= 1  # its fields are one level down, as an object's in a list
         elif isinstance(value, list):
-            objects = []
-            for item in value:
-                if isinstance(item, str):
-                    if len(item) > limit or (
-                            surrogates and not item.isascii() and not _is_text(item)):
-                        return False
-                elif isinstance(item, dict):
-                    objects.append(item)
-                elif isinstance(item, list):
-                    push((item, depth + 1, limit))
-            if objects and depth + 1 >= max_depth:
+            objects = _list_within(value, depth, limit, is_text, push)
+            if objects is None:
                 return False
         else:
             continue
         for obj in objects:  # fields at depth + 2
             for key, item in obj.items():
-                if len(key) > key_chars or (
-                        surrogates and not key.isascii() and not _is_text(key)):
+                if len(key) > key_chars or (not key.isascii() and not is_text(key)):
                     return False
                 if isinstance(item, str):
                     if len(item) > limits.get(key, line) or (
-                            surrogates and not item.isascii() and not _is_text(item)):
+                            not item.isascii() and not is_text(item)):
                         return False
                 elif isinstance(item, containers):
                     push((item, depth + 2, limits.get(key, line)))
     return True
+
+
+def _list_within(value: list[Any], depth: int, limit: int, is_text: Callable[[str], bool],
+                 push: Callable[[tuple[Any, int, int]], None]) -> list[Any] | None:
+    """:func:`_within_limits` of a list at ``depth``: its texts checked, its lists
+    stacked, its objects returned for their fields to be checked (None when a text or
+    the depth breaks a limit)."""
+    objects = []
+    for item in value:
+        if isinstance(item, str):
+            if len(item) > limit or (not item.isascii() and not is_text(item)):
+                return None
+        elif isinstance(item, dict):
+            objects.append(item)
+        elif isinstance(item, list):
+            push((item, depth + 1, limit))
+    if objects and depth + 1 >= MAX_DEPTH:
+        return None
+    return objects
 
 
 def _check_document_naming(data: Any, source: str, surrogates: bool) -> None:
