@@ -38,8 +38,8 @@ from seforge.core.limits import (
     MAX_FILE_BYTES,
     MAX_NUMBER_CHARS,
     MAX_WHOLE_NUMBER,
-    TEXT_LIMITS,
     text_limit,
+    text_limits,
 )
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -232,7 +232,7 @@ def _within_limits(data: Any, surrogates: bool) -> bool:
     walks it: no path is built, leaves are checked in their container's loop, and the
     objects of a list (a file of many small objects) in the list's loop, so only deeper
     containers are stacked. False for anything :func:`_check_document_naming` refuses."""
-    limits, line, key_chars, max_depth = TEXT_LIMITS, LINE_CHARS, KEY_CHARS, MAX_DEPTH
+    limits, line, key_chars, max_depth = text_limits(), LINE_CHARS, KEY_CHARS, MAX_DEPTH
     is_text = _is_text if surrogates else _any_text  # only asked of non-ASCII strings
     if isinstance(data, str):
         return len(data) <= line and is_text(data)

@@ -29,6 +29,7 @@ __all__ = [
     "declare_text_limits",
     "declared_text_limits",
     "text_limit",
+    "text_limits",
 ]
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -87,6 +88,15 @@ def declare_text_limits(limits: Mapping[str, int]) -> None:
 def declared_text_limits() -> dict[str, int]:
     """The limits the systems have declared so far (a copy)."""
     return dict(_DECLARED)
+
+
+def text_limits() -> dict[str, int]:
+    """Every named field's limit: :data:`TEXT_LIMITS` with the systems' declared ones
+    (the larger where both name a field), as :func:`text_limit` gives them."""
+    merged = dict(TEXT_LIMITS)
+    for field, limit in _DECLARED.items():
+        merged[field] = max(limit, merged.get(field, 0))
+    return merged
 
 
 def text_limit(field: str | None) -> int:
