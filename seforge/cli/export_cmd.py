@@ -161,41 +161,34 @@ def _export_each(groups: dict[str, tuple[GameSystem, list[str]]], output: Path,
     return _report(args, output, pages, count, [s.title for s, _f in groups.values()])
 
 
-def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
+def _export_blank(systems: list[GameSystem], asked: dict[str, list[str]],
+                  args: argparse.Namespace) -> int:
+    """No FILE: the one system whose own options were given writes the PDF."""
+    named = [system for system in systems if asked[system.id]]
+    if len(named) != 1 or named[0].export_options is None:
+        return _error("give at least one FILE, or a system's option that prints "
+                      "without files (such as --blank)")
+    return named[0].export_options.run(args)
 
-    from seforge.cli.routing import system_for_file
-    from seforge.core.documents import DocumentFileError
-    from seforge.systems import registry
 
-    output = Path(args.output)
-    problem = output_problem(output, list(args.files))
-    if problem is not None:
-        return _error(problem)
-    systems = registry().load_all()[0]
-    asked = {system.id: _given_options(system, args) for system in systems}
-    if not args.files:
-        named = [system for system in systems if asked[system.id]]
-        if len(named) != 1 or named[0].export_options is None:
-            return _error("give at least one FILE, or a system's option that prints "
-                          "without files (such as --blank)")
-        return named[0].export_options.run(args)
-    groups: dict[str, tuple[GameSystem, list[str]]] = {}
-    for name in args.files:
-        system = system_for_file(name)
-        groups.setdefault(system.id, (system, []))[1].append(name)
+def _stray_option(systems: list[GameSystem], asked: dict[str, list[str]],
+                  groups: dict[str, tuple[GameSystem, list[str]]]) -> str | None:
+    """Why a system's own option was given for files that are not all its, or None."""
     stray = [(system_id, dest) for system_id, dests in asked.items() if system_id not in groups
              or len(groups) > 1 for dest in dests]
-    if stray:
-        system_id, dest = stray[0]
-        title = next(s.title for s in systems if s.id == system_id)
-        return _error(f"{_flag(dest)} is a {title} option: every FILE must then be a "
-                      f"{title} document")
-    if not output.parent.is_dir():
-        return _error(f"{output}: the folder {output.parent} does not exist")
-    if len(groups) > 1:
-        return _export_each(groups, output, args)
-    system, files = next(iter(groups.values()))
+    if not stray:
+        return None
+    system_id, dest = stray[0]
+    title = next(s.title for s in systems if s.id == system_id)
+    return (f"{_flag(dest)} is a {title} option: every FILE must then be a "
+            f"{title} document")
+
+
+def _export_single(system: GameSystem, files: list[str], output: Path,
+                   args: argparse.Namespace) -> int:
+    """Every file is ``system``'s: it writes the PDF."""
+    from seforge.core.documents import DocumentFileError
+
     if system.export_options is not None:
         return system.export_options.run(args)
     try:
@@ -205,3 +198,32 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _error(f"{output}: {exc.strerror or exc}")
     return _report(args, output, pages, len(files), [system.title])
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from seforge.cli.routing import system_for_file
+    from seforge.systems import registry
+
+    output = Path(args.output)
+    problem = output_problem(output, list(args.files))
+    if problem is not None:
+        return _error(problem)
+    systems = registry().load_all()[0]
+    asked = {system.id: _given_options(system, args) for system in systems}
+    if not args.files:
+        return _export_blank(systems, asked, args)
+    groups: dict[str, tuple[GameSystem, list[str]]] = {}
+    for name in args.files:
+        system = system_for_file(name)
+        groups.setdefault(system.id, (system, []))[1].append(name)
+    stray = _stray_option(systems, asked, groups)
+    if stray is not None:
+        return _error(stray)
+    if not output.parent.is_dir():
+        return _error(f"{output}: the folder {output.parent} does not exist")
+    if len(groups) > 1:
+        return _export_each(groups, output, args)
+    system, files = next(iter(groups.values()))
+    return _export_single(system, files, output, args)

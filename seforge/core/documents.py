@@ -41,6 +41,7 @@ from seforge.core.limits import (
     text_limit,
     text_limits,
 )
+from seforge.core.unknown_fields import keep_unknown_fields as keep_unknown_fields
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -222,15 +223,20 @@ def _is_text(text: str) -> bool:
     return True
 
 
+def _any_text(text: str) -> bool:
+    """Every string is text when surrogates are not checked."""
+    return True
+
+
 def _within_limits(data: Any, surrogates: bool) -> bool:
     """Whether ``data`` keeps every limit :func:`check_document` checks, as fast as Python
     walks it: no path is built, leaves are checked in their container's loop, and the
     objects of a list (a file of many small objects) in the list's loop, so only deeper
     containers are stacked. False for anything :func:`_check_document_naming` refuses."""
-    # the systems' declared limits too (a field's limit as text_limit gives it)
     limits, line, key_chars, max_depth = text_limits(), LINE_CHARS, KEY_CHARS, MAX_DEPTH
+    is_text = _is_text if surrogates else _any_text  # only asked of non-ASCII strings
     if isinstance(data, str):
-        return len(data) <= line and (not surrogates or _is_text(data))
+        return len(data) <= line and is_text(data)
     containers = (dict, list)
     stack: list[tuple[Any, int, int]] = [(data, 0, line)]
     push = stack.append
@@ -242,32 +248,41 @@ def _within_limits(data: Any, surrogates: bool) -> bool:
             objects: Any = (value,)
             depth -= 1  # its fields are one level down, as an object's in a list
         elif isinstance(value, list):
-            objects = []
-            for item in value:
-                if isinstance(item, str):
-                    if len(item) > limit or (
-                            surrogates and not item.isascii() and not _is_text(item)):
-                        return False
-                elif isinstance(item, dict):
-                    objects.append(item)
-                elif isinstance(item, list):
-                    push((item, depth + 1, limit))
-            if objects and depth + 1 >= max_depth:
+            objects = _list_within(value, depth, limit, is_text, push)
+            if objects is None:
                 return False
         else:
             continue
         for obj in objects:  # fields at depth + 2
             for key, item in obj.items():
-                if len(key) > key_chars or (
-                        surrogates and not key.isascii() and not _is_text(key)):
+                if len(key) > key_chars or (not key.isascii() and not is_text(key)):
                     return False
                 if isinstance(item, str):
                     if len(item) > limits.get(key, line) or (
-                            surrogates and not item.isascii() and not _is_text(item)):
+                            not item.isascii() and not is_text(item)):
                         return False
                 elif isinstance(item, containers):
                     push((item, depth + 2, limits.get(key, line)))
     return True
+
+
+def _list_within(value: list[Any], depth: int, limit: int, is_text: Callable[[str], bool],
+                 push: Callable[[tuple[Any, int, int]], None]) -> list[Any] | None:
+    """:func:`_within_limits` of a list at ``depth``: its texts checked, its lists
+    stacked, its objects returned for their fields to be checked (None when a text or
+    the depth breaks a limit)."""
+    objects = []
+    for item in value:
+        if isinstance(item, str):
+            if len(item) > limit or (not item.isascii() and not is_text(item)):
+                return None
+        elif isinstance(item, dict):
+            objects.append(item)
+        elif isinstance(item, list):
+            push((item, depth + 1, limit))
+    if objects and depth + 1 >= MAX_DEPTH:
+        return None
+    return objects
 
 
 def _check_document_naming(data: Any, source: str, surrogates: bool) -> None:
@@ -423,72 +438,6 @@ def check_whole_numbers(document: BaseModel, source: str) -> None:
             raise DocumentFileError(
                 source, f"is {shown}; whole numbers in a document stay between "
                 f"-{MAX_WHOLE_NUMBER:,} and {MAX_WHOLE_NUMBER:,}", field=path or None)
-
-
-_KEEPING: set[type[BaseModel]] = set()
-"""Document models :func:`keep_unknown_fields` has prepared (with their nested models)."""
-
-
-def keep_unknown_fields(model: type[BaseModel]) -> None:
-    """One rule for every file kind of every system: fields SEForge does not know (a
-    newer version's, another tool's) are kept and written back, at any depth, never
-    refused. The first time ``model`` is read, it and every model nested in its fields
-    get ``extra="allow"`` (a system's ``extra="forbid"`` included) and are rebuilt,
-    innermost first; a model's ``model_dump`` then carries the unknown fields, and its
-    copies keep them."""
-    if model in _KEEPING:
-        return
-    order: list[type[BaseModel]] = []
-    _nested_models(model, order, set())
-    changed: set[type[BaseModel]] = set()
-    for cls in order:  # innermost first: a parent is rebuilt over its rebuilt children
-        loose = cls.model_config.get("extra") != "allow"
-        if loose:
-            cls.model_config["extra"] = "allow"
-        if loose or any(child in changed for child in _direct_models(cls)):
-            cls.model_rebuild(force=True)
-            changed.add(cls)
-        if "__deepcopy__" not in cls.__dict__:
-            cls.__deepcopy__ = _deepcopy_sharing_unknown  # type: ignore[method-assign]
-    _KEEPING.update(order)
-
-
-def _deepcopy_sharing_unknown(self: BaseModel, memo: dict[int, Any] | None = None) -> Any:
-    """A deep copy of a document model whose unknown fields are the original's objects.
-
-    SEForge never changes an unknown field (it keeps it and writes it back), so its
-    copies may share it; copying it would cost a million objects for every undo step or
-    rule query on a file at the size limit (issue 28: a 10 MB file of small unknown
-    objects froze the window for 14 s). The known fields are copied as before."""
-    memo = {} if memo is None else memo
-    for value in (self.__pydantic_extra__ or {}).values():
-        memo.setdefault(id(value), value)
-    return BaseModel.__deepcopy__(self, memo)
-
-
-def _direct_models(cls: type[BaseModel]) -> set[type[BaseModel]]:
-    """The models named in ``cls``'s field types (in lists, dicts, unions...)."""
-    import typing
-
-    found: set[type[BaseModel]] = set()
-    pending: list[Any] = [f.annotation for f in cls.model_fields.values()]
-    while pending:
-        annotation = pending.pop()
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            found.add(annotation)
-        pending.extend(typing.get_args(annotation))
-    return found
-
-
-def _nested_models(cls: type[BaseModel], order: list[type[BaseModel]],
-                   seen: set[type[BaseModel]]) -> None:
-    """``cls`` and the models nested in it, each after the models it holds."""
-    if cls in seen:
-        return
-    seen.add(cls)
-    for child in sorted(_direct_models(cls), key=lambda c: c.__qualname__):
-        _nested_models(child, order, seen)
-    order.append(cls)
 
 
 def dumps(data: Mapping[str, Any]) -> str:

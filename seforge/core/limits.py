@@ -91,8 +91,8 @@ def declared_text_limits() -> dict[str, int]:
 
 
 def text_limits() -> dict[str, int]:
-    """Every named text limit in force: the core's :data:`TEXT_LIMITS` and the systems'
-    declared ones, the larger where both name a field (what :func:`text_limit` gives)."""
+    """Every named field's limit: :data:`TEXT_LIMITS` with the systems' declared ones
+    (the larger where both name a field), as :func:`text_limit` gives them."""
     merged = dict(TEXT_LIMITS)
     for field, limit in _DECLARED.items():
         merged[field] = max(limit, merged.get(field, 0))

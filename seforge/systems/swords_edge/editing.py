@@ -17,6 +17,7 @@ from typing import Any
 from seforge.systems.swords_edge.budget import (
     CORE_START,
     TRAIT_START,
+    BudgetReport,
     budget_report,
     core_cost,
     element_entry,
@@ -147,17 +148,35 @@ def _minimum(character: Character, key: str) -> tuple[Rank, str]:
     return floor, what
 
 
-def rank_choices(character: Character, key: str) -> list[RankChoice]:
-    """Every Quality Rank (Weak..Legendary) with whether the builder may offer it.
+@dataclass(frozen=True)
+class _RankRules:
+    """What limits the Ranks a Quality may take, apart from the budget."""
 
-    Not offered: a Rank below the Quality's starting Rank, a Weakness taken at
-    creation at anything but Basic, and a raise that would spend more Ranks than the
-    budget holds. A change that does not make the spending worse is always offered,
-    so an over-budget book character can still be brought back within budget.
-    """
-    report = budget_report(character)
-    current = get_rank(character, key)
-    current_cost = _cost_of(character, key, current)
+    weakness_at_creation: bool
+    """A Weakness (or Fetish) taken at creation: Basic only."""
+    gained: tuple[Rank, ...]
+    """For an Element gained in play: the Ranks it may start at (else empty)."""
+    gained_reason: str
+    bought: bool
+    """Bought with creation Ranks (so it cannot go below its starting Rank)."""
+    floor: Rank
+    floor_reason: str
+
+    def refusal(self, rank: Rank, delta: int, report: BudgetReport) -> str:
+        """Why ``rank`` is not offered ("" when it is), costing ``delta`` more Ranks."""
+        if self.weakness_at_creation:
+            return "" if rank == Rank.BASIC else "a Weakness taken at creation is Basic"
+        if self.gained:
+            return "" if rank in self.gained else self.gained_reason
+        if self.bought and rank < self.floor:
+            return self.floor_reason
+        if delta > 0 and report.spent + delta > report.budget:
+            short = report.spent + delta - report.budget
+            return f"needs {short} more Rank{'s' if short != 1 else ''} than you have left"
+        return ""
+
+
+def _rank_rules(character: Character, key: str) -> _RankRules:
     quality = None if QualityKey.parse(key).is_trait else quality_for(character, key)
     weakness_at_creation = (
         isinstance(quality, Element)
@@ -176,21 +195,25 @@ def rank_choices(character: Character, key: str) -> list[RankChoice]:
         )
         gained_reason = _gained_reason(quality)
     floor, floor_reason = _minimum(character, key)
+    return _RankRules(weakness_at_creation, gained, gained_reason, bought, floor, floor_reason)
+
+
+def rank_choices(character: Character, key: str) -> list[RankChoice]:
+    """Every Quality Rank (Weak..Legendary) with whether the builder may offer it.
+
+    Not offered: a Rank below the Quality's starting Rank, a Weakness taken at
+    creation at anything but Basic, and a raise that would spend more Ranks than the
+    budget holds. A change that does not make the spending worse is always offered,
+    so an over-budget book character can still be brought back within budget.
+    """
+    report = budget_report(character)
+    current = get_rank(character, key)
+    current_cost = _cost_of(character, key, current)
+    rules = _rank_rules(character, key)
     choices: list[RankChoice] = []
     for rank in QUALITY_RANKS:
         delta = _cost_of(character, key, rank) - current_cost
-        reason = ""
-        if weakness_at_creation:
-            if rank != Rank.BASIC:
-                reason = "a Weakness taken at creation is Basic"
-        elif gained:
-            if rank not in gained:
-                reason = gained_reason
-        elif bought and rank < floor:
-            reason = floor_reason
-        elif delta > 0 and report.spent + delta > report.budget:
-            short = report.spent + delta - report.budget
-            reason = f"needs {short} more Rank{'s' if short != 1 else ''} than you have left"
+        reason = rules.refusal(rank, delta, report)
         choices.append(RankChoice(rank, not reason or rank == current, reason, delta))
     return choices
 

@@ -6,7 +6,9 @@ they face (each NC with its Stress and the Qualities it applies per step), the
 step (Momentum, Action, Seize the Momentum), the PC's Qualities chosen per step,
 those spent on Momentum, the Luck spent on rerolls, the Action's situation
 (role, Momentum Level, action number, range, Undefended), the dice and the
-verdict. It is a pydantic model, so it round-trips through JSON.
+verdict. It is a pydantic model, so it round-trips through JSON (the model is in
+:mod:`seforge.systems.swords_edge.pending_models`, the reading of a judged roll in
+:mod:`seforge.systems.swords_edge.judged_rolls`; both are re-exported here).
 
 The functions below are its only mutators: each changes the model in place or
 raises :class:`RefusedError` (a ValueError) with a plain reason and leaves
@@ -29,17 +31,30 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.dice import DIE_FACES
+from seforge.systems.swords_edge.judged_rolls import Consequence, consequences, roll_line
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, Trait
-from seforge.systems.swords_edge.play.keys import describe_key
-from seforge.systems.swords_edge.quality_key import QualityKey
+from seforge.systems.swords_edge.pending_models import (
+    JUDGE_FIRST,
+    LOG_LIMIT,
+    MAX_ACTION_NUMBER,
+    MAX_PENALTY_RANKS,
+    NO_TN,
+    PLAIN_RANGE,
+    JudgedNextStep,
+    JudgedRoll,
+    PendingNC,
+    PendingTest,
+    RollKind,
+    pending_from_json,
+    pending_to_json,
+)
 from seforge.systems.swords_edge.resolution.breakdown import (
     TNBreakdown,
     joint_action_tn,
@@ -48,10 +63,8 @@ from seforge.systems.swords_edge.resolution.breakdown import (
     undefended_target_tn,
 )
 from seforge.systems.swords_edge.resolution.opponents import (
-    NCQualityOption,
     Opponent,
     default_applied,
-    nc_qualities,
     nc_spent_by_momentum,
     regrouped_momentum,
 )
@@ -69,10 +82,8 @@ from seforge.systems.swords_edge.resolution.qualities import (
     spent_by_momentum,
     spent_problem,
 )
-from seforge.systems.swords_edge.resolution.ranges import RANGES
-from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Role, Step
-from seforge.systems.swords_edge.resolution.stress import apply_stress_to_nc, penalty_modifier
-from seforge.systems.swords_edge.resolution.tns import GroupActionReading
+from seforge.systems.swords_edge.resolution.steps import STEPS, Step
+from seforge.systems.swords_edge.resolution.stress import penalty_modifier
 from seforge.systems.swords_edge.resolution.verdicts import (
     NextStep,
     Verdict,
@@ -82,13 +93,18 @@ from seforge.systems.swords_edge.resolution.verdicts import (
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
 
 __all__ = [
+    "JUDGE_FIRST",
     "LOG_LIMIT",
     "MAX_ACTION_NUMBER",
     "MAX_PENALTY_RANKS",
+    "NO_TN",
+    "PLAIN_RANGE",
     "Consequence",
+    "JudgedNextStep",
     "JudgedRoll",
     "PendingNC",
     "PendingTest",
+    "RollKind",
     "add_opponent",
     "apply_stress",
     "clear_log",
@@ -127,208 +143,6 @@ __all__ = [
     "tn",
     "toggle_quality",
 ]
-
-MAX_PENALTY_RANKS = 7
-LOG_LIMIT = 200
-"""The roll log keeps this many rolls (the oldest go first)."""
-MAX_ACTION_NUMBER = 10
-PLAIN_RANGE = (-40, 60)
-
-
-NO_TN = "Add an NC (or mark the target Undefended) to set a TN."
-"""Why a step cannot be judged or rolled yet."""
-
-JUDGE_FIRST = "Judge the roll first: a Luck reroll changes a roll made."
-"""Why a Luck reroll needs a judged roll of this step."""
-
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", validate_assignment=True)
-
-
-def _per_step() -> dict[Step, list[str]]:
-    return {step: [] for step in STEPS}
-
-
-def _every_step(value: dict[Step, list[str]]) -> dict[Step, list[str]]:
-    """A per-step mapping with every step present (a file may leave some out)."""
-    return {step: list(dict.fromkeys(value.get(step, []))) for step in STEPS}
-
-
-class PendingNC(_Model):
-    """An NC in the Test: its sheet, the Stress it has taken, what it applies."""
-
-    uid: str
-    """Stable within the Test (views find their NC by it)."""
-    nc: NarrativeCharacter
-    library_id: str = ""
-    """The book NC it was taken from ("" for a typed or scene NC)."""
-    scene_id: str = ""
-    """The scene's id for it, when the Test belongs to a scene pairing."""
-    stress: int = Field(default=0, ge=0, le=10)
-    applied: dict[Step, list[str]] = Field(default_factory=_per_step)
-    """Per step, the keys of its Qualities the GM ticked (see :func:`nc_qualities`)."""
-
-    @field_validator("applied")
-    @classmethod
-    def _steps(cls, value: dict[Step, list[str]]) -> dict[Step, list[str]]:
-        return _every_step(value)
-
-    def opponent(self, step: Step) -> Opponent:
-        return Opponent(self.nc, frozenset(self.applied.get(step, [])), self.stress)
-
-    @property
-    def removed(self) -> bool:
-        return apply_stress_to_nc(self.nc.type, self.nc.rank, 0, self.stress).removed
-
-    def options(self) -> list[NCQualityOption]:
-        """Its usable Qualities, with the TN each gives at its current Rank."""
-        return nc_qualities(self.nc, self.opponent("momentum").rank)
-
-
-class JudgedNextStep(_Model):
-    label: str
-    step: Step
-    role: Role = "attack"
-    momentum_level: Level | None = None
-
-    def to_next_step(self) -> NextStep:
-        return NextStep(self.label, self.step, self.role, self.momentum_level)
-
-
-RollKind = Literal["entered", "rolled", "reroll"]
-
-
-class JudgedRoll(_Model):
-    """The verdict on the dice, as the screen shows it (and as the roll log keeps it)."""
-
-    step: Step
-    dice: tuple[int, int]
-    rerolled: bool = False
-    kind: RollKind = "entered"
-    """Dice typed in, rolled by the app, or a Luck reroll."""
-    actor: str | None = None
-    used: list[str] = Field(default_factory=list)
-    """The PC's Qualities in the roll (keys), for a Critical Failure's Advancement."""
-    trait: Trait | None = None
-    offer_taken: bool = False
-    """What its critical offered (see :func:`consequences`) has been recorded."""
-    modifier: int
-    tn: int
-    headline: str
-    lines: list[str] = Field(default_factory=list)
-    success: bool
-    level: Level | None = None
-    total: int
-    stress: int = 0
-    next_steps: list[JudgedNextStep] = Field(default_factory=list)
-    undefended_pc: bool = False
-
-    @classmethod
-    def of(cls, verdict: Verdict, step: Step, dice: tuple[int, int], rerolled: bool,
-           mod: int, tn_total: int, undefended_pc: bool) -> JudgedRoll:
-        return cls(
-            step=step, dice=dice, rerolled=rerolled, modifier=mod, tn=tn_total,
-            headline=verdict.headline, lines=list(verdict.lines), success=verdict.success,
-            level=verdict.level, total=verdict.total, stress=verdict.stress,
-            next_steps=[JudgedNextStep(label=n.label, step=n.step, role=n.role,
-                                       momentum_level=n.momentum_level)
-                        for n in verdict.next_steps],
-            undefended_pc=undefended_pc,
-        )
-
-
-class PendingTest(_Model):
-    """One Test at the table, from Momentum to the last roll judged."""
-
-    actor: str | None = None
-    """The acting PC's name (its scene id in a scene); None: a plain modifier."""
-    plain_modifier: int = Field(default=0, ge=PLAIN_RANGE[0], le=PLAIN_RANGE[1])
-    trait: Trait = Trait.PHYSIQUE
-    penalty_ranks: int = Field(default=0, ge=0, le=MAX_PENALTY_RANKS)
-    """Penalty Ranks on ``trait`` for this Test (filled from the PC, editable)."""
-    step: Step = "momentum"
-    role: Role = "attack"
-    momentum_level: Level | None = None
-    first_action: bool = True
-    action_number: int = Field(default=1, ge=1, le=MAX_ACTION_NUMBER)
-    range_band: str = RANGES[0]
-    target_undefended: bool = False
-    pc_undefended: bool = False
-    lost_by_critical: bool = False
-    reading: GroupActionReading = "sum"
-    opponents: list[PendingNC] = Field(default_factory=list)
-    chosen: dict[Step, list[str]] = Field(default_factory=_per_step)
-    """Per step, the keys of the PC's Qualities put in (``trait:Physique``, ...)."""
-    scene_spent: list[str] = Field(default_factory=list)
-    """PC Qualities spent on Momentum earlier in the scene: not usable again."""
-    spent_here: list[str] = Field(default_factory=list)
-    """Those the roll judged in this Momentum (or Seize) step spends."""
-    spent_by_pc: dict[str, list[str]] = Field(default_factory=dict)
-    """What the other PCs acting in this calculator spent this scene (by name), kept
-    while another PC acts."""
-    luck_rerolls: int = Field(default=0, ge=0)
-    """Luck spent on rerolls in this Test."""
-    dice: tuple[int, int] = (5, 5)
-    rerolled: bool = False
-    """A die of ``dice`` was rerolled with Luck (criticals no longer apply)."""
-    verdict: JudgedRoll | None = None
-    log: list[JudgedRoll] = Field(default_factory=list)
-    """Every roll judged in this Test, oldest first (at most :data:`LOG_LIMIT`)."""
-    next_uid: int = Field(default=1, ge=1)
-
-    @field_validator("chosen")
-    @classmethod
-    def _steps(cls, value: dict[Step, list[str]]) -> dict[Step, list[str]]:
-        return _every_step(value)
-
-    @field_validator("momentum_level", mode="before")
-    @classmethod
-    def _level(cls, value: str | None) -> Level | None:
-        return None if value is None else Level.named(value)
-
-    @field_validator("range_band")
-    @classmethod
-    def _range(cls, value: str) -> str:
-        if value not in RANGES:
-            raise ValueError(f"unknown range {value!r} (known: {', '.join(RANGES)})")
-        return value
-
-    @field_validator("dice")
-    @classmethod
-    def _dice(cls, value: tuple[int, int]) -> tuple[int, int]:
-        for die in value:
-            if not 1 <= die <= DIE_FACES:
-                raise ValueError(f"a d10 shows 1..{DIE_FACES}, not {die}")
-        return value
-
-    # ------------------------------------------------------------ lookups
-
-    def opponent(self, uid: str) -> PendingNC:
-        for entry in self.opponents:
-            if entry.uid == uid:
-                return entry
-        raise RefusedError(f"no NC {uid!r} in this Test")
-
-    def active(self) -> list[PendingNC]:
-        """The NCs not yet removed by their Stress."""
-        return [o for o in self.opponents if not o.removed]
-
-    def selected(self, step: Step | None = None) -> set[str]:
-        """The PC's Qualities in ``step`` (default: the current one), spent ones left out."""
-        return set(self.chosen.get(step or self.step, [])) - set(self.scene_spent)
-
-
-# ------------------------------------------------------------------ JSON
-
-
-def pending_to_json(test: PendingTest) -> str:
-    return test.model_dump_json()
-
-
-def pending_from_json(text: str | bytes) -> PendingTest:
-    return PendingTest.model_validate_json(text)
 
 
 # --------------------------------------------------------------- helpers
@@ -754,60 +568,8 @@ def take_offer(test: PendingTest) -> None:
     test.verdict = test.verdict.model_copy(update={"offer_taken": True})
 
 
-def roll_line(entry: JudgedRoll) -> str:
-    """One line of the roll log: who, which step, the dice and the verdict."""
-    how = {"entered": "entered", "rolled": "rolled", "reroll": "Luck reroll"}[entry.kind]
-    who = entry.actor or "Plain modifier"
-    return (f"{who} · {STEP_TITLES[entry.step]} · {how} {entry.dice[0]} and "
-            f"{entry.dice[1]} · {entry.headline}")
-
-
 def clear_log(test: PendingTest) -> None:
     test.log = []
-
-
-@dataclass(frozen=True)
-class Consequence:
-    """What a critical roll offers the PC (book: *Critical Failure*, *Critical Success*).
-
-    ``kind`` is ``"advancement"`` (a natural 2: an Advancement limited to
-    ``qualities``, the keys used, or to ``trait`` when it was used alone) or
-    ``"stunt"`` (a natural 20: a Good Stunt linked to ``trait``).
-    """
-
-    kind: Literal["advancement", "stunt"]
-    text: str
-    qualities: tuple[str, ...] = ()
-    trait: Trait | None = None
-
-
-def consequences(test: PendingTest, character: Character | None = None) -> list[Consequence]:
-    """What the last roll offers: nothing unless it was a first roll of a PC showing
-    a natural 2 or a natural 20 (criticals belong to the first roll). With the PC's
-    ``character`` the offer names the Qualities."""
-    judged = test.verdict
-    if judged is None or judged.rerolled or judged.actor is None or judged.trait is None \
-            or judged.offer_taken:
-        return []
-    d1, d2 = judged.dice
-    trait_k = QualityKey.of_trait(judged.trait)
-    if d1 == d2 == 1:
-        others = tuple(k for k in judged.used if not QualityKey.parse(k).is_trait)
-        if others:
-            names = ", ".join(describe_key(character, k) for k in others) \
-                if character is not None else "the Qualities used in this Test"
-            return [Consequence("advancement", "Critical Failure: an Advancement to raise "
-                                f"one of {names}.", others, None)]
-        if trait_k in judged.used:
-            return [Consequence("advancement", f"Critical Failure: an Advancement to raise "
-                                f"{judged.trait.value}, the only Quality used.", (),
-                                judged.trait)]
-        return []
-    if d1 == d2 == DIE_FACES:
-        return [Consequence("stunt", f"Critical Success: a Good Stunt linked to "
-                            f"{judged.trait.value}, fitting what just happened.", (),
-                            judged.trait)]
-    return []
 
 
 # ------------------------------------------------------------- pairings

@@ -146,6 +146,24 @@ def _play_lines(w: _Writer, character: Character) -> list[str]:
 def character_text(character: Character, *, markdown: bool = False) -> str:
     """``character`` as plain text (``markdown=False``) or as Markdown."""
     w = _Writer(markdown)
+    _write_header(w, character)
+    _write_traits(w, character, markdown)
+    if character.elements:
+        w.heading("Elements")
+        for element in character.elements:
+            w.item(_element_line(w, character, element))
+    _write_pivots(w, character)
+    play = _play_lines(w, character)
+    if play:
+        w.heading("In play")
+        for line in play:
+            w.item(line)
+    _write_notes(w, character, markdown)
+    return w.result()
+
+
+def _write_header(w: _Writer, character: Character) -> None:
+    """The name, what the character is about, and the three core Qualities."""
     w.title(w.text(character.name) or "Unnamed character")
     about = [w.text(v) for v in (character.genre, character.campaign) if v.strip()]
     if character.player.strip():
@@ -157,6 +175,8 @@ def character_text(character: Character, *, markdown: bool = False) -> str:
     w.line(_quality_line(w, "Background", character.background))
     w.line(_quality_line(w, "Faculty", character.faculty))
 
+
+def _write_traits(w: _Writer, character: Character, markdown: bool) -> None:
     w.heading("Traits")
     width = max(len(t.value) for t in TRAITS)
     for trait in TRAITS:
@@ -165,11 +185,8 @@ def character_text(character: Character, *, markdown: bool = False) -> str:
         label = trait.value.capitalize()
         w.item(f"{w.strong(label)} {shown}" if markdown else f"{label:<{width}}  {shown}")
 
-    if character.elements:
-        w.heading("Elements")
-        for element in character.elements:
-            w.item(_element_line(w, character, element))
 
+def _write_pivots(w: _Writer, character: Character) -> None:
     pivots = [(label, value) for label, value in (
         ("Goal", character.pivots.goal), ("Quirk", character.pivots.quirk),
         ("Style", character.pivots.style)) if value and value.strip()]
@@ -178,12 +195,8 @@ def character_text(character: Character, *, markdown: bool = False) -> str:
         for label, value in pivots:
             w.item(f"{w.strong(label + ':')} {w.text(value)}")
 
-    play = _play_lines(w, character)
-    if play:
-        w.heading("In play")
-        for line in play:
-            w.item(line)
 
+def _write_notes(w: _Writer, character: Character, markdown: bool) -> None:
     if character.notes.strip():
         w.heading("Notes")
         for paragraph in character.notes.strip().splitlines():
@@ -193,7 +206,6 @@ def character_text(character: Character, *, markdown: bool = False) -> str:
                 w.line(_escape(paragraph.strip()))
             else:
                 w.line(paragraph.rstrip())
-    return w.result()
 
 
 def character_plain_text(character: Character) -> str:

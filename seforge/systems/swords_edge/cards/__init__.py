@@ -38,8 +38,8 @@ from seforge.systems.swords_edge.cards.layout import (
 )
 from seforge.systems.swords_edge.models import NarrativeCharacter
 from seforge.systems.swords_edge.sheet import write_pdf
-from seforge.systems.swords_edge.sheet.draw import MUTED
 from seforge.systems.swords_edge.sheet.layout import PaperSize, Rect
+from seforge.systems.swords_edge.sheet.primitives import MUTED
 
 __all__ = [
     "PER_PAGE",

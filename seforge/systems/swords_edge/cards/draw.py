@@ -17,8 +17,8 @@ from seforge.core.pdf.text import LEADING, Fitted, draw_fitted, draw_text, fit_t
 from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType
 from seforge.systems.swords_edge.nc_builder import TEMPLATES
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
-from seforge.systems.swords_edge.sheet.draw import ACCENT, INK, MUTED, RULE, WASH, box, hline
 from seforge.systems.swords_edge.sheet.layout import Rect
+from seforge.systems.swords_edge.sheet.primitives import ACCENT, INK, MUTED, RULE, WASH, box, hline
 
 PAD_X = 8.0
 PAD_Y = 6.0

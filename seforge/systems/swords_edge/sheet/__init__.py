@@ -33,7 +33,6 @@ from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.sheet.draw import (
     SheetOptions,
     draw_continuation,
-    draw_footer_label,
     draw_sheet,
     draw_spill_page,
 )
@@ -61,6 +60,7 @@ from seforge.systems.swords_edge.sheet.layout import (
     element_pages,
     sheet_layout,
 )
+from seforge.systems.swords_edge.sheet.primitives import draw_footer_label
 from seforge.systems.swords_edge.sheet.spill import Spill, paginate
 
 __all__ = [

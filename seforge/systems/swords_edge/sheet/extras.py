@@ -18,7 +18,18 @@ from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind
 from seforge.systems.swords_edge.play.state import effective_trait
 from seforge.systems.swords_edge.ranks import Rank
 from seforge.systems.swords_edge.reference import ReferenceTable, table
-from seforge.systems.swords_edge.sheet.draw import (
+from seforge.systems.swords_edge.sheet.draw import modifier_text
+from seforge.systems.swords_edge.sheet.layout import (
+    FOOTER_H,
+    GAP,
+    HEADING_H,
+    MARGIN,
+    PAGE_SIZES,
+    TITLE_H,
+    PaperSize,
+    Rect,
+)
+from seforge.systems.swords_edge.sheet.primitives import (
     ACCENT,
     INK,
     MUTED,
@@ -29,17 +40,6 @@ from seforge.systems.swords_edge.sheet.draw import (
     _title_band,
     box,
     hline,
-    modifier_text,
-)
-from seforge.systems.swords_edge.sheet.layout import (
-    FOOTER_H,
-    GAP,
-    HEADING_H,
-    MARGIN,
-    PAGE_SIZES,
-    TITLE_H,
-    PaperSize,
-    Rect,
 )
 
 SUMMARY_TITLE = "Party summary"

@@ -109,33 +109,68 @@ def field_values(character: Character | None, element_count: int = 0, *,
     values: dict[str, str] = {TRACKS_KEY: CLEAN if clean_tracks else ""}
     ch = character
     track = ch if not clean_tracks else None
-    values["name"] = ch.name if ch else ""
-    values["player"] = ch.player if ch else ""
-    values["campaign"] = ch.campaign if ch else ""
-    values["genre"] = ch.genre if ch else ""
+    values.update(_identity_values(ch))
+    values.update(_quality_values(ch))
+    values.update(_trait_values(ch, track))
+    values.update(_element_values(ch, element_count))
+    for key in PIVOT_KEYS:
+        values[f"pivot_{key}"] = (getattr(ch.pivots, key) or "") if ch else ""
+    values["notes"] = player_notes(ch) if ch else ""
+    values.update(_track_values(track))
+    return values
+
+
+def _identity_values(ch: Character | None) -> dict[str, str]:
+    """Name, player, campaign and genre."""
+    return {
+        "name": ch.name if ch else "",
+        "player": ch.player if ch else "",
+        "campaign": ch.campaign if ch else "",
+        "genre": ch.genre if ch else "",
+    }
+
+
+def _quality_values(ch: Character | None) -> dict[str, str]:
+    """The three Qualities' names and Ranks, and the Faculty's Trait."""
+    values: dict[str, str] = {}
     for key in QUALITY_KEYS:
         quality = getattr(ch, key) if ch else None
         values[f"{key}_name"] = quality.name if quality else ""
         values[f"{key}_rank"] = quality.rank.label if quality else ""
     values["faculty_trait"] = ch.faculty.trait.value if ch and ch.faculty.trait else ""
+    return values
+
+
+def _trait_values(ch: Character | None, track: Character | None) -> dict[str, str]:
+    """Each Trait's Rank and its Penalty boxes (ticked from ``track``)."""
+    values: dict[str, str] = {}
     for trait in TRAITS:
         tk = trait_key(trait)
         values[f"{tk}_rank"] = ch.trait_rank(trait).label if ch else ""
         ticked = min(PENALTY_BOXES, track.play.penalty_ranks.get(trait, 0)) if track else 0
         for box in range(1, PENALTY_BOXES + 1):
             values[f"{tk}_penalty_{box}"] = ON if box <= ticked else "Off"
+    return values
+
+
+def _element_values(ch: Character | None, element_count: int) -> dict[str, str]:
+    """Every Element row's fields, at least ``element_count`` rows."""
+    values: dict[str, str] = {}
     count = max(element_count, len(ch.elements) if ch else 0)
     for i in range(count):
         element = ch.elements[i] if ch and i < len(ch.elements) else None
-        values[f"element_{i + 1}_name"] = element.name if element else ""
-        values[f"element_{i + 1}_rank"] = element.rank.label if element else ""
-        values[f"element_{i + 1}_trait"] = (element.trait.value if element and element.trait
-                                            else "")
-        values[f"element_{i + 1}_kind"] = element.kind.value if element else ""
-        values[f"element_{i + 1}_note"] = element.note if element else ""
-    for key in PIVOT_KEYS:
-        values[f"pivot_{key}"] = (getattr(ch.pivots, key) or "") if ch else ""
-    values["notes"] = player_notes(ch) if ch else ""
+        key = f"element_{i + 1}"
+        values[f"{key}_name"] = element.name if element else ""
+        values[f"{key}_rank"] = element.rank.label if element else ""
+        values[f"{key}_trait"] = element.trait.value if element and element.trait else ""
+        values[f"{key}_kind"] = element.kind.value if element else ""
+        values[f"{key}_note"] = element.note if element else ""
+    return values
+
+
+def _track_values(track: Character | None) -> dict[str, str]:
+    """The Luck and Advancement boxes (all ``"Off"`` without ``track``)."""
+    values: dict[str, str] = {}
     luck = min(TRACK_BOXES, track.play.luck) if track else 0
     advancements = min(TRACK_BOXES, len(track.play.advancements)) if track else 0
     for box in range(1, TRACK_BOXES + 1):

@@ -199,58 +199,80 @@ def _typed(value: str) -> str:
     return "" if value in CLEAR else value
 
 
+def _changed(values: dict[str, str], changed: set[str], key: str) -> str | None:
+    """What the player typed in field ``key``, or None when it is unchanged."""
+    return _typed(values[key]) if key in changed else None
+
+
 def _apply(ch: Character, values: dict[str, str], changed: set[str],
            notes: list[str], exported: dict[str, str] | None = None) -> None:
     """Lay the changed fields over ``ch``."""
-
-    def get(key: str) -> str | None:
-        return _typed(values[key]) if key in changed else None
-
     for key in ("name", "player", "campaign", "genre"):
-        value = get(key)
+        value = _changed(values, changed, key)
         if value is not None:
             setattr(ch, key, value.strip())
+    _apply_qualities(ch, values, changed, notes)
+    _apply_traits(ch, values, changed, notes)
+    _apply_elements(ch, values, changed, notes)
+    for key in PIVOT_KEYS:
+        value = _changed(values, changed, f"pivot_{key}")
+        if value is not None:
+            setattr(ch.pivots, key, value.strip() or None)
+    notes_value = _changed(values, changed, "notes")
+    if notes_value is not None:
+        ch.notes = notes_value.strip()
+    _apply_tracks(ch, values, changed, exported or {})
+
+
+def _apply_qualities(ch: Character, values: dict[str, str], changed: set[str],
+                     notes: list[str]) -> None:
+    """The three Qualities' names and Ranks, and the Faculty's Trait."""
     for key in QUALITY_KEYS:
         quality = getattr(ch, key)
-        name = get(f"{key}_name")
+        name = _changed(values, changed, f"{key}_name")
         if name is not None:
             quality.name = name.strip()
-        rank_text = get(f"{key}_rank")
+        rank_text = _changed(values, changed, f"{key}_rank")
         if rank_text is not None:
             rank = _rank(rank_text, key.capitalize(), notes)
             if rank is not None:
                 quality.rank = rank
-    faculty_trait = get("faculty_trait")
+    faculty_trait = _changed(values, changed, "faculty_trait")
     if faculty_trait is not None:
         ch.faculty.trait = _trait(faculty_trait, "Faculty", notes)
+
+
+def _apply_traits(ch: Character, values: dict[str, str], changed: set[str],
+                  notes: list[str]) -> None:
+    """Each Trait's Rank and its Penalty boxes."""
     for trait in TRAITS:
         tk = trait_key(trait)
-        rank_text = get(f"{tk}_rank")
+        rank_text = _changed(values, changed, f"{tk}_rank")
         if rank_text is not None:
             rank = _rank(rank_text, trait.value, notes)
             if rank is not None:
                 ch.traits[trait] = rank
         if any(f"{tk}_penalty_{i}" in changed for i in range(1, PENALTY_BOXES + 1)):
-            count = _count(values, f"{tk}_penalty", PENALTY_BOXES)
-            if count:
-                ch.play.penalty_ranks[trait] = count
-            else:
-                ch.play.penalty_ranks.pop(trait, None)
-            # this scene's part of them can never exceed what is left
-            scene = min(ch.play.scene_penalty_ranks.get(trait, 0), count)
-            if scene:
-                ch.play.scene_penalty_ranks[trait] = scene
-            else:
-                ch.play.scene_penalty_ranks.pop(trait, None)
-    _apply_elements(ch, values, changed, notes)
-    for key in PIVOT_KEYS:
-        value = get(f"pivot_{key}")
-        if value is not None:
-            setattr(ch.pivots, key, value.strip() or None)
-    notes_value = get("notes")
-    if notes_value is not None:
-        ch.notes = notes_value.strip()
-    before = exported or {}
+            _set_penalty(ch, trait, _count(values, f"{tk}_penalty", PENALTY_BOXES))
+
+
+def _set_penalty(ch: Character, trait: Trait, count: int) -> None:
+    """``count`` Penalty Ranks on ``trait`` (this scene's part trimmed to fit)."""
+    if count:
+        ch.play.penalty_ranks[trait] = count
+    else:
+        ch.play.penalty_ranks.pop(trait, None)
+    # this scene's part of them can never exceed what is left
+    scene = min(ch.play.scene_penalty_ranks.get(trait, 0), count)
+    if scene:
+        ch.play.scene_penalty_ranks[trait] = scene
+    else:
+        ch.play.scene_penalty_ranks.pop(trait, None)
+
+
+def _apply_tracks(ch: Character, values: dict[str, str], changed: set[str],
+                  before: dict[str, str]) -> None:
+    """The Luck and Advancement boxes ticked or unticked."""
     if any(f"luck_{i}" in changed for i in range(1, TRACK_BOXES + 1)):
         ch.play.luck = min(MAX_LUCK, _recount(ch.play.luck, values, before, "luck",
                                               TRACK_BOXES))
@@ -267,50 +289,63 @@ def _apply_elements(ch: Character, values: dict[str, str], changed: set[str],
     slots = _element_slots(values)
     kept: list[Element] = []
     for i in range(1, slots + 1):
-        key = f"element_{i}"
-        touched = any(k.startswith(f"{key}_") for k in changed)
-        element = ch.elements[i - 1].model_copy(deep=True) if i <= len(ch.elements) else None
-        if not touched:
-            if element is not None:
-                kept.append(element)
-            continue
-        typed = {part: _typed(values.get(f"{key}_{part}", ""))
-                 for part in ("name", "rank", "trait", "kind", "note")}
-        name_changed = f"{key}_name" in changed
-        raw_name = values.get(f"{key}_name", "").strip()
-        if name_changed and not raw_name:
-            # a blank name (a space typed, a field emptied) is no instruction:
-            # only a lone "-" removes an Element
-            name_changed = False
-        if name_changed and not typed["name"]:
-            if element is not None:
-                _drop_sfx_penalties(ch, element.name)
-            continue  # its name was cleared: the Element is gone
-        if element is None:
-            if not typed["name"]:
-                continue  # a new row needs a name
-            element = Element(name=typed["name"])
-        if name_changed:
-            if i <= len(ch.elements):
-                rename_sfx_penalties(ch, element.name, typed["name"])
-            element.name = typed["name"]
-        name = element.name
-        rank = _rank(typed["rank"], f"Element {name!r}", notes)
-        if rank is not None:
-            element.rank = rank
-        if f"{key}_trait" in changed:
-            element.trait = _trait(typed["trait"], f"Element {name!r}", notes)
-        kind = typed["kind"].lower()
-        if kind:
-            try:
-                element.kind = ElementKind(kind)
-            except ValueError:
-                notes.append(f"Element {name!r}: '{kind}' is not a kind of Element")
-        if f"{key}_note" in changed:
-            element.note = typed["note"]
-        kept.append(element)
+        element = _element_row(ch, i, values, changed, notes)
+        if element is not None:
+            kept.append(element)
     kept += [e.model_copy(deep=True) for e in ch.elements[slots:]]
     ch.elements = kept
+
+
+def _element_row(ch: Character, i: int, values: dict[str, str], changed: set[str],
+                 notes: list[str]) -> Element | None:
+    """Element row ``i`` (from 1) as the player left it, or None when it is gone
+    (or an empty new row)."""
+    key = f"element_{i}"
+    touched = any(k.startswith(f"{key}_") for k in changed)
+    element = ch.elements[i - 1].model_copy(deep=True) if i <= len(ch.elements) else None
+    if not touched:
+        return element
+    typed = {part: _typed(values.get(f"{key}_{part}", ""))
+             for part in ("name", "rank", "trait", "kind", "note")}
+    name_changed = f"{key}_name" in changed
+    raw_name = values.get(f"{key}_name", "").strip()
+    if name_changed and not raw_name:
+        # a blank name (a space typed, a field emptied) is no instruction:
+        # only a lone "-" removes an Element
+        name_changed = False
+    if name_changed and not typed["name"]:
+        if element is not None:
+            _drop_sfx_penalties(ch, element.name)
+        return None  # its name was cleared: the Element is gone
+    if element is None:
+        if not typed["name"]:
+            return None  # a new row needs a name
+        element = Element(name=typed["name"])
+    if name_changed:
+        if i <= len(ch.elements):
+            rename_sfx_penalties(ch, element.name, typed["name"])
+        element.name = typed["name"]
+    _overlay_element(element, key, typed, changed, notes)
+    return element
+
+
+def _overlay_element(element: Element, key: str, typed: dict[str, str], changed: set[str],
+                     notes: list[str]) -> None:
+    """Lay a row's Rank, Trait, kind and note over ``element``."""
+    name = element.name
+    rank = _rank(typed["rank"], f"Element {name!r}", notes)
+    if rank is not None:
+        element.rank = rank
+    if f"{key}_trait" in changed:
+        element.trait = _trait(typed["trait"], f"Element {name!r}", notes)
+    kind = typed["kind"].lower()
+    if kind:
+        try:
+            element.kind = ElementKind(kind)
+        except ValueError:
+            notes.append(f"Element {name!r}: '{kind}' is not a kind of Element")
+    if f"{key}_note" in changed:
+        element.note = typed["note"]
 
 
 def _drop_sfx_penalties(ch: Character, name: str) -> None:
