@@ -272,7 +272,7 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     tracker.nc_takes_stress(leader, 2)
     tracker.pc_takes_stress(jyrell, Trait.PHYSIQUE, "Good")  # only in the scene, not on file
     tracker.name_edit.setText("The cavern gate")
-    tracker.name_edit.textEdited.emit("The cavern gate")
+    tracker.name_edit.editingFinished.emit()  # the field left: one step
     saved = load_scene(autosave_path())
     assert saved.name == "The cavern gate" and saved.nc(leader).stress == 2
     sidecar = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
@@ -405,3 +405,26 @@ def test_rule_text_comes_from_the_core(qtbot) -> None:
     tracker.pair(pc_id, [leader])
     button = tracker.panels[pc_id].stress_buttons[leader]
     assert f"({nc_stress_rule(tracker.scene.nc(leader).nc.type)})" in button.toolTip()
+
+
+def test_naming_the_scene_is_one_undo_step(qtbot, warnings: list[str]) -> None:
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    tracker.show()
+    tracker.name_edit.setFocus()
+    qtbot.keyClicks(tracker.name_edit, "  The   ambush ")
+    assert tracker.scene.name == ""  # nothing changes behind the user while typing
+    qtbot.keyClick(tracker.name_edit, Qt.Key.Key_Return)
+    assert tracker.scene.name == "The ambush"
+    assert tracker.undo_stack.count() == 1
+    assert tracker.undo_stack.undoText() == "Scene: Name the scene"
+    tracker.setFocus()
+    tracker.undo_stack.undo()
+    assert tracker.scene.name == "" and tracker.name_edit.text() == ""
+    tracker.undo_stack.redo()
+    assert tracker.name_edit.text() == "The ambush"
+    tracker.name_edit.setFocus()
+    tracker.name_edit.setText("x" * 300)
+    qtbot.keyClick(tracker.name_edit, Qt.Key.Key_Return)
+    assert warnings and "at most" in warnings[-1]
+    assert tracker.scene.name == "The ambush" and tracker.undo_stack.count() == 1

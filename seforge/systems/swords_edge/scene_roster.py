@@ -172,6 +172,15 @@ class SceneRoster(_Model):
 
     # ----------------------------------------------------------- joining
 
+    def rename(self, name: str) -> None:
+        """Give the scene a name (empty: none), on one line; allowed after it ended."""
+        from seforge.core.limits import NAME_CHARS
+
+        line = " ".join(name.split())
+        if len(line) > NAME_CHARS:
+            raise RefusedError(f"a scene's name is at most {NAME_CHARS} characters")
+        self.name = line
+
     def note(self, text: str) -> SceneEvent:
         """Append the GM's own line to the log (allowed after the scene ended too)."""
         line = " ".join(text.split())

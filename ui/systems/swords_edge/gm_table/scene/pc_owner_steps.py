@@ -174,9 +174,8 @@ class PCOwnerSteps(QWidget):
 
     def _restore_scene(self, data: dict[str, Any]) -> None:
         """Undo/redo of a scene step: the scene as it was, with the same Characters
-        (the name the GM typed since is kept)."""
+        (its name too: naming the scene is a step of its own)."""
         scene = scene_from_data(data)
-        scene.name = self.scene.name
         for entry in scene.pcs:
             character = self._known.get(entry.id)
             if character is not None:

@@ -174,7 +174,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self.number_label.setObjectName("scene_number")
         tip(self.number_label, "Scene number",
             "The session and scene, numbered as in each PC's Play dock")
-        self.name_edit.textEdited.connect(self._on_name)
+        self.name_edit.editingFinished.connect(self._on_name)
         self.add_pc_button = QPushButton("Add &PCs", self)
         tip(self.add_pc_button, "Add PCs", "Bring PCs from the campaign or the open "
             "characters into the scene, or open a character file")
@@ -293,6 +293,8 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
     def refresh(self) -> None:
         self._later.stop()
         self._sync_owners()
+        if not self.name_edit.hasFocus() and self.name_edit.text() != self.scene.name:
+            self.name_edit.setText(self.scene.name)  # an undo or a restore named it
         focus = self.focusWidget()
         focus_name = focus.objectName() if focus is not None and self.isAncestorOf(focus) \
             else ""
@@ -368,9 +370,12 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self.refresh()
         return result
 
-    def _on_name(self, text: str) -> None:
-        self.scene.name = text
-        self.save_autosave()
+    def _on_name(self) -> None:
+        """The name typed, once the field is left (or Enter): one undo step through the
+        scene's owner, as every other change of the scene."""
+        if " ".join(self.name_edit.text().split()) == self.scene.name:
+            return
+        self._run("Name the scene", lambda scene: scene.rename(self.name_edit.text()))
 
     # -- PCs and NCs ----------------------------------------------------------------
     def add_pc(self, character: Character, path: Path | None = None) -> str | None:
