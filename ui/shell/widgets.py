@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QWidget,
 )
@@ -139,6 +140,18 @@ def cell_data(
 
 
 WidgetT = TypeVar("WidgetT", bound=QWidget)
+
+
+def spin_box(name: str, low: int, high: int, value: int, tip: str,
+             parent: QWidget | None = None) -> QSpinBox:
+    """A spin box with its accessible name, legal range, value (kept in the range) and
+    tooltip: the one every system's pages use."""
+    box = QSpinBox(parent)
+    box.setAccessibleName(name)
+    box.setRange(low, high)
+    box.setValue(value)  # QSpinBox keeps it within the range
+    box.setToolTip(tip)
+    return box
 
 
 def tip(widget: WidgetT, name: str, text: str) -> WidgetT:

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QLayoutItem,
     QListView,
     QListWidget,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -126,13 +125,3 @@ def share_columns(table: QTableWidget) -> None:
         short = max(len(t) for t in texts) <= SHORT_CELL
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if short
                                     else QHeaderView.ResizeMode.Stretch)
-
-
-def spin_box(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
-    """A named spin box with its range, value and tooltip."""
-    spin = QSpinBox()
-    spin.setAccessibleName(name)
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    return spin

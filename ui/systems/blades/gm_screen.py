@@ -33,12 +33,12 @@ from seforge.systems.blades.facts import MAX_RATING, Effect, Position, ResultLev
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse
+from ui.shell.widgets import spin_box
 from ui.systems.blades.common import (
     ReflowRow,
     header_tips,
     percent_item,
     share_columns,
-    spin_box,
     stretch_columns,
     text_item,
 )

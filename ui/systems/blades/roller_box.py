@@ -25,7 +25,8 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
-from ui.systems.blades.common import spin_box, wrap_list
+from ui.shell.widgets import spin_box
+from ui.systems.blades.common import wrap_list
 
 if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -56,6 +55,7 @@ from seforge.systems.sword_of_life.several import (
     whole_conflict,
 )
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.widgets import spin_box
 from ui.systems.sword_of_life.conflict_view import (
     KIND_TEXT,
     METHOD_TEXT,
@@ -87,25 +87,16 @@ def _short_combo(box: QComboBox) -> None:
     box.setMinimumContentsLength(12)
 
 
-def _spin(low: int, high: int, value: int, name: str, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setAccessibleName(name)
-    spin.setToolTip(tip)
-    return spin
-
-
 class OddsCalculator(QWidget):
     """One exchange (N against M) and a whole extended conflict, exactly."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.cards = _spin(0, MAX_CARDS, 5, "Player's cards", "The rating plus any bonus cards")
-        self.against = _spin(0, MAX_CARDS, 4, "Opposition's cards",
-                             "The opponent's rating, or k for a k-card problem")
-        self.need = _spin(1, MAX_CARDS, 1, "Margin needed",
-                          "P(winning by at least this much): k clears a k-card problem at once")
+        self.cards = spin_box("Player's cards", 0, MAX_CARDS, 5, "The rating plus any bonus cards")
+        self.against = spin_box("Opposition's cards", 0, MAX_CARDS, 4,
+                                "The opponent's rating, or k for a k-card problem")
+        self.need = spin_box("Margin needed", 1, MAX_CARDS, 1,
+                             "P(winning by at least this much): k clears a k-card problem at once")
         self.shared = QCheckBox("One shared deck")
         self.shared.setChecked(True)
         self.shared.setToolTip("Assumed: both hands come from the same deck (they depend on "
@@ -153,12 +144,12 @@ class OddsCalculator(QWidget):
             self.kind.addItem(text, kind)
         self.kind.setAccessibleName("Kind of conflict")
         _short_combo(self.kind)
-        self.player_score = _spin(0, 20, 5, "Player's score", "Grip in combat, Point otherwise")
-        self.opposition_score = _spin(0, 20, 4, "Opposition's score",
-                                      "Grip in combat, Point in debate, cards of a problem")
-        self.opponents = _spin(1, MAX_WHOLE_OPPONENTS, 1, "Opponents",
-                               "How many opponents alike (each draws M, with the opposition's "
-                               "score)")
+        self.player_score = spin_box("Player's score", 0, 20, 5, "Grip in combat, Point otherwise")
+        self.opposition_score = spin_box("Opposition's score", 0, 20, 4,
+                                         "Grip in combat, Point in debate, cards of a problem")
+        self.opponents = spin_box("Opponents", 1, MAX_WHOLE_OPPONENTS, 1,
+                                  "How many opponents alike (each draws M, with the opposition's "
+                                  "score)")
         self.method = QComboBox()
         for method, text in METHOD_TEXT.items():
             self.method.addItem(text, method)

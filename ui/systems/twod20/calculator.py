@@ -36,13 +36,13 @@ from seforge.systems.twod20.settings import (
     bonus_die_cost,
     focus_note,
 )
+from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
     elide_headers,
     one_row_height,
     set_probability,
     shrinkable,
-    spin,
 )
 from ui.systems.twod20.hazard_cost import HazardCost
 
@@ -56,10 +56,10 @@ class HelperRow(QWidget):
         super().__init__(parent)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        self.tn = spin(0, dice.MAX_TN, 10, f"Assistant {number} target number",
-                       "The assistant's own attribute + skill")
-        self.focus = spin(0, dice.MAX_TN, 0, f"Assistant {number} Focus",
-                          "The assistant's Focus in the skill")
+        self.tn = spin_box(f"Assistant {number} target number", 0, dice.MAX_TN, 10,
+                           "The assistant's own attribute + skill")
+        self.focus = spin_box(f"Assistant {number} Focus", 0, dice.MAX_TN, 0,
+                              "The assistant's Focus in the skill")
         row.addWidget(QLabel(f"#{number} TN"))
         row.addWidget(self.tn)
         row.addWidget(QLabel("Focus"))
@@ -119,21 +119,21 @@ class Calculator(QWidget):
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.tn = spin(0, dice.MAX_TN, 10, "Target number",
-                       "Attribute + skill (Expertise in Conan): a d20 at or under it succeeds")
-        self.difficulty = spin(0, dice.MAX_DIFFICULTY, 1, "Difficulty",
-                               "Successes needed: 0 Simple, 1 Average ... 5 Epic")
-        self.focus = spin(0, dice.MAX_TN, 0, "Focus",
-                          "A d20 at or under the Focus scores two successes")
-        self.dice_count = spin(2, DEFAULT_SETTINGS.pool_cap, 2, "d20s rolled",
-                               "Two d20s plus the bought ones")
-        self.fortune = spin(0, DEFAULT_SETTINGS.pool_cap - 2, 0, "Fortune dice",
-                            "Each counts as a rolled 1 and still counts toward the pool cap")
+        self.tn = spin_box("Target number", 0, dice.MAX_TN, 10,
+                           "Attribute + skill (Expertise in Conan): a d20 at or under it succeeds")
+        self.difficulty = spin_box("Difficulty", 0, dice.MAX_DIFFICULTY, 1,
+                                   "Successes needed: 0 Simple, 1 Average ... 5 Epic")
+        self.focus = spin_box("Focus", 0, dice.MAX_TN, 0,
+                              "A d20 at or under the Focus scores two successes")
+        self.dice_count = spin_box("d20s rolled", 2, DEFAULT_SETTINGS.pool_cap, 2,
+                                   "Two d20s plus the bought ones")
+        self.fortune = spin_box("Fortune dice", 0, DEFAULT_SETTINGS.pool_cap - 2, 0,
+                                "Each counts as a rolled 1 and still counts toward the pool cap")
         self.untrained = QCheckBox("Untrained (complications on 19-20)")
         self.untrained.setToolTip("An untrained skill widens the complication range to 19-20")
-        self.range_extra = spin(0, 19, 0, "Complication range modifiers",
-                                "+1 face for each reason (sneaking, a written threat, each lie, "
-                                "each Uncertainty Setback)")
+        self.range_extra = spin_box("Complication range modifiers", 0, 19, 0,
+                                    "+1 face for each reason (sneaking, a written threat, "
+                                    "each lie, each Uncertainty Setback)")
         self.range_label = QLabel()
         self.range_label.setAccessibleName("Complication range")
         self.cost_label = QLabel()
@@ -177,8 +177,8 @@ class Calculator(QWidget):
     def _build_helpers(self, column: QVBoxLayout) -> None:
         group = QGroupBox("Assistants")
         box = QVBoxLayout(group)
-        self.helper_count = spin(0, MAX_HELPERS, 0, "Number of assistants",
-                                 "Each assistant rolls one d20 of their own")
+        self.helper_count = spin_box("Number of assistants", 0, MAX_HELPERS, 0,
+                                     "Each assistant rolls one d20 of their own")
         line = QHBoxLayout()
         line.addWidget(QLabel("Assistants"))
         line.addWidget(self.helper_count)
@@ -200,12 +200,12 @@ class Calculator(QWidget):
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.opp_tn = spin(0, dice.MAX_TN, 10, "Opponent target number", "The opponent's TN")
-        self.opp_difficulty = spin(0, dice.MAX_DIFFICULTY, 1, "Opponent Difficulty",
-                                   "Usually 1 for melee, mental and social struggles")
-        self.opp_focus = spin(0, dice.MAX_TN, 0, "Opponent Focus", "The opponent's Focus")
-        self.opp_dice = spin(2, DEFAULT_SETTINGS.pool_cap, 2, "Opponent d20s",
-                             "d20s the opponent rolls")
+        self.opp_tn = spin_box("Opponent target number", 0, dice.MAX_TN, 10, "The opponent's TN")
+        self.opp_difficulty = spin_box("Opponent Difficulty", 0, dice.MAX_DIFFICULTY, 1,
+                                       "Usually 1 for melee, mental and social struggles")
+        self.opp_focus = spin_box("Opponent Focus", 0, dice.MAX_TN, 0, "The opponent's Focus")
+        self.opp_dice = spin_box("Opponent d20s", 2, DEFAULT_SETTINGS.pool_cap, 2,
+                                 "d20s the opponent rolls")
         form.addRow("Target number", self.opp_tn)
         form.addRow("Difficulty", self.opp_difficulty)
         form.addRow("Focus", self.opp_focus)
@@ -221,25 +221,26 @@ class Calculator(QWidget):
         form = QFormLayout(group)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.dmg_dice = spin(0, dmg.MAX_DAMAGE_DICE, 3, "Damage dice",
-                             "Weapon dice + skill or attribute bonus + dice bought")
-        self.dmg_flat = spin(0, dmg.MAX_FLAT, 0, "Flat damage",
-                             "Added to the total (Conan: +1 per Momentum)")
-        self.vicious = spin(0, 9, 0, "Vicious", "+1 Stress per Effect per rating")
-        self.piercing = spin(0, 9, 0, "Piercing", "Ignore this much Resistance per Effect")
+        self.dmg_dice = spin_box("Damage dice", 0, dmg.MAX_DAMAGE_DICE, 3,
+                                 "Weapon dice + skill or attribute bonus + dice bought")
+        self.dmg_flat = spin_box("Flat damage", 0, dmg.MAX_FLAT, 0,
+                                 "Added to the total (Conan: +1 per Momentum)")
+        self.vicious = spin_box("Vicious", 0, 9, 0, "+1 Stress per Effect per rating")
+        self.piercing = spin_box("Piercing", 0, 9, 0, "Ignore this much Resistance per Effect")
         self.intense = QCheckBox("Intense")
         self.intense.setToolTip("One more Harm when an Effect is rolled and a Harm is caused")
-        self.armour = spin(0, dmg.MAX_FLAT, 0, "Armour or Courage",
-                           "Persistent Resistance (static Soak)")
-        self.cover = spin(0, dmg.MAX_COVER_DICE, 0, "Cover or Morale dice",
-                          "Conditional Resistance rolled as dice")
+        self.armour = spin_box("Armour or Courage", 0, dmg.MAX_FLAT, 0,
+                               "Persistent Resistance (static Soak)")
+        self.cover = spin_box("Cover or Morale dice", 0, dmg.MAX_COVER_DICE, 0,
+                              "Conditional Resistance rolled as dice")
         self.sturdy = QCheckBox("Sturdy cover")
         self.sturdy.setToolTip("The cover adds +1 per Effect it rolls")
-        self.current = spin(0, dmg.MAX_FLAT, 0, "Current Stress",
-                            "Stress the target already has")
-        self.maximum = spin(0, dmg.MAX_FLAT, 10, "Maximum Stress", "The target's maximum Stress")
-        self.threshold = spin(1, 20, DEFAULT_SETTINGS.harm_threshold, "Harm threshold",
-                              "Stress in one hit that causes a Harm (5, or 5 + Scale)")
+        self.current = spin_box("Current Stress", 0, dmg.MAX_FLAT, 0,
+                                "Stress the target already has")
+        self.maximum = spin_box("Maximum Stress", 0, dmg.MAX_FLAT, 10,
+                                "The target's maximum Stress")
+        self.threshold = spin_box("Harm threshold", 1, 20, DEFAULT_SETTINGS.harm_threshold,
+                                  "Stress in one hit that causes a Harm (5, or 5 + Scale)")
         self.current_label = QLabel("Current Stress")
         self.max_label = QLabel("Maximum Stress")
         form.addRow("Damage dice", self.dmg_dice)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSpinBox,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -28,17 +27,6 @@ def set_probability(label: QLabel, value: Fraction, prefix: str = "") -> None:
     """Show ``value`` as a percentage with its exact fraction in the tooltip."""
     label.setText(f"{prefix}{percent(value)}")
     label.setToolTip(exactly(value))
-
-
-def spin(low: int, high: int, value: int, name: str, tip: str,
-         parent: QWidget | None = None) -> QSpinBox:
-    """A spin box with its legal range, accessible name and tooltip."""
-    box = QSpinBox(parent)
-    box.setRange(low, high)
-    box.setValue(max(low, min(high, value)))
-    box.setAccessibleName(name)
-    box.setToolTip(tip)
-    return box
 
 
 def set_reason(widget: QWidget, reason: str | None, tip: str) -> None:

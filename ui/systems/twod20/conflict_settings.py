@@ -23,7 +23,8 @@ from seforge.systems.twod20.settings import (
     OpposedTieRule,
     parse_prices,
 )
-from ui.systems.twod20.common import add_row, shrinkable, spin, wrapping_form
+from ui.shell.widgets import spin_box
+from ui.systems.twod20.common import add_row, shrinkable, wrapping_form
 from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
 
 Run = Callable[[str, Callable[[Conflict], Conflict]], bool]
@@ -42,13 +43,15 @@ class TableSettings(QScrollArea):
         box = QGroupBox("Table settings")
         form = wrapping_form(QFormLayout(box))
         s = self._doc().settings
-        self.set_cap = spin(0, 99, s.momentum_cap, SETTING_LABELS["momentum_cap"],
-                            "Most Momentum the group can bank (not in the documents; 6 is usual)")
-        self.set_loss = spin(0, 99, s.momentum_loss_per_round,
-                             SETTING_LABELS["momentum_loss_per_round"],
-                             "Momentum lost at the end of each round (1 on the Conan screen)")
-        self.set_keep = spin(0, 99, s.keep_initiative_cost, SETTING_LABELS["keep_initiative_cost"],
-                             "Momentum or Threat/Doom to keep the initiative (2 in the SRD)")
+        self.set_cap = spin_box(SETTING_LABELS["momentum_cap"], 0, 99, s.momentum_cap,
+                                "Most Momentum the group can bank (not in the documents; "
+                                "6 is usual)")
+        self.set_loss = spin_box(SETTING_LABELS["momentum_loss_per_round"], 0, 99,
+                                 s.momentum_loss_per_round,
+                                 "Momentum lost at the end of each round (1 on the Conan screen)")
+        self.set_keep = spin_box(SETTING_LABELS["keep_initiative_cost"], 0, 99,
+                                 s.keep_initiative_cost,
+                                 "Momentum or Threat/Doom to keep the initiative (2 in the SRD)")
         self.set_order = shrinkable(QComboBox())
         self.set_order.setAccessibleName("Action order")
         self.set_order.addItem("Sides alternate (SRD)", OrderMode.ALTERNATING.value)
@@ -68,17 +71,17 @@ class TableSettings(QScrollArea):
         self.set_assist.setAccessibleName(SETTING_LABELS["assist_gate"])
         self.set_assist.addItem("if the leader scores a success", AssistGate.LEADER_SUCCEEDS.value)
         self.set_assist.addItem("always", AssistGate.ALWAYS.value)
-        self.set_pool = spin(2, 10, s.pool_cap, SETTING_LABELS["pool_cap"],
-                             "Most d20s in one test, Fortune dice included (5 on the Conan "
-                             "screen; talents may allow more)")
+        self.set_pool = spin_box(SETTING_LABELS["pool_cap"], 2, 10, s.pool_cap,
+                                 "Most d20s in one test, Fortune dice included (5 on the Conan "
+                                 "screen; talents may allow more)")
         self.set_prices = QLineEdit(", ".join(str(p) for p in s.bonus_die_prices))
         self.set_prices.setAccessibleName(SETTING_LABELS["bonus_die_prices"])
         self.set_prices.setToolTip("Momentum (or Threat/Doom) for the 1st, 2nd, 3rd bought d20; "
                                    "not in the documents, 1, 2, 3 is usual")
-        self.set_ranged = spin(0, 5, s.ranged_base_difficulty,
-                               SETTING_LABELS["ranged_base_difficulty"],
-                               "The SRD gives D2 in the attack steps and D1 in the Range "
-                               "section; choose the table's reading")
+        self.set_ranged = spin_box(SETTING_LABELS["ranged_base_difficulty"], 0, 5,
+                                   s.ranged_base_difficulty,
+                                   "The SRD gives D2 in the attack steps and D1 in the Range "
+                                   "section; choose the table's reading")
         self.rules = RuleSettingsForm(TRACKER_RULES, self._rule_changed)
         self.set_one = QCheckBox(SETTING_LABELS["natural_one_doubles"])
         self.set_one.setToolTip("A convention outside both documents, off by default")

@@ -38,13 +38,13 @@ from seforge.systems.twod20.models import HarmKind
 from seforge.systems.twod20.profiles import Profile
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import show_refusal
+from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
     elide_headers,
     flow_of,
     row_of,
     set_reason,
-    spin,
     wrapping_form,
 )
 from ui.systems.twod20.conflict_settings import TableSettings
@@ -170,8 +170,8 @@ class ConflictView(QWidget):
             "End scene", "Clear Stress (SRD), end scene-long effects and start at round 1",
             lambda: self.run("End the scene", cf.end_scene))
         self.gm_name = QLabel()
-        self.session_fortune = spin(2, 3, 3, "Fortune per PC at the start",
-                                    "Each PC begins a Conan session with 2 or 3 Fortune")
+        self.session_fortune = spin_box("Fortune per PC at the start", 2, 3, 3,
+                                        "Each PC begins a Conan session with 2 or 3 Fortune")
         self.session_fortune.setPrefix("Fortune each: ")
         self.session_button = self._button("Start session", "", lambda: self.run(
             "Start the session", lambda d: cf.start_session(d, self.session_fortune.value())))
@@ -233,7 +233,7 @@ class ConflictView(QWidget):
         self.fortune_gain = self._button("Gain Fortune", "Give one Fortune", lambda: (
             self._on_selected("Gain 1 Fortune", lambda d, n: cf.gain_fortune(d, n))))
         form.addRow(flow_of([self.fortune_spend, self.fortune_gain]))
-        self.stress_amount = spin(0, 99, 1, "Stress amount", "Stress after Resistance")
+        self.stress_amount = spin_box("Stress amount", 0, 99, 1, "Stress after Resistance")
         self.stress_kind = QComboBox()
         self.stress_kind.setAccessibleName("Physical or mental")
         self.stress_kind.addItem("physical", False)
@@ -256,30 +256,30 @@ class ConflictView(QWidget):
         self.heal_button = self._button("Remove Harm", "Remove the last Harm", self.remove_harm)
         form.addRow("Harms", flow_of([self.wound_button, self.trauma_button,
                                       self.heal_button]))
-        self.cover = spin(0, MAX_COVER_DICE, 0, "Cover dice", "Cover dice protecting the "
-                          "character (physical Resistance)")
-        self.morale = spin(0, MAX_COVER_DICE, 0, "Morale dice", "Morale dice (mental "
-                           "Resistance); Confidence gives at most 4")
+        self.cover = spin_box("Cover dice", 0, MAX_COVER_DICE, 0, "Cover dice protecting the "
+                              "character (physical Resistance)")
+        self.morale = spin_box("Morale dice", 0, MAX_COVER_DICE, 0, "Morale dice (mental "
+                               "Resistance); Confidence gives at most 4")
         self.cover.valueChanged.connect(lambda v: self._on_selected(
             "Set Cover", lambda d, n: cf.update_combatant(d, n, cover_dice=v)))
         self.morale.valueChanged.connect(lambda v: self._on_selected(
             "Set Morale", lambda d, n: cf.update_combatant(d, n, morale_dice=v)))
-        self.initiative = spin(0, cf.MAX_TRACK, 0, "Initiative score",
-                               "Initiative score for the initiative-score order: the higher "
-                               "of Agility and Insight")
+        self.initiative = spin_box("Initiative score", 0, cf.MAX_TRACK, 0,
+                                   "Initiative score for the initiative-score order: the higher "
+                                   "of Agility and Insight")
         self.initiative.valueChanged.connect(lambda v: self._on_selected(
             "Set initiative", lambda d, n: cf.update_combatant(d, n, initiative=v)))
         self.initiative_label = QLabel("Initiative")
         form.addRow(self.initiative_label, self.initiative)
         form.addRow("Cover dice", self.cover)
         form.addRow("Morale dice", self.morale)
-        self.track_max = spin(0, cf.MAX_TRACK, 10, "Maximum of the track",
-                              "Maximum Stress (SRD) or Vigor (Conan)")
+        self.track_max = spin_box("Maximum of the track", 0, cf.MAX_TRACK, 10,
+                                  "Maximum Stress (SRD) or Vigor (Conan)")
         self.track_max.valueChanged.connect(self._set_max)
         self.max_label = QLabel("Maximum")
         form.addRow(self.max_label, self.track_max)
-        self.resolve_max = spin(0, cf.MAX_TRACK, 10, "Maximum Resolve",
-                                "Resolve = Willpower + Discipline (Conan)")
+        self.resolve_max = spin_box("Maximum Resolve", 0, cf.MAX_TRACK, 10,
+                                    "Resolve = Willpower + Discipline (Conan)")
         self.resolve_max.valueChanged.connect(lambda v: self._on_selected(
             "Set maximum Resolve", lambda d, n: cf.update_combatant(
                 d, n, max_resolve=v, resolve=min(v, cf.find(d, n).resolve))))
@@ -297,7 +297,7 @@ class ConflictView(QWidget):
         self.effect_name.setMaxLength(NAME_CHARS)
         self.effect_name.setPlaceholderText("effect, e.g. Stunned")
         self.effect_name.setAccessibleName("Effect name")
-        self.effect_length = spin(1, 99, 1, "Effect duration", "How long it lasts")
+        self.effect_length = spin_box("Effect duration", 1, 99, 1, "How long it lasts")
         self.effect_unit = QComboBox()
         self.effect_unit.setAccessibleName("Effect unit")
         for unit in TimeUnit:

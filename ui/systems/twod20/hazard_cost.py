@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLab
 
 from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20.settings import TableSettings
-from ui.systems.twod20.common import shrinkable, spin
+from ui.shell.widgets import spin_box
+from ui.systems.twod20.common import shrinkable
 
 
 class HazardCost(QGroupBox):
@@ -21,8 +22,8 @@ class HazardCost(QGroupBox):
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.dice = spin(0, dmg.MAX_DAMAGE_DICE, 2, "Hazard damage dice",
-                         "Combat dice of damage: 1 Doom each")
+        self.dice = spin_box("Hazard damage dice", 0, dmg.MAX_DAMAGE_DICE, 2,
+                             "Combat dice of damage: 1 Doom each")
         form.addRow("Damage dice", self.dice)
         self.qualities: dict[str, QSpinBox | QCheckBox] = {}
         for name, (kind, value) in dmg.HAZARD_QUALITY_COSTS.items():
@@ -34,7 +35,7 @@ class HazardCost(QGroupBox):
                 form.addRow(control)
             else:
                 how = "half its rating, rounded up" if kind == "half" else "its rating"
-                control = spin(0, 20, 0, f"{name} rating", f"{name} X costs {how} in Doom")
+                control = spin_box(f"{name} rating", 0, 20, 0, f"{name} X costs {how} in Doom")
                 control.valueChanged.connect(self.refresh)
                 form.addRow(f"{name} X", control)
             self.qualities[name] = control

@@ -42,6 +42,7 @@ from seforge.systems.twod20.records import (
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import show_refusal
+from ui.shell.widgets import spin_box
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import (
     FlowLayout,
@@ -49,7 +50,6 @@ from ui.systems.twod20.common import (
     flow_of,
     labelled,
     set_reason,
-    spin,
 )
 from ui.systems.twod20.record_tables import AttackTable, SkillTable
 from ui.systems.twod20.rule_settings import RECORD_RULES, RuleSettingsForm
@@ -167,7 +167,7 @@ class RecordEditor(QWidget):
         self.numbers: dict[str, QSpinBox] = {}
         self.number_labels: dict[str, QLabel] = {}
         for field, (low, high) in ed.RECORD_NUMBERS.items():
-            box_ = spin(low, high, 0, field.capitalize(), tips[field])
+            box_ = spin_box(field.capitalize(), low, high, 0, tips[field])
             box_.valueChanged.connect(lambda v, f=field: self.run(
                 f"Set {f}", lambda c: ed.set_field(c, f, v)))
             self.numbers[field] = box_
@@ -189,7 +189,7 @@ class RecordEditor(QWidget):
                 ("resolve", "Resolve left", "Resolve left now: Willpower + Discipline when "
                  "unshaken"),
                 ("stress", "Stress marked", "Stress taken since the scene began")):
-            box = spin(0, 99, 0, label, tip)
+            box = spin_box(label, 0, 99, 0, tip)
             box.valueChanged.connect(lambda v, f=field: self._set_track(f, v))
             self.track_boxes[field] = box
             self.track_labels[field] = QLabel(label)
@@ -341,7 +341,7 @@ class RecordEditor(QWidget):
                 widget.deleteLater()
         self._attribute_boxes = {}
         for name in info.attributes:
-            box = spin(0, MAX_ATTRIBUTE, 8, name, f"{name} score")
+            box = spin_box(name, 0, MAX_ATTRIBUTE, 8, f"{name} score")
             box.valueChanged.connect(lambda v, n=name: self.run(
                 f"Set {n}", lambda c: ed.set_attribute(c, n, v)))
             self._attribute_boxes[name] = box

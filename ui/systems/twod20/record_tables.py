@@ -30,7 +30,8 @@ from seforge.systems.twod20.models import MAX_SKILL, Character
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, skill_target
 from seforge.systems.twod20.settings import focus_note
-from ui.systems.twod20.common import elide_headers, fixed_columns, flow_of, spin
+from ui.shell.widgets import spin_box
+from ui.systems.twod20.common import elide_headers, fixed_columns, flow_of
 
 Run = Callable[[str, Callable[[Character], Character | None]], bool]
 """The editor's ``run``: apply one named change to the record; False when refused."""
@@ -102,9 +103,9 @@ class SkillTable(QGroupBox):
         name = QLineEdit()
         name.setMaxLength(NAME_CHARS)
         name.setAccessibleName(f"Skill {index + 1} name")
-        rating = spin(0, MAX_SKILL, 0, f"Skill {index + 1} rating",
-                      "Added to the attribute for the target number")
-        focus = spin(0, 40, 0, f"Skill {index + 1} Focus", "")
+        rating = spin_box(f"Skill {index + 1} rating", 0, MAX_SKILL, 0,
+                          "Added to the attribute for the target number")
+        focus = spin_box(f"Skill {index + 1} Focus", 0, 40, 0, "")
         focuses = QLineEdit()
         focuses.setMaxLength(LINE_CHARS)
         focuses.setAccessibleName(f"Skill {index + 1} focuses")
@@ -206,8 +207,8 @@ class AttackTable(QGroupBox):
         name = QLineEdit()
         name.setMaxLength(NAME_CHARS)
         name.setAccessibleName(f"Attack {index + 1} name")
-        dice = spin(0, 20, 1, f"Attack {index + 1} dice",
-                    "Base damage dice before the skill or attribute bonus")
+        dice = spin_box(f"Attack {index + 1} dice", 0, 20, 1,
+                        "Base damage dice before the skill or attribute bonus")
         kind = QComboBox()
         kind.setAccessibleName(f"Attack {index + 1} kind")
         for value in ("melee", "ranged", "mental"):

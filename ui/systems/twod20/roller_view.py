@@ -33,8 +33,9 @@ from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import profile_info
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import refusal_text, sentence, show_refusal
+from ui.shell.widgets import spin_box
 from ui.systems.twod20.calculator import Calculator
-from ui.systems.twod20.common import set_reason, spin
+from ui.systems.twod20.common import set_reason
 
 RECORD = "\x00record"
 """The target combo's data for the record open in the window (tracker entries hold names)."""
@@ -94,7 +95,7 @@ class RollerPanel(QGroupBox):
         form.addRow(self.mental)
         self.damage_result = self._result("No damage rolled yet.", "Rolled damage")
         form.addRow(self.damage_result)
-        self.fortune_amount = spin(1, 9, 1, "Fortune to spend", "Fortune points to spend")
+        self.fortune_amount = spin_box("Fortune to spend", 1, 9, 1, "Fortune points to spend")
         self.spend_fortune_button = self._button(
             "Spend Fortune", "Spend Fortune outside a roll (a bonus action, second wind, "
             "a story declaration...)", self.spend_fortune)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -25,20 +24,12 @@ from PySide6.QtWidgets import (
 )
 from seforge.core.probability_text import exactly, percent
 from seforge.core.reference import ReferenceTable, search
+from ui.shell.widgets import spin_box
 
 from dice_pool import odds, reference
 
 EXACT_ROLE = Qt.ItemDataRole.UserRole
 """A probability cell's exact fraction, as text."""
-
-
-def _spin(name: str, low: int, high: int, value: int, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setAccessibleName(name)
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    return spin
 
 
 def _table(columns: list[str], name: str) -> QTableWidget:
@@ -88,12 +79,12 @@ class OddsCalculator(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Odds", parent)
         form = QFormLayout(self)
-        self.dice = _spin("Dice", odds.MIN_DICE, odds.MAX_DICE, 3,
-                          f"How many dice are rolled, {odds.MIN_DICE} to {odds.MAX_DICE}")
-        self.sides = _spin("Sides", odds.MIN_SIDES, odds.MAX_SIDES, odds.DEFAULT_SIDES,
-                           f"Sides of each die, {odds.MIN_SIDES} to {odds.MAX_SIDES}")
-        self.target = _spin("Target", 1, odds.DEFAULT_SIDES, 4,
-                            "A die showing this or more is a success")
+        self.dice = spin_box("Dice", odds.MIN_DICE, odds.MAX_DICE, 3,
+                             f"How many dice are rolled, {odds.MIN_DICE} to {odds.MAX_DICE}")
+        self.sides = spin_box("Sides", odds.MIN_SIDES, odds.MAX_SIDES, odds.DEFAULT_SIDES,
+                              f"Sides of each die, {odds.MIN_SIDES} to {odds.MAX_SIDES}")
+        self.target = spin_box("Target", 1, odds.DEFAULT_SIDES, 4,
+                               "A die showing this or more is a success")
         form.addRow("&Dice", self.dice)
         form.addRow("&Target", self.target)
         form.addRow("Si&des", self.sides)
