@@ -10,29 +10,32 @@ stopping the About box.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
+from seforge.core.frozen import FrozenRecord
 
-@dataclass(frozen=True)
-class SourceCredit:
+
+class SourceCredit(FrozenRecord):
     """One work a system is built from."""
 
+    __slots__ = _FIELDS = ("work", "authors", "licence", "notice", "url")
     work: str
     """The work's title, e.g. "Blades in the Dark SRD"."""
     authors: str
     """Who wrote and published it, as the work names them."""
-    licence: str = ""
+    licence: str
     """Its licence or terms of use in a sentence or two, as far as they are known (shown
     after the authors)."""
-    notice: str = ""
+    notice: str
     """An attribution the licence asks for, word for word."""
-    url: str = ""
+    url: str
     """Where the work (or its licence) is found."""
 
-    def __post_init__(self) -> None:
-        if not self.work.strip() or not self.authors.strip():
+    def __init__(self, work: str, authors: str, licence: str = "", notice: str = "",
+                 url: str = "") -> None:
+        if not work.strip() or not authors.strip():
             raise ValueError("a credit names its work and its authors")
+        self._init(work, authors, licence, notice, url)
 
 
 class _Credited(Protocol):

@@ -9,30 +9,31 @@ document leaves them empty.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from seforge.core.frozen import FrozenRecord
 
-@dataclass(frozen=True)
-class LibraryEntry:
+
+class LibraryEntry(FrozenRecord):
     """One ready-made document: what a list shows, and where its file is."""
 
+    __slots__ = _FIELDS = ("id", "path", "title", "kind", "genre", "source")
     id: str
     path: Path
-    title: str = ""
+    title: str
     """What a list shows; empty: the id."""
-    kind: str = ""
+    kind: str
     """What it is within its system (e.g. ``"pc"`` or ``"nc"``); empty with one kind."""
-    genre: str = ""
+    genre: str
     """The genre or setting it belongs to, for grouping; may be empty."""
-    source: str = ""
+    source: str
     """Where it comes from (the book and page), for the reader; may be empty."""
 
-    def __post_init__(self) -> None:
-        if not self.id:
+    def __init__(self, id: str, path: Path, title: str = "",
+                 kind: str = "", genre: str = "", source: str = "") -> None:
+        if not id:
             raise ValueError("a library entry needs an id")
-        if not self.title:
-            object.__setattr__(self, "title", self.id)
+        self._init(id, path, title or id, kind, genre, source)
 
     @property
     def name(self) -> str:

@@ -22,11 +22,11 @@ import contextlib
 import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from seforge.core.credits import SourceCredit
+from seforge.core.frozen import FrozenRecord
 
 if TYPE_CHECKING:  # the types only: listing systems stays light
     from seforge.core.library import LibraryEntry
@@ -42,43 +42,49 @@ FORMAT_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 """A document format id: the system id, a dot, the document kind ("swords-edge.character")."""
 
 
-@dataclass(frozen=True)
-class DocumentFormat:
+class DocumentFormat(FrozenRecord):
     """One kind of document a system reads and writes."""
 
+    __slots__ = _FIELDS = ("id", "title", "suffix", "aliases")
     id: str
     """The format id written in the file, e.g. ``"swords-edge.character"``."""
     title: str
     """What the user calls it, e.g. "Sword's Edge character"."""
     suffix: str
     """The file suffix with its dot, e.g. ``".sechar"``."""
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...]
     """Older format ids that still open as this format."""
 
-    def __post_init__(self) -> None:
-        if not FORMAT_ID.match(self.id):
-            raise ValueError(f"a format id is 'system.kind' in lower case, not {self.id!r}")
-        if not (self.suffix.startswith(".") and len(self.suffix) > 1):
-            raise ValueError(f"a file suffix starts with a dot, not {self.suffix!r}")
+    def __init__(self, id: str, title: str, suffix: str,
+                 aliases: tuple[str, ...] = ()) -> None:
+        if not FORMAT_ID.match(id):
+            raise ValueError(f"a format id is 'system.kind' in lower case, not {id!r}")
+        if not (suffix.startswith(".") and len(suffix) > 1):
+            raise ValueError(f"a file suffix starts with a dot, not {suffix!r}")
+        self._init(id, title, suffix, tuple(aliases))
 
 
-@dataclass(frozen=True)
-class CliVerb:
+class CliVerb(FrozenRecord):
     """A command line verb a system adds (``seforge VERB ...``).
 
     ``module`` is the dotted name of a module with ``register(subparsers)``, the same shape as
     the verbs in ``seforge.cli``; it is imported only when the command line is built.
     """
 
+    __slots__ = _FIELDS = ("name", "summary", "module")
     name: str
     summary: str
     module: str
 
+    def __init__(self, name: str, summary: str, module: str) -> None:
+        self._init(name, summary, module)
 
-@dataclass(frozen=True)
-class OddsVerb:
+
+class OddsVerb(FrozenRecord):
     """A system's optional capability: exact odds on the command line
     (``seforge odds --system ID ARGS``)."""
+
+    __slots__ = _FIELDS = ("summary", "run", "parser")
 
     summary: str
     """One line for ``seforge odds --help`` (e.g. "2d10 + modifier against a TN")."""
@@ -90,9 +96,12 @@ class OddsVerb:
     """Builds the ``argparse.ArgumentParser`` ``run`` uses, named ``prog``: its arguments,
     for ``--help`` and the generated CLI reference."""
 
+    def __init__(self, summary: str, run: Callable[[Sequence[str], str], int],
+                 parser: Callable[[str], Any]) -> None:
+        self._init(summary, run, parser)
 
-@dataclass(frozen=True)
-class ExportOptions:
+
+class ExportOptions(FrozenRecord):
     """A system's optional capability: options of its own for ``seforge export`` (beyond
     FILE, ``-o``, ``--paper`` and ``--json``, which every system takes).
 
@@ -101,6 +110,7 @@ class ExportOptions:
     is no FILE and one of ``dests`` was given (e.g. a blank sheet). The output path is
     checked before ``run`` is called."""
 
+    __slots__ = _FIELDS = ("add", "dests", "run")
     add: Callable[[Any], None]
     """Adds the options to an ``argparse`` argument group."""
     dests: tuple[str, ...]
@@ -108,25 +118,32 @@ class ExportOptions:
     run: Callable[[Any], int]
     """Runs the export with the parsed ``argparse.Namespace``; returns the exit code."""
 
+    def __init__(self, add: Callable[[Any], None], dests: tuple[str, ...],
+                 run: Callable[[Any], int]) -> None:
+        self._init(add, tuple(dests), run)
 
-@dataclass(frozen=True)
-class CheckProblem:
+
+class CheckProblem(FrozenRecord):
     """One thing ``check`` found: an ``"error"`` makes a document not legal, a
     ``"warning"`` is advice (e.g. points still to spend)."""
 
+    __slots__ = _FIELDS = ("message", "severity", "rule")
+
     message: str
     """One sentence for the user, in our own words."""
-    severity: str = "error"
+    severity: str
     """``"error"`` or ``"warning"``."""
-    rule: str = ""
+    rule: str
     """A stable id of the rule, for tests and JSON readers (e.g. ``"blades.dots"``)."""
+
+    def __init__(self, message: str, severity: str = "error", rule: str = "") -> None:
+        self._init(message, severity, rule)
 
     def as_json(self) -> dict[str, str]:
         return {"severity": self.severity, "rule": self.rule, "message": self.message}
 
 
-@dataclass(frozen=True)
-class CheckReport:
+class CheckReport(FrozenRecord):
     """What ``check`` found in a document.
 
     ``figures`` are the numbers the command line prints beside ``legal`` (e.g.
@@ -134,9 +151,16 @@ class CheckReport:
     (a ledger), printed by ``seforge check`` without ``--json``.
     """
 
-    problems: tuple[CheckProblem, ...] = ()
-    figures: Mapping[str, Any] = field(default_factory=dict)
-    lines: tuple[str, ...] = ()
+    _FIELDS: tuple[str, ...] = ("problems", "figures", "lines")  # a system's report adds more
+    __slots__ = _FIELDS
+    problems: tuple[CheckProblem, ...]
+    figures: Mapping[str, Any]
+    lines: tuple[str, ...]
+
+    def __init__(self, problems: Iterable[CheckProblem] = (),
+                 figures: Mapping[str, Any] | None = None,
+                 lines: Iterable[str] = ()) -> None:
+        self._init(tuple(problems), dict(figures or {}), tuple(lines))
 
     @property
     def legal(self) -> bool:
@@ -160,9 +184,10 @@ class CheckReport:
         }
 
 
-@dataclass(frozen=True)
-class SheetImport:
+class SheetImport(FrozenRecord):
     """One document read back from a filled-in sheet PDF, not yet written."""
+
+    __slots__ = _FIELDS = ("format", "write", "report")
 
     format: DocumentFormat
     """The kind of document read: the output file must end with its suffix."""
@@ -172,14 +197,18 @@ class SheetImport:
     """What ``seforge import`` prints once the document is written at the path: a
     readable report, or (``True``) one JSON object."""
 
+    def __init__(self, format: DocumentFormat,
+                 write: Callable[[Path], None], report: Callable[[Path, bool], str]) -> None:
+        self._init(format, write, report)
 
-@dataclass(frozen=True)
-class SheetReader:
+
+class SheetReader(FrozenRecord):
     """A system's optional capability: reading its filled-in sheet PDFs back
     (``seforge import``). The dispatcher finds the system that wrote a PDF by the PDF's
     ``/Subject`` (one of :attr:`subjects`), or, when a PDF reader dropped it, by a form
     field whose whole name matches :attr:`field_name`."""
 
+    __slots__ = _FIELDS = ("subjects", "field_name", "formats", "read")
     subjects: tuple[str, ...]
     """The ``/Subject`` values the system's sheets carry."""
     field_name: str
@@ -189,6 +218,10 @@ class SheetReader:
     read: Callable[[Path, int], SheetImport]
     """Reads the ``number``-th document (from 1) of a sheet PDF; a ValueError with a
     one-line message when the PDF is not such a sheet or holds no such document."""
+
+    def __init__(self, subjects: tuple[str, ...], field_name: str, formats: tuple[str, ...],
+                 read: Callable[[Path, int], SheetImport]) -> None:
+        self._init(tuple(subjects), field_name, tuple(formats), read)
 
 
 @runtime_checkable
@@ -299,23 +332,27 @@ def _import_target(target: str) -> Any:
     return found
 
 
-@dataclass
 class _Pending:
-    load: Callable[[], Any]
-    origin: str
+    __slots__ = ("load", "origin")
+
+    def __init__(self, load: Callable[[], Any], origin: str) -> None:
+        self.load = load
+        self.origin = origin
 
 
-@dataclass
 class SystemRegistry:
     """The game systems the app knows, loaded only when asked for."""
 
-    group: str = ENTRY_POINT_GROUP
-    discover: Callable[[str], Iterable[_EntryPoint]] = _installed_entry_points
-    """Lists the installed entry points of a group (replaceable in tests)."""
-    _loaded: dict[str, GameSystem] = field(default_factory=dict, init=False)
-    _pending: dict[str, _Pending] = field(default_factory=dict, init=False)
-    _failed: dict[str, str] = field(default_factory=dict, init=False)
-    _discovered: bool = field(default=False, init=False)
+    def __init__(self, group: str = ENTRY_POINT_GROUP,
+                 discover: Callable[[str], Iterable[_EntryPoint]] = _installed_entry_points,
+                 ) -> None:
+        self.group = group
+        self.discover = discover
+        """Lists the installed entry points of a group (replaceable in tests)."""
+        self._loaded: dict[str, GameSystem] = {}
+        self._pending: dict[str, _Pending] = {}
+        self._failed: dict[str, str] = {}
+        self._discovered = False
 
     # registering ------------------------------------------------------------------------
 

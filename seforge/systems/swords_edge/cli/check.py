@@ -10,8 +10,7 @@ ledger: ``seforge check`` prints :meth:`SwordsEdgeCheckReport.text` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -71,13 +70,20 @@ def result_text(name: str, result: CheckResult, options: RuleOptions | None = No
     return "\n".join(lines + body_lines(result, options))
 
 
-@dataclass(frozen=True)
 class SwordsEdgeCheckReport(CheckReport):
     """A core CheckReport that keeps Sword's Edge's full JSON (with the ledger and the
     table rules) and its readable text."""
 
-    full_json: Mapping[str, Any] = field(default_factory=dict)
-    body: tuple[str, ...] = ()
+    __slots__ = ("body", "full_json")
+    _FIELDS = (*CheckReport._FIELDS, "full_json", "body")
+    full_json: Mapping[str, Any]
+    body: tuple[str, ...]
+
+    def __init__(self, problems: Iterable[CheckProblem] = (),
+                 figures: Mapping[str, Any] | None = None, lines: Iterable[str] = (),
+                 full_json: Mapping[str, Any] | None = None, body: Iterable[str] = ()) -> None:
+        self._init(tuple(problems), dict(figures or {}), tuple(lines), dict(full_json or {}),
+                   tuple(body))
 
     def as_json(self) -> dict[str, Any]:
         """``{"legal", "spent", "budget", "ledger", "problems", "table_rules"}``."""
