@@ -12,20 +12,24 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtGui import QFileOpenEvent, QIcon
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from seforge.core.resources import resource_path
 from ui.shell.settings import APP_NAME, Preferences, data_dir, load_preferences
-from ui.shell.system_uis import UI_REGISTRY
-from ui.shell.theme import apply_theme
+from ui.shell.theme import STYLE, STYLE_SET_PROPERTY, apply_theme
 from ui.shell.window import MainWindow
 
 
 def create_application(argv: list[str]) -> QApplication:
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(argv)
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
+        # The style is set as the launch argument -style: set with setStyle, it would
+        # build PySide's enums of QStyle (about 12 ms) before the first frame.
+        app = QApplication([*argv, "-style", STYLE])
+        app.setProperty(STYLE_SET_PROPERTY, True)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
@@ -39,6 +43,7 @@ def prepare_registry() -> None:
     core's first in order, as the command line's) first,
     and a system UI that names no suffixes gets its core's (the installed systems come
     from the ``seforge.ui_systems`` entry points)."""
+    from ui.shell.system_uis import UI_REGISTRY
     from ui.systems import core_file_info, system_order
 
     UI_REGISTRY.order = system_order()
@@ -54,21 +59,11 @@ def build_window(preferences: Preferences | None = None,
     return MainWindow(preferences, autosave_interval_ms)
 
 
-class FileOpenFilter(QObject):
-    """Files the system asks the app to open (macOS Finder: a double click or a
-    drop on the Dock icon arrives as a FileOpen event, not as an argument)."""
-
-    def __init__(self, window: MainWindow, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.window = window
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
-            name = event.file()
-            if name:
-                self.window.open_paths([Path(name)])
-                return True
-        return super().eventFilter(watched, event)
+def first_window(preferences: Preferences) -> MainWindow:
+    """The window as a launch shows it: its first frame only (the start page and the
+    menu bar); the game systems, the documents and the docks are built right after that
+    frame is painted (:meth:`MainWindow.ensure_ready`)."""
+    return MainWindow(preferences, first_frame=True, prepare=prepare_registry)
 
 
 def file_arguments(args: list[str]) -> list[str]:
@@ -136,20 +131,28 @@ def main(argv: list[str] | None = None) -> int:
 
     problems: list[str] = []
     preferences = load_preferences(problems=problems)
-    apply_theme(app, preferences.theme)
-    window = build_window(preferences)
+    apply_theme(app, preferences.theme, first_frame=True)
+    window = first_window(preferences)
+    window.show()
+    # Files the system hands over arrive as events once the loop runs: the filter
+    # and the hand-over connection load after the first frame was asked for.
+    from PySide6.QtCore import QTimer
+
+    from ui.shell.file_open import FileOpenFilter
+
     file_filter = FileOpenFilter(window, app)
     app.installEventFilter(file_filter)
     server.files_received.connect(window.receive_from_other_launch)
-    window.show()
 
     def after_start() -> None:
+        from ui.shell.system_uis import UI_REGISTRY
+
         window.report_problems(problems + UI_REGISTRY.problems())
         window.restore_autosaves()
         window.open_paths([Path(f) for f in files])
         QTimer.singleShot(0, window.clean_stale_temp_files)
 
-    QTimer.singleShot(0, after_start)
+    window.when_ready(after_start)
     try:
         return app.exec()
     finally:

@@ -1,12 +1,13 @@
 """GUI measurements run in a fresh subprocess (see run.py); prints one JSON line.
 
     python -m tests.benchmarks.gui_probe bare     # bare QMainWindow shown
-    python -m tests.benchmarks.gui_probe app      # SEForge's MainWindow shown
+    python -m tests.benchmarks.gui_probe bare_text  # the same with one line of text
+    python -m tests.benchmarks.gui_probe app      # SEForge's first frame shown, as a launch
     python -m tests.benchmarks.gui_probe rank N   # N Rank changes through the undo stack
     python -m tests.benchmarks.gui_probe memory   # peak RSS with five characters open
     python -m tests.benchmarks.gui_probe open F   # time to open file F in a tab, peak RSS
 
-``bare`` and ``app`` print ``shown`` right after ``window.show()`` and
+``bare``, ``bare_text`` and ``app`` print ``shown`` right after ``window.show()`` and
 ``QApplication.processEvents()``; the parent times spawn-to-line. Run with
 QT_QPA_PLATFORM=offscreen and throw-away SEFORGE_CONFIG_DIR / SEFORGE_DATA_DIR.
 """
@@ -36,15 +37,31 @@ def bare() -> None:
     _shown()
 
 
+def bare_text() -> None:
+    """The bare window with one line of text: the first text loads Qt's font database,
+    which the bare window (no text at all) never does."""
+    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+
+    app = QApplication(sys.argv[:1])
+    window = QMainWindow()
+    window.setCentralWidget(QLabel("SEForge"))
+    window.resize(1200, 800)
+    window.show()
+    app.processEvents()
+    _shown()
+
+
 def app() -> None:
-    from ui.app import build_window, create_application
+    """As ``ui.app.main`` starts: the first frame of the window (the systems, documents
+    and docks load right after it is painted)."""
+    from ui.app import create_application, first_window
     from ui.shell.settings import load_preferences
     from ui.shell.theme import apply_theme
 
     qapp = create_application(sys.argv[:1])
     preferences = load_preferences()
-    apply_theme(qapp, preferences.theme)
-    window = build_window(preferences)
+    apply_theme(qapp, preferences.theme, first_frame=True)
+    window = first_window(preferences)
     window.show()
     qapp.processEvents()
     _shown()
@@ -144,6 +161,8 @@ def main(argv: list[str]) -> None:
     what = argv[0] if argv else ""
     if what == "bare":
         bare()
+    elif what == "bare_text":
+        bare_text()
     elif what == "app":
         app()
     elif what == "rank":

@@ -18,7 +18,7 @@ from seforge.systems.swords_edge.fileformat import save_character, save_nc
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import se_part
 from ui import app as app_module
-from ui.app import FileOpenFilter
+from ui.shell.file_open import FileOpenFilter
 from ui.shell.window import MainWindow
 
 

@@ -39,13 +39,13 @@ def check():
     print("OPEN", ascii(str(windows[0].documents()[0].path)), flush=True)
     windows[0].close()
 
-built = app.build_window
-def build_window(*args, **kwargs):
+built = app.first_window
+def first_window(*args, **kwargs):
     window = built(*args, **kwargs)
     QTimer.singleShot(0, check)
     QTimer.singleShot(30000, QApplication.quit)
     return window
-app.build_window = build_window
+app.first_window = first_window
 sys.exit(app.main())
 """
 

@@ -276,9 +276,10 @@ def fill_new_menu(window: ActionHost) -> None:
 
 
 def build_menus(window: ActionHost) -> None:
-    bar = window.menuBar()
+    """Fill the window's File, Edit, View and Help menus (the window made them, empty,
+    for its first frame)."""
     window.menu_anchors = {}
-    file_menu = window.file_menu = bar.addMenu("&File")
+    file_menu = window.file_menu
     window.new_menu = file_menu.addMenu("&New")
     window.new_menu.setObjectName("newMenu")
     fill_new_menu(window)
@@ -303,12 +304,11 @@ def build_menus(window: ActionHost) -> None:
     file_menu.addAction(window.close_action)
     file_menu.addAction(window.quit_action)
 
-    edit_menu = window.edit_menu = bar.addMenu("&Edit")
+    edit_menu = window.edit_menu
     edit_menu.addAction(window.undo_action)
     edit_menu.addAction(window.redo_action)
     _anchor(window, edit_menu, "edit.copy")
 
-    window.view_menu = bar.addMenu("&View")
     theme_menu = window.view_menu.addMenu("&Theme")
     for action in window.theme_actions.values():
         theme_menu.addAction(action)
@@ -318,7 +318,7 @@ def build_menus(window: ActionHost) -> None:
     window.view_menu.addAction(window.zoom_reset_action)
     window.view_menu.addSeparator()
 
-    help_menu = window.help_menu = bar.addMenu("&Help")
+    help_menu = window.help_menu
     help_menu.addAction(window.guide_action)
     help_menu.addAction(window.shortcuts_action)
     help_menu.addSeparator()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
@@ -58,10 +57,12 @@ def shortcut_rows(menu_bar: QMenuBar) -> list[tuple[str, str, str]]:
     return rows
 
 
-LAST_KEYBOARD_KEY = Qt.Key.Key_Direction_R.value
-"""Keys after this one (Redo, Zoom In, Back, Copy...) are the dedicated buttons of some
-keyboards and remote controls: the standard shortcuts include them, but they are no keys
-to type, and the shortcuts list names only keys to type."""
+LAST_KEYBOARD_KEY = 0x01000060
+"""``Qt.Key.Key_Direction_R``, as a number (naming it would build PySide's enums of the
+whole ``Qt`` namespace before the first frame; a test compares them). Keys after this
+one (Redo, Zoom In, Back, Copy...) are the dedicated buttons of some keyboards and
+remote controls: the standard shortcuts include them, but they are no keys to type, and
+the shortcuts list names only keys to type."""
 
 
 def typable(sequence: QKeySequence) -> bool:

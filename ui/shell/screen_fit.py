@@ -8,9 +8,17 @@ task bar), so a window is never larger than the screen nor partly off it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMargins, QObject, QPoint, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QMargins, QObject, QPoint, QRect, QSize, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:  # types the first frame does not need loaded
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QScreen
+    from PySide6.QtWidgets import QScrollArea
 
 DEFAULT_SIZE = QSize(1280, 800)
 """The first window's size on a screen that has room for it (else the whole screen)."""
@@ -49,10 +57,21 @@ def known_frame(window: QWidget) -> QMargins:
                     frame.right() - inner.right(), frame.bottom() - inner.bottom())
 
 
+FRAMED_PROPERTY = "seforgeFramed"
+"""A window with this property set to True is never frameless (the main window): its
+flags are not asked for, which would build PySide's enums of the whole ``Qt`` namespace
+(about 15 ms) before the first frame."""
+
+
 def draws_frames(window: QWidget) -> bool:
     """Whether a window manager will draw a frame around ``window``."""
-    return not (QGuiApplication.platformName() in FRAMELESS_PLATFORMS
-                or window.windowFlags() & Qt.WindowType.FramelessWindowHint)
+    if QGuiApplication.platformName() in FRAMELESS_PLATFORMS:
+        return False
+    if window.property(FRAMED_PROPERTY) is True:
+        return True
+    from PySide6.QtCore import Qt
+
+    return not window.windowFlags() & Qt.WindowType.FramelessWindowHint
 
 
 def frame_margins(window: QWidget) -> QMargins:
@@ -79,6 +98,8 @@ class _RefitWhenFramed(QObject):
             QTimer.singleShot(delay, self, self._check)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        from PySide6.QtCore import QEvent
+
         if event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
             QTimer.singleShot(0, self, self._check)
         return False
@@ -128,13 +149,20 @@ def dialog_rect(wanted: QSize, frame: QMargins, area: QRect) -> QRect:
     return rect.marginsRemoved(frame)
 
 
-def place_first_window(window: QWidget, wanted: QSize = DEFAULT_SIZE) -> None:
+def place_first_window(window: QWidget, wanted: QSize = DEFAULT_SIZE,
+                       maximize: Callable[[], None] | None = None) -> None:
     """Place a window that has no saved geometry: centred, frame included, on its
-    screen's free area; maximized where it does not fit."""
+    screen's free area; maximized where it does not fit (by ``maximize`` when given:
+    a window not shown yet can open with ``showMaximized``, which names no ``Qt`` enum)."""
     area = available(window)
     rect = first_window_rect(area, frame_margins(window), wanted)
     if rect is None:
         window.resize(default_size(area))  # its size when the user un-maximizes
+        if maximize is not None:
+            maximize()
+            return
+        from PySide6.QtCore import Qt
+
         window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
         return
     window.setGeometry(rect)
@@ -159,8 +187,7 @@ def fit_on_screen(window: QWidget) -> None:
     """Shrink and move a top-level ``window`` so all of it, the window manager's frame
     included, is on the available part of its screen (a maximized or full-screen
     window is the window manager's to place)."""
-    if window.windowState() & (Qt.WindowState.WindowMaximized
-                               | Qt.WindowState.WindowFullScreen):
+    if window.isMaximized() or window.isFullScreen():
         return
     area = available(window)
     margins = frame_margins(window)
@@ -213,6 +240,8 @@ def widgets_outside(scroll: QScrollArea) -> list[QWidget]:
 
 def _inside_scrolled_view(child: QWidget, content: QWidget) -> bool:
     """True for widgets in a nested scrolling view (a table's cells scroll there)."""
+    from PySide6.QtWidgets import QAbstractScrollArea
+
     parent = child.parentWidget()
     while parent is not None and parent is not content:
         if isinstance(parent, QAbstractScrollArea):

@@ -3,7 +3,7 @@ their new documents, Open, the buttons systems add, and the recent files."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal, SignalInstance
+from PySide6.QtCore import QSize, Signal, SignalInstance
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QFrame,
@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.resources import resource_path
+from ui.shell.font_scales import USER_ROLE, section_label, set_font_scale
 from ui.shell.settings import recent_labels
-from ui.shell.widgets import section_label, set_font_scale
 
-PATH_ROLE = Qt.ItemDataRole.UserRole
+PATH_ROLE = USER_ROLE
 
 
 def short_label(system_title: str, label: str) -> str:
@@ -61,16 +61,16 @@ class StartPage(QWidget):
         logo = QLabel(self)
         icon = QIcon(str(resource_path("icons", "seforge-128.png")))
         logo.setPixmap(icon.pixmap(88, 88))
-        logo.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         title = QLabel("SEForge", self)
         set_font_scale(title, 2.4, bold=True)
-        title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         tagline = QLabel("Characters and GM screens for your table", self)
-        tagline.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         tagline.setEnabled(False)
-        column.addWidget(logo)
-        column.addWidget(title)
-        column.addWidget(tagline)
+        for label in (logo, title, tagline):  # centred by stretches on either side
+            row = QHBoxLayout()
+            row.addStretch(1)
+            row.addWidget(label)
+            row.addStretch(1)
+            column.addLayout(row)
         column.addSpacing(22)
 
         self.systems_heading = section_label("New")

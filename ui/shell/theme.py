@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -50,19 +49,36 @@ _DARK = {
     QPalette.ColorRole.Shadow: "#000000",
 }
 
+STYLE = "Fusion"
+"""The widget style every theme is drawn in."""
+STYLE_SET_PROPERTY = "seforgeStyled"
+"""Set on an application made with :data:`STYLE` as its launch argument
+(:func:`ui.app.create_application`): its first theme needs no ``setStyle``."""
+
 _DISABLED_LIGHT = "#a19c92"
 _DISABLED_DARK = "#6d6b67"
 
 
 def system_is_dark() -> bool:
+    from PySide6.QtCore import Qt  # builds the Qt namespace's enums: not before the first frame
+
     hints = QGuiApplication.styleHints()
     return hints.colorScheme() == Qt.ColorScheme.Dark
 
 
-def resolve_theme(name: str) -> str:
-    """``light`` or ``dark`` for a preference of ``system``, ``light`` or ``dark``."""
+def system_palette_is_dark() -> bool:
+    """Whether the system's own palette (the application's, before a theme was applied)
+    is a dark one: the first frame's guess of :func:`system_is_dark`, which the window
+    checks once it is built (:meth:`ui.shell.window.MainWindow.ensure_ready`)."""
+    return QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def resolve_theme(name: str, first_frame: bool = False) -> str:
+    """``light`` or ``dark`` for a preference of ``system``, ``light`` or ``dark``;
+    ``first_frame``: the system's scheme guessed from its palette (no theme applied yet)."""
     if name == "system":
-        return "dark" if system_is_dark() else "light"
+        dark = system_palette_is_dark() if first_frame else system_is_dark()
+        return "dark" if dark else "light"
     return "dark" if name == "dark" else "light"
 
 
@@ -88,10 +104,12 @@ def is_dark(app: QApplication | None = None) -> bool:
     return target.palette().color(QPalette.ColorRole.Window).lightness() < 128
 
 
-def apply_theme(app: QApplication, name: str) -> str:
-    """Apply the theme preference ``name``; returns ``light`` or ``dark``."""
-    resolved = resolve_theme(name)
-    app.setStyle("Fusion")
+def apply_theme(app: QApplication, name: str, first_frame: bool = False) -> str:
+    """Apply the theme preference ``name``; returns ``light`` or ``dark``.
+    ``first_frame``: at launch, before any theme was applied (see :func:`resolve_theme`)."""
+    resolved = resolve_theme(name, first_frame)
+    if not (first_frame and app.property(STYLE_SET_PROPERTY) is True):
+        app.setStyle(STYLE)
     app.setPalette(make_palette(resolved == "dark"))
     return resolved
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -23,11 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.shell.font_scales import USER_ROLE
 from ui.shell.keys import redo_keys
-
-FONT_SCALE = "fontScale"
-"""Widget property: this widget's font size relative to its window's (see
-:func:`set_font_scale`), so a zoom keeps headings larger than the text."""
 
 
 def _is_history_key(event: QEvent) -> bool:
@@ -90,40 +87,6 @@ class HistoryPlainTextEdit(_HistoryKeys, QPlainTextEdit):
             self.blockSignals(blocked)
 
 
-def section_label(text: str) -> QLabel:
-    """A small bold heading in the sheet's style."""
-    label = QLabel(text.upper())
-    font = label.font()
-    font.setLetterSpacing(font.SpacingType.PercentageSpacing, 108)
-    label.setFont(font)
-    set_font_scale(label, 0.9, bold=True)
-    return label
-
-
-def set_font_scale(widget: QWidget, factor: float, bold: bool = False) -> None:
-    """Give ``widget`` a font ``factor`` times its parent's size (bold if asked), and
-    keep that ratio when the builder is zoomed (:func:`apply_font_scales`)."""
-    widget.setProperty(FONT_SCALE, factor)
-    font = widget.font()
-    font.setBold(bold or font.bold())
-    parent = widget.parentWidget()
-    base = parent.font().pointSizeF() if parent is not None else font.pointSizeF()
-    font.setPointSizeF(base * factor)
-    widget.setFont(font)
-
-
-def apply_font_scales(root: QWidget) -> None:
-    """Re-size the fonts of the widgets under ``root`` that keep a ratio to the text
-    size (after a zoom changed it)."""
-    for widget in root.findChildren(QWidget):
-        factor = widget.property(FONT_SCALE)
-        parent = widget.parentWidget()
-        if isinstance(factor, float) and parent is not None:
-            font = widget.font()
-            font.setPointSizeF(parent.font().pointSizeF() * factor)
-            widget.setFont(font)
-
-
 def cell_text(table: QTableWidget, row: int, column: int) -> str:
     """The text of a table cell; "" for a cell without an item."""
     item = table.item(row, column)
@@ -132,7 +95,7 @@ def cell_text(table: QTableWidget, row: int, column: int) -> str:
 
 def cell_data(
     table: QTableWidget, row: int, column: int,
-    role: Qt.ItemDataRole = Qt.ItemDataRole.UserRole,
+    role: int = USER_ROLE,
 ) -> object:
     """The data of a table cell under ``role``; None for a cell without an item."""
     item = table.item(row, column)

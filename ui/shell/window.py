@@ -17,50 +17,43 @@ the moment anything needs them), so the window appears about as fast as a bare Q
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QCloseEvent,
-    QDragEnterEvent,
-    QDragMoveEvent,
-    QDropEvent,
-    QGuiApplication,
-    QIcon,
-    QShowEvent,
-    QUndoGroup,
-    QUndoStack,
-)
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QMainWindow,
-    QMenu,
-    QSizePolicy,
-    QStackedWidget,
-    QTabWidget,
-    QWidget,
-)
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
 from seforge.core.resources import resource_path
-from ui.shell import actions, screen_fit, wheel_guard
-from ui.shell.documents import DocumentController
-from ui.shell.gm_screen import GMScreenDock
+from ui.shell import screen_fit
 from ui.shell.settings import Preferences, load_preferences
 from ui.shell.start_page import StartPage
-from ui.shell.system_uis import SystemUi
+from ui.shell.theme import is_dark, system_is_dark
 from ui.shell.window_files import WindowFiles
 from ui.shell.window_layout import WindowLayout
-from ui.shell.window_part import WindowPart, document_name
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rest loads after the first frame (MainWindow._build)
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import (
+        QAction,
+        QActionGroup,
+        QCloseEvent,
+        QShowEvent,
+        QUndoGroup,
+        QUndoStack,
+    )
+    from PySide6.QtWidgets import QDockWidget, QMenu, QSizePolicy
+
     from ui.shell.autosave import Autosaver
+    from ui.shell.documents import DocumentController
+    from ui.shell.gm_screen import GMScreenDock
     from ui.shell.help import HelpWindow
     from ui.shell.opening import DocumentDropFilter
+    from ui.shell.system_uis import SystemUi
     from ui.shell.unsaved_dialog import UnsavedWork
+    from ui.shell.window_part import WindowPart
 
 APP_TITLE = "SEForge"
 DEFERRED_LOAD_MS = 30
@@ -101,31 +94,39 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
     view_menu: QMenu
     help_menu: QMenu
     menu_anchors: dict[str, tuple[QMenu, QAction]]
+    # built by _build, after the first frame
+    controller: DocumentController
+    undo_group: QUndoGroup
+    gm_screen_dock: GMScreenDock
 
     def __init__(
         self,
         preferences: Preferences | None = None,
         autosave_interval_ms: int | None = None,
         parent: QWidget | None = None,
+        *,
+        first_frame: bool = False,
+        prepare: Callable[[], None] | None = None,
     ) -> None:
+        """The window. With ``first_frame`` only what its first frame shows is built
+        (the frame, the start page, the menu bar's titles): the systems, the documents'
+        controller, the actions and the docks are built by :meth:`ensure_ready`, right
+        after the first paint or the moment anything needs them. ``prepare`` runs before
+        the systems are asked for anything (the app orders its registry there)."""
         super().__init__(parent)
-        app = QApplication.instance()
-        if app is not None:
-            wheel_guard.install(app)  # every value control of every system, from now on
         self.preferences = preferences if preferences is not None else load_preferences()
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(QIcon(str(resource_path("icons", "seforge-256.png"))))
-        self.setDockOptions(
-            QMainWindow.DockOption.AnimatedDocks
-            | QMainWindow.DockOption.AllowTabbedDocks
-            | QMainWindow.DockOption.AllowNestedDocks
-            | QMainWindow.DockOption.GroupedDragging
-        )
         self._zoom = 100
         self._base_point_size = self.font().pointSizeF()
         self._hidden_docks: list[QDockWidget] = []
         self._page_policy: QSizePolicy | None = None
         self._ready = False
+        self._built = False
+        self._prepare = prepare
+        self._first_frame = first_frame
+        self._opens_maximized = False
+        self._when_ready: list[Callable[[], None]] = []
         self._autosave_interval_ms = autosave_interval_ms
         """None: the autosave module's default interval."""
         self._autosaver: Autosaver | None = None
@@ -133,10 +134,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self._drop_filter: DocumentDropFilter | None = None
         self.help_window: HelpWindow | None = None
         self.setAcceptDrops(True)
+        self.setProperty(screen_fit.FRAMED_PROPERTY, True)
         self.parts: dict[str, WindowPart] = {}
         """Each system's additions to the window, by system id."""
-        self.controller = DocumentController(self)
-        self.undo_group = QUndoGroup(self)
 
         self.start_page = StartPage(self)
         self.tabs = QTabWidget(self)
@@ -145,15 +145,79 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.tabs.setMovable(True)
         self.tabs.setDocumentMode(True)
         self.tabs.setUsesScrollButtons(True)
-        self.tabs.tabCloseRequested.connect(self.close_tab)
-        self.tabs.currentChanged.connect(self._on_current_changed)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.start_page)
         self.stack.addWidget(self.tabs)
         self.setCentralWidget(self.stack)
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("&File")
+        self.edit_menu = bar.addMenu("&Edit")
+        self.view_menu = bar.addMenu("&View")
+        self.help_menu = bar.addMenu("&Help")
+        self.start_page.new_requested.connect(lambda: self._when_built(self.new_document))
+        self.start_page.new_choice_requested.connect(
+            lambda s, f: self._when_built(lambda: self.new_document(s, f)))
+        self.start_page.open_requested.connect(lambda: self._when_built(self.open_dialog))
+        self.start_page.recent_requested.connect(
+            lambda p: self._when_built(lambda: self.open_file(Path(p))))
+        self._refresh_recent()
+        self._restore_window()
+        if not first_frame:
+            self._build()
+        else:  # a menu opened before the rest is built builds it first
+            for menu in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
+                menu.aboutToShow.connect(self._build)
+
+    def maximize_on_show(self) -> None:
+        """The first show opens the window maximized (the first frame's way to maximize:
+        setting the state would build PySide's enums of the ``Qt`` namespace first)."""
+        self._opens_maximized = True
+
+    def show(self) -> None:
+        if self._opens_maximized:
+            self._opens_maximized = False
+            self.showMaximized()
+        else:
+            super().show()
+
+    def _when_built(self, run: Callable[[], object]) -> None:
+        self._build()
+        run()
+
+    def _build(self) -> None:
+        """Everything the first frame does not show: the systems' parts, the documents'
+        controller, the actions and menus, the GM Screen dock. Idempotent."""
+        if self._built:
+            return
+        self._built = True
+        from PySide6.QtGui import QGuiApplication, QUndoGroup
+
+        from ui.shell import actions, wheel_guard
+        from ui.shell.documents import DocumentController
+        from ui.shell.gm_screen import GMScreenDock
+
+        for menu in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
+            with contextlib.suppress(RuntimeError, TypeError):
+                menu.aboutToShow.disconnect(self._build)
+        app = QApplication.instance()
+        if app is not None:
+            wheel_guard.install(app)  # every value control of every system, from now on
+        if self._prepare is not None:
+            self._prepare()
+        self.setDockOptions(
+            QMainWindow.DockOption.AnimatedDocks
+            | QMainWindow.DockOption.AllowTabbedDocks
+            | QMainWindow.DockOption.AllowNestedDocks
+            | QMainWindow.DockOption.GroupedDragging
+        )
+        self.controller = DocumentController(self)
+        self.undo_group = QUndoGroup(self)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.tabs.currentChanged.connect(self._on_current_changed)
 
         actions.build_actions(self)
         actions.build_menus(self)
+        self.sync_zoom_actions()
         systems = self.controller.systems()
         screens = [(ui.system_id, ui.title) for ui in systems]
         self.gm_screen_dock = GMScreenDock(screens, self._gm_screen_page, self,
@@ -165,15 +229,13 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             (ui.system_id, ui.title,
              [(c.format_id, c.label, c.tooltip) for c in ui.new_document_choices()])
             for ui in systems])
-        self.start_page.new_requested.connect(self.new_document)
-        self.start_page.new_choice_requested.connect(self.new_document)
-        self.start_page.open_requested.connect(self.controller.open_dialog)
-        self.start_page.recent_requested.connect(lambda p: self.open_file(Path(p)))
-        self._refresh_recent()
-        self._restore_window()
+        self._restore_dock_state()
 
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._on_system_scheme_changed)
+        if (self._first_frame and self.preferences.theme == "system"
+                and is_dark() != system_is_dark()):
+            self.set_theme("system")  # the first frame guessed from the system's palette
         self.update_state()
 
     def _install_part(self, ui: SystemUi) -> None:
@@ -218,7 +280,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
 
     def part(self, system_id: str) -> WindowPart:
         """What the system ``system_id`` added to the window (KeyError when it added
-        nothing): scripts and tests reach a system's docks through it."""
+        nothing): scripts and tests reach a system's docks through it (the parts are
+        built at once if the first frame has not built them yet)."""
+        self._build()
         return self.parts[system_id]
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -237,6 +301,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         """
         if self._ready:
             return
+        self._build()
         self._ready = True
         from ui.shell.autosave import DEFAULT_INTERVAL_MS, Autosaver
 
@@ -248,6 +313,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self._autosaver.failure_changed.connect(self._show_autosave_failure)
         for part in self.parts.values():
             part.ready()
+        from PySide6.QtCore import Qt
+
         self.add_dock(self.gm_screen_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         side = self.side_docks()
         if len(side) > 1:
@@ -258,11 +325,23 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             side[0].raise_()
         if not self._restore_dock_state():
             self._default_dock_sizes()
+        from ui.shell import actions
+
         actions.add_layout_actions(self)
         for part in self.parts.values():
             part.current_changed(self.current_document(), self.current_editor())
         self.watch_drops(self)  # the docks' text fields too
         screen_fit.fit_on_screen(self)
+        waiting, self._when_ready = self._when_ready, []
+        for run in waiting:
+            run()
+
+    def when_ready(self, run: Callable[[], None]) -> None:
+        """Run ``run`` once the window is ready (:meth:`ensure_ready`): at once if it is."""
+        if self._ready:
+            run()
+        else:
+            self._when_ready.append(run)
 
     def autosaver_started(self) -> bool:
         return self._autosaver is not None
@@ -280,7 +359,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
 
     # -- documents (see DocumentController) --------------------------------------------
     def documents(self) -> list[Any]:
-        return self.controller.documents()
+        """The open documents (none before the window is built: nothing could open)."""
+        return self.controller.documents() if self._built else []
 
     def editor_at(self, index: int) -> Any:
         """The editor widget of tab ``index``."""
@@ -396,6 +476,10 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         """Quit: one question for every unsaved document (Save All, Discard, Cancel)."""
         from ui.shell.unsaved_dialog import ask_save_all
 
+        if not self._built:  # closed before anything could be opened
+            self.shutdown()
+            event.accept()
+            return
         if not ask_save_all(self, self.unsaved_work(), "quitting"):
             event.ignore()
             return
@@ -430,6 +514,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             return
         tab = self.controller.current_tab()
         part = self.parts.get(tab.system_id) if tab is not None else None
+        from ui.shell.window_part import document_name
+
         # Qt adds " — SEForge" (the application's display name) on its own.
         self.setWindowTitle(f"{document_name(document, part)}[*]")
         self.setWindowModified(document.is_modified())
@@ -444,6 +530,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             # is taller than a short screen allows once a tall dock is docked)
             if self._page_policy is None:
                 self._page_policy = self.start_page.sizePolicy()
+            from PySide6.QtWidgets import QSizePolicy
+
             ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
             for page in (self.start_page, self.tabs):
                 page.setSizePolicy(self._page_policy if page is current else ignored)
@@ -483,34 +571,6 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         if self.undo_group.activeStack() is not stack:
             self.undo_group.setActiveStack(stack)  # type: ignore[arg-type]  # None: no stack
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        from ui.shell.opening import dropped_paths
-
-        if dropped_paths(event.mimeData(), self.controller.suffixes()):
-            event.acceptProposedAction()
-        else:
-            super().dragEnterEvent(event)
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        from ui.shell.opening import dropped_paths
-
-        if dropped_paths(event.mimeData(), self.controller.suffixes()):
-            event.acceptProposedAction()
-        else:
-            super().dragMoveEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        from ui.shell.opening import dropped_paths
-
-        paths = dropped_paths(event.mimeData(), self.controller.suffixes())
-        if not paths:
-            super().dropEvent(event)
-            return
-        event.acceptProposedAction()
-        # Open after the drop returns: the source application is not kept waiting
-        # behind a message box about a bad file.
-        QTimer.singleShot(0, lambda: self.open_paths(paths))
-
     # -- help ---------------------------------------------------------------------------
     def show_guide(self, page: str = "start") -> HelpWindow:
         """Open (or raise) the user guide at ``page``."""
@@ -528,5 +588,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         from ui.shell.help import AboutDialog
 
         self.about_dialog = AboutDialog(self.show_guide, self)
+        from PySide6.QtCore import Qt
+
         self.about_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.about_dialog.open()

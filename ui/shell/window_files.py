@@ -12,14 +12,14 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 
 from seforge.core.file_identity import resolved_text
 from ui.shell.settings import recent_labels, save_preferences
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QAction
+    from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
     from PySide6.QtWidgets import QMenu
 
     from ui.shell.autosave import Autosaver
@@ -53,6 +53,10 @@ class WindowFiles(_Window):
         def open_file(self, path: Path) -> bool: ...
 
         def autosaver_started(self) -> bool: ...
+
+        def ensure_ready(self) -> None: ...
+
+        def _build(self) -> None: ...
 
         @property
         def autosaver(self) -> Autosaver: ...
@@ -158,6 +162,7 @@ class WindowFiles(_Window):
         launch, each where its kind belongs; returns how many opened."""
         from ui.shell.opening import open_all
 
+        self.ensure_ready()
         return open_all(self, paths)
 
     def receive_from_other_launch(self, paths: list[str]) -> None:
@@ -182,14 +187,50 @@ class WindowFiles(_Window):
             self._drop_filter = DocumentDropFilter(self)
         self._drop_filter.watch(root)
 
+    # -- dropped files --------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        from ui.shell.opening import dropped_paths
+
+        self._build()
+        if dropped_paths(event.mimeData(), self.controller.suffixes()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        from ui.shell.opening import dropped_paths
+
+        self._build()
+        if dropped_paths(event.mimeData(), self.controller.suffixes()):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        from ui.shell.opening import dropped_paths
+
+        self._build()
+        paths = dropped_paths(event.mimeData(), self.controller.suffixes())
+        if not paths:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        # Open after the drop returns: the source application is not kept waiting
+        # behind a message box about a bad file.
+        QTimer.singleShot(0, lambda: self.open_paths(paths))
+
     def report_problems(self, messages: list[str]) -> None:
         """Tell the user, in one window that does not stop anything, about our own
         files that had to be set aside or could not be used."""
         if not messages:
             return
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Warning, "SEForge",
                           "\n\n".join(messages), QMessageBox.StandardButton.Ok, self)
         box.setObjectName("startupProblems")
+        from PySide6.QtCore import Qt
+
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 

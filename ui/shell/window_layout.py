@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 from ui.shell import screen_fit
+from ui.shell.font_scales import apply_font_scales
 from ui.shell.theme import apply_theme
-from ui.shell.widgets import apply_font_scales
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -48,6 +48,10 @@ class WindowLayout(_Window):
         zoom_reset_action: QAction
         theme_actions: dict[str, QAction]
         _ready: bool
+        _built: bool
+        _first_frame: bool
+
+        def maximize_on_show(self) -> None: ...
         _zoom: int
         _base_point_size: float
         _hidden_docks: list[QDockWidget]
@@ -63,6 +67,8 @@ class WindowLayout(_Window):
             return
         low, high = SIDE_DOCK_WIDTH
         width = max(low, min(high, self.width() // 3))
+        from PySide6.QtCore import Qt
+
         self.resizeDocks([side[0]], [width], Qt.Orientation.Horizontal)
 
 
@@ -76,7 +82,8 @@ class WindowLayout(_Window):
         if restored:
             screen_fit.fit_on_screen(self)
         else:
-            screen_fit.place_first_window(self)
+            screen_fit.place_first_window(
+                self, maximize=self.maximize_on_show if self._first_frame else None)
         zoom = self.preferences.window.get("zoom")
         if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
             self.set_zoom(zoom, save=False)
@@ -116,6 +123,8 @@ class WindowLayout(_Window):
 
     def reset_layout(self) -> None:
         """The first-start layout: side docks tabbed on the right, the bottom ones closed."""
+        from PySide6.QtCore import Qt
+
         self.ensure_ready()
         self.set_docks_hidden(False)
         side = self.side_docks()
@@ -145,13 +154,20 @@ class WindowLayout(_Window):
         font.setPointSizeF(self._base_point_size * percent / 100)
         self.setFont(font)
         apply_font_scales(self)
-        self.zoom_in_action.setEnabled(percent < ZOOM_STEPS[-1])
-        self.zoom_out_action.setEnabled(percent > ZOOM_STEPS[0])
-        self.zoom_reset_action.setEnabled(percent != 100)
+        self.sync_zoom_actions()
         if save:
             self.statusBar().showMessage(f"Zoom {percent}%", 2000)
             self.preferences.window["zoom"] = percent
             self.save_preferences()
+
+    def sync_zoom_actions(self) -> None:
+        """View › Zoom In/Out/Reset enabled as the zoom allows (once they exist)."""
+        if not self._built:
+            return
+        percent = self._zoom
+        self.zoom_in_action.setEnabled(percent < ZOOM_STEPS[-1])
+        self.zoom_out_action.setEnabled(percent > ZOOM_STEPS[0])
+        self.zoom_reset_action.setEnabled(percent != 100)
 
     def apply_zoom_to(self, widget: QWidget) -> None:
         """A widget added after a zoom takes the scaled fonts too."""

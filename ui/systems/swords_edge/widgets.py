@@ -8,13 +8,13 @@ from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from seforge.systems.swords_edge.kinds import TRAITS, Trait
+from ui.shell.font_scales import apply_font_scales as apply_font_scales
+from ui.shell.font_scales import section_label as section_label
+from ui.shell.font_scales import set_font_scale as set_font_scale
 from ui.shell.widgets import HistoryLineEdit as HistoryLineEdit
 from ui.shell.widgets import HistoryPlainTextEdit as HistoryPlainTextEdit
-from ui.shell.widgets import apply_font_scales as apply_font_scales
 from ui.shell.widgets import cell_data as cell_data
 from ui.shell.widgets import cell_text as cell_text
-from ui.shell.widgets import section_label as section_label
-from ui.shell.widgets import set_font_scale as set_font_scale
 from ui.systems.swords_edge.trait_style import trait_chip, trait_text
 
 TITLE_BAR_EXTRA = 170

@@ -1,0 +1,144 @@
+"""The window's first frame (issue 28): a launch shows the frame, the start page and the
+menu bar's titles first, and builds the systems, documents, actions and docks right after
+that frame; whatever the user reaches first builds them at once."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMargins, QRect, Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from seforge.systems.swords_edge.fileformat import save_character
+from seforge.systems.swords_edge.library import load_pc
+from ui.app import first_window
+from ui.shell import keys, screen_fit, start_page, theme, widgets
+from ui.shell import window as window_module
+from ui.shell.settings import Preferences
+from ui.shell.window import MainWindow
+
+FIRST_FRAME_PROBE = """
+import json, sys
+import PySide6.QtCore as core
+from ui.app import create_application, first_window
+from ui.shell.settings import load_preferences
+from ui.shell.theme import apply_theme
+app = create_application(["seforge", "-platform", "offscreen"])
+preferences = load_preferences()
+apply_theme(app, preferences.theme, first_frame=True)
+window = first_window(preferences)
+window.show()
+app.processEvents()
+first = {"modules": sorted(sys.modules), "qt_enums": "Qt" in vars(core),
+         "new_buttons": len(window.start_page.choice_buttons)}
+window.ensure_ready()
+ready = {"parts": sorted(window.parts), "new_buttons": len(window.start_page.choice_buttons),
+         "style": app.style().name(), "file_menu": len(window.file_menu.actions())}
+print(json.dumps({"first": first, "ready": ready}))
+window.shutdown()
+"""
+
+
+def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "SEFORGE_CONFIG_DIR": str(tmp_path / "config"),
+           "SEFORGE_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME_PROBE], env=env,
+                          capture_output=True, text=True, timeout=120, check=True)
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    first, ready = seen["first"], seen["ready"]
+    loaded = set(first["modules"])
+    assert not {m for m in loaded if m.startswith(("ui.systems", "seforge.systems"))}
+    assert not {"ui.shell.documents", "ui.shell.actions", "ui.shell.gm_screen",
+                "pydantic"} & loaded
+    # PySide builds the Python enums of the whole Qt namespace at its first use (about
+    # 15 ms): the first frame names none of them
+    assert first["qt_enums"] is False
+    assert first["new_buttons"] == 0
+    # right after: every system's New choices, its part of the window, and the menus
+    assert ready["new_buttons"] >= 4
+    assert "swords-edge" in ready["parts"]
+    assert ready["file_menu"] > 5
+    assert ready["style"].lower() == "fusion"  # given as the launch's -style argument
+
+
+def test_numbers_that_stand_for_qt_enums_match_them() -> None:
+    assert widgets.USER_ROLE == start_page.PATH_ROLE == Qt.ItemDataRole.UserRole.value
+    assert keys.LAST_KEYBOARD_KEY == Qt.Key.Key_Direction_R.value
+
+
+@pytest.fixture
+def closing() -> Iterator[list[MainWindow]]:
+    made: list[MainWindow] = []
+    yield made
+    for window in made:
+        window.shutdown()
+        window.close()
+
+
+def _first_frame(qtbot: QtBot, closing: list[MainWindow],
+                 preferences: Preferences | None = None) -> MainWindow:
+    window = first_window(preferences or Preferences())
+    closing.append(window)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_a_menu_opened_before_the_rest_is_built_builds_it(
+        qtbot: QtBot, closing: list[MainWindow]) -> None:
+    window = _first_frame(qtbot, closing)
+    window.show()
+    assert window.file_menu.isEmpty()
+    bar = window.menuBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton,
+                     pos=bar.actionGeometry(window.file_menu.menuAction()).center())
+    qtbot.waitUntil(window.file_menu.isVisible)
+    assert window.open_action in window.file_menu.actions()
+    assert window.start_page.choice_buttons
+    window.file_menu.hide()
+
+
+def test_a_recent_file_opened_before_the_rest_is_built_opens(
+        qtbot: QtBot, closing: list[MainWindow], tmp_path: Path) -> None:
+    path = tmp_path / "sarah.sechar"
+    save_character(load_pc("sarah-x"), path)
+    window = _first_frame(qtbot, closing, Preferences(recent_files=[str(path)]))
+    window.show()
+    recent = window.start_page.recent_list
+    recent.setFocus()
+    recent.setCurrentRow(0)
+    qtbot.keyClick(recent, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bool(window.documents()))
+    assert window.current_document().path == path
+    assert window.windowTitle().startswith("Sarah X")
+
+
+def test_the_ready_window_takes_the_systems_scheme_where_the_palette_guessed_wrong(
+        qtbot: QtBot, closing: list[MainWindow], qapp: QApplication,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    theme.apply_theme(qapp, "light")
+    monkeypatch.setattr(window_module, "system_is_dark", lambda: True)
+    monkeypatch.setattr(theme, "system_is_dark", lambda: True)
+    window = _first_frame(qtbot, closing, Preferences(theme="system"))
+    assert not theme.is_dark(qapp)
+    window.ensure_ready()
+    assert theme.is_dark(qapp)
+    assert window.theme_actions["system"].isChecked()
+    theme.apply_theme(qapp, "light")
+
+
+def test_a_first_frame_too_large_for_the_screen_opens_maximized(
+        qtbot: QtBot, closing: list[MainWindow], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(screen_fit, "available", lambda _widget: QRect(0, 0, 1366, 738))
+    monkeypatch.setattr(screen_fit, "frame_margins", lambda _widget: QMargins(1, 29, 1, 1))
+    window = _first_frame(qtbot, closing)
+    window.show()
+    assert window.isMaximized()
+    assert window.size().width() <= 1366
