@@ -74,10 +74,12 @@ ODDS = {
 }
 """A real ``seforge odds`` of each built-in system."""
 
-HEAVY_FOR_ODDS = {"shutil", "importlib.metadata", "json", "subprocess"}
+HEAVY_FOR_ODDS = {"shutil", "importlib.metadata", "json", "subprocess", "dataclasses"}
 """What no ``seforge odds`` needs: each costs a few per cent of a bare interpreter's start
 (``seforge odds --json`` loads ``json`` when it prints). The registry lists the systems
-from their metadata without :mod:`importlib.metadata`."""
+from their metadata without :mod:`importlib.metadata`; the systems' objects and records
+are plain classes and FrozenRecords (:mod:`dataclasses` brings ``inspect``, ``ast`` and
+``dis``: about a third of a bare start)."""
 
 
 def test_swords_edge_odds_loads_nothing_it_does_not_need() -> None:
@@ -94,7 +96,7 @@ def test_every_systems_odds_needs_no_models_and_no_registry(system_id: str) -> N
     code, out, modules = loaded_modules(*ODDS[system_id])
     assert code == 0 and out.strip()
     assert not _heavy(modules, "pydantic", "pydantic_core", "reportlab", "PySide6")
-    assert not modules & {"importlib.metadata", "seforge.core.documents"}
+    assert not modules & {"importlib.metadata", "seforge.core.documents", "dataclasses"}
     others = {p for i, p in (("swords-edge", "swords_edge"), ("blades", "blades"),
                              ("sword-of-life", "sword_of_life"), ("2d20", "twod20"))
               if i != system_id}

@@ -4,7 +4,6 @@ imported inside the methods)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -63,16 +62,16 @@ ODDS = OddsVerb("Blades action rolls, resistance and fortune: the highest d6",
                 _run_odds, _odds_parser)
 
 
-@dataclass(frozen=True)
 class BladesSystem:
-    """Blades in the Dark for SEForge."""
+    """Blades in the Dark for SEForge (one instance: :data:`SYSTEM`; a plain class, as
+    every verb loads it and :mod:`dataclasses` costs a start about 8 ms)."""
 
-    id: str = SYSTEM_ID
-    title: str = "Blades in the Dark"
-    order: int = 30
+    id = SYSTEM_ID
+    title = "Blades in the Dark"
+    order = 30
     aliases: Sequence[str] = ()
     credits: Sequence[SourceCredit] = CREDITS
-    odds: OddsVerb | None = field(default_factory=lambda: ODDS)
+    odds: OddsVerb | None = ODDS
     export_options: ExportOptions | None = None
     sheet_reader: SheetReader | None = SHEET_READER
 

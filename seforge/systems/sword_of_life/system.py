@@ -6,7 +6,6 @@ Cheap to import: the heavy modules are imported inside the methods.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,18 +41,20 @@ ODDS = OddsVerb("Sword of Life exchanges: N cards against M",
                 _run_odds, _odds_parser)
 
 
-@dataclass(frozen=True)
 class SwordOfLife:
-    id: str = "sword-of-life"
-    title: str = "Sword of Life"
-    formats: Sequence[DocumentFormat] = field(default_factory=lambda: (
+    """Sword of Life for SEForge (one instance: :data:`SYSTEM`; a plain class, as every
+    verb loads it and :mod:`dataclasses` costs a start about 8 ms)."""
+
+    id = "sword-of-life"
+    title = "Sword of Life"
+    formats: Sequence[DocumentFormat] = (
         DocumentFormat(CHARACTER_FORMAT, "Sword of Life character", ".sol"),
         DocumentFormat(CONFLICT_FORMAT, "Sword of Life conflict", ".solconflict"),
-    ))
-    order: int = 40
+    )
+    order = 40
     aliases: Sequence[str] = ("sol",)
     cli_verbs: Sequence[CliVerb] = ()
-    odds: OddsVerb | None = field(default_factory=lambda: ODDS)
+    odds: OddsVerb | None = ODDS
     export_options: ExportOptions | None = None
     sheet_reader: SheetReader | None = None
     credits: Sequence[SourceCredit] = CREDITS
