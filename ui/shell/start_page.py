@@ -82,6 +82,8 @@ class StartPage(QWidget):
         self.systems_grid.setHorizontalSpacing(10)
         self.systems_grid.setVerticalSpacing(6)
         column.addWidget(self.systems_box)
+        self.systems_heading.hide()  # shown with the systems (set_systems)
+        self.systems_box.hide()
         column.addSpacing(14)
         self.new_button: QPushButton | None = None
         """The first system's first new document (the default button)."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from seforge.core.resources import resource_path
 from ui.shell import screen_fit
@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # the rest loads after the first frame (MainWindow._build)
         QUndoGroup,
         QUndoStack,
     )
-    from PySide6.QtWidgets import QDockWidget, QMenu, QSizePolicy
+    from PySide6.QtWidgets import QDockWidget, QMenu, QSizePolicy, QTabWidget
 
     from ui.shell.autosave import Autosaver
     from ui.shell.documents import DocumentController
@@ -98,6 +98,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
     controller: DocumentController
     undo_group: QUndoGroup
     gm_screen_dock: GMScreenDock
+    tabs: QTabWidget
 
     def __init__(
         self,
@@ -139,15 +140,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         """Each system's additions to the window, by system id."""
 
         self.start_page = StartPage(self)
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("documentTabs")
-        self.tabs.setTabsClosable(True)
-        self.tabs.setMovable(True)
-        self.tabs.setDocumentMode(True)
-        self.tabs.setUsesScrollButtons(True)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.start_page)
-        self.stack.addWidget(self.tabs)
         self.setCentralWidget(self.stack)
         bar = self.menuBar()
         self.file_menu = bar.addMenu("&File")
@@ -191,6 +185,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             return
         self._built = True
         from PySide6.QtGui import QGuiApplication, QUndoGroup
+        from PySide6.QtWidgets import QTabWidget
 
         from ui.shell import actions, wheel_guard
         from ui.shell.documents import DocumentController
@@ -210,6 +205,13 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             | QMainWindow.DockOption.AllowNestedDocks
             | QMainWindow.DockOption.GroupedDragging
         )
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("documentTabs")
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        self.tabs.setUsesScrollButtons(True)
+        self.stack.addWidget(self.tabs)
         self.controller = DocumentController(self)
         self.undo_group = QUndoGroup(self)
         self.tabs.tabCloseRequested.connect(self.close_tab)
