@@ -71,7 +71,7 @@ def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(tmp_path: Path) 
 
 def test_numbers_that_stand_for_qt_enums_match_them() -> None:
     assert widgets.USER_ROLE == start_page.PATH_ROLE == Qt.ItemDataRole.UserRole.value
-    assert keys.LAST_KEYBOARD_KEY == Qt.Key.Key_Direction_R.value
+    assert Qt.Key.Key_Direction_R.value == keys.LAST_KEYBOARD_KEY
 
 
 @pytest.fixture
