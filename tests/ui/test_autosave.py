@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSysInfo
+from PySide6.QtCore import QSysInfo, Qt
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
@@ -57,9 +57,10 @@ def test_restore_after_a_crash(qtbot: QtBot, window: MainWindow, tmp_path: Path,
     second = MainWindow(autosave_interval_ms=60_000)
     qtbot.addWidget(second)
     assert second.restore_autosaves() == 2
-    assert sorted(offered[0]) == ["Jyrell", "Untitled"]
+    # a new character is offered by its name, as its tab shows it
+    assert sorted(offered[0]) == ["Jyrell", "Sarah X"]
     restored = {d.title(): d for d in second.documents()}
-    assert restored["Untitled"].character == built
+    assert restored["Sarah X"].character == built
     assert restored["Jyrell"].character == jyrell.character
     assert all(d.is_modified() for d in second.documents())
     # the crashed session's files are gone; the new session holds its own copies
@@ -250,3 +251,21 @@ def test_a_discarded_campaign_edit_is_not_autosaved_any_more(
     table.party.undo_stack.undo()
     assert not table.party.modified
     assert not list(folder.glob("*.secampaign"))
+
+
+def test_a_new_document_goes_by_the_name_typed_in_it(qtbot: QtBot, window: MainWindow) -> None:
+    """The quit prompt and the restore prompt name a new character as its tab does: by
+    the name typed in it, "Untitled" only while it has none."""
+    window.new_document()
+    editor = window.current_editor()
+    assert [w.title for w in window.unsaved_work()] in ([], ["Untitled"])
+    editor.name_edit.setFocus()
+    editor.name_edit.selectAll()
+    qtbot.keyClicks(editor.name_edit, "Mara Vell")
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.current_document().character.name == "Mara Vell")
+    assert [w.title for w in window.unsaved_work()] == ["Mara Vell"]
+    assert window.tabs.tabText(window.tabs.currentIndex()).startswith("Mara Vell")
+    window.autosaver.save_all()
+    metas = list(window.autosaver.folder.glob("*.json"))
+    assert len(metas) == 1 and '"title": "Mara Vell"' in metas[0].read_text(encoding="utf-8")

@@ -78,6 +78,7 @@ class DocumentOwner(QObject, Generic[ModelT]):
         self.document: ModelT = document if document is not None else kind.model()
         self._path = path
         self._title = title
+        self._placeholder = False
         self.autosave_id = uuid.uuid4().hex
         self.revision = 0
         self.saved_revision = 0
@@ -110,16 +111,21 @@ class DocumentOwner(QObject, Generic[ModelT]):
         self._path = path
         self.path_changed.emit()
 
-    def set_title(self, title: str) -> None:
-        """The working title shown while the document has no file ("Untitled 2")."""
+    def set_title(self, title: str, placeholder: bool = False) -> None:
+        """The working title shown while the document has no file ("Sarah (copy)");
+        a ``placeholder`` ("Untitled 2") gives way to the name written in the document."""
         self._title = title
+        self._placeholder = placeholder
         self.path_changed.emit()
 
     def title(self) -> str:
-        """The file name when saved, else the given title, else "Untitled"."""
+        """The file name when saved, else the given title, else the document's own name
+        (before a placeholder title), else "Untitled"."""
         if self._path is not None:
             return self._path.name
-        return self._title or self.document_name().strip() or "Untitled"
+        if self._title and not self._placeholder:
+            return self._title
+        return self.document_name().strip() or self._title or "Untitled"
 
     def document_name(self) -> str:
         """The name written in the document (a character's, a conflict's), or ""."""

@@ -297,7 +297,7 @@ class DocumentController(DocumentSaving, QObject):
         editor = ui.new_editor(format_id, self.host.tabs)
         self._untitled += 1
         editor.owner.set_title("Untitled" if self._untitled == 1
-                               else f"Untitled {self._untitled}")
+                               else f"Untitled {self._untitled}", placeholder=True)
         widget = self.add_editor(system_id, editor)
         part = self.part(system_id)
         if part is not None:

@@ -17,7 +17,6 @@ the moment anything needs them), so the window appears about as fast as a bare Q
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -191,8 +190,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         from ui.shell.documents import DocumentController
         from ui.shell.gm_screen import GMScreenDock
 
-        for menu in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
-            with contextlib.suppress(RuntimeError, TypeError):
+        if self._first_frame:  # the menus built the rest when first opened
+            for menu in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
                 menu.aboutToShow.disconnect(self._build)
         app = QApplication.instance()
         if app is not None:
