@@ -3,6 +3,7 @@
     python -m tests.benchmarks.gui_probe bare     # bare QMainWindow shown
     python -m tests.benchmarks.gui_probe bare_text  # the same with one line of text
     python -m tests.benchmarks.gui_probe app      # SEForge's first frame shown, as a launch
+    python -m tests.benchmarks.gui_probe app_ready  # and the rest of the window built
     python -m tests.benchmarks.gui_probe rank N   # N Rank changes through the undo stack
     python -m tests.benchmarks.gui_probe memory   # peak RSS with five characters open
     python -m tests.benchmarks.gui_probe open F   # time to open file F in a tab, peak RSS
@@ -51,9 +52,9 @@ def bare_text() -> None:
     _shown()
 
 
-def app() -> None:
+def app(ready: bool = False) -> None:
     """As ``ui.app.main`` starts: the first frame of the window (the systems, documents
-    and docks load right after it is painted)."""
+    and docks load right after it is painted); ``ready``: and then the rest of it."""
     from ui.app import create_application, first_window
     from ui.shell.settings import load_preferences
     from ui.shell.theme import apply_theme
@@ -64,6 +65,9 @@ def app() -> None:
     window = first_window(preferences)
     window.show()
     qapp.processEvents()
+    if ready:
+        window.ensure_ready()
+        qapp.processEvents()
     _shown()
 
 
@@ -165,6 +169,8 @@ def main(argv: list[str]) -> None:
         bare_text()
     elif what == "app":
         app()
+    elif what == "app_ready":
+        app(ready=True)
     elif what == "rank":
         rank(int(argv[1]) if len(argv) > 1 else 30)
     elif what == "memory":

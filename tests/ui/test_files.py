@@ -113,7 +113,7 @@ def test_unsaved_changes_prompt_on_closing_a_tab(
     assert not window.close_current()
     assert window.tabs.count() == 1
     assert window.close_current()
-    assert len(asked) == 2 and "Untitled" in asked[0]
+    assert len(asked) == 2 and "“Sarah X”" in asked[0]  # by its name, as its tab
     assert load_character(tmp_path / "x.sechar").name == "Sarah X"
 
 

@@ -226,6 +226,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.gm_screen_dock.hide()
         for ui in systems:
             self._install_part(ui)
+        self.show_new_docks()
         self.start_page.set_systems([
             (ui.system_id, ui.title,
              [(c.format_id, c.label, c.tooltip) for c in ui.new_document_choices()])

@@ -98,6 +98,19 @@ class WindowLayout(_Window):
 
 
     # -- layout -----------------------------------------------------------------------
+    def show_new_docks(self) -> None:
+        """Docks added to a window already on screen (the first frame's) stay hidden
+        until shown, where those added before its first show appear with it: show each
+        that no part hid on purpose."""
+        if not self.isVisible():
+            return
+        from PySide6.QtCore import Qt
+
+        explicit = Qt.WidgetAttribute.WA_WState_ExplicitShowHide
+        for dock in self.findChildren(QDockWidget):
+            if dock.parentWidget() is self and dock.isHidden() and not dock.testAttribute(explicit):
+                dock.show()
+
     def side_docks(self) -> list[QDockWidget]:
         docks = [d for part in self.parts.values() for d in part.side_docks()]
         if self._ready:

@@ -142,3 +142,30 @@ def test_a_first_frame_too_large_for_the_screen_opens_maximized(
     window.show()
     assert window.isMaximized()
     assert window.size().width() <= 1366
+
+
+def _docks_in_view(window: MainWindow) -> list[str]:
+    from PySide6.QtWidgets import QDockWidget
+
+    return sorted(d.objectName() for d in window.findChildren(QDockWidget)
+                  if not d.visibleRegion().isEmpty())
+
+
+def test_the_ready_window_shows_the_docks_a_window_built_at_once_shows(
+        qtbot: QtBot, closing: list[MainWindow], qapp: QApplication) -> None:
+    """Docks added after the first frame are shown as those of a window built before its
+    first show: the Budget dock in front, the GM Screen behind it, its page not built."""
+    direct = MainWindow(Preferences(), 3_600_000)
+    closing.append(direct)
+    qtbot.addWidget(direct)
+    direct.show()
+    direct.ensure_ready()
+    qapp.processEvents()
+    window = _first_frame(qtbot, closing)
+    window.show()
+    qapp.processEvents()
+    window.ensure_ready()
+    qapp.processEvents()
+    assert _docks_in_view(window) == _docks_in_view(direct)
+    assert "budgetDock" in _docks_in_view(window)
+    assert not window.gm_screen_dock.built_pages()

@@ -188,7 +188,8 @@ def test_save_undo_title_and_close_prompt(win: MainWindow, tmp_path: Path,
     assert isinstance(editor, QLineEdit)
     editor.textEdited.emit("Zed")
     assert owner.document.name == "Zed"
-    assert win.tabs.tabText(0) == "Untitled *" and win.isWindowModified()
+    # a new document's placeholder title gives way to its name
+    assert win.tabs.tabText(0) == "Zed *" and win.isWindowModified()
     win.undo_action.trigger()
     assert owner.document.name == "" and not owner.is_modified()
     win.redo_action.trigger()
@@ -229,13 +230,14 @@ def test_autosave_and_recovery(win: MainWindow, qtbot: QtBot, toy: ToyUi,
     qtbot.waitUntil(lambda: len(list(folder.glob("*.toy"))) == 1, timeout=3000)
     win.autosaver.timer.stop()
     win.autosaver.lock.release()  # a crash: the files stay
-    monkeypatch.setattr(dialogs, "ask_restore", lambda _parent, titles: titles == ["Untitled"])
+    monkeypatch.setattr(dialogs, "ask_restore",
+                        lambda _parent, titles: titles == ["Saved by autosave"])
     second = MainWindow(autosave_interval_ms=60_000)
     qtbot.addWidget(second)
     assert second.restore_autosaves() == 1
     restored = second.current_document()
     assert restored.document.name == "Saved by autosave" and restored.is_modified()
-    assert second.tabs.tabText(0) == "Untitled *"
+    assert second.tabs.tabText(0) == "Saved by autosave *"
     second.shutdown()
 
 
