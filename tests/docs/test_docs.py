@@ -65,7 +65,8 @@ def test_readme_is_short_and_keeps_the_quick_start() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(text.splitlines()) < 250
     # .ci/run reads the Debian packages from this exact line
-    assert any(line.startswith("if command -v apt-get >/dev/null; then sudo apt-get install -y ")
+    assert any(line.startswith("if command -v apt-get >/dev/null; then $sudo apt-get update -qq "
+                               "&& $sudo apt-get install -y ")
                and line.endswith("; fi") for line in text.splitlines())
     assert "pip install -e \".[test]\"\nQT_QPA_PLATFORM=offscreen python -m pytest\n" in text
     assert "](docs/images/window.png)" in text
