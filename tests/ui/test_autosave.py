@@ -269,3 +269,27 @@ def test_a_new_document_goes_by_the_name_typed_in_it(qtbot: QtBot, window: MainW
     window.autosaver.save_all()
     metas = list(window.autosaver.folder.glob("*.json"))
     assert len(metas) == 1 and '"title": "Mara Vell"' in metas[0].read_text(encoding="utf-8")
+
+
+def test_a_restored_new_document_still_goes_by_its_name(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Restored after a crash, a new character is offered by its name and keeps
+    following it: renamed afterwards, the quit prompt names it anew."""
+    build_sarah_x(window)
+    folder = window.autosaver.folder
+    window.autosaver.save_all()
+    assert len(list(folder.glob("*.sechar"))) == 1
+    crash(window)
+    monkeypatch.setattr(main_window_module, "ask_restore", lambda parent, titles: True)
+    second = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(second)
+    assert second.restore_autosaves() == 1
+    assert [w.title for w in second.unsaved_work()] == ["Sarah X"]
+    editor = second.current_editor()
+    editor.name_edit.setFocus()
+    editor.name_edit.selectAll()
+    qtbot.keyClicks(editor.name_edit, "Sarah Y")
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: second.current_document().character.name == "Sarah Y")
+    assert [w.title for w in second.unsaved_work()] == ["Sarah Y"]
+    second.shutdown()

@@ -90,6 +90,9 @@ class Recovered:
     files: tuple[Path, ...]
     gm_screen: str = ""
     """The system whose GM Screen page held the document ("" for a tab's)."""
+    title_follows_name: bool = False
+    """The title was the document's own name or a placeholder ("Untitled 2"): the restored
+    document's title follows its name again."""
     disk_stamp: DiskStamp | None = None
     """The original file as the document knew it when the autosave was written: a change
     another program made to it before or after the crash is still noticed and asked
@@ -217,6 +220,7 @@ def leftover_autosaves(folder: Path | None, set_aside_files: list[Path] | None,
             title=title if isinstance(title, str) else "",
             files=(path, sidecar),
             gm_screen=gm_screen if isinstance(gm_screen, str) else "",
+            title_follows_name=meta.get("title_follows_name") is True,
             disk_stamp=stamp_from(meta.get("disk_stamp")),
         ))
     return found
@@ -327,6 +331,7 @@ class Autosaver(QObject):
         meta = {
             "original_path": str(document.path) if document.path else None,
             "title": document.title(),
+            "title_follows_name": document.title_follows_name(),
             "disk_stamp": stamp_data(document.disk_stamp),
         }
         place = document.property(GM_SCREEN_PROPERTY) if isinstance(document, QObject) else None

@@ -127,6 +127,12 @@ class DocumentOwner(QObject, Generic[ModelT]):
             return self._title
         return self.document_name().strip() or self._title or "Untitled"
 
+    def title_follows_name(self) -> bool:
+        """Whether :meth:`title` is the document's own name while it has one (no file,
+        and no title but a placeholder): kept with an autosave, so a restored document
+        still follows its name."""
+        return self._path is None and (self._placeholder or not self._title)
+
     def document_name(self) -> str:
         """The name written in the document (a character's, a conflict's), or ""."""
         name = getattr(self.document, "name", "")  # models without a name field

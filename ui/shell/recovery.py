@@ -122,7 +122,7 @@ def restore_autosaves(docs: Restoring) -> int:
         document = item.editor.owner
         document.set_path(item.original_path)
         if item.title:
-            document.set_title(item.title)
+            document.set_title(item.title, placeholder=item.title_follows_name)
         document.disk_stamp = item.restored_stamp()
         document.mark_modified()
         docs.add_editor(systems[id(item.editor)], item.editor)
@@ -148,7 +148,7 @@ def _restore_on_gm_screen(docs: Restoring, item: Recovered) -> bool:
         return False
     target.start_over(restored.document.model_copy(deep=True), item.original_path)
     if item.title:
-        target.set_title(item.title)
+        target.set_title(item.title, placeholder=item.title_follows_name)
     target.disk_stamp = item.restored_stamp()
     target.mark_modified()
     docs.host.autosaver.write(target)
