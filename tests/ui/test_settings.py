@@ -45,3 +45,14 @@ def test_round_trip_and_version(app_dirs: tuple[Path, Path], tmp_path: Path) -> 
     assert loaded == prefs
     assert [Path(p).name for p in loaded.recent_files] == ["one.sechar", "two.sechar"]
     assert not [p for p in preferences_path().parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_recent_files_the_system_refuses_are_pruned_not_raised(tmp_path: Path) -> None:
+    """A hand-edited preferences file may name a path too long for the system or with
+    a NUL in it: asking whether it is a file raised, and the app stopped at launch."""
+    kept = tmp_path / "kept.sechar"
+    kept.write_text("{}", "utf-8")
+    prefs = Preferences(recent_files=["x" * 100_000, "a\0b.sechar", str(kept),
+                                      str(tmp_path)])
+    assert prefs.prune_recent()
+    assert prefs.recent_files == [str(kept)]

@@ -185,3 +185,30 @@ def test_atomic_writes_leave_no_temporary_file(tmp_path: Path) -> None:
     target = tmp_path / "x.sechar"
     atomic_write_bytes(target, b"data")
     assert [p.name for p in tmp_path.iterdir()] == ["x.sechar"]
+
+
+def test_app_starts_with_recent_files_the_system_refuses(
+        qapp: QApplication, tmp_path: Path) -> None:
+    path = preferences_path()
+    path.parent.mkdir(parents=True)
+    kept = tmp_path / "kept.sechar"
+    kept.write_text("{}", encoding="utf-8")
+    path.write_text(json.dumps({"version": 1, "recent_files": ["x" * 100_000, str(kept)],
+                                "window": {"zoom": 10**30, "geometry": "%%%"}}),
+                    encoding="utf-8")
+    shown: list[list[str]] = []
+
+    def close_when_ready() -> None:
+        windows = [w for w in qapp.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()]
+        if not windows or not windows[0].autosaver_started():
+            QTimer.singleShot(10, close_when_ready)
+            return
+        recent = windows[0].start_page.recent_list
+        shown.append([recent.item(i).text() for i in range(recent.count())])
+        windows[0].close()
+
+    QTimer.singleShot(0, close_when_ready)
+    assert app_module.main([]) == 0
+    assert shown == [["kept.sechar"]]
+    assert json.loads(path.read_text(encoding="utf-8"))["recent_files"] == [str(kept)]

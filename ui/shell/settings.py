@@ -80,7 +80,7 @@ class Preferences:
 
     def prune_recent(self) -> bool:
         """Drop recent files that no longer exist; True when the list changed."""
-        kept = [p for p in self.recent_files if Path(p).is_file()]
+        kept = [p for p in self.recent_files if is_file(p)]
         changed = kept != self.recent_files
         self.recent_files = kept
         return changed
@@ -94,6 +94,15 @@ class Preferences:
             "library_folders": list(self.library_folders),
             "window": dict(self.window),
         }
+
+
+def is_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names a regular file; False, never an error, for a path the
+    system refuses (a name too long, a NUL in a hand-edited preferences file)."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def recent_labels(paths: list[str]) -> list[str]:

@@ -74,8 +74,9 @@ class WindowFiles(_Window):
 
     def forget_missing(self, path: Path) -> None:
         """Drop a file that is gone from the recent files."""
-        if path.exists():
-            return
+        with contextlib.suppress(OSError, ValueError):  # a name the system refuses is gone
+            if path.exists():
+                return
         before = list(self.preferences.recent_files)
         self.preferences.remove_recent(str(path))
         self.preferences.remove_recent(resolved_text(path))  # never raises (a loop)
