@@ -105,10 +105,10 @@ def cell_data(
 WidgetT = TypeVar("WidgetT", bound=QWidget)
 
 
-def spin_box(name: str, low: int, high: int, value: int, tip: str,
+def spin_box(name: str, low: int, high: int, value: int, tip: str = "",
              parent: QWidget | None = None) -> QSpinBox:
     """A spin box with its accessible name, legal range, value (kept in the range) and
-    tooltip: the one every system's pages use."""
+    tooltip (none when ``tip`` is empty): the one every system's pages use."""
     box = QSpinBox(parent)
     box.setAccessibleName(name)
     box.setRange(low, high)

@@ -37,6 +37,7 @@ from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, show_refusal, status_line
+from ui.shell.widgets import spin_box
 from ui.systems.blades.builder_play import PlaySections
 from ui.systems.blades.common import ReflowRow, dots_text, wrap_list
 from ui.systems.blades.ledger import LedgerPanel
@@ -377,21 +378,15 @@ class ScoundrelBuilder(PlaySections):
         layout = QFormLayout(box)
         self.house: dict[str, QSpinBox] = {}
         for field in ("stress_boxes", "attribute_xp_boxes", "playbook_xp_boxes"):
-            spin = QSpinBox()
-            spin.setRange(1, 20)
-            spin.setAccessibleName(HOUSE_DEFAULT_LABELS[field])
-            spin.setToolTip(HOUSE_DEFAULT_LABELS[field])
+            spin = spin_box(HOUSE_DEFAULT_LABELS[field], 1, 20, 0, HOUSE_DEFAULT_LABELS[field])
             spin.valueChanged.connect(partial(self._house, field))
             layout.addRow(HOUSE_DEFAULT_LABELS[field].split(" (")[0], spin)
             self.house[field] = spin
         harm = FlowLayout(fill=True)
         self.harm_boxes: list[QSpinBox] = []
         for level in (1, 2, 3):
-            spin = QSpinBox()
-            spin.setRange(1, 6)
+            spin = spin_box(f"Harm row {level} boxes", 1, 6, 0, HOUSE_DEFAULT_LABELS["harm_boxes"])
             spin.setPrefix(f"row {level}: ")
-            spin.setAccessibleName(f"Harm row {level} boxes")
-            spin.setToolTip(HOUSE_DEFAULT_LABELS["harm_boxes"])
             spin.valueChanged.connect(partial(self._harm_boxes, level))
             harm.addWidget(spin)
             self.harm_boxes.append(spin)

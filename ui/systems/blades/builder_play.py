@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
 )
 
 from seforge.systems.blades import content, creation, play, rules
@@ -34,6 +33,7 @@ from seforge.systems.blades.facts import (
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse
+from ui.shell.widgets import spin_box
 from ui.systems.blades.builder_base import BuilderBase
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import wrap_list
@@ -156,9 +156,7 @@ class PlaySections(BuilderBase):
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("New harm")
         self.harm_text.setPlaceholderText("e.g. Deep cut to arm")
-        self.harm_level = QSpinBox()
-        self.harm_level.setAccessibleName("Harm level")
-        self.harm_level.setRange(1, 4)
+        self.harm_level = spin_box("Harm level", 1, 4, 0)
         self.harm_level.valueChanged.connect(lambda _v: self._refresh_harm())
         self.harm_add = self._button("Write harm", "Write harm", self._add_harm)
         harm_row.addWidget(self.harm_text, 1)
@@ -247,9 +245,7 @@ class PlaySections(BuilderBase):
         box = QGroupBox("Load, coin and stash")
         layout = QFormLayout(box)
         load_row = FlowLayout(fill=True)
-        self.load = QSpinBox()
-        self.load.setAccessibleName("Load")
-        self.load.setRange(0, MAX_LOAD)
+        self.load = spin_box("Load", 0, MAX_LOAD, 0)
         self.load.setSpecialValueText("none")
         self.load.valueChanged.connect(self._set_load)
         self.load_level = QLabel()
@@ -273,10 +269,7 @@ class PlaySections(BuilderBase):
         self.item_name = QLineEdit()
         self.item_name.setAccessibleName("New item")
         self.item_name.textChanged.connect(lambda _t: self._refresh_items())
-        self.item_boxes = QSpinBox()
-        self.item_boxes.setAccessibleName("Item boxes")
-        self.item_boxes.setRange(0, 3)
-        self.item_boxes.setValue(1)
+        self.item_boxes = spin_box("Item boxes", 0, 3, 1)
         self.item_boxes.valueChanged.connect(lambda _v: self._refresh_items())
         self.item_add = self._button("Carry", "Carry item", self._add_item)
         self.item_remove = self._button("Drop", "Drop item", self._remove_item)
@@ -304,9 +297,7 @@ class PlaySections(BuilderBase):
         coin_row.addStretch(1)
         layout.addRow("Coin", coin_row)
         profit_row = FlowLayout(fill=True)
-        self.profit_tier = QSpinBox()
-        self.profit_tier.setAccessibleName("Crew Tier for the profit")
-        self.profit_tier.setRange(0, 6)
+        self.profit_tier = spin_box("Crew Tier for the profit", 0, 6, 0)
         self.profit_tier.setPrefix("crew Tier ")
         self.profit = self._button("Crew advance profit", "Take crew advance profit",
                                    self._take_profit)

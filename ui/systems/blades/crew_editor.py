@@ -28,6 +28,7 @@ from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, status_line
+from ui.shell.widgets import spin_box
 from ui.systems.blades.common import ReflowRow, wrap_list
 from ui.systems.blades.crew_world import WorldSections
 
@@ -107,10 +108,8 @@ class CrewWidget(WorldSections):
         self.numbers: dict[str, QSpinBox] = {}
         for field, label in (("tier", "Tier"), ("wanted", "Wanted level"),
                              ("vault", "Vault upgrades")):
-            spin = QSpinBox()
-            spin.setAccessibleName(label)
             low, high = rules.EDITABLE[field]
-            spin.setRange(low, high)
+            spin = spin_box(label, low, high, 0)
             spin.valueChanged.connect(partial(self._number, field))
             form.addRow(label, spin)
             self.numbers[field] = spin
@@ -125,19 +124,14 @@ class CrewWidget(WorldSections):
         grid = QGridLayout(econ)
         self.rep = QLabel()
         self.rep.setAccessibleName("Rep")
-        self.rep_amount = QSpinBox()
-        self.rep_amount.setAccessibleName("Rep to gain")
-        self.rep_amount.setRange(0, 12)
-        self.rep_amount.setValue(2)
-        self.rep_amount.setToolTip("2 per score, one more per Tier the target is above you")
+        self.rep_amount = spin_box("Rep to gain", 0, 12, 2,
+                                   "2 per score, one more per Tier the target is above you")
         self.gain_rep = self._button("Gain rep", lambda: self.do(
             "Gain rep", lambda c: rules.gain_rep(c, self.rep_amount.value())))
-        self.from_pcs = QSpinBox()
-        self.from_pcs.setAccessibleName("Coin from the scoundrels")
-        self.from_pcs.setRange(0, 48)
+        self.from_pcs = spin_box("Coin from the scoundrels", 0, 48, 0,
+                                 "Coin the scoundrels put toward the next Tier (each takes "
+                                 "it off their own sheet); the lair pays the rest")
         self.from_pcs.setPrefix("PCs pay ")
-        self.from_pcs.setToolTip("Coin the scoundrels put toward the next Tier (each takes it "
-                                 "off their own sheet); the lair pays the rest")
         self.develop = self._button("Develop", lambda: self.do(
             "Develop", lambda c: rules.develop(c, self.from_pcs.value())))
         self.lose_hold = self._button("Lose hold", lambda: self.do("Lose hold",
@@ -150,10 +144,7 @@ class CrewWidget(WorldSections):
         grid.addWidget(self.lose_hold, 0, 5)
         self.heat = QLabel()
         self.heat.setAccessibleName("Heat")
-        self.heat_amount = QSpinBox()
-        self.heat_amount.setAccessibleName("Heat to gain")
-        self.heat_amount.setRange(0, 9)
-        self.heat_amount.setValue(1)
+        self.heat_amount = spin_box("Heat to gain", 0, 9, 1)
         self.gain_heat = self._button("Gain heat", lambda: self.do(
             "Gain heat", lambda c: rules.gain_heat(c, self._heat())))
         self.clear_heat = self._button("Clear heat", lambda: self.do(
@@ -164,9 +155,7 @@ class CrewWidget(WorldSections):
         grid.addWidget(self.clear_heat, 1, 3)
         self.coin = QLabel()
         self.coin.setAccessibleName("Coin")
-        self.coin_amount = QSpinBox()
-        self.coin_amount.setAccessibleName("Coin amount")
-        self.coin_amount.setRange(1, 16)
+        self.coin_amount = spin_box("Coin amount", 1, 16, 0)
         self.gain_coin = self._button("Gain coin", lambda: self.do(
             "Gain coin", lambda c: rules.gain_coin(c, self.coin_amount.value())))
         self.spend_coin = self._button("Spend coin", lambda: self.do(

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QSpinBox,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -28,6 +27,7 @@ from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse
+from ui.shell.widgets import spin_box
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import ReflowRow, header_tips, stretch_columns, text_item, wrap_list
 from ui.systems.blades.crew_base import CrewBase
@@ -57,9 +57,7 @@ class WorldSections(CrewBase):
         self.faction_name = QLineEdit()
         self.faction_name.setAccessibleName("New faction")
         self.faction_name.setPlaceholderText("faction name")
-        self.faction_tier = QSpinBox()
-        self.faction_tier.setAccessibleName("New faction Tier")
-        self.faction_tier.setRange(0, 6)
+        self.faction_tier = spin_box("New faction Tier", 0, 6, 0)
         self.add_faction = self._button("Add", lambda: self.do(
             "Add faction", lambda c: rules.add_faction(c, self.faction_name.text(),
                                                        self.faction_tier.value())))
@@ -68,10 +66,7 @@ class WorldSections(CrewBase):
             row.addWidget(part1)
         fl.addLayout(row)
         row = FlowLayout(fill=True)
-        self.status_spin = QSpinBox()
-        self.status_spin.setAccessibleName("Faction status")
-        self.status_spin.setRange(-3, 3)
-        self.status_spin.setToolTip("-3 war … 0 neutral … +3 allies")
+        self.status_spin = spin_box("Faction status", -3, 3, 0, "-3 war … 0 neutral … +3 allies")
         self.set_status = self._button("Set status", self._set_status)
         self.remove_faction = self._button("Remove", self._remove_faction)
         for part2 in (QLabel("Status"), self.status_spin, self.set_status, self.remove_faction):
@@ -155,10 +150,7 @@ class WorldSections(CrewBase):
             row.addWidget(part6)
         kl.addLayout(row)
         odds_row = FlowLayout(fill=True)
-        self.fill_dice = QSpinBox()
-        self.fill_dice.setAccessibleName("Dice per roll against the clock")
-        self.fill_dice.setRange(0, odds.MAX_TRAIT_DICE)
-        self.fill_dice.setValue(2)
+        self.fill_dice = spin_box("Dice per roll against the clock", 0, odds.MAX_TRAIT_DICE, 2)
         self.fill_effect = QComboBox()
         self.fill_effect.setAccessibleName("Effect against the clock")
         for effect in Effect:

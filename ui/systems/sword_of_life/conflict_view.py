@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QTableWidget,
     QToolButton,
     QVBoxLayout,
@@ -75,6 +74,7 @@ from seforge.systems.sword_of_life.rules import take_wounds
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.refusal import REFUSALS, show_refusal
+from ui.shell.widgets import spin_box
 from ui.systems.sword_of_life.cards_view import CardRow
 from ui.systems.sword_of_life.exchanges_view import (
     LOG_HEADERS,
@@ -219,10 +219,8 @@ class ConflictEditor(QWidget):
         self.draw_button.clicked.connect(self._draw)
         self.aim_button = QPushButton("&Aim (save a card)")
         self.aim_button.clicked.connect(self._aim)
-        self.margin = QSpinBox()
-        self.margin.setRange(-MAX_SCORE, MAX_SCORE)
-        self.margin.setAccessibleName("Margin drawn with real cards")
-        self.margin.setToolTip("Your successes minus the opposition's, drawn with real cards")
+        self.margin = spin_box("Margin drawn with real cards", -MAX_SCORE, MAX_SCORE, 0,
+                               "Your successes minus the opposition's, drawn with real cards")
         self.target = QComboBox()
         self.target.setAccessibleName("Opponent the margin is against")
         self.margin_button = QPushButton("Apply &margin")
