@@ -189,29 +189,28 @@ class WindowFiles(_Window):
         self._drop_filter.watch(root)
 
     # -- dropped files --------------------------------------------------------------------
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+    def _dropped(self, event: QDropEvent) -> list[Path]:
+        """The files a drag carries that some system opens (the window is built first:
+        a drag can come before the rest of it)."""
         from ui.shell.opening import dropped_paths
 
         self._build()
-        if dropped_paths(event.mimeData(), self.controller.suffixes()):
+        return dropped_paths(event.mimeData(), self.controller.suffixes())
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._dropped(event):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        from ui.shell.opening import dropped_paths
-
-        self._build()
-        if dropped_paths(event.mimeData(), self.controller.suffixes()):
+        if self._dropped(event):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
-        from ui.shell.opening import dropped_paths
-
-        self._build()
-        paths = dropped_paths(event.mimeData(), self.controller.suffixes())
+        paths = self._dropped(event)
         if not paths:
             super().dropEvent(event)
             return
@@ -225,13 +224,12 @@ class WindowFiles(_Window):
         files that had to be set aside or could not be used."""
         if not messages:
             return
+        from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(QMessageBox.Icon.Warning, "SEForge",
                           "\n\n".join(messages), QMessageBox.StandardButton.Ok, self)
         box.setObjectName("startupProblems")
-        from PySide6.QtCore import Qt
-
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 

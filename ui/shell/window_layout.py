@@ -50,11 +50,11 @@ class WindowLayout(_Window):
         _ready: bool
         _built: bool
         _first_frame: bool
-
-        def maximize_on_show(self) -> None: ...
         _zoom: int
         _base_point_size: float
         _hidden_docks: list[QDockWidget]
+
+        def maximize_on_show(self) -> None: ...
 
         def ensure_ready(self) -> None: ...
 
