@@ -123,7 +123,7 @@ class DocumentOwner(QObject, Generic[ModelT]):
         (before a placeholder title), else "Untitled"."""
         if self._path is not None:
             return self._path.name
-        if self._title and not self._placeholder:
+        if not self.title_follows_name():
             return self._title
         return self.document_name().strip() or self._title or "Untitled"
 
