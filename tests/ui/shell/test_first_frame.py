@@ -37,6 +37,7 @@ window = first_window(preferences)
 window.show()
 app.processEvents()
 first = {"modules": sorted(sys.modules), "qt_enums": "Qt" in vars(core),
+         "qevent": "QEvent" in vars(core),
          "new_buttons": len(window.start_page.choice_buttons)}
 window.ensure_ready()
 ready = {"parts": sorted(window.parts), "new_buttons": len(window.start_page.choice_buttons),
@@ -61,12 +62,27 @@ def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(tmp_path: Path) 
     # PySide builds the Python enums of the whole Qt namespace at its first use (about
     # 15 ms): the first frame names none of them
     assert first["qt_enums"] is False
+    # nor does an event reach Python: handing one over builds PySide's QEvent type and
+    # its enum of 180 event types (about 1.5 ms)
+    assert first["qevent"] is False
     assert first["new_buttons"] == 0
     # right after: every system's New choices, its part of the window, and the menus
     assert ready["new_buttons"] >= 4
     assert "swords-edge" in ready["parts"]
     assert ready["file_menu"] > 5
     assert ready["style"].lower() == "fusion"  # given as the launch's -style argument
+
+
+def test_the_app_loads_its_modules_without_qt_before_pyside() -> None:
+    """PySide reads the source of each module imported after it (its ``__feature__``
+    hook), so ``ui.app`` brings the settings (json, platformdirs) in first."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import ui.app"],
+                          capture_output=True, text=True, timeout=120, check=True,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    finished = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
+                if line.startswith("import time:") and "|" in line]
+    for name in ("json", "platformdirs", "seforge.core.atomic", "ui.shell.settings"):
+        assert finished.index(name) < finished.index("PySide6"), name
 
 
 def test_numbers_that_stand_for_qt_enums_match_them() -> None:
