@@ -125,6 +125,13 @@ class StartPage(QWidget):
         page.setContentsMargins(0, 0, 0, 0)
         page.addWidget(scroll)
 
+    def reserve_room(self, left: int, right: int, bottom: int) -> None:
+        """Leave this much room empty around the page (the docks' room, before the docks
+        arrive), so the page is centred where it will stay."""
+        page = self.layout()
+        if page is not None:
+            page.setContentsMargins(left, 0, right, bottom)
+
     def set_systems(self, systems: list[tuple[str, str, list[tuple[str, str, str]]]]) -> None:
         """One row per game system: its title and a button per new document.
         ``systems``: (system id, title, [(format id, label, tooltip)])."""

@@ -157,7 +157,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self._restore_window()
         if not first_frame:
             self._build()
-        else:  # a menu opened before the rest is built builds it first
+        else:
+            self._reserve_dock_room()  # a menu opened before the rest is built builds it first
             for menu in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
                 menu.aboutToShow.connect(self._build)
 
@@ -190,6 +191,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         from ui.shell.documents import DocumentController
         from ui.shell.gm_screen import GMScreenDock
 
+        # the docks take the room the first frame kept for them (kept, it would squeeze
+        # the docks restored next); no frame is painted in between
+        self.start_page.reserve_room(0, 0, 0)
         if self._first_frame:  # the menus built the rest when first opened
             for menu in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
                 menu.aboutToShow.disconnect(self._build)
@@ -495,11 +499,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         """A clean exit: autosaves and the session marker go, preferences are saved."""
         if self._autosaver is not None:
             self._autosaver.stop(clean=True)
-        self.preferences.window = {
-            "geometry": bytes(self.saveGeometry().toBase64().data()).decode("ascii"),
-            "state": bytes(self.saveState().toBase64().data()).decode("ascii"),
-            "zoom": self._zoom,
-        }
+        self.preferences.window = self.layout_preferences()
         self.save_preferences()
 
     # -- state --------------------------------------------------------------------------

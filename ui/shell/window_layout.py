@@ -14,6 +14,9 @@ from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QStackedWidget
+
 from ui.shell import screen_fit
 from ui.shell.font_scales import apply_font_scales
 from ui.shell.theme import apply_theme
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
 
     from ui.shell.gm_screen import GMScreenDock
     from ui.shell.settings import Preferences
+    from ui.shell.start_page import StartPage
     from ui.shell.window_part import WindowPart
 
     _Window = QMainWindow
@@ -33,6 +37,16 @@ ZOOM_STEPS = (70, 80, 90, 100, 110, 125, 140, 160, 180, 200)
 """The window's zoom levels, in per cent of the system font size."""
 SIDE_DOCK_WIDTH = (330, 420)
 """The side docks' first width: between these, about a third of the window."""
+MIN_PAGE = 200
+"""A kept dock room leaves the start page at least this much width and height."""
+DOCK_ROOM_KEY = "dock_room"
+"""The preferences' window entry with the room the docks took at the last close."""
+
+
+def default_side_width(window_width: int) -> int:
+    """The side docks' first width in a window ``window_width`` wide."""
+    low, high = SIDE_DOCK_WIDTH
+    return max(low, min(high, window_width // 3))
 
 
 class WindowLayout(_Window):
@@ -47,12 +61,15 @@ class WindowLayout(_Window):
         zoom_out_action: QAction
         zoom_reset_action: QAction
         theme_actions: dict[str, QAction]
+        start_page: StartPage
+        _opens_maximized: bool
         _ready: bool
         _built: bool
         _first_frame: bool
         _zoom: int
         _base_point_size: float
         _hidden_docks: list[QDockWidget]
+        stack: QStackedWidget
 
         def maximize_on_show(self) -> None: ...
 
@@ -65,8 +82,7 @@ class WindowLayout(_Window):
         side = self.side_docks()
         if not side:
             return
-        low, high = SIDE_DOCK_WIDTH
-        width = max(low, min(high, self.width() // 3))
+        width = default_side_width(self.width())
         from PySide6.QtCore import Qt
 
         self.resizeDocks([side[0]], [width], Qt.Orientation.Horizontal)
@@ -88,6 +104,39 @@ class WindowLayout(_Window):
         if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
             self.set_zoom(zoom, save=False)
         self._restore_dock_state()
+
+    def _reserve_dock_room(self) -> None:
+        """The first frame leaves the docks' room empty (the room they took when the
+        window last closed; on a first start, the side docks' first width), so that the
+        start page stays where it is when they arrive a moment later."""
+        width = screen_fit.available(self).width() if self._opens_maximized else self.width()
+        saved = self.preferences.window.get(DOCK_ROOM_KEY)
+        if (isinstance(saved, list) and len(saved) == 3
+                and all(type(v) is int and v >= 0 for v in saved)
+                and saved[0] + saved[1] <= width - MIN_PAGE
+                and saved[2] <= self.height() - MIN_PAGE):
+            left, right, bottom = saved
+        else:  # a first start, or a room that no longer fits: the docks' first layout
+            left, right, bottom = 0, default_side_width(width), 0
+        self.start_page.reserve_room(left, right, bottom)
+
+    def dock_room(self) -> list[int]:
+        """[left, right, bottom]: the room the docks (and the status bar) take beside
+        and under the window's central area."""
+        central = self.stack.geometry()
+        return [central.x(), max(0, self.width() - central.x() - central.width()),
+                max(0, self.height() - central.y() - central.height())]
+
+    def layout_preferences(self) -> dict[str, object]:
+        """The window's entry of the preferences: its size and place, the docks' state
+        and room, the zoom (the room kept from before when the docks were never built)."""
+        room = self.dock_room() if self._ready else self.preferences.window.get(DOCK_ROOM_KEY)
+        return {
+            "geometry": bytes(self.saveGeometry().toBase64().data()).decode("ascii"),
+            "state": bytes(self.saveState().toBase64().data()).decode("ascii"),
+            "zoom": self._zoom,
+            **({DOCK_ROOM_KEY: room} if room is not None else {}),
+        }
 
     def _restore_dock_state(self) -> bool:
         """Put the docks back where they were (again once the late docks exist)."""

@@ -185,3 +185,44 @@ def test_the_ready_window_shows_the_docks_a_window_built_at_once_shows(
     assert _docks_in_view(window) == _docks_in_view(direct)
     assert "budgetDock" in _docks_in_view(window)
     assert not window.gm_screen_dock.built_pages()
+
+
+def _column_centre(window: MainWindow) -> int:
+    """Where the start page's column is centred, across the window."""
+    button = window.start_page.open_button
+    return button.mapTo(window, button.rect().center()).x()
+
+
+def _launch(qtbot: QtBot, closing: list[MainWindow],
+            preferences: Preferences) -> tuple[MainWindow, int]:
+    window = _first_frame(qtbot, closing, preferences)
+    window.show()
+    qtbot.waitExposed(window)
+    first = _column_centre(window)
+    window.ensure_ready()
+    QApplication.processEvents()
+    return window, first
+
+
+def test_the_first_frame_keeps_the_docks_room_so_the_start_page_does_not_move(
+        qtbot: QtBot, closing: list[MainWindow]) -> None:
+    """The docks arrive a moment after the first frame: their room is left empty until
+    then, on a first start (their first width) and after a restart (the room they took)."""
+    window, first = _launch(qtbot, closing, Preferences())
+    assert window.side_docks() and window.dock_room()[1] > 300
+    assert abs(_column_centre(window) - first) <= 8
+    saved = window.layout_preferences()
+    assert saved["dock_room"] == window.dock_room()
+    window.resizeDocks(window.side_docks()[:1], [480], Qt.Orientation.Horizontal)
+    QApplication.processEvents()
+    prefs = Preferences(window=window.layout_preferences())
+    again, first = _launch(qtbot, closing, prefs)
+    assert abs(_column_centre(again) - first) <= 8
+    assert abs(again.dock_room()[1] - prefs.window["dock_room"][1]) <= 8
+
+
+@pytest.mark.parametrize("room", [[0, 10**9, 0], [-5, 300, 0], ["a", 1, 2], [1, 2], "x"])
+def test_a_dock_room_that_cannot_be_gives_the_first_layouts(
+        qtbot: QtBot, closing: list[MainWindow], room: object) -> None:
+    window, first = _launch(qtbot, closing, Preferences(window={"dock_room": room}))
+    assert abs(_column_centre(window) - first) <= 8
