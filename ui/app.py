@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 # The modules without Qt load first, on purpose: once PySide6 is imported it reads the
 # source of every module imported after it (its ``__feature__`` import hook looks for
-# "PySide6" in each), which cost the first frame about 3 ms for json, platformdirs and
-# the settings. So this module imports Qt only inside its functions, and the settings
-# come before the theme and the window (a test keeps that order).
+# "PySide6" in each), which cost the first frame about 3 ms for json, platformdirs (now
+# imported off Linux only) and the settings. So this module imports Qt only inside its
+# functions, and the settings come before the theme and the window (a test keeps that).
 from seforge.core.resources import resource_path
 from ui.shell.settings import APP_NAME, Preferences, data_dir, load_preferences
 from ui.shell.theme import STYLE, STYLE_SET_PROPERTY, apply_theme

@@ -10,7 +10,8 @@
 
 ``bare``, ``bare_text`` and ``app`` print ``shown`` right after ``window.show()`` and
 ``QApplication.processEvents()``; the parent times spawn-to-line. Run with
-QT_QPA_PLATFORM=offscreen and throw-away SEFORGE_CONFIG_DIR / SEFORGE_DATA_DIR.
+QT_QPA_PLATFORM=offscreen and throw-away folders (XDG_CONFIG_HOME / XDG_DATA_HOME on
+Linux, else SEFORGE_CONFIG_DIR / SEFORGE_DATA_DIR).
 """
 
 from __future__ import annotations

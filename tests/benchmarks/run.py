@@ -80,11 +80,16 @@ def _require(module: str, *names: str) -> Any:
 
 # -- subprocess helpers -------------------------------------------------------------
 def _gui_env(scratch: Path) -> dict[str, str]:
-    env = dict(os.environ)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("SEFORGE_CONFIG_DIR", "SEFORGE_DATA_DIR")}
+    # throw-away folders; on Linux found the way a user's are (the XDG rules), which
+    # SEFORGE_CONFIG_DIR and SEFORGE_DATA_DIR would skip
+    folders = (("XDG_CONFIG_HOME", "XDG_DATA_HOME") if sys.platform.startswith("linux")
+               else ("SEFORGE_CONFIG_DIR", "SEFORGE_DATA_DIR"))
     env.update({
         "QT_QPA_PLATFORM": "offscreen",
-        "SEFORGE_CONFIG_DIR": str(scratch / "config"),
-        "SEFORGE_DATA_DIR": str(scratch / "data"),
+        folders[0]: str(scratch / "config"),
+        folders[1]: str(scratch / "data"),
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
         "PYTHONDONTWRITEBYTECODE": "",
     })

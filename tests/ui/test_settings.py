@@ -3,9 +3,49 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
-from ui.shell.settings import Preferences, load_preferences, preferences_path, save_preferences
+import platformdirs
+import pytest
+
+from ui.shell.settings import (
+    APP_NAME,
+    Preferences,
+    config_dir,
+    data_dir,
+    load_preferences,
+    preferences_path,
+    save_preferences,
+    user_dir,
+    xdg_user_dir,
+)
+
+XDG_CASES = [
+    {"HOME": "/home/ana"},
+    {"HOME": "/home/ana", "XDG_CONFIG_HOME": "/srv/cfg", "XDG_DATA_HOME": "/srv/data/"},
+    {"HOME": "/home/ana", "XDG_CONFIG_HOME": "relative/cfg", "XDG_DATA_HOME": ""},
+    {"HOME": "/"},
+    {"HOME": "relative-home"},
+    {},  # no HOME: the password database's
+]
+
+
+@pytest.mark.parametrize("env", XDG_CASES)
+def test_the_user_folders_are_the_ones_platformdirs_names(
+        monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+    """On Linux the folders come from the XDG rules without importing platformdirs
+    (about 4 ms of the first frame): they must be the folders it names, or a user's
+    preferences and autosaves would be lost."""
+    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "SEFORGE_CONFIG_DIR",
+                 "SEFORGE_DATA_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert user_dir("config") == config_dir() == Path(platformdirs.user_config_dir(APP_NAME))
+    assert user_dir("data") == data_dir() == Path(platformdirs.user_data_dir(APP_NAME))
+    if sys.platform.startswith("linux") and env.get("HOME", "/").startswith("/"):
+        assert xdg_user_dir("config") is not None  # found without platformdirs
 
 
 def test_defaults_when_missing_or_broken(app_dirs: tuple[Path, Path]) -> None:
