@@ -17,7 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "resources" / "icons"
-SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+SIZES = (16, 24, 32, 48, 64, 88, 128, 176, 256, 512)
+"""88 and 176: the start page's logo at 1x and 2x (ui.shell.start_page.LOGO_PX)."""
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 # One sword drawn point-up along x = 256; the two crossed swords are this group

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 # "PySide6" in each), which cost the first frame about 3 ms for json, platformdirs (now
 # imported off Linux only) and the settings. So this module imports Qt only inside its
 # functions, and the settings come before the theme and the window (a test keeps that).
-from seforge.core.resources import resource_path
 from ui.shell.settings import APP_NAME, Preferences, data_dir, load_preferences
 from ui.shell.theme import STYLE, STYLE_SET_PROPERTY, apply_theme
 from ui.shell.window import MainWindow
@@ -28,7 +27,6 @@ if TYPE_CHECKING:
 
 
 def create_application(argv: list[str]) -> QApplication:
-    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     existing = QApplication.instance()
@@ -43,7 +41,6 @@ def create_application(argv: list[str]) -> QApplication:
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setDesktopFileName("seforge")
-    app.setWindowIcon(QIcon(str(resource_path("icons", "seforge-256.png"))))
     return app
 
 

@@ -3,15 +3,16 @@ their new documents, Open, the buttons systems add, and the recent files."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSize, Signal, SignalInstance
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -23,7 +24,26 @@ from seforge.core.resources import resource_path
 from ui.shell.font_scales import USER_ROLE, section_label, set_font_scale
 from ui.shell.settings import recent_labels
 
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QListWidget
+
 PATH_ROLE = USER_ROLE
+LOGO_PX = 88
+"""The logo's size on the start page (resources/icons has it drawn at 1x and 2x)."""
+
+
+def logo_pixmap(ratio: float) -> QPixmap:
+    """The logo for a screen of device pixel ratio ``ratio``: at 1x and 2x the icon
+    drawn at that size, loaded as it is (a QIcon would build PySide's enum of 150 theme
+    icons before the first frame); at other ratios scaled smoothly from the 128 px one."""
+    if ratio in (1.0, 2.0):
+        drawn = QPixmap(str(resource_path("icons", f"seforge-{LOGO_PX * int(ratio)}.png")))
+        if not drawn.isNull():
+            drawn.setDevicePixelRatio(ratio)
+            return drawn
+    from PySide6.QtGui import QIcon
+
+    return QIcon(str(resource_path("icons", "seforge-128.png"))).pixmap(LOGO_PX, LOGO_PX)
 
 
 def short_label(system_title: str, label: str) -> str:
@@ -59,8 +79,7 @@ class StartPage(QWidget):
         column.addStretch(1)
 
         logo = QLabel(self)
-        icon = QIcon(str(resource_path("icons", "seforge-128.png")))
-        logo.setPixmap(icon.pixmap(88, 88))
+        logo.setPixmap(logo_pixmap(logo.devicePixelRatioF()))
         title = QLabel("SEForge", self)
         set_font_scale(title, 2.4, bold=True)
         tagline = QLabel("Characters and GM screens for your table", self)
@@ -100,16 +119,10 @@ class StartPage(QWidget):
 
         self.recent_heading = section_label("Open Recent")
         column.addWidget(self.recent_heading)
-        self.recent_list = QListWidget(self)
-        self.recent_list.setObjectName("recentList")
-        self.recent_list.setAccessibleName("Recent characters")
-        self.recent_list.setToolTip("Characters you opened lately; press Enter to open one")
-        self.recent_list.setFrameShape(QFrame.Shape.StyledPanel)
-        self.recent_list.setMaximumHeight(170)
-        self.recent_list.itemActivated.connect(
-            lambda item: self.recent_requested.emit(str(item.data(PATH_ROLE)))
-        )
-        column.addWidget(self.recent_list)
+        self.recent_heading.hide()
+        self.recent_list: QListWidget | None = None
+        """The recent files (made with the first one: PySide's list types cost a first
+        start about 1.5 ms)."""
         column.addStretch(2)
         holder = QWidget(self)
         holder.setLayout(column)
@@ -169,6 +182,7 @@ class StartPage(QWidget):
         has = bool(systems)
         self.systems_heading.setVisible(has)
         self.systems_box.setVisible(has)
+        self._order_tabs()
 
     def add_button(self, name: str, text: str, tip: str) -> QPushButton:
         """A big button under Open… (a system's "Start from a Book Character")."""
@@ -181,10 +195,12 @@ class StartPage(QWidget):
         self._buttons_column.insertWidget(self._next_button_row, button)
         self._next_button_row += 1
         self.buttons[name] = button
+        self._order_tabs()
         return button
 
     def _big_button(self, text: str, tip: str, signal: SignalInstance) -> QPushButton:
-        button = QPushButton(text, self)
+        button = QPushButton(self)  # (text, parent) would make PySide weigh the QIcon
+        button.setText(text)  # overloads, building QIcon's type before the first frame
         button.setAccessibleName(text.rstrip("…"))
         button.setToolTip(tip)
         button.setMinimumHeight(46)
@@ -195,6 +211,13 @@ class StartPage(QWidget):
         return button
 
     def set_recent(self, paths: list[str]) -> None:
+        from PySide6.QtWidgets import QListWidgetItem
+
+        if self.recent_list is None:
+            if not paths:
+                return
+            self.recent_list = self._make_recent_list()
+            self._order_tabs()
         self.recent_list.clear()
         for path, label in zip(paths, recent_labels(paths), strict=True):
             item = QListWidgetItem(label)
@@ -204,3 +227,28 @@ class StartPage(QWidget):
         has = bool(paths)
         self.recent_list.setVisible(has)
         self.recent_heading.setVisible(has)
+
+    def _order_tabs(self) -> None:
+        """Tab goes down the page as it reads: the New buttons, Open…, the systems'
+        buttons, the recent files (whatever order they were made in)."""
+        chain: list[QWidget] = [*self.choice_buttons, self.open_button,
+                                *self.buttons.values()]
+        if self.recent_list is not None:
+            chain.append(self.recent_list)
+        for before, after in pairwise(chain):
+            QWidget.setTabOrder(before, after)
+
+    def _make_recent_list(self) -> QListWidget:
+        from PySide6.QtWidgets import QListWidget
+
+        recent = QListWidget(self)
+        recent.setObjectName("recentList")
+        recent.setAccessibleName("Recent characters")
+        recent.setToolTip("Characters you opened lately; press Enter to open one")
+        recent.setFrameShape(QFrame.Shape.StyledPanel)
+        recent.setMaximumHeight(170)
+        recent.itemActivated.connect(
+            lambda item: self.recent_requested.emit(str(item.data(PATH_ROLE))))
+        self._buttons_column.insertWidget(
+            self._buttons_column.indexOf(self.recent_heading) + 1, recent)
+        return recent

@@ -22,10 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
-from seforge.core.resources import resource_path
 from ui.shell import screen_fit
 from ui.shell.settings import Preferences, load_preferences
 from ui.shell.start_page import StartPage
@@ -115,7 +113,6 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         super().__init__(parent)
         self.preferences = preferences if preferences is not None else load_preferences()
         self.setWindowTitle(APP_TITLE)
-        self.setWindowIcon(QIcon(str(resource_path("icons", "seforge-256.png"))))
         self._zoom = 100
         self._base_point_size = self.font().pointSizeF()
         self._hidden_docks: list[QDockWidget] = []
@@ -184,6 +181,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         if self._built:
             return
         self._built = True
+        self.set_icons()
         from PySide6.QtGui import QGuiApplication, QUndoGroup
         from PySide6.QtWidgets import QTabWidget
 

@@ -105,6 +105,20 @@ class WindowLayout(_Window):
             self.set_zoom(zoom, save=False)
         self._restore_dock_state()
 
+    def set_icons(self) -> None:
+        """The app's and the window's icon, once the first frame is on screen (PySide's
+        QIcon type builds an enum of 150 theme icons, and X11 converts the icon for the
+        window manager: a title bar shows the icon a moment after the window)."""
+        from PySide6.QtGui import QIcon
+
+        from seforge.core.resources import resource_path
+
+        icon = QIcon(str(resource_path("icons", "seforge-256.png")))
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setWindowIcon(icon)
+        self.setWindowIcon(icon)
+
     def _reserve_dock_room(self) -> None:
         """The first frame leaves the docks' room empty (the room they took when the
         window last closed; on a first start, the side docks' first width), so that the
@@ -121,11 +135,15 @@ class WindowLayout(_Window):
         self.start_page.reserve_room(left, right, bottom)
 
     def dock_room(self) -> list[int]:
-        """[left, right, bottom]: the room the docks (and the status bar) take beside
-        and under the window's central area."""
+        """[left, right, bottom]: the room the docks take beside and under the window's
+        central area (not the status bar's: it comes with the first message)."""
+        from PySide6.QtWidgets import QStatusBar
+
         central = self.stack.geometry()
+        bar = self.findChild(QStatusBar)
+        below = bar.height() if bar is not None and bar.isVisible() else 0
         return [central.x(), max(0, self.width() - central.x() - central.width()),
-                max(0, self.height() - central.y() - central.height())]
+                max(0, self.height() - central.y() - central.height() - below)]
 
     def layout_preferences(self) -> dict[str, object]:
         """The window's entry of the preferences: its size and place, the docks' state

@@ -27,6 +27,7 @@ from ui.shell.window import MainWindow
 FIRST_FRAME_PROBE = """
 import json, sys
 import PySide6.QtCore as core
+import PySide6.QtGui as gui
 from ui.app import create_application, first_window
 from ui.shell.settings import load_preferences
 from ui.shell.theme import apply_theme
@@ -37,10 +38,11 @@ window = first_window(preferences)
 window.show()
 app.processEvents()
 first = {"modules": sorted(sys.modules), "qt_enums": "Qt" in vars(core),
-         "qevent": "QEvent" in vars(core),
+         "qevent": "QEvent" in vars(core), "qicon": "QIcon" in vars(gui),
          "new_buttons": len(window.start_page.choice_buttons)}
 window.ensure_ready()
 ready = {"parts": sorted(window.parts), "new_buttons": len(window.start_page.choice_buttons),
+         "icon": not window.windowIcon().isNull() and not app.windowIcon().isNull(),
          "style": app.style().name(), "file_menu": len(window.file_menu.actions())}
 print(json.dumps({"first": first, "ready": ready}))
 window.shutdown()
@@ -65,6 +67,10 @@ def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(tmp_path: Path) 
     # nor does an event reach Python: handing one over builds PySide's QEvent type and
     # its enum of 180 event types (about 1.5 ms)
     assert first["qevent"] is False
+    # nor a QIcon (its type builds an enum of 150 theme icons): the logo is drawn at 1x and
+    # 2x, and the window's icon comes with the rest
+    assert first["qicon"] is False
+    assert ready["icon"] is True
     assert first["new_buttons"] == 0
     # right after: every system's New choices, its part of the window, and the menus
     assert ready["new_buttons"] >= 4
@@ -86,6 +92,19 @@ def test_the_app_loads_its_modules_without_qt_before_pyside() -> None:
         assert finished.index(name) < finished.index("PySide6"), name
     if sys.platform.startswith("linux"):
         assert "platformdirs" not in finished
+
+
+@pytest.mark.parametrize("ratio", [1.0, 2.0, 1.5])
+def test_the_logo_is_sharp_at_every_scale(qapp: QApplication, ratio: float) -> None:
+    """At 1x and 2x the logo is the icon drawn at that size; elsewhere it is scaled from
+    a larger one. Either way it is 88 px across on screen."""
+    logo = start_page.logo_pixmap(ratio)
+    assert not logo.isNull()
+    shown = logo.deviceIndependentSize()
+    assert (round(shown.width()), round(shown.height())) == (88, 88)
+    if ratio in (1.0, 2.0):
+        assert logo.devicePixelRatio() == ratio
+        assert logo.width() == 88 * ratio
 
 
 def test_numbers_that_stand_for_qt_enums_match_them() -> None:
@@ -214,6 +233,9 @@ def test_the_first_frame_keeps_the_docks_room_so_the_start_page_does_not_move(
     window, first = _launch(qtbot, closing, Preferences())
     assert window.side_docks() and window.dock_room()[1] > 300
     assert abs(_column_centre(window) - first) <= 8
+    window.statusBar().showMessage("Opened")  # the status bar is no dock: not kept
+    QApplication.processEvents()
+    assert window.dock_room()[2] == 0
     saved = window.layout_preferences()
     assert saved["dock_room"] == window.dock_room()
     window.resizeDocks(window.side_docks()[:1], [480], Qt.Orientation.Horizontal)
@@ -229,3 +251,30 @@ def test_a_dock_room_that_cannot_be_gives_the_first_layouts(
         qtbot: QtBot, closing: list[MainWindow], room: object) -> None:
     window, first = _launch(qtbot, closing, Preferences(window={"dock_room": room}))
     assert abs(_column_centre(window) - first) <= 8
+
+
+def test_tab_goes_down_the_start_page_as_it_reads(
+        qtbot: QtBot, closing: list[MainWindow], tmp_path: Path) -> None:
+    """The recent files' list is made with the first one and the systems' buttons after
+    the first frame; Tab still goes New…, Open…, the systems' buttons, the list."""
+    path = tmp_path / "sarah.sechar"
+    save_character(load_pc("sarah-x"), path)
+    window, _first = _launch(qtbot, closing, Preferences(recent_files=[str(path)]))
+    page = window.start_page
+    assert page.recent_list is not None and page.recent_list.isVisible()
+    expected = [*page.choice_buttons, page.open_button, *page.buttons.values(),
+                page.recent_list]
+    window.activateWindow()
+    expected[0].setFocus()
+    seen = [QApplication.focusWidget()]
+    for _ in expected[1:]:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        seen.append(QApplication.focusWidget())
+    assert seen == expected
+
+
+def test_a_first_start_makes_no_recent_list(
+        qtbot: QtBot, closing: list[MainWindow]) -> None:
+    window, _first = _launch(qtbot, closing, Preferences())
+    assert window.start_page.recent_list is None
+    assert not window.start_page.recent_heading.isVisible()
