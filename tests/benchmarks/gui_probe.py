@@ -4,6 +4,8 @@
     python -m tests.benchmarks.gui_probe bare_text  # the same with one line of text
     python -m tests.benchmarks.gui_probe app      # SEForge's first frame shown, as a launch
     python -m tests.benchmarks.gui_probe app_ready  # and the rest of the window built
+    python -m tests.benchmarks.gui_probe returning DIR  # leave the preferences of a
+        # returning user (three recent files saved in DIR, the window's layout), for ``app``
     python -m tests.benchmarks.gui_probe rank N   # N Rank changes through the undo stack
     python -m tests.benchmarks.gui_probe memory   # peak RSS with five characters open
     python -m tests.benchmarks.gui_probe open F   # time to open file F in a tab, peak RSS
@@ -70,6 +72,33 @@ def app(ready: bool = False) -> None:
         window.ensure_ready()
         qapp.processEvents()
     _shown()
+
+
+def returning(folder: str) -> None:
+    """A session that ends as a user's does: three recent files, the window's size,
+    docks and their room saved in the preferences (the next ``app`` starts from them)."""
+    from pathlib import Path
+
+    from seforge.systems.swords_edge import library
+    from seforge.systems.swords_edge.fileformat import save_character
+    from ui.app import create_application, first_window
+    from ui.shell.settings import load_preferences
+
+    qapp = create_application(sys.argv[:1])
+    window = first_window(load_preferences())
+    window.show()
+    window.ensure_ready()
+    qapp.processEvents()
+    for entry in library.list_entries("pc")[:3]:
+        path = Path(folder, f"{entry.id}.sechar")
+        save_character(library.load_pc(entry.id), path)
+        window.open_path(path)
+        window.close_current()
+    qapp.processEvents()
+    window.shutdown()
+    print(json.dumps({"recent_files": len(window.preferences.recent_files)}))
+    sys.stdout.flush()
+    os._exit(0)
 
 
 def _main_window():  # type: ignore[no-untyped-def]
@@ -172,6 +201,8 @@ def main(argv: list[str]) -> None:
         app()
     elif what == "app_ready":
         app(ready=True)
+    elif what == "returning" and len(argv) > 1:
+        returning(argv[1])
     elif what == "rank":
         rank(int(argv[1]) if len(argv) > 1 else 30)
     elif what == "memory":

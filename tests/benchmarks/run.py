@@ -126,14 +126,21 @@ def bench_startup(repeat: int, scratch: Path) -> Result:
     _require("ui.app", "create_application")
     _require("ui.shell.window", "MainWindow")
     env = _gui_env(scratch)
+    # a returning user: the preferences a session left (recent files, the window's size,
+    # docks and their room), in folders of their own
+    (scratch / "returning").mkdir()
+    back = _gui_env(scratch / "returning")
+    _probe(["returning", str(scratch / "returning")], back)
     for kind in ("bare", "bare_text", "app", "app_ready"):  # warm the OS file cache
         _time_to_shown(kind, env)
-    bare, text, app, ready = [], [], [], []
+    _time_to_shown("app", back)
+    bare, text, app, ready, returning = [], [], [], [], []
     for _ in range(repeat):  # interleaved, so drift hits all alike
         bare.append(_time_to_shown("bare", env) * 1000)
         text.append(_time_to_shown("bare_text", env) * 1000)
         app.append(_time_to_shown("app", env) * 1000)
         ready.append(_time_to_shown("app_ready", env) * 1000)
+        returning.append(_time_to_shown("app", back) * 1000)
     ratio = median(app) / median(bare)
     # for reference: the same bare window with one line of text, which loads Qt's font
     # database (the bare window draws no text; any real first frame does)
@@ -142,6 +149,9 @@ def bench_startup(repeat: int, scratch: Path) -> Result:
                   {"app_ms": round(median(app), 1), "bare_ms": round(median(bare), 1),
                    "bare_text_ms": round(median(text), 1),
                    "ratio_to_bare_text": round(median(app) / median(text), 2),
+                   # a returning user's start (recent files, a saved layout)
+                   "returning_ms": round(median(returning), 1),
+                   "ratio_returning": round(median(returning) / median(bare), 2),
                    # and until the rest of the window is built (systems, menus, docks)
                    "ready_ms": round(median(ready), 1),
                    "runs": repeat})
