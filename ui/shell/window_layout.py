@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QStackedWidget
+    from PySide6.QtWidgets import QDockWidget, QStackedWidget
 
 from ui.shell import screen_fit
 from ui.shell.font_scales import apply_font_scales
@@ -94,6 +93,8 @@ class WindowLayout(_Window):
         geometry = self.preferences.window.get("geometry")
         restored = False
         if isinstance(geometry, str):
+            from PySide6.QtCore import QByteArray  # (only a returning user's window)
+
             restored = self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
         if restored:
             screen_fit.fit_on_screen(self)
@@ -101,7 +102,10 @@ class WindowLayout(_Window):
             screen_fit.place_first_window(
                 self, maximize=self.maximize_on_show if self._first_frame else None)
         zoom = self.preferences.window.get("zoom")
-        if isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]:
+        # (a zoom at 100 % has nothing to do: setting it would wrap every widget of the
+        # window in Python, about 5 ms of the first frame)
+        if (isinstance(zoom, int) and ZOOM_STEPS[0] <= zoom <= ZOOM_STEPS[-1]
+                and zoom != self._zoom):
             self.set_zoom(zoom, save=False)
         self._restore_dock_state()
 
@@ -160,6 +164,8 @@ class WindowLayout(_Window):
         """Put the docks back where they were (again once the late docks exist)."""
         state = self.preferences.window.get("state")
         if isinstance(state, str):
+            from PySide6.QtCore import QByteArray
+
             return bool(self.restoreState(QByteArray.fromBase64(state.encode("ascii"))))
         return False
 
@@ -172,6 +178,7 @@ class WindowLayout(_Window):
         if not self.isVisible():
             return
         from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QDockWidget
 
         explicit = Qt.WidgetAttribute.WA_WState_ExplicitShowHide
         for dock in self.findChildren(QDockWidget):
