@@ -9,7 +9,9 @@ here; then each file goes to the system that reads its format (:mod:`seforge.cli
   ``run`` when it has them, else ``export_sheets``);
 - when the files belong to several systems, each system writes its documents' sheets and
   the PDFs are joined in the order of the files' first appearance (a system's own options
-  then refused, as they would apply to some files only);
+  then refused, as they would apply to some files only); the sheets' page references
+  ("more on p. N") count through the joined PDF: each system writes its part again with
+  its first page's number once the parts' lengths are known;
 - with no file, the system whose options were given (``--blank``) writes the PDF.
 
 A file that cannot be read stops the export before anything is written (exit 2).
@@ -107,12 +109,17 @@ def _flag(dest: str) -> str:
 
 
 def _export_one(system: GameSystem, files: list[str], output: Path,
-                paper: str | None) -> int:
+                paper: str | None, numbering: tuple[int, int] | None = None) -> int:
     """``system``'s ``export_sheets`` of ``files`` at ``output``: the page count
-    (DocumentFileError, ValueError or OSError when it cannot)."""
+    (DocumentFileError, ValueError or OSError when it cannot). ``numbering``: (its first
+    page, the pages in all) in a joined PDF."""
     from pathlib import Path
 
-    return system.export_sheets([Path(f) for f in files], output, paper)
+    paths = [Path(f) for f in files]
+    if numbering is None:
+        return system.export_sheets(paths, output, paper)
+    first, total = numbering
+    return system.export_sheets(paths, output, paper, first_page=first, total_pages=total)
 
 
 def _report(args: argparse.Namespace, output: Path, pages: int, documents: int,
@@ -131,21 +138,29 @@ def _export_each(groups: dict[str, tuple[GameSystem, list[str]]], output: Path,
     import tempfile
     from pathlib import Path
 
+    from pypdf import PdfReader, PdfWriter
+
     from seforge.core.atomic import atomic_write_bytes
     from seforge.core.documents import DocumentFileError
 
     with tempfile.TemporaryDirectory(prefix="seforge-export-") as scratch:
-        parts: list[Path] = []
-        for index, (system, files) in enumerate(groups.values()):
-            part = Path(scratch) / f"{index}.pdf"
-            try:
-                _export_one(system, files, part, args.paper)
-            except (DocumentFileError, ValueError) as exc:
-                return _error(str(exc))
-            parts.append(part)
+        parts = [Path(scratch) / f"{index}.pdf" for index in range(len(groups))]
+        lengths: list[int] | None = None
+        # Once to learn each part's length, then with the page numbers that gives; again
+        # should a longer number ("p. 10") have moved a page break (at most four times).
+        for _attempt in range(4):
+            for index, (system, files) in enumerate(groups.values()):
+                numbering = (None if lengths is None
+                             else (1 + sum(lengths[:index]), sum(lengths)))
+                try:
+                    _export_one(system, files, parts[index], args.paper, numbering)
+                except (DocumentFileError, ValueError) as exc:
+                    return _error(str(exc))
+            counted = [len(PdfReader(part).pages) for part in parts]
+            if counted == lengths:
+                break
+            lengths = counted
         from io import BytesIO
-
-        from pypdf import PdfWriter
 
         writer = PdfWriter()
         for part in parts:

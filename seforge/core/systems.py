@@ -294,11 +294,18 @@ class GameSystem(Protocol):
         ``seforge.core.documents.DocumentFileError`` (one line)."""
         ...
 
-    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None, *,
+                      first_page: int = 1, total_pages: int | None = None) -> int:
         """Write one PDF at ``out`` with the printable sheet (or card) of each document,
         on ``paper`` (``"a4"`` or ``"letter"``; None: the locale's), and return its page
         count; an unreadable document raises ``DocumentFileError``
-        (or ``ValueError``) with a one-line message, and then nothing is written."""
+        (or ``ValueError``) with a one-line message, and then nothing is written.
+
+        ``first_page`` and ``total_pages``: the PDF becomes pages ``first_page`` onwards of
+        a joined document of ``total_pages`` (``seforge export`` of several systems'
+        files), so page references printed on the sheets ("more on p. N", "page X of Y")
+        count through it (:func:`seforge.core.pdf.flow.number_pages_from`); a system that
+        prints none takes them and does nothing with them."""
         ...
 
 

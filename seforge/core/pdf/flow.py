@@ -25,6 +25,17 @@ SHADE = (0.88, 0.88, 0.88)
 HEADING_BAND = 15.0
 
 
+def number_pages_from(canvas: Canvas, first_page: int) -> None:
+    """Number ``canvas``'s pages from ``first_page``: its PDF will be joined after
+    ``first_page - 1`` pages of other sheets (``seforge export`` of several systems'
+    files), so every "more on p. N" counts through the joined document. Call it before
+    the first page is drawn. (ReportLab keeps the count in ``_pageNumber``, which only
+    ``getPageNumber`` and the page callbacks read.)"""
+    if first_page < 1:
+        raise ValueError(f"page numbers start at 1, not {first_page}")
+    canvas._pageNumber = first_page
+
+
 def marker(page: int) -> str:
     """The words that end a box whose text goes on, on PDF page ``page``."""
     return f"more on p. {page}"

@@ -23,6 +23,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.atomic import atomic_write_bytes
+from seforge.core.pdf.flow import number_pages_from
 from seforge.core.pdf.fonts import Face, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize
 from seforge.core.pdf.paper import default_paper_for_locale
@@ -33,13 +34,22 @@ from seforge.systems.blades.sheet_form import FormWriter
 from seforge.systems.blades.sheet_page import Sheet
 
 
-def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None) -> bytes:
-    """The PDF bytes: each document on its own pages."""
+def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None, *,
+           first_page: int = 1) -> bytes:
+    """The PDF bytes: each document on its own pages (numbered from ``first_page``, see
+    :func:`seforge.core.pdf.flow.number_pages_from`)."""
+    return render_counted(documents, paper, first_page=first_page)[0]
+
+
+def render_counted(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None, *,
+                   first_page: int = 1) -> tuple[bytes, int]:
+    """The PDF bytes of :func:`render`, and its page count."""
     register_fonts()
     width, height = PAGE_SIZES[paper or default_paper_for_locale()]
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), pageCompression=1,
                     initialFontName=Face.REGULAR.value, initialFontSize=10)
+    number_pages_from(canvas, first_page)
     canvas.setTitle(", ".join(d.name or "Unnamed" for d in documents))
     canvas.setCreator("SEForge")
     canvas.setSubject("Blades in the Dark sheets")
@@ -52,12 +62,15 @@ def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None
         sheet = Sheet(canvas, form, number, width, height)
         draw[type(document)](sheet, document)
         canvas.showPage()
+    pages = int(canvas.getPageNumber()) - first_page
     canvas.save()
-    return buffer.getvalue()
+    return buffer.getvalue(), pages
 
 
-def export(paths: Sequence[Path], out: Path, paper: PaperSize | None = None) -> int:
-    """Read every document first (DocumentFileError stops before writing), then write."""
+def export(paths: Sequence[Path], out: Path, paper: PaperSize | None = None, *,
+           first_page: int = 1) -> int:
+    """Read every document first (DocumentFileError stops before writing), then write;
+    the page count (continuation pages included)."""
     from seforge.core.documents import DocumentFileError, peek_format
     from seforge.systems.blades.documents import CREW, SCOUNDREL
 
@@ -71,5 +84,6 @@ def export(paths: Sequence[Path], out: Path, paper: PaperSize | None = None) -> 
         else:
             raise DocumentFileError(path.name, f"is a {fmt!r} file, not a Blades document",
                                     field="format")
-    atomic_write_bytes(out, render(documents, paper))
-    return len(documents)
+    data, pages = render_counted(documents, paper, first_page=first_page)
+    atomic_write_bytes(out, data)
+    return pages

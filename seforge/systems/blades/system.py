@@ -114,11 +114,12 @@ class BladesSystem:
             lines=tuple(rules.ledger_lines(scoundrel)),
         )
 
-    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None, *,
+                      first_page: int = 1, total_pages: int | None = None) -> int:
         from seforge.core.pdf.geometry import PaperSize
         from seforge.systems.blades.sheet import export
 
-        return export(paths, out, PaperSize(paper) if paper else None)
+        return export(paths, out, PaperSize(paper) if paper else None, first_page=first_page)
 
 
 

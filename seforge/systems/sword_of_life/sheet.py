@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.atomic import atomic_write_bytes
 from seforge.core.documents import DocumentFileError, peek_format
-from seforge.core.pdf.flow import Flow, Spill
+from seforge.core.pdf.flow import Flow, Spill, number_pages_from
 from seforge.core.pdf.fonts import Face, draw_string, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
@@ -239,7 +239,8 @@ def draw_continuation(canvas: Canvas, character: SolCharacter, size: tuple[float
     return flow.pages
 
 
-def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = None) -> int:
+def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = None, *,
+                  first_page: int = 1) -> int:
     """Write one PDF: a page per character, and a record (as many pages as it needs) per
     conflict; nothing is written if one cannot be read. Returns the pages written."""
     from seforge.systems.sword_of_life.documents import CONFLICT
@@ -254,11 +255,11 @@ def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = No
         else:
             raise DocumentFileError(path.name, "only a Sword of Life character or conflict "
                                     "prints", field="format")
-    return write_pdf(documents, out, paper)
+    return write_pdf(documents, out, paper, first_page=first_page)
 
 
 def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
-              paper: PaperSize | None = None) -> int:
+              paper: PaperSize | None = None, *, first_page: int = 1) -> int:
     from seforge.systems.sword_of_life.record import draw_record
 
     register_fonts()
@@ -266,6 +267,7 @@ def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=size, initialFontName=Face.REGULAR.value,
                     initialFontSize=9)  # no unembedded Helvetica
+    number_pages_from(canvas, first_page)
     conflicts = [d for d in documents if not isinstance(d, SolCharacter)]
     canvas.setTitle("Sword of Life conflict" if conflicts and len(conflicts) == len(documents)
                     else "Sword of Life characters")

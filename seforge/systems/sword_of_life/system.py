@@ -76,11 +76,13 @@ class SwordOfLife:
 
         return check_file(path)
 
-    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None, *,
+                      first_page: int = 1, total_pages: int | None = None) -> int:
         from seforge.core.pdf.geometry import PaperSize
         from seforge.systems.sword_of_life.sheet import export_sheets
 
-        return export_sheets(paths, out, PaperSize(paper) if paper else None)
+        return export_sheets(paths, out, PaperSize(paper) if paper else None,
+                             first_page=first_page)
 
 
 

@@ -149,11 +149,13 @@ class SwordsEdge:
 
         return check_file(path)
 
-    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None, *,
+                      first_page: int = 1, total_pages: int | None = None) -> int:
         """Character sheets (NC cards when every file is an NC) in one PDF at ``out``."""
         from seforge.systems.swords_edge.cli.export import export_sheets
 
-        return export_sheets(list(paths), out, paper)
+        return export_sheets(list(paths), out, paper, first_page=first_page,
+                             total_pages=total_pages)
 
 
 

@@ -92,7 +92,10 @@ class TwoD20System:
 
         return check_file(path)
 
-    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None, *,
+                      first_page: int = 1, total_pages: int | None = None) -> int:
+        """Stat cards; they print no page references (a card goes on in the next slot
+        under its own name), so ``first_page`` and ``total_pages`` change nothing."""
         from seforge.systems.twod20.cards import export_cards
 
         return export_cards(paths, out, paper)

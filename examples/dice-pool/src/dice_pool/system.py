@@ -85,7 +85,10 @@ class DicePoolSystem:
 
         return report(CHARACTER.load(path))
 
-    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None) -> int:
+    def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None, *,
+                      first_page: int = 1, total_pages: int | None = None) -> int:
+        """A page per character; the sheets print no page references, so ``first_page``
+        and ``total_pages`` (a joined export's numbering) change nothing."""
         from dice_pool.sheet import export
 
         return export(paths, out, paper)

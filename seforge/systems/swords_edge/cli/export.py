@@ -151,10 +151,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def export_sheets(paths: list[Path], out: Path, paper_name: str | None = None) -> int:
+def export_sheets(paths: list[Path], out: Path, paper_name: str | None = None, *,
+                  first_page: int = 1, total_pages: int | None = None) -> int:
     """The GameSystem's ``export_sheets``: one sheet per character (or cards when every
     file is an NC), on ``paper_name`` or else the locale's paper; returns the page
-    count. An unreadable file raises DocumentFileError before anything is written."""
+    count. An unreadable file raises DocumentFileError before anything is written.
+    The sheets' page references count from ``first_page`` of ``total_pages`` (NC cards
+    print none)."""
     from seforge.core.documents import peek_format
     from seforge.systems.swords_edge.fileformat import NC_KIND, load_character, load_nc
     from seforge.systems.swords_edge.sheet import (
@@ -170,6 +173,7 @@ def export_sheets(paths: list[Path], out: Path, paper_name: str | None = None) -
 
         data, pages = render_cards([load_nc(p) for p in paths], paper)
     else:
-        data, pages = render_sheets([load_character(p) for p in paths], paper)
+        data, pages = render_sheets([load_character(p) for p in paths], paper,
+                                    first_page=first_page, total_pages=total_pages)
     write_pdf(data, out)
     return pages

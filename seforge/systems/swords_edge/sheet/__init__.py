@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from seforge import __version__
 from seforge.core.atomic import atomic_write_bytes
+from seforge.core.pdf.flow import number_pages_from
 from seforge.core.pdf.fonts import Face, clean, register_fonts
 from seforge.core.pdf.paper import default_paper_for_locale
 from seforge.core.pdf.portrait import decode_portrait
@@ -132,6 +133,8 @@ class _Labels:
     """(form name, page within the character, the character's first PDF page)."""
     totals: dict[int, int] = field(default_factory=dict)
     """The character's first PDF page -> its page count."""
+    first_page: int = 1
+    """The PDF page the first label is on (joined after other sheets: later than 1)."""
 
     def add(self, page: int, first: int) -> str:
         name = f"seforge-page-{len(self.entries) + 1}"
@@ -141,7 +144,7 @@ class _Labels:
     def texts(self, pdf_pages: int) -> dict[str, str]:
         """Each label form's text, by form name."""
         found: dict[str, str] = {}
-        for pdf_page, (name, page, first) in enumerate(self.entries, start=1):
+        for pdf_page, (name, page, first) in enumerate(self.entries, start=self.first_page):
             pages = self.totals[first]
             parts = [f"Page {page} of {pages}"] if pages > 1 else []
             if self.party:
@@ -205,13 +208,14 @@ def _draw_character(canvas: Canvas, character: Character, paper: PaperSize,
 
 
 def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.A4, *,
-                  title: str | None = None,
-                  options: SheetOptions | None = None) -> tuple[bytes, int]:
+                  title: str | None = None, options: SheetOptions | None = None,
+                  first_page: int = 1, total_pages: int | None = None) -> tuple[bytes, int]:
     """The PDF bytes of ``characters``' sheets and its page count.
 
     Every character's text is printed in full: what does not fit its box continues
     on a page after the character's sheet. A party PDF has one bookmark per
-    character and numbers its pages.
+    character and numbers its pages: from ``first_page`` of ``total_pages`` when it
+    will be joined after other sheets (see :func:`seforge.core.pdf.flow.number_pages_from`).
     """
     if not characters:
         raise ValueError("no characters to export")
@@ -220,8 +224,9 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
     doc_title, author = _metadata(characters, title)
     buffer = io.BytesIO()
     canvas = _canvas(buffer, paper, doc_title, author)
+    number_pages_from(canvas, first_page)
     labels = _Labels(sheet_layout(paper).footer,
-                     party=len(characters) > 1 or options.party_summary)
+                     party=len(characters) > 1 or options.party_summary, first_page=first_page)
     writer = FormWriter(canvas) if options.fields else None
     total = 0
     if options.party_summary:
@@ -229,22 +234,23 @@ def render_sheets(characters: Sequence[Character], paper: PaperSize = PaperSize.
         canvas.addOutlineEntry(SUMMARY_TITLE, "party-summary", level=0)
         chunks = summary_pages(characters, paper)
         for index, chunk in enumerate(chunks, start=1):
-            draw_summary_page(canvas, paper, chunk, label_form=labels.add(index, 1))
+            draw_summary_page(canvas, paper, chunk, label_form=labels.add(index, first_page))
             canvas.showPage()
         total = len(chunks)
         if options.reference and total % 2:  # the first sheet starts on a front page
             total += 1
             draw_duplex_blank(canvas, paper)
-            labels.add(total, 1)
+            labels.add(total, first_page)
             canvas.showPage()
-        labels.totals[1] = total
+        labels.totals[first_page] = total
     for number, character in enumerate(characters, start=1):
         key = f"character-{number}"
         canvas.bookmarkPage(key)
         canvas.addOutlineEntry(_display_name(character), key, level=0)
         fields = (writer, field_prefix(number)) if writer is not None else None
-        total += _draw_character(canvas, character, paper, labels, total + 1, options, fields)
-    labels.draw(canvas, total)
+        total += _draw_character(canvas, character, paper, labels, first_page + total,
+                                 options, fields)
+    labels.draw(canvas, total_pages or first_page - 1 + total)
     if len(characters) > 1 or options.party_summary:
         canvas.showOutline()
     canvas.save()

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from seforge.core.documents import DocumentFileError
 from seforge.core.systems import GameSystem
@@ -94,8 +95,9 @@ def test_system_is_registered_and_checks_crews(tmp_path: Path) -> None:
     SCOUNDREL.save(Scoundrel(), tmp_path / "s.blades")
     assert system.check(tmp_path / "s.blades").figures == {"spent": 0, "budget": 7}
     out = tmp_path / "x.pdf"
-    assert system.export_sheets([tmp_path / "s.blades", tmp_path / "c.bladescrew"], out) == 2
+    pages = system.export_sheets([tmp_path / "s.blades", tmp_path / "c.bladescrew"], out)
     assert out.read_bytes().startswith(b"%PDF")
+    assert pages == len(PdfReader(out).pages) >= 2  # the pages, not the documents
     (tmp_path / "other.json").write_text('{"format": "swords-edge.character", "version": 1}')
     with pytest.raises(DocumentFileError, match="not a Blades document"):
         system.export_sheets([tmp_path / "other.json"], tmp_path / "y.pdf")
