@@ -3,6 +3,7 @@ their new documents, Open, the buttons systems add, and the recent files."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,43 @@ if TYPE_CHECKING:
 PATH_ROLE = USER_ROLE
 LOGO_PX = 88
 """The logo's size on the start page (resources/icons has it drawn at 1x and 2x)."""
+
+
+Rows = list[tuple[str, str, list[tuple[str, str, str]]]]
+"""The New rows: (system id, title, [(format id, label, tooltip)])."""
+MAX_CACHED = 64
+"""A kept layout with more rows, choices or buttons than this is not one SEForge wrote."""
+
+
+def cached_layout(data: object) -> tuple[Rows, list[tuple[str, str, str]]] | None:
+    """The New rows and the systems' buttons of the start page as the preferences keep
+    them (:meth:`StartPage.layout_cache`), or None when ``data`` is not such a layout."""
+
+    def triple(item: object) -> tuple[str, str, str] | None:
+        if (isinstance(item, list) and len(item) == 3
+                and all(isinstance(t, str) and len(t) <= 500 for t in item)):
+            return item[0], item[1], item[2]
+        return None
+
+    if not isinstance(data, dict):
+        return None
+    rows_data, buttons_data = data.get("rows"), data.get("buttons")
+    if not (isinstance(rows_data, list) and isinstance(buttons_data, list)
+            and len(rows_data) <= MAX_CACHED and len(buttons_data) <= MAX_CACHED):
+        return None
+    rows: Rows = []
+    for row in rows_data:
+        head = triple([*row[:2], ""]) if isinstance(row, list) and len(row) == 3 else None
+        if head is None or not isinstance(row[2], list) or len(row[2]) > MAX_CACHED:
+            return None
+        choices = [triple(choice) for choice in row[2]]
+        kept = [c for c in choices if c is not None]
+        if len(kept) != len(choices):
+            return None
+        rows.append((head[0], head[1], kept))
+    buttons = [triple(b) for b in buttons_data]
+    kept_buttons = [b for b in buttons if b is not None]
+    return (rows, kept_buttons) if len(kept_buttons) == len(buttons) else None
 
 
 def logo_pixmap(ratio: float) -> QPixmap:
@@ -115,6 +153,12 @@ class StartPage(QWidget):
         self._next_button_row = column.indexOf(self.open_button) + 1
         self.buttons: dict[str, QPushButton] = {}
         """Buttons the systems added (:meth:`add_button`), by name."""
+        self.rows: Rows = []
+        """The New rows shown (:meth:`set_systems`)."""
+        self._button_texts: dict[str, tuple[str, str]] = {}
+        self._stand_ins: dict[str, Callable[..., None]] = {}
+        """Buttons shown from the last session's layout that no system has claimed yet
+        (:meth:`show_cached`), with what their click does until then."""
         column.addSpacing(18)
 
         self.recent_heading = section_label("Open Recent")
@@ -145,9 +189,15 @@ class StartPage(QWidget):
         if page is not None:
             page.setContentsMargins(left, 0, right, bottom)
 
-    def set_systems(self, systems: list[tuple[str, str, list[tuple[str, str, str]]]]) -> None:
+    def set_systems(self, systems: Rows) -> None:
         """One row per game system: its title and a button per new document.
-        ``systems``: (system id, title, [(format id, label, tooltip)])."""
+        ``systems``: (system id, title, [(format id, label, tooltip)]). The same rows as
+        shown keep their buttons."""
+        systems = [(s, title, [(f, label, tip) for f, label, tip in choices])
+                   for s, title, choices in systems]
+        if systems == self.rows and (self.choice_buttons or not systems):
+            return
+        self.rows = systems
         while self.systems_grid.count():
             item = self.systems_grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -163,7 +213,8 @@ class StartPage(QWidget):
             buttons = QHBoxLayout()
             buttons.setSpacing(6)
             for format_id, label, tip in choices:
-                button = QPushButton(f"New {short_label(title, label)}", self.systems_box)
+                button = QPushButton(self.systems_box)  # (text, parent): see _big_button
+                button.setText(f"New {short_label(title, label)}")
                 button.setAccessibleName(f"New {label}")
                 button.setToolTip(tip or f"Start a new {label}")
                 button.setMinimumHeight(40)
@@ -185,8 +236,19 @@ class StartPage(QWidget):
         self._order_tabs()
 
     def add_button(self, name: str, text: str, tip: str) -> QPushButton:
-        """A big button under Open… (a system's "Start from a Book Character")."""
-        button = QPushButton(text, self)
+        """A big button under Open… (a system's "Start from a Book Character"); the one
+        shown from the last session's layout under that name, if there is one."""
+        self._button_texts[name] = (text, tip)
+        stand_in = self._stand_ins.pop(name, None)
+        if stand_in is not None:
+            button = self.buttons[name]
+            button.clicked.disconnect(stand_in)
+            button.setText(text)
+            button.setAccessibleName(text.rstrip("…"))
+            button.setToolTip(tip)
+            return button
+        button = QPushButton(self)
+        button.setText(text)
         button.setAccessibleName(text.rstrip("…"))
         button.setToolTip(tip)
         button.setMinimumHeight(46)
@@ -227,6 +289,52 @@ class StartPage(QWidget):
         has = bool(paths)
         self.recent_list.setVisible(has)
         self.recent_heading.setVisible(has)
+
+    def layout_cache(self) -> dict[str, list[object]]:
+        """The New rows and the systems' buttons, for the preferences: the next start
+        shows them in its first frame (:meth:`show_cached`), so the page does not move
+        when the systems arrive."""
+        return {"rows": [[s, title, [list(c) for c in choices]]
+                         for s, title, choices in self.rows],
+                "buttons": [[name, *self._button_texts[name]] for name in self.buttons]}
+
+    def show_cached(self, data: object, build: Callable[[], None]) -> None:
+        """Show the rows and buttons of the last session's layout (``data``, see
+        :meth:`layout_cache`; nothing when it is not one) until the systems give theirs.
+        A click on a button no system has claimed yet runs ``build`` (which loads the
+        systems), then clicks the button again if a system claimed it."""
+        layout = cached_layout(data)
+        if layout is None:
+            return
+        rows, buttons = layout
+        self.set_systems(rows)
+        for name, text, tip in buttons:
+            button = self.add_button(name, text, tip)
+
+            def stand_in(_checked: bool = False, name: str = name) -> None:
+                build()
+                claimed = self.buttons.get(name)
+                if claimed is not None and name not in self._stand_ins:
+                    claimed.click()
+
+            button.clicked.connect(stand_in)
+            self._stand_ins[name] = stand_in
+
+    def drop_unclaimed(self) -> None:
+        """Once the systems are in: the last session's buttons none of them gave again."""
+        for name in list(self._stand_ins):
+            del self._stand_ins[name]
+            del self._button_texts[name]
+            button = self.buttons.pop(name)
+            self._buttons_column.removeWidget(button)
+            self._next_button_row -= 1
+            button.deleteLater()
+        self._order_tabs()
+
+    def offers(self, system_id: str, format_id: str) -> bool:
+        """True when a New button of the page starts ``format_id`` of ``system_id``."""
+        return any(s == system_id and any(f == format_id for f, _l, _t in choices)
+                   for s, _title, choices in self.rows)
 
     def _order_tabs(self) -> None:
         """Tab goes down the page as it reads: the New buttons, Open…, the systems'

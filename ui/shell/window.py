@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from ui.shell import screen_fit
@@ -29,7 +29,7 @@ from ui.shell.settings import Preferences, load_preferences
 from ui.shell.start_page import StartPage
 from ui.shell.theme import is_dark, system_is_dark
 from ui.shell.window_files import WindowFiles
-from ui.shell.window_layout import WindowLayout
+from ui.shell.window_layout import START_PAGE_KEY, WindowLayout
 
 if TYPE_CHECKING:  # the rest loads after the first frame (MainWindow._build)
     from PySide6.QtCore import Qt
@@ -52,8 +52,6 @@ if TYPE_CHECKING:  # the rest loads after the first frame (MainWindow._build)
     from ui.shell.window_part import WindowPart
 
 APP_TITLE = "SEForge"
-DEFERRED_LOAD_MS = 30
-"""How long after the first show autosave and the late docks start loading."""
 
 
 class MainWindow(WindowLayout, WindowFiles, QMainWindow):
@@ -145,8 +143,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.view_menu = bar.addMenu("&View")
         self.help_menu = bar.addMenu("&Help")
         self.start_page.new_requested.connect(lambda: self._when_built(self.new_document))
-        self.start_page.new_choice_requested.connect(
-            lambda s, f: self._when_built(lambda: self.new_document(s, f)))
+        self.start_page.new_choice_requested.connect(  # (a last session's row may be gone)
+            lambda s, f: self._when_built(lambda: self.start_page.offers(s, f)
+                                          and self.new_document(s, f)))
         self.start_page.open_requested.connect(lambda: self._when_built(self.open_dialog))
         self.start_page.recent_requested.connect(
             lambda p: self._when_built(lambda: self.open_file(Path(p))))
@@ -154,22 +153,11 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self._restore_window()
         if not first_frame:
             self._build()
-        else:
-            self._reserve_dock_room()  # a menu opened before the rest is built builds it first
+        else:  # the last session's New rows and buttons, and the docks' room, until built
+            self.start_page.show_cached(self.preferences.window.get(START_PAGE_KEY), self._build)
+            self._reserve_dock_room()  # and a menu opened before that builds it first
             for menu in (self.file_menu, self.edit_menu, self.view_menu, self.help_menu):
                 menu.aboutToShow.connect(self._build)
-
-    def maximize_on_show(self) -> None:
-        """The first show opens the window maximized (the first frame's way to maximize:
-        setting the state would build PySide's enums of the ``Qt`` namespace first)."""
-        self._opens_maximized = True
-
-    def show(self) -> None:
-        if self._opens_maximized:
-            self._opens_maximized = False
-            self.showMaximized()
-        else:
-            super().show()
 
     def _when_built(self, run: Callable[[], object]) -> None:
         self._build()
@@ -233,6 +221,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             (ui.system_id, ui.title,
              [(c.format_id, c.label, c.tooltip) for c in ui.new_document_choices()])
             for ui in systems])
+        self.start_page.drop_unclaimed()
         self._restore_dock_state()
 
         hints = QGuiApplication.styleHints()
@@ -288,18 +277,6 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         built at once if the first frame has not built them yet)."""
         self._build()
         return self.parts[system_id]
-
-    def setVisible(self, visible: bool) -> None:
-        """Once the window is on screen, load the rest a moment later (after the
-        first frame) rather than before it. (Overriding ``showEvent`` instead would hand
-        Python a ``QShowEvent`` during the first show, which builds PySide's enum of the
-        180 event types first: about 1.5 ms before the first frame.)"""
-        super().setVisible(visible)
-        if visible and not self._ready and not self._load_scheduled:
-            self._load_scheduled = True
-            QTimer.singleShot(DEFERRED_LOAD_MS, self, self.ensure_ready)
-            # the window manager's frame is known only now: keep all of it on screen
-            QTimer.singleShot(0, self, lambda: screen_fit.fit_when_framed(self))
 
     def ensure_ready(self) -> None:
         """Load what the start page does not need: autosave and the late docks.

@@ -1,15 +1,18 @@
 """The main window's layout, zoom and theme (a part of :class:`ui.shell.window.MainWindow`).
 
-:class:`WindowLayout` places the docks (the first-start layout, Hide Docks, Reset Layout,
-the size and place restored within the screen), zooms the whole window's text and
-switches the theme. What it needs of the rest of the window is declared in its class
-body, for mypy; it imports no other part of the window.
+:class:`WindowLayout` shows the window (its first show, maximized if it must, and the
+rest loaded right after the first frame), places the docks (the first-start layout, Hide
+Docks, Reset Layout, the size and place restored within the screen, the docks' room kept
+in the first frame), zooms the whole window's text and switches the theme and icons.
+What it needs of the rest of the window is declared in its class body, for mypy; it
+imports no other part of the window.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
@@ -38,6 +41,10 @@ SIDE_DOCK_WIDTH = (330, 420)
 """The side docks' first width: between these, about a third of the window."""
 MIN_PAGE = 200
 """A kept dock room leaves the start page at least this much width and height."""
+DEFERRED_LOAD_MS = 30
+"""How long after the first show autosave and the late docks start loading."""
+START_PAGE_KEY = "start_page"
+"""The preferences' window entry with the start page's New rows and buttons."""
 DOCK_ROOM_KEY = "dock_room"
 """The preferences' window entry with the room the docks took at the last close."""
 
@@ -69,8 +76,7 @@ class WindowLayout(_Window):
         _base_point_size: float
         _hidden_docks: list[QDockWidget]
         stack: QStackedWidget
-
-        def maximize_on_show(self) -> None: ...
+        _load_scheduled: bool
 
         def ensure_ready(self) -> None: ...
 
@@ -108,6 +114,31 @@ class WindowLayout(_Window):
                 and zoom != self._zoom):
             self.set_zoom(zoom, save=False)
         self._restore_dock_state()
+
+    # -- showing -------------------------------------------------------------------------
+    def maximize_on_show(self) -> None:
+        """The first show opens the window maximized (the first frame's way to maximize:
+        setting the state would build PySide's enums of the ``Qt`` namespace first)."""
+        self._opens_maximized = True
+
+    def show(self) -> None:
+        if self._opens_maximized:
+            self._opens_maximized = False
+            self.showMaximized()
+        else:
+            super().show()
+
+    def setVisible(self, visible: bool) -> None:
+        """Once the window is on screen, load the rest a moment later (after the
+        first frame) rather than before it. (Overriding ``showEvent`` instead would hand
+        Python a ``QShowEvent`` during the first show, which builds PySide's enum of the
+        180 event types first: about 1.5 ms before the first frame.)"""
+        super().setVisible(visible)
+        if visible and not self._ready and not self._load_scheduled:
+            self._load_scheduled = True
+            QTimer.singleShot(DEFERRED_LOAD_MS, self, self.ensure_ready)
+            # the window manager's frame is known only now: keep all of it on screen
+            QTimer.singleShot(0, self, lambda: screen_fit.fit_when_framed(self))
 
     def set_icons(self) -> None:
         """The app's and the window's icon, once the first frame is on screen (PySide's
@@ -151,13 +182,17 @@ class WindowLayout(_Window):
 
     def layout_preferences(self) -> dict[str, object]:
         """The window's entry of the preferences: its size and place, the docks' state
-        and room, the zoom (the room kept from before when the docks were never built)."""
-        room = self.dock_room() if self._ready else self.preferences.window.get(DOCK_ROOM_KEY)
+        and room, the zoom and the start page's rows (the room and rows kept from before
+        when the window was never built)."""
+        before = self.preferences.window
+        room = self.dock_room() if self._ready else before.get(DOCK_ROOM_KEY)
+        page = self.start_page.layout_cache() if self._built else before.get(START_PAGE_KEY)
         return {
             "geometry": bytes(self.saveGeometry().toBase64().data()).decode("ascii"),
             "state": bytes(self.saveState().toBase64().data()).decode("ascii"),
             "zoom": self._zoom,
             **({DOCK_ROOM_KEY: room} if room is not None else {}),
+            **({START_PAGE_KEY: page} if page is not None else {}),
         }
 
     def _restore_dock_state(self) -> bool:

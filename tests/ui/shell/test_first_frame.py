@@ -278,3 +278,71 @@ def test_a_first_start_makes_no_recent_list(
     window, _first = _launch(qtbot, closing, Preferences())
     assert window.start_page.recent_list is None
     assert not window.start_page.recent_heading.isVisible()
+
+
+def _after_a_session(qtbot: QtBot, closing: list[MainWindow]) -> Preferences:
+    window, _first = _launch(qtbot, closing, Preferences())
+    return Preferences(window=window.layout_preferences())
+
+
+def test_the_first_frame_shows_the_last_sessions_new_rows_so_nothing_moves(
+        qtbot: QtBot, closing: list[MainWindow]) -> None:
+    """The systems' New rows and buttons arrive after the first frame: the first frame
+    shows the last session's, and the systems keep those widgets when they match."""
+    prefs = _after_a_session(qtbot, closing)
+    assert prefs.window["start_page"]["rows"]
+    window = _first_frame(qtbot, closing, prefs)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()  # the first frame's layout, as its first paint has it
+    page = window.start_page
+    shown = list(page.choice_buttons) + list(page.buttons.values())
+    assert len(page.choice_buttons) >= 4 and "library" in page.buttons
+    open_at = page.open_button.mapTo(window, page.open_button.rect().topLeft())
+    window.ensure_ready()
+    QApplication.processEvents()
+    assert list(page.choice_buttons) + list(page.buttons.values()) == shown
+    assert page.open_button.mapTo(window, page.open_button.rect().topLeft()) == open_at
+
+
+def test_a_kept_button_clicked_before_the_systems_arrive_does_its_work(
+        qtbot: QtBot, closing: list[MainWindow], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.systems.swords_edge.window_part import SwordsEdgeWindowPart
+
+    opened: list[str] = []
+    monkeypatch.setattr(SwordsEdgeWindowPart, "open_library",
+                        lambda self: opened.append("library"))
+    prefs = _after_a_session(qtbot, closing)
+    window = _first_frame(qtbot, closing, prefs)
+    window.show()
+    qtbot.mouseClick(window.start_page.buttons["library"], Qt.MouseButton.LeftButton)
+    assert window.parts and opened == ["library"]
+    qtbot.mouseClick(window.start_page.buttons["library"], Qt.MouseButton.LeftButton)
+    assert opened == ["library", "library"]  # the system's own click from now on
+
+
+def test_a_last_sessions_row_whose_system_is_gone_goes(
+        qtbot: QtBot, closing: list[MainWindow]) -> None:
+    prefs = Preferences(window={"start_page": {
+        "rows": [["gone", "Gone Game", [["gone.sheet", "Gone sheet", "A sheet"]]]],
+        "buttons": [["gone-button", "Start from Nowhere", "Nothing"]]}})
+    window = _first_frame(qtbot, closing, prefs)
+    window.show()
+    page = window.start_page
+    assert [b.text() for b in page.choice_buttons] == ["New Sheet"]
+    assert "gone-button" in page.buttons
+    qtbot.mouseClick(page.choice_buttons[0], Qt.MouseButton.LeftButton)  # builds; no such game
+    assert window.parts and not window.documents()
+    assert "gone-button" not in page.buttons and len(page.choice_buttons) >= 4
+    assert not page.offers("gone", "gone.sheet")
+
+
+@pytest.mark.parametrize("kept", [
+    "rows", {"rows": "x", "buttons": []}, {"rows": [["a", "b", [["c", "d"]]]], "buttons": []},
+    {"rows": [], "buttons": [["a", "b", 3]]}, {"rows": [["a", "b", []]] * 65, "buttons": []},
+    {"rows": [["a", "b", [["c", "d", "e" * 501]]]], "buttons": []},
+])
+def test_a_kept_start_page_that_cannot_be_is_left_out(
+        qtbot: QtBot, closing: list[MainWindow], kept: object) -> None:
+    window = _first_frame(qtbot, closing, Preferences(window={"start_page": kept}))
+    assert not window.start_page.choice_buttons and not window.start_page.buttons
