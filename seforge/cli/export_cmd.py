@@ -44,8 +44,9 @@ def register(sub: Any) -> None:
         "export",
         help=VERB_HELP["export"],
         description="Write the printable sheet of each FILE into one PDF; each file goes "
-        "to the game system that reads it. Exit 2 when a file cannot be read (nothing is "
-        "written).",
+        "to the game system that reads it, and with several systems' files the sheets' page "
+        "references (\"more on p. N\") count through the whole PDF. Exit 2 when a file "
+        "cannot be read (nothing is written).",
     )
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="documents of any installed game system")
