@@ -61,12 +61,20 @@ def is_opening(conflict: Conflict) -> bool:
         c.acted for c in conflict.combatants)
 
 
-def why_not_npc_open(conflict: Conflict, name: str) -> str | None:
-    """Why ``name`` cannot open round 1 as an NPC for ``npc_opener_cost`` Threat."""
+def found(conflict: Conflict, name: str) -> Combatant | str:
+    """The combatant named ``name``, or why there is none (the reason :func:`find`
+    refuses with): every ``why_not_*`` that names a combatant starts here."""
     try:
-        combatant = find(conflict, name)
+        return find(conflict, name)
     except RefusedError as exc:
         return exc.reason
+
+
+def why_not_npc_open(conflict: Conflict, name: str) -> str | None:
+    """Why ``name`` cannot open round 1 as an NPC for ``npc_opener_cost`` Threat."""
+    combatant = found(conflict, name)
+    if isinstance(combatant, str):
+        return combatant
     if conflict.order_mode is not OrderMode.ALTERNATING:
         return "an NPC opening for Threat belongs to the alternating action order"
     if combatant.side is not Side.NPC:
@@ -88,10 +96,9 @@ def npc_open(conflict: Conflict, name: str) -> Conflict:
 
 
 def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
-    try:
-        combatant = find(conflict, name)
-    except RefusedError as exc:
-        return exc.reason
+    combatant = found(conflict, name)
+    if isinstance(combatant, str):
+        return combatant
     reason = why_cannot_act(conflict, combatant)
     if reason is not None:
         return reason
@@ -148,10 +155,9 @@ def act_early_cost(conflict: Conflict, name: str) -> int:
 def why_not_act_early(conflict: Conflict, name: str) -> str | None:
     if conflict.order_mode is not OrderMode.INITIATIVE:
         return "acting earlier belongs to the initiative-score order"
-    try:
-        combatant = find(conflict, name)
-    except RefusedError as exc:
-        return exc.reason
+    combatant = found(conflict, name)
+    if isinstance(combatant, str):
+        return combatant
     reason = why_cannot_act(conflict, combatant)
     if reason is not None:
         return reason
@@ -197,10 +203,9 @@ def take_turn(conflict: Conflict, name: str) -> Conflict:
 
 
 def why_not_seize(conflict: Conflict, name: str) -> str | None:
-    try:
-        combatant = find(conflict, name)
-    except RefusedError as exc:
-        return exc.reason
+    combatant = found(conflict, name)
+    if isinstance(combatant, str):
+        return combatant
     if combatant.side is not Side.NPC:
         return "only an NPC can seize the initiative"
     reason = why_cannot_act(conflict, combatant)
@@ -242,10 +247,10 @@ def why_not_keep_initiative(conflict: Conflict, payment: Payment) -> str | None:
         return "keeping the initiative belongs to the alternating action order"
     if not conflict.last_actor:
         return "nobody has acted yet this round"
-    try:
-        side = find(conflict, conflict.last_actor).side
-    except RefusedError as exc:
-        return exc.reason
+    last = found(conflict, conflict.last_actor)
+    if isinstance(last, str):
+        return last
+    side = last.side
     if conflict.next_side is side:
         return f"{side.label} already have the initiative"
     if side in conflict.keep_locked:
