@@ -45,7 +45,7 @@ class Face(StrEnum):
     CONDENSED_BOLD = "SEForge-DejaVuSansCondensed-Bold"
 
 
-_FILES: dict[Face, str] = {
+FONT_FILES: dict[Face, str] = {
     Face.REGULAR: "DejaVuSans.ttf",
     Face.BOLD: "DejaVuSans-Bold.ttf",
     Face.CONDENSED: "DejaVuSansCondensed.ttf",
@@ -97,7 +97,7 @@ def register_fonts() -> None:
         if _registered:
             return
         glyphs: set[int] | None = None
-        for face, filename in _FILES.items():
+        for face, filename in FONT_FILES.items():
             font = TTFont(face.value, str(resource_path("fonts", filename)))
             pdfmetrics.registerFont(font)
             covered = set(font.face.charToGlyph)

@@ -17,6 +17,7 @@ any file.
 from __future__ import annotations
 
 import struct
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -153,6 +154,7 @@ FIELD_BLOCKS: tuple[tuple[int, int], ...] = (
 )
 """The characters the field font keeps glyphs for: what players type in the scripts
 DejaVu draws (its maths, Braille and the like are left out to keep every sheet small)."""
+_BLOCK_STARTS = tuple(lo for lo, _hi in FIELD_BLOCKS)
 _KEPT_TABLES = (b"OS/2", b"cmap", b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp",
                 b"name", b"post")
 
@@ -231,13 +233,34 @@ def _keep_glyphs(program: bytes, keep: set[int]) -> bytes:
     return bytes(font)
 
 
+def _in_field_blocks(cp: int) -> bool:
+    """True when the code point ``cp`` lies in one of :data:`FIELD_BLOCKS` (sorted)."""
+    at = bisect_right(_BLOCK_STARTS, cp) - 1
+    return at >= 0 and cp <= FIELD_BLOCKS[at][1]
+
+
+def _field_face() -> TTFontFile:
+    """DejaVu Sans as ReportLab parsed it: the sheets' regular face, registered already
+    (parsing the file again cost every first PDF of a process about 13 ms)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from seforge.core.pdf.fonts import FONT_FILES, Face, register_fonts
+
+    if FONT_FILES[Face.REGULAR] == FIELD_FONT_FILE:
+        register_fonts()
+        face = getattr(pdfmetrics.getFont(Face.REGULAR.value), "face", None)
+        if isinstance(face, TTFontFile):
+            return face
+    return TTFontFile(str(resource_path("fonts", FIELD_FONT_FILE)))
+
+
 @lru_cache(maxsize=1)
 def _field_font() -> _FontParts:
     path = resource_path("fonts", FIELD_FONT_FILE)
-    ttf = TTFontFile(str(path))
+    ttf = _field_face()
     glyph_to_char: dict[int, int] = {}
     for cp, gid in sorted(ttf.charToGlyph.items()):
-        if 0 < gid < 0x10000 and any(lo <= cp <= hi for lo, hi in FIELD_BLOCKS):
+        if 0 < gid < 0x10000 and _in_field_blocks(cp):
             glyph_to_char.setdefault(gid, cp)
     program = _keep_glyphs(path.read_bytes(), set(glyph_to_char))
     scale = 1000.0 / ttf.unitsPerEm

@@ -129,3 +129,31 @@ def test_the_kept_font_still_draws_its_scripts_and_not_the_rest() -> None:
         assert extents is not None and extents.width > 0, ch
     emptied = font.get_nominal_glyph(0x222B)  # an integral sign: maths is left out
     assert emptied and font.get_glyph_extents(emptied).width == 0
+
+
+def test_the_field_blocks_test_matches_a_scan_of_every_block() -> None:
+    from seforge.core.pdf.form import _in_field_blocks
+
+    assert list(FIELD_BLOCKS) == sorted(FIELD_BLOCKS)
+    for cp in range(0x11000):
+        assert _in_field_blocks(cp) == any(lo <= cp <= hi for lo, hi in FIELD_BLOCKS), hex(cp)
+
+
+def test_the_field_font_from_the_registered_face_is_the_one_a_fresh_parse_gives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The field font reuses the sheets' parsed DejaVu Sans; built from the file parsed
+    anew it is the same, byte for byte."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    from seforge.core.pdf import form
+    from seforge.core.resources import resource_path
+
+    _field_font.cache_clear()
+    shared = _field_font()
+    _field_font.cache_clear()
+    monkeypatch.setattr(form, "_field_face", lambda: TTFontFile(
+        str(resource_path("fonts", form.FIELD_FONT_FILE))))
+    try:
+        assert _field_font() == shared
+    finally:
+        _field_font.cache_clear()
