@@ -58,6 +58,7 @@ from seforge.systems.swords_edge.play.advancement import (
     critical_success_stunt,
     earn_critical_failure_advancement,
 )
+from seforge.systems.swords_edge.play.guards import check_level
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.luck import LUCK_PURPOSES, gain_luck, spend_luck
@@ -86,7 +87,6 @@ from seforge.systems.swords_edge.scene_roster import (
     SceneNC,
     ScenePC,
     SceneRoster,
-    _check_level,
     _names,
 )
 from seforge.systems.swords_edge.wording import plural
@@ -265,7 +265,7 @@ class Scene(SceneRoster):
             raise RefusedError(f"{entry.name} cannot act or react for the rest of this scene")
         if not self.facing(ref):
             raise RefusedError(f"{entry.name} faces no NC still in the scene (pair first)")
-        _check_level(level)
+        check_level(level)
         spent_now: list[str] = []
         for key in qualities_used:
             try:
@@ -388,7 +388,7 @@ class Scene(SceneRoster):
         self._open("record Stress")
         entry = self.pc(ref)
         character = self.character(ref)
-        _check_level(level)
+        check_level(level)
         effect = stress_result(level)
         try:
             doom = take_stress(

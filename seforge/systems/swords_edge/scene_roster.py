@@ -102,15 +102,6 @@ def _names(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _check_level(level: str | None) -> None:
-    """Refuse anything but the exact name of a Level of Success (None is fine)."""
-    if level is not None:
-        try:
-            Level.named(level)
-        except ValueError as error:
-            raise RefusedError(str(error)) from None
-
-
 class SceneRoster(_Model):
     """Who is in a scene and its log: the fields of
     :class:`~seforge.systems.swords_edge.scene.Scene`, its lookups, and PCs and NCs joining
