@@ -18,7 +18,16 @@ from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQua
 from seforge.systems.swords_edge.nc_builder import TEMPLATES
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.sheet.layout import Rect
-from seforge.systems.swords_edge.sheet.primitives import ACCENT, INK, MUTED, RULE, WASH, box, hline
+from seforge.systems.swords_edge.sheet.primitives import (
+    ACCENT,
+    GAME_TITLE,
+    INK,
+    MUTED,
+    RULE,
+    WASH,
+    box,
+    hline,
+)
 
 PAD_X = 8.0
 PAD_Y = 6.0
@@ -504,7 +513,7 @@ def draw_page_frame(c: Canvas, header: Rect, footer: Rect, page: int, pages: int
     c.restoreState()
     inner = header.inset(8, 2)
     c.setFillColor(white)
-    fitted = draw_text(c, "SWORD'S EDGE", Rect(inner.x, inner.y, 120, inner.h),
+    fitted = draw_text(c, GAME_TITLE, Rect(inner.x, inner.y, 120, inner.h),
                        face=Face.BOLD, size=9.5, min_size=7.0, valign="middle")
     x = inner.x + fitted.width + 8
     draw_text(c, "Opponent cards", Rect(x, inner.y, 120, inner.h), face=Face.REGULAR,
