@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from seforge.systems.swords_edge.models import ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
@@ -11,6 +12,12 @@ from ui.shell.window import MainWindow
 from ui.systems.swords_edge.editor import CharacterEditor
 from ui.systems.swords_edge.widgets import HistoryLineEdit
 from ui.systems.swords_edge.window_part import SwordsEdgeWindowPart
+
+
+def shown_windows() -> list[MainWindow]:
+    """The main windows on screen (a test that runs ``ui.app.main`` finds its window so)."""
+    return [w for w in QApplication.topLevelWidgets()
+            if isinstance(w, MainWindow) and w.isVisible()]
 
 
 def se_part(window: MainWindow) -> SwordsEdgeWindowPart:

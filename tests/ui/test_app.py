@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QApplication
 
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import shown_windows
 from ui import app as app_module
 from ui.shell.autosave import autosave_dir
-from ui.shell.window import MainWindow
 
 
 def test_main_opens_files_and_exits_cleanly(qapp: QApplication, tmp_path: Path) -> None:
@@ -20,8 +20,7 @@ def test_main_opens_files_and_exits_cleanly(qapp: QApplication, tmp_path: Path) 
     seen: list[str] = []
 
     def close_when_ready() -> None:
-        windows = [w for w in qapp.topLevelWidgets()
-                   if isinstance(w, MainWindow) and w.isVisible()]
+        windows = shown_windows()
         if not windows or not windows[0].documents():
             QTimer.singleShot(10, close_when_ready)
             return

@@ -11,7 +11,7 @@ from PySide6.QtCore import QSysInfo, Qt
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import build_sarah_x, se_part
+from tests.ui.helpers import build_sarah_x, se_part, type_into
 from ui.shell import dialogs as main_window_module
 from ui.shell.window import MainWindow
 
@@ -253,17 +253,20 @@ def test_a_discarded_campaign_edit_is_not_autosaved_any_more(
     assert not list(folder.glob("*.secampaign"))
 
 
+def _type_name(qtbot: QtBot, window: MainWindow, name: str) -> None:
+    """Type ``name`` over the current character's name, as a user does, and wait for it."""
+    field = window.current_editor().name_edit
+    type_into(field, name)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.current_document().character.name == name)
+
+
 def test_a_new_document_goes_by_the_name_typed_in_it(qtbot: QtBot, window: MainWindow) -> None:
     """The quit prompt and the restore prompt name a new character as its tab does: by
     the name typed in it, "Untitled" only while it has none."""
     window.new_document()
-    editor = window.current_editor()
     assert [w.title for w in window.unsaved_work()] in ([], ["Untitled"])
-    editor.name_edit.setFocus()
-    editor.name_edit.selectAll()
-    qtbot.keyClicks(editor.name_edit, "Mara Vell")
-    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.current_document().character.name == "Mara Vell")
+    _type_name(qtbot, window, "Mara Vell")
     assert [w.title for w in window.unsaved_work()] == ["Mara Vell"]
     assert window.tabs.tabText(window.tabs.currentIndex()).startswith("Mara Vell")
     window.autosaver.save_all()
@@ -285,11 +288,6 @@ def test_a_restored_new_document_still_goes_by_its_name(
     qtbot.addWidget(second)
     assert second.restore_autosaves() == 1
     assert [w.title for w in second.unsaved_work()] == ["Sarah X"]
-    editor = second.current_editor()
-    editor.name_edit.setFocus()
-    editor.name_edit.selectAll()
-    qtbot.keyClicks(editor.name_edit, "Sarah Y")
-    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: second.current_document().character.name == "Sarah Y")
+    _type_name(qtbot, second, "Sarah Y")
     assert [w.title for w in second.unsaved_work()] == ["Sarah Y"]
     second.shutdown()

@@ -16,7 +16,7 @@ from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.campaign import Campaign, save_campaign
 from seforge.systems.swords_edge.fileformat import save_character, save_nc
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import se_part
+from tests.ui.helpers import se_part, shown_windows
 from ui import app as app_module
 from ui.shell.file_open import FileOpenFilter
 from ui.shell.window import MainWindow
@@ -144,8 +144,7 @@ def test_main_opens_every_kind_given(qapp: QApplication, documents: dict[str, Pa
     seen: list[tuple[int, str | None]] = []
 
     def close_when_ready() -> None:
-        windows = [w for w in qapp.topLevelWidgets()
-                   if isinstance(w, MainWindow) and w.isVisible()]
+        windows = shown_windows()
         table = se_part(windows[0]).gm_table if windows else None
         if not windows or not windows[0].documents() or table is None or table.party.path is None:
             QTimer.singleShot(10, close_when_ready)

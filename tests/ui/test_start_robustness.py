@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from seforge.core.atomic import atomic_write_bytes
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import se_part
+from tests.ui.helpers import se_part, shown_windows
 from ui import app as app_module
 from ui.shell import dialogs as main_window_module
 from ui.shell.autosave import autosave_dir, leftover_autosaves
@@ -166,8 +166,7 @@ def test_app_start_with_broken_preferences_still_opens(
     seen: list[list[str]] = []
 
     def close_when_ready() -> None:
-        windows = [w for w in qapp.topLevelWidgets()
-                   if isinstance(w, MainWindow) and w.isVisible()]
+        windows = shown_windows()
         if not windows or not shown_problems(windows[0]):
             QTimer.singleShot(10, close_when_ready)
             return
@@ -199,8 +198,7 @@ def test_app_starts_with_recent_files_the_system_refuses(
     shown: list[list[str]] = []
 
     def close_when_ready() -> None:
-        windows = [w for w in qapp.topLevelWidgets()
-                   if isinstance(w, MainWindow) and w.isVisible()]
+        windows = shown_windows()
         if not windows or not windows[0].autosaver_started():
             QTimer.singleShot(10, close_when_ready)
             return
