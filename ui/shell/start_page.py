@@ -36,38 +36,31 @@ LOGO_PX = 88
 Rows = list[tuple[str, str, list[tuple[str, str, str]]]]
 """The New rows: (system id, title, [(format id, label, tooltip)])."""
 MAX_CACHED = 64
-"""A kept layout with more rows, choices or buttons than this is not one SEForge wrote."""
+"""A kept layout with more rows, or more buttons in all, than this is not one SEForge
+wrote: it is left out (a hand-edited 64 x 64 took the first frame over a second)."""
+MAX_TEXT = 500
 
 
 def cached_layout(data: object) -> tuple[Rows, list[tuple[str, str, str]]] | None:
     """The New rows and the systems' buttons of the start page as the preferences keep
     them (:meth:`StartPage.layout_cache`), or None when ``data`` is not such a layout."""
 
-    def triple(item: object) -> tuple[str, str, str] | None:
-        if (isinstance(item, list) and len(item) == 3
-                and all(isinstance(t, str) and len(t) <= 500 for t in item)):
-            return item[0], item[1], item[2]
-        return None
+    def texts(items: object, count: int) -> bool:
+        return (isinstance(items, list) and len(items) == count
+                and all(isinstance(t, str) and len(t) <= MAX_TEXT for t in items))
 
     if not isinstance(data, dict):
         return None
-    rows_data, buttons_data = data.get("rows"), data.get("buttons")
-    if not (isinstance(rows_data, list) and isinstance(buttons_data, list)
-            and len(rows_data) <= MAX_CACHED and len(buttons_data) <= MAX_CACHED):
+    rows, buttons = data.get("rows"), data.get("buttons")
+    if not (isinstance(rows, list) and isinstance(buttons, list) and len(rows) <= MAX_CACHED
+            and all(isinstance(row, list) and len(row) == 3 and texts(row[:2], 2)
+                    and isinstance(row[2], list) and all(texts(c, 3) for c in row[2])
+                    for row in rows)
+            and all(texts(b, 3) for b in buttons)
+            and sum(len(row[2]) for row in rows) + len(buttons) <= MAX_CACHED):
         return None
-    rows: Rows = []
-    for row in rows_data:
-        head = triple([*row[:2], ""]) if isinstance(row, list) and len(row) == 3 else None
-        if head is None or not isinstance(row[2], list) or len(row[2]) > MAX_CACHED:
-            return None
-        choices = [triple(choice) for choice in row[2]]
-        kept = [c for c in choices if c is not None]
-        if len(kept) != len(choices):
-            return None
-        rows.append((head[0], head[1], kept))
-    buttons = [triple(b) for b in buttons_data]
-    kept_buttons = [b for b in buttons if b is not None]
-    return (rows, kept_buttons) if len(kept_buttons) == len(buttons) else None
+    return ([(row[0], row[1], [(c[0], c[1], c[2]) for c in row[2]]) for row in rows],
+            [(b[0], b[1], b[2]) for b in buttons])
 
 
 def logo_pixmap(ratio: float) -> QPixmap:

@@ -355,6 +355,9 @@ def test_a_last_sessions_row_whose_system_is_gone_goes(
     "rows", {"rows": "x", "buttons": []}, {"rows": [["a", "b", [["c", "d"]]]], "buttons": []},
     {"rows": [], "buttons": [["a", "b", 3]]}, {"rows": [["a", "b", []]] * 65, "buttons": []},
     {"rows": [["a", "b", [["c", "d", "e" * 501]]]], "buttons": []},
+    # 65 buttons in all: a hand-edited 64 x 64 took the first frame over a second
+    {"rows": [["a", "b", [["c", "d", "e"]] * 40], ["f", "g", [["h", "i", "j"]] * 20]],
+     "buttons": [["k", "l", "m"]] * 5},
 ])
 def test_a_kept_start_page_that_cannot_be_is_left_out(
         qtbot: QtBot, closing: list[MainWindow], kept: object) -> None:
