@@ -195,7 +195,7 @@ def test_every_sheet_carries_the_subject_its_reader_looks_for() -> None:
 
     record = CHARACTER_KIND.load(resource_path("systems", "twod20", "ilse-varga.s2d20"))
     made = {"swords-edge": render_blank()[0], "2d20": render_player_sheet(record),
-            "blades": render([cutter()])}
+            "blades": render([cutter()])[0]}
     for system_id, data in made.items():
         reader = registry().get(system_id).sheet_reader
         assert reader is not None and subject(data) in reader.subjects

@@ -16,15 +16,14 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QStackedWidget
-
+from seforge.core.resources import resource_path
 from ui.shell import screen_fit
 from ui.shell.font_scales import apply_font_scales
 from ui.shell.theme import apply_theme
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDockWidget, QStackedWidget
 
     from ui.shell.gm_screen import GMScreenDock
     from ui.shell.settings import Preferences
@@ -145,8 +144,6 @@ class WindowLayout(_Window):
         QIcon type builds an enum of 150 theme icons, and X11 converts the icon for the
         window manager: a title bar shows the icon a moment after the window)."""
         from PySide6.QtGui import QIcon
-
-        from seforge.core.resources import resource_path
 
         icon = QIcon(str(resource_path("icons", "seforge-256.png")))
         app = QApplication.instance()

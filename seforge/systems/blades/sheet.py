@@ -35,15 +35,9 @@ from seforge.systems.blades.sheet_page import Sheet
 
 
 def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None, *,
-           first_page: int = 1) -> bytes:
-    """The PDF bytes: each document on its own pages (numbered from ``first_page``, see
-    :func:`seforge.core.pdf.flow.number_pages_from`)."""
-    return render_counted(documents, paper, first_page=first_page)[0]
-
-
-def render_counted(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None, *,
-                   first_page: int = 1) -> tuple[bytes, int]:
-    """The PDF bytes of :func:`render`, and its page count."""
+           first_page: int = 1) -> tuple[bytes, int]:
+    """The PDF bytes, each document on its own pages (numbered from ``first_page``, see
+    :func:`seforge.core.pdf.flow.number_pages_from`), and the page count."""
     register_fonts()
     width, height = PAGE_SIZES[paper or default_paper_for_locale()]
     buffer = io.BytesIO()
@@ -84,6 +78,6 @@ def export(paths: Sequence[Path], out: Path, paper: PaperSize | None = None, *,
         else:
             raise DocumentFileError(path.name, f"is a {fmt!r} file, not a Blades document",
                                     field="format")
-    data, pages = render_counted(documents, paper, first_page=first_page)
+    data, pages = render(documents, paper, first_page=first_page)
     atomic_write_bytes(out, data)
     return pages

@@ -49,7 +49,7 @@ def spider_crew() -> Crew:
 
 def _pdf(tmp_path: Path, *documents: Scoundrel | Crew) -> Path:
     path = tmp_path / "sheets.pdf"
-    path.write_bytes(render(list(documents)))
+    path.write_bytes(render(list(documents))[0])
     return path
 
 

@@ -55,7 +55,7 @@ def crew(sample: Sample) -> Crew:
 
 def _pdf(tmp_path: Path, *documents: Scoundrel | Crew) -> Path:
     path = tmp_path / "sheets.pdf"
-    path.write_bytes(render(list(documents)))
+    path.write_bytes(render(list(documents))[0])
     return path
 
 
