@@ -121,6 +121,8 @@ def _draw_name(table: QTableWidget, row: int, who: str, side: Side,
     name.setAccessibleName(f"{who} name")
     if not name.hasFocus() and name.text() != side.name:
         name.setText(side.name)
+        name.setCursorPosition(0)  # a narrow column shows a long name's start, not its end
+    name.setToolTip(side.name)
 
 
 def _spin_cell(table: QTableWidget, row: int, column: int, field: str,

@@ -268,3 +268,26 @@ def test_screens_render_in_both_themes(qtbot: Any, qapp: QApplication, theme: st
         image.save(str(tmp_path / f"conflict-{theme}.png"))
     finally:
         apply_theme(qapp, "light")
+
+
+def test_a_narrow_sides_table_shows_each_name_from_its_start(qtbot: Any) -> None:
+    """In a narrow dock the Name column is a few letters wide: a name reads from its first
+    letter ("Opponent 1", not "pponent 1"), and its tooltip has all of it."""
+    editor = SYSTEM_UI.new_editor(CONFLICT_FORMAT)
+    assert isinstance(editor, ConflictEditor)
+    window = host(qtbot, editor.widget())
+    window.resize(330, 700)
+    qtbot.waitUntil(lambda: editor.sides.columnWidth(0) < 80)
+    name = editor.sides.cellWidget(1, 0)
+    assert name.text() == editor.owner.document.opponents[0].name
+    assert name.fontMetrics().horizontalAdvance(name.text()) > editor.sides.columnWidth(0)
+    assert name.cursorPosition() == 0
+    assert name.toolTip() == name.text()
+    name.setFocus()
+    name.setText("The Duke's champion")
+    name.editingFinished.emit()
+    assert editor.owner.document.opponents[0].name == "The Duke's champion"
+    name.clearFocus()
+    editor.owner.undo_stack.undo()
+    assert name.text() == editor.owner.document.opponents[0].name
+    assert name.cursorPosition() == 0 and name.toolTip() == name.text()
