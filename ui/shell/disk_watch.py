@@ -8,6 +8,7 @@ file went away open as unsaved.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -42,6 +43,29 @@ class Notices(Protocol):
     def statusBar(self) -> QStatusBar: ...
 
 
+def watch_exactly(watcher: QFileSystemWatcher, paths: Iterable[Path]) -> None:
+    """Have ``watcher`` watch exactly the files ``paths`` and their folders (a file that is
+    missing for a moment, during a replace, is picked up again from its folder)."""
+    wanted: set[str] = set()
+    for path in (Path(p).absolute() for p in paths):
+        wanted.add(str(path.parent))
+        if path.exists():
+            wanted.add(str(path))
+    current = set(watcher.files() + watcher.directories())
+    gone = sorted(current - wanted)
+    new = sorted(p for p in wanted - current if Path(p).exists())
+    if gone:
+        watcher.removePaths(gone)
+    if new:
+        watcher.addPaths(new)
+
+
+def touches(changed: Path, path: Path) -> bool:
+    """Whether a watch's report of ``changed`` (a file or a folder) concerns the file
+    ``path``: it is that file or the folder holding it."""
+    return same_file(path, changed) or same_file(Path(path).parent, changed)
+
+
 class DiskWatch(QObject):
     """Follows the watched documents' files (see the module's docstring)."""
 
@@ -64,28 +88,15 @@ class DiskWatch(QObject):
     def sync_watch(self) -> None:
         """Watch exactly the watched documents' files and their folders (a file that is
         missing for a moment, during a replace, is picked up again from its folder)."""
-        wanted: set[str] = set()
-        for document in self.documents.watched_documents():
-            if document.path is None:
-                continue
-            path = Path(document.path).absolute()
-            wanted.add(str(path.parent))
-            if path.exists():
-                wanted.add(str(path))
-        current = set(self.watcher.files() + self.watcher.directories())
-        gone = sorted(current - wanted)
-        new = sorted(p for p in wanted - current if Path(p).exists())
-        if gone:
-            self.watcher.removePaths(gone)
-        if new:
-            self.watcher.addPaths(new)
+        watch_exactly(self.watcher, [Path(document.path)
+                                     for document in self.documents.watched_documents()
+                                     if document.path is not None])
 
     def _on_path_changed(self, changed: str) -> None:
         self.sync_watch()
         for document in self.documents.watched_documents():
             path = document.path
-            if path is None or not (same_file(path, Path(changed))
-                                    or same_file(Path(path).parent, Path(changed))):
+            if path is None or not touches(Path(changed), path):
                 continue
             if document.disk_changed() and (path.exists()):
                 self.on_disk_changed(document)

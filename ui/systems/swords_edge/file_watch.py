@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from ui.shell.dialogs import ask_choice as ask_choice  # re-exported for the GM's Table
-from ui.systems.swords_edge.document_registry import DocumentRegistry, same_file
+from ui.shell.disk_watch import touches, watch_exactly
+from ui.systems.swords_edge.document_registry import DocumentRegistry
 
 if TYPE_CHECKING:
     from ui.systems.swords_edge.document import CharacterDocument
@@ -93,18 +94,7 @@ class FileWatcher(QObject):
     def sync(self) -> None:
         """Watch exactly the open documents' files and their folders (a file that is
         missing for a moment, during a replace, is picked up again from its folder)."""
-        wanted: set[str] = set()
-        for path in self._paths():
-            wanted.add(str(path.parent))
-            if path.exists():
-                wanted.add(str(path))
-        current = set(self.watched())
-        gone = sorted(current - wanted)
-        new = sorted(p for p in wanted - current if Path(p).exists())
-        if gone:
-            self.watcher.removePaths(gone)
-        if new:
-            self.watcher.addPaths(new)
+        watch_exactly(self.watcher, self._paths())
 
     def _on_path_changed(self, changed: str) -> None:
         self.sync()
@@ -134,16 +124,14 @@ class FileWatcher(QObject):
             path = document.path
             if path is None:
                 continue
-            if changed is not None and not (same_file(path, changed)
-                                            or same_file(Path(path).parent, changed)):
+            if changed is not None and not touches(changed, path):
                 continue
             if document.disk_changed():
                 found.append(document)
                 self.disk_changed.emit(document)
         for other in list(self.others):
             path = other.watched_path()
-            if path is None or (changed is not None and not (
-                    same_file(path, changed) or same_file(Path(path).parent, changed))):
+            if path is None or (changed is not None and not touches(changed, path)):
                 continue
             if other.disk_changed():
                 other.on_disk_changed()
