@@ -15,15 +15,16 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from seforge.systems.swords_edge.campaign import CAMPAIGN_KIND, Campaign
-from ui.shell.document_owner import DocumentOwner, validated
+from ui.shell.document_owner import validated
 from ui.systems.swords_edge.document_registry import DiskStamp
 from ui.systems.swords_edge.gm_table.snapshot_step import SnapshotStep
+from ui.systems.swords_edge.gm_table.table_owner import TableOwner
 
 CAMPAIGN_MERGE_ID = 0x5E4D
 """Typing in one field of the campaign merges into one undo step."""
 
 
-class SwordsEdgeCampaignOwner(DocumentOwner[Campaign]):
+class SwordsEdgeCampaignOwner(TableOwner[Campaign]):
     """Holds the open Sword's Edge campaign (the party's PCs, clocks and table rules),
     the file it lives in and every change to it: the shell's :class:`DocumentOwner`
     of that campaign (its undo stack, path, disk stamp), whose ``changed`` says
@@ -54,14 +55,6 @@ class SwordsEdgeCampaignOwner(DocumentOwner[Campaign]):
     @campaign.setter
     def campaign(self, campaign: Campaign) -> None:
         self.document = campaign
-
-    @property
-    def path(self) -> Path | None:
-        return self._path
-
-    @path.setter
-    def path(self, path: Path | None) -> None:
-        self._path = path
 
     def _replace(self, document: Campaign) -> None:
         self._restore(document.model_dump(mode="json"))

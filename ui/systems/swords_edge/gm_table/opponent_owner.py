@@ -19,15 +19,15 @@ from seforge.core.documents import DocumentFileError
 from seforge.systems.swords_edge.fileformat import NC_KIND, load_nc
 from seforge.systems.swords_edge.models import NarrativeCharacter
 from seforge.systems.swords_edge.nc_builder import new_nc
-from ui.shell.document_owner import DocumentOwner
 from ui.systems.swords_edge.document_registry import DiskStamp, changed_on_disk
 from ui.systems.swords_edge.gm_table.snapshot_step import SnapshotStep
+from ui.systems.swords_edge.gm_table.table_owner import TableOwner
 
 OPPONENT_MERGE_ID = 0x5E4C
 """Typing in one field of the opponent merges into one undo step."""
 
 
-class OpponentOwner(DocumentOwner[NarrativeCharacter]):
+class OpponentOwner(TableOwner[NarrativeCharacter]):
     """Holds the opponent being edited and everything about its file: the shell's
     :class:`DocumentOwner` of an NC (its undo stack, path and title), with what the
     opponent library needs on top (what editing began with, a copy's origin)."""
@@ -53,15 +53,6 @@ class OpponentOwner(DocumentOwner[NarrativeCharacter]):
     @nc.setter
     def nc(self, nc: NarrativeCharacter) -> None:
         self.document = nc
-
-    @property
-    def path(self) -> Path | None:
-        """The file Save writes to (None: a new file in the GM's folder)."""
-        return self._path
-
-    @path.setter
-    def path(self, path: Path | None) -> None:
-        self._path = path
 
     # -- edits ----------------------------------------------------------------------
     def apply(self, text: str, change: Callable[[NarrativeCharacter], object],
