@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,7 +27,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -66,6 +64,7 @@ from seforge.systems.sword_of_life.rules import (
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns
 from ui.shell.refusal import show_refusal
+from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 
 NAME_CHARS = 200
 TWO_COLUMN_LEDGER = 360
@@ -249,17 +248,10 @@ class CharacterEditor(QWidget):
         self._sheet = QWidget()
         self._grid = QGridLayout(self._sheet)
         self._grid.setContentsMargins(0, 0, 0, 0)
-        self.page_scroll = QScrollArea()
-        self.page_scroll.setWidgetResizable(True)
-        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.page_scroll.setWidget(self._sheet)
+        self.page_scroll = scroll_page(self, self._sheet, 6, framed=False)
         self.columns = TwoColumns(self._grid, self._left, self._right,
                                   second_width=TWO_COLUMN_LEDGER, stretch=(3, 2),
                                   narrow_height=NARROW_LEDGER_HEIGHT)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.page_scroll)
 
         owner.changed.connect(self.refresh)
         self.refresh()
@@ -269,8 +261,7 @@ class CharacterEditor(QWidget):
 
     # -- reflow: the builder beside its ledger (wide) or above it (narrow) ------
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self.columns.follow(
-            event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width())
+        follow_view(self.columns, self.page_scroll, event)
         super().resizeEvent(event)
 
     # -- changes --------------------------------------------------------------

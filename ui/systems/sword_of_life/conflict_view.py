@@ -13,7 +13,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QTableWidget,
     QToolButton,
     QVBoxLayout,
@@ -82,6 +80,7 @@ from ui.systems.sword_of_life.exchanges_view import (
     draw_log,
     draw_odds,
 )
+from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 from ui.systems.sword_of_life.sides_table import (
     SIDE_COLUMNS,
     draw_sides,
@@ -280,13 +279,7 @@ class ConflictEditor(QWidget):
         self._grid = QGridLayout(body)
         self.columns = TwoColumns(self._grid, left, right, second_width=TWO_COLUMN_TRACKER,
                                   stretch=(1, 3))
-        self.page_scroll = QScrollArea()
-        self.page_scroll.setWidgetResizable(True)
-        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.page_scroll.setWidget(body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.page_scroll)
+        self.page_scroll = scroll_page(self, body, 4)
 
         owner.changed.connect(self.refresh)
         self.refresh()
@@ -296,8 +289,7 @@ class ConflictEditor(QWidget):
 
     # -- reflow: the settings beside the tracker (wide) or above it (narrow) ---
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self.columns.follow(
-            event.size().width() - self.page_scroll.verticalScrollBar().sizeHint().width())
+        follow_view(self.columns, self.page_scroll, event)
         super().resizeEvent(event)
 
     # -- changes --------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHeaderView,
     QLabel,
@@ -61,6 +60,7 @@ from ui.systems.sword_of_life.conflict_view import (
     METHOD_TEXT,
     ConflictEditor,
 )
+from ui.systems.sword_of_life.scroll_page import scroll_page
 from ui.systems.sword_of_life.table_settings_box import ACES_TEXT
 
 
@@ -191,14 +191,7 @@ class OddsCalculator(QWidget):
         tables_column.addWidget(self.automatic, 1)
         self._columns.addLayout(left, 1)
         self._columns.addLayout(tables_column, 1)
-        self.page_scroll = QScrollArea()
-        self.page_scroll.setWidgetResizable(True)
-        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.page_scroll.setWidget(body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.page_scroll)
+        self.page_scroll = scroll_page(self, body, 0, framed=False)
 
         for spin in (self.cards, self.against, self.need, self.player_score,
                      self.opposition_score, self.opponents):
