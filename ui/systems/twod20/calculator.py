@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -40,6 +39,7 @@ from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
     elide_headers,
+    input_form,
     one_row_height,
     set_probability,
     shrinkable,
@@ -114,11 +114,17 @@ class Calculator(QWidget):
         self.recompute()
 
     # -- building ----------------------------------------------------------------------
+    def _optional_group(self, title: str, *, checked: bool) -> QGroupBox:
+        """A part of the test the user switches on and off (the odds follow at once)."""
+        group = QGroupBox(title)
+        group.setCheckable(True)
+        group.setChecked(checked)
+        group.toggled.connect(self.recompute)
+        return group
+
     def _build_test(self, column: QVBoxLayout) -> None:
         group = QGroupBox("Skill test")
-        form = QFormLayout(group)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form = input_form(group)
         self.tn = spin_box("Target number", 0, dice.MAX_TN, 10,
                            "Attribute + skill (Expertise in Conan): a d20 at or under it succeeds")
         self.difficulty = spin_box("Difficulty", 0, dice.MAX_DIFFICULTY, 1,
@@ -192,14 +198,9 @@ class Calculator(QWidget):
         column.addWidget(group)
 
     def _build_opponent(self, column: QVBoxLayout) -> None:
-        group = QGroupBox("Opposed test")
-        group.setCheckable(True)
-        group.setChecked(False)
-        group.toggled.connect(self.recompute)
+        group = self._optional_group("Opposed test", checked=False)
         self.opposed_group = group
-        form = QFormLayout(group)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form = input_form(group)
         self.opp_tn = spin_box("Opponent target number", 0, dice.MAX_TN, 10, "The opponent's TN")
         self.opp_difficulty = spin_box("Opponent Difficulty", 0, dice.MAX_DIFFICULTY, 1,
                                        "Usually 1 for melee, mental and social struggles")
@@ -213,14 +214,9 @@ class Calculator(QWidget):
         column.addWidget(group)
 
     def _build_damage(self, column: QVBoxLayout) -> None:
-        group = QGroupBox("Damage")
-        group.setCheckable(True)
-        group.setChecked(True)
-        group.toggled.connect(self.recompute)
+        group = self._optional_group("Damage", checked=True)
         self.damage_group = group
-        form = QFormLayout(group)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form = input_form(group)
         self.dmg_dice = spin_box("Damage dice", 0, dmg.MAX_DAMAGE_DICE, 3,
                                  "Weapon dice + skill or attribute bonus + dice bought")
         self.dmg_flat = spin_box("Flat damage", 0, dmg.MAX_FLAT, 0,

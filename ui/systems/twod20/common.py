@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from seforge.core.probability_text import exactly, percent
 from ui.shell.flow_layout import FlowLayout as FlowLayout  # re-exported for the 2d20 pages
+from ui.shell.flow_layout import flow_row
 
 
 def set_probability(label: QLabel, value: Fraction, prefix: str = "") -> None:
@@ -90,14 +91,10 @@ def labelled(label: str | QLabel, widget: QWidget) -> QWidget:
     return cell
 
 
-def flow_of(widgets: Sequence[QWidget], parent: QWidget | None = None) -> QWidget:
-    """A widget holding ``widgets`` in a FlowLayout (wrapping when narrow)."""
-    holder = QWidget(parent)
-    flow = FlowLayout(holder)
-    flow.setContentsMargins(0, 0, 0, 0)
-    for widget in widgets:
-        flow.addWidget(widget)
-    return holder
+def flow_of(widgets: Sequence[QWidget]) -> QWidget:
+    """A widget holding ``widgets`` in a FlowLayout (wrapping when narrow): the shell's
+    :func:`~ui.shell.flow_layout.flow_row`."""
+    return flow_row(*widgets)
 
 
 def elide_headers(table: QTableWidget, tips: Sequence[str] = ()) -> None:
@@ -129,6 +126,15 @@ def wrapping_form(form: QFormLayout) -> QFormLayout:
     """A form whose fields go under their labels when the row is too narrow for both."""
     form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
     form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    return form
+
+
+def input_form(box: QWidget) -> QFormLayout:
+    """A form in ``box`` whose fields keep their own width and go under their labels when
+    the row is too narrow for both (the calculator's inputs)."""
+    form = QFormLayout(box)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
     return form
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QSpinBox
 
 from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20.settings import TableSettings
 from ui.shell.widgets import spin_box
-from ui.systems.twod20.common import shrinkable
+from ui.systems.twod20.common import input_form, shrinkable
 
 
 class HazardCost(QGroupBox):
@@ -19,9 +19,7 @@ class HazardCost(QGroupBox):
     def __init__(self, settings: Callable[[], TableSettings]) -> None:
         super().__init__("Hazard Doom cost (Conan)")
         self._settings = settings
-        form = QFormLayout(self)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form = input_form(self)
         self.dice = spin_box("Hazard damage dice", 0, dmg.MAX_DAMAGE_DICE, 2,
                              "Combat dice of damage: 1 Doom each")
         form.addRow("Damage dice", self.dice)
