@@ -232,6 +232,28 @@ class RollerPanel(QGroupBox):
                                                        self.last_test.spec.fortune)
         return None
 
+    def _record_name(self) -> str:
+        """The open record's name, as the log and the undo steps call it."""
+        owner = self.record_owner
+        return (owner.document.name or "the record") if owner is not None else ""
+
+    def _apply_result(self, where: str, name: str,
+                      to_record: tuple[str, Callable[[Character], Any]],
+                      to_tracker: tuple[str, Callable[[Conflict], Any]]) -> str | None:
+        """Apply a roll's result (an undo step's text and its core change) to the open
+        record when ``where`` is "record", else to ``name`` in the tracker, through that
+        document's owner. Where it went; None when it was refused (the log says why)."""
+        try:
+            if where == "record" and self.record_owner is not None:
+                who = self._record_name()
+                self.record_owner.apply(*to_record)
+                return who
+            self.conflict_owner.apply(*to_tracker)
+            return f"{name} in the tracker"
+        except RefusedError as exc:
+            self._log(sentence("Not applied", refusal_text(exc)))
+            return None
+
     def apply_test(self) -> None:
         roll = self.last_test
         reason = self._why_not_apply_test()
@@ -240,19 +262,12 @@ class RollerPanel(QGroupBox):
             return
         where, name = self._target()
         pay = bool(self.pay.currentData())
-        try:
-            if where == "record" and self.record_owner is not None:
-                who = self.record_owner.document.name or "the record"
-                self.record_owner.apply(f"Apply a roll to {who}",
-                                        lambda c: roller.apply_test_to_record(c, roll))
-                target = who
-            else:
-                self.conflict_owner.apply(
-                    f"Apply {name}'s roll",
-                    lambda d: roller.apply_test_to_conflict(d, roll, name, pay))
-                target = f"{name} in the tracker"
-        except RefusedError as exc:
-            self._log(sentence("Not applied", refusal_text(exc)))
+        target = self._apply_result(
+            where, name,
+            (f"Apply a roll to {self._record_name()}",
+             lambda c: roller.apply_test_to_record(c, roll)),
+            (f"Apply {name}'s roll", lambda d: roller.apply_test_to_conflict(d, roll, name, pay)))
+        if target is None:
             return
         self.last_test = None
         self._log(f"Applied the test to {target}.")
@@ -269,18 +284,12 @@ class RollerPanel(QGroupBox):
             self._log(f"Not applied: {name}.")
             return
         amount, mental = self.last_stress, self.mental.isChecked()
-        try:
-            if where == "record" and self.record_owner is not None:
-                who = self.record_owner.document.name or "the record"
-                self.record_owner.apply(f"{who} takes {amount} Stress",
-                                        lambda c: roller.record_take_stress(c, amount, mental))
-                target = who
-            else:
-                self.conflict_owner.apply(f"{name} takes {amount} Stress",
-                                          lambda d: cf.take_stress(d, name, amount, mental))
-                target = f"{name} in the tracker"
-        except RefusedError as exc:
-            self._log(sentence("Not applied", refusal_text(exc)))
+        target = self._apply_result(
+            where, name,
+            (f"{self._record_name()} takes {amount} Stress",
+             lambda c: roller.record_take_stress(c, amount, mental)),
+            (f"{name} takes {amount} Stress", lambda d: cf.take_stress(d, name, amount, mental)))
+        if target is None:
             return
         self.last_damage = None
         self._log(f"Applied {amount} Stress to {target}.")
