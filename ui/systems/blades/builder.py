@@ -39,7 +39,7 @@ from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, show_refusal, status_line
 from ui.shell.widgets import spin_box
 from ui.systems.blades.builder_play import PlaySections
-from ui.systems.blades.common import ReflowRow, dots_text, wrap_list
+from ui.systems.blades.common import ReflowRow, dots_text, quietly, wrap_list
 from ui.systems.blades.ledger import LedgerPanel
 
 
@@ -424,14 +424,7 @@ class ScoundrelBuilder(PlaySections):
     # -- redraw -------------------------------------------------------------------------------
     def refresh(self) -> None:
         sc = self.sc
-        blockers = [w for w in self.findChildren(QWidget)]
-        for widget in blockers:
-            widget.blockSignals(True)
-        try:
-            self._refresh(sc)
-        finally:
-            for widget in blockers:
-                widget.blockSignals(False)
+        quietly(self, lambda: self._refresh(sc))
         self.ledger.show_scoundrel(sc)
         self._show_held()
 

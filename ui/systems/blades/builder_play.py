@@ -36,7 +36,7 @@ from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
 from ui.systems.blades.builder_base import BuilderBase
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import wrap_list
+from ui.systems.blades.common import fill_row, wrap_list
 
 
 class PlaySections(BuilderBase):
@@ -116,7 +116,6 @@ class PlaySections(BuilderBase):
     def _build_stress_harm(self) -> None:
         box = QGroupBox("Stress, trauma, harm and armor")
         layout = QFormLayout(box)
-        row = FlowLayout(fill=True)
         self.stress_label = QLabel()
         self.stress_label.setAccessibleName("Stress")
         self.stress_minus = self._button("−", "Clear 1 stress", lambda: self.do(
@@ -126,9 +125,8 @@ class PlaySections(BuilderBase):
         self.trauma_pick.setAccessibleName("Trauma if the track fills")
         self.trauma_pick.setToolTip("The trauma condition taken when stress fills the track")
         self.trauma_pick.currentIndexChanged.connect(lambda _i: self._refresh_stress())
-        for widget in (self.stress_label, self.stress_minus, self.stress_plus,
-                       QLabel("if full:"), self.trauma_pick):
-            row.addWidget(widget)
+        row = fill_row(self.stress_label, self.stress_minus, self.stress_plus,
+                       QLabel("if full:"), self.trauma_pick)
         row.addStretch(1)
         layout.addRow("Stress", row)
         trauma_grid = QGridLayout()
@@ -265,7 +263,6 @@ class PlaySections(BuilderBase):
         self.item_checks.itemChanged.connect(self._item_checked)
         layout.addRow("Sheet items", self.item_checks)
         layout.addRow("Carried", self.items)
-        item_row = FlowLayout(fill=True)
         self.item_name = QLineEdit()
         self.item_name.setAccessibleName("New item")
         self.item_name.textChanged.connect(lambda _t: self._refresh_items())
@@ -273,10 +270,8 @@ class PlaySections(BuilderBase):
         self.item_boxes.valueChanged.connect(lambda _v: self._refresh_items())
         self.item_add = self._button("Carry", "Carry item", self._add_item)
         self.item_remove = self._button("Drop", "Drop item", self._remove_item)
-        for widget in (self.item_name, self.item_boxes, self.item_add, self.item_remove):
-            item_row.addWidget(widget)
+        item_row = fill_row(self.item_name, self.item_boxes, self.item_add, self.item_remove)
         layout.addRow("", item_row)
-        coin_row = FlowLayout(fill=True)
         self.coin_label = QLabel()
         self.coin_label.setAccessibleName("Coin and stash")
         self.coin_minus = self._button("−", "Spend 1 coin",
@@ -291,9 +286,8 @@ class PlaySections(BuilderBase):
         self.withdraw_button = self._button("Withdraw 1", "Withdraw 1 coin",
                                             lambda: self.do("Withdraw",
                                                             lambda sc: play.withdraw(sc, 1)))
-        for part in (self.coin_label, self.coin_minus, self.coin_plus, self.stash_button,
-                     self.withdraw_button):
-            coin_row.addWidget(part)
+        coin_row = fill_row(self.coin_label, self.coin_minus, self.coin_plus, self.stash_button,
+                            self.withdraw_button)
         coin_row.addStretch(1)
         layout.addRow("Coin", coin_row)
         profit_row = FlowLayout(fill=True)

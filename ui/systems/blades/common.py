@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from PySide6.QtCore import QRect, QSize, Qt
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.probability_text import exactly, percent
+from ui.shell.flow_layout import FlowLayout
 
 
 def percent_item(value: Fraction) -> QTableWidgetItem:
@@ -70,6 +72,27 @@ class ReflowRow(QBoxLayout):
         if wanted != self.direction():
             self.setDirection(wanted)
         super().setGeometry(rect)
+
+
+def fill_row(*widgets: QWidget) -> FlowLayout:
+    """``widgets`` on a row that wraps onto more lines when narrow, each line filled."""
+    row = FlowLayout(fill=True)
+    for widget in widgets:
+        row.addWidget(widget)
+    return row
+
+
+def quietly(root: QWidget, draw: Callable[[], None]) -> None:
+    """Run ``draw`` with the signals of every widget under ``root`` blocked, so a redraw
+    from the document is never taken for an edit."""
+    widgets = root.findChildren(QWidget)
+    for widget in widgets:
+        widget.blockSignals(True)
+    try:
+        draw()
+    finally:
+        for widget in widgets:
+            widget.blockSignals(False)
 
 
 def header_tips(table: QTableWidget | QTreeWidget) -> None:

@@ -26,10 +26,9 @@ from seforge.systems.blades import crew as rules
 from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, status_line
 from ui.shell.widgets import spin_box
-from ui.systems.blades.common import ReflowRow, wrap_list
+from ui.systems.blades.common import ReflowRow, fill_row, quietly, wrap_list
 from ui.systems.blades.crew_world import WorldSections
 
 
@@ -85,7 +84,6 @@ class CrewWidget(WorldSections):
         form.addRow("Lair", self.lair)
         self.xp_track = QLabel()
         self.xp_track.setAccessibleName("Crew XP")
-        xp_row = FlowLayout(fill=True)
         self.xp_minus = self._button("−", lambda: self.do(
             "Clear crew XP", lambda c: rules.mark_crew_xp(c, -1)))
         self.xp_minus.setAccessibleName("Clear crew XP")
@@ -97,9 +95,8 @@ class CrewWidget(WorldSections):
         self.advance_kind.addItem("a special ability", "ability")
         self.advance_kind.addItem("two upgrade boxes", "upgrades")
         self.advance = self._button("Take advance", self._advance)
-        for part0 in (self.xp_track, self.xp_minus, self.xp_plus, self.advance_kind,
-                      self.advance):
-            xp_row.addWidget(part0)
+        xp_row = fill_row(self.xp_track, self.xp_minus, self.xp_plus, self.advance_kind,
+                          self.advance)
         form.addRow("Crew XP", xp_row)
         self.profit = QLabel()
         self.profit.setAccessibleName("Crew advance profit")
@@ -183,15 +180,13 @@ class CrewWidget(WorldSections):
         self.abilities.setAccessibleName("Crew special abilities")
         self.abilities.setMaximumHeight(90)
         al.addWidget(self.abilities)
-        row0 = FlowLayout(fill=True)
         self.ability_pick = QComboBox()
         self.ability_pick.setAccessibleName("Crew ability to take")
         self.add_ability = self._button("Take", self._add_ability)
         self.add_ability.setAccessibleName("Take crew ability")
         self.remove_ability = self._button("Remove", self._remove_ability)
         self.remove_ability.setAccessibleName("Remove crew ability")
-        for part7 in (self.ability_pick, self.add_ability, self.remove_ability):
-            row0.addWidget(part7)
+        row0 = fill_row(self.ability_pick, self.add_ability, self.remove_ability)
         row0.setStretch(0, 1)
         al.addLayout(row0)
         assets.addWidget(abilities, 2)
@@ -206,12 +201,9 @@ class CrewWidget(WorldSections):
         self.upgrades.setMaximumHeight(120)
         self.upgrades.itemSelectionChanged.connect(self._refresh_upgrade_buttons)
         ul.addWidget(self.upgrades)
-        row1 = FlowLayout(fill=True)
         self.mark_upgrade = self._button("Mark a box", self._mark_upgrade)
         self.clear_upgrade = self._button("Clear a box", self._clear_upgrade)
-        row1.addWidget(self.mark_upgrade)
-        row1.addWidget(self.clear_upgrade)
-        ul.addLayout(row1)
+        ul.addLayout(fill_row(self.mark_upgrade, self.clear_upgrade))
         assets.addWidget(upgrades, 3)
         cohorts = QGroupBox("Cohorts")
         col = QVBoxLayout(cohorts)
@@ -220,7 +212,6 @@ class CrewWidget(WorldSections):
         self.cohorts.setAccessibleName("Cohorts")
         self.cohorts.setMaximumHeight(90)
         col.addWidget(self.cohorts)
-        row2 = FlowLayout(fill=True)
         self.cohort_kind = QComboBox()
         self.cohort_kind.setAccessibleName("Cohort kind")
         self.cohort_kind.addItem("Gang", "gang")
@@ -237,9 +228,8 @@ class CrewWidget(WorldSections):
         self.add_cohort.setAccessibleName("Recruit cohort")
         self.remove_cohort = self._button("Remove", self._remove_cohort)
         self.remove_cohort.setAccessibleName("Remove cohort")
-        for part8 in (self.cohort_kind, self.cohort_type, self.add_cohort,
-                      self.remove_cohort):
-            row2.addWidget(part8)
+        row2 = fill_row(self.cohort_kind, self.cohort_type, self.add_cohort,
+                        self.remove_cohort)
         col.addLayout(row2)
         self.cohort_kind.currentIndexChanged.connect(lambda _i: self.refresh())
         self.cohort_type.currentTextChanged.connect(lambda _t: self.refresh())
@@ -325,14 +315,7 @@ class CrewWidget(WorldSections):
 
     # -- redraw -------------------------------------------------------------------------------
     def refresh(self) -> None:
-        widgets = self.findChildren(QWidget)
-        for widget in widgets:
-            widget.blockSignals(True)
-        try:
-            self._refresh()
-        finally:
-            for widget in widgets:
-                widget.blockSignals(False)
+        quietly(self, self._refresh)
 
     def _refresh(self) -> None:
         crew = self.crew

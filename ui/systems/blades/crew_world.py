@@ -25,11 +25,17 @@ from seforge.systems.blades import crew as rules
 from seforge.systems.blades import odds
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
-from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import ReflowRow, header_tips, stretch_columns, text_item, wrap_list
+from ui.systems.blades.common import (
+    ReflowRow,
+    fill_row,
+    header_tips,
+    stretch_columns,
+    text_item,
+    wrap_list,
+)
 from ui.systems.blades.crew_base import CrewBase
 
 
@@ -53,7 +59,6 @@ class WorldSections(CrewBase):
         self.factions.setMinimumHeight(90)
         self.factions.itemSelectionChanged.connect(self._refresh_status)
         fl.addWidget(self.factions)
-        row = FlowLayout(fill=True)
         self.faction_name = QLineEdit()
         self.faction_name.setAccessibleName("New faction")
         self.faction_name.setPlaceholderText("faction name")
@@ -62,15 +67,12 @@ class WorldSections(CrewBase):
             "Add faction", lambda c: rules.add_faction(c, self.faction_name.text(),
                                                        self.faction_tier.value())))
         self.faction_name.textChanged.connect(lambda _t: self._refresh_add_faction())
-        for part1 in (self.faction_name, self.faction_tier, self.add_faction):
-            row.addWidget(part1)
+        row = fill_row(self.faction_name, self.faction_tier, self.add_faction)
         fl.addLayout(row)
-        row = FlowLayout(fill=True)
         self.status_spin = spin_box("Faction status", -3, 3, 0, "-3 war … 0 neutral … +3 allies")
         self.set_status = self._button("Set status", self._set_status)
         self.remove_faction = self._button("Remove", self._remove_faction)
-        for part2 in (QLabel("Status"), self.status_spin, self.set_status, self.remove_faction):
-            row.addWidget(part2)
+        row = fill_row(QLabel("Status"), self.status_spin, self.set_status, self.remove_faction)
         fl.addLayout(row)
         middle.addWidget(factions, 3)
         claims = QGroupBox("Claims")
@@ -80,7 +82,6 @@ class WorldSections(CrewBase):
         self.claims.setAccessibleName("Claims")
         self.claims.itemChanged.connect(self._claim_toggled)
         cl.addWidget(self.claims)
-        row = FlowLayout(fill=True)
         self.claim_name = QLineEdit()
         self.claim_name.setAccessibleName("New claim")
         self.claim_name.setPlaceholderText("claim name")
@@ -89,8 +90,7 @@ class WorldSections(CrewBase):
         self.add_claim = self._button("Add", lambda: self.do(
             "Add claim", lambda c: rules.add_claim(c, self.claim_name.text(),
                                                    self.claim_turf.isChecked())))
-        for part3 in (self.claim_name, self.claim_turf, self.add_claim):
-            row.addWidget(part3)
+        row = fill_row(self.claim_name, self.claim_turf, self.add_claim)
         cl.addLayout(row)
         middle.addWidget(claims, 2)
 
@@ -113,15 +113,12 @@ class WorldSections(CrewBase):
         self.clocks.horizontalHeader().setStretchLastSection(True)
         self.clocks.itemSelectionChanged.connect(self._refresh_clock_buttons)
         kl.addWidget(self.clocks)
-        row = FlowLayout(fill=True)
         self.tick = self._button("Tick", lambda: self._tick(1))
         self.untick = self._button("Untick", lambda: self._tick(-1))
         self.remove_clock = self._button("Remove clock", self._remove_clock)
-        for part4 in (self.tick, self.untick, self.remove_clock):
-            row.addWidget(part4)
+        row = fill_row(self.tick, self.untick, self.remove_clock)
         row.addStretch(1)
         kl.addLayout(row)
-        row = FlowLayout(fill=True)
         self.clock_name = QLineEdit()
         self.clock_name.setAccessibleName("New clock")
         self.clock_name.setPlaceholderText("clock name")
@@ -134,10 +131,8 @@ class WorldSections(CrewBase):
         self.clock_kind.addItems(list(rules.CLOCK_KINDS))
         self.add_clock = self._button("Add clock", self._add_clock)
         self.clock_name.textChanged.connect(lambda _t: self._refresh_clock_buttons())
-        for part5 in (self.clock_name, self.clock_size, self.clock_kind, self.add_clock):
-            row.addWidget(part5)
+        row = fill_row(self.clock_name, self.clock_size, self.clock_kind, self.add_clock)
         kl.addLayout(row)
-        row = FlowLayout(fill=True)
         self.link_kind = QComboBox()
         self.link_kind.setAccessibleName("Link kind")
         self.link_kind.addItems(["linked", "racing", "tug-of-war"])
@@ -146,10 +141,8 @@ class WorldSections(CrewBase):
         self.link_second = QComboBox()
         self.link_second.setAccessibleName("Second clock")
         self.link_button = self._button("Link", self._link)
-        for part6 in (self.link_kind, self.link_first, self.link_second, self.link_button):
-            row.addWidget(part6)
+        row = fill_row(self.link_kind, self.link_first, self.link_second, self.link_button)
         kl.addLayout(row)
-        odds_row = FlowLayout(fill=True)
         self.fill_dice = spin_box("Dice per roll against the clock", 0, odds.MAX_TRAIT_DICE, 2)
         self.fill_effect = QComboBox()
         self.fill_effect.setAccessibleName("Effect against the clock")
@@ -159,9 +152,8 @@ class WorldSections(CrewBase):
         self.fill_odds = QLabel()
         self.fill_odds.setAccessibleName("Fill odds of the selected clock")
         self.fill_odds.setWordWrap(True)
-        for part in (QLabel("Rolling"), self.fill_dice, QLabel("dice at"), self.fill_effect,
-                     self.fill_odds):
-            odds_row.addWidget(part)
+        odds_row = fill_row(QLabel("Rolling"), self.fill_dice, QLabel("dice at"), self.fill_effect,
+                            self.fill_odds)
         odds_row.setStretch(4, 1)
         kl.addLayout(odds_row)
         self.fill_dice.valueChanged.connect(lambda _v: self._refresh_fill_odds())
