@@ -33,19 +33,12 @@ DESCENT = 0.24
 _TOKEN = re.compile(r"\n|\s+|\S+")
 
 
-@dataclass(frozen=True)
-class Fitted:
-    """Lines ready to draw, the size they fit at, and whether text was cut."""
+class _Block:
+    """Lines laid out at one size: the step from one line to the next and the whole
+    block's height (a base of the frozen dataclasses below, which hold the fields)."""
 
-    lines: tuple[str, ...]
+    lines: Sequence[object]
     size: float
-    face: Face
-    truncated: bool = False
-    rest: str = ""
-    """With a continuation ``marker``: the text that did not fit (drawn elsewhere)."""
-    directions: tuple[bool, ...] = ()
-    """Per line, whether its paragraph reads right to left (each paragraph of a
-    multi-line text keeps its own direction); empty: from the first line's letters."""
 
     @property
     def line_height(self) -> float:
@@ -57,6 +50,21 @@ class Fitted:
         if not self.lines:
             return 0.0
         return self.size * (ASCENT + DESCENT) + (len(self.lines) - 1) * self.line_height
+
+
+@dataclass(frozen=True)
+class Fitted(_Block):
+    """Lines ready to draw, the size they fit at, and whether text was cut."""
+
+    lines: tuple[str, ...]
+    size: float
+    face: Face
+    truncated: bool = False
+    rest: str = ""
+    """With a continuation ``marker``: the text that did not fit (drawn elsewhere)."""
+    directions: tuple[bool, ...] = ()
+    """Per line, whether its paragraph reads right to left (each paragraph of a
+    multi-line text keeps its own direction); empty: from the first line's letters."""
 
     @property
     def width(self) -> float:
@@ -326,23 +334,13 @@ ITEM_SEPARATOR = " \u00b7 "
 
 
 @dataclass(frozen=True)
-class FlowedItems:
+class FlowedItems(_Block):
     """A list laid out in lines: each line holds ``(x offset, text)`` pieces."""
 
     lines: tuple[tuple[tuple[float, str], ...], ...]
     size: float
     face: Face
     truncated: bool = False
-
-    @property
-    def line_height(self) -> float:
-        return self.size * LEADING
-
-    @property
-    def height(self) -> float:
-        if not self.lines:
-            return 0.0
-        return self.size * (ASCENT + DESCENT) + (len(self.lines) - 1) * self.line_height
 
 
 def _flow(items: list[list[str]], width: float, face: Face, size: float,
