@@ -39,7 +39,6 @@ from seforge.systems.sword_of_life.several import (
     MAX_WHOLE_OPPONENTS,
     Fighter,
     Method,
-    WholeOdds,
     whole_conflict,
 )
 
@@ -114,7 +113,7 @@ def run(argv: Sequence[str], prog: str) -> int:
     problem = _why_not_arguments(args, several, settings)
     if problem is not None:
         return _bad(prog, problem)
-    whole: WholeOdds | ConflictOdds | None = None
+    whole: ConflictOdds | None = None
     if args.conflict is not None:
         try:
             whole = _whole_conflict(args, several, settings)
@@ -162,7 +161,7 @@ def _why_not_arguments(args: argparse.Namespace, several: bool,
 
 
 def _whole_conflict(args: argparse.Namespace, several: bool,
-                    settings: TableRules) -> WholeOdds | ConflictOdds:
+                    settings: TableRules) -> ConflictOdds:
     """The odds of the whole extended conflict; ValueError says why there are none."""
     kind = ConflictKind(args.conflict)
     combat = kind == ConflictKind.COMBAT
@@ -187,7 +186,7 @@ def _whole_conflict(args: argparse.Namespace, several: bool,
 
 
 def _json_payload(args: argparse.Namespace, odds: ExchangeOdds, settings: TableRules,
-                  whole: WholeOdds | ConflictOdds | None, several: bool) -> dict[str, object]:
+                  whole: ConflictOdds | None, several: bool) -> dict[str, object]:
     margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
     payload: dict[str, object] = {
         "win": _p(odds.win),
@@ -211,7 +210,7 @@ def _json_payload(args: argparse.Namespace, odds: ExchangeOdds, settings: TableR
 
 
 def _print_text(args: argparse.Namespace, odds: ExchangeOdds, settings: TableRules,
-                whole: WholeOdds | ConflictOdds | None, several: bool) -> None:
+                whole: ConflictOdds | None, several: bool) -> None:
     margin = odds.effective
     deck = "separate decks" if args.separate_decks else "one shared deck"
     print(f"{args.cards} cards against {args.against}, {deck}, aces: {settings.aces.value}")

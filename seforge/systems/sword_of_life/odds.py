@@ -331,8 +331,18 @@ def max_chain_score(kind: ConflictKind | str) -> int:
     return MAX_CHAIN_SCORE if kind == ConflictKind.COMBAT else MAX_DEPLETING_SCORE
 
 
+def why_not_score(who: str, score: int, kind: ConflictKind | str) -> str | None:
+    """Why ``who``'s score (``who`` as in "the player's") is out of the whole-conflict odds'
+    reach, 0 to :func:`max_chain_score` (None when it is in it)."""
+    top = max_chain_score(kind)
+    if not 0 <= score <= top:
+        return f"{who} score must be from 0 to {top} for the whole-conflict odds, not {score}"
+    return None
+
+
 class ConflictOdds(FrozenRecord):
-    """The exact chances of a whole extended conflict from its current scores."""
+    """The exact chances of a whole extended conflict from its current scores (against one
+    opposition: :func:`conflict`; against several: :func:`.several.whole_conflict`)."""
 
     _FIELDS = ("win", "loss", "expected_exchanges")
     __slots__ = _FIELDS
@@ -364,11 +374,10 @@ def conflict(
 
     kind = ConflictKind(kind)  # a widget may hand over the plain value
     table = settings if settings is not None else TableSettings()
-    top = max_chain_score(kind)
     for who, score in (("the player's", player_score), ("the opposition's", opposition_score)):
-        if not 0 <= score <= top:
-            raise ValueError(f"{who} score must be from 0 to {top} for the whole-conflict "
-                             f"odds, not {score}")
+        problem = why_not_score(who, score, kind)
+        if problem is not None:
+            raise ValueError(problem)
     return _conflict(kind, player_score, opposition_score, player_cards, opposition_cards,
                      table.model_dump_json())
 

@@ -36,12 +36,13 @@ from seforge.systems.sword_of_life.odds import (
     DECK_SIZE,
     STANDARD_DECK,
     ConflictKind,
+    ConflictOdds,
     HandCounts,
     Status,
     effective_margin,
     hand_status,
-    max_chain_score,
     pair_successes,
+    why_not_score,
 )
 from seforge.systems.sword_of_life.rule_options import (
     AceRule,
@@ -179,19 +180,6 @@ class Fighter(FrozenRecord):
         self._init(cards, score, bonus)
 
 
-class WholeOdds(FrozenRecord):
-    """The exact chances of a whole conflict against several opponents."""
-
-    _FIELDS = ("win", "loss", "expected_exchanges")
-    __slots__ = _FIELDS
-    win: Fraction
-    loss: Fraction
-    expected_exchanges: Fraction
-
-    def __init__(self, win: Fraction, loss: Fraction, expected_exchanges: Fraction) -> None:
-        self._init(win, loss, expected_exchanges)
-
-
 State = tuple[int, ...]
 """(player's score, each opponent's score)."""
 WON: State = (1,)
@@ -201,16 +189,16 @@ LOST: State = (0,)
 def why_not_whole(kind: ConflictKind | str, player: Fighter,
                   opponents: Sequence[Fighter]) -> str | None:
     """Why the whole-conflict odds are not computed for these sides (None when they are)."""
-    top = max_chain_score(ConflictKind(kind))
+    kind = ConflictKind(kind)
     if not opponents:
         return "a conflict needs at least one opponent"
     if len(opponents) > MAX_WHOLE_OPPONENTS:
         return (f"the whole-conflict odds follow at most {MAX_WHOLE_OPPONENTS} opponents, "
                 f"not {len(opponents)}")
     for who, side in (("the player's", player), *(("an opponent's", o) for o in opponents)):
-        if not 0 <= side.score <= top:
-            return (f"{who} score must be from 0 to {top} for the whole-conflict odds, "
-                    f"not {side.score}")
+        problem = why_not_score(who, side.score, kind)
+        if problem is not None:
+            return problem
         if side.cards < 0:
             return f"{who} cards cannot be negative"
     states = player.score
@@ -236,7 +224,7 @@ def whole_conflict(
     rules: ExchangeRules | None = None,
     *,
     symmetric_losses: bool = True,
-) -> WholeOdds:
+) -> ConflictOdds:
     """``sol.opponents`` + ``sol.exchange``: the chance the player beats every opponent
     before being beaten, and the expected number of exchanges. ValueError with the reason
     when the odds are out of reach or the conflict cannot be dealt or never ends."""
@@ -264,7 +252,7 @@ _REFUSED: dict[tuple[object, ...], str] = {}
 @lru_cache(maxsize=128)
 def _whole(kind: ConflictKind, method: Method, player: Fighter,
            opponents: tuple[Fighter, ...], key: tuple[bool, str, bool, str, str, str],
-           loses: bool) -> WholeOdds:
+           loses: bool) -> ConflictOdds:
     shared, aces, floor, deuce, scope, resolution = key
     rules = TableRules(shared_deck=shared, aces=AceRule(aces), floor_at_zero=floor,
                        deuce_target=DeuceTarget(deuce), rule_scope=RuleScope(scope),
@@ -345,9 +333,9 @@ def _whole(kind: ConflictKind, method: Method, player: Fighter,
 
     start: State = (player.score, *(o.score for o in opponents))
     if start[0] <= 0:
-        return WholeOdds(Fraction(0), Fraction(1), Fraction(0))
+        return ConflictOdds(Fraction(0), Fraction(1), Fraction(0))
     if not any(start[1:]):
-        return WholeOdds(Fraction(1), Fraction(0), Fraction(0))
+        return ConflictOdds(Fraction(1), Fraction(0), Fraction(0))
     _Work.left = WORK_BUDGET
     _Work.rules = "" if plain else ", four kinds of card under the Ace rules"
     _Work.weight = 1 if plain else 8
@@ -360,7 +348,7 @@ def _whole(kind: ConflictKind, method: Method, player: Fighter,
         raise ValueError("this conflict can never end: no exchange can change a score "
                          f"({text})") from None
     win = result.ends[WON]
-    return WholeOdds(win=win, loss=1 - win, expected_exchanges=result.expected_steps)
+    return ConflictOdds(win=win, loss=1 - win, expected_exchanges=result.expected_steps)
 
 
 _Branch = tuple[tuple[int, ...], tuple[int, ...], State, int, HandCounts]

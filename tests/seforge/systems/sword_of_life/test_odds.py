@@ -246,6 +246,20 @@ def test_whole_conflict_scores_are_capped_with_a_reason() -> None:
         conflict(ConflictKind.COMBAT, 3, 3, player_cards=30, opposition_cards=30)
 
 
+def test_one_reason_for_a_score_out_of_the_whole_conflict_odds() -> None:
+    from seforge.systems.sword_of_life.odds import why_not_score
+    from seforge.systems.sword_of_life.several import Fighter, why_not_whole
+
+    assert why_not_score("the player's", 20, ConflictKind.COMBAT) is None
+    assert why_not_score("the player's", 0, "debate") is None
+    reason = "the player's score must be from 0 to 12 for the whole-conflict odds, not 13"
+    assert why_not_score("the player's", 13, ConflictKind.DEBATE) == reason
+    assert why_not_whole(ConflictKind.DEBATE, Fighter(0, 13), [Fighter(0, 3)]) == reason
+    with pytest.raises(ValueError) as refused:
+        conflict(ConflictKind.DEBATE, 13, 3)
+    assert str(refused.value) == reason
+
+
 def test_the_command_lines_table_rules_default_to_the_table_settings() -> None:
     from seforge.systems.sword_of_life.rule_options import ExchangeRules, TableRules
 
