@@ -100,6 +100,23 @@ class OddsVerb(FrozenRecord):
                  parser: Callable[[str], Any]) -> None:
         self._init(summary, run, parser)
 
+    @classmethod
+    def in_module(cls, summary: str, module: str, run: str = "run",
+                  parser: str = "build_parser") -> OddsVerb:
+        """The verb whose ``run`` and ``parser`` are the functions so named in ``module``
+        (a dotted name), imported only when one of them is called: the module declaring a
+        system stays cheap to import."""
+
+        def run_odds(argv: Sequence[str], prog: str) -> int:
+            function: Callable[[Sequence[str], str], int] = getattr(
+                importlib.import_module(module), run)
+            return function(argv, prog)
+
+        def build_parser(prog: str) -> Any:
+            return getattr(importlib.import_module(module), parser)(prog)
+
+        return cls(summary, run_odds, build_parser)
+
 
 class ExportOptions(FrozenRecord):
     """A system's optional capability: options of its own for ``seforge export`` (beyond

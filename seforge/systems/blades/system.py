@@ -44,22 +44,8 @@ SHEET_READER = SheetReader(
 picks one document of a PDF holding several)."""
 
 
-def _run_odds(argv: Sequence[str], prog: str) -> int:
-    from seforge.systems.blades.cli import run_odds
-
-    return run_odds(argv, prog)
-
-
-
-
-def _odds_parser(prog: str) -> Any:
-    from seforge.systems.blades.cli import build_parser
-
-    return build_parser(prog)
-
-
-ODDS = OddsVerb("Blades action rolls, resistance and fortune: the highest d6",
-                _run_odds, _odds_parser)
+ODDS = OddsVerb.in_module("Blades action rolls, resistance and fortune: the highest d6",
+                          "seforge.systems.blades.cli", run="run_odds")
 
 
 class BladesSystem:

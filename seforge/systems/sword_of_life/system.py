@@ -25,20 +25,8 @@ CHARACTER_FORMAT = "sword-of-life.character"
 CONFLICT_FORMAT = "sword-of-life.conflict"
 
 
-def _run_odds(argv: Sequence[str], prog: str) -> int:
-    from seforge.systems.sword_of_life.cli import run
-
-    return run(argv, prog)
-
-
-def _odds_parser(prog: str) -> Any:
-    from seforge.systems.sword_of_life.cli import build_parser
-
-    return build_parser(prog)
-
-
-ODDS = OddsVerb("Sword of Life exchanges: N cards against M",
-                _run_odds, _odds_parser)
+ODDS = OddsVerb.in_module("Sword of Life exchanges: N cards against M",
+                          "seforge.systems.sword_of_life.cli")
 
 
 class SwordOfLife:

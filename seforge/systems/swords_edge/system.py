@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from seforge.core.credits import SourceCredit
 from seforge.core.systems import (
@@ -74,24 +74,10 @@ SHEET_READER = SheetReader(
 character (``--character N`` picks one of a party's sheets)."""
 
 
-def _run_odds(argv: Sequence[str], prog: str) -> int:
-    """``seforge odds --system swords-edge --modifier M --tn T [--luck N] [--criticals ...]
-    [--json]``; a bad argument exits 2 with one line (SystemExit, as argparse does)."""
-    from seforge.systems.swords_edge.cli.odds import main
-
-    return main(argv, prog)
-
-
-
-
-def _odds_parser(prog: str) -> Any:
-    from seforge.systems.swords_edge.cli.odds import build_parser
-
-    return build_parser(prog)
-
-
-ODDS = OddsVerb("Sword's Edge Tests: 2d10 + modifier against a TN",
-                _run_odds, _odds_parser)
+ODDS = OddsVerb.in_module("Sword's Edge Tests: 2d10 + modifier against a TN",
+                          "seforge.systems.swords_edge.cli.odds", run="main")
+"""``seforge odds --system swords-edge --modifier M --tn T [--luck N] [--criticals ...]
+[--json]``; a bad argument exits 2 with one line (SystemExit, as argparse does)."""
 
 
 def _add_export_options(group: argparse._ArgumentGroup) -> None:

@@ -43,20 +43,8 @@ SHEET_READER = SheetReader(
 """``seforge import``: a player sheet (either profile) gives back its record."""
 
 
-def _run_odds(argv: Sequence[str], prog: str) -> int:
-    from seforge.systems.twod20.cli import run
-
-    return run(argv, prog)
-
-
-def _odds_parser(prog: str) -> Any:
-    from seforge.systems.twod20.cli import build_parser
-
-    return build_parser(prog)
-
-
-ODDS = OddsVerb("2d20 Tests: successes, complications and Momentum",
-                _run_odds, _odds_parser)
+ODDS = OddsVerb.in_module("2d20 Tests: successes, complications and Momentum",
+                          "seforge.systems.twod20.cli")
 
 
 class TwoD20System:

@@ -15,6 +15,7 @@ from seforge.core.systems import (
     CheckReport,
     DocumentFormat,
     GameSystem,
+    OddsVerb,
     SystemLoadError,
     SystemRegistry,
 )
@@ -153,3 +154,18 @@ def test_the_installed_entry_point_group_is_read(monkeypatch: pytest.MonkeyPatch
     registry = SystemRegistry()
     assert registry.ids() == ["fake-dice"]
     assert seen == ["seforge.systems"]
+
+
+def test_an_odds_verb_in_a_module_imports_it_only_when_called(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "lazy_odds_verb.py").write_text(
+        "def go(argv, prog):\n    return len(argv) if prog == 'p' else -1\n\n"
+        "def build_parser(prog):\n    return ('parser', prog)\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "lazy_odds_verb", raising=False)
+    verb = OddsVerb.in_module("lazy odds", "lazy_odds_verb", run="go")
+    assert verb.summary == "lazy odds"
+    assert "lazy_odds_verb" not in sys.modules
+    assert verb.run(["a", "b"], "p") == 2
+    assert "lazy_odds_verb" in sys.modules
+    assert verb.parser("seforge odds") == ("parser", "seforge odds")

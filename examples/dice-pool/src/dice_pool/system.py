@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from seforge.core.credits import SourceCredit
 from seforge.core.systems import (
@@ -35,20 +35,8 @@ if TYPE_CHECKING:  # the types only: listing systems stays light
     from seforge.core.reference import ReferenceTable
 
 
-def _run_odds(argv: Sequence[str], prog: str) -> int:
-    from dice_pool.cli import run
-
-    return run(argv, prog)
-
-
-def _odds_parser(prog: str) -> Any:
-    from dice_pool.cli import build_parser
-
-    return build_parser(prog)
-
-
-ODDS = OddsVerb("Dice Pool: N dice, each at or above a target a success", _run_odds,
-                _odds_parser)
+ODDS = OddsVerb.in_module("Dice Pool: N dice, each at or above a target a success",
+                          "dice_pool.cli")
 """``seforge odds --system dice-pool --dice N --target T [--sides S] [--json]``."""
 
 
