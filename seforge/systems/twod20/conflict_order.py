@@ -81,17 +81,27 @@ def why_not_npc_open(conflict: Conflict, name: str) -> str | None:
         return "a player character opens round 1 without paying"
     if not is_opening(conflict):
         return "round 1 has already begun"
-    reason = why_cannot_act(conflict, combatant)
-    if reason is not None:
-        return reason
-    return why_not_spend_gm_pool(conflict, conflict.settings.npc_opener_cost)
+    return _why_not_act_for(conflict, combatant, conflict.settings.npc_opener_cost)
 
 
 def npc_open(conflict: Conflict, name: str) -> Conflict:
     """The GM spends ``npc_opener_cost`` (2) Threat so the NPC ``name`` opens round 1
     [``2d20.order.opener``]."""
     refuse(why_not_npc_open(conflict, name))
-    paid = spend_gm_pool(conflict, conflict.settings.npc_opener_cost)
+    return _act_for(conflict, name, conflict.settings.npc_opener_cost)
+
+
+def _why_not_act_for(conflict: Conflict, npc: Combatant, cost: int) -> str | None:
+    """Why ``npc`` cannot act now with the GM paying ``cost`` from their pool."""
+    reason = why_cannot_act(conflict, npc)
+    if reason is not None:
+        return reason
+    return why_not_spend_gm_pool(conflict, cost)
+
+
+def _act_for(conflict: Conflict, name: str, cost: int) -> Conflict:
+    """The GM pays ``cost`` from their pool and the NPC ``name`` takes their turn now."""
+    paid = spend_gm_pool(conflict, cost)
     return _after_turn(paid, find(paid, name))
 
 
@@ -208,18 +218,14 @@ def why_not_seize(conflict: Conflict, name: str) -> str | None:
         return combatant
     if combatant.side is not Side.NPC:
         return "only an NPC can seize the initiative"
-    reason = why_cannot_act(conflict, combatant)
-    if reason is not None:
-        return reason
-    return why_not_spend_gm_pool(conflict, conflict.settings.seize_initiative_cost)
+    return _why_not_act_for(conflict, combatant, conflict.settings.seize_initiative_cost)
 
 
 def seize_initiative(conflict: Conflict, name: str) -> Conflict:
     """The GM pays ``seize_initiative_cost`` (1) Doom/Threat so an NPC acts now
     [``2d20.order.pcs-first``]."""
     refuse(why_not_seize(conflict, name))
-    paid = spend_gm_pool(conflict, conflict.settings.seize_initiative_cost)
-    return _after_turn(paid, find(paid, name))
+    return _act_for(conflict, name, conflict.settings.seize_initiative_cost)
 
 
 def _why_not_pay(conflict: Conflict, side: Side, payment: Payment) -> str | None:
