@@ -177,17 +177,28 @@ class CheckReport(FrozenRecord):
     def __init__(self, problems: Iterable[CheckProblem] = (),
                  figures: Mapping[str, Any] | None = None,
                  lines: Iterable[str] = ()) -> None:
-        self._init(tuple(problems), dict(figures or {}), tuple(lines))
+        self._init(*self.core_fields(problems, figures, lines))
+
+    @staticmethod
+    def core_fields(problems: Iterable[CheckProblem], figures: Mapping[str, Any] | None,
+                    lines: Iterable[str]) -> tuple[tuple[CheckProblem, ...],
+                                                   dict[str, Any], tuple[str, ...]]:
+        """The three fields as every report holds them (a system's report that adds
+        fields of its own starts its ``_init`` with these)."""
+        return tuple(problems), dict(figures or {}), tuple(lines)
 
     @property
     def legal(self) -> bool:
         return not any(p.severity == "error" for p in self.problems)
 
+    def heading(self, name: str) -> str:
+        """The report's first line: the document called ``name`` and whether it is legal."""
+        return f"{name}: {'legal' if self.legal else 'NOT legal'}"
+
     def text(self, name: str) -> str:
         """The readable report of the document called ``name``: its status, ``lines`` and
         problems (a system may give a report of its own shape)."""
-        status = "legal" if self.legal else "NOT legal"
-        out = [f"{name}: {status}", *(f"  {line}" for line in self.lines)]
+        out = [self.heading(name), *(f"  {line}" for line in self.lines)]
         out += [f"  {p.severity}: {p.message}" + (f" [{p.rule}]" if p.rule else "")
                 for p in self.problems]
         return "\n".join(out)

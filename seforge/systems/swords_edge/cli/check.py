@@ -82,7 +82,7 @@ class SwordsEdgeCheckReport(CheckReport):
     def __init__(self, problems: Iterable[CheckProblem] = (),
                  figures: Mapping[str, Any] | None = None, lines: Iterable[str] = (),
                  full_json: Mapping[str, Any] | None = None, body: Iterable[str] = ()) -> None:
-        self._init(tuple(problems), dict(figures or {}), tuple(lines), dict(full_json or {}),
+        self._init(*self.core_fields(problems, figures, lines), dict(full_json or {}),
                    tuple(body))
 
     def as_json(self) -> dict[str, Any]:
@@ -91,7 +91,7 @@ class SwordsEdgeCheckReport(CheckReport):
 
     def text(self, name: str) -> str:
         """The report as ``seforge check`` prints it for the file ``name``."""
-        return "\n".join([f"{name}: {'legal' if self.legal else 'NOT legal'}", *self.body])
+        return "\n".join([self.heading(name), *self.body])
 
 
 def check_file(path: Path) -> SwordsEdgeCheckReport:
