@@ -428,3 +428,23 @@ def test_naming_the_scene_is_one_undo_step(qtbot, warnings: list[str]) -> None:
     qtbot.keyClick(tracker.name_edit, Qt.Key.Key_Return)
     assert warnings and "at most" in warnings[-1]
     assert tracker.scene.name == "The ambush" and tracker.undo_stack.count() == 1
+
+
+def test_the_focused_scene_name_follows_an_undo_and_leaving_keeps_it(qtbot) -> None:
+    """The name is committed with Enter and shows as the scene has it ("The ambush"); an
+    undo made while the field keeps the focus (Edit › Undo with the mouse) empties the
+    field, so leaving it afterwards names nothing again and the redo stays."""
+    tracker = SceneTracker()
+    qtbot.addWidget(tracker)
+    tracker.show()
+    tracker.activateWindow()
+    tracker.name_edit.setFocus()
+    qtbot.waitUntil(tracker.name_edit.hasFocus)
+    qtbot.keyClicks(tracker.name_edit, "  The   ambush ")
+    qtbot.keyClick(tracker.name_edit, Qt.Key.Key_Return)
+    assert tracker.scene.name == "The ambush" == tracker.name_edit.text()
+    tracker.undo_stack.undo()
+    assert tracker.scene.name == "" and tracker.name_edit.text() == ""
+    tracker.setFocus()
+    qtbot.waitUntil(lambda: not tracker.name_edit.hasFocus())
+    assert tracker.scene.name == "" and tracker.undo_stack.canRedo()

@@ -48,6 +48,7 @@ from seforge.core import campaign as cp
 from seforge.core.campaign import CAMPAIGN_KIND, Campaign
 from seforge.core.trackers import CLOCK_SIZES
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.widgets import DocumentLineEdit
 
 if TYPE_CHECKING:
     from ui.shell.system_uis import SystemUi
@@ -90,7 +91,7 @@ class CampaignView(QScrollArea):
         self.setWidget(content)
         layout = QVBoxLayout(content)
         head = QFormLayout()
-        self.name = QLineEdit()
+        self.name = DocumentLineEdit()
         self.name.setObjectName("campaignName")
         self.name.setAccessibleName("Campaign name")
         self.name.setMaxLength(200)
@@ -359,8 +360,7 @@ class CampaignView(QScrollArea):
     def refresh(self) -> None:
         doc = self.owner.document
         self._refreshing = True
-        if self.name.text() != doc.name and not self.name.hasFocus():
-            self.name.setText(doc.name)
+        self.name.show_text(doc.name)
         if self.notes.toPlainText() != doc.notes and not self._notes_timer.isActive():
             self.notes.setPlainText(doc.notes)
         self._refreshing = False

@@ -87,6 +87,30 @@ class HistoryPlainTextEdit(_HistoryKeys, QPlainTextEdit):
             self.blockSignals(blocked)
 
 
+class DocumentLineEdit(QLineEdit):
+    """A field that writes its text to the document when editing finishes (connect to
+    ``editingFinished``) and otherwise shows the document's (:meth:`show_text`).
+
+    What the user types and has not finished stays while the document redraws; a field
+    that merely has the focus follows the document (an undo chosen from the menu, a
+    character file taken in), so leaving it cannot write a stale text back."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)  # type: ignore[call-overload]
+        # connected first, so it runs before the document's handler: once editing has
+        # finished, the text is no longer typing in progress
+        self.editingFinished.connect(lambda: self.setModified(False))
+
+    def show_text(self, text: str) -> None:
+        """Show the document's ``text`` unless the user is typing here. Without the focus
+        a long text shows its start."""
+        if self.text() == text or (self.hasFocus() and self.isModified()):
+            return
+        self.setText(text)
+        if not self.hasFocus():
+            self.setCursorPosition(0)
+
+
 def cell_text(table: QTableWidget, row: int, column: int) -> str:
     """The text of a table cell; "" for a cell without an item."""
     item = table.item(row, column)

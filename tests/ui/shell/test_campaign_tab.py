@@ -180,3 +180,24 @@ def test_a_system_without_clock_kinds_shows_none(window: MainWindow,
     assert not view.clock_kind.isVisibleTo(view)
     assert view.clocks.isColumnHidden(1)
     assert view.owner.document.system == "sword-of-life"
+
+
+def test_the_focused_name_field_follows_an_undo_from_the_menu(
+        window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Edit › Undo chosen with the mouse while the name field keeps the focus: the field
+    shows the name the undo brought back, so leaving it does not rename the campaign
+    again (which would also drop the redo)."""
+    owner, view = new_campaign(window, monkeypatch)
+    window.activateWindow()
+    view.name.setFocus()
+    qtbot.waitUntil(view.name.hasFocus)
+    qtbot.keyClicks(view.name, "Doskvol nights")
+    qtbot.keyClick(view.name, Qt.Key.Key_Return)
+    assert owner.document.name == "Doskvol nights"
+    assert view.name.hasFocus()
+    window.undo_action.trigger()
+    assert owner.document.name == "" and view.name.text() == ""
+    view.notes.setFocus()  # leaving the field finishes its editing
+    qtbot.waitUntil(lambda: not view.name.hasFocus())
+    assert owner.document.name == ""
+    assert owner.undo_stack.canRedo()

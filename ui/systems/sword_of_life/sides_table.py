@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QHeaderView, QLineEdit, QSpinBox, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QHeaderView, QSpinBox, QTableWidget, QTableWidgetItem
 
 from seforge.systems.sword_of_life.conflict import (
     Method,
@@ -22,6 +22,7 @@ from seforge.systems.sword_of_life.conflict_model import (
     SolConflict,
 )
 from seforge.systems.sword_of_life.odds import ConflictKind
+from ui.shell.widgets import DocumentLineEdit
 
 SIDE_COLUMNS = ("Name", "Draws", "Score", "Start", "Bonus", "Split")
 SideChanged = Callable[[int | None, str, object], None]
@@ -111,17 +112,15 @@ def _side(row: int) -> int | None:
 def _draw_name(table: QTableWidget, row: int, who: str, side: Side,
                changed: SideChanged) -> None:
     name = table.cellWidget(row, 0)
-    if not isinstance(name, QLineEdit):
-        name = QLineEdit()
+    if not isinstance(name, DocumentLineEdit):
+        name = DocumentLineEdit()
         name.setMaxLength(200)
         name.setFrame(False)
         name.editingFinished.connect(
             lambda r=row, n=name: changed(_side(r), "name", n.text().strip()))
         table.setCellWidget(row, 0, name)
     name.setAccessibleName(f"{who} name")
-    if not name.hasFocus() and name.text() != side.name:
-        name.setText(side.name)
-        name.setCursorPosition(0)  # a narrow column shows a long name's start, not its end
+    name.show_text(side.name)  # (a narrow column shows a long name's start)
     name.setToolTip(side.name)
 
 

@@ -291,3 +291,33 @@ def test_a_narrow_sides_table_shows_each_name_from_its_start(qtbot: Any) -> None
     editor.owner.undo_stack.undo()
     assert name.text() == editor.owner.document.opponents[0].name
     assert name.cursorPosition() == 0 and name.toolTip() == name.text()
+
+
+def test_a_focused_name_cell_follows_a_character_taken_in(qtbot: Any) -> None:
+    """The player's name cell has the focus (a new conflict starts there) when a character
+    file is taken in by its keyboard shortcut: the cell shows the character's name, and
+    leaving it does not write the old "Player" back over it. Text being typed there is
+    kept through a redraw and written when editing finishes."""
+    from seforge.core.resources import resource_path
+
+    editor = SYSTEM_UI.new_editor(CONFLICT_FORMAT)
+    assert isinstance(editor, ConflictEditor)
+    window = host(qtbot, editor.widget())
+    name = editor.sides.cellWidget(0, 0)
+    window.activateWindow()
+    name.setFocus()
+    qtbot.waitUntil(name.hasFocus)
+    pilot = resource_path("systems", "sword_of_life", "library", "fighter-pilot.sol")
+    assert editor.take_character_file(pilot, None)
+    assert name.text() == "Space fighter pilot"
+    editor.add_button.setFocus()  # leaving the cell finishes its editing
+    qtbot.waitUntil(lambda: not name.hasFocus())
+    assert editor.owner.document.player.name == "Space fighter pilot"
+
+    name.setFocus()
+    qtbot.waitUntil(name.hasFocus)
+    qtbot.keyClicks(name, " Kade")
+    editor.sides.cellWidget(1, 1).setValue(4)  # another change redraws the table
+    assert name.text() == "Space fighter pilot Kade"
+    editor.add_button.setFocus()
+    qtbot.waitUntil(lambda: editor.owner.document.player.name == "Space fighter pilot Kade")

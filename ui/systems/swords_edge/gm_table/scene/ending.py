@@ -12,7 +12,6 @@ from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
-    QLineEdit,
     QWidget,
 )
 
@@ -30,6 +29,7 @@ from seforge.systems.swords_edge.scene import (
 from seforge.systems.swords_edge.scene_changes import Patch, replay
 from ui.shell import dialogs
 from ui.shell.disk import DiskStamp
+from ui.shell.widgets import DocumentLineEdit
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.gm_table.common import warn
@@ -52,7 +52,7 @@ class SceneEnding(QWidget):
         registry: DocumentRegistry
         save_document: Callable[[CharacterDocument], bool] | None
         status_label: QLabel
-        name_edit: QLineEdit
+        name_edit: DocumentLineEdit
         files_written: SignalInstance
         _known: dict[str, Character]
 

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QMenu,
     QPushButton,
@@ -50,7 +49,7 @@ from seforge.systems.swords_edge.scene import (
 )
 from seforge.systems.swords_edge.scene_changes import Patch
 from seforge.systems.swords_edge.scene_text import nc_state_text, scene_numbering
-from ui.shell.widgets import buddy, button, tip
+from ui.shell.widgets import DocumentLineEdit, buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.gm_table import folders
@@ -167,7 +166,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
 
     # -- building -------------------------------------------------------------------
     def _build(self) -> None:
-        self.name_edit = QLineEdit(self.scene.name, self)
+        self.name_edit = DocumentLineEdit(self.scene.name, self)
         self.name_edit.setPlaceholderText("A name for this scene (optional)")
         tip(self.name_edit, "Scene name", "A name for the scene (shown in the log)")
         self.number_label = QLabel(self)
@@ -293,8 +292,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
     def refresh(self) -> None:
         self._later.stop()
         self._sync_owners()
-        if not self.name_edit.hasFocus() and self.name_edit.text() != self.scene.name:
-            self.name_edit.setText(self.scene.name)  # an undo or a restore named it
+        self.name_edit.show_text(self.scene.name)  # an undo or a restore named it
         focus = self.focusWidget()
         focus_name = focus.objectName() if focus is not None and self.isAncestorOf(focus) \
             else ""
