@@ -43,6 +43,10 @@ class RollerBox(QGroupBox):
         self.owner: DocumentOwner[Any] | None = None
         self.last: roller.Roll | None = None
         self.last_kind = ""
+        self._written: dict[str, tuple[DocumentOwner[Any], int, str]] = {}
+        """What the last roll has written ("stress", "ticks"): the owner, its undo index
+        just after the write and the step's text, so a roll is paid for once (undoing
+        the write lets it be written again)."""
         layout = QVBoxLayout(self)
         buttons = FlowLayout(fill=True)
         self.roll_action = QPushButton("Roll action")
@@ -113,9 +117,15 @@ class RollerBox(QGroupBox):
         if self.owner is not None:
             with contextlib.suppress(RuntimeError, TypeError):
                 self.owner.changed.disconnect(self.refresh)
+                self.owner.undo_stack.indexChanged.disconnect(self._undone)
         self.owner = owner
         if owner is not None:
             owner.changed.connect(self.refresh)
+            # an undo tells its document first and moves its index after: redraw then too
+            owner.undo_stack.indexChanged.connect(self._undone)
+        self.refresh()
+
+    def _undone(self, _index: int) -> None:
         self.refresh()
 
     def roll(self, kind: str, rng: Any = None) -> roller.Roll:
@@ -127,6 +137,7 @@ class RollerBox(QGroupBox):
         else:
             pool = rolls.fortune_dice.value()
         self.last, self.last_kind = roller.roll(pool, rng), kind
+        self._written.clear()
         text = f"{kind.capitalize()} roll {self.last.describe()}"
         if kind == "resistance":
             stress = self.last.stress
@@ -174,6 +185,8 @@ class RollerBox(QGroupBox):
             return "open a scoundrel"
         if stress is None:
             return "roll resistance (or an action you pushed) first"
+        if self._is_written("stress"):
+            return "this roll's stress is written already: roll again for new stress"
         return play.why_not_resist(scoundrel, stress, self.trauma.currentText())
 
     def _why_not_tick(self, crew: Crew | None) -> str | None:
@@ -191,16 +204,32 @@ class RollerBox(QGroupBox):
             return "roll an action first"
         if not names:
             return "the crew has no clock"
+        if self._is_written("ticks"):
+            return "this roll has ticked a clock already: roll again to tick one more"
         ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
         return ("the roll filled no segment" if ticks == 0 else
                 crew_rules.why_not_tick(crew, self.clock.currentText(), ticks))
 
-    def _apply(self, text: str, mutate: Any) -> None:
+    def _is_written(self, what: str) -> bool:
+        """Whether the last roll's ``what`` is on the open document (and not undone)."""
+        written = self._written.get(what)
+        if written is None or written[0] is not self.owner:
+            return False
+        owner, index, text = written
+        stack = owner.undo_stack
+        if stack.index() < index:
+            return False
+        command = stack.command(index - 1)
+        return command is not None and command.text() == text
+
+    def _apply(self, text: str, mutate: Any, what: str = "") -> None:
         if self.owner is None:
             return
         status = QLabel()
         if apply(self.owner, text, mutate, status):
             self.log.insertItem(0, f"Written: {text}")
+            if what:
+                self._written[what] = (self.owner, self.owner.undo_stack.index(), text)
         else:
             self.log.insertItem(0, status.text())
         self.refresh()
@@ -210,7 +239,7 @@ class RollerBox(QGroupBox):
         if stress is None:
             return
         label = "clear 1 stress" if stress < 0 else f"{stress} stress"
-        self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma))
+        self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma), "stress")
 
     def apply_harm(self) -> None:
         level, text = self.harm_level.value(), self.harm_text.text()
@@ -226,4 +255,4 @@ class RollerBox(QGroupBox):
         ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
         name = self.clock.currentText()
         self._apply(f"Roll: tick {name} by {ticks}",
-                    lambda c: crew_rules.tick(c, name, ticks))
+                    lambda c: crew_rules.tick(c, name, ticks), "ticks")

@@ -125,3 +125,45 @@ def test_round_clocks_are_clicked_to_fill(qtbot: QtBot) -> None:
     assert editor.owner.document.clocks[0].filled == 3
     editor.owner.undo_stack.undo()
     assert editor.owner.document.clocks[0].filled == 2
+
+
+def test_a_roll_is_written_once(qtbot: QtBot) -> None:
+    """Clicking "Take the stress" (or "Tick by effect") a second time must not pay the
+    same roll twice; undoing the write lets it be written again, a new roll is new."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    screen.set_target(owner)
+    screen.rolls.rating.setValue(1)
+    screen.rolls.push.setChecked(True)  # an action pushed for +1d costs 2 stress
+    box.roll("action", random.Random(1))
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+    assert not box.take_stress.isEnabled()
+    assert "written already" in box.take_stress.toolTip()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+    owner.undo_stack.undo()
+    assert box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+    box.roll("action", random.Random(2))
+    assert box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 4
+
+    crew = Crew(name="Lanterns")
+    crew_rules.add_clock(crew, "Alarm", 12)
+    crew_owner = DocumentOwner(CREW, crew)
+    screen.set_target(crew_owner)
+    rng = random.Random(0)
+    for _ in range(50):  # until a roll fills a segment
+        rolled = box.roll("action", rng)
+        if box.tick.isEnabled():
+            break
+    ticks = rolled.ticks(crew_rules_effect(screen))
+    qtbot.mouseClick(box.tick, Qt.MouseButton.LeftButton)
+    assert crew_owner.document.clocks[0].filled == ticks
+    assert not box.tick.isEnabled() and "ticked a clock already" in box.tick.toolTip()
+    qtbot.mouseClick(box.tick, Qt.MouseButton.LeftButton)
+    assert crew_owner.document.clocks[0].filled == ticks
