@@ -301,6 +301,12 @@ def untick(crew: Crew, name: str, amount: int = 1) -> None:
 
 
 def why_not_link(crew: Crew, kind: str, first: str, second: str) -> str | None:
+    """Why ``first`` and ``second`` cannot be linked now; one link per pair of clocks (a
+    second one would be listed twice, or, the other way round, leave each clock waiting
+    for the other)."""
+    for made in crew.links:
+        if {made.first, made.second} == {first, second} and first != second:
+            return f"{made.first} and {made.second} are linked already ({made.kind})"
     try:
         board(crew).link(LinkKind(kind), first, second)
     except (RefusedError, ValueError) as refused:
@@ -311,6 +317,18 @@ def why_not_link(crew: Crew, kind: str, first: str, second: str) -> str | None:
 def link(crew: Crew, kind: str, first: str, second: str) -> None:
     _refuse_if(why_not_link(crew, kind, first, second))
     _store(crew, board(crew).link(LinkKind(kind), first, second))
+
+
+def link_text(link: LinkRecord) -> str:
+    """One link in words, its direction kept (as the core's board reads it): a linked
+    clock waits for the first to fill, a racing pair ends when either fills, and in a
+    tug-of-war ticking the second unticks the first."""
+    if link.kind == "linked":
+        return f"{link.second} waits for {link.first} to fill (linked)"
+    if link.kind == "racing":
+        return f"{link.first} races {link.second}: the first to fill ends both (racing)"
+    return f"{link.first} against {link.second}: ticking {link.second} unticks {link.first} " \
+           "(tug-of-war)"
 
 
 EDITABLE: dict[str, tuple[int, int]] = {

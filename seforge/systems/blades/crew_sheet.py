@@ -210,6 +210,6 @@ def _clocks(sheet: Sheet, flow: PageFlow, crew: Crew) -> None:
         for text in cut:  # a name too long under its clock, in full under the row
             flow.text(text)
     for link in crew.links:
-        flow.text(f"Linked ({link.kind}): {link.first} and {link.second}")
+        flow.text(crew_rules.link_text(link))
     if not crew.clocks:
         flow.text("—")

@@ -141,6 +141,8 @@ class WorldSections(CrewBase):
         self.link_second = QComboBox()
         self.link_second.setAccessibleName("Second clock")
         self.link_button = self._button("Link", self._link)
+        for combo in (self.link_kind, self.link_first, self.link_second):
+            combo.currentIndexChanged.connect(lambda _i: self._refresh_clock_buttons())
         row = fill_row(self.link_kind, self.link_first, self.link_second, self.link_button)
         kl.addLayout(row)
         self.fill_dice = spin_box("Dice per roll against the clock", 0, odds.MAX_TRAIT_DICE, 2)
@@ -282,8 +284,10 @@ class WorldSections(CrewBase):
         refuse(self.add_clock, rules.why_not_add_clock(
             crew, self.clock_name.text(), int(self.clock_size.currentData() or 4),
             self.clock_kind.currentText()), "Add the clock")
-        refuse(self.link_button, None if len(crew.clocks) >= 2 else "add two clocks first",
-               "Link the two clocks")
+        refuse(self.link_button, rules.why_not_link(
+            crew, self.link_kind.currentText(), self.link_first.currentText(),
+            self.link_second.currentText()) if len(crew.clocks) >= 2 else
+            "add two clocks first", "Link the two clocks")
         self._refresh_fill_odds()
 
     def _refresh_fill_odds(self) -> None:
@@ -330,6 +334,5 @@ class WorldSections(CrewBase):
             combo.addItems(names)
             if current in names:
                 combo.setCurrentText(current)
-        self.links.setText("; ".join(f"{lk.first} → {lk.second} ({lk.kind})"
-                                     for lk in crew.links) or "No links.")
+        self.links.setText("; ".join(rules.link_text(lk) for lk in crew.links) or "No links.")
         self._refresh_clock_buttons()

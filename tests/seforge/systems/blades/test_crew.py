@@ -69,6 +69,23 @@ def test_clocks_use_the_core_board_with_links() -> None:
     assert [link.first for link in crew.links] == ["Escape"]
 
 
+def test_two_clocks_are_linked_once() -> None:
+    """Linking a pair again (or the other way round, which would leave each clock waiting
+    for the other) is refused with the link there is."""
+    crew = Crew()
+    rules.add_clock(crew, "Patrol", 6)
+    rules.add_clock(crew, "Vault", 8)
+    rules.link(crew, "linked", "Patrol", "Vault")
+    for kind, first, second in (("linked", "Patrol", "Vault"), ("linked", "Vault", "Patrol"),
+                                ("racing", "Vault", "Patrol")):
+        assert rules.why_not_link(crew, kind, first, second) == (
+            "Patrol and Vault are linked already (linked)")
+        with pytest.raises(RefusedError, match="linked already"):
+            rules.link(crew, kind, first, second)
+    assert len(crew.links) == 1
+    assert "itself" in (rules.why_not_link(crew, "linked", "Vault", "Vault") or "")
+
+
 def test_a_crew_file_with_clashing_clocks_is_refused_in_one_line() -> None:
     from seforge.core.documents import DocumentFileError
     from seforge.systems.blades.documents import CREW

@@ -43,6 +43,8 @@ def spider_crew() -> Crew:
     crew_rules.add_faction(crew, "Bluecoats", 3, -1)
     crew_rules.add_clock(crew, "Alarm", 6)
     crew_rules.tick(crew, "Alarm", 2)
+    crew_rules.add_clock(crew, "Lockdown", 4)
+    crew_rules.link(crew, "linked", "Alarm", "Lockdown")
     crew_rules.hold_claim(crew, 1, True)
     return crew
 
@@ -75,7 +77,8 @@ def test_the_crew_sheet_holds_upgrades_claims_ladder_and_clocks(tmp_path: Path) 
     text = _text(path)
     for expected in ("The Lampblacks", "Shadows", "Thief Rigging", "Hidden Lair",
                      "Everyone Steals", "Lair", "Loyal Fence", "Bluecoats", "Alarm 2/6",
-                     "Heat", "Wanted", "Crew XP", "Fitz"):
+                     "Heat", "Wanted", "Crew XP", "Fitz",
+                     "Lockdown waits for Alarm to fill (linked)"):
         assert expected in text, expected
 
 

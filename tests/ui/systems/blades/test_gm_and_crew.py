@@ -147,6 +147,32 @@ def _hold_a_claim(qtbot: QtBot, editor: CrewEditor, widget: CrewWidget) -> None:
     assert "of 11" in widget.rep.text()
 
 
+def test_the_link_button_asks_the_rules_about_the_chosen_clocks(qtbot: QtBot) -> None:
+    """A clock linked to itself, or a pair linked already, leaves Link disabled with the
+    reason (it was enabled, and a second click listed the same link twice)."""
+    editor = SYSTEM_UI.new_editor("blades.crew")
+    assert isinstance(editor, CrewEditor)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    widget.show()
+    for name in ("Patrol", "Vault"):
+        widget.clock_name.setText(name)
+        qtbot.mouseClick(widget.add_clock, Qt.MouseButton.LeftButton)
+    assert widget.link_first.currentText() == widget.link_second.currentText() == "Patrol"
+    assert not widget.link_button.isEnabled()
+    assert "itself" in widget.link_button.toolTip()
+    widget.link_second.setCurrentIndex(widget.link_second.findText("Vault"))
+    assert widget.link_button.isEnabled()
+    qtbot.mouseClick(widget.link_button, Qt.MouseButton.LeftButton)
+    assert len(editor.owner.document.links) == 1
+    assert not widget.link_button.isEnabled()
+    assert "linked already" in widget.link_button.toolTip()
+    qtbot.mouseClick(widget.link_button, Qt.MouseButton.LeftButton)
+    assert len(editor.owner.document.links) == 1
+    assert widget.links.text() == "Vault waits for Patrol to fill (linked)"
+
+
 def test_crew_pays_tier_one_from_the_scoundrels(qtbot: QtBot) -> None:
     """Issue 31: 'Not now: Tier 1 costs 8 coin; the lair holds 4' had no way out."""
     editor = SYSTEM_UI.new_editor(CREW.format_id)
