@@ -45,10 +45,21 @@ def why_not_add_dot(scoundrel: Scoundrel, action: str, source: DotSource = "free
     if spent(scoundrel) >= CREATION_DOTS:
         return f"all {CREATION_DOTS} creation dots are placed"
     if used_from(scoundrel, source) >= SOURCE_ALLOWANCE[source]:
-        allowance = SOURCE_ALLOWANCE[source]
-        return (f"the {source} gives {allowance} dot{'s' if allowance > 1 else ''} and "
-                f"{'they are' if allowance > 1 else 'it is'} placed")
+        return _source_full(scoundrel, source)
     return None
+
+
+def _source_full(scoundrel: Scoundrel, source: DotSource) -> str:
+    """Why ``source`` has no dot left: its dots are placed, and which other source still
+    has one to place (so a refused free dot points to the heritage or background dot)."""
+    allowance = SOURCE_ALLOWANCE[source]
+    owner = "the playbook's" if source == "playbook" else "the"
+    placed = (f"{owner} {allowance} {source} dots are placed" if allowance > 1
+              else f"{owner} {source} dot is placed")
+    left = {other: SOURCE_ALLOWANCE[other] - used_from(scoundrel, other)
+            for other in DOT_SOURCES if other != source}
+    waiting = [f"{n} {other} dot{'s' if n > 1 else ''}" for other, n in left.items() if n > 0]
+    return f"{placed} (still to place: {', '.join(waiting)})" if waiting else placed
 
 
 def add_dot(scoundrel: Scoundrel, action: str, source: DotSource = "free") -> None:
