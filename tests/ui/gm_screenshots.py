@@ -16,40 +16,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
 from seforge.systems.swords_edge.library import list_entries, load_pc
+from ui.shell.theme import apply_theme
 from ui.systems.swords_edge.gm import GMDock
 
 
-def dark_palette() -> QPalette:
-    palette = QPalette()
-    colours = {
-        QPalette.ColorRole.Window: "#26272b",
-        QPalette.ColorRole.WindowText: "#e8e6e1",
-        QPalette.ColorRole.Base: "#1c1d20",
-        QPalette.ColorRole.AlternateBase: "#232428",
-        QPalette.ColorRole.ToolTipBase: "#33353a",
-        QPalette.ColorRole.ToolTipText: "#e8e6e1",
-        QPalette.ColorRole.Text: "#e8e6e1",
-        QPalette.ColorRole.Button: "#323439",
-        QPalette.ColorRole.ButtonText: "#e8e6e1",
-        QPalette.ColorRole.Highlight: "#c0634c",
-        QPalette.ColorRole.HighlightedText: "#ffffff",
-        QPalette.ColorRole.PlaceholderText: "#8d8b86",
-    }
-    for role, colour in colours.items():
-        palette.setColor(role, QColor(colour))
-    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
-                 QPalette.ColorRole.ButtonText):
-        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6d6b67"))
-    return palette
-
-
 def shoot(app: QApplication, folder: Path, theme: str) -> list[Path]:
-    app.setStyle("Fusion")
-    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    apply_theme(app, theme)
     jyrell = load_pc("jyrell")
     window = QMainWindow()
     centre = QLabel("(character editor)")

@@ -11,8 +11,16 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtGui import QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QGroupBox,
+    QLineEdit,
+    QStyle,
+    QStyleOptionButton,
+    QVBoxLayout,
+)
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
@@ -366,3 +374,43 @@ def test_a_refusal_goes_once_it_no_longer_applies(window: MainWindow) -> None:
     document.notify_changed()
     panel.refresh()
     assert panel.last_error() == ""
+
+
+def _luminance(colour: QColor) -> float:
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return (0.2126 * channel(colour.red()) + 0.7152 * channel(colour.green())
+            + 0.0722 * channel(colour.blue()))
+
+
+def _contrast(a: QColor, b: QColor) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_an_unchecked_box_stands_out_from_its_page(qtbot: QtBot, qapp: QApplication,
+                                                   theme: str) -> None:
+    """An empty check box must be seen against the page in both themes (the dark theme's
+    fields were as dark as the page round them: a box was a faint outline)."""
+    apply_theme(qapp, theme)
+    try:
+        page = QGroupBox("Action roll")
+        box = QCheckBox("Push yourself", page)
+        QVBoxLayout(page).addWidget(box)
+        qtbot.addWidget(page)
+        page.show()
+        qtbot.waitExposed(page)
+        option = QStyleOptionButton()
+        box.initStyleOption(option)
+        mark = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+        image = box.grab().toImage()
+        around = image.pixelColor(mark.right() + 3, mark.center().y())
+        best = max(_contrast(image.pixelColor(x, y), around)
+                   for x in range(mark.left(), mark.right() + 1)
+                   for y in range(mark.top(), mark.bottom() + 1))
+        assert best >= 1.25, f"{theme}: the box's best contrast with the page is {best:.2f}"
+    finally:
+        apply_theme(qapp, "light")
