@@ -140,7 +140,21 @@ class ClockBoard:
             links=tuple(lk for lk in self.links if name not in (lk.first, lk.second)),
         )
 
+    def why_not_link(self, kind: LinkKind, first: str, second: str) -> str | None:
+        """Why ``first`` and ``second`` cannot be linked: a pair of clocks is linked once
+        (a second link would repeat it, or, the other way round, make each clock wait
+        for the other), and the board's own rules (clocks on it, not itself, no cycle)."""
+        for made in self.links:
+            if {made.first, made.second} == {first, second}:
+                return f"{made.first} and {made.second} are linked already ({made.kind})"
+        try:
+            replace(self, links=(*self.links, ClockLink(kind, first, second)))
+        except RefusedError as refused:
+            return refused.reason
+        return None
+
     def link(self, kind: LinkKind, first: str, second: str) -> ClockBoard:
+        _refuse_if(self.why_not_link(kind, first, second))
         return replace(self, links=(*self.links, ClockLink(kind, first, second)))
 
     def why_not_tick(self, name: str, amount: int = 1) -> str | None:

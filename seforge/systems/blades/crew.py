@@ -301,17 +301,12 @@ def untick(crew: Crew, name: str, amount: int = 1) -> None:
 
 
 def why_not_link(crew: Crew, kind: str, first: str, second: str) -> str | None:
-    """Why ``first`` and ``second`` cannot be linked now; one link per pair of clocks (a
-    second one would be listed twice, or, the other way round, leave each clock waiting
-    for the other)."""
-    for made in crew.links:
-        if {made.first, made.second} == {first, second} and first != second:
-            return f"{made.first} and {made.second} are linked already ({made.kind})"
+    """Why ``first`` and ``second`` cannot be linked now (the core board's rules: one link
+    per pair of clocks, no clock linked to itself, none waiting for itself)."""
     try:
-        board(crew).link(LinkKind(kind), first, second)
+        return board(crew).why_not_link(LinkKind(kind), first, second)
     except (RefusedError, ValueError) as refused:
         return getattr(refused, "reason", str(refused))
-    return None
 
 
 def link(crew: Crew, kind: str, first: str, second: str) -> None:

@@ -271,3 +271,22 @@ def test_tiered_marks_land_in_the_lowest_free_row_at_or_above(marks: list[int]) 
         track = track.mark(tier)
         free[target] -= 1
         assert [len(row) for row in track.marked] == [2 - free[0], 2 - free[1], 1 - free[2]]
+
+
+def test_a_pair_of_clocks_is_linked_once() -> None:
+    """A second link of the same pair, either way round, is refused with the link there
+    is; a board saved with a repeated link before this rule still loads."""
+    from seforge.core.clocks import Clock, ClockBoard, ClockLink, LinkKind
+
+    board = ClockBoard(clocks=(Clock("Patrol", 6), Clock("Vault", 8)))
+    board = board.link(LinkKind.LINKED, "Patrol", "Vault")
+    for kind, first, second in ((LinkKind.LINKED, "Patrol", "Vault"),
+                                (LinkKind.RACING, "Vault", "Patrol")):
+        assert board.why_not_link(kind, first, second) == (
+            "Patrol and Vault are linked already (linked)")
+        with pytest.raises(RefusedError, match="linked already"):
+            board.link(kind, first, second)
+    assert "itself" in (board.why_not_link(LinkKind.RACING, "Vault", "Vault") or "")
+    old = ClockBoard(clocks=board.clocks, links=(*board.links,
+                                                 ClockLink(LinkKind.LINKED, "Patrol", "Vault")))
+    assert old.tick("Patrol").clock("Patrol").filled == 1
