@@ -157,6 +157,18 @@ class ClockBoard:
         _refuse_if(self.why_not_link(kind, first, second))
         return replace(self, links=(*self.links, ClockLink(kind, first, second)))
 
+    def why_not_unlink(self, first: str, second: str) -> str | None:
+        if any({made.first, made.second} == {first, second} for made in self.links):
+            return None
+        return f"{first} and {second} are not linked"
+
+    def unlink(self, first: str, second: str) -> ClockBoard:
+        """The board without the link between ``first`` and ``second`` (either way round;
+        a repeated link of an older board goes with it)."""
+        _refuse_if(self.why_not_unlink(first, second))
+        return replace(self, links=tuple(lk for lk in self.links
+                                         if {lk.first, lk.second} != {first, second}))
+
     def why_not_tick(self, name: str, amount: int = 1) -> str | None:
         try:
             clock = self.clock(name)

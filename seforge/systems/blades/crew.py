@@ -314,6 +314,19 @@ def link(crew: Crew, kind: str, first: str, second: str) -> None:
     _store(crew, board(crew).link(LinkKind(kind), first, second))
 
 
+def why_not_unlink(crew: Crew, first: str, second: str) -> str | None:
+    try:
+        return board(crew).why_not_unlink(first, second)
+    except RefusedError as refused:
+        return refused.reason
+
+
+def unlink(crew: Crew, first: str, second: str) -> None:
+    """Mutator: ``first`` and ``second`` are no longer linked (either way round)."""
+    _refuse_if(why_not_unlink(crew, first, second))
+    _store(crew, board(crew).unlink(first, second))
+
+
 def link_text(link: LinkRecord) -> str:
     """One link in words, its direction kept (as the core's board reads it): a linked
     clock waits for the first to fill, a racing pair ends when either fills, and in a

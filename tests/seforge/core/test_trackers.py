@@ -290,3 +290,18 @@ def test_a_pair_of_clocks_is_linked_once() -> None:
     old = ClockBoard(clocks=board.clocks, links=(*board.links,
                                                  ClockLink(LinkKind.LINKED, "Patrol", "Vault")))
     assert old.tick("Patrol").clock("Patrol").filled == 1
+
+
+def test_a_link_is_removed_either_way_round() -> None:
+    from seforge.core.clocks import Clock, ClockBoard, ClockLink, LinkKind
+
+    board = ClockBoard(clocks=(Clock("Patrol", 6), Clock("Vault", 8), Clock("Fire", 4)),
+                       links=(ClockLink(LinkKind.LINKED, "Patrol", "Vault"),
+                              ClockLink(LinkKind.LINKED, "Patrol", "Vault"),
+                              ClockLink(LinkKind.RACING, "Fire", "Vault")))
+    after = board.unlink("Vault", "Patrol")
+    assert after.links == (ClockLink(LinkKind.RACING, "Fire", "Vault"),)
+    assert after.why_not_unlink("Patrol", "Vault") == "Patrol and Vault are not linked"
+    with pytest.raises(RefusedError, match="not linked"):
+        after.unlink("Patrol", "Fire")
+    assert after.tick("Vault").clock("Vault").filled == 1  # no longer waits for Patrol

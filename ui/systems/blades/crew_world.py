@@ -141,9 +141,11 @@ class WorldSections(CrewBase):
         self.link_second = QComboBox()
         self.link_second.setAccessibleName("Second clock")
         self.link_button = self._button("Link", self._link)
+        self.unlink_button = self._button("Unlink", self._unlink)
         for combo in (self.link_kind, self.link_first, self.link_second):
             combo.currentIndexChanged.connect(lambda _i: self._refresh_clock_buttons())
-        row = fill_row(self.link_kind, self.link_first, self.link_second, self.link_button)
+        row = fill_row(self.link_kind, self.link_first, self.link_second, self.link_button,
+                       self.unlink_button)
         kl.addLayout(row)
         self.fill_dice = spin_box("Dice per roll against the clock", 0, odds.MAX_TRAIT_DICE, 2)
         self.fill_effect = QComboBox()
@@ -270,6 +272,10 @@ class WorldSections(CrewBase):
         first, second = self.link_first.currentText(), self.link_second.currentText()
         self.do("Link clocks", lambda c: rules.link(c, kind, first, second))
 
+    def _unlink(self) -> None:
+        first, second = self.link_first.currentText(), self.link_second.currentText()
+        self.do("Unlink clocks", lambda c: rules.unlink(c, first, second))
+
     def _refresh_clock_buttons(self) -> None:
         crew = self.crew
         name = self._clock_name()
@@ -288,6 +294,9 @@ class WorldSections(CrewBase):
             crew, self.link_kind.currentText(), self.link_first.currentText(),
             self.link_second.currentText()) if len(crew.clocks) >= 2 else
             "add two clocks first", "Link the two clocks")
+        refuse(self.unlink_button, rules.why_not_unlink(
+            crew, self.link_first.currentText(), self.link_second.currentText()),
+            "Remove the link between the two clocks")
         self._refresh_fill_odds()
 
     def _refresh_fill_odds(self) -> None:

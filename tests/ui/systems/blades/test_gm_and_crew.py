@@ -274,3 +274,30 @@ def test_reference_shows_the_playbooks_and_crews_with_their_source(qtbot: QtBot)
     ref.search.setText("consequences by position")
     assert "@TODO at line 254" in ref.source.text() and "inferred" in ref.source.text()
     assert "L242" in ref.source.toolTip()
+
+
+def test_a_link_is_removed_with_the_unlink_button(qtbot: QtBot) -> None:
+    """A link used to go only with an undo: Unlink removes the chosen pair's link (either
+    way round) as one undoable step, and is refused for a pair that is not linked."""
+    editor = SYSTEM_UI.new_editor("blades.crew")
+    assert isinstance(editor, CrewEditor)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    widget.show()
+    for name in ("Patrol", "Vault", "Fire"):
+        widget.clock_name.setText(name)
+        qtbot.mouseClick(widget.add_clock, Qt.MouseButton.LeftButton)
+    widget.link_second.setCurrentIndex(widget.link_second.findText("Vault"))
+    assert not widget.unlink_button.isEnabled()
+    assert "not linked" in widget.unlink_button.toolTip()
+    qtbot.mouseClick(widget.link_button, Qt.MouseButton.LeftButton)
+    widget.link_first.setCurrentIndex(widget.link_first.findText("Vault"))
+    widget.link_second.setCurrentIndex(widget.link_second.findText("Patrol"))
+    assert widget.unlink_button.isEnabled()
+    qtbot.mouseClick(widget.unlink_button, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.links == []
+    assert widget.links.text() == "No links."
+    assert editor.owner.undo_stack.undoText() == "Unlink clocks"
+    editor.owner.undo_stack.undo()
+    assert len(editor.owner.document.links) == 1
