@@ -65,10 +65,13 @@ class Roll:
             return table[effect_step(effect, 1).value]
         return table[effect.value]
 
-    def describe(self) -> str:
+    def describe(self, kind: str = "action") -> str:
+        """The dice and the die read; for an action or a fortune roll its result level
+        (a resistance roll always succeeds: its stress, said by the caller, is its result)."""
         shown = ", ".join(str(d) for d in self.dice)
         how = "lowest of two" if self.zero_dice else "highest"
-        return f"{self.pool}d [{shown}]: {how} {self.read}, {LEVEL_WORDS[self.level]}"
+        text = f"{self.pool}d [{shown}]: {how} {self.read}"
+        return text if kind == "resistance" else f"{text}, {LEVEL_WORDS[self.level]}"
 
 
 def roll(pool: int, rng: random.Random | None = None) -> Roll:

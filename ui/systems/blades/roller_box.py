@@ -138,7 +138,7 @@ class RollerBox(QGroupBox):
             pool = rolls.fortune_dice.value()
         self.last, self.last_kind = roller.roll(pool, rng), kind
         self._written.clear()
-        text = f"{kind.capitalize()} roll {self.last.describe()}"
+        text = f"{kind.capitalize()} roll {self.last.describe(kind)}"
         if kind == "resistance":
             stress = self.last.stress
             text += ": clears 1 stress" if stress < 0 else f": costs {stress} stress"

@@ -34,6 +34,9 @@ def test_resistance_roll_writes_stress_undoably(qtbot: QtBot) -> None:
     screen.rolls.resist_dice.setValue(2)
     rolled = box.roll("resistance", random.Random(3))
     assert box.result.text().startswith("Resistance roll 2d [")
+    # a resistance roll always succeeds: it reads as the stress it costs, not as a level
+    assert not any(word in box.result.text() for word in ("success", "bad outcome"))
+    assert "stress" in box.result.text()
     assert box.take_stress.isEnabled()
     qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
     expected = max(0, 2 - 1) if rolled.stress < 0 else 2 + rolled.stress
