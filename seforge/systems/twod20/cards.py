@@ -29,6 +29,7 @@ from seforge.core.pdf.text import (
 from seforge.systems.twod20.models import Character, HarmKind, Weapon
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attr, derived_values, rating
+from seforge.systems.twod20.settings import HarmLimitRule
 
 MARGIN = 28.0
 GAP = 14.0
@@ -104,9 +105,12 @@ def _derived_text(character: Character) -> str:
 
 
 def _harms_text(character: Character) -> str:
-    """The Harms against the limit, Wounds and Traumas counted, then each by name."""
+    """The Harms (against the limit when the record's rule has one), Wounds and Traumas
+    counted, then each by name."""
     wounds = sum(h.kind is HarmKind.WOUND for h in character.harms)
-    harm_line = (f"Harms {len(character.harms)}/{character.settings.harm_limit}: "
+    limit = (f"/{character.settings.harm_limit}"
+             if character.settings.harm_limit_rule is HarmLimitRule.DEFEATED else "")
+    harm_line = (f"Harms {len(character.harms)}{limit}: "
                  f"{wounds} Wound(s), {len(character.harms) - wounds} Trauma(s)")
     if character.harms:
         harm_line += " — " + ", ".join(h.name or h.kind.value for h in character.harms)

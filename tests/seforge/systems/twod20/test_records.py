@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from seforge.core.documents import DocumentFileError
 from seforge.systems import registry
-from seforge.systems.twod20.cards import render_cards, weapon_damage
+from seforge.systems.twod20.cards import card_blocks, render_cards, weapon_damage
 from seforge.systems.twod20.documents import CHARACTER_KIND
 from seforge.systems.twod20.models import Character, Harm, HarmKind, Role, Weapon, new_character
 from seforge.systems.twod20.profiles import Profile
@@ -145,6 +145,18 @@ def test_cards_pdf_has_four_cards_a_page() -> None:
     first = reader.pages[0].extract_text()
     assert "Ilse" in first and "Thak" in first and "Maximum Stress: 13" in first
     assert "Vigor" in reader.pages[1].extract_text()
+
+
+def test_card_gives_a_harm_limit_only_under_a_rule_that_has_one() -> None:
+    """The SRD's three Harms leave a character Defeated; the Conan screen sets no limit,
+    so a Conan card must not print one (the editor draws five boxes there)."""
+    def harms_line(character: Character) -> str:
+        return dict(card_blocks(character))["Harms"]
+
+    conan = new_character(Profile.CONAN, name="Thak")
+    conan.harms.append(Harm(kind=HarmKind.WOUND))
+    assert harms_line(conan).startswith("Harms 1: 1 Wound(s), 0 Trauma(s)")
+    assert harms_line(srd()).startswith("Harms 0/3: 0 Wound(s)")
 
 
 def _seforge(*argv: str) -> subprocess.CompletedProcess[str]:
