@@ -24,7 +24,7 @@ from seforge.systems.twod20.settings import (
     parse_prices,
 )
 from ui.shell.widgets import spin_box
-from ui.systems.twod20.common import add_row, shrinkable, wrapping_form
+from ui.systems.twod20.common import add_row, shrinkable, whole_numbers, wrapping_form
 from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
 
 Run = Callable[[str, Callable[[Conflict], Conflict]], bool]
@@ -106,6 +106,7 @@ class TableSettings(QScrollArea):
                               ("natural_one_doubles", self.set_one)):
             control.setToolTip(f"{control.toolTip()}. Default from: {SETTING_SOURCES[name]}.")
         for box_ in (self.set_cap, self.set_loss, self.set_keep, self.set_pool, self.set_ranged):
+            whole_numbers(box_)
             box_.valueChanged.connect(self._settings_changed)
         self.set_one.toggled.connect(self._settings_changed)
         self.set_prices.editingFinished.connect(self._settings_changed)

@@ -45,6 +45,7 @@ from ui.systems.twod20.common import (
     flow_of,
     row_of,
     set_reason,
+    whole_numbers,
     wrapping_form,
 )
 from ui.systems.twod20.conflict_settings import TableSettings
@@ -284,6 +285,8 @@ class ConflictView(QWidget):
             "Set maximum Resolve", lambda d, n: cf.update_combatant(
                 d, n, max_resolve=v, resolve=min(v, cf.find(d, n).resolve))))
         self.resolve_label = QLabel("Maximum Resolve")
+        whole_numbers(self.cover, self.morale, self.initiative, self.track_max,
+                      self.resolve_max)
         form.addRow(self.resolve_label, self.resolve_max)
         return box
 

@@ -9,6 +9,7 @@ they were worked out and every problem ``check_character`` finds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -50,6 +51,7 @@ from ui.systems.twod20.common import (
     flow_of,
     labelled,
     set_reason,
+    whole_numbers,
 )
 from ui.systems.twod20.record_tables import AttackTable, SkillTable
 from ui.systems.twod20.rule_settings import RECORD_RULES, RuleSettingsForm
@@ -170,6 +172,7 @@ class RecordEditor(QWidget):
             box_ = spin_box(field.capitalize(), low, high, 0, tips[field])
             box_.valueChanged.connect(lambda v, f=field: self.run(
                 f"Set {f}", lambda c: ed.set_field(c, f, v)))
+            whole_numbers(box_)
             self.numbers[field] = box_
             self.number_labels[field] = QLabel(field.capitalize())
             grid.addWidget(labelled(self.number_labels[field], box_))
@@ -191,6 +194,7 @@ class RecordEditor(QWidget):
                 ("stress", "Stress marked", "Stress taken since the scene began")):
             box = spin_box(label, 0, 99, 0, tip)
             box.valueChanged.connect(lambda v, f=field: self._set_track(f, v))
+            whole_numbers(box)
             self.track_boxes[field] = box
             self.track_labels[field] = QLabel(label)
             grid.addWidget(labelled(self.track_labels[field], box))
@@ -344,8 +348,15 @@ class RecordEditor(QWidget):
             box = spin_box(name, 0, MAX_ATTRIBUTE, 8, f"{name} score")
             box.valueChanged.connect(lambda v, n=name: self.run(
                 f"Set {n}", lambda c: ed.set_attribute(c, n, v)))
+            whole_numbers(box)
             self._attribute_boxes[name] = box
             self.attributes_grid.addWidget(labelled(name, box))
+        # boxes made now would come last in the Tab order: put them back between the
+        # profile and the first number, where they stand on the page
+        chain: list[QWidget] = [self.profile, *self._attribute_boxes.values(),
+                                next(iter(self.numbers.values()))]
+        for before, after in pairwise(chain):
+            QWidget.setTabOrder(before, after)
 
     def _refresh_condition(self) -> None:
         from seforge.systems.twod20.roller import track_left

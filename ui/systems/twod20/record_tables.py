@@ -31,7 +31,7 @@ from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, skill_target
 from seforge.systems.twod20.settings import focus_note
 from ui.shell.widgets import spin_box
-from ui.systems.twod20.common import elide_headers, fixed_columns, flow_of
+from ui.systems.twod20.common import elide_headers, fixed_columns, flow_of, whole_numbers
 
 Run = Callable[[str, Callable[[Character], Character | None]], bool]
 """The editor's ``run``: apply one named change to the record; False when refused."""
@@ -119,6 +119,7 @@ class SkillTable(QGroupBox):
             attribute.addItem(attr_name, attr_name)
         name.editingFinished.connect(lambda i=index, w=name: self._edit(
             i, name=w.text().strip() or self._doc().skills[i].name))
+        whole_numbers(rating, focus)
         rating.valueChanged.connect(lambda v, i=index: self._edit(i, rating=v))
         focus.valueChanged.connect(lambda v, i=index: self._edit(i, focus=v))
         focuses.editingFinished.connect(lambda i=index, w=focuses: self._edit(
@@ -189,11 +190,18 @@ class AttackTable(QGroupBox):
         layout.addWidget(self.table)
         add = QPushButton("Add attack")
         add.setToolTip("Add a weapon or attack")
-        add.clicked.connect(lambda: self._run("Add an attack", lambda c: ed.add_weapon(c)))
+        add.clicked.connect(self.add)
         remove = QPushButton("Remove attack")
         remove.setToolTip("Remove the selected attack")
         remove.clicked.connect(self.remove)
         layout.addWidget(flow_of([add, remove]))
+
+    def add(self) -> None:
+        """A new attack, its placeholder name chosen so that typing replaces it."""
+        if self._run("Add an attack", lambda c: ed.add_weapon(c)) and self.rows:
+            name = self.rows[-1][0]
+            name.setFocus()
+            name.selectAll()
 
     def remove(self) -> None:
         row = self.table.currentRow()
@@ -218,6 +226,7 @@ class AttackTable(QGroupBox):
         qualities.setAccessibleName(f"Attack {index + 1} qualities")
         qualities.setToolTip("Damage effects, e.g. Vicious 1, Piercing 2")
         name.editingFinished.connect(lambda i=index, w=name: self._edit(i, name=w.text()))
+        whole_numbers(dice)
         dice.valueChanged.connect(lambda v, i=index: self._edit(i, dice=v))
         kind.currentIndexChanged.connect(lambda _x, i=index, w=kind: self._edit(
             i, kind=w.currentData()))

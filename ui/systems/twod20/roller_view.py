@@ -349,9 +349,12 @@ class RollerPanel(QGroupBox):
         where, name = self._target()
         damage_reason = ("roll the damage first" if self.last_damage is None else
                          None if where else name)
+        # the record applies its own rules, the tracker its own: name the target's
+        rules = (self.record_owner.document.profile
+                 if where == "record" and self.record_owner is not None else doc.profile)
         set_reason(self.apply_damage_button, damage_reason,
                    f"The target takes the Stress after Soak, with the Harms of "
-                   f"{profile_info(doc.profile).title}'s rules")
+                   f"{profile_info(rules).title}'s rules")
         fortune_reason: str | None = name if not where else None
         if where == "record" and self.record_owner is not None:
             fortune_reason = roller.why_not_spend_record_fortune(

@@ -22,7 +22,7 @@ from seforge.systems.twod20.settings import (
     HarmLimitRule,
     TableSettings,
 )
-from ui.systems.twod20.common import shrinkable, wrapping_form
+from ui.systems.twod20.common import shrinkable, whole_numbers, wrapping_form
 
 
 def _range(name: str) -> tuple[int, int]:
@@ -75,6 +75,7 @@ class RuleSettingsForm(QWidget):
                 box = QSpinBox()
                 low, high = _range(name)
                 box.setRange(low, high)
+                whole_numbers(box)
                 box.valueChanged.connect(lambda v, n=name: self._emit(n, int(v)))
                 control = box
             if isinstance(control, QComboBox):

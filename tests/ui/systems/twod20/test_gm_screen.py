@@ -309,3 +309,40 @@ def test_undo_and_redo_buttons_on_the_tracker(qtbot: QtBot) -> None:
     assert owner.document.momentum == 0 and view.redo_button.isEnabled()
     view.redo_button.click()
     assert owner.document.momentum == 1
+
+
+def test_apply_stress_names_the_rules_of_whoever_takes_it(qtbot: QtBot) -> None:
+    """An SRD tracker and a Conan record open in the window: the record takes the Stress
+    under its own (Conan) rules, a tracker character under the tracker's (SRD)."""
+    from seforge.systems.twod20.documents import CHARACTER_KIND
+    from seforge.systems.twod20.models import new_character
+    from ui.shell.document_owner import DocumentOwner
+
+    gm = screen(qtbot)
+    gm.conflict_owner.apply("add", lambda d: cf.add_combatant(d, "Guard", Side.NPC))
+    record = DocumentOwner(CHARACTER_KIND, new_character(Profile.CONAN, name="Valeria"))
+    gm.set_record(record)
+    roller = gm.roller
+    roller.roll_damage_button.click()
+    roller.who.setCurrentIndex(roller.who.findText("Valeria (the open record)"))
+    assert "with the Harms of Conan's rules" in roller.apply_damage_button.toolTip()
+    roller.who.setCurrentIndex(roller.who.findData("Guard"))
+    assert "with the Harms of 2d20 SRD 2022's rules" in roller.apply_damage_button.toolTip()
+
+
+def test_a_typed_maximum_is_applied_once_without_clamping_on_the_way(qtbot: QtBot) -> None:
+    """Typing 12 as a Guard's maximum Stress with 6 marked: one undo step, the 6 kept (the
+    digit 1 on the way used to be applied as a maximum and left him at 1 Stress)."""
+    gm = screen(qtbot)
+    owner = gm.conflict_owner
+    owner.apply("add", lambda d: cf.take_stress(cf.add_combatant(d, "Guard", Side.NPC),
+                                                "Guard", 4))
+    view = gm.conflict
+    view.select("Guard")
+    steps = owner.undo_stack.count()
+    view.track_max.selectAll()
+    qtbot.keyClicks(view.track_max, "12")
+    qtbot.keyClick(view.track_max, Qt.Key.Key_Return)
+    guard = cf.find(owner.document, "Guard")
+    assert (guard.stress, guard.max_stress) == (4, 12)
+    assert owner.undo_stack.count() == steps + 1

@@ -8,7 +8,8 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.twod20.documents import CHARACTER_KIND, CONFLICT_KIND
@@ -150,3 +151,51 @@ def test_save_a_stat_card(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_pat
     pdf = tmp_path / "ilse.pdf"
     assert "saved to ilse.pdf" in ed.message.text()
     assert "Ilse" in PdfReader(pdf).pages[0].extract_text()
+
+
+def tab_walk(start: QWidget, steps: int) -> list[str]:
+    """The accessible names Tab visits from ``start``, as the keyboard moves the focus."""
+    start.setFocus()
+    names: list[str] = []
+    for _ in range(steps):
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        QTest.keyClick(focused, Qt.Key.Key_Tab)
+        now = QApplication.focusWidget()
+        assert now is not None
+        names.append(now.accessibleName())
+    return names
+
+
+@pytest.mark.parametrize("profile", list(Profile))
+def test_tab_goes_from_the_profile_through_the_attributes(qtbot: QtBot,
+                                                          profile: Profile) -> None:
+    ed = editor(qtbot)
+    ed.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is ed)
+    ed.profile.setCurrentIndex(ed.profile.findData(profile.value))
+    QApplication.processEvents()     # the boxes of another profile's list show up
+    attributes = list(ed._attribute_boxes)
+    walked = tab_walk(ed.profile, len(attributes) + 1)
+    assert walked == [*attributes, "Armour"]
+
+
+def test_a_typed_attribute_is_one_undo_step(qtbot: QtBot) -> None:
+    ed = editor(qtbot)
+    box = ed._attribute_boxes["Agility"]
+    box.selectAll()
+    qtbot.keyClicks(box, "12")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert ed.owner.document.attributes["Agility"] == 12
+    ed.owner.undo_stack.undo()
+    assert ed.owner.document.attributes["Agility"] == 8
+
+
+def test_typing_after_add_attack_names_the_new_attack(qtbot: QtBot) -> None:
+    ed = editor(qtbot)
+    add = next(b for b in ed.findChildren(type(ed.add_wound)) if b.text() == "Add attack")
+    add.click()
+    name = ed.attack_table.rows[-1][0]
+    qtbot.keyClicks(name, "Sword")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert [w.name for w in ed.owner.document.weapons] == ["Sword"]     # not "WeaponSword"
