@@ -111,6 +111,14 @@ class DocumentLineEdit(QLineEdit):
             self.setCursorPosition(0)
 
 
+def whole_numbers(*boxes: QSpinBox) -> None:
+    """Spin boxes that change a document report a typed number once it is complete (Enter,
+    Tab, the focus leaving, an arrow step), not at every digit: typing 12 would apply 1
+    first, an undo step per digit, and a bound of 1 on the way clamps what it bounds."""
+    for box in boxes:
+        box.setKeyboardTracking(False)
+
+
 def cell_text(table: QTableWidget, row: int, column: int) -> str:
     """The text of a table cell; "" for a cell without an item."""
     item = table.item(row, column)

@@ -37,7 +37,7 @@ from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, show_refusal, status_line
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import spin_box, whole_numbers
 from ui.systems.blades.builder_play import PlaySections
 from ui.systems.blades.common import ReflowRow, dots_text, quietly, wrap_list
 from ui.systems.blades.ledger import LedgerPanel
@@ -379,6 +379,7 @@ class ScoundrelBuilder(PlaySections):
         self.house: dict[str, QSpinBox] = {}
         for field in ("stress_boxes", "attribute_xp_boxes", "playbook_xp_boxes"):
             spin = spin_box(HOUSE_DEFAULT_LABELS[field], 1, 20, 0, HOUSE_DEFAULT_LABELS[field])
+            whole_numbers(spin)
             spin.valueChanged.connect(partial(self._house, field))
             layout.addRow(HOUSE_DEFAULT_LABELS[field].split(" (")[0], spin)
             self.house[field] = spin
@@ -387,6 +388,7 @@ class ScoundrelBuilder(PlaySections):
         for level in (1, 2, 3):
             spin = spin_box(f"Harm row {level} boxes", 1, 6, 0, HOUSE_DEFAULT_LABELS["harm_boxes"])
             spin.setPrefix(f"row {level}: ")
+            whole_numbers(spin)
             spin.valueChanged.connect(partial(self._harm_boxes, level))
             harm.addWidget(spin)
             self.harm_boxes.append(spin)

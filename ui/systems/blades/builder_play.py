@@ -33,7 +33,7 @@ from seforge.systems.blades.facts import (
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import spin_box, whole_numbers
 from ui.systems.blades.builder_base import BuilderBase
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import fill_row, wrap_list
@@ -245,6 +245,7 @@ class PlaySections(BuilderBase):
         load_row = FlowLayout(fill=True)
         self.load = spin_box("Load", 0, MAX_LOAD, 0)
         self.load.setSpecialValueText("none")
+        whole_numbers(self.load)
         self.load.valueChanged.connect(self._set_load)
         self.load_level = QLabel()
         load_row.addWidget(self.load)

@@ -27,7 +27,7 @@ from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import refuse, status_line
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import spin_box, whole_numbers
 from ui.systems.blades.common import ReflowRow, fill_row, quietly, wrap_list
 from ui.systems.blades.crew_world import WorldSections
 
@@ -107,6 +107,7 @@ class CrewWidget(WorldSections):
                              ("vault", "Vault upgrades")):
             low, high = rules.EDITABLE[field]
             spin = spin_box(label, low, high, 0)
+            whole_numbers(spin)
             spin.valueChanged.connect(partial(self._number, field))
             form.addRow(label, spin)
             self.numbers[field] = spin

@@ -64,6 +64,7 @@ from seforge.systems.sword_of_life.rules import (
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns
 from ui.shell.refusal import show_refusal
+from ui.shell.widgets import whole_numbers
 from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 
 NAME_CHARS = 200
@@ -105,6 +106,7 @@ class CharacterEditor(QWidget):
         self.grip_now.setMaximumWidth(80)
         self.grip_now.setToolTip("Grip after wounds: each lost combat exchange takes the "
                                  "margin off; at 0 the character is unconscious")
+        whole_numbers(self.grip_now)
         self.grip_now.valueChanged.connect(self._grip_now_changed)
         top = QFormLayout()
         top.addRow("&Name", self.name_edit)
@@ -125,6 +127,7 @@ class CharacterEditor(QWidget):
             label = QLabel(f"&{LABELS[key]}")
             spin = QSpinBox()
             spin.setAccessibleName(LABELS[key])
+            whole_numbers(spin)
             spin.valueChanged.connect(lambda value, k=key: self._rating_changed(k, value))
             label.setBuddy(spin)
             scale = QLabel()

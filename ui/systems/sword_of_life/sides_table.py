@@ -22,7 +22,7 @@ from seforge.systems.sword_of_life.conflict_model import (
     SolConflict,
 )
 from seforge.systems.sword_of_life.odds import ConflictKind
-from ui.shell.widgets import DocumentLineEdit
+from ui.shell.widgets import DocumentLineEdit, whole_numbers
 
 SIDE_COLUMNS = ("Name", "Draws", "Score", "Start", "Bonus", "Split")
 SideChanged = Callable[[int | None, str, object], None]
@@ -131,6 +131,7 @@ def _spin_cell(table: QTableWidget, row: int, column: int, field: str,
     if not isinstance(spin, QSpinBox):
         spin = QSpinBox()
         spin.setFrame(False)
+        whole_numbers(spin)
         spin.valueChanged.connect(lambda v, r=row, f=field: changed(_side(r), f, v))
         table.setCellWidget(row, column, spin)
     return spin

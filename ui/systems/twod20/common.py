@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSpinBox,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -23,14 +22,7 @@ from PySide6.QtWidgets import (
 from seforge.core.probability_text import exactly, percent
 from ui.shell.flow_layout import FlowLayout as FlowLayout  # re-exported for the 2d20 pages
 from ui.shell.flow_layout import flow_row
-
-
-def whole_numbers(*boxes: QSpinBox) -> None:
-    """Spin boxes that change a document report a typed number once it is complete (Enter,
-    Tab, the focus leaving, an arrow step), not at every digit: typing 12 would apply 1
-    first, an undo step per digit, and a maximum of 1 on the way clamps what it bounds."""
-    for box in boxes:
-        box.setKeyboardTracking(False)
+from ui.shell.widgets import whole_numbers as whole_numbers  # re-exported for the views
 
 
 def set_probability(label: QLabel, value: Fraction, prefix: str = "") -> None:

@@ -321,3 +321,22 @@ def test_a_focused_name_cell_follows_a_character_taken_in(qtbot: Any) -> None:
     assert name.text() == "Space fighter pilot Kade"
     editor.add_button.setFocus()
     qtbot.waitUntil(lambda: editor.owner.document.player.name == "Space fighter pilot Kade")
+
+
+def test_a_typed_two_digit_number_is_one_step(qtbot: Any) -> None:
+    """Typing 12 as the opponent's score applies 12 once it is complete (Tab), not 1 on
+    the way: one undo step."""
+    editor = SYSTEM_UI.new_editor(CONFLICT_FORMAT)
+    assert isinstance(editor, ConflictEditor)
+    window = host(qtbot, editor.widget())
+    window.activateWindow()
+    owner = editor.owner
+    start = editor.sides.cellWidget(1, 3)
+    start.setFocus()
+    qtbot.waitUntil(start.hasFocus)
+    start.selectAll()
+    qtbot.keyClicks(start, "12")
+    assert owner.undo_stack.count() == 0  # nothing applied while typing
+    qtbot.keyClick(start, Qt.Key.Key_Tab)
+    assert owner.document.opponents[0].start == 12
+    assert owner.undo_stack.count() == 1
