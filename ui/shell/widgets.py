@@ -87,28 +87,38 @@ class HistoryPlainTextEdit(_HistoryKeys, QPlainTextEdit):
             self.blockSignals(blocked)
 
 
+def follows_document(edit: QLineEdit) -> QLineEdit:
+    """Make ``edit`` (a field that writes to the document when editing finishes) one that
+    :func:`show_document_text` can tell typing from a text merely shown: once editing
+    has finished, its text is no longer typing in progress."""
+    edit.editingFinished.connect(lambda: edit.setModified(False))
+    return edit
+
+
+def show_document_text(edit: QLineEdit, text: str) -> None:
+    """Show the document's ``text`` in ``edit`` (see :func:`follows_document`) unless the
+    user is typing there. What is typed and not finished stays while the document
+    redraws; a field that merely has the focus follows the document (an undo chosen from
+    the menu, a character file taken in), so leaving it cannot write a stale text back.
+    Without the focus a long text shows its start."""
+    if edit.text() == text or (edit.hasFocus() and edit.isModified()):
+        return
+    edit.setText(text)
+    if not edit.hasFocus():
+        edit.setCursorPosition(0)
+
+
 class DocumentLineEdit(QLineEdit):
     """A field that writes its text to the document when editing finishes (connect to
-    ``editingFinished``) and otherwise shows the document's (:meth:`show_text`).
-
-    What the user types and has not finished stays while the document redraws; a field
-    that merely has the focus follows the document (an undo chosen from the menu, a
-    character file taken in), so leaving it cannot write a stale text back."""
+    ``editingFinished``) and otherwise shows the document's (:meth:`show_text`)."""
 
     def __init__(self, *args: object) -> None:
         super().__init__(*args)  # type: ignore[call-overload]
-        # connected first, so it runs before the document's handler: once editing has
-        # finished, the text is no longer typing in progress
-        self.editingFinished.connect(lambda: self.setModified(False))
+        follows_document(self)  # connected first: it runs before the document's handler
 
     def show_text(self, text: str) -> None:
-        """Show the document's ``text`` unless the user is typing here. Without the focus
-        a long text shows its start."""
-        if self.text() == text or (self.hasFocus() and self.isModified()):
-            return
-        self.setText(text)
-        if not self.hasFocus():
-            self.setCursorPosition(0)
+        """:func:`show_document_text` in this field."""
+        show_document_text(self, text)
 
 
 def whole_numbers(*boxes: QSpinBox) -> None:

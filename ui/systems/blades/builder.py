@@ -37,7 +37,7 @@ from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, show_refusal, status_line
-from ui.shell.widgets import spin_box, whole_numbers
+from ui.shell.widgets import show_document_text, spin_box, whole_numbers
 from ui.systems.blades.builder_play import PlaySections
 from ui.systems.blades.common import ReflowRow, dots_text, quietly, wrap_list
 from ui.systems.blades.ledger import LedgerPanel
@@ -453,8 +453,7 @@ class ScoundrelBuilder(PlaySections):
         """The text fields (one being typed in keeps its text) and the playbook, each
         playbook the rules refuse disabled with the reason."""
         for field, edit in self.texts.items():
-            if not edit.hasFocus() or edit.text().strip() == getattr(sc, field):
-                edit.setText(getattr(sc, field))
+            show_document_text(edit, getattr(sc, field))
         self.playbook.setCurrentText(sc.playbook)
         playbooks = self.playbook.model()
         assert isinstance(playbooks, QStandardItemModel)

@@ -21,6 +21,7 @@ from seforge.systems.blades import creation
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import apply_or_refuse as apply
+from ui.shell.widgets import DocumentLineEdit, follows_document
 
 Mutator = Callable[[Scoundrel], None]
 
@@ -45,7 +46,7 @@ class BuilderBase(QWidget):
         return apply(self.owner, text, mutate, self.status)
 
     def _line(self, field: str, label: str, layout: QFormLayout, tip: str) -> QLineEdit:
-        edit = QLineEdit()
+        edit = DocumentLineEdit()
         edit.setAccessibleName(label)
         edit.setToolTip(tip)
         edit.editingFinished.connect(partial(self._text_done, field))
@@ -69,6 +70,7 @@ class BuilderBase(QWidget):
         edit = combo.lineEdit()
         assert edit is not None
         edit.setAccessibleName(label)
+        follows_document(edit)
         edit.editingFinished.connect(partial(self._text_done, field))
         combo.activated.connect(lambda _i: self._text_done(field))
         layout.addRow(label, combo)

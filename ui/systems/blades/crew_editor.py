@@ -27,7 +27,13 @@ from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import refuse, status_line
-from ui.shell.widgets import spin_box, whole_numbers
+from ui.shell.widgets import (
+    DocumentLineEdit,
+    follows_document,
+    show_document_text,
+    spin_box,
+    whole_numbers,
+)
 from ui.systems.blades.common import ReflowRow, fill_row, quietly, wrap_list
 from ui.systems.blades.crew_world import WorldSections
 
@@ -47,7 +53,7 @@ class CrewWidget(WorldSections):
         layout.addLayout(top)
         crew_box = QGroupBox("Crew")
         form = QFormLayout(crew_box)
-        self.name = QLineEdit()
+        self.name = DocumentLineEdit()
         self.name.setAccessibleName("Name")
         self.name.editingFinished.connect(partial(self._text, self.name, "name"))
         form.addRow("Name", self.name)
@@ -63,7 +69,7 @@ class CrewWidget(WorldSections):
                                        Qt.ItemDataRole.ToolTipRole)
         type_edit = self.type_pick.lineEdit()
         assert type_edit is not None
-        self.crew_type = type_edit
+        self.crew_type = follows_document(type_edit)
         self.crew_type.setAccessibleName("Crew type")
         self.crew_type.editingFinished.connect(self._set_type)
         self.type_pick.activated.connect(lambda _i: self._set_type())
@@ -77,7 +83,7 @@ class CrewWidget(WorldSections):
             combo.activated.connect(partial(self._choice, field))
             form.addRow(label, combo)
             self.choices[field] = combo
-        self.lair = QLineEdit()
+        self.lair = DocumentLineEdit()
         self.lair.setAccessibleName("Lair")
         self.lair.setToolTip("Where the crew has its lair, in a few words")
         self.lair.editingFinished.connect(self._lair_done)
@@ -320,10 +326,8 @@ class CrewWidget(WorldSections):
 
     def _refresh(self) -> None:
         crew = self.crew
-        if not self.name.hasFocus():
-            self.name.setText(crew.name)
-        if not self.crew_type.hasFocus():
-            self.crew_type.setText(crew.crew_type)
+        self.name.show_text(crew.name)
+        show_document_text(self.crew_type, crew.crew_type)
         self._refresh_type(crew)
         for field, spin in self.numbers.items():
             spin.setValue(getattr(crew, field))
@@ -349,8 +353,7 @@ class CrewWidget(WorldSections):
         data = content.crew_type(crew.crew_type)
         lists = content.lists()
         self._refresh_choices(crew, data, lists)
-        if not self.lair.hasFocus():
-            self.lair.setText(crew.lair)
+        self.lair.show_text(crew.lair)
         self._refresh_crew_xp(crew, data)
         self._refresh_crew_abilities(crew, data)
         self._refresh_upgrades(crew, data, lists)

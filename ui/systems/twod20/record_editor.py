@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QPlainTextEdit,
     QPushButton,
@@ -43,7 +42,7 @@ from seforge.systems.twod20.records import (
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import show_refusal
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import DocumentLineEdit, spin_box
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import (
     FlowLayout,
@@ -137,7 +136,7 @@ class RecordEditor(QWidget):
 
     # -- building ----------------------------------------------------------------------------
     def _build_head(self) -> None:
-        self.name = QLineEdit()
+        self.name = DocumentLineEdit()
         self.name.setPlaceholderText("Name")
         self.name.setAccessibleName("Name")
         self.name.setMaxLength(NAME_CHARS)
@@ -396,8 +395,7 @@ class RecordEditor(QWidget):
         blocked = [self.name, self.role, self.profile, *self.numbers.values()]
         for widget in blocked:
             widget.blockSignals(True)
-        if not self.name.hasFocus():
-            self.name.setText(doc.name)
+        self.name.show_text(doc.name)
         self.role.setCurrentIndex(self.role.findData(doc.role.value))
         self.profile.setCurrentIndex(self.profile.findData(doc.profile.value))
         limit, reason = ed.fatigue_limit(doc)

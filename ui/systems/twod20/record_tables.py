@@ -30,13 +30,13 @@ from seforge.systems.twod20.models import MAX_SKILL, Character
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, skill_target
 from seforge.systems.twod20.settings import focus_note
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import DocumentLineEdit, spin_box
 from ui.systems.twod20.common import elide_headers, fixed_columns, flow_of, whole_numbers
 
 Run = Callable[[str, Callable[[Character], Character | None]], bool]
 """The editor's ``run``: apply one named change to the record; False when refused."""
-SkillRow = tuple[QLineEdit, QSpinBox, QSpinBox, QLineEdit, QComboBox]
-AttackRow = tuple[QLineEdit, QSpinBox, QComboBox, QLineEdit]
+SkillRow = tuple[DocumentLineEdit, QSpinBox, QSpinBox, DocumentLineEdit, QComboBox]
+AttackRow = tuple[DocumentLineEdit, QSpinBox, QComboBox, DocumentLineEdit]
 
 
 def _table(columns: list[str], name: str) -> QTableWidget:
@@ -100,13 +100,13 @@ class SkillTable(QGroupBox):
         self._run("Edit a skill", lambda c: ed.set_skill(c, index, **values))
 
     def _new_row(self, index: int, attributes: tuple[str, ...]) -> SkillRow:
-        name = QLineEdit()
+        name = DocumentLineEdit()
         name.setMaxLength(NAME_CHARS)
         name.setAccessibleName(f"Skill {index + 1} name")
         rating = spin_box(f"Skill {index + 1} rating", 0, MAX_SKILL, 0,
                           "Added to the attribute for the target number")
         focus = spin_box(f"Skill {index + 1} Focus", 0, 40, 0, "")
-        focuses = QLineEdit()
+        focuses = DocumentLineEdit()
         focuses.setMaxLength(LINE_CHARS)
         focuses.setAccessibleName(f"Skill {index + 1} focuses")
         focuses.setToolTip("Named focuses, e.g. Blades, Brawling")
@@ -151,16 +151,14 @@ class SkillTable(QGroupBox):
             skill_name, rating, focus, focuses, attribute = row
             for widget in row:
                 widget.blockSignals(True)
-            if not skill_name.hasFocus():
-                skill_name.setText(skill.name)
+            skill_name.show_text(skill.name)
             rating.setValue(skill.rating)
             limit, reason = ed.focus_limit(doc, skill)
             focus.setMaximum(max(limit, skill.focus))
             focus.setValue(skill.focus)
             focus.setToolTip(f"A d20 at or under the Focus scores two successes. {reason}. "
                              f"{focus_note(doc.profile, doc.settings)}.")
-            if not focuses.hasFocus():
-                focuses.setText(skill.focuses)
+            focuses.show_text(skill.focuses)
             attribute.setCurrentIndex(max(0, attribute.findData(skill.attribute)))
             for widget in row:
                 widget.blockSignals(False)
@@ -212,7 +210,7 @@ class AttackTable(QGroupBox):
         self._run("Edit an attack", lambda c: ed.set_weapon(c, index, **values))
 
     def _new_row(self, index: int) -> AttackRow:
-        name = QLineEdit()
+        name = DocumentLineEdit()
         name.setMaxLength(NAME_CHARS)
         name.setAccessibleName(f"Attack {index + 1} name")
         dice = spin_box(f"Attack {index + 1} dice", 0, 20, 1,
@@ -221,7 +219,7 @@ class AttackTable(QGroupBox):
         kind.setAccessibleName(f"Attack {index + 1} kind")
         for value in ("melee", "ranged", "mental"):
             kind.addItem(value, value)
-        qualities = QLineEdit()
+        qualities = DocumentLineEdit()
         qualities.setMaxLength(LINE_CHARS)
         qualities.setAccessibleName(f"Attack {index + 1} qualities")
         qualities.setToolTip("Damage effects, e.g. Vicious 1, Piercing 2")
@@ -264,12 +262,10 @@ class AttackTable(QGroupBox):
             name, dice, kind, qualities = row
             for widget in row:
                 widget.blockSignals(True)
-            if not name.hasFocus():
-                name.setText(weapon.name)
+            name.show_text(weapon.name)
             dice.setValue(weapon.dice)
             kind.setCurrentIndex(kind.findData(weapon.kind))
-            if not qualities.hasFocus():
-                qualities.setText(weapon.qualities)
+            qualities.show_text(weapon.qualities)
             qualities.setToolTip(weapon.qualities
                                  or "Damage effects, e.g. Vicious 1, Piercing 2")
             for widget in row:

@@ -343,3 +343,25 @@ def test_the_healing_clock_is_clicked_to_heal(qtbot: QtBot, builder: ScoundrelBu
     assert b.owner.document.healing == 0
     b.owner.undo_stack.undo()
     assert b.owner.document.harm[1] == ["Deep cut"] and b.owner.document.healing == 2
+
+
+@pytest.mark.parametrize("field", ["name", "heritage"])
+def test_a_focused_field_follows_an_undo_from_the_menu(builder: ScoundrelBuilder,
+                                                        qtbot: QtBot, field: str) -> None:
+    """A name (a line edit) or a heritage (a choice's editor) committed with Enter, then
+    undone from the menu while the field keeps the focus: the field empties with the
+    sheet, and leaving it does not write the undone text back."""
+    edit = builder.texts[field]
+    builder.window().activateWindow()
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus)
+    qtbot.keyClicks(edit, "Akoros")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert getattr(builder.owner.document, field) == "Akoros"
+    builder.owner.undo_stack.undo()
+    assert getattr(builder.owner.document, field) == "" and edit.text() == ""
+    builder.window().setFocus()
+    edit.clearFocus()
+    qtbot.waitUntil(lambda: not edit.hasFocus())
+    assert getattr(builder.owner.document, field) == ""
+    assert builder.owner.undo_stack.canRedo()

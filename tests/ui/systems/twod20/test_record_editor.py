@@ -199,3 +199,20 @@ def test_typing_after_add_attack_names_the_new_attack(qtbot: QtBot) -> None:
     qtbot.keyClicks(name, "Sword")
     qtbot.keyClick(name, Qt.Key.Key_Return)
     assert [w.name for w in ed.owner.document.weapons] == ["Sword"]     # not "WeaponSword"
+
+
+def test_a_focused_name_follows_an_undo_from_the_menu(qtbot: QtBot) -> None:
+    """The record's name committed, then undone while the field keeps the focus: the
+    field follows, and leaving it does not name the record again."""
+    ed = editor(qtbot)
+    ed.activateWindow()
+    ed.name.setFocus()
+    qtbot.waitUntil(ed.name.hasFocus)
+    qtbot.keyClicks(ed.name, "Ilse")
+    qtbot.keyClick(ed.name, Qt.Key.Key_Return)
+    assert ed.owner.document.name == "Ilse"
+    ed.owner.undo_stack.undo()
+    assert ed.owner.document.name == "" and ed.name.text() == ""
+    ed.name.clearFocus()
+    qtbot.waitUntil(lambda: not ed.name.hasFocus())
+    assert ed.owner.document.name == "" and ed.owner.undo_stack.canRedo()
