@@ -156,11 +156,19 @@ class DamageRoll(FrozenRecord):
         """Stress left after ``soak`` (static + dice rolled), less what Piercing ignores."""
         return max(0, self.total - max(0, soak - self.piercing))
 
+    def readings(self) -> list[str]:
+        """Each die as it reads: its damage, with "+E" for an Effect (a face of 5 reads
+        "1+E", a 3 reads "0")."""
+        read = [CHALLENGE_DIE_FACES[face - 1] for face in self.faces]
+        return [f"{value}+E" if effect else str(value) for value, effect in read]
+
     def summary(self) -> str:
-        faces = " ".join(str(f) for f in self.faces) or "none"
+        read = " ".join(self.readings()) or "none"
         flat = f" + {self.flat}" if self.flat else ""
-        text = f"Damage dice {faces}{flat}: {self.total} damage, {self.effects} Effect" + (
+        text = f"Damage dice {read}{flat}: {self.total} damage, {self.effects} Effect" + (
             "s" if self.effects != 1 else "")
+        if self.faces:
+            text += f" (d6 faces {' '.join(map(str, self.faces))})"
         notes = self.triggered()
         return text + (". " + "; ".join(notes) if notes else "")
 

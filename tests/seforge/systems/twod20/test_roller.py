@@ -64,6 +64,10 @@ def test_combat_dice_faces_effects_and_weapon_qualities() -> None:
     assert roll.piercing == 4
     assert roll.stress(soak=5) == 8 - 1                   # Soak 5 - 4 ignored
     assert any(t.startswith("Knockdown") for t in roll.triggered())
+    # each die reads as its damage and Effect, the d6 faces after
+    assert roll.readings() == ["1", "2", "0", "1+E", "1+E"]
+    assert roll.summary().startswith(
+        "Damage dice 1 2 0 1+E 1+E + 1: 8 damage, 2 Effects (d6 faces 1 2 3 5 6)")
     blank = roller.roll_damage(2, qualities="Vicious 2", source=Loaded([3, 4]))
     assert blank.total == 0 and blank.triggered() == []
     with pytest.raises(RefusedError, match="cannot read"):
