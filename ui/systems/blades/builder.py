@@ -180,9 +180,9 @@ class ScoundrelBuilder(PlaySections):
             name = QLabel(action.capitalize())
             dots = QLabel()
             dots.setAccessibleName(f"{action.capitalize()} dots")
-            minus = self._button("−", f"Remove a {action.capitalize()} dot",
+            minus = self._button("−", f"Remove a dot from {action.capitalize()}",
                                  partial(self._remove_dot, action))
-            plus = self._button("+", f"Add a {action.capitalize()} dot",
+            plus = self._button("+", f"Add a dot to {action.capitalize()}",
                                 partial(self._add_dot, action))
             for button in (minus, plus):
                 button.setFixedWidth(30)

@@ -365,3 +365,11 @@ def test_a_focused_field_follows_an_undo_from_the_menu(builder: ScoundrelBuilder
     qtbot.waitUntil(lambda: not edit.hasFocus())
     assert getattr(builder.owner.document, field) == ""
     assert builder.owner.undo_stack.canRedo()
+
+
+def test_dot_buttons_read_well_to_a_screen_reader(builder: ScoundrelBuilder) -> None:
+    """Every action's buttons name the action after a preposition ("Add a dot to Attune",
+    not "Add a Attune dot")."""
+    names = {builder.plus[a].accessibleName() for a in builder.plus}
+    assert "Add a dot to Attune" in names and "Add a dot to Hunt" in names
+    assert not any(" a A" in name for name in names)
