@@ -41,12 +41,24 @@ from ui.systems.twod20.common import (
     elide_headers,
     input_form,
     one_row_height,
+    rows_height,
     set_probability,
     shrinkable,
 )
 from ui.systems.twod20.hazard_cost import HazardCost
 
 MAX_HELPERS = 4
+
+
+def chance_column(head: str, name: str, tip: str) -> QTableWidget:
+    """A table of chances, one row per value of ``head`` (filled by
+    :meth:`Calculator._fill_column`)."""
+    table = QTableWidget(0, 2)
+    table.setHorizontalHeaderLabels([head, "Chance"])
+    table.setAccessibleName(name)
+    table.setToolTip(tip)
+    table.verticalHeader().setVisible(False)
+    return table
 
 
 class HelperRow(QWidget):
@@ -271,13 +283,10 @@ class Calculator(QWidget):
             grid.addWidget(label, index, 1)
         grid.addWidget(self.problem, len(rows), 0, 1, 2)
         column.addWidget(group)
-        self.momentum_table = QTableWidget(1, 0)
-        self.momentum_table.setVerticalHeaderLabels(["Chance"])
-        self.momentum_table.setAccessibleName("Momentum histogram")
-        self.momentum_table.setToolTip("P(success with exactly this much Momentum); the chances "
-                                       "add up to the chance of success")
-        self.momentum_table.setFixedHeight(one_row_height(self.momentum_table))
-        momentum_caption = QLabel("Momentum on a success (columns: Momentum generated)")
+        self.momentum_table = chance_column("Momentum", "Momentum histogram",
+                                            "P(success with exactly this much Momentum); "
+                                            "the chances add up to the chance of success")
+        momentum_caption = QLabel("Momentum generated on a success")
         momentum_caption.setWordWrap(True)
         column.addWidget(momentum_caption)
         column.addWidget(self.momentum_table)
@@ -305,11 +314,8 @@ class Calculator(QWidget):
         self.total_table.setAccessibleName("Damage dice totals")
         self.total_table.verticalHeader().setVisible(False)
         self.total_table.setMaximumHeight(200)
-        self.effects_table = QTableWidget(1, 0)
-        self.effects_table.setVerticalHeaderLabels(["Chance"])
-        self.effects_table.setAccessibleName("Effects rolled")
-        self.effects_table.setToolTip("Chance of rolling exactly this many Effects")
-        self.effects_table.setFixedHeight(one_row_height(self.effects_table))
+        self.effects_table = chance_column("Effects", "Effects rolled",
+                                           "Chance of rolling exactly this many Effects")
         damage_layout.addWidget(self.damage_summary)
         damage_layout.addWidget(QLabel("Harms after soak"))
         damage_layout.addWidget(self.harm_table)
@@ -459,8 +465,8 @@ class Calculator(QWidget):
             set_probability(self.p_complication, odds.complication)
             self.expected.setText(f"{float(odds.expected_successes):.3f}")
             self.expected.setToolTip(exactly(odds.expected_successes))
-            self._fill_row(self.momentum_table,
-                           [(str(k), p) for k, p in odds.momentum.items()])
+            self._fill_column(self.momentum_table,
+                              [(str(k), p) for k, p in odds.momentum.items()])
         self._opposed()
         self._damage()
         self.recomputed.emit()
@@ -484,6 +490,12 @@ class Calculator(QWidget):
             table.setItem(0, index, item)
         elide_headers(table)
         table.setFixedHeight(one_row_height(table))
+
+    def _fill_column(self, table: QTableWidget, rows: list[tuple[str, Fraction]]) -> None:
+        """A chance per row, every row in view (a row of many columns cut each to a few
+        letters in the docked GM Screen: "13.1…")."""
+        self._fill(table, rows)
+        table.setFixedHeight(rows_height(table, len(rows)))
 
     def _opposed(self) -> None:
         on = self.opposed_group.isChecked()
@@ -520,7 +532,7 @@ class Calculator(QWidget):
         if reason is not None:
             self.damage_summary.setText(reason)
             self.harm_table.setColumnCount(0)
-            self.effects_table.setColumnCount(0)
+            self.effects_table.setRowCount(0)
             self.total_table.setRowCount(0)
             return
         odds = dmg.damage_odds(spec)
@@ -536,8 +548,8 @@ class Calculator(QWidget):
         self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)
                                          for k, p in odds.harm_bands().items()])
         effect_counts = odds.dice.map(lambda o: o[1])
-        self._fill_row(self.effects_table,
-                       [(str(k), effect_counts[k]) for k in range(spec.dice + 1)])
+        self._fill_column(self.effects_table,
+                          [(str(k), effect_counts[k]) for k in range(spec.dice + 1)])
         totals: dict[int, tuple[Fraction, Fraction]] = {}
         for (total, effects), p in odds.dice.items():
             all_p, with_effect = totals.get(total, (Fraction(0), Fraction(0)))

@@ -169,5 +169,10 @@ def fixed_columns(table: QTableWidget, widths: dict[int, int]) -> None:
 def one_row_height(table: QTableWidget) -> int:
     """The height of a table with a header and one row, with no room kept for a scroll bar
     (its columns share the width: see :func:`elide_headers`)."""
-    return (table.horizontalHeader().sizeHint().height() + table.verticalHeader()
-            .defaultSectionSize() + 2 * table.frameWidth())
+    return rows_height(table, 1)
+
+
+def rows_height(table: QTableWidget, rows: int) -> int:
+    """The height of a table with a header and ``rows`` rows, none hidden."""
+    return (table.horizontalHeader().sizeHint().height()
+            + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth())

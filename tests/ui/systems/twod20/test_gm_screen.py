@@ -47,8 +47,8 @@ def test_calculator_shows_exact_answers(qtbot: QtBot) -> None:
     calc.difficulty.setValue(2)
     calc.focus.setValue(3)
     assert calc.p_success.toolTip() == "exactly 2/5"
-    chances = [calc.momentum_table.item(0, c).toolTip()
-               for c in range(calc.momentum_table.columnCount())]
+    chances = [calc.momentum_table.item(r, 1).toolTip()
+               for r in range(calc.momentum_table.rowCount())]
     assert chances[0].startswith("exactly")
     calc.untrained.setChecked(True)
     assert calc.range_label.text() == "19-20"
@@ -85,8 +85,10 @@ def test_opposed_and_damage_results(qtbot: QtBot) -> None:
     none = calc.last_damage.harm_bands()["0"]
     assert 1 - none == Fraction(29, 144)
     assert calc.harm_table.item(0, 0).toolTip() == f"exactly {none.numerator}/{none.denominator}"
-    assert calc.effects_table.columnCount() == 5
-    assert calc.effects_table.item(0, 0).toolTip() == "exactly 16/81"     # (2/3) ** 4
+    assert calc.effects_table.rowCount() == 5
+    assert calc.effects_table.item(0, 1).toolTip() == "exactly 16/81"     # (2/3) ** 4
+    assert calc.effects_table.height() >= calc.effects_table.rowViewportPosition(4) + (
+        calc.effects_table.rowHeight(4))  # every row in view
 
 
 def test_judging_entered_dice(qtbot: QtBot) -> None:
