@@ -123,7 +123,14 @@ def _split_long(piece: str, width: float, face: Face, size: float) -> list[str]:
 
 
 def wrap(text: str, width: float, face: Face, size: float) -> list[str]:
-    """Greedy word wrap; newlines in ``text`` start new lines."""
+    """Greedy word wrap; newlines in ``text`` start new lines (a word wider than the line
+    is cut where it must be)."""
+    return _wrap(text, width, face, size)[0]
+
+
+def _wrap(text: str, width: float, face: Face, size: float) -> tuple[list[str], bool]:
+    """:func:`wrap`, and whether a word had to be cut."""
+    cut = False
     lines: list[str] = []
     line = ""
     pending_space = False
@@ -139,19 +146,17 @@ def wrap(text: str, width: float, face: Face, size: float) -> list[str]:
             candidate = f"{line} {unit}" if pending_space else line + unit
             if string_width(candidate, face, size) <= width:
                 line = candidate
-            elif not line:
-                chunks = _split_long(unit, width, face, size)
-                lines.extend(chunks[:-1])
-                line = chunks[-1]
             else:
-                lines.append(line)
+                if line:
+                    lines.append(line)
                 chunks = _split_long(unit, width, face, size)
+                cut = cut or len(chunks) > 1
                 lines.extend(chunks[:-1])
                 line = chunks[-1]
             pending_space = False
     if line or not lines:
         lines.append(line)
-    return lines
+    return lines, cut
 
 
 def ellipsize(line: str, width: float, face: Face, size: float) -> str:
@@ -270,13 +275,16 @@ def _fit(text: str, width: float, height: float, face: Face, size: float, min_si
                 break
             if allowed(at) >= 1 and string_width(text, face, at) <= width:
                 return Fitted((text,), at, face)
-    for at in sizes:
-        limit = allowed(at)
-        if limit < 2:
-            continue
-        lines = wrap(text, width, face, at)
-        if len(lines) <= limit:
-            return Fitted(tuple(lines), at, face)
+    # the largest size at which every word fits whole, else the largest at which the
+    # text fits with a word cut ("Interrogatio / n" while a smaller size kept it whole)
+    for whole in (True, False):
+        for at in sizes:
+            limit = allowed(at)
+            if limit < 2:
+                continue
+            lines, cut = _wrap(text, width, face, at)
+            if len(lines) <= limit and not (whole and cut):
+                return Fitted(tuple(lines), at, face)
     at = sizes[-1]
     limit = max(1, allowed(at))
     lines = wrap(text, width, face, at)

@@ -121,3 +121,14 @@ def test_a_narrow_box_breaks_arabic_between_words() -> None:
     # "الله" printed as a long character name and was split mid-word in a narrow box
     assert wrap("ولي الله", 25, Face.REGULAR, 10) == ["ولي", "الله"]
     assert fit_text("عبد الله ولي الله", 40, 40, size=10).lines == ("عبد الله", "ولي الله")
+
+
+def test_a_word_is_kept_whole_at_a_smaller_size_before_it_is_cut() -> None:
+    """"Interrogation Chamber" in a narrow cell: at 10 pt the first word is wider than the
+    cell, and two lines fitted it only by cutting it ("Interrogatio" / "n Chamber"); a
+    smaller size keeps every word whole, and only when none does is a word cut."""
+    fitted = fit_text("Interrogation Chamber", 50, 40, size=10, min_size=6)
+    assert fitted.lines == ("Interrogation", "Chamber") and fitted.size < 8.5
+    assert string_width("Interrogation", Face.REGULAR, fitted.size) <= 50
+    narrow = fit_text("Interrogation", 20, 40, size=10, min_size=6)
+    assert len(narrow.lines) > 1 and "".join(narrow.lines) == "Interrogation"
