@@ -147,18 +147,24 @@ def _hold_a_claim(qtbot: QtBot, editor: CrewEditor, widget: CrewWidget) -> None:
     assert "of 11" in widget.rep.text()
 
 
-def test_the_link_button_asks_the_rules_about_the_chosen_clocks(qtbot: QtBot) -> None:
-    """A clock linked to itself, or a pair linked already, leaves Link disabled with the
-    reason (it was enabled, and a second click listed the same link twice)."""
+def crew_with_clocks(qtbot: QtBot, *names: str) -> tuple[CrewEditor, CrewWidget]:
+    """A new crew's editor, shown, with these clocks added through its widgets."""
     editor = SYSTEM_UI.new_editor("blades.crew")
     assert isinstance(editor, CrewEditor)
     widget = editor.widget()
     assert isinstance(widget, CrewWidget)
     qtbot.addWidget(widget)
     widget.show()
-    for name in ("Patrol", "Vault"):
+    for name in names:
         widget.clock_name.setText(name)
         qtbot.mouseClick(widget.add_clock, Qt.MouseButton.LeftButton)
+    return editor, widget
+
+
+def test_the_link_button_asks_the_rules_about_the_chosen_clocks(qtbot: QtBot) -> None:
+    """A clock linked to itself, or a pair linked already, leaves Link disabled with the
+    reason (it was enabled, and a second click listed the same link twice)."""
+    editor, widget = crew_with_clocks(qtbot, "Patrol", "Vault")
     assert widget.link_first.currentText() == widget.link_second.currentText() == "Patrol"
     assert not widget.link_button.isEnabled()
     assert "itself" in widget.link_button.toolTip()
@@ -279,15 +285,7 @@ def test_reference_shows_the_playbooks_and_crews_with_their_source(qtbot: QtBot)
 def test_a_link_is_removed_with_the_unlink_button(qtbot: QtBot) -> None:
     """A link used to go only with an undo: Unlink removes the chosen pair's link (either
     way round) as one undoable step, and is refused for a pair that is not linked."""
-    editor = SYSTEM_UI.new_editor("blades.crew")
-    assert isinstance(editor, CrewEditor)
-    widget = editor.widget()
-    assert isinstance(widget, CrewWidget)
-    qtbot.addWidget(widget)
-    widget.show()
-    for name in ("Patrol", "Vault", "Fire"):
-        widget.clock_name.setText(name)
-        qtbot.mouseClick(widget.add_clock, Qt.MouseButton.LeftButton)
+    editor, widget = crew_with_clocks(qtbot, "Patrol", "Vault", "Fire")
     widget.link_second.setCurrentIndex(widget.link_second.findText("Vault"))
     assert not widget.unlink_button.isEnabled()
     assert "not linked" in widget.unlink_button.toolTip()

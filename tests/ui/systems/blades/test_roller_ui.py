@@ -4,6 +4,7 @@ owner: one undo step per write, each logged."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -59,12 +60,7 @@ def test_action_roll_ticks_a_crew_clock(qtbot: QtBot) -> None:
     owner = DocumentOwner(CREW, crew)
     screen.set_target(owner)
     assert not box.tick.isEnabled() and "roll an action" in box.tick.toolTip()
-    rng = random.Random(0)
-    for _ in range(50):  # until a roll fills a segment
-        rolled = box.roll("action", rng)
-        if box.tick.isEnabled():
-            break
-    ticks = rolled.ticks(crew_rules_effect(screen))
+    ticks = roll_until_ticks(box, screen)
     assert ticks > 0
     qtbot.mouseClick(box.tick, Qt.MouseButton.LeftButton)
     assert owner.document.clocks[0].filled == ticks
@@ -159,14 +155,19 @@ def test_a_roll_is_written_once(qtbot: QtBot) -> None:
     crew_rules.add_clock(crew, "Alarm", 12)
     crew_owner = DocumentOwner(CREW, crew)
     screen.set_target(crew_owner)
-    rng = random.Random(0)
-    for _ in range(50):  # until a roll fills a segment
-        rolled = box.roll("action", rng)
-        if box.tick.isEnabled():
-            break
-    ticks = rolled.ticks(crew_rules_effect(screen))
+    ticks = roll_until_ticks(box, screen)
     qtbot.mouseClick(box.tick, Qt.MouseButton.LeftButton)
     assert crew_owner.document.clocks[0].filled == ticks
     assert not box.tick.isEnabled() and "ticked a clock already" in box.tick.toolTip()
     qtbot.mouseClick(box.tick, Qt.MouseButton.LeftButton)
     assert crew_owner.document.clocks[0].filled == ticks
+
+
+def roll_until_ticks(box: Any, screen: Any) -> int:
+    """Roll actions until one fills a segment (Tick by effect enabled); its ticks."""
+    rng = random.Random(0)
+    for _ in range(50):
+        rolled = box.roll("action", rng)
+        if box.tick.isEnabled():
+            return int(rolled.ticks(crew_rules_effect(screen)))
+    raise AssertionError("no roll in 50 filled a segment")
