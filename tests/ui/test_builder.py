@@ -244,3 +244,19 @@ def test_several_weaknesses_say_which_one_gives_the_bonus_rank(window: MainWindo
     assert ('Bonus from Weakness "Lunger": +1 Rank to spend '
             '(one bonus Rank in all: "Drunk" adds none)') in lines
     assert not any('"Lunger", "Drunk"' in line for line in lines)
+
+
+def test_tab_leaves_the_elements_table(window: MainWindow, qtbot: object) -> None:
+    """Tab from the Elements table goes on to the next control, as from every other field
+    (with Tab moving between the table's cells, a keyboard user was caught in it)."""
+    editor = build_sarah_x(window)
+    QTest.mouseClick(editor.elements.add_button, Qt.MouseButton.LeftButton)
+    window.activateWindow()
+    qtbot.waitActive(window)  # type: ignore[attr-defined]
+    table = editor.elements.table
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(0, 0))
+    assert table.hasFocus()
+    QTest.keyClick(table, Qt.Key.Key_Tab)
+    assert not table.hasFocus()
+    assert editor.elements.add_button.hasFocus()
