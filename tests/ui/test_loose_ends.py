@@ -158,8 +158,14 @@ def test_play_history_what_column_is_not_elided(qtbot: object) -> None:
     panel.show()
     panel.refresh()
     table = panel.history
-    needed = table.fontMetrics().horizontalAdvance(what)
-    assert table.columnWidth(2) >= needed
+    # whole: on one line where it fits, else wrapped onto as many lines as it needs
+    # (never cut, and never scrolled out of view to the right)
+    from PySide6.QtCore import QRect, Qt
+
+    box = QRect(0, 0, table.columnWidth(2) - 8, 10_000)
+    needed = table.fontMetrics().boundingRect(box, Qt.TextFlag.TextWordWrap, what).height()
+    assert table.rowHeight(0) >= needed
+    assert table.horizontalScrollBar().maximum() == 0
 
 
 def test_budget_problem_click_rings_the_field(window: MainWindow, qtbot: object) -> None:

@@ -414,3 +414,29 @@ def test_a_refusal_on_click_shows_beside_the_control(setup, qtbot) -> None:  # t
     assert stack.count() == steps
     assert panel.last_error().startswith("Not allowed:")
     assert panel.refused_beside is button
+
+
+def test_history_and_advancements_wrap_in_a_narrow_dock(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """In the narrow side dock every history line and held Advancement shows whole,
+    wrapped, with no sideways scroll bar (the reasons sat off to the right, out of view)."""
+    panel, _, _, _ = setup
+    panel.set_two_columns(False)
+    panel.resize(360, 1400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert panel.start_session()
+    assert panel.spend_luck("exertion", 1)
+    assert panel.history.isColumnHidden(3)  # no reason anywhere yet: "What" has the width
+    panel.luck_reason.setText("Her Weakness was invoked by the GM at the card table")
+    _click(qtbot, panel.gain_button)
+    assert panel.earn_pivot("goal")
+    qtbot.wait(50)
+    history, held = panel.history, panel.advancements
+    assert history.rowCount() == 4 and held.count() == 1
+    assert history.horizontalScrollBar().maximum() == 0
+    assert held.horizontalScrollBar().maximum() == 0
+    line = history.fontMetrics().height()
+    spent = next(r for r in range(4) if "Spent" in history.item(r, 2).text())
+    assert history.rowHeight(spent) > 1.5 * line  # wrapped, not cut
+    assert held.visualItemRect(held.item(0)).height() > 1.5 * line
+    assert all(not history.isColumnHidden(col) for col in range(4))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -24,6 +25,34 @@ from seforge.systems.swords_edge.play.summary import summary_lines
 from ui.shell.widgets import tip
 
 HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
+WHY = 3
+
+
+class _HistoryTable(QTableWidget):
+    """The history lines; "Why" is as wide as its longest reason, at most a quarter, and
+    each row as tall as its wrapped text (measured once per fill or width, not per cell:
+    rows sized to their contents as each cell is set took 100 s to refill 1,000 lines)."""
+
+    def __init__(self, rows: int, columns: int) -> None:
+        super().__init__(rows, columns)
+        self._fit_rows = QTimer(self)
+        self._fit_rows.setSingleShot(True)
+        self._fit_rows.setInterval(0)
+        self._fit_rows.timeout.connect(self.resizeRowsToContents)
+        self._width = -1
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_why()
+        if event.size().width() != self._width:  # the text wraps anew
+            self._width = event.size().width()
+            self._fit_rows.start()
+
+    def fit_why(self) -> None:
+        if self.isColumnHidden(WHY):
+            return
+        wanted = max(self.sizeHintForColumn(WHY), self.horizontalHeader().sectionSizeHint(WHY))
+        self.setColumnWidth(WHY, min(wanted, self.viewport().width() // 4))
 
 
 class PlayHistoryBox(QGroupBox):
@@ -32,21 +61,23 @@ class PlayHistoryBox(QGroupBox):
     def __init__(self, row_height: int, parent: QWidget | None = None) -> None:
         super().__init__("History", parent)
         layout = QVBoxLayout(self)
-        self.table = QTableWidget(0, len(HISTORY_COLUMNS))
+        self.table = _HistoryTable(0, len(HISTORY_COLUMNS))
         self.table.setHorizontalHeaderLabels(list(HISTORY_COLUMNS))
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().setDefaultSectionSize(row_height)
+        # "What" takes the width "Why" leaves, and both wrap (never elided, and never out
+        # of view to the right in the narrow side dock); each row is as tall as its text.
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.verticalHeader().setMinimumSectionSize(row_height)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        # "What" is sized to its text (never elided: it says what happened); "Why"
-        # takes the rest, and the table scrolls sideways when both do not fit.
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(WHY, QHeaderView.ResizeMode.Interactive)
         tip(
             self.table, "History", "Every change in play; select one to see the character then"
         )
@@ -59,6 +90,12 @@ class PlayHistoryBox(QGroupBox):
 
     def show_entries(self, entries: Sequence[HistoryEntry]) -> None:
         blocked = self.table.blockSignals(True)
+        # columns sized to their contents are measured once, after the fill: measured at
+        # each cell set, refilling 1,000 lines took 40 s (every play change refills)
+        header = self.table.horizontalHeader()
+        modes = [header.sectionResizeMode(col) for col in range(len(HISTORY_COLUMNS))]
+        for col in range(len(HISTORY_COLUMNS)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
         self.table.setRowCount(len(entries))
         for row, entry in enumerate(entries):
             for col, value in enumerate(
@@ -69,7 +106,13 @@ class PlayHistoryBox(QGroupBox):
                 if col < 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
+        for col, mode in enumerate(modes):
+            header.setSectionResizeMode(col, mode)
         self.table.blockSignals(blocked)
+        # no reason given anywhere: "What" has the whole width
+        self.table.setColumnHidden(WHY, not any(entry.why for entry in entries))
+        self.table.fit_why()
+        self.table.resizeRowsToContents()
         if entries:
             self.table.scrollToBottom()
 

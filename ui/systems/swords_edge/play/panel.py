@@ -337,6 +337,10 @@ class PlayPanel(PlayActions):
         grid = QGridLayout(box)
         self.advancements = QListWidget()
         self.advancements.setMaximumHeight(110)
+        # a long Pivot wraps instead of running off to the right of the narrow dock
+        self.advancements.setWordWrap(True)
+        self.advancements.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.advancements.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         tip(self.advancements, "Held Advancements", "Advancements held and where they came from")
         self.advancements.itemDoubleClicked.connect(
             lambda _item: self.open_advancement_dialog()
