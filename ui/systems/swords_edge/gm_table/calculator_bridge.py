@@ -98,6 +98,14 @@ class CalculatorBridge:
         if self.dock is not None:
             self.dock.show()
             self.dock.raise_()
+            # The page may sit inside the window's GM Screen dock, itself maybe behind
+            # another dock's tab: bring each enclosing dock forward too.
+            outer = self.dock.parentWidget()
+            while outer is not None:
+                if isinstance(outer, QDockWidget):
+                    outer.show()
+                    outer.raise_()
+                outer = outer.parentWidget()
             tabs = self.dock.findChild(QTabWidget)
             if tabs is not None:
                 tabs.setCurrentWidget(self.calculator)
