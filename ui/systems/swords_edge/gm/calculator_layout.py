@@ -313,6 +313,8 @@ class CalculatorLayout(QWidget):
         for key, label in READINGS:
             self.reading_combo.addItem(label, key)
         tip(self.reading_combo, "Group TN reading", READING_TIP)
+        # in a flow row the combo gets only its size hint: make that hold the longest label
+        self.reading_combo.setMinimumContentsLength(max(len(label) for _k, label in READINGS))
         self.reading_label = buddy("&Group TN reading:", self.reading_combo, group)
         self.reading_label.setToolTip(READING_TIP)
         reading_row = FlowLayout()
