@@ -128,6 +128,7 @@ class MomentumDialog(_Dialog):
     def _fill(self, *_args: object) -> None:
         for box in self.boxes.values():
             self.qualities_layout.removeWidget(box)
+            box.hide()  # gone now: deleteLater waits for the event loop
             box.deleteLater()
         self.boxes = {}
         trait = Trait(self.trait.currentData())
