@@ -280,6 +280,7 @@ class PCPanel(QGroupBox):
         remove.clicked.connect(lambda: tracker.remove_nc(entry.id))
         for column, widget in enumerate((applies, spin, stress, remove), start=2):
             grid.addWidget(widget, row, column)
+            widget.setEnabled(not tracker.scene.ended)  # an ended scene takes no Stress
         panel.stress_spins[entry.id] = spin
         panel.stress_buttons[entry.id] = stress
         panel.remove_buttons[entry.id] = remove
