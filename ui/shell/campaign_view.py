@@ -48,7 +48,7 @@ from seforge.core import campaign as cp
 from seforge.core.campaign import CAMPAIGN_KIND, Campaign
 from seforge.core.trackers import CLOCK_SIZES
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.widgets import DocumentLineEdit
+from ui.shell.widgets import DocumentLineEdit, filling
 
 if TYPE_CHECKING:
     from ui.shell.system_uis import SystemUi
@@ -374,14 +374,16 @@ class CampaignView(QScrollArea):
         if doc.documents:
             self.documents.setCurrentRow(min(max(row, 0), len(doc.documents) - 1))
         chosen = self.selected_clock()
-        self.clocks.setRowCount(len(doc.clocks))
-        for r, clock in enumerate(doc.clocks):
-            filled = f"{clock.filled}/{clock.segments}" + (" full" if clock.is_full else "")
-            for c, text in enumerate((clock.name, clock.kind, filled)):
-                item = QTableWidgetItem(text)
-                if c == 2:
-                    item.setToolTip("●" * clock.filled + "○" * (clock.segments - clock.filled))
-                self.clocks.setItem(r, c, item)
+        with filling(self.clocks):
+            self.clocks.setRowCount(len(doc.clocks))
+            for r, clock in enumerate(doc.clocks):
+                filled = f"{clock.filled}/{clock.segments}" + (" full" if clock.is_full else "")
+                for c, text in enumerate((clock.name, clock.kind, filled)):
+                    item = QTableWidgetItem(text)
+                    if c == 2:
+                        item.setToolTip("●" * clock.filled
+                                        + "○" * (clock.segments - clock.filled))
+                    self.clocks.setItem(r, c, item)
         if 0 <= chosen < len(doc.clocks):
             self.clocks.selectRow(chosen)
         self._enable()

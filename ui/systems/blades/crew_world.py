@@ -26,7 +26,7 @@ from seforge.systems.blades import odds
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.refusal import refuse
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import filling, spin_box
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import (
     ReflowRow,
@@ -195,13 +195,14 @@ class WorldSections(CrewBase):
 
     def _refresh_factions_and_claims(self, crew: Crew) -> None:
         """The faction ladder's rows and the claims, each ticked when held."""
-        self.factions.setRowCount(len(crew.factions))
-        for r, faction in enumerate(crew.factions):
-            self.factions.setItem(r, 0, text_item(faction.name))
-            self.factions.setItem(r, 1, text_item(str(faction.tier)))
-            self.factions.setItem(r, 2, text_item(faction.hold))
-            self.factions.setItem(r, 3, text_item(
-                f"{faction.status:+d} {rules.STATUS_NAMES[faction.status]}"))
+        with filling(self.factions):
+            self.factions.setRowCount(len(crew.factions))
+            for r, faction in enumerate(crew.factions):
+                self.factions.setItem(r, 0, text_item(faction.name))
+                self.factions.setItem(r, 1, text_item(str(faction.tier)))
+                self.factions.setItem(r, 2, text_item(faction.hold))
+                self.factions.setItem(r, 3, text_item(
+                    f"{faction.status:+d} {rules.STATUS_NAMES[faction.status]}"))
         self._refresh_add_faction()
         self._refresh_status()
         self.claims.clear()
@@ -326,13 +327,14 @@ class WorldSections(CrewBase):
     def _refresh_clocks(self, crew: Crew) -> None:
         """The clocks' table (the selection kept), faces, link choices and buttons."""
         selected = self._selected(self.clocks)
-        self.clocks.setRowCount(len(crew.clocks))
-        for r, clock in enumerate(crew.clocks):
-            self.clocks.setItem(r, 0, text_item(clock.name))
-            self.clocks.setItem(r, 1, text_item(clock.kind))
-            self.clocks.setItem(r, 2, text_item(
-                "■" * clock.filled + "□" * (clock.segments - clock.filled) +
-                f"  {clock.filled}/{clock.segments}"))
+        with filling(self.clocks):
+            self.clocks.setRowCount(len(crew.clocks))
+            for r, clock in enumerate(crew.clocks):
+                self.clocks.setItem(r, 0, text_item(clock.name))
+                self.clocks.setItem(r, 1, text_item(clock.kind))
+                self.clocks.setItem(r, 2, text_item(
+                    "■" * clock.filled + "□" * (clock.segments - clock.filled) +
+                    f"  {clock.filled}/{clock.segments}"))
         if 0 <= selected < len(crew.clocks):
             self.clocks.selectRow(selected)
         self._refresh_faces()

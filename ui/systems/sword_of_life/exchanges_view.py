@@ -29,6 +29,7 @@ from seforge.systems.sword_of_life.odds import (
     why_not_exchange,
 )
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
+from ui.shell.widgets import filling
 from ui.systems.sword_of_life.cards_view import CARD_H, CardRow
 
 LOG_HEADERS = (("#", "Exchange"), ("Against", "Against"), ("You", "Player's cards"),
@@ -131,18 +132,19 @@ def draw_cards(rows_layout: QVBoxLayout, box: QWidget, saved_row: CardRow,
 
 def draw_log(table: QTableWidget, doc: SolConflict) -> None:
     """A row per contest of the log, the newest shown."""
-    table.setRowCount(len(doc.log))
-    for row, contest in enumerate(doc.log):
-        cells = (str(contest.exchange), contest.opponent,
-                 " ".join(card_label(c) for c in contest.player_cards),
-                 " ".join(card_label(c) for c in contest.opposition_cards),
-                 f"{contest.margin:+d}",
-                 contest.result + (" (fresh deck)" if contest.reshuffled else ""))
-        for column, text in enumerate(cells):
-            item = QTableWidgetItem(text)
-            item.setToolTip(f"{LOG_HEADERS[column][1]}: {text}")
-            if column in (0, 4):
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            table.setItem(row, column, item)
+    with filling(table):
+        table.setRowCount(len(doc.log))
+        for row, contest in enumerate(doc.log):
+            cells = (str(contest.exchange), contest.opponent,
+                     " ".join(card_label(c) for c in contest.player_cards),
+                     " ".join(card_label(c) for c in contest.opposition_cards),
+                     f"{contest.margin:+d}",
+                     contest.result + (" (fresh deck)" if contest.reshuffled else ""))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(f"{LOG_HEADERS[column][1]}: {text}")
+                if column in (0, 4):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                table.setItem(row, column, item)
     if doc.log:
         table.scrollToBottom()

@@ -54,7 +54,7 @@ from seforge.systems.sword_of_life.several import (
     whole_conflict,
 )
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import filling, spin_box
 from ui.systems.sword_of_life.conflict_view import (
     KIND_TEXT,
     METHOD_TEXT,
@@ -245,10 +245,11 @@ class OddsCalculator(QWidget):
                                f"margin >= {k}: {odds.at_least(k)}")
         margin = odds.effective  # what the scores lose: the win/tie/loss figures add it up
         support = margin.support()
-        self.margins.setRowCount(len(support))
-        for row, value in enumerate(support):
-            self.margins.setItem(row, 0, QTableWidgetItem(f"{value:+d}"))
-            self.margins.setItem(row, 1, _percent_item(margin[value]))
+        with filling(self.margins):
+            self.margins.setRowCount(len(support))
+            for row, value in enumerate(support):
+                self.margins.setItem(row, 0, QTableWidgetItem(f"{value:+d}"))
+                self.margins.setItem(row, 1, _percent_item(margin[value]))
         if rule == AceRule.AUTO:
             statuses = odds.statuses()
             words = {Status.SUCCESS: "automatic success", Status.NORMAL: "plain hand",

@@ -22,7 +22,7 @@ from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character, HistoryEntry
 from seforge.systems.swords_edge.play.history import state_at
 from seforge.systems.swords_edge.play.summary import summary_lines
-from ui.shell.widgets import tip
+from ui.shell.widgets import filling, tip
 
 HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
 WHY = 3
@@ -90,12 +90,17 @@ class PlayHistoryBox(QGroupBox):
 
     def show_entries(self, entries: Sequence[HistoryEntry]) -> None:
         blocked = self.table.blockSignals(True)
-        # columns sized to their contents are measured once, after the fill: measured at
-        # each cell set, refilling 1,000 lines took 40 s (every play change refills)
-        header = self.table.horizontalHeader()
-        modes = [header.sectionResizeMode(col) for col in range(len(HISTORY_COLUMNS))]
-        for col in range(len(HISTORY_COLUMNS)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        with filling(self.table):  # (measured at each cell: 1,000 lines took 40 s)
+            self._fill(entries)
+        self.table.blockSignals(blocked)
+        # no reason given anywhere: "What" has the whole width
+        self.table.setColumnHidden(WHY, not any(entry.why for entry in entries))
+        self.table.fit_why()
+        self.table.resizeRowsToContents()
+        if entries:
+            self.table.scrollToBottom()
+
+    def _fill(self, entries: Sequence[HistoryEntry]) -> None:
         self.table.setRowCount(len(entries))
         for row, entry in enumerate(entries):
             for col, value in enumerate(
@@ -106,15 +111,6 @@ class PlayHistoryBox(QGroupBox):
                 if col < 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
-        for col, mode in enumerate(modes):
-            header.setSectionResizeMode(col, mode)
-        self.table.blockSignals(blocked)
-        # no reason given anywhere: "What" has the whole width
-        self.table.setColumnHidden(WHY, not any(entry.why for entry in entries))
-        self.table.fit_why()
-        self.table.resizeRowsToContents()
-        if entries:
-            self.table.scrollToBottom()
 
     def select(self, character: Character, row: int) -> None:
         """Show ``character`` as it was after history entry ``row``."""
