@@ -91,6 +91,15 @@ class History(Generic[M]):
         """Add ``entry`` at the end of the history (a new list, so pydantic sees it)."""
         setattr(document, self.field, [*self.entries(document), entry])
 
+    def copy_sharing_history(self, document: M) -> M:
+        """A deep copy of ``document`` that shares its history list: a change tried on
+        the copy cannot reach the original (no entry is changed in place, and
+        :meth:`append` gives the copy a list of its own), and the entries, most of a
+        long-played document, are not copied again for every try."""
+        entries = getattr(document, self.field)
+        bare = document.model_copy(update={self.field: []})
+        return bare.model_copy(deep=True).model_copy(update={self.field: entries})
+
     def state_at(self, document: M, entry_index: int) -> M:
         """The document as it was just after entry ``entry_index`` (negative counts
         from the end).

@@ -103,3 +103,15 @@ def test_default_history_field_and_noun() -> None:
 def test_utc_now_is_an_iso_timestamp_to_the_second() -> None:
     stamp = utc_now()
     assert stamp.endswith("+00:00") and len(stamp) == len("2026-01-01T00:00:00+00:00")
+
+
+def test_a_copy_sharing_the_history_keeps_every_change_to_itself(note: Note) -> None:
+    """A change tried on the copy (the Play dock tries each rule on one to learn whether
+    it would refuse) leaves the original as it was; only the entries are shared."""
+    copy = NOTES.copy_sharing_history(note)
+    assert copy == note and copy is not note
+    assert copy.log is note.log  # not copied again for each try
+    _change(copy, "more", tags=[*copy.tags, "b"], count=9)
+    copy.tags.append("c")
+    assert note.tags == ["a"] and note.count == 2 and len(note.log) == 3
+    assert [e.what for e in copy.log] == ["start", "count", "tag", "more"]

@@ -65,6 +65,12 @@ def record(
     return entry
 
 
+def trial_copy(character: Character) -> Character:
+    """A copy of ``character`` to try a play rule on (to learn whether it would refuse):
+    deep, but sharing the history's entries, which no rule changes in place."""
+    return CHARACTER_HISTORY.copy_sharing_history(character)
+
+
 def state_at(character: Character, entry_index: int) -> Character:
     """The character as it was just after history entry ``entry_index``.
 

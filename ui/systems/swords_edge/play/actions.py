@@ -31,7 +31,7 @@ from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
     use_advancement,
 )
-from seforge.systems.swords_edge.play.history import full_dump
+from seforge.systems.swords_edge.play.history import full_dump, trial_copy
 from seforge.systems.swords_edge.play.luck import (
     DEFAULT_LUCK,
     gain_luck,
@@ -137,7 +137,8 @@ class PlayActions(QWidget):
         here restates a rule. The actions read ``self.character`` when they run, so it
         is tried on a copy put there for the moment; the character itself is untouched."""
         character = self.character
-        self.character = character.model_copy(deep=True)
+        self.character = trial_copy(character)  # (a deep copy of 500 history lines per
+        # button took a play change 0.3 s)
         try:
             action()
         except RefusedError as exc:
