@@ -7,6 +7,7 @@
     python -m tests.benchmarks.gui_probe returning DIR  # leave the preferences of a
         # returning user (three recent files saved in DIR, the window's layout), for ``app``
     python -m tests.benchmarks.gui_probe rank N   # N Rank changes through the undo stack
+    python -m tests.benchmarks.gui_probe history N  # a play change with N history lines
     python -m tests.benchmarks.gui_probe memory   # peak RSS with five characters open
     python -m tests.benchmarks.gui_probe open F   # time to open file F in a tab, peak RSS
 
@@ -143,6 +144,40 @@ def rank(count: int) -> None:
     os._exit(0)
 
 
+def history(lines: int) -> None:
+    """A character with ``lines`` lines of play history in the Play dock: the time of a
+    play change (Luck gained through the panel) until the dock has redrawn."""
+    from seforge.systems.swords_edge import library
+    from seforge.systems.swords_edge.play.luck import record_roll
+    from seforge.systems.swords_edge.play.session import start_session
+
+    qapp, window = _main_window()
+    character = library.load_pc(library.list_entries("pc")[0].id)
+    start_session(character)
+    for n in range(lines):
+        record_roll(character, f"2d10 for a Test, line {n}", "a reason" if n % 3 else "")
+    part = window.part("swords-edge")
+    document = part.open_book_character(character)
+    part.play_dock.show()
+    part.play_dock.raise_()
+    qapp.processEvents()
+    panel = part.play_dock.panel_for(document)
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        if not panel.gain_luck("a benchmark", 1):  # one more history line each
+            raise SystemExit("the Luck gain was refused")
+        qapp.processEvents()
+        times.append((time.perf_counter() - t0) * 1000)
+    shown = panel.history.rowCount()
+    if shown != len(document.character.history):
+        raise SystemExit(f"the Play dock shows {shown} history lines, not "
+                         f"{len(document.character.history)}")
+    print(json.dumps({"change_ms": times, "rows": shown}))
+    sys.stdout.flush()
+    os._exit(0)
+
+
 def _peak_rss_mb() -> tuple[float, str]:
     try:
         with open("/proc/self/status", encoding="ascii") as fh:
@@ -205,6 +240,8 @@ def main(argv: list[str]) -> None:
         returning(argv[1])
     elif what == "rank":
         rank(int(argv[1]) if len(argv) > 1 else 30)
+    elif what == "history":
+        history(int(argv[1]) if len(argv) > 1 else 500)
     elif what == "memory":
         memory()
     elif what == "open" and len(argv) > 1:

@@ -173,6 +173,16 @@ def bench_rank(repeat: int, scratch: Path) -> Result:
                    "character": data["character"], "key": data["key"]})
 
 
+def bench_history(repeat: int, scratch: Path) -> Result:
+    _require("ui.systems.swords_edge.play.history_box", "PlayHistoryBox")
+    lines = 500
+    data = json.loads(_probe(["history", str(lines)], _gui_env(scratch), timeout=600))
+    change = median(data["change_ms"][1:])  # the first builds caches
+    return Result("history", f"a play change redrawn in the Play dock, {lines} history lines",
+                  round(change, 1), "ms", "< 100 ms", change < 100,
+                  {"rows": data["rows"], "changes": len(data["change_ms"])})
+
+
 def bench_open(repeat: int, scratch: Path) -> Result:
     fileformat = _require(
         "seforge.systems.swords_edge.fileformat", "load_character", "save_character"
@@ -476,6 +486,7 @@ def bench_bigfile(repeat: int, scratch: Path) -> list[Result]:
 BENCHMARKS: dict[str, Callable[[int, Path], Result | list[Result]]] = {
     "startup": bench_startup,
     "rank": bench_rank,
+    "history": bench_history,
     "open": bench_open,
     "library": bench_library,
     "pdf": bench_pdf,
