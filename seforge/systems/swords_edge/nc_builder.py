@@ -214,7 +214,8 @@ def _ranks_text(ranks: Iterable[Rank]) -> str:
 
 
 def _name(q: NCQuality) -> str:
-    return f'"{q.name}"' if q.name.strip() else "(unnamed)"
+    """A Quality's name in quotes, or "unnamed" (the notes put it inside brackets)."""
+    return f'"{q.name}"' if q.name.strip() else "unnamed"
 
 
 def template_deviations(nc: NarrativeCharacter) -> list[str]:

@@ -106,6 +106,8 @@ def test_monster_regular_with_extra_qualities() -> None:
     wolf.elements = [NCQuality(name="Pack Hunter", rank=Rank.GOOD, trait=Trait.CUNNING)]
     notes = template_deviations(wolf)
     assert len(notes) == 1 and "built like a monster" in notes[0]
+    wolf.elements = [NCQuality(name="", rank=Rank.GOOD, trait=Trait.CUNNING)]
+    assert template_deviations(wolf)[0].startswith("1 extra Quality (unnamed +2): ")
 
 
 def test_search() -> None:
