@@ -440,3 +440,23 @@ def test_history_and_advancements_wrap_in_a_narrow_dock(setup, qtbot) -> None:  
     assert history.rowHeight(spent) > 1.5 * line  # wrapped, not cut
     assert held.visualItemRect(held.item(0)).height() > 1.5 * line
     assert all(not history.isColumnHidden(col) for col in range(4))
+
+
+def test_the_stress_level_shows_whole_in_a_narrow_dock(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The attacker's level has the box's width: beside the Trait, the Play dock of a
+    1024 x 768 window cut its longest choice to "Legendary (5, Doo"."""
+    from seforge.systems.swords_edge.library import load_pc
+    from tests.ui.helpers import se_part
+
+    window.resize(1024, 740)
+    part = se_part(window)
+    document = part.open_book_character(load_pc("jyrell"))
+    part.play_dock.show()
+    part.play_dock.raise_()
+    qtbot.waitUntil(lambda: part.play_dock.isVisible())
+    level = part.play_dock.panel_for(document).stress_level
+    qtbot.wait(50)
+    longest = max((level.itemText(i) for i in range(level.count())),
+                  key=level.fontMetrics().horizontalAdvance)
+    assert "Doom" in longest
+    assert level.width() > level.fontMetrics().horizontalAdvance(longest) + 24  # + arrow

@@ -287,10 +287,12 @@ class PlayPanel(PlayActions):
         count_row = QHBoxLayout()
         count_row.addWidget(self.stress_count)
         count_row.addWidget(self.stress_legendary)
-        row.addWidget(self.stress_trait, 0, 0)
-        row.addWidget(self.stress_level, 0, 1)
-        row.addLayout(count_row, 1, 0)
-        row.addWidget(self.stress_button, 1, 1)
+        # the level has a row of its own: beside the Trait, the narrow dock cut its
+        # longest choice to "Legendary (5, Doo"
+        row.addWidget(self.stress_level, 0, 0, 1, 2)
+        row.addWidget(self.stress_trait, 1, 0)
+        row.addLayout(count_row, 1, 1)
+        row.addWidget(self.stress_button, 2, 1)
         self.arcane_sfx = QComboBox()
         tip(self.arcane_sfx, "SFX of the failed Arcane Test", "The SFX Quality the failed "
             "Arcane Test used")
@@ -298,8 +300,8 @@ class PlayPanel(PlayActions):
             "Failed Arcane Test", PLAY_TIPS["arcane_failure"],
             self._on_arcane_clicked,
         )
-        row.addWidget(self.arcane_sfx, 2, 0)
-        row.addWidget(self.arcane_button, 2, 1)
+        row.addWidget(self.arcane_sfx, 3, 0)
+        row.addWidget(self.arcane_button, 3, 1)
         row.setColumnStretch(0, 1)
         row.setColumnStretch(1, 1)
         self._on_stress_level(0)
