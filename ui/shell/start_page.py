@@ -89,6 +89,13 @@ def short_label(system_title: str, label: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _name_button(button: QPushButton, text: str, tip: str) -> None:
+    """A button's text, its name for screen readers (without "…") and its tooltip."""
+    button.setText(text)
+    button.setAccessibleName(text.rstrip("…"))
+    button.setToolTip(tip)
+
+
 class StartPage(QWidget):
     new_requested = Signal()
     """The first system's first new document (Ctrl+N)."""
@@ -206,7 +213,7 @@ class StartPage(QWidget):
             buttons = QHBoxLayout()
             buttons.setSpacing(6)
             for format_id, label, tip in choices:
-                button = QPushButton(self.systems_box)  # (text, parent): see _big_button
+                button = QPushButton(self.systems_box)  # (text, parent): see _new_big_button
                 button.setText(f"New {short_label(title, label)}")
                 button.setAccessibleName(f"New {label}")
                 button.setToolTip(tip or f"Start a new {label}")
@@ -236,17 +243,9 @@ class StartPage(QWidget):
         if stand_in is not None:
             button = self.buttons[name]
             button.clicked.disconnect(stand_in)
-            button.setText(text)
-            button.setAccessibleName(text.rstrip("…"))
-            button.setToolTip(tip)
+            _name_button(button, text, tip)
             return button
-        button = QPushButton(self)
-        button.setText(text)
-        button.setAccessibleName(text.rstrip("…"))
-        button.setToolTip(tip)
-        button.setMinimumHeight(46)
-        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        set_font_scale(button, 1.15)
+        button = self._new_big_button(text, tip)
         self._buttons_column.insertWidget(self._next_button_row, button)
         self._next_button_row += 1
         self.buttons[name] = button
@@ -254,15 +253,20 @@ class StartPage(QWidget):
         return button
 
     def _big_button(self, text: str, tip: str, signal: SignalInstance) -> QPushButton:
-        button = QPushButton(self)  # (text, parent) would make PySide weigh the QIcon
-        button.setText(text)  # overloads, building QIcon's type before the first frame
-        button.setAccessibleName(text.rstrip("…"))
-        button.setToolTip(tip)
-        button.setMinimumHeight(46)
+        button = self._new_big_button(text, tip)
         button.setIconSize(QSize(20, 20))
+        button.clicked.connect(lambda: signal.emit())
+        return button
+
+    def _new_big_button(self, text: str, tip: str) -> QPushButton:
+        """A full-width button of the page's column (Open…, a system's button)."""
+        # (text, parent) would make PySide weigh the QIcon overloads, building QIcon's
+        # type before the first frame: the text is set after
+        button = QPushButton(self)
+        _name_button(button, text, tip)
+        button.setMinimumHeight(46)
         button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         set_font_scale(button, 1.15)
-        button.clicked.connect(lambda: signal.emit())
         return button
 
     def set_recent(self, paths: list[str]) -> None:
