@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
-from seforge.systems.swords_edge.library import list_entries, load_pc
+from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import against_two_troopers
 from ui.shell.theme import apply_theme
 from ui.systems.swords_edge.gm import GMDock
 
@@ -49,12 +50,7 @@ def shoot(app: QApplication, folder: Path, theme: str) -> list[Path]:
     grab("reference_search")
     dock.reference.search.clear()
 
-    calc = dock.calculator
-    dock.tabs.setCurrentWidget(calc)
-    calc.actor_combo.choose(jyrell)
-    trooper = next(e.id for e in list_entries("nc") if e.name == "Shock Troopers")
-    calc.add_library_by_id(trooper)
-    calc.add_library_by_id(trooper)
+    calc = against_two_troopers(dock, jyrell)
     calc.choose_quality("Fist and Feet")
     calc.die1.setValue(4)
     calc.die2.setValue(4)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -12,6 +14,11 @@ from ui.shell.window import MainWindow
 from ui.systems.swords_edge.editor import CharacterEditor
 from ui.systems.swords_edge.widgets import HistoryLineEdit
 from ui.systems.swords_edge.window_part import SwordsEdgeWindowPart
+
+if TYPE_CHECKING:
+    from seforge.systems.swords_edge.models import Character
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
 
 def shown_windows() -> list[MainWindow]:
@@ -78,3 +85,17 @@ def build_sarah_x(window: MainWindow) -> CharacterEditor:
     type_into(editor.pivot_edits["quirk"], "That's some fine dirt.")
     type_into(editor.pivot_edits["style"], "Stoic")
     return editor
+
+
+def against_two_troopers(dock: GMDock, pc: Character) -> CalculatorTab:
+    """The GM Screen's Test calculator, shown, with ``pc`` acting against two of the
+    book's Shock Troopers."""
+    from seforge.systems.swords_edge.library import list_entries
+
+    calc = dock.calculator
+    dock.tabs.setCurrentWidget(calc)
+    calc.actor_combo.choose(pc)
+    trooper = next(e.id for e in list_entries("nc") if e.name == "Shock Troopers")
+    calc.add_library_by_id(trooper)
+    calc.add_library_by_id(trooper)
+    return calc

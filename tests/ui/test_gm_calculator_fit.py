@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from seforge.systems.swords_edge.library import list_entries, load_pc
+from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import against_two_troopers
 from ui.systems.swords_edge.gm import GMDock
 
 
@@ -39,12 +40,7 @@ def test_group_tn_reading_is_not_cut_off(qtbot: QtBot) -> None:
     window.resize(1300, 900)
     window.resizeDocks([dock], [640], Qt.Orientation.Horizontal)
     window.show()
-    calc = dock.calculator
-    dock.tabs.setCurrentWidget(calc)
-    calc.actor_combo.choose(jyrell)
-    trooper = next(e.id for e in list_entries("nc") if e.name == "Shock Troopers")
-    calc.add_library_by_id(trooper)
-    calc.add_library_by_id(trooper)
+    calc = against_two_troopers(dock, jyrell)
     calc.set_step("action")
     qtbot.waitUntil(lambda: calc.reading_combo.isVisible() and calc.reading_combo.isEnabled())
     for index in range(calc.reading_combo.count()):
