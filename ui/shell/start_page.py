@@ -178,6 +178,7 @@ class StartPage(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.content)
+        self.scroll_area = scroll
         page = QVBoxLayout(self)
         page.setContentsMargins(0, 0, 0, 0)
         page.addWidget(scroll)
@@ -198,6 +199,7 @@ class StartPage(QWidget):
         if systems == self.rows and (self.choice_buttons or not systems):
             return
         self.rows = systems
+        keep_focus = self._holds_focus()
         while self.systems_grid.count():
             item = self.systems_grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -234,6 +236,31 @@ class StartPage(QWidget):
         self.systems_heading.setVisible(has)
         self.systems_box.setVisible(has)
         self._order_tabs()
+        if keep_focus:
+            self.take_focus()
+
+    def take_focus(self) -> None:
+        """Give the keyboard to the first New button (the default one: Enter starts it),
+        or to Open… while there is none."""
+        (self.new_button or self.open_button).setFocus()
+
+    def when_built(self) -> None:
+        """Once the window is built (Qt's namespace costs a first frame about 17 ms): the
+        keyboard goes from button to button (the page scrolls to the one with the focus),
+        never to the scroll area, which shows no focus and takes no Enter."""
+        from PySide6.QtCore import Qt
+
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        if self._holds_focus():
+            self.take_focus()
+
+    def _holds_focus(self) -> bool:
+        """True when the page is shown and the focus is on it or nowhere yet (a launch's
+        first frame): rebuilt buttons then take it back."""
+        from PySide6.QtWidgets import QApplication
+
+        focus = QApplication.focusWidget()
+        return not self.isHidden() and (focus is None or self.isAncestorOf(focus))
 
     def add_button(self, name: str, text: str, tip: str) -> QPushButton:
         """A big button under Open… (a system's "Start from a Book Character"); the one

@@ -223,6 +223,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             for ui in systems])
         self.start_page.drop_unclaimed()
         self._restore_dock_state()
+        self.start_page.when_built()
 
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._on_system_scheme_changed)
@@ -515,6 +516,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
             for page in (self.start_page, self.tabs):
                 page.setSizePolicy(self._page_policy if page is current else ignored)
+            if current is self.start_page:  # the last tab closed: the keyboard's back here
+                self.start_page.take_focus()
         for action in (self.save_action, self.save_as_action, self.close_action,
                        self.duplicate_action):
             action.setEnabled(has)
@@ -526,6 +529,23 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             part.update_state(document)
         self.bind_undo()
         self.update_title()
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # Qt override, Qt names
+        """Tab and Shift+Tab. Qt keeps a dock that sits behind another dock's tab in the
+        focus chain (moved out of the window, not hidden): when the focus enters one, it
+        comes to the front, so the focus (and Edit › Undo, which follows it) is never on a
+        page the user cannot see."""
+        moved = super().focusNextPrevChild(next)
+        focus = QApplication.focusWidget()
+        if focus is not None and focus.visibleRegion().isEmpty():
+            from PySide6.QtWidgets import QDockWidget
+
+            holder = focus.parentWidget()
+            while holder is not None and not isinstance(holder, QDockWidget):
+                holder = holder.parentWidget()
+            if holder is not None:
+                holder.raise_()
+        return moved
 
     def on_focus_changed(self, _old: object, _new: object) -> None:
         self.bind_undo()

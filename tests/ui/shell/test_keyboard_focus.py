@@ -1,0 +1,100 @@
+"""Where the keyboard's focus goes: a launch starts on the start page's New button, and
+Tab never takes the focus somewhere the user cannot see (a dock behind another dock's
+tab), where Edit › Undo would then act on a page nobody looks at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
+from pytestqt.qtbot import QtBot
+
+from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import se_part
+from ui.app import first_window
+from ui.shell.settings import Preferences
+from ui.shell.window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot: QtBot, prompts: list[str]) -> Iterator[MainWindow]:
+    """A launch's window, built and active (closing it discards what is open)."""
+    made = first_window(Preferences())
+    qtbot.addWidget(made)
+    made.show()
+    qtbot.waitExposed(made)
+    made.ensure_ready()
+    QApplication.processEvents()
+    made.activateWindow()
+    qtbot.waitUntil(made.isActiveWindow)
+    yield made
+    made.shutdown()
+    made.close()
+
+
+def _dock_of(widget: QWidget) -> QDockWidget | None:
+    parent: QWidget | None = widget
+    while parent is not None and not isinstance(parent, QDockWidget):
+        parent = parent.parentWidget()
+    return parent
+
+
+def _in_sight(widget: QWidget) -> bool:
+    """Drawn where the user can see it: not a dock's page behind another dock's tab
+    (Qt keeps those "visible", moved out of the window)."""
+    return widget.isVisible() and not widget.visibleRegion().isEmpty()
+
+
+def test_a_launch_starts_with_the_focus_on_the_first_new_button(
+        qtbot: QtBot, window: MainWindow) -> None:
+    page = window.start_page
+    assert page.new_button is not None
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.new_button)
+    tabs = window.tabs.count()
+    qtbot.keyClick(page.new_button, Qt.Key.Key_Return)
+    assert window.tabs.count() == tabs + 1
+
+
+def test_the_start_page_takes_the_focus_back_when_the_last_tab_closes(
+        qtbot: QtBot, window: MainWindow) -> None:
+    page = window.start_page
+    assert page.new_button is not None
+    qtbot.keyClick(page.new_button, Qt.Key.Key_Return)
+    assert window.tabs.count() == 1
+    window.close_action.trigger()
+    assert window.tabs.count() == 0
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.new_button)
+
+
+@pytest.mark.parametrize("with_character", [False, True])
+def test_tab_keeps_the_focus_in_sight(
+        qtbot: QtBot, window: MainWindow, with_character: bool) -> None:
+    """Every widget Tab reaches, round the whole window, is one the user can see: a dock
+    behind another dock's tab comes to the front when the focus enters it."""
+    if with_character:
+        se_part(window).open_book_character(load_pc("sarah-x"))
+        QApplication.processEvents()
+    document = window.current_document()
+    steps = document.undo_stack.count() if document is not None else 0
+    start = QApplication.focusWidget()
+    assert start is not None
+    reached: set[QDockWidget] = set()
+    for _ in range(400):
+        focus = QApplication.focusWidget()
+        assert focus is not None
+        qtbot.keyClick(focus, Qt.Key.Key_Tab)
+        focus = QApplication.focusWidget()
+        assert focus is not None
+        assert _in_sight(focus), (type(focus).__name__, focus.objectName(),
+                                  focus.accessibleName())
+        dock = _dock_of(focus)
+        if dock is not None:
+            reached.add(dock)
+        if focus is start:
+            break
+    assert focus is start  # the round came back, and changed nothing on its way
+    assert (document.undo_stack.count() if document is not None else 0) == steps
+    # and went through the docks behind the first one's tab, too
+    assert len(reached) >= (3 if with_character else 1), reached
