@@ -7,7 +7,15 @@ from __future__ import annotations
 from seforge.core.pdf.flow import Flow as PageFlow
 from seforge.core.pdf.fonts import Face, draw_string
 from seforge.core.pdf.geometry import Rect
-from seforge.core.pdf.text import draw_fitted, draw_text, fit_text
+from seforge.core.pdf.text import (
+    ASCENT,
+    DESCENT,
+    LEADING,
+    Fitted,
+    draw_fitted,
+    draw_text,
+    fit_text,
+)
 from seforge.systems.blades import content
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.models import Crew
@@ -146,27 +154,80 @@ def _crew_abilities_and_cohorts(sheet: Sheet, crew: Crew, data: content.CrewType
     return yr
 
 
+CLAIM_LINES = (2, 3)
+"""The lines a claim's name may take in its cell of the map: two, or three in taller cells
+when a name needs them (every cell of the map is as tall as the tallest one needs)."""
+
+
+def _lines_height(lines: int) -> float:
+    """The height ``lines`` lines take at the sheets' smallest size."""
+    return MIN_PT * (ASCENT + DESCENT) + (lines - 1) * MIN_PT * LEADING
+
+
+def _whole_words(text: str, width: float, lines: int) -> Fitted | None:
+    """``text`` in at most ``lines`` lines of ``width`` at the smallest size, every word
+    whole on its line: in the regular face, else the condensed one; None when neither
+    holds it (a word wider than the line, or too many words)."""
+    for face in (Face.REGULAR, Face.CONDENSED):
+        fitted = fit_text(text, width, _lines_height(lines), face=face, size=MIN_PT,
+                          min_size=MIN_PT, max_lines=lines)
+        if not fitted.truncated and " ".join(fitted.lines) == " ".join(text.split()):
+            return fitted
+    return None
+
+
+def _claim_names(crew: Crew, width: float) -> tuple[list[Fitted], list[bool], float]:
+    """The map's claim names fitted to a cell ``width`` wide, whether each was shortened
+    (a word wider than the cell, or a name longer than three lines: given in full after
+    the page), and the height of the cells' text."""
+    texts = [claim.name + (" (turf)" if claim.turf else "") for claim in crew.claims[:14]]
+    for lines in CLAIM_LINES:
+        fitted = [_whole_words(text, width, lines) for text in texts]
+        if all(f is not None for f in fitted) or lines == CLAIM_LINES[-1]:
+            break
+    height = _lines_height(lines)
+    names: list[Fitted] = []
+    shortened: list[bool] = []
+    for text, whole in zip(texts, fitted, strict=True):
+        if whole is not None:
+            names.append(whole)
+            shortened.append(False)
+            continue
+        cut = fit_text(text, width, height, face=Face.CONDENSED, size=MIN_PT,
+                       min_size=MIN_PT, max_lines=lines)
+        names.append(cut)
+        shortened.append(True)
+    return names, shortened, height
+
+
 def _claims(sheet: Sheet, crew: Crew, right: float, yr: float, col: float) -> None:
-    """The claims map: fourteen claims around the lair in a 5 x 3 grid."""
+    """The claims map: fourteen claims around the lair in a 5 x 3 grid, each name whole
+    (on a further line or in the condensed face if it must) unless a word of it is wider
+    than its cell."""
     canvas = sheet.canvas
     yr = draw_heading(canvas, right, yr - 6, col, "Claims (■ held)")
-    cell_w, cell_h = col / 5, 30
-    grid = [*crew.claims[:7], None, *crew.claims[7:14]]
-    for n, claim in enumerate(grid[:15]):
+    cell_w = col / 5
+    names, shortened, text_h = _claim_names(crew, cell_w - 6)
+    cell_h = max(30.0, text_h + 13.5)  # the box to tick above the name
+    count = min(len(crew.claims), 14)
+    grid = [*range(min(count, 7)), None, *range(7, count)]
+    for n, index in enumerate(grid):
         gx = right + (n % 5) * cell_w
         gy = yr - 2 - (n // 5) * (cell_h + 4) - cell_h
         canvas.setStrokeColorRGB(*INK)
         canvas.rect(gx + 1, gy, cell_w - 2, cell_h, stroke=1, fill=0)
-        if claim is None:
+        if index is None:
             draw_text(canvas, "Lair", Rect(gx + 3, gy + 2, cell_w - 6, cell_h - 4),
                       face=Face.BOLD, size=8, min_size=MIN_PT, valign="middle",
                       align="center")
             continue
+        claim = crew.claims[index]
         number = n + 1 if n < 7 else n  # the lair sits eighth, between claims 7 and 8
         sheet.check(f"claim_{number}", gx + 3, gy + cell_h - 10, 7, claim.held,
                     f"Claim held: {claim.name}")
-        sheet.cell("Claim", claim.name + (" (turf)" if claim.turf else ""),
-                   Rect(gx + 3, gy + 1, cell_w - 6, cell_h - 12), size=7, max_lines=2)
+        draw_fitted(canvas, names[index], Rect(gx + 3, gy + 1, cell_w - 6, cell_h - 13))
+        if shortened[index]:
+            sheet.cut.append(f"Claim: {claim.name}" + (" (turf)" if claim.turf else ""))
 
 
 def _more_claims_and_factions(flow: PageFlow, crew: Crew) -> None:

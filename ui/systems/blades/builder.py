@@ -39,7 +39,13 @@ from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import refuse, show_refusal, status_line
 from ui.shell.widgets import show_document_text, spin_box, whole_numbers
 from ui.systems.blades.builder_play import PlaySections
-from ui.systems.blades.common import ReflowRow, dots_text, quietly, wrap_list
+from ui.systems.blades.common import (
+    ReflowRow,
+    dots_text,
+    quietly,
+    room_for_placeholder,
+    wrap_list,
+)
 from ui.systems.blades.ledger import LedgerPanel
 
 
@@ -276,6 +282,7 @@ class ScoundrelBuilder(PlaySections):
         self.ability_edit = ability_edit
         self.ability_edit.setAccessibleName("New special ability")
         self.ability_edit.setPlaceholderText("a special ability of the playbook")
+        room_for_placeholder(self.ability_pick)
         self.ability_edit.textChanged.connect(lambda _t: self._refresh_ability_button())
         self.add_ability = self._button("Add", "Add special ability", self._add_ability)
         self.remove_ability = self._button("Remove", "Remove special ability",

@@ -36,7 +36,7 @@ from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box, whole_numbers
 from ui.systems.blades.builder_base import BuilderBase
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import fill_row, wrap_list
+from ui.systems.blades.common import fill_row, room_for_placeholder, wrap_list
 
 
 class PlaySections(BuilderBase):
@@ -95,6 +95,7 @@ class PlaySections(BuilderBase):
                 line = choice.lineEdit()
                 assert line is not None
                 line.setPlaceholderText("new special ability")
+                room_for_placeholder(choice)
                 line.textChanged.connect(lambda _t: self._refresh_advances())
             else:
                 choice.currentIndexChanged.connect(lambda _i: self._refresh_advances())
@@ -154,6 +155,7 @@ class PlaySections(BuilderBase):
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("New harm")
         self.harm_text.setPlaceholderText("e.g. Deep cut to arm")
+        room_for_placeholder(self.harm_text)
         self.harm_level = spin_box("Harm level", 1, 4, 0)
         self.harm_level.valueChanged.connect(lambda _v: self._refresh_harm())
         self.harm_add = self._button("Write harm", "Write harm", self._add_harm)

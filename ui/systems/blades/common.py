@@ -8,10 +8,18 @@ from fractions import Fraction
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
+    QComboBox,
+    QGridLayout,
     QHeaderView,
+    QLabel,
+    QLayout,
     QLayoutItem,
+    QLineEdit,
     QListView,
     QListWidget,
+    QStyle,
+    QStyleOptionComboBox,
+    QStyleOptionFrame,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -72,6 +80,74 @@ class ReflowRow(QBoxLayout):
         if wanted != self.direction():
             self.setDirection(wanted)
         super().setGeometry(rect)
+
+
+class FormGrid(QGridLayout):
+    """Labels on the left, their fields on the right: a form, laid out by a grid.
+
+    Qt's QFormLayout keeps the height of each row for one width only, yet answers
+    ``heightForWidth`` for two (the last width asked and its own preferred width): asked
+    for its preferred width in between (a scroll area's size hint does), it then places
+    its rows at the other width with the heights measured at the preferred one, so a row
+    whose height follows its width (a wrapped label, a row that wraps) is given one line
+    where it needs two and covers the row below. A grid measures its rows at the width it
+    places them with."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setColumnStretch(1, 1)
+
+    def addRow(self, label: str, field: QWidget | QLayout, *,
+               top: int = 0) -> QLabel | None:
+        """Add ``label`` (none when empty) and its ``field`` under the rows so far; with
+        ``top`` the label is that many pixels high at the top of a taller field (a field
+        of more than one line), else centred beside it. The label made, if any."""
+        row = self.rowCount() if self.count() else 0
+        caption: QLabel | None = None
+        if label:
+            caption = QLabel(label)
+            if isinstance(field, QWidget):
+                caption.setBuddy(field)
+            if top:
+                caption.setMinimumHeight(top)
+                self.addWidget(caption, row, 0, Qt.AlignmentFlag.AlignLeft
+                               | Qt.AlignmentFlag.AlignTop)
+            else:
+                self.addWidget(caption, row, 0)
+        if isinstance(field, QWidget):
+            self.addWidget(field, row, 1)
+        else:
+            self.addLayout(field, row, 1)
+        return caption
+
+
+def room_for_placeholder(field: QLineEdit | QComboBox) -> None:
+    """Make ``field`` (a line edit, or an editable combo box) never narrower than what it
+    needs to show its placeholder whole: Qt elides a placeholder that does not fit."""
+    edit = field.lineEdit() if isinstance(field, QComboBox) else field
+    if edit is None or not edit.placeholderText():
+        return
+    margins = edit.textMargins()
+    text = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+    inner = QSize(text + 2 * 2 + margins.left() + margins.right() + 1,  # Qt's 2 px a side
+                  edit.sizeHint().height())
+    style = field.style()
+    if isinstance(field, QComboBox):
+        combo_option = QStyleOptionComboBox()
+        combo_option.initFrom(field)
+        combo_option.editable = True
+        combo_option.frame = field.hasFrame()
+        needed = style.sizeFromContents(QStyle.ContentsType.CT_ComboBox, combo_option,
+                                        inner, field)
+    else:
+        frame_option = QStyleOptionFrame()
+        frame_option.initFrom(field)
+        frame_option.lineWidth = style.pixelMetric(
+            QStyle.PixelMetric.PM_DefaultFrameWidth, frame_option, field) if (
+            field.hasFrame()) else 0
+        needed = style.sizeFromContents(QStyle.ContentsType.CT_LineEdit, frame_option,
+                                        inner, field)
+    field.setMinimumWidth(max(field.minimumWidth(), needed.width()))
 
 
 def fill_row(*widgets: QWidget) -> FlowLayout:

@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -34,7 +34,7 @@ from ui.shell.widgets import (
     spin_box,
     whole_numbers,
 )
-from ui.systems.blades.common import ReflowRow, fill_row, quietly, wrap_list
+from ui.systems.blades.common import FormGrid, ReflowRow, fill_row, quietly, wrap_list
 from ui.systems.blades.crew_world import WorldSections
 
 
@@ -52,7 +52,7 @@ class CrewWidget(WorldSections):
         top = ReflowRow()
         layout.addLayout(top)
         crew_box = QGroupBox("Crew")
-        form = QFormLayout(crew_box)
+        form = FormGrid(crew_box)
         self.name = DocumentLineEdit()
         self.name.setAccessibleName("Name")
         self.name.editingFinished.connect(partial(self._text, self.name, "name"))
@@ -101,9 +101,7 @@ class CrewWidget(WorldSections):
         self.advance_kind.addItem("a special ability", "ability")
         self.advance_kind.addItem("two upgrade boxes", "upgrades")
         self.advance = self._button("Take advance", self._advance)
-        xp_row = fill_row(self.xp_track, self.xp_minus, self.xp_plus, self.advance_kind,
-                          self.advance)
-        form.addRow("Crew XP", xp_row)
+        form.addRow("Crew XP", self._xp_lines(), top=self.xp_minus.sizeHint().height())
         self.profit = QLabel()
         self.profit.setAccessibleName("Crew advance profit")
         self.profit.setWordWrap(True)
@@ -249,6 +247,26 @@ class CrewWidget(WorldSections):
             spin.valueChanged.connect(lambda _v: self.refresh())
         owner.changed.connect(self.refresh)
         self.refresh()
+
+    def _xp_lines(self) -> QVBoxLayout:
+        """The Crew XP track and its buttons on one line, the advance to take on the next:
+        two lines at every width, so the rows under them never move with the width."""
+        for button in (self.xp_minus, self.xp_plus):
+            button.setFixedWidth(30)
+        track = QHBoxLayout()
+        track.addWidget(self.xp_track)
+        track.addWidget(self.xp_minus)
+        track.addWidget(self.xp_plus)
+        track.addStretch(1)
+        advance = QHBoxLayout()
+        advance.addWidget(self.advance_kind)
+        advance.addWidget(self.advance)
+        advance.addStretch(1)
+        lines = QVBoxLayout()
+        lines.setContentsMargins(0, 0, 0, 0)
+        lines.addLayout(track)
+        lines.addLayout(advance)
+        return lines
 
     def _heat(self) -> int:
         amount = self.heat_amount.value()

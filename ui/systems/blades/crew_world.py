@@ -32,6 +32,7 @@ from ui.systems.blades.common import (
     ReflowRow,
     fill_row,
     header_tips,
+    room_for_placeholder,
     stretch_columns,
     text_item,
     wrap_list,
@@ -62,6 +63,7 @@ class WorldSections(CrewBase):
         self.faction_name = QLineEdit()
         self.faction_name.setAccessibleName("New faction")
         self.faction_name.setPlaceholderText("faction name")
+        room_for_placeholder(self.faction_name)
         self.faction_tier = spin_box("New faction Tier", 0, 6, 0)
         self.add_faction = self._button("Add", lambda: self.do(
             "Add faction", lambda c: rules.add_faction(c, self.faction_name.text(),
@@ -85,6 +87,7 @@ class WorldSections(CrewBase):
         self.claim_name = QLineEdit()
         self.claim_name.setAccessibleName("New claim")
         self.claim_name.setPlaceholderText("claim name")
+        room_for_placeholder(self.claim_name)
         self.claim_turf = QCheckBox("turf")
         self.claim_turf.setAccessibleName("New claim is turf")
         self.add_claim = self._button("Add", lambda: self.do(
@@ -122,6 +125,7 @@ class WorldSections(CrewBase):
         self.clock_name = QLineEdit()
         self.clock_name.setAccessibleName("New clock")
         self.clock_name.setPlaceholderText("clock name")
+        room_for_placeholder(self.clock_name)
         self.clock_size = QComboBox()
         self.clock_size.setAccessibleName("New clock segments")
         for size in rules.BLADES_CLOCK_SIZES:

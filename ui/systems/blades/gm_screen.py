@@ -38,6 +38,7 @@ from ui.systems.blades.common import (
     ReflowRow,
     header_tips,
     percent_item,
+    room_for_placeholder,
     share_columns,
     stretch_columns,
     text_item,
@@ -335,6 +336,7 @@ class ReferenceTab(QWidget):
         self.search.setAccessibleName("Search the reference tables")
         self.search.setPlaceholderText("Search tables (e.g. harm, stress, coin)")
         self.search.setClearButtonEnabled(True)
+        room_for_placeholder(self.search)
         layout.addWidget(self.search)
         self.pick = QComboBox()
         self.pick.setAccessibleName("Reference table")

@@ -26,7 +26,7 @@ from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
-from ui.systems.blades.common import wrap_list
+from ui.systems.blades.common import room_for_placeholder, wrap_list
 
 if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab
@@ -84,6 +84,7 @@ class RollerBox(QGroupBox):
         self.harm_text = QLineEdit()
         self.harm_text.setAccessibleName("Harm to write")
         self.harm_text.setPlaceholderText("e.g. Cut to the ribs")
+        room_for_placeholder(self.harm_text)
         self.write_harm = QPushButton("Write harm")
         self.write_harm.setAccessibleName("Write harm")
         self.write_harm.clicked.connect(lambda _c=False: self.apply_harm())

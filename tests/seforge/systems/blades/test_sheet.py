@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 
+from seforge.core.pdf.geometry import PaperSize
 from seforge.systems.blades import creation, play
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.models import Crew, Scoundrel
@@ -131,6 +132,54 @@ def test_a_filled_sheet_reads_back(tmp_path: Path) -> None:
     (tmp_path / "not.pdf").write_bytes(b"hello")
     with pytest.raises(SheetReadError, match=r"not\.pdf"):
         read_sheets(tmp_path / "not.pdf")
+
+
+def _page_words(path: Path, page: int) -> list[str]:
+    return PdfReader(str(path)).pages[page].extract_text().split()
+
+
+@pytest.mark.parametrize(("crew_type", "paper", "claim"), [
+    ("Bravos", PaperSize.LETTER, "Bluecoat Confederates"),
+    ("Bravos", PaperSize.A4, "Bluecoat Confederates"),
+    ("Shadows", PaperSize.A4, "Interrogation Chamber"),
+])
+def test_the_claims_map_prints_each_name_whole(tmp_path: Path, crew_type: str,
+                                               paper: PaperSize, claim: str) -> None:
+    """Play session: page 1 of a Bravos crew printed "Bluecoat Confedera…" (the word wider
+    than its cell at 7 pt; the full name only on page 2), and on A4 a Shadows crew's
+    "Interrogatio / n Chamber". Every word of every claim is whole on the map, in the
+    real PDF's text, and nothing is listed as cut short."""
+    crew = Crew(name="The Red Sashes")
+    crew_rules.set_crew_type(crew, crew_type)
+    assert claim in [c.name for c in crew.claims]
+    path = tmp_path / "crew.pdf"
+    path.write_bytes(render([crew], paper)[0])
+    words = _page_words(path, 0)
+    for name in (c.name for c in crew.claims):
+        for word in name.split():
+            assert word in words, (name, word)
+    assert not [w for w in words if "\u2026" in w], "a claim was shortened"
+    assert "Claim:" not in _text(path)
+
+
+def test_a_claim_too_long_for_its_cell_takes_a_third_line_or_is_given_in_full(
+        tmp_path: Path) -> None:
+    """A name of many words takes a third line (every cell grows to hold it); only a word
+    wider than the cell even in the condensed face is shortened, and then it is given in
+    full on the next page."""
+    crew = Crew(name="The Red Sashes")
+    crew_rules.set_crew_type(crew, "Bravos")
+    crew_rules.add_claim(crew, "Bluecoat Confederates of the Watch", False)
+    crew_rules.add_claim(crew, "Supercalifragilisticexpialidocious den", False)
+    crew.claims = crew.claims[-2:] + crew.claims[:-2]
+    path = tmp_path / "crew.pdf"
+    path.write_bytes(render([crew], PaperSize.A4)[0])
+    words = _page_words(path, 0)
+    for word in ("Bluecoat", "Confederates", "of", "the", "Watch"):
+        assert word in words
+    assert "Supercalifragilisticexpialidocious" not in words
+    assert "Claim: Supercalifragilisticexpialidocious den" in _text(path)
+    assert "Claim: Bluecoat Confederates of the Watch" not in _text(path)
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm not installed")

@@ -13,15 +13,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
+    QLineEdit,
+    QStyle,
+    QStyleOptionFrame,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
 from seforge.core.resources import resource_path
-from tests.ui.shell.layout_check import problems, unnamed_inputs
+from seforge.systems.swords_edge.library import load_pc
+from tests.ui.helpers import se_part
+from tests.ui.shell.layout_check import describe, problems, unnamed_inputs
 from ui.shell import screen_fit
 from ui.shell.settings import Preferences
 from ui.shell.theme import apply_theme
@@ -109,3 +115,142 @@ def test_blades_pages_fit_the_window(size: str, theme: str, qtbot: QtBot,
         assert problems == [], "\n".join(problems)
     finally:
         apply_theme(qapp, "light")
+
+
+def _in(widget: QWidget, parent: QWidget) -> QRect:
+    """``widget``'s rectangle in ``parent``'s coordinates."""
+    return QRect(widget.mapTo(parent, QPoint(0, 0)), widget.size())
+
+
+def _crew_beside_play(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, made: list[MainWindow],
+                      size: str) -> CrewWidget:
+    """The play session's steps: a Sword's Edge character with its Play dock shown, then a
+    new Blades crew given two clocks, each step through the window and the widgets."""
+    window = _window(qtbot, monkeypatch, made, SIZES[size])
+    se_part(window).open_book_character(load_pc("sarah-x"))
+    _settle()
+    play = se_part(window).play_dock
+    assert play is not None
+    play.show()
+    play.raise_()
+    _settle()
+    window.new_document("blades", "blades.crew")
+    _settle()
+    crew = window.current_editor()
+    assert isinstance(crew, CrewWidget)
+    for name in ("Alarm", "Lockdown"):
+        qtbot.keyClicks(crew.clock_name, name)
+        qtbot.mouseClick(crew.add_clock, Qt.MouseButton.LeftButton)
+        _settle()
+    assert [clock.name for clock in crew.crew.clocks] == ["Alarm", "Lockdown"]
+    return crew
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_crew_box_controls_never_overlap(size: str, qtbot: QtBot,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         made: list[MainWindow]) -> None:
+    """Play session: at 1024x768, beside a Sword's Edge character's Play dock, a new crew
+    with two clocks had "Take advance" drawn over the line below it (the crew box was laid
+    out with a Crew XP row one line high that took two). Then through a few widths."""
+    crew = _crew_beside_play(qtbot, monkeypatch, made, size)
+    box = crew.advance.parentWidget()
+    assert box is not None
+
+    def overlaps() -> list[str]:
+        shown = [w for w in box.findChildren(QWidget, options=Qt.FindChildOption.
+                                             FindDirectChildrenOnly) if w.isVisible()]
+        found = []
+        advance, profit = _in(crew.advance, box), _in(crew.profit, box)
+        if advance.bottom() >= profit.top():
+            found.append(f"Take advance {advance} runs into the line below it {profit}")
+        for n, first in enumerate(shown):
+            for second in shown[n + 1:]:
+                if _in(first, box).intersects(_in(second, box)):
+                    found.append(f"{describe(first)} {_in(first, box)} overlaps "
+                                 f"{describe(second)} {_in(second, box)}")
+        return found
+
+    assert overlaps() == []
+    window = crew.window()
+    for width in (1366, 1180, 1024, 900, SIZES[size][0]):
+        window.resize(width, window.height())
+        _settle()
+        assert overlaps() == [], width
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_crew_xp_controls_take_at_most_two_lines(size: str, qtbot: QtBot,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 made: list[MainWindow]) -> None:
+    """Play session: at 1366x768 the Crew XP track, its buttons, the advance's choice and
+    "Take advance" were stacked one under another in a narrow column."""
+    crew = _crew_beside_play(qtbot, monkeypatch, made, size)
+    parts = (crew.xp_track, crew.xp_minus, crew.xp_plus, crew.advance_kind, crew.advance)
+    box = crew.advance.parentWidget()
+    assert box is not None
+    lines = {_in(part, box).center().y() // 8 for part in parts}
+    assert len(lines) <= 2, [(p.accessibleName(), _in(p, box)) for p in parts]
+    for part in parts:  # none squeezed below its own minimum (a set one, else its hint's)
+        wanted = part.minimumWidth() or part.minimumSizeHint().width()
+        assert part.width() >= wanted, part.accessibleName()
+
+
+def placeholder_room(edit: QLineEdit) -> int:
+    """The width a line edit has for its placeholder (its text area, as Qt paints it)."""
+    option = QStyleOptionFrame()
+    edit.initStyleOption(option)
+    area = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
+    margins = edit.textMargins()
+    return area.width() - margins.left() - margins.right() - 2 * 2  # Qt's 2 px each side
+
+
+def cut_placeholders(root: QWidget) -> list[str]:
+    """Line edits and editable combo boxes under ``root`` that show an empty field's
+    placeholder cut short (Qt elides it with "…")."""
+    found = []
+    for edit in root.findChildren(QLineEdit):
+        text = edit.placeholderText()
+        if not edit.isVisible() or not text:
+            continue
+        wanted = edit.fontMetrics().horizontalAdvance(text)
+        room = placeholder_room(edit)
+        if wanted > room:
+            holder = edit.parentWidget()
+            owner = holder if isinstance(holder, QComboBox) else edit
+            found.append(f"{describe(owner)} shows {text!r} in {room} px of {wanted}")
+    return found
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_placeholders_are_whole(size: str, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                                made: list[MainWindow]) -> None:
+    """Play session: a field's placeholder (what to write in it) was elided because the
+    field was narrower than it: in the builder, the crew editor, the roller and the GM
+    Screen, at both laptop sizes."""
+    window = _window(qtbot, monkeypatch, made, SIZES[size])
+    window.open_path(Path(resource_path("systems", "blades", "nadja-hound.blades")))
+    _settle()
+    found: list[str] = []
+    editor = window.current_editor()
+    assert editor is not None
+    for line in editor.findChildren(QLineEdit):  # every placeholder in sight
+        if line.placeholderText():
+            line.clear()
+    _settle()
+    found += cut_placeholders(editor)
+    screen = window.gm_screen_dock.built("blades")
+    assert isinstance(screen, BladesGmScreen)
+    for index in range(screen.count()):
+        screen.setCurrentIndex(index)
+        _settle()
+        found += [f"{screen.tabText(index)}: {p}" for p in cut_placeholders(screen)]
+    window.new_document("blades", "blades.crew")
+    _settle()
+    crew = window.current_editor()
+    assert isinstance(crew, CrewWidget)
+    found += cut_placeholders(crew)
+    screen.setCurrentIndex(0)
+    _settle()
+    found += [f"Rolls, crew open: {p}" for p in cut_placeholders(screen)]
+    assert found == [], "\n".join(found)
