@@ -203,6 +203,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.stack.addWidget(self.tabs)
         self.controller = DocumentController(self)
         self.undo_group = QUndoGroup(self)
+        if isinstance(app, QApplication):  # Edit › Undo follows the focus (bind_undo)
+            app.focusChanged.connect(self.on_focus_changed)
         self.tabs.tabCloseRequested.connect(self.close_tab)
         self.tabs.currentChanged.connect(self._on_current_changed)
 
@@ -556,10 +558,11 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         document = self.current_document()
         stack: QUndoStack | None = document.undo_stack if document is not None else None
         focus = QApplication.focusWidget()
-        if focus is not None:
+        pages = self.gm_screen_dock.built_pages() if focus is not None else []
+        if focus is not None and pages:  # (no page yet: the documents' code is not loaded)
             from ui.shell.gm_documents import page_documents
 
-            for page in self.gm_screen_dock.built_pages():
+            for page in pages:
                 held = page_documents(page)
                 if held and page.isAncestorOf(focus):
                     stack = held[0].undo_stack

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QWidget
 
 from ui.shell import actions, screen_fit
 from ui.shell.actions import make_action
@@ -508,9 +508,6 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
                               (tracker, tracker.undo_stack)]
         for _widget, stack in self._focus_stacks:
             window.undo_group.addStack(stack)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.focusChanged.connect(window.on_focus_changed)
         window.watch_drops(self.gm_table)
         if not self.gm_table_dock.isFloating():
             window.resizeDocks([self.gm_table_dock], [window.height() // 2],

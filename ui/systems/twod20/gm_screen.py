@@ -1,11 +1,14 @@
 """The 2d20 GM Screen page: a profile picker, the calculator, the reference tables and the
 conflict tracker. The tracker is a ``2d20.conflict`` document held by a DocumentOwner
 (``conflict_owner``), so the shell can save and autosave it; the page's profile is the
-tracker's profile, changed through the owner (undoable) like every other edit."""
+tracker's profile, changed through the owner (undoable) like every other edit. The dice roller
+may write to a conflict open in a tab instead (:meth:`GmScreen.set_tab_conflicts`); the
+calculator then plays that conflict's profile and table settings."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -69,6 +72,7 @@ class GmScreen(QWidget):
         layout.addWidget(self.tabs, 1)
         self.profile.currentIndexChanged.connect(self._profile_chosen)
         self.conflict_owner.changed.connect(self._follow_document)
+        self.roller.conflict_changed.connect(self._follow_document)
         self._follow_document()
 
     def documents(self) -> list[DocumentOwner[Conflict]]:
@@ -99,22 +103,31 @@ class GmScreen(QWidget):
         self.roller.set_record(owner)
         self._follow_document()
 
+    def set_tab_conflicts(self, owners: Sequence[DocumentOwner[Conflict]],
+                          follow: DocumentOwner[Conflict] | None = None) -> None:
+        """The 2d20 conflicts open in the window's tabs; the roller writes to ``follow``
+        (the conflict tab made current), and back to this page's tracker once the tab it
+        writes to closes."""
+        self.roller.set_tab_conflicts(owners, follow)
+
     def shown_profile(self) -> Profile:
-        """The profile the page shows: the open record's, else the tracker's."""
+        """The profile the page shows: the open record's, else that of the conflict the
+        roller writes to."""
         if self.record_owner is not None:
             return self.record_owner.document.profile
-        return self.conflict_owner.document.profile
+        return self.roller.conflict_owner.document.profile
 
     def _follow_document(self) -> None:
         doc = self.conflict_owner.document
+        played = self.roller.conflict_owner
         self.profile.blockSignals(True)
         self.profile.setCurrentIndex(self.profile.findData(doc.profile.value))
         self.profile.blockSignals(False)
         shown = self.shown_profile()
         if self.calculator.profile is not shown:
             self.calculator.set_profile(shown)
-        if self.calculator.settings != doc.settings:
-            self.calculator.set_settings(doc.settings)
+        if self.calculator.settings != played.document.settings:
+            self.calculator.set_settings(played.document.settings)
         if self.reference.profile is not shown:
             self.reference.set_profile(shown)
         if shown is Profile.CONAN:
@@ -122,8 +135,13 @@ class GmScreen(QWidget):
                     "first.")
         else:
             text = "Threat, Challenge Dice, Stress and Harms; sides alternate turns."
-        if self.record_owner is not None and shown is not doc.profile:
+        if self.record_owner is not None and shown is not played.document.profile:
             name = self.record_owner.document.name or "the open record"
-            text = (f"Showing {profile_info(shown).title} for {name}; the tracker plays "
+            text = (f"Showing {profile_info(shown).title} for {name}; "
+                    f"{self.roller.conflict_title(played)} plays "
+                    f"{profile_info(played.document.profile).title}.")
+        elif played is not self.conflict_owner and shown is not doc.profile:
+            text = (f"Showing {profile_info(shown).title} for the roller's conflict, "
+                    f"{self.roller.conflict_label(played)}; the GM Screen's tracker plays "
                     f"{profile_info(doc.profile).title}.")
         self.summary.setText(text)

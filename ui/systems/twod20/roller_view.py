@@ -1,17 +1,22 @@
 """The dice roller on the Calculator page: it rolls the test and the damage the calculator
-is set up for (so the exact odds stay beside it) and writes a result to the conflict tracker
-or to the record open in the window, each through its owner as one undo step.
+is set up for (so the exact odds stay beside it) and writes a result to a conflict or to the
+record open in the window, each through its owner as one undo step.
 
-The roller keeps no copy of a document: it holds the last roll (a value) until it is applied,
-and a log of what it rolled and where each result went.
+The conflict it writes to is the one the GM works with: a conflict open in a tab once that tab
+has been current (until it closes), else the GM Screen's own tracker; its *Writes to* box names
+it and picks another. The roller keeps no copy of a document: it holds the owners it may write
+to, the last roll (a value) until it is applied, and a log of what it rolled and where each
+result went.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -42,21 +47,37 @@ RECORD = "\x00record"
 
 
 class RollerPanel(QGroupBox):
-    """Roll d20s and damage dice; apply a result to the tracker or the current record."""
+    """Roll d20s and damage dice; apply a result to a conflict or the current record.
+
+    ``conflict_changed`` is emitted when the roller is pointed at another conflict or a
+    conflict it can write to changes; ``undo_changed`` when the history Edit › Undo should
+    follow from inside the roller (:meth:`undo_stack`) is another one.
+    """
+
+    conflict_changed = Signal()
+    undo_changed = Signal()
 
     def __init__(self, calculator: Calculator, conflict_owner: DocumentOwner[Conflict],
                  parent: QWidget | None = None) -> None:
         super().__init__("Roll the dice", parent)
         self.setObjectName("twod20-roller")
         self.calculator = calculator
+        self.home_owner = conflict_owner
+        """The GM Screen's own tracker: written to when no conflict tab is chosen."""
         self.conflict_owner = conflict_owner
+        """The conflict results are written to now."""
+        self.tab_conflicts: list[DocumentOwner[Conflict]] = []
+        """The conflicts open in the window's tabs."""
         self.record_owner: DocumentOwner[Character] | None = None
+        self._undo: QUndoStack | None = None
         self.last_test: roller.TestRoll | None = None
         self.last_damage: roller.DamageRoll | None = None
         self.last_stress = 0
         self.source: roller.Dice = roller.secure_dice()
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.writes_to = self._combo("Conflict the roller writes to", "")
+        form.addRow("Writes to", self.writes_to)
         self.who = self._combo("Who rolls or takes the result",
                                "A character in the conflict tracker, or the record open in "
                                "the window")
@@ -105,7 +126,8 @@ class RollerPanel(QGroupBox):
         self.log.setWordWrap(True)
         self.log.setMaximumHeight(90)
         form.addRow(self.log)
-        conflict_owner.changed.connect(self.refresh)
+        self._watch(conflict_owner)
+        self.writes_to.currentIndexChanged.connect(self._conflict_chosen)
         self.who.currentIndexChanged.connect(self.refresh)
         self.fortune_amount.valueChanged.connect(self.refresh)
         self.refresh()
@@ -149,6 +171,82 @@ class RollerPanel(QGroupBox):
         if owner is not None:
             owner.changed.connect(self.refresh)
         self.refresh()
+
+    # -- the conflict written to ------------------------------------------------------------
+    def conflicts(self) -> list[DocumentOwner[Conflict]]:
+        """Where the roller can write: the conflicts open in tabs, then the GM Screen's."""
+        return [*self.tab_conflicts, self.home_owner]
+
+    def set_tab_conflicts(self, owners: Sequence[DocumentOwner[Conflict]],
+                          follow: DocumentOwner[Conflict] | None = None) -> None:
+        """The conflicts open in the window's tabs; ``follow`` (one of them: the tab just
+        made current) becomes the one written to. When the one written to is no longer
+        open, the roller goes back to the GM Screen's tracker and says so in its log."""
+        for gone in [o for o in self.tab_conflicts if not any(o is k for k in owners)]:
+            self._unwatch(gone)
+        for new in [o for o in owners if not any(o is k for k in self.tab_conflicts)]:
+            self._watch(new)
+        self.tab_conflicts = list(owners)
+        if follow is not None and any(follow is o for o in owners):
+            self.write_to(follow)
+        elif not any(self.conflict_owner is o for o in self.conflicts()):
+            closed = self.conflict_title(self.conflict_owner)
+            self.write_to(self.home_owner)
+            self._log(f"{closed} is closed; results now go to "
+                      f"{self.conflict_title(self.home_owner)}.")
+        else:
+            self.refresh()
+
+    def write_to(self, owner: DocumentOwner[Conflict]) -> None:
+        """Write results to ``owner`` (the GM Screen's tracker or a conflict tab's)."""
+        if owner is self.conflict_owner:
+            self.refresh()
+            return
+        self.conflict_owner = owner
+        self.refresh()
+        self.conflict_changed.emit()
+
+    def conflict_label(self, owner: DocumentOwner[Conflict]) -> str:
+        """A conflict the roller can write to, as its Writes to box names it."""
+        try:
+            if owner is self.home_owner:
+                path = owner.path
+                return "GM Screen's tracker" + (f" ({path.name})" if path else "")
+            return f"{owner.title()} (tab)"
+        except RuntimeError:  # gone with its tab
+            return "(closed)"
+
+    def conflict_title(self, owner: DocumentOwner[Conflict]) -> str:
+        """A conflict the roller can write to, as a sentence names it."""
+        label = self.conflict_label(owner)
+        return f"the {label}" if owner is self.home_owner else f"the conflict {label}"
+
+    def _conflict_chosen(self, index: int) -> None:
+        wanted = self.writes_to.itemData(index)
+        owner = next((o for o in self.conflicts() if o.autosave_id == wanted), None)
+        if owner is not None:
+            self.write_to(owner)
+
+    def _watch(self, owner: DocumentOwner[Conflict]) -> None:
+        owner.changed.connect(self._conflict_edited)
+        owner.path_changed.connect(self.refresh)
+
+    def _unwatch(self, owner: DocumentOwner[Conflict]) -> None:
+        with contextlib.suppress(RuntimeError, TypeError):  # gone with its tab
+            owner.changed.disconnect(self._conflict_edited)
+        with contextlib.suppress(RuntimeError, TypeError):
+            owner.path_changed.disconnect(self.refresh)
+
+    def _conflict_edited(self) -> None:
+        self.refresh()
+        self.conflict_changed.emit()
+
+    def undo_stack(self) -> QUndoStack:
+        """The history of the document the roller writes to now: the record's when the
+        record rolls, else the conflict's (Edit › Undo follows it from the roller)."""
+        if self.who.currentData() == RECORD and self.record_owner is not None:
+            return self.record_owner.undo_stack
+        return self.conflict_owner.undo_stack
 
     # -- rolling --------------------------------------------------------------------------------
     def roll_test(self) -> None:
@@ -249,7 +347,7 @@ class RollerPanel(QGroupBox):
                 self.record_owner.apply(*to_record)
                 return who
             self.conflict_owner.apply(*to_tracker)
-            return f"{name} in the tracker"
+            return f"{name} in {self.conflict_title(self.conflict_owner)}"
         except RefusedError as exc:
             self._log(sentence("Not applied", refusal_text(exc)))
             return None
@@ -319,6 +417,23 @@ class RollerPanel(QGroupBox):
         self.log.setCurrentRow(0)
 
     # -- drawing --------------------------------------------------------------------------------
+    def _refresh_writes_to(self) -> None:
+        """The conflicts the roller can write to, the one it writes to chosen."""
+        self.writes_to.blockSignals(True)
+        self.writes_to.clear()
+        for owner in self.conflicts():
+            self.writes_to.addItem(self.conflict_label(owner), owner.autosave_id)
+        self.writes_to.setCurrentIndex(self.writes_to.findData(self.conflict_owner.autosave_id))
+        self.writes_to.blockSignals(False)
+        self.writes_to.setToolTip(
+            f"Results for characters in a conflict (Momentum, bought dice, Stress, Fortune) "
+            f"go to {self.conflict_title(self.conflict_owner)}. Making a conflict's tab "
+            "current chooses it; when its tab closes, the GM Screen's tracker is used again.")
+        stack = self.undo_stack()
+        if stack is not self._undo:
+            self._undo = stack
+            self.undo_changed.emit()
+
     def refresh(self) -> None:
         from seforge.systems.twod20 import conflict as cf
 
@@ -335,6 +450,7 @@ class RollerPanel(QGroupBox):
         index = self.who.findData(chosen) if chosen is not None else -1
         self.who.setCurrentIndex(index if index >= 0 else (0 if self.who.count() else -1))
         self.who.blockSignals(False)
+        self._refresh_writes_to()
         gm = gm_pool_name(doc)
         self.pay.setItemText(1, f"adding {gm}")
         self.weapon.clear()
@@ -344,8 +460,8 @@ class RollerPanel(QGroupBox):
                 self.weapon.addItem(weapon.name or f"Attack {position + 1}", position)
         self.weapon.setEnabled(self.weapon.count() > 1)
         set_reason(self.apply_test_button, self._why_not_apply_test(),
-                   "Write the roll to the tracker (Momentum banked, bought dice paid, Fortune "
-                   "spent) or to the record (Fortune spent)")
+                   f"Write the roll to {self.conflict_title(self.conflict_owner)} (Momentum "
+                   "banked, bought dice paid, Fortune spent) or to the record (Fortune spent)")
         where, name = self._target()
         damage_reason = ("roll the damage first" if self.last_damage is None else
                          None if where else name)
