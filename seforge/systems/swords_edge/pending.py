@@ -25,12 +25,31 @@ the Test moves on to another step. Re-judging the same step (after a Luck
 reroll, or a corrected die) therefore still counts the Qualities it used: the
 book's Tella, Charisma and "Royalty" (+6), rerolls her 2 into a 7 and makes 17
 against TN 14.
+
+Several actions in a round, the reading *one act or reaction per opponent per
+round* (:data:`ROUND_READING`; book: *Action*, L505, L517-523). The Action is
+against one NC of the Test (``target``) or all of them together as one action
+(None, as Jyrell's single attack on three Shock Troopers in the Example of Play,
+L982-984). Attacking and defending count alike: the first act or reaction of a
+round is free, each later one costs one Rank more on the acting character's own
+roll (-2, -4, -6: L505's debate, L519's and L523's four opponents). A round gives
+the character one action against each opponent (L521), so an Action against an NC
+already dealt with this round (or against all of them together, or after such an
+action) opens the next round, and so does :func:`new_round`; a Momentum or Seize
+the Momentum roll opens a new exchange. The count is read from the roll log
+(:func:`round_so_far`): each Action roll keeps whom it was against and in which
+round; a roll judged again (a corrected die, a Luck reroll) is the same action.
+Picking whom the Action is against fills in ``action_number`` (and
+``first_action``: the Momentum bonus goes to the action right after the Momentum
+Test, L461, L976) from the log; the GM may change it, or leave the penalty out
+(:func:`set_action_penalty`).
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -45,6 +64,7 @@ from seforge.systems.swords_edge.pending_models import (
     LOG_LIMIT,
     MAX_ACTION_NUMBER,
     MAX_PENALTY_RANKS,
+    MAX_ROUND,
     NO_TN,
     PLAIN_RANGE,
     JudgedNextStep,
@@ -55,6 +75,7 @@ from seforge.systems.swords_edge.pending_models import (
     pending_from_json,
     pending_to_json,
 )
+from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.breakdown import (
     TNBreakdown,
     joint_action_tn,
@@ -84,6 +105,7 @@ from seforge.systems.swords_edge.resolution.qualities import (
 )
 from seforge.systems.swords_edge.resolution.steps import STEPS, Step
 from seforge.systems.swords_edge.resolution.stress import penalty_modifier
+from seforge.systems.swords_edge.resolution.tns import multiple_action_penalty
 from seforge.systems.swords_edge.resolution.verdicts import (
     NextStep,
     Verdict,
@@ -91,20 +113,28 @@ from seforge.systems.swords_edge.resolution.verdicts import (
     judge_undefended_pc,
 )
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
+from seforge.systems.swords_edge.wording import distinct_titles, ordinal, times
 
 __all__ = [
+    "ALL_TOGETHER",
     "JUDGE_FIRST",
     "LOG_LIMIT",
     "MAX_ACTION_NUMBER",
     "MAX_PENALTY_RANKS",
     "NO_TN",
     "PLAIN_RANGE",
+    "ROUND_READING",
+    "ROUND_TIPS",
+    "ActionPenalty",
     "Consequence",
     "JudgedNextStep",
     "JudgedRoll",
     "PendingNC",
     "PendingTest",
     "RollKind",
+    "RoundSoFar",
+    "action_penalty",
+    "action_target",
     "add_opponent",
     "apply_stress",
     "clear_log",
@@ -118,7 +148,9 @@ __all__ = [
     "modifier",
     "modifier_parts",
     "nc_blocked",
+    "new_round",
     "new_scene",
+    "opponent_titles",
     "pairing_test",
     "pc_notes",
     "pc_options",
@@ -129,7 +161,9 @@ __all__ = [
     "roll_line",
     "roll_reroll",
     "roll_test",
+    "round_so_far",
     "secure_die",
+    "set_action_penalty",
     "set_actor",
     "set_dice",
     "set_nc_applied",
@@ -138,8 +172,11 @@ __all__ = [
     "set_penalty_ranks",
     "set_plain_modifier",
     "set_step",
+    "set_target",
     "set_trait",
+    "stress_target",
     "take_offer",
+    "target_choices",
     "tn",
     "toggle_quality",
 ]
@@ -290,11 +327,14 @@ def _regroup(test: PendingTest, old_size: int, new_size: int) -> None:
 def remove_opponent(test: PendingTest, uid: str) -> None:
     test.opponent(uid)
     test.opponents = [o for o in test.opponents if o.uid != uid]
+    if test.target == uid:
+        test.target = None
     _regroup(test, len(test.opponents) + 1, len(test.opponents))
 
 
 def clear_opponents(test: PendingTest) -> None:
     test.opponents = []
+    test.target = None
 
 
 def nc_blocked(test: PendingTest, uid: str) -> set[str]:
@@ -332,17 +372,33 @@ def set_nc_stress(test: PendingTest, uid: str, stress: int) -> None:
     entry.stress = stress
 
 
-def apply_stress(test: PendingTest) -> PendingNC:
-    """Add the judged attack's Stress to the first NC still in the Test."""
+def stress_target(test: PendingTest) -> PendingNC | None:
+    """The NC the judged attack's Stress goes to: the one it was against (None once it
+    is out), or after an attack on all of them together the first NC still in the Test."""
     verdict = test.verdict
     active = test.active()
-    if verdict is None or verdict.step != "action" or verdict.stress <= 0 or not active:
+    if verdict is not None and verdict.target is not None:
+        return next((o for o in active if o.uid == verdict.target), None)
+    return active[0] if active else None
+
+
+def apply_stress(test: PendingTest) -> PendingNC:
+    """Add the judged attack's Stress to the NC it was against (all of them together:
+    the first NC still in the Test). When that takes the NC the Action was against
+    out, the Action turns to the next NC not yet dealt with this round, its number
+    filled in (the GM may pick another)."""
+    verdict = test.verdict
+    target = stress_target(test)
+    if verdict is None or verdict.step != "action" or verdict.stress <= 0 or target is None:
         raise RefusedError("No Stress to apply: judge a successful attack first.")
     if test.role != "attack" or verdict.undefended_pc:
         raise RefusedError("Only the PC's attack puts Stress on an NC.")
-    target = active[0]
     target.stress = min(target.stress + verdict.stress, 10)
     test.verdict = verdict.model_copy(update={"stress": 0})
+    if test.target == target.uid and target.removed and test.active():
+        done = set(round_so_far(test).earlier) | {target.uid}
+        left = [o for o in test.active() if o.uid not in done] or test.active()
+        set_target(test, left[0].uid)
     return target
 
 
@@ -391,6 +447,212 @@ def new_scene(test: PendingTest) -> None:
     test.spent_by_pc = {}
 
 
+# ------------------------------------------------------ actions in a round
+
+ROUND_READING = "one act or reaction per opponent per round"
+"""How SEForge counts a character's actions in a round (see the module's docstring):
+each opponent dealt with once a round, acting and reacting alike (L505, L517-523)."""
+
+ALL_TOGETHER = "All of them together (one action)"
+"""How the calculator names an Action against every NC of the Test at once."""
+
+ROUND_TIPS: dict[str, str] = {
+    "target": "Whom this Action is against (or who attacks the PC). Against one NC at a "
+              "time, each further act or reaction in the round costs "
+              f"{format_modifier(multiple_action_penalty(1))} more; all of them together "
+              "is a single action",
+    "new_round": "Start the next round: the next act or reaction is the first again "
+                 "(turning to an NC already dealt with this round starts it too)",
+}
+"""What the calculator says about whom an Action is against and the round (numbers from
+the rules that use them)."""
+
+_EVERYONE = ""
+"""The key of an Action against all the NCs together in the roll log's reading."""
+
+
+@dataclass(frozen=True)
+class RoundSoFar:
+    """Where the acting character's current Action stands in the round, read from
+    the roll log (:func:`round_so_far`)."""
+
+    number: int
+    """Which act or reaction of the round it is (1: the first, free)."""
+    earlier: tuple[str, ...]
+    """Whom the character dealt with earlier this round, in order (NC uids; "" for all
+    of them together)."""
+    first_since_momentum: bool
+    """No earlier Action since the last Momentum (or Seize) roll: the Momentum bonus
+    goes to this one."""
+
+
+@dataclass(frozen=True)
+class ActionPenalty:
+    """The penalty for acting again in the round, as the calculator proposes it
+    (:func:`action_penalty`)."""
+
+    number: int
+    """Which act or reaction of the round it counts as."""
+    amount: int
+    """The penalty for that (-2 for the 2nd), counted or not."""
+    applied: bool
+    """Whether it counts in the modifier (the GM may leave it out)."""
+    label: str
+    """``"2nd action this round"``."""
+    why: str
+    """A few sentences in our words: whom the character already dealt with, and why it
+    costs what it costs."""
+
+    @property
+    def value(self) -> int:
+        """What it adds to the PC's modifier now."""
+        return self.amount if self.applied else 0
+
+
+def action_target(test: PendingTest) -> PendingNC | None:
+    """The one NC the Action is against, if the GM picked one still in the Test (None:
+    all of them together)."""
+    if test.target is None:
+        return None
+    return next((o for o in test.active() if o.uid == test.target), None)
+
+
+def _key(test: PendingTest) -> str:
+    target = action_target(test)
+    return target.uid if target is not None else _EVERYONE
+
+
+def _actions(test: PendingTest) -> list[tuple[int, str]]:
+    """(round, whom) of each Action the acting character made since their last
+    Momentum or Seize roll; a roll judged again is the same action."""
+    found: list[tuple[int, str]] = []
+    for entry in test.log:
+        if entry.actor != test.actor:
+            continue
+        if entry.step != "action":
+            found = []  # a Momentum (or Seize) roll: a new exchange
+            continue
+        if entry.undefended_pc:
+            continue  # an Undefended PC does not react
+        action = (entry.round_number, entry.target or _EVERYONE)
+        if not found or found[-1] != action:
+            found.append(action)
+    return found
+
+
+def _opens_round(current: tuple[int, list[str]], round_number: int, key: str) -> bool:
+    """Whether an Action against ``key`` belongs to a new round after ``current``."""
+    number, done = current
+    return number != round_number or key == _EVERYONE or _EVERYONE in done or key in done
+
+
+def round_so_far(test: PendingTest) -> RoundSoFar:
+    """Which act or reaction of the round the current Action is, from the roll log
+    (the reading :data:`ROUND_READING`)."""
+    actions = _actions(test)
+    rounds: list[tuple[int, list[str]]] = []
+    for number, key in actions:
+        if not rounds or _opens_round(rounds[-1], number, key):
+            rounds.append((number, []))
+        rounds[-1][1].append(key)
+    key = _key(test)
+    if actions and actions[-1] == (test.round_number, key):
+        done = rounds[-1][1]  # the current Action was judged already
+        return RoundSoFar(len(done), tuple(done[:-1]), len(actions) == 1)
+    if rounds and not _opens_round(rounds[-1], test.round_number, key):
+        done = rounds[-1][1]
+        return RoundSoFar(len(done) + 1, tuple(done), not actions)
+    return RoundSoFar(1, (), not actions)
+
+
+def _fill_in_round(test: PendingTest) -> None:
+    """Set the Action's number and Momentum bonus from the roll log."""
+    so_far = round_so_far(test)
+    test.action_number = min(so_far.number, MAX_ACTION_NUMBER)
+    test.first_action = so_far.first_since_momentum
+
+
+def set_target(test: PendingTest, uid: str | None) -> None:
+    """The Action is against the NC ``uid`` (None: all of them together); its number in
+    the round and the Momentum bonus are filled in from the roll log."""
+    if uid is not None:
+        entry = test.opponent(uid)
+        if entry.removed:
+            raise RefusedError(f"{entry.nc.name or 'That NC'} is already out: pick "
+                               "another NC")
+    test.target = uid
+    _fill_in_round(test)
+
+
+def new_round(test: PendingTest) -> None:
+    """The next round begins: the next act or reaction is the first of the round."""
+    if test.round_number >= MAX_ROUND:
+        raise RefusedError(f"A Test counts at most {MAX_ROUND} rounds: start a new Test.")
+    test.round_number += 1
+    _fill_in_round(test)
+
+
+def opponent_titles(test: PendingTest) -> dict[str, str]:
+    """Each NC's name as the calculator shows it (by uid), numbered when several share
+    one (two of the book's Shock Troopers: "Shock Troopers (1)", "... (2)")."""
+    titles = distinct_titles([o.nc.name or "NC" for o in test.opponents])
+    return {o.uid: title for o, title in zip(test.opponents, titles, strict=True)}
+
+
+def _names(test: PendingTest, keys: Sequence[str]) -> str:
+    titles = opponent_titles(test)
+    return ", ".join("all of them together" if key == _EVERYONE else
+                     titles.get(key, "an NC no longer in the Test") for key in keys)
+
+
+def action_penalty(test: PendingTest) -> ActionPenalty | None:
+    """The penalty for a later act or reaction in the round, while the Action is one
+    (None: the first of the round, or not an Action the PC makes)."""
+    if test.step != "action" or test.pc_undefended:
+        return None
+    so_far = round_so_far(test)
+    if so_far.number <= 1 and test.action_number <= 1:
+        return None
+    applied = test.action_number > 1
+    number = test.action_number if applied else so_far.number
+    each = format_modifier(multiple_action_penalty(1))
+    who = test.actor or "The PC"
+    if so_far.earlier:
+        why = (f"{who} has already acted or reacted {times(len(so_far.earlier))} this "
+               f"round ({_names(test, so_far.earlier)}).")
+    else:
+        why = f"The roll log shows no earlier act or reaction by {who} this round."
+    why += (f" Each act or reaction after the first in a round costs {each} more than the "
+            f"one before: the {ordinal(number)} is at "
+            f"{format_modifier(multiple_action_penalty(number - 1))}.")
+    if applied and number != so_far.number:
+        why += f" Counted by hand as the {ordinal(number)}."
+    if not applied:
+        why += " Left out by the GM."
+    return ActionPenalty(number, multiple_action_penalty(number - 1), applied,
+                         f"{ordinal(number)} action this round", why)
+
+
+def target_choices(test: PendingTest) -> list[tuple[str | None, str]]:
+    """Whom the Action may be against: all the NCs together (None), then each NC still
+    in the Test by uid, each with the TN it sets alone."""
+    titles = opponent_titles(test)
+    choices: list[tuple[str | None, str]] = [(None, ALL_TOGETHER)]
+    for entry in test.active():
+        alone = joint_action_tn([_opponent_now(test, entry)], test.reading).total
+        choices.append((entry.uid, f"{titles[entry.uid]} (TN {alone})"))
+    return choices
+
+
+def set_action_penalty(test: PendingTest, on: bool) -> None:
+    """Count the Action's penalty for acting again in the round (its number as the
+    roll log gives it), or leave it out (the first action's number)."""
+    number = max(round_so_far(test).number, test.action_number) if on else 1
+    if on and number <= 1:
+        raise RefusedError("This is the first act or reaction of the round: no penalty.")
+    _check(test, {"action_number": min(number, MAX_ACTION_NUMBER)})
+
+
 # ----------------------------------------------------------------- numbers
 
 
@@ -414,8 +676,11 @@ def modifier_parts(test: PendingTest, character: Character | None) -> list[Modif
         if fetish:
             parts.append(ModifierPart("Fetish", fetish))
     if step == "action":
-        parts.extend(action_extras(test.momentum_level, test.first_action,
-                                   test.action_number, test.range_band))
+        parts.extend(action_extras(test.momentum_level, test.first_action, 1,
+                                   test.range_band))
+        again = action_penalty(test)
+        if again is not None and again.applied:
+            parts.append(ModifierPart(again.label, again.value))
     return parts
 
 
@@ -430,13 +695,19 @@ def tn(test: PendingTest) -> TNBreakdown | None:
         return undefended_pc_tn()
     if step == "action" and test.target_undefended:
         return undefended_target_tn()
-    active = test.active()
+    active = _facing_now(test)
     if not active:
         return None
     opponents = [_opponent_now(test, o) for o in active]
     if step == "momentum":
         return momentum_tn(opponents)
     return joint_action_tn(opponents, test.reading)
+
+
+def _facing_now(test: PendingTest) -> list[PendingNC]:
+    """The NCs the current step is against: in the Action, the one picked (if any)."""
+    target = action_target(test) if test.step == "action" else None
+    return [target] if target is not None else test.active()
 
 
 def _opponent_now(test: PendingTest, entry: PendingNC) -> Opponent:
@@ -490,7 +761,7 @@ def judge_test(test: PendingTest, character: Character | None,
         verdict = judge_undefended_pc(d1, d2, mod, undefended_bands(options))
     else:
         verdict = judge(step, d1, d2, mod, breakdown.total, role=test.role,
-                        opponents=[_opponent_now(test, o) for o in test.active()],
+                        opponents=[_opponent_now(test, o) for o in _facing_now(test)],
                         target_undefended=test.target_undefended,
                         lost_momentum_by_critical=test.lost_by_critical,
                         rerolled=test.rerolled and criticals_reading(options) == "first")
@@ -501,6 +772,10 @@ def judge_test(test: PendingTest, character: Character | None,
                            breakdown.total, undefended_pc)
     judged.kind = kind
     judged.actor = test.actor
+    judged.round_number = test.round_number
+    if step == "action":
+        target = action_target(test)
+        judged.target = target.uid if target is not None else None
     if character is not None and not undefended_pc:
         judged.used = sorted(test.selected())
         judged.trait = test.trait

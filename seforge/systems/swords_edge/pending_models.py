@@ -30,6 +30,8 @@ MAX_PENALTY_RANKS = 7
 LOG_LIMIT = 200
 """The roll log keeps this many rolls (the oldest go first)."""
 MAX_ACTION_NUMBER = 10
+MAX_ROUND = 9999
+"""The rounds one Test can count (a hand-edited file gets no more)."""
 PLAIN_RANGE = (-40, 60)
 
 
@@ -122,6 +124,11 @@ class JudgedRoll(_Model):
     stress: int = 0
     next_steps: list[JudgedNextStep] = Field(default_factory=list)
     undefended_pc: bool = False
+    target: str | None = None
+    """In the Action: the uid of the one NC the roll was against (or that attacked the
+    PC); None: every NC together (or not an Action)."""
+    round_number: int = Field(default=1, ge=1, le=MAX_ROUND)
+    """The Test's :attr:`PendingTest.round_number` when the roll was judged."""
 
     @classmethod
     def of(cls, verdict: Verdict, step: Step, dice: tuple[int, int], rerolled: bool,
@@ -151,6 +158,15 @@ class PendingTest(_Model):
     momentum_level: Level | None = None
     first_action: bool = True
     action_number: int = Field(default=1, ge=1, le=MAX_ACTION_NUMBER)
+    """Which act or reaction of the round the Action is: filled in from the roll log
+    when the GM picks whom it is against (see :func:`~.pending.round_so_far`),
+    editable."""
+    target: str | None = None
+    """The uid of the one NC the Action is against (or that attacks the PC); None: all
+    the NCs in the Test together, as one action."""
+    round_number: int = Field(default=1, ge=1, le=MAX_ROUND)
+    """Rounds the GM began by hand (:func:`~.pending.new_round`); each judged roll
+    keeps the number it was judged in."""
     range_band: str = RANGES[0]
     target_undefended: bool = False
     pc_undefended: bool = False

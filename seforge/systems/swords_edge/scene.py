@@ -134,7 +134,7 @@ class Scene(SceneRoster):
         entry.test = None
         entry.test = self.pairing_test(entry.id)
         names = [self.nc(i).name for i in nc_ids]
-        return self._event(f"{entry.name} faces {_names(names)}.")
+        return self._event(f"{self.title(entry.id)} faces {_names(names)}.")
 
     # ------------------------------------------------- the Test in progress
 
@@ -178,7 +178,7 @@ class Scene(SceneRoster):
         entry = self.pc(ref)
         target = self.nc(nc_id)
         if nc_id not in entry.facing:
-            raise RefusedError(f"{entry.name} does not face {target.name}")
+            raise RefusedError(f"{self.title(entry.id)} does not face {target.name}")
         if on and key == "concept":
             raise RefusedError(f"{target.name} cannot put its Concept into a Momentum Test")
         test = self.pairing_test(ref)
@@ -233,7 +233,7 @@ class Scene(SceneRoster):
         """
         faced = self.facing(ref)
         if not faced:
-            raise RefusedError(f"{self.pc(ref).name} faces no NC still in the scene")
+            raise RefusedError(f"{self.title(ref)} faces no NC still in the scene")
         applied = applied or {}
         unknown = set(applied) - {n.id for n in faced}
         if unknown:
@@ -260,18 +260,20 @@ class Scene(SceneRoster):
         entry = self.pc(ref)
         character = self.character(ref)
         if character.play.removed_from_scene or character.play.out_of_play:
-            raise RefusedError(f"{entry.name} is out of the scene")
+            raise RefusedError(f"{self.title(entry.id)} is out of the scene")
         if entry.undefended:
-            raise RefusedError(f"{entry.name} cannot act or react for the rest of this scene")
+            raise RefusedError(
+                f"{self.title(entry.id)} cannot act or react for the rest of this scene")
         if not self.facing(ref):
-            raise RefusedError(f"{entry.name} faces no NC still in the scene (pair first)")
+            raise RefusedError(
+                f"{self.title(entry.id)} faces no NC still in the scene (pair first)")
         check_level(level)
         spent_now: list[str] = []
         for key in qualities_used:
             try:
                 quality_modifier(character, key)
             except ValueError:
-                raise RefusedError(f"{entry.name} has no Quality {key!r}") from None
+                raise RefusedError(f"{self.title(entry.id)} has no Quality {key!r}") from None
             if QualityKey.parse(key).is_trait or is_weakness_key(character, key):
                 continue  # a Trait may be used again; an invoked Weakness is not spent
             if key in entry.spent_on_momentum or key in spent_now:
@@ -286,13 +288,13 @@ class Scene(SceneRoster):
         names = _names([n.name for n in self.facing(ref)])
         if won:
             bonus = momentum_bonus(entry.momentum_level)
-            text = f"{entry.name} has the Momentum against {names}"
+            text = f"{self.title(entry.id)} has the Momentum against {names}"
             text += f" ({entry.momentum_level}" + (
                 f", +{bonus} on the first Action)" if bonus else ")"
             )
         else:
             text = f"{names} keep{'s' if len(self.facing(ref)) == 1 else ''} the Momentum " \
-                f"against {entry.name}"
+                f"against {self.title(entry.id)}"
         if spent_now:
             spent = ", ".join(describe_key(character, k) for k in spent_now)
             text += f"; spent for the scene: {spent}"
@@ -333,7 +335,7 @@ class Scene(SceneRoster):
         attacking the whole group, or trying to Seize the Momentum from it)."""
         faced = sorted(self.facing(ref), key=lambda n: -int(n.current_rank))
         if not faced:
-            raise RefusedError(f"{self.pc(ref).name} faces no NC still in the scene")
+            raise RefusedError(f"{self.title(ref)} faces no NC still in the scene")
         applied = applied or {}
         return group_action_tn(
             [(n.current_rank, self._nc_applied(n, applied.get(n.id, ()), False)) for n in faced]
@@ -397,7 +399,7 @@ class Scene(SceneRoster):
         except RefusedError as exc:
             raise RefusedError(str(exc)) from None
         text = (
-            f"{entry.name} takes {level} Stress: "
+            f"{self.title(entry.id)} takes {level} Stress: "
             f"{plural(effect.penalty_ranks, 'Penalty Rank')} on {trait.value}"
         )
         if effect.undefended:
@@ -421,7 +423,7 @@ class Scene(SceneRoster):
         entry.momentum = None
         entry.momentum_level = None
         last = character.history[-1].what if character.history else outcome
-        return self._event(f"{entry.name}: {last}.")
+        return self._event(f"{self.title(entry.id)}: {last}.")
 
     # --------------------------------------------------- Luck and Pivots
 
@@ -438,7 +440,7 @@ class Scene(SceneRoster):
             raise RefusedError(str(exc)) from None
         entry.luck_spent += amount
         what = LUCK_PURPOSES.get(purpose, purpose)
-        return self._event(f"{entry.name} spends {amount} Luck ({what}).")
+        return self._event(f"{self.title(entry.id)} spends {amount} Luck ({what}).")
 
     def give_luck(self, ref: PCRef, reason: str, amount: int = 1) -> SceneEvent:
         """The GM rewards a PC with Luck."""
@@ -448,7 +450,7 @@ class Scene(SceneRoster):
             gain_luck(self.character(ref), reason, amount)
         except RefusedError as exc:
             raise RefusedError(str(exc)) from None
-        return self._event(f"{entry.name} gains {amount} Luck ({reason}).")
+        return self._event(f"{self.title(entry.id)} gains {amount} Luck ({reason}).")
 
     def earn_pivot(self, ref: PCRef, slot: str, why: str = "") -> SceneEvent:
         """A PC's Pivot came into play: an Advancement now (one per scene)."""
@@ -458,7 +460,8 @@ class Scene(SceneRoster):
             earn_pivot_advancement(self.character(ref), slot, why)
         except RefusedError as exc:
             raise RefusedError(str(exc)) from None
-        return self._event(f"{entry.name} earns an Advancement from the {slot.capitalize()}.")
+        return self._event(
+            f"{self.title(entry.id)} earns an Advancement from the {slot.capitalize()}.")
 
     def critical_failure(
         self, ref: PCRef, qualities: Sequence[str], trait: Trait | None, why: str = ""
@@ -474,7 +477,8 @@ class Scene(SceneRoster):
             )
         except RefusedError as exc:
             raise RefusedError(str(exc)) from None
-        return self._event(f"{entry.name} earns an Advancement from a Critical Failure.")
+        return self._event(
+            f"{self.title(entry.id)} earns an Advancement from a Critical Failure.")
 
     def stunt(self, ref: PCRef, name: str, trait: Trait, why: str = "") -> SceneEvent:
         """A natural 20: the PC gains a permanent Good Stunt linked to ``trait``
@@ -486,7 +490,7 @@ class Scene(SceneRoster):
         except RefusedError as exc:
             raise RefusedError(str(exc)) from None
         return self._event(
-            f'{entry.name} gains the Stunt "{name.strip()}" ({trait.value}, Good).'
+            f'{self.title(entry.id)} gains the Stunt "{name.strip()}" ({trait.value}, Good).'
         )
 
     # ----------------------------------------------------------- the end
@@ -521,27 +525,28 @@ class Scene(SceneRoster):
         try:
             for entry in self.pcs:
                 character = characters[entry.id]
+                who = self.title(entry.id)
                 if character.play.out_of_play:
-                    lines.append(f"{entry.name}: out of the game, nothing to recover.")
+                    lines.append(f"{who}: out of the game, nothing to recover.")
                     continue
                 slot = pivots.get(entry.id)
                 if slot:
                     if character.play.pivot_advancement_this_scene:
                         lines.append(
-                            f"{entry.name}: already earned a Pivot Advancement this scene."
+                            f"{who}: already earned a Pivot Advancement this scene."
                         )
                     else:
                         earn_pivot_advancement(
                             character, slot, "Pivot brought into the scene"
                         )
                         lines.append(
-                            f"{entry.name}: an Advancement from the {slot.capitalize()} "
+                            f"{who}: an Advancement from the {slot.capitalize()} "
                             f"({len(character.play.advancements)} held)."
                         )
                 spend = luck.get(entry.id, 0)
                 end_scene(character, recovery.get(entry.id), spend)
                 entry.luck_spent += spend
-                lines.append(f"{entry.name}: {character.history[-1].what}.")
+                lines.append(f"{who}: {character.history[-1].what}.")
         except RefusedError as exc:
             for pid, character in characters.items():
                 restore(character, saved[pid])

@@ -21,6 +21,7 @@ from seforge.systems.swords_edge.models import (
 )
 from seforge.systems.swords_edge.pending import PendingTest
 from seforge.systems.swords_edge.play.session import start_session
+from seforge.systems.swords_edge.wording import distinct_titles
 
 PCRef = str | Character
 """A PC given by its scene id or by the Character object attached to the scene."""
@@ -147,6 +148,20 @@ class SceneRoster(_Model):
             )
         return character
 
+    def pc_titles(self) -> dict[str, str]:
+        """Each PC's name as the scene tells it (by id): PCs who share a name get their
+        player's name in brackets when that tells them apart, else their number
+        ("Conan (Sam)", "Conan (2)")."""
+        players = [self._characters[p.id].player if p.id in self._characters else ""
+                   for p in self.pcs]
+        titles = distinct_titles([p.name or p.id for p in self.pcs], players)
+        return {p.id: title for p, title in zip(self.pcs, titles, strict=True)}
+
+    def title(self, ref: PCRef) -> str:
+        """A PC's name as the scene tells it (see :meth:`pc_titles`)."""
+        entry = self.pc(ref)
+        return self.pc_titles().get(entry.id, entry.name or entry.id)
+
     def nc(self, nc_id: str) -> SceneNC:
         for entry in self.ncs:
             if entry.id == nc_id:
@@ -219,7 +234,7 @@ class SceneRoster(_Model):
             self.ensure_session(character)
         self.pcs = [*self.pcs, ScenePC(id=pc_id, name=character.name)]
         self._characters[pc_id] = character
-        return self._event(f"{character.name or pc_id} joins the scene.", [pc_id])
+        return self._event(f"{self.title(pc_id)} joins the scene.", [pc_id])
 
     def bind(self, pc_id: str, character: Character) -> None:
         """Attach the Character behind ``pc_id`` (after loading a saved scene)."""
@@ -234,9 +249,10 @@ class SceneRoster(_Model):
         """Take a PC's record out of the scene (its Character is left as it is),
         e.g. a PC whose file could not be read back after a restore."""
         entry = self.pc(ref)
+        title = self.title(entry.id)
         self.pcs = [p for p in self.pcs if p.id != entry.id]
         self._characters.pop(entry.id, None)
-        text = f"{entry.name or entry.id} leaves the scene"
+        text = f"{title} leaves the scene"
         return self._event(text + (f" ({why})." if why else "."))
 
     def add_nc(self, nc: NarrativeCharacter, count: int = 1) -> SceneEvent:

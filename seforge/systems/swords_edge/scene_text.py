@@ -150,7 +150,7 @@ def scene_numbering(scene: Scene) -> str:
             continue
         number = play.scene - 1 if scene.ended and play.scene > 1 else play.scene
         found.setdefault(session_scene_text(play.session, number), []).append(
-            entry.name or entry.id)
+            scene.title(entry.id))
     if len(found) == 1:
         return next(iter(found))
     return "; ".join(f"{text} ({', '.join(names)})" for text, names in found.items())

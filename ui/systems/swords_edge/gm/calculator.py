@@ -23,7 +23,7 @@ from seforge.systems.swords_edge.pending import (
     PendingTest,
 )
 from seforge.systems.swords_edge.play.luck import record_roll, spend_luck, spend_luck_on_roll
-from seforge.systems.swords_edge.ranks import Rank
+from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.resolution.opponents import parse_quick_qualities, quick_nc
 from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Step
 from seforge.systems.swords_edge.resolution.verdicts import NextStep, Verdict
@@ -85,6 +85,12 @@ class CalculatorTab(CalculatorView):
             box.toggled.connect(lambda on, o=option: self._set_option(o, on))
         self.action_number.valueChanged.connect(
             lambda v: self._set_option("action_number", v))
+        self.target_combo.currentIndexChanged.connect(self._on_target)
+        self.new_round_button.clicked.connect(
+            lambda: self._apply("New round", pt.new_round))
+        self.action_penalty_check.toggled.connect(
+            lambda on: self._apply("Penalty for acting again",
+                                   lambda t: pt.set_action_penalty(t, on)))
         self.judge_button.clicked.connect(self.judge_roll)
         self.roll_button.clicked.connect(self.roll)
         self.roll_reroll_button.clicked.connect(self.roll_reroll)
@@ -114,6 +120,20 @@ class CalculatorTab(CalculatorView):
 
     def _set_option(self, name: str, value: object) -> None:
         self._apply("Change the Action", lambda t: pt.set_options(t, **{name: value}))
+
+    def _on_target(self, _index: int) -> None:
+        data = self.target_combo.currentData()
+        uid = data if isinstance(data, str) else None
+        self._apply("Opponent for the Action", lambda t: pt.set_target(t, uid))
+
+    def choose_target(self, uid: str | None) -> bool:
+        """Pick whom the Action is against in the combo, as a user would (None: all of
+        them together); False when it is not offered."""
+        for index in range(self.target_combo.count()):
+            if self.target_combo.itemData(index) == uid:
+                self.target_combo.setCurrentIndex(index)
+                return True
+        return False
 
     def _on_dice(self, _value: int) -> None:
         d1, d2 = self.die1.value(), self.die2.value()
@@ -306,6 +326,7 @@ class CalculatorTab(CalculatorView):
                 combo.setCurrentIndex(max(combo.findData(value), 0))
             self.first_action_check.setChecked(test.first_action)
             self.action_number.setValue(test.action_number)
+            self._draw_targets(test)
             self.target_undefended.setChecked(test.target_undefended)
             self.pc_undefended.setChecked(test.pc_undefended)
             self.lost_by_critical.setChecked(test.lost_by_critical)
@@ -316,6 +337,30 @@ class CalculatorTab(CalculatorView):
         finally:
             self._drawing = False
         self.recalc()
+
+    def _draw_targets(self, test: PendingTest) -> None:
+        """Whom the Action may be against, the current choice selected; and the penalty
+        for acting again in the round, as the core proposes it."""
+        choices = pt.target_choices(test)
+        shown = [(self.target_combo.itemData(i), self.target_combo.itemText(i))
+                 for i in range(self.target_combo.count())]
+        if shown != choices:
+            self.target_combo.clear()
+            for uid, label in choices:
+                self.target_combo.addItem(label, uid)
+        target = pt.action_target(test)
+        wanted = target.uid if target is not None else None
+        self.target_combo.setCurrentIndex(
+            next((i for i, (uid, _label) in enumerate(choices) if uid == wanted), 0))
+        penalty = pt.action_penalty(test)
+        self.action_penalty_check.setVisible(penalty is not None)
+        if penalty is not None:
+            text = f"{penalty.label} {format_modifier(penalty.amount)}"
+            self.action_penalty_check.setText(text)
+            self.action_penalty_check.setChecked(penalty.applied)
+            self.action_penalty_check.setAccessibleName(f"Penalty: {text}")
+            self.action_penalty_check.setToolTip(
+                f"{penalty.why}\nUntick to leave it out, tick to count it.")
 
     def _draw_cards(self, test: PendingTest) -> None:
         wanted = [o.uid for o in test.opponents]
@@ -342,10 +387,12 @@ class CalculatorTab(CalculatorView):
                 card = found
             ordered.append(card)
         self.cards = ordered
+        titles = pt.opponent_titles(test)
         for index, card in enumerate(ordered):
             self.cards_box.insertWidget(index, card)
             entry = test.opponent(card.uid)
-            card.show_entry(entry, test.step, pt.nc_blocked(test, entry.uid))
+            card.show_entry(entry, test.step, pt.nc_blocked(test, entry.uid),
+                            titles.get(entry.uid))
 
     def _draw_qualities(self, test: PendingTest, character: Character | None) -> None:
         self.qualities_box.setVisible(character is not None)

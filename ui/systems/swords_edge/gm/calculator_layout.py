@@ -31,6 +31,7 @@ from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.library import list_entries, load_nc
 from seforge.systems.swords_edge.models import Character, NCType, Trait
 from seforge.systems.swords_edge.pending import (
+    ROUND_TIPS,
     Consequence,
     DieRoller,
     JudgedRoll,
@@ -272,6 +273,11 @@ class CalculatorLayout(QWidget):
         self.role_combo.addItem("PC defends", "defend")
         tip(self.role_combo, "Role", "Whether the PC won the Momentum (attacks) or lost it "
             "(defends)")
+        self.target_combo = QComboBox(self.action_options)
+        self.target_combo.setObjectName("action_target")
+        tip(self.target_combo, "Against", ROUND_TIPS["target"])
+        self.new_round_button = QPushButton("New ro&und", self.action_options)
+        tip(self.new_round_button, "New round", ROUND_TIPS["new_round"])
         self.level_combo = QComboBox(self.action_options)
         self.level_combo.addItem("— (none)", None)
         for level in LEVELS:
@@ -297,6 +303,13 @@ class CalculatorLayout(QWidget):
         opt.setContentsMargins(0, 0, 0, 0)
         opt.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         opt.addRow(buddy("R&ole:", self.role_combo, group), self.role_combo)
+        self.target_row = QWidget(self.action_options)
+        target_layout = QHBoxLayout(self.target_row)
+        target_layout.setContentsMargins(0, 0, 0, 0)
+        target_layout.addWidget(self.target_combo, 1)
+        target_layout.addWidget(self.new_round_button)
+        self.target_label = buddy("Again&st:", self.target_combo, group)
+        opt.addRow(self.target_label, self.target_row)
         level_row = QVBoxLayout()
         level_row.addWidget(self.level_combo)
         level_row.addWidget(self.first_action_check)
@@ -356,6 +369,9 @@ class CalculatorLayout(QWidget):
         self.modifier_label.setObjectName("modifier_breakdown")
         self.modifier_label.setWordWrap(True)
         tip(self.modifier_label, "Modifier breakdown", "What the total modifier is made of")
+        self.action_penalty_check = QCheckBox(group)
+        self.action_penalty_check.setObjectName("action_penalty")
+        self.action_penalty_check.hide()
         self.tn_label = QLabel(group)
         self.tn_label.setObjectName("tn_total")
         tip(self.tn_label, "Target Number", "The TN for this step")
@@ -428,6 +444,7 @@ class CalculatorLayout(QWidget):
         layout.addLayout(tn_row)
         layout.addWidget(self.tn_breakdown)
         layout.addWidget(self.modifier_label)
+        layout.addWidget(self.action_penalty_check)
         layout.addWidget(self.odds)
         layout.addLayout(dice)
         layout.addLayout(reroll)

@@ -67,6 +67,8 @@ class CalculatorView(CalculatorLayout):
         step = test.step
         is_action = step == "action"
         self.action_options.setVisible(is_action)
+        self.target_label.setVisible(len(test.active()) > 1)
+        self.target_row.setVisible(len(test.active()) > 1)
         self.lost_by_critical.setEnabled(test.role == "defend")
         group = len(test.active()) > 1
         uses_reading = step in ("action", "seize")
@@ -169,11 +171,11 @@ class CalculatorView(CalculatorLayout):
 
     def _draw_apply_stress(self, test: PendingTest) -> None:
         verdict = test.verdict
-        active = test.active()
+        target = pt.stress_target(test)
         can_apply = (verdict is not None and test.step == "action" and verdict.step == "action"
-                     and verdict.stress > 0 and bool(active) and not verdict.undefended_pc
-                     and test.role == "attack")
+                     and verdict.stress > 0 and target is not None
+                     and not verdict.undefended_pc and test.role == "attack")
         self.apply_stress_button.setVisible(can_apply)
-        if can_apply and verdict is not None:
-            self.apply_stress_button.setText(f"Apply {verdict.stress} Stress to "
-                                             f"{active[0].nc.name}")
+        if can_apply and verdict is not None and target is not None:
+            name = pt.opponent_titles(test).get(target.uid, target.nc.name)
+            self.apply_stress_button.setText(f"Apply {verdict.stress} Stress to {name}")

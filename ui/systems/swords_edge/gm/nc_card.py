@@ -6,6 +6,8 @@ of its own beyond what it draws."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -112,8 +114,11 @@ class NCCard(QFrame):
     def add_stress(self, amount: int) -> None:
         self.stress_spin.setValue(self.stress_spin.value() + amount)
 
-    def show_entry(self, entry: PendingNC, step: Step, blocked: set[str]) -> None:
-        """Draw ``entry`` in ``step``; ``blocked`` are the keys it may not apply now."""
+    def show_entry(self, entry: PendingNC, step: Step, blocked: set[str],
+                   title: str | None = None) -> None:
+        """Draw ``entry`` in ``step``; ``blocked`` are the keys it may not apply now;
+        ``title`` is its name as the calculator tells it from the others (default: its
+        own name)."""
         self._entry = entry
         self.uid = entry.uid
         self.step = step
@@ -124,8 +129,9 @@ class NCCard(QFrame):
         removed, _rank = opponent.state
         state = "removed" if removed else \
             f"{opponent.rank.label}, TN {opponent.rank.target_number}"
-        self.title.setText(f"<b>{entry.nc.name}</b> — {entry.nc.type.value}, {state}")
-        self.setAccessibleName(f"{entry.nc.name}, {entry.nc.type.value}, {state}")
+        name = title or entry.nc.name
+        self.title.setText(f"<b>{html.escape(name)}</b> — {entry.nc.type.value}, {state}")
+        self.setAccessibleName(f"{name}, {entry.nc.type.value}, {state}")
         chosen = set(entry.applied.get(step, []))
         labels = {o.key: o.label for o in nc_qualities(entry.nc)}
         for key, box in self.boxes.items():

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.swords_edge.models import Character
+from seforge.systems.swords_edge.wording import distinct_titles
 from ui.shell.widgets import tip
 
 CharactersProvider = Callable[[], list[Character]]
@@ -81,6 +82,13 @@ def character_title(character: Character, index: int) -> str:
     return character.name.strip() or f"Untitled character {index + 1}"
 
 
+def character_titles(characters: list[Character]) -> list[str]:
+    """The characters' titles, told apart when several share a name (by player, else
+    by number)."""
+    return distinct_titles([character_title(c, i) for i, c in enumerate(characters)],
+                           [c.player for c in characters])
+
+
 class CharacterCombo(QComboBox):
     """"Plain modifier" plus the open characters; keeps the choice across refreshes."""
 
@@ -101,10 +109,9 @@ class CharacterCombo(QComboBox):
         self.clear()
         self.addItem(PLAIN)
         self._characters = characters
-        for index, character in enumerate(characters):
-            self.addItem(character_title(character, index))
-            self.setItemData(index + 1, character_title(character, index),
-                             Qt.ItemDataRole.ToolTipRole)
+        for index, title in enumerate(character_titles(characters)):
+            self.addItem(title)
+            self.setItemData(index + 1, title, Qt.ItemDataRole.ToolTipRole)
         chosen = 0
         for index, character in enumerate(characters):
             if character is current:
@@ -116,8 +123,7 @@ class CharacterCombo(QComboBox):
 
     def refresh_names(self) -> None:
         """Show the characters' current names (after a rename) without changing the choice."""
-        for index, character in enumerate(self._characters):
-            title = character_title(character, index)
+        for index, title in enumerate(character_titles(self._characters)):
             if self.itemText(index + 1) != title:
                 self.setItemText(index + 1, title)
                 self.setItemData(index + 1, title, Qt.ItemDataRole.ToolTipRole)

@@ -50,6 +50,7 @@ from seforge.systems.swords_edge.fileformat import (
     save_character,
 )
 from seforge.systems.swords_edge.models import Character, NarrativeCharacter, RuleOptions
+from seforge.systems.swords_edge.wording import distinct_titles
 from ui.shell.unsaved_dialog import UnsavedWork, ask_to_replace
 from ui.shell.widgets import tip
 from ui.systems.swords_edge.document import CharacterDocument
@@ -353,6 +354,7 @@ class PartyView(PartyLayout):
         self.columns = []
         loaded = [c for _, c in self.pcs if not isinstance(c, str)]
         rows = iter(party_rows(loaded, self.campaign.table_rules))
+        titles = iter(self._titles())
         self.align_buttons = {}
         self.remove_combo.clear()
         for path, character in self.pcs:
@@ -373,18 +375,18 @@ class PartyView(PartyLayout):
                 tip(label, f"{path.name}: unreadable", character)
             else:
                 row = next(rows)
-                title = row.name
-                label.setText(party_column_html(row))
+                title = next(titles)  # two PCs of one name are told apart
+                label.setText(party_column_html(row, title))
                 summary = [f"Luck {row.luck}"]
                 summary += [t.label for t in row.traits]
                 summary += [f"{slot}: {text}" for slot, text in row.pivots]
-                tip(label, row.name, "; ".join(summary))
+                tip(label, title, "; ".join(summary))
             label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             column_layout = QVBoxLayout(column)
             column_layout.addWidget(label)
             if not isinstance(character, str) and rules_differing(character, self.campaign):
                 align = QPushButton("Use the campaign's table rules", column)
-                tip(align, f"Align {row.name}'s table rules", "Give this character the "
+                tip(align, f"Align {title}'s table rules", "Give this character the "
                     "campaign's table rules and save its file")
                 align.clicked.connect(lambda _=False, p=path: self.align_character(p))
                 column_layout.addWidget(align)
@@ -401,6 +403,13 @@ class PartyView(PartyLayout):
         self.export_summary_action.setEnabled(has)
         self.export_summary_button.setEnabled(has)
         self.characters_loaded.emit()
+
+    def _titles(self) -> list[str]:
+        """The readable PCs' names as the party shows them: PCs who share a name get
+        their player's name, else their file's, in brackets."""
+        read = [(p, c) for p, c in self.pcs if not isinstance(c, str)]
+        return distinct_titles([c.name or "(unnamed)" for _p, c in read],
+                               [c.player for _p, c in read], [p.name for p, _c in read])
 
     # -- table rules ----------------------------------------------------------------
     def set_table_rules(self, options: RuleOptions) -> None:

@@ -34,9 +34,9 @@ def _esc(text: str) -> str:
     return html.escape(text)
 
 
-def party_column_html(row: PartyRow) -> str:
-    """One PC's column as rich text."""
-    parts = [f"<h3 style='margin:0'>{_esc(row.name)}</h3>"]
+def party_column_html(row: PartyRow, title: str | None = None) -> str:
+    """One PC's column as rich text, headed by ``title`` (default: the PC's name)."""
+    parts = [f"<h3 style='margin:0'>{_esc(title or row.name)}</h3>"]
     if row.player:
         parts.append(f"<div><i>played by {_esc(row.player)}</i></div>")
     for alert in row.alerts:

@@ -100,6 +100,13 @@ class SceneStep(QUndoCommand):
         for _document, command in partners:
             command.step = self
 
+    def added_lines(self) -> list[str]:
+        """The lines this step added to the scene's log (its own words for what it did)."""
+        before = list(self.before.get("log", []))
+        after = list(self.after.get("log", []))
+        return [str(line) for line in after[len(before):]] if after[:len(before)] == before \
+            else []
+
     def undo(self) -> None:
         self._restore(self.before)
         self.follow(self, undo=True)

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from seforge.core.documents import DocumentFileError
 from seforge.core.refused import RefusedError
@@ -54,7 +54,8 @@ class SceneAutosave(QWidget):
         autosave: bool
         scene: Scene
         paths: dict[str, Path | None]
-        status_label: QLabel
+
+        def show_notice(self, text: str) -> None: ...
 
         def set_scene(self, scene: Scene,
                       paths: dict[str, Path | None] | None = None) -> None: ...
@@ -86,7 +87,7 @@ class SceneAutosave(QWidget):
         try:
             scene_autosave.save_autosave(self.scene, pcs, autosave_folder())
         except OSError as exc:
-            self.status_label.setText(f"The scene could not be autosaved ({exc.strerror}).")
+            self.show_notice(f"The scene could not be autosaved ({exc.strerror}).")
             return False
         return True
 
@@ -135,7 +136,7 @@ class SceneAutosave(QWidget):
         self.set_scene(scene, paths)
         self._base_changes = base
         self.save_autosave()
-        self.status_label.setText("The autosaved scene was restored.")
+        self.show_notice("The autosaved scene was restored.")
         if problems:
             warn(self, "Restore scene", "\n".join(problems))
         return True

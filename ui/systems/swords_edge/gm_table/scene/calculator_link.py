@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QDialog,
-    QLabel,
     QWidget,
 )
 
@@ -41,7 +40,6 @@ class SceneCalculatorLink(QWidget):
         scene: Scene
         undo_stack: QUndoStack
         open_calculator: Callable[..., None] | None
-        status_label: QLabel
         _routed: bool
         _test_step: list[SceneStep] | None
 
@@ -54,6 +52,8 @@ class SceneCalculatorLink(QWidget):
         def stunt(self, pc_id: str, name: str, trait: Trait, why: str = "") -> bool: ...
 
         def save_autosave(self) -> bool: ...
+
+        def show_notice(self, text: str) -> None: ...
 
         def refresh(self) -> None: ...
 
@@ -108,7 +108,7 @@ class SceneCalculatorLink(QWidget):
         if offer.kind == "advancement":
             return self._run("Critical Failure", lambda scene: scene.critical_failure(
                 pc_id, list(offer.qualities), offer.trait, "Test calculator")) is not None
-        dialog = StuntDialog(self.scene.pc(pc_id).name, self)
+        dialog = StuntDialog(self.scene.title(pc_id), self)
         if offer.trait is not None:
             dialog.trait.setCurrentIndex(dialog.trait.findData(offer.trait.value))
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -192,7 +192,7 @@ class SceneCalculatorLink(QWidget):
 
         self._apply(title, operation)
         if notes:
-            self.status_label.setText(" ".join(notes))
+            self.show_notice(" ".join(notes))
         if shown[0]:
             self.refresh()
         else:

@@ -67,9 +67,10 @@ class FacesDialog(_Dialog):
     """Tick the NCs a PC faces."""
 
     def __init__(self, scene: Scene, pc_id: str, parent: QWidget | None = None) -> None:
-        super().__init__(f"Whom does {scene.pc(pc_id).name} face?", parent)
+        titles = scene.pc_titles()
+        super().__init__(f"Whom does {titles[pc_id]} face?", parent)
         facing = set(scene.pc(pc_id).facing)
-        others = {nid: p.name for p in scene.pcs if p.id != pc_id for nid in p.facing}
+        others = {nid: titles[p.id] for p in scene.pcs if p.id != pc_id for nid in p.facing}
         self.boxes: dict[str, QCheckBox] = {}
         for entry in scene.active_ncs():
             text = f"{entry.name} — {nc_summary(entry.nc)}"
@@ -77,7 +78,7 @@ class FacesDialog(_Dialog):
                 text += f" (now facing {others[entry.id]})"
             box = QCheckBox(text, self)
             box.setChecked(entry.id in facing)
-            tip(box, entry.name, f"Tick if {scene.pc(pc_id).name} faces {entry.name}")
+            tip(box, entry.name, f"Tick if {titles[pc_id]} faces {entry.name}")
             self.form.addRow(box)
             self.boxes[entry.id] = box
         if not self.boxes:
@@ -91,11 +92,11 @@ class MomentumDialog(_Dialog):
     """Record a Momentum Test: who won, at what Level, which PC Qualities went in."""
 
     def __init__(self, scene: Scene, pc_id: str, parent: QWidget | None = None) -> None:
-        entry = scene.pc(pc_id)
-        super().__init__(f"Momentum: {entry.name}", parent)
+        title = scene.title(pc_id)
+        super().__init__(f"Momentum: {title}", parent)
         self.scene = scene
         self.pc_id = pc_id
-        self.won = QRadioButton(f"{entry.name} wins", self)
+        self.won = QRadioButton(f"{title} wins", self)
         self.lost = QRadioButton("The NCs keep it", self)
         self.won.setChecked(True)
         group = QButtonGroup(self)

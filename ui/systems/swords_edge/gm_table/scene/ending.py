@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import (
     QDialog,
-    QLabel,
     QWidget,
 )
 
@@ -51,7 +50,6 @@ class SceneEnding(QWidget):
         paths: dict[str, Path | None]
         registry: DocumentRegistry
         save_document: Callable[[CharacterDocument], bool] | None
-        status_label: QLabel
         name_edit: DocumentLineEdit
         files_written: SignalInstance
         _known: dict[str, Character]
@@ -68,6 +66,8 @@ class SceneEnding(QWidget):
         def _sync_owners(self, release: bool = False) -> None: ...
 
         def refresh(self) -> None: ...
+
+        def show_notice(self, text: str) -> None: ...
 
     # -- the end --------------------------------------------------------------------
     def end_scene_dialog(self) -> bool:
@@ -106,12 +106,13 @@ class SceneEnding(QWidget):
             elif path is not None:
                 written.append(path)
         # What was written goes to the status line, not the scene's log: the log is the
-        # End scene step's (one undo step with its PCs', changed nowhere else).
+        # End scene step's (one undo step with its PCs', changed nowhere else). It stays
+        # until the scene next changes (an Undo says what it undid instead).
         names = f" ({', '.join(p.name for p in written)})" if written else ""
-        self.status_label.setText(
+        self.refresh()
+        self.show_notice(
             f"The scene has ended; {len(written)} character file"
             f"{'s' if len(written) != 1 else ''} written{names}.")
-        self.refresh()
         if problems:
             warn(self, "End scene", "\n".join(problems))
         self.files_written.emit(written)
@@ -189,23 +190,20 @@ class SceneEnding(QWidget):
         """A new scene with the same PCs (their files were written at the end)."""
         old = self.scene
         pcs = [(old.character(p.id), self.paths.get(p.id)) for p in old.pcs]
-        self.scene = Scene(name="")
-        self.name_edit.setText("")
-        self.paths = {}
-        self._forget_history()
-        self._known = {}
+        scene = Scene(name="")
+        paths: dict[str, Path | None] = {}
         for character, path in pcs:
-            event = self.scene.add_pc(character)
+            event = scene.add_pc(character)
             document = self.registry.find_character(character)
-            self.paths[event.ids[0]] = document.path if document is not None else path
-        self.refresh()
+            paths[event.ids[0]] = document.path if document is not None else path
+        self.set_scene(scene, paths)
 
     def set_scene(self, scene: Scene, paths: dict[str, Path | None] | None = None) -> None:
-        """Show another scene (its PCs must be attached with ``Scene.bind``)."""
-        self.scene = scene
+        """Show another scene (its PCs must be attached with ``Scene.bind``), with a
+        history of its own; the owner's ``changed`` redraws the tracker."""
         self.paths = dict(paths or {})
         self._forget_history()
         self._known = {}
         self.name_edit.setText(scene.name)
+        self.scene = scene
         self._sync_owners(release=True)
-        self.refresh()

@@ -3,7 +3,8 @@
 
 It holds the scene and the scene's undo stack (the scene's half of every step: NC
 Stress, pairings, the log, each PC's part recorded as a patch). The tracker reads
-:attr:`SceneOwner.scene`; a scene step is :meth:`SceneOwner.apply_step`: the core's
+:attr:`SceneOwner.scene` and redraws (its status line too) on ``changed``, emitted each
+time a scene is put in place; a scene step is :meth:`SceneOwner.apply_step`: the core's
 mutator runs on a copy of the scene, and the step the tracker makes of the result is
 pushed here, whose redo puts the new scene in place (nothing is changed first and
 recorded afterwards).
@@ -38,7 +39,9 @@ class SceneOwner(DocumentOwner[Scene]):
 
     @scene.setter
     def scene(self, scene: Scene) -> None:
-        self.document = scene
+        """Put ``scene`` in place (a step's redo or undo, another scene shown) and tell
+        the views through ``changed``."""
+        self._replace(scene)
 
     def work_copy(self) -> Scene:
         """A copy of the scene to run a core mutator on: its data read back, each PC

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
 
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.fileformat import CharacterFileError
@@ -34,13 +34,13 @@ HOLDER = "scene"
 """How the tracker holds its PCs' owners in the registry."""
 
 
-def _scene_steps(command: QUndoCommand) -> list[SceneStep]:
+def scene_steps(command: QUndoCommand) -> list[SceneStep]:
     """The scene steps in one command of the scene's stack (a macro holds several)."""
     if isinstance(command, SceneStep):
         return [command]
     found: list[SceneStep] = []
     for index in range(command.childCount()):
-        found += _scene_steps(command.child(index))
+        found += scene_steps(command.child(index))
     return found
 
 
@@ -66,9 +66,10 @@ class PCOwnerSteps(QWidget):
         _base_changes: dict[str, list[Patch]]
 
         owner: SceneOwner
-        status_label: QLabel
 
         def refresh(self) -> None: ...
+
+        def show_notice(self, text: str) -> None: ...
 
     # -- what the scene did to each PC ----------------------------------------------
     def scene_changes(self, pc_id: str) -> list[Patch]:
@@ -77,7 +78,7 @@ class PCOwnerSteps(QWidget):
         the PC as the scene left it, without edits made elsewhere."""
         found = list(self._base_changes.get(pc_id, []))
         for index in range(self.undo_stack.index()):
-            for step in _scene_steps(self.undo_stack.command(index)):
+            for step in scene_steps(self.undo_stack.command(index)):
                 if pc_id in step.changes:
                     found.append(step.changes[pc_id])
         return found
@@ -129,7 +130,7 @@ class PCOwnerSteps(QWidget):
 
     def _replay_scene_on(self, document: CharacterDocument) -> None:
         for index in range(self.undo_stack.count()):
-            for step in _scene_steps(self.undo_stack.command(index)):
+            for step in scene_steps(self.undo_stack.command(index)):
                 step.partners = [(d, c) for d, c in step.partners if d is not document]
         if self.scene.ended:
             return
@@ -174,14 +175,14 @@ class PCOwnerSteps(QWidget):
 
     def _restore_scene(self, data: dict[str, Any]) -> None:
         """Undo/redo of a scene step: the scene as it was, with the same Characters
-        (its name too: naming the scene is a step of its own)."""
+        (its name too: naming the scene is a step of its own). The owner's ``changed``
+        redraws the tracker."""
         scene = scene_from_data(data)
         for entry in scene.pcs:
             character = self._known.get(entry.id)
             if character is not None:
                 scene.bind(entry.id, character)
         self.scene = scene
-        self.refresh()
 
     def document_of(self, pc_id: str) -> CharacterDocument | None:
         """The owner of a PC's character (None if the PC is not attached)."""
@@ -252,7 +253,7 @@ class PCOwnerSteps(QWidget):
 
     def _undone_through(self, texts: list[str]) -> None:
         """A scene undo reached behind later steps on a PC's own history: say so."""
-        self.status_label.setText(
+        self.show_notice(
             "Undone in the PC's own history too, to keep it agreeing with the scene: "
             + "; ".join(texts) + ".")
 

@@ -115,14 +115,15 @@ class PCPanel(QGroupBox):
     """One PC: status, the NCs it faces with their buttons, and the PC's actions."""
 
     def __init__(self, tracker: SceneTracker, entry: ScenePC) -> None:
-        super().__init__(entry.name, tracker)
+        scene = tracker.scene
+        title = scene.title(entry.id)  # two PCs of one name are told apart
+        super().__init__(title, tracker)
         self.tracker = tracker
         self.pc_id = entry.id
         self.setObjectName(f"pc:{entry.id}")
         self.setAcceptDrops(True)
-        scene = tracker.scene
         character = scene.character(entry.id)
-        self.setAccessibleName(f"{entry.name}'s pairing")
+        self.setAccessibleName(f"{title}'s pairing")
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
 
@@ -130,7 +131,7 @@ class PCPanel(QGroupBox):
         self.status_label = QLabel(" · ".join(status), self)
         self.status_label.setObjectName("pc_status")
         self.status_label.setWordWrap(True)
-        tip(self.status_label, f"{entry.name}: status", self.status_label.text())
+        tip(self.status_label, f"{title}: status", self.status_label.text())
         layout.addWidget(self.status_label)
         alerts = _alerts(entry, character)
         if alerts:
@@ -138,20 +139,20 @@ class PCPanel(QGroupBox):
             alert.setObjectName("pc_alert")
             alert.setStyleSheet("color: #d9534f; font-weight: bold;")
             alert.setWordWrap(True)
-            tip(alert, f"{entry.name}: alerts", alert.text())
+            tip(alert, f"{title}: alerts", alert.text())
             layout.addWidget(alert)
 
         self.momentum_label = QLabel(tracker.momentum_text(entry.id), self)
         self.momentum_label.setObjectName("momentum")
         self.momentum_label.setWordWrap(True)
-        tip(self.momentum_label, f"{entry.name}: Momentum", self.momentum_label.text())
+        tip(self.momentum_label, f"{title}: Momentum", self.momentum_label.text())
         layout.addWidget(self.momentum_label)
         if entry.spent_on_momentum:
             spent = ", ".join(describe_key(character, k) for k in entry.spent_on_momentum)
             spent_label = QLabel(f"Spent on Momentum this scene: {spent}", self)
             spent_label.setObjectName("spent")
             spent_label.setWordWrap(True)
-            tip(spent_label, f"{entry.name}: spent Qualities", spent_label.text())
+            tip(spent_label, f"{title}: spent Qualities", spent_label.text())
             layout.addWidget(spent_label)
 
         grid = QGridLayout()
@@ -191,7 +192,7 @@ class PCPanel(QGroupBox):
         ):
             button = QPushButton(text, self)
             button.setObjectName(f"{key}:{entry.id}")
-            tip(button, f"{text.replace('&', '').rstrip('…')} ({entry.name})", help_text)
+            tip(button, f"{text.replace('&', '').rstrip('…')} ({title})", help_text)
             target.addWidget(button)
             self.buttons[key] = button
         row1.addStretch(1)

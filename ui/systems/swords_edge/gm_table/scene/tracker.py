@@ -49,6 +49,7 @@ from seforge.systems.swords_edge.scene import (
 )
 from seforge.systems.swords_edge.scene_changes import Patch
 from seforge.systems.swords_edge.scene_text import nc_state_text, scene_numbering
+from seforge.systems.swords_edge.wording import distinct_titles
 from ui.shell.widgets import DocumentLineEdit, buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import DocumentRegistry
@@ -68,7 +69,12 @@ from ui.systems.swords_edge.gm_table.scene.ending import KEEP_OTHERS as KEEP_OTH
 from ui.systems.swords_edge.gm_table.scene.ending import SAVE_OTHERS as SAVE_OTHERS
 from ui.systems.swords_edge.gm_table.scene.ending import SceneEnding
 from ui.systems.swords_edge.gm_table.scene.owner import SceneOwner
-from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import HOLDER, PCOwnerSteps, sentence
+from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import (
+    HOLDER,
+    PCOwnerSteps,
+    scene_steps,
+    sentence,
+)
 from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel
 from ui.systems.swords_edge.gm_table.scene_commands import SceneStep
 from ui.systems.swords_edge.play.dialogs import PivotDialog
@@ -149,7 +155,15 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self.opponents_provider = opponents_provider or _book_ncs
         self.paths: dict[str, Path | None] = {}
         self.panels: dict[str, PCPanel] = {}
+        self._notice: tuple[int, str] | None = None
+        """A word about something outside the scene's history (files written, the autosave)
+        and the owner's revision it belongs to: shown until the scene next changes."""
+        self._history_index = 0
+        self._after_undo = False
+        """Whether the scene's history last moved back (an Undo)."""
         self._build()
+        self.owner.changed.connect(self.refresh)
+        self.undo_stack.indexChanged.connect(self._on_history_moved)
         self.refresh()
         self.autosave = autosave
         """Whether changes are written to :func:`.autosave.autosave_path` (off while building,
@@ -277,7 +291,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             tn = f"Momentum TN: {exc}"
         if entry.momentum == "pc":
             bonus = self.scene.first_action_bonus(pc_id)
-            who = f"{entry.name} holds the Momentum ({entry.momentum_level}"
+            who = f"{self.scene.title(pc_id)} holds the Momentum ({entry.momentum_level}"
             who += f", +{bonus} on the first Action)" if bonus else ")"
         elif entry.momentum == "nc":
             who = "The opponents hold the Momentum"
@@ -326,13 +340,45 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             if target is not None and target.isEnabled():
                 target.setFocus()
         self.save_autosave()
+        self._draw_status()
         self.changed.emit()
+
+    # -- the status line ------------------------------------------------------------
+    def status_text(self) -> str:
+        """The status line, from the scene's owner: a notice of this very revision, else
+        what the scene's history says (what the step on top wrote to the log, or after an
+        Undo, which step went)."""
+        if self._notice is not None and self._notice[0] == self.owner.revision:
+            return self._notice[1]
+        stack = self.undo_stack
+        index = stack.index()
+        if self._after_undo and index < stack.count():
+            return f"Undone: {stack.text(index).removeprefix('Scene: ')}."
+        if index == 0:
+            return ""
+        lines = [line for step in scene_steps(stack.command(index - 1))
+                 for line in step.added_lines()]
+        return lines[-1] if lines else ""
+
+    def show_notice(self, text: str) -> None:
+        """Say ``text`` on the status line until the scene next changes."""
+        self._notice = (self.owner.revision, text)
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        self.status_label.setText(self.status_text())
+
+    def _on_history_moved(self, index: int) -> None:
+        self._after_undo = index < self._history_index and index < self.undo_stack.count()
+        self._history_index = index
+        self._draw_status()
 
     def _refresh_overview(self) -> None:
         facing: dict[str, list[str]] = {}
+        titles = self.scene.pc_titles()
         for pc in self.scene.pcs:
             for nid in pc.facing:
-                facing.setdefault(nid, []).append(pc.name)
+                facing.setdefault(nid, []).append(titles[pc.id])
         self.overview.setRowCount(len(self.scene.ncs))
         for row, entry in enumerate(self.scene.ncs):
             cells = [entry.name, TYPE_LABELS[entry.nc.type], nc_state_text(entry),
@@ -364,7 +410,6 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         except RefusedError as exc:
             warn(self, title, sentence(exc))
             return None
-        self.status_label.setText(str(result) if result is not None else "")
         self.refresh()
         return result
 
@@ -412,12 +457,14 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
                     if self.scene.is_bound(p.id)]
         in_paths = [p for pid, p in self.paths.items()
                     if p is not None and any(e.id == pid for e in self.scene.pcs)]
-        for character, path in self.characters_provider():
-            if any(character is c for c in in_scene):
-                continue
-            if path is not None and any(same_file(path, p) for p in in_paths):
-                continue
-            action = self.pc_menu.addAction(character.name or "(unnamed)")
+        offered = [(character, path) for character, path in self.characters_provider()
+                   if all(character is not c for c in in_scene)
+                   and not (path is not None and any(same_file(path, p) for p in in_paths))]
+        titles = distinct_titles([c.name or "(unnamed)" for c, _p in offered],
+                                 [c.player for c, _p in offered],
+                                 [p.name if p is not None else "" for _c, p in offered])
+        for (character, path), title in zip(offered, titles, strict=True):
+            action = self.pc_menu.addAction(title)
             action.setToolTip(str(path) if path else "Not saved to a file yet")
             action.triggered.connect(lambda _c=False, ch=character, p=path: self.add_pc(ch, p))
         if self.pc_menu.isEmpty():
@@ -477,7 +524,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             pc_id, trait, level, why)) is not None
 
     def pc_stress_dialog(self, pc_id: str) -> bool:
-        dialog = PCStressDialog(self.scene.pc(pc_id).name, self)
+        dialog = PCStressDialog(self.scene.title(pc_id), self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.pc_takes_stress(pc_id, Trait(dialog.trait.currentData()),
@@ -488,7 +535,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             pc_id, outcome, **options)) is not None
 
     def doom_dialog(self, pc_id: str) -> bool:
-        dialog = DoomDialog(self.scene.pc(pc_id).name, self)
+        dialog = DoomDialog(self.scene.title(pc_id), self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         options = {"weakness_name": dialog.weakness.text()}
@@ -504,7 +551,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             is not None
 
     def luck_dialog(self, pc_id: str, give: bool) -> bool:
-        dialog = LuckDialog(self.scene.pc(pc_id).name, give, self)
+        dialog = LuckDialog(self.scene.title(pc_id), give, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         if give:
@@ -528,7 +575,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             is not None
 
     def stunt_dialog(self, pc_id: str) -> bool:
-        dialog = StuntDialog(self.scene.pc(pc_id).name, self)
+        dialog = StuntDialog(self.scene.title(pc_id), self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.stunt(pc_id, *dialog.values())
