@@ -5,7 +5,6 @@ tab's own Undo and closing the tab are checked."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -17,24 +16,13 @@ from seforge.systems.twod20 import roller as rules
 from seforge.systems.twod20.conflict import Conflict, Side
 from seforge.systems.twod20.documents import CONFLICT_KIND
 from seforge.systems.twod20.profiles import Profile
+from tests.ui.systems.twod20.test_session import Loaded  # dice showing given faces
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.window import MainWindow
 from ui.systems.twod20.gm_screen import GmScreen
 from ui.systems.twod20.roller_view import RollerPanel
 from ui.systems.twod20.twod20_ui import ConflictEditor
 from ui.systems.twod20.window_part import TwoD20WindowPart
-
-
-class Loaded:
-    """Dice showing the given faces, in order (a repeatable roll)."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self._faces: Iterator[int] = iter(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        face = next(self._faces)
-        assert a <= face <= b
-        return face
 
 
 def pick(combo: QComboBox, data: object) -> None:
