@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QScrollArea,
     QScrollBar,
+    QStyle,
+    QStyleOptionFrame,
     QTextEdit,
     QToolButton,
     QWidget,
@@ -212,3 +214,29 @@ def problems(root: QWidget) -> list[str]:
     pages cut at the right."""
     return [*sideways_scrolling(root), *cut_text(root), *cut_wrapped_text(root),
             *cut_at_the_right(root)]
+
+
+def placeholder_room(edit: QLineEdit) -> int:
+    """The width a line edit has for its placeholder (its text area, as Qt paints it)."""
+    option = QStyleOptionFrame()
+    edit.initStyleOption(option)
+    area = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
+    margins = edit.textMargins()
+    return area.width() - margins.left() - margins.right() - 2 * 2  # Qt's 2 px each side
+
+
+def cut_placeholders(root: QWidget) -> list[str]:
+    """Line edits and editable combo boxes under ``root`` that show an empty field's
+    placeholder cut short (Qt elides it with "…")."""
+    found = []
+    for edit in root.findChildren(QLineEdit):
+        text = edit.placeholderText()
+        if not edit.isVisible() or not text:
+            continue
+        wanted = edit.fontMetrics().horizontalAdvance(text)
+        room = placeholder_room(edit)
+        if wanted > room:
+            holder = edit.parentWidget()
+            owner = holder if isinstance(holder, QComboBox) else edit
+            found.append(f"{describe(owner)} shows {text!r} in {room} px of {wanted}")
+    return found

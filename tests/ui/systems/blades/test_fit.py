@@ -16,10 +16,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QLineEdit,
-    QStyle,
-    QStyleOptionFrame,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -27,7 +24,12 @@ from pytestqt.qtbot import QtBot
 from seforge.core.resources import resource_path
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import se_part
-from tests.ui.shell.layout_check import describe, problems, unnamed_inputs
+from tests.ui.shell.layout_check import (
+    cut_placeholders,
+    describe,
+    problems,
+    unnamed_inputs,
+)
 from ui.shell import screen_fit
 from ui.shell.settings import Preferences
 from ui.shell.theme import apply_theme
@@ -194,32 +196,6 @@ def test_crew_xp_controls_take_at_most_two_lines(size: str, qtbot: QtBot,
     for part in parts:  # none squeezed below its own minimum (a set one, else its hint's)
         wanted = part.minimumWidth() or part.minimumSizeHint().width()
         assert part.width() >= wanted, part.accessibleName()
-
-
-def placeholder_room(edit: QLineEdit) -> int:
-    """The width a line edit has for its placeholder (its text area, as Qt paints it)."""
-    option = QStyleOptionFrame()
-    edit.initStyleOption(option)
-    area = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
-    margins = edit.textMargins()
-    return area.width() - margins.left() - margins.right() - 2 * 2  # Qt's 2 px each side
-
-
-def cut_placeholders(root: QWidget) -> list[str]:
-    """Line edits and editable combo boxes under ``root`` that show an empty field's
-    placeholder cut short (Qt elides it with "…")."""
-    found = []
-    for edit in root.findChildren(QLineEdit):
-        text = edit.placeholderText()
-        if not edit.isVisible() or not text:
-            continue
-        wanted = edit.fontMetrics().horizontalAdvance(text)
-        room = placeholder_room(edit)
-        if wanted > room:
-            holder = edit.parentWidget()
-            owner = holder if isinstance(holder, QComboBox) else edit
-            found.append(f"{describe(owner)} shows {text!r} in {room} px of {wanted}")
-    return found
 
 
 @pytest.mark.parametrize("size", list(SIZES))

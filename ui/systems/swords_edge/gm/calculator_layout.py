@@ -194,7 +194,7 @@ class CalculatorLayout(QWidget):
         self.library_combo.setCurrentIndex(-1)
         line_edit = self.library_combo.lineEdit()
         if line_edit is not None:
-            line_edit.setPlaceholderText("Type to search the book's NCs")
+            line_edit.setPlaceholderText("Search NCs")
         tip(self.library_combo, "Book NC", "Pick one of the book's NCs (type part of a name)")
         self.add_library_button = QPushButton("Add", group)
         tip(self.add_library_button, "Add book NC", "Add the chosen book NC to the opposition")
@@ -213,9 +213,10 @@ class CalculatorLayout(QWidget):
         self.quick_rank.setMinimumContentsLength(14)  # "Average (TN 15)" whole
         tip(self.quick_rank, "Quick NC Rank", "The NC's Rank: it sets the base TN")
         self.quick_qualities = QLineEdit(group)
-        self.quick_qualities.setPlaceholderText("Applied Qualities, e.g. Bureaucrat +2, Tough +4")
+        self.quick_qualities.setPlaceholderText("Qualities, e.g. Tough +4")
         tip(self.quick_qualities, "Quick NC Qualities",
-            "Qualities that apply, each with its modifier, separated by commas")
+            "Qualities that apply, each with its modifier, separated by commas (e.g. "
+            "Bureaucrat +2, Tough +4)")
         self.quick_count = QSpinBox(group)
         self.quick_count.setRange(1, 20)
         self.quick_count.setPrefix("× ")

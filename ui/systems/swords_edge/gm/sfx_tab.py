@@ -78,7 +78,7 @@ class SFXTab(QWidget):
 
         target = QGroupBox("Target and caster", self)
         self.target_edit = QLineEdit(target)
-        self.target_edit.setPlaceholderText("A regular's or hero's Qualities, e.g. Charisma +0")
+        self.target_edit.setPlaceholderText("e.g. Charisma +0")
         tip(self.target_edit, "Target's Qualities",
             "Qualities of a regular or hero target that resist the SFX (its fitting Trait "
             "always), each with its modifier, separated by commas")
