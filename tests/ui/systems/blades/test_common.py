@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.ui.systems.blades.test_fit import placeholder_room
+from tests.ui.shell.layout_check import placeholder_room
 from ui.shell.flow_layout import FlowLayout
 from ui.systems.blades.common import FormGrid, room_for_placeholder
 
