@@ -460,3 +460,25 @@ def test_the_stress_level_shows_whole_in_a_narrow_dock(window, qtbot) -> None:  
                   key=level.fontMetrics().horizontalAdvance)
     assert "Doom" in longest
     assert level.width() > level.fontMetrics().horizontalAdvance(longest) + 24  # + arrow
+
+
+def test_enter_in_a_reason_or_name_field_does_what_its_button_does(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found with a real keyboard: typing why the character gains Luck and pressing Enter
+    did nothing; Enter now gives the Luck, and in the Stunt's name adds the Stunt (each
+    through its button, so a refused step stays refused)."""
+    panel, _c, stack, _calls = setup
+    qtbot.keyClick(panel.luck_reason, Qt.Key.Key_Return)  # no session yet: Gain is refused
+    assert stack.count() == 0
+    _click(qtbot, panel.start_button)
+    document = panel.document
+    luck = document.character.play.luck
+    steps = stack.count()
+    qtbot.keyClicks(panel.luck_reason, "Weakness invoked")
+    qtbot.keyClick(panel.luck_reason, Qt.Key.Key_Return)
+    assert document.character.play.luck == luck + 1
+    assert stack.count() == steps + 1
+    assert "Weakness invoked" in str(document.character.history[-1])
+    qtbot.keyClicks(panel.stunt_name, "Solid Footwork")
+    panel.stunt_trait.set_trait(P)
+    qtbot.keyClick(panel.stunt_name, Qt.Key.Key_Enter)
+    assert document.character.elements[-1].name == "Solid Footwork"

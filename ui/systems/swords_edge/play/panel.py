@@ -221,6 +221,7 @@ class PlayPanel(PlayActions):
         self.luck_reason.setPlaceholderText("Why, e.g. Weakness invoked")
         tip(self.luck_reason, "Reason for Luck", "Why the character gains Luck")
         self.gain_button = _button("Gain 1", "Give the character one Luck", self._on_gain_clicked)
+        self.luck_reason.returnPressed.connect(self.gain_button.click)  # Enter: Gain 1
         grid.addWidget(self.luck_purpose, 1, 0, 1, 4)
         grid.addWidget(self.luck_amount, 2, 2)
         grid.addWidget(self.spend_button, 2, 3)
@@ -379,6 +380,7 @@ class PlayPanel(PlayActions):
         self.stunt_button = _button(
             "Add Stunt", PLAY_TIPS["add_stunt"], self._on_stunt_clicked
         )
+        self.stunt_name.returnPressed.connect(self.stunt_button.click)  # Enter: Add Stunt
         row.addWidget(self.stunt_name, 0, 0, 1, 2)
         row.addWidget(self.stunt_trait, 1, 0)
         row.addWidget(self.stunt_button, 1, 1)
