@@ -86,3 +86,30 @@ def test_the_window_lists_headings_and_pages_and_filters_both(qtbot: Any) -> Non
     assert shown == ["Sword of Life", "How a Sword of Life exchange works"]
     window.show_page("no such page")  # an unknown key shows the first page, no crash
     assert window.current_key == "start"
+
+
+def test_enter_in_find_selects_each_place_the_word_stands_in_turn(qtbot: Any) -> None:
+    """Found with a real keyboard: typing a word and pressing Enter left the page at its
+    top, the word somewhere below. Enter now selects its next place in the page shown,
+    and goes round from the top after the last; a page picked while a word is typed
+    opens at its first place."""
+    window = HelpWindow(systems=[Installed("2d20", "2d20 (SRD 2022 / Conan)")])
+    qtbot.addWidget(window)
+    qtbot.keyClicks(window.filter_edit, "crash")
+    assert window.current_key == "start"
+    places = window.browser.toPlainText().casefold().count("crash")
+    assert places >= 2, "the test needs a word that stands twice on the page"
+    seen = []
+    for _ in range(places + 1):
+        qtbot.keyClick(window.filter_edit, Qt.Key.Key_Return)
+        cursor = window.browser.textCursor()
+        assert cursor.selectedText().casefold() == "crash"
+        seen.append(cursor.selectionStart())
+    assert seen[:places] == sorted(seen[:places]) and len(set(seen[:places])) == places
+    assert seen[places] == seen[0]  # round again from the top
+    window.filter_edit.setText("autosave")
+    formats = next(r for r in range(window.pages.count())
+                   if window.pages.item(r).text().strip() == "File formats")
+    window.pages.setCurrentRow(formats)
+    assert window.current_key == "formats"
+    assert window.browser.textCursor().selectedText().casefold() == "autosave"

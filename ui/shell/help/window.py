@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
@@ -46,8 +46,10 @@ class HelpWindow(QWidget):
         self.filter_edit.setPlaceholderText("Find in the guide…")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName("Find in the guide")
-        self.filter_edit.setToolTip("Show only the pages that contain every word typed")
+        self.filter_edit.setToolTip("Show only the pages that contain every word typed; "
+                                    "Enter selects the next place of the first word")
         self.filter_edit.textChanged.connect(self._filter)
+        self.filter_edit.returnPressed.connect(self.find_next)
         self.pages = QListWidget(self)
         self.pages.setObjectName("helpPages")
         self.pages.setAccessibleName("Guide pages")
@@ -98,10 +100,25 @@ class HelpWindow(QWidget):
             item = self.guide_pages[0]
         self.current_key = item.key
         self.browser.setMarkdown(item.markdown)
+        if self.filter_edit.text().split():  # opened while a word is typed: at its place
+            self.find_next()
         for row in range(self.pages.count()):
             entry = self.pages.item(row)
             if entry.data(KEY_ROLE) == item.key and self.pages.currentRow() != row:
                 self.pages.setCurrentRow(row)
+
+    def find_next(self) -> bool:
+        """Select the next place of the first word typed in the page shown, from the
+        top again after the last; False when the page does not hold it."""
+        words = self.filter_edit.text().split()
+        if not words:
+            return False
+        if self.browser.find(words[0]):
+            return True
+        cursor = self.browser.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.Start)
+        self.browser.setTextCursor(cursor)
+        return self.browser.find(words[0])
 
     def _focus_filter(self) -> None:
         self.filter_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
