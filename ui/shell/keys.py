@@ -89,3 +89,59 @@ def _keys_text(action: QAction) -> str:
 def _plain(text: str) -> str:
     """A menu text without its mnemonic marker and trailing ellipsis."""
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
+
+
+def mnemonic(text: str) -> str | None:
+    """The letter Alt (or the letter alone, in an open menu) gives ``text``: the one after
+    a single ``&`` ("&File": "f"), None when it has none."""
+    plain = text.replace("&&", "")
+    at = plain.find("&")
+    return plain[at + 1].casefold() if 0 <= at < len(plain) - 1 else None
+
+
+def with_mnemonic(text: str, taken: set[str]) -> str:
+    """``text`` marked with the first of its letters that is not in ``taken`` (as is when
+    it has its mark already, or when every letter is taken)."""
+    if mnemonic(text) is not None:
+        return text
+    for at, char in enumerate(text):
+        if char.isalnum() and char.casefold() not in taken:
+            return f"{text[:at]}&{text[at:]}"
+    return text
+
+
+def give_mnemonics(menu: QMenu) -> None:
+    """Every command of ``menu`` gets a letter no other command of the menu has, so each
+    can be picked by its letter once the menu is open: one with no letter (a dock's
+    show/hide, a system's entry) or with a letter an earlier command has (two systems'
+    entries) takes the first free letter of its text. Run each time the menu is about to
+    show: a dock's title change writes its action's text anew."""
+    actions = [a for a in menu.actions() if not a.isSeparator() and a.isVisible()]
+    taken: set[str] = set()
+    for action in actions:
+        key = mnemonic(action.text())
+        if key is not None and key not in taken:
+            taken.add(key)
+            continue
+        plain = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&&")
+        text = with_mnemonic(plain, taken)
+        if text != action.text():
+            action.setText(text)
+        taken.add(mnemonic(text) or "")
+
+
+def keep_mnemonics(menu_bar: QMenuBar) -> None:
+    """:func:`give_mnemonics` to each menu of ``menu_bar`` and their submenus, whenever
+    one is about to show."""
+
+    def watch(menu: QMenu) -> None:
+        menu.aboutToShow.connect(lambda: give_mnemonics(menu))
+        for action in menu.actions():
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                watch(sub)
+
+    for action in menu_bar.actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu):
+            watch(menu)

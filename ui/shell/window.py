@@ -226,6 +226,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.start_page.drop_unclaimed()
         self._restore_dock_state()
         self.start_page.when_built()
+        from ui.shell.keys import keep_mnemonics
+
+        keep_mnemonics(self.menuBar())  # every command of a menu has its letter
 
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._on_system_scheme_changed)

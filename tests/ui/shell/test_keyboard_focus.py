@@ -8,12 +8,18 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMenu,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import se_part
 from ui.app import first_window
+from ui.shell.keys import mnemonic
 from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
 
@@ -98,3 +104,32 @@ def test_tab_keeps_the_focus_in_sight(
     assert (document.undo_stack.count() if document is not None else 0) == steps
     # and went through the docks behind the first one's tab, too
     assert len(reached) >= (3 if with_character else 1), reached
+
+
+def test_every_menu_command_has_a_letter_of_its_own(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """Found with a real keyboard: the View menu's Budget, Play, GM's Table and GM Screen
+    had no letter to pick them by once the menu was open. Each command of each menu (and
+    submenu) has one, and no two in a menu share it."""
+    se_part(window).open_book_character(load_pc("sarah-x"))
+    QApplication.processEvents()
+    found = []
+
+    def check(menu: QMenu, path: str) -> None:
+        menu.aboutToShow.emit()
+        actions = [a for a in menu.actions() if not a.isSeparator() and a.isVisible()]
+        letters = [mnemonic(a.text()) for a in actions]
+        for action, letter in zip(actions, letters, strict=True):
+            if letter is None:
+                found.append(f"{path} › {action.text()!r} has no letter")
+            elif letters.count(letter) > 1:
+                found.append(f"{path} › {action.text()!r} shares Alt+{letter}")
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                check(sub, f"{path} › {sub.title()}")
+
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu) and action.isVisible():
+            check(menu, menu.title())
+    assert found == [], "\n".join(found)
