@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QKeySequence
+from PySide6.QtGui import QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -412,5 +412,26 @@ def test_an_unchecked_box_stands_out_from_its_page(qtbot: QtBot, qapp: QApplicat
                    for x in range(mark.left(), mark.right() + 1)
                    for y in range(mark.top(), mark.bottom() + 1))
         assert best >= 1.25, f"{theme}: the box's best contrast with the page is {best:.2f}"
+    finally:
+        apply_theme(qapp, "light")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_greyed_buttons_text_can_still_be_read(qapp: QApplication, theme: str) -> None:
+    """Found in a session: in the dark theme a greyed button ("Take turn", "Apply
+    test") was dark grey on dark grey, 1.8:1. Greyed text reads at 2.5:1 or more on a
+    button, a field and the page, and stays far from the text of an enabled control."""
+    apply_theme(qapp, theme)
+    try:
+        palette = qapp.palette()
+        disabled = QPalette.ColorGroup.Disabled
+        for text, ground in ((QPalette.ColorRole.ButtonText, QPalette.ColorRole.Button),
+                             (QPalette.ColorRole.Text, QPalette.ColorRole.Base),
+                             (QPalette.ColorRole.WindowText, QPalette.ColorRole.Window)):
+            greyed = palette.color(disabled, text)
+            back = palette.color(QPalette.ColorGroup.Active, ground)
+            normal = palette.color(QPalette.ColorGroup.Active, text)
+            assert _contrast(greyed, back) >= 2.5, (theme, text.name, _contrast(greyed, back))
+            assert _contrast(normal, back) >= 1.8 * _contrast(greyed, back), (theme, text.name)
     finally:
         apply_theme(qapp, "light")

@@ -55,8 +55,8 @@ STYLE_SET_PROPERTY = "seforgeStyled"
 """Set on an application made with :data:`STYLE` as its launch argument
 (:func:`ui.app.create_application`): its first theme needs no ``setStyle``."""
 
-_DISABLED_LIGHT = "#a19c92"
-_DISABLED_DARK = "#6d6b67"
+_DISABLED_LIGHT = "#8f8a80"
+_DISABLED_DARK = "#8a8781"
 
 
 def system_is_dark() -> bool:
