@@ -4,9 +4,11 @@ damage and Harms of a hit, and judging the dice on the table. Every number comes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -16,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -41,13 +42,16 @@ from ui.systems.twod20.common import (
     elide_headers,
     input_form,
     one_row_height,
+    page_scroll,
     rows_height,
     set_probability,
     shrinkable,
+    tab_leaves,
 )
 from ui.systems.twod20.hazard_cost import HazardCost
 
 MAX_HELPERS = 4
+W = TypeVar("W", bound=QWidget)
 
 
 def chance_column(head: str, name: str, tip: str) -> QTableWidget:
@@ -84,7 +88,11 @@ class Calculator(QWidget):
 
     recomputed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 head: Callable[[Calculator], QWidget] | None = None) -> None:
+        """``head`` makes the first piece of the results column (the GM Screen's dice
+        roller, which needs the calculator): made here, before the odds, so that Tab
+        reaches it where it stands, after the inputs and before the odds."""
         super().__init__(parent)
         self.profile = Profile.SRD2022
         self.settings: TableSettings = DEFAULT_SETTINGS
@@ -106,17 +114,19 @@ class Calculator(QWidget):
         results = QWidget()
         self.results_layout = QVBoxLayout(results)
         self.results_layout.setContentsMargins(0, 0, 0, 0)
+        self.head = head(self) if head is not None else None
+        if self.head is not None:
+            self.results_layout.addWidget(self.head)
         self._build_results(self.results_layout)
         # inputs beside the results when wide, above them when narrow; one page to scroll
         self.columns = ReflowRow([inputs, results], (2, 3))
-        self.page_scroll = QScrollArea()
-        self.page_scroll.setWidget(self.columns)
-        self.page_scroll.setWidgetResizable(True)
-        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll = page_scroll(self.columns)
         outer.addWidget(self.page_scroll)
-        for box in self.findChildren(QSpinBox):
+        for table in self.findChildren(QTableWidget):
+            tab_leaves(table)
+        for box in self._own(QSpinBox):
             box.valueChanged.connect(self.recompute)
-        for check in self.findChildren(QCheckBox):
+        for check in self._own(QCheckBox):
             check.toggled.connect(self.recompute)
         self.untrained.toggled.connect(self._range_changed)
         self.range_extra.valueChanged.connect(self._range_changed)
@@ -124,6 +134,11 @@ class Calculator(QWidget):
         self.ranges_row.setVisible(False)
         self.hazard_group.setVisible(False)
         self.recompute()
+
+    def _own(self, kind: type[W]) -> list[W]:
+        """The calculator's own widgets of ``kind`` (not those of its head)."""
+        head = self.head
+        return [w for w in self.findChildren(kind) if head is None or not head.isAncestorOf(w)]
 
     # -- building ----------------------------------------------------------------------
     def _optional_group(self, title: str, *, checked: bool) -> QGroupBox:
@@ -331,7 +346,7 @@ class Calculator(QWidget):
         box = QVBoxLayout(group)
         line = QHBoxLayout()
         self.faces = QLineEdit()
-        self.faces.setPlaceholderText("faces rolled, e.g. 3 14 20")
+        self.faces.setPlaceholderText("faces, e.g. 3 14 20")  # whole in the dock at 1024
         self.faces.setAccessibleName("Faces rolled")
         self.faces.setToolTip("The d20 faces on the table, separated by spaces; Fortune dice "
                               "come from the Fortune box")

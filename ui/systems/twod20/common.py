@@ -8,12 +8,14 @@ from fractions import Fraction
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QBoxLayout,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -79,6 +81,27 @@ class ReflowRow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.set_wide(event.size().width() >= self.wide_width())
         super().resizeEvent(event)
+
+
+def tab_leaves(view: QAbstractItemView) -> QAbstractItemView:
+    """Tab goes on to the next control and Shift+Tab back (the arrow keys still move
+    between the cells): by default Qt moves between the cells, and a keyboard user
+    cannot leave a table that has rows."""
+    view.setTabKeyNavigation(False)
+    return view
+
+
+def page_scroll(widget: QWidget | None = None) -> QScrollArea:
+    """A scroll area holding a page (or ``widget``), as tall as it needs, never
+    sideways. It takes no keyboard focus itself (a stop where nothing shows the focus);
+    it still scrolls to the control that Tab reaches."""
+    scroll = QScrollArea()
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    if widget is not None:
+        scroll.setWidget(widget)
+    return scroll
 
 
 def labelled(label: str | QLabel, widget: QWidget) -> QWidget:

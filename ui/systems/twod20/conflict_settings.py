@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLineEdit, QScrollArea
 
 from seforge.systems.twod20 import conflict as cf
@@ -119,6 +120,8 @@ class TableSettings(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setMaximumHeight(260)
+        # a stop with nothing drawn: Tab goes straight to the first setting
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def _settings_changed(self) -> None:
         try:

@@ -45,6 +45,7 @@ from ui.systems.twod20.common import (
     flow_of,
     row_of,
     set_reason,
+    tab_leaves,
     whole_numbers,
     wrapping_form,
 )
@@ -64,6 +65,7 @@ class ConflictView(QWidget):
         left = QVBoxLayout(left_page)
         left.setContentsMargins(0, 0, 0, 0)
         self.table = QTableWidget(0, len(COLUMNS))
+        tab_leaves(self.table)
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setAccessibleName("Characters in the conflict")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -95,13 +97,17 @@ class ConflictView(QWidget):
         return self.owner.document
 
     def run(self, text: str, change: Callable[[Conflict], Conflict]) -> bool:
-        """Apply one change through the owner; a refusal is shown, nothing changes."""
+        """Apply one change through the owner; a refusal is shown, nothing changes. The
+        message names the change only when there was one (leaving the bought-dice prices
+        unchanged is none)."""
+        before = self.owner.document
         try:
             self.owner.apply(text, change)
         except RefusedError as exc:
             show_refusal(self.message, exc)
             return False
-        self.message.setText(text + ".")
+        if self.owner.document is not before:
+            self.message.setText(text + ".")
         return True
 
     def selected(self) -> str | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -28,6 +27,7 @@ from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import Profile, profile_info
 from ui.shell.document_owner import DocumentOwner
 from ui.systems.twod20.calculator import Calculator, profile_combo
+from ui.systems.twod20.common import page_scroll
 from ui.systems.twod20.conflict_view import ConflictView
 from ui.systems.twod20.reference_view import ReferenceView
 from ui.systems.twod20.roller_view import RollerPanel
@@ -55,19 +55,22 @@ class GmScreen(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.summary)
         self.tabs = QTabWidget()
-        self.calculator = Calculator()
+        rollers: list[RollerPanel] = []
+
+        def roller_head(calculator: Calculator) -> RollerPanel:
+            rollers.append(RollerPanel(calculator, self.conflict_owner))
+            return rollers[0]
+
+        # the roller heads the results: Tab goes from the inputs to it, then to the odds
+        self.calculator = Calculator(head=roller_head)
+        self.roller = rollers[0]
         self.reference = ReferenceView()
         self.conflict = ConflictView(self.conflict_owner)
-        self.roller = RollerPanel(self.calculator, self.conflict_owner)
-        self.calculator.results_layout.insertWidget(0, self.roller)
         self.record_owner: DocumentOwner[Character] | None = None
         self.tabs.addTab(self.calculator, "Calculator")
         self.tabs.addTab(self.reference, "Reference")
-        scroll = QScrollArea()
-        scroll.setWidget(self.conflict)
-        scroll.setWidgetResizable(True)
+        scroll = page_scroll(self.conflict)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(scroll, "Conflict")
         layout.addWidget(self.tabs, 1)
         self.profile.currentIndexChanged.connect(self._profile_chosen)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -49,6 +48,7 @@ from ui.systems.twod20.common import (
     ReflowRow,
     flow_of,
     labelled,
+    page_scroll,
     set_reason,
     whole_numbers,
 )
@@ -75,9 +75,7 @@ class RecordEditor(QWidget):
         self._attribute_boxes: dict[str, QSpinBox] = {}
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        self.page_scroll = QScrollArea()
-        self.page_scroll.setWidgetResizable(True)
-        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll = page_scroll()
         body = QWidget()
         self.body_layout = QVBoxLayout(body)
         self.body_layout.setContentsMargins(0, 0, 0, 0)
@@ -114,6 +112,11 @@ class RecordEditor(QWidget):
         self.message.setAccessibleName("Last message")
         self.message.setWordWrap(True)
         self.body_layout.addWidget(self.message)
+        # Tab follows the page as it reads: the two buttons as they stand, then the ledger
+        # (made first, to sit beside the sheet, it came first, before the name)
+        for before, after in pairwise([self.sheet_button, self.card_button, self.derived,
+                                       self.problems]):
+            QWidget.setTabOrder(before, after)
         owner.changed.connect(self.refresh)
         self.refresh()
 

@@ -31,7 +31,13 @@ from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, skill_target
 from seforge.systems.twod20.settings import focus_note
 from ui.shell.widgets import DocumentLineEdit, spin_box
-from ui.systems.twod20.common import elide_headers, fixed_columns, flow_of, whole_numbers
+from ui.systems.twod20.common import (
+    elide_headers,
+    fixed_columns,
+    flow_of,
+    tab_leaves,
+    whole_numbers,
+)
 
 Run = Callable[[str, Callable[[Character], Character | None]], bool]
 """The editor's ``run``: apply one named change to the record; False when refused."""
@@ -41,6 +47,7 @@ AttackRow = tuple[DocumentLineEdit, QSpinBox, QComboBox, DocumentLineEdit]
 
 def _table(columns: list[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(columns))
+    tab_leaves(table)
     table.setHorizontalHeaderLabels(columns)
     table.setAccessibleName(name)
     table.verticalHeader().setVisible(False)

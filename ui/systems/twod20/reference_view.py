@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from seforge.core.reference import ReferenceTable, search
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.tables import all_tables
+from ui.systems.twod20.common import tab_leaves
 
 TABLE_ROLE = Qt.ItemDataRole.UserRole
 NARROW = 640
@@ -48,6 +49,7 @@ class ReferenceView(QWidget):
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table = QTableWidget()
+        tab_leaves(self.table)
         self.table.setAccessibleName("Table rows")
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)

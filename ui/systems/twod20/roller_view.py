@@ -73,6 +73,10 @@ class RollerPanel(QGroupBox):
         self.last_test: roller.TestRoll | None = None
         self.last_damage: roller.DamageRoll | None = None
         self.last_stress = 0
+        self._written: dict[str, tuple[QUndoStack, int, str]] = {}
+        """What the last rolls have written ("test", "damage"): the history, its index
+        just after the step and the step's text. A roll is written once; undoing the step
+        lets it be written again (to the same place or, chosen anew, another)."""
         self.source: roller.Dice = roller.secure_dice()
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -102,8 +106,11 @@ class RollerPanel(QGroupBox):
         self.qualities = QLineEdit()
         self.qualities.setMaxLength(LINE_CHARS)
         self.qualities.setAccessibleName("Weapon qualities")
-        self.qualities.setPlaceholderText("e.g. Vicious 1, Piercing 2, Knockdown")
-        self.qualities.setToolTip("The weapon's qualities; each rolled Effect triggers them")
+        # short enough to show whole in the docked GM Screen at 1024x768
+        self.qualities.setPlaceholderText("e.g. Vicious 1")
+        self.qualities.setToolTip("The weapon's qualities, separated by commas (e.g. "
+                                  "Vicious 1, Piercing 2, Knockdown); each rolled Effect "
+                                  "triggers them")
         form.addRow("Qualities", self.qualities)
         self.roll_damage_button = self._button(
             "Roll damage", "Roll the damage dice set up in the calculator (Flat, Armour and "
@@ -167,9 +174,16 @@ class RollerPanel(QGroupBox):
         if self.record_owner is not None:
             with contextlib.suppress(RuntimeError, TypeError):  # gone with its tab
                 self.record_owner.changed.disconnect(self.refresh)
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.record_owner.undo_stack.indexChanged.disconnect(self._history_moved)
         self.record_owner = owner
         if owner is not None:
             owner.changed.connect(self.refresh)
+            # an undo tells its document first and moves its index after: redraw then too
+            owner.undo_stack.indexChanged.connect(self._history_moved)
+        self.refresh()
+
+    def _history_moved(self, _index: int) -> None:
         self.refresh()
 
     # -- the conflict written to ------------------------------------------------------------
@@ -230,12 +244,15 @@ class RollerPanel(QGroupBox):
     def _watch(self, owner: DocumentOwner[Conflict]) -> None:
         owner.changed.connect(self._conflict_edited)
         owner.path_changed.connect(self.refresh)
+        owner.undo_stack.indexChanged.connect(self._history_moved)
 
     def _unwatch(self, owner: DocumentOwner[Conflict]) -> None:
         with contextlib.suppress(RuntimeError, TypeError):  # gone with its tab
             owner.changed.disconnect(self._conflict_edited)
         with contextlib.suppress(RuntimeError, TypeError):
             owner.path_changed.disconnect(self.refresh)
+        with contextlib.suppress(RuntimeError, TypeError):
+            owner.undo_stack.indexChanged.disconnect(self._history_moved)
 
     def _conflict_edited(self) -> None:
         self.refresh()
@@ -257,6 +274,7 @@ class RollerPanel(QGroupBox):
             show_refusal(self.test_result, exc, "Not rolled")
             return
         self.last_test = roll
+        self._written.pop("test", None)
         self.test_result.setText(roll.summary())
         self._log(f"Rolled: {roll.summary()}")
         self.refresh()
@@ -272,6 +290,7 @@ class RollerPanel(QGroupBox):
             return
         soak = calc.armour.value() + sum(cover)
         self.last_damage = damage
+        self._written.pop("damage", None)
         self.last_stress = damage.stress(soak)
         soak_text = (f"Soak {calc.armour.value()} + dice {roller.describe(cover)} = {soak}"
                      if cover else f"Soak {soak}")
@@ -316,9 +335,32 @@ class RollerPanel(QGroupBox):
                 "", "the record is no longer open")
         return "tracker", str(data)
 
+    def _is_written(self, what: str) -> bool:
+        """Whether the last roll's ``what`` ("test", "damage") is written and not undone."""
+        written = self._written.get(what)
+        if written is None:
+            return False
+        stack, index, text = written
+        try:
+            if stack.index() < index:
+                return False
+            command = stack.command(index - 1)
+        except RuntimeError:  # the history went with its tab
+            return False
+        return command is not None and command.text() == text
+
+    def _wrote(self, what: str, stack: QUndoStack, changed: bool) -> None:
+        """Remember the step just pushed on ``stack`` as the last roll's ``what`` (when
+        the roll ``changed`` the document: one that changed nothing pushed no step)."""
+        command = stack.command(stack.index() - 1) if changed else None
+        if command is not None:
+            self._written[what] = (stack, stack.index(), command.text())
+
     def _why_not_apply_test(self) -> str | None:
         if self.last_test is None:
             return "roll the d20s first"
+        if self._is_written("test"):
+            return "this roll is written already (undo it to write it again, or roll again)"
         where, name = self._target()
         if not where:
             return name
@@ -330,24 +372,38 @@ class RollerPanel(QGroupBox):
                                                        self.last_test.spec.fortune)
         return None
 
+    def _why_not_apply_damage(self) -> str | None:
+        if self.last_damage is None:
+            return "roll the damage first"
+        if self._is_written("damage"):
+            return "this damage is written already (undo it to write it again, or roll again)"
+        where, name = self._target()
+        return None if where else name
+
     def _record_name(self) -> str:
         """The open record's name, as the log and the undo steps call it."""
         owner = self.record_owner
         return (owner.document.name or "the record") if owner is not None else ""
 
-    def _apply_result(self, where: str, name: str,
+    def _apply_result(self, what: str, where: str, name: str,
                       to_record: tuple[str, Callable[[Character], Any]],
                       to_tracker: tuple[str, Callable[[Conflict], Any]]) -> str | None:
-        """Apply a roll's result (an undo step's text and its core change) to the open
-        record when ``where`` is "record", else to ``name`` in the tracker, through that
-        document's owner. Where it went; None when it was refused (the log says why)."""
+        """Apply the last roll's ``what`` ("test", "damage": an undo step's text and its
+        core change) to the open record when ``where`` is "record", else to ``name`` in the
+        tracker, through that document's owner. Where it went; None when it was refused
+        (the log says why)."""
         try:
             if where == "record" and self.record_owner is not None:
-                who = self._record_name()
-                self.record_owner.apply(*to_record)
+                who, record = self._record_name(), self.record_owner
+                before: object = record.document
+                record.apply(*to_record)
+                self._wrote(what, record.undo_stack, record.document is not before)
                 return who
-            self.conflict_owner.apply(*to_tracker)
-            return f"{name} in {self.conflict_title(self.conflict_owner)}"
+            conflict = self.conflict_owner
+            before = conflict.document
+            conflict.apply(*to_tracker)
+            self._wrote(what, conflict.undo_stack, conflict.document is not before)
+            return f"{name} in {self.conflict_title(conflict)}"
         except RefusedError as exc:
             self._log(sentence("Not applied", refusal_text(exc)))
             return None
@@ -361,35 +417,31 @@ class RollerPanel(QGroupBox):
         where, name = self._target()
         pay = bool(self.pay.currentData())
         target = self._apply_result(
-            where, name,
+            "test", where, name,
             (f"Apply a roll to {self._record_name()}",
              lambda c: roller.apply_test_to_record(c, roll)),
             (f"Apply {name}'s roll", lambda d: roller.apply_test_to_conflict(d, roll, name, pay)))
         if target is None:
             return
-        self.last_test = None
         self._log(f"Applied the test to {target}.")
         self.refresh()
 
     def apply_damage(self) -> None:
         from seforge.systems.twod20 import conflict as cf
 
-        if self.last_damage is None:
-            self._log("Not applied: roll the damage first.")
+        reason = self._why_not_apply_damage()
+        if reason is not None:
+            self._log(f"Not applied: {reason}.")
             return
         where, name = self._target()
-        if not where:
-            self._log(f"Not applied: {name}.")
-            return
         amount, mental = self.last_stress, self.mental.isChecked()
         target = self._apply_result(
-            where, name,
+            "damage", where, name,
             (f"{self._record_name()} takes {amount} Stress",
              lambda c: roller.record_take_stress(c, amount, mental)),
             (f"{name} takes {amount} Stress", lambda d: cf.take_stress(d, name, amount, mental)))
         if target is None:
             return
-        self.last_damage = None
         self._log(f"Applied {amount} Stress to {target}.")
         self.refresh()
 
@@ -463,8 +515,7 @@ class RollerPanel(QGroupBox):
                    f"Write the roll to {self.conflict_title(self.conflict_owner)} (Momentum "
                    "banked, bought dice paid, Fortune spent) or to the record (Fortune spent)")
         where, name = self._target()
-        damage_reason = ("roll the damage first" if self.last_damage is None else
-                         None if where else name)
+        damage_reason = self._why_not_apply_damage()
         # the record applies its own rules, the tracker its own: name the target's
         rules = (self.record_owner.document.profile
                  if where == "record" and self.record_owner is not None else doc.profile)

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ui.shell.system_uis import NewDocumentChoice, SystemUiBase
 
@@ -20,6 +19,7 @@ class ConflictEditor:
 
     def __init__(self, owner: DocumentOwner[Any], parent: QWidget | None = None) -> None:
         from ui.systems.twod20.calculator import profile_combo
+        from ui.systems.twod20.common import page_scroll
         from ui.systems.twod20.conflict_view import ConflictView
 
         self.owner = owner
@@ -34,10 +34,7 @@ class ConflictEditor:
         top.addStretch(1)
         layout.addLayout(top)
         self.view = ConflictView(owner)
-        scroll = QScrollArea()
-        scroll.setWidget(self.view)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = page_scroll(self.view)
         layout.addWidget(scroll, 1)
         self.profile.currentIndexChanged.connect(self._profile_chosen)
         owner.changed.connect(self._follow)

@@ -64,6 +64,17 @@ class TwoD20WindowPart(WindowPart):
     def _page_gone(self) -> None:
         self.page = None
 
+    def new_opened(self, widget: QWidget) -> None:
+        """A new record starts at its name, a new conflict at the name of a character to
+        add (the tab's page itself takes no typing)."""
+        from ui.systems.twod20.conflict_view import ConflictView
+        from ui.systems.twod20.record_editor import RecordEditor
+
+        view = widget.findChild(ConflictView)
+        target = (widget.name if isinstance(widget, RecordEditor)
+                  else view.new_name if view is not None else widget)
+        target.setFocus()
+
     def adopt(self, document: Any) -> None:
         owner = conflict_owner(document)
         if owner is not None and not any(owner is o for o in self.conflicts):
