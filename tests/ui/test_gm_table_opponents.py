@@ -247,3 +247,22 @@ def test_the_opponent_being_edited_has_one_owner(qtbot, data_dir: Path) -> None:
     assert owner.disk_changed()
     lib.on_disk_changed()  # nothing unsaved here: read again
     assert owner.nc.notes == "changed elsewhere" and not owner.disk_changed()
+
+
+def test_tab_goes_from_the_preview_to_the_next_control(qtbot, data_dir: Path) -> None:
+    """Found with a real keyboard: after the opponent preview, Tab stopped on the GM's
+    Table's scroll area, where nothing showed the focus."""
+    from PySide6.QtWidgets import QApplication, QScrollArea
+
+    from ui.systems.swords_edge.gm_table.window import GMTableWidget
+
+    table = GMTableWidget(restore_scene=False)
+    qtbot.addWidget(table)
+    table.show()
+    table.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is table)
+    preview = table.opponents.preview
+    preview.setFocus()
+    qtbot.keyClick(preview, Qt.Key.Key_Tab)
+    assert not isinstance(QApplication.focusWidget(), QScrollArea)
+    assert not table.scroll_area.focusPolicy() & Qt.FocusPolicy.TabFocus

@@ -51,6 +51,10 @@ CORE_HELP = {
                 "e.g. Hunting"),
 }
 
+CORE_CAPTIONS = {"concept": "C&oncept", "background": "&Background", "faculty": "F&aculty"}
+"""The Qualities' labels, with Alt keys the menus leave free (Alt+C is Character, Alt+F
+File)."""
+
 PIVOT_HELP = {
     "goal": ("Goal", "Something the character is working towards (optional)",
              "optional — what they strive for"),
@@ -191,7 +195,7 @@ class CharacterEditor(QScrollArea):
         self.core_ranks: dict[str, RankCombo] = {}
         for row, key in enumerate(("concept", "background", "faculty")):
             title, tip, placeholder = CORE_HELP[key]
-            caption = QLabel(f"&{title}", core)
+            caption = QLabel(CORE_CAPTIONS[key], core)
             edit = self._line(f"{title} name", tip, placeholder)
             edit.setObjectName(f"{key}Name")
             edit.setMinimumWidth(NAME_FIELD_WIDTH)

@@ -204,7 +204,7 @@ class ElementsPanel(QWidget):
         kind_label_widget = QLabel("&Kind", self.details)
         kind_label_widget.setBuddy(self.kind_combo)
         kind_row.addWidget(self.kind_combo)
-        gm_label = QLabel("GM c&harge", self.details)
+        gm_label = QLabel("GM cha&rge", self.details)  # (Alt+H: Help)
         gm_label.setBuddy(self.gm_spin)
         gm_label.setToolTip(self.gm_spin.toolTip())
         kind_row.addSpacing(10)

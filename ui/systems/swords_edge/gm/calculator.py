@@ -68,6 +68,9 @@ class CalculatorTab(CalculatorView):
             lambda v: self._apply("Penalty Ranks", lambda t: pt.set_penalty_ranks(t, v),
                                   merge="penalty"))
         self.add_library_button.clicked.connect(self.add_library_nc)
+        search = self.library_combo.lineEdit()
+        if search is not None:  # Enter in the search adds the NC found, as Add does
+            search.returnPressed.connect(self.add_library_nc)
         self.add_quick_button.clicked.connect(self.add_quick_nc)
         self.quick_qualities.returnPressed.connect(self.add_quick_nc)
         self.clear_button.clicked.connect(self.clear_ncs)
@@ -337,6 +340,7 @@ class CalculatorTab(CalculatorView):
         finally:
             self._drawing = False
         self.recalc()
+        self.order_tabs()
 
     def _draw_targets(self, test: PendingTest) -> None:
         """Whom the Action may be against, the current choice selected; and the penalty

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
@@ -127,6 +128,31 @@ class CalculatorLayout(QWidget):
                 old.deleteLater()
             tip(widget, name, text)
 
+    def tab_stops(self) -> list[QWidget]:
+        """The calculator's controls in the order the page reads. Tab follows it: a flow
+        row's controls and those made later (an NC's card, the PC's Quality boxes, a
+        next step's button) would otherwise come after everything else."""
+        return [
+            self.undo_button, self.redo_button,
+            self.actor_combo, self.plain_spin, self.trait_combo, self.penalty_spin,
+            self.library_combo, self.add_library_button, self.quick_name, self.quick_type,
+            self.quick_rank, self.quick_count, self.quick_qualities, self.add_quick_button,
+            *(stop for card in self.cards for stop in card.tab_stops()), self.clear_button,
+            *self.step_buttons.values(), self.role_combo, self.target_combo,
+            self.new_round_button, self.level_combo, self.first_action_check,
+            self.action_number, self.range_combo, self.target_undefended, self.pc_undefended,
+            self.lost_by_critical, self.reading_combo, *self.quality_boxes.values(),
+            self.new_scene_button, self.action_penalty_check, self.odds.chart, self.die1,
+            self.die2, self.judge_button, self.roll_button, self.reroll_spin,
+            self.reroll_button, self.roll_reroll_button, self.offer_button,
+            *self.next_buttons, self.apply_stress_button, self.log_list,
+        ]
+
+    def order_tabs(self) -> None:
+        """Put the Tab order back in reading order (:meth:`tab_stops`)."""
+        for before, after in pairwise(self.tab_stops()):
+            QWidget.setTabOrder(before, after)
+
     def _provider_proxy(self) -> list[Character]:
         return self.characters()
 
@@ -172,7 +198,7 @@ class CalculatorLayout(QWidget):
         tip(self.penalty_spin, "Penalty Ranks on the Trait", RULE_TIPS["penalty_ranks"])
         form = QFormLayout(group)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.addRow(buddy("&Character:", self.actor_combo, group), self.actor_combo)
+        form.addRow(buddy("Character:", self.actor_combo, group), self.actor_combo)
         form.addRow(buddy("&Plain modifier:", self.plain_spin, group), self.plain_spin)
         form.addRow(buddy("&Trait:", self.trait_combo, group), self.trait_combo)
         form.addRow(buddy("Penalty &Ranks:", self.penalty_spin, group), self.penalty_spin)
@@ -258,7 +284,7 @@ class CalculatorLayout(QWidget):
         self.step_group = QButtonGroup(group)
         self.step_buttons: dict[Step, QRadioButton] = {}
         row = FlowLayout()
-        shortcuts = {"momentum": "&Momentum", "action": "&Action", "seize": "S&eize the Momentum"}
+        shortcuts = {"momentum": "&Momentum", "action": "&Action", "seize": "Sei&ze the Momentum"}
         for index, step in enumerate(STEPS):
             button = QRadioButton(shortcuts[step], group)
             tip(button, STEP_TITLES[step], RULE_TIPS[f"step:{step}"])
@@ -457,6 +483,6 @@ class CalculatorLayout(QWidget):
         layout.addLayout(offer_row)
         layout.addLayout(self.next_box)
         layout.addWidget(self.apply_stress_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(buddy("Roll &history:", self.log_list, group))
+        layout.addWidget(buddy("Roll histor&y:", self.log_list, group))
         layout.addWidget(self.log_list)
         return group

@@ -31,6 +31,7 @@ from seforge.systems.swords_edge.resolution.opponents import (
     nc_quality_notes,
 )
 from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Step
+from ui.shell.flow_layout import FlowLayout
 
 
 class NCCard(QFrame):
@@ -69,8 +70,9 @@ class NCCard(QFrame):
         head.addWidget(self.stress_spin)
         head.addWidget(self.remove_button)
         self.boxes: dict[str, QCheckBox] = {}
-        boxes = QHBoxLayout()
-        boxes.setSpacing(10)
+        # as many Qualities to a line as fit: in one row, long ones widened the docked
+        # calculator past its dock at 1024x768 (Remove and Stress were cut off)
+        boxes = FlowLayout(spacing=10)
         for option in nc_qualities(nc):
             box = QCheckBox(option.label, self)
             box.setAccessibleName(f"{nc.name}: {option.label} applies")
@@ -94,6 +96,10 @@ class NCCard(QFrame):
             note.setObjectName("nc_quality_notes")
             layout.addWidget(note)
         self.show_entry(self._entry, "momentum", set())
+
+    def tab_stops(self) -> list[QWidget]:
+        """The card's controls as it reads: Stress, Remove, then its Qualities."""
+        return [self.stress_spin, self.remove_button, *self.boxes.values()]
 
     @property
     def nc(self) -> NarrativeCharacter:

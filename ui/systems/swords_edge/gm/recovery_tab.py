@@ -71,7 +71,7 @@ class RecoveryTab(QWidget):
         when_row.addWidget(self.day_radio)
         form = QFormLayout(box)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.addRow(buddy("&Character:", self.actor_combo, box), self.actor_combo)
+        form.addRow(buddy("Cha&racter:", self.actor_combo, box), self.actor_combo)
         form.addRow("When:", when_row)
         form.addRow(buddy("&Qualities (never a Trait):", self.qualities_spin, box),
                     self.qualities_spin)

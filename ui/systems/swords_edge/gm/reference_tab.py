@@ -342,7 +342,7 @@ class ReferenceTab(QWidget):
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setWidget(content)
         self.scroll_area.setAccessibleName("Reference tables")
-        label = QLabel("&Find:", self)
+        label = QLabel("F&ind:", self)
         label.setBuddy(self.search)
         top = QHBoxLayout()
         top.addWidget(label)

@@ -34,6 +34,9 @@ from ui.systems.swords_edge.gm.widgets import fill_with_scroll
 
 COMPONENT_TITLES = {"reach": "Reach", "duration": "Duration", "area": "Area",
                     "energy": "Energy"}
+COMPONENT_CAPTIONS = {"reach": "&Reach:", "duration": "D&uration:", "area": "&Area:",
+                      "energy": "E&nergy:"}
+"""The components' labels, each with an Alt key of its own that no menu has."""
 COMPONENT_TIPS = {
     "reach": "How far away the target is",
     "duration": "How long the effect lasts (or how far in time it looks)",
@@ -74,7 +77,7 @@ class SFXTab(QWidget):
             tip(combo, COMPONENT_TITLES[key], COMPONENT_TIPS[key])
             combo.currentIndexChanged.connect(self.recalc)
             self.combos[key] = combo
-            form.addRow(buddy(f"&{COMPONENT_TITLES[key]}:", combo, components), combo)
+            form.addRow(buddy(COMPONENT_CAPTIONS[key], combo, components), combo)
 
         target = QGroupBox("Target and caster", self)
         self.target_edit = QLineEdit(target)
@@ -105,7 +108,7 @@ class SFXTab(QWidget):
         self.odds_for.currentIndexChanged.connect(self.recalc)
         tform = QFormLayout(target)
         tform.addRow(buddy("&Target's Qualities:", self.target_edit, target), self.target_edit)
-        tform.addRow(buddy("Target &reading:", self.target_reading, target),
+        tform.addRow(buddy("Tar&get reading:", self.target_reading, target),
                      self.target_reading)
         tform.addRow(buddy("&Momentum TN reading:", self.momentum_reading, target),
                      self.momentum_reading)

@@ -21,7 +21,9 @@ from ui.shell.widgets import tip
 
 CharactersProvider = Callable[[], list[Character]]
 
-PLAIN = "Plain modifier (no character)"
+PLAIN = "Plain modifier"
+"""The choice of no character (short: the docked combo shows it whole at 1024x768)."""
+PLAIN_TIP = "No character: the Plain modifier box gives the PC's total modifier"
 
 
 def ordinal(n: int) -> str:
@@ -108,6 +110,7 @@ class CharacterCombo(QComboBox):
         self.blockSignals(True)
         self.clear()
         self.addItem(PLAIN)
+        self.setItemData(0, PLAIN_TIP, Qt.ItemDataRole.ToolTipRole)
         self._characters = characters
         for index, title in enumerate(character_titles(characters)):
             self.addItem(title)

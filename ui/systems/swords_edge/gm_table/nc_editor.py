@@ -252,7 +252,7 @@ class NCEditor(QWidget):
         row.addWidget(self.concept_check)
         row.addWidget(self.concept_name, 1)
         row.addWidget(self.concept_rank)
-        form.addRow(buddy("&Concept:", self.concept_name, form_host), concept_box)
+        form.addRow(buddy("C&oncept:", self.concept_name, form_host), concept_box)
 
         traits_box = QWidget(form_host)
         # one Trait a row: three check-and-Rank pairs side by side clipped the form

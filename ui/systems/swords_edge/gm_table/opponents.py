@@ -190,7 +190,7 @@ class OpponentLibrary(OpponentFiles):
         filters.addWidget(self.rank_filter)
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(buddy("&Find an opponent:", self.search_edit, left))
+        left_layout.addWidget(buddy("F&ind an opponent:", self.search_edit, left))
         left_layout.addWidget(self.search_edit)
         left_layout.addLayout(filters)
         left_layout.addWidget(self.tree, 1)
@@ -201,12 +201,12 @@ class OpponentLibrary(OpponentFiles):
             "Start a new opponent from the minion template",
             self.new_opponent)
         self.copy_button = button(
-            "Edit a &copy", left, "Edit a copy",
+            "Edit a co&py", left, "Edit a copy",
             "Copy the selected opponent into the editor; "
             "saving makes a new file among your opponents",
             self.edit_copy)
         self.edit_button = button(
-            "&Edit", left, "Edit",
+            "E&dit", left, "Edit",
             "Edit the selected opponent of yours in place; the book's "
             "opponents cannot be changed, edit a copy of them instead",
             self.edit_selected)

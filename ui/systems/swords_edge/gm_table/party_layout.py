@@ -74,7 +74,7 @@ class PartyLayout(QWidget):
         tip(self.save_button, "Save campaign", "Save the campaign file")
         self.save_as_button = QPushButton("Save &as…", self)
         tip(self.save_as_button, "Save campaign as", "Save the campaign under a new name")
-        self.add_button = QPushButton("Add &characters…", self)
+        self.add_button = QPushButton("Add ch&aracters…", self)
         tip(self.add_button, "Add characters", "Add .sechar files to the party")
         self.remove_combo = QComboBox(self)
         tip(self.remove_combo, "Character to remove", "Choose a character to take out of "
@@ -87,7 +87,7 @@ class PartyLayout(QWidget):
         self.rules_button = QPushButton("Table r&ules…", self)
         tip(self.rules_button, "Campaign table rules", "The table rules this campaign plays "
             "by; new characters start with them")
-        self.new_character_button = QPushButton("New c&haracter…", self)
+        self.new_character_button = QPushButton("New cha&racter…", self)
         tip(self.new_character_button, "New character for this campaign", "Save a new, empty "
             "character file with the campaign's table rules and add it to the party")
         self.export_summary_action = QAction("Export Party Summar&y…", self)

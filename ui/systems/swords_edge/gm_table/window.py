@@ -90,6 +90,9 @@ class GMTableWidget(QWidget):
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setWidget(self.tabs)
+        # a Tab stop that showed nothing: Tab goes from page to page's controls (Qt
+        # still scrolls to the control reached)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._party_timer = QTimer(self)
         self._party_timer.setSingleShot(True)
         self._party_timer.setInterval(0)

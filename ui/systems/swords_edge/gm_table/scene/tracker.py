@@ -200,7 +200,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             "scene, several at once if you like",
             self.add_opponents_dialog)
         self.end_button = button(
-            "&End scene…", self, "End scene",
+            "E&nd scene…", self, "End scene",
             "Walk each PC through Recovery, Luck and Pivots, "
             "then write their files",
             self.end_scene_dialog)
