@@ -36,6 +36,7 @@ from seforge.systems.blades.facts import (
 from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
+from ui.shell.focus_nav import FocusInView
 from ui.shell.refusal import refuse, show_refusal, status_line
 from ui.shell.widgets import show_document_text, spin_box, whole_numbers
 from ui.systems.blades.builder_play import PlaySections
@@ -68,15 +69,10 @@ class ScoundrelBuilder(PlaySections):
         self.form.addWidget(self.status)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop: it would show no focus
         scroll.setWidget(form_host)
         self.form_scroll = scroll
         splitter.addWidget(scroll)
-        self.ledger = LedgerPanel()
-        splitter.addWidget(self.ledger)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        self.ledger.setMinimumWidth(260)
-        splitter.setSizes([900, 380])
         self.texts: dict[str, QLineEdit] = {}
         self._held: dict[str, tuple[str, str]] = {}
         """Refused values still shown where they were typed: role -> (value, reason)."""
@@ -88,6 +84,18 @@ class ScoundrelBuilder(PlaySections):
         self._build_load_coin()
         self._build_house()
         self.form.addStretch(1)
+        # the ledger, beside the form or under it, is made after the form's fields so
+        # that Tab reaches it after them (made before, it came first in the window's
+        # order, and Shift+Tab from it left the form for the GM Screen)
+        self.ledger = LedgerPanel()
+        splitter.addWidget(self.ledger)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        self.ledger.setMinimumWidth(260)
+        splitter.setSizes([900, 380])
+        self.focus_in_view = FocusInView(scroll)
+        # a new scoundrel's tab gives the focus to its name, where typing starts
+        self.setFocusProxy(self.texts["name"])
         owner.changed.connect(self.refresh)
         self.refresh()
 
@@ -285,6 +293,7 @@ class ScoundrelBuilder(PlaySections):
         room_for_placeholder(self.ability_pick)
         self.ability_edit.textChanged.connect(lambda _t: self._refresh_ability_button())
         self.add_ability = self._button("Add", "Add special ability", self._add_ability)
+        self.ability_edit.returnPressed.connect(self.add_ability.click)  # Enter: Add
         self.remove_ability = self._button("Remove", "Remove special ability",
                                            self._remove_ability)
         row.addWidget(self.ability_pick, 1)

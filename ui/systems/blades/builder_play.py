@@ -55,16 +55,6 @@ class PlaySections(BuilderBase):
         triggers.setAccessibleName("XP triggers")
         triggers.setToolTip(f"Source: {xp.source.label}" if xp.source is not None else "")
         grid.addWidget(triggers, len(XP_TRACKS) + 1, 0, 1, 6)
-        self.desperate_action = QComboBox()
-        self.desperate_action.setAccessibleName("Action rolled desperate")
-        for action in ACTIONS:
-            self.desperate_action.addItem(action.capitalize(), action)
-        self.desperate_action.currentIndexChanged.connect(lambda _i: self._refresh_advances())
-        self.desperate = self._button("Desperate roll: +1 XP", "Desperate roll XP",
-                                      self._desperate)
-        grid.addWidget(QLabel("Rolled desperate"), len(XP_TRACKS), 0)
-        grid.addWidget(self.desperate_action, len(XP_TRACKS), 1, 1, 3)
-        grid.addWidget(self.desperate, len(XP_TRACKS), 4, 1, 2)
         self.xp_labels: dict[str, QLabel] = {}
         self.xp_plus: dict[str, QPushButton] = {}
         self.xp_minus: dict[str, QPushButton] = {}
@@ -99,6 +89,17 @@ class PlaySections(BuilderBase):
                 line.textChanged.connect(lambda _t: self._refresh_advances())
             else:
                 choice.currentIndexChanged.connect(lambda _i: self._refresh_advances())
+        # made after the tracks' rows, under which it sits, so Tab reaches it after them
+        self.desperate_action = QComboBox()
+        self.desperate_action.setAccessibleName("Action rolled desperate")
+        for action in ACTIONS:
+            self.desperate_action.addItem(action.capitalize(), action)
+        self.desperate_action.currentIndexChanged.connect(lambda _i: self._refresh_advances())
+        self.desperate = self._button("Desperate roll: +1 XP", "Desperate roll XP",
+                                      self._desperate)
+        grid.addWidget(QLabel("Rolled desperate"), len(XP_TRACKS), 0)
+        grid.addWidget(self.desperate_action, len(XP_TRACKS), 1, 1, 3)
+        grid.addWidget(self.desperate, len(XP_TRACKS), 4, 1, 2)
         self.form.addWidget(box)
 
     def _desperate(self) -> None:
@@ -146,9 +147,10 @@ class PlaySections(BuilderBase):
             rows.setAccessibleName(f"Harm level {level}")
             rows.setMaximumHeight(44)
             rows.setFlow(QListWidget.Flow.LeftToRight)
-            rows.itemDoubleClicked.connect(partial(self._clear_harm, level))
+            # activated: a double-click, or Enter on the entry (the keyboard's way)
+            rows.itemActivated.connect(partial(self._clear_harm, level))
             rows.setToolTip(f"Penalty: {rules.HARM_PENALTIES[level - 1]}. "
-                            "Double-click an entry to heal it.")
+                            "Double-click an entry, or press Enter on it, to heal it.")
             layout.addRow(f"Harm {level}", rows)
             self.harm_rows.insert(0, rows)
         harm_row = FlowLayout(fill=True)
@@ -159,6 +161,7 @@ class PlaySections(BuilderBase):
         self.harm_level = spin_box("Harm level", 1, 4, 0)
         self.harm_level.valueChanged.connect(lambda _v: self._refresh_harm())
         self.harm_add = self._button("Write harm", "Write harm", self._add_harm)
+        self.harm_text.returnPressed.connect(self.harm_add.click)  # Enter: Write harm
         harm_row.addWidget(self.harm_text, 1)
         harm_row.addWidget(QLabel("level"))
         harm_row.addWidget(self.harm_level)

@@ -22,6 +22,11 @@ def segment_at(x: float, y: float, size: float, segments: int) -> int | None:
     return min(segments - 1, int(angle / (360 / segments)))
 
 
+CLOCK_MARGIN = 5
+"""Pixels between the clock and the widget's edge, where the focus ring goes."""
+FOCUS_RING_WIDTH = 2.5
+
+
 class ClockFace(QWidget):
     """One clock; ``fill_requested(name, filled)`` asks the owner for a new fill."""
 
@@ -72,8 +77,8 @@ class ClockFace(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        side = min(self.width(), self.height()) - 4
-        rect = QRectF(2, 2, side, side)
+        side = min(self.width(), self.height()) - 2 * CLOCK_MARGIN
+        rect = QRectF(CLOCK_MARGIN, CLOCK_MARGIN, side, side)
         palette = self.palette()
         ink = palette.color(QPalette.ColorRole.WindowText)
         fill = palette.color(QPalette.ColorRole.Highlight)
@@ -85,7 +90,10 @@ class ClockFace(QWidget):
             start = 90 - (i + 1) * span
             painter.drawPie(rect, round(start * 16), round(span * 16))
         if self.hasFocus():
-            painter.setPen(QPen(fill, 1, Qt.PenStyle.DotLine))
+            # a ring of its own in the margin: drawn on the clock's outline, the focus
+            # could not be told from the clock itself
+            painter.setPen(QPen(fill, FOCUS_RING_WIDTH))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(rect.center()), side / 2 + 1, side / 2 + 1)
+            radius = side / 2 + CLOCK_MARGIN - FOCUS_RING_WIDTH / 2
+            painter.drawEllipse(QPointF(rect.center()), radius, radius)
         painter.end()

@@ -26,6 +26,7 @@ from seforge.systems.blades import crew as rules
 from seforge.systems.blades.documents import CREW
 from seforge.systems.blades.models import Crew
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.focus_nav import FocusInView
 from ui.shell.refusal import refuse, status_line
 from ui.shell.widgets import (
     DocumentLineEdit,
@@ -34,7 +35,13 @@ from ui.shell.widgets import (
     spin_box,
     whole_numbers,
 )
-from ui.systems.blades.common import FormGrid, ReflowRow, fill_row, quietly, wrap_list
+from ui.systems.blades.common import (
+    FormGrid,
+    ReflowRow,
+    fill_row,
+    quietly,
+    wrap_list,
+)
 from ui.systems.blades.crew_world import WorldSections
 
 
@@ -44,6 +51,7 @@ class CrewWidget(WorldSections):
         self.owner = owner
         self.setAccessibleName("Crew editor")
         self.setWidgetResizable(True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop: it would show no focus
         host = QWidget()
         self.setWidget(host)
         layout = QVBoxLayout(host)
@@ -155,6 +163,9 @@ class CrewWidget(WorldSections):
         grid.addWidget(self.heat_amount, 1, 1)
         grid.addWidget(self.gain_heat, 1, 2)
         grid.addWidget(self.clear_heat, 1, 3)
+        self.score_heat = QCheckBox("from a score (+1 at war)")
+        self.score_heat.setAccessibleName("Heat from a score")
+        grid.addWidget(self.score_heat, 1, 4, 1, 2)
         self.coin = QLabel()
         self.coin.setAccessibleName("Coin")
         self.coin_amount = spin_box("Coin amount", 1, 16, 0)
@@ -172,9 +183,6 @@ class CrewWidget(WorldSections):
         self.war.setAccessibleName("War effects")
         self.war.setWordWrap(True)
         grid.addWidget(self.war, 3, 0, 1, 6)
-        self.score_heat = QCheckBox("from a score (+1 at war)")
-        self.score_heat.setAccessibleName("Heat from a score")
-        grid.addWidget(self.score_heat, 1, 4, 1, 2)
 
         assets = ReflowRow()
         layout.addLayout(assets)
@@ -245,6 +253,9 @@ class CrewWidget(WorldSections):
         self._build_clocks(layout)
         for spin in (self.rep_amount, self.heat_amount, self.coin_amount, self.from_pcs):
             spin.valueChanged.connect(lambda _v: self.refresh())
+        self.focus_in_view = FocusInView(self)
+        # a new crew's tab gives the focus to its name, where typing starts
+        self.setFocusProxy(self.name)
         owner.changed.connect(self.refresh)
         self.refresh()
 

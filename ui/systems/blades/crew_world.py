@@ -25,6 +25,7 @@ from seforge.systems.blades import crew as rules
 from seforge.systems.blades import odds
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import refuse
 from ui.shell.widgets import filling, spin_box
 from ui.systems.blades.clock_face import ClockFace
@@ -50,7 +51,7 @@ class WorldSections(CrewBase):
         layout.addLayout(middle)
         factions = QGroupBox("Factions")
         fl = QVBoxLayout(factions)
-        self.factions = QTableWidget(0, 4)
+        self.factions = no_tab_trap(QTableWidget(0, 4))
         self.factions.setAccessibleName("Factions")
         self.factions.setHorizontalHeaderLabels(["Faction", "Tier", "Hold", "Status"])
         header_tips(self.factions)
@@ -69,6 +70,7 @@ class WorldSections(CrewBase):
             "Add faction", lambda c: rules.add_faction(c, self.faction_name.text(),
                                                        self.faction_tier.value())))
         self.faction_name.textChanged.connect(lambda _t: self._refresh_add_faction())
+        self.faction_name.returnPressed.connect(self.add_faction.click)  # Enter: Add
         row = fill_row(self.faction_name, self.faction_tier, self.add_faction)
         fl.addLayout(row)
         self.status_spin = spin_box("Faction status", -3, 3, 0, "-3 war … 0 neutral … +3 allies")
@@ -93,6 +95,7 @@ class WorldSections(CrewBase):
         self.add_claim = self._button("Add", lambda: self.do(
             "Add claim", lambda c: rules.add_claim(c, self.claim_name.text(),
                                                    self.claim_turf.isChecked())))
+        self.claim_name.returnPressed.connect(self.add_claim.click)  # Enter: Add
         row = fill_row(self.claim_name, self.claim_turf, self.add_claim)
         cl.addLayout(row)
         middle.addWidget(claims, 2)
@@ -107,7 +110,7 @@ class WorldSections(CrewBase):
         self.faces.setContentsMargins(0, 0, 0, 0)
         self._faces: dict[str, tuple[ClockFace, QLabel]] = {}
         kl.addWidget(self.faces_host)
-        self.clocks = QTableWidget(0, 3)
+        self.clocks = no_tab_trap(QTableWidget(0, 3))
         self.clocks.setAccessibleName("Clocks")
         self.clocks.setHorizontalHeaderLabels(["Clock", "Kind", "Filled"])
         header_tips(self.clocks)
@@ -135,6 +138,7 @@ class WorldSections(CrewBase):
         self.clock_kind.addItems(list(rules.CLOCK_KINDS))
         self.add_clock = self._button("Add clock", self._add_clock)
         self.clock_name.textChanged.connect(lambda _t: self._refresh_clock_buttons())
+        self.clock_name.returnPressed.connect(self.add_clock.click)  # Enter: Add clock
         row = fill_row(self.clock_name, self.clock_size, self.clock_kind, self.add_clock)
         kl.addLayout(row)
         self.link_kind = QComboBox()
@@ -257,10 +261,20 @@ class WorldSections(CrewBase):
                                      alignment=Qt.AlignmentFlag.AlignHCenter)
                 self.faces.addWidget(label, (i // 6) * 2 + 1, i % 6)
                 self._faces[clock.name] = (face, label)
+            self.order_faces()
         for clock in self.crew.clocks:
             face, label = self._faces[clock.name]
             face.show_state(clock.segments, clock.filled)
             label.setText(f"{clock.name} {clock.filled}/{clock.segments}")
+
+    def order_faces(self) -> None:
+        """The clock faces sit above the clocks' table: Tab reaches them just before it
+        (made when a clock is added, they came last, after the links and the odds)."""
+        before: QWidget = self.add_claim
+        for face, _label in self._faces.values():
+            QWidget.setTabOrder(before, face)
+            before = face
+        QWidget.setTabOrder(before, self.clocks)
 
     def _remove_clock(self) -> None:
         name = self._clock_name()

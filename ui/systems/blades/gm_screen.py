@@ -32,6 +32,7 @@ from seforge.systems.blades.crew import BLADES_CLOCK_SIZES, clock_size_label
 from seforge.systems.blades.facts import MAX_RATING, Effect, Position, ResultLevel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
+from ui.shell.focus_nav import FocusInView, no_tab_trap
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
 from ui.systems.blades.common import (
@@ -54,7 +55,7 @@ LEVEL_NAMES: dict[ResultLevel, str] = {
 
 
 def _table(columns: list[str], name: str) -> QTableWidget:
-    table = QTableWidget(0, len(columns))
+    table = no_tab_trap(QTableWidget(0, len(columns)))
     table.setAccessibleName(name)
     table.setHorizontalHeaderLabels(columns)
     header_tips(table)
@@ -415,6 +416,8 @@ class BladesGmScreen(QTabWidget):
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.rolls)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop: it would show no focus
+        self.rolls_focus = FocusInView(scroll)
         bar = scroll.verticalScrollBar().sizeHint().width()
         scroll.setMinimumWidth(self.rolls.minimumSizeHint().width() + bar)
         self.addTab(scroll, "Rolls")

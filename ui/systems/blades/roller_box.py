@@ -88,6 +88,7 @@ class RollerBox(QGroupBox):
         self.write_harm = QPushButton("Write harm")
         self.write_harm.setAccessibleName("Write harm")
         self.write_harm.clicked.connect(lambda _c=False: self.apply_harm())
+        self.harm_text.returnPressed.connect(self.write_harm.click)  # Enter: Write harm
         for part in (self.harm_level, self.harm_text, self.write_harm):
             harm_row.addWidget(part)
         layout.addLayout(harm_row)

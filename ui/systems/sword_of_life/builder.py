@@ -63,11 +63,23 @@ from seforge.systems.sword_of_life.rules import (
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import show_refusal
-from ui.shell.widgets import whole_numbers
+from ui.shell.widgets import (
+    DocumentLineEdit,
+    follows_document,
+    show_document_text,
+    whole_numbers,
+)
+from ui.systems.sword_of_life.mnemonics import mnemonic_scope
 from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 
 NAME_CHARS = 200
+CHARACTERISTIC_KEYS: dict[Characteristic, str] = {
+    "edge": "E&dge", "grip": "&Grip", "point": "&Point", "temper": "&Temper"}
+"""The characteristics' labels with their Alt letters (Alt+E is the Edit menu's)."""
+PLACEHOLDER_PADDING = 16
+"""Pixels a line edit takes round its text: its frame and Qt's margins, with room to spare."""
 TWO_COLUMN_LEDGER = 360
 """The ledger column's width beside the builder."""
 NARROW_LEDGER_HEIGHT = 520
@@ -85,7 +97,7 @@ class CharacterEditor(QWidget):
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Last refused change")
 
-        self.name_edit = QLineEdit()
+        self.name_edit = DocumentLineEdit()  # what is typed stays while the page redraws
         self.name_edit.setMaxLength(NAME_CHARS)
         self.name_edit.setAccessibleName("Character name")
         self.name_edit.editingFinished.connect(self._name_edited)
@@ -97,6 +109,7 @@ class CharacterEditor(QWidget):
                                "(Military: fighter pilot, starship marine...).")
         line = self.career.lineEdit()
         assert line is not None
+        follows_document(line)  # before the handler below: see show_document_text
         line.setMaxLength(NAME_CHARS)
         line.editingFinished.connect(self._career_edited)
         self.career.activated.connect(lambda _i: self._career_edited())
@@ -109,9 +122,10 @@ class CharacterEditor(QWidget):
         whole_numbers(self.grip_now)
         self.grip_now.valueChanged.connect(self._grip_now_changed)
         top = QFormLayout()
+        # Alt+letters unique on the page, none a menu's (File, Edit, View, Help, Character)
         top.addRow("&Name", self.name_edit)
-        top.addRow("&Career", self.career)
-        top.addRow("&Grip now", self.grip_now)
+        top.addRow("Ca&reer", self.career)
+        top.addRow("Grip n&ow", self.grip_now)
 
         grid = QGridLayout()
         for column, head in enumerate(("", "Rating", "Looks like (example setting)", "Specialty",
@@ -121,10 +135,10 @@ class CharacterEditor(QWidget):
             grid.addWidget(label, 0, column)
         self.spins: dict[Characteristic, QSpinBox] = {}
         self.scales: dict[Characteristic, QLabel] = {}
-        self.specialties: dict[Characteristic, QLineEdit] = {}
+        self.specialties: dict[Characteristic, DocumentLineEdit] = {}
         self.in_career: dict[Characteristic, QCheckBox] = {}
         for row, key in enumerate(CHARACTERISTICS, start=1):
-            label = QLabel(f"&{LABELS[key]}")
+            label = QLabel(CHARACTERISTIC_KEYS[key])
             spin = QSpinBox()
             spin.setAccessibleName(LABELS[key])
             whole_numbers(spin)
@@ -134,13 +148,19 @@ class CharacterEditor(QWidget):
             scale.setWordWrap(True)
             scale.setMinimumWidth(90)
             scale.setAccessibleName(f"{LABELS[key]} example")
-            special = QLineEdit()
+            special = DocumentLineEdit()
             special.setMaxLength(NAME_CHARS)
-            special.setPlaceholderText(", ".join(SPECIALTY_EXAMPLES[key][:2]) + "...")
+            # one example fits the field at 1024x768 (two were cut short); the rest are
+            # in the tooltip and the completer
+            special.setPlaceholderText(f"{SPECIALTY_EXAMPLES[key][0]}...")
+            special.setMinimumWidth(  # never so narrow that Qt cuts the example short
+                special.fontMetrics().horizontalAdvance(special.placeholderText())
+                + PLACEHOLDER_PADDING)
             special.setCompleter(QCompleter(list(SPECIALTY_EXAMPLES[key]), special))
             special.setAccessibleName(f"{LABELS[key]} specialty")
             special.setToolTip(f"At most one {LABELS[key]} specialty: +1 when it belongs to the "
-                               "career, no gain outside it.")
+                               "career, no gain outside it. For example: "
+                               + ", ".join(SPECIALTY_EXAMPLES[key]) + ".")
             special.editingFinished.connect(lambda k=key: self._specialty_edited(k))
             check = QCheckBox()
             check.setAccessibleName(f"{LABELS[key]} specialty belongs to the career")
@@ -158,7 +178,7 @@ class CharacterEditor(QWidget):
         ratings_box = QGroupBox("Characteristics")
         ratings_box.setLayout(grid)
 
-        self.skills = QTableWidget(0, 4)
+        self.skills = no_tab_trap(QTableWidget(0, 4))
         self.skills.setHorizontalHeaderLabels(["Skill", "Characteristic", "In career",
                                                "Specialised"])
         self.skills.setAccessibleName("Other skills")
@@ -178,7 +198,8 @@ class CharacterEditor(QWidget):
         self.skill_special.setToolTip(UNTRAINED_NOTE)
         self.add_skill_button = QPushButton("&Add skill")
         self.add_skill_button.clicked.connect(self._add_skill)
-        self.remove_skill_button = QPushButton("&Remove skill")
+        self.skill_name.returnPressed.connect(self.add_skill_button.click)  # Enter: Add skill
+        self.remove_skill_button = QPushButton("Re&move skill")
         self.remove_skill_button.clicked.connect(self._remove_skill)
         # short rows, so the adder fits a narrow column
         adder = QGridLayout()
@@ -201,6 +222,7 @@ class CharacterEditor(QWidget):
         self.notes.setAccessibleName("Notes")
         self.notes.setPlaceholderText("Background, gear, wounds...")
         self.notes.setMaximumHeight(90)
+        self.notes.setTabChangesFocus(True)  # Tab moves on, as from every other field
         self.notes.focusOutEvent = self._notes_focus_out  # type: ignore[method-assign]
 
         left = QWidget()
@@ -220,7 +242,7 @@ class CharacterEditor(QWidget):
         self.problem_list = QListWidget()
         self.problem_list.setAccessibleName("Problems")
         self.problem_list.setWordWrap(True)
-        self.ratings = QTableWidget(0, 3)
+        self.ratings = no_tab_trap(QTableWidget(0, 3))
         self.ratings.setHorizontalHeaderLabels(["Skill", "Cards", "Why"])
         self.ratings.setAccessibleName("Effective ratings")
         self.ratings.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -256,6 +278,9 @@ class CharacterEditor(QWidget):
                                   second_width=TWO_COLUMN_LEDGER, stretch=(3, 2),
                                   narrow_height=NARROW_LEDGER_HEIGHT)
 
+        # a new character's tab gives the focus to its name, where typing starts
+        self.setFocusProxy(self.name_edit)
+        mnemonic_scope(self)
         owner.changed.connect(self.refresh)
         self.refresh()
 
@@ -337,10 +362,12 @@ class CharacterEditor(QWidget):
         for widget in widgets:
             widget.blockSignals(True)
         try:
-            if self.name_edit.text() != character.name:
-                self.name_edit.setText(character.name)
-            if self.career.currentText() != character.career:
-                self.career.setEditText(character.career)
+            # a field being typed in keeps its text (Alt+A adding a skill redrew the
+            # page and erased a name typed and not yet finished)
+            self.name_edit.show_text(character.name)
+            career_line = self.career.lineEdit()
+            assert career_line is not None
+            show_document_text(career_line, character.career)
             for key in CHARACTERISTICS:
                 value = character.characteristics.get(key)
                 low, high = legal_range(character, key)
@@ -353,8 +380,7 @@ class CharacterEditor(QWidget):
                                 + (f" Cannot go higher: {blocked}." if blocked else ""))
                 self.scales[key].setText(scale_label(key, value) or "outside the usual 1-8")
                 special = character.specialty(key)
-                if self.specialties[key].text() != (special.name if special else ""):
-                    self.specialties[key].setText(special.name if special else "")
+                self.specialties[key].show_text(special.name if special else "")
                 self.in_career[key].setChecked(special.in_career if special else True)
             grip = character.characteristics.grip
             self.grip_now.setRange(0, max(0, grip))

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QTableWidget,
     QToolButton,
@@ -71,8 +70,9 @@ from seforge.systems.sword_of_life.odds import (
 from seforge.systems.sword_of_life.rules import take_wounds
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import REFUSALS, show_refusal
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import DocumentLineEdit, spin_box
 from ui.systems.sword_of_life.cards_view import CardRow
 from ui.systems.sword_of_life.exchanges_view import (
     LOG_HEADERS,
@@ -80,10 +80,12 @@ from ui.systems.sword_of_life.exchanges_view import (
     draw_log,
     draw_odds,
 )
+from ui.systems.sword_of_life.mnemonics import mnemonic_scope
 from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 from ui.systems.sword_of_life.sides_table import (
     SIDE_COLUMNS,
     draw_sides,
+    order_cells,
     short_headers,
     sides_table,
 )
@@ -122,7 +124,7 @@ class ConflictEditor(QWidget):
         self.rng = random.Random()
         self.setObjectName("solConflictEditor")
 
-        self.name_edit = QLineEdit()
+        self.name_edit = DocumentLineEdit()  # what is typed stays while the page redraws
         self.name_edit.setMaxLength(200)
         self.name_edit.setAccessibleName("Conflict name")
         self.name_edit.editingFinished.connect(self._name_edited)
@@ -141,7 +143,7 @@ class ConflictEditor(QWidget):
                              "How the player's hand meets more than one opponent or problem")
         self.method.activated.connect(lambda _i: self._choose(
             "Method", "method", set_method, self.method.currentData()))
-        self.time_edit = QLineEdit()
+        self.time_edit = DocumentLineEdit()
         self.time_edit.setMaxLength(100)
         self.time_edit.setPlaceholderText("half an hour, one round...")
         self.time_edit.setAccessibleName("Time per exchange")
@@ -150,10 +152,12 @@ class ConflictEditor(QWidget):
             lambda: self._set("Time per exchange", "time_per_exchange",
                               self.time_edit.text().strip()))
         setup = QFormLayout()
-        setup.addRow("&Conflict", self.name_edit)
+        # Alt+letters unique on the GM page too, whose tabs take N, O and R, and none a
+        # menu's (File, Edit, View, Help, Character): Print record... has none left
+        setup.addRow("Conf&lict", self.name_edit)
         setup.addRow("&Time each", self.time_edit)
         setup.addRow("&Kind", self.kind)
-        setup.addRow("Problem &tests", self.tests)
+        setup.addRow("Pro&blem tests", self.tests)
         setup.addRow("&Several opponents", self.method)
 
         # table settings ---------------------------------------------------------------------
@@ -167,11 +171,11 @@ class ConflictEditor(QWidget):
         self.sides = sides_table()
         self.sides.currentCellChanged.connect(
             lambda *_: self._draw_character_buttons(self.owner.document))
-        self.add_button = QPushButton("Add &opponent")
+        self.add_button = QPushButton("Add o&pponent")
         self.add_button.clicked.connect(self._add_opponent)
         self.remove_button = QPushButton("Remove opponent")
         self.remove_button.clicked.connect(self._remove_opponent)
-        self.reset_button = QPushButton("Start &over")
+        self.reset_button = QPushButton("St&art over")
         self.reset_button.setToolTip("Every score back to its start; the log is cleared")
         self.reset_button.clicked.connect(lambda: self._apply("Start over", reset))
         self.undo_button = QToolButton()
@@ -180,7 +184,7 @@ class ConflictEditor(QWidget):
         self.redo_button.setDefaultAction(owner.undo_stack.createRedoAction(self, "Redo"))
         side_buttons = flow_row(self.add_button, self.remove_button, self.reset_button,
                                 self.undo_button, self.redo_button)
-        self.character_button = QPushButton("From c&haracter file...")
+        self.character_button = QPushButton("Fro&m character file...")
         self.character_button.setToolTip(
             "The selected side (the player when none is selected) becomes a character from "
             "its .sol file: its Edge, Grip, Point, Temper and specialties")
@@ -191,7 +195,7 @@ class ConflictEditor(QWidget):
         self.specialty.toggled.connect(self._specialty_toggled)
         self.write_back_button = QPushButton("&Write Grip lost to sheets")
         self.write_back_button.clicked.connect(self.write_back)
-        self.record_button = QPushButton("Print &record...")
+        self.record_button = QPushButton("Print record...")
         self.record_button.setToolTip("A PDF of the conflict: who, their scores and every "
                                       "exchange")
         self.record_button.clicked.connect(self._print_record)
@@ -216,13 +220,13 @@ class ConflictEditor(QWidget):
         # deck -------------------------------------------------------------------------------
         self.draw_button = QPushButton("&Draw exchange")
         self.draw_button.clicked.connect(self._draw)
-        self.aim_button = QPushButton("&Aim (save a card)")
+        self.aim_button = QPushButton("A&im (save a card)")
         self.aim_button.clicked.connect(self._aim)
         self.margin = spin_box("Margin drawn with real cards", -MAX_SCORE, MAX_SCORE, 0,
                                "Your successes minus the opposition's, drawn with real cards")
         self.target = QComboBox()
         self.target.setAccessibleName("Opponent the margin is against")
-        self.margin_button = QPushButton("Apply &margin")
+        self.margin_button = QPushButton("Apply mar&gin")
         self.margin_button.clicked.connect(self._apply_margin)
         deck_buttons = flow_row(self.draw_button, self.aim_button)
         real_cards = flow_row(QLabel("Or with real cards, the margin"), self.margin,
@@ -235,7 +239,7 @@ class ConflictEditor(QWidget):
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Last refused action")
 
-        self.log = QTableWidget(0, 6)
+        self.log = no_tab_trap(QTableWidget(0, 6))
         short_headers(self.log, LOG_HEADERS)
         self.log.setAccessibleName("Exchange log")
         self.log.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -245,6 +249,8 @@ class ConflictEditor(QWidget):
         for column in (0, 4):
             log_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.log.setMinimumHeight(150)
+        # a row as tall as its longest cell: a result of three lines was cut to two
+        self.log.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
         deck_box = QGroupBox("Virtual deck")
         deck_layout = QVBoxLayout(deck_box)
@@ -281,6 +287,9 @@ class ConflictEditor(QWidget):
                                   stretch=(1, 3))
         self.page_scroll = scroll_page(self, body, 4)
 
+        # a new conflict's tab gives the focus to its name, where typing starts
+        self.setFocusProxy(self.name_edit)
+        mnemonic_scope(self)
         owner.changed.connect(self.refresh)
         self.refresh()
 
@@ -455,10 +464,10 @@ class ConflictEditor(QWidget):
         for widget in quiet:
             widget.blockSignals(True)
         try:
-            if self.name_edit.text() != doc.name:
-                self.name_edit.setText(doc.name)
-            if self.time_edit.text() != doc.time_per_exchange:
-                self.time_edit.setText(doc.time_per_exchange)
+            # a field being typed in keeps its text (Alt+D drawing an exchange redrew
+            # the page and erased a name typed and not yet finished)
+            self.name_edit.show_text(doc.name)
+            self.time_edit.show_text(doc.time_per_exchange)
             self.kind.setCurrentIndex(self.kind.findData(doc.kind))
             self.method.setCurrentIndex(self.method.findData(doc.method))
             self.tests.setCurrentIndex(self.tests.findData(doc.problem_tests))
@@ -475,6 +484,7 @@ class ConflictEditor(QWidget):
 
     def _draw_sides(self, doc: SolConflict) -> None:
         draw_sides(self.sides, doc, self._side_changed)
+        order_cells(self.sides, self.add_button)
         full = len(doc.opponents) >= MAX_OPPONENTS
         self.add_button.setEnabled(not full)
         self.add_button.setToolTip(f"At most {MAX_OPPONENTS} opponents" if full else

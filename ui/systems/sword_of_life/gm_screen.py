@@ -54,12 +54,14 @@ from seforge.systems.sword_of_life.several import (
     whole_conflict,
 )
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.focus_nav import FocusInView, no_tab_trap
 from ui.shell.widgets import filling, spin_box
 from ui.systems.sword_of_life.conflict_view import (
     KIND_TEXT,
     METHOD_TEXT,
     ConflictEditor,
 )
+from ui.systems.sword_of_life.mnemonics import mnemonic_scope
 from ui.systems.sword_of_life.scroll_page import scroll_page
 from ui.systems.sword_of_life.table_settings_box import ACES_TEXT
 
@@ -113,11 +115,12 @@ class OddsCalculator(QWidget):
         self.deuce_other.setToolTip("On: a black Deuce cancels the other side's successes. "
                                     "Assumed off: it cancels successes in its own hand")
         form = QFormLayout()
+        # Alt+letters unique on the page with its tabs (N, O, R), none a menu's
         form.addRow("&Your cards (N)", self.cards)
         form.addRow("&Against (M)", self.against)
-        form.addRow("Margin &needed", self.need)
+        form.addRow("Mar&gin needed", self.need)
         form.addRow(self.shared)
-        form.addRow("&Aces", self.aces)
+        form.addRow("Ace&s", self.aces)
         form.addRow(self.player_only)
         form.addRow(self.floor)
         form.addRow(self.deuce_other)
@@ -125,13 +128,13 @@ class OddsCalculator(QWidget):
         self.result = QLabel()
         self.result.setAccessibleName("Result of the exchange")
         self.result.setWordWrap(True)
-        self.margins = QTableWidget(0, 2)
+        self.margins = no_tab_trap(QTableWidget(0, 2))
         self.margins.setHorizontalHeaderLabels(["Margin", "Chance"])
         self.margins.setAccessibleName("Margin distribution")
         self.margins.verticalHeader().setVisible(False)
         self.margins.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.margins.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.automatic = QTableWidget(0, 2)
+        self.automatic = no_tab_trap(QTableWidget(0, 2))
         self.automatic.setHorizontalHeaderLabels(["Automatic result", "Chance"])
         self.automatic.setAccessibleName("Automatic results")
         self.automatic.verticalHeader().setVisible(False)
@@ -167,10 +170,10 @@ class OddsCalculator(QWidget):
         whole_note.setWordWrap(True)
         whole_form.addRow(whole_note)
         whole_form.addRow("&Kind", self.kind)
-        whole_form.addRow("&Player's score", self.player_score)
-        whole_form.addRow("&Opposition's score", self.opposition_score)
-        whole_form.addRow("Opponents &alike", self.opponents)
-        whole_form.addRow("&Several opponents", self.method)
+        whole_form.addRow("P&layer's score", self.player_score)
+        whole_form.addRow("Oppos&ition's score", self.opposition_score)
+        whole_form.addRow("Opponen&ts alike", self.opponents)
+        whole_form.addRow("Several o&pponents", self.method)
         whole_form.addRow(self.whole)
 
         for each in (form, whole_form):
@@ -329,7 +332,7 @@ class ReferencePanel(QWidget):
             title = QLabel(f"<b>{table.title}</b>")
             title.setWordWrap(True)
             inner.addWidget(title)
-            widget = QTableWidget(len(table.rows), len(table.columns))
+            widget = no_tab_trap(QTableWidget(len(table.rows), len(table.columns)))
             widget.setHorizontalHeaderLabels(list(table.columns))
             widget.setAccessibleName(table.title)
             widget.verticalHeader().setVisible(False)
@@ -367,7 +370,9 @@ class ReferencePanel(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop: it would show no focus
         scroll.setWidget(body)
+        FocusInView(scroll)
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
         layout.addWidget(scroll)
@@ -403,10 +408,11 @@ class SolGmScreen(QTabWidget):
             CONFLICT, CONFLICT.model(), title="Conflict", parent=self)
         self.conflict = ConflictEditor(self.owner)
         self.reference = ReferencePanel()
-        self.addTab(self.conflict, "&Conflict")
+        self.addTab(self.conflict, "Co&nflict")
         self.addTab(self.calculator, "&Odds")
         self.addTab(self.reference, "&Reference")
         self.setAccessibleName("Sword of Life GM screen")
+        mnemonic_scope(self)  # its letters work while the GM works in it
 
     def documents(self) -> list[DocumentOwner[SolConflict]]:
         """The conflict (its tracker, virtual deck and log) the shell saves, autosaves

@@ -1,13 +1,20 @@
-"""The Sword of Life pages' one scroll area: a page scrolls down, never sideways, and its two
-columns sit side by side only when the view, less its scroll bar, has the room."""
+"""The Sword of Life pages' one scroll area: a page scrolls down, never sideways, its two
+columns sit side by side only when the view, less its scroll bar, has the room, and the
+keyboard focus stays in view; and what every page's tables share for the keyboard."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ui.shell.flow_layout import TwoColumns
+from ui.shell.focus_nav import FocusInView
 
 
 def scroll_page(page: QWidget, body: QWidget, margin: int, *,
@@ -16,6 +23,7 @@ def scroll_page(page: QWidget, body: QWidget, margin: int, *,
     scrolls down, never sideways; one not ``framed`` draws no frame. The scroll area."""
     scroll = QScrollArea()
     scroll.setWidgetResizable(True)
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop: it would show no focus
     if not framed:
         scroll.setFrameShape(QFrame.Shape.NoFrame)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -23,6 +31,7 @@ def scroll_page(page: QWidget, body: QWidget, margin: int, *,
     layout = QVBoxLayout(page)
     layout.setContentsMargins(margin, margin, margin, margin)
     layout.addWidget(scroll)
+    FocusInView(scroll)  # a child of the scroll area, which keeps it
     return scroll
 
 

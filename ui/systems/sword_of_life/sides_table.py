@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QHeaderView, QSpinBox, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QHeaderView, QSpinBox, QTableWidget, QTableWidgetItem, QWidget
 
 from seforge.systems.sword_of_life.conflict import (
     Method,
@@ -58,6 +58,9 @@ def sides_table() -> QTableWidget:
     """An empty table of sides, a row selected at a time."""
     table = QTableWidget(0, len(SIDE_COLUMNS))
     table.setAccessibleName("Sides of the conflict")
+    # Tab goes from box to box along the rows and then out of the table (with Qt's Tab
+    # between cells, it went round the rows for ever)
+    table.setTabKeyNavigation(False)
     table.verticalHeader().setVisible(False)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -102,6 +105,20 @@ def draw_sides(table: QTableWidget, doc: SolConflict, changed: SideChanged) -> N
             _explain_spin(spin, doc, index, field)
     if 0 <= current < len(rows):
         table.selectRow(current)
+
+
+def order_cells(table: QTableWidget, after: QWidget) -> None:
+    """Tab from the table goes along its rows' boxes, then on to ``after`` (the boxes,
+    made when the table is drawn, came last in the window's order: Tab from the last one
+    left the page)."""
+    before: QWidget = table
+    for row in range(table.rowCount()):
+        for column in range(table.columnCount()):
+            cell = table.cellWidget(row, column)
+            if cell is not None:
+                QWidget.setTabOrder(before, cell)
+                before = cell
+    QWidget.setTabOrder(before, after)
 
 
 def _side(row: int) -> int | None:

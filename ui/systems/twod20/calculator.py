@@ -36,6 +36,7 @@ from seforge.systems.twod20.settings import (
     bonus_die_cost,
     focus_note,
 )
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
@@ -46,7 +47,6 @@ from ui.systems.twod20.common import (
     rows_height,
     set_probability,
     shrinkable,
-    tab_leaves,
 )
 from ui.systems.twod20.hazard_cost import HazardCost
 
@@ -123,7 +123,7 @@ class Calculator(QWidget):
         self.page_scroll = page_scroll(self.columns)
         outer.addWidget(self.page_scroll)
         for table in self.findChildren(QTableWidget):
-            tab_leaves(table)
+            no_tab_trap(table)
         for box in self._own(QSpinBox):
             box.valueChanged.connect(self.recompute)
         for check in self._own(QCheckBox):

@@ -8,7 +8,6 @@ from fractions import Fraction
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QBoxLayout,
     QComboBox,
     QFormLayout,
@@ -81,14 +80,6 @@ class ReflowRow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.set_wide(event.size().width() >= self.wide_width())
         super().resizeEvent(event)
-
-
-def tab_leaves(view: QAbstractItemView) -> QAbstractItemView:
-    """Tab goes on to the next control and Shift+Tab back (the arrow keys still move
-    between the cells): by default Qt moves between the cells, and a keyboard user
-    cannot leave a table that has rows."""
-    view.setTabKeyNavigation(False)
-    return view
 
 
 def page_scroll(widget: QWidget | None = None) -> QScrollArea:

@@ -37,6 +37,7 @@ from seforge.systems.twod20.damage import MAX_COVER_DICE
 from seforge.systems.twod20.models import HarmKind
 from seforge.systems.twod20.profiles import Profile
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import show_refusal
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
@@ -45,7 +46,6 @@ from ui.systems.twod20.common import (
     flow_of,
     row_of,
     set_reason,
-    tab_leaves,
     whole_numbers,
     wrapping_form,
 )
@@ -65,7 +65,7 @@ class ConflictView(QWidget):
         left = QVBoxLayout(left_page)
         left.setContentsMargins(0, 0, 0, 0)
         self.table = QTableWidget(0, len(COLUMNS))
-        tab_leaves(self.table)
+        no_tab_trap(self.table)
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setAccessibleName("Characters in the conflict")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -30,12 +30,12 @@ from seforge.systems.twod20.models import MAX_SKILL, Character
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, skill_target
 from seforge.systems.twod20.settings import focus_note
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.widgets import DocumentLineEdit, spin_box
 from ui.systems.twod20.common import (
     elide_headers,
     fixed_columns,
     flow_of,
-    tab_leaves,
     whole_numbers,
 )
 
@@ -47,7 +47,7 @@ AttackRow = tuple[DocumentLineEdit, QSpinBox, QComboBox, DocumentLineEdit]
 
 def _table(columns: list[str], name: str) -> QTableWidget:
     table = QTableWidget(0, len(columns))
-    tab_leaves(table)
+    no_tab_trap(table)
     table.setHorizontalHeaderLabels(columns)
     table.setAccessibleName(name)
     table.verticalHeader().setVisible(False)

@@ -1,3 +1,4 @@
+
 """The GM screen's reference tables for the active profile, searchable, each with its source."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
 from seforge.core.reference import ReferenceTable, search
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.tables import all_tables
-from ui.systems.twod20.common import tab_leaves
+from ui.shell.focus_nav import no_tab_trap
 
 TABLE_ROLE = Qt.ItemDataRole.UserRole
 NARROW = 640
@@ -49,7 +50,7 @@ class ReferenceView(QWidget):
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table = QTableWidget()
-        tab_leaves(self.table)
+        no_tab_trap(self.table)
         self.table.setAccessibleName("Table rows")
         self.table.setWordWrap(True)
         self.table.verticalHeader().setVisible(False)
