@@ -1,0 +1,82 @@
+"""No label or button takes the Alt key of a menu: Alt+F opens File, whatever is open."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QTabWidget,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from ui.app import first_window
+from ui.shell.keys import mnemonic
+from ui.shell.settings import Preferences
+from ui.shell.window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot: QtBot, prompts: list[str]) -> Iterator[MainWindow]:
+    made = first_window(Preferences())
+    qtbot.addWidget(made)
+    made.show()
+    made.ensure_ready()
+    QApplication.processEvents()
+    yield made
+    made.shutdown()
+    made.close()
+
+
+def _menu_clashes(window: MainWindow) -> list[str]:
+    menus = {mnemonic(a.text()): a.text() for a in window.menuBar().actions()
+             if a.isVisible() and mnemonic(a.text())}
+    found = []
+    widgets: list[QWidget] = [*window.findChildren(QLabel), *window.findChildren(QAbstractButton),
+                              *window.findChildren(QGroupBox)]
+    for widget in widgets:
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, QLabel) and widget.textFormat() == Qt.TextFormat.RichText:
+            continue  # no mnemonics in rich text
+        text = widget.title() if isinstance(widget, QGroupBox) else widget.text()
+        key = mnemonic(text)
+        if key in menus:
+            found.append(f"{type(widget).__name__} {text!r} takes Alt+{key} from "
+                         f"{menus[key]!r}")
+    return found
+
+
+def test_no_field_takes_a_menus_alt_key(qtbot: QtBot, window: MainWindow) -> None:
+    """Found with a real keyboard: Alt+F put the cursor in a Sword's Edge character's
+    Faculty instead of opening the File menu (and Alt+C, Alt+H and Alt+E did likewise in
+    other places). No label or button of any document a user can make, nor of the docks
+    beside it, has the Alt key of a menu."""
+    found = []
+    for ui in window.controller.systems():
+        for choice in ui.new_document_choices():
+            window.new_document(ui.system_id, choice.format_id)
+            QApplication.processEvents()
+            found += [f"{choice.format_id}: {c}" for c in _menu_clashes(window)]
+            for dock in window.findChildren(QDockWidget):  # and each dock in front,
+                dock.show()                                # each of its pages shown
+                dock.raise_()
+                QApplication.processEvents()
+                found += [f"{choice.format_id}, {dock.windowTitle()}: {c}"
+                          for c in _menu_clashes(window)]
+                for tabs in dock.findChildren(QTabWidget):
+                    if not tabs.isVisible():
+                        continue
+                    for index in range(tabs.count()):
+                        tabs.setCurrentIndex(index)
+                        QApplication.processEvents()
+                        found += [f"{choice.format_id}, {dock.windowTitle()} › "
+                                  f"{tabs.tabText(index)}: {c}" for c in _menu_clashes(window)]
+    assert found == [], "\n".join(sorted(set(found)))
