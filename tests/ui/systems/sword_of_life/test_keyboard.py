@@ -15,7 +15,6 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
@@ -28,9 +27,9 @@ from pytestqt.qtbot import QtBot
 
 from seforge.systems.sword_of_life.character import SolCharacter
 from seforge.systems.sword_of_life.conflict_model import SolConflict
+from tests.ui.keyboard import active_window, focused, press, walk
 from tests.ui.shell.layout_check import cut_placeholders
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
 from ui.systems.sword_of_life.builder import CharacterEditor
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
@@ -39,40 +38,7 @@ from ui.systems.sword_of_life.gm_screen import SolGmScreen
 
 @pytest.fixture
 def window(qtbot: QtBot, prompts: list[str]) -> Iterator[MainWindow]:
-    made = MainWindow(Preferences(), 3_600_000)
-    qtbot.addWidget(made)
-    made.resize(1024, 738)
-    made.show()
-    made.ensure_ready()
-    made.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is made)
-    yield made
-    for document in [*made.documents(), *made.gm_documents()]:
-        document.undo_stack.setClean()
-    made.close()
-
-
-def focused() -> QWidget:
-    widget = QApplication.focusWidget()
-    assert widget is not None
-    return widget
-
-
-def press(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
-          ) -> QWidget:
-    """One key on the focused widget, as the keyboard sends it; where the focus went."""
-    QTest.keyClick(focused(), key, modifier)
-    return focused()
-
-
-def walk(start: QWidget, steps: int, back: bool = False) -> list[QWidget]:
-    """The widgets Tab (Shift+Tab with ``back``) reaches from ``start``, one per press."""
-    start.setFocus()
-    assert start.hasFocus()
-    modifier = (Qt.KeyboardModifier.ShiftModifier if back
-                else Qt.KeyboardModifier.NoModifier)
-    return [press(Qt.Key.Key_Backtab if back else Qt.Key.Key_Tab, modifier)
-            for _ in range(steps)]
+    yield from active_window(qtbot)
 
 
 def gm_page(window: MainWindow) -> SolGmScreen:

@@ -21,6 +21,7 @@ from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Conflict, Side
 from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import Profile
+from tests.ui.keyboard import active_window, focused, press, walk
 from tests.ui.shell.layout_check import cut_placeholders
 from tests.ui.systems.twod20.test_roller_target import click, gm_page, pick
 from tests.ui.systems.twod20.test_session import Loaded  # dice showing given faces
@@ -34,40 +35,7 @@ from ui.systems.twod20.twod20_ui import ConflictEditor
 
 @pytest.fixture
 def window(qtbot: QtBot, prompts: list[str]) -> Iterator[MainWindow]:
-    made = MainWindow(Preferences(), 3_600_000)
-    qtbot.addWidget(made)
-    made.resize(1024, 738)
-    made.show()
-    made.ensure_ready()
-    made.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is made)
-    yield made
-    for document in [*made.documents(), *made.gm_documents()]:
-        document.undo_stack.setClean()
-    made.close()
-
-
-def focused() -> QWidget:
-    widget = QApplication.focusWidget()
-    assert widget is not None
-    return widget
-
-
-def press(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
-          ) -> QWidget:
-    """One key on the focused widget, as the keyboard sends it; where the focus went."""
-    QTest.keyClick(focused(), key, modifier)
-    return focused()
-
-
-def walk(start: QWidget, steps: int, back: bool = False) -> list[QWidget]:
-    """The widgets Tab (Shift+Tab with ``back``) reaches from ``start``, one per press."""
-    start.setFocus()
-    assert start.hasFocus()
-    modifier = (Qt.KeyboardModifier.ShiftModifier if back
-                else Qt.KeyboardModifier.NoModifier)
-    return [press(Qt.Key.Key_Backtab if back else Qt.Key.Key_Tab, modifier)
-            for _ in range(steps)]
+    yield from active_window(qtbot)
 
 
 def test_a_new_record_takes_typing_in_its_name(window: MainWindow, qtbot: QtBot) -> None:
