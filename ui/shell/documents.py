@@ -260,6 +260,9 @@ class DocumentController(DocumentSaving, QObject):
         document.saved.connect(lambda d=document: self._forget_autosave(d))
         document.changed.connect(lambda *_a, d=document: self._on_document_changed(d))
         window.tabs.setCurrentIndex(index)
+        from ui.shell.focus_nav import focus_first
+
+        focus_first(widget)  # (a new document's part then puts it where typing starts)
         self.update_tab(document)
         window.update_state()
         self.sync_watch()

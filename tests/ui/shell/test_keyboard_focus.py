@@ -5,6 +5,7 @@ tab), where Edit › Undo would then act on a page nobody looks at."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -12,10 +13,12 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QMenu,
+    QScrollArea,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
+from seforge.core.resources import resource_path
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import se_part
 from ui.app import first_window
@@ -133,3 +136,24 @@ def test_every_menu_command_has_a_letter_of_its_own(
         if isinstance(menu, QMenu) and action.isVisible():
             check(menu, menu.title())
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("sample", [
+    ("swords_edge", "library", "pcs", "jyrell.json"),
+    ("twod20", "ilse-varga.s2d20"),
+    ("blades", "nadja-hound.blades"),
+    ("sword_of_life", "library", "fighter-pilot.sol"),
+])
+def test_an_opened_file_takes_the_keyboard_in_its_page(
+        qtbot: QtBot, window: MainWindow, sample: tuple[str, ...]) -> None:
+    """Found with a real keyboard: a file opened (from the recent list, say) left the
+    focus on the document tab bar or on the page's scroll area, where nothing showed it.
+    It is on a control of the page, on screen."""
+    path = Path(resource_path("systems", *sample))
+    window.open_path(path)
+    QApplication.processEvents()
+    editor = window.current_editor()
+    focus = QApplication.focusWidget()
+    assert editor is not None and focus is not None
+    assert editor is focus or editor.isAncestorOf(focus), type(focus).__name__
+    assert not isinstance(focus, QScrollArea) and _in_sight(focus), type(focus).__name__
