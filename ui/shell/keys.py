@@ -111,17 +111,19 @@ def with_mnemonic(text: str, taken: set[str]) -> str:
 
 
 def give_mnemonics(menu: QMenu) -> None:
-    """Every command of ``menu`` gets a letter no other command of the menu has, so each
-    can be picked by its letter once the menu is open: one with no letter (a dock's
-    show/hide, a system's entry) or with a letter an earlier command has (two systems'
-    entries) takes the first free letter of its text. Run each time the menu is about to
-    show: a dock's title change writes its action's text anew."""
+    """Every command of ``menu`` that can be picked gets a letter no other command of the
+    menu has, so each can be picked by its letter once the menu is open: one with no
+    letter (a dock's show/hide, a system's entry) or with a letter an earlier command has
+    (two systems' entries) takes the first free letter of its text. Run each time the menu
+    is about to show: a dock's title change writes its action's text anew."""
     actions = [a for a in menu.actions() if not a.isSeparator() and a.isVisible()]
     taken: set[str] = set()
     for action in actions:
         key = mnemonic(action.text())
         if key is not None and key not in taken:
             taken.add(key)
+            continue
+        if not action.isEnabled():  # nothing to pick ("No recent files")
             continue
         plain = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&&")
         text = with_mnemonic(plain, taken)

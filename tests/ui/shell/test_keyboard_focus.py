@@ -123,9 +123,9 @@ def test_every_menu_command_has_a_letter_of_its_own(
         actions = [a for a in menu.actions() if not a.isSeparator() and a.isVisible()]
         letters = [mnemonic(a.text()) for a in actions]
         for action, letter in zip(actions, letters, strict=True):
-            if letter is None:
+            if letter is None and action.isEnabled():
                 found.append(f"{path} › {action.text()!r} has no letter")
-            elif letters.count(letter) > 1:
+            elif letter is not None and letters.count(letter) > 1:
                 found.append(f"{path} › {action.text()!r} shares Alt+{letter}")
             sub = action.menu()
             if isinstance(sub, QMenu):
