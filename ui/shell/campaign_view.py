@@ -48,6 +48,7 @@ from seforge.core import campaign as cp
 from seforge.core.campaign import CAMPAIGN_KIND, Campaign
 from seforge.core.trackers import CLOCK_SIZES
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.widgets import DocumentLineEdit, filling
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ class CampaignView(QScrollArea):
         # clocks
         clocks_box = QGroupBox("C&locks")
         clocks = QVBoxLayout(clocks_box)
-        self.clocks = QTableWidget(0, 3)
+        self.clocks = no_tab_trap(QTableWidget(0, 3))
         self.clocks.setObjectName("campaignClocks")
         self.clocks.setAccessibleName("Campaign clocks")
         self.clocks.setHorizontalHeaderLabels(["Clock", "Kind", "Filled"])

@@ -1,4 +1,5 @@
-"""No label or button takes the Alt key of a menu: Alt+F opens File, whatever is open."""
+"""Keys that work whatever is open: no label or button takes the Alt key of a menu
+(Alt+F opens File), and Tab leaves every table."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QApplication,
     QDockWidget,
     QGroupBox,
@@ -80,3 +82,36 @@ def test_no_field_takes_a_menus_alt_key(qtbot: QtBot, window: MainWindow) -> Non
                         found += [f"{choice.format_id}, {dock.windowTitle()} › "
                                   f"{tabs.tabText(index)}: {c}" for c in _menu_clashes(window)]
     assert found == [], "\n".join(sorted(set(found)))
+
+
+def _trapping_tables(window: MainWindow) -> list[str]:
+    return [f"{type(view).__name__} {view.objectName() or view.accessibleName()!r}"
+            for view in window.findChildren(QAbstractItemView)
+            if view.isVisible() and view.tabKeyNavigation()]
+
+
+def test_tab_leaves_every_table(qtbot: QtBot, window: MainWindow) -> None:
+    """Qt's tables walk their cells on Tab, so a keyboard user could not leave one that
+    has rows: no table of any document, dock or dock page does."""
+    found = []
+    for ui in window.controller.systems():
+        for choice in ui.new_document_choices():
+            window.new_document(ui.system_id, choice.format_id)
+            QApplication.processEvents()
+            found += [f"{choice.format_id}: {t}" for t in _trapping_tables(window)]
+            for dock in window.findChildren(QDockWidget):
+                dock.show()
+                dock.raise_()
+                QApplication.processEvents()
+                for tabs in [None, *dock.findChildren(QTabWidget)]:
+                    pages = range(tabs.count()) if tabs is not None and tabs.isVisible() else [0]
+                    for index in pages:
+                        if tabs is not None and tabs.isVisible():
+                            tabs.setCurrentIndex(index)
+                            QApplication.processEvents()
+                        found += [f"{choice.format_id}, {dock.windowTitle()}: {t}"
+                                  for t in _trapping_tables(window)]
+    window.controller.new_campaign(window.controller.systems()[0].system_id)
+    QApplication.processEvents()
+    found += [f"campaign: {t}" for t in _trapping_tables(window)]
+    assert not found, "\n".join(sorted(set(found)))

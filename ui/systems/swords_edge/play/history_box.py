@@ -22,6 +22,7 @@ from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character, HistoryEntry
 from seforge.systems.swords_edge.play.history import state_at
 from seforge.systems.swords_edge.play.summary import summary_lines
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.widgets import filling, tip
 
 HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
@@ -35,6 +36,7 @@ class _HistoryTable(QTableWidget):
 
     def __init__(self, rows: int, columns: int) -> None:
         super().__init__(rows, columns)
+        no_tab_trap(self)  # Tab goes on, the arrows walk the lines
         self._fit_rows = QTimer(self)
         self._fit_rows.setSingleShot(True)
         self._fit_rows.setInterval(0)

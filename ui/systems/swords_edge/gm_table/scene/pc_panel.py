@@ -37,6 +37,7 @@ from seforge.systems.swords_edge.scene import (
     ScenePC,
 )
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, nc_state_text, nc_stress_rule
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.widgets import tip
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS
 from ui.systems.swords_edge.widgets import cell_data, cell_text
@@ -51,6 +52,7 @@ class NCOverview(QTableWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, 4, parent)
+        no_tab_trap(self)  # Tab goes on, the arrows walk the NCs
         self.setHorizontalHeaderLabels(["Opponent", "Type", "State", "Faces"])
         self.verticalHeader().hide()
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
