@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from seforge.systems.swords_edge.models import ElementKind, Trait
 from seforge.systems.swords_edge.ranks import Rank
@@ -16,6 +16,9 @@ from ui.systems.swords_edge.widgets import HistoryLineEdit
 from ui.systems.swords_edge.window_part import SwordsEdgeWindowPart
 
 if TYPE_CHECKING:
+    import pytest
+    from pytestqt.qtbot import QtBot
+
     from seforge.systems.swords_edge.models import Character
     from ui.systems.swords_edge.gm import GMDock
     from ui.systems.swords_edge.gm.calculator import CalculatorTab
@@ -99,3 +102,44 @@ def against_two_troopers(dock: GMDock, pc: Character) -> CalculatorTab:
     calc.add_library_by_id(trooper)
     calc.add_library_by_id(trooper)
     return calc
+
+
+TITLE_BAR = 30
+"""The window manager's title bar, left out of a laptop screen's room."""
+
+
+def laptop_window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                  size: tuple[int, int]) -> MainWindow:
+    """The built window on a laptop screen of ``size`` (less a title bar), sized to all of
+    its room: on a screen where the first window would open maximized, the test sizes it
+    itself."""
+    from PySide6.QtCore import QRect
+
+    from ui.shell import screen_fit
+    from ui.shell.settings import Preferences
+
+    width, height = size
+    area = QRect(0, 0, width, height - TITLE_BAR)
+    monkeypatch.setattr(screen_fit, "available", lambda _widget: QRect(area))
+    window = MainWindow(Preferences(), 3_600_000)
+    qtbot.addWidget(window)
+    window.setWindowState(Qt.WindowState.WindowNoState)
+    window.show()
+    window.ensure_ready()
+    window.setGeometry(area)
+    return window
+
+
+def gm_dock_window(qtbot: QtBot, pc: Character, held: list[QMainWindow]) -> GMDock:
+    """The Sword's Edge GM Screen docked in a window of its own, with ``pc`` to act (the
+    window is kept in ``held``: one nobody holds is deleted under the test)."""
+    from ui.systems.swords_edge.gm import GMDock
+
+    window = QMainWindow()
+    held.append(window)
+    qtbot.addWidget(window)
+    dock = GMDock(lambda: [pc], parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.resize(1100, 900)
+    window.show()
+    return dock

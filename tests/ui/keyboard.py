@@ -10,6 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from ui.app import first_window
 from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
 
@@ -28,6 +29,22 @@ def active_window(qtbot: QtBot) -> Iterator[MainWindow]:
     yield made
     for document in [*made.documents(), *made.gm_documents()]:
         document.undo_stack.setClean()
+    made.close()
+
+
+def launched_window(qtbot: QtBot) -> Iterator[MainWindow]:
+    """The window as a launch shows it, built and active (closed afterwards; its test asks
+    for ``prompts``, so what is open is discarded)."""
+    made = first_window(Preferences())
+    qtbot.addWidget(made)
+    made.show()
+    qtbot.waitExposed(made)
+    made.ensure_ready()
+    QApplication.processEvents()
+    made.activateWindow()
+    qtbot.waitUntil(made.isActiveWindow)
+    yield made
+    made.shutdown()
     made.close()
 
 

@@ -16,19 +16,17 @@ from collections.abc import Iterator
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMainWindow, QStyle, QStyleOptionComboBox, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStyle, QStyleOptionComboBox
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import Character
-from tests.ui.helpers import against_two_troopers, se_part
+from tests.ui.helpers import against_two_troopers, gm_dock_window, laptop_window, se_part
+from tests.ui.keyboard import walk
 from tests.ui.shell.layout_check import cut_at_the_right
-from ui.shell import screen_fit
-from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
-from ui.systems.swords_edge.gm import GMDock
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
 _WINDOWS: list[QMainWindow] = []
@@ -42,32 +40,13 @@ def _hold_windows() -> Iterator[None]:
 
 
 def _calculator(qtbot: QtBot, pc: Character) -> CalculatorTab:
-    window = QMainWindow()
-    _WINDOWS.append(window)
-    qtbot.addWidget(window)
-    dock = GMDock(lambda: [pc], parent=window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    window.resize(1100, 900)
-    window.show()
+    dock = gm_dock_window(qtbot, pc, _WINDOWS)
+    window = dock.window()
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     calc = against_two_troopers(dock, pc)
     QApplication.processEvents()             # widgets added to a shown page show now
     return calc
-
-
-def _walk(start: QWidget, steps: int) -> list[QWidget]:
-    """The widgets Tab reaches from ``start``, one per press."""
-    start.setFocus()
-    reached = []
-    for _ in range(steps):
-        focused = QApplication.focusWidget()
-        assert focused is not None
-        QTest.keyClick(focused, Qt.Key.Key_Tab)
-        now = QApplication.focusWidget()
-        assert now is not None
-        reached.append(now)
-    return reached
 
 
 def test_tab_reads_the_opposition_down_the_page(qtbot: QtBot) -> None:
@@ -76,7 +55,7 @@ def test_tab_reads_the_opposition_down_the_page(qtbot: QtBot) -> None:
     wanted = [calc.quick_type, calc.quick_rank, calc.quick_count, calc.quick_qualities,
               calc.add_quick_button, *first.tab_stops(), *second.tab_stops(),
               calc.clear_button]
-    assert _walk(calc.quick_name, len(wanted)) == wanted
+    assert walk(calc.quick_name, len(wanted)) == wanted
 
 
 def test_tab_reaches_the_pcs_qualities_before_new_scene(qtbot: QtBot) -> None:
@@ -84,7 +63,7 @@ def test_tab_reaches_the_pcs_qualities_before_new_scene(qtbot: QtBot) -> None:
     boxes = list(calc.quality_boxes.values())
     assert boxes
     checked = calc.step_buttons[calc.step()]
-    reached = _walk(checked, len(boxes) + 1)
+    reached = walk(checked, len(boxes) + 1)
     assert reached[:len(boxes)] == boxes[:len(reached)]
     assert reached[len(boxes)] is calc.new_scene_button
 
@@ -105,15 +84,7 @@ def test_enter_in_the_book_nc_search_adds_it(qtbot: QtBot) -> None:
 def _docked(size: tuple[int, int], qtbot: QtBot,
             monkeypatch: pytest.MonkeyPatch) -> tuple[MainWindow, CalculatorTab]:
     """The window at a laptop's size with the GM Screen's Test calculator in front."""
-    width, height = size
-    area = QRect(0, 0, width, height - 30)
-    monkeypatch.setattr(screen_fit, "available", lambda _widget: QRect(area))
-    window = MainWindow(Preferences(), 3_600_000)
-    qtbot.addWidget(window)
-    window.setWindowState(Qt.WindowState.WindowNoState)
-    window.show()
-    window.ensure_ready()
-    window.setGeometry(area)
+    window = laptop_window(qtbot, monkeypatch, size)
     window.gm_screen_dock.show()
     window.gm_screen_dock.raise_()
     dock = se_part(window).gm_dock

@@ -6,18 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import against_two_troopers, se_part
+from tests.ui.helpers import against_two_troopers, laptop_window, se_part
 from tests.ui.shell.layout_check import cut_placeholders
-from ui.shell import screen_fit
-from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
-
-TITLE_BAR = 30
 
 
 @pytest.fixture
@@ -39,16 +34,8 @@ def _settle() -> None:
 def test_the_gm_screens_placeholders_are_whole(
         size: tuple[int, int], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
         made: list[MainWindow]) -> None:
-    width, height = size
-    area = QRect(0, 0, width, height - TITLE_BAR)
-    monkeypatch.setattr(screen_fit, "available", lambda _widget: QRect(area))
-    window = MainWindow(Preferences(), 3_600_000)
+    window = laptop_window(qtbot, monkeypatch, size)
     made.append(window)
-    qtbot.addWidget(window)
-    window.setWindowState(Qt.WindowState.WindowNoState)
-    window.show()
-    window.ensure_ready()
-    window.setGeometry(area)
     part = se_part(window)
     part.open_book_character(load_pc("jyrell"))
     _settle()

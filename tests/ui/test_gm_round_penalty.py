@@ -17,8 +17,8 @@ from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import Character
+from tests.ui.helpers import gm_dock_window
 from tests.ui.test_gm_calculator import add_book_nc, assert_odds_shown
-from ui.systems.swords_edge.gm import GMDock
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
 _WINDOWS: list[QMainWindow] = []
@@ -32,13 +32,7 @@ def _hold_windows() -> Iterator[None]:
 
 
 def _calculator(qtbot: QtBot, pc: Character) -> CalculatorTab:
-    window = QMainWindow()
-    _WINDOWS.append(window)
-    qtbot.addWidget(window)
-    dock = GMDock(lambda: [pc], parent=window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    window.resize(1100, 900)
-    window.show()
+    dock = gm_dock_window(qtbot, pc, _WINDOWS)
     calc = dock.calculator
     dock.tabs.setCurrentWidget(calc)
     return calc

@@ -19,22 +19,14 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from ui.app import first_window
+from tests.ui.keyboard import launched_window
 from ui.shell.keys import mnemonic
-from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
 
 
 @pytest.fixture
 def window(qtbot: QtBot, prompts: list[str]) -> Iterator[MainWindow]:
-    made = first_window(Preferences())
-    qtbot.addWidget(made)
-    made.show()
-    made.ensure_ready()
-    QApplication.processEvents()
-    yield made
-    made.shutdown()
-    made.close()
+    yield from launched_window(qtbot)
 
 
 def _menu_clashes(window: MainWindow) -> list[str]:

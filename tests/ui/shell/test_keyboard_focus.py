@@ -21,26 +21,15 @@ from pytestqt.qtbot import QtBot
 from seforge.core.resources import resource_path
 from seforge.systems.swords_edge.library import load_pc
 from tests.ui.helpers import se_part
-from ui.app import first_window
+from tests.ui.keyboard import launched_window
 from ui.shell.keys import mnemonic
-from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
 
 
 @pytest.fixture
 def window(qtbot: QtBot, prompts: list[str]) -> Iterator[MainWindow]:
     """A launch's window, built and active (closing it discards what is open)."""
-    made = first_window(Preferences())
-    qtbot.addWidget(made)
-    made.show()
-    qtbot.waitExposed(made)
-    made.ensure_ready()
-    QApplication.processEvents()
-    made.activateWindow()
-    qtbot.waitUntil(made.isActiveWindow)
-    yield made
-    made.shutdown()
-    made.close()
+    yield from launched_window(qtbot)
 
 
 def _dock_of(widget: QWidget) -> QDockWidget | None:

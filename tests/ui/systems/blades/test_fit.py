@@ -23,21 +23,18 @@ from pytestqt.qtbot import QtBot
 
 from seforge.core.resources import resource_path
 from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import se_part
+from tests.ui.helpers import TITLE_BAR, laptop_window, se_part
 from tests.ui.shell.layout_check import (
     cut_placeholders,
     describe,
     problems,
     unnamed_inputs,
 )
-from ui.shell import screen_fit
-from ui.shell.settings import Preferences
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
 from ui.systems.blades.crew_editor import CrewWidget
 from ui.systems.blades.gm_screen import BladesGmScreen
 
-TITLE_BAR = 30
 SIZES = {"1366x768": (1366, 768), "1024x768": (1024, 768)}
 
 
@@ -64,18 +61,8 @@ def made(prompts: list[str]) -> Iterator[list[MainWindow]]:
 
 def _window(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, made: list[MainWindow],
             size: tuple[int, int]) -> MainWindow:
-    width, height = size
-    area = QRect(0, 0, width, height - TITLE_BAR)
-    monkeypatch.setattr(screen_fit, "available", lambda _widget: QRect(area))
-    window = MainWindow(Preferences(), 3_600_000)
+    window = laptop_window(qtbot, monkeypatch, size)
     made.append(window)
-    qtbot.addWidget(window)
-    # on a screen where 1280x800 and a title bar do not fit, the first window opens
-    # maximized; the test sizes it to the laptop's client area itself
-    window.setWindowState(Qt.WindowState.WindowNoState)
-    window.show()
-    window.ensure_ready()
-    window.setGeometry(area)
     _settle()
     return window
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
@@ -21,12 +21,11 @@ from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Conflict, Side
 from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import Profile
+from tests.ui.helpers import laptop_window
 from tests.ui.keyboard import active_window, focused, press, walk
 from tests.ui.shell.layout_check import cut_placeholders
 from tests.ui.systems.twod20.test_roller_target import click, gm_page, pick
 from tests.ui.systems.twod20.test_session import Loaded  # dice showing given faces
-from ui.shell import screen_fit
-from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
 from ui.systems.twod20.conflict_view import ConflictView
 from ui.systems.twod20.record_editor import RecordEditor
@@ -142,15 +141,7 @@ def test_the_rollers_placeholders_are_whole(size: tuple[int, int], qtbot: QtBot,
                                             monkeypatch: pytest.MonkeyPatch,
                                             prompts: list[str]) -> None:
     """Qt cuts a placeholder wider than its field ('e.g. Vicious 1, Piercing 2, Knock…')."""
-    width, height = size
-    area = QRect(0, 0, width, height - 30)
-    monkeypatch.setattr(screen_fit, "available", lambda _widget: QRect(area))
-    made = MainWindow(Preferences(), 3_600_000)
-    qtbot.addWidget(made)
-    made.setWindowState(Qt.WindowState.WindowNoState)
-    made.show()
-    made.ensure_ready()
-    made.setGeometry(area)
+    made = laptop_window(qtbot, monkeypatch, size)
     page = gm_page(made)
     for _ in range(4):
         QApplication.processEvents()
