@@ -99,6 +99,11 @@ def mnemonic(text: str) -> str | None:
     return plain[at + 1].casefold() if 0 <= at < len(plain) - 1 else None
 
 
+def unmarked(text: str) -> str:
+    """``text`` without its Alt-key mark (``&``), a written ampersand (``&&``) kept."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&&")
+
+
 def with_mnemonic(text: str, taken: set[str]) -> str:
     """``text`` marked with the first of its letters that is not in ``taken`` (as is when
     it has its mark already, or when every letter is taken)."""
@@ -125,8 +130,7 @@ def give_mnemonics(menu: QMenu) -> None:
             continue
         if not action.isEnabled():  # nothing to pick ("No recent files")
             continue
-        plain = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&&")
-        text = with_mnemonic(plain, taken)
+        text = with_mnemonic(unmarked(action.text()), taken)
         if text != action.text():
             action.setText(text)
         taken.add(mnemonic(text) or "")

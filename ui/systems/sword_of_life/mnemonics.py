@@ -15,16 +15,10 @@ import shiboken6
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTabWidget, QWidget
 
+from ui.shell.keys import mnemonic, unmarked
+
 MARKED = "solMnemonicText"
 """The property holding a control's text with its mnemonic, while the text shows none."""
-
-
-def _plain(text: str) -> str:
-    return text.replace("&&", "\0").replace("&", "").replace("\0", "&&")
-
-
-def _has_mnemonic(text: str) -> bool:
-    return "&" in text.replace("&&", "")
 
 
 class _Scopes(QObject):
@@ -116,12 +110,12 @@ def show_mnemonics(root: QWidget, on: bool) -> None:
 def _mark(widget: QWidget, text: str, set_text: object, on: bool) -> None:
     marked = widget.property(MARKED)
     if on:
-        if isinstance(marked, str) and text == _plain(marked):
+        if isinstance(marked, str) and text == unmarked(marked):
             set_text(marked)  # type: ignore[operator]
         widget.setProperty(MARKED, None)
-    elif _has_mnemonic(text):
+    elif mnemonic(text) is not None:
         widget.setProperty(MARKED, text)
-        set_text(_plain(text))  # type: ignore[operator]
+        set_text(unmarked(text))  # type: ignore[operator]
 
 
 def _mark_tab(tabs: QTabWidget, index: int, on: bool) -> None:
@@ -132,9 +126,9 @@ def _mark_tab(tabs: QTabWidget, index: int, on: bool) -> None:
     key = f"{MARKED}Tab"
     marked = page.property(key)
     if on:
-        if isinstance(marked, str) and text == _plain(marked):
+        if isinstance(marked, str) and text == unmarked(marked):
             tabs.setTabText(index, marked)
         page.setProperty(key, None)
-    elif _has_mnemonic(text):
+    elif mnemonic(text) is not None:
         page.setProperty(key, text)
-        tabs.setTabText(index, _plain(text))
+        tabs.setTabText(index, unmarked(text))
