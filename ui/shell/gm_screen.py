@@ -78,6 +78,11 @@ class GMScreenDock(QDockWidget):
         self.picker.setVisible(has_choice)
         self.visibilityChanged.connect(self._on_visibility)
 
+    def focus_target(self) -> QWidget | None:
+        """Where the keyboard goes when the dock's shortcut brings it here: the page on
+        show, not the system picker above it (see :mod:`ui.shell.dock_keys`)."""
+        return self.stack.currentWidget()
+
     def system_ids(self) -> list[str]:
         return [str(self.picker.itemData(i)) for i in range(self.picker.count())]
 

@@ -170,7 +170,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             return
         self._built = True
         self.set_icons()
-        from PySide6.QtGui import QGuiApplication, QUndoGroup
+        from PySide6.QtGui import QGuiApplication, QKeySequence, QUndoGroup
         from PySide6.QtWidgets import QTabWidget
 
         from ui.shell import actions, wheel_guard
@@ -216,6 +216,7 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.gm_screen_dock = GMScreenDock(screens, self._gm_screen_page, self,
                                            bar_factory=self._gm_screen_bar)
         self.gm_screen_dock.hide()
+        self.gm_screen_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+G"))
         for ui in systems:
             self._install_part(ui)
         self.show_new_docks()
@@ -344,8 +345,11 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
 
     def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea) -> None:
         """Add a dock with its show/hide action in the View menu."""
+        from ui.shell.dock_keys import focus_document, keyboard_toggle
+
         self.addDockWidget(area, dock)
         self.view_menu.addAction(dock.toggleViewAction())
+        keyboard_toggle(dock, lambda: focus_document(self))  # its keys bring the keyboard
 
     # -- documents (see DocumentController) --------------------------------------------
     def documents(self) -> list[Any]:
@@ -541,15 +545,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         comes to the front, so the focus (and Edit › Undo, which follows it) is never on a
         page the user cannot see."""
         moved = super().focusNextPrevChild(next)
-        focus = QApplication.focusWidget()
-        if focus is not None and focus.visibleRegion().isEmpty():
-            from PySide6.QtWidgets import QDockWidget
+        from ui.shell.dock_keys import raise_hidden_dock
 
-            holder = focus.parentWidget()
-            while holder is not None and not isinstance(holder, QDockWidget):
-                holder = holder.parentWidget()
-            if holder is not None:
-                holder.raise_()
+        raise_hidden_dock(QApplication.focusWidget())
         return moved
 
     def on_focus_changed(self, _old: object, _new: object) -> None:

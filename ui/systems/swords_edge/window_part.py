@@ -100,9 +100,8 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
         self.budget_dock.setMinimumWidth(220)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.budget_dock)
+        window.add_dock(self.budget_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         self._build_actions()
-        window.view_menu.addAction(self.budget_dock.toggleViewAction())
         self.budget_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+B"))
         button = window.start_page.add_button(
             "library", "Start from a Sword's Edge Book Character",
