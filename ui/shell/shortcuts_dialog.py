@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.shell import screen_fit
+from ui.shell.focus_nav import no_tab_trap
 from ui.shell.keys import shortcut_rows
 
 COLUMNS = ("Menu", "Command", "Keys")
@@ -29,8 +30,8 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle("Keyboard Shortcuts")
         self.rows = shortcut_rows(menu_bar)
         intro = QLabel("Every command with keys, as in the menus. Text fields keep their "
-                       "usual editing keys; undo and redo always act on the whole character.",
-                       self)
+                       "usual editing keys; undo and redo act on what you are working on "
+                       "(the document, or the GM Screen tracker the cursor is in).", self)
         intro.setWordWrap(True)
         self.table = QTableWidget(len(self.rows), len(COLUMNS), self)
         self.table.setObjectName("shortcutsTable")
@@ -41,6 +42,7 @@ class ShortcutsDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
+        no_tab_trap(self.table)  # Tab goes on to Close
         for row, values in enumerate(self.rows):
             for column, value in enumerate(values):
                 self.table.setItem(row, column, QTableWidgetItem(value))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenuBar
+from PySide6.QtWidgets import QDialogButtonBox, QMenuBar
 from pytestqt.qtbot import QtBot
 
 from ui.shell.keys import keys_text, shortcut_rows, typable
@@ -50,3 +50,21 @@ def test_no_row_of_the_window_names_a_dedicated_button(window: MainWindow,
     for text in texts:
         for part in text.split(" or "):
             assert part not in {"Redo", "Undo", "Zoom In", "Zoom Out", "Back", "Forward"}
+
+
+def test_the_list_names_the_dock_keys_and_tab_leaves_it(window: MainWindow,
+                                                        qtbot: QtBot) -> None:
+    window.ensure_ready()  # the docks that come after the first frame
+    dialog = ShortcutsDialog(window.menuBar(), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    rows = {(dialog.table.item(r, 1).text(), dialog.table.item(r, 2).text())
+            for r in range(dialog.table.rowCount())}
+    assert ("GM Screen", "Ctrl+G") in rows
+    assert ("GM's Table", "Ctrl+Shift+G") in rows
+    dialog.table.setFocus()
+    dialog.table.setCurrentCell(0, 0)
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Tab)  # on to Close, not to the next cell
+    close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    assert dialog.focusWidget() is close
