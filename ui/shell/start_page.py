@@ -7,6 +7,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QSize, Signal, SignalInstance
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
@@ -251,8 +252,24 @@ class StartPage(QWidget):
         from PySide6.QtCore import Qt
 
         self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._default_follows_focus)
         if self._holds_focus():
             self.take_focus()
+
+    def _default_follows_focus(self, _old: object, new: object) -> None:
+        """The page's default button is the one with the focus (the first New button
+        while the focus is elsewhere): Enter presses the button the user has tabbed to
+        (outside a dialog Qt's buttons take no Enter), and only one button is drawn as
+        the default, not the first New button and the focused one alike."""
+        if not shiboken6.isValid(self) or self.new_button is None:
+            return
+        chosen = new if isinstance(new, QPushButton) and self.isAncestorOf(new) else None
+        for button in (*self.choice_buttons, self.open_button, *self.buttons.values()):
+            button.setDefault(button is (chosen or self.new_button))
 
     def _holds_focus(self) -> bool:
         """True when the page is shown and the focus is on it or nowhere yet (a launch's

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QMenu,
+    QPushButton,
     QScrollArea,
     QWidget,
 )
@@ -64,6 +65,27 @@ def test_the_start_page_takes_the_focus_back_when_the_last_tab_closes(
     window.close_action.trigger()
     assert window.tabs.count() == 0
     qtbot.waitUntil(lambda: QApplication.focusWidget() is page.new_button)
+
+
+def test_enter_presses_the_start_page_button_tabbed_to(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """Found with a real keyboard: after Tab to the second New button, Enter did nothing
+    (outside a dialog Qt's buttons take no Enter), and that button and the first one were
+    drawn alike (both framed: one as the default, one as focused)."""
+    page = window.start_page
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.new_button)
+    second = page.choice_buttons[1]
+    qtbot.keyClick(page.new_button, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is second
+    defaults = [b for b in page.findChildren(QPushButton) if b.isDefault()]
+    assert defaults == [second]  # one button drawn as the default: the focused one
+    qtbot.keyClick(second, Qt.Key.Key_Return)
+    assert window.tabs.count() == 1
+    opened = window.current_document()
+    first_system = window.controller.systems()[0].system_id
+    assert window.current_system().system_id != first_system, type(opened).__name__
+    # the focus gone from the page: the first New button is the default again
+    assert page.new_button.isDefault() and not second.isDefault()
 
 
 @pytest.mark.parametrize("with_character", [False, True])
