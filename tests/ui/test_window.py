@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPalette
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMenu, QWidget
 
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.ranks import Rank
@@ -165,3 +165,23 @@ def test_dock_placement_survives_a_restart(qtbot: object, prompts: list[str]) ->
     assert second.dockWidgetArea(second.gm_screen_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert second.gm_screen_dock.isVisible()
     second.close()
+
+
+def test_the_blank_sheet_names_its_game_beside_another_games_document(
+        window: MainWindow, qtbot: object) -> None:
+    """"Print Blank Sheet…" stayed on the File menu with a Blades scoundrel open and wrote a
+    Sword's Edge sheet: the entry says whose sheet it writes."""
+    window.ensure_ready()
+    window.new_document("blades")
+    texts: list[str] = []
+
+    def read(menu: QMenu) -> None:
+        menu.aboutToShow.emit()
+        for action in menu.actions():
+            texts.append(action.text().replace("&", ""))
+            if action.menu() is not None:
+                read(action.menu())
+
+    read(window.file_menu)
+    blank = [t for t in texts if "Blank" in t]
+    assert blank == ["Blank Sword's Edge Sheet (PDF)…"]

@@ -80,7 +80,7 @@ def export_character_sheets(
 def export_blank_sheet(parent: QWidget, paper: str, folder: str) -> Path | None:
     from seforge.systems.swords_edge.sheet import PaperSize, export_blank
 
-    path = ask_pdf_path(parent, "Print Blank Sheet", folder, "blank-sheet.pdf")
+    path = ask_pdf_path(parent, "Blank Sword's Edge Sheet", folder, "blank-sheet.pdf")
     if path is None:
         return None
     try:

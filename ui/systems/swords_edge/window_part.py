@@ -119,8 +119,9 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
         self.export_party_action = act(
             window, "Export &Party (PDF)…", self.export_party, QKeySequence("Ctrl+Shift+P"),
             "Write the sheets of every open character into one PDF")
-        self.blank_action = act(window, "Print &Blank Sheet…", self.print_blank, None,
-                                "Write an empty sheet as a PDF")
+        # named for its game: it stays on the File menu whatever document is current
+        self.blank_action = act(window, "&Blank Sword's Edge Sheet (PDF)…", self.print_blank,
+                                None, "Write an empty Sword's Edge character sheet as a PDF")
         self.print_preview_action = act(
             window, "Print Pre&view…", self.print_preview, None,
             "See the current character's sheet as it will print, then print it")
