@@ -22,6 +22,7 @@ from ui.shell.font_scales import apply_font_scales
 from ui.shell.theme import apply_theme
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QByteArray
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget, QStackedWidget
 
@@ -52,6 +53,11 @@ def default_side_width(window_width: int) -> int:
     """The side docks' first width in a window ``window_width`` wide."""
     low, high = SIDE_DOCK_WIDTH
     return max(low, min(high, window_width // 3))
+
+
+def _base64(data: QByteArray) -> str:
+    """Qt's saved bytes as the text the preferences file keeps."""
+    return bytes(data.toBase64().data()).decode("ascii")
 
 
 class WindowLayout(_Window):
@@ -95,13 +101,8 @@ class WindowLayout(_Window):
     def _restore_window(self) -> None:
         """The last size and place, kept inside the screen's free area (a geometry saved
         on a larger monitor or at another scale factor must not run off this one)."""
-        geometry = self.preferences.window.get("geometry")
-        restored = False
-        if isinstance(geometry, str):
-            from PySide6.QtCore import QByteArray  # (only a returning user's window)
-
-            restored = self.restoreGeometry(QByteArray.fromBase64(geometry.encode("ascii")))
-        if restored:
+        geometry = self._saved_bytes("geometry")
+        if geometry is not None and self.restoreGeometry(geometry):
             screen_fit.fit_on_screen(self)
         else:
             screen_fit.place_first_window(
@@ -185,8 +186,8 @@ class WindowLayout(_Window):
         room = self.dock_room() if self._ready else before.get(DOCK_ROOM_KEY)
         page = self.start_page.layout_cache() if self._built else before.get(START_PAGE_KEY)
         return {
-            "geometry": bytes(self.saveGeometry().toBase64().data()).decode("ascii"),
-            "state": bytes(self.saveState().toBase64().data()).decode("ascii"),
+            "geometry": _base64(self.saveGeometry()),
+            "state": _base64(self.saveState()),
             "zoom": self._zoom,
             **({DOCK_ROOM_KEY: room} if room is not None else {}),
             **({START_PAGE_KEY: page} if page is not None else {}),
@@ -194,12 +195,17 @@ class WindowLayout(_Window):
 
     def _restore_dock_state(self) -> bool:
         """Put the docks back where they were (again once the late docks exist)."""
-        state = self.preferences.window.get("state")
-        if isinstance(state, str):
-            from PySide6.QtCore import QByteArray
+        state = self._saved_bytes("state")
+        return state is not None and bool(self.restoreState(state))
 
-            return bool(self.restoreState(QByteArray.fromBase64(state.encode("ascii"))))
-        return False
+    def _saved_bytes(self, key: str) -> QByteArray | None:
+        """The Qt bytes saved under ``key`` in the window's preferences (base64 text)."""
+        text = self.preferences.window.get(key)
+        if not isinstance(text, str):
+            return None
+        from PySide6.QtCore import QByteArray  # (only a returning user's window)
+
+        return QByteArray.fromBase64(text.encode("ascii"))
 
 
     # -- layout -----------------------------------------------------------------------
