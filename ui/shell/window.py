@@ -412,21 +412,15 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.controller.open_dialog()
 
     def focused_gm_document(self) -> Any:
-        """The tracker of the GM Screen page that has the keyboard focus, if any: File ›
-        Save and Save As act on it then, as Edit › Undo does."""
-        from ui.shell.gm_documents import page_documents
-
-        focus = QApplication.focusWidget()
-        if focus is None:
+        """The document Edit › Undo acts on when it is not the current tab's (a GM Screen
+        tracker the focus is in, the conflict the 2d20 roller writes to): File › Save and
+        Save As act on it too, so Save saves what Undo undoes."""
+        self.bind_undo()
+        stack, current = self.undo_group.activeStack(), self.current_document()
+        if stack is None or (current is not None and current.undo_stack is stack):
             return None
-        for system_id in self.gm_screen_dock.system_ids():
-            page = self.gm_screen_dock.built(system_id)
-            bar = self.gm_screen_dock.bar(system_id)
-            held = page_documents(page)
-            if held and page is not None and (page.isAncestorOf(focus) or (
-                    bar is not None and bar.isAncestorOf(focus))):
-                return held[0]
-        return None
+        return next((d for d in self.controller.all_documents() if d.undo_stack is stack),
+                    None)
 
     def save(self, document: Any = None) -> bool:
         return self.controller.save(document or self.focused_gm_document())
@@ -554,8 +548,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.bind_undo()
 
     def bind_undo(self) -> None:
-        """Edit › Undo/Redo act on the owner being worked on: a view's own history while
-        the focus is in it (a part's focus stacks), else the current tab's document."""
+        """Edit › Undo/Redo act on the owner being worked on: a GM Screen tracker while the
+        focus is in its page or File bar, a view's own history while the focus is in it (a
+        part's focus stacks), else the current tab's document."""
         document = self.current_document()
         stack: QUndoStack | None = document.undo_stack if document is not None else None
         focus = QApplication.focusWidget()
@@ -563,9 +558,10 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         if focus is not None and pages:  # (no page yet: the documents' code is not loaded)
             from ui.shell.gm_documents import page_documents
 
-            for page in pages:
-                held = page_documents(page)
-                if held and page.isAncestorOf(focus):
+            for system_id in self.gm_screen_dock.system_ids():  # a page or its File bar
+                held = page_documents(page := self.gm_screen_dock.built(system_id))
+                bar = self.gm_screen_dock.bar(system_id)
+                if held and any(w is not None and w.isAncestorOf(focus) for w in (page, bar)):
                     stack = held[0].undo_stack
             for part in self.parts.values():
                 for widget, owned in part.focus_stacks():

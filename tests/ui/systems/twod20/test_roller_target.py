@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QPushButton
+from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.twod20 import conflict as cf
@@ -268,3 +269,32 @@ def test_the_window_part_follows_conflict_tabs(qtbot: QtBot) -> None:
     assert part.released(tab)
     assert page.roller.conflict_owner is page.conflict_owner
     assert part.focus_stacks() == [(page.roller, page.conflict_owner.undo_stack)]
+
+
+def test_file_save_from_the_roller_saves_the_conflict_it_wrote_to(
+        window: MainWindow, qtbot: QtBot, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Save saves what Undo undoes: with the focus in the roller, Ctrl+S wrote the GM
+    Screen's own tracker (asking for a file name) while the result sat unsaved in the
+    tab's conflict."""
+    page = gm_page(window)
+    roller = page.roller
+    path = pit_file(tmp_path)
+    owner, _editor = open_tab(window, path)
+    page.calculator.dmg_dice.setValue(2)
+    pick(roller.who, "Ana")
+    roller.source = Loaded([2, 2])
+    click(qtbot, roller.roll_damage_button)
+    click(qtbot, roller.apply_damage_button)
+    assert not owner.undo_stack.isClean()
+    window.activateWindow()
+    roller.roll_damage_button.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is roller.roll_damage_button)
+    asked: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *args, **kw: (asked.append(str(args[1:2])), ("", ""))[1])
+    window.save_action.trigger()
+    assert asked == []  # the tab's conflict has its file: no Save As dialog
+    assert owner.undo_stack.isClean()
+    assert CONFLICT_KIND.load(path) == owner.document
+    assert page.conflict_owner.path is None  # the GM Screen's tracker was not saved
