@@ -540,9 +540,26 @@ def cohort_quality(crew: Crew, cohort: Cohort) -> int:
     return crew.tier + (1 if cohort.kind in ("expert", "vehicle") else 0)
 
 
+PROFIT_ABOVE_TIER = 2
+"""Each crew advance pays every scoundrel stash equal to the crew's Tier plus this
+(SRD, Crew Advancement, Profits, line 540)."""
+
+
+def profit_for_tier(tier: int) -> int:
+    """Stash each scoundrel gains when a crew of ``tier`` advances."""
+    return tier + PROFIT_ABOVE_TIER
+
+
 def profit(crew: Crew) -> int:
-    """Stash each scoundrel gains when the crew advances: Tier + 2 (SRD, Profits)."""
-    return crew.tier + 2
+    """Stash each scoundrel gains when ``crew`` advances."""
+    return profit_for_tier(crew.tier)
+
+
+def profit_note(tier: int) -> str:
+    """What a crew advance pays each scoundrel at ``tier`` and how it is reckoned, as a
+    clause a sentence can end with: "each scoundrel gains 4 stash (Tier 2, plus 2)"."""
+    return (f"each scoundrel gains {profit_for_tier(tier)} stash "
+            f"(Tier {tier}, plus {PROFIT_ABOVE_TIER})")
 
 
 def why_not_crew_advance(crew: Crew, kind: str) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from seforge.core.refused import RefusedError
+from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.facts import (
     ACTIONS,
     ARMOR_BOXES,
@@ -344,9 +345,11 @@ def stash_coin(scoundrel: Scoundrel, amount: int) -> None:
 
 
 def why_not_take_profit(scoundrel: Scoundrel, tier: int) -> str | None:
-    """A crew advance puts Tier + 2 in each scoundrel's stash (SRD, Profits, line 540)."""
-    if not 0 <= tier <= 6:
-        return f"the crew's Tier runs from 0 to 6, not {tier}"
+    """A crew advance puts its profit in each scoundrel's stash
+    (:func:`seforge.systems.blades.crew.profit_for_tier`)."""
+    low, high = crew_rules.EDITABLE["tier"]
+    if not low <= tier <= high:
+        return f"the crew's Tier runs from {low} to {high}, not {tier}"
     if scoundrel.stash >= STASH_MAX:
         return f"the stash is full ({STASH_MAX})"
     return None
@@ -355,7 +358,7 @@ def why_not_take_profit(scoundrel: Scoundrel, tier: int) -> str | None:
 def take_profit(scoundrel: Scoundrel, tier: int) -> int:
     """Add the crew advance's profit to the stash (up to its 40); returns what was added."""
     refuse_if(why_not_take_profit(scoundrel, tier))
-    added = min(tier + 2, STASH_MAX - scoundrel.stash)
+    added = min(crew_rules.profit_for_tier(tier), STASH_MAX - scoundrel.stash)
     scoundrel.stash += added
     return added
 

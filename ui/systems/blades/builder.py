@@ -41,6 +41,7 @@ from ui.shell.refusal import refuse, show_refusal, status_line
 from ui.shell.widgets import show_document_text, spin_box, whole_numbers
 from ui.systems.blades.builder_play import PlaySections
 from ui.systems.blades.common import (
+    FormGrid,
     ReflowRow,
     dots_text,
     quietly,
@@ -271,13 +272,13 @@ class ScoundrelBuilder(PlaySections):
 
     def _build_bonds(self) -> None:
         box = QGroupBox("Special ability, friend, rival and vice")
-        layout = QFormLayout(box)
+        layout = FormGrid(box)
         self.abilities = QListWidget()
         wrap_list(self.abilities)
         self.abilities.setAccessibleName("Special abilities")
         self.abilities.setMaximumHeight(70)
         self.abilities.currentRowChanged.connect(lambda _r: self._refresh_ability_button())
-        layout.addRow("Special abilities", self.abilities)
+        self._tall_row(layout, "Special abilities", self.abilities)
         row = FlowLayout(fill=True)
         self.ability_pick = QComboBox()
         self.ability_pick.setEditable(True)
@@ -391,7 +392,7 @@ class ScoundrelBuilder(PlaySections):
         box = QGroupBox("House defaults (not in the rules text)")
         box.setToolTip("Values the rules text does not give; the defaults are the published "
                        "game's. Change them to suit your table.")
-        layout = QFormLayout(box)
+        layout = FormGrid(box)
         self.house: dict[str, QSpinBox] = {}
         for field in ("stress_boxes", "attribute_xp_boxes", "playbook_xp_boxes"):
             spin = spin_box(HOUSE_DEFAULT_LABELS[field], 1, 20, 0, HOUSE_DEFAULT_LABELS[field])
@@ -408,7 +409,7 @@ class ScoundrelBuilder(PlaySections):
             spin.valueChanged.connect(partial(self._harm_boxes, level))
             harm.addWidget(spin)
             self.harm_boxes.append(spin)
-        layout.addRow("Harm boxes", harm)
+        self._tall_row(layout, "Harm boxes", harm)
         grid = QGridLayout()
         self.attribute_of: dict[str, QComboBox] = {}
         for i, action in enumerate(ACTIONS):
@@ -421,7 +422,7 @@ class ScoundrelBuilder(PlaySections):
             grid.addWidget(QLabel(action.capitalize()), i // 2, (i % 2) * 2)
             grid.addWidget(combo, i // 2, (i % 2) * 2 + 1)
             self.attribute_of[action] = combo
-        layout.addRow("Attribute of", grid)
+        self._tall_row(layout, "Attribute of", grid)
         self.form.addWidget(box)
 
     def _harm_boxes(self, level: int, value: int) -> None:

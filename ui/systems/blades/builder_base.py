@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -22,6 +23,7 @@ from seforge.systems.blades.models import Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.widgets import DocumentLineEdit, follows_document
+from ui.systems.blades.common import FormGrid
 
 Mutator = Callable[[Scoundrel], None]
 
@@ -45,7 +47,14 @@ class BuilderBase(QWidget):
     def do(self, text: str, mutate: Mutator) -> bool:
         return apply(self.owner, text, mutate, self.status)
 
-    def _line(self, field: str, label: str, layout: QFormLayout, tip: str) -> QLineEdit:
+    def _tall_row(self, form: FormGrid, label: str, field: QWidget | QLayout) -> None:
+        """A row of ``form`` whose field may be more than one line high (a list, a row that
+        wraps): its label sits at the top, beside the field's first line (where a Qt form
+        puts it), rather than halfway down."""
+        form.addRow(label, field, top=self.fontMetrics().height() * 7 // 4)
+
+    def _line(self, field: str, label: str, layout: QFormLayout | FormGrid,
+              tip: str) -> QLineEdit:
         edit = DocumentLineEdit()
         edit.setAccessibleName(label)
         edit.setToolTip(tip)
@@ -54,7 +63,7 @@ class BuilderBase(QWidget):
         self.texts[field] = edit
         return edit
 
-    def _choice(self, field: str, label: str, layout: QFormLayout, tip: str,
+    def _choice(self, field: str, label: str, layout: QFormLayout | FormGrid, tip: str,
                 options: list[tuple[str, str]]) -> QComboBox:
         """An editable combo for a text field: the game's choices (each with its summary)
         or the table's own; its line edit is the field's editor."""

@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QLabel,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.blades import content, creation, play, rules
+from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.facts import (
     ACTIONS,
     ARMOR_BOXES,
@@ -36,7 +36,7 @@ from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box, whole_numbers
 from ui.systems.blades.builder_base import BuilderBase
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import fill_row, room_for_placeholder, wrap_list
+from ui.systems.blades.common import FormGrid, fill_row, room_for_placeholder, wrap_list
 
 
 class PlaySections(BuilderBase):
@@ -117,7 +117,7 @@ class PlaySections(BuilderBase):
 
     def _build_stress_harm(self) -> None:
         box = QGroupBox("Stress, trauma, harm and armor")
-        layout = QFormLayout(box)
+        layout = FormGrid(box)
         self.stress_label = QLabel()
         self.stress_label.setAccessibleName("Stress")
         self.stress_minus = self._button("−", "Clear 1 stress", lambda: self.do(
@@ -130,7 +130,7 @@ class PlaySections(BuilderBase):
         row = fill_row(self.stress_label, self.stress_minus, self.stress_plus,
                        QLabel("if full:"), self.trauma_pick)
         row.addStretch(1)
-        layout.addRow("Stress", row)
+        self._tall_row(layout, "Stress", row)
         trauma_grid = QGridLayout()
         self.trauma_boxes: dict[str, QCheckBox] = {}
         for i, condition in enumerate(TRAUMA_CONDITIONS):
@@ -139,7 +139,7 @@ class PlaySections(BuilderBase):
             check.toggled.connect(partial(self._trauma, condition))
             trauma_grid.addWidget(check, i // 4, i % 4)
             self.trauma_boxes[condition] = check
-        layout.addRow("Trauma", trauma_grid)
+        self._tall_row(layout, "Trauma", trauma_grid)
         self.harm_rows: list[QListWidget] = []
         for level in (3, 2, 1):
             rows = QListWidget()
@@ -151,7 +151,7 @@ class PlaySections(BuilderBase):
             rows.itemActivated.connect(partial(self._clear_harm, level))
             rows.setToolTip(f"Penalty: {rules.HARM_PENALTIES[level - 1]}. "
                             "Double-click an entry, or press Enter on it, to heal it.")
-            layout.addRow(f"Harm {level}", rows)
+            self._tall_row(layout, f"Harm {level}", rows)
             self.harm_rows.insert(0, rows)
         harm_row = FlowLayout(fill=True)
         self.harm_text = QLineEdit()
@@ -175,7 +175,7 @@ class PlaySections(BuilderBase):
         self.healing_label.setWordWrap(True)
         heal_row.addWidget(self.healing)
         heal_row.addWidget(self.healing_label, 1)
-        layout.addRow("Healing", heal_row)
+        self._tall_row(layout, "Healing", heal_row)
         armor = FlowLayout(fill=True)
         self.armor_boxes: dict[str, QCheckBox] = {}
         for box_name in ARMOR_BOXES:
@@ -191,7 +191,7 @@ class PlaySections(BuilderBase):
             check.setAccessibleName(check.text())
             check.toggled.connect(partial(self._flag, field))
             armor.addWidget(check)
-        layout.addRow("Armor", armor)
+        self._tall_row(layout, "Armor", armor)
         self.form.addWidget(box)
 
     def _take_stress(self) -> None:
@@ -246,7 +246,7 @@ class PlaySections(BuilderBase):
 
     def _build_load_coin(self) -> None:
         box = QGroupBox("Load, coin and stash")
-        layout = QFormLayout(box)
+        layout = FormGrid(box)
         load_row = FlowLayout(fill=True)
         self.load = spin_box("Load", 0, MAX_LOAD, 0)
         self.load.setSpecialValueText("none")
@@ -255,7 +255,7 @@ class PlaySections(BuilderBase):
         self.load_level = QLabel()
         load_row.addWidget(self.load)
         load_row.addWidget(self.load_level, 1)
-        layout.addRow("Load", load_row)
+        self._tall_row(layout, "Load", load_row)
         self.items = QListWidget()
         wrap_list(self.items)
         self.items.setAccessibleName("Items carried")
@@ -267,8 +267,8 @@ class PlaySections(BuilderBase):
                                     "the scoundrel has on hand, up to the chosen load")
         self.item_checks.setMinimumHeight(120)
         self.item_checks.itemChanged.connect(self._item_checked)
-        layout.addRow("Sheet items", self.item_checks)
-        layout.addRow("Carried", self.items)
+        self._tall_row(layout, "Sheet items", self.item_checks)
+        self._tall_row(layout, "Carried", self.items)
         self.item_name = QLineEdit()
         self.item_name.setAccessibleName("New item")
         self.item_name.textChanged.connect(lambda _t: self._refresh_items())
@@ -295,9 +295,10 @@ class PlaySections(BuilderBase):
         coin_row = fill_row(self.coin_label, self.coin_minus, self.coin_plus, self.stash_button,
                             self.withdraw_button)
         coin_row.addStretch(1)
-        layout.addRow("Coin", coin_row)
+        self._tall_row(layout, "Coin", coin_row)
         profit_row = FlowLayout(fill=True)
-        self.profit_tier = spin_box("Crew Tier for the profit", 0, 6, 0)
+        low, high = crew_rules.EDITABLE["tier"]
+        self.profit_tier = spin_box("Crew Tier for the profit", low, high, 0)
         self.profit_tier.setPrefix("crew Tier ")
         self.profit = self._button("Crew advance profit", "Take crew advance profit",
                                    self._take_profit)
@@ -305,12 +306,12 @@ class PlaySections(BuilderBase):
         profit_row.addWidget(self.profit_tier)
         profit_row.addWidget(self.profit)
         profit_row.addStretch(1)
-        layout.addRow("Profit", profit_row)
+        self._tall_row(layout, "Profit", profit_row)
         self.notes = QPlainTextEdit()
         self.notes.setAccessibleName("Notes")
         self.notes.setMaximumHeight(80)
         self.notes.setTabChangesFocus(True)
-        layout.addRow("Notes", self.notes)
+        self._tall_row(layout, "Notes", self.notes)
         notes_save = self._button("Keep notes", "Keep notes", lambda: self.do(
             "Edit notes", lambda sc: creation.set_text(sc, "notes", self.notes.toPlainText())))
         layout.addRow("", notes_save)
@@ -327,7 +328,8 @@ class PlaySections(BuilderBase):
     def _refresh_profit(self) -> None:
         tier = self.profit_tier.value()
         refuse(self.profit, play.why_not_take_profit(self.sc, tier),
-               f"The crew advanced: put Tier + 2 = {tier + 2} in the stash")
+               f"The crew advanced, so {crew_rules.profit_note(tier)}: add it to this "
+               "scoundrel's stash")
 
     def _set_load(self, value: int) -> None:
         if value != self.sc.load:

@@ -423,8 +423,7 @@ class CrewWidget(WorldSections):
         refuse(self.xp_minus, None if crew.xp else "no crew XP to clear", "Clear one crew XP")
         refuse(self.advance, rules.why_not_crew_advance(crew, str(
             self.advance_kind.currentData())), "Clear the full track for an advance")
-        self.profit.setText(f"Each crew advance gives every scoundrel {rules.profit(crew)} "
-                            "stash (Tier + 2).")
+        self.profit.setText(f"On a crew advance, {rules.profit_note(crew.tier)}.")
         effects = rules.war_effects(crew)
         self.war.setText("At war: " + "; ".join(effects) + "." if effects else "Not at war.")
 

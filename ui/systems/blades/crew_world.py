@@ -30,6 +30,7 @@ from ui.shell.refusal import refuse
 from ui.shell.widgets import filling, spin_box
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import (
+    NamePick,
     ReflowRow,
     fill_row,
     header_tips,
@@ -144,9 +145,9 @@ class WorldSections(CrewBase):
         self.link_kind = QComboBox()
         self.link_kind.setAccessibleName("Link kind")
         self.link_kind.addItems(["linked", "racing", "tug-of-war"])
-        self.link_first = QComboBox()
+        self.link_first = NamePick()
         self.link_first.setAccessibleName("First clock")
-        self.link_second = QComboBox()
+        self.link_second = NamePick()
         self.link_second.setAccessibleName("Second clock")
         self.link_button = self._button("Link", self._link)
         self.unlink_button = self._button("Unlink", self._unlink)
@@ -358,10 +359,6 @@ class WorldSections(CrewBase):
         self._refresh_faces()
         names = [c.name for c in crew.clocks]
         for combo in (self.link_first, self.link_second):
-            current = combo.currentText()
-            combo.clear()
-            combo.addItems(names)
-            if current in names:
-                combo.setCurrentText(current)
+            combo.set_names(names)
         self.links.setText("; ".join(rules.link_text(lk) for lk in crew.links) or "No links.")
         self._refresh_clock_buttons()

@@ -4,8 +4,12 @@ roll costs (stress, harm, clock ticks) to the open scoundrel or crew through its
 from __future__ import annotations
 
 import contextlib
+import weakref
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -26,10 +30,20 @@ from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
-from ui.systems.blades.common import room_for_placeholder, wrap_list
+from ui.systems.blades.common import NamePick, room_for_placeholder, wrap_list
 
 if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab
+
+
+@dataclass(frozen=True)
+class _Write:
+    """Where a cost of the last roll was written: the owner of the document and the undo
+    step the write pushed on its history, both held weakly (neither is kept alive by the
+    roller: a closed document, or a step its history dropped, is let go)."""
+
+    owner: weakref.ref[DocumentOwner[Any]]
+    step: weakref.ref[QUndoCommand]
 
 
 class RollerBox(QGroupBox):
@@ -43,10 +57,11 @@ class RollerBox(QGroupBox):
         self.owner: DocumentOwner[Any] | None = None
         self.last: roller.Roll | None = None
         self.last_kind = ""
-        self._written: dict[str, tuple[DocumentOwner[Any], int, str]] = {}
-        """What the last roll has written ("stress", "ticks"): the owner, its undo index
-        just after the write and the step's text, so a roll is paid for once (undoing
-        the write lets it be written again)."""
+        self._written: dict[str, _Write] = {}
+        """What the last roll has written ("stress", "ticks") and where. Not a copy of any
+        document: whether the write still stands is read from that document's history each
+        time (:meth:`_is_written`), so a roll is paid for once, in one document; undoing the
+        write lets it be written again, redoing it does not. A new roll forgets it."""
         layout = QVBoxLayout(self)
         buttons = FlowLayout(fill=True)
         self.roll_action = QPushButton("Roll action")
@@ -93,11 +108,8 @@ class RollerBox(QGroupBox):
             harm_row.addWidget(part)
         layout.addLayout(harm_row)
         clock_row = FlowLayout(fill=True)
-        self.clock = QComboBox()
+        self.clock = NamePick(8)
         self.clock.setAccessibleName("Clock to tick")
-        self.clock.setMinimumContentsLength(8)
-        self.clock.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.tick = QPushButton("Tick by effect")
         self.tick.setAccessibleName("Tick the clock by the roll's effect")
         self.tick.clicked.connect(lambda _c=False: self.apply_ticks())
@@ -188,7 +200,8 @@ class RollerBox(QGroupBox):
         if stress is None:
             return "roll resistance (or an action you pushed) first"
         if self._is_written("stress"):
-            return "this roll's stress is written already: roll again for new stress"
+            return (f"this roll's stress is written already{self._where('stress')}: roll "
+                    "again for new stress")
         return play.why_not_resist(scoundrel, stress, self.trauma.currentText())
 
     def _why_not_tick(self, crew: Crew | None) -> str | None:
@@ -197,8 +210,7 @@ class RollerBox(QGroupBox):
         names = [c.name for c in crew.clocks] if crew is not None else []
         if [self.clock.itemText(i) for i in range(self.clock.count())] != names:
             self.clock.blockSignals(True)
-            self.clock.clear()
-            self.clock.addItems(names)
+            self.clock.set_names(names)
             self.clock.blockSignals(False)
         if crew is None:
             return "open a crew with clocks"
@@ -207,31 +219,52 @@ class RollerBox(QGroupBox):
         if not names:
             return "the crew has no clock"
         if self._is_written("ticks"):
-            return "this roll has ticked a clock already: roll again to tick one more"
+            return (f"this roll has ticked a clock already{self._where('ticks')}: roll "
+                    "again to tick one more")
         ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
         return ("the roll filled no segment" if ticks == 0 else
                 crew_rules.why_not_tick(crew, self.clock.currentText(), ticks))
 
     def _is_written(self, what: str) -> bool:
-        """Whether the last roll's ``what`` is on the open document (and not undone)."""
+        """Whether the last roll's ``what`` stands written: its undo step is among the
+        done steps of the document it went to (undone, or undone and replaced by another
+        edit, it is not). Written to a document since closed, it counts as written: what
+        that document kept is out of reach, and a new roll is the way on."""
         written = self._written.get(what)
-        if written is None or written[0] is not self.owner:
+        if written is None:
             return False
-        owner, index, text = written
+        owner = written.owner()
+        if owner is None or not shiboken6.isValid(owner):
+            return True
+        step = written.step()
+        if step is None:
+            return False  # undone, then dropped from the history by another edit
         stack = owner.undo_stack
-        if stack.index() < index:
-            return False
-        command = stack.command(index - 1)
-        return command is not None and command.text() == text
+        return any(stack.command(i) is step for i in range(stack.index()))
+
+    def _where(self, what: str) -> str:
+        """Where the last roll's ``what`` went when not to the open document (" to" and
+        that document's title), else nothing."""
+        written = self._written.get(what)
+        owner = written.owner() if written is not None else None
+        if owner is self.owner:
+            return ""
+        if owner is None or not shiboken6.isValid(owner):
+            return " to a document since closed"
+        return f" to {owner.title()}"
 
     def _apply(self, text: str, mutate: Any, what: str = "") -> None:
-        if self.owner is None:
+        owner = self.owner
+        if owner is None:
             return
+        stack = owner.undo_stack
+        top = stack.command(stack.index() - 1) if stack.index() else None
         status = QLabel()
-        if apply(self.owner, text, mutate, status):
+        if apply(owner, text, mutate, status):
             self.log.insertItem(0, f"Written: {text}")
-            if what:
-                self._written[what] = (self.owner, self.owner.undo_stack.index(), text)
+            step = stack.command(stack.index() - 1) if stack.index() else None
+            if what and step is not None and step is not top:  # a step was pushed
+                self._written[what] = _Write(weakref.ref(owner), weakref.ref(step))
         else:
             self.log.insertItem(0, status.text())
         self.refresh()

@@ -183,3 +183,20 @@ def _refusal(mutate: object, *args: object) -> str:
     except RefusedError as refused:
         return refused.reason
     return ""
+
+
+def test_a_crew_advance_pays_tier_plus_two_once_for_both_sheets() -> None:
+    """The profit of a crew advance (SRD, Profits: the crew's Tier plus 2 in each
+    scoundrel's stash) is reckoned in one place: the crew's number, the scoundrel's
+    stash and the short text that explains it all come from it."""
+    from seforge.systems.blades import play
+    from seforge.systems.blades.models import Scoundrel
+
+    assert [rules.profit_for_tier(tier) for tier in range(5)] == [2, 3, 4, 5, 6]
+    assert rules.profit(Crew(tier=3)) == 5
+    assert rules.take_crew_advance(Crew(tier=1, xp=8), "ability") == 3
+    assert rules.profit_note(2) == "each scoundrel gains 4 stash (Tier 2, plus 2)"
+    assert rules.profit_note(0).startswith("each scoundrel gains 2 stash")
+    scoundrel = Scoundrel(stash=10)
+    assert play.take_profit(scoundrel, 3) == 5 and scoundrel.stash == 15
+    assert play.why_not_take_profit(scoundrel, 7) == "the crew's Tier runs from 0 to 6, not 7"

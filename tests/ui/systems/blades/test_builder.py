@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QMainWindow
 from pytestqt.qtbot import QtBot
 
-from seforge.systems.blades.documents import SCOUNDREL
+from seforge.systems.blades.documents import CREW, SCOUNDREL
 from ui.systems.blades.blades_ui import SYSTEM_UI
 from ui.systems.blades.builder import ScoundrelBuilder, ScoundrelEditor
 
@@ -323,11 +323,36 @@ def test_build_a_lurk_with_nothing_typed_the_game_provides(
 def test_crew_advance_profit_goes_to_the_stash(qtbot: QtBot, builder: ScoundrelBuilder) -> None:
     b = builder
     b.profit_tier.setValue(2)
-    assert "= 4" in b.profit.toolTip()
+    assert "each scoundrel gains 4 stash (Tier 2, plus 2)" in b.profit.toolTip()
     qtbot.mouseClick(b.profit, Qt.MouseButton.LeftButton)
     assert b.owner.document.stash == 4
     b.owner.undo_stack.undo()
     assert b.owner.document.stash == 0
+
+
+def test_the_profit_and_its_explanation_come_from_the_core(
+        qtbot: QtBot, builder: ScoundrelBuilder, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Neither the builder nor the crew editor reckons a crew advance's profit: with the
+    core's rule changed, both show and pay the core's amount and text."""
+    from seforge.systems.blades import crew as crew_rules
+    from ui.systems.blades.crew_editor import CrewEditor, CrewWidget
+
+    monkeypatch.setattr(crew_rules, "profit_for_tier", lambda tier: 10 * tier + 1)
+    monkeypatch.setattr(crew_rules, "profit_note", lambda tier: f"the core's words at {tier}")
+    b = builder
+    b.profit_tier.setValue(3)
+    assert "the core's words at 3" in b.profit.toolTip()
+    assert "Tier + 2" not in b.profit.toolTip()
+    qtbot.mouseClick(b.profit, Qt.MouseButton.LeftButton)
+    assert b.owner.document.stash == 31
+    crew = SYSTEM_UI.new_editor(CREW.format_id)
+    assert isinstance(crew, CrewEditor)
+    widget = crew.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    widget.numbers["tier"].setValue(2)
+    assert crew.owner.document.tier == 2
+    assert widget.profit.text() == "On a crew advance, the core's words at 2."
 
 
 def test_the_healing_clock_is_clicked_to_heal(qtbot: QtBot, builder: ScoundrelBuilder) -> None:

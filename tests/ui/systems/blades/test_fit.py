@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QApplication,
+    QGroupBox,
     QLineEdit,
     QWidget,
 )
@@ -28,10 +29,13 @@ from tests.ui.shell.layout_check import (
     cut_placeholders,
     describe,
     problems,
+    sideways_scrolling,
     unnamed_inputs,
 )
+from ui.shell.flow_layout import FlowLayout
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
+from ui.systems.blades.builder import ScoundrelBuilder
 from ui.systems.blades.crew_editor import CrewWidget
 from ui.systems.blades.gm_screen import BladesGmScreen
 
@@ -217,3 +221,124 @@ def test_placeholders_are_whole(size: str, qtbot: QtBot, monkeypatch: pytest.Mon
     _settle()
     found += [f"Rolls, crew open: {p}" for p in cut_placeholders(screen)]
     assert found == [], "\n".join(found)
+
+
+def _form_boxes(builder: QWidget) -> list[QGroupBox]:
+    """The builder's group boxes laid out as a form with a row that wraps."""
+    return [box for box in builder.findChildren(QGroupBox)
+            if box.findChildren(FlowLayout)]
+
+
+def _overlapping_rows(builder: QWidget) -> list[str]:
+    """Each pair of controls in the same form box (its direct children: a form's labels
+    and fields, a wrapping row's pieces) drawn over each other."""
+    found = []
+    for box in _form_boxes(builder):
+        shown = [w for w in box.findChildren(QWidget, options=Qt.FindChildOption.
+                                             FindDirectChildrenOnly) if w.isVisible()]
+        for n, first in enumerate(shown):
+            for second in shown[n + 1:]:
+                if _in(first, box).intersects(_in(second, box)):
+                    found.append(f"{box.title()}: {describe(first)} {_in(first, box)} "
+                                 f"overlaps {describe(second)} {_in(second, box)}")
+    return found
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_builder_rows_never_overlap(size: str, qtbot: QtBot,
+                                    monkeypatch: pytest.MonkeyPatch,
+                                    made: list[MainWindow]) -> None:
+    """A scoundrel open in the builder of a laptop-sized window: no row that wraps (the
+    stress, trauma, harm, healing, armor, load, item, coin and profit rows, the special
+    ability's and the house harm boxes') is drawn over the row below it, at the window's
+    width and through a few others. Then each form is asked its height at its own
+    preferred width (as Qt's size hints ask a layout) and its box given a pixel more: Qt's
+    form layout placed its rows with the heights of that other width, the coin row's
+    second line under the profit row (see FormGrid); the grid form measures again."""
+    window = _window(qtbot, monkeypatch, made, SIZES[size])
+    window.open_path(Path(resource_path("systems", "blades", "nadja-hound.blades")))
+    _settle()
+    builder = window.current_editor()
+    assert isinstance(builder, ScoundrelBuilder)
+    assert len(_form_boxes(builder)) == 4
+    for width in (SIZES[size][0], 1366, 1180, 1024, 900, 760):
+        window.resize(width, window.height())
+        _settle()
+        assert _overlapping_rows(builder) == [], width
+        for box in _form_boxes(builder):
+            form = box.layout()
+            assert form is not None
+            box.heightForWidth(box.width())
+            form.heightForWidth(form.sizeHint().width())
+            box.resize(box.width(), box.heightForWidth(box.width()) + 1)
+            assert _overlapping_rows(builder) == [], (width, box.title())
+        _settle()
+
+
+LONG_CLOCK = "Bluecoats close in on the lair by the Dusk Market's old canal"
+"""A clock named with 61 characters."""
+
+
+@pytest.mark.parametrize("how", ["opened", "added"])
+def test_a_long_clock_name_can_be_read_in_the_clock_lists(how: str, qtbot: QtBot,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          made: list[MainWindow],
+                                                          tmp_path: Path) -> None:
+    """Play session: a clock with a long name was cut in the lists that pick a clock (the
+    two to link in the crew editor, the one the roller ticks). Each now shows the chosen
+    name shortened in the middle, with the whole name in its tooltip and in each entry's;
+    its open list is as wide as the name; and the pages do not scroll sideways at
+    1024x768, with the crew opened from a file or the clock added in the editor."""
+    from seforge.systems.blades import crew as crew_rules
+    from seforge.systems.blades.documents import CREW
+    from seforge.systems.blades.models import Crew
+    from ui.shell.document_owner import DocumentOwner
+
+    window = _window(qtbot, monkeypatch, made, SIZES["1024x768"])
+    if how == "opened":
+        lanterns = Crew(name="Lanterns")
+        crew_rules.add_clock(lanterns, "Alarm", 4)
+        crew_rules.add_clock(lanterns, LONG_CLOCK, 6)
+        path = DocumentOwner(CREW, lanterns).save(tmp_path / "lanterns.bladescrew")
+        window.open_path(path)
+        _settle()
+        editor = window.current_editor()
+        assert isinstance(editor, CrewWidget)
+    else:
+        window.new_document("blades", "blades.crew")
+        _settle()
+        editor = window.current_editor()
+        assert isinstance(editor, CrewWidget)
+        for name in ("Alarm", LONG_CLOCK):
+            qtbot.keyClicks(editor.clock_name, name)
+            qtbot.mouseClick(editor.add_clock, Qt.MouseButton.LeftButton)
+            _settle()
+    assert [c.name for c in editor.crew.clocks] == ["Alarm", LONG_CLOCK]
+    screen = window.gm_screen_dock.built("blades")
+    assert isinstance(screen, BladesGmScreen)
+    screen.setCurrentIndex(0)
+    _settle()
+    assert sideways_scrolling(editor) == [] and sideways_scrolling(screen) == []
+    for combo in (editor.link_first, editor.link_second, screen.rolls.roller.clock):
+        index = combo.findText(LONG_CLOCK)
+        assert index >= 0, combo.accessibleName()
+        assert combo.itemData(index, Qt.ItemDataRole.ToolTipRole) == LONG_CLOCK
+        combo.setCurrentIndex(index)
+        _settle()
+        assert LONG_CLOCK in combo.toolTip(), combo.accessibleName()
+        whole = combo.fontMetrics().horizontalAdvance(LONG_CLOCK)
+        shown = combo.shown_text()
+        assert combo.fontMetrics().horizontalAdvance(shown) < whole
+        assert shown.startswith("Bluecoats") and shown.endswith("canal") and "…" in shown
+        combo.showPopup()
+        _settle()
+        popup = combo.view()
+        assert popup.isVisible()
+        room = popup.viewport().width()
+        assert room >= popup.fontMetrics().horizontalAdvance(LONG_CLOCK), (
+            combo.accessibleName(), room)
+        frame = popup.window().frameGeometry()
+        assert window.screen().availableGeometry().contains(frame), frame
+        combo.hidePopup()
+        _settle()
+    assert sideways_scrolling(editor) == [] and sideways_scrolling(screen) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.blades import crew as crew_rules
@@ -171,3 +171,73 @@ def roll_until_ticks(box: Any, screen: Any) -> int:
         if box.tick.isEnabled():
             return int(rolled.ticks(crew_rules_effect(screen)))
     raise AssertionError("no roll in 50 filled a segment")
+
+
+def _pushed_for_two(screen: BladesGmScreen) -> None:
+    """An action roll pushed for +1d: it costs the roller 2 stress."""
+    screen.rolls.rating.setValue(1)
+    screen.rolls.push.setChecked(True)
+    screen.rolls.roller.roll("action", random.Random(1))
+
+
+def test_undo_lets_a_roll_be_written_again_once(qtbot: QtBot) -> None:
+    """Undo the write, and the roll can be written again, once; redo the write, and it
+    stands written; undo it and edit the sheet another way, and it can be written once."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    screen.set_target(owner)
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+    owner.undo_stack.undo()
+    assert owner.document.stress == 0 and box.take_stress.isEnabled()
+    owner.undo_stack.redo()
+    assert owner.document.stress == 2 and not box.take_stress.isEnabled()
+    owner.undo_stack.undo()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2 and not box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+    owner.undo_stack.undo()
+    owner.apply("Alias", lambda sc: setattr(sc, "alias", "Ash"))  # the redo is dropped
+    assert box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2 and not box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+    assert [owner.undo_stack.text(i) for i in range(owner.undo_stack.count())] == [
+        "Alias", "Roll: 2 stress"]
+
+
+def test_a_roll_is_paid_in_one_document_only(qtbot: QtBot) -> None:
+    """A roll's stress written to one scoundrel is not written to another open one (nor a
+    second time to the first after going there and back); undone there, it may go to
+    the other; written to a document since closed, it stays paid until a new roll."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    cross = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    nadja = DocumentOwner(SCOUNDREL, Scoundrel(name="Nadja"))
+    screen.set_target(cross)
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert cross.document.stress == 2
+    screen.set_target(nadja)
+    assert not box.take_stress.isEnabled()
+    assert "written already to Cross" in box.take_stress.toolTip()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert nadja.document.stress == 0
+    screen.set_target(cross)
+    assert not box.take_stress.isEnabled()
+    cross.undo_stack.undo()
+    screen.set_target(nadja)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert nadja.document.stress == 2
+    screen.set_target(None)  # Nadja's tab closes: the window lets her owner go
+    nadja.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    screen.set_target(cross)
+    assert not box.take_stress.isEnabled()
+    assert "since closed" in box.take_stress.toolTip()
+    box.roll("resistance", random.Random(3))
+    assert box.take_stress.isEnabled()
