@@ -319,6 +319,24 @@ class ConflictKind(StrEnum):
     off the problem, a loss takes Point off the player."""
 
 
+KIND_LABELS: dict[ConflictKind, str] = {
+    ConflictKind.COMBAT: "Combat",
+    ConflictKind.DEBATE: "Debate",
+    ConflictKind.PROBLEM: "Problem",
+}
+"""Each kind of conflict's short name (a choice in a narrow box)."""
+KIND_NOTES: dict[ConflictKind, str] = {
+    ConflictKind.COMBAT: "Both sides draw as many cards as their Edge; the side that loses an "
+                         "exchange loses Grip (wounds).",
+    ConflictKind.DEBATE: "Both sides draw their Point for this debate, and the side that loses "
+                         "an exchange loses Point.",
+    ConflictKind.PROBLEM: "The player draws the characteristic the problem tests, a k-card "
+                          "problem draws k; a won exchange takes cards off the problem, a lost "
+                          "one lowers the player's score.",
+}
+"""What each kind draws and what a lost exchange wears down, in a sentence (our own words)."""
+
+
 WON = (1, 0)
 LOST = (0, 1)
 MAX_CHAIN_SCORE = 20

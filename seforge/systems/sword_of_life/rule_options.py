@@ -20,6 +20,21 @@ class AceRule(StrEnum):
     """Rule 2: a red Ace wins outright, a black Deuce fails outright, the Ace beats the Deuce."""
 
 
+ACE_RULE_LABELS: dict[AceRule, str] = {
+    AceRule.NONE: "Plain cards",
+    AceRule.DOUBLE: "Rule 1: Ace 2, Deuce -2",
+    AceRule.AUTO: "Rule 2: automatic",
+}
+"""Each Ace rule's short name (a choice in a narrow box)."""
+ACE_RULE_NOTES: dict[AceRule, str] = {
+    AceRule.NONE: "Every red card is a success and every black one a failure.",
+    AceRule.DOUBLE: "A red Ace counts as two successes; a black Deuce takes two away.",
+    AceRule.AUTO: "A red Ace is an automatic success and a black Deuce an automatic failure; "
+                  "an Ace beats a Deuce.",
+}
+"""What each Ace rule does to a hand (our own words)."""
+
+
 class RuleScope(StrEnum):
     """Whose hands the Ace/Deuce rule reads ([A] sol.md 1.4: both sides by default)."""
 

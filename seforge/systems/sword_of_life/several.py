@@ -65,6 +65,21 @@ class Method(StrEnum):
     """A full hand against each opponent."""
 
 
+METHOD_LABELS: dict[Method, str] = {
+    Method.SPLIT: "Realistic",
+    Method.CARRY: "Less realistic",
+    Method.CINEMATIC: "Cinematic",
+}
+"""Each method's short name (a choice in a narrow box)."""
+METHOD_NOTES: dict[Method, str] = {
+    Method.SPLIT: "The player's cards are split between the opponents before the draw.",
+    Method.CARRY: "One hand: its successes go to the first opponent until it is beaten, the "
+                  "rest carry on to the next.",
+    Method.CINEMATIC: "The player draws a full hand against each opponent.",
+}
+"""How the player's hand meets several opponents under each method (our own words)."""
+
+
 MAX_WHOLE_OPPONENTS = 6
 """The whole-conflict odds track at most this many opponents (the joint state grows as the
 product of every side's score)."""

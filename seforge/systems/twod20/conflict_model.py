@@ -46,6 +46,29 @@ class OrderMode(StrEnum):
     """[S] "Variant: Narrative First": the GM picks every turn; each acts once a round."""
 
 
+ORDER_MODE_LABELS: dict[OrderMode, str] = {
+    OrderMode.ALTERNATING: "Sides alternate",
+    OrderMode.PCS_FIRST: "PCs first",
+    OrderMode.INITIATIVE: "By initiative",
+    OrderMode.NARRATIVE: "GM picks",
+}
+"""Each action order's short name (a choice in a narrow box; :data:`ORDER_MODE_NOTES` says
+what it does)."""
+ORDER_MODE_NOTES: dict[OrderMode, str] = {
+    OrderMode.ALTERNATING: "The turn passes from side to side, one character at a time, unless "
+                           "a side pays to keep the initiative (the SRD's usual order)",
+    OrderMode.PCS_FIRST: "Every player character acts, then the NPCs, unless the GM pays for an "
+                         "NPC to seize the initiative (the Conan screen; the SRD's player "
+                         "priority variant)",
+    OrderMode.INITIATIVE: "After the opener, the highest initiative score acts next, the PCs "
+                          "first on a tie between sides; acting sooner has a price (an SRD "
+                          "variant)",
+    OrderMode.NARRATIVE: "The GM chooses who acts each turn; everyone acts once a round (an SRD "
+                         "variant)",
+}
+"""What each action order does, in one sentence (our own words; the prices are settings)."""
+
+
 class Payment(StrEnum):
     """How a side pays for keeping the initiative."""
 

@@ -167,12 +167,50 @@ SETTING_LABELS: dict[str, str] = {
 
 HARM_LIMIT_RULE_LABELS: dict[HarmLimitRule, str] = {
     HarmLimitRule.DEFEATED: "Defeated (SRD)",
-    HarmLimitRule.NONE: "No limit: the GM rules (Conan)",
+    HarmLimitRule.NONE: "No limit (Conan)",
+}
+HARM_LIMIT_RULE_NOTES: dict[HarmLimitRule, str] = {
+    HarmLimitRule.DEFEATED: "At the Harm limit the character is Defeated and acts no more; "
+                            "Dying as well when more of the Harms are Wounds than Traumas (SRD)",
+    HarmLimitRule.NONE: "No Harm limit: Wounds and Trauma hinder tests, and whether a character "
+                        "is out is the GM's call (the Conan screen)",
 }
 FOCUS_RULE_LABELS: dict[FocusRule, str] = {
-    FocusRule.NUMBER: "A Focus number per skill (Conan; assumed for the SRD)",
-    FocusRule.SKILL_WITH_FOCUS: "Named focus: at or under the skill scores 2 (convention)",
+    FocusRule.NUMBER: "Focus number",
+    FocusRule.SKILL_WITH_FOCUS: "Named focus",
 }
+FOCUS_RULE_NOTES: dict[FocusRule, str] = {
+    FocusRule.NUMBER: "Each skill has a Focus number: a d20 at or under it scores two successes "
+                      "(the Conan screen; assumed for the SRD)",
+    FocusRule.SKILL_WITH_FOCUS: "A skill with a named focus that applies: a d20 at or under the "
+                                "skill's rating scores two successes (a 2d20 convention, in "
+                                "neither document)",
+}
+OPPOSED_TIE_LABELS: dict[OpposedTieRule, str] = {
+    OpposedTieRule.MOMENTUM_DEFENDER: "Defender",
+    OpposedTieRule.MOMENTUM_ATTACKER: "Attacker",
+    OpposedTieRule.MOMENTUM_DRAW: "Neither (a draw)",
+}
+OPPOSED_TIE_NOTES: dict[OpposedTieRule, str] = {
+    OpposedTieRule.MOMENTUM_DEFENDER: "When both sides succeed, more Momentum wins; with equal "
+                                      "Momentum the defender wins",
+    OpposedTieRule.MOMENTUM_ATTACKER: "When both sides succeed, more Momentum wins; with equal "
+                                      "Momentum the attacker wins",
+    OpposedTieRule.MOMENTUM_DRAW: "When both sides succeed, more Momentum wins; equal Momentum "
+                                  "is a draw the GM settles",
+}
+ASSIST_GATE_LABELS: dict[AssistGate, str] = {
+    AssistGate.LEADER_SUCCEEDS: "Leader succeeds",
+    AssistGate.ALWAYS: "Always",
+}
+ASSIST_GATE_NOTES: dict[AssistGate, str] = {
+    AssistGate.LEADER_SUCCEEDS: "The assistants' successes count only when the leader scores "
+                                "at least one success",
+    AssistGate.ALWAYS: "The assistants' successes always count",
+}
+"""Each choice of a setting has a short name (``*_LABELS``, for a narrow box) and a sentence
+on what it does (``*_NOTES``, our own words)."""
+
 
 def focus_note(profile: Profile | str, settings: TableSettings) -> str:
     """One line on where the Focus rule in force comes from (shown beside a Focus)."""

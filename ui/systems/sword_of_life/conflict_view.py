@@ -33,7 +33,6 @@ from seforge.core.documents import DocumentFileError
 from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.conflict import (
-    Method,
     add_opponent,
     aim,
     apply_margin,
@@ -64,10 +63,9 @@ from seforge.systems.sword_of_life.conflict_model import (
     SolConflict,
 )
 from seforge.systems.sword_of_life.documents import CHARACTER
-from seforge.systems.sword_of_life.odds import (
-    ConflictKind,
-)
+from seforge.systems.sword_of_life.odds import KIND_LABELS, KIND_NOTES, ConflictKind
 from seforge.systems.sword_of_life.rules import take_wounds
+from seforge.systems.sword_of_life.several import METHOD_LABELS, METHOD_NOTES
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.focus_nav import no_tab_trap
@@ -91,16 +89,7 @@ from ui.systems.sword_of_life.sides_table import (
 )
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
 
-KIND_TEXT = {
-    ConflictKind.COMBAT: "Combat (draw Edge, lose Grip)",
-    ConflictKind.DEBATE: "Debate (draw and lose Point)",
-    ConflictKind.PROBLEM: "Problem (a k-card problem; draw what it tests)",
-}
-METHOD_TEXT = {
-    Method.SPLIT: "Realistic: split the hand",
-    Method.CARRY: "Less realistic: carry successes on",
-    Method.CINEMATIC: "Cinematic: a full hand each",
-}
+
 def _wounded(character: SolCharacter, lost: int) -> None:
     take_wounds(character, lost)
 
@@ -128,8 +117,13 @@ class ConflictEditor(QWidget):
         self.name_edit.setMaxLength(200)
         self.name_edit.setAccessibleName("Conflict name")
         self.name_edit.editingFinished.connect(self._name_edited)
-        self.kind = combo(KIND_TEXT, "Kind of conflict",
-                           "What is drawn and what each lost exchange wears down")
+        # short names in the box (the explanations were cut at 1366x768); what each kind
+        # draws and wears down in its tooltip and in the line under it
+        self.kind = combo(KIND_LABELS, "Kind of conflict",
+                          "What is drawn and what each lost exchange wears down", KIND_NOTES)
+        self.kind_note = QLabel()
+        self.kind_note.setAccessibleName("What the kind of conflict draws and wears down")
+        self.kind_note.setWordWrap(True)
         self.kind.activated.connect(lambda _i: self._choose(
             "Kind of conflict", "kind", set_kind, self.kind.currentData()))
         self.tests = combo({key: LABELS[key] for key in CHARACTERISTICS},
@@ -139,8 +133,9 @@ class ConflictEditor(QWidget):
         self.tests.activated.connect(lambda _i: self._choose(
             "What the problem tests", "problem_tests", set_problem_tests,
             self.tests.currentData()))
-        self.method = combo(METHOD_TEXT, "Several opponents",
-                             "How the player's hand meets more than one opponent or problem")
+        self.method = combo(METHOD_LABELS, "Several opponents",
+                            "How the player's hand meets more than one opponent or problem",
+                            METHOD_NOTES)
         self.method.activated.connect(lambda _i: self._choose(
             "Method", "method", set_method, self.method.currentData()))
         self.time_edit = DocumentLineEdit()
@@ -157,6 +152,7 @@ class ConflictEditor(QWidget):
         setup.addRow("Conf&lict", self.name_edit)
         setup.addRow("&Time each", self.time_edit)
         setup.addRow("&Kind", self.kind)
+        setup.addRow(self.kind_note)
         setup.addRow("Pro&blem tests", self.tests)
         setup.addRow("&Several opponents", self.method)
 
@@ -469,6 +465,7 @@ class ConflictEditor(QWidget):
             self.name_edit.show_text(doc.name)
             self.time_edit.show_text(doc.time_per_exchange)
             self.kind.setCurrentIndex(self.kind.findData(doc.kind))
+            self.kind_note.setText(KIND_NOTES[ConflictKind(doc.kind)])
             self.method.setCurrentIndex(self.method.findData(doc.method))
             self.tests.setCurrentIndex(self.tests.findData(doc.problem_tests))
             self.tests.setEnabled(doc.kind == ConflictKind.PROBLEM)

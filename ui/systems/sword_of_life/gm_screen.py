@@ -32,6 +32,8 @@ from seforge.systems.sword_of_life.conflict_model import (
 )
 from seforge.systems.sword_of_life.documents import CONFLICT
 from seforge.systems.sword_of_life.odds import (
+    KIND_LABELS,
+    KIND_NOTES,
     MAX_CARDS,
     ConflictKind,
     Status,
@@ -41,6 +43,7 @@ from seforge.systems.sword_of_life.odds import (
     why_not_exchange,
 )
 from seforge.systems.sword_of_life.reference import tables
+from seforge.systems.sword_of_life.rule_options import ACE_RULE_LABELS, ACE_RULE_NOTES
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     DeuceTarget,
@@ -49,6 +52,8 @@ from seforge.systems.sword_of_life.settings import (
 )
 from seforge.systems.sword_of_life.several import (
     MAX_WHOLE_OPPONENTS,
+    METHOD_LABELS,
+    METHOD_NOTES,
     Fighter,
     Method,
     whole_conflict,
@@ -56,14 +61,10 @@ from seforge.systems.sword_of_life.several import (
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.focus_nav import FocusInView, no_tab_trap
 from ui.shell.widgets import filling, spin_box
-from ui.systems.sword_of_life.conflict_view import (
-    KIND_TEXT,
-    METHOD_TEXT,
-    ConflictEditor,
-)
+from ui.systems.sword_of_life.conflict_view import ConflictEditor
 from ui.systems.sword_of_life.mnemonics import mnemonic_scope
 from ui.systems.sword_of_life.scroll_page import scroll_page
-from ui.systems.sword_of_life.table_settings_box import ACES_TEXT
+from ui.systems.sword_of_life.table_settings_box import combo
 
 
 def _html(text: str) -> str:
@@ -103,10 +104,8 @@ class OddsCalculator(QWidget):
         self.shared.setChecked(True)
         self.shared.setToolTip("Assumed: both hands come from the same deck (they depend on "
                                "each other); off: one deck each")
-        self.aces = QComboBox()
-        for rule, text in ACES_TEXT.items():
-            self.aces.addItem(text, rule)
-        self.aces.setAccessibleName("Ace and Deuce rule")
+        self.aces = combo(ACE_RULE_LABELS, "Ace and Deuce rule",
+                          "The optional Essence and Antithesis rules", ACE_RULE_NOTES)
         _short_combo(self.aces)
         self.player_only = QCheckBox("Rule reads the player only")
         self.floor = QCheckBox("Rule 1 totals never below 0")
@@ -142,10 +141,8 @@ class OddsCalculator(QWidget):
         self.automatic.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
 
         # whole conflict
-        self.kind = QComboBox()
-        for kind, text in KIND_TEXT.items():
-            self.kind.addItem(text, kind)
-        self.kind.setAccessibleName("Kind of conflict")
+        self.kind = combo(KIND_LABELS, "Kind of conflict",
+                          "What is drawn and what each lost exchange wears down", KIND_NOTES)
         _short_combo(self.kind)
         self.player_score = spin_box("Player's score", 0, 20, 5, "Grip in combat, Point otherwise")
         self.opposition_score = spin_box("Opposition's score", 0, 20, 4,
@@ -153,13 +150,10 @@ class OddsCalculator(QWidget):
         self.opponents = spin_box("Opponents", 1, MAX_WHOLE_OPPONENTS, 1,
                                   "How many opponents alike (each draws M, with the opposition's "
                                   "score)")
-        self.method = QComboBox()
-        for method, text in METHOD_TEXT.items():
-            self.method.addItem(text, method)
-        self.method.setAccessibleName("Several opponents")
+        self.method = combo(METHOD_LABELS, "Several opponents",
+                            "How the player's hand meets them; the odds of the realistic "
+                            "method split the hand as evenly as it goes", METHOD_NOTES)
         _short_combo(self.method)
-        self.method.setToolTip("How the player's hand meets them; the odds of the realistic "
-                               "method split the hand as evenly as it goes")
         self.whole = QLabel()
         self.whole.setAccessibleName("Whole-conflict result")
         self.whole.setWordWrap(True)

@@ -6,11 +6,13 @@ settings; a change goes to the conflict screen's ``changed(field, value)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QWidget
 
+from seforge.systems.sword_of_life.rule_options import ACE_RULE_LABELS, ACE_RULE_NOTES
 from seforge.systems.sword_of_life.settings import (
     AceRule,
     AutoResolution,
@@ -20,20 +22,21 @@ from seforge.systems.sword_of_life.settings import (
     TableSettings,
 )
 
-ACES_TEXT = {
-    AceRule.NONE: "Plain cards",
-    AceRule.DOUBLE: "Rule 1: red Ace 2, black Deuce -2",
-    AceRule.AUTO: "Rule 2: automatic results",
-}
 
-
-def combo(items: dict[Any, str], name: str, tip: str) -> QComboBox:
-    """A combo of ``items`` (value: text), named and explained, that never widens the page."""
+def combo(items: Mapping[Any, str], name: str, tip: str,
+          notes: Mapping[Any, str] | None = None) -> QComboBox:
+    """A combo of ``items`` (value: text), named and explained, that never widens the page.
+    With ``notes`` (value: what the choice does, from the core) the items are short names,
+    each with its note as its tooltip in the open list, and the combo's tooltip gives every
+    note after ``tip``."""
     box = QComboBox()
     for value, text in items.items():
         box.addItem(text, value)
+        if notes is not None:
+            box.setItemData(box.count() - 1, notes[value], Qt.ItemDataRole.ToolTipRole)
     box.setAccessibleName(name)
-    box.setToolTip(tip)
+    box.setToolTip(tip if notes is None else "\n".join(
+        [tip, *(f"{text}: {notes[value]}" for value, text in items.items())]))
     # a long item must not widen the page past a 1024-pixel screen
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(14)
@@ -50,8 +53,8 @@ class TableSettingsBox(QGroupBox):
         self.shared = QCheckBox("One shared deck")
         self.shared.setToolTip("Assumed: both sides draw from the same shuffled deck, so the "
                                "hands depend on each other. Off: one deck each.")
-        self.aces = combo(ACES_TEXT, "Ace and Deuce rule", "The optional Essence and "
-                          "Antithesis rules")
+        self.aces = combo(ACE_RULE_LABELS, "Ace and Deuce rule", "The optional Essence and "
+                          "Antithesis rules", ACE_RULE_NOTES)
         self.floor = QCheckBox("Totals never below 0")
         self.floor.setToolTip("Assumed for Rule 1: black Deuces cannot push a hand below 0")
         self.scope = combo({RuleScope.BOTH: "Both sides", RuleScope.PLAYER: "Player only"},

@@ -40,6 +40,7 @@ from ui.shell.focus_nav import no_tab_trap
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
+    WideCombo,
     elide_headers,
     input_form,
     one_row_height,
@@ -172,12 +173,12 @@ class Calculator(QWidget):
         self.cost_label = QLabel()
         self.cost_label.setAccessibleName("Price of bought dice")
         self.cost_label.setWordWrap(True)
-        self.attack_kind = shrinkable(QComboBox())
+        self.attack_kind = WideCombo()
         self.attack_kind.setAccessibleName("Kind of test")
         self.attack_kind.setToolTip("An attack sets the Difficulty from the rules; you can "
                                     "still change it afterwards")
         self.attack_kind.addItem("Any skill test", "test")
-        self.attack_kind.addItem("Melee or mental attack (D1)", "melee")
+        self.attack_kind.addItem("Melee or mental attack", "melee")
         self.attack_kind.addItem("Ranged attack", "ranged")
         self.weapon_range = shrinkable(QComboBox())
         self.weapon_range.setAccessibleName("Weapon's range")

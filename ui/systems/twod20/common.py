@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from fractions import Fraction
+from typing import TypeVar
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -15,6 +17,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollArea,
+    QStyle,
+    QStyleOptionComboBox,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -23,7 +27,6 @@ from PySide6.QtWidgets import (
 from seforge.core.probability_text import exactly, percent
 from ui.shell.flow_layout import FlowLayout as FlowLayout  # re-exported for the 2d20 pages
 from ui.shell.flow_layout import flow_row
-from ui.shell.widgets import whole_numbers as whole_numbers  # re-exported for the views
 
 
 def set_probability(label: QLabel, value: Fraction, prefix: str = "") -> None:
@@ -129,12 +132,112 @@ def elide_headers(table: QTableWidget, tips: Sequence[str] = ()) -> None:
         item.setToolTip(tip)
 
 
+class FitColumns(QObject):
+    """The columns of a table as wide as their heads and cells need when the table has room
+    for all of them, what is left over going to the ``stretch`` columns (which ask only for
+    their heads: a long name elides, whole in its tooltip); where the room is short, the
+    columns share it evenly, as :func:`elide_headers` has them. Never a sideways scroll.
+    :meth:`fit` again after the cells or the heads change."""
+
+    AIR = 12
+    """The most pixels added to a short column's need when the table has room to spare."""
+
+    def __init__(self, table: QTableWidget, stretch: Sequence[int]) -> None:
+        super().__init__(table)
+        self._table = table
+        self._stretch = tuple(stretch)
+        table.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def needs(self, column: int) -> int:
+        """The width ``column`` needs: its head's, and its cells' unless it stretches."""
+        head = self._table.horizontalHeader().sectionSizeHint(column)
+        if column in self._stretch:
+            return head
+        return max(head, self._table.sizeHintForColumn(column))
+
+    def fit(self) -> None:
+        table = self._table
+        header = table.horizontalHeader()
+        columns = [c for c in range(table.columnCount()) if not header.isSectionHidden(c)]
+        needs = {column: self.needs(column) for column in columns}
+        spare = table.viewport().width() - sum(needs.values())
+        stretch = [column for column in columns if column in self._stretch]
+        if spare < 0 or not stretch:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+            return
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        # a little air around the short columns' text first, the rest to the stretching ones
+        air = min(self.AIR, spare // len(columns))
+        widths = {column: needs[column] + (0 if column in stretch else air)
+                  for column in columns}
+        spare = table.viewport().width() - sum(widths.values())
+        for column in stretch:
+            widths[column] += spare // len(stretch)
+        widths[stretch[-1]] += spare % len(stretch)
+        for column in columns:
+            header.resizeSection(column, widths[column])
+
+
+def fit_columns(table: QTableWidget, stretch: Sequence[int]) -> FitColumns:
+    """After :func:`elide_headers`: every head and short cell whole where the table has room
+    (see :class:`FitColumns`)."""
+    return FitColumns(table, stretch)
+
+
 def shrinkable(combo: QComboBox, letters: int = 10) -> QComboBox:
     """A combo box that may be narrower than its longest item (the shown text elides; the
     open list shows every item whole)."""
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     combo.setMinimumContentsLength(letters)
     return combo
+
+
+Choice = TypeVar("Choice", bound=StrEnum)
+
+
+def choice_tip(intro: str, labels: Mapping[Choice, str], notes: Mapping[Choice, str]) -> str:
+    """``intro``, then each choice's short name and what it does, one a line."""
+    return "\n".join([intro, *(f"{label}: {notes[choice]}" for choice, label in labels.items())])
+
+
+def explained_choices(combo: QComboBox, labels: Mapping[Choice, str],
+                      notes: Mapping[Choice, str], intro: str) -> QComboBox:
+    """``combo`` offering each choice by its short name (the core's ``labels``; its data the
+    choice's value), with what it does (the core's ``notes``) as the item's tooltip in the
+    open list; the combo's own tooltip is ``intro`` and every choice's note. The short names
+    fit a narrow box where the whole explanations were cut."""
+    for choice, label in labels.items():
+        combo.addItem(label, choice.value)
+        combo.setItemData(combo.count() - 1, notes[choice], Qt.ItemDataRole.ToolTipRole)
+    combo.setToolTip(choice_tip(intro, labels, notes))
+    return combo
+
+
+class WideCombo(QComboBox):
+    """A combo box as wide as its longest item where its form has room for it (its size hint:
+    a form that keeps fields at their size hint no longer cuts an item it could show whole),
+    and only ``letters`` letters wide where it has not (its minimum, as :func:`shrinkable`)."""
+
+    def __init__(self, letters: int = 10, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        shrinkable(self, letters)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        metrics = self.fontMetrics()
+        widest = max((metrics.horizontalAdvance(self.itemText(index))
+                      for index in range(self.count())), default=0)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        # the style paints the text 1 px in from either side of its field: a little more
+        whole = self.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option,
+                                              QSize(widest + 4, hint.height()), self)
+        return QSize(max(hint.width(), whole.width()), hint.height())
 
 
 def wrapping_form(form: QFormLayout) -> QFormLayout:

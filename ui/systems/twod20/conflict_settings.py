@@ -17,15 +17,20 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLin
 
 from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Conflict, OrderMode
+from seforge.systems.twod20.conflict_model import ORDER_MODE_LABELS, ORDER_MODE_NOTES
 from seforge.systems.twod20.settings import (
+    ASSIST_GATE_LABELS,
+    ASSIST_GATE_NOTES,
+    OPPOSED_TIE_LABELS,
+    OPPOSED_TIE_NOTES,
     SETTING_LABELS,
     SETTING_SOURCES,
     AssistGate,
     OpposedTieRule,
     parse_prices,
 )
-from ui.shell.widgets import spin_box
-from ui.systems.twod20.common import add_row, shrinkable, whole_numbers, wrapping_form
+from ui.shell.widgets import spin_box, whole_numbers
+from ui.systems.twod20.common import add_row, explained_choices, shrinkable, wrapping_form
 from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
 
 Run = Callable[[str, Callable[[Conflict], Conflict]], bool]
@@ -53,25 +58,22 @@ class TableSettings(QScrollArea):
         self.set_keep = spin_box(SETTING_LABELS["keep_initiative_cost"], 0, 99,
                                  s.keep_initiative_cost,
                                  "Momentum or Threat/Doom to keep the initiative (2 in the SRD)")
-        self.set_order = shrinkable(QComboBox())
+        # short names in the boxes (the whole explanations were cut at 1366x768), what each
+        # choice does in its tooltip
+        self.set_order = explained_choices(
+            shrinkable(QComboBox()), ORDER_MODE_LABELS, ORDER_MODE_NOTES,
+            "Who acts next in a round")
         self.set_order.setAccessibleName("Action order")
-        self.set_order.addItem("Sides alternate (SRD)", OrderMode.ALTERNATING.value)
-        self.set_order.addItem("PCs first (Conan; SRD player priority)",
-                               OrderMode.PCS_FIRST.value)
-        self.set_order.addItem("Initiative scores (SRD variant)", OrderMode.INITIATIVE.value)
-        self.set_order.addItem("GM picks each turn (SRD narrative)", OrderMode.NARRATIVE.value)
-        self.set_tie = shrinkable(QComboBox())
+        self.set_tie = explained_choices(
+            shrinkable(QComboBox()), OPPOSED_TIE_LABELS, OPPOSED_TIE_NOTES,
+            f"Who wins an opposed test when both sides succeed with equal Momentum. Default "
+            f"from: {SETTING_SOURCES['opposed_tie_rule']}.")
         self.set_tie.setAccessibleName(SETTING_LABELS["opposed_tie_rule"])
-        self.set_tie.addItem("more Momentum wins; ties to the defender",
-                             OpposedTieRule.MOMENTUM_DEFENDER.value)
-        self.set_tie.addItem("more Momentum wins; ties to the attacker",
-                             OpposedTieRule.MOMENTUM_ATTACKER.value)
-        self.set_tie.addItem("more Momentum wins; ties are a draw",
-                             OpposedTieRule.MOMENTUM_DRAW.value)
-        self.set_assist = shrinkable(QComboBox())
+        self.set_assist = explained_choices(
+            shrinkable(QComboBox()), ASSIST_GATE_LABELS, ASSIST_GATE_NOTES,
+            f"When the assistants' successes count. Default from: "
+            f"{SETTING_SOURCES['assist_gate']}.")
         self.set_assist.setAccessibleName(SETTING_LABELS["assist_gate"])
-        self.set_assist.addItem("if the leader scores a success", AssistGate.LEADER_SUCCEEDS.value)
-        self.set_assist.addItem("always", AssistGate.ALWAYS.value)
         self.set_pool = spin_box(SETTING_LABELS["pool_cap"], 2, 10, s.pool_cap,
                                  "Most d20s in one test, Fortune dice included (5 on the Conan "
                                  "screen; talents may allow more)")
@@ -89,9 +91,9 @@ class TableSettings(QScrollArea):
         add_row(form, SETTING_LABELS["momentum_cap"], self.set_cap)
         add_row(form, SETTING_LABELS["momentum_loss_per_round"], self.set_loss)
         add_row(form, SETTING_LABELS["keep_initiative_cost"], self.set_keep)
-        form.addRow("Action order", self.set_order)
-        form.addRow("Opposed, both succeed", self.set_tie)
-        form.addRow("Assistants count", self.set_assist)
+        add_row(form, "Action order", self.set_order)
+        add_row(form, "Opposed tie goes to", self.set_tie)
+        add_row(form, "Assistants count", self.set_assist)
         add_row(form, SETTING_LABELS["pool_cap"], self.set_pool)
         add_row(form, SETTING_LABELS["bonus_die_prices"], self.set_prices)
         add_row(form, SETTING_LABELS["ranged_base_difficulty"], self.set_ranged)
@@ -100,8 +102,7 @@ class TableSettings(QScrollArea):
         for name, control in (("momentum_cap", self.set_cap),
                               ("momentum_loss_per_round", self.set_loss),
                               ("keep_initiative_cost", self.set_keep),
-                              ("opposed_tie_rule", self.set_tie),
-                              ("assist_gate", self.set_assist), ("pool_cap", self.set_pool),
+                              ("pool_cap", self.set_pool),
                               ("bonus_die_prices", self.set_prices),
                               ("ranged_base_difficulty", self.set_ranged),
                               ("natural_one_doubles", self.set_one)):

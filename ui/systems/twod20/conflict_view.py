@@ -39,14 +39,14 @@ from seforge.systems.twod20.profiles import Profile
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import show_refusal
-from ui.shell.widgets import spin_box
+from ui.shell.widgets import spin_box, whole_numbers
 from ui.systems.twod20.common import (
     ReflowRow,
     elide_headers,
+    fit_columns,
     flow_of,
     row_of,
     set_reason,
-    whole_numbers,
     wrapping_form,
 )
 from ui.systems.twod20.conflict_settings import TableSettings
@@ -73,6 +73,9 @@ class ConflictView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         elide_headers(self.table)
+        # every head whole where the table has room ("Vigor / Resolve" was cut at 1024x768
+        # when the columns shared the width evenly); the names take what is left
+        self.columns = fit_columns(self.table, stretch=(0,))
         self.table.setMinimumHeight(140)
         left.addWidget(self.table, 1)
         left.addWidget(self._build_add_row())
@@ -450,7 +453,8 @@ class ConflictView(QWidget):
         conan = doc.profile is Profile.CONAN
         keep = self.selected()
         track_header = QTableWidgetItem("Vigor / Resolve" if conan else "Stress")
-        track_header.setToolTip(track_header.text())
+        track_header.setToolTip(f"{track_header.text()}: now / maximum"
+                                + (" of each" if conan else ""))
         self.table.setHorizontalHeaderItem(4, track_header)
         self.table.blockSignals(True)
         self.table.setRowCount(len(doc.combatants))
@@ -464,6 +468,7 @@ class ConflictView(QWidget):
                         for h in c.harms))
                 self.table.setItem(row, column, item)
         self.table.blockSignals(False)
+        self.columns.fit()
         if keep is not None:
             self.select(keep)
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QSpinBox
 
 from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20.settings import TableSettings
 from ui.shell.widgets import spin_box
-from ui.systems.twod20.common import input_form, shrinkable
+from ui.systems.twod20.common import WideCombo, input_form
 
 
 class HazardCost(QGroupBox):
@@ -37,7 +37,7 @@ class HazardCost(QGroupBox):
                 control.valueChanged.connect(self.refresh)
                 form.addRow(f"{name} X", control)
             self.qualities[name] = control
-        self.test = shrinkable(QComboBox())
+        self.test = WideCombo()
         self.test.setAccessibleName("Test to avoid the hazard")
         for label, data in (("No test", 0), ("Average (D1)", 1), ("Challenging (D2)", 2),
                             ("Daunting (D3) or harder", 3)):

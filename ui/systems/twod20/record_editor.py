@@ -41,7 +41,7 @@ from seforge.systems.twod20.records import (
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.refusal import show_refusal
-from ui.shell.widgets import DocumentLineEdit, spin_box
+from ui.shell.widgets import DocumentLineEdit, spin_box, whole_numbers
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import (
     FlowLayout,
@@ -50,7 +50,6 @@ from ui.systems.twod20.common import (
     labelled,
     page_scroll,
     set_reason,
-    whole_numbers,
 )
 from ui.systems.twod20.record_tables import AttackTable, SkillTable
 from ui.systems.twod20.rule_settings import RECORD_RULES, RuleSettingsForm

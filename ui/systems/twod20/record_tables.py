@@ -31,12 +31,11 @@ from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, skill_target
 from seforge.systems.twod20.settings import focus_note
 from ui.shell.focus_nav import no_tab_trap
-from ui.shell.widgets import DocumentLineEdit, spin_box
+from ui.shell.widgets import DocumentLineEdit, spin_box, whole_numbers
 from ui.systems.twod20.common import (
     elide_headers,
     fixed_columns,
     flow_of,
-    whole_numbers,
 )
 
 Run = Callable[[str, Callable[[Character], Character | None]], bool]

@@ -15,14 +15,17 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from seforge.systems.twod20.settings import (
     FOCUS_RULE_LABELS,
+    FOCUS_RULE_NOTES,
     HARM_LIMIT_RULE_LABELS,
+    HARM_LIMIT_RULE_NOTES,
     SETTING_LABELS,
     SETTING_SOURCES,
     FocusRule,
     HarmLimitRule,
     TableSettings,
 )
-from ui.systems.twod20.common import shrinkable, whole_numbers, wrapping_form
+from ui.shell.widgets import whole_numbers
+from ui.systems.twod20.common import explained_choices, shrinkable, wrapping_form
 
 
 def _range(name: str) -> tuple[int, int]:
@@ -58,16 +61,14 @@ class RuleSettingsForm(QWidget):
         for name in names:
             control: QWidget
             if name == "harm_limit_rule":
-                combo = QComboBox()
-                for rule, label in HARM_LIMIT_RULE_LABELS.items():
-                    combo.addItem(label, rule.value)
+                combo = explained_choices(QComboBox(), HARM_LIMIT_RULE_LABELS,
+                                          HARM_LIMIT_RULE_NOTES, source_tip(name))
                 combo.currentIndexChanged.connect(
                     lambda _i, n=name, c=combo: self._emit(n, HarmLimitRule(c.currentData())))
                 control = combo
             elif name == "focus_rule":
-                combo = QComboBox()
-                for focus_rule, label in FOCUS_RULE_LABELS.items():
-                    combo.addItem(label, focus_rule.value)
+                combo = explained_choices(QComboBox(), FOCUS_RULE_LABELS, FOCUS_RULE_NOTES,
+                                          source_tip(name))
                 combo.currentIndexChanged.connect(
                     lambda _i, n=name, c=combo: self._emit(n, FocusRule(c.currentData())))
                 control = combo
@@ -80,8 +81,9 @@ class RuleSettingsForm(QWidget):
                 control = box
             if isinstance(control, QComboBox):
                 shrinkable(control)
+            else:
+                control.setToolTip(source_tip(name))
             control.setAccessibleName(SETTING_LABELS[name])
-            control.setToolTip(source_tip(name))
             self.controls[name] = control
             caption = QLabel(SETTING_LABELS[name])
             caption.setBuddy(control)

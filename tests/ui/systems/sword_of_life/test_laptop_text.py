@@ -1,0 +1,132 @@
+"""The Sword of Life choice boxes at laptop sizes (found in screenshots): the conflict's Kind
+showed "Combat (draw Edge, lose…" at 1366x768, and the several-opponents method and the Ace
+rule clipped their long items on the GM Screen at 1024x768. The boxes now hold short names;
+what each choice does comes from the core, in the item's tooltip (and, for the kind, in the
+line under it). Checked in the real window on both screens, light and dark, choosing every
+item through the boxes. The layout check does not measure a combo box's text, so
+:mod:`tests.ui.systems.twod20.combo_check` does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from seforge.systems.sword_of_life.odds import KIND_NOTES, ConflictKind
+from seforge.systems.sword_of_life.rule_options import ACE_RULE_NOTES, AceRule
+from seforge.systems.sword_of_life.several import METHOD_NOTES, Method
+from tests.ui.helpers import laptop_window
+from tests.ui.shell.layout_check import problems
+from tests.ui.systems.twod20.combo_check import cut_combos
+from ui.shell.theme import apply_theme
+from ui.shell.window import MainWindow
+from ui.systems.sword_of_life.conflict_view import ConflictEditor
+from ui.systems.sword_of_life.gm_screen import SolGmScreen
+
+SIZES = [(1366, 768), (1024, 768)]
+
+
+@pytest.fixture(params=["light", "dark"])
+def theme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    apply_theme(qapp, request.param)
+    yield str(request.param)
+    apply_theme(qapp, "light")
+
+
+@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def window(request: pytest.FixtureRequest, theme: str, qtbot: QtBot,
+           monkeypatch: pytest.MonkeyPatch, prompts: list[str]) -> Iterator[MainWindow]:
+    made = laptop_window(qtbot, monkeypatch, request.param)
+    settle()
+    yield made
+    for document in [*made.documents(), *made.gm_documents()]:
+        document.undo_stack.setClean()
+    made.close()
+
+
+def settle() -> None:
+    for _ in range(4):
+        QApplication.processEvents()
+
+
+def choose(qtbot: QtBot, combo: QComboBox, index: int) -> None:
+    """Choose item ``index`` with the keyboard, as a user does (Qt emits ``activated``)."""
+    assert combo.isEnabled(), combo.accessibleName()
+    combo.setFocus()
+    for _ in range(2 * combo.count()):
+        if combo.currentIndex() == index:
+            break
+        qtbot.keyClick(combo, Qt.Key.Key_Up if combo.currentIndex() > index else Qt.Key.Key_Down)
+    assert combo.currentIndex() == index, combo.accessibleName()
+    settle()
+
+
+def every_choice_whole(qtbot: QtBot, root: QWidget, combo: QComboBox,
+                       notes: Mapping[Any, str]) -> list[Any]:
+    """Choose each item of ``combo`` (then the first again): none is cut under ``root``, and
+    each item's tooltip is the core's note on it. The choices, in order."""
+    chosen = []
+    for index in [*range(combo.count()), 0]:
+        choose(qtbot, combo, index)
+        assert cut_combos(root) == [], combo.currentText()
+        value = combo.currentData()
+        assert combo.itemData(index, Qt.ItemDataRole.ToolTipRole) == notes[value]
+        assert f"{combo.currentText()}: {notes[value]}" in combo.toolTip()
+        chosen.append(value)
+    return chosen
+
+
+def new_conflict(window: MainWindow) -> ConflictEditor:
+    window.new_document("sword-of-life", "sword-of-life.conflict")
+    settle()
+    tab = window.controller.current_tab()
+    assert tab is not None and isinstance(tab.widget, ConflictEditor)
+    return tab.widget
+
+
+def test_the_conflict_shows_each_kind_whole_with_what_it_draws(window: MainWindow,
+                                                              qtbot: QtBot) -> None:
+    editor = new_conflict(window)
+    kinds = every_choice_whole(qtbot, editor, editor.kind, KIND_NOTES)
+    assert kinds == [*ConflictKind, ConflictKind.COMBAT]
+    assert editor.owner.document.kind == ConflictKind.COMBAT
+    assert editor.kind.currentText() == "Combat"
+    # the line under the box says what the kind draws and wears down, from the core
+    assert editor.kind_note.text() == KIND_NOTES[ConflictKind.COMBAT]
+    choose(qtbot, editor.kind, 1)
+    assert editor.owner.document.kind == ConflictKind("debate")
+    assert editor.kind_note.text() == KIND_NOTES[ConflictKind.DEBATE]
+    assert every_choice_whole(qtbot, editor, editor.method, METHOD_NOTES) == [
+        *Method, Method.SPLIT]
+    assert every_choice_whole(qtbot, editor, editor.aces, ACE_RULE_NOTES) == [
+        *AceRule, AceRule.NONE]
+    assert problems(editor) == []
+
+
+def test_the_gm_screen_shows_each_choice_whole(window: MainWindow, qtbot: QtBot) -> None:
+    new_conflict(window)  # the GM Screen shows beside it, as a user has it
+    dock = window.gm_screen_dock
+    assert dock.isVisible()
+    dock.follow("sword-of-life")
+    page = dock.show_page("sword-of-life")
+    assert isinstance(page, SolGmScreen)
+    page.setCurrentWidget(page.conflict)
+    settle()
+    conflict = page.conflict
+    every_choice_whole(qtbot, conflict, conflict.kind, KIND_NOTES)
+    assert conflict.kind_note.text() == KIND_NOTES[ConflictKind.COMBAT]
+    every_choice_whole(qtbot, conflict, conflict.method, METHOD_NOTES)
+    every_choice_whole(qtbot, conflict, conflict.aces, ACE_RULE_NOTES)
+    assert problems(dock) == []
+    page.setCurrentWidget(page.calculator)
+    settle()
+    odds = page.calculator
+    every_choice_whole(qtbot, odds, odds.kind, KIND_NOTES)
+    odds.opponents.setValue(2)  # the method applies to several opponents
+    every_choice_whole(qtbot, odds, odds.method, METHOD_NOTES)
+    every_choice_whole(qtbot, odds, odds.aces, ACE_RULE_NOTES)
+    assert problems(dock) == []
