@@ -12,12 +12,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMainWindow, QPushButton
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import Character
 from tests.ui.helpers import gm_dock_window
+from tests.ui.shell.layout_check import cut_text
 from tests.ui.test_gm_calculator import add_book_nc, assert_odds_shown
 from ui.systems.swords_edge.gm.calculator import CalculatorTab
 
@@ -38,7 +39,7 @@ def _calculator(qtbot: QtBot, pc: Character) -> CalculatorTab:
     return calc
 
 
-def _click(button: QPushButton) -> None:
+def _click(button: QAbstractButton) -> None:
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
@@ -162,3 +163,84 @@ def test_all_of_them_together_is_a_single_action(qtbot: QtBot) -> None:
     _judge(calc, 6, 6)
     _pick(calc, "Shock Troopers (1)")  # after an action on all of them: the next round
     assert not calc.action_penalty_check.isVisible()
+
+
+def test_two_pcs_against_one_nc_in_a_round(qtbot: QtBot) -> None:
+    """Jyrell and Tella both face the Desert Acolytes' leader in the scene tracker and
+    each attacks her in the calculator in the same round: in Tella's Test the leader's
+    reaction is her second of the round, so her TN is 2 lower, shown as a box the GM can
+    untick."""
+    from seforge.systems.swords_edge.library import load_nc
+    from seforge.systems.swords_edge.play.session import start_session
+    from ui.systems.swords_edge.gm import GMDock
+    from ui.systems.swords_edge.gm_table.calculator_bridge import CalculatorBridge
+    from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
+
+    window = QMainWindow()  # the GM Screen docked as on a 1024x768 laptop
+    _WINDOWS.append(window)
+    qtbot.addWidget(window)
+    window.setCentralWidget(QLabel("(character editor)"))
+    dock = GMDock(lambda: [], parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.resize(1024, 738)
+    window.show()
+    window.resizeDocks([dock], [341], Qt.Orientation.Horizontal)
+    tracker = SceneTracker(open_calculator=CalculatorBridge(dock.calculator, lambda: [], dock),
+                           autosave=False)
+    qtbot.addWidget(tracker)
+    pcs = []
+    for pc_id in ("jyrell", "tella-of-jost"):
+        character = load_pc(pc_id)
+        start_session(character)
+        added = tracker.add_pc(character)
+        assert added is not None
+        pcs.append(added)
+    boss = tracker.add_nc(load_nc("desert-acolytes-leader"), 1)
+    for pc in pcs:
+        assert tracker.pair(pc, boss)
+    calc = dock.calculator
+
+    def attack(pc: str) -> None:
+        """Open the PC's pairing, win the Momentum, go to the Action."""
+        _click(tracker.panels[pc].buttons["calculator"])
+        assert calc.character() is tracker.scene.character(pc)
+        assert calc.step() == "momentum"
+        _judge(calc, 10, 9)
+        _click(next(b for b in calc.next_buttons if b.text().startswith("Go to Action")))
+        assert calc.step() == "action" and calc.role_combo.currentData() == "attack"
+
+    attack(pcs[0])
+    check = calc.nc_penalty_check
+    assert not check.isVisible()  # the leader's first reaction of the round is free
+    alone = int(calc.tn_label.text())
+    _judge(calc, 6, 5)
+
+    attack(pcs[1])
+    assert check.isVisible() and check.isChecked()
+    assert check.text() == "NC's 2nd action this round, TN -2"
+    assert check.accessibleName() == \
+        "NC penalty: Desert Acolytes' Leader: 2nd action this round, TN -2"
+    assert "already acted or reacted once this round (against Jyrell)" in check.toolTip()
+    assert "Untick to leave it out" in check.toolTip()
+    assert calc.tn_label.text() == str(alone - 2)
+    assert "-2  Desert Acolytes' Leader: 2nd action this round" in calc.tn_breakdown.text()
+    assert not calc.action_penalty_check.isVisible()  # Tella's own first action
+    assert_odds_shown(calc, calc.modifier(), alone - 2)
+    QApplication.processEvents()
+    # Whole in a laptop's dock (its NC's name is in the TN's lines and the tooltip).
+    assert [p for p in cut_text(calc) if "NC penalty" in p] == []
+    assert check.sizeHint().width() <= calc.scroll_area.viewport().width()
+
+    # The GM leaves it out, then takes that back with the scene's Undo.
+    _click(check)
+    assert check.isVisible() and not check.isChecked()
+    assert calc.tn_label.text() == str(alone)
+    assert tracker.undo_stack.undoText().endswith("NC's penalty for acting again")
+    tracker.undo_stack.undo()
+    assert check.isChecked() and calc.tn_label.text() == str(alone - 2)
+
+    # Judged, the roll keeps the TN it was made against; the scene keeps the count.
+    _judge(calc, 6, 5)
+    assert calc.verdict is not None and calc.verdict.tn == alone - 2
+    stored = tracker.scene.pc(pcs[1]).test
+    assert stored is not None and stored.log[-1].nc_earlier

@@ -42,7 +42,19 @@ round; a roll judged again (a corrected die, a Luck reroll) is the same action.
 Picking whom the Action is against fills in ``action_number`` (and
 ``first_action``: the Momentum bonus goes to the action right after the Momentum
 Test, L461, L976) from the log; the GM may change it, or leave the penalty out
-(:func:`set_action_penalty`).
+(:func:`set_action_penalty`). An Action that opens the next round that way moves
+``round_number`` on when it is judged, so the round numbers of the log always tell the
+rounds apart.
+
+The NCs count the same way (L505 "each character (PC or NC)", L517 "multiple PCs face a
+single NC", L523): each PC's Action against an NC (attacking it, or defending against
+it) is one act or reaction of that NC's. When several PCs deal with one NC in a round,
+its first is free and each later one costs it a Rank more; an NC's modifiers are its
+TN (L1128), so its penalty lowers the TN of the later PCs' Tests
+(:func:`nc_action_penalty`; the GM may leave it out, :func:`set_nc_penalty`). The count
+comes from the other actors' rolls in this Test's log and, in a scene, from the other
+PCs' Tests (:attr:`PendingTest.elsewhere`, which the scene fills in, its Tests' rounds
+going on together); a roll judged again keeps the count it was judged with.
 """
 
 from __future__ import annotations
@@ -69,6 +81,7 @@ from seforge.systems.swords_edge.pending_models import (
     PLAIN_RANGE,
     JudgedNextStep,
     JudgedRoll,
+    NCActionElsewhere,
     PendingNC,
     PendingTest,
     RollKind,
@@ -78,10 +91,12 @@ from seforge.systems.swords_edge.pending_models import (
 from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.breakdown import (
     TNBreakdown,
+    TNPart,
     joint_action_tn,
     momentum_tn,
     undefended_pc_tn,
     undefended_target_tn,
+    with_parts,
 )
 from seforge.systems.swords_edge.resolution.opponents import (
     Opponent,
@@ -129,10 +144,14 @@ __all__ = [
     "Consequence",
     "JudgedNextStep",
     "JudgedRoll",
+    "NCActionElsewhere",
+    "NCAgain",
+    "NCPenalty",
     "PendingNC",
     "PendingTest",
     "RollKind",
     "RoundSoFar",
+    "acting_ncs",
     "action_penalty",
     "action_target",
     "add_opponent",
@@ -142,11 +161,13 @@ __all__ = [
     "consequences",
     "exertion_luck",
     "go_to",
+    "join_round",
     "judge_test",
     "luck_reroll",
     "luck_spent",
     "modifier",
     "modifier_parts",
+    "nc_action_penalty",
     "nc_blocked",
     "new_round",
     "new_scene",
@@ -167,6 +188,7 @@ __all__ = [
     "set_actor",
     "set_dice",
     "set_nc_applied",
+    "set_nc_penalty",
     "set_nc_stress",
     "set_options",
     "set_penalty_ranks",
@@ -423,9 +445,10 @@ def set_step(test: PendingTest, step: Step) -> None:
 def set_options(test: PendingTest, **changes: Any) -> None:
     """Change the Action's situation (``role``, ``momentum_level``, ``first_action``,
     ``action_number``, ``range_band``, ``target_undefended``, ``pc_undefended``,
-    ``lost_by_critical``) or the group ``reading``; all or nothing."""
+    ``lost_by_critical``, ``nc_penalty``) or the group ``reading``; all or nothing."""
     allowed = {"role", "momentum_level", "first_action", "action_number", "range_band",
-               "target_undefended", "pc_undefended", "lost_by_critical", "reading"}
+               "target_undefended", "pc_undefended", "lost_by_critical", "reading",
+               "nc_penalty"}
     unknown = set(changes) - allowed
     if unknown:
         raise RefusedError(f"not an option of a Test: {', '.join(sorted(unknown))}")
@@ -437,7 +460,7 @@ def go_to(test: PendingTest, next_step: NextStep) -> None:
     set_step(test, next_step.step)
     set_options(test, role=next_step.role, momentum_level=next_step.momentum_level,
                 first_action=True, action_number=1, pc_undefended=False,
-                target_undefended=False)
+                target_undefended=False, nc_penalty=True)
 
 
 def new_scene(test: PendingTest) -> None:
@@ -462,7 +485,8 @@ ROUND_TIPS: dict[str, str] = {
               f"{format_modifier(multiple_action_penalty(1))} more; all of them together "
               "is a single action",
     "new_round": "Start the next round: the next act or reaction is the first again "
-                 "(turning to an NC already dealt with this round starts it too)",
+                 "(turning to an NC already dealt with this round starts it too); in a "
+                 "scene, the other PCs' Tests go on to it when they are opened",
 }
 """What the calculator says about whom an Action is against and the round (numbers from
 the rules that use them)."""
@@ -484,6 +508,10 @@ class RoundSoFar:
     first_since_momentum: bool
     """No earlier Action since the last Momentum (or Seize) roll: the Momentum bonus
     goes to this one."""
+    next_round: bool = False
+    """The Action begins a round its Test's :attr:`~PendingTest.round_number` does not
+    count yet (it is against an NC already dealt with, or against all of them together
+    after an earlier action): judging it moves the round number on."""
 
 
 @dataclass(frozen=True)
@@ -562,14 +590,22 @@ def round_so_far(test: PendingTest) -> RoundSoFar:
     if rounds and not _opens_round(rounds[-1], test.round_number, key):
         done = rounds[-1][1]
         return RoundSoFar(len(done) + 1, tuple(done), not actions)
-    return RoundSoFar(1, (), not actions)
+    counted = bool(rounds) and rounds[-1][0] == test.round_number
+    return RoundSoFar(1, (), not actions, counted and test.round_number < MAX_ROUND)
+
+
+def _round_now(test: PendingTest) -> int:
+    """The round the current Action belongs to (see :attr:`RoundSoFar.next_round`)."""
+    return test.round_number + (1 if round_so_far(test).next_round else 0)
 
 
 def _fill_in_round(test: PendingTest) -> None:
-    """Set the Action's number and Momentum bonus from the roll log."""
+    """Set the Action's number and Momentum bonus from the roll log; the NCs' penalty
+    for acting again counts (the GM may leave it out again)."""
     so_far = round_so_far(test)
     test.action_number = min(so_far.number, MAX_ACTION_NUMBER)
     test.first_action = so_far.first_since_momentum
+    test.nc_penalty = True
 
 
 def set_target(test: PendingTest, uid: str | None) -> None:
@@ -590,6 +626,15 @@ def new_round(test: PendingTest) -> None:
         raise RefusedError(f"A Test counts at most {MAX_ROUND} rounds: start a new Test.")
     test.round_number += 1
     _fill_in_round(test)
+
+
+def join_round(test: PendingTest, round_number: int) -> None:
+    """Go on to the round ``round_number`` (a later round of the scene the Test belongs
+    to): the next act or reaction is the first of that round. An earlier or the same
+    round changes nothing."""
+    if round_number > test.round_number:
+        _check(test, {"round_number": round_number})
+        _fill_in_round(test)
 
 
 def opponent_titles(test: PendingTest) -> dict[str, str]:
@@ -653,6 +698,165 @@ def set_action_penalty(test: PendingTest, on: bool) -> None:
     _check(test, {"action_number": min(number, MAX_ACTION_NUMBER)})
 
 
+# ------------------------------------------- the NCs' actions in a round
+
+NO_ONE_ELSE = "the PC in the plain modifier"
+"""Whom a roll with no PC acting was made by, as the NCs' count names it."""
+
+
+@dataclass(frozen=True)
+class NCAgain:
+    """Where one NC the Action is against stands in the round (:func:`nc_action_penalty`)."""
+
+    uid: str
+    title: str
+    """The NC's name as the calculator shows it."""
+    earlier: tuple[str, ...]
+    """Whom it already acted or reacted against this round (the PCs' names), in order."""
+
+    @property
+    def number(self) -> int:
+        """Which act or reaction of the round this one is for the NC (1: the first)."""
+        return len(self.earlier) + 1
+
+    @property
+    def amount(self) -> int:
+        """The NC's penalty for it (-2 for its 2nd), which comes off its TN."""
+        return multiple_action_penalty(self.number - 1)
+
+    @property
+    def label(self) -> str:
+        """``"Crimelord: 2nd action this round"``."""
+        return f"{self.title}: {ordinal(self.number)} action this round"
+
+
+@dataclass(frozen=True)
+class NCPenalty:
+    """The penalty of the NCs the Action is against for acting again in the round, as
+    the calculator proposes it: it lowers their TN (:func:`nc_action_penalty`)."""
+
+    ncs: tuple[NCAgain, ...]
+    """Each NC that acted or reacted earlier this round (at least one)."""
+    applied: bool
+    """Whether it counts on the TN (the GM may leave it out)."""
+    label: str
+    """``"Crimelord: 2nd action this round"`` (several: ``"NCs acting again this
+    round"``)."""
+    short: str
+    """Without the NC's name, for a narrow place: ``"NC's 2nd action this round"``."""
+    why: str
+    """A few sentences in our words: whom each NC already dealt with, and what it costs."""
+
+    @property
+    def amount(self) -> int:
+        """What it does to the TN, counted or not (-2 for one NC's 2nd action)."""
+        return sum(nc.amount for nc in self.ncs)
+
+    @property
+    def value(self) -> int:
+        """What it does to the TN now."""
+        return self.amount if self.applied else 0
+
+
+def acting_ncs(test: PendingTest, roll: JudgedRoll) -> list[str]:
+    """The uids of the NCs that acted or reacted in the Action ``roll`` of ``test``."""
+    if roll.step != "action":
+        return []
+    if roll.acting is not None:
+        return list(roll.acting)
+    if roll.target is not None:
+        return [roll.target]
+    return [o.uid for o in test.opponents]
+
+
+def _judged_already(test: PendingTest) -> JudgedRoll | None:
+    """The acting character's roll of the current Action, when it was judged already
+    (a corrected die, a Luck reroll: the same action)."""
+    for roll in reversed(test.log):
+        if roll.actor != test.actor or (roll.step == "action" and roll.undefended_pc):
+            continue
+        target = action_target(test)
+        if roll.step == "action" and roll.round_number == test.round_number \
+                and roll.target == (target.uid if target is not None else None):
+            return roll
+        return None
+    return None
+
+
+def _nc_earlier(test: PendingTest) -> dict[str, list[str]]:
+    """Per NC the current Action is against: whom it already acted or reacted against
+    this round, from the other PCs' rolls in this Test and in the scene's other Tests
+    (:attr:`PendingTest.elsewhere`). A roll judged already keeps what it was judged with."""
+    if test.step != "action" or test.pc_undefended or test.target_undefended:
+        return {}
+    facing = [o.uid for o in _facing_now(test)]
+    judged = _judged_already(test)
+    if judged is not None:
+        return {uid: list(judged.nc_earlier.get(uid, [])) for uid in facing}
+    now = _round_now(test)
+    found: dict[str, list[str]] = {uid: [] for uid in facing}
+
+    def add(uid: str, who: str) -> None:
+        if uid in found and who not in found[uid]:
+            found[uid].append(who)
+
+    for entry in test.elsewhere:
+        if entry.round_number == now:
+            add(entry.nc, entry.by or "another PC")
+    for roll in test.log:
+        if roll.step == "action" and roll.actor != test.actor and roll.round_number == now:
+            for uid in acting_ncs(test, roll):
+                add(uid, roll.actor or NO_ONE_ELSE)
+    return found
+
+
+def nc_action_penalty(test: PendingTest) -> NCPenalty | None:
+    """The penalty of the NCs the Action is against for acting or reacting again this
+    round, as it comes off their TN (None: none of them acted earlier this round, or the
+    roll's numbers are fixed: an Undefended PC or target).
+
+    Several PCs against one NC (book: *Action*, L517, L523): each PC's action against it
+    is one more reaction of the NC's, the first of the round free, each later one a Rank
+    (-2) more. An NC's penalty is on its side of the roll, the TN, as its Qualities are
+    (L1128). The first PC to deal with it in a round pays nothing; the second faces a TN 2
+    lower, the third 4 lower."""
+    earlier = _nc_earlier(test)
+    titles = opponent_titles(test)
+    ncs = tuple(NCAgain(uid, titles.get(uid, "the NC"), tuple(names))
+                for uid, names in earlier.items() if names)
+    if not ncs:
+        return None
+    each = format_modifier(multiple_action_penalty(1))
+    sentences = [f"{nc.title} has already acted or reacted {times(len(nc.earlier))} this "
+                 f"round (against {', '.join(nc.earlier)}), so this is its "
+                 f"{ordinal(nc.number)}: {format_modifier(nc.amount)}." for nc in ncs]
+    why = " ".join(sentences) + (
+        f" An NC pays for acting again in a round as a PC does, {each} more for each act "
+        "or reaction after its first; since the NC's side of the roll is its TN, the "
+        "penalty lowers the TN.")
+    if not test.nc_penalty:
+        why += " Left out by the GM."
+    several = "NCs acting again this round"
+    label = ncs[0].label if len(ncs) == 1 else several
+    short = f"NC's {ordinal(ncs[0].number)} action this round" if len(ncs) == 1 else several
+    return NCPenalty(ncs, test.nc_penalty, label, short, why)
+
+
+def set_nc_penalty(test: PendingTest, on: bool) -> None:
+    """Count the NCs' penalty for acting again in the round on the TN, or leave it out."""
+    if on and nc_action_penalty(test) is None:
+        raise RefusedError("No NC the Action is against acted earlier this round: no "
+                           "penalty.")
+    _check(test, {"nc_penalty": on})
+
+
+def _nc_penalty_parts(test: PendingTest) -> list[TNPart]:
+    penalty = nc_action_penalty(test)
+    if penalty is None or not penalty.applied:
+        return []
+    return [TNPart(nc.label, nc.amount) for nc in penalty.ncs]
+
+
 # ----------------------------------------------------------------- numbers
 
 
@@ -701,7 +905,10 @@ def tn(test: PendingTest) -> TNBreakdown | None:
     opponents = [_opponent_now(test, o) for o in active]
     if step == "momentum":
         return momentum_tn(opponents)
-    return joint_action_tn(opponents, test.reading)
+    breakdown = joint_action_tn(opponents, test.reading)
+    if step == "action":
+        breakdown = with_parts(breakdown, _nc_penalty_parts(test))
+    return breakdown
 
 
 def _facing_now(test: PendingTest) -> list[PendingNC]:
@@ -711,9 +918,11 @@ def _facing_now(test: PendingTest) -> list[PendingNC]:
 
 
 def _opponent_now(test: PendingTest, entry: PendingNC) -> Opponent:
+    """``entry`` as the rules see it in the current step, named as the calculator names
+    it (numbered when another NC of the Test has its name)."""
     blocked = nc_blocked(test, entry.uid)
     applied = frozenset(k for k in entry.applied[test.step] if k not in blocked)
-    return Opponent(entry.nc, applied, entry.stress)
+    return Opponent(entry.nc, applied, entry.stress, opponent_titles(test)[entry.uid])
 
 
 def exertion_luck(test: PendingTest, character: Character | None) -> int:
@@ -772,10 +981,16 @@ def judge_test(test: PendingTest, character: Character | None,
                            breakdown.total, undefended_pc)
     judged.kind = kind
     judged.actor = test.actor
-    judged.round_number = test.round_number
     if step == "action":
+        earlier = _nc_earlier(test)
+        if not undefended_pc and round_so_far(test).next_round:
+            test.round_number += 1  # the Action opened the next round
         target = action_target(test)
         judged.target = target.uid if target is not None else None
+        judged.acting = [] if test.target_undefended and not undefended_pc else \
+            [o.uid for o in _facing_now(test)]
+        judged.nc_earlier = {uid: names for uid, names in earlier.items() if names}
+    judged.round_number = test.round_number
     if character is not None and not undefended_pc:
         judged.used = sorted(test.selected())
         judged.trait = test.trait

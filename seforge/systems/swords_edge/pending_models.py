@@ -129,6 +129,14 @@ class JudgedRoll(_Model):
     PC); None: every NC together (or not an Action)."""
     round_number: int = Field(default=1, ge=1, le=MAX_ROUND)
     """The Test's :attr:`PendingTest.round_number` when the roll was judged."""
+    acting: list[str] | None = None
+    """In the Action: the uids of the NCs that acted or reacted in it (none against an
+    Undefended target); None in a roll judged before SEForge kept them (its target, else
+    every NC of the Test)."""
+    nc_earlier: dict[str, list[str]] = Field(default_factory=dict)
+    """In the Action: per NC uid, whom that NC had already acted or reacted against in
+    the round when the roll was judged (the PCs' names); see
+    :func:`~.pending.nc_action_penalty`."""
 
     @classmethod
     def of(cls, verdict: Verdict, step: Step, dice: tuple[int, int], rerolled: bool,
@@ -142,6 +150,18 @@ class JudgedRoll(_Model):
                         for n in verdict.next_steps],
             undefended_pc=undefended_pc,
         )
+
+
+class NCActionElsewhere(_Model):
+    """An act or reaction of one of the Test's NCs in another PC's Test of the same scene
+    (the scene fills these in: :meth:`~seforge.systems.swords_edge.scene.Scene.pairing_test`)."""
+
+    nc: str
+    """The NC's uid in this Test."""
+    round_number: int = Field(default=1, ge=1, le=MAX_ROUND)
+    """The scene's round it happened in (the rounds of a scene's Tests go on together)."""
+    by: str = ""
+    """The other PC, as the scene names it."""
 
 
 class PendingTest(_Model):
@@ -167,6 +187,12 @@ class PendingTest(_Model):
     round_number: int = Field(default=1, ge=1, le=MAX_ROUND)
     """Rounds the GM began by hand (:func:`~.pending.new_round`); each judged roll
     keeps the number it was judged in."""
+    nc_penalty: bool = True
+    """Whether the NCs' penalty for acting again in the round counts on the TN (the GM
+    may leave it out; see :func:`~.pending.nc_action_penalty`)."""
+    elsewhere: list[NCActionElsewhere] = Field(default_factory=list)
+    """What the Test's NCs did in the other PCs' Tests of the scene, from the round the
+    Test is in on (filled in by the scene each time it hands the Test out)."""
     range_band: str = RANGES[0]
     target_undefended: bool = False
     pc_undefended: bool = False

@@ -145,6 +145,11 @@ class Scene(SceneRoster):
         (an NC new to the Test applies nothing to Momentum until the GM ticks it);
         the PC's spent Qualities include the scene's; when the scene says the PC won
         the Momentum at a Level the Test has not followed yet, it moves to the Action.
+
+        Rounds are the scene's: the Test goes on to the latest round another PC's Test
+        has reached, and learns what its NCs did in the other PCs' Tests from that round
+        on (:attr:`PendingTest.elsewhere`), so an NC several PCs deal with in one round
+        pays for its later acts and reactions (:func:`pending.nc_action_penalty`).
         """
         entry = self.pc(ref)
         if entry.test is None:
@@ -165,7 +170,35 @@ class Scene(SceneRoster):
         test.scene_spent = sorted(set(test.scene_spent) | set(entry.spent_on_momentum))
         if entry.momentum == "pc" and entry.momentum_level != test.momentum_level:
             pt.go_to(test, NextStep("", "action", "attack", entry.momentum_level))
+        others = [p for p in self.pcs if p.id != entry.id and p.test is not None]
+        pt.join_round(test, max([test.round_number,
+                                 *(p.test.round_number for p in others if p.test)]))
+        test.elsewhere = self._elsewhere(test, others)
         return test
+
+    def _elsewhere(self, test: PendingTest, others: Sequence[ScenePC]
+                   ) -> list[pt.NCActionElsewhere]:
+        """What the NCs of ``test`` did in the Tests of ``others`` (other PCs of the
+        scene) from the round ``test`` is in on: each act or reaction once per PC."""
+        here = {o.scene_id: o.uid for o in test.opponents if o.scene_id}
+        found: list[pt.NCActionElsewhere] = []
+        for other in others:
+            if other.test is None:
+                continue
+            scene_ids = {o.uid: o.scene_id for o in other.test.opponents}
+            by = self.title(other.id)
+            for roll in other.test.log:
+                if roll.round_number < test.round_number:
+                    continue
+                for uid in pt.acting_ncs(other.test, roll):
+                    nc_id = here.get(scene_ids.get(uid, ""))
+                    if nc_id is None:
+                        continue
+                    seen = pt.NCActionElsewhere(nc=nc_id, round_number=roll.round_number,
+                                                by=by)
+                    if seen not in found:
+                        found.append(seen)
+        return found
 
     def store_test(self, ref: PCRef, test: PendingTest) -> None:
         """Keep ``test`` as the PC's Test in progress (the calculator's latest)."""

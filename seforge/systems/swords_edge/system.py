@@ -130,7 +130,8 @@ class SwordsEdge:
 
     def check(self, path: Path) -> CheckReport:
         """The ledger and rule problems of a character: figures ``spent`` and ``budget``,
-        the validation problems with their rule ids (DocumentFileError when unreadable)."""
+        the validation problems with their rule ids; for a GM's Table scene or a campaign,
+        what is in it and its problems (DocumentFileError when unreadable)."""
         from seforge.systems.swords_edge.cli.check import check_file
 
         return check_file(path)

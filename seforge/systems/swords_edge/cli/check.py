@@ -1,15 +1,21 @@
-"""What ``seforge check`` prints for a Sword's Edge character: the creation ledger, the
-table rules in force and every rule problem, as text or as JSON.
+"""What ``seforge check`` prints for a Sword's Edge document, as text or as JSON.
 
+A character: the creation ledger, the table rules in force and every rule problem.
 :func:`check_file` gives a :class:`SwordsEdgeCheckReport`, a core
 :class:`~seforge.core.systems.CheckReport` (figures ``spent`` and ``budget``, the
 validation problems as CheckProblems with their rule ids) that also renders the full
 ledger: ``seforge check`` prints :meth:`SwordsEdgeCheckReport.text` and
 :meth:`SwordsEdgeCheckReport.as_json`, the same output as before game systems.
+
+A GM's Table scene (``.sescene``) or a campaign (``.secampaign``): a
+:class:`SummaryCheckReport`, what is in it and what does not hold together
+(:mod:`seforge.systems.swords_edge.scene_check`; a campaign's PCs checked one by one).
+Errors make the exit code 1, warnings do not, as for a character.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -94,7 +100,148 @@ class SwordsEdgeCheckReport(CheckReport):
         return "\n".join([self.heading(name), *self.body])
 
 
+class SummaryCheckReport(SwordsEdgeCheckReport):
+    """The report of a scene or a campaign: what is in it and its problems; its first
+    line names the kind of document and counts the problems."""
+
+    __slots__ = ("what",)
+    _FIELDS = (*SwordsEdgeCheckReport._FIELDS, "what")
+    what: str
+
+    def __init__(self, what: str, problems: Iterable[CheckProblem] = (),
+                 lines: Iterable[str] = (), full_json: Mapping[str, Any] | None = None
+                 ) -> None:
+        problems = tuple(problems)
+        body = [*(f"  {line}" for line in lines),
+                *(f"  {p.severity}: {p.message} [{p.rule}]" for p in problems)]
+        self._init(*self.core_fields(problems, None, lines),
+                   {"legal": not any(p.severity == "error" for p in problems),
+                    **dict(full_json or {}), "problems": [p.as_json() for p in problems]},
+                   tuple(body), what)
+
+    def heading(self, name: str) -> str:
+        """``"current.sescene: Sword's Edge scene, 1 warning"``."""
+        from seforge.systems.swords_edge.wording import plural
+
+        counts = Counter(p.severity for p in self.problems)
+        found = [plural(counts[k], k) for k in ("error", "warning") if counts[k]]
+        return f"{name}: {self.what}, {' and '.join(found) if found else 'no problems'}"
+
+
+SCENE_FORMATS = ("swords-edge.scene", "seforge.scene")
+"""A scene's format id and its alias (restated from ``scene.SCENE_KIND``, which needs
+pydantic; a test keeps them equal)."""
+CAMPAIGN_FORMAT = "seforge.campaign"
+"""The core's campaign format id (restated from ``seforge.core.campaign``)."""
+
+
 def check_file(path: Path) -> SwordsEdgeCheckReport:
+    """Check the document at ``path``: a character, a GM's Table scene or a campaign,
+    by the format written in it (DocumentFileError when it cannot be read)."""
+    from seforge.core.documents import DocumentFileError, peek_format
+
+    try:
+        format_id = peek_format(path)
+    except DocumentFileError:
+        format_id = ""  # the character's reader says what is wrong
+    if format_id in SCENE_FORMATS:
+        return check_scene(path)
+    if format_id == CAMPAIGN_FORMAT:
+        return check_campaign(path)
+    return check_character_file(path)
+
+
+def check_scene(path: Path) -> SummaryCheckReport:
+    """A GM's Table scene: its PCs, NCs and Tests in progress, and its problems; an
+    autosaved one also has its PCs' files checked (DocumentFileError when unreadable)."""
+    from seforge.systems.swords_edge.scene import load_scene
+    from seforge.systems.swords_edge.scene_autosave import PCS_FILE_NAME
+    from seforge.systems.swords_edge.scene_check import (
+        pc_file_problems,
+        scene_json,
+        scene_lines,
+        scene_problems,
+    )
+
+    scene = load_scene(path)
+    findings = scene_problems(scene)
+    sidecar = path.with_name(PCS_FILE_NAME)
+    if sidecar.is_file():
+        findings += pc_file_problems(scene, sidecar)
+    return SummaryCheckReport(
+        "Sword's Edge scene",
+        [CheckProblem(f.message, f.severity, f.rule) for f in findings],
+        scene_lines(scene), scene_json(scene))
+
+
+def check_campaign(path: Path) -> SummaryCheckReport:
+    """A Sword's Edge campaign: its party (each PC checked), opponents, clocks and table
+    rules (DocumentFileError when unreadable, or a campaign of another game system)."""
+    from seforge.core.documents import DocumentFileError
+    from seforge.systems.swords_edge.campaign import load_campaign, resolve_paths, rules_differing
+    from seforge.systems.swords_edge.fileformat import load_character, load_nc
+    from seforge.systems.swords_edge.table_rules import rules_on
+    from seforge.systems.swords_edge.validation import check_character as validate
+    from seforge.systems.swords_edge.wording import plural as _count
+
+    campaign = load_campaign(path)
+    paths = resolve_paths(campaign, path)
+    name = f'"{campaign.name}"' if campaign.name else "(no name)"
+    lines = [f"Campaign {name}: {_count(len(campaign.characters), 'PC')}, "
+             f"{_count(len(campaign.opponents), 'opponent')}, "
+             f"{_count(len(campaign.clocks), 'clock')}"]
+    if rules_line(campaign.table_rules):
+        lines.append(rules_line(campaign.table_rules))
+    problems: list[CheckProblem] = []
+    members: list[dict[str, Any]] = []
+    for written, resolved in zip(campaign.characters, paths.characters, strict=True):
+        try:
+            character = load_character(resolved)
+        except DocumentFileError as exc:
+            problems.append(CheckProblem(f"The PC file {written} cannot be read: {exc}",
+                                         "warning", "campaign.file"))
+            members.append({"file": written, "kind": "pc", "readable": False})
+            continue
+        who = character.name or written
+        result = validate(character)
+        errors = sum(1 for p in result.problems if p.severity.value == "error")
+        lines.append(f"PC {who} ({written}): {'legal' if result.legal else 'NOT legal'}")
+        members.append({"file": written, "kind": "pc", "readable": True, "name": who,
+                        "legal": result.legal})
+        if not result.legal:
+            problems.append(CheckProblem(
+                f"{who} is not legal ({_count(errors, 'error')}): seforge check {written} "
+                "says why.", "warning", "campaign.pc_not_legal"))
+        differing = rules_differing(character, campaign)
+        if differing:
+            problems.append(CheckProblem(
+                f"{who} plays with other table rules than the campaign: "
+                f"{', '.join(rule.title for rule in differing)}.", "warning",
+                "campaign.table_rules"))
+    for written, resolved in zip(campaign.opponents, paths.opponents, strict=True):
+        try:
+            nc = load_nc(resolved)
+        except DocumentFileError as exc:
+            problems.append(CheckProblem(f"The opponent file {written} cannot be read: "
+                                         f"{exc}", "warning", "campaign.file"))
+            members.append({"file": written, "kind": "opponent", "readable": False})
+            continue
+        lines.append(f"Opponent {nc.name or written} ({written}): {nc.rank.label} "
+                     f"{nc.type.value}, TN {nc.base_tn}")
+        members.append({"file": written, "kind": "opponent", "readable": True,
+                        "name": nc.name})
+    for clock in campaign.clocks:
+        lines.append(f"Clock {clock.name or '(no name)'}: {clock.filled} of "
+                     f"{clock.segments} filled")
+    return SummaryCheckReport(
+        "Sword's Edge campaign", problems, lines,
+        {"kind": "campaign", "name": campaign.name, "members": members,
+         "clocks": [{"name": c.name, "segments": c.segments, "filled": c.filled}
+                    for c in campaign.clocks],
+         "table_rules": [rule.field for rule in rules_on(campaign.table_rules)]})
+
+
+def check_character_file(path: Path) -> SwordsEdgeCheckReport:
     """Check the character at ``path`` (DocumentFileError when it cannot be read)."""
     from seforge.systems.swords_edge.fileformat import load_character
     from seforge.systems.swords_edge.table_rules import rules_on

@@ -44,12 +44,12 @@ class TNBreakdown:
 
 
 def _applied_parts(opponent: Opponent) -> list[TNPart]:
-    return [TNPart(f"{o.name} ({opponent.nc.name})", o.modifier)
+    return [TNPart(f"{o.name} ({opponent.name})", o.modifier)
             for o in opponent.applied_options()]
 
 
 def _base_part(opponent: Opponent) -> TNPart:
-    return TNPart(f"{opponent.nc.name} ({opponent.rank.label}) TN", opponent.rank.target_number)
+    return TNPart(f"{opponent.name} ({opponent.rank.label}) TN", opponent.rank.target_number)
 
 
 def _checked(total: int, parts: list[TNPart], note: str = "") -> TNBreakdown:
@@ -71,7 +71,7 @@ def momentum_tn(opponents: Sequence[Opponent]) -> TNBreakdown:
         step = max(opponent.rank.modifier, RANK_STEP)
         floor = "" if step == opponent.rank.modifier else \
             f", {format_modifier(opponent.rank.modifier)} counts as {format_modifier(step)}"
-        parts.append(TNPart(f"{opponent.nc.name} ({opponent.rank.label}{floor})", step))
+        parts.append(TNPart(f"{opponent.name} ({opponent.rank.label}{floor})", step))
         parts.extend(_applied_parts(opponent))
     note = "Group: the highest Rank sets the TN, every other NC adds at least one Rank." \
         if len(opponents) > 1 else ""
@@ -102,12 +102,21 @@ def joint_action_tn(
     else:
         for opponent in opponents[1:]:
             step = max(opponent.rank.modifier, RANK_STEP)
-            parts.append(TNPart(f"{opponent.nc.name} ({opponent.rank.label}) group step",
+            parts.append(TNPart(f"{opponent.name} ({opponent.rank.label}) group step",
                                 step))
             parts.extend(_applied_parts(opponent))
         note = ("Reading: the book's printed total (the first NC gives its TN only, each "
                 "other adds a group step and its Qualities).")
     return _checked(total, parts, note)
+
+
+def with_parts(breakdown: TNBreakdown, extra: Sequence[TNPart]) -> TNBreakdown:
+    """``breakdown`` with ``extra`` parts added to its total (an NC's penalty for acting
+    again in the round, say)."""
+    if not extra:
+        return breakdown
+    parts = [*breakdown.parts, *extra]
+    return _checked(breakdown.total + sum(p.value for p in extra), parts, breakdown.note)
 
 
 def undefended_target_tn() -> TNBreakdown:

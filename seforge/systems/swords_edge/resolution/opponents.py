@@ -196,6 +196,14 @@ class Opponent:
     nc: NarrativeCharacter
     applied: frozenset[str] = frozenset()
     stress: int = 0
+    title: str = ""
+    """How the lines about it name it: the NC's name told apart from others of the same
+    name (``"Shock Troopers (2)"``); empty: its plain name."""
+
+    @property
+    def name(self) -> str:
+        """Its :attr:`title`, else the NC's own name."""
+        return self.title or self.nc.name or "NC"
 
     @property
     def state(self) -> tuple[bool, Rank | None]:

@@ -95,7 +95,7 @@ def nc_stress_line(opponent: Opponent, stress: int) -> str:
     """What ``stress`` more Stress does to ``opponent``."""
     nc = opponent.nc
     result = apply_stress_to_nc(nc.type, nc.rank, opponent.stress, stress)
-    name = f"{nc.name} ({nc.type.value})"
+    name = f"{opponent.name} ({nc.type.value})"
     if result.removed:
         return f"{name} is removed from the scene."
     if nc.type is NCType.REGULAR:

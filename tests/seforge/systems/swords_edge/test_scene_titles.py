@@ -31,3 +31,33 @@ def test_a_scene_names_two_pcs_of_one_name_by_player_or_number() -> None:
     assert scene.pair(b, troopers[:1]).text == "Jyrell (Alex) faces Shock Troopers 1."
     assert scene.give_luck(a, "a fine speech").text == \
         "Jyrell (Sam) gains 1 Luck (a fine speech)."
+
+
+def test_result_lines_tell_two_ncs_of_one_name_apart() -> None:
+    """Two of the book's Shock Troopers in one Test: the calculator calls them "Shock
+    Troopers (1)" and "(2)", and so do the verdict's lines and the TN's parts."""
+    from seforge.systems.swords_edge import pending as pt
+
+    jyrell = library.load_pc("jyrell")
+    test = pt.PendingTest()
+    pt.set_actor(test, jyrell.name)
+    uids = [pt.add_opponent(test, library.load_nc("shock-troopers")).uid for _ in range(2)]
+    assert [o.nc.name for o in test.opponents] == ["Shock Troopers", "Shock Troopers"]
+    pt.set_step(test, "action")
+    pt.set_target(test, uids[1])
+    breakdown = pt.tn(test)
+    assert breakdown is not None
+    assert breakdown.lines()[0] == "5  Shock Troopers (2) (Poor) TN"
+    assert "+2  Fearless Soldier (Shock Troopers (2))" in breakdown.lines()
+    pt.set_dice(test, 9, 9)
+    verdict = pt.judge_test(test, jyrell)
+    assert verdict.success
+    assert "Shock Troopers (2) (minion) is removed from the scene." in verdict.lines
+    assert not any("Shock Troopers (minion)" in line for line in verdict.lines)
+    # Against both together, the first is named with its number too.
+    pt.set_target(test, None)
+    together = pt.tn(test)
+    assert together is not None and together.lines()[0].endswith("Shock Troopers (1) (Poor) TN")
+    pt.judge_test(test, jyrell)
+    assert test.verdict is not None
+    assert "Shock Troopers (1) (minion) is removed from the scene." in test.verdict.lines

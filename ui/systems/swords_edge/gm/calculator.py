@@ -94,6 +94,9 @@ class CalculatorTab(CalculatorView):
         self.action_penalty_check.toggled.connect(
             lambda on: self._apply("Penalty for acting again",
                                    lambda t: pt.set_action_penalty(t, on)))
+        self.nc_penalty_check.toggled.connect(
+            lambda on: self._apply("NC's penalty for acting again",
+                                   lambda t: pt.set_nc_penalty(t, on)))
         self.judge_button.clicked.connect(self.judge_roll)
         self.roll_button.clicked.connect(self.roll)
         self.roll_reroll_button.clicked.connect(self.roll_reroll)
@@ -365,6 +368,15 @@ class CalculatorTab(CalculatorView):
             self.action_penalty_check.setAccessibleName(f"Penalty: {text}")
             self.action_penalty_check.setToolTip(
                 f"{penalty.why}\nUntick to leave it out, tick to count it.")
+        against = pt.nc_action_penalty(test)
+        self.nc_penalty_check.setVisible(against is not None)
+        if against is not None:
+            amount = format_modifier(against.amount)
+            self.nc_penalty_check.setText(f"{against.short}, TN {amount}")
+            self.nc_penalty_check.setChecked(against.applied)
+            self.nc_penalty_check.setAccessibleName(f"NC penalty: {against.label}, TN {amount}")
+            self.nc_penalty_check.setToolTip(
+                f"{against.why}\nUntick to leave it out, tick to count it.")
 
     def _draw_cards(self, test: PendingTest) -> None:
         wanted = [o.uid for o in test.opponents]

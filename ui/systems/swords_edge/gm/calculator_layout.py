@@ -142,7 +142,8 @@ class CalculatorLayout(QWidget):
             self.new_round_button, self.level_combo, self.first_action_check,
             self.action_number, self.range_combo, self.target_undefended, self.pc_undefended,
             self.lost_by_critical, self.reading_combo, *self.quality_boxes.values(),
-            self.new_scene_button, self.action_penalty_check, self.odds.chart, self.die1,
+            self.new_scene_button, self.nc_penalty_check, self.action_penalty_check,
+            self.odds.chart, self.die1,
             self.die2, self.judge_button, self.roll_button, self.reroll_spin,
             self.reroll_button, self.roll_reroll_button, self.offer_button,
             *self.next_buttons, self.apply_stress_button, self.log_list,
@@ -399,6 +400,9 @@ class CalculatorLayout(QWidget):
         self.action_penalty_check = QCheckBox(group)
         self.action_penalty_check.setObjectName("action_penalty")
         self.action_penalty_check.hide()
+        self.nc_penalty_check = QCheckBox(group)
+        self.nc_penalty_check.setObjectName("nc_penalty")
+        self.nc_penalty_check.hide()
         self.tn_label = QLabel(group)
         self.tn_label.setObjectName("tn_total")
         tip(self.tn_label, "Target Number", "The TN for this step")
@@ -470,6 +474,7 @@ class CalculatorLayout(QWidget):
         tn_row.addWidget(self.tn_label, 1)
         layout.addLayout(tn_row)
         layout.addWidget(self.tn_breakdown)
+        layout.addWidget(self.nc_penalty_check)
         layout.addWidget(self.modifier_label)
         layout.addWidget(self.action_penalty_check)
         layout.addWidget(self.odds)

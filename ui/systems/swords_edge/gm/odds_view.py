@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from seforge.systems.swords_edge.dice import LEVELS, CriticalsReading, needed_roll, odds
@@ -20,18 +20,30 @@ LUCK_STEPS = (1, 2, 3)
 
 
 class LevelChart(QWidget):
-    """Bars for "fail" and each Level of Success, drawn in palette colours."""
+    """Bars for "fail" and each Level of Success, drawn in palette colours.
+
+    Each bar's name is written whole under it: when the names do not fit side by side,
+    they take turns on two (or more) lines, each one then having the width of the bars
+    around it, and the chart grows by those lines."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bars: list[tuple[str, Fraction, bool]] = []
-        self.setMinimumHeight(96)
+        self._rows = 1
+        self.setMinimumHeight(self._height(1))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Chart of the chances of each Level")
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
 
+    def _height(self, rows: int) -> int:
+        """The chart's height with its names on ``rows`` lines."""
+        return 110 + (rows - 1) * self.fontMetrics().height()
+
     def sizeHint(self) -> QSize:
-        return QSize(300, 110)
+        return QSize(300, self._height(self._rows))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self._height(self._rows))
 
     def set_bars(self, bars: list[tuple[str, Fraction, bool]]) -> None:
         """``(label, chance, is_success)`` per bar, left to right."""
@@ -40,10 +52,79 @@ class LevelChart(QWidget):
         self.setToolTip(summary)
         self.setAccessibleDescription(summary)
         self.setAccessibleName(f"Chances by Level: {summary}")
+        self._fit_rows()
         self.update()
 
     def bars(self) -> list[tuple[str, Fraction, bool]]:
         return list(self._bars)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_rows()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Take as many lines for the names as the width needs (the height follows)."""
+        rows = self._rows_needed(self.width())
+        if rows != self._rows:
+            self._rows = rows
+            self.setMinimumHeight(self._height(rows))
+            self.updateGeometry()
+
+    def _rooms(self, width: float, rows: int) -> list[tuple[float, float]]:
+        """Per bar, from where to where its name may go with the names on ``rows`` lines
+        in turn: half way to the next bar's name on its line each side (the chart's
+        edge when there is none)."""
+        count = len(self._bars)
+        slot = width / count if count else 0.0
+        rooms = []
+        for index in range(count):
+            centre = (index + 0.5) * slot
+            left = 0.0 if index - rows < 0 else centre - rows * slot / 2
+            right = width if index + rows >= count else centre + rows * slot / 2
+            rooms.append((left, right))
+        return rooms
+
+    def _fits(self, width: float, rows: int) -> bool:
+        """Whether every name fits its room with the names on ``rows`` lines."""
+        fm = self.fontMetrics()
+        return all(fm.horizontalAdvance(name) <= right - left
+                   for (name, _c, _s), (left, right)
+                   in zip(self._bars, self._rooms(width, rows), strict=True))
+
+    def _rows_needed(self, width: float) -> int:
+        count = len(self._bars)
+        if count == 0 or width <= 0:
+            return 1
+        return next((rows for rows in range(1, count + 1) if self._fits(width, rows)),
+                    count)
+
+    def label_layout(self) -> list[tuple[str, QRectF, QRectF]]:
+        """Per bar, left to right: the label shown under it, the room it has and the
+        rectangle its text takes (as near under its bar as its room allows)."""
+        fm = self.fontMetrics()
+        line = fm.height()
+        count = len(self._bars)
+        if not count:
+            return []
+        width = float(self.width())
+        slot = width / count
+        rows = self._rows_needed(width)
+        first = self.height() - rows * line - 2
+        found = []
+        for index, ((name, _c, _s), (left, right)) in enumerate(
+                zip(self._bars, self._rooms(width, rows), strict=True)):
+            top = first + (index % rows) * line
+            room = QRectF(left, top, right - left, line)
+            advance = fm.horizontalAdvance(name)
+            centre = (index + 0.5) * slot
+            start = min(max(centre - advance / 2, left), right - advance)
+            found.append((name, room, QRectF(start, top, advance, line)))
+        return found
 
     def paintEvent(self, _event: object) -> None:
         if not self._bars:
@@ -58,14 +139,14 @@ class LevelChart(QWidget):
         fm = painter.fontMetrics()
         line = fm.height()
         width = self.width()
-        height = self.height()
         count = len(self._bars)
         slot = width / count
+        labels = self.label_layout()
         top = line + 2
-        bottom = height - line - 4
+        bottom = (labels[0][1].top() if labels else self.height()) - 2
         area = max(bottom - top, 4)
         peak = max((float(p) for _, p, _ in self._bars), default=0.0) or 1.0
-        for index, (name, chance, success) in enumerate(self._bars):
+        for index, (_name, chance, success) in enumerate(self._bars):
             x = index * slot
             bar_h = area * float(chance) / peak
             colour = QColor(good) if success else bad
@@ -77,9 +158,8 @@ class LevelChart(QWidget):
             label = format_chance(chance)
             painter.drawText(QRectF(x, bottom - bar_h - line - 1, slot, line),
                              Qt.AlignmentFlag.AlignCenter, label)
-            short = fm.elidedText(name, Qt.TextElideMode.ElideRight, int(slot) - 2)
-            painter.drawText(QRectF(x, bottom + 2, slot, line), Qt.AlignmentFlag.AlignCenter,
-                             short)
+            name, _room, text_rect = labels[index]
+            painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, name)
         painter.end()
 
 
