@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QScrollBar,
     QStyle,
+    QStyleOptionComboBox,
     QStyleOptionFrame,
     QTextEdit,
     QToolButton,
@@ -210,10 +211,10 @@ def cut_at_the_right(root: QWidget) -> list[str]:
 
 
 def problems(root: QWidget) -> list[str]:
-    """Every check but the names: sideways scrolling, text cut on one line or wrapped,
-    pages cut at the right."""
+    """Every check but the names: sideways scrolling, text cut on one line or wrapped (a
+    combo box's shown choice too), pages cut at the right."""
     return [*sideways_scrolling(root), *cut_text(root), *cut_wrapped_text(root),
-            *cut_at_the_right(root)]
+            *cut_combos(root), *cut_at_the_right(root)]
 
 
 def placeholder_room(edit: QLineEdit) -> int:
@@ -239,4 +240,53 @@ def cut_placeholders(root: QWidget) -> list[str]:
             holder = edit.parentWidget()
             owner = holder if isinstance(holder, QComboBox) else edit
             found.append(f"{describe(owner)} shows {text!r} in {room} px of {wanted}")
+    return found
+
+
+# A combo box clips its shown text at the end of its field, with no "…" (Qt).
+def combo_text_room(combo: QComboBox) -> int:
+    """The width a non-editable combo box has for its current text, as the style paints it
+    (the text field less Qt's 1 px either side, and the item's icon if it has one)."""
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                         QStyle.SubControl.SC_ComboBoxEditField, combo)
+    room = field.width() - 2
+    if not option.currentIcon.isNull():
+        room -= option.iconSize.width() + 4
+    return room
+
+
+def cut_combos(root: QWidget) -> list[str]:
+    """Shown, non-editable combo boxes under ``root`` whose current text is wider than the
+    room they give it."""
+    found = []
+    for combo in root.findChildren(QComboBox):
+        if not combo.isVisible() or combo.width() <= 0 or combo.isEditable():
+            continue
+        if callable(getattr(combo, "shown_text", None)):
+            continue  # it draws its text shortened, with "…", the whole in its tooltip
+        text = combo.currentText()
+        if not text.strip():
+            continue
+        wanted = combo.fontMetrics().horizontalAdvance(text)
+        room = combo_text_room(combo)
+        if wanted > room + SLACK:
+            found.append(f"{describe(combo)} shows {text!r} in {room} px of {wanted}")
+    return found
+
+
+def cut_combo_items(root: QWidget) -> list[str]:
+    """:func:`cut_combos` for every item of every shown combo box under ``root``, as if the
+    user chose it (the current item is put back)."""
+    found = []
+    for combo in root.findChildren(QComboBox):
+        if not combo.isVisible() or combo.width() <= 0 or combo.isEditable():
+            continue
+        room = combo_text_room(combo)
+        for index in range(combo.count()):
+            text = combo.itemText(index)
+            wanted = combo.fontMetrics().horizontalAdvance(text)
+            if wanted > room + SLACK:
+                found.append(f"{describe(combo)} item {text!r} in {room} px of {wanted}")
     return found

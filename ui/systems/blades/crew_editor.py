@@ -195,6 +195,10 @@ class CrewWidget(WorldSections):
         al.addWidget(self.abilities)
         self.ability_pick = QComboBox()
         self.ability_pick.setAccessibleName("Crew ability to take")
+        # as wide as the crew type's abilities (the list fills once a type is chosen: sized
+        # on first show, it stayed the empty box's width and cut "Everyone Steals"); the
+        # buttons go under it when the column is narrow
+        self.ability_pick.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.add_ability = self._button("Take", self._add_ability)
         self.add_ability.setAccessibleName("Take crew ability")
         self.remove_ability = self._button("Remove", self._remove_ability)

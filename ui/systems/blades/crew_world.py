@@ -26,11 +26,11 @@ from seforge.systems.blades import odds
 from seforge.systems.blades.facts import Effect
 from seforge.systems.blades.models import Crew
 from ui.shell.focus_nav import no_tab_trap
+from ui.shell.name_pick import NamePick
 from ui.shell.refusal import refuse
 from ui.shell.widgets import filling, spin_box
 from ui.systems.blades.clock_face import ClockFace
 from ui.systems.blades.common import (
-    NamePick,
     ReflowRow,
     fill_row,
     header_tips,

@@ -27,10 +27,11 @@ from seforge.systems.blades.facts import TRAUMA_CONDITIONS, Effect
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
+from ui.shell.name_pick import NamePick
 from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
-from ui.systems.blades.common import NamePick, room_for_placeholder, wrap_list
+from ui.systems.blades.common import room_for_placeholder, wrap_list
 
 if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab

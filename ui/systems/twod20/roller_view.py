@@ -37,6 +37,7 @@ from seforge.systems.twod20.conflict import Conflict, Side, gm_pool_name
 from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import profile_info
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.name_pick import NamePick
 from ui.shell.refusal import refusal_text, sentence, show_refusal
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.calculator import Calculator
@@ -82,9 +83,9 @@ class RollerPanel(QGroupBox):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.writes_to = self._combo("Conflict the roller writes to", "")
         form.addRow("Writes to", self.writes_to)
-        self.who = self._combo("Who rolls or takes the result",
-                               "A character in the conflict tracker, or the record open in "
-                               "the window")
+        self.who = NamePick(12, tip="A character in the conflict tracker, or the record open "
+                                    "in the window")
+        self.who.setAccessibleName("Who rolls or takes the result")
         form.addRow("Who", self.who)
         self.roll_test_button = self._button("Roll d20s", "Roll the test set up in the "
                                              "calculator with the system's secure random "

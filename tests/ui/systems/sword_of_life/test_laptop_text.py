@@ -3,8 +3,7 @@ showed "Combat (draw Edge, lose…" at 1366x768, and the several-opponents metho
 rule clipped their long items on the GM Screen at 1024x768. The boxes now hold short names;
 what each choice does comes from the core, in the item's tooltip (and, for the kind, in the
 line under it). Checked in the real window on both screens, light and dark, choosing every
-item through the boxes. The layout check does not measure a combo box's text, so
-:mod:`tests.ui.systems.twod20.combo_check` does."""
+item through the boxes (the layout check's :func:`cut_combos` measures a combo's text)."""
 
 from __future__ import annotations
 
@@ -20,8 +19,7 @@ from seforge.systems.sword_of_life.odds import KIND_NOTES, ConflictKind
 from seforge.systems.sword_of_life.rule_options import ACE_RULE_NOTES, AceRule
 from seforge.systems.sword_of_life.several import METHOD_NOTES, Method
 from tests.ui.helpers import laptop_window
-from tests.ui.shell.layout_check import problems
-from tests.ui.systems.twod20.combo_check import cut_combos
+from tests.ui.shell.layout_check import cut_combos, problems
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
 from ui.systems.sword_of_life.conflict_view import ConflictEditor

@@ -3,8 +3,8 @@
 while the columns shared the width evenly, and the action order, opposed tie, assistants,
 Harm limit and Focus boxes, and the calculator's kind of test, clipped their long items.
 Checked in the real window on both screens, light and dark, through the widgets a user
-uses. The layout check does not measure a combo box's text (see :mod:`.combo_check`), nor a
-heading elided with its text in its tooltip, so both are measured here."""
+uses. The layout check does not count a heading elided with its text in its tooltip as cut,
+so headings are measured here (combo boxes with the layout check's :func:`cut_combos`)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,7 @@ from seforge.systems.twod20.settings import (
     OpposedTieRule,
 )
 from tests.ui.helpers import laptop_window
-from tests.ui.shell.layout_check import SLACK, problems
-from tests.ui.systems.twod20.combo_check import cut_combos
+from tests.ui.shell.layout_check import SLACK, cut_combos, problems
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
 from ui.systems.twod20.conflict_view import ConflictView
