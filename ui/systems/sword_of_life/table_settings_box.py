@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QWidget
 
 from seforge.systems.sword_of_life.rule_options import ACE_RULE_LABELS, ACE_RULE_NOTES
@@ -21,6 +20,7 @@ from seforge.systems.sword_of_life.settings import (
     RuleScope,
     TableSettings,
 )
+from ui.shell.choices import explained_choices
 
 
 def combo(items: Mapping[Any, str], name: str, tip: str,
@@ -30,13 +30,13 @@ def combo(items: Mapping[Any, str], name: str, tip: str,
     each with its note as its tooltip in the open list, and the combo's tooltip gives every
     note after ``tip``."""
     box = QComboBox()
-    for value, text in items.items():
-        box.addItem(text, value)
-        if notes is not None:
-            box.setItemData(box.count() - 1, notes[value], Qt.ItemDataRole.ToolTipRole)
+    if notes is not None:
+        explained_choices(box, items, notes, tip)
+    else:
+        for value, text in items.items():
+            box.addItem(text, value)
+        box.setToolTip(tip)
     box.setAccessibleName(name)
-    box.setToolTip(tip if notes is None else "\n".join(
-        [tip, *(f"{text}: {notes[value]}" for value, text in items.items())]))
     # a long item must not widen the page past a 1024-pixel screen
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(14)

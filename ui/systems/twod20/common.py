@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from enum import StrEnum
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent
@@ -194,27 +192,6 @@ def shrinkable(combo: QComboBox, letters: int = 10) -> QComboBox:
     open list shows every item whole)."""
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     combo.setMinimumContentsLength(letters)
-    return combo
-
-
-Choice = TypeVar("Choice", bound=StrEnum)
-
-
-def choice_tip(intro: str, labels: Mapping[Choice, str], notes: Mapping[Choice, str]) -> str:
-    """``intro``, then each choice's short name and what it does, one a line."""
-    return "\n".join([intro, *(f"{label}: {notes[choice]}" for choice, label in labels.items())])
-
-
-def explained_choices(combo: QComboBox, labels: Mapping[Choice, str],
-                      notes: Mapping[Choice, str], intro: str) -> QComboBox:
-    """``combo`` offering each choice by its short name (the core's ``labels``; its data the
-    choice's value), with what it does (the core's ``notes``) as the item's tooltip in the
-    open list; the combo's own tooltip is ``intro`` and every choice's note. The short names
-    fit a narrow box where the whole explanations were cut."""
-    for choice, label in labels.items():
-        combo.addItem(label, choice.value)
-        combo.setItemData(combo.count() - 1, notes[choice], Qt.ItemDataRole.ToolTipRole)
-    combo.setToolTip(choice_tip(intro, labels, notes))
     return combo
 
 

@@ -29,8 +29,9 @@ from seforge.systems.twod20.settings import (
     OpposedTieRule,
     parse_prices,
 )
+from ui.shell.choices import explained_choices
 from ui.shell.widgets import spin_box, whole_numbers
-from ui.systems.twod20.common import add_row, explained_choices, shrinkable, wrapping_form
+from ui.systems.twod20.common import add_row, shrinkable, wrapping_form
 from ui.systems.twod20.rule_settings import TRACKER_RULES, RuleSettingsForm
 
 Run = Callable[[str, Callable[[Conflict], Conflict]], bool]

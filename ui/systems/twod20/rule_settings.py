@@ -24,8 +24,9 @@ from seforge.systems.twod20.settings import (
     HarmLimitRule,
     TableSettings,
 )
+from ui.shell.choices import explained_choices
 from ui.shell.widgets import whole_numbers
-from ui.systems.twod20.common import explained_choices, shrinkable, wrapping_form
+from ui.systems.twod20.common import shrinkable, wrapping_form
 
 
 def _range(name: str) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from seforge.systems.sword_of_life.rule_options import ACE_RULE_NOTES, AceRule
 from seforge.systems.sword_of_life.several import METHOD_NOTES, Method
 from tests.ui.helpers import laptop_window
 from tests.ui.shell.layout_check import cut_combos, problems
+from ui.shell.choices import wrapped_tip
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
@@ -72,7 +73,7 @@ def every_choice_whole(qtbot: QtBot, root: QWidget, combo: QComboBox,
         choose(qtbot, combo, index)
         assert cut_combos(root) == [], combo.currentText()
         value = combo.currentData()
-        assert combo.itemData(index, Qt.ItemDataRole.ToolTipRole) == notes[value]
+        assert combo.itemData(index, Qt.ItemDataRole.ToolTipRole) == wrapped_tip(notes[value])
         assert f"{combo.currentText()}: {notes[value]}" in combo.toolTip()
         chosen.append(value)
     return chosen

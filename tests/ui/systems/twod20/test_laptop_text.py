@@ -31,6 +31,7 @@ from seforge.systems.twod20.settings import (
 )
 from tests.ui.helpers import laptop_window
 from tests.ui.shell.layout_check import SLACK, cut_combos, problems
+from ui.shell.choices import wrapped_tip
 from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
 from ui.systems.twod20.conflict_view import ConflictView
@@ -178,7 +179,7 @@ def test_the_tracker_settings_show_each_choice_whole(window: MainWindow, qtbot: 
             assert combo.currentData() == chosen.value
             # what the short name means, from the core, in the item's and the box's tooltip
             note = notes[chosen]  # type: ignore[index]
-            assert combo.itemData(index, Qt.ItemDataRole.ToolTipRole) == note
+            assert combo.itemData(index, Qt.ItemDataRole.ToolTipRole) == wrapped_tip(note)
             assert f"{combo.currentText()}: {note}" in combo.toolTip()
     # each box's first choice, chosen again last
     assert view.doc.order_mode is OrderMode.ALTERNATING
