@@ -2,7 +2,8 @@
 
 Each file goes to the game system that reads its format (:mod:`seforge.cli.routing`),
 whose ``check`` gives a :class:`~seforge.core.systems.CheckReport`; its ``text(name)`` is
-the readable report (Sword's Edge's has its ledger). ``--json`` prints
+the readable report (Sword's Edge's has its ledger). A campaign goes by the system it names
+(:mod:`seforge.cli.campaign_check`). ``--json`` prints
 ``{"file", **report.as_json()}`` per file.
 Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.
 """
@@ -17,6 +18,8 @@ from seforge.cli import VERB_HELP, one_line
 from seforge.core.cli import print_json
 
 if TYPE_CHECKING:  # the systems load only when the verb runs (seforge odds stays fast)
+    from pathlib import Path
+
     from seforge.core.systems import CheckReport
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -27,8 +30,10 @@ def register(sub: Any) -> None:
         "check",
         help=VERB_HELP["check"],
         description="Check each document against its game system's rules: where the points "
-        "went (a ledger) and every rule problem. "
-        "Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be read.",
+        "went (a ledger) and every rule problem. A campaign has each of its documents "
+        "checked, and a Sword's Edge scene gets a short account of what is in it and its "
+        "problems. Exit 0 when all are legal, 1 when one is not, 2 when a file cannot be "
+        "read.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE",
                         help="documents of any installed game system")
@@ -41,19 +46,35 @@ def report_text(path: str, report: CheckReport) -> str:
     return report.text(path)
 
 
+def check_one(path: Path) -> CheckReport:
+    """The report of the document at ``path``, from the system that reads it (a campaign:
+    its own system's check, else every document of it checked by its own system)."""
+    from seforge.cli.routing import system_for_file
+    from seforge.core.documents import DocumentFileError, peek_format
+
+    try:
+        is_campaign = peek_format(path) == "seforge.campaign"
+    except DocumentFileError:
+        is_campaign = False  # the system's loader gives its one-line message
+    if is_campaign:
+        from seforge.cli.campaign_check import campaign_system, check_campaign
+
+        system = campaign_system(path)
+        return system.check(path) if system is not None else check_campaign(path)
+    return system_for_file(path).check(path)
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from seforge.cli.routing import system_for_file
     from seforge.core.documents import DocumentFileError
 
     outputs: list[dict[str, Any]] = []
     texts: list[str] = []
     code = EXIT_LEGAL
     for path in args.files:
-        system = system_for_file(path)
         try:
-            report = system.check(Path(path))
+            report = check_one(Path(path))
         except (DocumentFileError, ValueError, OSError) as exc:
             print(f"seforge check: {one_line(str(exc))}", file=sys.stderr)
             code = EXIT_UNREADABLE

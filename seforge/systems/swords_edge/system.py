@@ -107,6 +107,9 @@ class SwordsEdge:
 
     id = SYSTEM_ID
     title = TITLE
+    checks_campaigns = True
+    """``check`` reads this system's campaigns itself (the party's table rules too; see
+    :mod:`seforge.cli.campaign_check`)."""
     formats: Sequence[DocumentFormat] = FORMATS
     order = 0
     aliases: Sequence[str] = ("se",)

@@ -176,11 +176,13 @@ def test_a_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert [m.get("legal") for m in data["members"]] == [True, False, None, None]
 
 
-def test_another_systems_campaign_is_refused_in_one_line(
+def test_another_systems_campaign_goes_to_its_own_system(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Sword's Edge checks its own campaigns only: a Blades campaign is Blades' (see
+    tests/seforge/test_cli_campaign_check.py), not refused as not Sword's Edge's."""
     path = tmp_path / "doskvol.secampaign"
     path.write_text('{"format": "seforge.campaign", "version": 1, "system": "blades", '
                     '"name": "Doskvol"}', encoding="utf-8")
-    assert main(["check", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert "doskvol.secampaign" in err and "not played with Sword's Edge" in err
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "(Blades in the Dark)" in out and "Sword's Edge" not in out
