@@ -7,7 +7,7 @@ validation problems as CheckProblems with their rule ids) that also renders the 
 ledger: ``seforge check`` prints :meth:`SwordsEdgeCheckReport.text` and
 :meth:`SwordsEdgeCheckReport.as_json`, the same output as before game systems.
 
-A GM's Table scene (``.sescene``) or a campaign (``.secampaign``): a
+A GM's Table scene (``.sescene``), a campaign (``.secampaign``) or an NC (``.senc``): a
 :class:`SummaryCheckReport`, what is in it and what does not hold together
 (:mod:`seforge.systems.swords_edge.scene_check`; a campaign's PCs checked one by one).
 Errors make the exit code 1, warnings do not, as for a character.
@@ -133,6 +133,9 @@ SCENE_FORMATS = ("swords-edge.scene", "seforge.scene")
 pydantic; a test keeps them equal)."""
 CAMPAIGN_FORMAT = "seforge.campaign"
 """The core's campaign format id (restated from ``seforge.core.campaign``)."""
+NC_FORMATS = ("swords-edge.nc", "seforge.nc")
+"""An NC's format id and its alias (restated from ``fileformat.NC_KIND``; a test keeps them
+equal)."""
 
 
 def check_file(path: Path) -> SwordsEdgeCheckReport:
@@ -148,7 +151,31 @@ def check_file(path: Path) -> SwordsEdgeCheckReport:
         return check_scene(path)
     if format_id == CAMPAIGN_FORMAT:
         return check_campaign(path)
+    if format_id in NC_FORMATS:
+        return check_nc(path)
     return check_character_file(path)
+
+
+def check_nc(path: Path) -> SummaryCheckReport:
+    """An NC of the GM's opponent library (``.senc``): its Rank, type and base TN, the TN
+    each Quality sets, and where it departs from its type's template (a note, not a
+    problem: a monster's extra Quality is a fair design). DocumentFileError when it
+    cannot be read."""
+    from seforge.systems.swords_edge.fileformat import load_nc
+    from seforge.systems.swords_edge.nc_builder import quality_rows, template_deviations
+
+    nc = load_nc(path)
+    rows = quality_rows(nc)
+    notes = template_deviations(nc)
+    lines = [f'NC "{nc.name}": {nc.rank.label} {nc.type.value} (TN {nc.rank.target_number})',
+             *(f"{row.label}: TN {row.tn}" for row in rows),
+             *(f"Beside its template: {note}" for note in notes)]
+    return SummaryCheckReport(
+        "Sword's Edge NC", (), lines,
+        {"kind": "nc", "name": nc.name, "type": nc.type.value, "rank": nc.rank.label,
+         "tn": nc.rank.target_number,
+         "qualities": [{"quality": row.label, "tn": row.tn} for row in rows],
+         "template_notes": notes})
 
 
 def check_scene(path: Path) -> SummaryCheckReport:
