@@ -10,7 +10,6 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QWidget,
 )
 
@@ -27,6 +26,7 @@ from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.resolution.opponents import parse_quick_qualities, quick_nc
 from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Step
 from seforge.systems.swords_edge.resolution.verdicts import NextStep, Verdict
+from ui.shell.wrap_check import WrapCheckBox
 from ui.systems.swords_edge.gm.calculator_layout import ConsequenceHandler as ConsequenceHandler
 from ui.systems.swords_edge.gm.calculator_layout import PCStep as PCStep
 from ui.systems.swords_edge.gm.calculator_view import CalculatorView
@@ -426,10 +426,10 @@ class CalculatorTab(CalculatorView):
                     widget.deleteLater()
             self.quality_boxes = {}
             for choice in self.choices:
-                box = QCheckBox(choice.label, self.qualities_box)
-                box.toggled.connect(lambda on, key=choice.key: self._on_quality(key, on))
-                self.quality_boxes[choice.key] = box
-                self.qualities_layout.addWidget(box)
+                made = WrapCheckBox(choice.label, self.qualities_box)  # its note may be long
+                made.toggled.connect(lambda on, key=choice.key: self._on_quality(key, on))
+                self.quality_boxes[choice.key] = made
+                self.qualities_layout.addWidget(made)
         if character is None:
             return
         chosen = test.selected()
