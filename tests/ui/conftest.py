@@ -52,6 +52,18 @@ def window(qtbot: object, qapp: QApplication, prompts: list[str]) -> Iterator[Ma
     win.close()
 
 
+@pytest.fixture
+def made(prompts: list[str]) -> Iterator[list[MainWindow]]:
+    """Windows a test makes itself (a laptop-sized one, say): closed afterwards, what is
+    open in them counted as saved."""
+    windows: list[MainWindow] = []
+    yield windows
+    for made_window in windows:
+        for document in made_window.documents():
+            document.undo_stack.setClean()
+        made_window.close()
+
+
 @pytest.fixture(autouse=True)
 def flush_deferred_deletes(qapp: QApplication) -> Iterator[None]:
     """After each test, delete what its widgets left to ``deleteLater``: outside a running

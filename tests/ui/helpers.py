@@ -143,3 +143,27 @@ def gm_dock_window(qtbot: QtBot, pc: Character, held: list[QMainWindow]) -> GMDo
     window.resize(1100, 900)
     window.show()
     return dock
+
+
+def settle() -> None:
+    """Let the window lay out and redraw (a few rounds of queued events)."""
+    for _ in range(4):
+        QApplication.processEvents()
+
+
+def laptop_gm_screen(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+                     pc_id: str, made: list[MainWindow]) -> tuple[MainWindow, GMDock]:
+    """A laptop-sized window (``size``) with the book character ``pc_id`` open and the
+    Sword's Edge GM Screen docked in front (the window is kept in ``made``)."""
+    from seforge.systems.swords_edge.library import load_pc
+
+    window = laptop_window(qtbot, monkeypatch, size)
+    made.append(window)
+    part = se_part(window)
+    part.open_book_character(load_pc(pc_id))
+    settle()
+    window.gm_screen_dock.show()
+    window.gm_screen_dock.raise_()
+    dock = part.gm_dock
+    assert dock is not None
+    return window, dock

@@ -4,32 +4,13 @@ sizes, with the GM Screen docked, each Level's label under its bar fits the room
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import against_two_troopers, laptop_window, se_part
+from tests.ui.helpers import against_two_troopers, laptop_gm_screen, settle
 from ui.shell.window import MainWindow
 from ui.systems.swords_edge.gm.odds_view import LevelChart
-
-
-@pytest.fixture
-def made(prompts: list[str]) -> Iterator[list[MainWindow]]:
-    windows: list[MainWindow] = []
-    yield windows
-    for window in windows:
-        for document in window.documents():
-            document.undo_stack.setClean()
-        window.close()
-
-
-def _settle() -> None:
-    for _ in range(4):
-        QApplication.processEvents()
 
 
 def cut_labels(chart: LevelChart) -> list[str]:
@@ -61,29 +42,21 @@ def cut_labels(chart: LevelChart) -> list[str]:
 def test_every_level_label_of_the_odds_charts_is_whole(
         size: tuple[int, int], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
         made: list[MainWindow]) -> None:
-    window = laptop_window(qtbot, monkeypatch, size)
-    made.append(window)
-    part = se_part(window)
-    part.open_book_character(load_pc("jyrell"))
-    _settle()
-    window.gm_screen_dock.show()
-    window.gm_screen_dock.raise_()
-    dock = part.gm_dock
-    assert dock is not None
+    window, dock = laptop_gm_screen(qtbot, monkeypatch, size, "jyrell", made)
     calc = against_two_troopers(dock, window.current_document().character)
-    _settle()
+    settle()
     found: list[str] = []
     assert calc.odds.chart.isVisible() and len(calc.odds.chart.bars()) == 6
     found += [f"calculator: {p}" for p in cut_labels(calc.odds.chart)]
     # An Undefended PC's chart ("No hit" and the Levels of the hit).
     calc.set_step("action")
     calc.pc_undefended.click()
-    _settle()
+    settle()
     assert calc.odds.chart.bars()[0][0] == "No hit"
     found += [f"calculator, Undefended PC: {p}" for p in cut_labels(calc.odds.chart)]
     for page in (dock.sfx, dock.recovery):
         dock.tabs.setCurrentWidget(page)
-        _settle()
+        settle()
         chart = page.odds.chart
         assert chart.isVisible() and chart.bars()
         found += [f"{dock.tabs.tabText(dock.tabs.currentIndex())}: {p}"

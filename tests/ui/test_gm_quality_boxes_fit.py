@@ -4,49 +4,22 @@ the dock at 1024x768, so the page scrolled sideways. The boxes' text now wraps."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from seforge.systems.swords_edge.library import load_pc
-from tests.ui.helpers import against_two_troopers, laptop_window, se_part
+from tests.ui.helpers import against_two_troopers, laptop_gm_screen, settle
 from tests.ui.shell.layout_check import sideways_scrolling
 from ui.shell.window import MainWindow
-
-
-@pytest.fixture
-def made(prompts: list[str]) -> Iterator[list[MainWindow]]:
-    windows: list[MainWindow] = []
-    yield windows
-    for window in windows:
-        for document in window.documents():
-            document.undo_stack.setClean()
-        window.close()
-
-
-def _settle() -> None:
-    for _ in range(4):
-        QApplication.processEvents()
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1024, 768)])
 def test_long_quality_notes_wrap_inside_the_dock(
         size: tuple[int, int], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
         made: list[MainWindow]) -> None:
-    window = laptop_window(qtbot, monkeypatch, size)
-    made.append(window)
-    part = se_part(window)
-    part.open_book_character(load_pc("tella-of-jost"))
-    _settle()
-    window.gm_screen_dock.show()
-    window.gm_screen_dock.raise_()
-    dock = part.gm_dock
-    assert dock is not None
+    window, dock = laptop_gm_screen(qtbot, monkeypatch, size, "tella-of-jost", made)
     calc = against_two_troopers(dock, window.current_document().character)
-    _settle()
+    settle()
     texts = [box.text() for box in calc.quality_boxes.values()]
     assert any("(needs Charisma)" in text for text in texts), texts
     assert sideways_scrolling(dock.tabs.currentWidget()) == []
