@@ -52,17 +52,23 @@ def dots_text(rating: int, cap: int = 4) -> str:
 class ReflowRow(QBoxLayout):
     """A row that turns into a column when its parent is too narrow for it side by side
     (issue 26: pages reflow rather than scroll sideways). Its minimum width is that of
-    its widest item, so a scroll area never has to scroll sideways for it."""
+    its widest item, so a scroll area never has to scroll sideways for it. With
+    ``preferred`` the items go side by side only where each has its preferred width (an
+    item that can shrink a long way, by wrapping its text, would otherwise squeeze its
+    neighbour to its minimum)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, preferred: bool = False) -> None:
         super().__init__(QBoxLayout.Direction.LeftToRight, parent)
+        self._preferred = preferred
 
     def _items(self) -> list[QLayoutItem]:
         found = (self.itemAt(i) for i in range(self.count()))
         return [item for item in found if item is not None and not item.isEmpty()]
 
     def _row_width(self) -> int:
-        shown = [item.minimumSize().width() for item in self._items()]
+        shown = [max(item.minimumSize().width(),
+                     item.sizeHint().width() if self._preferred else 0)
+                 for item in self._items()]
         margins = self.contentsMargins()
         return (sum(shown) + max(0, len(shown) - 1) * max(0, self.spacing())
                 + margins.left() + margins.right())
@@ -81,6 +87,22 @@ class ReflowRow(QBoxLayout):
         if wanted != self.direction():
             self.setDirection(wanted)
         super().setGeometry(rect)
+
+
+class CountLabel(QLabel):
+    """A short count beside its buttons ("Heat 0 of 9, wanted 2"): it asks for its text
+    on one line and wraps only where its row is narrower than that."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:  # Qt override
+        hint = super().sizeHint()
+        margins = self.contentsMargins()
+        one_line = (self.fontMetrics().horizontalAdvance(self.text()) + margins.left()
+                    + margins.right() + 2 * self.margin())
+        return QSize(max(hint.width(), one_line), hint.height())
 
 
 class FormGrid(QGridLayout):

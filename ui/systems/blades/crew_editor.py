@@ -36,6 +36,7 @@ from ui.shell.widgets import (
     whole_numbers,
 )
 from ui.systems.blades.common import (
+    CountLabel,
     FormGrid,
     ReflowRow,
     fill_row,
@@ -57,7 +58,11 @@ class CrewWidget(WorldSections):
         layout = QVBoxLayout(host)
         self.status = status_line()
         layout.addWidget(self.status)
-        top = ReflowRow()
+        # side by side only where both boxes have their width: the counts of rep, heat and
+        # coin wrap where the tab is narrow (unwrapped they held the page 19 px wider than
+        # its tab at 1024x768 beside a 430 px GM Screen), which is no reason to squeeze the
+        # crew box beside them
+        top = ReflowRow(preferred=True)
         layout.addLayout(top)
         crew_box = QGroupBox("Crew")
         form = FormGrid(crew_box)
@@ -132,7 +137,7 @@ class CrewWidget(WorldSections):
         top.addWidget(crew_box, 1)
         econ = QGroupBox("Rep, heat and coin")
         grid = QGridLayout(econ)
-        self.rep = QLabel()
+        self.rep = CountLabel()
         self.rep.setAccessibleName("Rep")
         self.rep_amount = spin_box("Rep to gain", 0, 12, 2,
                                    "2 per score, one more per Tier the target is above you")
@@ -152,7 +157,7 @@ class CrewWidget(WorldSections):
         grid.addWidget(self.from_pcs, 0, 3)
         grid.addWidget(self.develop, 0, 4)
         grid.addWidget(self.lose_hold, 0, 5)
-        self.heat = QLabel()
+        self.heat = CountLabel()
         self.heat.setAccessibleName("Heat")
         self.heat_amount = spin_box("Heat to gain", 0, 9, 1)
         self.gain_heat = self._button("Gain heat", lambda: self.do(
@@ -166,7 +171,7 @@ class CrewWidget(WorldSections):
         self.score_heat = QCheckBox("from a score (+1 at war)")
         self.score_heat.setAccessibleName("Heat from a score")
         grid.addWidget(self.score_heat, 1, 4, 1, 2)
-        self.coin = QLabel()
+        self.coin = CountLabel()
         self.coin.setAccessibleName("Coin")
         self.coin_amount = spin_box("Coin amount", 1, 16, 0)
         self.gain_coin = self._button("Gain coin", lambda: self.do(
@@ -201,6 +206,8 @@ class CrewWidget(WorldSections):
         self.ability_pick.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.add_ability = self._button("Take", self._add_ability)
         self.add_ability.setAccessibleName("Take crew ability")
+        # Take asks the rules about the ability picked, not the one shown at the last change
+        self.ability_pick.currentIndexChanged.connect(lambda _i: self._refresh_take_ability())
         self.remove_ability = self._button("Remove", self._remove_ability)
         self.remove_ability.setAccessibleName("Remove crew ability")
         row0 = fill_row(self.ability_pick, self.add_ability, self.remove_ability)
@@ -366,14 +373,15 @@ class CrewWidget(WorldSections):
             spin.setValue(getattr(crew, field))
         self.hold.setCurrentText(crew.hold)
         self.rep.setText(f"Rep {crew.rep} of {rules.rep_to_fill(crew)} "
-                         f"(turf {rules.turf(crew)})")
+                         f"(turf\u00a0{rules.turf(crew)})")
         refuse(self.gain_rep, rules.why_not_gain_rep(crew, self.rep_amount.value()),
                "Add rep from a score")
         cost = rules.tier_cost(crew)
         refuse(self.develop, rules.why_not_develop(crew, self.from_pcs.value()),
                "A full rep track: strengthen hold, or pay for the next Tier "
                f"({cost} coin, from the lair and the scoundrels)")
-        self.heat.setText(f"Heat {crew.heat} of {crew.heat_boxes}, wanted {crew.wanted}")
+        # a word and its number stay together where the line wraps (a narrow tab)
+        self.heat.setText(f"Heat {crew.heat} of {crew.heat_boxes}, wanted\u00a0{crew.wanted}")
         refuse(self.gain_heat, rules.why_not_gain_heat(crew, self.heat_amount.value()),
                "Add heat; a full track adds a wanted level")
         self.coin.setText(f"Coin {crew.coin} of {rules.vault_cap(crew)}")
@@ -448,10 +456,13 @@ class CrewWidget(WorldSections):
                 self.ability_pick.addItem(ability.name, ability.name)
                 self.ability_pick.setItemData(self.ability_pick.count() - 1, ability.summary,
                                               Qt.ItemDataRole.ToolTipRole)
-        refuse(self.add_ability, rules.why_not_add_crew_ability(
-            crew, str(self.ability_pick.currentData() or "")), "Take this crew ability")
+        self._refresh_take_ability()
         refuse(self.remove_ability, None if crew.special_abilities else "none taken",
                "Remove the selected ability")
+
+    def _refresh_take_ability(self) -> None:
+        refuse(self.add_ability, rules.why_not_add_crew_ability(
+            self.crew, str(self.ability_pick.currentData() or "")), "Take this crew ability")
 
     def _refresh_upgrades(self, crew: Crew, data: content.CrewTypeData | None,
                           lists: content.Lists) -> None:

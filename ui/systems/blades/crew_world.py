@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -117,7 +118,13 @@ class WorldSections(CrewBase):
         header_tips(self.clocks)
         self.clocks.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.clocks.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.clocks.horizontalHeader().setStretchLastSection(True)
+        # the names take the room the kind and the squares leave (they were held to 100 px
+        # while the squares had the rest); a name still too long elides, whole in its tooltip
+        header = self.clocks.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.clocks.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.clocks.itemSelectionChanged.connect(self._refresh_clock_buttons)
         kl.addWidget(self.clocks)
         self.tick = self._button("Tick", lambda: self._tick(1))

@@ -563,7 +563,12 @@ def owner_redo(view: ConflictView) -> Callable[[], None]:
 
 def order_text(doc: Conflict) -> str:
     """Who acts next under the document's action order, and who has still to act."""
-    if doc.order_mode is OrderMode.PCS_FIRST:
+    waiting = cf.waiting(doc)
+    left = ", ".join(waiting) or "nobody"
+    if not waiting:
+        # not "NPCs act" (or "Either side may act") with nobody in the conflict or left
+        due = "End the round" if doc.combatants else "Add the characters"
+    elif doc.order_mode is OrderMode.PCS_FIRST:
         due = "PCs act first" if cf.waiting(doc, Side.PC) else "NPCs act"
     elif doc.order_mode is OrderMode.NARRATIVE:
         due = "The GM picks who acts"
@@ -574,7 +579,6 @@ def order_text(doc: Conflict) -> str:
         due = "Either side may act"
     else:
         due = f"Next: {doc.next_side.label}"
-    left = ", ".join(cf.waiting(doc)) or "nobody"
     return f"{due}; still to act: {left}"
 
 

@@ -51,8 +51,9 @@ class RollerPanel(QGroupBox):
     """Roll d20s and damage dice; apply a result to a conflict or the current record.
 
     ``conflict_changed`` is emitted when the roller is pointed at another conflict or a
-    conflict it can write to changes; ``undo_changed`` when the history Edit › Undo should
-    follow from inside the roller (:meth:`undo_stack`) is another one.
+    conflict it can write to changes or is saved under another name; ``undo_changed`` when
+    the history Edit › Undo should follow from inside the roller (:meth:`undo_stack`) is
+    another one.
     """
 
     conflict_changed = Signal()
@@ -207,7 +208,7 @@ class RollerPanel(QGroupBox):
         elif not any(self.conflict_owner is o for o in self.conflicts()):
             closed = self.conflict_title(self.conflict_owner)
             self.write_to(self.home_owner)
-            self._log(f"{closed} is closed; results now go to "
+            self._log(f"{closed[:1].upper()}{closed[1:]} is closed; results now go to "
                       f"{self.conflict_title(self.home_owner)}.")
         else:
             self.refresh()
@@ -244,14 +245,15 @@ class RollerPanel(QGroupBox):
 
     def _watch(self, owner: DocumentOwner[Conflict]) -> None:
         owner.changed.connect(self._conflict_edited)
-        owner.path_changed.connect(self.refresh)
+        # a conflict saved under a (new) name: the GM Screen's line names it too
+        owner.path_changed.connect(self._conflict_edited)
         owner.undo_stack.indexChanged.connect(self._history_moved)
 
     def _unwatch(self, owner: DocumentOwner[Conflict]) -> None:
         with contextlib.suppress(RuntimeError, TypeError):  # gone with its tab
             owner.changed.disconnect(self._conflict_edited)
         with contextlib.suppress(RuntimeError, TypeError):
-            owner.path_changed.disconnect(self.refresh)
+            owner.path_changed.disconnect(self._conflict_edited)
         with contextlib.suppress(RuntimeError, TypeError):
             owner.undo_stack.indexChanged.disconnect(self._history_moved)
 
@@ -336,19 +338,24 @@ class RollerPanel(QGroupBox):
                 "", "the record is no longer open")
         return "tracker", str(data)
 
-    def _is_written(self, what: str) -> bool:
-        """Whether the last roll's ``what`` ("test", "damage") is written and not undone."""
+    def _why_written(self, what: str, noun: str) -> str | None:
+        """Why the last roll's ``what`` ("test", "damage"; ``noun`` names it) may not be
+        written again: it is written and not undone, or it went to a document whose tab has
+        closed since (saved or not, its step can no longer be undone: reopening the file
+        must not let the same roll be written twice). None when it may be written."""
         written = self._written.get(what)
         if written is None:
-            return False
+            return None
         stack, index, text = written
         try:
             if stack.index() < index:
-                return False
+                return None
             command = stack.command(index - 1)
         except RuntimeError:  # the history went with its tab
-            return False
-        return command is not None and command.text() == text
+            return f"{noun} went to a document that is closed now (roll again)"
+        if command is not None and command.text() == text:
+            return f"{noun} is written already (undo it to write it again, or roll again)"
+        return None
 
     def _wrote(self, what: str, stack: QUndoStack, changed: bool) -> None:
         """Remember the step just pushed on ``stack`` as the last roll's ``what`` (when
@@ -360,8 +367,9 @@ class RollerPanel(QGroupBox):
     def _why_not_apply_test(self) -> str | None:
         if self.last_test is None:
             return "roll the d20s first"
-        if self._is_written("test"):
-            return "this roll is written already (undo it to write it again, or roll again)"
+        written = self._why_written("test", "this roll")
+        if written is not None:
+            return written
         where, name = self._target()
         if not where:
             return name
@@ -376,8 +384,9 @@ class RollerPanel(QGroupBox):
     def _why_not_apply_damage(self) -> str | None:
         if self.last_damage is None:
             return "roll the damage first"
-        if self._is_written("damage"):
-            return "this damage is written already (undo it to write it again, or roll again)"
+        written = self._why_written("damage", "this damage")
+        if written is not None:
+            return written
         where, name = self._target()
         return None if where else name
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.blades import odds
@@ -299,3 +300,86 @@ def test_a_link_is_removed_with_the_unlink_button(qtbot: QtBot) -> None:
     assert editor.owner.undo_stack.undoText() == "Unlink clocks"
     editor.owner.undo_stack.undo()
     assert len(editor.owner.document.links) == 1
+
+
+def test_a_long_clock_name_shows_whole_where_the_table_has_room(qtbot: QtBot) -> None:
+    """Found at 1366x768: the clock table kept its names in a 100 px column ('The
+    Bluecoats of the Ninth ...') and gave 660 px to the squares of the Filled column."""
+    name = "The Bluecoats of the Ninth Precinct close in"
+    _editor, widget = crew_with_clocks(qtbot, name, "Short")
+    widget.resize(900, 1600)
+    qtbot.waitUntil(lambda: widget.clocks.viewport().width() > 700)
+    table = widget.clocks
+    header = table.horizontalHeader()
+    needed = table.fontMetrics().horizontalAdvance(name)
+    assert header.sectionSize(0) > needed
+    for column in (1, 2):   # the kind and the squares keep their own text whole
+        item = table.item(0, column)
+        assert header.sectionSize(column) > table.fontMetrics().horizontalAdvance(item.text())
+    assert sum(header.sectionSize(c) for c in range(3)) <= table.viewport().width()
+
+
+def test_take_follows_the_ability_picked(qtbot: QtBot) -> None:
+    """Found at the table: after a crew advance for a special ability, picking a new
+    ability in the box left Take disabled with 'Forged in the Fire is already taken' (the
+    button followed the ability shown at the last change of the crew, not the one picked)."""
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    _pick(widget.type_pick, "Bravos")
+    _pick(widget.ability_pick, "Forged in the Fire")
+    qtbot.mouseClick(widget.add_ability, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.special_abilities == ["Forged in the Fire"]
+    _pick(widget.ability_pick, "Blood Brothers")
+    assert not widget.add_ability.isEnabled()
+    assert "one special ability" in widget.add_ability.toolTip()
+    for _ in range(8):
+        qtbot.mouseClick(widget.xp_plus, Qt.MouseButton.LeftButton)
+    _pick(widget.advance_kind, "ability")
+    qtbot.mouseClick(widget.advance, Qt.MouseButton.LeftButton)
+    _pick(widget.ability_pick, "Forged in the Fire")
+    assert not widget.add_ability.isEnabled()
+    assert "already taken" in widget.add_ability.toolTip()
+    _pick(widget.ability_pick, "Blood Brothers")
+    assert widget.add_ability.isEnabled(), widget.add_ability.toolTip()
+    qtbot.mouseClick(widget.add_ability, Qt.MouseButton.LeftButton)
+    assert editor.owner.document.special_abilities == ["Forged in the Fire", "Blood Brothers"]
+
+
+def test_the_crew_page_fits_beside_a_wider_gm_screen(qtbot: QtBot) -> None:
+    """Found at 1024x768 with the GM Screen dock 430 px wide (as a 1366 session left it):
+    the crew page scrolled sideways by 19 px; the rep, heat and coin lines and the
+    upgrade count held it wider than the room its tab had."""
+    from tests.ui.shell.layout_check import sideways_scrolling
+
+    editor, widget = crew_with_clocks(
+        qtbot, "The Bluecoats of the Ninth Precinct close in on the bell tower lair")
+    _pick(widget.type_pick, "Bravos")
+    editor.owner.apply("Heat", lambda c: setattr(c, "wanted", 2))
+    widget.resize(584, 700)
+    qtbot.waitUntil(lambda: widget.viewport().width() < 584)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert sideways_scrolling(widget) == []
+
+
+def test_a_wide_crew_page_keeps_the_crew_box_whole(qtbot: QtBot) -> None:
+    """Where the tab has room for the crew box above the rep, heat and coin lines but not
+    beside them at their width (1366x768), they stay one above the other: the crew's name
+    shows whole and each count stays on one line."""
+    name = "The Lantern Keepers of the Old Crow Quarter Dockside"
+    editor = SYSTEM_UI.new_editor(CREW.format_id)
+    widget = editor.widget()
+    assert isinstance(widget, CrewWidget)
+    qtbot.addWidget(widget)
+    _pick(widget.type_pick, "Bravos")
+    editor.owner.apply("Name", lambda c: setattr(c, "name", name))
+    widget.resize(930, 700)
+    widget.show()
+    qtbot.waitUntil(lambda: widget.viewport().width() > 900)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert widget.name.width() > widget.name.fontMetrics().horizontalAdvance(name)
+    for count in (widget.rep, widget.heat, widget.coin):
+        assert count.height() < 2 * count.fontMetrics().lineSpacing(), count.text()

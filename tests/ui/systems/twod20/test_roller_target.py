@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -179,6 +179,7 @@ def test_closing_the_tab_sends_the_roller_back_to_the_gm_screens_tracker(
     assert roller.writes_to.currentText().startswith("GM Screen's tracker")
     assert "GM Screen's tracker" in roller.writes_to.toolTip()
     assert path.name in roller.log.item(0).text() and "closed" in roller.log.item(0).text()
+    assert roller.log.item(0).text().startswith("The conflict ")   # a sentence, capitalised
     # nobody in the GM Screen's tracker yet: nothing can be written, and the button says why
     assert roller.who.count() == 0
     assert not roller.apply_test_button.isEnabled()
@@ -298,3 +299,79 @@ def test_file_save_from_the_roller_saves_the_conflict_it_wrote_to(
     assert owner.undo_stack.isClean()
     assert CONFLICT_KIND.load(path) == owner.document
     assert page.conflict_owner.path is None  # the GM Screen's tracker was not saved
+
+
+def test_the_gm_screen_names_the_rollers_conflict_by_its_file_once_saved(
+        window: MainWindow, qtbot: QtBot, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new conflict tab switched to Conan and saved under a name: the GM Screen's line
+    under its profile went on naming it 'Untitled (tab)' while the Writes to box, the tab
+    and the title bar had the file's name."""
+    page = gm_page(window)
+    owner = window.new_document("2d20", "2d20.conflict")
+    assert isinstance(owner, DocumentOwner)
+    tab = window.controller.current_tab()
+    assert tab is not None and isinstance(tab.editor, ConflictEditor)
+    pick(tab.editor.profile, Profile.CONAN.value)
+    assert page.roller.conflict_owner is owner
+    assert "Untitled (tab)" in page.summary.text()
+    path = tmp_path / "brawl.s2d20conflict"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    window.save_action.trigger()
+    assert owner.path == path
+    assert path.name in page.roller.writes_to.currentText()
+    assert path.name in page.summary.text() and "Untitled" not in page.summary.text()
+
+
+def test_a_roll_written_to_a_tab_that_closed_is_not_written_again(
+        window: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    """Damage applied to the Guard in a conflict tab, the tab saved and closed, the file
+    opened again: Apply Stress was offered again for the same roll (the history it was
+    written on went with the tab), so the Guard could take the same hit twice, or the GM
+    Screen's tracker take a hit rolled for another conflict."""
+    page = gm_page(window)
+    roller = page.roller
+    path = pit_file(tmp_path)
+    owner, _editor = open_tab(window, path)
+    page.calculator.dmg_dice.setValue(2)
+    pick(roller.who, "Guard")
+    roller.source = Loaded([2, 2])
+    click(qtbot, roller.roll_damage_button)
+    click(qtbot, roller.apply_damage_button)
+    owner.save()
+    hurt = CONFLICT_KIND.load(path)
+    assert window.close_current()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # the tab is gone
+    roller.refresh()
+    assert roller.conflict_owner is page.conflict_owner
+    assert not roller.apply_damage_button.isEnabled()
+    assert "closed" in roller.apply_damage_button.toolTip()
+    again, _again_editor = open_tab(window, path)
+    assert roller.conflict_owner is again
+    pick(roller.who, "Guard")
+    assert not roller.apply_damage_button.isEnabled()
+    assert again.document == hurt
+    # a new roll may be written
+    roller.source = Loaded([1, 1])
+    click(qtbot, roller.roll_damage_button)
+    click(qtbot, roller.apply_damage_button)
+    assert again.document != hurt
+
+
+def test_the_round_line_says_when_nobody_is_left_to_act(qtbot: QtBot) -> None:
+    """A new Conan conflict said 'NPCs act; still to act: nobody' before anyone was in it,
+    and again once everybody had acted; it names what to do instead."""
+    from ui.systems.twod20.conflict_view import ConflictView
+
+    owner = DocumentOwner(CONFLICT_KIND, cf.new_conflict(Profile.CONAN, "Ambush"))
+    view = ConflictView(owner)
+    qtbot.addWidget(view)
+    assert "NPCs act" not in view.order_label.text()
+    assert view.order_label.text().startswith("Add the characters")
+    view.new_name.setText("Ana")
+    click(qtbot, view.add_button)
+    assert view.order_label.text().startswith("PCs act first")
+    view.select("Ana")
+    click(qtbot, view.turn_button)
+    assert view.order_label.text().startswith("End the round")
+    assert "NPCs act" not in view.order_label.text()
