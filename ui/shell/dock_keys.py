@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from ui.shell.focus_nav import focus_first
@@ -35,7 +35,7 @@ def focus_document(window: _Window) -> None:
     if editor is None:
         window.start_page.take_focus()
     else:
-        focus_first(editor)
+        focus_first(editor, Qt.FocusReason.ShortcutFocusReason)
 
 
 def raise_hidden_dock(focus: QWidget | None) -> None:
@@ -78,8 +78,8 @@ def focus_dock(dock: QDockWidget) -> None:
     def give() -> None:
         if shiboken6.isValid(dock) and dock.isVisible():
             target = _target(dock)
-            if target is not None:
-                focus_first(target)
+            if target is not None:  # a key brought it: the focus shows, as after Tab
+                focus_first(target, Qt.FocusReason.ShortcutFocusReason)
 
     QTimer.singleShot(0, give)
 
@@ -105,7 +105,7 @@ class DockShortcut(QObject):
             came_from = self._came_from
             if (came_from is not None and shiboken6.isValid(came_from)
                     and came_from.isVisible() and came_from.isEnabled()):
-                came_from.setFocus()  # back where the user was
+                came_from.setFocus(Qt.FocusReason.ShortcutFocusReason)  # back where it was
             else:
                 self.back()
         else:

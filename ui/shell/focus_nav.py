@@ -66,19 +66,22 @@ class FocusInView(QObject):
         self.scroll.ensureVisible(centre.x(), centre.y(), 16, rect.height() // 2 + 16)
 
 
-def focus_first(page: QWidget) -> None:
+def focus_first(page: QWidget,
+                reason: Qt.FocusReason = Qt.FocusReason.OtherFocusReason) -> None:
     """Give the keyboard to ``page``: to its focus proxy when it names one (the field
     where typing starts), else to the first control of its own that Tab would reach, so
-    the focus is never on a page's frame or scroll area, where nothing shows it."""
+    the focus is never on a page's frame or scroll area, where nothing shows it. A key
+    that moved the focus passes ``ShortcutFocusReason``: the style then draws the focus
+    (as after Tab), which it does not for a focus given otherwise."""
     if page.focusProxy() is not None:
-        page.setFocus(Qt.FocusReason.OtherFocusReason)
+        page.setFocus(reason)
         return
     widget: QWidget | None = page.nextInFocusChain()
     while widget is not None and widget is not page:
         if (page.isAncestorOf(widget) and widget.isVisibleTo(page) and widget.isEnabled()
                 and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
                 and not isinstance(widget, QScrollArea)):
-            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+            widget.setFocus(reason)
             return
         widget = widget.nextInFocusChain()
-    page.setFocus(Qt.FocusReason.OtherFocusReason)
+    page.setFocus(reason)

@@ -42,9 +42,12 @@ def test_the_gm_screen_has_a_shortcut_that_brings_the_keyboard_to_it(
     qtbot.waitUntil(lambda: window.current_editor() is not None
                     and window.current_editor().isAncestorOf(focused()))
     typing_in = focused()
+    assert not window.testAttribute(Qt.WidgetAttribute.WA_KeyboardFocusChange)
     assert not in_front(dock)  # behind Budget at launch
     _ctrl(Qt.Key.Key_G)
     _settled(qtbot, dock)
+    # drawn as focused (a focus given by a key, as after Tab: the style shows it)
+    assert window.testAttribute(Qt.WidgetAttribute.WA_KeyboardFocusChange)
     # the page's own control, not the system picker above it
     assert focused() is not window.gm_screen_dock.picker
     assert dock.stack.currentWidget().isAncestorOf(focused())
