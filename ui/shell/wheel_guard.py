@@ -14,41 +14,19 @@ future, so no widget has to remember it:
 
 Scroll bars are sliders too, and keep the wheel.
 
-The same filter drops one stray key: Alt with a letter or digit that no menu, label or
-button answers. Qt types that letter into the text field with the focus (Alt+W in a name
-gave "w"), so a menu key missed by a finger changed the document. macOS is left alone:
-there Option with a letter types accented letters and symbols.
+The same filter makes a few keys behave as a desktop user expects (a stray Alt+letter,
+Enter on a button): see :mod:`ui.shell.key_habits`.
 """
 
 from __future__ import annotations
 
-import sys
-
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QWheelEvent
-from PySide6.QtWidgets import (
-    QAbstractSlider,
-    QAbstractSpinBox,
-    QComboBox,
-    QLineEdit,
-    QPlainTextEdit,
-    QScrollBar,
-    QTextEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractSlider, QAbstractSpinBox, QComboBox, QScrollBar, QWidget
+
+from ui.shell.key_habits import press_with_enter, stray_alt_key
 
 _VALUE_WIDGETS = (QComboBox, QAbstractSpinBox, QAbstractSlider)
-_TEXT_WIDGETS = (QLineEdit, QTextEdit, QPlainTextEdit, QAbstractSpinBox, QComboBox)
-_ALT_TYPES = sys.platform != "darwin"  # Option+letter is how a Mac types "ø" or "©"
-
-
-def stray_alt_key(widget: QObject, event: QKeyEvent) -> bool:
-    """Alt (alone, not AltGr, which Qt reports apart or as Ctrl+Alt) with a letter or
-    digit, reaching a text field: no shortcut took it, so it would be typed."""
-    held = event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
-                                 | Qt.KeyboardModifier.KeypadModifier)
-    return (_ALT_TYPES and held == Qt.KeyboardModifier.AltModifier
-            and isinstance(widget, _TEXT_WIDGETS) and event.text().isalnum())
 
 
 def is_value_widget(widget: QObject) -> bool:
@@ -70,8 +48,8 @@ class WheelGuard(QObject):
                     return True
         elif kind == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
-            if stray_alt_key(watched, event):
-                return True  # see the module's doc
+            if stray_alt_key(watched, event) or press_with_enter(watched, event):
+                return True  # see ui.shell.key_habits
         elif kind == QEvent.Type.Polish and is_value_widget(watched):
             assert isinstance(watched, QWidget)
             policy = watched.focusPolicy()
