@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
@@ -186,7 +187,14 @@ class RollerPanel(QGroupBox):
         self.refresh()
 
     def _history_moved(self, _index: int) -> None:
-        self.refresh()
+        if self._alive():
+            self.refresh()
+
+    def _alive(self) -> bool:
+        """The roller and its buttons still exist: at quit Qt deletes them while a
+        document's history, deleted later, may still say it moved (a traceback once)."""
+        return shiboken6.isValid(self) and all(
+            shiboken6.isValid(b) for b in (self.apply_test_button, self.roll_test_button))
 
     # -- the conflict written to ------------------------------------------------------------
     def conflicts(self) -> list[DocumentOwner[Conflict]]:
@@ -258,6 +266,8 @@ class RollerPanel(QGroupBox):
             owner.undo_stack.indexChanged.disconnect(self._history_moved)
 
     def _conflict_edited(self) -> None:
+        if not self._alive():
+            return
         self.refresh()
         self.conflict_changed.emit()
 

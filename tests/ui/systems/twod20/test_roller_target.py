@@ -375,3 +375,17 @@ def test_the_round_line_says_when_nobody_is_left_to_act(qtbot: QtBot) -> None:
     click(qtbot, view.turn_button)
     assert view.order_label.text().startswith("End the round")
     assert "NPCs act" not in view.order_label.text()
+
+
+def test_a_history_that_moves_after_the_rollers_buttons_are_gone_is_ignored(
+        window: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    """Seen once at quit: a conflict's history said it moved after Qt had deleted the
+    roller's buttons, and redrawing them raised "already deleted"."""
+    import shiboken6
+
+    page = gm_page(window)
+    roller = page.roller
+    owner, _editor = open_tab(window, pit_file(tmp_path))
+    shiboken6.delete(roller.apply_test_button)
+    owner.undo_stack.indexChanged.emit(0)  # no traceback
+    owner.changed.emit()
