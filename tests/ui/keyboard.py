@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from ui.app import first_window
@@ -69,3 +69,15 @@ def walk(start: QWidget, steps: int, back: bool = False) -> list[QWidget]:
                 else Qt.KeyboardModifier.NoModifier)
     return [press(Qt.Key.Key_Backtab if back else Qt.Key.Key_Tab, modifier)
             for _ in range(steps)]
+
+
+def choose_with_keys(qtbot: QtBot, combo: QComboBox, index: int) -> None:
+    """Choose item ``index`` of ``combo`` with the arrow keys, as a user does (Qt emits
+    ``activated``, as for a pick with the mouse)."""
+    assert combo.isEnabled(), combo.accessibleName()
+    combo.setFocus()
+    for _ in range(2 * combo.count()):
+        if combo.currentIndex() == index:
+            break
+        qtbot.keyClick(combo, Qt.Key.Key_Up if combo.currentIndex() > index else Qt.Key.Key_Down)
+    assert combo.currentIndex() == index, combo.accessibleName()

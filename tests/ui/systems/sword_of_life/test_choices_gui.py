@@ -30,6 +30,7 @@ from seforge.systems.sword_of_life.settings import (
     TableSettings,
 )
 from seforge.systems.sword_of_life.several import Fighter, whole_conflict
+from tests.ui.keyboard import choose_with_keys
 from ui.systems.sword_of_life.builder import CharacterEditor
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
 from ui.systems.sword_of_life.exchanges_view import fighters
@@ -53,17 +54,6 @@ def host(qtbot: Any, widget: Any) -> QMainWindow:
     qtbot.addWidget(window)
     window.show()
     return window
-
-
-def pick(qtbot: Any, combo: QComboBox, index: int) -> None:
-    """Choose item ``index`` with the keyboard, as a user would (Qt emits ``activated``)."""
-    assert combo.isEnabled(), combo.accessibleName()
-    combo.setFocus()
-    for _ in range(2 * combo.count()):
-        if combo.currentIndex() == index:
-            break
-        qtbot.keyClick(combo, Qt.Key.Key_Up if combo.currentIndex() > index else Qt.Key.Key_Down)
-    assert combo.currentIndex() == index, combo.accessibleName()
 
 
 def toggle(qtbot: Any, check: Any) -> None:
@@ -135,13 +125,13 @@ def test_every_conflict_choice_reaches_the_document_as_its_type(qtbot: Any) -> N
         combo: QComboBox = getattr(editor, widget_name)
         # what the combo needs to be enabled, picked as a user would first
         if widget_name == "tests":
-            pick(qtbot, editor.kind, editor.kind.findData(ConflictKind.PROBLEM))
+            choose_with_keys(qtbot, editor.kind, editor.kind.findData(ConflictKind.PROBLEM))
         if widget_name in ("scope", "deuce"):
-            pick(qtbot, editor.aces, editor.aces.findData(AceRule.DOUBLE))
+            choose_with_keys(qtbot, editor.aces, editor.aces.findData(AceRule.DOUBLE))
         if widget_name == "resolution":
-            pick(qtbot, editor.aces, editor.aces.findData(AceRule.AUTO))
+            choose_with_keys(qtbot, editor.aces, editor.aces.findData(AceRule.AUTO))
         for index in range(combo.count()):
-            pick(qtbot, combo, index)
+            choose_with_keys(qtbot, combo, index)
             doc = owner.document
             holder = doc.settings if where else doc
             value = getattr(holder, field)
@@ -194,7 +184,7 @@ def test_the_issues_reproductions_in_the_window(qtbot: Any) -> None:
     assert "87.22%" in editor.odds_whole.text() and "4.84" in editor.odds_whole.text()
     # Combat -> Debate -> Combat: the Edge column is back and Edge-many cards are dealt
     for kind in (ConflictKind.DEBATE, ConflictKind.COMBAT):
-        pick(qtbot, editor.kind, editor.kind.findData(kind))
+        choose_with_keys(qtbot, editor.kind, editor.kind.findData(kind))
     header = editor.sides.horizontalHeaderItem(1)
     assert header is not None and header.text() == "Edge"
     assert editor.sides.cellWidget(0, 1).isEnabled()
@@ -209,12 +199,12 @@ def test_the_issues_reproductions_in_the_window(qtbot: Any) -> None:
     qtbot.mouseClick(editor.add_button, Qt.MouseButton.LeftButton)
     for method in (Method.CARRY, Method.CINEMATIC):
         qtbot.mouseClick(editor.reset_button, Qt.MouseButton.LeftButton)
-        pick(qtbot, editor.method, editor.method.findData(method))
+        choose_with_keys(qtbot, editor.method, editor.method.findData(method))
         qtbot.mouseClick(editor.draw_button, Qt.MouseButton.LeftButton)
         first = [c for c in owner.document.log if c.exchange == 1]
         assert len(first) == 2 or owner.document.player.score == 0
     # a Problem costs the player on a loss even with the table's setting off (Example 3)
-    pick(qtbot, editor.kind, editor.kind.findData(ConflictKind.PROBLEM))
+    choose_with_keys(qtbot, editor.kind, editor.kind.findData(ConflictKind.PROBLEM))
     if editor.symmetric.isChecked():
         toggle(qtbot, editor.symmetric)
     assert owner.document.settings.symmetric_losses is False
@@ -223,7 +213,7 @@ def test_the_issues_reproductions_in_the_window(qtbot: Any) -> None:
     qtbot.mouseClick(editor.margin_button, Qt.MouseButton.LeftButton)
     assert owner.document.player.score == owner.document.player.start - 2
     # problems may test any characteristic
-    pick(qtbot, editor.tests, editor.tests.findData("grip"))
+    choose_with_keys(qtbot, editor.tests, editor.tests.findData("grip"))
     header = editor.sides.horizontalHeaderItem(2)
     # a short head that fits a narrow dock, the full name in its tooltip
     assert header is not None and header.text() == "Grip"
@@ -293,7 +283,7 @@ def test_every_gm_odds_figure_equals_the_command_lines(
     assert isinstance(screen, SolGmScreen)
     host(qtbot, screen)
     calc = screen.calculator
-    pick(qtbot, calc.aces, calc.aces.findData(aces))
+    choose_with_keys(qtbot, calc.aces, calc.aces.findData(aces))
     flag = ["--aces", aces.value]
     data = cli(["--cards", "5", "--against", "4", *flag], capsys)
     figures = shown(calc.result.text())
@@ -306,7 +296,7 @@ def test_every_gm_odds_figure_equals_the_command_lines(
         data["win"])
     assert data["margin"]["0"] == data["tie"]
     for kind_index in range(calc.kind.count()):
-        pick(qtbot, calc.kind, kind_index)
+        choose_with_keys(qtbot, calc.kind, kind_index)
         kind = ConflictKind(calc.kind.currentData())
         calc.opponents.setValue(1)
         data = cli(["--cards", "5", "--against", "4", *flag, "--conflict", kind.value,
@@ -321,7 +311,7 @@ def test_every_gm_odds_figure_equals_the_command_lines(
         calc.player_score.setValue(4)
         calc.opposition_score.setValue(2)
         for method_index in range(calc.method.count()):
-            pick(qtbot, calc.method, method_index)
+            choose_with_keys(qtbot, calc.method, method_index)
             method = calc.method.currentData()
             data = cli(["--cards", "5", "--against", "4", "--conflict", kind.value,
                         "--scores", "4", "--opponents", "4 2", "4 2", "--method", method],
@@ -360,7 +350,7 @@ def test_the_conflict_window_and_the_command_line_agree(
         type_into(qtbot, editor, row, 1, cards)
         type_into(qtbot, editor, row, 2, score)
     for method_index in range(editor.method.count()):
-        pick(qtbot, editor.method, method_index)
+        choose_with_keys(qtbot, editor.method, method_index)
         method = editor.method.currentData()
         data = cli(["--cards", "6", "--conflict", "combat", "--scores", "6", "--opponents",
                     "3 3", "3 2", "--method", method], capsys)
@@ -377,10 +367,10 @@ def test_every_builder_choice_reaches_the_character(qtbot: Any) -> None:
     host(qtbot, editor.widget())
     owner = editor.owner
     for index in range(editor.career.count()):
-        pick(qtbot, editor.career, index)
+        choose_with_keys(qtbot, editor.career, index)
         assert owner.document.career == editor.career.itemText(index)
     for index in range(editor.skill_characteristic.count()):
-        pick(qtbot, editor.skill_characteristic, index)
+        choose_with_keys(qtbot, editor.skill_characteristic, index)
         editor.skill_name.setText(f"skill {index}")
         qtbot.mouseClick(editor.add_skill_button, Qt.MouseButton.LeftButton)
         skill = owner.document.skills[-1]

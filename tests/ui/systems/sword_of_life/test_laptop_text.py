@@ -19,6 +19,7 @@ from seforge.systems.sword_of_life.odds import KIND_NOTES, ConflictKind
 from seforge.systems.sword_of_life.rule_options import ACE_RULE_NOTES, AceRule
 from seforge.systems.sword_of_life.several import METHOD_NOTES, Method
 from tests.ui.helpers import laptop_window
+from tests.ui.keyboard import choose_with_keys
 from tests.ui.shell.layout_check import cut_combos, problems
 from ui.shell.choices import wrapped_tip
 from ui.shell.theme import apply_theme
@@ -50,18 +51,6 @@ def window(request: pytest.FixtureRequest, theme: str, qtbot: QtBot,
 def settle() -> None:
     for _ in range(4):
         QApplication.processEvents()
-
-
-def choose(qtbot: QtBot, combo: QComboBox, index: int) -> None:
-    """Choose item ``index`` with the keyboard, as a user does (Qt emits ``activated``)."""
-    assert combo.isEnabled(), combo.accessibleName()
-    combo.setFocus()
-    for _ in range(2 * combo.count()):
-        if combo.currentIndex() == index:
-            break
-        qtbot.keyClick(combo, Qt.Key.Key_Up if combo.currentIndex() > index else Qt.Key.Key_Down)
-    assert combo.currentIndex() == index, combo.accessibleName()
-    settle()
 
 
 def every_choice_whole(qtbot: QtBot, root: QWidget, combo: QComboBox,
@@ -129,3 +118,9 @@ def test_the_gm_screen_shows_each_choice_whole(window: MainWindow, qtbot: QtBot)
     every_choice_whole(qtbot, odds, odds.method, METHOD_NOTES)
     every_choice_whole(qtbot, odds, odds.aces, ACE_RULE_NOTES)
     assert problems(dock) == []
+
+
+def choose(qtbot: QtBot, combo: QComboBox, index: int) -> None:
+    """Choose item ``index`` with the keyboard, then let the page redraw."""
+    choose_with_keys(qtbot, combo, index)
+    settle()

@@ -30,6 +30,7 @@ from seforge.systems.twod20.settings import (
     OpposedTieRule,
 )
 from tests.ui.helpers import laptop_window
+from tests.ui.keyboard import choose_with_keys
 from tests.ui.shell.layout_check import SLACK, cut_combos, problems
 from ui.shell.choices import wrapped_tip
 from ui.shell.theme import apply_theme
@@ -68,18 +69,6 @@ def named_combo(root: QWidget, name: str) -> QComboBox:
     found = [c for c in root.findChildren(QComboBox) if c.accessibleName() == name]
     assert len(found) == 1, name
     return found[0]
-
-
-def choose(qtbot: QtBot, combo: QComboBox, index: int) -> None:
-    """Choose item ``index`` with the keyboard, as a user does."""
-    assert combo.isEnabled(), combo.accessibleName()
-    combo.setFocus()
-    for _ in range(2 * combo.count()):
-        if combo.currentIndex() == index:
-            break
-        qtbot.keyClick(combo, Qt.Key.Key_Up if combo.currentIndex() > index else Qt.Key.Key_Down)
-    assert combo.currentIndex() == index, combo.accessibleName()
-    settle()
 
 
 def cut_headings(table: QTableWidget) -> list[str]:
@@ -219,3 +208,9 @@ def test_the_views_take_whole_numbers_from_the_shell() -> None:
             if isinstance(node, ast.ImportFrom) and any(
                     alias.name == "whole_numbers" for alias in node.names):
                 assert node.module == "ui.shell.widgets", path.name
+
+
+def choose(qtbot: QtBot, combo: QComboBox, index: int) -> None:
+    """Choose item ``index`` with the keyboard, then let the page redraw."""
+    choose_with_keys(qtbot, combo, index)
+    settle()
