@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.probability_text import exactly, percent
-from ui.shell.flow_layout import FlowLayout as FlowLayout  # re-exported for the 2d20 pages
 from ui.shell.flow_layout import flow_row
 
 

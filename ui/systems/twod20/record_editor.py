@@ -40,11 +40,11 @@ from seforge.systems.twod20.records import (
     derived_values,
 )
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.flow_layout import FlowLayout
 from ui.shell.refusal import show_refusal
 from ui.shell.widgets import DocumentLineEdit, spin_box, whole_numbers
 from ui.systems.twod20.calculator import profile_combo
 from ui.systems.twod20.common import (
-    FlowLayout,
     ReflowRow,
     flow_of,
     labelled,

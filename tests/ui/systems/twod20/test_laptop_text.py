@@ -199,10 +199,12 @@ def test_the_calculator_shows_each_kind_of_test_whole(window: MainWindow, qtbot:
 
 
 def test_the_views_take_whole_numbers_from_the_shell() -> None:
-    """``whole_numbers`` is the shell's; the 2d20 common module no longer passes it on."""
+    """``whole_numbers`` and ``FlowLayout`` are the shell's; the 2d20 common module no
+    longer passes them on."""
     from ui.systems.twod20 import common
 
     assert not hasattr(common, "whole_numbers")
+    assert not hasattr(common, "FlowLayout")
     for path in sorted(TWOD20_UI.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and any(
