@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from seforge.core.resources import resource_path
@@ -275,6 +274,8 @@ class WindowLayout(_Window):
         """Text of the whole window at ``percent`` of the system font size."""
         percent = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], percent))
         self._zoom = percent
+        from PySide6.QtGui import QFont  # (not before a zoom: its eight enums cost 1 ms)
+
         font = QFont(self.font())
         font.setPointSizeF(self._base_point_size * percent / 100)
         self.setFont(font)
