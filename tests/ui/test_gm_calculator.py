@@ -190,7 +190,7 @@ def test_jyrell_against_two_shock_troopers(make_dock: Make) -> None:
     assert "22" in headline and "Good" in headline
     detail = calc.result_detail.text()
     assert "2 Stress" in detail
-    assert "removed" in detail
+    assert "out of the scene" in detail
     click(calc.apply_stress_button)
     assert calc.cards[0].removed
     assert len(calc.active_cards()) == 1

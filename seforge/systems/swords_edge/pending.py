@@ -179,6 +179,7 @@ __all__ = [
     "pending_to_json",
     "problems",
     "remove_opponent",
+    "reroll_refusal",
     "roll_line",
     "roll_reroll",
     "roll_test",
@@ -201,6 +202,7 @@ __all__ = [
     "target_choices",
     "tn",
     "toggle_quality",
+    "turn_from_out_target",
 ]
 
 
@@ -392,6 +394,7 @@ def set_nc_stress(test: PendingTest, uid: str, stress: int) -> None:
     if not 0 <= stress <= 10:
         raise RefusedError("Stress goes from 0 to 10")
     entry.stress = stress
+    turn_from_out_target(test)
 
 
 def stress_target(test: PendingTest) -> PendingNC | None:
@@ -416,12 +419,26 @@ def apply_stress(test: PendingTest) -> PendingNC:
     if test.role != "attack" or verdict.undefended_pc:
         raise RefusedError("Only the PC's attack puts Stress on an NC.")
     target.stress = min(target.stress + verdict.stress, 10)
-    test.verdict = verdict.model_copy(update={"stress": 0})
-    if test.target == target.uid and target.removed and test.active():
-        done = set(round_so_far(test).earlier) | {target.uid}
-        left = [o for o in test.active() if o.uid not in done] or test.active()
-        set_target(test, left[0].uid)
+    test.verdict = verdict.model_copy(
+        update={"stress": 0, "stress_applied": verdict.stress_applied + verdict.stress})
+    turn_from_out_target(test)
     return target
+
+
+def turn_from_out_target(test: PendingTest) -> None:
+    """When the one NC the Action is against is out (its Stress, put on here or in the
+    scene by another PC's Test) or no longer in the Test, the Action turns to the next NC
+    not yet dealt with this round, its number filled in (the GM may pick another). Left
+    pointing at an NC that is out, the Action would count as one against all of them
+    together, which opens the next round: the PC's next act would go free."""
+    if test.target is None or not test.active():
+        return
+    gone = next((o for o in test.opponents if o.uid == test.target), None)
+    if gone is not None and not gone.removed:
+        return
+    done = {*round_so_far(test).earlier, test.target}
+    left = [o for o in test.active() if o.uid not in done] or test.active()
+    set_target(test, left[0].uid)
 
 
 # ---------------------------------------------------------------- steps
@@ -961,6 +978,8 @@ def judge_test(test: PendingTest, character: Character | None,
     breakdown = tn(test)
     if breakdown is None:
         raise RefusedError(NO_TN)
+    if _stress_already_on(test):
+        raise RefusedError(STRESS_APPLIED_AGAIN)
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
@@ -999,15 +1018,51 @@ def judge_test(test: PendingTest, character: Character | None,
     return verdict
 
 
+STRESS_APPLIED_AGAIN = (
+    "This roll's Stress is already on the NC: press New round for the next attack on it, "
+    "or undo Apply Stress to judge this roll again.")
+"""Why a roll whose Stress is on the NC is not judged again (it would hit twice)."""
+
+
+def _stress_already_on(test: PendingTest) -> bool:
+    """Whether judging now would judge again an Action whose Stress was applied."""
+    verdict = test.verdict
+    if test.step != "action" or verdict is None or not verdict.stress_applied:
+        return False
+    judged = _judged_already(test)
+    return judged is not None and judged.round_number == verdict.round_number \
+        and judged.target == verdict.target and verdict.actor == test.actor
+
+
+def reroll_refusal(test: PendingTest) -> str | None:
+    """Why the last roll cannot take a Luck reroll now (None: it can). A reroll judges the
+    same roll again: not once the Test has moved to another step, lost its TN or turned
+    to another NC, nor once the roll's Stress is on the NC (the Level of an attack is
+    that of its final dice: applying a better Level again would hit twice)."""
+    verdict = test.verdict
+    if verdict is None or verdict.step != test.step:
+        return JUDGE_FIRST
+    if tn(test) is None:
+        return NO_TN
+    if verdict.stress_applied:
+        return ("This roll's Stress is already on the NC: a Luck reroll comes before the "
+                "Stress (undo Apply Stress to reroll).")
+    target = action_target(test)
+    if test.step == "action" and verdict.target != (target.uid if target is not None
+                                                     else None):
+        return ("The last roll was against another NC: judge a new roll against this "
+                "one.")
+    return None
+
+
 def luck_reroll(test: PendingTest, character: Character | None, value: int) -> Verdict:
     """Spend a Luck to reroll the lower die (it showed ``value``), keep the better,
     and judge again (book: *Luck*, Reroll)."""
-    if test.verdict is None or test.verdict.step != test.step:
-        raise RefusedError(JUDGE_FIRST)
+    refusal = reroll_refusal(test)
+    if refusal is not None:
+        raise RefusedError(refusal)
     if not 1 <= value <= DIE_FACES:
         raise RefusedError(f"a d10 shows 1..{DIE_FACES}, not {value}")
-    if tn(test) is None:
-        raise RefusedError(NO_TN)
     d1, d2 = test.dice
     options = None if character is None else character.options
     if d1 == d2 == 1 and not test.rerolled and criticals_reading(options) == "first":
@@ -1046,8 +1101,9 @@ def roll_test(test: PendingTest, character: Character | None,
 def roll_reroll(test: PendingTest, character: Character | None,
                 die: DieRoller = secure_die) -> Verdict:
     """Spend a Luck: roll a d10 for the lower die, keep the better, judge again."""
-    if test.verdict is None or test.verdict.step != test.step:
-        raise RefusedError(JUDGE_FIRST)
+    refusal = reroll_refusal(test)
+    if refusal is not None:
+        raise RefusedError(refusal)
     return luck_reroll(test, character, die())
 
 

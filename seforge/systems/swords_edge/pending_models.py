@@ -122,6 +122,10 @@ class JudgedRoll(_Model):
     level: Level | None = None
     total: int
     stress: int = 0
+    """The Stress still to put on the NC (0 once :func:`~.pending.apply_stress` did)."""
+    stress_applied: int = 0
+    """The Stress of this roll already put on the NC: a Luck reroll comes before it (the
+    Level of an attack is that of its final dice, not a second hit)."""
     next_steps: list[JudgedNextStep] = Field(default_factory=list)
     undefended_pc: bool = False
     target: str | None = None

@@ -50,6 +50,7 @@ from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import pending as pt
 from seforge.systems.swords_edge.kinds import Level
 from seforge.systems.swords_edge.models import (
+    Character,
     NCType,
     Trait,
 )
@@ -167,6 +168,7 @@ class Scene(SceneRoster):
             found.stress = target.stress
             kept.append(found)
         test.opponents = kept
+        pt.turn_from_out_target(test)  # another PC's Test may have taken it out
         test.scene_spent = sorted(set(test.scene_spent) | set(entry.spent_on_momentum))
         if entry.momentum == "pc" and entry.momentum_level != test.momentum_level:
             pt.go_to(test, NextStep("", "action", "attack", entry.momentum_level))
@@ -318,6 +320,10 @@ class Scene(SceneRoster):
         entry.spent_on_momentum = [*entry.spent_on_momentum, *spent_now]
         entry.momentum = "pc" if won else "nc"
         entry.momentum_level = (Level.named(level) if level else Level.AVERAGE) if won else None
+        trait = next((t for t in (QualityKey.parse(k).trait for k in qualities_used)
+                      if t is not None), None)
+        if trait is not None:
+            self._follow_momentum_trait(entry, character, trait)
         names = _names([n.name for n in self.facing(ref)])
         if won:
             bonus = momentum_bonus(entry.momentum_level)
@@ -332,6 +338,19 @@ class Scene(SceneRoster):
             spent = ", ".join(describe_key(character, k) for k in spent_now)
             text += f"; spent for the scene: {spent}"
         return self._event(text + ".")
+
+    def _follow_momentum_trait(self, entry: ScenePC, character: Character,
+                               trait: Trait) -> None:
+        """The Action after a Momentum Test uses the Trait the Momentum used (book:
+        *Tests*, L421-L429): the pairing's Test takes it (with the PC's Penalty Ranks on
+        it), so a Momentum recorded here rather than rolled in the calculator does not
+        leave the Action on another Trait, its Faculty and Elements offered for Luck."""
+        test = entry.test if entry.test is not None else self.pairing_test(entry.id)
+        if test.trait == trait:
+            return
+        test = test.model_copy(deep=True)
+        pt.set_trait(test, trait, character.play.penalty_ranks.get(trait, 0))
+        entry.test = test
 
     def first_action_bonus(self, ref: PCRef) -> int:
         """The first-round bonus from the PC's Momentum win (0 when none)."""

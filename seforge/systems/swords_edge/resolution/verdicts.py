@@ -92,16 +92,19 @@ def critical_lines(d1: int, d2: int) -> list[str]:
 
 
 def nc_stress_line(opponent: Opponent, stress: int) -> str:
-    """What ``stress`` more Stress does to ``opponent``."""
+    """What ``stress`` more Stress does to ``opponent``, said as what it does once applied
+    (the verdict is read before the GM applies it: "has taken" read as done)."""
     nc = opponent.nc
     result = apply_stress_to_nc(nc.type, nc.rank, opponent.stress, stress)
     name = f"{opponent.name} ({nc.type.value})"
     if result.removed:
-        return f"{name} is removed from the scene."
+        return f"This Stress takes {name} out of the scene."
     if nc.type is NCType.REGULAR:
-        return f"{name} has taken {result.stress_total} of {REGULAR_STRESS_LIMIT} Stress."
+        return (f"This Stress brings {name} to {result.stress_total} of "
+                f"{REGULAR_STRESS_LIMIT} Stress.")
     assert result.rank is not None
-    return (f"{name} drops to {result.rank.label}, TN {result.rank.target_number}.")
+    return (f"This Stress drops {name} to {result.rank.label}, TN "
+            f"{result.rank.target_number}.")
 
 
 def _pc_stress_lines(level: Level) -> list[str]:

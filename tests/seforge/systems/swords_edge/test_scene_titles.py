@@ -52,7 +52,7 @@ def test_result_lines_tell_two_ncs_of_one_name_apart() -> None:
     pt.set_dice(test, 9, 9)
     verdict = pt.judge_test(test, jyrell)
     assert verdict.success
-    assert "Shock Troopers (2) (minion) is removed from the scene." in verdict.lines
+    assert "This Stress takes Shock Troopers (2) (minion) out of the scene." in verdict.lines
     assert not any("Shock Troopers (minion)" in line for line in verdict.lines)
     # Against both together, the first is named with its number too.
     pt.set_target(test, None)
@@ -60,4 +60,4 @@ def test_result_lines_tell_two_ncs_of_one_name_apart() -> None:
     assert together is not None and together.lines()[0].endswith("Shock Troopers (1) (Poor) TN")
     pt.judge_test(test, jyrell)
     assert test.verdict is not None
-    assert "Shock Troopers (1) (minion) is removed from the scene." in test.verdict.lines
+    assert "This Stress takes Shock Troopers (1) (minion) out of the scene." in test.verdict.lines

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QWidget,
 )
@@ -56,6 +57,18 @@ class CalculatorTab(CalculatorView):
         if self.actor_combo.character() is not self.owner.character:
             self._on_actor_changed()
         self.redraw()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
+        """Enter in a die judges the dice typed in (a spin box passes Enter on), as Enter
+        in the Book NC search adds the NC."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier \
+                and self.focusWidget() in (self.die1, self.die2) \
+                and self.judge_button.isEnabled():
+            self.judge_roll()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _connect_widgets(self) -> None:
         self.actor_combo.currentIndexChanged.connect(self._on_actor_changed)
@@ -116,13 +129,15 @@ class CalculatorTab(CalculatorView):
         try:
             result = self.owner.apply(text, mutate, character, merge)
         except RefusedError as exc:
-            self.message_label.setText(str(exc))
-            self.message_label.show()
+            self._show_message(str(exc))
             self.redraw()
             return None
+        self._clear_message()
+        return result
+
+    def _clear_message(self) -> None:
         self.message_label.clear()
         self.message_label.hide()
-        return result
 
     def _set_option(self, name: str, value: object) -> None:
         self._apply("Change the Action", lambda t: pt.set_options(t, **{name: value}))
@@ -180,6 +195,7 @@ class CalculatorTab(CalculatorView):
         """Draw ``test`` (a scene pairing's, say) with ``character`` acting."""
         if character is not None:
             self.add_extra_character(character)
+        self._clear_message()  # a refusal of the Test before is no news about this one
         self.owner.replace(test, character, "Open a Test")
 
     # -- characters ----------------------------------------------------------------
@@ -509,8 +525,17 @@ class CalculatorTab(CalculatorView):
             self._show_message(f"Not kept in the history: {exc}")
 
     def _show_message(self, text: str) -> None:
+        """Say why a change was refused, above the page; scrolled down to the dice the
+        GM would not see it there, so the page comes up to it."""
         self.message_label.setText(text)
         self.message_label.show()
+        if self.isVisible():
+            QTimer.singleShot(0, self, self._bring_message_into_view)
+
+    def _bring_message_into_view(self) -> None:
+        label = self.message_label
+        if label.isVisible() and label.visibleRegion().isEmpty():
+            self.scroll_area.ensureWidgetVisible(label, 0, 6)
 
     def take_offer(self) -> bool:
         """Hand what the last critical gives to :attr:`consequence_handler`."""

@@ -116,6 +116,7 @@ class CalculatorLayout(QWidget):
         """Point Undo and Redo at ``stack`` (a scene's, while the Test is one of its
         pairings and its steps go there); None: the calculator's own."""
         stack = stack if stack is not None else self.owner.undo_stack
+        self._history = stack
         for widget, action, name, text in (
             (self.undo_button, stack.createUndoAction(self, "Undo"), "Undo",
              "Undo the last change to this Test"),
@@ -127,6 +128,11 @@ class CalculatorLayout(QWidget):
             if old is not None:
                 old.deleteLater()
             tip(widget, name, text)
+
+    def history_stack(self) -> QUndoStack:
+        """The history the calculator's Undo and Redo act on now (a scene's while the Test
+        is one of its pairings): what Edit › Undo should act on with the focus here."""
+        return self._history
 
     def tab_stops(self) -> list[QWidget]:
         """The calculator's controls in the order the page reads. Tab follows it: a flow
@@ -336,6 +342,7 @@ class CalculatorLayout(QWidget):
         target_layout.setContentsMargins(0, 0, 0, 0)
         target_layout.addWidget(self.target_combo, 1)
         target_layout.addWidget(self.new_round_button)
+        target_layout.addStretch(0)  # New round stays a button's width without the combo
         self.target_label = buddy("Again&st:", self.target_combo, group)
         opt.addRow(self.target_label, self.target_row)
         level_row = QVBoxLayout()

@@ -12,6 +12,7 @@ from seforge.systems.swords_edge.pending import JudgedRoll, PendingTest
 from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.breakdown import TNBreakdown
 from seforge.systems.swords_edge.resolution.steps import Step
+from seforge.systems.swords_edge.resolution.tips import RULE_TIPS
 from seforge.systems.swords_edge.resolution.tns import GroupActionReading
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
 from ui.shell.widgets import tip
@@ -67,8 +68,11 @@ class CalculatorView(CalculatorLayout):
         step = test.step
         is_action = step == "action"
         self.action_options.setVisible(is_action)
-        self.target_label.setVisible(len(test.active()) > 1)
-        self.target_row.setVisible(len(test.active()) > 1)
+        # Whom the Action is against is a choice with several NCs; New round is one
+        # with a single NC too (the next act or reaction is the first again).
+        several = len(test.active()) > 1
+        self.target_combo.setVisible(several)
+        self.target_label.setText("Again&st:" if several else "Round:")
         self.lost_by_critical.setEnabled(test.role == "defend")
         group = len(test.active()) > 1
         uses_reading = step in ("action", "seize")
@@ -121,16 +125,20 @@ class CalculatorView(CalculatorLayout):
 
     def _draw_verdict(self, test: PendingTest) -> None:
         verdict = test.verdict
-        can_reroll = verdict is not None and verdict.step == test.step
-        self.reroll_button.setEnabled(can_reroll)
-        self.reroll_spin.setEnabled(can_reroll)
-        self.roll_reroll_button.setEnabled(can_reroll)
+        # A Luck reroll judges this roll again: not once the core says it cannot (its
+        # Stress applied, the Action turned to another NC, no TN), and the buttons say so.
+        refusal = pt.reroll_refusal(test)
+        for widget in (self.reroll_button, self.reroll_spin, self.roll_reroll_button):
+            widget.setEnabled(refusal is None)
+        tip_text = RULE_TIPS["luck_reroll"] if refusal is None or refusal == pt.JUDGE_FIRST \
+            else f"{RULE_TIPS['luck_reroll']}. Not now: {refusal}"
+        self.reroll_button.setToolTip(tip_text)
         self.roll_button.setEnabled(pt.tn(test) is not None)
         self._draw_offers(test)
         self._draw_log(test)
         # The result and its next-step buttons belong to the step that was rolled:
         # once the Test moves on ("Go to Action"), they go.
-        shown = verdict if can_reroll else None
+        shown = verdict if verdict is not None and verdict.step == test.step else None
         if shown != self._drawn_verdict:
             self._drawn_verdict = shown
             self._draw_result(shown)

@@ -90,8 +90,8 @@ class GMDock(QDockWidget):
             (self.reference, "&Reference", "The rule tables, searchable"),
             (self.calculator, "&Test calculator", "Momentum, Action and Seize the Momentum "
              "with their odds"),
-            (self.sfx, "S&FX", "SFX TNs and casting time"),
-            (self.recovery, "Rec&overy", "Recovery Tests"),
+            (self.sfx, "SF&X", "SFX TNs and casting time"),
+            (self.recovery, "Recover&y", "Recovery Tests"),
         ):
             index = self.tabs.addTab(widget, title)
             self.tabs.setTabToolTip(index, tip)

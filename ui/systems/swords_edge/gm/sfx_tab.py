@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -13,6 +14,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QVBoxLayout,
     QWidget,
 )
@@ -64,6 +67,23 @@ TARGET_READING_TIP = (
 )
 
 
+
+class WholeChoiceCombo(QComboBox):
+    """A combo box no narrower than its longest choice shows whole, in pixels (the dock
+    sizes its combo boxes by a count of characters, which overshoots a long choice: the
+    page grew past a 1024x768 dock)."""
+
+    def minimumSizeHint(self) -> QSize:  # Qt override
+        hint = super().minimumSizeHint()
+        metrics = self.fontMetrics()
+        longest = max((metrics.horizontalAdvance(self.itemText(i))
+                       for i in range(self.count())), default=0)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        whole = self.style().sizeFromContents(
+            QStyle.ContentsType.CT_ComboBox, option, QSize(longest + 4, hint.height()), self)
+        return QSize(max(hint.width(), whole.width()), hint.height())
+
 class SFXTab(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,12 +106,12 @@ class SFXTab(QWidget):
             "Qualities of a regular or hero target that resist the SFX (its fitting Trait "
             "always), each with its modifier, separated by commas")
         self.target_edit.textChanged.connect(self.recalc)
-        self.target_reading = QComboBox(target)
+        self.target_reading = WholeChoiceCombo(target)
         for key, label in TARGET_READINGS:
             self.target_reading.addItem(label, key)
         tip(self.target_reading, "Target Quality reading", TARGET_READING_TIP)
         self.target_reading.currentIndexChanged.connect(self.recalc)
-        self.momentum_reading = QComboBox(target)
+        self.momentum_reading = WholeChoiceCombo(target)
         for key, label in MOMENTUM_READINGS:
             self.momentum_reading.addItem(label, key)
         tip(self.momentum_reading, "SFX Momentum TN reading", MOMENTUM_READING_TIP)
@@ -106,7 +126,10 @@ class SFXTab(QWidget):
         self.odds_for.addItem("Momentum", "momentum")
         tip(self.odds_for, "Odds for", "Which SFX Test the odds below are for")
         self.odds_for.currentIndexChanged.connect(self.recalc)
+        # The readings show their choice whole: with a narrow dock (1024x768) the box goes
+        # under its label rather than cutting "Rule (Area TN + Energy)" short.
         tform = QFormLayout(target)
+        tform.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         tform.addRow(buddy("&Target's Qualities:", self.target_edit, target), self.target_edit)
         tform.addRow(buddy("Tar&get reading:", self.target_reading, target),
                      self.target_reading)

@@ -166,6 +166,9 @@ class OpponentLibrary(OpponentFiles):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, 5):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # The last column ("From") stretched too and took half the room the names need
+        # ("Desert Acolytes' Lea..." beside an empty From column).
+        header.setStretchLastSection(False)
         tip(self.tree, "Opponents", "The book's NCs and your own; select several to print "
             "their cards")
         self.tree.itemSelectionChanged.connect(self._on_selection)
@@ -257,7 +260,7 @@ class OpponentLibrary(OpponentFiles):
         self.preview.setObjectName("opponent_preview")
         tip(self.preview, "Opponent preview", "The selected opponent with the TN each "
             "Quality gives")
-        self.side.addTab(self.preview, "Pre&view")
+        self.side.addTab(self.preview, "Previe&w")
         editor_page = QWidget(self.side)
         self.editor = NCEditor(parent=editor_page)
         self.editor.owner.path_changed.connect(self.editing_path_changed.emit)

@@ -72,7 +72,7 @@ class GMTableWidget(QWidget):
         for widget, title, tip in (
             (self.opponents, "&Opponents", "Build, find and print opponents"),
             (self.party, "&Party", "The campaign: PCs side by side, notes, clocks"),
-            (self.scene, "S&cene", "Track the scene: pairings, Momentum, Stress"),
+            (self.scene, "&Scene", "Track the scene: pairings, Momentum, Stress"),
         ):
             index = self.tabs.addTab(widget, title)
             self.tabs.setTabToolTip(index, tip)

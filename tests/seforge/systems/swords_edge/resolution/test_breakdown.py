@@ -46,4 +46,4 @@ def test_shock_troopers_example() -> None:
     assert joint_action_tn(action).total == 9
     verdict = judge("action", 3, 3, 16, 9, opponents=action)
     assert verdict.level == "Good" and verdict.stress == 2 and verdict.total == 22
-    assert any("removed" in line for line in verdict.lines)
+    assert any("out of the scene" in line for line in verdict.lines)

@@ -67,6 +67,8 @@ class SceneAutosave(QWidget):
 
         def scene_changes(self, pc_id: str) -> list[Patch]: ...
 
+        def sync_paths(self) -> None: ...
+
         def _step_on(self, document: CharacterDocument, title: str,
                      operation: Callable[[], Any]) -> Any: ...
 
@@ -77,6 +79,7 @@ class SceneAutosave(QWidget):
         file is kept whole."""
         if not self.autosave:
             return False
+        self.sync_paths()
         pcs = scene_autosave.ScenePCs(pcs={
             entry.id: scene_autosave.autosave_record(
                 self.paths.get(entry.id),

@@ -8,8 +8,10 @@ SceneTracker` runs it through :class:`seforge.systems.swords_edge.scene.Scene`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -61,6 +63,34 @@ class _Dialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         layout.addWidget(self.buttons)
+        self._ordered = False
+
+    def showEvent(self, event: QShowEvent) -> None:  # Qt override
+        if not self._ordered:
+            self._ordered = True
+            self._fields_first()
+        super().showEvent(event)
+
+    def _fields_first(self) -> None:
+        """The keyboard starts in the first field and Tab reaches OK and Cancel after the
+        fields. (The buttons are made before the fields each dialog adds, so Qt's order
+        began with them: the dialog opened on OK, and a space typed into a Stunt's name
+        pressed it.)"""
+        buttons = sorted((b for b in self.buttons.buttons() if b.isVisibleTo(self)),
+                         key=lambda b: b.x())
+        fields: list[QWidget] = []
+        widget = self.nextInFocusChain()
+        while widget is not None and widget is not self:
+            if (widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.isVisibleTo(self)
+                    and widget.isEnabled() and not self.buttons.isAncestorOf(widget)
+                    and self.isAncestorOf(widget)):
+                fields.append(widget)
+            widget = widget.nextInFocusChain()
+        if not fields:
+            return
+        for before, after in pairwise([fields[-1], *buttons]):
+            QWidget.setTabOrder(before, after)
+        fields[0].setFocus(Qt.FocusReason.TabFocusReason)
 
 
 class FacesDialog(_Dialog):

@@ -66,10 +66,13 @@ class PCOwnerSteps(QWidget):
         _base_changes: dict[str, list[Patch]]
 
         owner: SceneOwner
+        paths: dict[str, Path | None]
 
         def refresh(self) -> None: ...
 
         def show_notice(self, text: str) -> None: ...
+
+        def save_autosave(self) -> bool: ...
 
     # -- what the scene did to each PC ----------------------------------------------
     def scene_changes(self, pc_id: str) -> list[Patch]:
@@ -299,10 +302,27 @@ class PCOwnerSteps(QWidget):
                     document.changed.disconnect(self._on_document_changed)
                 with contextlib.suppress(RuntimeError, TypeError):
                     document.reloaded.disconnect(self._keep_scene_state)
+                with contextlib.suppress(RuntimeError, TypeError):
+                    document.path_changed.disconnect(self._on_owner_path_changed)
         kept = [d for d in self._watched if any(d is k for k in documents)]
         for document in documents:
             if all(document is not d for d in kept):
                 document.changed.connect(self._on_document_changed)
                 document.reloaded.connect(self._keep_scene_state)
+                document.path_changed.connect(self._on_owner_path_changed)
                 kept.append(document)
         self._watched = kept
+
+    def sync_paths(self) -> None:
+        """Each PC's file as its owner has it now: a PC saved to a file (or under another
+        name) after it came into the scene is written there at the end of the scene and
+        comes back from that file with the autosaved scene, not as a copy of its own
+        beside the file's document."""
+        for entry in self.scene.pcs:
+            document = self.document_of(entry.id)
+            if document is not None:
+                self.paths[entry.id] = document.path
+
+    def _on_owner_path_changed(self) -> None:
+        self.sync_paths()
+        self.save_autosave()

@@ -60,10 +60,16 @@ class NCOverview(QTableWidget):
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setAlternatingRowColors(True)
+        # The opponent's name always whole; its state and whom it faces share the rest
+        # and wrap (at 1024x768 a squeezed name column showed "Des..." or nothing).
         header = self.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        for column, mode in ((0, QHeaderView.ResizeMode.ResizeToContents),
+                             (1, QHeaderView.ResizeMode.ResizeToContents),
+                             (2, QHeaderView.ResizeMode.Stretch),
+                             (3, QHeaderView.ResizeMode.Stretch)):
+            header.setSectionResizeMode(column, mode)
+        self.setWordWrap(True)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         tip(self, "Opponents in the scene", "Every NC in the scene; drag rows onto a PC to "
             "pair them")
 
@@ -181,9 +187,9 @@ class PCPanel(QGroupBox):
         row2 = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, text, help_text, target in (
-            ("faces", "&Faces…", "Choose the opponents this PC faces", row1),
+            ("faces", "F&aces…", "Choose the opponents this PC faces", row1),
             ("momentum", "&Momentum…", "Record the Momentum Test of this pairing", row1),
-            ("calculator", "Open in &calculator", "Open the Test calculator with this PC and "
+            ("calculator", "Open in calc&ulator", "Open the Test calculator with this PC and "
              "the opponents they face filled in", row1),
             ("stress", "Take &Stress…", "The PC is hit: Penalty Ranks on a Trait", row2),
             ("doom", "Resolve &Doom…", "Settle the PC's pending Doom", row2),

@@ -499,13 +499,21 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
 
     def add_to_pairing(self, pc_id: str, nc_ids: Sequence[str]) -> bool:
         current = [n.id for n in self.scene.facing(pc_id)]
-        return self.pair(pc_id, current + [i for i in nc_ids if i not in current])
+        new = [i for i in nc_ids if i not in current]
+        if not new:
+            return False  # dropped where they already are: the pairing stands
+        return self.pair(pc_id, current + new)
 
     def faces_dialog(self, pc_id: str) -> bool:
         dialog = FacesDialog(self.scene, pc_id, self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        return self.pair(pc_id, dialog.chosen())
+        chosen = dialog.chosen()
+        if set(chosen) == {n.id for n in self.scene.facing(pc_id)}:
+            # OK without a change: pairing again would start a new Test (the Momentum
+            # and the rolls so far gone) and log "faces nobody" for nobody.
+            return False
+        return self.pair(pc_id, chosen)
 
     def set_applied(self, pc_id: str, nc_id: str, key: str, on: bool) -> None:
         """Whether NC ``nc_id`` brings Quality ``key`` to ``pc_id``'s Momentum Test."""
