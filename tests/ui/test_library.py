@@ -46,3 +46,20 @@ def test_opening_jyrell_shows_the_overspend(window: MainWindow,
     assert "budget.over" in problem_rules(window)
     assert se_part(window).budget_panel.status.text().startswith("✘")
     assert not document.undo_stack.canUndo()
+
+
+def test_typing_in_the_dialog_finds_a_character(qtbot: object, window: MainWindow) -> None:
+    """Found in a real session: the keyboard started on the genre box, so typed letters
+    went nowhere and Return opened the first book character."""
+    from PySide6.QtCore import Qt
+
+    dialog = LibraryDialog(window)
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    dialog.show()
+    qtbot.waitExposed(dialog)  # type: ignore[attr-defined]
+    assert dialog.focusWidget() is dialog.filter_edit
+    qtbot.keyClicks(dialog.focusWidget(), "tella")  # type: ignore[attr-defined]
+    assert dialog.visible_names() == ["Tella of Jost"]
+    qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.selected_id() == "tella-of-jost"

@@ -89,6 +89,9 @@ class LibraryDialog(QDialog):
         self.list.currentItemChanged.connect(self._show_preview)
         self.list.itemActivated.connect(lambda _item: self.accept())
         self.apply_filter()
+        # typing finds a character at once (the genre box was first, so typed letters went
+        # nowhere and Return opened the first book character)
+        self.filter_edit.setFocus()
 
     def apply_filter(self) -> None:
         genre = self.genre_combo.currentText()

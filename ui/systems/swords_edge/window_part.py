@@ -414,7 +414,18 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
         self._refresh_budget()
 
     def focus_stacks(self) -> list[tuple[QWidget, QUndoStack]]:
-        return self._focus_stacks
+        """Where Edit › Undo acts while the focus is inside: the GM's Table's pages and the
+        GM Screen's calculator (its own history, or the scene's while its Test is one of
+        the scene's pairings), as their own Undo buttons do."""
+        stacks = list(self._focus_stacks)
+        page = self.window.gm_screen_dock.built(self.system_id)
+        calculator = getattr(page, "calculator", None)
+        history = getattr(calculator, "history_stack", None)
+        if isinstance(calculator, QWidget) and callable(history):
+            stack = history()
+            self.window.undo_group.addStack(stack)  # (once: Qt keeps a stack once)
+            stacks.append((calculator, stack))
+        return stacks
 
     def _editor_of(self, document: CharacterDocument) -> CharacterEditor | None:
         tab = self.window.controller.tab_of(document)
