@@ -90,8 +90,9 @@ def scene_lines(scene: Scene) -> list[str]:
         if entry.undefended:
             text += "; Undefended for the rest of the scene"
         lines.append(text)
-        if entry.test is not None:
-            lines.append(f"  Test in progress: {_test_line(scene, entry.test)}")
+        if entry.test is not None:  # an ended scene's last Test is over, not in progress
+            kind = "Last Test" if scene.ended else "Test in progress"
+            lines.append(f"  {kind}: {_test_line(scene, entry.test)}")
     for nc in scene.ncs:
         lines.append(f"NC {nc.name} ({nc.nc.rank.label} {nc.nc.type.value}): "
                      f"{nc_state_text(nc)}")

@@ -186,3 +186,18 @@ def test_another_systems_campaign_goes_to_its_own_system(
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out
     assert "(Blades in the Dark)" in out and "Sword's Edge" not in out
+
+
+def test_an_ended_scene_calls_its_last_test_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found in a real session: an ended scene still printed its last Test as in
+    progress."""
+    scene = _scene()
+    scene.end_scene()
+    path = tmp_path / "over.sescene"
+    save_scene(scene, path)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith('  Scene "The cave mouth": ended, 2 PCs')
+    assert out[3].startswith("    Last Test: Action, PC attacks, against Shock Troopers 1")
+    assert not any("in progress" in line for line in out[2:])
