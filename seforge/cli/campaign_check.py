@@ -47,8 +47,8 @@ def _plural(count: int, word: str) -> str:
 def check_campaign(path: Path) -> CheckReport:
     """Every document of the campaign at ``path``, each checked by its own system."""
     from seforge.cli.routing import system_for_file
-    from seforge.core.campaign import CAMPAIGN_KIND, document_paths
-    from seforge.core.documents import DocumentFileError
+    from seforge.core.campaign import CAMPAIGN_FORMAT, CAMPAIGN_KIND, document_paths
+    from seforge.core.documents import DocumentFileError, peek_format
     from seforge.core.systems import CheckProblem, CheckReport
     from seforge.systems import registry
 
@@ -62,6 +62,8 @@ def check_campaign(path: Path) -> CheckReport:
     for written, resolved in zip(campaign.documents, document_paths(campaign, path),
                                  strict=True):
         try:
+            if peek_format(resolved) == CAMPAIGN_FORMAT:  # never itself, nor a loop of them
+                raise DocumentFileError(resolved.name, "is a campaign; check it on its own")
             report = system_for_file(resolved).check(resolved)
         except (DocumentFileError, ValueError, OSError) as exc:
             lines.append(f"{written}: cannot be read")

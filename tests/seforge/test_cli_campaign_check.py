@@ -62,3 +62,15 @@ def test_a_campaign_of_a_system_not_installed_is_one_line(
     err = capsys.readouterr().err.strip()
     assert err == ("seforge check: doskvol.secampaign: field 'system': a campaign of the "
                    "game system 'dice-pool', which is not installed")
+
+
+def test_a_campaign_listing_a_campaign_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found with a hand-edited file: a campaign listing itself was read by Sword's Edge,
+    which answered "not played with Sword's Edge"."""
+    path = _campaign(tmp_path, "blades", ["doskvol.secampaign"])
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert ("warning: The document doskvol.secampaign cannot be read: doskvol.secampaign: "
+            "is a campaign; check it on its own [campaign.file]") in out
+    assert "Sword's Edge" not in out
