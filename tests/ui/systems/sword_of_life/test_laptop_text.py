@@ -7,50 +7,30 @@ item through the boxes (the layout check's :func:`cut_combos` measures a combo's
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from PySide6.QtWidgets import QComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.sword_of_life.odds import KIND_NOTES, ConflictKind
 from seforge.systems.sword_of_life.rule_options import ACE_RULE_NOTES, AceRule
 from seforge.systems.sword_of_life.several import METHOD_NOTES, Method
-from tests.ui.helpers import laptop_window
+from tests.ui.helpers import settle
 from tests.ui.keyboard import choose_with_keys
 from tests.ui.shell.layout_check import cut_combos, problems
 from ui.shell.choices import wrapped_tip
-from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
 from ui.systems.sword_of_life.gm_screen import SolGmScreen
 
-SIZES = [(1366, 768), (1024, 768)]
 
-
-@pytest.fixture(params=["light", "dark"])
-def theme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
-    apply_theme(qapp, request.param)
-    yield str(request.param)
-    apply_theme(qapp, "light")
-
-
-@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def window(request: pytest.FixtureRequest, theme: str, qtbot: QtBot,
-           monkeypatch: pytest.MonkeyPatch, prompts: list[str]) -> Iterator[MainWindow]:
-    made = laptop_window(qtbot, monkeypatch, request.param)
-    settle()
-    yield made
-    for document in [*made.documents(), *made.gm_documents()]:
-        document.undo_stack.setClean()
-    made.close()
-
-
-def settle() -> None:
-    for _ in range(4):
-        QApplication.processEvents()
+@pytest.fixture
+def window(each_laptop: MainWindow) -> MainWindow:
+    """The window on each laptop screen, in each theme (tests/ui/systems/conftest.py)."""
+    return each_laptop
 
 
 def every_choice_whole(qtbot: QtBot, root: QWidget, combo: QComboBox,

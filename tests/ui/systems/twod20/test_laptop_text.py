@@ -9,12 +9,11 @@ so headings are measured here (combo boxes with the layout check's :func:`cut_co
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QHeaderView, QStyle, QTableWidget, QWidget
+from PySide6.QtWidgets import QComboBox, QHeaderView, QStyle, QTableWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.twod20.conflict_model import ORDER_MODE_NOTES, OrderMode
@@ -29,40 +28,21 @@ from seforge.systems.twod20.settings import (
     HarmLimitRule,
     OpposedTieRule,
 )
-from tests.ui.helpers import laptop_window
+from tests.ui.helpers import settle
 from tests.ui.keyboard import choose_with_keys
 from tests.ui.shell.layout_check import SLACK, cut_combos, problems
 from ui.shell.choices import wrapped_tip
-from ui.shell.theme import apply_theme
 from ui.shell.window import MainWindow
 from ui.systems.twod20.conflict_view import ConflictView
 from ui.systems.twod20.gm_screen import GmScreen
 
-SIZES = [(1366, 768), (1024, 768)]
 TWOD20_UI = Path(__file__).resolve().parents[4] / "ui" / "systems" / "twod20"
 
 
-@pytest.fixture(params=["light", "dark"])
-def theme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
-    apply_theme(qapp, request.param)
-    yield str(request.param)
-    apply_theme(qapp, "light")
-
-
-@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def window(request: pytest.FixtureRequest, theme: str, qtbot: QtBot,
-           monkeypatch: pytest.MonkeyPatch, prompts: list[str]) -> Iterator[MainWindow]:
-    made = laptop_window(qtbot, monkeypatch, request.param)
-    settle()
-    yield made
-    for document in [*made.documents(), *made.gm_documents()]:
-        document.undo_stack.setClean()
-    made.close()
-
-
-def settle() -> None:
-    for _ in range(4):
-        QApplication.processEvents()
+@pytest.fixture
+def window(each_laptop: MainWindow) -> MainWindow:
+    """The window on each laptop screen, in each theme (tests/ui/systems/conftest.py)."""
+    return each_laptop
 
 
 def named_combo(root: QWidget, name: str) -> QComboBox:
