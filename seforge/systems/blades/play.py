@@ -138,11 +138,14 @@ def take_stress(scoundrel: Scoundrel, amount: int, trauma: str = "") -> None:
 
 def why_not_resist(scoundrel: Scoundrel, stress: int, trauma: str = "") -> str | None:
     """What a resistance roll's stress does: 6 minus the die read, or on a critical one
-    stress cleared (SRD, Resistance & Armor, line 323)."""
+    stress cleared (SRD, Resistance & Armor, line 323). A roll that would change nothing
+    (no stress to take, none to clear) is refused with why, so nothing claims a write."""
     if stress < -1 or stress > 6:
         return f"a resistance roll costs -1 to 6 stress, not {stress}"
+    if stress == 0:
+        return "the roll costs no stress"
     if stress < 0:
-        return None
+        return None if scoundrel.stress else "there is no stress to clear"
     return why_not_take_stress(scoundrel, stress, trauma)
 
 

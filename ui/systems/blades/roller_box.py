@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class _Write:
     """Where a cost of the last roll was written: the owner of the document and the undo
     step the write pushed on its history, both held weakly (neither is kept alive by the
@@ -45,6 +46,41 @@ class _Write:
 
     owner: weakref.ref[DocumentOwner[Any]]
     step: weakref.ref[QUndoCommand]
+    was_done: bool = True
+    """Whether the step was done when last looked at: a step dropped while done went
+    with a fresh history (the file read again), one dropped while undone with an edit
+    made in its place."""
+
+    def stands(self) -> bool | None:
+        """Whether the write stands: its undo step is among the done steps of its
+        document's history (False: undone, or undone and then dropped by another edit;
+        None: out of reach, the document closed or its history started afresh)."""
+        owner = self.owner()
+        if owner is None or not shiboken6.isValid(owner):
+            return None
+        step = self.step()
+        if step is None or not shiboken6.isValid(step):
+            return None if self.was_done else False
+        stack = owner.undo_stack
+        self.was_done = any(stack.command(i) is step for i in range(stack.index()))
+        return self.was_done
+
+
+@dataclass(frozen=True)
+class _Logged:
+    """A write's line in the roll log: what was written and where; the line reads
+    "Written:" while the write stands in its document's history and "Undone:" once it
+    is undone, and ends with the name of the document it went to."""
+
+    item: QListWidgetItem
+    text: str
+    write: _Write
+    name: str
+
+    @staticmethod
+    def line(stands: bool, text: str, name: str) -> str:
+        """The log's line for the write ``text`` to the document ``name``."""
+        return f"{'Written' if stands else 'Undone'}: {text} ({name})"
 
 
 class RollerBox(QGroupBox):
@@ -63,6 +99,11 @@ class RollerBox(QGroupBox):
         document: whether the write still stands is read from that document's history each
         time (:meth:`_is_written`), so a roll is paid for once, in one document; undoing the
         write lets it be written again, redoing it does not. A new roll forgets it."""
+        self._logged: list[_Logged] = []
+        """The log's lines for writes whose document is still open, each read again when
+        the history of the document it went to moves (undo, redo, a new edit)."""
+        self._followed: list[weakref.ref[DocumentOwner[Any]]] = []
+        """The owners written to whose history moves are followed (held weakly)."""
         layout = QVBoxLayout(self)
         buttons = FlowLayout(fill=True)
         self.roll_action = QPushButton("Roll action")
@@ -143,6 +184,38 @@ class RollerBox(QGroupBox):
     def _undone(self, _index: int) -> None:
         self.refresh()
 
+    def _follow(self, owner: DocumentOwner[Any]) -> None:
+        """Read the log again whenever ``owner``'s history moves (once per owner; the
+        connection goes with the owner when its document closes)."""
+        self._followed = [ref for ref in self._followed
+                          if ref() is not None and shiboken6.isValid(ref())]
+        if any(ref() is owner for ref in self._followed):
+            return
+        self._followed.append(weakref.ref(owner))
+        owner.undo_stack.indexChanged.connect(self._history_moved)
+
+    def _history_moved(self, _index: int) -> None:
+        """A document written to was undone, redone or edited: its writes' lines, and
+        whether the last roll may be written again (to whichever document is open)."""
+        self._relog()
+        self.refresh()
+
+    def _relog(self) -> None:
+        """Each logged write reads "Written:" or "Undone:" as its document's history has
+        it now. A write out of reach (its document closed, its history started afresh)
+        keeps its last line, one undone and dropped by another edit stays undone: neither
+        is followed any more."""
+        kept: list[_Logged] = []
+        for logged in self._logged:
+            stands = logged.write.stands()
+            if stands is None:
+                continue
+            logged.item.setText(_Logged.line(stands, logged.text, logged.name))
+            step = logged.write.step()
+            if step is not None and shiboken6.isValid(step):
+                kept.append(logged)
+        self._logged = kept
+
     def roll(self, kind: str, rng: Any = None) -> roller.Roll:
         rolls = self.rolls
         if kind == "action":
@@ -220,7 +293,7 @@ class RollerBox(QGroupBox):
         if not names:
             return "the crew has no clock"
         if self._is_written("ticks"):
-            return (f"this roll has ticked a clock already{self._where('ticks')}: roll "
+            return (f"this roll has ticked a clock already{self._where('ticks', 'in')}: roll "
                     "again to tick one more")
         ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
         return ("the roll filled no segment" if ticks == 0 else
@@ -229,30 +302,22 @@ class RollerBox(QGroupBox):
     def _is_written(self, what: str) -> bool:
         """Whether the last roll's ``what`` stands written: its undo step is among the
         done steps of the document it went to (undone, or undone and replaced by another
-        edit, it is not). Written to a document since closed, it counts as written: what
-        that document kept is out of reach, and a new roll is the way on."""
+        edit, it is not). Written to a document since closed, or one whose history started
+        afresh while the write stood (its file read again), it counts as written: what
+        that document holds is out of reach, and a new roll is the way on."""
         written = self._written.get(what)
-        if written is None:
-            return False
-        owner = written.owner()
-        if owner is None or not shiboken6.isValid(owner):
-            return True
-        step = written.step()
-        if step is None:
-            return False  # undone, then dropped from the history by another edit
-        stack = owner.undo_stack
-        return any(stack.command(i) is step for i in range(stack.index()))
+        return written is not None and written.stands() is not False
 
-    def _where(self, what: str) -> str:
-        """Where the last roll's ``what`` went when not to the open document (" to" and
-        that document's title), else nothing."""
+    def _where(self, what: str, to: str = "to") -> str:
+        """Where the last roll's ``what`` went when not to the open document (" to", or
+        the word ``to`` given, and that document's title), else nothing."""
         written = self._written.get(what)
         owner = written.owner() if written is not None else None
         if owner is self.owner:
             return ""
         if owner is None or not shiboken6.isValid(owner):
-            return " to a document since closed"
-        return f" to {owner.title()}"
+            return f" {to} a document since closed"
+        return f" {to} {owner.title()}"
 
     def _apply(self, text: str, mutate: Any, what: str = "") -> None:
         owner = self.owner
@@ -262,10 +327,16 @@ class RollerBox(QGroupBox):
         top = stack.command(stack.index() - 1) if stack.index() else None
         status = QLabel()
         if apply(owner, text, mutate, status):
-            self.log.insertItem(0, f"Written: {text}")
+            name = owner.document_name().strip() or owner.title()
+            item = QListWidgetItem(_Logged.line(True, text, name))
+            self.log.insertItem(0, item)
             step = stack.command(stack.index() - 1) if stack.index() else None
-            if what and step is not None and step is not top:  # a step was pushed
-                self._written[what] = _Write(weakref.ref(owner), weakref.ref(step))
+            if step is not None and step is not top:  # a step was pushed
+                write = _Write(weakref.ref(owner), weakref.ref(step))
+                self._logged.append(_Logged(item, text, write, name))
+                self._follow(owner)
+                if what:
+                    self._written[what] = write
         else:
             self.log.insertItem(0, status.text())
         self.refresh()

@@ -54,3 +54,16 @@ def test_ticks_and_what_a_resistance_writes() -> None:
     assert "choose the trauma" in (play.why_not_resist(sc, 4) or "")
     play.resist(sc, 4, "Cold")
     assert sc.stress == 0 and sc.trauma == ["Cold"]
+
+
+def test_a_resistance_that_changes_nothing_is_refused() -> None:
+    """A resistance roll that costs no stress, or a critical with no stress to clear,
+    writes nothing: the rules say why rather than let a write that changes nothing be
+    logged as made (found in a session: "Written: Roll: 0 stress", twice)."""
+    sc = Scoundrel(stress=0)
+    assert "no stress" in (play.why_not_resist(sc, roller.Roll(2, (6, 1)).stress) or "")
+    assert "no stress to clear" in (play.why_not_resist(sc, -1) or "")
+    with pytest.raises(ValueError, match="no stress"):
+        play.resist(sc, 0)
+    sc.stress = 2
+    assert play.why_not_resist(sc, -1) is None and play.why_not_resist(sc, 1) is None

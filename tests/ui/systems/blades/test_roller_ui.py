@@ -4,18 +4,28 @@ owner: one undo step per write, each logged."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades.documents import CREW, SCOUNDREL
 from seforge.systems.blades.models import Crew, Scoundrel
+from tests.ui.keyboard import active_window
 from ui.shell.document_owner import DocumentOwner
+from ui.shell.window import MainWindow
 from ui.systems.blades.blades_ui import SYSTEM_UI
 from ui.systems.blades.gm_screen import BladesGmScreen
 from ui.systems.blades.window_part import BladesWindowPart
+
+
+@pytest.fixture
+def window(qtbot: QtBot, prompts: list[str]) -> Iterator[MainWindow]:
+    yield from active_window(qtbot)
 
 
 def _screen(qtbot: QtBot) -> BladesGmScreen:
@@ -241,3 +251,128 @@ def test_a_roll_is_paid_in_one_document_only(qtbot: QtBot) -> None:
     assert "since closed" in box.take_stress.toolTip()
     box.roll("resistance", random.Random(3))
     assert box.take_stress.isEnabled()
+
+
+def _log(box: Any) -> list[str]:
+    return [box.log.item(i).text() for i in range(box.log.count())]
+
+
+def test_the_log_follows_undo_and_redo_of_a_write(qtbot: QtBot) -> None:
+    """A write the document's history undoes reads as undone in the roller's log, and as
+    written again on Redo; a write undone and then dropped by another edit stays undone;
+    the log follows a document the roller no longer writes to."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    cross = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    screen.set_target(cross)
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    box.harm_text.setText("Cut to the ribs")
+    qtbot.mouseClick(box.write_harm, Qt.MouseButton.LeftButton)
+    assert _log(box)[:2] == ["Written: Roll: level 2 harm (Cross)",
+                             "Written: Roll: 2 stress (Cross)"]
+    cross.undo_stack.undo()
+    assert _log(box)[:2] == ["Undone: Roll: level 2 harm (Cross)",
+                             "Written: Roll: 2 stress (Cross)"]
+    cross.undo_stack.undo()
+    assert _log(box)[:2] == ["Undone: Roll: level 2 harm (Cross)",
+                             "Undone: Roll: 2 stress (Cross)"]
+    cross.undo_stack.redo()
+    assert _log(box)[:2] == ["Undone: Roll: level 2 harm (Cross)",
+                             "Written: Roll: 2 stress (Cross)"]
+    nadja = DocumentOwner(SCOUNDREL, Scoundrel(name="Nadja"))
+    screen.set_target(nadja)  # another tab: Cross's history still moves the log
+    cross.undo_stack.undo()
+    assert _log(box)[1] == "Undone: Roll: 2 stress (Cross)"
+    assert box.take_stress.isEnabled()  # undone in Cross: it may be written to Nadja
+    cross.apply("Alias", lambda sc: setattr(sc, "alias", "Ash"))  # the redo is dropped
+    cross.undo_stack.undo()
+    cross.undo_stack.redo()
+    assert _log(box)[:2] == ["Undone: Roll: level 2 harm (Cross)",
+                             "Undone: Roll: 2 stress (Cross)"]
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert nadja.document.stress == 2
+    assert _log(box)[0] == "Written: Roll: 2 stress (Nadja)"
+
+
+def test_edit_undo_in_the_window_marks_the_write_undone(window: MainWindow,
+                                                        qtbot: QtBot) -> None:
+    """Edit > Undo on the scoundrel's tab undoes the roll's write, the log says so, and
+    the roll may be written once more; Edit > Redo writes it again and it may not."""
+    from tests.ui.systems.blades.test_keyboard import gm_page, new_scoundrel
+
+    owner, _builder = new_scoundrel(window)
+    owner.apply("Name", lambda sc: setattr(sc, "name", "Cross"))
+    screen = gm_page(window)
+    box = screen.rolls.roller
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2 and _log(box)[0] == "Written: Roll: 2 stress (Cross)"
+    window.tabs.currentWidget().setFocus()
+    window.undo_action.trigger()
+    assert owner.document.stress == 0 and _log(box)[0] == "Undone: Roll: 2 stress (Cross)"
+    assert box.take_stress.isEnabled()
+    window.redo_action.trigger()
+    assert owner.document.stress == 2 and _log(box)[0] == "Written: Roll: 2 stress (Cross)"
+    assert not box.take_stress.isEnabled()
+
+
+def test_a_write_read_back_from_its_file_stays_paid(qtbot: QtBot, tmp_path: Path) -> None:
+    """Reloading the file starts the document's history afresh: the roll's stress was
+    saved with it, so the log keeps it written and the roll is not paid a second time."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    screen.set_target(owner)
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    owner.save(tmp_path / "cross.blades")
+    owner.reload()
+    assert owner.document.stress == 2 and owner.undo_stack.count() == 0
+    assert _log(box)[0] == "Written: Roll: 2 stress (Cross)"
+    assert not box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+
+
+def test_the_log_names_the_document_written_to(qtbot: QtBot) -> None:
+    """With a scoundrel and a crew open, each write's line says which one it went to
+    (found in a session: "Written: Roll: 2 stress" sat above a crew's clock tick); a
+    tick already made in another crew says "in" it."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    cross = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    screen.set_target(cross)
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    crew = Crew(name="Lanterns")
+    crew_rules.add_clock(crew, "Alarm", 12)
+    lanterns = DocumentOwner(CREW, crew)
+    screen.set_target(lanterns)
+    ticks = roll_until_ticks(box, screen)
+    qtbot.mouseClick(box.tick, Qt.MouseButton.LeftButton)
+    assert _log(box)[0] == f"Written: Roll: tick Alarm by {ticks} (Lanterns)"
+    assert "Written: Roll: 2 stress (Cross)" in _log(box)
+    lanterns.undo_stack.undo()
+    assert _log(box)[0] == f"Undone: Roll: tick Alarm by {ticks} (Lanterns)"
+    lanterns.undo_stack.redo()
+    other = Crew(name="Hawkers")
+    crew_rules.add_clock(other, "Alarm", 12)
+    screen.set_target(DocumentOwner(CREW, other))
+    assert "ticked a clock already in Lanterns:" in box.tick.toolTip()
+
+
+def test_a_resistance_costing_no_stress_writes_nothing(qtbot: QtBot) -> None:
+    """A resistance roll that costs no stress leaves "Take the stress" refused with the
+    rules' reason; clicking it logs no write (found in a session: two "Written: Roll: 0
+    stress" lines and no change to the sheet)."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    screen.set_target(owner)
+    screen.rolls.resist_dice.setValue(2)
+    assert box.roll("resistance", random.Random(19)).stress == 0
+    assert not box.take_stress.isEnabled() and "costs no stress" in box.take_stress.toolTip()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert not any(line.startswith("Written") for line in _log(box))
+    assert owner.undo_stack.count() == 0
