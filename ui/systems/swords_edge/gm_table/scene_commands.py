@@ -4,20 +4,24 @@ A scene step (Stress, Momentum, Luck, the end of the scene...) may change the
 scene (NC Stress, pairings, the log) and PCs. The scene's part is a
 :class:`SceneStep` on the tracker's undo stack; each PC's part is a
 :class:`ScenePCCommand` on that PC's owner (so the builder tab shows it modified
-and its Undo takes it back). The two halves are linked: undoing or redoing one
-also undoes or redoes the others while they are still the latest step of their
-own stacks. An undo in the scene always takes its PCs along: when a PC's own history
-has later steps on top of the scene's (Luck gained in the Play dock, a name typed in
-the tab), those are undone first, down to the scene's, so the scene and its PCs
-never disagree about a step (redo in the tab brings them back). Each command
-restores JSON snapshots through one core call (``Scene`` data, ``play.restore``).
+and its Undo takes it back). The halves are linked: undoing or redoing one, from
+whichever view, undoes or redoes all the others, so the scene and its PCs never
+disagree about a step. Each history is one line, so a half with later steps on top
+of it on its own stack (a later scene step, Luck gained in the Play dock, a name typed
+in the tab) has those undone first, down to the step, and a half with earlier steps
+still undone has those redone first; the user is told which went along
+(:attr:`SceneStep.notify`). A half that can never be redone (a new edit on another
+history threw its partner away) is thrown away from its own history too, with what was
+undone after it (:func:`drop_broken_redo`). Each command restores JSON snapshots through
+one core call (``Scene`` data, ``play.restore``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from seforge.systems.swords_edge.models import Character
@@ -34,31 +38,119 @@ class _Link:
         self.origin: object | None = None
 
 
-def _is_top(stack: QUndoStack, command: QUndoCommand) -> bool:
-    """Whether ``command`` is the step ``stack`` would undo next."""
-    index = stack.index()
-    return index > 0 and stack.command(index - 1) is command
+_Along = list[tuple[str, str]]
+"""The steps a linked undo/redo took along: (what, in which history)."""
+_along: list[_Along] = []
+"""While a linked undo/redo runs: where the steps it takes along are noted (one list for
+the outermost, so the user is told once, however far the steps reach)."""
 
 
-def _undo_through(stack: QUndoStack, command: QUndoCommand) -> list[str]:
-    """Undo ``stack`` down to and including ``command`` when it is done; the names of
-    the later steps undone on the way (empty when ``command`` was on top, or is not
-    done on ``stack``)."""
-    position = next((i for i in range(stack.index()) if stack.command(i) is command), None)
-    if position is None:
+def _commands(command: QUndoCommand) -> Iterator[QUndoCommand]:
+    """``command`` and every command inside it (a macro holds several)."""
+    yield command
+    for index in range(command.childCount()):
+        yield from _commands(command.child(index))
+
+
+def scene_steps(command: QUndoCommand) -> list[SceneStep]:
+    """The scene steps in one command of the scene's stack (a macro holds several)."""
+    return [c for c in _commands(command) if isinstance(c, SceneStep)]
+
+
+def _holds(top: QUndoCommand, command: QUndoCommand) -> bool:
+    """Whether the step ``top`` is ``command`` or holds it (a macro)."""
+    return any(c is command for c in _commands(top))
+
+
+def _is_on(stack: QUndoStack, command: QUndoCommand) -> bool:
+    """Whether ``command`` is still in ``stack``'s history (done or to redo)."""
+    return any(_holds(stack.command(i), command) for i in range(stack.count()))
+
+
+def _undo_through(stack: QUndoStack, command: QUndoCommand, where: str) -> _Along:
+    """Undo ``stack`` down to and including the step holding ``command`` when it is
+    done; the later steps undone on the way (none when it was on top, or is not done)."""
+    if not any(_holds(stack.command(i), command) for i in range(stack.index())):
         return []
-    later: list[str] = []
-    while stack.index() > position + 1:
-        later.append(stack.undoText())
+    later: _Along = []
+    while stack.canUndo():
+        top = stack.command(stack.index() - 1)
+        reached = _holds(top, command)
+        if not reached:
+            later.append((_what(top), where))
         stack.undo()
-    stack.undo()
+        if reached:
+            break
     return later
 
 
-def _is_next(stack: QUndoStack, command: QUndoCommand) -> bool:
-    """Whether ``command`` is the step ``stack`` would redo next."""
+def _redo_through(stack: QUndoStack, command: QUndoCommand, where: str) -> _Along:
+    """Redo ``stack`` up to and including the step holding ``command`` when it is still
+    to redo; the earlier steps redone on the way."""
+    if not any(_holds(stack.command(i), command)
+               for i in range(stack.index(), stack.count())):
+        return []
+    earlier: _Along = []
+    while stack.canRedo():
+        top = stack.command(stack.index())
+        reached = _holds(top, command)
+        if not reached:
+            earlier.append((_what(top), where))
+        stack.redo()
+        if reached:
+            break
+    return earlier
+
+
+def _what(command: QUndoCommand) -> str:
+    """A step as the user is told of it: a scene step names the PCs it changed."""
+    text = command.text().removeprefix("Scene: ")
+    names: list[str] = []
+    for step in scene_steps(command):
+        for document, _half in step._live_partners():
+            name = _name(document)
+            if name not in names:
+                names.append(name)
+    return f"{text} ({', '.join(names)})" if names and not text.endswith(")") else text
+
+
+def _name(document: CharacterDocument) -> str:
+    return document.character.name or document.title()
+
+
+def along_sentence(along: _Along, undo: bool) -> str:
+    """One line telling which other steps a linked undo (redo) took along."""
+    places: dict[str, list[str]] = {}
+    for what, where in along:
+        places.setdefault(where, []).append(what)
+    listed = "; ".join(f"in {where}, {', '.join(whats)}" for where, whats in places.items())
+    verb = "undone" if undo else "redone"
+    return f"Also {verb}, so that the scene and its PCs agree: {listed}."
+
+
+def drop_broken_redo(stack: QUndoStack) -> bool:
+    """If the step ``stack`` would redo next is half of a scene step whose other half is
+    gone (thrown away by a new edit on its own history), throw away this history's redo
+    too, from that step on (the later steps were made on top of it); True if it did."""
+    if not shiboken6.isValid(stack):
+        return False
     index = stack.index()
-    return index < stack.count() and stack.command(index) is command
+    if index >= stack.count() or not _broken(stack.command(index)):
+        return False
+    blank = QUndoCommand()
+    blank.setObsolete(True)
+    stack.push(blank)  # an obsolete command is not kept: only the redo is thrown away
+    stack.canRedoChanged.emit(stack.canRedo())
+    stack.redoTextChanged.emit(stack.redoText())
+    return True
+
+
+def _broken(command: QUndoCommand) -> bool:
+    for part in _commands(command):
+        step = part.step if isinstance(part, ScenePCCommand) else part
+        if isinstance(step, SceneStep) and not step.whole():
+            return True
+    return False
 
 
 class ScenePCCommand(PlaySnapshotCommand):
@@ -95,8 +187,8 @@ class SceneStep(QUndoCommand):
         self.link = _Link()
         self.changes: dict[str, list[dict[str, Any]]] = {}
         """What this step did to each PC (by scene id), as a scene_changes patch."""
-        self.notify: Callable[[list[str]], None] | None = None
-        """Told the names of a PC's later steps an undo in the scene undid first."""
+        self.notify: Callable[[str], None] | None = None
+        """Told, in one line, which other steps a linked undo or redo took along."""
         for _document, command in partners:
             command.step = self
 
@@ -121,26 +213,38 @@ class SceneStep(QUndoCommand):
             command.step = None
         self.partners = []
 
+    def whole(self) -> bool:
+        """Whether every half of this step is still in its history."""
+        return _is_on(self.stack, self) and all(
+            _is_on(d.undo_stack, c) for d, c in self._live_partners())
+
+    def _live_partners(self) -> list[tuple[CharacterDocument, ScenePCCommand]]:
+        """The partners whose owner is still there (a closed window's are gone)."""
+        return [(d, c) for d, c in self.partners
+                if shiboken6.isValid(d) and shiboken6.isValid(d.undo_stack)]
+
     def follow(self, origin: object, undo: bool) -> None:
-        """Undo (redo) the other halves of this step that are still next in line; an
-        undo started in the scene undoes each PC's half through the PC's later steps."""
+        """Undo (redo) the other halves of this step, wherever the undo (redo) started:
+        each through the later (earlier) steps of its own history, which go along and
+        are told of once, by the outermost linked step."""
         if self.link.origin is not None:
             return
         self.link.origin = origin
-        later: list[str] = []
+        outermost = not _along
+        if outermost:
+            _along.append([])
         try:
-            halves: list[tuple[QUndoStack, QUndoCommand]] = [(self.stack, self)]
-            halves += [(d.undo_stack, c) for d, c in self.partners]
-            for stack, command in halves:
+            halves: list[tuple[QUndoStack, QUndoCommand, str]] = [
+                (self.stack, self, "the scene")]
+            halves += [(d.undo_stack, c, f"{_name(d)}'s history")
+                       for d, c in self._live_partners()]
+            for stack, command, where in halves:
                 if command is origin:
                     continue
-                if undo and origin is self:
-                    later += _undo_through(stack, command)
-                elif undo and _is_top(stack, command):
-                    stack.undo()
-                elif not undo and _is_next(stack, command):
-                    stack.redo()
+                move = _undo_through if undo else _redo_through
+                _along[0].extend(move(stack, command, where))
         finally:
             self.link.origin = None
-        if later and self.notify is not None:
-            self.notify(later)
+            along = _along.pop() if outermost else []
+        if along and self.notify is not None:
+            self.notify(along_sentence(along, undo))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.fileformat import CharacterFileError
@@ -25,23 +25,20 @@ from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_d
 from seforge.systems.swords_edge.scene_changes import Patch, diff, replay
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import Changes, DocumentRegistry
-from ui.systems.swords_edge.gm_table.scene_commands import ScenePCCommand, SceneStep
+from ui.systems.swords_edge.gm_table.scene_commands import (
+    ScenePCCommand,
+    SceneStep,
+    drop_broken_redo,
+    scene_steps,
+)
 
 if TYPE_CHECKING:
     from ui.systems.swords_edge.gm_table.scene.owner import SceneOwner
 
 HOLDER = "scene"
 """How the tracker holds its PCs' owners in the registry."""
-
-
-def scene_steps(command: QUndoCommand) -> list[SceneStep]:
-    """The scene steps in one command of the scene's stack (a macro holds several)."""
-    if isinstance(command, SceneStep):
-        return [command]
-    found: list[SceneStep] = []
-    for index in range(command.childCount()):
-        found += scene_steps(command.child(index))
-    return found
+NOTICE_MS = 10000
+"""How long the window's status bar tells what a linked undo or redo took along."""
 
 
 def sentence(exc: Exception) -> str:
@@ -254,11 +251,21 @@ class PCOwnerSteps(QWidget):
         return [e.id for e in scene.pcs if scene.is_bound(e.id)
                 and self.registry.find_character(scene.character(e.id)) is document]
 
-    def _undone_through(self, texts: list[str]) -> None:
-        """A scene undo reached behind later steps on a PC's own history: say so."""
-        self.show_notice(
-            "Undone in the PC's own history too, to keep it agreeing with the scene: "
-            + "; ".join(texts) + ".")
+    def _undone_through(self, text: str) -> None:
+        """A linked undo (redo) took later (earlier) steps along, on the scene's history
+        or a PC's: say so on the scene's status line and the window's, as Undo may have
+        been pressed in a PC's tab."""
+        self.show_notice(text)
+        window = self.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(text, NOTICE_MS)
+
+    def _drop_broken_redo(self) -> None:
+        """A history moved: a redo that can no longer be made whole (the other half of
+        its step was thrown away by a new edit) is thrown away, here and on the PCs."""
+        stacks = [self.undo_stack] + [d.undo_stack for d in self._watched]
+        while any([drop_broken_redo(stack) for stack in stacks]):
+            pass
 
     def _owner_changed(self, document: CharacterDocument) -> None:
         """After a scene step's redo/undo: tell the owner's views (and redraw here)."""
@@ -304,12 +311,15 @@ class PCOwnerSteps(QWidget):
                     document.reloaded.disconnect(self._keep_scene_state)
                 with contextlib.suppress(RuntimeError, TypeError):
                     document.path_changed.disconnect(self._on_owner_path_changed)
+                with contextlib.suppress(RuntimeError, TypeError):
+                    document.undo_stack.indexChanged.disconnect(self._drop_broken_redo)
         kept = [d for d in self._watched if any(d is k for k in documents)]
         for document in documents:
             if all(document is not d for d in kept):
                 document.changed.connect(self._on_document_changed)
                 document.reloaded.connect(self._keep_scene_state)
                 document.path_changed.connect(self._on_owner_path_changed)
+                document.undo_stack.indexChanged.connect(self._drop_broken_redo)
                 kept.append(document)
         self._watched = kept
 

@@ -72,11 +72,10 @@ from ui.systems.swords_edge.gm_table.scene.owner import SceneOwner
 from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import (
     HOLDER,
     PCOwnerSteps,
-    scene_steps,
     sentence,
 )
 from ui.systems.swords_edge.gm_table.scene.pc_panel import NCOverview, PCPanel
-from ui.systems.swords_edge.gm_table.scene_commands import SceneStep
+from ui.systems.swords_edge.gm_table.scene_commands import SceneStep, scene_steps
 from ui.systems.swords_edge.play.dialogs import PivotDialog
 from ui.systems.swords_edge.widgets import cell_text
 
@@ -164,6 +163,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self._build()
         self.owner.changed.connect(self.refresh)
         self.undo_stack.indexChanged.connect(self._on_history_moved)
+        self.undo_stack.indexChanged.connect(self._drop_broken_redo)
         self.refresh()
         self.autosave = autosave
         """Whether changes are written to :func:`.autosave.autosave_path` (off while building,
