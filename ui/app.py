@@ -13,21 +13,25 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-# The modules without Qt load first, on purpose: once PySide6 is imported it reads the
-# source of every module imported after it (its ``__feature__`` import hook looks for
-# "PySide6" in each), which cost the first frame about 3 ms for json, platformdirs (now
-# imported off Linux only) and the settings. So this module imports Qt only inside its
-# functions, and the settings come before the theme and the window (a test keeps that).
+# The settings (json, the atomic writer) need no Qt; the theme and the window are
+# imported where they are used, after PySide has been told that no module here selects
+# one of its features: else it reads the source of each module imported after it
+# (about 3 ms of the first frame, see ui.shell.pyside_scan).
+from ui.shell.pyside_scan import skip_source_scans
 from ui.shell.settings import APP_NAME, Preferences, data_dir, load_preferences
-from ui.shell.theme import STYLE, STYLE_SET_PROPERTY, apply_theme
-from ui.shell.window import MainWindow
+
+skip_source_scans()
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
+    from ui.shell.window import MainWindow
+
 
 def create_application(argv: list[str]) -> QApplication:
     from PySide6.QtWidgets import QApplication
+
+    from ui.shell.theme import STYLE, STYLE_SET_PROPERTY
 
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
@@ -61,6 +65,8 @@ def prepare_registry() -> None:
 def build_window(preferences: Preferences | None = None,
                  autosave_interval_ms: int | None = None) -> MainWindow:
     """The main window with every installed game system."""
+    from ui.shell.window import MainWindow
+
     prepare_registry()
     return MainWindow(preferences, autosave_interval_ms)
 
@@ -69,6 +75,8 @@ def first_window(preferences: Preferences) -> MainWindow:
     """The window as a launch shows it: its first frame only (the start page and the
     menu bar); the game systems, the documents and the docks are built right after that
     frame is painted (:meth:`MainWindow.ensure_ready`)."""
+    from ui.shell.window import MainWindow
+
     return MainWindow(preferences, first_frame=True, prepare=prepare_registry)
 
 
@@ -117,6 +125,7 @@ def launch_files(given: list[str], qt_left: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     # QtNetwork is loaded here rather than with the module: only a real start needs it.
     from ui.shell.single_instance import HandOver, InstanceServer, hand_over, server_name
+    from ui.shell.theme import apply_theme
 
     args = [os.fsdecode(a) for a in (
         sys.argv if argv is None else [sys.argv[0] if sys.argv else "seforge", *argv])]

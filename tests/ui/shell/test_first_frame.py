@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from seforge.systems.swords_edge.fileformat import save_character
 from seforge.systems.swords_edge.library import load_pc
 from ui.app import first_window
-from ui.shell import keys, screen_fit, start_page, theme, widgets
+from ui.shell import keys, pyside_scan, screen_fit, start_page, theme, widgets
 from ui.shell import window as window_module
 from ui.shell.settings import Preferences
 from ui.shell.window import MainWindow
@@ -93,17 +93,59 @@ def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(
     assert ready["style"].lower() == "fusion"  # given as the launch's -style argument
 
 
-def test_the_app_loads_its_modules_without_qt_before_pyside() -> None:
+SCAN_PROBE = """
+import json, sys
+from ui.app import create_application, first_window
+feature = sys.modules["shibokensupport.feature"]
+scanned = []
+reader = feature._mod_uses_pyside
+def spy(module):
+    scanned.append(module.__name__)
+    return reader(module)
+feature._mod_uses_pyside = spy
+from ui.shell.settings import load_preferences
+from ui.shell.theme import apply_theme
+first = list(scanned)
+app = create_application(["seforge", "-platform", "offscreen"])
+preferences = load_preferences()
+apply_theme(app, preferences.theme, first_frame=True)
+window = first_window(preferences)
+window.show()
+app.processEvents()
+window.ensure_ready()
+import json as again, seforge.systems.blades.models
+print(json.dumps({"first": first, "all": scanned,
+                  "table": feature.pyside_feature_dict.get("ui.shell.start_page")}))
+window.shutdown()
+"""
+
+
+def test_pyside_reads_no_module_source_after_the_app_loads(tmp_path: Path) -> None:
     """PySide reads the source of each module imported after it (its ``__feature__``
-    hook), so ``ui.app`` brings the settings (json, the atomic writer) in first; on
-    Linux the user's folders come without ``platformdirs``."""
+    hook) to see whether the module uses it: ``ui.app`` tells it beforehand that no module
+    selects a PySide feature, so no source is read, in the first frame or after it."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "SEFORGE_CONFIG_DIR": str(tmp_path / "config"),
+           "SEFORGE_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-c", SCAN_PROBE], capture_output=True,
+                          text=True, timeout=120, check=True, env=env)
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["first"] == []
+    assert seen["all"] == []
+    assert seen["table"] == pyside_scan.NO_FEATURE
+
+
+def test_the_app_loads_its_modules_without_qt_before_pyside() -> None:
+    """``ui.app`` brings the settings (json, the atomic writer) in before PySide, which
+    it then tells that none of its modules selects a PySide feature (see the test above);
+    on Linux the user's folders come without ``platformdirs``."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import ui.app"],
                           capture_output=True, text=True, timeout=120, check=True,
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     finished = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
                 if line.startswith("import time:") and "|" in line]
     for name in ("json", "seforge.core.atomic", "ui.shell.settings"):
-        assert finished.index(name) < finished.index("PySide6"), name
+        assert finished.index(name) < finished.index("shiboken6"), name
     if sys.platform.startswith("linux"):
         assert "platformdirs" not in finished
 
