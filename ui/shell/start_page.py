@@ -314,13 +314,13 @@ class StartPage(QWidget):
         return button
 
     def set_recent(self, paths: list[str]) -> None:
-        from PySide6.QtWidgets import QListWidgetItem
-
         if self.recent_list is None:
             if not paths:
-                return
+                return  # (before the import: a first start builds no list item type)
             self.recent_list = self._make_recent_list()
             self._order_tabs()
+        from PySide6.QtWidgets import QListWidgetItem
+
         self.recent_list.clear()
         for path, label in zip(paths, recent_labels(paths), strict=True):
             item = QListWidgetItem(label)

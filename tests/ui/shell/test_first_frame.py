@@ -28,6 +28,7 @@ FIRST_FRAME_PROBE = """
 import json, sys
 import PySide6.QtCore as core
 import PySide6.QtGui as gui
+import PySide6.QtWidgets as widgets
 from ui.app import create_application, first_window
 from ui.shell.settings import load_preferences
 from ui.shell.theme import apply_theme
@@ -39,6 +40,7 @@ window.show()
 app.processEvents()
 first = {"modules": sorted(sys.modules), "qt_enums": "Qt" in vars(core),
          "qevent": "QEvent" in vars(core), "qicon": "QIcon" in vars(gui),
+         "list_item": "QListWidgetItem" in vars(widgets),
          "new_buttons": len(window.start_page.choice_buttons)}
 window.ensure_ready()
 ready = {"parts": sorted(window.parts), "new_buttons": len(window.start_page.choice_buttons),
@@ -84,6 +86,8 @@ def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(
     # nor a QIcon (its type builds an enum of 150 theme icons): the logo is drawn at 1x and
     # 2x, and the window's icon comes with the rest
     assert first["qicon"] is False
+    # nor the recent files' list and its items, until there is a recent file
+    assert first["list_item"] is returning
     assert ready["icon"] is True
     assert first["new_buttons"] == (1 if returning else 0)  # the kept row, or none yet
     # right after: every system's New choices, its part of the window, and the menus
