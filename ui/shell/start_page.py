@@ -184,6 +184,12 @@ class StartPage(QWidget):
         page.setContentsMargins(0, 0, 0, 0)
         page.addWidget(scroll)
 
+    def needed_width(self) -> int:
+        """The width the page takes without scrolling sideways (with room for the bar
+        that scrolls it up and down)."""
+        return (self.content.minimumSizeHint().width()
+                + self.scroll_area.verticalScrollBar().sizeHint().width())
+
     def reserve_room(self, left: int, right: int, bottom: int) -> None:
         """Leave this much room empty around the page (the docks' room, before the docks
         arrive), so the page is centred where it will stay."""

@@ -316,6 +316,8 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
             side[0].raise_()
         if not self._restore_dock_state():
             self._default_dock_sizes()
+        else:
+            self._fit_docks_to_page()
         from ui.shell import actions
 
         actions.add_layout_actions(self)

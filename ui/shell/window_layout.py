@@ -46,12 +46,24 @@ START_PAGE_KEY = "start_page"
 """The preferences' window entry with the start page's New rows and buttons."""
 DOCK_ROOM_KEY = "dock_room"
 """The preferences' window entry with the room the docks took at the last close."""
+PAGE_WIDTH_KEY = "page_width"
+"""The preferences' window entry with the width the page had at the last close."""
 
 
 def default_side_width(window_width: int) -> int:
     """The side docks' first width in a window ``window_width`` wide."""
     low, high = SIDE_DOCK_WIDTH
     return max(low, min(high, window_width // 3))
+
+
+def side_room(left: int, right: int, spare: int) -> tuple[int, int]:
+    """The docks' room on the left and the right, made to fit in ``spare`` pixels (the
+    window's width less what the page needs) by taking from each side its share."""
+    if left + right <= spare:
+        return left, right
+    spare = max(0, spare)
+    fitted_left = left * spare // (left + right)
+    return fitted_left, spare - fitted_left
 
 
 def _base64(data: QByteArray) -> str:
@@ -159,12 +171,50 @@ class WindowLayout(_Window):
         saved = self.preferences.window.get(DOCK_ROOM_KEY)
         if (isinstance(saved, list) and len(saved) == 3
                 and all(type(v) is int and v >= 0 for v in saved)
-                and saved[0] + saved[1] <= width - MIN_PAGE
+                and isinstance(self.preferences.window.get("state"), str)
                 and saved[2] <= self.height() - MIN_PAGE):
-            left, right, bottom = saved
-        else:  # a first start, or a room that no longer fits: the docks' first layout
+            # (a room kept on a wider screen gives the page what it needs, as the docks
+            # will when they arrive: see _fit_docks_to_page)
+            left, right = side_room(saved[0], saved[1], width - self._page_claim())
+            bottom = saved[2]
+        else:  # a first start, or a room that cannot be: the docks' first layout
             left, right, bottom = 0, default_side_width(width), 0
         self.start_page.reserve_room(left, right, bottom)
+
+    def _page_claim(self) -> int:
+        """The width the page takes back from docks restored wider than the window can
+        spare: the width it needs, or the less it had at the last close (then the user
+        gave the docks that room, on a screen as wide)."""
+        need = self.start_page.needed_width()
+        had = self.preferences.window.get(PAGE_WIDTH_KEY)
+        return min(need, had) if type(had) is int and had >= 0 else need
+
+    def _fit_docks_to_page(self) -> None:
+        """Side docks restored wider than this window can spare (their width was saved
+        on a larger screen) give the start page back the width it needs, so that it does
+        not scroll sideways; each side keeps its share."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        left, right, _bottom = self.dock_room()
+        fitted = side_room(left, right, self.width() - self._page_claim())
+        if fitted == (left, right):
+            return
+        from PySide6.QtCore import Qt
+
+        area = {Qt.DockWidgetArea.LeftDockWidgetArea: (left, fitted[0]),
+                Qt.DockWidgetArea.RightDockWidgetArea: (right, fitted[1])}
+        docks, widths = [], []
+        for dock in self.side_docks():
+            if dock.isFloating() or not dock.isVisible():
+                continue
+            was, now = area.get(self.dockWidgetArea(dock), (0, 0))
+            if was > now:
+                docks.append(dock)
+                widths.append(max(1, dock.width() * now // was))
+        if docks:
+            self.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
     def dock_room(self) -> list[int]:
         """[left, right, bottom]: the room the docks take beside and under the window's
@@ -183,12 +233,14 @@ class WindowLayout(_Window):
         when the window was never built)."""
         before = self.preferences.window
         room = self.dock_room() if self._ready else before.get(DOCK_ROOM_KEY)
+        page_width = self.stack.width() if self._ready else before.get(PAGE_WIDTH_KEY)
         page = self.start_page.layout_cache() if self._built else before.get(START_PAGE_KEY)
         return {
             "geometry": _base64(self.saveGeometry()),
             "state": _base64(self.saveState()),
             "zoom": self._zoom,
             **({DOCK_ROOM_KEY: room} if room is not None else {}),
+            **({PAGE_WIDTH_KEY: page_width} if page_width is not None else {}),
             **({START_PAGE_KEY: page} if page is not None else {}),
         }
 
