@@ -172,6 +172,7 @@ class StartPage(QWidget):
         holder = QWidget(self)
         holder.setLayout(column)
         holder.setMinimumWidth(400)  # wider when a system's choices need it
+        self._column_holder = holder
         outer.addWidget(holder)
         outer.addStretch(1)
         scroll = QScrollArea(self)
@@ -185,9 +186,12 @@ class StartPage(QWidget):
         page.addWidget(scroll)
 
     def needed_width(self) -> int:
-        """The width the page takes without scrolling sideways (with room for the bar
-        that scrolls it up and down)."""
-        return (self.content.minimumSizeHint().width()
+        """The width the page takes with every button's text whole and no sideways
+        scrolling (with room for the bar that scrolls it up and down). (Asked before the
+        page was ever laid out, the column's size kept from before its rows were added
+        is dropped first.)"""
+        self._column_holder.updateGeometry()
+        return (self.content.sizeHint().width()
                 + self.scroll_area.verticalScrollBar().sizeHint().width())
 
     def reserve_room(self, left: int, right: int, bottom: int) -> None:

@@ -314,10 +314,11 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.gm_screen_dock.follow(self._current_system())
         if side:
             side[0].raise_()
+        width = self.width()  # (docks restored wider than it can hold would widen it)
         if not self._restore_dock_state():
             self._default_dock_sizes()
         else:
-            self._fit_docks_to_page()
+            self._fit_docks_to_page(width)
         from ui.shell import actions
 
         actions.add_layout_actions(self)

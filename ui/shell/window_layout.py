@@ -175,30 +175,34 @@ class WindowLayout(_Window):
                 and saved[2] <= self.height() - MIN_PAGE):
             # (a room kept on a wider screen gives the page what it needs, as the docks
             # will when they arrive: see _fit_docks_to_page)
-            left, right = side_room(saved[0], saved[1], width - self._page_claim())
+            claim = self._page_claim(saved[0] + saved[1], width)
+            left, right = side_room(saved[0], saved[1], width - claim)
             bottom = saved[2]
         else:  # a first start, or a room that cannot be: the docks' first layout
             left, right, bottom = 0, default_side_width(width), 0
         self.start_page.reserve_room(left, right, bottom)
 
-    def _page_claim(self) -> int:
-        """The width the page takes back from docks restored wider than the window can
-        spare: the width it needs, or the less it had at the last close (then the user
-        gave the docks that room, on a screen as wide)."""
+    def _page_claim(self, room: int, width: int) -> int:
+        """The width the page takes back from side docks of ``room`` pixels in a window
+        ``width`` wide: none when the page they leave is as wide as at the last close
+        (the user gave the docks that room, on a screen as wide), else the width it
+        needs (a layout saved on a wider screen)."""
         need = self.start_page.needed_width()
         had = self.preferences.window.get(PAGE_WIDTH_KEY)
-        return min(need, had) if type(had) is int and had >= 0 else need
+        if type(had) is int and 0 <= had <= width - room:
+            return min(need, had)
+        return need
 
-    def _fit_docks_to_page(self) -> None:
-        """Side docks restored wider than this window can spare (their width was saved
-        on a larger screen) give the start page back the width it needs, so that it does
-        not scroll sideways; each side keeps its share."""
+    def _fit_docks_to_page(self, width: int) -> None:
+        """Side docks restored wider than a window ``width`` wide can spare (their width
+        was saved on a larger screen) give the start page back the width it needs, so
+        that it is whole and does not scroll sideways; each side keeps its share."""
         layout = self.layout()
         if layout is None:
             return
         layout.activate()
         left, right, _bottom = self.dock_room()
-        fitted = side_room(left, right, self.width() - self._page_claim())
+        fitted = side_room(left, right, width - self._page_claim(left + right, width))
         if fitted == (left, right):
             return
         from PySide6.QtCore import Qt
