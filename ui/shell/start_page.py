@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 PATH_ROLE = USER_ROLE
 LOGO_PX = 88
+SCROLL_BAR_ROOM = 20
+"""Room left for the page's vertical scroll bar (Fusion's is 14 px wide at 100 %)."""
 """The logo's size on the start page (resources/icons has it drawn at 1x and 2x)."""
 
 
@@ -187,12 +189,12 @@ class StartPage(QWidget):
 
     def needed_width(self) -> int:
         """The width the page takes with every button's text whole and no sideways
-        scrolling (with room for the bar that scrolls it up and down). (Asked before the
-        page was ever laid out, the column's size kept from before its rows were added
-        is dropped first.)"""
+        scrolling, with room for the bar that scrolls it up and down (a fixed allowance:
+        asking the bar would build PySide's slider types before the first frame). Asked
+        before the page was ever laid out, the column's size kept from before its rows
+        were added is dropped first."""
         self._column_holder.updateGeometry()
-        return (self.content.sizeHint().width()
-                + self.scroll_area.verticalScrollBar().sizeHint().width())
+        return self.content.sizeHint().width() + SCROLL_BAR_ROOM
 
     def reserve_room(self, left: int, right: int, bottom: int) -> None:
         """Leave this much room empty around the page (the docks' room, before the docks

@@ -41,6 +41,7 @@ app.processEvents()
 first = {"modules": sorted(sys.modules), "qt_enums": "Qt" in vars(core),
          "qevent": "QEvent" in vars(core), "qicon": "QIcon" in vars(gui),
          "list_item": "QListWidgetItem" in vars(widgets),
+         "slider": "QAbstractSlider" in vars(widgets),
          "new_buttons": len(window.start_page.choice_buttons)}
 window.ensure_ready()
 ready = {"parts": sorted(window.parts), "new_buttons": len(window.start_page.choice_buttons),
@@ -64,7 +65,8 @@ def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(
         save_character(load_pc("sarah-x"), recent)
         (tmp_path / "config").mkdir()
         (tmp_path / "config" / "preferences.json").write_text(json.dumps({
-            "version": 1, "recent_files": [str(recent)], "window": {"zoom": 100, "start_page": {
+            "version": 1, "recent_files": [str(recent)], "window": {
+                "zoom": 100, "dock_room": [0, 300, 0], "state": "", "start_page": {
                 "rows": [["swords-edge", "Sword's Edge",
                           [["swords-edge.character", "Sword's Edge character", "A sheet"]]]],
                 "buttons": [["library", "Start from a Book Character", "Copy one"]]}}}),
@@ -88,6 +90,8 @@ def test_the_first_frame_loads_no_system_and_builds_no_qt_enums(
     assert first["qicon"] is False
     # nor the recent files' list and its items, until there is a recent file
     assert first["list_item"] is returning
+    # nor a scroll bar's types (the start page's room for its bar is a fixed allowance)
+    assert first["slider"] is False
     assert ready["icon"] is True
     assert first["new_buttons"] == (1 if returning else 0)  # the kept row, or none yet
     # right after: every system's New choices, its part of the window, and the menus
