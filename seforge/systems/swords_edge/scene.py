@@ -155,7 +155,7 @@ class Scene(SceneRoster):
         entry = self.pc(ref)
         if entry.test is None:
             test = pt.PendingTest()
-            pt.set_actor(test, entry.name or entry.id)
+            pt.set_actor(test, self.pc_name(entry.id))
         else:
             test = entry.test.model_copy(deep=True)
         known = {o.scene_id: o for o in test.opponents if o.scene_id}

@@ -8,9 +8,16 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.kinds import Level
@@ -116,6 +123,17 @@ class SceneRoster(_Model):
 
     _characters: dict[str, Character] = PrivateAttr(default_factory=dict)
 
+    @model_serializer(mode="wrap")
+    def _named_now(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Written (saved, autosaved, an undo snapshot) with each attached PC's name as
+        their Character has it now, not as they were named when they joined."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for entry in data.get("pcs", []):
+                if isinstance(entry, dict) and entry.get("id") in self._characters:
+                    entry["name"] = self.pc_name(entry["id"])
+        return data
+
     # ------------------------------------------------------------ lookups
 
     def _event(self, text: str, ids: Sequence[str] = ()) -> SceneEvent:
@@ -154,13 +172,21 @@ class SceneRoster(_Model):
         ("Conan (Sam)", "Conan (2)")."""
         players = [self._characters[p.id].player if p.id in self._characters else ""
                    for p in self.pcs]
-        titles = distinct_titles([p.name or p.id for p in self.pcs], players)
+        titles = distinct_titles([self.pc_name(p.id) for p in self.pcs], players)
         return {p.id: title for p, title in zip(self.pcs, titles, strict=True)}
+
+    def pc_name(self, ref: PCRef) -> str:
+        """A PC's name now: their attached Character's (renamed on the sheet during the
+        scene, say), else the name the scene was saved with (or the id)."""
+        entry = self.pc(ref)
+        character = self._characters.get(entry.id)
+        name = character.name if character is not None else entry.name
+        return name or entry.name or entry.id
 
     def title(self, ref: PCRef) -> str:
         """A PC's name as the scene tells it (see :meth:`pc_titles`)."""
         entry = self.pc(ref)
-        return self.pc_titles().get(entry.id, entry.name or entry.id)
+        return self.pc_titles().get(entry.id, self.pc_name(entry.id))
 
     def nc(self, nc_id: str) -> SceneNC:
         for entry in self.ncs:
@@ -285,4 +311,5 @@ class SceneRoster(_Model):
         self.ncs = [*self.ncs, *added]
         what = base if count == 1 else f"{count} × {base}"
         kind = f"{nc.rank.label} {nc.type.value}, TN {nc.base_tn}"
-        return self._event(f"{what} ({kind}) enter the scene.", ids)
+        verb = "enters" if count == 1 else "enter"
+        return self._event(f"{what} ({kind}) {verb} the scene.", ids)

@@ -65,7 +65,8 @@ class SetTextCommand(_DocumentCommand):
     changes = Changes.IDENTITY
 
     def __init__(self, document: CharacterDocument, key: str, text: str) -> None:
-        super().__init__(document, f"Rename {describe_key(document.character, key)}")
+        what = "the character" if key == "name" else describe_key(document.character, key)
+        super().__init__(document, f"Rename {what}")
         self.key = key
         self.new = text
         self.old: str | None = None

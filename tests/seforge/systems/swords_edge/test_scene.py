@@ -316,3 +316,25 @@ def test_critical_success_stunt_through_the_scene() -> None:
     with pytest.raises(RefusedError, match="name"):
         scene.stunt(jyrell, "  ", Trait.PHYSIQUE)
     assert len(jyrell.elements) == count + 1
+
+
+def test_a_pc_renamed_on_their_sheet_is_told_by_the_new_name() -> None:
+    """The scene names a PC as their Character is named now (the builder renamed
+    them mid-scene), in its titles, its new log lines and the saved scene."""
+    scene, jyrell, _kyle, _tella = _scene()
+    pc_id = scene.pcs[0].id
+    jyrell.name = "Jyrell the Swift"
+    assert scene.title(pc_id) == "Jyrell the Swift"
+    assert scene.pc_titles()[pc_id] == "Jyrell the Swift"
+    goblin = scene.add_nc(library.load_nc("goblin")).ids[0]
+    assert scene.pair(pc_id, [goblin]).text == "Jyrell the Swift faces Goblin."
+    assert scene_to_data(scene)["pcs"][0]["name"] == "Jyrell the Swift"
+    assert scene.pcs[0].name == "Jyrell"  # the scene itself is not changed by a save
+
+
+def test_one_ncs_entry_enters_the_scene() -> None:
+    scene = Scene()
+    assert scene.add_nc(library.load_nc("gorgon")).text \
+        == "Gorgon (Great hero, TN 23) enters the scene."
+    assert scene.add_nc(library.load_nc("goblin"), 2).text \
+        == "2 × Goblin (Basic minion, TN 8) enter the scene."

@@ -38,8 +38,10 @@ class _Link:
         self.origin: object | None = None
 
 
-_Along = list[tuple[str, str]]
-"""The steps a linked undo/redo took along: (what, in which history)."""
+_Along = list[tuple[QUndoCommand, "CharacterDocument | None"]]
+"""The steps a linked undo/redo took along: (the step, whose history: None for the
+scene's). They are named once all have moved, as the PCs are named then (an undone
+rename in a PC's tab is the name the GM sees everywhere after the undo)."""
 _along: list[_Along] = []
 """While a linked undo/redo runs: where the steps it takes along are noted (one list for
 the outermost, so the user is told once, however far the steps reach)."""
@@ -67,7 +69,8 @@ def _is_on(stack: QUndoStack, command: QUndoCommand) -> bool:
     return any(_holds(stack.command(i), command) for i in range(stack.count()))
 
 
-def _undo_through(stack: QUndoStack, command: QUndoCommand, where: str) -> _Along:
+def _undo_through(stack: QUndoStack, command: QUndoCommand,
+                  where: CharacterDocument | None) -> _Along:
     """Undo ``stack`` down to and including the step holding ``command`` when it is
     done; the later steps undone on the way (none when it was on top, or is not done)."""
     if not any(_holds(stack.command(i), command) for i in range(stack.index())):
@@ -77,14 +80,15 @@ def _undo_through(stack: QUndoStack, command: QUndoCommand, where: str) -> _Alon
         top = stack.command(stack.index() - 1)
         reached = _holds(top, command)
         if not reached:
-            later.append((_what(top), where))
+            later.append((top, where))
         stack.undo()
         if reached:
             break
     return later
 
 
-def _redo_through(stack: QUndoStack, command: QUndoCommand, where: str) -> _Along:
+def _redo_through(stack: QUndoStack, command: QUndoCommand,
+                  where: CharacterDocument | None) -> _Along:
     """Redo ``stack`` up to and including the step holding ``command`` when it is still
     to redo; the earlier steps redone on the way."""
     if not any(_holds(stack.command(i), command)
@@ -95,7 +99,7 @@ def _redo_through(stack: QUndoStack, command: QUndoCommand, where: str) -> _Alon
         top = stack.command(stack.index())
         reached = _holds(top, command)
         if not reached:
-            earlier.append((_what(top), where))
+            earlier.append((top, where))
         stack.redo()
         if reached:
             break
@@ -121,8 +125,9 @@ def _name(document: CharacterDocument) -> str:
 def along_sentence(along: _Along, undo: bool) -> str:
     """One line telling which other steps a linked undo (redo) took along."""
     places: dict[str, list[str]] = {}
-    for what, where in along:
-        places.setdefault(where, []).append(what)
+    for command, document in along:
+        where = "the scene" if document is None else f"{_name(document)}'s history"
+        places.setdefault(where, []).append(_what(command))
     listed = "; ".join(f"in {where}, {', '.join(whats)}" for where, whats in places.items())
     verb = "undone" if undo else "redone"
     return f"Also {verb}, so that the scene and its PCs agree: {listed}."
@@ -234,10 +239,9 @@ class SceneStep(QUndoCommand):
         if outermost:
             _along.append([])
         try:
-            halves: list[tuple[QUndoStack, QUndoCommand, str]] = [
-                (self.stack, self, "the scene")]
-            halves += [(d.undo_stack, c, f"{_name(d)}'s history")
-                       for d, c in self._live_partners()]
+            halves: list[tuple[QUndoStack, QUndoCommand, CharacterDocument | None]] = [
+                (self.stack, self, None)]
+            halves += [(d.undo_stack, c, d) for d, c in self._live_partners()]
             for stack, command, where in halves:
                 if command is origin:
                     continue

@@ -99,7 +99,7 @@ class SceneEnding(QWidget):
         written: list[Path] = []
         problems: list[str] = []
         for entry in self.scene.pcs:
-            path, problem = self._write_pc(entry.id, entry.name,
+            path, problem = self._write_pc(entry.id, self.scene.title(entry.id),
                                            keep_unsaved and entry.id in others)
             if problem:
                 problems.append(problem)
@@ -123,7 +123,7 @@ class SceneEnding(QWidget):
         them too; None: the GM cancelled the end)."""
         if not others:
             return False
-        names = ", ".join(sorted({self.scene.pc(pc_id).name or pc_id for pc_id in others}))
+        names = ", ".join(sorted({self.scene.title(pc_id) for pc_id in others}))
         choice = dialogs.ask_choice(
             self, "End scene",
             f"{names}: there are also unsaved changes made outside the scene. Write "

@@ -22,6 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QHBoxLayout,
@@ -307,7 +308,10 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self._later.stop()
         self._sync_owners()
         self.name_edit.show_text(self.scene.name)  # an undo or a restore named it
-        focus = self.focusWidget()
+        # The focus is put back only where it is now: focusWidget() would also name the
+        # child that last had it while the GM works in a tab or the Play dock, and the
+        # redraw of their step would pull the focus (and Edit › Undo) into the scene.
+        focus = QApplication.focusWidget()
         focus_name = focus.objectName() if focus is not None and self.isAncestorOf(focus) \
             else ""
         for panel in self.panels.values():
