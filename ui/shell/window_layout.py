@@ -74,6 +74,10 @@ def _base64(data: QByteArray) -> str:
 class WindowLayout(_Window):
     """The window's docks, zoom and theme (see the module's docstring)."""
 
+    restoring_layout = False
+    """True while the last session's docks are being put back: a dock shown by that
+    waits for the layout before it asks the user anything."""
+
     if TYPE_CHECKING:  # what the layout needs of the window
         preferences: Preferences
         parts: dict[str, WindowPart]
@@ -251,7 +255,13 @@ class WindowLayout(_Window):
     def _restore_dock_state(self) -> bool:
         """Put the docks back where they were (again once the late docks exist)."""
         state = self._saved_bytes("state")
-        return state is not None and bool(self.restoreState(state))
+        if state is None:
+            return False
+        self.restoring_layout = True
+        try:
+            return bool(self.restoreState(state))
+        finally:
+            self.restoring_layout = False
 
     def _saved_bytes(self, key: str) -> QByteArray | None:
         """The Qt bytes saved under ``key`` in the window's preferences (base64 text)."""

@@ -171,7 +171,7 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
         self.gm_table_dock = QDockWidget("GM's Table", window)
         self.gm_table_dock.setObjectName("gmTableDock")
         self.gm_table_dock.setToolTip("Opponents, the party and the scene tracker")
-        self.gm_table_dock.visibilityChanged.connect(self._build_gm_table)
+        self.gm_table_dock.visibilityChanged.connect(self._gm_table_shown)
         self.gm_table_dock.topLevelChanged.connect(self._on_gm_table_floated)
         window.add_dock(self.gm_table_dock, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.gm_table_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+Shift+G"))
@@ -481,6 +481,16 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
         self.gm_table_dock.raise_()
         self._build_gm_table()
         return self.gm_table
+
+    def _gm_table_shown(self, visible: bool) -> None:
+        """Build the table the first time its dock is shown; shown by the window's
+        restored layout, once that layout is in place (building it may ask whether to
+        restore last time's scene: asked in the middle of the restore, the question
+        showed the window half laid out, the table's dock over the menu bar)."""
+        if visible and self.window.restoring_layout:
+            QTimer.singleShot(0, self.window, self._build_gm_table)
+        else:
+            self._build_gm_table(visible)
 
     def _build_gm_table(self, visible: bool = True) -> None:
         """Build the GM's Table the first time its dock is shown."""
