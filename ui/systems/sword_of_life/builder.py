@@ -72,7 +72,7 @@ from ui.shell.widgets import (
     whole_numbers,
 )
 from ui.systems.sword_of_life.mnemonics import mnemonic_scope
-from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
+from ui.systems.sword_of_life.scroll_page import focus_when_filled, follow_view, scroll_page
 
 NAME_CHARS = 200
 CHARACTERISTIC_KEYS: dict[Characteristic, str] = {
@@ -185,6 +185,7 @@ class CharacterEditor(QWidget):
         self.skills.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.skills.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.skills.verticalHeader().setVisible(False)
+        focus_when_filled(self.skills)
         self.skill_name = QLineEdit()
         self.skill_name.setMaxLength(NAME_CHARS)
         self.skill_name.setPlaceholderText("architecture, particle physics...")
@@ -201,6 +202,7 @@ class CharacterEditor(QWidget):
         self.skill_name.returnPressed.connect(self.add_skill_button.click)  # Enter: Add skill
         self.remove_skill_button = QPushButton("Re&move skill")
         self.remove_skill_button.clicked.connect(self._remove_skill)
+        self.skills.itemSelectionChanged.connect(self._draw_remove_button)
         # short rows, so the adder fits a narrow column
         adder = QGridLayout()
         adder.addWidget(self.skill_name, 0, 0, 1, 2)
@@ -401,8 +403,16 @@ class CharacterEditor(QWidget):
                      "yes" if skill.highly_specialised else "")
             for column, text in enumerate(cells):
                 self.skills.setItem(row, column, QTableWidgetItem(text))
-        self.remove_skill_button.setEnabled(bool(character.skills))
-        self.remove_skill_button.setToolTip("" if character.skills else "There is no skill yet")
+        self._draw_remove_button()
+
+    def _draw_remove_button(self) -> None:
+        """Remove skill removes the skill picked in the table: none picked, nothing to do."""
+        picked = bool(self.skills.selectedItems()) and self.skills.currentRow() >= 0
+        self.remove_skill_button.setEnabled(picked)
+        self.remove_skill_button.setToolTip(
+            "Remove the skill picked in the table" if picked else
+            "Pick a skill in the table to remove it" if self.owner.document.skills else
+            "There is no skill yet")
 
     def _draw_ledger(self, character: SolCharacter) -> None:
         left = remaining(character)

@@ -79,9 +79,10 @@ from ui.systems.sword_of_life.exchanges_view import (
     draw_odds,
 )
 from ui.systems.sword_of_life.mnemonics import mnemonic_scope
-from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
+from ui.systems.sword_of_life.scroll_page import focus_when_filled, follow_view, scroll_page
 from ui.systems.sword_of_life.sides_table import (
     SIDE_COLUMNS,
+    change_text,
     draw_sides,
     order_cells,
     short_headers,
@@ -240,6 +241,7 @@ class ConflictEditor(QWidget):
         self.log.setAccessibleName("Exchange log")
         self.log.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.log.verticalHeader().setVisible(False)
+        focus_when_filled(self.log)
         log_header = self.log.horizontalHeader()
         log_header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         for column in (0, 4):
@@ -333,7 +335,8 @@ class ConflictEditor(QWidget):
         side = self.owner.document.player if index is None else self.owner.document.opponents[
             index]
         if getattr(side, field) != value:
-            self._apply(f"Change {field}", lambda c: set_side(c, index, **{field: value}))
+            self._apply(change_text(self.owner.document, index, field),
+                        lambda c: set_side(c, index, **{field: value}))
 
     def _add_opponent(self) -> None:
         number = len(self.owner.document.opponents) + 1

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -108,8 +109,12 @@ class OddsCalculator(QWidget):
                           "The optional Essence and Antithesis rules", ACE_RULE_NOTES)
         _short_combo(self.aces)
         self.player_only = QCheckBox("Rule reads the player only")
+        self.player_only.setToolTip("On: the Ace and Deuce rule counts in the player's hand "
+                                    "alone. Assumed off: it reads the opposition's too")
         self.floor = QCheckBox("Rule 1 totals never below 0")
         self.floor.setChecked(True)
+        self.floor.setToolTip("Assumed on: black Deuces cannot push a hand below 0 "
+                              "successes under Rule 1")
         self.deuce_other = QCheckBox("Rule 1 Deuce hits the other side")
         self.deuce_other.setToolTip("On: a black Deuce cancels the other side's successes. "
                                     "Assumed off: it cancels successes in its own hand")
@@ -306,8 +311,47 @@ def _fit_rows(widget: QTableWidget) -> None:
                           + 2 * widget.frameWidth() + 2)
 
 
+def _cell_margin(widget: QWidget) -> int:
+    """The room a table cell leaves round its text, both sides together (Qt's own)."""
+    style = widget.style()
+    return 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1)
+
+
+def _widest_words(table: ReferenceTable, widget: QWidget) -> list[int]:
+    """Each column's narrowest whole width: its longest word (head or cell) and a cell's
+    margins."""
+    metrics = widget.fontMetrics()
+    margin = _cell_margin(widget) + 2
+    return [max(metrics.horizontalAdvance(word) for text in (head, *(row[c] for row in table.rows))
+                for word in (text.split() or [""])) + margin
+            for c, head in enumerate(table.columns)]
+
+
+def column_parts(table: ReferenceTable, room: int, widest: list[int],
+                 first: int) -> list[list[int]]:
+    """The columns of ``table`` after the first, in as few parts as ``room`` pixels allow
+    with every word whole: the first column (``first`` pixels, the row heads) opens each
+    part, and the other columns share what is left equally (they stretch)."""
+    def fits(part: list[int]) -> bool:
+        return len(part) * max(widest[c] for c in part) <= room - first
+
+    parts: list[list[int]] = [[]]
+    for column in range(1, len(table.columns)):
+        if parts[-1] and not fits([*parts[-1], column]):
+            parts.append([column])
+        else:
+            parts[-1] = [*parts[-1], column]
+    # as many parts, but as even as they go (8 columns: 4 and 4, not 6 and 2)
+    count, others = len(parts), len(table.columns) - 1
+    even = [list(range(1 + i * others // count, 1 + (i + 1) * others // count))
+            for i in range(count)]
+    return even if all(part and fits(part) for part in even) else parts
+
+
 class ReferencePanel(QWidget):
-    """Every reference table, filtered by a search box; each shows its source."""
+    """Every reference table, filtered by a search box; each shows its source. A table too
+    wide for the page shows its columns in parts, one under the other, each opening with
+    the row heads, so no word is cut short."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -317,6 +361,11 @@ class ReferencePanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.filter)
         self.tables: list[tuple[ReferenceTable, QGroupBox, QTableWidget]] = []
+        """Each table, its box and its first part (the whole table when it fits)."""
+        self._parts: dict[str, list[QTableWidget]] = {}
+        self._split: dict[str, list[list[int]]] = {}
+        self._holders: dict[str, QVBoxLayout] = {}
+        self._reflowing = False
         body = QWidget()
         column = QVBoxLayout(body)
         for table in tables():
@@ -326,40 +375,20 @@ class ReferencePanel(QWidget):
             title = QLabel(f"<b>{table.title}</b>")
             title.setWordWrap(True)
             inner.addWidget(title)
-            widget = no_tab_trap(QTableWidget(len(table.rows), len(table.columns)))
-            widget.setHorizontalHeaderLabels(list(table.columns))
-            widget.setAccessibleName(table.title)
-            widget.verticalHeader().setVisible(False)
-            widget.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-            widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-            if max((len(row[0]) for row in table.rows), default=0) <= SHORT_FIRST_COLUMN:
-                # short row heads (a rating, a name) keep their width, the rest wraps
-                widget.horizontalHeader().setSectionResizeMode(
-                    0, QHeaderView.ResizeMode.ResizeToContents)
-            # rows as tall as their wrapped cells, the table as tall as its rows
-            widget.verticalHeader().setSectionResizeMode(
-                QHeaderView.ResizeMode.ResizeToContents)
-            widget.verticalHeader().sectionResized.connect(
-                lambda *_args, w=widget: QTimer.singleShot(0, w, lambda: _fit_rows(w)))
-            widget.setWordWrap(True)
-            widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            holder = QVBoxLayout()
+            holder.setContentsMargins(0, 0, 0, 0)
+            inner.addLayout(holder)
+            self._holders[table.id] = holder
             where = table.source.label if table.source is not None else "not given"
-            for r, row in enumerate(table.rows):
-                for c, text in enumerate(row):
-                    item = QTableWidgetItem(text)
-                    item.setToolTip(f"{text}\nSource: {where}")
-                    widget.setItem(r, c, item)
-            _fit_rows(widget)
-            widget.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             source = QLabel(f"Source: {where}")
             source.setAccessibleName(f"{table.title} source")
             source.setToolTip(table.source.text if table.source is not None else "")
             source.setWordWrap(True)
             source.setEnabled(False)
-            inner.addWidget(widget)
             inner.addWidget(source)
             column.addWidget(box)
-            self.tables.append((table, box, widget))
+            self.tables.append((table, box, self._show_parts(
+                table, [list(range(1, len(table.columns)))])))
         column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -371,24 +400,103 @@ class ReferencePanel(QWidget):
         layout.addWidget(self.search)
         layout.addWidget(scroll)
 
+    def _part(self, table: ReferenceTable, columns: list[int]) -> QTableWidget:
+        """A table widget of the first column and ``columns`` of ``table``."""
+        shown = [0, *columns]
+        widget = no_tab_trap(QTableWidget(len(table.rows), len(shown)))
+        widget.setHorizontalHeaderLabels([table.columns[c] for c in shown])
+        widget.setAccessibleName(table.title)
+        widget.verticalHeader().setVisible(False)
+        widget.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        if self._short_heads(table):
+            # short row heads (a rating, a name) keep their width, the rest wraps
+            widget.horizontalHeader().setSectionResizeMode(
+                0, QHeaderView.ResizeMode.ResizeToContents)
+        # rows as tall as their wrapped cells, the table as tall as its rows
+        widget.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        widget.verticalHeader().sectionResized.connect(
+            lambda *_args, w=widget: QTimer.singleShot(0, w, lambda: _fit_rows(w)))
+        widget.setWordWrap(True)
+        widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        where = table.source.label if table.source is not None else "not given"
+        for r, row in enumerate(table.rows):
+            for c, source_column in enumerate(shown):
+                text = row[source_column]
+                item = QTableWidgetItem(text)
+                item.setToolTip(f"{text}\nSource: {where}")
+                widget.setItem(r, c, item)
+        _fit_rows(widget)
+        widget.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        return widget
+
+    @staticmethod
+    def _short_heads(table: ReferenceTable) -> bool:
+        return max((len(row[0]) for row in table.rows), default=0) <= SHORT_FIRST_COLUMN
+
+    def _show_parts(self, table: ReferenceTable, split: list[list[int]]) -> QTableWidget:
+        """Show ``table`` in the parts ``split`` names (the rows the search hides stay
+        hidden); the first part."""
+        holder = self._holders[table.id]
+        for old in self._parts.get(table.id, []):
+            holder.removeWidget(old)
+            old.hide()
+            old.deleteLater()
+        hidden = self._hidden_rows(table.id)
+        parts = [self._part(table, columns) for columns in split]
+        for part in parts:
+            for r in hidden:
+                part.setRowHidden(r, True)
+            _fit_rows(part)
+            holder.addWidget(part)
+        self._parts[table.id] = parts
+        self._split[table.id] = split
+        return parts[0]
+
+    def _hidden_rows(self, table_id: str) -> list[int]:
+        parts = self._parts.get(table_id)
+        if not parts:
+            return []
+        return [r for r in range(parts[0].rowCount()) if parts[0].isRowHidden(r)]
+
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """The cells wrap to the new width: each table as tall as its rows."""
+        """The cells wrap to the new width (each table as tall as its rows), and a table
+        too wide for it shows its columns in parts, once the layout has settled."""
         super().resizeEvent(event)
-        for _table, _box, widget in self.tables:
-            widget.resizeRowsToContents()
-            _fit_rows(widget)
+        for parts in self._parts.values():
+            for widget in parts:
+                widget.resizeRowsToContents()
+                _fit_rows(widget)
+        if not self._reflowing:
+            self._reflowing = True
+            QTimer.singleShot(0, self, self.reflow)
+
+    def reflow(self) -> None:
+        """Each table in as few parts as its width allows with every word whole."""
+        self._reflowing = False
+        for index, (table, box, first) in enumerate(self.tables):
+            room = first.viewport().width()
+            if room <= 0 or not first.isVisibleTo(self):
+                continue
+            widest = _widest_words(table, first)
+            head = (first.horizontalHeader().sectionSize(0) if self._short_heads(table)
+                    else max(widest))
+            split = column_parts(table, room, widest, head)
+            if split != self._split[table.id]:
+                self.tables[index] = (table, box, self._show_parts(table, split))
 
     def filter(self, text: str) -> None:
         """Keep the rows holding every word of ``text`` (the core's search)."""
         found = {table.id: set(rows) for table, rows in
                  search([table for table, _box, _widget in self.tables], text)}
-        for table, box, widget in self.tables:
+        for table, box, _first in self.tables:
             rows = found.get(table.id, set())
-            for r in range(len(table.rows)):
-                widget.setRowHidden(r, r not in rows)
+            for widget in self._parts[table.id]:
+                for r in range(len(table.rows)):
+                    widget.setRowHidden(r, r not in rows)
+                widget.resizeRowsToContents()
+                _fit_rows(widget)
             box.setVisible(bool(rows))
-            widget.resizeRowsToContents()
-            _fit_rows(widget)
 
 
 class SolGmScreen(QTabWidget):

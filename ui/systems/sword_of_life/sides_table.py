@@ -103,8 +103,29 @@ def draw_sides(table: QTableWidget, doc: SolConflict, changed: SideChanged) -> N
             header = table.horizontalHeaderItem(column)
             spin.setAccessibleName(f"{who} {header.toolTip() if header else field}")
             _explain_spin(spin, doc, index, field)
-    if 0 <= current < len(rows):
+    if 0 <= current < len(rows) and table.currentRow() != current:
+        # (only when the redraw lost it: selecting moves the current cell to the row's
+        # name, and Qt gives the focus to the box of the current cell, so Tab from a
+        # number just typed went back to the name)
         table.selectRow(current)
+
+
+def change_text(doc: SolConflict, index: int | None, field: str) -> str:
+    """The undo step of an edit of side ``index`` (None: the player), in the words the table
+    shows: "Set Smuggler's Grip", "Rename Player"."""
+    side = doc.player if index is None else doc.opponents[index]
+    who = side.name or ("the player" if index is None else f"opponent {index + 1}")
+    if field == "name":
+        return f"Rename {who}"
+    if field == "score":
+        what = score_name(doc)
+        if doc.kind == ConflictKind.PROBLEM:  # "Point / cards": the player's, the problem's
+            what = what.split(" / ")[0 if index is None else 1]
+    else:
+        what = {"cards": "Edge" if doc.kind == ConflictKind.COMBAT else "cards drawn",
+                "start": "starting score", "bonus": "bonus cards",
+                "split": "split"}.get(field, field)
+    return f"Set {who}'s {what}"
 
 
 def order_cells(table: QTableWidget, after: QWidget) -> None:
