@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from seforge.core.frozen import FrozenRecord
@@ -68,7 +68,7 @@ class TestRoll(FrozenRecord):
     @property
     def bought(self) -> int:
         """d20s bought beyond the base two."""
-        return max(0, self.spec.dice - 2)
+        return bought_dice(self.spec)
 
     def summary(self) -> str:
         fortune = f" + {self.spec.fortune} Fortune die" if self.spec.fortune else ""
@@ -78,6 +78,11 @@ class TestRoll(FrozenRecord):
                 + f", D{self.spec.difficulty}: {self.verdict.successes} success"
                 + ("" if self.verdict.successes == 1 else "es"))
         return head + ". " + " ".join(self.verdict.next_steps)
+
+
+def bought_dice(spec: dice.SkillTest) -> int:
+    """The d20s ``spec`` buys beyond the base two."""
+    return max(0, spec.dice - 2)
 
 
 def roll_test(spec: dice.SkillTest, settings: TableSettings, source: Dice | None = None
@@ -202,12 +207,115 @@ def roll_soak_dice(count: int, source: Dice | None = None) -> tuple[int, ...]:
 # applying a result: the conflict tracker ----------------------------------------------------
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def why_not_pay(conflict: Conflict, actor: str, bought: int, fortune: int,
+                pay_with_momentum: bool = True) -> str | None:
+    """Why ``actor`` cannot pay now for ``bought`` d20s bought and ``fortune`` Fortune dice
+    in ``conflict`` [``2d20.roll.apply``]: a PC pays the bought dice's price from the group's
+    Momentum (``pay_with_momentum``) or by adding it to the GM's pool, an NPC from the GM's
+    pool; each Fortune die costs the actor one Fortune. None when all of it can be paid."""
+    from seforge.systems.twod20 import conflict as cf
+
+    if bought < 0 or fortune < 0:
+        return "the numbers of dice must be zero or more"
+    try:
+        combatant = cf.find(conflict, actor)
+    except RefusedError as exc:
+        return exc.reason
+    cost = bonus_die_cost(conflict.settings, bought)
+    if cost:
+        if combatant.side is cf.Side.NPC:
+            reason = cf.why_not_spend_gm_pool(conflict, cost)
+        elif pay_with_momentum:
+            reason = cf.why_not_spend_momentum(conflict, cost)
+        else:
+            reason = cf.why_not_add_gm_pool(conflict, cost)
+        if reason:
+            return f"{_plural(bought, 'bought d20 costs', 'bought d20s cost')} {cost}; {reason}"
+    if fortune:
+        reason = cf.why_not_spend_fortune(conflict, actor, fortune)
+        if reason:
+            return f"{_plural(fortune, 'Fortune die', 'Fortune dice')}; {reason}"
+    return None
+
+
+def why_not_pay_test(conflict: Conflict, actor: str, spec: dice.SkillTest,
+                     pay_with_momentum: bool = True) -> str | None:
+    """Why ``actor`` cannot pay for the dice of the test ``spec`` (:func:`why_not_pay`):
+    asked before the dice are rolled, and again before the result is written."""
+    return why_not_pay(conflict, actor, bought_dice(spec), spec.fortune, pay_with_momentum)
+
+
+def why_not_pay_record(character: Character, fortune: int) -> str | None:
+    """Why the record cannot pay for ``fortune`` Fortune dice: its own Fortune pays them
+    (the price of bought dice is the tracker's business)."""
+    reason = why_not_spend_record_fortune(character, fortune) if fortune else None
+    return None if reason is None else (
+        f"{_plural(fortune, 'Fortune die', 'Fortune dice')}; {reason}")
+
+
+def why_not_pay_record_test(character: Character, spec: dice.SkillTest) -> str | None:
+    """Why the record cannot pay for the dice of the test ``spec`` (:func:`why_not_pay_record`)."""
+    return why_not_pay_record(character, spec.fortune)
+
+
+class PayLimits(FrozenRecord):
+    """The most d20s a roller can buy and Fortune dice it can spend, each alone, with what
+    refuses one more (None where only the pool's cap stops it)."""
+
+    _FIELDS = ("bought_max", "fortune_max", "bought_reason", "fortune_reason")
+    __slots__ = _FIELDS
+    bought_max: int
+    fortune_max: int
+    bought_reason: str | None
+    fortune_reason: str | None
+
+    def __init__(self, bought_max: int, fortune_max: int, bought_reason: str | None,
+                 fortune_reason: str | None) -> None:
+        self._init(bought_max, fortune_max, bought_reason, fortune_reason)
+
+
+def _most(why_not: Callable[[int], str | None], top: int) -> tuple[int, str | None]:
+    """The largest n up to ``top`` that ``why_not`` allows (with every smaller one: a price
+    never falls as dice are added), and why n + 1 is refused (None at ``top``)."""
+    for count in range(top + 1):
+        reason = why_not(count)
+        if reason is not None:
+            return max(0, count - 1), reason
+    return top, None
+
+
+def pay_limits(conflict: Conflict, actor: str, pay_with_momentum: bool = True) -> PayLimits:
+    """How many d20s ``actor`` can buy and Fortune dice spend in ``conflict`` now, each asked
+    of :func:`why_not_pay` (up to the pool's cap)."""
+    cap = conflict.settings.pool_cap
+    bought, bought_reason = _most(
+        lambda n: why_not_pay(conflict, actor, n, 0, pay_with_momentum), cap - 2)
+    fortune, fortune_reason = _most(
+        lambda n: why_not_pay(conflict, actor, 0, n, pay_with_momentum), cap)
+    return PayLimits(bought, fortune, bought_reason, fortune_reason)
+
+
+def record_pay_limits(character: Character, cap: int) -> PayLimits:
+    """How many Fortune dice the record can spend now, asked of
+    :func:`why_not_pay_record` (bought dice are not the record's to pay)."""
+    fortune, reason = _most(lambda n: why_not_pay_record(character, n), cap)
+    return PayLimits(max(0, cap - 2), fortune, None, reason)
+
+
 def apply_test_to_conflict(conflict: Conflict, roll: TestRoll, actor: str,
                            pay_with_momentum: bool = True) -> Conflict:
     """The tracker after ``actor``'s rolled test [``2d20.roll.apply``]: the bought dice paid
-    for, the Fortune dice spent, and a PC's Momentum banked (NPCs spend theirs at once)."""
+    for, the Fortune dice spent, and a PC's Momentum banked (NPCs spend theirs at once).
+    Refused with :func:`why_not_pay_test`'s reason when the dice cannot be paid."""
     from seforge.systems.twod20 import conflict as cf
 
+    reason = why_not_pay_test(conflict, actor, roll.spec, pay_with_momentum)
+    if reason:
+        raise RefusedError(reason)
     combatant = cf.find(conflict, actor)
     cost = bonus_die_cost(conflict.settings, roll.bought)
     out = conflict
@@ -217,9 +325,6 @@ def apply_test_to_conflict(conflict: Conflict, roll: TestRoll, actor: str,
         elif pay_with_momentum:
             out = cf.spend_momentum(out, cost)
         else:
-            reason = cf.why_not_add_gm_pool(out, cost)
-            if reason:
-                raise RefusedError(reason)
             out = cf.add_gm_pool(out, cost)
     if roll.spec.fortune:
         out = cf.spend_fortune(out, actor, roll.spec.fortune)
@@ -319,7 +424,11 @@ def record_gain_fortune(character: Character, amount: int = 1) -> Character:
 
 def apply_test_to_record(character: Character, roll: TestRoll) -> Character:
     """The record after its own rolled test: the Fortune dice it spent. (Momentum and the
-    price of bought dice belong to the group pool and the GM's pool, in the tracker.)"""
+    price of bought dice belong to the group pool and the GM's pool, in the tracker.)
+    Refused with :func:`why_not_pay_record_test`'s reason when it cannot pay them."""
+    reason = why_not_pay_record_test(character, roll.spec)
+    if reason:
+        raise RefusedError(reason)
     if roll.spec.fortune:
         return record_spend_fortune(character, roll.spec.fortune)
     return character

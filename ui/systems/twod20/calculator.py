@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QGridLayout,
@@ -30,6 +31,7 @@ from seforge.systems.twod20 import damage as dmg
 from seforge.systems.twod20 import dice
 from seforge.systems.twod20.attacks import MELEE_DIFFICULTY, RANGES, ranged_difficulty
 from seforge.systems.twod20.profiles import Profile, profile_info
+from seforge.systems.twod20.roller import PayLimits
 from seforge.systems.twod20.settings import (
     DEFAULT_SETTINGS,
     TableSettings,
@@ -37,6 +39,7 @@ from seforge.systems.twod20.settings import (
     focus_note,
 )
 from ui.shell.focus_nav import no_tab_trap
+from ui.shell.refusal import clear_refusal, show_refusal, status_line
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
@@ -64,6 +67,33 @@ def chance_column(head: str, name: str, tip: str) -> QTableWidget:
     table.setToolTip(tip)
     table.verticalHeader().setVisible(False)
     return table
+
+
+class PaidBox(QSpinBox):
+    """A number of dice someone pays for: while what can be paid stops it (``paid_top``),
+    stepping it past its maximum is asked for still, and :attr:`asked_more` says how far
+    (the calculator then says why it goes no further)."""
+
+    asked_more = Signal(int)
+
+    def __init__(self, name: str, low: int, high: int, value: int, tip: str) -> None:
+        super().__init__()
+        self.setAccessibleName(name)
+        self.setRange(low, high)
+        self.setValue(value)
+        self.setToolTip(tip)
+        self.paid_top = False
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
+        enabled = super().stepEnabled()
+        if self.paid_top and self.isEnabled():
+            enabled |= QAbstractSpinBox.StepEnabledFlag.StepUpEnabled
+        return enabled
+
+    def stepBy(self, steps: int) -> None:
+        if self.paid_top and steps > 0 and self.value() + steps > self.maximum():
+            self.asked_more.emit(self.value() + steps)
+        super().stepBy(steps)
 
 
 class HelperRow(QWidget):
@@ -100,6 +130,13 @@ class Calculator(QWidget):
         self.last_odds: dice.SkillOdds | None = None
         self.last_opposed: dice.OpposedOdds | None = None
         self.last_damage: dmg.DamageOdds | None = None
+        self.pay_limits: PayLimits | None = None
+        """What whoever the roller rolls for can pay for (:meth:`set_pay_limits`); None:
+        only the pool's cap bounds the d20s."""
+        self._asked = {"dice": 2, "fortune": 0}
+        """The d20s and Fortune dice last set in their boxes, which the boxes go back up
+        to when a limit that lowered them rises again."""
+        self._limiting = False
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         inputs = QWidget()
@@ -125,6 +162,10 @@ class Calculator(QWidget):
         outer.addWidget(self.page_scroll)
         for table in self.findChildren(QTableWidget):
             no_tab_trap(table)
+        # before the odds follow the change: the number asked is known when they do
+        for paid, which in ((self.dice_count, "dice"), (self.fortune, "fortune")):
+            paid.valueChanged.connect(lambda v, w=which: self._asked_for(w, v))
+            paid.asked_more.connect(lambda v, w=which: self._asked_past_top(w, v))
         for box in self._own(QSpinBox):
             box.valueChanged.connect(self.recompute)
         for check in self._own(QCheckBox):
@@ -159,10 +200,10 @@ class Calculator(QWidget):
                                    "Successes needed: 0 Simple, 1 Average ... 5 Epic")
         self.focus = spin_box("Focus", 0, dice.MAX_TN, 0,
                               "A d20 at or under the Focus scores two successes")
-        self.dice_count = spin_box("d20s rolled", 2, DEFAULT_SETTINGS.pool_cap, 2,
-                                   "Two d20s plus the bought ones")
-        self.fortune = spin_box("Fortune dice", 0, DEFAULT_SETTINGS.pool_cap - 2, 0,
-                                "Each counts as a rolled 1 and still counts toward the pool cap")
+        self.dice_count = PaidBox("d20s rolled", 2, DEFAULT_SETTINGS.pool_cap, 2,
+                                  "Two d20s plus the bought ones")
+        self.fortune = PaidBox("Fortune dice", 0, DEFAULT_SETTINGS.pool_cap - 2, 0,
+                               "Each counts as a rolled 1 and still counts toward the pool cap")
         self.untrained = QCheckBox("Untrained (complications on 19-20)")
         self.untrained.setToolTip("An untrained skill widens the complication range to 19-20")
         self.range_extra = spin_box("Complication range modifiers", 0, 19, 0,
@@ -202,6 +243,8 @@ class Calculator(QWidget):
         form.addRow("Focus", self.focus)
         form.addRow("d20s rolled", self.dice_count)
         form.addRow("Fortune dice", self.fortune)
+        self.pay_note = status_line(name="Dice that cannot be paid for")
+        form.addRow(self.pay_note)
         form.addRow(self.untrained)
         form.addRow("Range modifiers", self.range_extra)
         form.addRow("Complications on", self.range_label)
@@ -410,11 +453,34 @@ class Calculator(QWidget):
     def complication_range(self) -> int:
         return dice.complication_range(self.untrained.isChecked(), self.range_extra.value())
 
+    def set_pay_limits(self, limits: PayLimits | None) -> None:
+        """The most d20s and Fortune dice whoever the roller rolls for can pay for (the
+        core's :func:`~seforge.systems.twod20.roller.pay_limits`); None: no one's. The
+        boxes' ranges follow, and their values: lowered to what can be paid, back up to
+        the number asked once it can be."""
+        if limits == self.pay_limits:
+            return
+        self.pay_limits = limits
+        self.recompute()
+
+    def _asked_for(self, which: str, value: int) -> None:
+        if not self._limiting:
+            self._asked[which] = value
+
+    def _asked_past_top(self, which: str, value: int) -> None:
+        """More dice asked than can be paid for: the line beside the boxes says why."""
+        self._asked[which] = value
+        self.recompute()
+
     def _sync_limits(self) -> None:
-        """Ranges from the core: Focus at most the TN, the pool cap counting Fortune dice."""
+        """Ranges from the core: Focus at most the TN, the pool cap counting Fortune dice,
+        and no more bought d20s or Fortune dice than can be paid for."""
+        was, self._limiting = self._limiting, True
+        try:
+            self._sync_pool()
+        finally:
+            self._limiting = was
         found = dice.limits(self.spec_raw(), self.settings)
-        self.dice_count.setMaximum(found.dice_max)
-        self.fortune.setMaximum(found.fortune_max)
         self.focus.setMaximum(found.focus_max)
         opponent = dice.limits(dice.SkillTest(self.opp_tn.value(), dice=self.opp_dice.value()),
                                self.settings)
@@ -423,11 +489,52 @@ class Calculator(QWidget):
         for helper in self.helpers:
             helper.focus.setMaximum(dice.limits(dice.SkillTest(helper.tn.value()),
                                                 self.settings).focus_max)
-        self.dice_count.setToolTip(f"Two d20s plus the bought ones; {found.pool_reason}")
-        self.fortune.setToolTip(f"Each counts as a rolled 1; {found.pool_reason}")
         self.focus.setToolTip("A d20 at or under the Focus scores two successes; "
                               f"{found.focus_reason}. "
                               f"{focus_note(self.profile, self.settings)}.")
+
+    def _sync_pool(self) -> None:
+        """The d20s and Fortune dice boxes' ranges; each value raised back towards the
+        number asked where the new range allows it."""
+        pay = self.pay_limits
+        # the d20s and the Fortune dice share the pool's cap: each range is worked out
+        # after the other's value is set, and once more when one of them has risen
+        for _ in range(2):
+            for box, which in ((self.fortune, "fortune"), (self.dice_count, "dice")):
+                found = dice.limits(self.spec_raw(), self.settings)
+                top = found.dice_max if which == "dice" else found.fortune_max
+                if pay is not None:
+                    paid = 2 + pay.bought_max if which == "dice" else pay.fortune_max
+                    box.paid_top = paid < top
+                    top = max(box.minimum(), min(top, paid))
+                else:
+                    box.paid_top = False
+                box.setMaximum(top)
+                wanted = min(self._asked[which], top)
+                if box.value() < wanted:
+                    box.blockSignals(True)
+                    box.setValue(wanted)
+                    box.blockSignals(False)
+        found = dice.limits(self.spec_raw(), self.settings)
+        bought_reason = pay.bought_reason if pay else None
+        fortune_reason = pay.fortune_reason if pay else None
+        self.dice_count.setToolTip(f"Two d20s plus the bought ones; {found.pool_reason}"
+                                   + self._unpaid(bought_reason))
+        self.fortune.setToolTip(f"Each counts as a rolled 1; {found.pool_reason}"
+                                + self._unpaid(fortune_reason))
+        # beside the boxes, why one stands below the number asked (the d20s' first)
+        unpaid = next((reason for reason, box, which in (
+            (bought_reason, self.dice_count, "dice"), (fortune_reason, self.fortune, "fortune"))
+            if reason is not None and box.paid_top and self._asked[which] > box.value()),
+            None)
+        if unpaid is None:
+            clear_refusal(self.pay_note)
+        else:
+            show_refusal(self.pay_note, unpaid, "Cannot pay")
+
+    @staticmethod
+    def _unpaid(reason: str | None) -> str:
+        return f"; no more can be paid for ({reason})" if reason else ""
 
     def spec_raw(self) -> dice.SkillTest:
         return dice.SkillTest(self.tn.value(), self.difficulty.value(), self.focus.value(),

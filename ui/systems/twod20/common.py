@@ -132,17 +132,22 @@ def elide_headers(table: QTableWidget, tips: Sequence[str] = ()) -> None:
 class FitColumns(QObject):
     """The columns of a table as wide as their heads and cells need when the table has room
     for all of them, what is left over going to the ``stretch`` columns (which ask only for
-    their heads: a long name elides, whole in its tooltip); where the room is short, the
-    columns share it evenly, as :func:`elide_headers` has them. Never a sideways scroll.
-    :meth:`fit` again after the cells or the heads change."""
+    their heads: a long name elides, whole in its tooltip). A stretch column keeps room for
+    ``keep`` letters of its cells (a typical name) before the others take more than their
+    heads: first every head, then that room, then the other columns' cells (the shortest
+    first), a little air, and the rest to the stretch columns. Where the room is short even
+    for the heads, the stretch columns keep what they can of their room (a quarter of the
+    table at most) and the other columns share the rest evenly, as :func:`elide_headers` has
+    them. Never a sideways scroll. :meth:`fit` again after the cells or the heads change."""
 
     AIR = 12
     """The most pixels added to a short column's need when the table has room to spare."""
 
-    def __init__(self, table: QTableWidget, stretch: Sequence[int]) -> None:
+    def __init__(self, table: QTableWidget, stretch: Sequence[int], keep: int = 0) -> None:
         super().__init__(table)
         self._table = table
         self._stretch = tuple(stretch)
+        self._keep = keep
         table.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -157,33 +162,79 @@ class FitColumns(QObject):
             return head
         return max(head, self._table.sizeHintForColumn(column))
 
+    def keeps(self, column: int) -> int:
+        """The room a stretch column keeps: its head's, and its cells' up to ``keep``
+        letters (no more than its widest cell asks)."""
+        table = self._table
+        head = table.horizontalHeader().sectionSizeHint(column)
+        if not self._keep or not table.rowCount():
+            return head
+        margin = 2 * (table.style().pixelMetric(
+            QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+        letters = table.fontMetrics().averageCharWidth() * self._keep + margin
+        return max(head, min(letters, table.sizeHintForColumn(column)))
+
     def fit(self) -> None:
         table = self._table
         header = table.horizontalHeader()
         columns = [c for c in range(table.columnCount()) if not header.isSectionHidden(c)]
-        needs = {column: self.needs(column) for column in columns}
-        spare = table.viewport().width() - sum(needs.values())
         stretch = [column for column in columns if column in self._stretch]
-        if spare < 0 or not stretch:
+        others = [column for column in columns if column not in self._stretch]
+        room = table.viewport().width()
+        if not stretch or not columns:
             header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
             return
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        # a little air around the short columns' text first, the rest to the stretching ones
-        air = min(self.AIR, spare // len(columns))
-        widths = {column: needs[column] + (0 if column in stretch else air)
-                  for column in columns}
-        spare = table.viewport().width() - sum(widths.values())
+        heads = {column: header.sectionSizeHint(column) for column in columns}
+        keeps = {column: self.keeps(column) for column in stretch}
+        if room < sum(heads.values()):
+            self._share(stretch, others, room, keeps)
+            return
+        widths = dict(heads)
+        spare = room - sum(widths.values())
+        # the stretch columns' room for a typical cell first (a name)
+        for column in stretch:
+            more = min(spare, keeps[column] - widths[column])
+            if more > 0:
+                widths[column] += more
+                spare -= more
+        # then the other columns' cells whole, those that need least first
+        for column in sorted(others, key=lambda c: self.needs(c) - heads[c]):
+            more = self.needs(column) - widths[column]
+            if 0 < more <= spare:
+                widths[column] += more
+                spare -= more
+        # a little air around the short columns' text, the rest to the stretching ones
+        if all(widths[column] >= self.needs(column) for column in others):
+            air = min(self.AIR, spare // len(columns))
+            for column in others:
+                widths[column] += air
+                spare -= air
         for column in stretch:
             widths[column] += spare // len(stretch)
         widths[stretch[-1]] += spare % len(stretch)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         for column in columns:
             header.resizeSection(column, widths[column])
 
+    def _share(self, stretch: list[int], others: list[int], room: int,
+               keeps: dict[int, int]) -> None:
+        """Too little room for every head: the stretch columns keep what they can of
+        their room, the others share the rest evenly."""
+        header = self._table.horizontalHeader()
+        share = max(0, room // 4) // len(stretch)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        if not others:
+            return
+        for column in stretch:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, max(header.minimumSectionSize(),
+                                             min(keeps[column], share)))
 
-def fit_columns(table: QTableWidget, stretch: Sequence[int]) -> FitColumns:
-    """After :func:`elide_headers`: every head and short cell whole where the table has room
-    (see :class:`FitColumns`)."""
-    return FitColumns(table, stretch)
+
+def fit_columns(table: QTableWidget, stretch: Sequence[int], keep: int = 0) -> FitColumns:
+    """After :func:`elide_headers`: every head and short cell whole where the table has room,
+    the ``stretch`` columns keeping room for ``keep`` letters (see :class:`FitColumns`)."""
+    return FitColumns(table, stretch, keep)
 
 
 def shrinkable(combo: QComboBox, letters: int = 10) -> QComboBox:

@@ -52,6 +52,9 @@ from ui.systems.twod20.common import (
 from ui.systems.twod20.conflict_settings import TableSettings
 
 COLUMNS = ("Name", "Side", "Acted", "Fortune", "Stress", "Harms", "Cover", "Morale", "Status")
+NAME_ROOM = 16
+"""Letters of a name the Name column keeps room for (a longer one elides, whole in its
+tooltip)."""
 
 
 class ConflictView(QWidget):
@@ -74,8 +77,9 @@ class ConflictView(QWidget):
         self.table.verticalHeader().setVisible(False)
         elide_headers(self.table)
         # every head whole where the table has room ("Vigor / Resolve" was cut at 1024x768
-        # when the columns shared the width evenly); the names take what is left
-        self.columns = fit_columns(self.table, stretch=(0,))
+        # when the columns shared the width evenly); the names keep room for a typical
+        # name before the numbers take more than their heads, and take what is left
+        self.columns = fit_columns(self.table, stretch=(0,), keep=NAME_ROOM)
         self.table.setMinimumHeight(140)
         left.addWidget(self.table, 1)
         left.addWidget(self._build_add_row())

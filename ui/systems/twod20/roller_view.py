@@ -6,18 +6,26 @@ The conflict it writes to is the one the GM works with: a conflict open in a tab
 has been current (until it closes), else the GM Screen's own tracker; its *Writes to* box names
 it and picks another. The roller keeps no copy of a document: it holds the owners it may write
 to, the last roll (a value) until it is applied, and a log of what it rolled and where each
-result went.
+result went. The log follows each write's undo step on its document's history: undone and
+redone there, the log says so.
+
+Before the d20s are rolled, the roller asks the core what whoever rolls can pay for (the bought
+d20s and the Fortune dice, :func:`~seforge.systems.twod20.roller.why_not_pay_test`, the question
+that refuses writing an unpaid roll): the calculator's boxes go no further, and a line beside
+them says why.
 """
 
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import shiboken6
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,6 +54,42 @@ from ui.systems.twod20.common import set_reason
 
 RECORD = "\x00record"
 """The target combo's data for the record open in the window (tracker entries hold names)."""
+
+LOGGED_WRITES = 40
+"""How many of the latest writes the log follows on their documents' histories."""
+
+
+@dataclass
+class _Write:
+    """A result the roller wrote: which roll's ``what`` ("test", "damage"), the owner of
+    the document and the undo step the write pushed (both held weakly: a closed document,
+    or a step its history dropped, is let go), how the log names it, and whether the step
+    was done when the log last looked (what the log last said of it)."""
+
+    what: str
+    roll: int
+    owner: weakref.ref[DocumentOwner[Any]]
+    step: weakref.ref[QUndoCommand]
+    text: str
+    where: str
+    done: bool = True
+
+    def state(self) -> str:
+        """"done" while its step is among the done steps of its document's history,
+        "undone" once undone there, "gone" when the history dropped the step (undone and
+        then replaced by another edit, or cleared), "closed" when the document is."""
+        owner = self.owner()
+        if owner is None or not shiboken6.isValid(owner):
+            return "closed"
+        try:
+            stack = owner.undo_stack
+            index = stack.index()
+        except RuntimeError:  # the history went with its tab
+            return "closed"
+        step = self.step()
+        if step is None or not shiboken6.isValid(step):
+            return "gone"
+        return "done" if any(stack.command(i) is step for i in range(index)) else "undone"
 
 
 class RollerPanel(QGroupBox):
@@ -76,10 +120,15 @@ class RollerPanel(QGroupBox):
         self.last_test: roller.TestRoll | None = None
         self.last_damage: roller.DamageRoll | None = None
         self.last_stress = 0
-        self._written: dict[str, tuple[QUndoStack, int, str]] = {}
-        """What the last rolls have written ("test", "damage"): the history, its index
-        just after the step and the step's text. A roll is written once; undoing the step
-        lets it be written again (to the same place or, chosen anew, another)."""
+        self._rolls = {"test": 0, "damage": 0}
+        """Which roll of each kind is the last one (a count)."""
+        self._writes: list[_Write] = []
+        """What the rolls have written, the latest first. Not a copy of any document:
+        whether a write stands is read from its document's history each time, so a roll is
+        written once; undoing its step lets it be written again (to the same place or,
+        chosen anew, another), redoing it does not."""
+        self._followed: list[weakref.ref[QUndoStack]] = []
+        """The histories the log follows (those written to)."""
         self.source: roller.Dice = roller.secure_dice()
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -139,7 +188,9 @@ class RollerPanel(QGroupBox):
         self._watch(conflict_owner)
         self.writes_to.currentIndexChanged.connect(self._conflict_chosen)
         self.who.currentIndexChanged.connect(self.refresh)
+        self.pay.currentIndexChanged.connect(self.refresh)
         self.fortune_amount.valueChanged.connect(self.refresh)
+        calculator.recomputed.connect(self._refresh_roll)
         self.refresh()
 
     @staticmethod
@@ -279,7 +330,24 @@ class RollerPanel(QGroupBox):
         return self.conflict_owner.undo_stack
 
     # -- rolling --------------------------------------------------------------------------------
+    def _why_not_roll_test(self) -> str | None:
+        """Why the test set up in the calculator may not be rolled for whoever rolls: the
+        core's answer to whether they can pay for its bought d20s and Fortune dice (the
+        question that refuses writing it)."""
+        spec = self.calculator.spec()
+        where, name = self._target()
+        if where == "record" and self.record_owner is not None:
+            return roller.why_not_pay_record_test(self.record_owner.document, spec)
+        if where == "tracker":
+            return roller.why_not_pay_test(self.conflict_owner.document, name, spec,
+                                           bool(self.pay.currentData()))
+        return None
+
     def roll_test(self) -> None:
+        reason = self._why_not_roll_test()
+        if reason is not None:
+            show_refusal(self.test_result, reason, "Not rolled")
+            return
         try:
             roll = roller.roll_test(self.calculator.spec(), self.calculator.settings,
                                     self.source)
@@ -287,7 +355,7 @@ class RollerPanel(QGroupBox):
             show_refusal(self.test_result, exc, "Not rolled")
             return
         self.last_test = roll
-        self._written.pop("test", None)
+        self._rolls["test"] += 1
         self.test_result.setText(roll.summary())
         self._log(f"Rolled: {roll.summary()}")
         self.refresh()
@@ -303,7 +371,7 @@ class RollerPanel(QGroupBox):
             return
         soak = calc.armour.value() + sum(cover)
         self.last_damage = damage
-        self._written.pop("damage", None)
+        self._rolls["damage"] += 1
         self.last_stress = damage.stress(soak)
         soak_text = (f"Soak {calc.armour.value()} + dice {roller.describe(cover)} = {soak}"
                      if cover else f"Soak {soak}")
@@ -350,29 +418,62 @@ class RollerPanel(QGroupBox):
 
     def _why_written(self, what: str, noun: str) -> str | None:
         """Why the last roll's ``what`` ("test", "damage"; ``noun`` names it) may not be
-        written again: it is written and not undone, or it went to a document whose tab has
-        closed since (saved or not, its step can no longer be undone: reopening the file
-        must not let the same roll be written twice). None when it may be written."""
-        written = self._written.get(what)
-        if written is None:
-            return None
-        stack, index, text = written
-        try:
-            if stack.index() < index:
-                return None
-            command = stack.command(index - 1)
-        except RuntimeError:  # the history went with its tab
-            return f"{noun} went to a document that is closed now (roll again)"
-        if command is not None and command.text() == text:
-            return f"{noun} is written already (undo it to write it again, or roll again)"
+        written again: a write of it stands (written, or undone and redone), or it went to
+        a document whose tab has closed since (saved or not, its step can no longer be
+        undone: reopening the file must not let the same roll be written twice). None when
+        it may be written."""
+        for write in self._writes:
+            if write.what != what or write.roll != self._rolls[what]:
+                continue
+            state = write.state()
+            if state == "closed":
+                return f"{noun} went to a document that is closed now (roll again)"
+            if state == "done":
+                return (f"{noun} is written already (undo it to write it again, or roll "
+                        "again)")
         return None
 
-    def _wrote(self, what: str, stack: QUndoStack, changed: bool) -> None:
-        """Remember the step just pushed on ``stack`` as the last roll's ``what`` (when
-        the roll ``changed`` the document: one that changed nothing pushed no step)."""
-        command = stack.command(stack.index() - 1) if changed else None
-        if command is not None:
-            self._written[what] = (stack, stack.index(), command.text())
+    @staticmethod
+    def _top(stack: QUndoStack) -> QUndoCommand | None:
+        """The step the history would undo next."""
+        return stack.command(stack.index() - 1) if stack.index() else None
+
+    def _wrote(self, what: str, owner: DocumentOwner[Any], top: QUndoCommand | None,
+               text: str, where: str) -> None:
+        """Follow the step the last roll's ``what`` just pushed on ``owner``'s history
+        (``top`` was its last step before: a roll that changed nothing pushed none)."""
+        stack = owner.undo_stack
+        step = self._top(stack)
+        if step is None or step is top:
+            return
+        self._writes.insert(0, _Write(what, self._rolls[what], weakref.ref(owner),
+                                      weakref.ref(step), text, where))
+        del self._writes[LOGGED_WRITES:]
+        self._followed = [ref for ref in self._followed if ref() is not None]
+        if not any(ref() is stack for ref in self._followed):
+            self._followed.append(weakref.ref(stack))
+            stack.indexChanged.connect(self._step_moved)
+
+    def _step_moved(self, _index: int) -> None:
+        """A history written to moved: the log says which writes were undone or redone."""
+        if not self._alive():
+            return
+        moved = False
+        for write in reversed(self._writes):  # the oldest first, as they were written
+            state = write.state()
+            if state not in ("done", "undone") or (state == "done") == write.done:
+                continue
+            write.done, moved = state == "done", True
+            if write.done:
+                twice = next((other.where for other in self._writes if other is not write
+                              and (other.what, other.roll) == (write.what, write.roll)
+                              and other.state() == "done"), None)
+                also = f"; the same roll stands in {twice} too" if twice else ""
+                self._log(f"Redone: {write.text}{also}.")
+            else:
+                self._log(f"Undone: {write.text}.")
+        if moved:
+            self.refresh()
 
     def _why_not_apply_test(self) -> str | None:
         if self.last_test is None:
@@ -387,9 +488,10 @@ class RollerPanel(QGroupBox):
             if not self.last_test.spec.fortune:
                 return ("a record keeps only the Fortune a roll spends; its Momentum and the "
                         "price of bought dice go to the tracker")
-            return roller.why_not_spend_record_fortune(self.record_owner.document,
-                                                       self.last_test.spec.fortune)
-        return None
+            return roller.why_not_pay_record_test(self.record_owner.document,
+                                                  self.last_test.spec)
+        return roller.why_not_pay_test(self.conflict_owner.document, name,
+                                       self.last_test.spec, bool(self.pay.currentData()))
 
     def _why_not_apply_damage(self) -> str | None:
         if self.last_damage is None:
@@ -405,25 +507,28 @@ class RollerPanel(QGroupBox):
         owner = self.record_owner
         return (owner.document.name or "the record") if owner is not None else ""
 
-    def _apply_result(self, what: str, where: str, name: str,
+    def _apply_result(self, what: str, where: str, name: str, logged: str,
                       to_record: tuple[str, Callable[[Character], Any]],
                       to_tracker: tuple[str, Callable[[Conflict], Any]]) -> str | None:
         """Apply the last roll's ``what`` ("test", "damage": an undo step's text and its
         core change) to the open record when ``where`` is "record", else to ``name`` in the
-        tracker, through that document's owner. Where it went; None when it was refused
-        (the log says why)."""
+        tracker, through that document's owner; the log follows the step as ``logged``
+        ("the test", "3 Stress") applied to where it went. Where it went; None when it was
+        refused (the log says why)."""
         try:
             if where == "record" and self.record_owner is not None:
                 who, record = self._record_name(), self.record_owner
-                before: object = record.document
+                top = self._top(record.undo_stack)
                 record.apply(*to_record)
-                self._wrote(what, record.undo_stack, record.document is not before)
+                self._wrote(what, record, top, f"{logged} applied to {who}", who)
                 return who
             conflict = self.conflict_owner
-            before = conflict.document
+            top = self._top(conflict.undo_stack)
             conflict.apply(*to_tracker)
-            self._wrote(what, conflict.undo_stack, conflict.document is not before)
-            return f"{name} in {self.conflict_title(conflict)}"
+            target = f"{name} in {self.conflict_title(conflict)}"
+            self._wrote(what, conflict, top, f"{logged} applied to {target}",
+                        self.conflict_title(conflict))
+            return target
         except RefusedError as exc:
             self._log(sentence("Not applied", refusal_text(exc)))
             return None
@@ -437,7 +542,7 @@ class RollerPanel(QGroupBox):
         where, name = self._target()
         pay = bool(self.pay.currentData())
         target = self._apply_result(
-            "test", where, name,
+            "test", where, name, "the test",
             (f"Apply a roll to {self._record_name()}",
              lambda c: roller.apply_test_to_record(c, roll)),
             (f"Apply {name}'s roll", lambda d: roller.apply_test_to_conflict(d, roll, name, pay)))
@@ -456,7 +561,7 @@ class RollerPanel(QGroupBox):
         where, name = self._target()
         amount, mental = self.last_stress, self.mental.isChecked()
         target = self._apply_result(
-            "damage", where, name,
+            "damage", where, name, f"{amount} Stress",
             (f"{self._record_name()} takes {amount} Stress",
              lambda c: roller.record_take_stress(c, amount, mental)),
             (f"{name} takes {amount} Stress", lambda d: cf.take_stress(d, name, amount, mental)))
@@ -506,6 +611,27 @@ class RollerPanel(QGroupBox):
             self._undo = stack
             self.undo_changed.emit()
 
+    def _pay_limits(self) -> roller.PayLimits | None:
+        """What whoever rolls can pay for, as the core works it out (None: nobody rolls)."""
+        where, name = self._target()
+        if where == "record" and self.record_owner is not None:
+            return roller.record_pay_limits(self.record_owner.document,
+                                            self.calculator.settings.pool_cap)
+        if where == "tracker":
+            return roller.pay_limits(self.conflict_owner.document, name,
+                                     bool(self.pay.currentData()))
+        return None
+
+    def _refresh_roll(self) -> None:
+        """Roll d20s: refused, with the core's reason, while whoever rolls cannot pay for
+        the dice set up (the calculator's boxes go no further than they can pay: its line
+        beside them says why)."""
+        if not self._alive():
+            return
+        set_reason(self.roll_test_button, self._why_not_roll_test(),
+                   "Roll the test set up in the calculator with the system's secure random "
+                   "source")
+
     def refresh(self) -> None:
         from seforge.systems.twod20 import conflict as cf
 
@@ -531,6 +657,8 @@ class RollerPanel(QGroupBox):
             for position, weapon in enumerate(self.record_owner.document.weapons):
                 self.weapon.addItem(weapon.name or f"Attack {position + 1}", position)
         self.weapon.setEnabled(self.weapon.count() > 1)
+        self.calculator.set_pay_limits(self._pay_limits())
+        self._refresh_roll()
         set_reason(self.apply_test_button, self._why_not_apply_test(),
                    f"Write the roll to {self.conflict_title(self.conflict_owner)} (Momentum "
                    "banked, bought dice paid, Fortune spent) or to the record (Fortune spent)")

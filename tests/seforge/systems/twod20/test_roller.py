@@ -133,3 +133,35 @@ def test_a_hurt_record_joins_the_tracker_as_it_stands() -> None:
     srd = roller.record_take_stress(new_character(Profile.SRD2022), 3)
     c = cf.add_combatant(cf.new_conflict(Profile.SRD2022), "Ana", record=srd)
     assert cf.find(c, "Ana").stress == 3
+
+
+def test_what_a_roller_can_pay_for_is_asked_before_the_roll_and_refused_at_apply() -> None:
+    """The bought d20s and Fortune dice a test may have are those the roller can pay for;
+    the same question refuses writing a roll that cannot be paid."""
+    c = cf.new_conflict(Profile.CONAN)
+    c = cf.add_combatant(cf.add_combatant(c, "Conan", Side.PC), "Thak", Side.NPC)
+    c = cf.update_combatant(c, "Conan", fortune=1)
+    c = cf.add_momentum(c, 1)                                  # prices 1, 2, 3: one d20 only
+    three = SkillTest(12, dice=3)
+    four = SkillTest(12, dice=4)
+    assert roller.why_not_pay_test(c, "Conan", three) is None
+    reason = roller.why_not_pay_test(c, "Conan", four)
+    assert reason == "2 bought d20s cost 3; Momentum has 1 to spend, not 3"
+    assert roller.why_not_pay_test(c, "Conan", four, pay_with_momentum=False) is None
+    assert roller.why_not_pay_test(c, "Thak", three) == (
+        "1 bought d20 costs 1; Doom has 0 to spend, not 1")
+    assert "Fortune" in str(roller.why_not_pay_test(c, "Conan", SkillTest(12, fortune=2)))
+    limits = roller.pay_limits(c, "Conan")
+    assert (limits.bought_max, limits.fortune_max) == (1, 1)
+    assert limits.bought_reason == reason
+    assert roller.pay_limits(c, "Conan", pay_with_momentum=False).bought_reason is None
+    assert roller.pay_limits(c, "Thak").bought_max == 0
+    roll = roller.roll_test(four, DEFAULT_SETTINGS, Loaded([5, 5, 5, 5]))
+    with pytest.raises(RefusedError, match="Momentum has 1 to spend"):
+        roller.apply_test_to_conflict(c, roll, "Conan")
+    # a record pays its Fortune dice only
+    record = new_character(profile=Profile.CONAN).model_copy(update={"fortune": 1})
+    mine = roller.record_pay_limits(record, 5)
+    assert (mine.bought_max, mine.fortune_max) == (3, 1)
+    assert "Fortune" in str(mine.fortune_reason)
+    assert roller.why_not_pay_record_test(record, SkillTest(12, fortune=2)) is not None

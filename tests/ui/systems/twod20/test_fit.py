@@ -136,3 +136,41 @@ def test_conflict_tracker_as_a_document_fits(main_window: MainWindow) -> None:
         owner.apply("add", lambda d, n=name, s=side: cf.add_combatant(d, n, s))
     _settle(main_window)
     _check(editor, "conflict tracker tab")
+
+
+CONAN_TABLE = (("Conan of Cimmeria", cf.Side.PC), ("Bêlit, Queen of the Black Coast", cf.Side.PC),
+               ("Valeria of the Red Brotherhood", cf.Side.PC),
+               ("Thoth-Amon of Stygia", cf.Side.NPC), ("Guard captain", cf.Side.NPC),
+               ("Xaltotun of Acheron", cf.Side.NPC))
+
+
+def _conan_table(conflict: cf.Conflict) -> cf.Conflict:
+    conflict = cf.change_profile(conflict, "conan")          # the widest heads: Vigor / Resolve
+    for name, side in CONAN_TABLE:
+        conflict = cf.add_combatant(conflict, name, side)
+    conflict = cf.take_stress(conflict, "Guard captain", 6)
+    return cf.take_turn(conflict, "Conan of Cimmeria")
+
+
+def test_the_conflict_tab_keeps_room_for_a_typical_name(main_window: MainWindow) -> None:
+    """Six characters with real names in a conflict tab, every column shown: the Name column
+    was left the width of its head ("Conan o…"), the numbers columns taking all the rest.
+    It keeps room for a typical name (16 letters) before they take more than their heads."""
+    from ui.systems.twod20.conflict_view import NAME_ROOM
+    from ui.systems.twod20.twod20_ui import ConflictEditor
+
+    main_window.new_document("2d20", "2d20.conflict")
+    main_window.current_document().apply("The table", _conan_table)
+    _settle(main_window)
+    page = main_window.current_editor()
+    tab = main_window.controller.current_tab()
+    assert page is not None and tab is not None and isinstance(tab.editor, ConflictEditor)
+    _check(page, "conflict tracker tab")
+    table = tab.editor.view.table
+    header = table.horizontalHeader()
+    assert header.sectionSize(0) >= table.fontMetrics().averageCharWidth() * NAME_ROOM
+    for column in range(1, table.columnCount()):                   # every head whole
+        assert not header.isSectionHidden(column)
+        assert header.sectionSize(column) >= header.sectionSizeHint(column), column
+    assert header.sectionSize(0) + sum(header.sectionSize(c) for c in range(
+        1, table.columnCount())) <= table.viewport().width()         # no sideways scroll

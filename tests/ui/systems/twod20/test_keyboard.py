@@ -161,11 +161,11 @@ def test_a_roll_is_written_once_and_again_after_its_undo(window: MainWindow,
     owner.apply("Set up", lambda d: cf.add_gm_pool(cf.add_combatant(
         cf.change_profile(d, Profile.CONAN), "Conan", Side.PC), 2))
     calc.tn.setValue(12)
-    calc.dice_count.setValue(3)
     pick(roller.who, "Conan")
+    pick(roller.pay, False)                                  # the bought d20 adds Doom
+    calc.dice_count.setValue(3)
     roller.source = Loaded([1, 7, 20])
     click(qtbot, roller.roll_test_button)
-    pick(roller.pay, False)                                  # the bought d20 adds Doom
     before = owner.document
     click(qtbot, roller.apply_test_button)
     written = owner.document

@@ -92,8 +92,8 @@ def test_the_roller_writes_to_the_conflict_tab_and_its_undo_takes_it_back(
     assert calc.profile is Profile.CONAN and calc.settings == owner.document.settings
     # the Guard (an NPC) rolls three d20s: the bought one is paid in Doom from the tab's pool
     calc.tn.setValue(12)
-    calc.dice_count.setValue(3)
     pick(roller.who, "Guard")
+    calc.dice_count.setValue(3)
     roller.source = Loaded([1, 7, 20])
     click(qtbot, roller.roll_test_button)
     roll = roller.last_test
