@@ -88,6 +88,8 @@ from seforge.systems.swords_edge.pending_models import (
     pending_from_json,
     pending_to_json,
 )
+from seforge.systems.swords_edge.play.history import trial_copy
+from seforge.systems.swords_edge.play.luck import spend_luck
 from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.breakdown import (
     TNBreakdown,
@@ -160,6 +162,8 @@ __all__ = [
     "clear_opponents",
     "consequences",
     "exertion_luck",
+    "exertion_of",
+    "exertion_refusal",
     "go_to",
     "join_round",
     "judge_test",
@@ -954,6 +958,25 @@ def luck_spent(test: PendingTest, character: Character | None) -> int:
     return exertion_luck(test, character) + test.luck_rerolls
 
 
+def exertion_refusal(test: PendingTest, character: Character | None) -> str | None:
+    """Why the PC cannot pay the Luck its extra Qualities cost for a roll in the current
+    step (None: it can, or they cost nothing). One line."""
+    amount = exertion_luck(test, character)
+    if character is None or amount == 0:
+        return None
+    try:
+        spend_luck(trial_copy(character), "exertion", amount)
+    except RefusedError as exc:
+        return (f"Not rolled: the extra Traits and Elements cost {amount} Luck, and "
+                f"{exc}.")
+    return None
+
+
+def exertion_of(rolls: Iterable[JudgedRoll]) -> int:
+    """The Luck ``rolls`` cost for their extra Traits and Elements (Exertion)."""
+    return sum(roll.exertion for roll in rolls)
+
+
 def problems(test: PendingTest, character: Character | None) -> list[str]:
     if character is None:
         return []
@@ -1013,6 +1036,8 @@ def judge_test(test: PendingTest, character: Character | None,
     if character is not None and not undefended_pc:
         judged.used = sorted(test.selected())
         judged.trait = test.trait
+        if kind != "reroll":
+            judged.exertion = exertion_luck(test, character)
     test.verdict = judged
     test.log = [*test.log, judged][-LOG_LIMIT:]
     return verdict

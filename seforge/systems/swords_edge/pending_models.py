@@ -111,6 +111,10 @@ class JudgedRoll(_Model):
     actor: str | None = None
     used: list[str] = Field(default_factory=list)
     """The PC's Qualities in the roll (keys), for a Critical Failure's Advancement."""
+    exertion: int = Field(default=0, ge=0)
+    """The Luck the roll's extra Traits and Elements cost the PC (Exertion: spent to put
+    them into the roll, book: *Luck*); 0 for a Luck reroll, which judges again a roll
+    already paid for."""
     trait: Trait | None = None
     offer_taken: bool = False
     """What its critical offered (see :func:`consequences`) has been recorded."""

@@ -10,6 +10,13 @@ the builder and never saved), so
 * End scene can write to a PC's file exactly what the scene changed;
 * a PC reloaded from its file while the scene runs gets the scene's state back.
 
+A PC may already hold some of the scene's changes (its own autosave or its file was written
+after a scene step, perhaps with later edits of the PC's own): those are not replayed again
+(:func:`unapplied`), or they would set Luck and the history back to the scene's and lose
+the later edits. The history tells: it only grows, and each scene step on a PC writes
+its entries there, so a PC whose history already begins with the one a step left went
+through that step.
+
 A patch names the leaves that changed: a path of dict keys and list indexes and the new
 value (or that the key went away). Lists of another length are replaced whole.
 """
@@ -88,6 +95,38 @@ def _has(node: Any, key: Any) -> bool:
             and 0 <= key < len(node))
 
 
+HISTORY = "history"
+"""The character's history, in its JSON data."""
+
+
+def _touches_history(patch: Patch) -> bool:
+    return any(list(change.get("path", []))[:1] == [HISTORY] for change in patch)
+
+
+def unapplied(character: Character, patches: list[Patch]) -> list[Patch]:
+    """The scene's ``patches`` that ``character`` does not hold yet: those after the last
+    one it already went through (its history begins with the history that patch left;
+    a patch that leaves the history alone is held when a later one is)."""
+    data = data_of(character)
+    held = data.get(HISTORY, [])
+    state = copy.deepcopy(data)
+    done = 0
+    for index, patch in enumerate(patches):
+        for change in patch:
+            _set(state, list(change.get("path", [])), change)
+        if not _touches_history(patch):
+            continue
+        left = state.get(HISTORY, [])
+        if isinstance(left, list) and isinstance(held, list) and held[:len(left)] == left:
+            done = index + 1
+    return patches[done:]
+
+
+def already_applied(character: Character, patches: list[Patch]) -> bool:
+    """Whether ``character`` already holds every one of the scene's ``patches``."""
+    return not any(unapplied(character, patches))
+
+
 def data_of(character: Character) -> dict[str, Any]:
     """The character as the JSON data patches are made over (its undo snapshot)."""
     return character.model_dump(mode="json")
@@ -99,8 +138,10 @@ def character_changes(before: Character, after: Character) -> Patch:
 
 
 def replay(character: Character, patches: list[Patch]) -> Character:
-    """``character`` with the scene's ``patches`` replayed on it, as a new Character.
-    RefusedError when the result is no valid character (the file changed too much)."""
+    """``character`` with the scene's ``patches`` it does not hold yet (:func:`unapplied`)
+    replayed on it, as a new Character. RefusedError when the result is no valid
+    character (the file changed too much)."""
+    patches = unapplied(character, patches)
     if not any(patches):
         return character.model_copy(deep=True)
     data = apply(data_of(character), patches)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import scene_changes
 from seforge.systems.swords_edge.library import load_pc
-from seforge.systems.swords_edge.play.luck import gain_luck
+from seforge.systems.swords_edge.play.luck import gain_luck, spend_luck
 from seforge.systems.swords_edge.play.session import start_session
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.text(max_size=3))
@@ -49,3 +49,47 @@ def test_replay_that_breaks_the_character_is_refused() -> None:
     pc = load_pc("the-rogue")
     with pytest.raises(RefusedError, match="no longer fit"):
         scene_changes.replay(pc, [[{"path": ["play", "luck"], "value": -3}]])
+
+
+def _step(character: Any, operation: Any) -> list[dict[str, Any]]:
+    """Run a play operation on ``character`` as a scene step: its patch."""
+    before = character.model_copy(deep=True)
+    operation(character)
+    return scene_changes.character_changes(before, character)
+
+
+def test_a_pc_that_already_holds_the_scenes_changes_keeps_its_later_edits() -> None:
+    """Found in a real session: the PC's autosave (or file) written after the scene's
+    step, with a Luck gained since, came back with the scene's Luck and history."""
+    pc = load_pc("the-rogue")
+    start_session(pc, 2)
+    patch = _step(pc, lambda c: gain_luck(c, "the GM's reward"))
+    gain_luck(pc, "a Play dock edit")  # the PC's own, after the step
+    later = pc.model_copy(deep=True)
+    assert scene_changes.already_applied(pc, [patch])
+    assert scene_changes.unapplied(pc, [patch]) == []
+    assert scene_changes.replay(pc, [patch]) == later
+
+
+def test_only_the_steps_a_pc_missed_are_replayed() -> None:
+    """The file was saved after the first step and a Play dock edit; a second step came
+    after: only the second is replayed, so the edit's Luck is kept."""
+    pc = load_pc("the-rogue")
+    start_session(pc, 2)
+    first = _step(pc, lambda c: gain_luck(c, "first step"))
+    gain_luck(pc, "a Play dock edit")
+    saved = pc.model_copy(deep=True)
+    second = _step(pc, lambda c: spend_luck(c, "reroll", 1, "second step"))
+    assert not scene_changes.already_applied(saved, [first, second])
+    assert scene_changes.unapplied(saved, [first, second]) == [second]
+    replayed = scene_changes.replay(saved, [first, second])
+    assert replayed.play == pc.play and replayed.history == pc.history
+
+
+def test_a_pc_older_than_the_scene_gets_every_step() -> None:
+    on_file = load_pc("the-rogue")
+    pc = on_file.model_copy(deep=True)
+    started = _step(pc, lambda c: start_session(c, 2))
+    luck = _step(pc, lambda c: gain_luck(c, "a step"))
+    assert scene_changes.unapplied(on_file, [started, luck]) == [started, luck]
+    assert scene_changes.replay(on_file, [started, luck]) == pc

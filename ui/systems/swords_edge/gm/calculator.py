@@ -464,6 +464,8 @@ class CalculatorTab(CalculatorView):
     # -- dice ----------------------------------------------------------------------
     def judge_roll(self) -> Verdict | None:
         character = self.owner.character
+        if not self._exertion_paid():
+            return None
         verdict = self._apply("Judge roll", lambda t: pt.judge_test(t, character))
         if verdict is not None:
             self.judged.emit(verdict)
@@ -479,6 +481,8 @@ class CalculatorTab(CalculatorView):
         """Roll 2d10 with :attr:`die_roller` and judge them."""
         character = self.owner.character
         roller = self.die_roller
+        if not self._exertion_paid():
+            return None
         verdict = self._apply("Roll", lambda t: pt.roll_test(t, character, roller))
         if verdict is not None:
             self._to_history("Roll", record_roll)
@@ -490,6 +494,17 @@ class CalculatorTab(CalculatorView):
         character = self.owner.character
         roller = self.die_roller
         return self._reroll(lambda t: pt.roll_reroll(t, character, roller))
+
+    def _exertion_paid(self) -> bool:
+        """A roll the scene charges its exertion Luck for (the Luck the extra Traits and
+        Elements cost, spent with the roll): refused, saying why, when the PC lacks it."""
+        if not self.scene_records:
+            return True
+        refusal = pt.exertion_refusal(self.owner.test, self.owner.character)
+        if refusal is not None:
+            self._show_message(refusal)
+            return False
+        return True
 
     def _records(self) -> bool:
         return self.pc_step is not None and not self.scene_records \

@@ -15,7 +15,12 @@ from PySide6.QtWidgets import (
 
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.models import Character, Trait
-from seforge.systems.swords_edge.pending import Consequence, PendingTest, roll_line
+from seforge.systems.swords_edge.pending import (
+    Consequence,
+    PendingTest,
+    exertion_of,
+    roll_line,
+)
 from seforge.systems.swords_edge.play.luck import record_roll
 from seforge.systems.swords_edge.scene import (
     Scene,
@@ -132,9 +137,10 @@ class SceneCalculatorLink(QWidget):
 
     def store_test(self, pc_id: str, test: PendingTest) -> None:
         """Keep the calculator's latest Test as the pairing's (saved with the scene),
-        with what it brings: its rolls in the log and the PC's history, the Luck of a
-        reroll, a settled Momentum, NC Stress. A step the scene's Undo or Redo replays
-        changes nothing here (the scene's half of that step restores the scene)."""
+        with what it brings: its rolls in the log and the PC's history, the Luck its
+        extra Traits and Elements cost (exertion) and the Luck of a reroll, a settled
+        Momentum, NC Stress. A step the scene's Undo or Redo replays changes nothing
+        here (the scene's half of that step restores the scene)."""
         if self._routed and self._test_step is None:
             return
         try:
@@ -148,13 +154,21 @@ class SceneCalculatorLink(QWidget):
         known = len(before.log) if before is not None else 0
         new = test.log[known:] if len(test.log) > known else []
         rerolls = test.luck_rerolls - (before.luck_rerolls if before is not None else 0)
+        exertion = exertion_of(new)
         title = "Luck reroll" if rerolls > 0 else "Roll" if new else "Test calculator"
         notes: list[str] = []
         # Whether the panels show something new (not only the Test: no redraw then).
-        shown = [bool(new) or rerolls > 0]
+        shown = [bool(new) or rerolls > 0 or exertion > 0]
 
         def operation(scene: Scene) -> None:
             scene.store_test(pc_id, test)
+            # The Luck the roll's extra Traits and Elements cost is spent with it (the
+            # calculator refused the roll when the PC lacked it).
+            if exertion > 0:
+                try:
+                    scene.spend_luck(pc_id, "exertion", exertion, "Test calculator")
+                except RefusedError as exc:
+                    notes.append(f"Luck exertion: {sentence(exc)}")
             for entry in new:
                 scene.note(roll_line(entry))
             if new and scene.is_bound(pc_id):

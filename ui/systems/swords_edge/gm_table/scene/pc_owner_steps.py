@@ -22,7 +22,7 @@ from seforge.systems.swords_edge.fileformat import CharacterFileError
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_data
-from seforge.systems.swords_edge.scene_changes import Patch, diff, replay
+from seforge.systems.swords_edge.scene_changes import Patch, already_applied, diff, replay
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import Changes, DocumentRegistry
 from ui.systems.swords_edge.gm_table.scene_commands import (
@@ -89,9 +89,12 @@ class PCOwnerSteps(QWidget):
     def _restored_owner(self, state: Character, path: Path | None,
                         changes: Sequence[Patch] = ()) -> CharacterDocument:
         """The owner of a restored PC: its file's owner (as it is open here, with its own
-        unsaved edits if the user restored them) with the scene's ``changes`` replayed
-        (one undo step, so the document shows modified), else ``state`` (a PC without a
-        file, or one whose file is unreadable now)."""
+        unsaved edits if the user restored them) with the scene's ``changes`` it does not
+        hold yet replayed (one undo step, so the document shows modified), else ``state``
+        (a PC without a file, or one whose file is unreadable now). A PC whose restored
+        autosave (or file) was written after the scene's steps already holds them, maybe
+        with later edits of its own: replaying them again would set its Luck and history
+        back to the scene's (:func:`~seforge.systems.swords_edge.scene_changes.unapplied`)."""
         document = None
         if path is not None:
             try:
@@ -103,7 +106,7 @@ class PCOwnerSteps(QWidget):
             if path is not None:
                 document.mark_modified()
             return document
-        if changes:
+        if changes and not already_applied(document.character, list(changes)):
             wanted = full_dump(replay(document.character, list(changes)))
             self._step_on(document, "Restore the scene's state",
                           lambda: restore(document.character, wanted))

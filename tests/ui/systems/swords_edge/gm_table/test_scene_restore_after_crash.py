@@ -1,0 +1,170 @@
+"""Found in a real session: a scene ran with a PC, the PC then gained a Luck and took a
+Penalty Rank in the Play dock, the app was killed; restoring the PC's autosave and then
+the scene gave back the Penalty Rank but Luck and history as the scene had left them (the
+scene's changes were replayed over a PC that already held them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from seforge.systems.swords_edge.models import Character, Trait
+from seforge.systems.swords_edge.play.history import state_at
+from tests.ui.document_helpers import gm_table, jyrell_file
+from tests.ui.helpers import se_part
+from tests.ui.test_autosave import crash
+from ui.shell import dialogs as shell_dialogs
+from ui.shell.window import MainWindow
+from ui.systems.swords_edge.document import CharacterDocument
+from ui.systems.swords_edge.gm_table.scene.tracker import SceneTracker
+from ui.systems.swords_edge.play.panel import PlayPanel
+
+
+@pytest.fixture
+def windows(qtbot: QtBot, prompts: list[str]) -> Iterator[list[MainWindow]]:
+    made: list[MainWindow] = []
+    yield made
+    for window in reversed(made):
+        window.shutdown()
+        window.close()
+
+
+def _window(qtbot: QtBot, windows: list[MainWindow]) -> MainWindow:
+    window = MainWindow(autosave_interval_ms=60_000)
+    qtbot.addWidget(window)
+    window.show()
+    windows.append(window)
+    return window
+
+
+def _panel(window: MainWindow, document: CharacterDocument) -> PlayPanel:
+    dock = se_part(window).play_dock
+    assert dock is not None
+    dock.show()
+    dock.raise_()
+    panel = dock.panel_for(document)
+    panel.refresh()  # the dock redraws a panel once it is seen
+    return panel
+
+
+def _take_a_penalty_rank(panel: PlayPanel, trait: Trait) -> None:
+    panel.stress_trait.setCurrentIndex(panel.stress_trait.findText(trait.value))
+    panel.stress_count.setValue(1)
+    assert panel.stress_button.isEnabled(), panel.stress_button.toolTip()
+    panel.stress_button.click()
+
+
+def _agrees(character: Character) -> None:
+    """The PC's play state is what its last history entry says it became."""
+    assert character.history
+    last = state_at(character, len(character.history) - 1)
+    assert last.play == character.play
+
+
+def _restart(qtbot: QtBot, windows: list[MainWindow], monkeypatch: pytest.MonkeyPatch,
+             first: MainWindow) -> tuple[MainWindow, SceneTracker]:
+    """Kill the first window (autosaves left, nothing saved), start a new one: Restore
+    the unsaved files, then Yes for the scene."""
+    first.autosaver.save_all()  # what its timer would have written by then
+    crash(first)
+    monkeypatch.setattr(shell_dialogs, "ask_restore", lambda parent, titles: True)
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+    second = _window(qtbot, windows)
+    second.restore_autosaves()
+    return second, gm_table(second).scene
+
+
+def test_a_pcs_edits_after_the_scene_step_survive_a_crash(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        windows: list[MainWindow]) -> None:
+    first = _window(qtbot, windows)
+    path = jyrell_file(tmp_path)
+    document = first.open_path(path)
+    assert document is not None
+    tracker = gm_table(first).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    assert tracker.give_luck(pc)  # the scene's step: Luck and history
+    luck = document.character.play.luck
+    # the PC's own edits, in the Play dock: a Luck, a Penalty Rank
+    panel = _panel(first, document)
+    panel.gain_button.click()
+    assert document.character.play.luck == luck + 1
+    _take_a_penalty_rank(panel, Trait.CUNNING)
+    assert document.character.play.penalty_ranks == {Trait.CUNNING: 1}
+    expected = document.character.model_copy(deep=True)
+    _agrees(expected)
+
+    _second, again = _restart(qtbot, windows, monkeypatch, first)
+    restored = again.document_of(pc)
+    assert restored is not None and restored.path == path
+    character = restored.character
+    assert character.play.luck == luck + 1
+    assert character.play.penalty_ranks == {Trait.CUNNING: 1}
+    assert [e.what for e in character.history] == [e.what for e in expected.history]
+    _agrees(character)
+    assert character.play == expected.play
+    # nothing was replayed over it: no step of the scene's on the PC's history
+    texts = [restored.undo_stack.text(i) for i in range(restored.undo_stack.count())]
+    assert not any("Restore the scene's state" in t for t in texts)
+
+
+def test_a_pc_autosaved_before_the_scene_step_gets_the_step_back(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        windows: list[MainWindow]) -> None:
+    """The other order: the PC's autosave was written before the scene's step (the
+    autosave timer had not come round again): the scene's step is replayed, once."""
+    first = _window(qtbot, windows)
+    path = jyrell_file(tmp_path)
+    document = first.open_path(path)
+    assert document is not None
+    tracker = gm_table(first).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    panel = _panel(first, document)
+    _take_a_penalty_rank(panel, Trait.CUNNING)
+    first.autosaver.save_all()  # the PC's autosave: the Penalty Rank, not the Luck
+    first.autosaver.save_all = lambda: 0  # type: ignore[method-assign]
+    assert tracker.give_luck(pc)
+    expected = document.character.model_copy(deep=True)
+
+    _second, again = _restart(qtbot, windows, monkeypatch, first)
+    restored = again.document_of(pc)
+    assert restored is not None
+    character = restored.character
+    assert character.play == expected.play
+    assert [e.what for e in character.history] == [e.what for e in expected.history]
+    _agrees(character)
+
+
+def test_a_pc_saved_after_the_scene_step_keeps_what_was_saved(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        windows: list[MainWindow]) -> None:
+    """The PC's file was saved after the scene's step (with a Play dock edit): the
+    restored scene does not take the file back to the scene's state."""
+    first = _window(qtbot, windows)
+    path = jyrell_file(tmp_path)
+    document = first.open_path(path)
+    assert document is not None
+    tracker = gm_table(first).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    assert tracker.give_luck(pc)
+    panel = _panel(first, document)
+    panel.gain_button.click()
+    first.save(document)
+    assert not document.is_modified()
+    expected = document.character.model_copy(deep=True)
+
+    _second, again = _restart(qtbot, windows, monkeypatch, first)
+    restored = again.document_of(pc)
+    assert restored is not None
+    character = restored.character
+    assert character.play == expected.play
+    assert [e.what for e in character.history] == [e.what for e in expected.history]
+    _agrees(character)
