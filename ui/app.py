@@ -54,12 +54,14 @@ def prepare_registry() -> None:
     and a system UI that names no suffixes gets its core's (the installed systems come
     from the ``seforge.ui_systems`` entry points)."""
     from ui.shell.system_uis import UI_REGISTRY
-    from ui.systems import core_file_info, system_order
+    from ui.systems import core_file_info, core_library, system_order
 
     UI_REGISTRY.order = system_order()
     UI_REGISTRY.first = UI_REGISTRY.order[0] if UI_REGISTRY.order else ""
     if UI_REGISTRY.file_info is None:
         UI_REGISTRY.file_info = core_file_info
+    if UI_REGISTRY.library is None:
+        UI_REGISTRY.library = core_library
 
 
 def build_window(preferences: Preferences | None = None,

@@ -13,6 +13,9 @@ from pathlib import Path
 
 from seforge.core.frozen import FrozenRecord
 
+MAX_TITLE_READ = 1024 * 1024
+"""A shipped document read for its name is at most this large."""
+
 
 class LibraryEntry(FrozenRecord):
     """One ready-made document: what a list shows, and where its file is."""
@@ -39,3 +42,18 @@ class LibraryEntry(FrozenRecord):
     def name(self) -> str:
         """The title (the name a character list calls it)."""
         return self.title
+
+
+def document_title(path: Path) -> str:
+    """The name a shipped document gives itself (its top-level ``name``), for a list:
+    "" when the file has none or cannot be read (the list then shows its id)."""
+    import json  # (not for ``seforge odds``, which imports this module)
+
+    from seforge.core.bounded_read import FileReadError, read_bounded
+
+    try:
+        data = json.loads(read_bounded(path, MAX_TITLE_READ))
+    except (FileReadError, ValueError):
+        return ""
+    name = data.get("name") if isinstance(data, dict) else None
+    return " ".join(name.split()) if isinstance(name, str) else ""

@@ -360,6 +360,10 @@ class DocumentController(DocumentSaving, QObject):
                                      f"{path.name}: no game system here opens this file.")
                 return None
             ui = systems[0]  # its loader says in one line what is wrong with the file
+        if is_shipped(path):  # a sample opened from the install: never saved over
+            from seforge.core.library import document_title
+
+            return self.open_copy(path, document_title(path))
         part = self.part(ui.system_id)
         existing = part.existing_editor(path, self.host.tabs) if part is not None else None
         if existing is not None:  # another view has it open: show that same owner
@@ -459,13 +463,39 @@ class DocumentController(DocumentSaving, QObject):
             except (DocumentFileError, OSError, ValueError) as exc:
                 QMessageBox.critical(self.dialog_parent, "Cannot duplicate", str(exc))
                 return None
+        return self._as_copy(tab.system_id, editor, f"{name} (copy)")
+
+    def _as_copy(self, system_id: str, editor: DocumentEditor, title: str) -> Any:
+        """``editor``'s document as a new, unsaved one titled ``title``, in a tab."""
         copy = editor.owner
         copy.set_path(None)
         copy.disk_stamp = None
-        copy.set_title(f"{name} (copy)")
+        copy.set_title(title)
         copy.mark_modified()
-        self.add_editor(tab.system_id, editor)
+        self.add_editor(system_id, editor)
         return copy
+
+    def open_copy(self, path: Path, title: str = "") -> Any:
+        """A ready-made document (a system's sample, any file SEForge ships) opened as a
+        new, unsaved copy titled ``title`` (else its file's name): saving it asks where,
+        and the shipped file is never changed. Its owner, None when it cannot be read."""
+        from seforge.core.documents import DocumentFileError
+
+        path = Path(path)
+        ui = self.system_for_path(path)
+        if ui is None:
+            QMessageBox.critical(self.dialog_parent, "Cannot open file",
+                                 f"{path.name}: no game system here opens this file.")
+            return None
+        try:
+            with busy_opening(path, self.host.statusBar()):
+                editor = ui.open_editor(path, self.host.tabs)
+        except (DocumentFileError, ValueError, OSError, RecursionError) as exc:
+            QMessageBox.critical(self.dialog_parent, f"Cannot open {file_noun(ui, path)}",
+                                 str(exc) if not isinstance(exc, OSError)
+                                 else f"{path.name}: {exc.strerror or exc}")
+            return None
+        return self._as_copy(ui.system_id, editor, title or path.stem)
 
     def unsaved_work(self) -> list[UnsavedWork]:
         """Every unsaved document: the tabs', then the parts' own unsaved work (the
@@ -535,3 +565,13 @@ class DocumentController(DocumentSaving, QObject):
         from ui.shell.recovery import restore_autosaves
 
         return restore_autosaves(self)
+
+
+def is_shipped(path: Path) -> bool:
+    """True when ``path`` is one of the files SEForge ships (under its resources)."""
+    from seforge.core.resources import resource_root
+
+    try:
+        return Path(path).resolve().is_relative_to(resource_root().resolve())
+    except (OSError, RuntimeError):
+        return False

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QWidget
 from ui.shell.document_api import DocumentEditor, NewDocumentChoice, OpenDocument, TrackerPage
 
 if TYPE_CHECKING:
+    from seforge.core.library import LibraryEntry
     from ui.shell.document_owner import DocumentOwner
     from ui.shell.window_part import WindowPart
 
@@ -186,6 +187,9 @@ class SystemUiRegistry:
     file_info: Callable[[str], FileInfo] | None = None
     """Where a system UI without ``suffixes``/``format_ids`` gets them: the app sets this
     to ask the system's core (its document formats), the first time they are needed."""
+    library: Callable[[str], Sequence[LibraryEntry]] | None = None
+    """Where a system's ready-made documents come from: the app sets this to ask the
+    system's core (its ``library()``); the samples the window offers (:meth:`samples_of`)."""
     broken: dict[str, str] = field(default_factory=dict)
     """Systems whose UI failed to load, with the one-line reason (left out of the window)."""
     _pending: dict[str, Callable[[], Any]] = field(default_factory=dict)
@@ -210,6 +214,15 @@ class SystemUiRegistry:
         suffixes, formats = self._file_info[ui.system_id]
         return (tuple(own_suffixes if own_suffixes is not None else suffixes),
                 tuple(own_formats if own_formats is not None else formats))
+
+    def samples_of(self, system_id: str) -> list[LibraryEntry]:
+        """The ready-made documents ``system_id`` ships (none when its core cannot say)."""
+        if self.library is None:
+            return []
+        try:
+            return list(self.library(system_id))
+        except Exception:  # a system whose library fails offers no samples
+            return []
 
     def register(self, ui: SystemUi) -> None:
         """Register a system UI object now (a test's toy system)."""

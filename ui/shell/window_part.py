@@ -28,6 +28,9 @@ class WindowPart:
     """One system's additions to the window (see the module's docstring)."""
 
     system_id = ""
+    own_library = False
+    """True when the part offers its system's ready-made documents itself (a dialog of
+    its own): the window's Start from a Sample then leaves them out."""
 
     def __init__(self, window: Any) -> None:
         self.window = window

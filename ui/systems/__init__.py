@@ -7,6 +7,12 @@ group (see :mod:`ui.shell.system_uis`); nothing here lists the systems.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from seforge.core.library import LibraryEntry
+
 
 def core_file_info(system_id: str) -> tuple[list[str], list[str]]:
     """A system's document suffixes and format ids (aliases too), from its core: for a
@@ -16,6 +22,13 @@ def core_file_info(system_id: str) -> tuple[list[str], list[str]]:
     formats = registry().get(system_id).formats
     return ([f.suffix for f in formats],
             [i for f in formats for i in (f.id, *f.aliases)])
+
+
+def core_library(system_id: str) -> Sequence[LibraryEntry]:
+    """A system's ready-made documents, from its core."""
+    from seforge.systems import registry
+
+    return registry().get(system_id).library()
 
 
 def system_order() -> list[str]:

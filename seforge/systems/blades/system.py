@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.library import LibraryEntry
+from seforge.core.library import LibraryEntry, document_title
 from seforge.core.systems import (
     CheckProblem,
     CheckReport,
@@ -83,7 +83,8 @@ class BladesSystem:
         folder = resource_path("systems", "blades")
         if not folder.is_dir():
             return ()
-        return tuple(LibraryEntry(path.stem, path) for path in sorted(folder.glob("*.blades")))
+        return tuple(LibraryEntry(path.stem, path, document_title(path))
+                     for path in sorted(folder.glob("*.blades")))
 
     def check(self, path: Path) -> CheckReport:
         from seforge.core.documents import peek_format

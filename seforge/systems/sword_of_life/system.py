@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.library import LibraryEntry
+from seforge.core.library import LibraryEntry, document_title
 from seforge.core.systems import (
     CheckReport,
     CliVerb,
@@ -57,7 +57,8 @@ class SwordOfLife:
         from seforge.core.resources import resource_path
 
         folder = resource_path("systems", "sword_of_life", "library")
-        return tuple(LibraryEntry(path.stem, path) for path in sorted(folder.glob("*.sol")))
+        return tuple(LibraryEntry(path.stem, path, document_title(path))
+                     for path in sorted(folder.glob("*.sol")))
 
     def check(self, path: Path) -> CheckReport:
         from seforge.systems.sword_of_life.checking import check_file

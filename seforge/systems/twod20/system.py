@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from seforge.core.credits import SourceCredit
-from seforge.core.library import LibraryEntry
+from seforge.core.library import LibraryEntry, document_title
 from seforge.core.systems import (
     CheckReport,
     CliVerb,
@@ -71,9 +71,8 @@ class TwoD20System:
     def library(self) -> Sequence[LibraryEntry]:
         from seforge.core.resources import resource_path
 
-        return tuple(LibraryEntry(name.removesuffix(".s2d20"),
-                                  resource_path("systems", "twod20", name))
-                     for name in SAMPLES)
+        paths = [resource_path("systems", "twod20", name) for name in SAMPLES]
+        return tuple(LibraryEntry(path.stem, path, document_title(path)) for path in paths)
 
     def check(self, path: Path) -> CheckReport:
         from seforge.systems.twod20.records import check_file

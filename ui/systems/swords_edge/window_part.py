@@ -69,6 +69,8 @@ CAMPAIGN_SUFFIX = ".secampaign"
 class SwordsEdgeWindowPart(SheetsPart, WindowPart):
     """Sword's Edge's docks, menu and documents in the window."""
 
+    own_library = True  # the Book Characters, with their own dialog (LibraryDialog)
+
     def __init__(self, ui: SwordsEdgeUi, window: MainWindow) -> None:
         super().__init__(window)
         self.ui = ui
