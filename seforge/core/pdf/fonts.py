@@ -299,6 +299,8 @@ class _Segment:
     level: int
     name: str | None = None
     """The printed name of characters no font has (drawn in the sheet's face)."""
+    script: str | None = None
+    """The right-to-left script of its letters (None: none yet), see :func:`_rtl_script`."""
 
 
 def _levels(text: str, base_rtl: bool | None) -> list[int]:
@@ -324,14 +326,26 @@ def _levels(text: str, base_rtl: bool | None) -> list[int]:
     return levels
 
 
+def _rtl_script(cluster: str) -> str | None:
+    """The script of a right-to-left letter ("ARABIC", "HEBREW", "SYRIAC"...), else None.
+    HarfBuzz shapes a run in one script: Arabic in a run that starts in Hebrew (same
+    face, same direction) would print in unjoined letters."""
+    ch = cluster[0]
+    if unicodedata.bidirectional(ch) not in ("R", "AL"):
+        return None
+    return unicodedata.name(ch, "").partition(" ")[0] or None
+
+
 def _segments(text: str, face: Face, base_rtl: bool | None) -> list[_Segment]:
-    """Logical runs of one font and one bidi level; clusters never split."""
+    """Logical runs of one font, one bidi level and one right-to-left script; clusters
+    never split."""
     register_fonts()
     levels = _levels(text, base_rtl)
     segments: list[_Segment] = []
     pos = 0
     for cluster in graphemes(text):
         level = levels[pos]
+        script = _rtl_script(cluster)
         name: str | None = None
         if cluster == " " and segments and ord(" ") in _face_glyphs(segments[-1].font):
             font = segments[-1].font
@@ -343,10 +357,12 @@ def _segments(text: str, face: Face, base_rtl: bool | None) -> list[_Segment]:
                 font = found
         last = segments[-1] if segments else None
         if (last is not None and last.font == font and last.level == level
-                and last.name is None and name is None):
-            segments[-1] = _Segment(last.start, pos + len(cluster), font, level)
+                and last.name is None and name is None
+                and (script is None or last.script in (None, script))):
+            segments[-1] = _Segment(last.start, pos + len(cluster), font, level,
+                                    script=last.script or script)
         else:
-            segments.append(_Segment(pos, pos + len(cluster), font, level, name))
+            segments.append(_Segment(pos, pos + len(cluster), font, level, name, script))
         pos += len(cluster)
     return segments
 

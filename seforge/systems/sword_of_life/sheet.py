@@ -21,7 +21,7 @@ from seforge.core.pdf.flow import Flow, Spill, number_pages_from
 from seforge.core.pdf.fonts import Face, draw_string, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
-from seforge.core.pdf.text import draw_text
+from seforge.core.pdf.text import draw_text, fit_text
 from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
 from seforge.systems.sword_of_life.documents import CHARACTER
 from seforge.systems.sword_of_life.reference import scale_label
@@ -137,7 +137,8 @@ _RATING_ROW = 14.0
 
 def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
                   width: float) -> float:
-    """The table of effective ratings; the rows that do not fit go to the continuation."""
+    """The table of effective ratings; the rows that do not fit go to the continuation,
+    and so does, in full, every row with a cell cut short."""
     inner = width - 2 * MARGIN
     rated = effective_ratings(character)
     room = max(4, int((y - MARGIN - 190) / _RATING_ROW) - 2)
@@ -145,6 +146,8 @@ def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: floa
     if len(rated) > room:  # a very long skill list goes on after the first page
         hidden = [_rating_line(item) for item in rated[room - 1:]]
         rated = rated[: room - 1]
+    cut = [_rating_line(item) for item in rated if not _rating_row_fits(item, inner)]
+    hidden = cut + hidden
     table_h = 27 + _RATING_ROW * (len(rated) + 1) + (12 if hidden else 0)
     table = Rect(MARGIN, y - table_h, inner, table_h)
     _box(canvas, table, "Effective ratings (cards drawn)")
@@ -155,12 +158,10 @@ def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: floa
         draw_string(canvas, MARGIN + 8 + x * (inner - 16), row_y, head, Face.CONDENSED_BOLD, 8)
     canvas.setFillColorRGB(0, 0, 0)
     row_y -= 5  # a little air under the column heads
-    cut: list[str] = []
     for item in rated:
         row_y -= _RATING_ROW
-        if not _draw_rating_row(canvas, item, row_y, inner):
-            cut.append(_rating_line(item))  # the whole row, in full, on the continuation
-    hidden = cut + hidden
+        for cell, rect in _rating_cells(item, row_y, inner):
+            draw_text(canvas, cell, rect, face=Face.CONDENSED, size=9, min_size=7)
     if hidden:
         canvas.setFillColorRGB(*GREY)
         draw_string(canvas, MARGIN + 8, table.y + 6, f"... {len(hidden)} more in full on "
@@ -170,20 +171,25 @@ def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: floa
     return table.y - 10
 
 
-def _draw_rating_row(canvas: Canvas, item: RatedSkill, row_y: float, inner: float) -> bool:
-    """One row of the ratings' table, cell by cell; False when a cell was cut short (the
-    cells after it are left out)."""
+def _rating_cells(item: RatedSkill, row_y: float, inner: float) -> list[tuple[str, Rect]]:
+    """The cells of one row of the ratings' table, each with its box."""
     cells = (item.name, LABELS[item.characteristic], str(item.rating),
              item.how + ("; GM may forbid" if item.gm_ruling else ""))
+    found: list[tuple[str, Rect]] = []
     for index, (x, cell) in enumerate(zip(_RATING_COLUMNS, cells, strict=True)):
         end = _RATING_COLUMNS[index + 1] if index + 1 < len(_RATING_COLUMNS) else 1.0
         cell_w = (end - x) * (inner - 16) - 6
-        fitted = draw_text(canvas, cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3,
-                                              cell_w, _RATING_ROW),
-                           face=Face.CONDENSED, size=9, min_size=7)
-        if fitted.truncated:
-            return False
-    return True
+        found.append((cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3, cell_w,
+                                 _RATING_ROW)))
+    return found
+
+
+def _rating_row_fits(item: RatedSkill, inner: float) -> bool:
+    """False when a cell of the row is cut short (every cell is still printed, and
+    the whole row goes on, in full, on the continuation)."""
+    return not any(fit_text(cell, rect.w, rect.h, face=Face.CONDENSED, size=9,
+                            min_size=7).truncated
+                   for cell, rect in _rating_cells(item, 0.0, inner))
 
 
 def _draw_untrained_and_problems(canvas: Canvas, character: SolCharacter, y: float,

@@ -148,19 +148,84 @@ def _fit_where(nc: NarrativeCharacter, width: float, count: int = 2) -> Fitted:
                     size=WHERE_SIZE, min_size=WHERE_SIZE, max_lines=None)
 
 
-def header_height(nc: NarrativeCharacter, first: bool, card_w: float) -> float:
-    """The header: as tall as the name and the source line need (at least the badge)."""
-    text_w = card_w - _badge_w(nc) - 6
-    name_h = max(18.0, _fit_name(nc, first, text_w).height + 3)
-    where = _fit_where(nc, text_w)
+@dataclass(frozen=True)
+class _Head:
+    """What a card's header prints, and what its first card cut short."""
+
+    name: Fitted
+    where: Fitted
+    height: float
+    concept_h: float
+    """The Concept row's height (first card; 0 on the others)."""
+    cut: tuple[str, ...] = ()
+    """Texts the first card cut short, given in full in the notes that follow."""
+
+
+def _lines_h(lines: int, size: float) -> float:
+    return lines * size * LEADING + 1.0
+
+
+def _head(nc: NarrativeCharacter, inner: Rect, index: int = 0, count: int = 2) -> _Head:
+    """The header of card ``index`` of ``count`` and the first card's Concept row.
+
+    The first card prints the name, genre and source and Concept whole while the card
+    has room for them over its Traits and Stress track; at the file's limits (200
+    characters each) the source line, then the name, then the Concept are cut short to
+    fit, and go on in full at the head of the notes. The cards after it print the
+    name (whole) and only "Card n of m" under it."""
+    text_w = inner.w - _badge_w(nc) - 6
+    if index > 0:
+        name = _fit_name(nc, False, text_w)
+        where = fit_text(f"Card {index + 1} of {count}", text_w, 9.0, face=Face.CONDENSED,
+                         size=WHERE_SIZE, min_size=WHERE_SIZE, max_lines=1)
+        height = max(HEADER_H, max(18.0, name.height + 3) + where.height + 2)
+        return _Head(name, where, height, 0.0)
+    name = _fit_name(nc, True, text_w)
+    where_text = _where_text(nc, 0, count)
+    where = _fit_where(nc, text_w, count)
+    concept_h = _concept_h(nc, inner.w)
+    rest = (inner.h - SECTION_GAP - FOOTER_H - 2.0 - MARKER_H
+            - (SECTION_GAP + TRAITS_H if nc.traits else 0.0))
+    cut: list[str] = []
+
+    def over() -> float:
+        where_h = where.height + 2 if where.lines else 0.0
+        return max(HEADER_H, max(18.0, name.height + 3) + where_h) + concept_h - rest
+
+    if over() > 0.01 and len(where.lines) > 1:
+        room = max(1, int((len(where.lines) * where.size * LEADING - over())
+                          // (WHERE_SIZE * LEADING)))
+        where = fit_text(where_text, text_w, _lines_h(room, WHERE_SIZE), face=Face.CONDENSED,
+                         size=WHERE_SIZE, min_size=WHERE_SIZE, max_lines=room)
+        if where.truncated:
+            cut.append(_where_text(nc, 0, 1))
+    if over() > 0.01 and len(name.lines) > 2:
+        room = max(2, int((len(name.lines) * name.size * LEADING - over())
+                          // (7.0 * LEADING)))
+        name = fit_text(_name_text(nc, True), text_w, _lines_h(room, 7.0), face=Face.BOLD,
+                        size=7.0, min_size=7.0, max_lines=room)
+        if name.truncated:
+            cut.insert(0, f"Name: {_name_text(nc, True)}")
+    if over() > 0.01 and nc.concept is not None and concept_h > CONCEPT_H:
+        concept_h = max(CONCEPT_H, concept_h - over())
+        cut.append(f"Concept: {' '.join(nc.concept.name.split())}")
     where_h = where.height + 2 if where.lines else 0.0
-    return max(HEADER_H, name_h + where_h)
+    height = max(HEADER_H, max(18.0, name.height + 3) + where_h)
+    return _Head(name, where, height, concept_h, tuple(cut))
 
 
-def _fixed(nc: NarrativeCharacter, first: bool, width: float) -> float:
-    fixed = header_height(nc, first, width) + SECTION_GAP + FOOTER_H + 2.0
+def header_height(nc: NarrativeCharacter, first: bool, card_w: float,
+                  card_h: float = 10_000.0) -> float:
+    """The header: as tall as the name and the source line need (at least the badge),
+    within a card ``card_h`` high (inside its padding)."""
+    return _head(nc, Rect(0, 0, card_w, card_h), 0 if first else 1).height
+
+
+def _fixed(nc: NarrativeCharacter, first: bool, inner: Rect) -> float:
+    head = _head(nc, inner, 0 if first else 1)
+    fixed = head.height + SECTION_GAP + FOOTER_H + 2.0
     if first:
-        fixed += _concept_h(nc, width)
+        fixed += head.concept_h
     if first and nc.traits:
         fixed += SECTION_GAP + TRAITS_H
     return fixed
@@ -190,11 +255,11 @@ def plan_cards(nc: NarrativeCharacter, card: Rect) -> list[CardPiece]:
 def _plan(nc: NarrativeCharacter, card: Rect, base: float) -> list[CardPiece]:
     inner = card.inset(PAD_X, PAD_Y)
     rows = _rows(nc)
-    notes = nc.notes.strip()
+    notes = "\n".join((*_head(nc, inner).cut, nc.notes.strip())).strip()
     pieces: list[tuple[tuple[tuple[NCQuality, bool], ...], str, bool]] = []
     first = True
     while first or rows or notes:
-        room = inner.h - _fixed(nc, first, inner.w)
+        room = inner.h - _fixed(nc, first, inner)
         if rows:
             room -= SECTION_GAP
         taken: list[tuple[NCQuality, bool]] = []
@@ -202,8 +267,8 @@ def _plan(nc: NarrativeCharacter, card: Rect, base: float) -> list[CardPiece]:
             height = _quality_h(rows[0], inner.w, base)
             # room for "more on the next card" whenever anything follows
             more = MARKER_H if len(rows) > 1 or notes else 0.0
-            if taken and height + more > room + 0.01:
-                break
+            if (taken or first) and height + more > room + 0.01:
+                break  # on the next card (a card that goes on takes one row at least)
             taken.append(rows.pop(0))
             room -= height
         if rows:
@@ -274,19 +339,19 @@ def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter,
     first = piece.index == 0
 
     # Header: name, where it comes from, and the Rank badge.
-    header = inner.take_top(header_height(nc, first, inner.w))
+    head = _head(nc, inner, piece.index, piece.count)
+    header = inner.take_top(head.height)
     kind, tn = badge_text(nc)
     badge_w = _badge_w(nc)
     badge = Rect(header.right - badge_w, header.top - 26, badge_w, 26)
     _badge(c, badge, kind, tn)
     text_w = badge.x - header.x - 6
     c.setFillColor(INK)
-    name = _fit_name(nc, first, text_w)
+    name = head.name
     name_h = max(18.0, name.height + 3)
     draw_fitted(c, name, Rect(header.x, header.top - name_h, text_w, name_h),
                 valign="middle")
-    where = fit_text(_where_text(nc, piece.index, piece.count), text_w, 10_000.0,
-                     face=Face.CONDENSED, size=WHERE_SIZE, min_size=WHERE_SIZE, max_lines=None)
+    where = head.where
     if where.lines:
         c.setFillColor(MUTED)
         draw_fitted(c, where, Rect(header.x, header.y + 1, text_w, where.height),
@@ -296,7 +361,7 @@ def draw_card(c: Canvas, card: Rect, nc: NarrativeCharacter,
 
     # Concept.
     if first and nc.concept is not None:
-        height = _concept_h(nc, inner.w)
+        height = head.concept_h
         row = Rect(inner.x, y - height, inner.w, height)
         _quality_row(c, row, nc.concept.name, nc.concept.rank, base, label="Concept")
         y = row.y

@@ -132,3 +132,14 @@ def test_a_word_is_kept_whole_at_a_smaller_size_before_it_is_cut() -> None:
     assert string_width("Interrogation", Face.REGULAR, fitted.size) <= 50
     narrow = fit_text("Interrogation", 20, 40, size=10, min_size=6)
     assert len(narrow.lines) > 1 and "".join(narrow.lines) == "Interrogation"
+
+
+@pytest.mark.parametrize("line", ["שומר העיר العربية", "العربية שלום", "«שלום» - العربية!"])
+def test_arabic_joins_beside_hebrew(line: str) -> None:
+    """Hebrew and Arabic are both right to left in the same face, so they made one run,
+    and HarfBuzz shaped it all as Hebrew: "العربية" printed in unjoined letters."""
+    def drawn(text: str) -> str:
+        return "".join(part.drawn for part in _layout(text, Face.REGULAR, None))
+
+    assert drawn("العربية") in drawn(line)
+    assert drawn("שלום") in drawn("العربية שלום")

@@ -23,7 +23,7 @@ from seforge.systems.swords_edge.cards import (
     render_cards,
     stress_track,
 )
-from seforge.systems.swords_edge.cards.draw import draw_card
+from seforge.systems.swords_edge.cards.draw import CONTINUES, draw_card
 from seforge.systems.swords_edge.models import NarrativeCharacter, NCQuality, NCType, Trait
 from seforge.systems.swords_edge.nc_builder import new_nc
 from seforge.systems.swords_edge.ranks import Rank
@@ -298,3 +298,52 @@ def test_index_and_a6_cards_draw_short_ncs_larger_and_long_ones_on_no_more_cards
     grid, _ = render_cards([minion], PaperSize.A4)
     larger, _ = render_cards([minion], PaperSize.A4, size=size)
     assert name_size(larger) > 1.3 * name_size(grid)
+
+
+def _at_the_limits() -> NarrativeCharacter:
+    """Every text as long as the file allows (names 200 characters)."""
+    def text(seed: str) -> str:
+        return (f"{seed} " + "ipsum dolor sit amet consectetur adipiscing " * 6)[:200].strip()
+
+    nc = library.load_nc("dragon")
+    nc.name, nc.genre, nc.source = text("Name"), text("Genre"), text("Source")
+    assert nc.concept is not None
+    nc.concept.name = text("Concept")
+    nc.elements = [NCQuality(name=text(f"E{i}"), rank=Rank.GOOD, trait=Trait.CUNNING)
+                   for i in range(6)]
+    nc.notes = "Notes " + "lorem ipsum dolor " * 200
+    return nc
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler is not installed")
+@pytest.mark.parametrize("paper", [PaperSize.A4, PaperSize.LETTER])
+@pytest.mark.parametrize("size", ["grid", "index", "a6"])
+def test_an_nc_at_the_text_limits_stays_inside_its_cards(tmp_path: Path, paper: PaperSize,
+                                                         size: str) -> None:
+    """A 200-character name, genre, source and Concept: the header grew past the card,
+    the rows were drawn over the next card and off the page, and each card that went on
+    repeated the whole header. Now every word lies inside a card, none over another,
+    and none of the texts is lost (what the first card cuts short goes on after it)."""
+    from tests.seforge.core.pdf.corpus import assert_no_overlap, text_layer, words
+
+    nc = _at_the_limits()
+    pdf = tmp_path / "cards.pdf"
+    pdf.write_bytes(render_cards([nc], paper, size=size)[0])
+    layout = page_layout(paper, size)
+    _pages, found = words(pdf)
+    for word in found:
+        top, bottom = layout.height - word.y0, layout.height - word.y1
+        if bottom >= layout.header.y - 1 or top <= layout.footer.top + 1:
+            continue  # the page's own title band and footer
+        assert any(c.x - 0.5 <= word.x0 and word.x1 <= c.right + 0.5
+                   and c.y - 0.5 <= bottom and top <= c.top + 0.5
+                   for c in layout.cards), word
+    assert_no_overlap(found)
+    tokens = set(text_layer(pdf).split())
+    for whole in (nc.name, nc.genre, nc.source, nc.concept.name if nc.concept else ""):
+        assert set(whole.split()) <= tokens, whole
+    if size == "grid":  # the source line cut short on the first card goes on in the notes
+        first = layout.cards[0]
+        notes = " ".join(" ".join(piece.notes.replace(CONTINUES, "").rstrip("\u2026 ").split())
+                         for piece in plan_cards(nc, first))
+        assert f"{nc.genre} \u00b7 {nc.source}" in notes
