@@ -282,6 +282,12 @@ def draw_continuation(canvas: Canvas, character: Character, paper: PaperSize,
 def render_player_sheet(character: Character, paper: PaperSize | str | None = None) -> bytes:
     """The PDF of ``character``'s player sheet: one page, and continuation pages when
     its text does not fit."""
+    return player_sheet_pdf(character, paper)[0]
+
+
+def player_sheet_pdf(character: Character,
+                     paper: PaperSize | str | None = None) -> tuple[bytes, int]:
+    """The player sheet's PDF (see :func:`render_player_sheet`) and its page count."""
     register_fonts()
     size = PaperSize(paper) if paper is not None else default_paper_for_locale()
     buffer = io.BytesIO()
@@ -293,8 +299,9 @@ def render_player_sheet(character: Character, paper: PaperSize | str | None = No
     page = draw_player_sheet(canvas, character, size)
     draw_continuation(canvas, character, size, page.spill)
     canvas.showPage()
+    pages = int(canvas.getPageNumber()) - 1
     canvas.save()
-    return buffer.getvalue()
+    return buffer.getvalue(), pages
 
 
 def export_player_sheet(path: Path, out: Path, paper: PaperSize | str | None = None) -> None:

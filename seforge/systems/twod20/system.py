@@ -81,8 +81,22 @@ class TwoD20System:
 
     def export_sheets(self, paths: Sequence[Path], out: Path, paper: str | None = None, *,
                       first_page: int = 1, total_pages: int | None = None) -> int:
-        """Stat cards; they print no page references (a card goes on in the next slot
-        under its own name), so ``first_page`` and ``total_pages`` change nothing."""
+        """One record: its player sheet, whose fields ``seforge import`` reads back.
+        Several: their stat cards, four to a page. Neither prints page references (a
+        sheet's continuation and a card's next slot go under its own name), so
+        ``first_page`` and ``total_pages`` change nothing."""
+        if len(paths) == 1:
+            from seforge.core.atomic import atomic_write_bytes
+            from seforge.core.documents import peek_format
+            from seforge.systems.twod20.documents import CHARACTER_KIND
+            from seforge.systems.twod20.player_sheet import player_sheet_pdf
+
+            if not CHARACTER_KIND.accepts(peek_format(paths[0])):
+                raise ValueError(f"{Path(paths[0]).name}: only 2d20 character or NPC "
+                                 "records print as player sheets")
+            data, pages = player_sheet_pdf(CHARACTER_KIND.load(paths[0]), paper)
+            atomic_write_bytes(out, data)
+            return pages
         from seforge.systems.twod20.cards import export_cards
 
         return export_cards(paths, out, paper)

@@ -181,6 +181,17 @@ def test_seforge_check_and_export_on_record_files(tmp_path: Path) -> None:
     done = _seforge("export", str(good), str(worse), "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert len(PdfReader(out).pages) == 1
+    # one record: its player sheet, which seforge import reads back as it was
+    sheet, back = tmp_path / "sheet.pdf", tmp_path / "back.s2d20"
+    done = _seforge("export", str(good), "-o", str(sheet), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["pages"] == len(PdfReader(sheet).pages) >= 1
+    assert PdfReader(sheet).get_fields()  # fillable
+    done = _seforge("import", str(sheet), "-o", str(back))
+    assert done.returncode == 0, done.stderr
+    came_back = CHARACTER_KIND.load(back)
+    assert (came_back.name, came_back.attributes, came_back.skills) == (
+        srd().name, srd().attributes, srd().skills)
 
 
 def test_seforge_check_on_a_tracker_and_bad_files(tmp_path: Path) -> None:
@@ -197,5 +208,7 @@ def test_seforge_check_on_a_tracker_and_bad_files(tmp_path: Path) -> None:
     assert done.returncode == 2 and "attributes.Brawn" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     done = _seforge("export", str(tracker), "-o", str(tmp_path / "x.pdf"))
+    assert done.returncode == 2 and "only 2d20 character or NPC records" in done.stderr
+    done = _seforge("export", str(tracker), str(bad), "-o", str(tmp_path / "x.pdf"))
     assert done.returncode == 2 and "only 2d20 character or NPC records" in done.stderr
     assert not (tmp_path / "x.pdf").exists()
