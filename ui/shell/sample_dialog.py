@@ -60,6 +60,10 @@ class SampleDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel,
             self)
+        open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
+        open_button.setText("Open a &Copy")
+        open_button.setToolTip("Open a new, unsaved copy of the sample to make your own; "
+                               "the sample itself is not changed")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
