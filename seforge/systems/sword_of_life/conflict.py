@@ -511,12 +511,15 @@ def to_write_back(conflict: SolConflict) -> list[tuple[int | None, Side]]:
     return out
 
 
-def mark_written_back(conflict: SolConflict, index: int | None) -> None:
-    """Mutator: the side's Grip lost has reached its character's file."""
+def mark_written_back(conflict: SolConflict, index: int | None, written: bool = True) -> None:
+    """Mutator: the side's Grip lost has reached its character's file (``written``), or the
+    write was taken back there, so it may be written again (False)."""
+    if index is not None and not 0 <= index < len(conflict.opponents):
+        raise RefusedError("there is no such opponent")
     side = conflict.player if index is None else conflict.opponents[index]
     if side.character is None:
         raise RefusedError("that side is not a character")
-    side.character = side.character.model_copy(update={"written_back": True})
+    side.character = side.character.model_copy(update={"written_back": bool(written)})
 
 
 def side_character(character: SolCharacter, path: str = "") -> SideCharacter:

@@ -335,6 +335,17 @@ KIND_NOTES: dict[ConflictKind, str] = {
                           "one lowers the player's score.",
 }
 """What each kind draws and what a lost exchange wears down, in a sentence (our own words)."""
+WHOLE_NOTES: dict[ConflictKind, str] = {
+    ConflictKind.COMBAT: "Combat: every exchange each side draws its Edge, the cards N and M "
+                         "set for one exchange; the scores are the two sides' Grip.",
+    ConflictKind.DEBATE: "Debate: every exchange each side draws its Point as it stands, the "
+                         "scores set here; N and M of one exchange are not used.",
+    ConflictKind.PROBLEM: "Problem: every exchange the player draws its score as it stands and "
+                          "the problem the cards it has left, both set here; N and M of one "
+                          "exchange are not used.",
+}
+"""What the whole-conflict odds draw for each kind (:func:`conflict`: the cards given count in
+combat only; a debate or a problem draws the scores), in our own words."""
 
 
 WON = (1, 0)

@@ -3,7 +3,8 @@
 Every rule has a stable id (used in CheckProblem.rule) and its source line in
 ``reference/sword-of-life.txt``:
 
-- ``sol.characteristic-range`` (line 26): each characteristic normally 1 to 8;
+- ``sol.characteristic-range`` (line 26): each characteristic normally 1 to 8 (the GM may
+  allow others: then 0 to the whole budget, and only a warning);
 - ``sol.budget`` (line 26): 20 points, bought one for one (over: not legal; under: a warning);
 - ``sol.career`` (line 79): every character chooses a career;
 - ``sol.specialty-one`` (line 88): at most one specialty per characteristic;
@@ -35,6 +36,10 @@ BUDGET = 20
 LOWEST = 1
 HIGHEST = 8
 """The normal range of a characteristic (line 26)."""
+GM_LOWEST = 0
+GM_HIGHEST = BUDGET
+"""[A] The range when the GM allows ratings outside the normal one ("normally", line 26):
+a rating of 0 draws no card, and no rating can cost more than the whole budget."""
 
 EXAMPLE_CAREERS: tuple[str, ...] = (
     "Police", "Military", "Science", "Criminal", "Trading", "Academic", "Medical", "Legal", "Spy",
@@ -57,19 +62,31 @@ def remaining(character: SolCharacter) -> int:
     return BUDGET - spent(character)
 
 
+def rating_bounds(character: SolCharacter) -> tuple[int, int]:
+    """The lowest and highest rating the builder offers: 1-8, or 0 to the budget when the
+    character's table lets the GM allow ratings outside the normal range."""
+    if character.settings.gm_allows_outside_range:
+        return GM_LOWEST, GM_HIGHEST
+    return LOWEST, HIGHEST
+
+
 def legal_range(character: SolCharacter, key: Characteristic) -> tuple[int, int]:
-    """The values the builder offers for ``key``: 1-8, and no more than the points left allow
-    (a file already over the budget may still lower it)."""
+    """The values the builder offers for ``key``: within :func:`rating_bounds`, and no more
+    than the points left allow (a file already over the budget may still lower it)."""
+    low, high = rating_bounds(character)
     current = character.characteristics.get(key)
-    top = min(HIGHEST, max(current, current + remaining(character)))
-    return LOWEST, max(LOWEST, top)
+    top = min(high, max(current, current + remaining(character)))
+    return low, max(low, top)
 
 
 def why_not_set(character: SolCharacter, key: Characteristic, value: int) -> str | None:
     """Why ``key`` cannot become ``value`` in the builder (None when it can)."""
     label = LABELS[key]
-    if not LOWEST <= value <= HIGHEST:
-        return f"{label} runs from {LOWEST} to {HIGHEST}"
+    low, high = rating_bounds(character)
+    if not low <= value <= high:
+        return f"{label} runs from {low} to {high}" + (
+            "" if character.settings.gm_allows_outside_range else
+            " (unless the GM allows ratings outside it)")
     current = character.characteristics.get(key)
     if value > current and value - current > remaining(character):
         left = max(0, remaining(character))
@@ -116,6 +133,18 @@ def take_wounds(character: SolCharacter, lost: int) -> None:
         raise RefusedError("wounds cannot be negative")
     set_grip_now(character, max(0, min(grip_now(character), character.characteristics.grip)
                                 - lost))
+
+
+TABLE_OPTIONS: tuple[str, ...] = ("unspent_points_are_error", "gm_allows_outside_range")
+"""The character's table options (:class:`SolSettings`), each set by :func:`set_option`."""
+
+
+def set_option(character: SolCharacter, field: str, on: bool) -> None:
+    """Mutator: one of the character's table options. Taking the GM's leave back keeps a
+    rating outside the normal range as it is: :func:`problems` reports it as an error."""
+    if field not in TABLE_OPTIONS:
+        raise RefusedError(f"there is no table option {field!r}")
+    setattr(character.settings, field, bool(on))
 
 
 def set_career(character: SolCharacter, career: str) -> None:

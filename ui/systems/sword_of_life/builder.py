@@ -46,17 +46,22 @@ from seforge.systems.sword_of_life.reference import SPECIALTY_EXAMPLES, scale_la
 from seforge.systems.sword_of_life.rules import (
     BUDGET,
     EXAMPLE_CAREERS,
+    GM_HIGHEST,
+    GM_LOWEST,
     HIGHEST,
+    LOWEST,
     UNTRAINED_NOTE,
     add_skill,
     effective_ratings,
     legal_range,
     problems,
+    rating_bounds,
     remaining,
     remove_skill,
     set_career,
     set_characteristic,
     set_grip_now,
+    set_option,
     set_specialty,
     spent,
     why_not_set,
@@ -178,6 +183,26 @@ class CharacterEditor(QWidget):
         ratings_box = QGroupBox("Characteristics")
         ratings_box.setLayout(grid)
 
+        # the character's table options (SolSettings), each one undoable step
+        self.unspent_error = QCheckBox("Every point must be spent")
+        self.unspent_error.setToolTip(
+            "On: points left over make the character illegal (an error in Problems). "
+            "Off: they are only a warning, for tables that let a player keep some back.")
+        self.outside_range = QCheckBox(f"The GM allows ratings outside {LOWEST}-{HIGHEST}")
+        self.outside_range.setToolTip(
+            f"On: the rating boxes go from {GM_LOWEST} to {GM_HIGHEST} (the {BUDGET} points "
+            f"still cap them) and a rating outside {LOWEST}-{HIGHEST} is only a warning. "
+            "Off: such a rating is an error, and its box only lets it come back in.")
+        self.options: dict[str, QCheckBox] = {
+            "unspent_points_are_error": self.unspent_error,
+            "gm_allows_outside_range": self.outside_range}
+        for field, box in self.options.items():
+            box.toggled.connect(lambda on, f=field: self._option_toggled(f, on))
+        options_box = QGroupBox("Table options")
+        options_layout = QVBoxLayout(options_box)
+        options_layout.addWidget(self.unspent_error)
+        options_layout.addWidget(self.outside_range)
+
         self.skills = no_tab_trap(QTableWidget(0, 4))
         self.skills.setHorizontalHeaderLabels(["Skill", "Characteristic", "In career",
                                                "Specialised"])
@@ -231,6 +256,7 @@ class CharacterEditor(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.addLayout(top)
         left_layout.addWidget(ratings_box)
+        left_layout.addWidget(options_box)
         left_layout.addWidget(skills_box, 1)
         left_layout.addWidget(QLabel("Notes"))
         left_layout.addWidget(self.notes)
@@ -318,6 +344,11 @@ class CharacterEditor(QWidget):
         if value != self.owner.document.characteristics.get(key):
             self._apply(f"Set {LABELS[key]}", lambda c: set_characteristic(c, key, value))
 
+    def _option_toggled(self, field: str, on: bool) -> None:
+        if on != getattr(self.owner.document.settings, field):
+            self._apply(f"{'Set' if on else 'Clear'} {self.options[field].text()!r}",
+                        lambda c: set_option(c, field, on))
+
     def _grip_now_changed(self, value: int) -> None:
         document = self.owner.document
         current = document.grip_now if document.grip_now is not None else (
@@ -360,7 +391,8 @@ class CharacterEditor(QWidget):
         character = self.owner.document
         widgets: list[QWidget] = [self.name_edit, self.career, self.grip_now,
                                   *self.spins.values(),
-                                  *self.specialties.values(), *self.in_career.values()]
+                                  *self.specialties.values(), *self.in_career.values(),
+                                  *self.options.values()]
         for widget in widgets:
             widget.blockSignals(True)
         try:
@@ -370,17 +402,21 @@ class CharacterEditor(QWidget):
             career_line = self.career.lineEdit()
             assert career_line is not None
             show_document_text(career_line, character.career)
+            for field, box in self.options.items():
+                box.setChecked(getattr(character.settings, field))
+            lowest, highest = rating_bounds(character)  # 1-8, or wider with the GM's leave
             for key in CHARACTERISTICS:
                 value = character.characteristics.get(key)
                 low, high = legal_range(character, key)
                 spin = self.spins[key]
                 spin.setRange(min(low, value), max(high, value))
                 spin.setValue(value)
-                blocked = why_not_set(character, key, value + 1) if value < HIGHEST else (
-                    f"{LABELS[key]} is at its top of {HIGHEST}")
-                spin.setToolTip(f"{LABELS[key]}: 1 to {HIGHEST}, one point each."
+                blocked = why_not_set(character, key, value + 1) if value < highest else (
+                    f"{LABELS[key]} is at its top of {highest}")
+                spin.setToolTip(f"{LABELS[key]}: {lowest} to {highest}, one point each."
                                 + (f" Cannot go higher: {blocked}." if blocked else ""))
-                self.scales[key].setText(scale_label(key, value) or "outside the usual 1-8")
+                self.scales[key].setText(scale_label(key, value)
+                                         or f"outside the usual {LOWEST}-{HIGHEST}")
                 special = character.specialty(key)
                 self.specialties[key].show_text(special.name if special else "")
                 self.in_career[key].setChecked(special.in_career if special else True)

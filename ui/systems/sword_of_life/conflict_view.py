@@ -89,6 +89,7 @@ from ui.systems.sword_of_life.sides_table import (
     sides_table,
 )
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
+from ui.systems.sword_of_life.write_back import Step, WriteBacks, last_step
 
 
 def _wounded(character: SolCharacter, lost: int) -> None:
@@ -96,7 +97,7 @@ def _wounded(character: SolCharacter, lost: int) -> None:
 
 
 def _written(conflict: SolConflict, index: int | None) -> None:
-    mark_written_back(conflict, index)
+    mark_written_back(conflict, index)  # (WriteBacks keeps it true to the sheet's history)
 
 
 TWO_COLUMN_TRACKER = 520
@@ -285,6 +286,10 @@ class ConflictEditor(QWidget):
                                   stretch=(1, 3))
         self.page_scroll = scroll_page(self, body, 4)
 
+        # the Grip written back, followed in the conflict's and the characters' histories
+        self.write_backs = WriteBacks(owner, self._is_open, self.refresh,
+                                      self.message.setText, self)
+
         # a new conflict's tab gives the focus to its name, where typing starts
         self.setFocusProxy(self.name_edit)
         mnemonic_scope(self)
@@ -406,29 +411,55 @@ class ConflictEditor(QWidget):
                 return document, True
         return DocumentOwner.load(CHARACTER, path), False
 
+    def _is_open(self, path: Path) -> bool:
+        """Whether the character in ``path`` is open in a tab of the window."""
+        finder = getattr(self.window(), "documents", None)
+        return any(isinstance(document, DocumentOwner) and document.kind is CHARACTER
+                   and document.path is not None and document.path.resolve() == path.resolve()
+                   for document in (finder() if callable(finder) else []))
+
+    def _pending(self, doc: SolConflict) -> list[tuple[int | None, Side]]:
+        """The sides whose Grip lost may be written now: not yet written, and no earlier
+        write of theirs still stands in the character's history."""
+        return [(index, side) for index, side in to_write_back(doc)
+                if self.write_backs.blocked(index, side) is None]
+
     def write_back(self) -> int:
         """Write each character's Grip lost in this combat to its sheet through the
         character's owner (an undoable step of its open tab, or the file read, changed and
-        saved); the sides written are marked so a second press writes nothing twice."""
+        saved); the sides written are marked so a second press writes nothing twice. The
+        mark follows the write's step in the character's history (:class:`WriteBacks`):
+        undoing either undoes both."""
         written = 0
-        for index, side in to_write_back(self.owner.document):
+        for index, side in self._pending(self.owner.document):
             assert side.character is not None
             path = Path(side.character.path)
             lost = grip_lost(self.owner.document, side)
-            try:
-                owner, is_open = self._character_owner(path)
-                owner.apply(f"Grip lost in {self.owner.document.name or 'a conflict'}",
-                            partial(_wounded, lost=lost))
-                if not is_open:
-                    owner.save()
-            except (DocumentFileError, OSError, RefusedError, ValueError) as error:
-                self.message.setText(f"{path.name}: {getattr(error, 'reason', None) or error}"
-                                     .splitlines()[0])
-                return written
-            self._apply("Grip written back", partial(_written, index=index))
+            with self.write_backs.writing(index):
+                try:
+                    owner, is_open = self._character_owner(path)
+                    before = last_step(owner.undo_stack)
+                    owner.apply(f"Grip lost in {self.owner.document.name or 'a conflict'}",
+                                partial(_wounded, lost=lost))
+                    write = Step.pushed(owner, before)
+                    if not is_open:
+                        owner.save()
+                except (DocumentFileError, OSError, RefusedError, ValueError) as error:
+                    self.message.setText(
+                        f"{path.name}: {getattr(error, 'reason', None) or error}"
+                        .splitlines()[0])
+                    return written
+                before = last_step(self.owner.undo_stack)
+                if not self._apply("Grip written back", partial(_written, index=index)):
+                    return written
+                mark = Step.pushed(self.owner, before)
+            self.write_backs.record(index, self.owner.document.player if index is None
+                                    else self.owner.document.opponents[index], write, mark,
+                                    None if is_open else owner)
             written += 1
         self.message.setText(f"Grip lost written to {written} sheet(s)." if written else
                              "Nothing to write back.")
+        self._draw_character_buttons(self.owner.document)
         return written
 
     def _print_record(self) -> None:
@@ -508,12 +539,15 @@ class ConflictEditor(QWidget):
             f"{side.name or 'This side'}'s specialties: {names}" if names else
             "Only a side taken from a character with a specialty")
         self.character_button.setEnabled(not doc.log)
-        pending = to_write_back(doc)
+        pending = self._pending(doc)
+        blocked = [reason for index, side in to_write_back(doc)
+                   if (reason := self.write_backs.blocked(index, side)) is not None]
         self.write_back_button.setEnabled(bool(pending))
-        self.write_back_button.setToolTip(
-            "Lower each character's current Grip on its sheet by the Grip lost here: "
-            + ", ".join(f"{s.name or 'side'} {grip_lost(doc, s)}" for _, s in pending)
-            if pending else "Only the Grip lost in combat by characters from files")
+        tip = ("Lower each character's current Grip on its sheet by the Grip lost here: "
+               + ", ".join(f"{s.name or 'side'} {grip_lost(doc, s)}" for _, s in pending)
+               if pending else "" if blocked else
+               "Only the Grip lost in combat by characters from files")
+        self.write_back_button.setToolTip("\n".join(filter(None, (tip, *blocked))))
 
     def _draw_state(self, doc: SolConflict) -> None:
         won = winner(doc)

@@ -36,6 +36,7 @@ from seforge.systems.sword_of_life.odds import (
     KIND_LABELS,
     KIND_NOTES,
     MAX_CARDS,
+    WHOLE_NOTES,
     ConflictKind,
     Status,
     conflict,
@@ -162,12 +163,14 @@ class OddsCalculator(QWidget):
         self.whole = QLabel()
         self.whole.setAccessibleName("Whole-conflict result")
         self.whole.setWordWrap(True)
-        whole_box = QGroupBox("Whole conflict")
-        whole_box.setToolTip("In combat it uses N and M as the two sides' Edge")
+        self.whole_box = whole_box = QGroupBox("Whole conflict")
+        # what the chosen kind draws (N and M count in combat only), every kind's in the tooltip
+        whole_box.setToolTip("\n".join(WHOLE_NOTES.values()))
         whole_form = QFormLayout(whole_box)
-        whole_note = QLabel("In combat, N and M are the two sides' Edge.")
-        whole_note.setWordWrap(True)
-        whole_form.addRow(whole_note)
+        self.whole_note = QLabel()
+        self.whole_note.setAccessibleName("What the whole conflict draws")
+        self.whole_note.setWordWrap(True)
+        whole_form.addRow(self.whole_note)
         whole_form.addRow("&Kind", self.kind)
         whole_form.addRow("P&layer's score", self.player_score)
         whole_form.addRow("Oppos&ition's score", self.opposition_score)
@@ -226,6 +229,7 @@ class OddsCalculator(QWidget):
         self.deuce_other.setEnabled(rule == AceRule.DOUBLE)
         self.player_only.setEnabled(rule != AceRule.NONE)
         kind = ConflictKind(self.kind.currentData())  # Qt hands the value back as a str
+        self.whole_note.setText(WHOLE_NOTES[kind])
         top = max_chain_score(kind)
         for spin in (self.player_score, self.opposition_score):
             spin.setMaximum(top)

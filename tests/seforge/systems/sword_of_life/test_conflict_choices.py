@@ -179,6 +179,11 @@ def test_grip_lost_reaches_the_character() -> None:
     assert hero.grip_now == 0
     mark_written_back(doc, None)
     assert to_write_back(doc) == []
+    mark_written_back(doc, None, written=False)  # the write taken back on the sheet
+    assert [i for i, _ in to_write_back(doc)] == [None]
+    mark_written_back(doc, None)
+    with pytest.raises(RefusedError):
+        mark_written_back(doc, 5)
     set_kind(doc, "debate")  # Point lost in a debate is for the conversation only
     assert grip_lost(doc, doc.player) == 0
 

@@ -17,7 +17,9 @@ from seforge.systems.sword_of_life.rules import (
     effective_ratings,
     legal_range,
     problems,
+    rating_bounds,
     set_characteristic,
+    set_option,
     set_specialty,
     why_not_set,
 )
@@ -76,6 +78,33 @@ def test_the_builder_limits() -> None:
     assert [s.name for s in hero.specialties["edge"]] == ["acrobatics"]
     set_specialty(hero, "edge", "")
     assert "edge" not in hero.specialties
+
+
+def test_the_gms_leave_widens_the_builders_range() -> None:
+    hero = SolCharacter()
+    for key in ("grip", "point", "temper"):
+        set_characteristic(hero, key, 1)  # 12 points left
+    assert rating_bounds(hero) == (1, 8)
+    assert legal_range(hero, "edge") == (1, 8)
+    set_option(hero, "gm_allows_outside_range", True)
+    assert hero.settings.gm_allows_outside_range is True
+    low, high = rating_bounds(hero)
+    assert low == 0 and high == 20
+    assert legal_range(hero, "edge") == (0, 17)  # the points left still cap it
+    set_characteristic(hero, "edge", 17)
+    set_characteristic(hero, "grip", 0)
+    assert why_not_set(hero, "grip", -1) == "Grip runs from 0 to 20"
+    set_option(hero, "gm_allows_outside_range", False)  # taken back: kept, and reported
+    assert hero.characteristics.edge == 17
+    assert [p.severity for p in problems(hero) if p.rule == "sol.characteristic-range"] == [
+        "error", "error"]
+    assert legal_range(hero, "edge") == (1, 8)
+    with pytest.raises(RefusedError, match="unless the GM allows"):
+        set_characteristic(hero, "edge", 16)
+    set_option(hero, "unspent_points_are_error", True)
+    assert hero.settings.unspent_points_are_error is True
+    with pytest.raises(RefusedError):
+        set_option(hero, "name", True)
 
 
 def test_problems_and_settings() -> None:

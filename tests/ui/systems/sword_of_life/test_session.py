@@ -80,17 +80,19 @@ def test_tab_passes_an_empty_table_by(window: MainWindow, qtbot: QtBot) -> None:
     """The empty Other skills table and the empty exchange log were Tab stops that showed
     no focus at all: Tab seemed to go nowhere, and what was typed was lost."""
     owner, character = new_character(window)
-    stops = walk(character.in_career["temper"], 1)
+    last = character.outside_range  # the table options come after the ratings
+    assert walk(character.in_career["temper"], 2) == [character.unspent_error, last]
+    stops = walk(last, 1)
     assert stops == [character.skill_name]
     character.skill_name.setFocus()
     qtbot.keyClicks(character.skill_name, "architecture")
     press(Qt.Key.Key_Return)
     assert [skill.name for skill in owner.document.skills] == ["architecture"]
-    assert walk(character.in_career["temper"], 1) == [character.skills]
+    assert walk(last, 1) == [character.skills]
     character.skills.selectRow(0)
     character.remove_skill_button.click()
     assert owner.document.skills == []
-    assert walk(character.in_career["temper"], 1) == [character.skill_name]
+    assert walk(last, 1) == [character.skill_name]
 
     conflict_owner, conflict = new_conflict(window)
     after = walk(conflict.margin_button, 1)[0]

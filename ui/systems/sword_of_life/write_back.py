@@ -1,0 +1,271 @@
+"""The Grip a conflict writes back to characters' sheets, followed in both documents' histories.
+
+Writing back changes two documents, each through its own owner in one undo step of its own:
+the character's (the Grip lost, in its open tab's history, or in a file read, changed and
+saved) and the conflict's (its side marked "written back"). :class:`WriteBacks` keeps, for each
+side written, both steps by weak reference (as the Blades roller follows its writes) and keeps
+the mark true to the character's history:
+
+- the conflict's mark undone: the character's write is undone with it (when it is the last
+  step of that character's history; a file not open in a tab is given back and saved again);
+  the mark redone: the write is redone;
+- the write undone in the character's tab: the conflict's mark is taken back (its last step
+  undone, or a step of its own), so the Grip may be written again; redone: marked again.
+
+When the other side cannot follow (the sheet was edited after the write, the file changed on
+disk or is open in a tab now), the write stands, and :meth:`WriteBacks.blocked` says why that
+side cannot be written again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from seforge.systems.sword_of_life.conflict import mark_written_back
+from seforge.systems.sword_of_life.conflict_model import Side, SolConflict
+from ui.shell.document_owner import DocumentOwner
+
+
+def last_step(stack: QUndoStack) -> QUndoCommand | None:
+    """The last done step of ``stack`` (None: nothing done)."""
+    return stack.command(stack.index() - 1) if stack.index() else None
+
+
+@dataclass(eq=False)
+class Step:
+    """An undo step pushed on a document's history; the owner and the step held weakly."""
+
+    owner: weakref.ref[DocumentOwner[Any]]
+    step: weakref.ref[QUndoCommand]
+    was_done: bool = True
+    """Whether the step was done when last looked at (a step dropped while done went with
+    a fresh history, one dropped while undone with an edit made in its place)."""
+
+    @classmethod
+    def pushed(cls, owner: DocumentOwner[Any], before: QUndoCommand | None) -> Step | None:
+        """The step ``owner``'s history gained since its last step was ``before`` (None
+        when the change pushed none: it changed nothing)."""
+        step = last_step(owner.undo_stack)
+        return None if step is None or step is before else cls(weakref.ref(owner),
+                                                                 weakref.ref(step))
+
+    def _reach(self) -> tuple[QUndoStack, QUndoCommand] | None:
+        owner, step = self.owner(), self.step()
+        if owner is None or not shiboken6.isValid(owner) or step is None or (
+                not shiboken6.isValid(step)):
+            return None
+        return owner.undo_stack, step
+
+    def stands(self) -> bool | None:
+        """Whether the step is among the done steps of its history (None: out of reach,
+        its document closed or its history started afresh while it was done)."""
+        owner = self.owner()
+        if owner is None or not shiboken6.isValid(owner):
+            return None
+        reach = self._reach()
+        if reach is None:
+            return None if self.was_done else False
+        stack, step = reach
+        self.was_done = any(stack.command(i) is step for i in range(stack.index()))
+        return self.was_done
+
+    def undo(self) -> bool:
+        """Undo the step when it is its history's last done step (True: undone)."""
+        reach = self._reach()
+        if reach is None or last_step(reach[0]) is not reach[1]:
+            return False
+        reach[0].undo()
+        return True
+
+    def redo(self) -> bool:
+        """Redo the step when it is its history's next step to redo (True: redone)."""
+        reach = self._reach()
+        if reach is None:
+            return False
+        stack, step = reach
+        if stack.index() >= stack.count() or stack.command(stack.index()) is not step:
+            return False
+        stack.redo()
+        return True
+
+
+@dataclass(eq=False)
+class _Link:
+    """One side's write-back: the character's step and the conflict's marks."""
+
+    path: str
+    name: str
+    write: Step
+    """The Grip lost, in the character's history."""
+    held: DocumentOwner[Any] | None
+    """The owner that read the file when the character was not open in a tab (kept for its
+    history: undoing the write there saves the file again)."""
+    mark: Step | None = None
+    """The conflict's last step marking the side written back."""
+    unmark: Step | None = None
+    """The conflict's last step taking the mark back (the write undone in the sheet)."""
+
+
+class WriteBacks(QObject):
+    """The write-backs of one conflict screen, kept in step with the characters' histories.
+
+    ``is_open(path)`` tells whether a character file is open in a tab now; ``redraw`` is
+    called when a history moved (the screen's buttons depend on it); ``tell`` shows a line
+    to the user."""
+
+    def __init__(self, owner: DocumentOwner[SolConflict], is_open: Callable[[Path], bool],
+                 redraw: Callable[[], None], tell: Callable[[str], None],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.owner = owner
+        self._is_open = is_open
+        self._redraw = redraw
+        self._tell = tell
+        self._links: dict[int | None, _Link] = {}
+        self._followed: list[weakref.ref[DocumentOwner[Any]]] = []
+        self._busy = False
+        owner.undo_stack.indexChanged.connect(self._conflict_moved)
+
+    # -- writing ------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def writing(self, index: int | None) -> Iterator[None]:
+        """While side ``index`` is written: its old link is forgotten (a new write replaces
+        it) and neither history's moves are followed."""
+        self._links.pop(index, None)
+        self._busy = True
+        try:
+            yield
+        finally:
+            self._busy = False
+
+    def record(self, index: int | None, side: Side, write: Step | None, mark: Step | None,
+               held: DocumentOwner[Any] | None) -> None:
+        """Side ``index``'s Grip was written (``write``, None when the sheet did not change)
+        and marked (``mark``); ``held``: the owner that read its file, not open in a tab."""
+        if write is None or side.character is None:
+            return
+        self._links[index] = _Link(side.character.path, side.name or "the character", write,
+                                   held, mark)
+        owner = write.owner()
+        if owner is not None:
+            self._follow(owner)
+
+    def _follow(self, owner: DocumentOwner[Any]) -> None:
+        self._followed = [ref for ref in self._followed
+                          if ref() is not None and shiboken6.isValid(ref())]
+        if any(ref() is owner for ref in self._followed):
+            return
+        self._followed.append(weakref.ref(owner))
+        owner.undo_stack.indexChanged.connect(self._character_moved)
+
+    # -- what may be written -----------------------------------------------------------
+    def blocked(self, index: int | None, side: Side) -> str | None:
+        """Why side ``index``, which the conflict says is not written back, cannot be
+        written: its earlier write still stands in the character's history."""
+        link = self._links.get(index)
+        if link is None or side.character is None or side.character.path != link.path:
+            return None
+        if link.write.stands() is not True:
+            return None
+        if link.held is None:
+            return (f"{link.name}'s sheet still has the Grip lost here (it was changed after "
+                    "the write): undo the write there first")
+        why = ("it is open in a tab now" if self._is_open(Path(link.path))
+               else "it changed on disk since")
+        return (f"{Path(link.path).name} still has {link.name}'s Grip lost here ({why}): "
+                "set Grip now there")
+
+    # -- following both histories --------------------------------------------------------
+    def _conflict_moved(self, _index: int) -> None:
+        if self._links:
+            self._sync(from_conflict=True)
+
+    def _character_moved(self, _index: int) -> None:
+        self._sync(from_conflict=False)
+
+    def _sync(self, from_conflict: bool) -> None:
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            for index, link in list(self._links.items()):
+                self._follow_link(index, link, from_conflict)
+        finally:
+            self._busy = False
+        self._redraw()
+
+    def _side(self, index: int | None, link: _Link) -> Side | None:
+        doc = self.owner.document
+        if index is not None and not 0 <= index < len(doc.opponents):
+            return None
+        side = doc.player if index is None else doc.opponents[index]
+        return side if side.character is not None and side.character.path == link.path \
+            else None
+
+    def _follow_link(self, index: int | None, link: _Link, from_conflict: bool) -> None:
+        written = link.write.stands()
+        marks = [step.stands() for step in (link.mark, link.unmark) if step is not None]
+        if written is None or None in marks:  # a document closed, or a history afresh
+            del self._links[index]
+            return
+        side = self._side(index, link)
+        if side is None or side.character is None:
+            return
+        marked = side.character.written_back
+        if marked == written:
+            return
+        if from_conflict:
+            # the mark undone or redone: the character's write follows
+            if self._character_step(link, undo=not marked):
+                return
+            if marked:  # the write cannot come back: the mark is taken back
+                self._mark(index, link, False)
+            return
+        # the write undone or redone in the character's tab: the mark follows
+        if not written:
+            if not (link.mark is not None and link.mark.undo()):
+                self._mark(index, link, False)
+        elif not (link.unmark is not None and link.unmark.undo()) and not (
+                link.mark is not None and link.mark.redo()):
+            self._mark(index, link, True)
+
+    def _character_step(self, link: _Link, undo: bool) -> bool:
+        """Undo (or redo) the write in the character's history; a file not open in a tab is
+        saved again. False when it cannot follow."""
+        held = link.held
+        if held is not None and (self._is_open(Path(link.path)) or held.disk_changed()):
+            return False
+        if not (link.write.undo() if undo else link.write.redo()):
+            return False
+        if held is not None:
+            try:
+                held.save()
+            except OSError as error:
+                _ = link.write.redo() if undo else link.write.undo()  # the file is as it was
+                self._tell(f"{Path(link.path).name}: {error}".splitlines()[0])
+                return False
+            self._tell(f"{'Grip given back in' if undo else 'Grip lost written to'} "
+                       f"{Path(link.path).name}.")
+        return True
+
+    def _mark(self, index: int | None, link: _Link, written: bool) -> None:
+        """A step of the conflict's own marking side ``index`` written back or not."""
+        stack = self.owner.undo_stack
+        before = last_step(stack)
+        self.owner.apply(f"Grip {'written back' if written else 'write-back undone'} "
+                         f"({link.name})",
+                         lambda c: mark_written_back(c, index, written))
+        step = Step.pushed(self.owner, before)
+        if written:
+            link.mark = step
+        else:
+            link.unmark = step
