@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QKeyEvent
@@ -118,3 +119,46 @@ class SampleDialog(QDialog):
                 self.list.setCurrentRow(shown[max(0, min(len(shown) - 1, at + step))])
             return
         super().keyPressEvent(event)
+
+
+def window_samples(window: Any) -> list[Sample]:
+    """The ready-made documents of ``window``'s systems whose part does not offer its
+    own (``WindowPart.own_library``)."""
+    from ui.shell.system_uis import UI_REGISTRY
+
+    found: list[Sample] = []
+    for ui in window.controller.systems():
+        part = window.parts.get(ui.system_id)
+        if part is not None and part.own_library:
+            continue
+        found += [Sample(ui.system_id, ui.title, entry.title, entry.path)
+                  for entry in UI_REGISTRY.samples_of(ui.system_id)]
+    return found
+
+
+def offer_samples(window: Any) -> None:
+    """File › Start from a Sample… (``window.samples_action``) and its start page button,
+    when there are any samples."""
+    from ui.shell import actions
+
+    samples = window_samples(window)
+    if not samples:
+        return
+    systems = list(dict.fromkeys(s.system_title for s in samples))
+    named = (", ".join(systems[:-1]) + " or " + systems[-1]) if len(systems) > 1 \
+        else systems[0]
+    tip = f"Open a copy of a ready-made document of {named}"
+    window.samples_action = actions.make_action(
+        window, "Start from a Samp&le…", lambda: start_from_sample(window), None, tip)
+    actions.add_to_menu(window, "file.open", [window.samples_action])
+    button = window.start_page.add_button("samples", "Start from a Sample", tip)
+    button.clicked.connect(lambda _checked=False: start_from_sample(window))
+
+
+def start_from_sample(window: Any) -> Any:
+    """Pick a sample and open a new, unsaved copy of it in ``window``; its owner, None
+    if cancelled."""
+    dialog = SampleDialog(window_samples(window), window)
+    if dialog.exec() != SampleDialog.DialogCode.Accepted or dialog.chosen is None:
+        return None
+    return window.controller.open_copy(dialog.chosen.path, dialog.chosen.title)

@@ -47,7 +47,6 @@ if TYPE_CHECKING:  # the rest loads after the first frame (MainWindow._build)
     from ui.shell.gm_screen import GMScreenDock
     from ui.shell.help import HelpWindow
     from ui.shell.opening import DocumentDropFilter
-    from ui.shell.sample_dialog import Sample
     from ui.shell.system_uis import SystemUi
     from ui.shell.unsaved_dialog import UnsavedWork
     from ui.shell.window_part import WindowPart
@@ -220,7 +219,9 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         self.gm_screen_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+G"))
         for ui in systems:
             self._install_part(ui)
-        self._offer_samples()
+        from ui.shell.sample_dialog import offer_samples
+
+        offer_samples(self)
         self.show_new_docks()
         self.start_page.set_systems([
             (ui.system_id, ui.title,
@@ -239,47 +240,6 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
                 and is_dark() != system_is_dark()):
             self.set_theme("system")  # the first frame guessed from the system's palette
         self.update_state()
-
-    def samples(self) -> list[Sample]:
-        """The ready-made documents of the systems whose part does not offer its own."""
-        from ui.shell.sample_dialog import Sample
-        from ui.shell.system_uis import UI_REGISTRY
-
-        found: list[Sample] = []
-        for ui in self.controller.systems():
-            part = self.parts.get(ui.system_id)
-            if part is not None and part.own_library:
-                continue
-            found += [Sample(ui.system_id, ui.title, entry.title, entry.path)
-                      for entry in UI_REGISTRY.samples_of(ui.system_id)]
-        return found
-
-    def _offer_samples(self) -> None:
-        """File › Start from a Sample… and its start page button, when there are any."""
-        samples = self.samples()
-        if not samples:
-            return
-        systems = list(dict.fromkeys(s.system_title for s in samples))
-        named = (", ".join(systems[:-1]) + " or " + systems[-1]) if len(systems) > 1 \
-            else systems[0]
-        tip = f"Open a copy of a ready-made document of {named}"
-        from ui.shell import actions
-
-        self.samples_action = actions.make_action(
-            self, "Start from a Samp&le…", self.start_from_sample, None, tip)
-        actions.add_to_menu(self, "file.open", [self.samples_action])
-        button = self.start_page.add_button("samples", "Start from a Sample", tip)
-        button.clicked.connect(self.start_from_sample)
-
-    def start_from_sample(self) -> Any:
-        """Pick a sample and open a new, unsaved copy of it; its owner, None if cancelled."""
-        from ui.shell.sample_dialog import SampleDialog
-
-        dialog = SampleDialog(self.samples(), self)
-        if dialog.exec() != SampleDialog.DialogCode.Accepted or dialog.chosen is None:
-            return None
-        chosen = dialog.chosen
-        return self.controller.open_copy(chosen.path, chosen.title)
 
     def _install_part(self, ui: SystemUi) -> None:
         part = ui.window_part(self)

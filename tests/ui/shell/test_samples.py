@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from seforge.core.resources import resource_path
-from ui.shell.sample_dialog import SampleDialog
+from ui.shell.sample_dialog import SampleDialog, window_samples
 from ui.shell.window import MainWindow
 
 NADJA = Path(resource_path("systems", "blades", "nadja-hound.blades"))
@@ -72,7 +72,7 @@ def test_the_file_menu_offers_the_samples_too(qtbot: QtBot, window: MainWindow) 
 
 def test_a_filter_that_matches_nothing_opens_nothing(qtbot: QtBot, window: MainWindow) -> None:
     window.ensure_ready()
-    dialog = SampleDialog(window.samples(), window)
+    dialog = SampleDialog(window_samples(window), window)
     qtbot.addWidget(dialog)
     qtbot.keyClicks(dialog.filter_edit, "zzzz")
     assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Open).isEnabled()
