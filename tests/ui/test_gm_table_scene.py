@@ -281,7 +281,7 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     assert pcs[jyrell]["path"] == str(paths[0]) and pcs[tella]["path"] is None
     # a PC with a file: what the scene did to it, never the PC itself
     assert pcs[jyrell]["character"] is None
-    assert {"path": ["play", "penalty_ranks", "Physique"], "value": 2} in [
+    assert {"path": ["play", "penalty_ranks", "Physique"], "add": 2} in [
         change for patch in pcs[jyrell]["changes"] for change in patch]
     assert pcs[tella]["character"]["name"] == "Tella of Jost"
 

@@ -69,8 +69,11 @@ SCENE_PCS = DocumentKind(
     model=ScenePCs,
     suffix=".json",
     title="Sword's Edge scene autosave (its PCs)",
-    version=2,
-    migrations={1: lambda fields: fields},  # version 2 adds ``changes`` (None before)
+    version=3,
+    # version 2 adds ``changes`` (None before); version 3's changes may also add to a
+    # count or append to a list (scene_changes.step_changes), which version 2's readers
+    # would misread: they refuse the newer file instead
+    migrations={1: lambda fields: fields, 2: lambda fields: fields},
 )
 
 

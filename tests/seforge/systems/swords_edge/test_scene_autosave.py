@@ -46,7 +46,7 @@ def test_round_trip_keeps_the_scene_and_each_pc_state(tmp_path: Path) -> None:
     save_autosave(scene, pcs, tmp_path / "scene")
 
     written = json.loads((tmp_path / "scene" / PCS_FILE_NAME).read_text(encoding="utf-8"))
-    assert (written["format"], written["version"]) == ("swords-edge.scene-pcs", 2)
+    assert (written["format"], written["version"]) == ("swords-edge.scene-pcs", 3)
     back, stored = load_autosave(tmp_path / "scene")
     assert back.name == "The cavern gate" and [p.id for p in back.pcs] == [pc_id]
     found = restore_pc(stored.pcs[pc_id], "Jyrell")
@@ -88,7 +88,7 @@ def test_a_newer_sidecar_is_refused_and_an_unreadable_one_is_empty(tmp_path: Pat
     scene = Scene(name="Later")
     save_autosave(scene, ScenePCs(), tmp_path)
     data = SCENE_PCS.to_data(ScenePCs())
-    data["version"] = 3
+    data["version"] = SCENE_PCS.version + 1
     (tmp_path / PCS_FILE_NAME).write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DocumentFileError, match="newer SEForge"):
         read_scene_pcs(tmp_path / PCS_FILE_NAME)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -11,8 +12,11 @@ from hypothesis import strategies as st
 from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge import scene_changes
 from seforge.systems.swords_edge.library import load_pc
+from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.play.history import state_at
 from seforge.systems.swords_edge.play.luck import gain_luck, spend_luck
-from seforge.systems.swords_edge.play.session import start_session
+from seforge.systems.swords_edge.play.session import end_scene, start_session
+from seforge.systems.swords_edge.play.stress import take_stress
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.text(max_size=3))
 json_data = st.recursive(
@@ -42,7 +46,12 @@ def test_replay_keeps_what_the_scene_did_and_not_other_edits() -> None:
     replayed = scene_changes.replay(on_file, [patch])
     assert replayed.campaign == on_file.campaign
     assert replayed.play == in_scene.play
-    assert replayed.history == in_scene.history
+    # the same entries, each keeping the PC as the file had it (not the unsaved campaign)
+    assert [e.model_copy(update={"snapshot": None}) for e in replayed.history] == \
+        [e.model_copy(update={"snapshot": None}) for e in in_scene.history]
+    assert all(state_at(replayed, i).campaign == on_file.campaign
+               for i in range(len(replayed.history)))
+    _agrees(replayed)
 
 
 def test_replay_that_breaks_the_character_is_refused() -> None:
@@ -93,3 +102,86 @@ def test_a_pc_older_than_the_scene_gets_every_step() -> None:
     luck = _step(pc, lambda c: gain_luck(c, "a step"))
     assert scene_changes.unapplied(on_file, [started, luck]) == [started, luck]
     assert scene_changes.replay(on_file, [started, luck]) == pc
+
+
+def _agrees(character: Any) -> None:
+    """The character's play state is what its last history entry says it became."""
+    last = state_at(character, len(character.history) - 1)
+    assert last.play == character.play
+
+
+def test_only_the_scenes_changes_leave_out_an_edit_made_between_its_steps() -> None:
+    """End scene keeping the other edits unsaved: a Luck gained in the Play dock
+    between two scene steps reaches the file neither as Luck nor as a history entry,
+    and the file's history agrees with its play state."""
+    on_file = load_pc("the-rogue")
+    pc = on_file.model_copy(deep=True)
+    steps = [_step(pc, lambda c: start_session(c, 2)),
+             _step(pc, lambda c: gain_luck(c, "the GM's reward"))]
+    scene_only = [e.what for e in pc.history]
+    gain_luck(pc, "a Play dock edit")  # the PC's own, not the scene's
+    steps.append(_step(pc, lambda c: take_stress(c, Trait.CUNNING, 1)))
+    steps.append(_step(pc, lambda c: end_scene(c)))
+    written = scene_changes.replay(on_file, steps)
+    assert [e.what for e in written.history] == [
+        *scene_only, pc.history[-2].what, pc.history[-1].what]
+    assert written.play.luck == 3 and pc.play.luck == 4
+    assert written.play.scene == pc.play.scene
+    _agrees(written)
+    assert scene_changes.replay(written, steps) == written  # every step held
+
+
+def test_a_step_after_the_pcs_autosave_brings_back_only_its_own_changes() -> None:
+    """After a crash: the PC's autosave was written before a Play dock edit; a scene
+    step came after the edit. Replaying the step over the autosave gives the step's
+    Luck and entry, not the edit's entry."""
+    pc = load_pc("the-rogue")
+    first = _step(pc, lambda c: start_session(c, 2))
+    autosaved = pc.model_copy(deep=True)
+    gain_luck(pc, "a Play dock edit")
+    second = _step(pc, lambda c: gain_luck(c, "the GM's reward"))
+    assert scene_changes.unapplied(autosaved, [first, second]) == [second]
+    back = scene_changes.replay(autosaved, [first, second])
+    assert [e.what for e in back.history] == [
+        autosaved.history[0].what, pc.history[-1].what]
+    assert back.play.luck == autosaved.play.luck + 1
+    _agrees(back)
+
+
+def test_spent_luck_is_the_steps_own_change() -> None:
+    on_file = load_pc("the-rogue")
+    pc = on_file.model_copy(deep=True)
+    steps = [_step(pc, lambda c: start_session(c, 2))]
+    gain_luck(pc, "a Play dock edit")
+    steps.append(_step(pc, lambda c: spend_luck(c, "reroll", 1, "a step")))
+    back = scene_changes.replay(on_file, steps)
+    assert back.play.luck == 1 and pc.play.luck == 2
+    _agrees(back)
+
+
+def test_an_old_autosaves_whole_value_patches_read_as_before() -> None:
+    """Autosaves written before the patches kept appended entries and the steps' own
+    changes set Luck and the whole history: replayed as they say."""
+    on_file = load_pc("the-rogue")
+    pc = on_file.model_copy(deep=True)
+    old = []
+    for operation in (partial(start_session, luck=2), partial(gain_luck, reason="a step")):
+        before = scene_changes.data_of(pc)
+        operation(pc)
+        old.append(scene_changes.diff(before, scene_changes.data_of(pc)))
+    assert [c.get("value") for c in old[1] if c["path"] == ["play", "luck"]] == [3]
+    assert scene_changes.unapplied(on_file, old) == old
+    assert scene_changes.replay(on_file, old) == pc
+    assert scene_changes.already_applied(pc, old)
+    saved = pc.model_copy(deep=True)
+    later = _step(pc, lambda c: gain_luck(c, "a new step after the restore"))
+    assert scene_changes.unapplied(saved, [*old, later]) == [later]
+    assert scene_changes.replay(on_file, [*old, later]) == pc
+
+
+@given(st.dictionaries(st.sampled_from("abcd"), json_data, max_size=4),
+       st.dictionaries(st.sampled_from("abcd"), json_data, max_size=4))
+def test_a_steps_changes_replayed_over_its_start_give_its_end(
+        before: dict[str, Any], after: dict[str, Any]) -> None:
+    assert scene_changes.apply(before, [scene_changes.step_changes(before, after)]) == after
+    assert scene_changes.step_changes(before, before) == []

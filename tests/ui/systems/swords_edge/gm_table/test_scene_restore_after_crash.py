@@ -168,3 +168,38 @@ def test_a_pc_saved_after_the_scene_step_keeps_what_was_saved(
     assert character.play == expected.play
     assert [e.what for e in character.history] == [e.what for e in expected.history]
     _agrees(character)
+
+
+def test_an_edit_after_the_pcs_autosave_does_not_come_back_with_a_later_step(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        windows: list[MainWindow]) -> None:
+    """The PC's autosave was written, then a Luck was gained in the Play dock, then a
+    scene step came (and the scene's autosave), then the app was killed: the step comes
+    back with its own Luck and entry, the Play dock's edit (never autosaved) with
+    neither, and the history agrees with the play state."""
+    first = _window(qtbot, windows)
+    path = jyrell_file(tmp_path)
+    document = first.open_path(path)
+    assert document is not None
+    tracker = gm_table(first).scene
+    pc = tracker.add_pc(document.character, path)
+    assert pc is not None
+    panel = _panel(first, document)
+    _take_a_penalty_rank(panel, Trait.CUNNING)
+    first.autosaver.save_all()  # the PC's autosave: the Penalty Rank
+    autosaved = document.character.model_copy(deep=True)
+    first.autosaver.save_all = lambda: 0  # type: ignore[method-assign]
+    panel.gain_button.click()  # never autosaved
+    own_entry = document.character.history[-1]
+    assert tracker.give_luck(pc)
+
+    _second, again = _restart(qtbot, windows, monkeypatch, first)
+    restored = again.document_of(pc)
+    assert restored is not None
+    character = restored.character
+    assert character.play.luck == autosaved.play.luck + 1
+    assert character.play.penalty_ranks == {Trait.CUNNING: 1}
+    assert [e.what for e in character.history] == [
+        *(e.what for e in autosaved.history), "Gained 1 Luck"]
+    assert own_entry.why not in {e.why for e in character.history}  # the step's only
+    _agrees(character)

@@ -19,7 +19,7 @@ from seforge.systems.swords_edge import scene_autosave
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.history import full_dump
 from seforge.systems.swords_edge.scene import Scene
-from seforge.systems.swords_edge.scene_changes import Patch, diff
+from seforge.systems.swords_edge.scene_changes import Patch, step_changes
 from ui.shell.settings import data_dir
 from ui.systems.swords_edge.gm_table.common import warn
 from ui.systems.swords_edge.gm_table.scene.pc_owner_steps import sentence
@@ -130,7 +130,7 @@ class SceneAutosave(QWidget):
                                       partial(scene.ensure_session, document.character))
                     except RefusedError as exc:
                         problems.append(sentence(exc))
-                    started = diff(before, full_dump(document.character))
+                    started = step_changes(before, full_dump(document.character))
                     if started:
                         base[entry.id].append(started)
                 continue

@@ -22,7 +22,12 @@ from seforge.systems.swords_edge.fileformat import CharacterFileError
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_data
-from seforge.systems.swords_edge.scene_changes import Patch, already_applied, diff, replay
+from seforge.systems.swords_edge.scene_changes import (
+    Patch,
+    already_applied,
+    replay,
+    step_changes,
+)
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import Changes, DocumentRegistry
 from ui.systems.swords_edge.gm_table.scene_commands import (
@@ -93,8 +98,8 @@ class PCOwnerSteps(QWidget):
         hold yet replayed (one undo step, so the document shows modified), else ``state``
         (a PC without a file, or one whose file is unreadable now). A PC whose restored
         autosave (or file) was written after the scene's steps already holds them, maybe
-        with later edits of its own: replaying them again would set its Luck and history
-        back to the scene's (:func:`~seforge.systems.swords_edge.scene_changes.unapplied`)."""
+        with later edits of its own: replaying them again would count them twice
+        (:func:`~seforge.systems.swords_edge.scene_changes.unapplied`)."""
         document = None
         if path is not None:
             try:
@@ -214,7 +219,7 @@ class PCOwnerSteps(QWidget):
             partners = []
             changes: dict[str, Patch] = {}
             for document, old in before:
-                patch = diff(old, full_dump(document.character))
+                patch = step_changes(old, full_dump(document.character))
                 for pc_id in self._pc_ids_in(work, document) if patch else []:
                     changes[pc_id] = patch
                 command = self._record(document, old, title)
