@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-import shiboken6
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from seforge.core.probability_text import exactly, percent
 from ui.shell.flow_layout import FlowLayout
+from ui.shell.tab_stops import focus_when_filled
 
 
 def percent_item(value: Fraction) -> QTableWidgetItem:
@@ -218,29 +218,6 @@ def wrap_list(view: QListWidget) -> None:
     view.setTextElideMode(Qt.TextElideMode.ElideNone)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     focus_when_filled(view)
-
-
-def focus_when_filled(view: QListWidget) -> None:
-    """``view`` takes the keyboard focus only while it has entries: an empty list shows
-    no focus at all (no entry to draw it on) and offers nothing to do, so Tab goes past
-    it; a list emptied while it has the focus hands it on to the next control."""
-
-    def follow() -> None:
-        if not shiboken6.isValid(view):
-            return  # the list is going: its model empties as it goes
-        if view.count():
-            view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            return
-        had_focus = view.hasFocus()
-        view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        if had_focus:
-            view.focusNextChild()
-
-    model = view.model()
-    model.rowsInserted.connect(lambda *_: follow())
-    model.rowsRemoved.connect(lambda *_: follow())
-    model.modelReset.connect(follow)
-    follow()
 
 
 def stretch_columns(table: QTableWidget, wrap: bool = False) -> None:

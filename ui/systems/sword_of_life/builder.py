@@ -70,6 +70,7 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import show_refusal
+from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import (
     DocumentLineEdit,
     follows_document,
@@ -77,7 +78,7 @@ from ui.shell.widgets import (
     whole_numbers,
 )
 from ui.systems.sword_of_life.mnemonics import mnemonic_scope
-from ui.systems.sword_of_life.scroll_page import focus_when_filled, follow_view, scroll_page
+from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 
 NAME_CHARS = 200
 CHARACTERISTIC_KEYS: dict[Characteristic, str] = {

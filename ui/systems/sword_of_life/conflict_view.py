@@ -70,6 +70,7 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import REFUSALS, show_refusal
+from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import DocumentLineEdit, spin_box
 from ui.systems.sword_of_life.cards_view import CardRow
 from ui.systems.sword_of_life.exchanges_view import (
@@ -79,7 +80,7 @@ from ui.systems.sword_of_life.exchanges_view import (
     draw_odds,
 )
 from ui.systems.sword_of_life.mnemonics import mnemonic_scope
-from ui.systems.sword_of_life.scroll_page import focus_when_filled, follow_view, scroll_page
+from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 from ui.systems.sword_of_life.sides_table import (
     SIDE_COLUMNS,
     change_text,

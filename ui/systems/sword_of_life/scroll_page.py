@@ -4,11 +4,9 @@ keyboard focus stays in view; and what every page's tables share for the keyboar
 
 from __future__ import annotations
 
-import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFrame,
     QScrollArea,
     QVBoxLayout,
@@ -41,27 +39,3 @@ def follow_view(columns: TwoColumns, scroll: QScrollArea, event: QResizeEvent) -
     """On a resize of the page around ``scroll``: ``columns`` side by side when the view,
     less the scroll bar, has the room, else one above the other."""
     columns.follow(event.size().width() - scroll.verticalScrollBar().sizeHint().width())
-
-
-def focus_when_filled(view: QAbstractItemView) -> None:
-    """``view`` is a Tab stop only while it has rows: an empty table shows no focus (no cell
-    to draw it on) and offers nothing to do, so Tab goes past it; a table emptied while it
-    has the focus hands it on to the next control."""
-
-    def follow() -> None:
-        model = view.model() if shiboken6.isValid(view) else None
-        if model is None:
-            return  # the view is going
-        if model.rowCount():
-            view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            return
-        had_focus = view.hasFocus()
-        view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        if had_focus:
-            view.focusNextChild()
-
-    model = view.model()
-    model.rowsInserted.connect(lambda *_: follow())
-    model.rowsRemoved.connect(lambda *_: follow())
-    model.modelReset.connect(follow)
-    follow()
