@@ -62,7 +62,7 @@ def test_a_joined_pdf_counts_its_page_references_through(
         [("more on p.", 4, None), ("pdf page", 3, 8)],
         [("pdf page", 4, 8)],
         [("pdf page", 5, 8)],
-        [],
+        [("more on p.", 7, None)],
         [("cut short on p.", 6, None), ("more on p.", 8, None)],
         [],
     ]
@@ -74,8 +74,8 @@ def test_each_system_alone_still_counts_from_one(tmp_path: Path,
     out = tmp_path / "nadja.pdf"
     assert main(["export", str(files["nadja.blades"]), "-o", str(out)]) == 0
     assert "3 page(s)" in capsys.readouterr().out  # her notes' pages count too
-    assert _references(out) == [[], [("cut short on p.", 1, None), ("more on p.", 3, None)],
-                                []]
+    assert _references(out) == [[("more on p.", 2, None)],
+                                [("cut short on p.", 1, None), ("more on p.", 3, None)], []]
 
 
 def test_a_system_numbers_its_part_from_the_page_it_is_given(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """The scoundrel's sheet: page 1 holds what is played from the table (identity, actions and
 XP, stress, trauma, harm, the healing clock, armor, coin and stash, load and the items to
-tick); the pages after it hold what is read (special abilities with what they do, the XP
-triggers, friends and rivals, advances, notes)."""
+tick); the pages after it hold what is read (what page 1 cut short, the XP triggers,
+special abilities with what they do, friends and rivals, advances, notes)."""
 
 from __future__ import annotations
 
@@ -118,8 +118,9 @@ def _playbook_xp_and_abilities(sheet: Sheet, sc: Scoundrel, left: float, yl: flo
                     i < sc.xp.get("playbook", 0), f"Playbook XP {i + 1}")
     yl -= 16
     for trigger in (sc.xp_trigger or "Your playbook's trigger.", *GENERIC_TRIGGERS):
+        # one cut short goes on in the XP triggers section (not listed "in full" too)
         fitted = sheet.cell("XP trigger", "• " + trigger, Rect(left + 2, yl - 19, col - 2, 22),
-                            size=8, max_lines=2)
+                            size=8, max_lines=2, listed=False)
         yl -= fitted.height + 3
     yl -= 12  # the heading's band sits above its baseline: clear the last line
     yl = draw_heading(canvas, left, yl, col, "Special abilities")
@@ -197,16 +198,19 @@ def _armor_and_coin(sheet: Sheet, sc: Scoundrel, right: float, yr: float,
     yr -= 20
     yr = draw_heading(canvas, right, yr, col, "Coin and stash")
     draw_string(canvas, right + 2, yr, "Coin", Face.CONDENSED_BOLD, 8)
+    canvas.saveState()
+    canvas.setLineWidth(0.6)  # thin lines and a clear gap: each box reads on its own
     for i in range(4):
-        sheet.check(f"coin_{i + 1}", right + 30 + i * 11, yr - 2, 9, i < sc.coin,
+        sheet.check(f"coin_{i + 1}", right + 30 + i * 12, yr - 2, 9, i < sc.coin,
                     f"Coin {i + 1}")
     draw_string(canvas, right + 90, yr, f"Stash {sc.stash} / 40 (lifestyle "
                 f"{rules.lifestyle(sc)})", Face.REGULAR, 9)
     yr -= 14
     for stash_row in range(4):
         for i in range(10):
-            draw_box(canvas, right + 2 + i * 8.5, yr - 2, 7, stash_row * 10 + i < sc.stash)
+            draw_box(canvas, right + 2 + i * 10, yr - 2, 7, stash_row * 10 + i < sc.stash)
         yr -= 10
+    canvas.restoreState()
     return yr - 6
 
 
@@ -237,19 +241,20 @@ def _load_and_items(sheet: Sheet, sc: Scoundrel, right: float, yr: float, col: f
 
 def _scoundrel_pages(sheet: Sheet, sc: Scoundrel,
                      more_items: list[tuple[str, int, bool]]) -> None:
-    """The pages after the first: items that did not fit, abilities with what they do,
-    XP triggers, friends and rivals, advances and notes."""
+    """The pages after the first: what page 1 cut short, the XP triggers, items that did
+    not fit, abilities with what they do, friends and rivals, advances and notes."""
     flow = Flow(sheet, f"{sc.name or 'Unnamed scoundrel'} — abilities, people and notes")
+    # first after what was cut short: page 1 sends a long trigger here ("more on p. N")
+    flow.heading("XP triggers (1 XP, or 2 if it happened a lot)")
+    for trigger in (sc.xp_trigger or "Your playbook's trigger.", *GENERIC_TRIGGERS):
+        flow.text("• " + trigger)
+    flow.text("• A desperate action roll marks 1 XP in its attribute.")
     if more_items:
         flow.heading("Items, continued")
         for name, load, on in more_items:
             flow.text(f"{'☒' if on else '☐'} {name}" + (f" [{load}]" if load else ""))
     book = content.playbook(sc.playbook)
     _abilities_in_full(flow, sc, book)
-    flow.heading("XP triggers (1 XP, or 2 if it happened a lot)")
-    for trigger in (sc.xp_trigger or "Your playbook's trigger.", *GENERIC_TRIGGERS):
-        flow.text("• " + trigger)
-    flow.text("• A desperate action roll marks 1 XP in its attribute.")
     if book is not None:
         flow.heading("Friends ▲ and rivals ▼")
         for person in book.friends:

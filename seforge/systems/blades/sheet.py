@@ -2,10 +2,12 @@
 
 Page 1 of a scoundrel holds what is played from the table (identity, actions and XP,
 stress, trauma, harm, the healing clock, armor, coin and stash, load and the items to
-tick); the pages after it hold what is read (special abilities with what they do, the
-XP triggers, friends and rivals, advances, notes) and as many pages as they need, so no
-text is lost. A crew prints its identity, Tier, hold, rep, turf, heat and wanted, coin,
-crew XP, upgrades, abilities, cohorts, claims, the faction ladder and round clocks.
+tick); the pages after it hold what is read (the XP triggers, special abilities with
+what they do, friends and rivals, advances, notes) and as many pages as they need, so no
+text is lost: a value too long for its place on page 1 ends there with "more on p. N"
+and is given in full on page N. A crew prints its identity, Tier, hold, rep, turf, heat
+and wanted, coin, crew XP, upgrades, abilities, cohorts, claims, the faction ladder and
+round clocks.
 
 Drawn with the core's PDF primitives (embedded fonts with fallback, fitted text, never
 below 7 pt); the fields (:mod:`seforge.systems.blades.sheet_form`) let a player fill the

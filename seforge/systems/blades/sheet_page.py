@@ -9,6 +9,7 @@ import json
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.pdf.flow import Flow as PageFlow
+from seforge.core.pdf.flow import marker
 from seforge.core.pdf.fonts import Face, draw_string
 from seforge.core.pdf.geometry import Rect
 from seforge.core.pdf.text import Fitted, draw_text
@@ -73,12 +74,16 @@ class Sheet:
         self.next_page = int(canvas.getPageNumber()) + 1
         """The PDF page the document's continuation starts on."""
 
-    def cell(self, label: str, text: str, rect: Rect, **fit: object) -> Fitted:
+    def cell(self, label: str, text: str, rect: Rect, *, listed: bool = True,
+             **fit: object) -> Fitted:
         """Draw ``text`` fitted to ``rect`` (see :func:`draw_text`); a value that does not
-        fit is given in full, under ``label``, on the page after."""
+        fit ends with "more on p. N" (the first continuation page) and is given in full,
+        under ``label``, on that page. ``listed=False``: the continuation prints the
+        whole text in a section of its own, so it is not listed again."""
         fit.setdefault("min_size", MIN_PT)
-        fitted = draw_text(self.canvas, text, rect, **fit)  # type: ignore[arg-type]
-        if fitted.truncated:
+        fitted = draw_text(self.canvas, text, rect, marker=marker(self.next_page),
+                           **fit)  # type: ignore[arg-type]
+        if fitted.truncated and listed:
             self.cut.append(f"{label}: {text}" if label else text)
         return fitted
 

@@ -258,8 +258,9 @@ def _plan(nc: NarrativeCharacter, card: Rect, base: float) -> list[CardPiece]:
     notes = "\n".join((*_head(nc, inner).cut, nc.notes.strip())).strip()
     pieces: list[tuple[tuple[tuple[NCQuality, bool], ...], str, bool]] = []
     first = True
+    fixed = (_fixed(nc, True, inner), _fixed(nc, False, inner))  # the same on every card
     while first or rows or notes:
-        room = inner.h - _fixed(nc, first, inner)
+        room = inner.h - fixed[0 if first else 1]
         if rows:
             room -= SECTION_GAP
         taken: list[tuple[NCQuality, bool]] = []
@@ -275,23 +276,59 @@ def _plan(nc: NarrativeCharacter, card: Rect, base: float) -> list[CardPiece]:
             room -= MARKER_H
         shown = ""
         go_on = False
+        before = notes
         if notes and not rows and room - NOTES_GAP >= NOTES_MIN_H:
-            fitted = fit_text(notes, inner.w, room - NOTES_GAP, face=Face.CONDENSED,
-                              size=NOTES_SIZE, min_size=NOTES_SIZE, max_lines=None,
-                              multiline=True, marker=CONTINUES)
-            if fitted.rest:
-                shown, notes, go_on = "\n".join(fitted.lines), fitted.rest, True
-            else:
-                shown, notes = notes, ""
+            shown, notes = _notes_on_card(notes, inner.w, room - NOTES_GAP)
+            go_on = bool(notes)
         pieces.append((tuple(taken), shown, go_on))
-        if not first and not taken and not shown:
-            break  # nothing more fits anywhere: stop rather than print empty cards
-        first = False
-        if len(pieces) > 200:  # a safety net: never loop forever on absurd input
+        if not first and not taken and notes == before:
+            # a card after the first takes a row or a line of notes (its body is free
+            # for them) on every paper and card size; one too small even for a line
+            # says how much of the notes it could not print
+            if notes:
+                pieces[-1] = (tuple(taken), _cut_note(notes), False)
             break
+        first = False
     count = len(pieces)
     return [CardPiece(i, count, taken, shown, go_on, base)
             for i, (taken, shown, go_on) in enumerate(pieces)]
+
+
+def _notes_on_card(notes: str, width: float, height: float) -> tuple[str, str]:
+    """The part of ``notes`` that fits ``width`` x ``height`` (its last line ending with
+    "more on the next card" when more follows) and the rest, word for word.
+
+    Only a stretch of the notes a little longer than the card holds is fitted (doubled
+    until it runs over the card), so 100,000 characters of notes take time in
+    proportion to their length rather than to its square. The stretch ends before a
+    space or line break, and the lines shown are the same as the whole notes give: each
+    of them has a further line after it within the stretch."""
+    lines = 1 + int(height // (NOTES_SIZE * LEADING))
+    chars = max(64, int(lines * width / (NOTES_SIZE * 0.25)))  # narrow letters: generous
+    while True:
+        end = _space_at_or_after(notes, chars)
+        stretch = notes[:end]
+        fitted = fit_text(stretch, width, height, face=Face.CONDENSED, size=NOTES_SIZE,
+                          min_size=NOTES_SIZE, max_lines=None, multiline=True,
+                          marker=CONTINUES)
+        if fitted.rest:
+            return "\n".join(fitted.lines), fitted.rest + notes[end:]
+        if end >= len(notes):
+            return stretch, ""
+        chars = 2 * end
+
+
+def _space_at_or_after(text: str, at: int) -> int:
+    """The index of the first whitespace in ``text`` from ``at`` on (its length if none)."""
+    for index in range(min(at, len(text)), len(text)):
+        if text[index].isspace():
+            return index
+    return len(text)
+
+
+def _cut_note(notes: str) -> str:
+    """What a card says when the rest of the notes cannot be printed at all."""
+    return f"\u2026 notes cut: {len(notes)} characters not printed"
 
 
 def plan_card(nc: NarrativeCharacter, card: Rect) -> CardPiece:

@@ -3,12 +3,15 @@
 Every sheet carries fields over its boxes (name, campaign, genre, player, each
 Quality's name and Rank, the Faculty's and Elements' Trait links, Pivots, notes,
 and the Penalty, Luck and Advancement tracks as checkboxes), so a player can fill
-the sheet in any PDF reader. On an exported sheet the fields hold the
-character's values but show nothing themselves (the sheet's own typesetting
-shows them); once a value is edited, the reader draws it on a white background
-over the printed one. A hidden field keeps the whole character (its file's JSON),
-so reading the sheet back (:mod:`seforge.systems.swords_edge.sheet.readback`) loses nothing that
-the fields cannot hold.
+the sheet in any PDF reader. On an exported sheet (:func:`overlay_values`) the
+track boxes are ticked as the character's are, and every text and choice field
+is empty: the sheet's own typesetting prints the values, and an empty field
+draws nothing, so no reader shows a value twice. What a player types into a
+field is drawn on a white background over the printed value and replaces it (a
+lone "-" clears it). A hidden field keeps the whole character (its file's
+JSON): reading the sheet back (:mod:`seforge.systems.swords_edge.sheet.readback`,
+``seforge import``) starts from it and lays over only the fields that differ
+from what was exported, so an untouched sheet gives back exactly its character.
 
 Field names are ``c<N>_<key>``: ``N`` counts the characters of the PDF from 1,
 ``key`` is one of :func:`field_keys`' names.

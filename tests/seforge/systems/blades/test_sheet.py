@@ -189,3 +189,85 @@ def test_pages_render(tmp_path: Path) -> None:
                    check=True, capture_output=True)
     assert len(list(tmp_path.glob("page*.png"))) == len(PdfReader(io.BytesIO(
         path.read_bytes())).pages)
+
+
+def test_a_name_cut_on_page_one_says_where_it_goes_on(tmp_path: Path) -> None:
+    """A name too long for page 1 ends with "more on p. N" (the continuation's PDF page,
+    counted through a joined PDF) and is given in full there, as the other systems'
+    sheets do; it no longer just ends in an ellipsis."""
+    sc = cutter()
+    sc.name = ("Silas Blackwood, called the Long-Named Cutter of Crow's Foot, the Docks "
+               "and every bridge between them")
+    for first_page, continuation in ((1, 2), (5, 6)):
+        data = render([sc], first_page=first_page)[0]
+        pages = [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
+        head = pages[0].splitlines()[0]
+        assert head.endswith(f"\u2026 more on p. {continuation}"), head
+        assert f"Name: {sc.name}" in " ".join(pages[1].split()), pages[1][:300]
+
+
+def test_a_long_xp_trigger_is_printed_once_in_the_xp_triggers(tmp_path: Path) -> None:
+    """A trigger too long for page 1 ends there with "more on p. 2" and is printed in full
+    once, in the XP triggers section on page 2 (not also under "In full")."""
+    sc = cutter()
+    sc.xp_trigger = ("Face a challenge through violence or coercion, and tell the crew "
+                     "afterwards in loving detail how it went, who bled, who ran away "
+                     "and what it cost you.")
+    path = _pdf(tmp_path, sc)
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(str(path)).pages]
+    assert "\u2026 more on p. 2" in pages[0]
+    assert "XP trigger:" not in " ".join(pages)
+    assert " ".join(pages).count("what it cost you.") == 1
+    triggers = pages[1].index("XP TRIGGERS")
+    assert pages[1].index("what it cost you.") > triggers
+
+
+def _dark_runs(row: list[int]) -> list[tuple[int, int]]:
+    """The (start, end) of each run of dark pixels in a row of grey levels."""
+    runs: list[tuple[int, int]] = []
+    for x, level in enumerate(row):
+        if level < 140:
+            if runs and runs[-1][1] == x:
+                runs[-1] = (runs[-1][0], x + 1)
+            else:
+                runs.append((x, x + 1))
+    return runs
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm not installed")
+def test_coin_and_stash_boxes_read_as_separate_boxes(tmp_path: Path) -> None:
+    """On the rendered page 1 (150 dpi) every coin and stash box stands apart from the next
+    one: through the middle of each row, two edges per box and a white gap of at least
+    three pixels (about 1.4 pt) between neighbours."""
+    from PIL import Image
+
+    path = _pdf(tmp_path, cutter())
+    reader = PdfReader(str(path))
+    page = reader.pages[0]
+    coin = next(a.get_object() for a in page["/Annots"]
+                if a.get_object().get("/T") == "b1_coin_1")
+    cx, cy = float(coin["/Rect"][0]), float(coin["/Rect"][1])
+    subprocess.run(["pdftoppm", "-r", "150", "-gray", "-f", "1", "-l", "1", "-png", str(path),
+                    str(tmp_path / "p")], check=True, capture_output=True)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("L")
+    scale = 150 / 72
+    height = float(page.mediabox.height)
+
+    def rows(x0: float, x1: float, top: float, bottom: float) -> list[list[tuple[int, int]]]:
+        found = []
+        for py in range(round((height - top) * scale), round((height - bottom) * scale)):
+            row = [int(image.getpixel((px, py)))  # type: ignore[arg-type]
+                   for px in range(round(x0 * scale), round(x1 * scale))]
+            found.append(_dark_runs(row))
+        return found
+
+    def box_middles(found: list[list[tuple[int, int]]], boxes: int) -> list[list[tuple[int, int]]]:
+        return [runs for runs in found if len(runs) >= boxes * 2 - 2]
+
+    coin_rows = box_middles(rows(cx - 1, cx + 50, cy + 6, cy + 3), 4)
+    stash_rows = box_middles(rows(cx - 29, cx + 80, cy - 3, cy - 46), 10)
+    assert coin_rows and len(stash_rows) >= 8, (coin_rows, stash_rows)
+    for runs, boxes in [*((r, 4) for r in coin_rows), *((r, 10) for r in stash_rows)]:
+        assert len(runs) == 2 * boxes, runs
+        gaps = [runs[i + 1][0] - runs[i][1] for i in range(1, len(runs) - 1, 2)]
+        assert min(gaps) >= 3, gaps

@@ -347,3 +347,46 @@ def test_an_nc_at_the_text_limits_stays_inside_its_cards(tmp_path: Path, paper: 
         notes = " ".join(" ".join(piece.notes.replace(CONTINUES, "").rstrip("\u2026 ").split())
                          for piece in plan_cards(nc, first))
         assert f"{nc.genre} \u00b7 {nc.source}" in notes
+
+
+def test_notes_at_the_file_limit_are_printed_to_the_last_word() -> None:
+    """Notes as long as the file allows (100,000 characters) with 200-character names: the
+    cards stopped at about 200 per NC (a safety net in the planning) and the notes' tail
+    was lost without a word. Now the NC takes the cards its text needs, and the real
+    PDF holds every word, the last one included."""
+    from seforge.core.limits import NAME_CHARS, NOTES_CHARS
+
+    nc = _at_the_limits()
+    assert len(nc.name) == NAME_CHARS
+    words = [f"w{i}" for i in range(NOTES_CHARS)]
+    notes = ""
+    for i, word in enumerate(words):
+        if len(notes) + len(word) + 1 > NOTES_CHARS - 9:
+            break
+        notes += word + ("\n" if i % 40 == 39 else " ")
+    nc.notes = notes.strip() + " THE-END."
+    assert len(nc.notes) <= NOTES_CHARS
+    a6 = plan_cards(nc, page_layout(PaperSize.LETTER, "a6").cards[0])
+    assert a6[-1].notes.endswith("THE-END.") and not a6[-1].notes_go_on
+    planned = plan_cards(nc, page_layout(PaperSize.A4).cards[0])
+    assert len(planned) > 200 and planned[-1].notes.endswith("THE-END.")
+    data, pages = render_cards([nc], PaperSize.A4)
+    assert pages == math.ceil(len(planned) / PER_PAGE)
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    tokens = {t.strip("\u2026") for t in text.split()}  # "w89… more on the next card"
+    assert "THE-END." in tokens
+    missing = [w for w in nc.notes.split() if w not in tokens]
+    assert not missing, missing[:5]
+
+
+def test_notes_a_card_has_no_room_for_are_said_to_be_cut() -> None:
+    """On a card too small for even a line of notes after its header (no paper size
+    comes near), the last card says how much of the notes was not printed, rather than
+    dropping them without a word."""
+    nc = NarrativeCharacter(name="Mister " * 30, notes="hello world " * 50)
+    pieces = plan_cards(nc, Rect(0, 0, 200, 60))
+    import re
+
+    cut = re.fullmatch(r"\u2026 notes cut: (\d+) characters not printed", pieces[-1].notes)
+    assert cut is not None and int(cut.group(1)) >= len(nc.notes.strip()), pieces[-1].notes
+    assert not pieces[-1].notes_go_on
