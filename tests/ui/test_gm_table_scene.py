@@ -276,7 +276,7 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     saved = load_scene(autosave_path())
     assert saved.name == "The cavern gate" and saved.nc(leader).stress == 2
     sidecar = json.loads(autosave_paths_path().read_text(encoding="utf-8"))
-    assert sidecar["format"] == "swords-edge.scene-pcs" and sidecar["version"] == 2
+    assert sidecar["format"] == "swords-edge.scene-pcs" and sidecar["version"] == 3
     pcs = sidecar["pcs"]
     assert pcs[jyrell]["path"] == str(paths[0]) and pcs[tella]["path"] is None
     # a PC with a file: what the scene did to it, never the PC itself
