@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -32,38 +31,11 @@ from ui.shell.name_pick import NamePick
 from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
+from ui.shell.written_step import WrittenStep
 from ui.systems.blades.common import room_for_placeholder, wrap_list
 
 if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab
-
-
-@dataclass(eq=False)
-class _Write:
-    """Where a cost of the last roll was written: the owner of the document and the undo
-    step the write pushed on its history, both held weakly (neither is kept alive by the
-    roller: a closed document, or a step its history dropped, is let go)."""
-
-    owner: weakref.ref[DocumentOwner[Any]]
-    step: weakref.ref[QUndoCommand]
-    was_done: bool = True
-    """Whether the step was done when last looked at: a step dropped while done went
-    with a fresh history (the file read again), one dropped while undone with an edit
-    made in its place."""
-
-    def stands(self) -> bool | None:
-        """Whether the write stands: its undo step is among the done steps of its
-        document's history (False: undone, or undone and then dropped by another edit;
-        None: out of reach, the document closed or its history started afresh)."""
-        owner = self.owner()
-        if owner is None or not shiboken6.isValid(owner):
-            return None
-        step = self.step()
-        if step is None or not shiboken6.isValid(step):
-            return None if self.was_done else False
-        stack = owner.undo_stack
-        self.was_done = any(stack.command(i) is step for i in range(stack.index()))
-        return self.was_done
 
 
 @dataclass(frozen=True)
@@ -74,7 +46,7 @@ class _Logged:
 
     item: QListWidgetItem
     text: str
-    write: _Write
+    write: WrittenStep
     name: str
 
     @staticmethod
@@ -94,7 +66,7 @@ class RollerBox(QGroupBox):
         self.owner: DocumentOwner[Any] | None = None
         self.last: roller.Roll | None = None
         self.last_kind = ""
-        self._written: dict[str, _Write] = {}
+        self._written: dict[str, WrittenStep] = {}
         """What the last roll has written ("stress", "ticks") and where. Not a copy of any
         document: whether the write still stands is read from that document's history each
         time (:meth:`_is_written`), so a roll is paid for once, in one document; undoing the
@@ -332,7 +304,7 @@ class RollerBox(QGroupBox):
             self.log.insertItem(0, item)
             step = stack.command(stack.index() - 1) if stack.index() else None
             if step is not None and step is not top:  # a step was pushed
-                write = _Write(weakref.ref(owner), weakref.ref(step))
+                write = WrittenStep(weakref.ref(owner), weakref.ref(step))
                 self._logged.append(_Logged(item, text, write, name))
                 self._follow(owner)
                 if what:

@@ -72,6 +72,7 @@ from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import REFUSALS, show_refusal
 from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import DocumentLineEdit, spin_box
+from ui.shell.written_step import WrittenStep, last_step
 from ui.systems.sword_of_life.cards_view import CardRow
 from ui.systems.sword_of_life.exchanges_view import (
     LOG_HEADERS,
@@ -90,7 +91,7 @@ from ui.systems.sword_of_life.sides_table import (
     sides_table,
 )
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
-from ui.systems.sword_of_life.write_back import Step, WriteBacks, last_step
+from ui.systems.sword_of_life.write_back import WriteBacks
 
 
 def _wounded(character: SolCharacter, lost: int) -> None:
@@ -442,7 +443,7 @@ class ConflictEditor(QWidget):
                     before = last_step(owner.undo_stack)
                     owner.apply(f"Grip lost in {self.owner.document.name or 'a conflict'}",
                                 partial(_wounded, lost=lost))
-                    write = Step.pushed(owner, before)
+                    write = WrittenStep.pushed(owner, before)
                     if not is_open:
                         owner.save()
                 except (DocumentFileError, OSError, RefusedError, ValueError) as error:
@@ -453,7 +454,7 @@ class ConflictEditor(QWidget):
                 before = last_step(self.owner.undo_stack)
                 if not self._apply("Grip written back", partial(_written, index=index)):
                     return written
-                mark = Step.pushed(self.owner, before)
+                mark = WrittenStep.pushed(self.owner, before)
             self.write_backs.record(index, self.owner.document.player if index is None
                                     else self.owner.document.opponents[index], write, mark,
                                     None if is_open else owner)

@@ -28,74 +28,11 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from seforge.systems.sword_of_life.conflict import mark_written_back
 from seforge.systems.sword_of_life.conflict_model import Side, SolConflict
 from ui.shell.document_owner import DocumentOwner
-
-
-def last_step(stack: QUndoStack) -> QUndoCommand | None:
-    """The last done step of ``stack`` (None: nothing done)."""
-    return stack.command(stack.index() - 1) if stack.index() else None
-
-
-@dataclass(eq=False)
-class Step:
-    """An undo step pushed on a document's history; the owner and the step held weakly."""
-
-    owner: weakref.ref[DocumentOwner[Any]]
-    step: weakref.ref[QUndoCommand]
-    was_done: bool = True
-    """Whether the step was done when last looked at (a step dropped while done went with
-    a fresh history, one dropped while undone with an edit made in its place)."""
-
-    @classmethod
-    def pushed(cls, owner: DocumentOwner[Any], before: QUndoCommand | None) -> Step | None:
-        """The step ``owner``'s history gained since its last step was ``before`` (None
-        when the change pushed none: it changed nothing)."""
-        step = last_step(owner.undo_stack)
-        return None if step is None or step is before else cls(weakref.ref(owner),
-                                                                 weakref.ref(step))
-
-    def _reach(self) -> tuple[QUndoStack, QUndoCommand] | None:
-        owner, step = self.owner(), self.step()
-        if owner is None or not shiboken6.isValid(owner) or step is None or (
-                not shiboken6.isValid(step)):
-            return None
-        return owner.undo_stack, step
-
-    def stands(self) -> bool | None:
-        """Whether the step is among the done steps of its history (None: out of reach,
-        its document closed or its history started afresh while it was done)."""
-        owner = self.owner()
-        if owner is None or not shiboken6.isValid(owner):
-            return None
-        reach = self._reach()
-        if reach is None:
-            return None if self.was_done else False
-        stack, step = reach
-        self.was_done = any(stack.command(i) is step for i in range(stack.index()))
-        return self.was_done
-
-    def undo(self) -> bool:
-        """Undo the step when it is its history's last done step (True: undone)."""
-        reach = self._reach()
-        if reach is None or last_step(reach[0]) is not reach[1]:
-            return False
-        reach[0].undo()
-        return True
-
-    def redo(self) -> bool:
-        """Redo the step when it is its history's next step to redo (True: redone)."""
-        reach = self._reach()
-        if reach is None:
-            return False
-        stack, step = reach
-        if stack.index() >= stack.count() or stack.command(stack.index()) is not step:
-            return False
-        stack.redo()
-        return True
+from ui.shell.written_step import WrittenStep, last_step
 
 
 @dataclass(eq=False)
@@ -104,14 +41,14 @@ class _Link:
 
     path: str
     name: str
-    write: Step
+    write: WrittenStep
     """The Grip lost, in the character's history."""
     held: DocumentOwner[Any] | None
     """The owner that read the file when the character was not open in a tab (kept for its
     history: undoing the write there saves the file again)."""
-    mark: Step | None = None
+    mark: WrittenStep | None = None
     """The conflict's last step marking the side written back."""
-    unmark: Step | None = None
+    unmark: WrittenStep | None = None
     """The conflict's last step taking the mark back (the write undone in the sheet)."""
 
 
@@ -147,8 +84,8 @@ class WriteBacks(QObject):
         finally:
             self._busy = False
 
-    def record(self, index: int | None, side: Side, write: Step | None, mark: Step | None,
-               held: DocumentOwner[Any] | None) -> None:
+    def record(self, index: int | None, side: Side, write: WrittenStep | None,
+               mark: WrittenStep | None, held: DocumentOwner[Any] | None) -> None:
         """Side ``index``'s Grip was written (``write``, None when the sheet did not change)
         and marked (``mark``); ``held``: the owner that read its file, not open in a tab."""
         if write is None or side.character is None:
@@ -264,7 +201,7 @@ class WriteBacks(QObject):
         self.owner.apply(f"Grip {'written back' if written else 'write-back undone'} "
                          f"({link.name})",
                          lambda c: mark_written_back(c, index, written))
-        step = Step.pushed(self.owner, before)
+        step = WrittenStep.pushed(self.owner, before)
         if written:
             link.mark = step
         else:

@@ -49,6 +49,7 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.name_pick import NamePick
 from ui.shell.refusal import refusal_text, sentence, show_refusal
 from ui.shell.widgets import spin_box
+from ui.shell.written_step import WrittenStep
 from ui.systems.twod20.calculator import Calculator
 from ui.systems.twod20.common import set_reason
 
@@ -61,35 +62,22 @@ LOGGED_WRITES = 40
 
 @dataclass
 class _Write:
-    """A result the roller wrote: which roll's ``what`` ("test", "damage"), the owner of
-    the document and the undo step the write pushed (both held weakly: a closed document,
-    or a step its history dropped, is let go), how the log names it, and whether the step
-    was done when the log last looked (what the log last said of it)."""
+    """A result the roller wrote: which roll's ``what`` ("test", "damage"), the step the
+    write pushed on its document's history (followed weakly: :class:`WrittenStep`), how
+    the log names it, and whether the step was done when the log last looked (what the
+    log last said of it)."""
 
     what: str
     roll: int
-    owner: weakref.ref[DocumentOwner[Any]]
-    step: weakref.ref[QUndoCommand]
+    written: WrittenStep
     text: str
     where: str
     done: bool = True
 
     def state(self) -> str:
-        """"done" while its step is among the done steps of its document's history,
-        "undone" once undone there, "gone" when the history dropped the step (undone and
-        then replaced by another edit, or cleared), "closed" when the document is."""
-        owner = self.owner()
-        if owner is None or not shiboken6.isValid(owner):
-            return "closed"
-        try:
-            stack = owner.undo_stack
-            index = stack.index()
-        except RuntimeError:  # the history went with its tab
-            return "closed"
-        step = self.step()
-        if step is None or not shiboken6.isValid(step):
-            return "gone"
-        return "done" if any(stack.command(i) is step for i in range(index)) else "undone"
+        """"done", "undone", "gone" (its history dropped the step) or "closed" (its
+        document is): see :meth:`WrittenStep.state`."""
+        return self.written.state()
 
 
 class RollerPanel(QGroupBox):
@@ -446,8 +434,9 @@ class RollerPanel(QGroupBox):
         step = self._top(stack)
         if step is None or step is top:
             return
-        self._writes.insert(0, _Write(what, self._rolls[what], weakref.ref(owner),
-                                      weakref.ref(step), text, where))
+        self._writes.insert(0, _Write(what, self._rolls[what],
+                                      WrittenStep(weakref.ref(owner), weakref.ref(step)),
+                                      text, where))
         del self._writes[LOGGED_WRITES:]
         self._followed = [ref for ref in self._followed if ref() is not None]
         if not any(ref() is stack for ref in self._followed):
