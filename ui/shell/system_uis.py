@@ -196,6 +196,7 @@ class SystemUiRegistry:
     _loaded: dict[str, SystemUi] = field(default_factory=dict)
     _discovered: bool = False
     _file_info: dict[str, FileInfo] = field(default_factory=dict)
+    _samples: dict[str, tuple[LibraryEntry, ...]] = field(default_factory=dict)
 
     def files_of(self, ui: SystemUi) -> FileInfo:
         """``ui``'s suffixes and format ids: its own, else the app's ``file_info``."""
@@ -216,13 +217,17 @@ class SystemUiRegistry:
                 tuple(own_formats if own_formats is not None else formats))
 
     def samples_of(self, system_id: str) -> list[LibraryEntry]:
-        """The ready-made documents ``system_id`` ships (none when its core cannot say)."""
+        """The ready-made documents ``system_id`` ships (none when its core cannot say),
+        asked of its core once: the File menu's entry and each opening of the dialog
+        list them, and each listing reads every sample's file for its name."""
         if self.library is None:
             return []
-        try:
-            return list(self.library(system_id))
-        except Exception:  # a system whose library fails offers no samples
-            return []
+        if system_id not in self._samples:
+            try:
+                self._samples[system_id] = tuple(self.library(system_id))
+            except Exception:  # a system whose library fails offers no samples
+                self._samples[system_id] = ()
+        return list(self._samples[system_id])
 
     def register(self, ui: SystemUi) -> None:
         """Register a system UI object now (a test's toy system)."""
