@@ -155,8 +155,10 @@ def main(argv: list[str] | None = None) -> int:
     # and the hand-over connection load after the first frame was asked for.
     from PySide6.QtCore import QTimer
 
+    from ui.shell.collector import Collector
     from ui.shell.file_open import FileOpenFilter
 
+    collector = Collector(app)
     file_filter = FileOpenFilter(window, app)
     app.installEventFilter(file_filter)
     server.files_received.connect(window.receive_from_other_launch)
@@ -175,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         app.removeEventFilter(file_filter)
         server.close()
+        collector.stop()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ and a main window whose modal prompts are answered by monkeypatching."""
 
 from __future__ import annotations
 
+import gc
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -73,3 +74,29 @@ def flush_deferred_deletes(qapp: QApplication) -> Iterator[None]:
     from PySide6.QtCore import QCoreApplication, QEvent
 
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """Collect each test's reference cycles as soon as its fixtures are torn down. Left
+    to Python's next automatic pass, one test's windows were freed at a random point of a
+    later test, and a cycle that crashed when collected (an owner with its undo steps)
+    crashed that later test instead, in one CI run out of three. Python's own passes stay
+    on during the test: the app runs them from its event loop (``ui.shell.collector``),
+    so a test that meets one mid-call is stricter than the app."""
+    try:
+        return (yield)
+    finally:
+        gc.collect()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """Once the test has let go of its fixtures, collect what that freed, then freeze
+    what is left (``gc.freeze``): later passes skip it, so each test's collections cost
+    what that test made, not what the whole run has made so far."""
+    try:
+        return (yield)
+    finally:
+        gc.collect()
+        gc.freeze()

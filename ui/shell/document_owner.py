@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Generic, TypeVar
 
+import shiboken6
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -85,6 +86,20 @@ class DocumentOwner(QObject, Generic[ModelT]):
         self.disk_stamp: DiskStamp | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+
+    def __del__(self) -> None:
+        """Let the history go before the owner does. An owner and its undo steps refer
+        to each other, so once nothing else holds them they go together as a reference
+        cycle, and Python's collector may free a step's Python half before the history
+        (deleted with its owner) deletes the step again: a crash inside
+        ``QUndoStack.clear``. Cleared here, each step is deleted once, by its history.
+        Python runs this before it breaks the cycle; the history's signals are blocked,
+        as no view may redraw from a document that is going away."""
+        stack = self.__dict__.get("undo_stack")
+        if stack is None or not shiboken6.isValid(stack):
+            return  # deleted already, with a closed tab, say
+        stack.blockSignals(True)
+        stack.clear()
 
     # -- opening --------------------------------------------------------------
     @classmethod
