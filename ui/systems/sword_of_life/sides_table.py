@@ -81,6 +81,9 @@ def draw_sides(table: QTableWidget, doc: SolConflict, changed: SideChanged) -> N
         ("Start", "Starts at"), ("Bonus", "Bonus cards"),
         ("Split", "Split: cards put against this opponent")))
     fix_sections(table)
+    # the Split column only while the hand is split between two or more opponents: else
+    # its boxes are all off, and its width is the name's (a docked table cut "Opponent")
+    table.setColumnHidden(SIDE_COLUMNS.index("Split"), not splits(doc))
     current = table.currentRow()
     if table.rowCount() != len(rows):
         table.setRowCount(len(rows))
@@ -175,6 +178,12 @@ def _spin_cell(table: QTableWidget, row: int, column: int, field: str,
     return spin
 
 
+def splits(doc: SolConflict) -> bool:
+    """Whether the player's hand is split between opponents now (the Split method, and
+    two or more opponents still standing)."""
+    return doc.method == Method.SPLIT and len(standing(doc)) > 1
+
+
 def _explain_spin(spin: QSpinBox, doc: SolConflict, index: int | None, field: str) -> None:
     """Whether a number can be edited now, and its tooltip saying what it is."""
     if field == "cards":
@@ -182,8 +191,7 @@ def _explain_spin(spin: QSpinBox, doc: SolConflict, index: int | None, field: st
         spin.setToolTip("Edge: the cards drawn each exchange" if spin.isEnabled()
                         else "In a debate or a problem the current score is drawn")
     elif field == "split":
-        split_on = (index is not None and doc.method == Method.SPLIT
-                    and len(standing(doc)) > 1)
+        split_on = index is not None and splits(doc)
         spin.setEnabled(split_on)
         spin.setToolTip("How many of the player's cards go against this opponent"
                         if split_on else "Only when splitting the hand between "

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from seforge.systems.sword_of_life.odds import KIND_NOTES, ConflictKind
@@ -25,6 +25,7 @@ from ui.shell.choices import wrapped_tip
 from ui.shell.window import MainWindow
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
 from ui.systems.sword_of_life.gm_screen import SolGmScreen
+from ui.systems.sword_of_life.sides_table import SIDE_COLUMNS
 
 
 @pytest.fixture
@@ -98,6 +99,33 @@ def test_the_gm_screen_shows_each_choice_whole(window: MainWindow, qtbot: QtBot)
     every_choice_whole(qtbot, odds, odds.method, METHOD_NOTES)
     every_choice_whole(qtbot, odds, odds.aces, ACE_RULE_NOTES)
     assert problems(dock) == []
+
+
+def test_the_docked_sides_keep_room_for_a_name(window: MainWindow, qtbot: QtBot) -> None:
+    """The Split column shows only while the hand is split between two or more opponents,
+    so a docked table against one has room for "Opponent" (it showed "Opponen" at
+    1024x768)."""
+    new_conflict(window)
+    dock = window.gm_screen_dock
+    dock.follow("sword-of-life")
+    page = dock.show_page("sword-of-life")
+    assert isinstance(page, SolGmScreen)
+    page.setCurrentWidget(page.conflict)
+    settle()
+    conflict = page.conflict
+    sides, split = conflict.sides, SIDE_COLUMNS.index("Split")
+    assert conflict.owner.document.method == Method.SPLIT
+    assert len(conflict.owner.document.opponents) == 1
+    assert sides.isColumnHidden(split)
+    name = sides.cellWidget(1, 0)
+    assert isinstance(name, QLineEdit) and name.text() == "Opponent"
+    wanted = name.fontMetrics().horizontalAdvance(name.text())
+    assert name.contentsRect().width() >= wanted + 4
+    qtbot.mouseClick(conflict.add_button, Qt.MouseButton.LeftButton)  # a second opponent
+    settle()
+    assert not sides.isColumnHidden(split)
+    box = sides.cellWidget(1, split)
+    assert box is not None and box.isEnabled()
 
 
 def choose(qtbot: QtBot, combo: QComboBox, index: int) -> None:
