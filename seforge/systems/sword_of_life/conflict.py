@@ -77,6 +77,12 @@ def standing(conflict: SolConflict) -> list[int]:
     return [i for i, side in enumerate(conflict.opponents) if side.score > 0]
 
 
+def splits(conflict: SolConflict) -> bool:
+    """Whether the player's hand is split between opponents now: the realistic method
+    with two or more opponents still standing."""
+    return conflict.method == Method.SPLIT and len(standing(conflict)) > 1
+
+
 def winner(conflict: SolConflict) -> str | None:
     """"player", "opposition" or None while the conflict goes on."""
     if conflict.player.score <= 0:
@@ -101,7 +107,7 @@ def why_not_draw(conflict: SolConflict) -> str | None:
         return "the conflict is over"
     active = standing(conflict)
     n = draw_count(conflict, conflict.player)
-    if conflict.method == Method.SPLIT and len(active) > 1:
+    if splits(conflict):
         given = sum(conflict.opponents[i].split for i in active)
         if given != n:
             return f"split the player's {n} cards between the opponents ({given} given so far)"

@@ -11,10 +11,9 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QHeaderView, QSpinBox, QTableWidget, QTableWidgetItem, QWidget
 
 from seforge.systems.sword_of_life.conflict import (
-    Method,
     draw_count,
     score_name,
-    standing,
+    splits,
 )
 from seforge.systems.sword_of_life.conflict_model import (
     MAX_SCORE,
@@ -176,12 +175,6 @@ def _spin_cell(table: QTableWidget, row: int, column: int, field: str,
         spin.valueChanged.connect(lambda v, r=row, f=field: changed(_side(r), f, v))
         table.setCellWidget(row, column, spin)
     return spin
-
-
-def splits(doc: SolConflict) -> bool:
-    """Whether the player's hand is split between opponents now (the Split method, and
-    two or more opponents still standing)."""
-    return doc.method == Method.SPLIT and len(standing(doc)) > 1
 
 
 def _explain_spin(spin: QSpinBox, doc: SolConflict, index: int | None, field: str) -> None:
