@@ -260,3 +260,23 @@ def test_tab_leaves_the_elements_table(window: MainWindow, qtbot: object) -> Non
     QTest.keyClick(table, Qt.Key.Key_Tab)
     assert not table.hasFocus()
     assert editor.elements.add_button.hasFocus()
+
+
+def test_the_legality_line_is_restyled_only_when_its_verdict_changes(
+        window: MainWindow) -> None:
+    """Each style sheet set re-polishes the line, which is redrawn at every change of the
+    character: a change that keeps the verdict sets none."""
+    editor = build_sarah_x(window)
+    status = se_part(window).budget_panel.status
+    assert status.styleSheet() and status.text().startswith("✔ Legal")
+    sets: list[str] = []
+    setter = status.setStyleSheet
+
+    def counted(style: str) -> None:
+        sets.append(style)
+        setter(style)
+
+    status.setStyleSheet = counted  # type: ignore[method-assign]
+    type_into(editor.name_edit, "Sarah Y")
+    assert editor.document.character.name == "Sarah Y"
+    assert status.text().startswith("✔ Legal") and sets == []

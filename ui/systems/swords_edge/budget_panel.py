@@ -160,7 +160,7 @@ class BudgetPanel(QWidget):
         if result is None:
             self._set_summary("No character open")
             self.status.setText("Open or create a character to see its budget.")
-            self.status.setStyleSheet("")
+            self._set_status_style("")
             self._set_ledger(())
             self._problems_shown = None
             self.problems.clear()
@@ -179,7 +179,13 @@ class BudgetPanel(QWidget):
         self.status.setText(text)
         self.status.setProperty("legal", result.legal)
         colour = verdict_colour(result.legal, is_dark())
-        self.status.setStyleSheet(f"color: {colour}; font-weight: 600;")
+        self._set_status_style(f"color: {colour}; font-weight: 600;")
+
+    def _set_status_style(self, style: str) -> None:
+        """The legality line's colour, set only when it changes: each style sheet set
+        re-polishes the label, and the line is redrawn at every change of the character."""
+        if style != self.status.styleSheet():
+            self.status.setStyleSheet(style)
 
     def _set_summary(self, text: str) -> None:
         if text != self._summary_shown:
