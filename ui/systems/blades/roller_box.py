@@ -38,21 +38,78 @@ if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab
 
 
+@dataclass(eq=False)
+class _Write:
+    """A roll's write to a document, followed by its undo step (:class:`WrittenStep`), and
+    what became of it once that history let the step go.
+
+    A history started afresh (File › Revert, or the file read again after another program
+    changed it) holds the file as last saved: the write is in it when it was saved with
+    the write (the step before the history's clean index), else it is gone, as if undone,
+    and may be written again. :meth:`look` must see each move of the history (the roller
+    follows its index and clean state): the moment the step goes tells a fresh history
+    (emptied) from an undone step dropped by another edit."""
+
+    step: WrittenStep
+    saved: bool = False
+    """Whether the file as last saved holds the write (as of the last look)."""
+    ended: str = ""
+    """"" while the step is in its history; else "saved" (the file read again holds it),
+    "reverted" (read again without it), "dropped" (undone, then replaced by another
+    edit) or "closed" (the document closed)."""
+
+    def look(self) -> None:
+        """Read the step's place in its history again (nothing once it has ended)."""
+        if self.ended:
+            return
+        state = self.step.state()
+        owner, step = self.step.owner(), self.step.step()
+        if state == "closed" or owner is None:
+            self.ended = "closed"
+        elif state == "gone":
+            fresh = self.step.was_done or owner.undo_stack.count() == 0
+            self.ended = ("saved" if self.saved else "reverted") if fresh else "dropped"
+        elif step is not None:
+            stack = owner.undo_stack
+            self.saved = any(stack.command(i) is step for i in range(stack.cleanIndex()))
+
+    def stands(self) -> bool | None:
+        """True while the write is in its document, False when it is not (undone, reverted
+        away), None when out of reach (its document closed: it counts as written)."""
+        self.look()
+        if self.ended == "closed":
+            return None
+        if self.ended:
+            return self.ended == "saved"
+        return self.step.was_done
+
+    def word(self) -> str:
+        """What the roll log says of the write: "Written", "Undone" or "Reverted"."""
+        stands = self.stands()
+        return ("Reverted" if self.ended == "reverted" else
+                "Undone" if stands is False else "Written")
+
+    def followed(self) -> bool:
+        """Whether the write's line still follows its document's history."""
+        return not self.ended
+
+
 @dataclass(frozen=True)
 class _Logged:
     """A write's line in the roll log: what was written and where; the line reads
-    "Written:" while the write stands in its document's history and "Undone:" once it
-    is undone, and ends with the name of the document it went to."""
+    "Written:" while the write stands in its document, "Undone:" once it is undone and
+    "Reverted:" when the document was read again from a file saved without it, and ends
+    with the name of the document it went to."""
 
     item: QListWidgetItem
     text: str
-    write: WrittenStep
+    write: _Write
     name: str
 
     @staticmethod
-    def line(stands: bool, text: str, name: str) -> str:
+    def line(word: str, text: str, name: str) -> str:
         """The log's line for the write ``text`` to the document ``name``."""
-        return f"{'Written' if stands else 'Undone'}: {text} ({name})"
+        return f"{word}: {text} ({name})"
 
 
 class RollerBox(QGroupBox):
@@ -66,14 +123,16 @@ class RollerBox(QGroupBox):
         self.owner: DocumentOwner[Any] | None = None
         self.last: roller.Roll | None = None
         self.last_kind = ""
-        self._written: dict[str, WrittenStep] = {}
+        self._written: dict[str, _Write] = {}
         """What the last roll has written ("stress", "ticks") and where. Not a copy of any
         document: whether the write still stands is read from that document's history each
         time (:meth:`_is_written`), so a roll is paid for once, in one document; undoing the
-        write lets it be written again, redoing it does not. A new roll forgets it."""
+        write (or reverting the document to a file saved without it) lets it be written
+        again, redoing it does not. A new roll forgets it."""
         self._logged: list[_Logged] = []
         """The log's lines for writes whose document is still open, each read again when
-        the history of the document it went to moves (undo, redo, a new edit)."""
+        the history of the document it went to moves (undo, redo, a new edit, a save, a
+        revert)."""
         self._followed: list[weakref.ref[DocumentOwner[Any]]] = []
         """The owners written to whose history moves are followed (held weakly)."""
         layout = QVBoxLayout(self)
@@ -165,26 +224,26 @@ class RollerBox(QGroupBox):
             return
         self._followed.append(weakref.ref(owner))
         owner.undo_stack.indexChanged.connect(self._history_moved)
+        # a save moves the clean index only: whether a revert keeps the write
+        owner.undo_stack.cleanChanged.connect(self._history_moved)
 
-    def _history_moved(self, _index: int) -> None:
+    def _history_moved(self, _moved: int | bool) -> None:
         """A document written to was undone, redone or edited: its writes' lines, and
         whether the last roll may be written again (to whichever document is open)."""
         self._relog()
         self.refresh()
 
     def _relog(self) -> None:
-        """Each logged write reads "Written:" or "Undone:" as its document's history has
-        it now. A write out of reach (its document closed, its history started afresh)
-        keeps its last line, one undone and dropped by another edit stays undone: neither
-        is followed any more."""
+        """Each logged write reads "Written:", "Undone:" or "Reverted:" as its document
+        has it now. A write out of reach (its document closed) keeps its last line; one
+        read back from its file, reverted away, or undone and dropped by another edit
+        keeps the line that says so: none of these is followed any more."""
         kept: list[_Logged] = []
         for logged in self._logged:
-            stands = logged.write.stands()
-            if stands is None:
+            if logged.write.stands() is None:
                 continue
-            logged.item.setText(_Logged.line(stands, logged.text, logged.name))
-            step = logged.write.step()
-            if step is not None and shiboken6.isValid(step):
+            logged.item.setText(_Logged.line(logged.write.word(), logged.text, logged.name))
+            if logged.write.followed():
                 kept.append(logged)
         self._logged = kept
 
@@ -274,9 +333,10 @@ class RollerBox(QGroupBox):
     def _is_written(self, what: str) -> bool:
         """Whether the last roll's ``what`` stands written: its undo step is among the
         done steps of the document it went to (undone, or undone and replaced by another
-        edit, it is not). Written to a document since closed, or one whose history started
-        afresh while the write stood (its file read again), it counts as written: what
-        that document holds is out of reach, and a new roll is the way on."""
+        edit, it is not), or that document was read again from a file saved with it
+        (read again from a file saved without it, it is not). Written to a document since
+        closed, it counts as written: what that document holds is out of reach, and a new
+        roll is the way on."""
         written = self._written.get(what)
         return written is not None and written.stands() is not False
 
@@ -284,7 +344,7 @@ class RollerBox(QGroupBox):
         """Where the last roll's ``what`` went when not to the open document (" to", or
         the word ``to`` given, and that document's title), else nothing."""
         written = self._written.get(what)
-        owner = written.owner() if written is not None else None
+        owner = written.step.owner() if written is not None else None
         if owner is self.owner:
             return ""
         if owner is None or not shiboken6.isValid(owner):
@@ -300,11 +360,12 @@ class RollerBox(QGroupBox):
         status = QLabel()
         if apply(owner, text, mutate, status):
             name = owner.document_name().strip() or owner.title()
-            item = QListWidgetItem(_Logged.line(True, text, name))
+            item = QListWidgetItem(_Logged.line("Written", text, name))
             self.log.insertItem(0, item)
             step = stack.command(stack.index() - 1) if stack.index() else None
             if step is not None and step is not top:  # a step was pushed
-                write = WrittenStep(weakref.ref(owner), weakref.ref(step))
+                write = _Write(WrittenStep(weakref.ref(owner), weakref.ref(step)))
+                write.look()
                 self._logged.append(_Logged(item, text, write, name))
                 self._follow(owner)
                 if what:

@@ -376,3 +376,75 @@ def test_a_resistance_costing_no_stress_writes_nothing(qtbot: QtBot) -> None:
     qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
     assert not any(line.startswith("Written") for line in _log(box))
     assert owner.undo_stack.count() == 0
+
+
+def test_a_write_reverted_away_may_be_written_again(window: MainWindow, qtbot: QtBot,
+                                                    tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """File > Revert reads the sheet's file again with a fresh history: a roll's stress
+    written since the last save is no longer on the sheet, so the log says the write was
+    reverted and the roll may be written again, once (found in a session: the roller
+    still said "written already: roll again for new stress"). Saved with the write and
+    then reverted, the sheet still holds it: written, not paid again."""
+    from tests.ui.systems.blades.test_keyboard import gm_page
+    from ui.shell import dialogs
+
+    monkeypatch.setattr(dialogs, "ask_choice", lambda *a, **k: "Revert")
+    path = tmp_path / "cross.blades"
+    SCOUNDREL.save(Scoundrel(name="Cross"), path)
+    owner = window.open_path(path)
+    assert isinstance(owner, DocumentOwner)
+    screen = gm_page(window)
+    box = screen.rolls.roller
+    screen.rolls.rating.setValue(1)
+    screen.rolls.push.setChecked(True)  # pushed for +1d: 2 stress, whatever the dice
+    qtbot.mouseClick(box.roll_action, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2 and not box.take_stress.isEnabled()
+    window.tabs.currentWidget().setFocus()
+    assert window.revert_action.isEnabled()
+    window.revert_action.trigger()
+    assert owner.document.stress == 0 and owner.undo_stack.count() == 0
+    assert _log(box)[0] == "Reverted: Roll: 2 stress (Cross)"
+    assert box.take_stress.isEnabled(), box.take_stress.toolTip()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2 and _log(box)[0] == "Written: Roll: 2 stress (Cross)"
+    assert not box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+    # saved with the write, the file read again still holds it
+    window.save_action.trigger()
+    window.revert_action.trigger()
+    assert owner.document.stress == 2 and owner.undo_stack.count() == 0
+    assert _log(box)[0] == "Written: Roll: 2 stress (Cross)"
+    assert not box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
+
+
+def test_a_write_saved_then_undone_comes_back_with_a_revert(qtbot: QtBot,
+                                                            tmp_path: Path) -> None:
+    """Saved with the write, then undone: reading the file again brings the write back,
+    so it stands written; undone and replaced by another edit before a revert to a file
+    saved without it, it stays undone and may be written."""
+    screen = _screen(qtbot)
+    box = screen.rolls.roller
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Cross"))
+    screen.set_target(owner)
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    owner.save(tmp_path / "cross.blades")
+    owner.undo_stack.undo()
+    assert box.take_stress.isEnabled() and _log(box)[0] == "Undone: Roll: 2 stress (Cross)"
+    owner.reload()
+    assert owner.document.stress == 2
+    assert _log(box)[0] == "Written: Roll: 2 stress (Cross)"
+    assert not box.take_stress.isEnabled()
+    _pushed_for_two(screen)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 4
+    owner.undo_stack.undo()
+    owner.apply("Alias", lambda sc: setattr(sc, "alias", "Ash"))  # the write is dropped
+    owner.reload()
+    assert owner.document.stress == 2 and _log(box)[0] == "Undone: Roll: 2 stress (Cross)"
+    assert box.take_stress.isEnabled()
