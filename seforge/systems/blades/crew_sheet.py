@@ -5,7 +5,7 @@ the clocks, contacts and notes after it."""
 from __future__ import annotations
 
 from seforge.core.pdf.flow import Flow as PageFlow
-from seforge.core.pdf.fonts import Face, draw_string
+from seforge.core.pdf.fonts import Face, draw_string, string_width
 from seforge.core.pdf.geometry import Rect
 from seforge.core.pdf.text import (
     ASCENT,
@@ -18,7 +18,7 @@ from seforge.core.pdf.text import (
 )
 from seforge.systems.blades import content
 from seforge.systems.blades import crew as crew_rules
-from seforge.systems.blades.models import Crew
+from seforge.systems.blades.models import MAX_TRACK, Crew
 from seforge.systems.blades.sheet_form import DATA_KEY, upgrade_pool
 from seforge.systems.blades.sheet_page import (
     INK,
@@ -79,33 +79,62 @@ def _crew_identity(sheet: Sheet, crew: Crew) -> float:
     return min(y, yr) - 6
 
 
+TRACK_BOX = 9.0
+"""A track box's side, in points (as the scoundrel sheet's coin boxes)."""
+TRACK_PITCH = 12.0
+"""From one track box to the next: a clear gap between two marked boxes."""
+TRACK_ROW = 13.0
+"""From one row of a long track's boxes to the next."""
+TRACK_LABELS = ("Rep", "Heat", "Wanted", "Coin", "Crew XP")
+
+
 def _crew_tracks(sheet: Sheet, crew: Crew, data: content.CrewTypeData | None, left: float,
                  y: float, col: float) -> float:
-    """Rep, heat, wanted, coin and crew XP as rows of boxes, the XP trigger and the war's
-    effects; the y below them."""
+    """Rep, heat, wanted, coin and crew XP as rows of boxes, each with its length beside
+    its boxes ("of 12"); then the XP trigger and the war's effects; the y below them."""
     canvas = sheet.canvas
     yl = draw_heading(canvas, left, y, col, "Rep, turf, heat, coin, XP")
     fill = crew_rules.rep_to_fill(crew)
+    start = left + 2 + max(string_width(t, Face.CONDENSED_BOLD, 8) for t in TRACK_LABELS) + 8
+    length_w = string_width(f"of {MAX_TRACK}", Face.CONDENSED_BOLD, 8) + 6
 
-    def track(label: str, boxes: int, marked: int, yy: float, note: str = "",
-              key: str = "") -> float:
+    def track(label: str, boxes: int, marked: int, yy: float, key: str,
+              note: str = "") -> float:
+        """One track: its label, its boxes in as few rows as the column holds (evenly
+        filled), its length after the first row and ``note`` after that when it fits,
+        else on a line of its own under the boxes; the y of the next track."""
         draw_string(canvas, left + 2, yy, label, Face.CONDENSED_BOLD, 8)
+        room = int((left + col - start - length_w - (TRACK_PITCH - TRACK_BOX)) // TRACK_PITCH)
+        rows = -(-boxes // max(1, room))
+        per_row = -(-boxes // rows)
+        canvas.saveState()
+        canvas.setLineWidth(0.6)  # thin lines and a clear gap: each box reads on its own
         for i in range(boxes):
-            sheet.check(f"{key}_{i + 1}", left + 60 + i * 10, yy - 2, 8, i < marked,
+            sheet.check(f"{key}_{i + 1}", start + (i % per_row) * TRACK_PITCH,
+                        yy - 2 - (i // per_row) * TRACK_ROW, TRACK_BOX, i < marked,
                         f"{label} {i + 1}")
+        canvas.restoreState()
+        after = start + per_row * TRACK_PITCH + 2
+        length = f"of {boxes}"
+        draw_string(canvas, after, yy, length, Face.CONDENSED_BOLD, 8)
+        yy -= (rows - 1) * TRACK_ROW
         if note:
-            draw_text(canvas, note, Rect(left + 64 + boxes * 10, yy - 3,
-                                         col - 64 - boxes * 10, 12), size=7.5,
-                      min_size=MIN_PT)
-        return yy - 14
+            beside = after + string_width(length, Face.CONDENSED_BOLD, 8) + 5
+            if beside + string_width(note, Face.REGULAR, 7.5) <= left + col:
+                draw_string(canvas, beside, yy + (rows - 1) * TRACK_ROW, note, Face.REGULAR,
+                            7.5)
+            else:
+                yy -= 13
+                draw_text(canvas, note, Rect(start, yy - 3, left + col - start, 11), size=7.5,
+                          min_size=MIN_PT)
+        return yy - 15
 
-    yl = track("Rep", fill, crew.rep, yl, f"of {fill} (turf {crew_rules.turf(crew)})",
-               "rep")
-    yl = track("Heat", crew.heat_boxes, crew.heat, yl, f"wanted {crew.wanted}", "heat")
-    yl = track("Wanted", 4, crew.wanted, yl, key="wanted")
-    yl = track("Coin", crew_rules.vault_cap(crew), crew.coin, yl, key="coin")
-    yl = track("Crew XP", crew.crew_xp_boxes, crew.xp, yl,
-               f"advance: each PC +{crew_rules.profit(crew)} stash", "xp")
+    yl = track("Rep", fill, crew.rep, yl, "rep", f"(turf {crew_rules.turf(crew)})")
+    yl = track("Heat", crew.heat_boxes, crew.heat, yl, "heat")
+    yl = track("Wanted", 4, crew.wanted, yl, "wanted")
+    yl = track("Coin", crew_rules.vault_cap(crew), crew.coin, yl, "coin")
+    yl = track("Crew XP", crew.crew_xp_boxes, crew.xp, yl, "xp",
+               f"advance: each PC +{crew_rules.profit(crew)} stash")
     if data is not None:
         fitted = sheet.cell("Crew XP", "XP: " + data.xp_trigger,
                             Rect(left + 2, yl - 19, col - 2, 22), size=8, max_lines=2)

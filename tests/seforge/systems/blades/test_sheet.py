@@ -4,6 +4,7 @@ fields, pages that continue long text, and a filled sheet read back."""
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import shutil
 import subprocess
@@ -271,3 +272,77 @@ def test_coin_and_stash_boxes_read_as_separate_boxes(tmp_path: Path) -> None:
         assert len(runs) == 2 * boxes, runs
         gaps = [runs[i + 1][0] - runs[i][1] for i in range(1, len(runs) - 1, 2)]
         assert min(gaps) >= 3, gaps
+
+
+TRACKS = {"rep": "Rep", "heat": "Heat", "wanted": "Wanted", "coin": "Coin", "xp": "Crew XP"}
+"""The crew sheet's tracks: their fields' keys and their printed labels."""
+
+
+def _longest_tracks() -> Crew:
+    """A crew whose rep, heat, wanted, coin and XP tracks are as long as the model allows,
+    every box marked (filled boxes are the ones that run together)."""
+    crew = Crew(name="The Red Sashes", heat_boxes=20, crew_xp_boxes=20)
+    crew_rules.set_crew_type(crew, "Bravos")
+    crew.tier, crew.vault = 6, 2
+    crew.rep, crew.heat, crew.wanted = crew_rules.rep_to_fill(crew), 20, 4
+    crew.coin, crew.xp = crew_rules.vault_cap(crew), 20
+    return crew
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext not installed")
+@pytest.mark.parametrize("paper", [PaperSize.LETTER, PaperSize.A4])
+def test_the_crew_tracks_have_room_at_their_longest(tmp_path: Path, paper: PaperSize) -> None:
+    """Printed crew sheet: at 20 heat and 20 XP boxes the rows ran past the left column
+    (their "wanted" and "advance" notes shrank to a lone "…"), and boxes 2 pt apart, all
+    filled, read as one black bar. In the real PDF, at the longest tracks: every box
+    (a form field) lies in the left column, 3 pt or more from any other box; each
+    track's label is left of its boxes and level with their first row; its length is
+    printed whole ("of 20") beside its boxes; no text there overlaps a box or another
+    word, and none is cut short."""
+    from tests.seforge.core.pdf.corpus import assert_no_overlap, words
+
+    crew = _longest_tracks()
+    path = tmp_path / "crew.pdf"
+    path.write_bytes(render([crew], paper)[0])
+    page = PdfReader(str(path)).pages[0]
+    height = float(page.mediabox.height)
+    boxes: dict[str, list[tuple[float, float, float, float]]] = {key: [] for key in TRACKS}
+    for annot in page["/Annots"]:
+        widget = annot.get_object()
+        found = re.fullmatch(r"b1_(\w+?)_(\d+)", str(widget.get("/T", "")))
+        if found and found.group(1) in TRACKS:
+            x0, y0, x1, y1 = (float(v) for v in widget["/Rect"])
+            boxes[found.group(1)].append((x0, height - y1, x1, height - y0))  # from the top
+    lengths = {"rep": crew_rules.rep_to_fill(crew), "heat": 20, "wanted": 4,
+               "coin": crew_rules.vault_cap(crew), "xp": 20}
+    assert {key: len(found) for key, found in boxes.items()} == lengths
+    _pages, printed = words(path)
+    printed = [w for w in printed if w.page == 1]
+    right_column = next(w.x0 for w in printed if w.text == "SPECIAL") - 4
+    column_end = right_column - 18  # the gutter between the columns
+    every_box = [box for found in boxes.values() for box in found]
+    top = min(box[1] for box in every_box) - 12
+    bottom = max(box[3] for box in every_box) + 12
+    area = [w for w in printed if top <= w.y0 and w.y1 <= bottom and w.x1 <= right_column]
+    assert not [w.text for w in area if "\u2026" in w.text], "a note was cut short"
+    assert_no_overlap(area)
+
+    def apart(a: tuple[float, ...], b: tuple[float, ...], gap: float) -> bool:
+        return (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1]
+                or b[3] + gap <= a[1])
+
+    for i, box in enumerate(every_box):
+        assert box[2] - box[0] >= 8 and box[2] <= column_end, (box, column_end)
+        assert all(apart(box, other, 3) for other in every_box[i + 1:]), box
+        assert all(apart(box, (w.x0, w.y0, w.x1, w.y1), 2) for w in area), box
+    for key, label in TRACKS.items():
+        first = min(boxes[key], key=lambda b: (round(b[1]), b[0]))
+        head = label.split()[0]
+        word = next(w for w in area if w.text == head and w.y0 < first[3] and
+                    w.y1 > first[1])
+        assert word.x1 + 4 <= first[0], (label, word, first)
+        row = [w for w in area if w.y0 < first[3] and w.y1 > first[1] and w.x0 > first[2]]
+        length = [(a, b) for a, b in itertools.pairwise(row)
+                  if (a.text, b.text) == ("of", str(lengths[key]))]
+        assert length, (label, [w.text for w in row])
+        assert all(w.x1 <= column_end for w in row), (label, row)
