@@ -184,8 +184,10 @@ def test_a_sheet_whose_subject_was_dropped_is_known_by_its_fields(tmp_path: Path
     assert CREW.load(out) == spider_crew()
 
 
-def test_every_sheet_carries_the_subject_its_reader_looks_for() -> None:
+def test_every_sheet_carries_the_subject_its_reader_looks_for(tmp_path: Path) -> None:
     from seforge.systems.blades.sheet import render
+    from seforge.systems.sword_of_life.documents import CHARACTER as SOL_CHARACTER
+    from seforge.systems.sword_of_life.sheet import write_pdf
     from seforge.systems.swords_edge.sheet import render_blank
 
     def subject(data: bytes) -> str:
@@ -196,10 +198,13 @@ def test_every_sheet_carries_the_subject_its_reader_looks_for() -> None:
     record = CHARACTER_KIND.load(resource_path("systems", "twod20", "ilse-varga.s2d20"))
     made = {"swords-edge": render_blank()[0], "2d20": render_player_sheet(record),
             "blades": render([cutter()])[0]}
+    sol = tmp_path / "sol.pdf"
+    write_pdf([SOL_CHARACTER.load(resource_path("systems", "sword_of_life", "library",
+                                                "fighter-pilot.sol"))], sol)
+    made["sword-of-life"] = sol.read_bytes()
     for system_id, data in made.items():
         reader = registry().get(system_id).sheet_reader
         assert reader is not None and subject(data) in reader.subjects
-    assert registry().get("sword-of-life").sheet_reader is None
 
 
 def test_the_help_lists_the_systems_it_imports() -> None:
@@ -211,4 +216,4 @@ def test_the_help_lists_the_systems_it_imports() -> None:
         title = system.title
         assert title in " ".join(top.split()) and title in " ".join(verb.split())
     assert ".bladescrew" in verb and ".s2d20" in verb and ".sechar" in verb
-    assert "Sword of Life (" not in " ".join(verb.split())
+    assert "Sword of Life (.sol)" in " ".join(verb.split())

@@ -100,8 +100,14 @@ def set_characteristic(character: SolCharacter, key: Characteristic, value: int)
     if reason is not None:
         raise RefusedError(reason)
     setattr(character.characteristics, key, value)
-    if key == "grip" and character.grip_now is not None:
-        character.grip_now = min(character.grip_now, value)
+    if key == "grip":
+        fit_grip_now(character)
+
+
+def fit_grip_now(character: SolCharacter) -> None:
+    """Mutator: a Grip lowered below the current Grip lowers the current Grip to it."""
+    if character.grip_now is not None:
+        character.grip_now = max(0, min(character.grip_now, character.characteristics.grip))
 
 
 def why_not_grip_now(character: SolCharacter, value: int) -> str | None:

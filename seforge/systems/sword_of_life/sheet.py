@@ -1,9 +1,11 @@
-"""The printable Sword of Life character sheet (ReportLab).
+"""The printable, fillable Sword of Life character sheet (ReportLab).
 
 One page per character; what does not fit there (a long skill list, long notes, a long
 name or specialty) ends its box with "more on p. N" and goes on, word for word, on
 continuation pages after it (:mod:`seforge.core.pdf.flow`). Nothing prints below 7 pt
-and every font is embedded.
+and every font is embedded. Every value a player writes on the page sits in a fill-in
+field too, and a hidden field keeps the whole character, so ``seforge import`` reads a
+filled sheet back (:mod:`.sheet_form`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ from seforge.systems.sword_of_life.rules import (
     problems,
     spent,
 )
+from seforge.systems.sword_of_life.sheet_form import (
+    SUBJECT,
+    SheetForm,
+    hurt,
+    wound_boxes,
+)
 
 if TYPE_CHECKING:
     from seforge.systems.sword_of_life.conflict_model import SolConflict
@@ -52,33 +60,39 @@ def _box(canvas: Canvas, rect: Rect, title: str = "") -> None:
         canvas.setFillColorRGB(0, 0, 0)
 
 
-def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float]) -> Spill:
-    """The first page for ``character``; what did not fit on it (to go on the pages
-    after it, see :func:`draw_continuation`)."""
+def draw_sheet(canvas: Canvas, character: SolCharacter, size: tuple[float, float],
+               form: SheetForm | None = None) -> Spill:
+    """The first page for ``character``, with its fill-in fields (made with ``form``, one
+    per PDF; a new one when None); what did not fit on it (to go on the pages after it,
+    see :func:`draw_continuation`)."""
+    form = form if form is not None else SheetForm(canvas)
+    form.next_character(character)
     spill = Spill(int(canvas.getPageNumber()) + 1)
     width, height = size
-    y = _draw_head(canvas, character, spill, height - MARGIN, width)
-    y = _draw_characteristics(canvas, character, spill, y, width)
-    y = _draw_wounds(canvas, character, y, width)
-    y = _draw_ratings(canvas, character, spill, y, width)
+    y = _draw_head(canvas, character, spill, height - MARGIN, width, form)
+    y = _draw_characteristics(canvas, character, spill, y, width, form)
+    y = _draw_wounds(canvas, character, y, width, form)
+    y = _draw_ratings(canvas, character, spill, y, width, form)
     y = _draw_untrained_and_problems(canvas, character, y, width)
-    _draw_notes(canvas, character, spill, y, width)
+    _draw_notes(canvas, character, spill, y, width, form)
     return spill
 
 
 def _draw_head(canvas: Canvas, character: SolCharacter, spill: Spill, top: float,
-               width: float) -> float:
+               width: float, form: SheetForm) -> float:
     """The name and the career, ruled off; the height under the rule."""
     inner = width - 2 * MARGIN
     canvas.setFillColorRGB(*GREY)
     draw_string(canvas, MARGIN, top - 8, "SWORD OF LIFE", Face.CONDENSED_BOLD, 9)
     canvas.setFillColorRGB(0, 0, 0)
-    spill.draw(canvas, "Name", character.name or "Unnamed character",
-               Rect(MARGIN, top - 44, inner * 0.62, 30), face=Face.BOLD, size=22, min_size=11,
-               max_lines=2)
-    spill.draw(canvas, "Career", f"Career: {character.career or '-'}",
-               Rect(MARGIN + inner * 0.64, top - 40, inner * 0.36, 24), size=12,
+    name = Rect(MARGIN, top - 44, inner * 0.62, 30)
+    spill.draw(canvas, "Name", character.name or "Unnamed character", name, face=Face.BOLD,
+               size=22, min_size=11, max_lines=2)
+    form.text("name", name, character.name, "Name", size=16)
+    career = Rect(MARGIN + inner * 0.64, top - 40, inner * 0.36, 24)
+    spill.draw(canvas, "Career", f"Career: {character.career or '-'}", career, size=12,
                max_lines=2, align="right")
+    form.text("career", career, character.career, "Career", size=11, align="right")
     y = top - 58
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.line(MARGIN, y, width - MARGIN, y)
@@ -86,7 +100,7 @@ def _draw_head(canvas: Canvas, character: SolCharacter, spill: Spill, top: float
 
 
 def _draw_characteristics(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
-                          width: float) -> float:
+                          width: float, form: SheetForm) -> float:
     """The four characteristics in boxes side by side, and the points spent under them."""
     inner = width - 2 * MARGIN
     gap = 8.0
@@ -99,6 +113,8 @@ def _draw_characteristics(canvas: Canvas, character: SolCharacter, spill: Spill,
         _box(canvas, rect, LABELS[key])
         draw_string(canvas, rect.x + rect.w / 2, rect.top - 52, str(rating), Face.BOLD, 34,
                     align="center")
+        form.text(key, Rect(rect.x + 8, rect.top - 58, rect.w - 16, 38), str(rating),
+                  LABELS[key], size=26, align="center")
         canvas.setFillColorRGB(*GREY)
         draw_text(canvas, scale_label(key, rating), Rect(rect.x + 6, rect.y + 30,
                   rect.w - 12, 28), size=8, min_size=7, max_lines=2, multiline=True,
@@ -106,28 +122,33 @@ def _draw_characteristics(canvas: Canvas, character: SolCharacter, spill: Spill,
         canvas.setFillColorRGB(0, 0, 0)
         special = character.specialty(key)
         text = f"Specialty: {special.name}" if special else "Specialty: -"
-        spill.draw(canvas, f"{LABELS[key]} specialty", text,
-                   Rect(rect.x + 6, rect.y + 8, rect.w - 12, 20), size=8, max_lines=2,
-                   align="center")
+        special_rect = Rect(rect.x + 6, rect.y + 8, rect.w - 12, 20)
+        spill.draw(canvas, f"{LABELS[key]} specialty", text, special_rect, size=8,
+                   max_lines=2, align="center")
+        form.text(f"{key}_specialty", special_rect, special.name if special else "",
+                  f"{LABELS[key]} specialty", size=8, align="center")
     draw_string(canvas, width - MARGIN, y - 12, f"{spent(character)} of {BUDGET} points",
                 Face.CONDENSED, 8, align="right")
     return y
 
 
-def _draw_wounds(canvas: Canvas, character: SolCharacter, y: float, width: float) -> float:
-    """A box per point of Grip, the wounds crossed."""
+def _draw_wounds(canvas: Canvas, character: SolCharacter, y: float, width: float,
+                 form: SheetForm) -> float:
+    """A box per point of Grip (at most :data:`~.sheet_form.WOUND_BOXES`), the wounds
+    crossed; each box is a checkbox too."""
     inner = width - 2 * MARGIN
     y -= 30
-    grip = max(0, character.characteristics.grip)
     wound_rect = Rect(MARGIN, y - 40, inner, 40)
     _box(canvas, wound_rect, "Grip now (cross one box per wound; all crossed: unconscious)")
-    hurt = grip - (character.grip_now if character.grip_now is not None else grip)
-    for i in range(min(grip, 16)):
+    wounds = hurt(character)
+    for i in range(wound_boxes(character)):
         bx = MARGIN + 10 + i * 20
         canvas.rect(bx, y - 33, 14, 14, stroke=1, fill=0)
-        if i < hurt:
+        if i < wounds:
             canvas.line(bx, y - 33, bx + 14, y - 19)
             canvas.line(bx, y - 19, bx + 14, y - 33)
+        form.box(f"wound_{i + 1}", Rect(bx, y - 33, 14, 14), i < wounds,
+                 f"Grip box {i + 1}: crossed for a wound")
     return y - 52
 
 
@@ -136,7 +157,7 @@ _RATING_ROW = 14.0
 
 
 def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
-                  width: float) -> float:
+                  width: float, form: SheetForm) -> float:
     """The table of effective ratings; the rows that do not fit go to the continuation,
     and so does, in full, every row with a cell cut short."""
     inner = width - 2 * MARGIN
@@ -158,10 +179,20 @@ def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: floa
         draw_string(canvas, MARGIN + 8 + x * (inner - 16), row_y, head, Face.CONDENSED_BOLD, 8)
     canvas.setFillColorRGB(0, 0, 0)
     row_y -= 5  # a little air under the column heads
-    for item in rated:
+    first_skill = len(effective_ratings(character)) - len(character.skills)
+    for index, item in enumerate(rated):
         row_y -= _RATING_ROW
-        for cell, rect in _rating_cells(item, row_y, inner):
+        cells = _rating_cells(item, row_y, inner)
+        for cell, rect in cells:
             draw_text(canvas, cell, rect, face=Face.CONDENSED, size=9, min_size=7)
+        if index >= first_skill:  # a skill the player listed: its name and characteristic
+            number = index - first_skill + 1
+            skill = character.skills[number - 1]
+            form.text(f"skill_{number}_name", cells[0][1], skill.name, f"Skill {number}",
+                      size=9)
+            form.text(f"skill_{number}_characteristic", cells[1][1],
+                      LABELS[skill.characteristic],
+                      f"Skill {number}: Edge, Grip, Point or Temper", size=9)
     if hidden:
         canvas.setFillColorRGB(*GREY)
         draw_string(canvas, MARGIN + 8, table.y + 6, f"... {len(hidden)} more in full on "
@@ -212,15 +243,16 @@ def _draw_untrained_and_problems(canvas: Canvas, character: SolCharacter, y: flo
 
 
 def _draw_notes(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
-                width: float) -> None:
+                width: float, form: SheetForm) -> None:
     """The notes fill the rest of the page; the rule of the cards goes at its foot."""
     inner = width - 2 * MARGIN
     notes = Rect(MARGIN, MARGIN + 16, inner, max(40.0, y - MARGIN - 16))
     _box(canvas, notes, "Notes")
+    text = Rect(notes.x + 8, notes.y + 6, notes.w - 16, notes.h - 24)
     if character.notes.strip():
-        spill.draw(canvas, "Notes, continued", character.notes,
-                   Rect(notes.x + 8, notes.y + 6, notes.w - 16, notes.h - 24), size=9,
+        spill.draw(canvas, "Notes, continued", character.notes, text, size=9,
                    max_lines=None, multiline=True)
+    form.text("notes", text, character.notes, "Notes", size=9, multiline=True)
     canvas.setFillColorRGB(*GREY)
     draw_string(canvas, MARGIN, MARGIN, "Draw as many cards as the rating: red succeeds, black "
                 "fails; more successes than the other side wins by the difference.",
@@ -277,10 +309,14 @@ def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
     conflicts = [d for d in documents if not isinstance(d, SolCharacter)]
     canvas.setTitle("Sword of Life conflict" if conflicts and len(conflicts) == len(documents)
                     else "Sword of Life characters")
+    form: SheetForm | None = None
+    if len(conflicts) < len(documents):  # a character's sheet: fillable, read back by this
+        canvas.setSubject(SUBJECT)
+        form = SheetForm(canvas)
     pages = 0
     for document in documents:
         if isinstance(document, SolCharacter):
-            spill = draw_sheet(canvas, document, size)
+            spill = draw_sheet(canvas, document, size, form)
             pages += 1 + draw_continuation(canvas, document, size, spill)
         else:
             pages += draw_record(canvas, document, size)

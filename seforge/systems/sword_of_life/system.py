@@ -17,13 +17,31 @@ from seforge.core.systems import (
     DocumentFormat,
     ExportOptions,
     OddsVerb,
+    SheetImport,
     SheetReader,
 )
 from seforge.systems.sword_of_life.credits import CREDITS
 
 CHARACTER_FORMAT = "sword-of-life.character"
 CONFLICT_FORMAT = "sword-of-life.conflict"
+CHARACTER = DocumentFormat(CHARACTER_FORMAT, "Sword of Life character", ".sol")
+CONFLICT = DocumentFormat(CONFLICT_FORMAT, "Sword of Life conflict", ".solconflict")
 
+
+def _read_sheet(sheet: Path, number: int) -> SheetImport:
+    from seforge.systems.sword_of_life.sheet_form import import_sheet
+
+    return import_sheet(sheet, number, CHARACTER)
+
+
+SHEET_READER = SheetReader(
+    subjects=("Sword of Life character sheets",),  # sheet_form.SUBJECT (a test keeps them equal)
+    field_name=r"sol\d{1,3}_data",
+    formats=(CHARACTER_FORMAT,),
+    read=_read_sheet,
+)
+"""``seforge import``: a character sheet gives back its character (``--character N`` picks
+one character of a PDF holding several)."""
 
 ODDS = OddsVerb.in_module("Sword of Life exchanges: N cards against M",
                           "seforge.systems.sword_of_life.cli")
@@ -35,16 +53,13 @@ class SwordOfLife:
 
     id = "sword-of-life"
     title = "Sword of Life"
-    formats: Sequence[DocumentFormat] = (
-        DocumentFormat(CHARACTER_FORMAT, "Sword of Life character", ".sol"),
-        DocumentFormat(CONFLICT_FORMAT, "Sword of Life conflict", ".solconflict"),
-    )
+    formats: Sequence[DocumentFormat] = (CHARACTER, CONFLICT)
     order = 40
     aliases: Sequence[str] = ("sol",)
     cli_verbs: Sequence[CliVerb] = ()
     odds: OddsVerb | None = ODDS
     export_options: ExportOptions | None = None
-    sheet_reader: SheetReader | None = None
+    sheet_reader: SheetReader | None = SHEET_READER
     credits: Sequence[SourceCredit] = CREDITS
 
     def reference_tables(self) -> Sequence[Any]:
