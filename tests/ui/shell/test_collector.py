@@ -89,3 +89,38 @@ def test_an_owner_collected_with_its_undo_steps_does_not_crash() -> None:
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", WRITE_BACK],
         cwd=ROOT, env=env, capture_output=True, timeout=120, check=False)
     assert done.returncode == 0, (done.stdout + done.stderr).decode(errors="replace")[-3000:]
+
+
+LAUNCH = """
+import gc, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from ui import app
+
+def look():
+    print("AUTOMATIC", gc.isenabled(), flush=True)
+    QApplication.quit()
+
+built = app.first_window
+def first_window(*args, **kwargs):
+    window = built(*args, **kwargs)
+    window.when_ready(lambda: QTimer.singleShot(100, look))
+    return window
+app.first_window = first_window
+code = app.main()
+print("AFTER", gc.isenabled(), flush=True)
+sys.exit(code)
+"""
+
+
+def test_the_app_collects_from_its_event_loop(tmp_path: Path) -> None:
+    """A real start turns Python's automatic passes off while the window runs (the
+    collector makes them) and gives them back when the app ends."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR="",
+               SEFORGE_CONFIG_DIR=str(tmp_path / "config"),
+               SEFORGE_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "-c", LAUNCH], cwd=ROOT, env=env,
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+    assert b"AUTOMATIC False" in done.stdout
+    assert b"AFTER True" in done.stdout
