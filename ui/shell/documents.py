@@ -333,7 +333,6 @@ class DocumentController(DocumentSaving, QObject):
     def open_path(self, path: Path) -> Any:
         """Open a file in a new tab (or switch to it when already open); its owner,
         None when it cannot be read (the user has been told why)."""
-        from seforge.core.documents import DocumentFileError
 
         path = Path(path)
         index = self.find_open(path)
@@ -370,17 +369,9 @@ class DocumentController(DocumentSaving, QObject):
             self.add_editor(ui.system_id, existing)
             self.host.remember(path)
             return existing.owner
-        try:
-            with busy_opening(path, self.host.statusBar()):
-                editor = ui.open_editor(path, self.host.tabs)
-        except (DocumentFileError, ValueError, RecursionError) as exc:
+        editor = self._read_editor(ui, path)
+        if editor is None:
             self.host.forget_missing(path)
-            QMessageBox.critical(self.dialog_parent, f"Cannot open {file_noun(ui, path)}", str(exc))
-            return None
-        except OSError as exc:
-            self.host.forget_missing(path)
-            QMessageBox.critical(self.dialog_parent, f"Cannot open {file_noun(ui, path)}",
-                                 f"{path.name}: {exc.strerror or exc}")
             return None
         self.add_editor(ui.system_id, editor)
         self.host.remember(path)
@@ -479,7 +470,6 @@ class DocumentController(DocumentSaving, QObject):
         """A ready-made document (a system's sample, any file SEForge ships) opened as a
         new, unsaved copy titled ``title`` (else its file's name): saving it asks where,
         and the shipped file is never changed. Its owner, None when it cannot be read."""
-        from seforge.core.documents import DocumentFileError
 
         path = Path(path)
         ui = self.system_for_path(path)
@@ -487,15 +477,25 @@ class DocumentController(DocumentSaving, QObject):
             QMessageBox.critical(self.dialog_parent, "Cannot open file",
                                  f"{path.name}: no game system here opens this file.")
             return None
-        try:
-            with busy_opening(path, self.host.statusBar()):
-                editor = ui.open_editor(path, self.host.tabs)
-        except (DocumentFileError, ValueError, OSError, RecursionError) as exc:
-            QMessageBox.critical(self.dialog_parent, f"Cannot open {file_noun(ui, path)}",
-                                 str(exc) if not isinstance(exc, OSError)
-                                 else f"{path.name}: {exc.strerror or exc}")
+        editor = self._read_editor(ui, path)
+        if editor is None:
             return None
         return self._as_copy(ui.system_id, editor, title or path.stem)
+
+    def _read_editor(self, ui: Any, path: Path) -> DocumentEditor | None:
+        """``path`` read into a new editor of ``ui``'s; None when it cannot be read (the
+        user has been told why, in one line)."""
+        from seforge.core.documents import DocumentFileError
+
+        try:
+            with busy_opening(path, self.host.statusBar()):
+                editor: DocumentEditor = ui.open_editor(path, self.host.tabs)
+        except (DocumentFileError, ValueError, OSError, RecursionError) as exc:
+            QMessageBox.critical(self.dialog_parent, f"Cannot open {file_noun(ui, path)}",
+                                 f"{path.name}: {exc.strerror or exc}"
+                                 if isinstance(exc, OSError) else str(exc))
+            return None
+        return editor
 
     def unsaved_work(self) -> list[UnsavedWork]:
         """Every unsaved document: the tabs', then the parts' own unsaved work (the
