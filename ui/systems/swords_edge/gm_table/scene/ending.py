@@ -53,6 +53,7 @@ class SceneEnding(QWidget):
         name_edit: DocumentLineEdit
         files_written: SignalInstance
         _known: dict[str, Character]
+        _awaiting_own_autosave: dict[str, CharacterDocument]
 
         def _apply(self, title: str, operation: Callable[[Scene], Any],
                    joining: CharacterDocument | None = None) -> Any: ...
@@ -87,7 +88,8 @@ class SceneEnding(QWidget):
         (a Player name typed in its tab) is asked about first: save those too, keep them
         unsaved (the file gets only the scene's changes), or cancel the end."""
         others = self._pcs_with_other_edits()
-        keep_unsaved = self._ask_about_other_edits(others)
+        whole = {pc_id for pc_id in others if not self._scene_alone_fits(pc_id)}
+        keep_unsaved = self._ask_about_other_edits(others, whole)
         if keep_unsaved is None:
             return False
         try:
@@ -98,13 +100,20 @@ class SceneEnding(QWidget):
             return False
         written: list[Path] = []
         problems: list[str] = []
+        with_others: list[str] = []
         for entry in self.scene.pcs:
-            path, problem = self._write_pc(entry.id, self.scene.title(entry.id),
-                                           keep_unsaved and entry.id in others)
+            name = self.scene.title(entry.id)
+            only_scene = keep_unsaved and entry.id in others - whole
+            if only_scene and not self._scene_alone_fits(entry.id):
+                only_scene = False  # the end itself used what only those edits hold
+                whole.add(entry.id)
+            path, problem = self._write_pc(entry.id, name, only_scene)
             if problem:
                 problems.append(problem)
             elif path is not None:
                 written.append(path)
+                if entry.id in whole:
+                    with_others.append(name)
         # What was written goes to the status line, not the scene's log: the log is the
         # End scene step's (one undo step with its PCs', changed nowhere else). It stays
         # until the scene next changes (an Undo says what it undid instead).
@@ -112,27 +121,61 @@ class SceneEnding(QWidget):
         self.refresh()
         self.show_notice(
             f"The scene has ended; {len(written)} character file"
-            f"{'s' if len(written) != 1 else ''} written{names}.")
+            f"{'s' if len(written) != 1 else ''} written{names}."
+            + (f" {', '.join(with_others)}: with the changes made outside the scene too."
+               if with_others and keep_unsaved else ""))
         if problems:
             warn(self, "End scene", "\n".join(problems))
         self.files_written.emit(written)
         return True
 
-    def _ask_about_other_edits(self, others: set[str]) -> bool | None:
+    def _ask_about_other_edits(self, others: set[str], whole: set[str]) -> bool | None:
         """Whether to keep the other unsaved edits of ``others`` unsaved (False: save
-        them too; None: the GM cancelled the end)."""
+        them too; None: the GM cancelled the end). Those of ``whole`` are written to the
+        file either way: the scene used what only they hold (a Luck gained in the Play
+        dock and spent in a Test), so the file cannot take the scene's changes alone."""
         if not others:
             return False
-        names = ", ".join(sorted({self.scene.title(pc_id) for pc_id in others}))
-        choice = dialogs.ask_choice(
-            self, "End scene",
-            f"{names}: there are also unsaved changes made outside the scene. Write "
-            "them to the file too, or write only what the scene changed and keep "
-            "them unsaved?",
-            [SAVE_OTHERS, KEEP_OTHERS, "Cancel"], default=1)
+
+        def names(pc_ids: set[str]) -> str:
+            return ", ".join(sorted({self.scene.title(pc_id) for pc_id in pc_ids}))
+
+        needed = (
+            f"The scene used Luck or Penalty Ranks that only the unsaved changes of "
+            f"{names(whole)} hold, so {'that file' if len(whole) == 1 else 'those files'}"
+            " can only be written with them.") if whole else ""
+        if others == whole:
+            choice = dialogs.ask_choice(
+                self, "End scene",
+                f"{names(others)}: there are also unsaved changes made outside the "
+                f"scene. {needed} Write them to the file too?",
+                [SAVE_OTHERS, "Cancel"], default=0)
+        else:
+            choice = dialogs.ask_choice(
+                self, "End scene",
+                f"{names(others - whole)}: there are also unsaved changes made outside "
+                "the scene. Write them to the file too, or write only what the scene "
+                f"changed and keep them unsaved? {needed}".rstrip(),
+                [SAVE_OTHERS, KEEP_OTHERS, "Cancel"], default=1)
         if choice not in (SAVE_OTHERS, KEEP_OTHERS):
             return None
         return choice == KEEP_OTHERS
+
+    def _scene_alone_fits(self, pc_id: str) -> bool:
+        """Whether the PC's file as it is on disk can take the scene's changes alone
+        (False: they use what only the owner's other edits hold, as a Luck gained in
+        the Play dock and spent by the scene; the file would hold less than none). A
+        file that cannot be read fits: writing it says what is wrong."""
+        document = self.document_of(pc_id)
+        if document is None or document.path is None:
+            return True
+        try:
+            replay(load_character(document.path), self.scene_changes(pc_id))
+        except CharacterFileError:
+            return True
+        except RefusedError:
+            return False
+        return True
 
     def _write_pc(self, pc_id: str, name: str, only_scene: bool) -> tuple[Path | None, str]:
         """Write one PC's file at the end of the scene: the file and "" when written
@@ -204,6 +247,7 @@ class SceneEnding(QWidget):
         self.paths = dict(paths or {})
         self._forget_history()
         self._known = {}
+        self._awaiting_own_autosave = {}
         self.name_edit.setText(scene.name)
         self.scene = scene
         self._sync_owners(release=True)
