@@ -161,8 +161,10 @@ __all__ = [
     "clear_log",
     "clear_opponents",
     "consequences",
+    "exertion_due",
     "exertion_luck",
     "exertion_of",
+    "exertion_paid",
     "exertion_refusal",
     "go_to",
     "join_round",
@@ -953,6 +955,40 @@ def exertion_luck(test: PendingTest, character: Character | None) -> int:
     return selection_luck(pc_options(test, character), test.selected())
 
 
+def _same_roll(test: PendingTest, roll: JudgedRoll) -> bool:
+    """Whether judging now would judge ``roll`` again (a die corrected, the same dice
+    judged once more): the acting PC's roll in this step and, in the Action, against the
+    same NC in the same round (the same action, as :func:`_judged_already` reads it)."""
+    if roll.actor != test.actor or roll.step != test.step or roll.undefended_pc:
+        return False
+    if test.step != "action":
+        return True
+    target = action_target(test)
+    return roll.round_number == test.round_number \
+        and roll.target == (target.uid if target is not None else None)
+
+
+def exertion_paid(test: PendingTest) -> int:
+    """The Luck already paid for the extra Traits and Elements of the roll that judging
+    now would judge again (0: judging now judges a new roll)."""
+    verdict = test.verdict
+    if verdict is None or not _same_roll(test, verdict):
+        return 0
+    paid = 0
+    for roll in reversed(test.log):
+        if not _same_roll(test, roll):
+            break
+        paid += roll.exertion
+    return paid
+
+
+def exertion_due(test: PendingTest, character: Character | None) -> int:
+    """The Luck a roll judged now costs for its extra Traits and Elements: what they
+    cost less what the roll judged again already paid (nothing comes back when fewer
+    are in it now: the Luck was spent putting them in)."""
+    return max(0, exertion_luck(test, character) - exertion_paid(test))
+
+
 def luck_spent(test: PendingTest, character: Character | None) -> int:
     """All the Luck this Test costs so far: exertion in this step plus rerolls."""
     return exertion_luck(test, character) + test.luck_rerolls
@@ -960,8 +996,9 @@ def luck_spent(test: PendingTest, character: Character | None) -> int:
 
 def exertion_refusal(test: PendingTest, character: Character | None) -> str | None:
     """Why the PC cannot pay the Luck its extra Qualities cost for a roll in the current
-    step (None: it can, or they cost nothing). One line."""
-    amount = exertion_luck(test, character)
+    step (None: it can, or they cost nothing, or the roll judged again paid them).
+    One line."""
+    amount = exertion_due(test, character)
     if character is None or amount == 0:
         return None
     try:
@@ -1003,6 +1040,7 @@ def judge_test(test: PendingTest, character: Character | None,
         raise RefusedError(NO_TN)
     if _stress_already_on(test):
         raise RefusedError(STRESS_APPLIED_AGAIN)
+    due = exertion_due(test, character)  # before the Action may open the next round
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
@@ -1037,7 +1075,7 @@ def judge_test(test: PendingTest, character: Character | None,
         judged.used = sorted(test.selected())
         judged.trait = test.trait
         if kind != "reroll":
-            judged.exertion = exertion_luck(test, character)
+            judged.exertion = due
     test.verdict = judged
     test.log = [*test.log, judged][-LOG_LIMIT:]
     return verdict

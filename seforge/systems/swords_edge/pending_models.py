@@ -114,7 +114,8 @@ class JudgedRoll(_Model):
     exertion: int = Field(default=0, ge=0)
     """The Luck the roll's extra Traits and Elements cost the PC (Exertion: spent to put
     them into the roll, book: *Luck*); 0 for a Luck reroll, which judges again a roll
-    already paid for."""
+    already paid for; for the same roll judged again (a die corrected), only what the
+    Qualities added since cost."""
     trait: Trait | None = None
     offer_taken: bool = False
     """What its critical offered (see :func:`consequences`) has been recorded."""

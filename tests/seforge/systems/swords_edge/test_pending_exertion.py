@@ -49,3 +49,33 @@ def test_a_pc_without_the_luck_is_told_why_in_one_line() -> None:
     enough, rich = _jyrell_with_two_elements(luck=1)
     assert pt.exertion_refusal(enough, rich) is None
     assert rich.play.luck == 1  # asking spends nothing
+
+
+def test_judging_the_same_roll_again_costs_only_what_it_did_not_pay() -> None:
+    test, jyrell = _jyrell_with_two_elements(luck=3)
+    pt.set_dice(test, 2, 3)
+    pt.judge_test(test, jyrell)
+    assert test.log[-1].exertion == 1
+    pt.set_dice(test, 2, 4)  # a die corrected: the same roll
+    assert pt.exertion_paid(test) == 1 and pt.exertion_due(test, jyrell) == 0
+    pt.judge_test(test, jyrell)
+    assert test.log[-1].exertion == 0
+    pt.toggle_quality(test, jyrell, "trait:Cunning", True)  # one more: its Luck only
+    assert pt.exertion_luck(test, jyrell) == 2 and pt.exertion_due(test, jyrell) == 1
+    pt.judge_test(test, jyrell)
+    assert test.log[-1].exertion == 1
+    assert pt.exertion_of(test.log) == 2
+    pt.toggle_quality(test, jyrell, "trait:Cunning", False)  # fewer: nothing back
+    assert pt.exertion_due(test, jyrell) == 0
+
+
+def test_a_roll_in_another_step_pays_for_its_own_extra_qualities() -> None:
+    test, jyrell = _jyrell_with_two_elements(luck=3)
+    pt.set_dice(test, 2, 3)
+    pt.judge_test(test, jyrell)
+    pt.set_step(test, "action")
+    pt.toggle_quality(test, jyrell, "element:2", True)
+    pt.toggle_quality(test, jyrell, "trait:Cunning", True)
+    assert pt.exertion_luck(test, jyrell) > 0
+    assert pt.exertion_paid(test) == 0
+    assert pt.exertion_due(test, jyrell) == pt.exertion_luck(test, jyrell)

@@ -129,3 +129,63 @@ def test_a_pc_without_the_luck_cannot_roll_with_the_extra_element(
     assert document.character.play.luck == 1
     assert document.character.history == history
     assert tracker.undo_stack.count() == steps
+
+
+def _judge(calc: CalculatorTab) -> None:
+    QTest.mouseClick(calc.judge_button, Qt.MouseButton.LeftButton)
+
+
+def test_judging_the_same_roll_again_charges_only_what_it_did_not_pay(
+        window: MainWindow, tmp_path: Path) -> None:
+    """The GM rolls with an extra Element, then judges the same dice again (Judge roll,
+    a die corrected): the Luck was paid with the roll; a third Quality ticked before
+    judging again costs its own Luck only, with the judging, in one undo step."""
+    document, tracker, pc_id, calc = _table(window, tmp_path, luck=3)
+    _tick(calc, "Blades")
+    _tick(calc, "Fist and Feet")
+    _roll(calc, 6, 7)
+    assert document.character.play.luck == 2
+    assert tracker.scene.pc(pc_id).luck_spent == 1
+
+    _judge(calc)  # the same dice, judged again
+    assert len(calc.owner.test.log) == 2
+    assert document.character.play.luck == 2
+    assert tracker.scene.pc(pc_id).luck_spent == 1
+
+    calc.die2.setValue(8)  # a die corrected, then judged again
+    _judge(calc)
+    assert len(calc.owner.test.log) == 3
+    assert document.character.play.luck == 2
+
+    _tick(calc, "Cunning")  # one more extra Quality: its Luck only
+    assert calc.luck_label.text() == "Luck spent: 2"
+    history = [e.what for e in document.character.history]
+    _judge(calc)
+    assert len(calc.owner.test.log) == 4
+    assert document.character.play.luck == 1
+    assert tracker.scene.pc(pc_id).luck_spent == 2
+    added = [e.what for e in document.character.history][len(history):]
+    assert len(added) == 2 and added[0] == SPENT and added[1].startswith("Rolled: ")
+
+    # that judging and its Luck are one undo step
+    tracker.overview.setFocus()
+    assert window.undo_group.activeStack() is tracker.undo_stack
+    window.undo_action.trigger()
+    assert document.character.play.luck == 2
+    assert len(calc.owner.test.log) == 3
+    assert [e.what for e in document.character.history] == history
+
+
+def test_a_pc_with_no_luck_left_can_judge_a_paid_roll_again(
+        window: MainWindow, tmp_path: Path) -> None:
+    document, _tracker, _pc_id, calc = _table(window, tmp_path, luck=1)
+    _tick(calc, "Blades")
+    _tick(calc, "Fist and Feet")
+    _roll(calc, 6, 7)
+    assert document.character.play.luck == 0
+    calc.die1.setValue(9)
+    _judge(calc)
+    assert not calc.message_label.isVisible() or not calc.message_label.text()
+    assert len(calc.owner.test.log) == 2
+    assert calc.owner.test.log[-1].dice == (9, 7)
+    assert document.character.play.luck == 0
