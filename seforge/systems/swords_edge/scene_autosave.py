@@ -6,7 +6,9 @@ ends, so a second, versioned document (``swords-edge.scene-pcs``) keeps, for eac
 the character file it came from and the changes the scene made to it
 (:mod:`seforge.systems.swords_edge.scene_changes`), never the PC itself: a restored scene
 replays them over the PC's file, so a PC's unsaved edits (kept by that PC's own autosave,
-or discarded) never come back with the scene. Only a PC without a file is kept whole.
+or discarded) never come back with the scene. Only a PC without a file is kept whole (with
+the scene's changes): it comes back as its own restored autosave when one is open
+(:func:`same_pc`), brought up to the later of the two (:func:`kept_is_newer`).
 
 Version 1 kept the whole character as it stood in the scene; read back, only its play
 state and history are taken from it (what a scene changes).
@@ -19,6 +21,7 @@ still read (:func:`read_scene_pcs`).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,7 +120,9 @@ class RestoredPC:
 
 def restore_pc(record: AutosavedPC | None, name: str) -> RestoredPC:
     """The PC as its file holds it, with the scene's changes to replay; a PC without a
-    file as the record keeps it; else None with the reason."""
+    file as the record keeps it (with the scene's changes, which it holds: they are
+    replayed only over the PC's own restored autosave, see :func:`same_pc`); else None
+    with the reason."""
     if record is None:
         return RestoredPC(None, None, "no character file")
     path = Path(record.path) if record.path else None
@@ -130,7 +135,8 @@ def restore_pc(record: AutosavedPC | None, name: str) -> RestoredPC:
         return RestoredPC(on_file, path, "", tuple(_changes(record, on_file)))
     if record.character is not None:
         try:
-            return RestoredPC(character_from_data(record.character, name), None, "")
+            return RestoredPC(character_from_data(record.character, name), None, "",
+                              tuple(record.changes or []))
         except DocumentFileError as exc:
             reason = str(exc)
     return RestoredPC(None, path, reason)
@@ -152,13 +158,51 @@ def _changes(record: AutosavedPC, on_file: Character) -> list[Patch]:
 def autosave_record(path: Path | None, character: Character | None,
                     changes: list[Patch] | None = None) -> AutosavedPC:
     """The sidecar's record of one PC (the path made absolute): the scene's ``changes``
-    for a PC with a file, the whole ``character`` for one without."""
+    for a PC with a file; for one without, the whole ``character`` too (the PC when no
+    autosave of its own comes back; the changes to replay over that autosave when one
+    does)."""
     if path is not None:
         return AutosavedPC(path=str(path.absolute()), changes=list(changes or []))
     return AutosavedPC(
         character=character_to_data(character) if character is not None else None,
-        changes=[],
+        changes=list(changes or []),
     )
+
+
+def _bare_history(character: Character) -> list[dict[str, Any]]:
+    return [entry.model_dump(mode="json", exclude={"snapshot"}) for entry in character.history]
+
+
+def kept_is_newer(kept: Character, own: Character) -> bool:
+    """Whether the scene's autosave ``kept`` a PC without a file as it stood after its
+    ``own`` autosave (the history of ``own`` begins that of ``kept``, or is the same):
+    the scene writes its autosave at every change of its PCs, the PC's own autosave is
+    written every few seconds, so with the same history the scene's is the later one."""
+    history, theirs = _bare_history(kept), _bare_history(own)
+    return history[:len(theirs)] == theirs
+
+
+def same_pc(kept: Character, candidates: Sequence[Character]) -> int | None:
+    """Which of ``candidates`` (characters without a file, restored from their own
+    autosaves) is the PC a scene's autosave ``kept`` whole, by index (None: none).
+
+    Both are the one PC as it stood at two moments (its autosave, the scene's), so one
+    history begins with the other, each entry with the time it was written: the
+    candidate sharing the longest such beginning is the PC (the one with the PC's name
+    first among equals). One shared entry at least: a character with no history yet
+    (a fresh copy of the same book PC) could be any copy of it, and is not taken."""
+    history = _bare_history(kept)
+    best: tuple[int, bool] | None = None
+    found: int | None = None
+    for index, candidate in enumerate(candidates):
+        theirs = _bare_history(candidate)
+        shared = min(len(history), len(theirs))
+        if shared == 0 or history[:shared] != theirs[:shared]:
+            continue
+        named = candidate.name == kept.name
+        if best is None or (shared, named) > best:
+            best, found = (shared, named), index
+    return found
 
 
 def save_autosave(scene: Scene, pcs: ScenePCs, folder: Path) -> None:

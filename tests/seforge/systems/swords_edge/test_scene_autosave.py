@@ -10,7 +10,7 @@ import pytest
 from seforge.core.documents import DocumentFileError
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import save_character
-from seforge.systems.swords_edge.models import Trait
+from seforge.systems.swords_edge.models import Character, HistoryEntry, Trait
 from seforge.systems.swords_edge.play.session import start_session
 from seforge.systems.swords_edge.scene import Scene
 from seforge.systems.swords_edge.scene_autosave import (
@@ -21,9 +21,11 @@ from seforge.systems.swords_edge.scene_autosave import (
     ScenePCs,
     autosave_record,
     discard_autosave,
+    kept_is_newer,
     load_autosave,
     read_scene_pcs,
     restore_pc,
+    same_pc,
     save_autosave,
 )
 from seforge.systems.swords_edge.scene_changes import character_changes as changes
@@ -94,3 +96,35 @@ def test_a_newer_sidecar_is_refused_and_an_unreadable_one_is_empty(tmp_path: Pat
         read_scene_pcs(tmp_path / PCS_FILE_NAME)
     back, stored = load_autosave(tmp_path)
     assert back.name == "Later" and stored.pcs == {}
+
+
+def test_a_pc_without_a_file_is_found_in_its_own_autosave() -> None:
+    """The scene kept a PC without a file whole; the PC's own autosave (older or newer)
+    is the one whose history begins as the kept one's does, not another copy of it."""
+    tab = library.load_pc("jyrell")  # the tab's autosave: before the scene
+    tab.history.append(HistoryEntry(what="Copied from the book", at="2026-11-26T20:00:01Z"))
+    kept = tab.model_copy(deep=True)
+    start_session(kept)  # the scene's, with its own history entries
+    other = library.load_pc("jyrell")  # another copy, made a moment later
+    other.history.append(HistoryEntry(what="Copied from the book", at="2026-11-26T20:00:02Z"))
+    assert same_pc(kept, [other, tab]) == 1
+    assert same_pc(tab, [kept]) == 0  # either way round
+    assert same_pc(kept, [other]) is None
+    stranger = library.load_pc("tella-of-jost")
+    assert same_pc(kept, [stranger]) is None
+    # no shared entry: any fresh copy of the PC would do, so none is taken
+    assert same_pc(Character(name="Ann"), [Character(name="Ann")]) is None
+    assert same_pc(kept, [library.load_pc("jyrell")]) is None
+    # the later of the two: the one whose history goes on from the other's
+    assert kept_is_newer(kept, tab) and not kept_is_newer(tab, kept)
+    assert kept_is_newer(tab, tab.model_copy(deep=True))  # the same: the scene's
+
+
+def test_a_pc_without_a_file_keeps_the_scenes_changes_too() -> None:
+    jyrell = library.load_pc("jyrell")
+    joined = jyrell.model_copy(deep=True)
+    start_session(jyrell)
+    record = autosave_record(None, jyrell, [changes(joined, jyrell)])
+    found = restore_pc(record, "Jyrell")
+    assert found.character is not None and found.path is None
+    assert found.changes and replay(joined, list(found.changes)).play == jyrell.play

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from seforge.systems.swords_edge.library import load_pc
 from seforge.systems.swords_edge.models import Character, Trait
 from seforge.systems.swords_edge.play.history import state_at
 from tests.ui.document_helpers import gm_table, jyrell_file
@@ -66,15 +67,21 @@ def _agrees(character: Character) -> None:
 
 
 def _restart(qtbot: QtBot, windows: list[MainWindow], monkeypatch: pytest.MonkeyPatch,
-             first: MainWindow) -> tuple[MainWindow, SceneTracker]:
+             first: MainWindow, scene_first: bool = False
+             ) -> tuple[MainWindow, SceneTracker]:
     """Kill the first window (autosaves left, nothing saved), start a new one: Restore
-    the unsaved files, then Yes for the scene."""
+    the unsaved files, then Yes for the scene (``scene_first``: the other way round)."""
     first.autosaver.save_all()  # what its timer would have written by then
     crash(first)
     monkeypatch.setattr(shell_dialogs, "ask_restore", lambda parent, titles: True)
     monkeypatch.setattr(QMessageBox, "question",
                         staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
     second = _window(qtbot, windows)
+    if scene_first:
+        second.ensure_ready()
+        tracker = gm_table(second).scene
+        second.restore_autosaves()
+        return second, tracker
     second.restore_autosaves()
     return second, gm_table(second).scene
 
@@ -203,3 +210,45 @@ def test_an_edit_after_the_pcs_autosave_does_not_come_back_with_a_later_step(
         *(e.what for e in autosaved.history), "Gained 1 Luck"]
     assert own_entry.why not in {e.why for e in character.history}  # the step's only
     _agrees(character)
+
+
+@pytest.mark.parametrize("scene_first", [False, True], ids=["tabs_first", "scene_first"])
+def test_a_pc_without_a_file_comes_back_as_one_document(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        windows: list[MainWindow], scene_first: bool) -> None:
+    """A book PC copied into a tab (never saved) plays in the scene; its own autosave
+    is written (with a Play dock Luck), then a scene step comes: after the crash the
+    restored tab and the restored scene share one document, holding both, and a later
+    Play dock Luck only the scene's autosave (keeping the PC whole) has. Either may
+    come back first (the GM's Table built before the autosaves are offered: its dock
+    was open, or an opponent's autosave came back first)."""
+    first = _window(qtbot, windows)
+    document = se_part(first).open_book_character(load_pc("jyrell"))
+    assert isinstance(document, CharacterDocument) and document.path is None
+    tracker = gm_table(first).scene
+    menu = tracker.pc_menu  # Add PCs: the open characters
+    menu.aboutToShow.emit()
+    next(a for a in menu.actions() if a.text() == "Jyrell").trigger()
+    pc = tracker.scene.pcs[0].id
+    panel = _panel(first, document)
+    panel.gain_button.click()
+    first.autosaver.save_all()  # the tab's autosave: the Play dock's Luck
+    first.autosaver.save_all = lambda: 0  # type: ignore[method-assign]
+    panel.gain_button.click()  # not in the tab's autosave: in the scene's, kept whole
+    assert tracker.give_luck(pc)  # the scene's step, after the tab's autosave
+    expected = document.character.model_copy(deep=True)
+    _agrees(expected)
+
+    second, again = _restart(qtbot, windows, monkeypatch, first, scene_first)
+    restored = again.document_of(pc)
+    assert restored is not None and restored.path is None
+    jyrells = [d for d in se_part(second).registry.documents()
+               if d.character.name == "Jyrell"]
+    assert jyrells == [restored]  # one document...
+    in_tabs = [second.editor_at(i).document for i in range(second.tabs.count())]
+    assert restored in in_tabs  # ...shown in its tab and in the scene
+    character = restored.character
+    assert character.play == expected.play
+    assert [e.what for e in character.history] == [e.what for e in expected.history]
+    _agrees(character)
+    assert restored.is_modified()

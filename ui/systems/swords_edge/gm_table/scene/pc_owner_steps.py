@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QUndoCommand, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from seforge.core.refused import RefusedError
@@ -22,6 +22,7 @@ from seforge.systems.swords_edge.fileformat import CharacterFileError
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.scene import Scene, scene_from_data, scene_to_data
+from seforge.systems.swords_edge.scene_autosave import kept_is_newer, same_pc
 from seforge.systems.swords_edge.scene_changes import (
     Patch,
     already_applied,
@@ -30,6 +31,7 @@ from seforge.systems.swords_edge.scene_changes import (
 )
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import Changes, DocumentRegistry
+from ui.systems.swords_edge.gm_table.scene.undo_warning import UndoWarning
 from ui.systems.swords_edge.gm_table.scene_commands import (
     ScenePCCommand,
     SceneStep,
@@ -96,9 +98,12 @@ class PCOwnerSteps(QWidget):
         """The owner of a restored PC: its file's owner (as it is open here, with its own
         unsaved edits if the user restored them) with the scene's ``changes`` it does not
         hold yet replayed (one undo step, so the document shows modified), else ``state``
-        (a PC without a file, or one whose file is unreadable now). A PC whose restored
-        autosave (or file) was written after the scene's steps already holds them, maybe
-        with later edits of its own: replaying them again would count them twice
+        (a PC without a file, or one whose file is unreadable now). A PC without a file
+        whose own autosave came back (in its tab) is that document
+        (:func:`~seforge.systems.swords_edge.scene_autosave.same_pc`): one owner in both
+        places, its own edits kept. A PC whose restored autosave (or file) was written
+        after the scene's steps already holds them, maybe with later edits of its own:
+        replaying them again would count them twice
         (:func:`~seforge.systems.swords_edge.scene_changes.unapplied`)."""
         document = None
         if path is not None:
@@ -106,16 +111,41 @@ class PCOwnerSteps(QWidget):
                 document = self.registry.open(path, HOLDER)
             except CharacterFileError:
                 document = None
+        else:
+            document = self._restored_without_file(state)
         if document is None:
             document = self.registry.adopt(state, path, HOLDER)
             if path is not None:
                 document.mark_modified()
             return document
-        if changes and not already_applied(document.character, list(changes)):
+        self._bring_up_to_date(document, state if path is None else None, changes)
+        return document
+
+    def _bring_up_to_date(self, document: CharacterDocument, kept: Character | None,
+                          changes: Sequence[Patch]) -> None:
+        """Give a restored PC's owner what the scene's autosave has that it lacks, as one
+        undo step: the PC the scene ``kept`` whole (one without a file) when that is the
+        later state of the two, else the scene's ``changes`` it does not hold yet.
+        RefusedError when those no longer fit the PC."""
+        if kept is not None and kept_is_newer(kept, document.character):
+            wanted = full_dump(kept)
+        elif changes and not already_applied(document.character, list(changes)):
             wanted = full_dump(replay(document.character, list(changes)))
+        else:
+            return
+        if wanted != full_dump(document.character):
             self._step_on(document, "Restore the scene's state",
                           lambda: restore(document.character, wanted))
-        return document
+
+    def _restored_without_file(self, state: Character) -> CharacterDocument | None:
+        """The open document without a file that is the PC the scene kept as ``state``
+        (its own autosave restored in a tab), held by the scene now; None: none is."""
+        free = [d for d in self.registry.documents()
+                if d.path is None and HOLDER not in self.registry.holders(d)]
+        found = same_pc(state, [d.character for d in free])
+        if found is None:
+            return None
+        return self.registry.add(free[found], HOLDER)
 
     def _step_on(self, document: CharacterDocument, title: str,
                  operation: Callable[[], Any]) -> Any:
@@ -270,10 +300,21 @@ class PCOwnerSteps(QWidget):
 
     def _drop_broken_redo(self) -> None:
         """A history moved: a redo that can no longer be made whole (the other half of
-        its step was thrown away by a new edit) is thrown away, here and on the PCs."""
+        its step was thrown away by a new edit) is thrown away, here and on the PCs; and
+        Edit › Undo says again which later steps it would take along."""
         stacks = [self.undo_stack] + [d.undo_stack for d in self._watched]
         while any([drop_broken_redo(stack) for stack in stacks]):
             pass
+        self._warn_undo()
+
+    def _warn_undo(self) -> None:
+        """Have the window's Undo action warn of the later steps it takes along (see
+        :mod:`~ui.systems.swords_edge.gm_table.scene.undo_warning`)."""
+        window = self.window()
+        action = getattr(window, "undo_action", None)
+        group = getattr(window, "undo_group", None)
+        if isinstance(action, QAction) and isinstance(group, QUndoGroup):
+            UndoWarning.of(action, group).update()
 
     def _owner_changed(self, document: CharacterDocument) -> None:
         """After a scene step's redo/undo: tell the owner's views (and redraw here)."""

@@ -141,6 +141,10 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self._known: dict[str, Character] = {}
         self._base_changes: dict[str, list[Patch]] = {}
         """What a restored scene had done to each PC before its history here began."""
+        self._awaiting_own_autosave: dict[str, CharacterDocument] = {}
+        """The restored scene's PCs without a file, brought back whole from the scene's
+        autosave, whose own autosave may still come back in a tab (see
+        ``_on_document_added``)."""
         self._test_step: list[SceneStep] | None = None
         """While a calculator step on a pairing is pushed: where its scene half goes."""
         self._routed = False
@@ -163,6 +167,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         """Whether the scene's history last moved back (an Undo)."""
         self._build()
         self.owner.changed.connect(self.refresh)
+        self.registry.added.connect(self._on_document_added)
         self.undo_stack.indexChanged.connect(self._on_history_moved)
         self.undo_stack.indexChanged.connect(self._drop_broken_redo)
         self.refresh()
