@@ -122,15 +122,75 @@ def _name(document: CharacterDocument) -> str:
     return document.character.name or document.title()
 
 
-def along_sentence(along: _Along, undo: bool) -> str:
-    """One line telling which other steps a linked undo (redo) took along."""
+def along_sentence(along: _Along, undo: bool, ahead: bool = False) -> str:
+    """One line telling which other steps a linked undo (redo) took along (``ahead``:
+    will take along, said before it is made)."""
     places: dict[str, list[str]] = {}
     for command, document in along:
         where = "the scene" if document is None else f"{_name(document)}'s history"
         places.setdefault(where, []).append(_what(command))
     listed = "; ".join(f"in {where}, {', '.join(whats)}" for where, whats in places.items())
-    verb = "undone" if undo else "redone"
+    verb = {(True, True): "undoes", (False, True): "redoes",
+            (True, False): "undone", (False, False): "redone"}[undo, ahead]
     return f"Also {verb}, so that the scene and its PCs agree: {listed}."
+
+
+def undo_along(stack: QUndoStack) -> _Along:
+    """The later steps an Undo on ``stack`` would take along, as :meth:`SceneStep.follow`
+    would undo them, worked out without moving any history: each other half of a linked
+    step is undone down to it, the steps on top of it first, and those may be linked
+    steps in turn."""
+    if not shiboken6.isValid(stack) or not stack.canUndo():
+        return []
+    at: dict[int, int] = {}
+    """Each history's index as the Undo would leave it (by the stack's id)."""
+    handled: set[int] = set()
+    """The linked steps whose other halves are already followed."""
+    along: _Along = []
+
+    def index(of: QUndoStack) -> int:
+        return at.get(id(of), of.index())
+
+    def undone(command: QUndoCommand) -> None:
+        for part in _commands(command):
+            step = part.step if isinstance(part, ScenePCCommand) else part
+            if not isinstance(step, SceneStep) or id(step) in handled:
+                continue
+            handled.add(id(step))
+            halves: list[tuple[QUndoStack, QUndoCommand, CharacterDocument | None]] = [
+                (step.stack, step, None)]
+            halves += [(d.undo_stack, c, d) for d, c in step._live_partners()]
+            for other, half, whose in halves:
+                if half is not part:
+                    through(other, half, whose)
+
+    def through(other: QUndoStack, half: QUndoCommand,
+                whose: CharacterDocument | None) -> None:
+        if not any(_holds(other.command(i), half) for i in range(index(other))):
+            return
+        while index(other) > 0:
+            top = other.command(index(other) - 1)
+            reached = _holds(top, half)
+            if not reached:
+                along.append((top, whose))
+            at[id(other)] = index(other) - 1
+            undone(top)
+            if reached:
+                break
+
+    top = stack.command(stack.index() - 1)
+    at[id(stack)] = stack.index() - 1
+    undone(top)
+    return along
+
+
+def undo_warning(along: _Along) -> str:
+    """What Edit › Undo adds to its text when it takes later steps along:
+    "(and 2 later scene steps)" ("" when it takes none)."""
+    if not along:
+        return ""
+    scene = "scene " if all(document is None for _c, document in along) else ""
+    return f"(and {len(along)} later {scene}step{'s' if len(along) != 1 else ''})"
 
 
 def drop_broken_redo(stack: QUndoStack) -> bool:

@@ -5,6 +5,7 @@ is told which); a redo that a new edit made impossible is thrown away, never hal
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -125,7 +126,8 @@ def test_undo_in_a_pcs_tab_behind_another_pcs_test_takes_the_scene_along(
     # Undo in Jyrell's tab: his reroll goes from his sheet and from the scene, and the
     # scene's later steps (Tella's Test) go first, on the scene and on Tella.
     table.in_tab(0)
-    assert window.undo_action.text().endswith("Scene: Luck reroll (Jyrell)")
+    assert window.undo_action.text().endswith(
+        "Scene: Luck reroll (Jyrell) (and 2 later scene steps)")
     table.undo()
     assert table.spent() == [0, 0]
     table.assert_agree()
@@ -220,3 +222,44 @@ def test_a_pcs_redo_a_new_scene_step_made_impossible_is_thrown_away(
     assert not window.redo_action.isEnabled()
     assert table.spent() == [0, 0]
     table.assert_agree()
+
+
+UNDO_ALONG = re.compile(r"^&Undo (.+) \(and (\d+) later (scene )?steps?\)$")
+
+
+def test_edit_undo_says_beforehand_which_later_steps_go_along(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Edit › Undo names what it will take along before it is pressed (the status line
+    names it after): in Jyrell's tab his reroll has Tella's later Test on top of it in
+    the scene."""
+    table = Table(window, tmp_path)
+    table.test_with_a_reroll(0)
+    table.in_scene()
+    assert window.undo_action.text() == "&Undo Scene: Luck reroll"  # nothing later
+    table.test_with_a_reroll(1)
+
+    table.in_tab(0)
+    text = window.undo_action.text()
+    found = UNDO_ALONG.match(text)
+    assert found is not None, text
+    assert found.group(1) == "Scene: Luck reroll (Jyrell)" and found.group(3)
+    count = int(found.group(2))
+    ahead = window.undo_action.toolTip()
+    assert ahead.startswith("Undo Scene: Luck reroll (Jyrell). Also undoes")
+    table.undo()
+    told = table.tracker.status_label.text()
+    assert told.removeprefix("Also undone") == ahead.split("Also undoes", 1)[1]
+    assert told.count("(Tella of Jost)") == count
+    assert not UNDO_ALONG.match(window.undo_action.text())  # nothing later now
+
+    # In the scene, a Luck gained in Jyrell's Play dock after the step goes along.
+    table.redo()
+    part = se_part(window)
+    assert part.play_dock is not None
+    part.play_dock.show()
+    panel = part.play_dock.panel_for(table.documents[0])
+    panel.refresh()
+    QTest.mouseClick(panel.gain_button, Qt.MouseButton.LeftButton)
+    table.in_scene()
+    assert window.undo_action.text() == "&Undo Scene: Luck reroll (and 1 later step)"
+    assert "in Jyrell's history, Gain" in window.undo_action.toolTip()
