@@ -40,58 +40,18 @@ if TYPE_CHECKING:
 
 @dataclass(eq=False)
 class _Write:
-    """A roll's write to a document, followed by its undo step (:class:`WrittenStep`), and
-    what became of it once that history let the step go.
-
-    A history started afresh (File › Revert, or the file read again after another program
-    changed it) holds the file as last saved: the write is in it when it was saved with
-    the write (the step before the history's clean index), else it is gone, as if undone,
-    and may be written again. :meth:`look` must see each move of the history (the roller
-    follows its index and clean state): the moment the step goes tells a fresh history
-    (emptied) from an undone step dropped by another edit."""
+    """A roll's write to a document, followed by its undo step (:class:`WrittenStep`: it
+    says whether the write stands, after an undo or a revert too), and how the roll log
+    words it."""
 
     step: WrittenStep
-    saved: bool = False
-    """Whether the file as last saved holds the write (as of the last look)."""
-    ended: str = ""
-    """"" while the step is in its history; else "saved" (the file read again holds it),
-    "reverted" (read again without it), "dropped" (undone, then replaced by another
-    edit) or "closed" (the document closed)."""
-
-    def look(self) -> None:
-        """Read the step's place in its history again (nothing once it has ended)."""
-        if self.ended:
-            return
-        state = self.step.state()
-        owner, step = self.step.owner(), self.step.step()
-        if state == "closed" or owner is None:
-            self.ended = "closed"
-        elif state == "gone":
-            fresh = self.step.was_done or owner.undo_stack.count() == 0
-            self.ended = ("saved" if self.saved else "reverted") if fresh else "dropped"
-        elif step is not None:
-            stack = owner.undo_stack
-            self.saved = any(stack.command(i) is step for i in range(stack.cleanIndex()))
-
-    def stands(self) -> bool | None:
-        """True while the write is in its document, False when it is not (undone, reverted
-        away), None when out of reach (its document closed: it counts as written)."""
-        self.look()
-        if self.ended == "closed":
-            return None
-        if self.ended:
-            return self.ended == "saved"
-        return self.step.was_done
 
     def word(self) -> str:
-        """What the roll log says of the write: "Written", "Undone" or "Reverted"."""
-        stands = self.stands()
-        return ("Reverted" if self.ended == "reverted" else
-                "Undone" if stands is False else "Written")
-
-    def followed(self) -> bool:
-        """Whether the write's line still follows its document's history."""
-        return not self.ended
+        """What the roll log says of the write: "Written", "Undone" or "Reverted" (the
+        document read again from a file saved without it)."""
+        if self.step.stands() is not False:
+            return "Written"
+        return "Reverted" if self.step.restarted else "Undone"
 
 
 @dataclass(frozen=True)
@@ -237,13 +197,14 @@ class RollerBox(QGroupBox):
         """Each logged write reads "Written:", "Undone:" or "Reverted:" as its document
         has it now. A write out of reach (its document closed) keeps its last line; one
         read back from its file, reverted away, or undone and dropped by another edit
-        keeps the line that says so: none of these is followed any more."""
+        (the file as saved without it) keeps the line that says so: none of these is
+        followed any more (:meth:`WrittenStep.settled`)."""
         kept: list[_Logged] = []
         for logged in self._logged:
-            if logged.write.stands() is None:
+            if logged.write.step.stands() is None:
                 continue
             logged.item.setText(_Logged.line(logged.write.word(), logged.text, logged.name))
-            if logged.write.followed():
+            if not logged.write.step.settled():
                 kept.append(logged)
         self._logged = kept
 
@@ -338,7 +299,7 @@ class RollerBox(QGroupBox):
         closed, it counts as written: what that document holds is out of reach, and a new
         roll is the way on."""
         written = self._written.get(what)
-        return written is not None and written.stands() is not False
+        return written is not None and written.step.stands() is not False
 
     def _where(self, what: str, to: str = "to") -> str:
         """Where the last roll's ``what`` went when not to the open document (" to", or
@@ -365,7 +326,7 @@ class RollerBox(QGroupBox):
             step = stack.command(stack.index() - 1) if stack.index() else None
             if step is not None and step is not top:  # a step was pushed
                 write = _Write(WrittenStep(weakref.ref(owner), weakref.ref(step)))
-                write.look()
+                write.step.state()  # looked at from the first move of the history on
                 self._logged.append(_Logged(item, text, write, name))
                 self._follow(owner)
                 if what:

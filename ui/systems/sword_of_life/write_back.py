@@ -11,6 +11,8 @@ the mark true to the character's history:
   the mark redone: the write is redone;
 - the write undone in the character's tab: the conflict's mark is taken back (its last step
   undone, or a step of its own), so the Grip may be written again; redone: marked again.
+  The sheet read again from its file (File › Revert) counts as an undo when the file was
+  saved without the write, and as a redo when it was saved with it (:class:`WrittenStep`).
 
 When the other side cannot follow (the sheet was edited after the write, the file changed on
 disk or is open in a tab now), the write stands, and :meth:`WriteBacks.blocked` says why that
@@ -92,30 +94,42 @@ class WriteBacks(QObject):
             return
         self._links[index] = _Link(side.character.path, side.name or "the character", write,
                                    held, mark)
+        write.state()  # looked at as it is now (saved to a file not open in a tab, say)
         owner = write.owner()
         if owner is not None:
             self._follow(owner)
 
     def _follow(self, owner: DocumentOwner[Any]) -> None:
+        """Follow each move of ``owner``'s history: undo, redo, an edit, and a save too
+        (it moves only the clean index: whether File › Revert keeps the write)."""
         self._followed = [ref for ref in self._followed
                           if ref() is not None and shiboken6.isValid(ref())]
         if any(ref() is owner for ref in self._followed):
             return
         self._followed.append(weakref.ref(owner))
         owner.undo_stack.indexChanged.connect(self._character_moved)
+        owner.undo_stack.cleanChanged.connect(self._character_moved)
 
     # -- what may be written -----------------------------------------------------------
     def blocked(self, index: int | None, side: Side) -> str | None:
         """Why side ``index``, which the conflict says is not written back, cannot be
-        written: its earlier write still stands in the character's history."""
+        written: its earlier write still stands in the character's history (or in the file
+        that history was read again from)."""
         link = self._links.get(index)
         if link is None or side.character is None or side.character.path != link.path:
             return None
         if link.write.stands() is not True:
             return None
+        if link.write.restarted:
+            return (f"{link.name}'s sheet still has the Grip lost here (read again from a "
+                    "file saved with it): set Grip now there")
         if link.held is None:
-            return (f"{link.name}'s sheet still has the Grip lost here (it was changed after "
-                    "the write): undo the write there first")
+            why = ("the conflict was read again from a file saved without the mark"
+                   if link.mark is not None and link.mark.stands() is False
+                   and link.mark.restarted
+                   else "it was changed after the write")
+            return (f"{link.name}'s sheet still has the Grip lost here ({why}): undo the "
+                    "write there first")
         why = ("it is open in a tab now" if self._is_open(Path(link.path))
                else "it changed on disk since")
         return (f"{Path(link.path).name} still has {link.name}'s Grip lost here ({why}): "
@@ -126,7 +140,7 @@ class WriteBacks(QObject):
         if self._links:
             self._sync(from_conflict=True)
 
-    def _character_moved(self, _index: int) -> None:
+    def _character_moved(self, _moved: int | bool) -> None:
         self._sync(from_conflict=False)
 
     def _sync(self, from_conflict: bool) -> None:

@@ -63,9 +63,10 @@ LOGGED_WRITES = 40
 @dataclass
 class _Write:
     """A result the roller wrote: which roll's ``what`` ("test", "damage"), the step the
-    write pushed on its document's history (followed weakly: :class:`WrittenStep`), how
-    the log names it, and whether the step was done when the log last looked (what the
-    log last said of it)."""
+    write pushed on its document's history (followed weakly: :class:`WrittenStep`, which
+    says whether the write stands, after an undo or a File › Revert), how the log names
+    it, and whether the write stood when the log last looked (what the log last said of
+    it)."""
 
     what: str
     roll: int
@@ -73,11 +74,6 @@ class _Write:
     text: str
     where: str
     done: bool = True
-
-    def state(self) -> str:
-        """"done", "undone", "gone" (its history dropped the step) or "closed" (its
-        document is): see :meth:`WrittenStep.state`."""
-        return self.written.state()
 
 
 class RollerPanel(QGroupBox):
@@ -413,10 +409,13 @@ class RollerPanel(QGroupBox):
         for write in self._writes:
             if write.what != what or write.roll != self._rolls[what]:
                 continue
-            state = write.state()
-            if state == "closed":
+            stands = write.written.stands()
+            if stands is None:
                 return f"{noun} went to a document that is closed now (roll again)"
-            if state == "done":
+            if stands and write.written.restarted:
+                return (f"{noun} is written already: {write.where} was read again from a "
+                        "file saved with it (roll again)")
+            if stands:
                 return (f"{noun} is written already (undo it to write it again, or roll "
                         "again)")
         return None
@@ -434,33 +433,39 @@ class RollerPanel(QGroupBox):
         step = self._top(stack)
         if step is None or step is top:
             return
-        self._writes.insert(0, _Write(what, self._rolls[what],
-                                      WrittenStep(weakref.ref(owner), weakref.ref(step)),
-                                      text, where))
+        written = WrittenStep(weakref.ref(owner), weakref.ref(step))
+        written.state()  # looked at from the first move of the history on
+        self._writes.insert(0, _Write(what, self._rolls[what], written, text, where))
         del self._writes[LOGGED_WRITES:]
         self._followed = [ref for ref in self._followed if ref() is not None]
         if not any(ref() is stack for ref in self._followed):
             self._followed.append(weakref.ref(stack))
             stack.indexChanged.connect(self._step_moved)
+            # a save moves the clean index only: whether File › Revert keeps a write
+            stack.cleanChanged.connect(self._step_moved)
 
-    def _step_moved(self, _index: int) -> None:
-        """A history written to moved: the log says which writes were undone or redone."""
+    def _step_moved(self, _moved: int | bool) -> None:
+        """A history written to moved: the log says which writes were undone or redone,
+        reverted away (the file read again was saved without them) or brought back by a
+        revert (saved with them)."""
         if not self._alive():
             return
         moved = False
         for write in reversed(self._writes):  # the oldest first, as they were written
-            state = write.state()
-            if state not in ("done", "undone") or (state == "done") == write.done:
+            stands = write.written.stands()
+            if stands is None or stands == write.done:
                 continue
-            write.done, moved = state == "done", True
+            write.done, moved = stands, True
+            restarted = bool(write.written.restarted)
             if write.done:
                 twice = next((other.where for other in self._writes if other is not write
                               and (other.what, other.roll) == (write.what, write.roll)
-                              and other.state() == "done"), None)
+                              and other.written.stands()), None)
                 also = f"; the same roll stands in {twice} too" if twice else ""
-                self._log(f"Redone: {write.text}{also}.")
+                word = "Back with the saved file" if restarted else "Redone"
+                self._log(f"{word}: {write.text}{also}.")
             else:
-                self._log(f"Undone: {write.text}.")
+                self._log(f"{'Reverted' if restarted else 'Undone'}: {write.text}.")
         if moved:
             self.refresh()
 

@@ -448,3 +448,37 @@ def test_a_write_saved_then_undone_comes_back_with_a_revert(qtbot: QtBot,
     owner.reload()
     assert owner.document.stress == 2 and _log(box)[0] == "Undone: Roll: 2 stress (Cross)"
     assert box.take_stress.isEnabled()
+
+
+def test_a_saved_write_undone_and_replaced_comes_back_with_a_revert(
+        window: MainWindow, qtbot: QtBot, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saved with the write, undone and replaced by another edit: the file still holds the
+    write, so File > Revert brings it back and the roll stands paid (the log used to keep
+    "Undone:" and let the same stress be taken twice)."""
+    from tests.ui.systems.blades.test_keyboard import gm_page
+    from ui.shell import dialogs
+
+    monkeypatch.setattr(dialogs, "ask_choice", lambda *a, **k: "Revert")
+    path = tmp_path / "cross.blades"
+    SCOUNDREL.save(Scoundrel(name="Cross"), path)
+    owner = window.open_path(path)
+    assert isinstance(owner, DocumentOwner)
+    screen = gm_page(window)
+    box = screen.rolls.roller
+    screen.rolls.rating.setValue(1)
+    screen.rolls.push.setChecked(True)  # pushed for +1d: 2 stress, whatever the dice
+    qtbot.mouseClick(box.roll_action, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    window.tabs.currentWidget().setFocus()
+    window.save_action.trigger()
+    window.undo_action.trigger()
+    assert owner.document.stress == 0 and _log(box)[0] == "Undone: Roll: 2 stress (Cross)"
+    owner.apply("Alias", lambda sc: setattr(sc, "alias", "Ash"))  # the write is dropped
+    assert box.take_stress.isEnabled()
+    window.revert_action.trigger()
+    assert owner.document.stress == 2 and owner.document.alias == ""
+    assert _log(box)[0] == "Written: Roll: 2 stress (Cross)"
+    assert not box.take_stress.isEnabled()
+    qtbot.mouseClick(box.take_stress, Qt.MouseButton.LeftButton)
+    assert owner.document.stress == 2
