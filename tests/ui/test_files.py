@@ -134,3 +134,20 @@ def test_start_page_lists_recent_files(window: MainWindow, tmp_path: Path) -> No
     window.start_page.recent_list.itemActivated.emit(item)
     assert window.current_document() is not None
     assert window.current_document().path == path  # type: ignore[union-attr]
+
+
+def test_revert_is_offered_as_soon_as_a_new_document_is_saved(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new document has no file to go back to; its first Save As gives it one, and
+    File › Revert to Saved is offered at once (it stayed greyed until another tab was
+    shown)."""
+    window.new_document()
+    editor = window.current_editor()
+    assert editor is not None
+    type_into(editor.name_edit, "Sarah X")
+    assert not window.revert_action.isEnabled()
+    _save_to(monkeypatch, tmp_path / "sarah")
+    window.save_as_action.trigger()
+    assert (tmp_path / "sarah.sechar").exists()
+    assert window.revert_action.isEnabled()

@@ -254,7 +254,7 @@ class DocumentController(DocumentSaving, QObject):
         index = window.tabs.addTab(widget, document_name(document, part))
         window.apply_zoom_to(widget)
         document.modified_changed.connect(lambda _m, d=document: self.update_tab(d))
-        document.path_changed.connect(lambda d=document: self.update_tab(d))
+        document.path_changed.connect(lambda d=document: self._path_changed(d))
         document.path_changed.connect(self.sync_watch)
         document.saved.connect(self.sync_watch)
         document.saved.connect(lambda d=document: self._forget_autosave(d))
@@ -534,6 +534,13 @@ class DocumentController(DocumentSaving, QObject):
                 widgets.setTabToolTip(index, tip)
         if document is self.current_document():
             self.host.update_title()
+
+    def _path_changed(self, document: Any) -> None:
+        """A document saved under a new name (or given back its file): its tab, and when
+        it is the current one, the File actions that need a file (Revert)."""
+        self.update_tab(document)
+        if document is self.current_document():
+            self.host.update_state()
 
     # -- files changed by another program (see ui.shell.disk_watch) --------------------
     def watched_documents(self) -> list[Any]:
