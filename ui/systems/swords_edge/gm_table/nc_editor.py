@@ -198,7 +198,7 @@ class NCEditor(QWidget):
         tip(self.name_edit, "Opponent name", "The NC's name as the cards and lists show it")
         self.name_edit.textEdited.connect(lambda t: self._edit("Name", self._set("name", t),
                                                                "name"))
-        form.addRow(buddy("&Name:", self.name_edit, form_host), self.name_edit)
+        form.addRow(buddy("Na&me:", self.name_edit, form_host), self.name_edit)
 
         self.type_combo = QComboBox(form_host)
         fill_type_combo(self.type_combo)
@@ -212,14 +212,14 @@ class NCEditor(QWidget):
         self.rank_combo.activated.connect(self._on_rank)
         row = QHBoxLayout()
         row.addWidget(self.type_combo)
-        row.addWidget(buddy("&Rank:", self.rank_combo, form_host))
+        row.addWidget(buddy("Ran&k:", self.rank_combo, form_host))
         row.addWidget(self.rank_combo, 1)
-        form.addRow(buddy("&Type:", self.type_combo, form_host), row)
+        form.addRow(buddy("T&ype:", self.type_combo, form_host), row)
 
         self.order_combo = QComboBox(form_host)
         tip(self.order_combo, "Template Traits",
             "Which Trait gets which of the template's Trait Ranks")
-        self.template_button = QPushButton("Apply &template", form_host)
+        self.template_button = QPushButton("Apply temp&late", form_host)
         tip(self.template_button, "Apply template",
             "Fill the Concept, Traits and Elements from the book's template for this type "
             "and Rank (the name, Concept name, notes and genre are kept; undoable)")
@@ -227,7 +227,7 @@ class NCEditor(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.order_combo, 1)
         row.addWidget(self.template_button)
-        form.addRow(buddy("Temp&late:", self.order_combo, form_host), row)
+        form.addRow(buddy("Template:", self.order_combo, form_host), row)
 
         concept_box = QWidget(form_host)
         self.concept_check = QCheckBox(concept_box)
@@ -252,7 +252,7 @@ class NCEditor(QWidget):
         row.addWidget(self.concept_check)
         row.addWidget(self.concept_name, 1)
         row.addWidget(self.concept_rank)
-        form.addRow(buddy("C&oncept:", self.concept_name, form_host), concept_box)
+        form.addRow(buddy("Concept:", self.concept_name, form_host), concept_box)
 
         traits_box = QWidget(form_host)
         # one Trait a row: three check-and-Rank pairs side by side clipped the form
@@ -299,7 +299,7 @@ class NCEditor(QWidget):
             "campaign)")
         self.source_edit.textEdited.connect(
             lambda t: self._edit("Source", self._set("source", t), "source"))
-        form.addRow(buddy("&Source:", self.source_edit, form_host), self.source_edit)
+        form.addRow(buddy("So&urce:", self.source_edit, form_host), self.source_edit)
         self.notes_edit = HistoryPlainTextEdit(form_host)
         self.notes_edit.setPlaceholderText("Tactics, description, what it wants")
         self.notes_edit.setMinimumHeight(60)
@@ -307,7 +307,7 @@ class NCEditor(QWidget):
         self.notes_edit.textChanged.connect(
             lambda: self._edit("Notes", self._set("notes", self.notes_edit.toPlainText()),
                                "notes"))
-        form.addRow(buddy("N&otes:", self.notes_edit, form_host), self.notes_edit)
+        form.addRow(buddy("Notes:", self.notes_edit, form_host), self.notes_edit)
 
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)

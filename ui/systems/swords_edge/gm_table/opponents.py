@@ -200,11 +200,11 @@ class OpponentLibrary(OpponentFiles):
         left_layout.addWidget(self.count_label)
 
         self.new_button = button(
-            "&New opponent", left, "New opponent",
+            "Ne&w opponent", left, "New opponent",
             "Start a new opponent from the minion template",
             self.new_opponent)
         self.copy_button = button(
-            "Edit a co&py", left, "Edit a copy",
+            "Edit a copy", left, "Edit a copy",
             "Copy the selected opponent into the editor; "
             "saving makes a new file among your opponents",
             self.edit_copy)
@@ -214,12 +214,12 @@ class OpponentLibrary(OpponentFiles):
             "opponents cannot be changed, edit a copy of them instead",
             self.edit_selected)
         self.delete_button = button(
-            "&Delete…", left, "Delete",
+            "Delete…", left, "Delete",
             "Delete the selected opponent files of yours "
             "(asks first; book NCs cannot be deleted)",
             self.delete_selected)
         self.import_button = button(
-            "&Import…", left, "Import opponents",
+            "Import…", left, "Import opponents",
             "Copy .senc files into your opponents",
             self.import_files)
         self.export_button = button(
@@ -228,7 +228,7 @@ class OpponentLibrary(OpponentFiles):
             "file to share",
             self.export_selected)
         self.print_button = button(
-            "&Print cards…", left, "Print cards",
+            "Print cards…", left, "Print cards",
             "Write the selected opponents' cards to a PDF, "
             "eight to a page",
             self.print_cards)
@@ -237,7 +237,7 @@ class OpponentLibrary(OpponentFiles):
         self.count_spin.setPrefix("× ")
         tip(self.count_spin, "How many", "How many of the selected opponent enter the scene")
         self.scene_button = button(
-            "Add to &scene", left, "Add to scene",
+            "&Add to scene", left, "Add to scene",
             "Put the selected opponents into the scene "
             "tracker",
             self.add_selected_to_scene)
@@ -260,7 +260,7 @@ class OpponentLibrary(OpponentFiles):
         self.preview.setObjectName("opponent_preview")
         tip(self.preview, "Opponent preview", "The selected opponent with the TN each "
             "Quality gives")
-        self.side.addTab(self.preview, "Previe&w")
+        self.side.addTab(self.preview, "P&review")
         editor_page = QWidget(self.side)
         self.editor = NCEditor(parent=editor_page)
         self.editor.owner.path_changed.connect(self.editing_path_changed.emit)
@@ -280,7 +280,7 @@ class OpponentLibrary(OpponentFiles):
         page_layout.setContentsMargins(4, 4, 4, 4)
         page_layout.addLayout(top)
         page_layout.addWidget(self.editor, 1)
-        self.side.addTab(editor_page, "E&ditor")
+        self.side.addTab(editor_page, "Edi&tor")
         self.editor_page = editor_page
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)

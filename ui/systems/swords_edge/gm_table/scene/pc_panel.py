@@ -189,14 +189,14 @@ class PCPanel(QGroupBox):
         for key, text, help_text, target in (
             ("faces", "F&aces…", "Choose the opponents this PC faces", row1),
             ("momentum", "&Momentum…", "Record the Momentum Test of this pairing", row1),
-            ("calculator", "Open in calc&ulator", "Open the Test calculator with this PC and "
+            ("calculator", "Open &in calculator", "Open the Test calculator with this PC and "
              "the opponents they face filled in", row1),
-            ("stress", "Take &Stress…", "The PC is hit: Penalty Ranks on a Trait", row2),
-            ("doom", "Resolve &Doom…", "Settle the PC's pending Doom", row2),
-            ("spend", "Spend &Luck…", "The PC spends Luck (reroll, exertion…)", row2),
+            ("stress", "Ta&ke Stress…", "The PC is hit: Penalty Ranks on a Trait", row2),
+            ("doom", "&Resolve Doom…", "Settle the PC's pending Doom", row2),
+            ("spend", "Spend L&uck…", "The PC spends Luck (reroll, exertion…)", row2),
             ("give", "&Give Luck…", "Reward the PC with Luck", row2),
-            ("pivot", "&Pivot touched…", "A Pivot came into play: an Advancement now", row2),
-            ("stunt", "S&tunt…", PLAY_TIPS["stunt"], row2),
+            ("pivot", "Pivot touched…", "A Pivot came into play: an Advancement now", row2),
+            ("stunt", "Stunt…", PLAY_TIPS["stunt"], row2),
         ):
             button = QPushButton(text, self)
             button.setObjectName(f"{key}:{entry.id}")

@@ -194,29 +194,29 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         tip(self.number_label, "Scene number",
             "The session and scene, numbered as in each PC's Play dock")
         self.name_edit.editingFinished.connect(self._on_name)
-        self.add_pc_button = QPushButton("Add &PCs", self)
+        self.add_pc_button = QPushButton("A&dd PCs", self)
         tip(self.add_pc_button, "Add PCs", "Bring PCs from the campaign or the open "
             "characters into the scene, or open a character file")
         self.pc_menu = QMenu(self.add_pc_button)
         self.pc_menu.aboutToShow.connect(self._fill_pc_menu)
         self.add_pc_button.setMenu(self.pc_menu)
         self.add_nc_button = button(
-            "Add &opponents…", self, "Add opponents",
+            "Add opponen&ts…", self, "Add opponents",
             "Bring opponents from the library into the "
             "scene, several at once if you like",
             self.add_opponents_dialog)
         self.end_button = button(
-            "E&nd scene…", self, "End scene",
+            "End &scene…", self, "End scene",
             "Walk each PC through Recovery, Luck and Pivots, "
             "then write their files",
             self.end_scene_dialog)
         self.new_button = button(
-            "&Next scene", self, "Next scene",
+            "Ne&xt scene", self, "Next scene",
             "Start a new scene with the same PCs (opponents "
             "leave)",
             self.next_scene)
         top = QHBoxLayout()
-        top.addWidget(buddy("Sce&ne:", self.name_edit, self))
+        top.addWidget(buddy("Scene:", self.name_edit, self))
         top.addWidget(self.number_label)
         top.addWidget(self.name_edit, 1)
         for widget in (self.add_pc_button, self.add_nc_button, self.end_button,
