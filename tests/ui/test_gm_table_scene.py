@@ -291,7 +291,9 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     before = autosave_path().read_bytes(), autosave_paths_path().read_bytes()
     table = GMTableWidget()
     qtbot.addWidget(table)
-    assert not table.scene.scene.pcs and not autosave_path().exists()
+    table.show()  # asked once on screen
+    qtbot.waitUntil(lambda: not autosave_path().exists())
+    assert not table.scene.scene.pcs
     assert not autosave_paths_path().exists()
     autosave_path().write_bytes(before[0])
     autosave_paths_path().write_bytes(before[1])
@@ -308,8 +310,11 @@ def test_autosave_and_restore(qtbot, tmp_path: Path, warnings: list[str],
     monkeypatch.setattr(QMessageBox, "question", staticmethod(restore))
     table = GMTableWidget()
     qtbot.addWidget(table)
+    assert not asked  # not while the table is built...
+    table.show()
+    qtbot.waitUntil(lambda: bool(asked))  # ...but once it is on screen
     other = table.scene
-    assert asked and "Restore" in asked[0]
+    assert "Restore" in asked[0]
     scene = other.scene
     assert scene.name == "The cavern gate" and other.name_edit.text() == "The cavern gate"
     assert [p.id for p in scene.pcs] == [jyrell, tella]

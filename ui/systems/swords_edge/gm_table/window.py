@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QFrame,
     QScrollArea,
@@ -23,6 +23,7 @@ from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import DocumentRegistry
 from ui.systems.swords_edge.gm_table.opponents import OpponentLibrary
 from ui.systems.swords_edge.gm_table.party import PartyView
+from ui.systems.swords_edge.gm_table.scene.autosave import autosave_path
 from ui.systems.swords_edge.gm_table.scene.tracker import OpenCalculator, SaveDocument, SceneTracker
 
 OpenCharacters = Callable[[], Sequence[tuple[Character, Path | None]]]
@@ -38,7 +39,8 @@ class GMTableWidget(QWidget):
     ``open_characters`` lists the builder's open characters with their files (None
     for an unsaved one); the scene tracker offers them next to the campaign's PCs.
     ``open_calculator`` is handed to the tracker ("Open in calculator"). With
-    ``restore_scene``, an autosaved scene is offered back (Restore or Discard).
+    ``restore_scene``, an autosaved scene is offered back (Restore or Discard) once the
+    table is on screen (:meth:`offer_restore`).
     ``paper`` is the paper preference or, better, a function that reads it when the
     cards are printed (so a later File › Paper Size change applies).
     """
@@ -72,7 +74,7 @@ class GMTableWidget(QWidget):
         for widget, title, tip in (
             (self.opponents, "&Opponents", "Build, find and print opponents"),
             (self.party, "&Party", "The campaign: PCs side by side, notes, clocks"),
-            (self.scene, "&Scene", "Track the scene: pairings, Momentum, Stress"),
+            (self.scene, "Sce&ne", "Track the scene: pairings, Momentum, Stress"),
         ):
             index = self.tabs.addTab(widget, title)
             self.tabs.setTabToolTip(index, tip)
@@ -103,8 +105,56 @@ class GMTableWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll_area)
-        if restore_scene:
-            self.scene.offer_restore()
+        # Asked once the table is shown and drawn, not while it is built: its dock was
+        # still empty then, showing whatever lay under it behind the question.
+        self._restore_pending = restore_scene and autosave_path().exists()
+        if self._restore_pending:
+            self.scene.autosave = False  # last time's scene stays until answered
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._restore_pending:
+            QTimer.singleShot(0, self, self.offer_restore)
+
+    def offer_restore(self) -> bool:
+        """Ask, once, whether to restore last time's autosaved scene (drawing the
+        table first when it is on screen); whether it was restored."""
+        if not self._restore_pending:
+            return False
+        self._restore_pending = False
+        self.scene.autosave = True
+        if self.isVisible():
+            self.window().repaint()
+        return self.scene.offer_restore()
+
+    def event(self, event: QEvent) -> bool:
+        """Alt with a tab's letter (the table's, or a shown page's own tabs'), the focus
+        anywhere in the table: that tab, at the first press. The letter may be another
+        pane's too (a character's sheet beside the table has Concept, Player and Name,
+        the GM Screen its Reference and Test calculator tabs): Qt would then take turns
+        between them, the first press often going to the other pane. Where Qt offers no
+        letters (macOS), none is taken."""
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            found = self._tab_for_key(event)
+            if found is not None:
+                event.accept()  # no shortcut of the window's gets it
+                tabs, index = found
+                tabs.setCurrentIndex(index)
+                return True
+        return super().event(event)
+
+    def _tab_for_key(self, event: QKeyEvent) -> tuple[QTabWidget, int] | None:
+        """The shown tab whose letter ``event`` is, as Qt's own tab bar matches it."""
+        pressed = QKeySequence(event.keyCombination())
+        for tabs in [self.tabs, *self.tabs.findChildren(QTabWidget)]:
+            if not tabs.isVisible():
+                continue
+            for index in range(tabs.count()):
+                letter = QKeySequence.mnemonic(tabs.tabText(index))
+                if (not letter.isEmpty() and letter == pressed
+                        and tabs.isTabEnabled(index) and tabs.isTabVisible(index)):
+                    return tabs, index
+        return None
 
     def _size_to_current_tab(self, _index: int = -1) -> None:
         """Only the tab shown counts for the table's size (a tall Party tab must not

@@ -74,16 +74,24 @@ def _restart(qtbot: QtBot, windows: list[MainWindow], monkeypatch: pytest.Monkey
     first.autosaver.save_all()  # what its timer would have written by then
     crash(first)
     monkeypatch.setattr(shell_dialogs, "ask_restore", lambda parent, titles: True)
-    monkeypatch.setattr(QMessageBox, "question",
-                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+    asked: list[str] = []
+
+    def question(_parent: object, title: str, *_args: object) -> QMessageBox.StandardButton:
+        asked.append(title)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
     second = _window(qtbot, windows)
     if scene_first:
         second.ensure_ready()
         tracker = gm_table(second).scene
+        qtbot.waitUntil(lambda: "Restore scene" in asked)  # once the table is drawn
         second.restore_autosaves()
         return second, tracker
     second.restore_autosaves()
-    return second, gm_table(second).scene
+    tracker = gm_table(second).scene
+    qtbot.waitUntil(lambda: "Restore scene" in asked)
+    return second, tracker
 
 
 def test_a_pcs_edits_after_the_scene_step_survive_a_crash(
