@@ -25,6 +25,9 @@ from seforge.systems.swords_edge.cards.draw import (
     draw_blank_card,
     draw_card,
     draw_page_frame,
+    fewest_cards,
+    least_cards,
+    notes_lines,
     plan_card,
     plan_cards,
     stress_track,
@@ -121,14 +124,32 @@ ZOOMS = (1.5, 1.4, 1.3, 1.2, 1.1)
 def card_zoom(nc: NarrativeCharacter, card: Rect, size: CardSize) -> float:
     """How much larger than the grid's print ``nc`` is drawn on ``card``: an index or A6
     card has room to spare for most NCs, so their text grows (up to 1.5 times) as long
-    as the NC still takes no more cards than at the normal size; 1.0 for grid cards."""
+    as the NC still takes no more cards than at the normal size and its notes are
+    printed whole; 1.0 for grid cards."""
+    return 1.0 if size is CardSize.GRID else _zoomed(nc, card, size)[0]
+
+
+def _zoomed(nc: NarrativeCharacter, card: Rect,
+            size: CardSize) -> tuple[float, list[CardPiece]]:
+    """:func:`card_zoom` and the NC's cards at that zoom (planned once).
+
+    A zoom whose cards the NC's notes alone would outnumber (:func:`least_cards`, one
+    wrap of the notes) is passed over unplanned; the others are planned only until
+    they take more cards than the normal size. A zoom whose cards are too small to
+    print the notes (a long name's header fills them) is passed over too."""
+    cards = plan_cards(nc, card)
     if size is CardSize.GRID:
-        return 1.0
-    cards = len(plan_cards(nc, card))
+        return 1.0, cards
+    widest = Rect(0, 0, card.w / ZOOMS[-1], card.h / ZOOMS[-1])
+    lines = notes_lines(nc, widest)  # no zoom's notes take fewer lines
     for zoom in ZOOMS:
-        if len(plan_cards(nc, Rect(0, 0, card.w / zoom, card.h / zoom))) <= cards:
-            return zoom
-    return 1.0
+        virtual = Rect(0, 0, card.w / zoom, card.h / zoom)
+        if least_cards(nc, virtual, lines) > len(cards):
+            continue
+        zoomed = fewest_cards(nc, virtual, len(cards))
+        if zoomed is not None and (cards[-1].notes_cut or not zoomed[-1].notes_cut):
+            return zoom, zoomed
+    return 1.0, cards
 
 
 def draw_card_pages(
@@ -143,9 +164,8 @@ def draw_card_pages(
     layout = page_layout(paper, size)
     slots: list[tuple[NarrativeCharacter, CardPiece, float] | None] = []
     for nc in ncs:
-        zoom = card_zoom(nc, layout.cards[0], CardSize(size))
-        virtual = Rect(0, 0, layout.cards[0].w / zoom, layout.cards[0].h / zoom)
-        slots += [(nc, piece, zoom) for piece in plan_cards(nc, virtual)]
+        zoom, pieces = _zoomed(nc, layout.cards[0], CardSize(size))
+        slots += [(nc, piece, zoom) for piece in pieces]
     slots += [None] * max(0, blank)
     per_page = layout.per_page
     pages = page_count(len(slots), per_page)

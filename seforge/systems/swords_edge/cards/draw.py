@@ -7,13 +7,24 @@ wraps, then ends in an ellipsis). Reminders are SEForge's own summaries.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.core.pdf.fonts import Face, string_width
-from seforge.core.pdf.text import LEADING, Fitted, draw_fitted, draw_text, fit_text, wrap
+from seforge.core.pdf.fonts import Face, clean, string_width
+from seforge.core.pdf.text import (
+    ASCENT,
+    DESCENT,
+    LEADING,
+    Fitted,
+    draw_fitted,
+    draw_text,
+    fit_text,
+    wrap,
+)
 from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType
 from seforge.systems.swords_edge.nc_builder import TEMPLATES
 from seforge.systems.swords_edge.ranks import Rank, format_modifier
@@ -94,6 +105,9 @@ class CardPiece:
     """The notes continue on the next card."""
     row_h: float = 13.5
     """The height of a one-line row (smaller when that keeps the NC on fewer cards)."""
+    notes_cut: bool = False
+    """The card is too small for even a line of the notes left: it says how much of
+    them it could not print (no paper size comes near; a zoomed card could)."""
 
 
 CONTINUES = "more on the next card"
@@ -133,7 +147,13 @@ def _badge_w(nc: NarrativeCharacter) -> float:
 def _fit_name(nc: NarrativeCharacter, first: bool, width: float) -> Fitted:
     """The name on one or two lines down to 7 pt, then on as many lines as it needs:
     never cut."""
-    name = _name_text(nc, first)
+    return _fitted_name(_name_text(nc, first), width)
+
+
+@lru_cache(maxsize=256)
+def _fitted_name(name: str, width: float) -> Fitted:
+    """:func:`_fit_name`, worked out once for all the cards of an NC (a 200-character
+    name tries every size from 12 pt down on each card otherwise)."""
     fitted = fit_text(name, width, 18.0, face=Face.BOLD, size=NAME_SIZE, min_size=7.0,
                       max_lines=2)
     if fitted.truncated:
@@ -244,21 +264,45 @@ def _quality_h(row: tuple[NCQuality, bool], width: float, base: float = ROW_H) -
 def plan_cards(nc: NarrativeCharacter, card: Rect) -> list[CardPiece]:
     """Cut the NC into cards of ``card``'s size: what does not fit goes on the next
     card, never dropped. Rows are drawn tighter when that saves a card."""
-    pieces = _plan(nc, card, ROW_H)
-    if len(pieces) > 1:
-        tight = _plan(nc, card, MIN_ROW_H)
-        if len(tight) < len(pieces):
-            return tight
+    pieces = fewest_cards(nc, card)
+    assert pieces is not None  # no limit given
     return pieces
 
 
-def _plan(nc: NarrativeCharacter, card: Rect, base: float) -> list[CardPiece]:
+def fewest_cards(nc: NarrativeCharacter, card: Rect,
+                 most: int | None = None) -> list[CardPiece] | None:
+    """:func:`plan_cards`, or None as soon as it is clear that the NC takes more than
+    ``most`` cards (planning stops there: an NC with long notes is not cut to the end
+    only to find it too long)."""
+    pieces = _plan(nc, card, ROW_H, most)
+    if pieces is not None and len(pieces) <= 1:
+        return pieces
+    if _same_rows(nc, card):
+        return pieces  # tighter rows would plan the very same cards
+    fewer = most if pieces is None else len(pieces) - 1
+    tight = _plan(nc, card, MIN_ROW_H, fewer)
+    return tight if tight is not None else pieces
+
+
+def _same_rows(nc: NarrativeCharacter, card: Rect) -> bool:
+    """Whether every row is as high at the tight row height as at the normal one
+    (rows of long names are as high as their lines need at either)."""
+    width = card.inset(PAD_X, PAD_Y).w
+    return all(_quality_h(row, width, ROW_H) == _quality_h(row, width, MIN_ROW_H)
+               for row in _rows(nc))
+
+
+def _plan(nc: NarrativeCharacter, card: Rect, base: float,
+          most: int | None = None) -> list[CardPiece] | None:
+    """The cards at row height ``base``; None once they are more than ``most``."""
     inner = card.inset(PAD_X, PAD_Y)
     rows = _rows(nc)
     notes = "\n".join((*_head(nc, inner).cut, nc.notes.strip())).strip()
     pieces: list[tuple[tuple[tuple[NCQuality, bool], ...], str, bool]] = []
+    cut = False
     first = True
     fixed = (_fixed(nc, True, inner), _fixed(nc, False, inner))  # the same on every card
+    held: dict[float, int] = {}  # characters of notes the last card of a height took
     while first or rows or notes:
         room = inner.h - fixed[0 if first else 1]
         if rows:
@@ -278,23 +322,29 @@ def _plan(nc: NarrativeCharacter, card: Rect, base: float) -> list[CardPiece]:
         go_on = False
         before = notes
         if notes and not rows and room - NOTES_GAP >= NOTES_MIN_H:
-            shown, notes = _notes_on_card(notes, inner.w, room - NOTES_GAP)
+            height = room - NOTES_GAP
+            shown, notes = _notes_on_card(notes, inner.w, height, held.get(height, 0))
+            held[height] = len(before) - len(notes)
             go_on = bool(notes)
         pieces.append((tuple(taken), shown, go_on))
+        if most is not None and len(pieces) > most:
+            return None
         if not first and not taken and notes == before:
             # a card after the first takes a row or a line of notes (its body is free
             # for them) on every paper and card size; one too small even for a line
             # says how much of the notes it could not print
             if notes:
                 pieces[-1] = (tuple(taken), _cut_note(notes), False)
+                cut = True
             break
         first = False
     count = len(pieces)
-    return [CardPiece(i, count, taken, shown, go_on, base)
+    return [CardPiece(i, count, taken, shown, go_on, base, cut and i == count - 1)
             for i, (taken, shown, go_on) in enumerate(pieces)]
 
 
-def _notes_on_card(notes: str, width: float, height: float) -> tuple[str, str]:
+def _notes_on_card(notes: str, width: float, height: float,
+                   held: int = 0) -> tuple[str, str]:
     """The part of ``notes`` that fits ``width`` x ``height`` (its last line ending with
     "more on the next card" when more follows) and the rest, word for word.
 
@@ -302,9 +352,13 @@ def _notes_on_card(notes: str, width: float, height: float) -> tuple[str, str]:
     until it runs over the card), so 100,000 characters of notes take time in
     proportion to their length rather than to its square. The stretch ends before a
     space or line break, and the lines shown are the same as the whole notes give: each
-    of them has a further line after it within the stretch."""
+    of them has a further line after it within the stretch. ``held``: how many
+    characters a card of this size took last (0: not known); the stretch starts a
+    little longer than that, so each card fits hardly more text than it prints."""
     lines = 1 + int(height // (NOTES_SIZE * LEADING))
     chars = max(64, int(lines * width / (NOTES_SIZE * 0.25)))  # narrow letters: generous
+    if held > 0:
+        chars = min(chars, held + held // 16 + int(2 * width / NOTES_SIZE))
     while True:
         end = _space_at_or_after(notes, chars)
         stretch = notes[:end]
@@ -318,10 +372,46 @@ def _notes_on_card(notes: str, width: float, height: float) -> tuple[str, str]:
         chars = 2 * end
 
 
+def notes_lines(nc: NarrativeCharacter, card: Rect) -> int:
+    """How many lines the NC's notes wrap to on ``card`` (one pass; blank lines left
+    out): a card may break a paragraph's line earlier, never later, so the notes take
+    at least this many lines on cards as wide or narrower."""
+    width = card.inset(PAD_X, PAD_Y).w
+    paragraphs = (" ".join(part.split())
+                  for part in clean(nc.notes, keep_newlines=True).split("\n"))
+    text = "\n".join(part for part in paragraphs if part)
+    return len(wrap(text, width, Face.CONDENSED, NOTES_SIZE)) if text else 0
+
+
+def least_cards(nc: NarrativeCharacter, card: Rect, lines: int | None = None) -> int:
+    """A floor under ``len(plan_cards(nc, card))`` that costs one wrap of the notes
+    rather than a plan (0 when this card is too small for the reckoning to hold).
+
+    ``lines``: at most as many lines as the notes take at this card's width (their
+    :func:`notes_lines` here or at a wider card); worked out when None. A card holds
+    rows and lines of notes within its body (the first line as high as its letters, each
+    further one a line's height), or a single row higher than that."""
+    inner = card.inset(PAD_X, PAD_Y)
+    fixed = (_fixed(nc, True, inner), _fixed(nc, False, inner))
+    line = NOTES_SIZE * LEADING
+    letters = NOTES_SIZE * (ASCENT + DESCENT)
+    if inner.h - fixed[1] - NOTES_GAP < 3 * line:
+        return 0  # a later card too small for lines of notes may end the NC short
+    if lines is None:
+        lines = notes_lines(nc, card)
+    rows = _rows(nc)
+    least = sum(_quality_h(row, inner.w, MIN_ROW_H) for row in rows)  # the lower heights
+    highest = max((_quality_h(row, inner.w, ROW_H) for row in rows), default=0.0)
+    per_card = max(inner.h - min(fixed) - NOTES_GAP + line - letters + 0.01, highest)
+    return max(1, math.ceil((lines * line + least) / per_card - 1e-9))
+
+
 def _space_at_or_after(text: str, at: int) -> int:
-    """The index of the first whitespace in ``text`` from ``at`` on (its length if none)."""
-    for index in range(min(at, len(text)), len(text)):
-        if text[index].isspace():
+    """Where the first run of whitespace from ``at`` on starts in ``text`` (its length if
+    none): a stretch cut there ends with a word and leaves the whole run (blank lines
+    between paragraphs) to the rest."""
+    for index in range(max(1, min(at, len(text))), len(text)):
+        if text[index].isspace() and not text[index - 1].isspace():
             return index
     return len(text)
 
