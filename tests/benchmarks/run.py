@@ -483,6 +483,56 @@ def bench_bigfile(repeat: int, scratch: Path) -> list[Result]:
     return results
 
 
+def limits_nc(scratch: Path) -> Path:
+    """A Sword's Edge NC whose every text is as long as the file allows: name, genre,
+    source, Concept, eight Elements and three flaws of 200 characters, 100,000
+    characters of notes."""
+    from seforge.core.limits import NAME_CHARS, NOTES_CHARS
+    from seforge.systems.swords_edge import library
+    from seforge.systems.swords_edge.fileformat import save_nc
+    from seforge.systems.swords_edge.models import NCQuality, Trait
+    from seforge.systems.swords_edge.ranks import Rank
+
+    words = "ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod "
+
+    def text(seed: str, chars: int = NAME_CHARS) -> str:
+        return (f"{seed} " + words * (chars // len(words) + 1))[:chars].rstrip()
+
+    nc = library.load_nc("dragon")
+    nc.name, nc.genre, nc.source = text("Name"), text("Genre"), text("Source")
+    if nc.concept is not None:
+        nc.concept.name = text("Concept")
+    nc.elements = [NCQuality(name=text(f"E{i}"), rank=Rank.GOOD, trait=Trait.CUNNING)
+                   for i in range(8)]
+    nc.flaws = [NCQuality(name=text(f"F{i}"), rank=Rank.GOOD) for i in range(3)]
+    nc.notes = text("Notes", NOTES_CHARS)
+    path = scratch / "limits.senc"
+    save_nc(nc, path)
+    return path
+
+
+def bench_bigcards(repeat: int, scratch: Path) -> list[Result]:
+    """``seforge export --cards`` of one NC at the text limits in each card size, start to
+    exit (index and A6 cards took 13-15 s)."""
+    _require("seforge.systems.swords_edge.cards", "render_cards")
+    env = _bytecode_env(scratch)
+    path = str(limits_nc(scratch))
+    commands = {size: ["-m", "seforge", "export", "--cards", "--card-size", size,
+                       "--paper", "letter", "-o", str(scratch / f"{size}.pdf"), path]
+                for size in ("grid", "index", "a6")}
+    for args in commands.values():  # warm
+        _time_process(args, env)
+    runs: dict[str, list[float]] = {size: [] for size in commands}
+    for _ in range(max(1, min(repeat, 5))):
+        for size, args in commands.items():
+            runs[size].append(_time_process(args, env))
+    return [Result(f"cards_limits_{size}", f"`seforge export --cards --card-size {size}` of "
+                   "an NC with every text at its limit (100,000 characters of notes)",
+                   round(median(times), 1), "ms", "< 2 s", median(times) < 2000,
+                   {"runs": len(times)})
+            for size, times in runs.items()]
+
+
 BENCHMARKS: dict[str, Callable[[int, Path], Result | list[Result]]] = {
     "startup": bench_startup,
     "rank": bench_rank,
@@ -495,6 +545,7 @@ BENCHMARKS: dict[str, Callable[[int, Path], Result | list[Result]]] = {
     "bundle": bench_bundle,
     "memory": bench_memory,
     "bigfile": bench_bigfile,
+    "bigcards": bench_bigcards,
 }
 
 
