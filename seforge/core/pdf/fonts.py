@@ -244,6 +244,8 @@ def _extends(prev: str, ch: str, regional_run: int) -> bool:
 def graphemes(text: str) -> list[str]:
     """``text`` cut into user-perceived characters: a letter with its marks, an
     Indic conjunct, a flag. A line or a box never breaks inside one."""
+    if text.isascii():
+        return list(text)  # no ASCII character joins the one before it
     clusters: list[str] = []
     regional_run = 0
     for ch in text:

@@ -79,6 +79,8 @@ def _is_cjk(ch: str) -> bool:
 def _units(word: str) -> list[str]:
     """Break a word into pieces a line may end after: CJK breaks between characters
     (a character with its marks stays whole)."""
+    if word.isascii():
+        return [word] if word else []  # no CJK, no marks
     pieces: list[str] = []
     buf = ""
     for ch in graphemes(word):
@@ -266,6 +268,15 @@ def _fit(text: str, width: float, height: float, face: Face, size: float, min_si
         lines = _max_lines(height, at)
         return min(lines, max_lines) if max_lines is not None else lines
 
+    wrapped: dict[float, tuple[list[str], bool]] = {}
+
+    def wrapped_at(at: float) -> tuple[list[str], bool]:
+        """The text wrapped at ``at`` points, once for both passes and the cut below
+        (a long text that fits nowhere was wrapped three times at the minimum size)."""
+        if at not in wrapped:
+            wrapped[at] = _wrap(text, width, face, at)
+        return wrapped[at]
+
     if "\n" not in text:
         # One line is preferred, but when wrapping is allowed a line does not
         # shrink below three quarters of the size before it wraps instead.
@@ -282,12 +293,12 @@ def _fit(text: str, width: float, height: float, face: Face, size: float, min_si
             limit = allowed(at)
             if limit < 2:
                 continue
-            lines, cut = _wrap(text, width, face, at)
+            lines, cut = wrapped_at(at)
             if len(lines) <= limit and not (whole and cut):
                 return Fitted(tuple(lines), at, face)
     at = sizes[-1]
     limit = max(1, allowed(at))
-    lines = wrap(text, width, face, at)
+    lines = wrapped_at(at)[0]
     if marker is not None:
         kept, rest = _cut_with_marker(text, lines, limit, width, face, at, marker)
         return Fitted(tuple(kept), at, face, truncated=True, rest=rest)
