@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QWidget
 
 from seforge.systems.swords_edge.fileformat import load_character, save_character
 from seforge.systems.swords_edge.models import Character, ElementKind, Trait
@@ -77,8 +77,10 @@ def test_two_sessions_at_the_table(setup, qtbot, monkeypatch, tmp_path: Path) ->
     assert c.background.rank == Rank.GREAT
     assert c.background.advanced == 1
 
-    # a second Pivot Advancement in the same scene is refused, with the reason shown
-    _click(qtbot, panel.pivot_button)
+    # a second Pivot Advancement in the same scene is refused: greyed, the reason shown
+    assert not panel.pivot_button.isEnabled()
+    assert "already earned in this scene" in panel.pivot_button.toolTip()
+    assert not panel.earn_pivot("goal")
     assert "already earned in this scene" in panel.last_error()
     assert c.play.advancements == []
 
@@ -482,3 +484,189 @@ def test_enter_in_a_reason_or_name_field_does_what_its_button_does(setup, qtbot)
     panel.stunt_trait.set_trait(P)
     qtbot.keyClick(panel.stunt_name, Qt.Key.Key_Enter)
     assert document.character.elements[-1].name == "Solid Footwork"
+
+
+def test_a_long_status_wraps_instead_of_scrolling_the_dock_sideways(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found playing at 1024 x 768: after a Doom the character survived, the status line
+    "Session 1 · Scene 1 (running) · out of this scene" did not wrap, and the whole Play
+    dock scrolled sideways with every button's right half out of view."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from seforge.systems.swords_edge.library import load_pc
+    from tests.ui.helpers import se_part
+
+    window.resize(1024, 740)
+    part = se_part(window)
+    document = part.open_book_character(load_pc("jyrell"))
+    part.play_dock.show()
+    part.play_dock.raise_()
+    qtbot.waitUntil(lambda: part.play_dock.isVisible())
+    panel = part.play_dock.panel_for(document)
+    scroll = next(s for s in part.play_dock.findChildren(QScrollArea) if s.widget() is panel)
+    _click(qtbot, panel.start_button)
+    panel.stress_trait.setCurrentIndex(panel.stress_trait.findText(P.value))
+    panel.stress_level.setCurrentIndex(panel.stress_level.count() - 1)  # Legendary: Doom
+    _click(qtbot, panel.stress_button)
+    assert panel.doom_group.isVisibleTo(panel)
+    qtbot.keyClicks(panel.weakness_name, "Bad Leg")
+    _click(qtbot, panel.survive_button)
+    assert "out of this scene" in panel.status.text()
+    qtbot.wait(50)
+    assert scroll.horizontalScrollBar().maximum() == 0
+    assert panel.status.height() > 1.5 * panel.status.fontMetrics().height()  # wrapped
+
+
+def test_a_step_refused_after_its_dialog_says_why_in_the_dialog(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found playing: a character out of the scene after a Doom, Critical Failure…, tick
+    the Concept, OK: the dialog closed, nothing happened, and the reason went to the
+    message line at the top of the dock, scrolled out of view. The dialog now stays
+    open with the core's reason in it; Cancel leaves the character as it was."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    panel, c, stack, _calls = setup
+    panel.show()
+    _click(qtbot, panel.start_button)
+    panel.stress_trait.setCurrentIndex(panel.stress_trait.findText(P.value))
+    panel.stress_level.setCurrentIndex(panel.stress_level.count() - 1)  # Legendary: Doom
+    _click(qtbot, panel.stress_button)
+    qtbot.keyClicks(panel.weakness_name, "Bad Leg")
+    _click(qtbot, panel.survive_button)
+    assert c.play.removed_from_scene
+    steps = stack.count()
+    seen: list[object] = []
+
+    def in_the_dialog() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, CriticalFailureDialog)
+        dialog.boxes["concept"].setChecked(True)
+        buttons = dialog.findChild(QDialogButtonBox)
+        _click(qtbot, buttons.button(QDialogButtonBox.StandardButton.Ok))
+        seen.append(dialog.isVisible())
+        seen.append(" ".join(label.text() for label in dialog.findChildren(QLabel)
+                             if label.isVisible()))
+        QApplication.processEvents()  # the dialog grows for the reason, nothing squeezed
+        seen.append([combo.accessibleName() for combo in dialog.findChildren(QComboBox)
+                     if combo.height() < combo.minimumSizeHint().height()])
+        _click(qtbot, buttons.button(QDialogButtonBox.StandardButton.Cancel))
+
+    QTimer.singleShot(0, in_the_dialog)
+    _click(qtbot, panel.failure_button)
+    assert seen and seen[0] is True  # still open after the refused OK
+    assert "out of" in str(seen[1]) and "Not allowed" in str(seen[1])
+    assert seen[2] == []
+    assert stack.count() == steps and not c.play.advancements
+
+
+def test_end_scene_and_end_session_are_greyed_with_the_reason_off_session(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found playing: after End session, End scene… and End session… still looked
+    available; each opened its dialog only to refuse on OK. Like Start session and End
+    of day, they are now greyed while the core refuses them, the reason in the tooltip."""
+    panel, _c, _stack, _calls = setup
+    for button in (panel.end_scene_button, panel.end_session_button):
+        assert not button.isEnabled()  # no session yet
+        assert button.toolTip().startswith("Not now:") and "session" in button.toolTip()
+    _click(qtbot, panel.start_button)
+    assert panel.end_scene_button.isEnabled() and panel.end_session_button.isEnabled()
+    assert not panel.end_scene_button.toolTip().startswith("Not now")
+    assert panel.end_session()
+    assert not panel.end_scene_button.isEnabled()
+    assert not panel.end_session_button.isEnabled()
+
+
+def test_earn_from_pivot_and_use_are_greyed_with_the_reason(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found playing: with no Advancement held, Use… did nothing to see (its message went
+    to the top of the scrolled dock), and Earn from Pivot looked available a second time
+    in a scene. Both are greyed now, the reason in the tooltip."""
+    panel, _c, _stack, _calls = setup
+    assert not panel.use_button.isEnabled()
+    assert panel.use_button.toolTip().startswith("Not now:")
+    assert not panel.pivot_button.isEnabled()  # no session yet
+    assert panel.pivot_button.toolTip().startswith("Not now:")
+    _click(qtbot, panel.start_button)
+    assert panel.pivot_button.isEnabled()
+    _click(qtbot, panel.pivot_button)
+    assert panel.advancements.count() == 1
+    assert panel.use_button.isEnabled()
+    assert not panel.use_button.toolTip().startswith("Not now")
+    assert not panel.pivot_button.isEnabled()  # one a scene
+    assert "scene" in panel.pivot_button.toolTip()
+
+
+def test_avert_is_greyed_with_the_reason_without_a_pivot_advancement(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found playing: with a Doom pending and no Advancement from a Pivot, Avert looked
+    available and refused only on click. It is greyed now, the core's reason in its
+    tooltip, and comes back once a Pivot Advancement is held."""
+    panel, c, _stack, _calls = setup
+    _click(qtbot, panel.start_button)
+    panel.stress_trait.setCurrentIndex(panel.stress_trait.findText(P.value))
+    panel.stress_level.setCurrentIndex(panel.stress_level.count() - 1)  # Legendary: Doom
+    _click(qtbot, panel.stress_button)
+    assert c.play.doom_trait is P
+    assert not panel.avert_button.isEnabled()
+    assert panel.avert_button.toolTip().startswith("Not now:")
+    assert "Advancement" in panel.avert_button.toolTip()
+    assert panel.survive_button.isEnabled() and panel.out_button.isEnabled()
+    assert panel.earn_pivot("goal")
+    assert panel.avert_button.isEnabled()
+    assert not panel.avert_button.toolTip().startswith("Not now")
+    _click(qtbot, panel.avert_button)
+    assert c.play.doom_trait is None and not c.play.advancements
+
+
+def test_the_history_still_shows_its_last_line_after_the_dock_narrows(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found reopening a played character in the 1024 x 768 dock: the history scrolled to
+    its end, then its lines were wrapped again for the dock's width, taller, and the last
+    line (the newest change) sat half out of view at the bottom."""
+    panel, _c, _stack, _calls = setup
+    panel.set_two_columns(False)
+    assert panel.start_session()  # played while the dock was behind another one
+    for n in range(12):
+        assert panel.gain_luck(f"the GM liked the scene, reason number {n} of many")
+    panel.resize(340, 2000)  # then shown in the narrow dock: the lines wrap anew
+    panel.show()
+    qtbot.waitExposed(panel)
+    history = panel.history
+    qtbot.waitUntil(lambda: history.rowHeight(3) > 2 * history.fontMetrics().height())
+    qtbot.wait(50)
+    bar = history.verticalScrollBar()
+    assert bar.maximum() > 0
+    assert bar.value() == bar.maximum()
+    last = history.visualRect(history.model().index(history.rowCount() - 1, 2))
+    assert history.viewport().rect().contains(last)  # the newest line, whole
+    # scrolled up by the player, it stays where they put it when the lines wrap again
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)
+    panel.resize(360, 2000)
+    qtbot.wait(50)
+    assert bar.value() == 0
+
+
+def test_a_legendary_doom_asks_for_both_weaknesses_names(setup, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Found playing: after Legendary Stress a survivor gains two Weaknesses (the Doom's
+    and the Legendary Stress's), but the Doom box asked for one name; the other came out
+    as "Legendary wound (Physique)" to be renamed in the sheet. It asks for both now; the
+    second field shows only for a Legendary Doom."""
+    panel, c, _stack, _calls = setup
+    panel.show()
+    _click(qtbot, panel.start_button)
+    panel.stress_trait.setCurrentIndex(panel.stress_trait.findText(P.value))
+    panel.stress_level.setCurrentIndex(panel.stress_level.count() - 1)  # Legendary: Doom
+    _click(qtbot, panel.stress_button)
+    assert panel.legendary_weakness_name.isVisible()
+    qtbot.keyClicks(panel.weakness_name, "Limp")
+    qtbot.keyClicks(panel.legendary_weakness_name, "Scarred Hands")
+    _click(qtbot, panel.survive_button)
+    names = {e.name: e.rank for e in c.elements}
+    assert "Limp" in names and "Scarred Hands" in names
+    assert names["Scarred Hands"] > names["Limp"]  # the Legendary one is the milder
+    assert panel.legendary_weakness_name.text() == ""
+    # an ordinary Doom (a Penalty Rank on a Weak Trait) gives one Weakness: one field
+    panel.end_scene()
+    panel.stress_trait.setCurrentIndex(panel.stress_trait.findText(CH.value))
+    panel.stress_level.setCurrentIndex(panel.stress_level.findData("Great"))
+    _click(qtbot, panel.stress_button)
+    panel.stress_level.setCurrentIndex(0)
+    _click(qtbot, panel.stress_button)
+    assert c.play.doom_trait is CH and not c.play.doom_legendary
+    assert panel.doom_group.isVisible()
+    assert not panel.legendary_weakness_name.isVisible()

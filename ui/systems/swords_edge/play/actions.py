@@ -62,6 +62,7 @@ from ui.systems.swords_edge.play.dialogs import (
     EndSceneDialog,
     EndSessionDialog,
     PivotDialog,
+    StepDialog,
 )
 from ui.systems.swords_edge.play.widgets import TraitCombo
 
@@ -83,6 +84,7 @@ class PlayActions(QWidget):
     pivot_slot: QComboBox
     arcane_sfx: QComboBox
     weakness_name: QLineEdit
+    legendary_weakness_name: QLineEdit
     stunt_name: QLineEdit
     stunt_trait: TraitCombo
     advancements: QListWidget
@@ -98,6 +100,8 @@ class PlayActions(QWidget):
         """The button just pressed (the control a refusal belongs beside)."""
         self.refused_beside: QWidget | None = None
         """The control beside which the last refusal was shown."""
+        self._in_dialog = False
+        """A dialog's OK runs the step: a refusal shows in the dialog, not beside a control."""
         self._refused: Callable[[], object] | None = None
         """The last refused operation; its message goes once it would be allowed."""
         self.setAccessibleName("Play")
@@ -188,6 +192,8 @@ class PlayActions(QWidget):
         """Show a refusal next to the control that asked for it (the message line at
         the top of the panel may be scrolled out of sight in the narrow dock)."""
         pressed, self._pressed = self._pressed, None
+        if self._in_dialog:
+            return
         control = pressed if pressed is not None else QApplication.focusWidget()
         if control is None or not self.isAncestorOf(control):
             return
@@ -227,14 +233,17 @@ class PlayActions(QWidget):
 
     def resolve_doom(self, outcome: str, advancement: int | None = None) -> bool:
         name = self.weakness_name.text()
+        legendary_name = self.legendary_weakness_name.text()
         ok = self._apply(
             "Resolve Doom",
             lambda: resolve_doom(
-                self.character, outcome, advancement=advancement, weakness_name=name
+                self.character, outcome, advancement=advancement, weakness_name=name,
+                legendary_weakness_name=legendary_name,
             ),
         )
         if ok:
             self.weakness_name.clear()
+            self.legendary_weakness_name.clear()
         return ok
 
     def end_of_day(self, recovery_level: str | None = None) -> bool:
@@ -329,34 +338,46 @@ class PlayActions(QWidget):
     def _on_stunt_clicked(self) -> None:
         self.add_stunt(self.stunt_name.text(), self.stunt_trait.trait())
 
+    def _run_dialog(self, dialog: StepDialog, run: Callable[[], bool]) -> None:
+        """Open ``dialog``; its OK runs the step, and a refusal keeps it open with the
+        core's reason in it."""
+
+        def step() -> str:
+            self._in_dialog = True
+            try:
+                return "" if run() else self.last_error()
+            finally:
+                self._in_dialog = False
+
+        dialog.step = step
+        if dialog.exec() == QDialog.DialogCode.Accepted and not dialog.stepped:
+            run()  # accepted without its OK (a script or a test)
+
     def open_end_scene_dialog(self) -> None:
         dialog = EndSceneDialog.for_character(self.character, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+
+        def run() -> bool:
             values = dialog.values()
-            self.end_scene(values["recovery"].get(ONE),
-                           values["luck_for_penalties"].get(ONE, 0))
+            return self.end_scene(values["recovery"].get(ONE),
+                                  values["luck_for_penalties"].get(ONE, 0))
+
+        self._run_dialog(dialog, run)
 
     def open_end_of_day_dialog(self) -> None:
         dialog = EndOfDayDialog(self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.end_of_day(dialog.values())
+        self._run_dialog(dialog, lambda: self.end_of_day(dialog.values()))
 
     def open_end_session_dialog(self) -> None:
         dialog = EndSessionDialog(self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.end_session(dialog.values())
+        self._run_dialog(dialog, lambda: self.end_session(dialog.values()))
 
     def open_pivot_dialog(self, slot: str) -> None:
         dialog = PivotDialog(self.character, self, change=slot)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            text, why = dialog.values()
-            self.change_pivot(slot, text, why)
+        self._run_dialog(dialog, lambda: self.change_pivot(slot, *dialog.values()))
 
     def open_critical_failure_dialog(self) -> None:
         dialog = CriticalFailureDialog(self.character, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            keys, trait = dialog.values()
-            self.earn_critical_failure(keys, trait)
+        self._run_dialog(dialog, lambda: self.earn_critical_failure(*dialog.values()))
 
     def open_advancement_dialog(self) -> None:
         index = self.advancements.currentRow()
@@ -364,6 +385,4 @@ class PlayActions(QWidget):
             self.message.setText("Select a held Advancement first.")
             return
         dialog = AdvancementDialog(self.character, index, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            use, target, element = dialog.chosen()
-            self.use_advancement(index, use, target, element)
+        self._run_dialog(dialog, lambda: self.use_advancement(index, *dialog.chosen()))

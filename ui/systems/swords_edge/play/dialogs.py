@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -33,6 +34,7 @@ from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.state import scene_penalty_total
 from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, recovery_levels_text
+from ui.shell.theme import verdict_colour
 from ui.shell.widgets import buddy, ok_cancel, tip
 from ui.systems.swords_edge.play.widgets import TraitCombo
 from ui.systems.swords_edge.widgets import fit_to_title
@@ -42,7 +44,48 @@ ONE = "pc"
 """The id of the one row of :meth:`EndSceneDialog.for_character`."""
 
 
-class EndSceneDialog(QDialog):
+class StepDialog(QDialog):
+    """A dialog whose OK runs its step (``step``, set by the play panel) before it
+    closes: a step the core refuses keeps the dialog open with the reason at its top,
+    where the player is looking (the panel's message line may be scrolled away)."""
+
+    step: Callable[[], str] | None = None
+    """Runs the step; "" when done, else why it was refused."""
+    stepped = False
+    """The step ran through OK (an ``exec`` replaced in a test leaves it False)."""
+    _refusal: QLabel | None = None
+
+    def accept(self) -> None:
+        if self.step is not None:
+            reason = self.step()
+            if reason:
+                self._show_refusal(reason)
+                return
+            self.stepped = True
+        super().accept()
+
+    def _show_refusal(self, reason: str) -> None:
+        if self._refusal is None:
+            self._refusal = QLabel(self)
+            self._refusal.setWordWrap(True)
+            self._refusal.setAccessibleName("Refused")
+            self._refusal.setStyleSheet(f"color: {verdict_colour(False)};")
+            layout = self.layout()
+            if isinstance(layout, QBoxLayout):
+                layout.insertWidget(0, self._refusal)
+        self._refusal.setText(reason)
+        self._refusal.setAccessibleDescription(reason)
+        self._refusal.show()
+        layout = self.layout()
+        if layout is not None:  # grow for the reason rather than squeeze the fields
+            layout.activate()
+            needed = (layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth()
+                      else layout.totalSizeHint().height())
+            if needed > self.height():
+                self.resize(self.width(), needed)
+
+
+class EndSceneDialog(StepDialog):
     """The end of a scene for one PC or several: each one's Recovery Test Level (it
     removes Penalty Ranks taken in this scene), Luck spent to remove more of them and,
     with ``pivots``, a Pivot that came into play (one Advancement per scene).
@@ -150,7 +193,7 @@ class EndSceneDialog(QDialog):
         }
 
 
-class EndOfDayDialog(QDialog):
+class EndOfDayDialog(StepDialog):
     """The Level of the end-of-day Recovery Test (it reaches any Penalty Ranks)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -177,7 +220,7 @@ class EndOfDayDialog(QDialog):
         return level if isinstance(level, str) else None
 
 
-class EndSessionDialog(QDialog):
+class EndSessionDialog(StepDialog):
     """Whether to spend an Advancement clearing all Penalty Ranks as the session ends."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -199,7 +242,7 @@ class EndSessionDialog(QDialog):
         return self.clear.isChecked()
 
 
-class CriticalFailureDialog(QDialog):
+class CriticalFailureDialog(StepDialog):
     """Which Qualities and Trait the critically failed Test used."""
 
     def __init__(self, character: Character, parent: QWidget | None = None) -> None:
@@ -257,7 +300,7 @@ class CriticalFailureDialog(QDialog):
         return keys, self._traits[max(self.trait.currentIndex(), 0)]
 
 
-class AdvancementDialog(QDialog):
+class AdvancementDialog(StepDialog):
     """Every use of one held Advancement; those the rules refuse are disabled with
     the reason shown beside them."""
 
@@ -350,7 +393,7 @@ class AdvancementDialog(QDialog):
         return option.use, option.target, element
 
 
-class PivotDialog(QDialog):
+class PivotDialog(StepDialog):
     """A Pivot of ``character``: with ``change`` (a slot), its new text (blank removes
     it) and why; without, which Pivot came into play this scene and why (it earns an
     Advancement). Whether either is allowed now is the core's call

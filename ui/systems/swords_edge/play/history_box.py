@@ -42,6 +42,25 @@ class _HistoryTable(QTableWidget):
         self._fit_rows.setInterval(0)
         self._fit_rows.timeout.connect(self.resizeRowsToContents)
         self._width = -1
+        self.follow_end = False
+        """Keep the newest line in view: set when the lines are filled in, dropped once the
+        player scrolls up. Lines wrapped anew for a narrower dock grow taller after the
+        fill's scroll to the end, which left the newest line half out of view."""
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
+
+    def _scrolled(self, value: int) -> None:
+        self.follow_end = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self.follow_end:
+            self.verticalScrollBar().setValue(high)
+
+    def show_end(self) -> None:
+        """Scroll to the newest line and keep it in view from now on."""
+        self.scrollToBottom()
+        self.follow_end = True
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -100,7 +119,7 @@ class PlayHistoryBox(QGroupBox):
         self.table.fit_why()
         self.table.resizeRowsToContents()
         if entries:
-            self.table.scrollToBottom()
+            self.table.show_end()
 
     def _fill(self, entries: Sequence[HistoryEntry]) -> None:
         self.table.setRowCount(len(entries))

@@ -45,10 +45,11 @@ from seforge.systems.swords_edge.play.luck import (
     spend_luck,
 )
 from seforge.systems.swords_edge.play.pivots import (
+    earn_pivot_advancement,
     pivot_change_reason,
 )
 from seforge.systems.swords_edge.play.recovery import end_of_day, end_of_week
-from seforge.systems.swords_edge.play.session import start_session
+from seforge.systems.swords_edge.play.session import end_scene, end_session, start_session
 from seforge.systems.swords_edge.play.state import (
     effective_sfx,
     effective_trait,
@@ -56,10 +57,12 @@ from seforge.systems.swords_edge.play.state import (
     sfx_elements,
 )
 from seforge.systems.swords_edge.play.stress import (
+    resolve_doom,
     return_to_play,
     stress_from_level,
     take_stress,
 )
+from seforge.systems.swords_edge.resolution.stress import LEGENDARY_WEAKNESS_RANK
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
@@ -70,6 +73,8 @@ from ui.systems.swords_edge.widgets import set_font_scale
 
 TWO_COLUMN_WIDTH = 820
 """Below this width the panel stacks its two columns (e.g. in a side dock)."""
+END_SCENE_TIP = "Recovery Test and Luck for this scene's Penalty Ranks"
+USE_TIP = "Spend the selected Advancement"
 
 
 def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
@@ -92,6 +97,8 @@ class PlayPanel(PlayActions):
         self.status.setAccessibleName("Session status")
         self.status.setToolTip("Where the character is in play")
         set_font_scale(self.status, 1.15, bold=True)
+        # "Session 1 · Scene 1 (running) · out of this scene" is wider than the side dock
+        self.status.setWordWrap(True)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Message")
@@ -121,7 +128,8 @@ class PlayPanel(PlayActions):
         for changed in (self.luck_purpose.currentIndexChanged, self.luck_amount.valueChanged,
                         self.stress_level.currentIndexChanged,
                         self.stress_trait.currentIndexChanged,
-                        self.stress_count.valueChanged, self.stress_legendary.toggled):
+                        self.stress_count.valueChanged, self.stress_legendary.toggled,
+                        self.pivot_slot.currentIndexChanged):
             changed.connect(lambda *_: self._refresh_step_buttons())
         for control in self.findChildren(QPushButton):  # where a refusal on click shows
             control.pressed.connect(lambda c=control: setattr(self, "_pressed", c))
@@ -146,7 +154,7 @@ class PlayPanel(PlayActions):
             "Start session", "Begin a session with fresh Luck", self._on_start_clicked
         )
         self.end_scene_button = _button(
-            "End scene…", "Recovery Test and Luck for this scene's Penalty Ranks",
+            "End scene…", END_SCENE_TIP,
             self.open_end_scene_dialog,
         )
         self.end_session_button = _button(
@@ -317,6 +325,13 @@ class PlayPanel(PlayActions):
         self.weakness_name = QLineEdit()
         self.weakness_name.setPlaceholderText("Name of the Weakness a survivor gains")
         tip(self.weakness_name, "Doom Weakness name", PLAY_TIPS["doom_weakness"])
+        # Legendary Stress leaves a Weakness of its own, survived or averted
+        self.legendary_weakness_name = QLineEdit()
+        self.legendary_weakness_name.setPlaceholderText(
+            "Name of the Legendary Stress Weakness")
+        tip(self.legendary_weakness_name, "Legendary Stress Weakness name",
+            f"Name of the {LEGENDARY_WEAKNESS_RANK.label} Weakness the Legendary Stress "
+            "leaves, whether the Doom is survived or averted")
         self.avert_button = _button(
             "Avert (Advancement)", PLAY_TIPS["doom_averted"],
             lambda: self.resolve_doom("averted"),
@@ -330,9 +345,10 @@ class PlayPanel(PlayActions):
         )
         grid.addWidget(self.doom_label, 0, 0, 1, 3)
         grid.addWidget(self.weakness_name, 1, 0, 1, 3)
-        grid.addWidget(self.avert_button, 2, 0, 1, 2)
-        grid.addWidget(self.survive_button, 3, 0)
-        grid.addWidget(self.out_button, 3, 1)
+        grid.addWidget(self.legendary_weakness_name, 2, 0, 1, 3)
+        grid.addWidget(self.avert_button, 3, 0, 1, 2)
+        grid.addWidget(self.survive_button, 4, 0)
+        grid.addWidget(self.out_button, 4, 1)
         return self.doom_group
 
     def _advancement_box(self) -> QGroupBox:
@@ -360,9 +376,8 @@ class PlayPanel(PlayActions):
             "Critical Failure…", "A natural 2: an Advancement for the Qualities used",
             self.open_critical_failure_dialog,
         )
-        self.use_button = _button(
-            "Use…", "Spend the selected Advancement", self.open_advancement_dialog
-        )
+        self.use_button = _button("Use…", USE_TIP, self.open_advancement_dialog)
+        self.advancements.currentRowChanged.connect(lambda _row: self._refresh_use_button())
         grid.addWidget(self.advancements, 0, 0, 1, 2)
         grid.addWidget(self.pivot_slot, 1, 0)
         grid.addWidget(self.pivot_button, 1, 1)
@@ -444,6 +459,7 @@ class PlayPanel(PlayActions):
                 f"Doom on {p.doom_trait.value} from {kind}. Decide how it ends."
             )
         self.doom_group.setVisible(p.doom_trait is not None)
+        self.legendary_weakness_name.setVisible(p.doom_trait is not None and p.doom_legendary)
         self._refresh_arcane()
         self._refresh_pivots()
         self._refresh_advancements()
@@ -480,6 +496,19 @@ class PlayPanel(PlayActions):
             self.advancements.addItem(item)
         if self.advancements.count():
             self.advancements.setCurrentRow(min(max(row, 0), self.advancements.count() - 1))
+        self._refresh_use_button()
+
+    def _refresh_use_button(self) -> None:
+        """Use… is greyed, saying why, until a held Advancement is selected."""
+        if not self.advancements.count():
+            hint = "Not now: no Advancement is held"
+        elif self.advancements.currentRow() < 0:
+            hint = "Not now: select a held Advancement first"
+        else:
+            hint = USE_TIP
+        self.use_button.setEnabled(not hint.startswith("Not now"))
+        self.use_button.setToolTip(hint)
+        self.use_button.setAccessibleDescription(hint)
 
     def _refresh_history(self) -> None:
         self._history.show_entries(self.character.history)
@@ -498,20 +527,23 @@ class PlayPanel(PlayActions):
         self.start_button.setAccessibleDescription(hint)
 
     def _refresh_step_buttons(self) -> None:
-        """Spend Luck, Gain 1 and Take Stress, as their inputs stand: greyed with the
-        core's reason while the rules refuse them."""
-        if not hasattr(self, "stress_button"):
+        """Spend Luck, Gain 1, Take Stress, Earn from Pivot and Avert, as their inputs
+        stand: greyed with the core's reason while the rules refuse them."""
+        if not hasattr(self, "pivot_button"):
             return  # still being built
         purpose = str(self.luck_purpose.currentData())
         amount = self.luck_amount.value()
         trait = self.stress_trait.trait()
         count = self.stress_count.value()
         legendary = self.stress_legendary.isChecked()
+        slot = str(self.pivot_slot.currentData())
         for widget, action in (
             (self.spend_button, lambda: spend_luck(self.character, purpose, amount)),
             (self.gain_button, lambda: gain_luck(self.character, "GM award", 1)),
             (self.stress_button,
              lambda: take_stress(self.character, trait, count, legendary)),
+            (self.pivot_button, lambda: earn_pivot_advancement(self.character, slot)),
+            (self.avert_button, lambda: resolve_doom(self.character, "averted")),
         ):
             hint = widget.property("seforge_hint")
             if not isinstance(hint, str):
@@ -524,9 +556,13 @@ class PlayPanel(PlayActions):
             widget.setAccessibleDescription(text)
 
     def _refresh_recovery_buttons(self) -> None:
-        """End of day and of week, and the way back into the game: greyed with the
-        core's reason while they cannot be done; the way back shows only when needed."""
+        """End scene and session, end of day and of week, and the way back into the
+        game: greyed with the core's reason while they cannot be done (whatever the
+        dialog's choices); the way back shows only when needed."""
         for widget, action, hint in (
+            (self.end_scene_button, lambda: end_scene(self.character), END_SCENE_TIP),
+            (self.end_session_button, lambda: end_session(self.character),
+             PLAY_TIPS["end_session"]),
             (self.end_day_button, lambda: end_of_day(self.character, None),
              PLAY_TIPS["end_of_day"]),
             (self.end_week_button, lambda: end_of_week(self.character),
