@@ -23,6 +23,7 @@ from seforge.systems.swords_edge import editing
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import TRAITS, Trait
 from seforge.systems.swords_edge.quality_key import QualityKey
+from ui.shell.focus_nav import FocusInView
 from ui.systems.swords_edge.commands import (
     SetFieldCommand,
     SetLinkCommand,
@@ -51,9 +52,11 @@ CORE_HELP = {
                 "e.g. Hunting"),
 }
 
-CORE_CAPTIONS = {"concept": "C&oncept", "background": "&Background", "faculty": "F&aculty"}
+CORE_CAPTIONS = {"concept": "C&oncept", "background": "&Background", "faculty": "Fac&ulty"}
 """The Qualities' labels, with Alt keys the menus leave free (Alt+C is Character, Alt+F
-File)."""
+File) and no other field of the page takes (Alt+A: the Element's GM charge)."""
+PIVOT_CAPTIONS = {"goal": "Goa&l", "quirk": "&Quirk", "style": "&Style"}
+"""The Pivots' labels: Alt+G is the Genre's (Alt+L, the portrait's Load button gave up)."""
 
 PIVOT_HELP = {
     "goal": ("Goal", "Something the character is working towards (optional)",
@@ -131,6 +134,9 @@ class CharacterEditor(QScrollArea):
         self.sheet = QWidget(self)
         self.sheet.setObjectName("sheet")
         self.setWidget(self.sheet)
+        # an Alt key, a problem's link or Shift+Tab from a dock that lands below the fold
+        # scrolls the field into view (Qt follows only Tab pressed inside the page)
+        self.focus_in_view = FocusInView(self)
         self._build()
         self._set_tab_order()
         document.changed.connect(self.refresh)
@@ -172,7 +178,7 @@ class CharacterEditor(QScrollArea):
         self.genre_edit.textEdited.connect(lambda t: self._push_field("genre", t, "Edit genre"))
         for row, (label, edit) in enumerate(
             (("&Name", self.name_edit), ("&Player", self.player_edit),
-             ("Ca&mpaign", self.campaign_edit), ("&Genre", self.genre_edit))
+             ("Campa&ign", self.campaign_edit), ("&Genre", self.genre_edit))
         ):
             caption = QLabel(label, identity)
             caption.setBuddy(edit)
@@ -267,7 +273,7 @@ class CharacterEditor(QScrollArea):
             edit.setObjectName(f"pivot{title}")
             edit.setClearButtonEnabled(True)
             edit.textEdited.connect(lambda text, s=slot: self._push_pivot(s, text))
-            caption = QLabel(f"&{title}", pivots)
+            caption = QLabel(PIVOT_CAPTIONS[slot], pivots)
             caption.setBuddy(edit)
             pivots_grid.addWidget(caption, row, 0)
             pivots_grid.addWidget(edit, row, 1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -52,6 +52,20 @@ from ui.systems.swords_edge.elements_model import (
 )
 from ui.systems.swords_edge.rank_combo import RankCombo
 from ui.systems.swords_edge.widgets import HistoryLineEdit, TraitLinkCombo
+
+
+class _SplitButton(QToolButton):
+    """Add Element and its arrow: Alt+Down (or F4), a drop-down's key, opens the arrow's
+    list from the keyboard (Qt's tool button has no key for it)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        alt_down = (event.key() == Qt.Key.Key_Down
+                    and event.modifiers() & Qt.KeyboardModifier.AltModifier)
+        if self.menu() is not None and (alt_down or event.key() == Qt.Key.Key_F4):
+            event.accept()
+            self.showMenu()
+            return
+        super().keyPressEvent(event)
 
 
 class ElementsPanel(QWidget):
@@ -108,12 +122,13 @@ class ElementsPanel(QWidget):
 
         buttons = QHBoxLayout()
         buttons.setSpacing(4)
-        self.add_button = QToolButton(self)
+        self.add_button = _SplitButton(self)
         self.add_button.setText("Add Element")
         self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self.add_button.setAccessibleName("Add Element")
-        self.add_button.setToolTip("Add an Element (Ctrl+E); the arrow adds other kinds")
+        self.add_button.setToolTip(
+            "Add an Element (Ctrl+E); the arrow (Alt+Down) adds other kinds")
         self.add_button.clicked.connect(lambda: self.add_element(ElementKind.QUALITY))
         menu = QMenu(self.add_button)
         self.add_actions: dict[ElementKind, QAction] = {}
@@ -204,15 +219,15 @@ class ElementsPanel(QWidget):
         kind_label_widget = QLabel("&Kind", self.details)
         kind_label_widget.setBuddy(self.kind_combo)
         kind_row.addWidget(self.kind_combo)
-        gm_label = QLabel("GM cha&rge", self.details)  # (Alt+H: Help)
+        gm_label = QLabel("GM ch&arge", self.details)  # (Alt+H: Help, Alt+R: Rank)
         gm_label.setBuddy(self.gm_spin)
         gm_label.setToolTip(self.gm_spin.toolTip())
         kind_row.addSpacing(10)
         kind_row.addWidget(gm_label)
         kind_row.addWidget(self.gm_spin)
         kind_row.addStretch(1)
-        form.addRow("&Name", self.name_edit)
-        label_rank = QLabel("Ra&nk", self.details)
+        form.addRow("Na&me", self.name_edit)  # (Alt+N: the character's Name)
+        label_rank = QLabel("&Rank", self.details)
         label_rank.setBuddy(self.rank_combo)
         form.addRow(label_rank, row)
         form.addRow(kind_label_widget, kind_row)

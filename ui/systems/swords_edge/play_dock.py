@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.shell.focus_nav import FocusInView
 from ui.systems.swords_edge.play.panel import TWO_COLUMN_WIDTH, PlayPanel
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ class _PanelScroll(QScrollArea):
             combo.setMinimumContentsLength(COMBO_CHARACTERS)
         self.setWidget(panel)
         panel.set_two_columns(False)
+        # the keyboard brought in by Ctrl+L or Shift+Tab lands where the player can see it
+        self.focus_in_view = FocusInView(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.panel.set_two_columns(event.size().width() >= TWO_COLUMN_WIDTH)

@@ -103,7 +103,7 @@ class PortraitWidget(QWidget):
         self.thumbnail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.thumbnail.setAccessibleName("Portrait")
         self.thumbnail.setToolTip("The character's portrait")
-        self.load_button = QPushButton("&Load…", self)
+        self.load_button = QPushButton("Loa&d…", self)  # (Alt+L: the Goal Pivot)
         self.load_button.setAccessibleName("Load portrait")
         self.load_button.setToolTip("Choose an image file for the portrait (up to 10 MB)")
         self.load_button.clicked.connect(self.choose_file)

@@ -170,6 +170,9 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
         self.play_dock = PlayDock(window)
         window.add_dock(self.play_dock, Qt.DockWidgetArea.RightDockWidgetArea)
         window.tabifyDockWidget(self.budget_dock, self.play_dock)
+        # behind the Budget tab: without keys of its own a keyboard player reached Luck
+        # and Stress only by Tabbing through the whole sheet
+        self.play_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+L"))
         self.gm_table_dock = QDockWidget("GM's Table", window)
         self.gm_table_dock.setObjectName("gmTableDock")
         self.gm_table_dock.setToolTip("Opponents, the party and the scene tracker")
