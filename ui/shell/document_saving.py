@@ -119,7 +119,9 @@ class DocumentSaving:
         """Ask about unsaved changes; False when the user cancels."""
         if not document.is_modified():
             return True
-        answer = QMessageBox.question(
+        from ui.shell.unsaved_dialog import ask_save
+
+        answer = ask_save(
             self.dialog_parent, "Save changes?",
             f"“{document.title()}” has changes that are not saved. Save them first?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard

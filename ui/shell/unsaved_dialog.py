@@ -13,6 +13,19 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from ui.shell.dialogs import boxes_readied
+
+_Button = QMessageBox.StandardButton
+
+LETTERED: dict[QMessageBox.StandardButton, str] = {
+    _Button.Save: "&Save",
+    _Button.SaveAll: "Save &All",
+    _Button.Discard: "&Discard",
+    _Button.Cancel: "&Cancel",
+}
+"""The save question's buttons with an Alt letter each, none twice in one box (Qt's own
+have none); Cancel also answers Escape."""
+
 
 @dataclass(frozen=True)
 class UnsavedWork:
@@ -36,6 +49,22 @@ def unsaved_text(items: Sequence[UnsavedWork], doing: str) -> str:
     return f"{head}\n\n{lines}\n\n{tail}"
 
 
+def letter_buttons(box: QMessageBox) -> None:
+    """Give the save question's buttons their Alt letters (:data:`LETTERED`)."""
+    for button in box.buttons():
+        text = LETTERED.get(box.standardButton(button))
+        if text is not None:
+            button.setText(text)
+
+
+def ask_save(parent: QWidget, title: str, text: str, buttons: QMessageBox.StandardButton,
+             default: QMessageBox.StandardButton) -> QMessageBox.StandardButton:
+    """``QMessageBox.question`` with an Alt letter on each of its buttons: "Save changes?"
+    of a document being closed, of the window being closed, of work being replaced."""
+    with boxes_readied(letter_buttons):
+        return QMessageBox.question(parent, title, text, buttons, default)
+
+
 def ask_save_all(parent: QWidget, items: Sequence[UnsavedWork], doing: str = "quitting") -> bool:
     """Ask once about every unsaved document; True when it is fine to go on
     (everything saved, or the user chose Discard). A failed or cancelled save
@@ -44,7 +73,7 @@ def ask_save_all(parent: QWidget, items: Sequence[UnsavedWork], doing: str = "qu
         return True
     save_button = (QMessageBox.StandardButton.Save if len(items) == 1
                    else QMessageBox.StandardButton.SaveAll)
-    answer = QMessageBox.question(
+    answer = ask_save(
         parent, "Save changes?", unsaved_text(items, doing),
         save_button | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         save_button)
