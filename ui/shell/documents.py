@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from ui.shell import dialogs
 from ui.shell.busy import busy_opening
 from ui.shell.disk import same_file
 from ui.shell.disk_watch import DiskWatch
@@ -355,8 +356,8 @@ class DocumentController(DocumentSaving, QObject):
         if ui is None:
             systems = self.systems()
             if not systems:
-                QMessageBox.critical(self.dialog_parent, "Cannot open file",
-                                     f"{path.name}: no game system here opens this file.")
+                dialogs.cannot_open(self.dialog_parent, "Cannot open file",
+                                    f"{path.name}: no game system here opens this file.")
                 return None
             ui = systems[0]  # its loader says in one line what is wrong with the file
         if is_shipped(path):  # a sample opened from the install: never saved over
@@ -381,7 +382,7 @@ class DocumentController(DocumentSaving, QObject):
         from seforge.core.documents import DocumentFileError
 
         if not any(ui.system_id == system_id for ui in self.systems()):
-            QMessageBox.critical(
+            dialogs.cannot_open(
                 self.dialog_parent, "Cannot open campaign",
                 f"{path.name} is a campaign of the game system “{system_id}”, which this "
                 "SEForge does not have.")
@@ -389,11 +390,11 @@ class DocumentController(DocumentSaving, QObject):
         try:
             editor = self.campaign_editor(system_id, path)
         except (DocumentFileError, ValueError, RecursionError) as exc:
-            QMessageBox.critical(self.dialog_parent, "Cannot open campaign", str(exc))
+            dialogs.cannot_open(self.dialog_parent, "Cannot open campaign", str(exc))
             return None
         except OSError as exc:
-            QMessageBox.critical(self.dialog_parent, "Cannot open campaign",
-                                 f"{path.name}: {exc.strerror or exc}")
+            dialogs.cannot_open(self.dialog_parent, "Cannot open campaign",
+                                f"{path.name}: {exc.strerror or exc}")
             return None
         self.add_editor(system_id, editor)
         self.host.remember(path)
@@ -474,8 +475,8 @@ class DocumentController(DocumentSaving, QObject):
         path = Path(path)
         ui = self.system_for_path(path)
         if ui is None:
-            QMessageBox.critical(self.dialog_parent, "Cannot open file",
-                                 f"{path.name}: no game system here opens this file.")
+            dialogs.cannot_open(self.dialog_parent, "Cannot open file",
+                                f"{path.name}: no game system here opens this file.")
             return None
         editor = self._read_editor(ui, path)
         if editor is None:
@@ -491,9 +492,9 @@ class DocumentController(DocumentSaving, QObject):
             with busy_opening(path, self.host.statusBar()):
                 editor: DocumentEditor = ui.open_editor(path, self.host.tabs)
         except (DocumentFileError, ValueError, OSError, RecursionError) as exc:
-            QMessageBox.critical(self.dialog_parent, f"Cannot open {file_noun(ui, path)}",
-                                 f"{path.name}: {exc.strerror or exc}"
-                                 if isinstance(exc, OSError) else str(exc))
+            dialogs.cannot_open(self.dialog_parent, f"Cannot open {file_noun(ui, path)}",
+                                f"{path.name}: {exc.strerror or exc}"
+                                if isinstance(exc, OSError) else str(exc))
             return None
         return editor
 

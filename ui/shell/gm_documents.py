@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.documents import DocumentFileError
+from ui.shell.dialogs import cannot_open
 from ui.shell.disk import same_file
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.system_uis import OpenDocument, TrackerPage
@@ -143,12 +144,12 @@ class TrackerBar(QWidget):
         try:
             document = owner.kind.load(path)
         except (DocumentFileError, ValueError, RecursionError) as exc:
-            QMessageBox.critical(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
-                                 str(exc))
+            cannot_open(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
+                        str(exc))
             return False
         except OSError as exc:
-            QMessageBox.critical(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
-                                 f"{path.name}: {exc.strerror or exc}")
+            cannot_open(self.main.window(), f"Cannot open {kind_title(owner).lower()}",
+                        f"{path.name}: {exc.strerror or exc}")
             return False
         if not self._may_replace("opening another"):
             return False

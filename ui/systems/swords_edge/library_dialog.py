@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 from seforge.systems.swords_edge import library
 from seforge.systems.swords_edge.fileformat import CharacterFileError
 from seforge.systems.swords_edge.models import Character
+from ui.shell.dialogs import cannot_open
 from ui.shell.theme import is_dark
 from ui.systems.swords_edge.character_preview import preview_html
 
@@ -149,5 +149,5 @@ class LibraryDialog(QDialog):
         try:
             return library.load_pc(entry_id)
         except (KeyError, ValueError, CharacterFileError) as exc:
-            QMessageBox.critical(self, "Cannot open book character", str(exc))
+            cannot_open(self, "Cannot open book character", str(exc))
             return None
