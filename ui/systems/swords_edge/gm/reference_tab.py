@@ -3,9 +3,17 @@ search field."""
 
 from __future__ import annotations
 
+import re
+
 import shiboken6
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+)
+from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -80,7 +88,10 @@ class ReferenceModel(QAbstractTableModel):
                                                 header)
         room = header.sectionSize(section) - margin
         metrics = header.fontMetrics()
-        if room <= 0 or metrics.horizontalAdvance(full) <= room:
+        wraps = bool(header.defaultAlignment() & Qt.TextFlag.TextWordWrap)
+        longest = (max(metrics.horizontalAdvance(w) for w in words_of(full)) if wraps
+                   and words_of(full) else metrics.horizontalAdvance(full))
+        if room <= 0 or longest <= room:
             return full
         return metrics.elidedText(full, Qt.TextElideMode.ElideRight, room)
 
@@ -112,6 +123,10 @@ def make_view(model: ReferenceModel, parent: QWidget | None = None) -> QTableVie
     return view
 
 
+WRAPPED_HEAD = Qt.AlignmentFlag(Qt.AlignmentFlag.AlignCenter | int(Qt.TextFlag.TextWordWrap))
+"""A narrow view's heads: centred, wrapped at their word breaks."""
+
+
 def narrow_view(view: QTableView, model: ReferenceModel) -> None:
     """A view for a narrow page: never scrolls sideways, its heads elide (full text
     in their tooltips)."""
@@ -119,31 +134,83 @@ def narrow_view(view: QTableView, model: ReferenceModel) -> None:
     header = view.horizontalHeader()
     header.setStretchLastSection(False)  # fit_columns gives it the rest of the room
     header.setMinimumSectionSize(8)
+    header.setDefaultAlignment(WRAPPED_HEAD)
     model.follow_header(header)
 
 
-CELL_PADDING = 14
-"""Room a cell needs beside its text (margins and the grid line)."""
+CELL_PADDING = 8
+"""Room a cell needs beside its text: the style's text margins (3 px a side) and the
+grid line, and a pixel to spare."""
+
+_BREAKS = re.compile(r"\s+|(?<=/)|(?<=-)(?=[^\W\d_])")
+"""Where a cell's or head's text may wrap, as Qt wraps it: at spaces, after slashes, and
+after hyphens within words (not in "-6")."""
 
 
-def column_widths(naturals: list[int], words: list[int], room: int) -> list[int]:
+def words_of(text: str) -> list[str]:
+    """``text``'s pieces that wrapping never breaks."""
+    return [word for word in _BREAKS.split(text) if word]
+
+
+def column_widths(naturals: list[int], words: list[int], room: int,
+                  heads: list[int] | None = None) -> list[int]:
     """Widths of a table's columns in ``room`` pixels.
 
     ``naturals`` are the widths each column needs for its longest line unwrapped,
-    ``words`` the widths of each column's longest word. Columns that fit get their
+    ``words`` the widths of each column's longest word, ``heads`` those of the longest
+    word of each column's head (its head wraps at word breaks). Columns that fit get their
     natural width; otherwise every column keeps at least its longest word (so no word
     breaks into fragments, the last column's included) and the rest of the room is
-    shared in proportion to what each column would like."""
+    shared in proportion to what each column would like. When even the words do not all
+    fit, each head's word is kept first and the rest shared by the cells' words."""
     if sum(naturals) <= room:
         return list(naturals)
-    floors = [min(w, n) for w, n in zip(words, naturals, strict=True)]
-    if sum(floors) > room:  # too narrow even for whole words: share it by the words
-        total_floor = sum(floors) or 1
-        return [max(1, room * f // total_floor) for f in floors]
+    heads = list(heads) if heads is not None else [0] * len(naturals)
+    floors = [max(h, min(w, n)) for h, w, n in zip(heads, words, naturals, strict=True)]
+    if sum(floors) > room:  # too narrow even for whole words
+        base = heads if sum(heads) <= room else [0] * len(floors)
+        spare = room - sum(base)
+        wants = [f - b for f, b in zip(floors, base, strict=True)]
+        total = sum(wants) or 1
+        return [max(1, b + spare * w // total) for b, w in zip(base, wants, strict=True)]
     spare = max(0, room - sum(floors))
     wants = [n - f for n, f in zip(naturals, floors, strict=True)]
     total = sum(wants) or 1
     return [f + spare * w // total for f, w in zip(floors, wants, strict=True)]
+
+
+SMALLEST_HEAD = 0.8
+"""How small a narrow view's heads may get, of its font's size, for their words to fit."""
+
+
+def _head_words(view: QTableView, titles: list[str], font: QFont) -> list[int]:
+    """The width each head's longest word needs in ``view``'s header, in ``font``."""
+    header = view.horizontalHeader()
+    metrics = QFontMetrics(font)
+    margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    return [max([metrics.horizontalAdvance(w) for w in words_of(title)] + [0]) + margin + 2
+            for title in titles]
+
+
+def _fit_head_font(view: QTableView, titles: list[str], words: list[int],
+                   room: int) -> list[int]:
+    """A narrow view's heads in its own font, or a smaller one (no smaller than
+    :data:`SMALLEST_HEAD`) when their longest words and the cells' (``words``) would
+    not all fit in ``room``; the widths of the heads' longest words."""
+    font = QFont(view.font())
+    smallest = font.pointSizeF() * SMALLEST_HEAD
+    heads = _head_words(view, titles, font)
+    while (sum(max(h, w) for h, w in zip(heads, words, strict=True)) > room
+           and font.pointSizeF() - 0.5 >= smallest):
+        font.setPointSizeF(font.pointSizeF() - 0.5)
+        heads = _head_words(view, titles, font)
+    header = view.horizontalHeader()
+    if font == view.font():  # the view's own: follow it (a zoom, say)
+        if header.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            header.setFont(QFont())
+    elif header.font() != font:
+        header.setFont(font)
+    return heads
 
 
 def fit_columns(view: QTableView) -> None:
@@ -153,33 +220,52 @@ def fit_columns(view: QTableView) -> None:
         return
     metrics = view.fontMetrics()
     header = view.horizontalHeader()
-    header_metrics = header.fontMetrics()
-    naturals: list[int] = []
-    words: list[int] = []
-    for column in range(model.columnCount()):
-        title = str(model.headerData(column, Qt.Orientation.Horizontal,
-                                     Qt.ItemDataRole.ToolTipRole) or "")
-        texts = [str(model.data(model.index(row, column)) or "")
-                 for row in range(model.rowCount())]
-        natural = max([header_metrics.horizontalAdvance(title),
-                       *(metrics.horizontalAdvance(t) for t in texts)])
-        # a head elides when its column is narrow: only the cells' words are floors
-        word = max([metrics.horizontalAdvance(w) for t in texts for w in t.split()] + [0])
-        naturals.append(natural + CELL_PADDING)
-        words.append(word + CELL_PADDING)
     # the view's own width, not its viewport's: a view in a hidden tab gets its
     # resize (and its viewport's) only when shown, after this has run
     room = view.contentsRect().width()
     if view.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
         room = view.viewport().width()
-    widths = column_widths(naturals, words, room)
+    titles = [str(model.headerData(column, Qt.Orientation.Horizontal,
+                                   Qt.ItemDataRole.ToolTipRole) or "")
+              for column in range(model.columnCount())]
+    cells = [[str(model.data(model.index(row, column)) or "")
+              for row in range(model.rowCount())] for column in range(len(titles))]
+    # a head that does not wrap elides when its column is narrow: then only the cells'
+    # words are floors (a wrapping head's words are too, in ``heads``)
+    words = [max([metrics.horizontalAdvance(w) for t in texts for w in words_of(t)] + [0])
+             + CELL_PADDING for texts in cells]
+    wraps = bool(header.defaultAlignment() & Qt.TextFlag.TextWordWrap)
+    heads = _fit_head_font(view, titles, words, room) if wraps else None
+    header_metrics = header.fontMetrics()
+    naturals = [max([header_metrics.horizontalAdvance(title),
+                     *(metrics.horizontalAdvance(t) for t in texts)]) + CELL_PADDING
+                for title, texts in zip(titles, cells, strict=True)]
+    widths = column_widths(naturals, words, room, heads)
     if widths and not header.stretchLastSection():
         widths[-1] = max(1, room - sum(widths[:-1]))
     last = len(widths) if not header.stretchLastSection() else len(widths) - 1
     for column, width in enumerate(widths[:last]):
         if header.sectionSize(column) != width:
             header.resizeSection(column, width)
+    if wraps:
+        _fit_head_height(view, titles)
     view.resizeRowsToContents()
+
+
+def _fit_head_height(view: QTableView, titles: list[str]) -> None:
+    """Make a wrapping header as tall as its most wrapped head (Qt sizes it for one
+    line)."""
+    header = view.horizontalHeader()
+    metrics = header.fontMetrics()
+    margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    flags = int(Qt.TextFlag.TextWordWrap)
+    lines = max([metrics.boundingRect(QRect(0, 0, max(1, header.sectionSize(c) - margin),
+                                            10_000), flags, title).height()
+                 for c, title in enumerate(titles)] + [metrics.height()])
+    height = header.sizeHint().height() - metrics.height() + lines
+    if header.minimumHeight() != height:
+        header.setMinimumHeight(height)
+        view.updateGeometries()
 
 
 class LargeTableWindow(QDialog):
