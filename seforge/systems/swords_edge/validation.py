@@ -72,6 +72,9 @@ class Problem:
 class CheckResult:
     budget: BudgetReport
     problems: tuple[Problem, ...]
+    played: bool = False
+    """Whether the character has been played (its history has entries): a legal one is
+    legal as built and advanced, no longer a new character."""
 
     @property
     def legal(self) -> bool:
@@ -437,4 +440,4 @@ def check_character(character: Character) -> CheckResult:
     problems += _overcome_problems(character)
     problems += _play_state_problems(character)
     problems += _budget_problems(report)
-    return CheckResult(report, tuple(problems))
+    return CheckResult(report, tuple(problems), played=bool(character.history))

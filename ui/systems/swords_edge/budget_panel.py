@@ -36,13 +36,14 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def status_text(errors: int, warnings: int, legal: bool) -> str:
+def status_text(errors: int, warnings: int, legal: bool, played: bool = False) -> str:
     """The legality line: it counts errors and warnings so the numbers add up to the
-    items listed under Problems."""
+    items listed under Problems; a ``played`` character is no longer called new."""
     counts = [_count(errors, "error")] if errors else []
     if warnings:
         counts.append(_count(warnings, "warning"))
-    head = "✔ Legal new character" if legal else "✘ Not legal yet"
+    head = ("✔ Legal character" if played else "✔ Legal new character") if legal \
+        else "✘ Not legal yet"
     return f"{head} — {', '.join(counts)}" if counts else head
 
 
@@ -175,7 +176,8 @@ class BudgetPanel(QWidget):
 
     def _set_status(self, result: CheckResult) -> None:
         """The legality line; its count is the count of the listed problems."""
-        text = status_text(len(result.errors), len(result.warnings), result.legal)
+        text = status_text(len(result.errors), len(result.warnings), result.legal,
+                           result.played)
         self.status.setText(text)
         self.status.setProperty("legal", result.legal)
         colour = verdict_colour(result.legal, is_dark())

@@ -44,7 +44,8 @@ def preview_html(character: Character, dark: bool = False) -> str:
     if shown:
         parts.append("<p>" + "<br>".join(shown) + "</p>")
     colour = verdict_colour(result.legal, dark)
-    verdict = "Legal new character" if result.legal else "Breaks the creation rules"
+    verdict = ("Legal character" if result.played else "Legal new character") \
+        if result.legal else "Breaks the creation rules"
     parts.append(f"<p><b>{escape(result.budget.summary())}</b><br>"
                  f"<span style='color:{colour}'>{verdict}</span></p>")
     if result.problems:
