@@ -16,6 +16,7 @@ any file.
 
 from __future__ import annotations
 
+import re
 import struct
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
@@ -455,3 +456,15 @@ def read_form_values(path: Path) -> dict[str, str]:
             raw = None
         values[str(name)] = form_value(raw)
     return values
+
+
+def values_by_sheet(values: dict[str, str], name: re.Pattern[str],
+                    least: int = 0) -> dict[int, dict[str, str]]:
+    """Form values grouped by sheet: each field whose name ``name`` matches (group 1 the
+    sheet's number, at least ``least``; group 2 the key) under its sheet's number."""
+    sheets: dict[int, dict[str, str]] = {}
+    for field, text in values.items():
+        match = name.match(field)
+        if match is not None and int(match.group(1)) >= least:
+            sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text
+    return sheets

@@ -23,7 +23,7 @@ from typing import Any, Literal
 from reportlab.pdfgen.canvas import Canvas
 
 from seforge.core.pdf.form import ON as ON
-from seforge.core.pdf.form import FormReadError, WidgetWriter, read_form_values
+from seforge.core.pdf.form import FormReadError, WidgetWriter, read_form_values, values_by_sheet
 from seforge.core.pdf.geometry import Rect
 from seforge.core.systems import GameSystem, SheetImport
 
@@ -91,11 +91,7 @@ def _fields(path: Path) -> dict[int, dict[str, str]]:
         values = read_form_values(path)
     except FormReadError as exc:
         raise SheetReadError(f"{path.name}: {exc}") from None
-    sheets: dict[int, dict[str, str]] = {}
-    for name, text in values.items():
-        match = _NAME.match(name)
-        if match is not None:
-            sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text
+    sheets = values_by_sheet(values, _NAME)
     if not sheets:
         raise SheetReadError(f"{path.name}: holds no Blades sheet fields")
     return sheets

@@ -39,6 +39,7 @@ from seforge.core.pdf.form import (
     pdf_text,
     read_form_values,
     rect_entry,
+    values_by_sheet,
 )
 from seforge.core.pdf.geometry import Rect
 from seforge.core.systems import DocumentFormat, SheetImport
@@ -146,11 +147,7 @@ def _fields(path: Path) -> dict[int, dict[str, str]]:
         values = read_form_values(path)
     except FormReadError as exc:
         raise SheetReadError(f"{path.name}: {exc}") from None
-    sheets: dict[int, dict[str, str]] = {}
-    for name, text in values.items():
-        match = _NAME.match(name)
-        if match is not None and int(match.group(1)) >= 1:
-            sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text
+    sheets = values_by_sheet(values, _NAME, least=1)
     if not sheets:
         raise SheetReadError(f"{path.name}: holds no Sword of Life character sheet")
     return sheets
