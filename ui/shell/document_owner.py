@@ -168,9 +168,15 @@ class DocumentOwner(QObject, Generic[ModelT]):
 
     def acknowledge_disk(self) -> None:
         """Accept the file as it is now as the one to overwrite ("keep mine"); no state
-        in the history matches it, so none counts as saved any more."""
+        in the history matches it, so none counts as saved any more. The history tells
+        ``cleanChanged`` only when it was clean; a saved point among its other steps
+        goes silently, so it is told here too: a view that reads the saved point (a
+        write that stands in the file, :mod:`ui.shell.written_step`) looks again."""
         self.disk_stamp = DiskStamp.of(self._path) if self._path is not None else None
+        was_clean, had_saved_point = self.undo_stack.isClean(), self.undo_stack.cleanIndex()
         self.undo_stack.resetClean()
+        if not was_clean and had_saved_point >= 0:
+            self.undo_stack.cleanChanged.emit(False)
 
     def disk_missing(self) -> bool:
         return self._path is not None and not self._path.exists()
