@@ -193,19 +193,55 @@ def _peak_rss_mb() -> tuple[float, str]:
     return (peak / 1024 / 1024 if sys.platform == "darwin" else peak / 1024), "ru_maxrss"
 
 
+def _run_loop(qapp, ms: int) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
 def memory() -> None:
-    from seforge.systems.swords_edge import library
+    """Five characters open, each tab shown, then a stretch of edits (Rank changes, each
+    one undo step) with the event loop running, as in use: Python's cycle collection
+    runs from the event loop, as ``ui.app.main`` has it (:mod:`ui.shell.collector`), so
+    garbage made between its passes counts in the peak."""
+    import gc
+
+    from seforge.systems.swords_edge import editing, library
+    from seforge.systems.swords_edge.ranks import Rank
+    from ui.shell.collector import INTERVAL_MS, Collector
+    from ui.systems.swords_edge.commands import SetRankCommand
 
     qapp, window = _main_window()
+    collector = Collector(qapp)
     ids = [e.id for e in library.list_entries("pc")[:5]]
+    documents = []
     for entry_id in ids:
-        window.part("swords-edge").open_book_character(library.load_pc(entry_id))
+        documents.append(
+            window.part("swords-edge").open_book_character(library.load_pc(entry_id)))
         qapp.processEvents()
     for index in range(window.tabs.count()):  # show every tab once
         window.tabs.setCurrentIndex(index)
         qapp.processEvents()
+    opened, _source = _peak_rss_mb()
+    collected = 0
+    for round_ in range(3):  # each round longer than the collector's interval
+        for document in documents:
+            key = "trait:Physique"
+            start = editing.get_rank(document.character, key)
+            other = Rank(start + 1 if start < Rank.MYTHIC else start - 1)
+            for i in range(20):
+                document.push(SetRankCommand(document, key, other if i % 2 == 0 else start))
+                qapp.processEvents()
+        before = sum(stat["collections"] for stat in gc.get_stats())
+        _run_loop(qapp, INTERVAL_MS + 200)
+        collected += sum(stat["collections"] for stat in gc.get_stats()) - before
+    collector.stop()
     peak, source = _peak_rss_mb()
-    print(json.dumps({"peak_rss_mb": peak, "source": source, "characters": ids}))
+    print(json.dumps({"peak_rss_mb": peak, "opened_rss_mb": opened, "source": source,
+                      "edits": 3 * 20 * len(documents), "loop_collections": collected,
+                      "characters": ids}))
     sys.stdout.flush()
     os._exit(0)
 
