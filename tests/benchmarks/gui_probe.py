@@ -226,7 +226,7 @@ def memory() -> None:
         qapp.processEvents()
     opened, _source = _peak_rss_mb()
     collected = 0
-    for round_ in range(3):  # each round longer than the collector's interval
+    for _round in range(3):  # each round longer than the collector's interval
         for document in documents:
             key = "trait:Physique"
             start = editing.get_rank(document.character, key)
