@@ -45,6 +45,7 @@ from ui.systems.blades.common import (
     text_item,
 )
 from ui.systems.blades.roller_box import RollerBox
+from ui.systems.blades.sheet_picks import SheetPick, action_choices, attribute_choices
 
 LEVEL_NAMES: dict[ResultLevel, str] = {
     ResultLevel.CRITICAL: "Critical (two 6s)",
@@ -129,6 +130,9 @@ class RollsTab(QWidget):
                              "How much the action can achieve (changes no odds)")
         for check in (self.assist, self.push, self.bargain, self.push_effect):
             check.setAccessibleName(check.text())
+        self.action_pick = SheetPick("Action from the sheet", self.rating, action_choices,
+                                     "action's dots")
+        form.addRow("Action", self.action_pick)
         form.addRow("Rating", self.rating)
         form.addRow(self.assist)
         form.addRow(self.push)
@@ -155,6 +159,9 @@ class RollsTab(QWidget):
         rform = QFormLayout(resist)
         self.resist_dice = spin_box("Resistance dice", 0, MAX_RATING, 2,
                                  "The attribute's rating (0: two dice, keep the lowest)")
+        self.resist_pick = SheetPick("Attribute from the sheet", self.resist_dice,
+                                     attribute_choices, "attribute's rating")
+        rform.addRow("Attribute", self.resist_pick)
         rform.addRow("Attribute dice", self.resist_dice)
         self.stress = _table(["Stress", "Chance"], "Resistance stress")
         _fit_rows(self.stress, 7)
@@ -402,7 +409,10 @@ class BladesGmScreen(QTabWidget):
     """The GM Screen page of Blades in the Dark."""
 
     def set_target(self, owner: DocumentOwner[Any] | None) -> None:
-        """The open scoundrel or crew the roller writes to."""
+        """The open scoundrel or crew the roller writes to (and a scoundrel's sheet the
+        rolls can take their dice from)."""
+        self.rolls.action_pick.set_owner(owner)
+        self.rolls.resist_pick.set_owner(owner)
         self.rolls.roller.set_target(owner)
 
     def __init__(self, parent: QWidget | None = None) -> None:

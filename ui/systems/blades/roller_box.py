@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.systems.blades import crew as crew_rules
-from seforge.systems.blades import play, roller
-from seforge.systems.blades.facts import TRAUMA_CONDITIONS, Effect
+from seforge.systems.blades import play, roller, rules
+from seforge.systems.blades.facts import TRAUMA_CONDITIONS, Effect, Position
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
@@ -83,6 +83,10 @@ class RollerBox(QGroupBox):
         self.owner: DocumentOwner[Any] | None = None
         self.last: roller.Roll | None = None
         self.last_kind = ""
+        self.last_action = ""
+        """The action the last action roll took from the sheet ("" when set by hand)."""
+        self.last_desperate = False
+        """Whether the last action roll was made at a desperate position."""
         self._written: dict[str, _Write] = {}
         """What the last roll has written ("stress", "ticks") and where. Not a copy of any
         document: whether the write still stands is read from that document's history each
@@ -149,6 +153,12 @@ class RollerBox(QGroupBox):
         clock_row.addWidget(self.clock, 1)
         clock_row.addWidget(self.tick)
         layout.addLayout(clock_row)
+        self.mark_xp = QPushButton("Mark desperate XP")
+        self.mark_xp.setAccessibleName("Mark the desperate roll's XP")
+        self.mark_xp.clicked.connect(lambda _c=False: self.apply_desperate_xp())
+        xp_row = FlowLayout(fill=True)
+        xp_row.addWidget(self.mark_xp)
+        layout.addLayout(xp_row)
         self.log = QListWidget()
         wrap_list(self.log)
         self.log.setAccessibleName("Roll log")
@@ -217,8 +227,14 @@ class RollerBox(QGroupBox):
         else:
             pool = rolls.fortune_dice.value()
         self.last, self.last_kind = roller.roll(pool, rng), kind
+        self.last_action = rolls.action_pick.choice() if kind == "action" else ""
+        self.last_desperate = kind == "action" and Position(
+            str(rolls.position.currentData())) is Position.DESPERATE
         self._written.clear()
-        text = f"{kind.capitalize()} roll {self.last.describe(kind)}"
+        picked = (rolls.action_pick.choice_name() if kind == "action" else
+                  rolls.resist_pick.choice_name() if kind == "resistance" else "")
+        text = (f"{kind.capitalize()} roll{f' ({picked})' if picked else ''} "
+                f"{self.last.describe(kind)}")
         if kind == "resistance":
             stress = self.last.stress
             text += ": clears 1 stress" if stress < 0 else f": costs {stress} stress"
@@ -253,6 +269,8 @@ class RollerBox(QGroupBox):
         refuse(self.write_harm, "open a scoundrel" if scoundrel is None else
                play.why_not_add_harm(scoundrel, self.harm_level.value()),
                "Write the harm on the scoundrel's sheet")
+        refuse(self.mark_xp, self._why_not_xp(scoundrel),
+               "Mark 1 XP in the attribute of the action rolled at a desperate position")
         crew = owner.document if owner is not None and isinstance(owner.document, Crew) \
             else None
         refuse(self.tick, self._why_not_tick(crew),
@@ -269,6 +287,21 @@ class RollerBox(QGroupBox):
             return (f"this roll's stress is written already{self._where('stress')}: roll "
                     "again for new stress")
         return play.why_not_resist(scoundrel, stress, self.trauma.currentText())
+
+    def _why_not_xp(self, scoundrel: Scoundrel | None) -> str | None:
+        """Why the last action roll's desperate XP cannot be marked, or None."""
+        if scoundrel is None:
+            return "open a scoundrel"
+        if self.last is None or self.last_kind != "action":
+            return "roll an action first"
+        if not self.last_desperate:
+            return "the last action roll was not at a desperate position"
+        if not self.last_action:
+            return "pick the action from the sheet before rolling: it says which XP track"
+        if self._is_written("xp"):
+            return (f"this roll's XP is marked already{self._where('xp')}: roll again "
+                    "for more")
+        return play.why_not_desperate_roll(scoundrel, self.last_action)
 
     def _why_not_tick(self, crew: Crew | None) -> str | None:
         """List the crew's clocks; why the chosen one cannot be ticked by the last action
@@ -341,6 +374,13 @@ class RollerBox(QGroupBox):
             return
         label = "clear 1 stress" if stress < 0 else f"{stress} stress"
         self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma), "stress")
+
+    def apply_desperate_xp(self) -> None:
+        action = self.last_action
+        if not action:
+            return
+        self._apply(f"Roll: desperate {rules.action_name(action)}, 1 XP",
+                    lambda sc: play.desperate_roll(sc, action), "xp")
 
     def apply_harm(self) -> None:
         level, text = self.harm_level.value(), self.harm_text.text()
