@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QScrollArea, QWidget
 
 from seforge.core.refused import RefusedError
 from ui.shell.document_owner import DocumentOwner, ModelT
@@ -61,14 +62,49 @@ def show_refusal(status: QLabel, error: BaseException | str | None,
     """Show ``error`` (an exception or its reason) in ``status`` and make it visible."""
     status.setText(sentence(prefix, refusal_text(error)))
     status.setToolTip(status.text())
-    status.setVisible(True)
+    set_visible_in_place(status, True)
 
 
 def clear_refusal(status: QLabel) -> None:
     """Nothing refused any more: empty the line and hide it."""
     status.clear()
     status.setToolTip("")
-    status.setVisible(False)
+    set_visible_in_place(status, False)
+
+
+def _scroll_area_of(widget: QWidget) -> QScrollArea | None:
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    return parent
+
+
+def set_visible_in_place(widget: QWidget, visible: bool) -> None:
+    """Show or hide ``widget``; in a page scrolled down, what is in view stays where it
+    is. A status line at the top of a long page, shown or hidden while the user works
+    further down, moved everything in view by its height: the next click, aimed a moment
+    before, hit the control above or below."""
+    if widget.isHidden() != visible:
+        return  # as asked already
+    scroll = _scroll_area_of(widget)
+    page = scroll.widget() if scroll is not None else None
+    if scroll is None or page is None or not page.isVisible() \
+            or scroll.verticalScrollBar().value() == 0:
+        widget.setVisible(visible)
+        return
+    bar, view = scroll.verticalScrollBar(), scroll.viewport()
+    focus = QApplication.focusWidget()
+    anchor = focus if focus is not None and page.isAncestorOf(focus) else page.childAt(
+        page.mapFrom(view, QPoint(view.width() // 2, view.height() // 2)))
+    if anchor is None or anchor is widget:
+        widget.setVisible(visible)
+        return
+    before = anchor.mapTo(page, QPoint(0, 0)).y() - bar.value()
+    widget.setVisible(visible)
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # lay the page out now
+    after = anchor.mapTo(page, QPoint(0, 0)).y() - bar.value()
+    if after != before:
+        bar.setValue(bar.value() + after - before)
 
 
 def apply_or_refuse(owner: DocumentOwner[ModelT], text: str,
