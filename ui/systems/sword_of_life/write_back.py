@@ -15,8 +15,10 @@ the mark true to the character's history:
   saved without the write, and as a redo when it was saved with it (:class:`WrittenStep`).
 
 When the other side cannot follow (the sheet was edited after the write, the file changed on
-disk or is open in a tab now), the write stands, and :meth:`WriteBacks.blocked` says why that
-side cannot be written again.
+disk or is open in a tab now, or the sheet's tab closed after its file was saved with the
+write), the write stands, and :meth:`WriteBacks.blocked` says why that side cannot be written
+again. A sheet whose tab closed without its file holding the write let the write go: the
+side may be written again (to the file).
 """
 
 from __future__ import annotations
@@ -35,6 +37,13 @@ from seforge.systems.sword_of_life.conflict import mark_written_back
 from seforge.systems.sword_of_life.conflict_model import Side, SolConflict
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.written_step import WrittenStep, last_step
+
+
+def _saved_then_closed(write: WrittenStep) -> bool:
+    """Whether the sheet's tab closed (its history with it) when its file as last saved
+    held the write (as of the last look, which every save of that history triggers): the
+    write stands in the file, out of reach of both histories."""
+    return write.state() == "closed" and write.was_saved
 
 
 @dataclass(eq=False)
@@ -118,6 +127,9 @@ class WriteBacks(QObject):
         link = self._links.get(index)
         if link is None or side.character is None or side.character.path != link.path:
             return None
+        if _saved_then_closed(link.write):
+            return (f"{Path(link.path).name} still has {link.name}'s Grip lost here (saved "
+                    "with it before its tab closed): set Grip now there")
         if link.write.stands() is not True:
             return None
         if link.write.restarted:
@@ -163,6 +175,8 @@ class WriteBacks(QObject):
             else None
 
     def _follow_link(self, index: int | None, link: _Link, from_conflict: bool) -> None:
+        if _saved_then_closed(link.write):
+            return  # kept: the file holds the write, which nothing can follow now
         written = link.write.stands()
         marks = [step.stands() for step in (link.mark, link.unmark) if step is not None]
         if written is None or None in marks:  # a document closed, or a history afresh
