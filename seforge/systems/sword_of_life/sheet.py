@@ -4,8 +4,9 @@ One page per character; what does not fit there (a long skill list, long notes, 
 name or specialty) ends its box with "more on p. N" and goes on, word for word, on
 continuation pages after it (:mod:`seforge.core.pdf.flow`). Nothing prints below 7 pt
 and every font is embedded. Every value a player writes on the page sits in a fill-in
-field too, and a hidden field keeps the whole character, so ``seforge import`` reads a
-filled sheet back (:mod:`.sheet_form`).
+field too (each specialty's and listed skill's "in career" box a checkbox), blank rows under
+the ratings take skills learnt in play, and a hidden field keeps the whole character, so
+``seforge import`` reads a filled sheet back (:mod:`.sheet_form`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from seforge.core.atomic import atomic_write_bytes
 from seforge.core.documents import DocumentFileError, peek_format
 from seforge.core.pdf.flow import Flow, Spill, number_pages_from
-from seforge.core.pdf.fonts import Face, draw_string, register_fonts
+from seforge.core.pdf.fonts import Face, draw_string, register_fonts, string_width
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
 from seforge.core.pdf.text import draw_text, fit_text
@@ -36,9 +37,11 @@ from seforge.systems.sword_of_life.rules import (
     spent,
 )
 from seforge.systems.sword_of_life.sheet_form import (
+    NEW_SKILL_ROWS,
     SUBJECT,
     SheetForm,
     hurt,
+    in_career_key,
     wound_boxes,
 )
 
@@ -48,6 +51,9 @@ if TYPE_CHECKING:
 MARGIN = 36.0
 GREY = (0.45, 0.45, 0.45)
 RULE = (0.7, 0.7, 0.7)
+TICK = 9.0
+"""The side of an "in career" box."""
+IN_CAREER = "in career"
 
 
 def _box(canvas: Canvas, rect: Rect, title: str = "") -> None:
@@ -99,13 +105,25 @@ def _draw_head(canvas: Canvas, character: SolCharacter, spill: Spill, top: float
     return y
 
 
+def _tick_box(canvas: Canvas, x: float, y: float, ticked: bool) -> Rect:
+    """An "in career" box printed with its lower left corner at ``x``, ``y``, crossed when
+    ``ticked`` (grey, as the Grip boxes)."""
+    canvas.setStrokeColorRGB(*RULE)
+    canvas.setLineWidth(0.8)
+    canvas.rect(x, y, TICK, TICK, stroke=1, fill=0)
+    if ticked:
+        canvas.line(x, y, x + TICK, y + TICK)
+        canvas.line(x, y + TICK, x + TICK, y)
+    return Rect(x, y, TICK, TICK)
+
+
 def _draw_characteristics(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
                           width: float, form: SheetForm) -> float:
     """The four characteristics in boxes side by side, and the points spent under them."""
     inner = width - 2 * MARGIN
     gap = 8.0
     box_w = (inner - 3 * gap) / 4
-    box_h = 118.0
+    box_h = 132.0
     y -= 12 + box_h
     for i, key in enumerate(CHARACTERISTICS):
         rating = character.characteristics.get(key)
@@ -116,17 +134,28 @@ def _draw_characteristics(canvas: Canvas, character: SolCharacter, spill: Spill,
         form.text(key, Rect(rect.x + 8, rect.top - 58, rect.w - 16, 38), str(rating),
                   LABELS[key], size=26, align="center")
         canvas.setFillColorRGB(*GREY)
-        draw_text(canvas, scale_label(key, rating), Rect(rect.x + 6, rect.y + 30,
+        draw_text(canvas, scale_label(key, rating), Rect(rect.x + 6, rect.y + 44,
                   rect.w - 12, 28), size=8, min_size=7, max_lines=2, multiline=True,
                   align="center")
         canvas.setFillColorRGB(0, 0, 0)
         special = character.specialty(key)
         text = f"Specialty: {special.name}" if special else "Specialty: -"
-        special_rect = Rect(rect.x + 6, rect.y + 8, rect.w - 12, 20)
+        special_rect = Rect(rect.x + 6, rect.y + 22, rect.w - 12, 20)
         spill.draw(canvas, f"{LABELS[key]} specialty", text, special_rect, size=8,
                    max_lines=2, align="center")
         form.text(f"{key}_specialty", special_rect, special.name if special else "",
                   f"{LABELS[key]} specialty", size=8, align="center")
+        # the specialty's "in career" box (crossed: +1; empty: outside it, no gain); with
+        # no specialty yet, crossed as the builder offers one: in the career
+        in_career = special.in_career if special else True
+        label_w = string_width(IN_CAREER, Face.CONDENSED, 8)
+        left = rect.x + (rect.w - TICK - 4 - label_w) / 2
+        tick = _tick_box(canvas, left, rect.y + 8, in_career)
+        canvas.setFillColorRGB(*GREY)
+        draw_string(canvas, left + TICK + 4, rect.y + 9.5, IN_CAREER, Face.CONDENSED, 8)
+        canvas.setFillColorRGB(0, 0, 0)
+        form.box(in_career_key(key), tick, in_career,
+                 f"{LABELS[key]} specialty: crossed when it belongs to the career")
     draw_string(canvas, width - MARGIN, y - 12, f"{spent(character)} of {BUDGET} points",
                 Face.CONDENSED, 8, align="right")
     return y
@@ -152,47 +181,69 @@ def _draw_wounds(canvas: Canvas, character: SolCharacter, y: float, width: float
     return y - 52
 
 
-_RATING_COLUMNS = (0.0, 0.46, 0.62, 0.72)
+_RATING_COLUMNS = (0.0, 0.40, 0.54, 0.65, 0.73)
+_RATING_HEADS = ("Skill", "Characteristic", "In career", "Cards", "Why")
 _RATING_ROW = 14.0
+_UNDER_RATINGS = 150.0
+"""The height kept under the ratings' table: the untrained note, what makes the character
+not legal, and the least box of notes with the line under it."""
 
 
 def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: float,
                   width: float, form: SheetForm) -> float:
-    """The table of effective ratings; the rows that do not fit go to the continuation,
-    and so does, in full, every row with a cell cut short."""
+    """The table of effective ratings, then blank rows for skills learnt in play; the rows
+    that do not fit go to the continuation, and so does, in full, every row with a cell cut
+    short."""
     inner = width - 2 * MARGIN
     rated = effective_ratings(character)
-    room = max(4, int((y - MARGIN - 190) / _RATING_ROW) - 2)
+    first_skill = len(rated) - len(character.skills)
+    room = max(4, int((y - MARGIN - _UNDER_RATINGS) / _RATING_ROW) - 2 - NEW_SKILL_ROWS)
     hidden: list[str] = []
     if len(rated) > room:  # a very long skill list goes on after the first page
         hidden = [_rating_line(item) for item in rated[room - 1:]]
         rated = rated[: room - 1]
     cut = [_rating_line(item) for item in rated if not _rating_row_fits(item, inner)]
     hidden = cut + hidden
-    table_h = 27 + _RATING_ROW * (len(rated) + 1) + (12 if hidden else 0)
+    table_h = 31 + _RATING_ROW * (len(rated) + NEW_SKILL_ROWS + 1) + (12 if hidden else 0)
     table = Rect(MARGIN, y - table_h, inner, table_h)
     _box(canvas, table, "Effective ratings (cards drawn)")
     row_y = table.top - 30
     canvas.setFillColorRGB(*GREY)
-    for x, head in zip(_RATING_COLUMNS, ("Skill", "Characteristic", "Cards", "Why"),
-                       strict=True):
+    for x, head in zip(_RATING_COLUMNS, _RATING_HEADS, strict=True):
         draw_string(canvas, MARGIN + 8 + x * (inner - 16), row_y, head, Face.CONDENSED_BOLD, 8)
     canvas.setFillColorRGB(0, 0, 0)
     row_y -= 5  # a little air under the column heads
-    first_skill = len(effective_ratings(character)) - len(character.skills)
     for index, item in enumerate(rated):
         row_y -= _RATING_ROW
         cells = _rating_cells(item, row_y, inner)
         for cell, rect in cells:
             draw_text(canvas, cell, rect, face=Face.CONDENSED, size=9, min_size=7)
-        if index >= first_skill:  # a skill the player listed: its name and characteristic
-            number = index - first_skill + 1
+        if index >= first_skill:  # a skill the player listed: its name, characteristic and
+            number = index - first_skill + 1  # whether it is in the career
             skill = character.skills[number - 1]
             form.text(f"skill_{number}_name", cells[0][1], skill.name, f"Skill {number}",
                       size=9)
             form.text(f"skill_{number}_characteristic", cells[1][1],
                       LABELS[skill.characteristic],
                       f"Skill {number}: Edge, Grip, Point or Temper", size=9)
+            tick = _tick_box(canvas, *_tick_at(cells[2][1], row_y), skill.in_career)
+            form.box(f"skill_{number}_in_career", tick, skill.in_career,
+                     f"Skill {number}: crossed when it belongs to the career")
+    for row in range(NEW_SKILL_ROWS):  # blank rows: a skill learnt in play, written in
+        row_y -= _RATING_ROW
+        number = len(character.skills) + row + 1
+        rects = _column_rects(row_y, inner)
+        canvas.setStrokeColorRGB(*RULE)
+        canvas.setLineWidth(0.5)
+        for rect in rects[:2]:
+            canvas.line(rect.x, row_y - 2, rect.right, row_y - 2)
+        form.text(f"skill_{number}_name", rects[0], "", f"Skill {number}: a new skill's name",
+                  size=9)
+        form.text(f"skill_{number}_characteristic", rects[1], "",
+                  f"Skill {number}: Edge, Grip, Point or Temper", size=9)
+        tick = _tick_box(canvas, *_tick_at(rects[2], row_y), False)
+        form.box(f"skill_{number}_in_career", tick, False,
+                 f"Skill {number}: crossed when it belongs to the career")
     if hidden:
         canvas.setFillColorRGB(*GREY)
         draw_string(canvas, MARGIN + 8, table.y + 6, f"... {len(hidden)} more in full on "
@@ -202,17 +253,29 @@ def _draw_ratings(canvas: Canvas, character: SolCharacter, spill: Spill, y: floa
     return table.y - 10
 
 
-def _rating_cells(item: RatedSkill, row_y: float, inner: float) -> list[tuple[str, Rect]]:
-    """The cells of one row of the ratings' table, each with its box."""
-    cells = (item.name, LABELS[item.characteristic], str(item.rating),
-             item.how + ("; GM may forbid" if item.gm_ruling else ""))
-    found: list[tuple[str, Rect]] = []
-    for index, (x, cell) in enumerate(zip(_RATING_COLUMNS, cells, strict=True)):
+def _tick_at(cell: Rect, row_y: float) -> tuple[float, float]:
+    """Where a row's "in career" box goes: under its column's head, level with the row's
+    capitals (its baseline is about 4 pt over ``row_y``)."""
+    head = string_width(_RATING_HEADS[2], Face.CONDENSED_BOLD, 8)
+    return cell.x + (head - TICK) / 2, row_y + 2.8
+
+
+def _column_rects(row_y: float, inner: float) -> list[Rect]:
+    """The cells' boxes of a row of the ratings' table, one per column."""
+    found: list[Rect] = []
+    for index, x in enumerate(_RATING_COLUMNS):
         end = _RATING_COLUMNS[index + 1] if index + 1 < len(_RATING_COLUMNS) else 1.0
         cell_w = (end - x) * (inner - 16) - 6
-        found.append((cell, Rect(MARGIN + 8 + x * (inner - 16), row_y - 3, cell_w,
-                                 _RATING_ROW)))
+        found.append(Rect(MARGIN + 8 + x * (inner - 16), row_y - 3, cell_w, _RATING_ROW))
     return found
+
+
+def _rating_cells(item: RatedSkill, row_y: float, inner: float) -> list[tuple[str, Rect]]:
+    """The cells of one row of the ratings' table, each with its box (the "in career"
+    cell holds no text: a listed skill's box goes there)."""
+    cells = (item.name, LABELS[item.characteristic], "", str(item.rating),
+             item.how + ("; GM may forbid" if item.gm_ruling else ""))
+    return list(zip(cells, _column_rects(row_y, inner), strict=True))
 
 
 def _rating_row_fits(item: RatedSkill, inner: float) -> bool:

@@ -4,7 +4,9 @@ sheet back (``seforge import``).
 Each character of a sheet PDF gets fields named ``sol<N>_<key>`` (``N`` counts the
 characters of the PDF from 1; a conflict's record has none): text fields over the name, the
 career, the four ratings, their specialties, the listed skills' names and characteristics and
-the notes, a checkbox over each Grip box (crossed: a wound), and a hidden field holding the
+the notes, a checkbox over each Grip box (crossed: a wound) and over each "in career" box (a
+specialty's, a listed skill's), blank rows for skills learnt in play (``skill_<n>_...`` numbered
+on after the listed skills: name, characteristic, in career), and a hidden field holding the
 whole character (its file's JSON). The text fields draw nothing of their own on an exported
 sheet (the page prints every value in its embedded fonts); a reader draws a value once it is
 edited. A Grip box's own look is the printed box, empty or crossed, on white, so unticking a
@@ -12,9 +14,11 @@ printed cross in a reader clears it.
 
 Reading back starts from the hidden copy and lays over it each field whose value differs
 from what the sheet was printed with, so an untouched sheet gives back exactly the character
-it was printed from. The result is read as a character file is: a value the file would refuse
-(a rating of 10**30, a name of five million characters, a word where a number goes) refuses
-the sheet, in one line naming the field.
+it was printed from. A blank row filled in is a new skill, added after the listed ones as the
+builder adds one (:func:`.rules.add_skill`: it needs a name), with its characteristic and its
+"in career" box; a row left blank is passed over. The result is read as a character file is: a
+value the file would refuse (a rating of 10**30, a name of five million characters, a word
+where a number goes, a new skill with no name) refuses the sheet, in one line naming the field.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +46,13 @@ from seforge.core.pdf.form import (
     values_by_sheet,
 )
 from seforge.core.pdf.geometry import Rect
+from seforge.core.refused import RefusedError
 from seforge.core.systems import DocumentFormat, SheetImport
 from seforge.systems.sword_of_life.character import (
     CHARACTERISTICS,
     LABELS,
     Characteristic,
+    Skill,
     SolCharacter,
 )
 
@@ -58,13 +64,28 @@ DATA_KEY = "data"
 WOUND_BOXES = 16
 """The most Grip boxes a sheet prints (a higher Grip still counts its wounds in full)."""
 
+NEW_SKILL_ROWS = 3
+"""The blank rows a sheet prints for skills learnt in play."""
+
 _NAME = re.compile(r"^sol(\d{1,3})_(.+)$")
+_SKILL_FIELD = re.compile(r"skill_(\d{1,4})_(?:name|characteristic|in_career)")
 _WHOLE = re.compile(r"[+-]?\d+")
-_BOX_OFF = b"q 1 g 0 0 10 10 re f 0.7 0.7 0.7 RG 1.14 w 0 0 10 10 re S Q"
-"""An empty Grip box as the page prints it (grey, 0.8 pt on a 14 pt box), on white."""
-_BOX_ON = (b"q 1 g 0 0 10 10 re f 0.7 0.7 0.7 RG 1.14 w 0 0 10 10 re S 0.57 w "
-           b"0 0 m 10 10 l S 0 10 m 10 0 l S Q")
-"""A crossed Grip box as the page prints it."""
+
+
+def _box_look(side: float, ticked: bool) -> bytes:
+    """A printed box ``side`` points wide (a Grip box, an "in career" box), empty or crossed,
+    on white, as a 10 x 10 appearance: its grey 0.8 pt lines scaled to the box (the edge
+    drawn twice as wide, its outer half clipped)."""
+    scale = 10 / side
+    look = f"q 1 g 0 0 10 10 re f 0.7 0.7 0.7 RG {1.6 * scale:.2f} w 0 0 10 10 re S"
+    if ticked:
+        look += f" {0.8 * scale:.2f} w 0 0 m 10 10 l S 0 10 m 10 0 l S"
+    return (look + " Q").encode("ascii")
+
+
+def in_career_key(characteristic: Characteristic) -> str:
+    """The key of the "in career" box of ``characteristic``'s specialty."""
+    return f"{characteristic}_specialty_in_career"
 
 
 def prefix(number: int) -> str:
@@ -90,8 +111,8 @@ class SheetForm:
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
         self._writer = WidgetWriter(canvas)
-        self._off = form_xobject(_BOX_OFF)
-        self._on = form_xobject(_BOX_ON)
+        self._looks: dict[float, tuple[Any, Any]] = {}
+        """The empty and crossed appearances of a box, by its side."""
         self.number = 0
         """The character whose fields are added now (from 1)."""
 
@@ -109,13 +130,17 @@ class SheetForm:
                          align={"left": 0, "center": 1, "right": 2}[align])
 
     def box(self, key: str, rect: Rect, ticked: bool, tooltip: str) -> None:
-        """A checkbox over a printed box, looking as the page prints it."""
+        """A checkbox over a printed (square) box, looking as the page prints it."""
         state = ON if ticked else "Off"
+        if rect.w not in self._looks:
+            self._looks[rect.w] = (form_xobject(_box_look(rect.w, False)),
+                                   form_xobject(_box_look(rect.w, True)))
+        off, on = self._looks[rect.w]
         add_widget(self.canvas, [
             f"<< /Type /Annot /Subtype /Widget /T {pdf_text(prefix(self.number) + key)} "
             f"{rect_entry(rect)}/TU {pdf_text(tooltip)} /FT /Btn /F 4 /MK << /CA (8) >> "
-            f"/DA (/ZaDb 0 Tf 0 g) /V /{state} /AS /{state} /AP << /N << /{ON} ", self._on,
-            " /Off ", self._off, " >> >> >>"])
+            f"/DA (/ZaDb 0 Tf 0 g) /V /{state} /AS /{state} /AP << /N << /{ON} ", on,
+            " /Off ", off, " >> >> >>"])
 
 
 def _file_data(character: SolCharacter) -> dict[str, Any]:
@@ -187,6 +212,8 @@ class _Overlay:
     base: SolCharacter
     values: dict[str, str]
     body: dict[str, Any]
+    numbers: list[int] = field(default_factory=list)
+    """The sheet's number of each skill in ``body`` (a skill struck off shifts the rest)."""
 
     def changed(self, key: str, printed: str, clean: Callable[[str], str] = str.strip
                 ) -> str | None:
@@ -196,6 +223,14 @@ class _Overlay:
             return None
         typed = clean(self.values[key])
         return None if typed == clean(printed) else typed
+
+    def ticked(self, key: str, printed: bool) -> bool | None:
+        """Whether the player left box ``key`` crossed, or None when it is absent or as
+        printed."""
+        if key not in self.values:
+            return None
+        now = self.values[key] == ON
+        return None if now == printed else now
 
     def texts(self) -> None:
         base, body = self.base, self.body
@@ -218,17 +253,22 @@ class _Overlay:
         for key in CHARACTERISTICS:
             special = self.base.specialty(key)
             typed = self.changed(f"{key}_specialty", special.name if special else "")
-            if typed is None:
-                continue
+            box = in_career_key(key)
             kept = specialties.get(key, [])
             at = next((i for i, s in enumerate(kept) if s["name"].strip()), None)
             if at is None:
-                if typed:
-                    specialties[key] = [{"name": typed, "in_career": True}, *kept]
-            elif typed:
-                kept[at]["name"] = typed
-            else:
+                if typed:  # a new one: in the career unless its box (printed crossed)
+                    # was cleared (a sheet printed before the box was has none)
+                    in_career = box not in self.values or self.values[box] == ON
+                    specialties[key] = [{"name": typed, "in_career": in_career}, *kept]
+            elif typed == "":
                 del kept[at]
+            else:
+                if typed:
+                    kept[at]["name"] = typed
+                ticked = self.ticked(box, special.in_career if special else True)
+                if ticked is not None:
+                    kept[at]["in_career"] = ticked
             if not specialties.get(key):
                 specialties.pop(key, None)
 
@@ -243,13 +283,45 @@ class _Overlay:
                     skills[index]["name"] = typed
                 else:
                     gone.add(index)  # its name cleared: the skill is struck off
+                    continue
             typed = self.changed(f"skill_{number}_characteristic",
                                  LABELS[skill.characteristic])
-            if typed is not None and index not in gone:
+            if typed is not None:
                 skills[index]["characteristic"] = _characteristic(
                     typed, f"Skill {number} characteristic")
+            ticked = self.ticked(f"skill_{number}_in_career", skill.in_career)
+            if ticked is not None:
+                skills[index]["in_career"] = ticked
+        self.numbers = [i + 1 for i in range(len(self.base.skills)) if i not in gone]
         if gone:
             self.body["skills"] = [s for i, s in enumerate(skills) if i not in gone]
+
+    def new_skills(self) -> None:
+        """The blank rows filled in: each a skill added after the listed ones, as the
+        builder adds one (the core refuses a skill with no name)."""
+        from seforge.systems.sword_of_life.rules import add_skill
+
+        listed = len(self.base.skills)
+        rows = sorted({int(match.group(1)) for key in self.values
+                       if (match := _SKILL_FIELD.fullmatch(key)) is not None
+                       and int(match.group(1)) > listed})
+        learnt = SolCharacter()
+        for number in rows:
+            name = self.values.get(f"skill_{number}_name", "").strip()
+            typed = self.values.get(f"skill_{number}_characteristic", "").strip()
+            in_career = self.values.get(f"skill_{number}_in_career") == ON
+            if not (name or typed or in_career):
+                continue  # left blank
+            try:  # (a row with no name is refused for that first)
+                add_skill(learnt, Skill(name=name, in_career=in_career, characteristic=(
+                    _characteristic(typed, f"Skill {number} characteristic") if name
+                    else "point")))
+            except RefusedError as exc:
+                raise _FieldError(f"Skill {number}", exc.reason) from None
+            self.numbers.append(number)
+        if learnt.skills:
+            self.body["skills"] = [*self.body.get("skills", []),
+                                   *(skill.model_dump(mode="json") for skill in learnt.skills)]
 
     def wounds(self) -> int | None:
         """The wounds the Grip boxes now show, or None when no box was changed (each box
@@ -271,9 +343,10 @@ _FIELD_LABELS: dict[str, str] = {
 }
 
 
-def _label(field: str | None) -> str:
-    """The sheet's word for a file's field (``specialties.edge[0].name``: Edge
-    specialty)."""
+def _label(field: str | None, numbers: list[int]) -> str:
+    """The sheet's word for a file's field (``specialties.edge[0].name``: Edge specialty;
+    ``skills[i].name``: Skill N name, ``N`` the sheet's number of the file's ``i``-th skill,
+    from ``numbers``)."""
     if field is None:
         return "the character"
     if field in _FIELD_LABELS:
@@ -283,7 +356,9 @@ def _label(field: str | None) -> str:
         return f"{LABELS[match.group(1)]} specialty"  # type: ignore[index]
     match = re.fullmatch(r"skills\[(\d+)\]\.(\w+)", field)
     if match:
-        return f"Skill {int(match.group(1)) + 1} {match.group(2)}"
+        index = int(match.group(1))
+        number = numbers[index] if index < len(numbers) else index + 1
+        return f"Skill {number} {match.group(2)}"
     return field
 
 
@@ -305,6 +380,7 @@ def _read_one(path: Path, number: int, values: dict[str, str]) -> SolCharacter:
         overlay.characteristics()
         overlay.specialties()
         overlay.skills()
+        overlay.new_skills()
         wounds = overlay.wounds()
     except _FieldError as exc:
         raise SheetReadError(f"{where}, field '{exc.label}': {exc.problem}") from None
@@ -312,7 +388,8 @@ def _read_one(path: Path, number: int, values: dict[str, str]) -> SolCharacter:
         check_document(overlay.body, where)
         character = CHARACTER.from_data(overlay.body, where)
     except DocumentFileError as exc:
-        raise SheetReadError(f"{where}, field '{_label(exc.field)}': {exc.problem}") from None
+        raise SheetReadError(f"{where}, field '{_label(exc.field, overlay.numbers)}': "
+                             f"{exc.problem}") from None
     if character.characteristics.grip != base.characteristics.grip:
         fit_grip_now(character)
     if wounds is not None:
