@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
     QHeaderView,
     QPlainTextEdit,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -30,9 +31,14 @@ WHY = 3
 
 
 class _HistoryTable(QTableWidget):
-    """The history lines; "Why" is as wide as its longest reason, at most a quarter, and
-    each row as tall as its wrapped text (measured once per fill or width, not per cell:
-    rows sized to their contents as each cell is set took 100 s to refill 1,000 lines)."""
+    """The history lines; "What" and "Why" share the width the numbers leave so that the
+    lines take the least height (:meth:`fit_why`), and each row is as tall as its wrapped
+    text (measured once per fill or width, not per cell: rows sized to their contents as
+    each cell is set took 100 s to refill 1,000 lines)."""
+
+    MEASURED = 200
+    """The newest lines :meth:`fit_why` weighs (the ones in view; a long history costs no
+    more)."""
 
     def __init__(self, rows: int, columns: int) -> None:
         super().__init__(rows, columns)
@@ -42,6 +48,7 @@ class _HistoryTable(QTableWidget):
         self._fit_rows.setInterval(0)
         self._fit_rows.timeout.connect(self.resizeRowsToContents)
         self._width = -1
+        self._heights: dict[tuple[str, int], int] = {}
         self.follow_end = False
         """Keep the newest line in view: set when the lines are filled in, dropped once the
         player scrolls up. Lines wrapped anew for a narrower dock grow taller after the
@@ -70,10 +77,70 @@ class _HistoryTable(QTableWidget):
             self._fit_rows.start()
 
     def fit_why(self) -> None:
+        """The "Why" column as wide as makes the lines shortest: no narrower than its head
+        and its longest word, no wider than its longest reason on one line nor than half
+        the room it shares with "What" (which takes the rest). A reason in one line of many
+        gets little room; reasons as long as the entries get up to half ("Why" kept a
+        quarter of the width for one reason, and "What" wrapped on every line)."""
         if self.isColumnHidden(WHY):
             return
-        wanted = max(self.sizeHintForColumn(WHY), self.horizontalHeader().sectionSizeHint(WHY))
-        self.setColumnWidth(WHY, min(wanted, self.viewport().width() // 4))
+        self.setColumnWidth(WHY, self._best_why_width())
+
+    def _best_why_width(self) -> int:
+        rows = range(max(0, self.rowCount() - self.MEASURED), self.rowCount())
+        lines = [(self._text(row, 2), self._text(row, WHY)) for row in rows]
+        reasons = [why for _what, why in lines if why]
+        metrics = self.fontMetrics()
+        pad = self._padding()
+        shared = self.viewport().width() - self.columnWidth(0) - self.columnWidth(1)
+        head = self.horizontalHeader().sectionSizeHint(WHY)
+        word = max((metrics.horizontalAdvance(w) for why in reasons for w in why.split()),
+                   default=0) + pad
+        whole = max((metrics.horizontalAdvance(why) for why in reasons), default=0) + pad
+        low = max(head, word)
+        high = min(whole, shared // 2)
+        if high <= low:
+            return min(low, max(head, shared // 2))
+        step = max(1, metrics.averageCharWidth())
+        widths = [*range(low, high, step), high]
+
+        def height(width: int) -> int:
+            return sum(max(self._height(what, shared - width), self._height(why, width))
+                       for what, why in lines)
+
+        best: int = min(widths, key=lambda width: (height(width), width))
+        return best
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.item(row, column)
+        return item.text() if item is not None else ""
+
+    def _padding(self) -> int:
+        """The room a cell keeps beside its text: the style's margin either side, the grid
+        line and a pixel to spare."""
+        return 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None,
+                                             self) + 1) + 2
+
+    def _height(self, text: str, width: int) -> int:
+        """The height ``text`` takes wrapped in a cell ``width`` pixels wide (remembered:
+        the same lines are measured at the same widths at each resize)."""
+        if not text:
+            return 0
+        key = (text, width)
+        known = self._heights.get(key)
+        if known is None:
+            if len(self._heights) > 20_000:
+                self._heights.clear()
+            room = QRect(0, 0, max(1, width - self._padding()), 100_000)
+            known = self.fontMetrics().boundingRect(
+                room, int(Qt.TextFlag.TextWordWrap), text).height()
+            self._heights[key] = known
+        return known
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._heights.clear()
 
 
 class PlayHistoryBox(QGroupBox):
