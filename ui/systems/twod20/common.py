@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -136,18 +136,22 @@ class FitColumns(QObject):
     ``keep`` letters of its cells (a typical name) before the others take more than their
     heads: first every head, then that room, then the other columns' cells (the shortest
     first), a little air, and the rest to the stretch columns. Where the room is short even
-    for the heads, the stretch columns keep what they can of their room (a quarter of the
-    table at most) and the other columns share the rest evenly, as :func:`elide_headers` has
-    them. Never a sideways scroll. :meth:`fit` again after the cells or the heads change."""
+    for the heads, the cells come first and the heads elide (see :meth:`_share`). Never a
+    sideways scroll. :meth:`fit` again after the cells or the heads change."""
 
     AIR = 12
     """The most pixels added to a short column's need when the table has room to spare."""
+    PAD = 8
+    """A cell's room beside its text: the style's margins, the grid line, a pixel spare."""
 
     def __init__(self, table: QTableWidget, stretch: Sequence[int], keep: int = 0) -> None:
         super().__init__(table)
         self._table = table
         self._stretch = tuple(stretch)
         self._keep = keep
+        rows = table.verticalHeader()
+        self._row_height = rows.defaultSectionSize()
+        rows.setMinimumSectionSize(self._row_height)  # a row grows for wrapped text only
         table.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -175,6 +179,11 @@ class FitColumns(QObject):
         return max(head, min(letters, table.sizeHintForColumn(column)))
 
     def fit(self) -> None:
+        self._fit_widths()
+        if self._table.wordWrap():  # a wrapped cell's row as tall as its lines
+            self._table.resizeRowsToContents()
+
+    def _fit_widths(self) -> None:
         table = self._table
         header = table.horizontalHeader()
         columns = [c for c in range(table.columnCount()) if not header.isSectionHidden(c)]
@@ -218,17 +227,105 @@ class FitColumns(QObject):
 
     def _share(self, stretch: list[int], others: list[int], room: int,
                keeps: dict[int, int]) -> None:
-        """Too little room for every head: the stretch columns keep what they can of
-        their room, the others share the rest evenly."""
+        """Too little room for every head: the cells come first (a head elides, whole in
+        its tooltip). Every column gets its least (:meth:`_least`: its cells' longest word,
+        the table wrapping at spaces; a stretch column's names in the lines a row holds;
+        its head's first letters), then the other columns their cells on one line, then
+        the heads, those that lack least first, then the stretch columns their room for a
+        typical name; what is left goes to the heads still short. Where the least does not
+        fit, the names wrap onto more lines (their rows grow), then the heads keep no
+        letters, and last each column gets a share in proportion to its least. (The
+        stretch columns kept a quarter of the table, and the others, sharing the rest
+        evenly, cut their cells: "0/10" read "0…" in the 1024x768 dock.)"""
         header = self._table.horizontalHeader()
-        share = max(0, room // 4) // len(stretch)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        if not others:
-            return
-        for column in stretch:
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(column, max(header.minimumSectionSize(),
-                                             min(keeps[column], share)))
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        columns = [c for c in range(self._table.columnCount()) if c in stretch or c in others]
+        heads = {column: header.sectionSizeHint(column) for column in columns}
+        # the least each column shows, wanting less each time it does not fit: the names
+        # wrap onto more lines (the rows grow), then the heads keep no letters
+        for in_a_row, some_of_head in ((True, True), (False, True), (False, False)):
+            widths = {column: self._least(column, heads[column], in_a_row, some_of_head)
+                      for column in columns}
+            if sum(widths.values()) <= room:
+                break
+        if sum(widths.values()) > room:
+            total = sum(widths.values())
+            widths = {column: max(1, room * width // total) for column, width in widths.items()}
+        else:
+            spare = room - sum(widths.values())
+            wants = [{column: self.needs_cells(column) for column in others}, heads,
+                     {column: keeps[column] for column in stretch}]
+            for want in wants:
+                spare = self._raise(widths, want, spare)
+            short = {c: heads[c] - widths[c] for c in columns if heads[c] > widths[c]} or {
+                column: 1 for column in stretch}
+            total = sum(short.values())
+            for column, lack in short.items():
+                widths[column] += spare * lack // total
+            spare = room - sum(widths.values())
+            widths[stretch[-1]] += spare
+        for column in columns:
+            header.resizeSection(column, widths[column])
+
+    def _least(self, column: int, head: int, in_a_row: bool, some_of_head: bool) -> int:
+        """The least a column shows whole: its cells' longest word (a stretch column's
+        cells, ``in_a_row``, in as many lines as a row holds), and, ``some_of_head``, its
+        head's first two letters (elided)."""
+        table = self._table
+        header = table.horizontalHeader()
+        metrics = table.fontMetrics()
+        texts = [item.text() for row in range(table.rowCount())
+                 if (item := table.item(row, column)) is not None and item.text().strip()]
+        word = max((metrics.horizontalAdvance(w) for text in texts for w in text.split()),
+                   default=0)
+        least = word + self.PAD if word else 0
+        if in_a_row and column in self._stretch and texts:
+            least = self._in_lines(texts, least)
+        if some_of_head:
+            item = table.horizontalHeaderItem(column)
+            start = (item.text() if item is not None else "")[:2] + "…"
+            least = max(least, min(head, header.fontMetrics().horizontalAdvance(start) + 2 + (
+                2 * table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None,
+                                              header))))
+        return max(least, header.minimumSectionSize())
+
+    def _in_lines(self, texts: list[str], least: int) -> int:
+        """The least width from ``least`` up at which every one of ``texts`` wraps onto
+        no more lines than a row of the table holds."""
+        table = self._table
+        metrics = table.fontMetrics()
+        rows = max(1, self._row_height // metrics.lineSpacing())
+        flags = int(Qt.TextFlag.TextWordWrap)
+
+        def fits(width: int) -> bool:
+            room = QRect(0, 0, max(1, width - self.PAD), 10_000)
+            return all(metrics.boundingRect(room, flags, text).height()
+                       <= rows * metrics.lineSpacing() for text in texts)
+
+        low = least
+        high = max(low, max(metrics.horizontalAdvance(text) for text in texts) + self.PAD)
+        while low < high:  # the narrowest width that fits
+            middle = (low + high) // 2
+            if fits(middle):
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
+    def needs_cells(self, column: int) -> int:
+        """The width ``column``'s cells need on one line (not its head)."""
+        return self._table.sizeHintForColumn(column)
+
+    @staticmethod
+    def _raise(widths: dict[int, int], want: dict[int, int], spare: int) -> int:
+        """Widen the columns of ``want`` to their want where ``spare`` allows, those that
+        lack least first; the room left."""
+        for column in sorted(want, key=lambda c: want[c] - widths[c]):
+            more = want[column] - widths[column]
+            if 0 < more <= spare:
+                widths[column] += more
+                spare -= more
+        return spare
 
 
 def fit_columns(table: QTableWidget, stretch: Sequence[int], keep: int = 0) -> FitColumns:

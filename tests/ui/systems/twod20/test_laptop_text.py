@@ -107,9 +107,9 @@ def test_the_conan_track_heading_is_whole(window: MainWindow, qtbot: QtBot) -> N
 def test_a_tracker_too_narrow_for_every_heading_shares_its_width(window: MainWindow,
                                                                  qtbot: QtBot) -> None:
     """The GM Screen's tracker is narrower than every column at its width: the Name column
-    keeps a quarter of the table for the names (it had a ninth: "C…"), the other columns share
-    the rest evenly, as before (each heading elided, whole in its tooltip), and never scroll
-    sideways."""
+    keeps a quarter of the table for the names (it had a ninth: "C…"), the cells come first,
+    each heading elided, whole in its tooltip (see test_conflict_name_width), and nothing
+    scrolls sideways."""
     conan_tracker_tab(window, qtbot)  # the GM Screen shows beside it, as a user has it
     dock = window.gm_screen_dock
     assert dock.isVisible()
@@ -124,8 +124,8 @@ def test_a_tracker_too_narrow_for_every_heading_shares_its_width(window: MainWin
     assert header.sectionResizeMode(0) is QHeaderView.ResizeMode.Fixed
     assert header.sectionSize(0) >= min(table.viewport().width() // 4 - 1,
                                         page.conflict.columns.keeps(0))
-    assert all(header.sectionResizeMode(c) is QHeaderView.ResizeMode.Stretch
-               for c in range(1, 9))
+    assert all(header.sectionResizeMode(c) is QHeaderView.ResizeMode.Fixed
+               for c in range(9))
     assert header.length() <= table.viewport().width()
     assert table.horizontalScrollBar().maximum() == 0
     heading = table.horizontalHeaderItem(4)
