@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.swords_edge.reference import TABLES, ReferenceTable, search
 from ui.shell.screen_fit import fit_on_screen
+from ui.systems.swords_edge.gm.word_breaks import WordBreakingDelegate, unbreakable_width
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -128,9 +129,10 @@ WRAPPED_HEAD = Qt.AlignmentFlag(Qt.AlignmentFlag.AlignCenter | int(Qt.TextFlag.T
 
 
 def narrow_view(view: QTableView, model: ReferenceModel) -> None:
-    """A view for a narrow page: never scrolls sideways, its heads elide (full text
-    in their tooltips)."""
+    """A view for a narrow page: never scrolls sideways, its heads wrap (full text in
+    their tooltips), and a cell's word too wide for its column breaks with a hyphen."""
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setItemDelegate(WordBreakingDelegate(view))
     header = view.horizontalHeader()
     header.setStretchLastSection(False)  # fit_columns gives it the rest of the room
     header.setMinimumSectionSize(8)
@@ -153,7 +155,7 @@ def words_of(text: str) -> list[str]:
 
 
 def column_widths(naturals: list[int], words: list[int], room: int,
-                  heads: list[int] | None = None) -> list[int]:
+                  heads: list[int] | None = None, keep: list[int] | None = None) -> list[int]:
     """Widths of a table's columns in ``room`` pixels.
 
     ``naturals`` are the widths each column needs for its longest line unwrapped,
@@ -162,21 +164,47 @@ def column_widths(naturals: list[int], words: list[int], room: int,
     natural width; otherwise every column keeps at least its longest word (so no word
     breaks into fragments, the last column's included) and the rest of the room is
     shared in proportion to what each column would like. When even the words do not all
-    fit, each head's word is kept first and the rest shared by the cells' words."""
+    fit, the columns share the room under one cap (:func:`capped`): each keeps its
+    ``keep`` (its widest word too short to break, which would be cut instead) and its head's
+    word when all of those fit, else its ``keep`` only, and only the longest words break."""
     if sum(naturals) <= room:
         return list(naturals)
     heads = list(heads) if heads is not None else [0] * len(naturals)
     floors = [max(h, min(w, n)) for h, w, n in zip(heads, words, naturals, strict=True)]
-    if sum(floors) > room:  # too narrow even for whole words
-        base = heads if sum(heads) <= room else [0] * len(floors)
-        spare = room - sum(base)
-        wants = [f - b for f, b in zip(floors, base, strict=True)]
+    if sum(floors) > room:  # too narrow even for whole words and heads
+        cells = [min(w, n) for w, n in zip(words, naturals, strict=True)]
+        if sum(cells) > room:  # the cells' words break: only the longest ones
+            kept = list(keep) if keep is not None else [0] * len(cells)
+            both = [max(k, h) for k, h in zip(kept, heads, strict=True)]
+            return capped(cells, room, both if sum(both) <= room else kept)
+        # the cells' words whole; what is left goes to the heads that want it most
+        spare = room - sum(cells)
+        wants = [f - c for f, c in zip(floors, cells, strict=True)]
         total = sum(wants) or 1
-        return [max(1, b + spare * w // total) for b, w in zip(base, wants, strict=True)]
+        return [c + spare * w // total for c, w in zip(cells, wants, strict=True)]
     spare = max(0, room - sum(floors))
     wants = [n - f for n, f in zip(naturals, floors, strict=True)]
     total = sum(wants) or 1
     return [f + spare * w // total for f, w in zip(floors, wants, strict=True)]
+
+
+def capped(wants: list[int], room: int, floors: list[int] | None = None) -> list[int]:
+    """``wants`` cut down to fit ``room`` under one common cap, each column keeping its
+    floor (its head's word): a column that wants less than the cap gets all it wants, the
+    widest give up the rest. In a table too narrow for its words, only its longest words
+    break (a short one, "Good", never does), and the heads still read whole."""
+    floors = list(floors) if floors is not None else [0] * len(wants)
+
+    def widths(cap: int) -> list[int]:
+        return [max(1, f, min(w, cap)) for w, f in zip(wants, floors, strict=True)]
+
+    if sum(widths(0)) > room:
+        return capped(wants, room) if any(floors) else widths(0)
+    low, high = 0, max(wants, default=0)
+    while low < high:  # the widest cap that fits
+        cap = (low + high + 1) // 2
+        low, high = (cap, high) if sum(widths(cap)) <= room else (low, cap - 1)
+    return widths(low)
 
 
 SMALLEST_HEAD = 0.8
@@ -240,7 +268,9 @@ def fit_columns(view: QTableView) -> None:
     naturals = [max([header_metrics.horizontalAdvance(title),
                      *(metrics.horizontalAdvance(t) for t in texts)]) + CELL_PADDING
                 for title, texts in zip(titles, cells, strict=True)]
-    widths = column_widths(naturals, words, room, heads)
+    keep = [min(unbreakable_width([w for t in texts for w in words_of(t)], metrics)
+                + CELL_PADDING, word) for texts, word in zip(cells, words, strict=True)]
+    widths = column_widths(naturals, words, room, heads, keep)
     if widths and not header.stretchLastSection():
         widths[-1] = max(1, room - sum(widths[:-1]))
     last = len(widths) if not header.stretchLastSection() else len(widths) - 1
