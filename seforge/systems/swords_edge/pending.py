@@ -134,6 +134,7 @@ from seforge.systems.swords_edge.wording import distinct_titles, ordinal, times
 
 __all__ = [
     "ALL_TOGETHER",
+    "EXERTION_READING",
     "JUDGE_FIRST",
     "LOG_LIMIT",
     "MAX_ACTION_NUMBER",
@@ -161,10 +162,12 @@ __all__ = [
     "clear_log",
     "clear_opponents",
     "consequences",
+    "exertion_change",
     "exertion_due",
     "exertion_luck",
     "exertion_of",
     "exertion_paid",
+    "exertion_refund",
     "exertion_refusal",
     "go_to",
     "join_round",
@@ -970,7 +973,8 @@ def _same_roll(test: PendingTest, roll: JudgedRoll) -> bool:
 
 def exertion_paid(test: PendingTest) -> int:
     """The Luck already paid for the extra Traits and Elements of the roll that judging
-    now would judge again (0: judging now judges a new roll)."""
+    now would judge again, less what was given back for those taken out (0: judging
+    now judges a new roll)."""
     verdict = test.verdict
     if verdict is None or not _same_roll(test, verdict):
         return 0
@@ -982,11 +986,31 @@ def exertion_paid(test: PendingTest) -> int:
     return paid
 
 
+EXERTION_READING = (
+    "Exertion is the price of an extra Trait or Element in a Test (L363: one Luck for "
+    "each one added), so a roll judged again (a die corrected, a Luck reroll) costs "
+    "what its Qualities cost now: one ticked since costs its Luck, one taken out gives "
+    "its Luck back, as it was never in the Test as judged.")
+"""SEForge's reading of Exertion for a roll judged again (docs/rules-readings.md)."""
+
+
+def exertion_change(test: PendingTest, character: Character | None) -> int:
+    """The Luck a roll judged now costs for its extra Traits and Elements, less what the
+    roll judged again already paid: negative when fewer are in it now, that Luck coming
+    back (:data:`EXERTION_READING`)."""
+    return exertion_luck(test, character) - exertion_paid(test)
+
+
 def exertion_due(test: PendingTest, character: Character | None) -> int:
     """The Luck a roll judged now costs for its extra Traits and Elements: what they
-    cost less what the roll judged again already paid (nothing comes back when fewer
-    are in it now: the Luck was spent putting them in)."""
-    return max(0, exertion_luck(test, character) - exertion_paid(test))
+    cost less what the roll judged again already paid (0 when that is more)."""
+    return max(0, exertion_change(test, character))
+
+
+def exertion_refund(test: PendingTest, character: Character | None) -> int:
+    """The Luck a roll judged now gives back: what the roll judged again paid for extra
+    Traits and Elements that are no longer in it (:data:`EXERTION_READING`)."""
+    return max(0, -exertion_change(test, character))
 
 
 def luck_spent(test: PendingTest, character: Character | None) -> int:
@@ -1010,7 +1034,9 @@ def exertion_refusal(test: PendingTest, character: Character | None) -> str | No
 
 
 def exertion_of(rolls: Iterable[JudgedRoll]) -> int:
-    """The Luck ``rolls`` cost for their extra Traits and Elements (Exertion)."""
+    """The Luck ``rolls`` cost for their extra Traits and Elements (Exertion), less what
+    they gave back: negative when a roll judged again gave back more than the others
+    cost."""
     return sum(roll.exertion for roll in rolls)
 
 
@@ -1040,7 +1066,7 @@ def judge_test(test: PendingTest, character: Character | None,
         raise RefusedError(NO_TN)
     if _stress_already_on(test):
         raise RefusedError(STRESS_APPLIED_AGAIN)
-    due = exertion_due(test, character)  # before the Action may open the next round
+    change = exertion_change(test, character)  # before the Action may open the next round
     step = test.step
     d1, d2 = test.dice
     mod = modifier(test, character)
@@ -1074,8 +1100,7 @@ def judge_test(test: PendingTest, character: Character | None,
     if character is not None and not undefended_pc:
         judged.used = sorted(test.selected())
         judged.trait = test.trait
-        if kind != "reroll":
-            judged.exertion = due
+        judged.exertion = change
     test.verdict = judged
     test.log = [*test.log, judged][-LOG_LIMIT:]
     return verdict

@@ -111,11 +111,11 @@ class JudgedRoll(_Model):
     actor: str | None = None
     used: list[str] = Field(default_factory=list)
     """The PC's Qualities in the roll (keys), for a Critical Failure's Advancement."""
-    exertion: int = Field(default=0, ge=0)
+    exertion: int = 0
     """The Luck the roll's extra Traits and Elements cost the PC (Exertion: spent to put
-    them into the roll, book: *Luck*); 0 for a Luck reroll, which judges again a roll
-    already paid for; for the same roll judged again (a die corrected), only what the
-    Qualities added since cost."""
+    them into the roll, book: *Luck*); for the same roll judged again (a die corrected,
+    a Luck reroll) only the change: what the Qualities added since cost, or, negative,
+    the Luck given back for those taken out (``pending.EXERTION_READING``)."""
     trait: Trait | None = None
     offer_taken: bool = False
     """What its critical offered (see :func:`consequences`) has been recorded."""

@@ -62,7 +62,12 @@ from seforge.systems.swords_edge.play.advancement import (
 from seforge.systems.swords_edge.play.guards import check_level
 from seforge.systems.swords_edge.play.history import full_dump, restore
 from seforge.systems.swords_edge.play.keys import describe_key
-from seforge.systems.swords_edge.play.luck import LUCK_PURPOSES, gain_luck, spend_luck
+from seforge.systems.swords_edge.play.luck import (
+    LUCK_PURPOSES,
+    gain_luck,
+    refund_exertion,
+    spend_luck,
+)
 from seforge.systems.swords_edge.play.pivots import earn_pivot_advancement
 from seforge.systems.swords_edge.play.session import end_scene
 from seforge.systems.swords_edge.play.stress import resolve_doom, take_stress
@@ -493,6 +498,21 @@ class Scene(SceneRoster):
         entry.luck_spent += amount
         what = LUCK_PURPOSES.get(purpose, purpose)
         return self._event(f"{self.title(entry.id)} spends {amount} Luck ({what}).")
+
+    def refund_exertion(self, ref: PCRef, amount: int, why: str = "") -> SceneEvent:
+        """Give a PC back the Luck its extra Traits and Elements cost a roll, for those
+        taken out before the roll was judged again, via
+        :func:`seforge.systems.swords_edge.play.luck.refund_exertion`."""
+        self._open("give Luck back")
+        entry = self.pc(ref)
+        try:
+            refund_exertion(self.character(ref), amount, why)
+        except RefusedError as exc:
+            raise RefusedError(str(exc)) from None
+        entry.luck_spent = max(0, entry.luck_spent - amount)
+        what = LUCK_PURPOSES["exertion"]
+        return self._event(f"{self.title(entry.id)} gets back {amount} Luck spent to "
+                           f"{what}.")
 
     def give_luck(self, ref: PCRef, reason: str, amount: int = 1) -> SceneEvent:
         """The GM rewards a PC with Luck."""

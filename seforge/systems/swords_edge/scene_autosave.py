@@ -29,6 +29,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from seforge.core.documents import DocumentFileError, DocumentKind, read_json_file
+from seforge.core.refused import RefusedError
 from seforge.systems.swords_edge.fileformat import (
     character_from_data,
     character_to_data,
@@ -36,7 +37,7 @@ from seforge.systems.swords_edge.fileformat import (
 )
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.scene import Scene, load_scene, save_scene
-from seforge.systems.swords_edge.scene_changes import Patch, data_of, diff
+from seforge.systems.swords_edge.scene_changes import Patch, data_of, diff, replay
 
 SCENE_FILE_NAME = "current.sescene"
 PCS_FILE_NAME = "current.paths.json"
@@ -182,27 +183,55 @@ def kept_is_newer(kept: Character, own: Character) -> bool:
     return history[:len(theirs)] == theirs
 
 
-def same_pc(kept: Character, candidates: Sequence[Character]) -> int | None:
+def same_pc(kept: Character, candidates: Sequence[Character],
+            changes: Sequence[Patch] = ()) -> int | None:
     """Which of ``candidates`` (characters without a file, restored from their own
     autosaves) is the PC a scene's autosave ``kept`` whole, by index (None: none).
 
     Both are the one PC as it stood at two moments (its autosave, the scene's), so one
     history begins with the other, each entry with the time it was written: the
     candidate sharing the longest such beginning is the PC (the one with the PC's name
-    first among equals). One shared entry at least: a character with no history yet
-    (a fresh copy of the same book PC) could be any copy of it, and is not taken."""
+    first among equals). A candidate with no history yet (its autosave was written
+    before the PC joined the scene, whose joining began its history) shares no entry:
+    it is the PC only when the scene's ``changes`` to the PC, replayed over it, give
+    exactly what the scene kept (:func:`is_kept_before_the_scene`); without them it
+    could be any fresh copy of the same PC, and is not taken."""
     history = _bare_history(kept)
     best: tuple[int, bool] | None = None
     found: int | None = None
     for index, candidate in enumerate(candidates):
         theirs = _bare_history(candidate)
         shared = min(len(history), len(theirs))
-        if shared == 0 or history[:shared] != theirs[:shared]:
+        if shared == 0:
+            if theirs or not is_kept_before_the_scene(kept, candidate, changes):
+                continue
+        elif history[:shared] != theirs[:shared]:
             continue
         named = candidate.name == kept.name
         if best is None or (shared, named) > best:
             best, found = (shared, named), index
     return found
+
+
+def is_kept_before_the_scene(kept: Character, own: Character,
+                             changes: Sequence[Patch]) -> bool:
+    """Whether ``own`` is the PC the scene ``kept`` as it stood before the scene's
+    ``changes`` to it: replayed over ``own``, they give ``kept`` (its history entries
+    as written, each snapshot aside). False without changes, or when they no longer
+    fit ``own``."""
+    if not any(changes):
+        return False
+    try:
+        replayed = replay(own, list(changes))
+    except RefusedError:
+        return False
+    return _without_snapshots(replayed) == _without_snapshots(kept)
+
+
+def _without_snapshots(character: Character) -> dict[str, Any]:
+    data = data_of(character)
+    data["history"] = _bare_history(character)
+    return data
 
 
 def save_autosave(scene: Scene, pcs: ScenePCs, folder: Path) -> None:

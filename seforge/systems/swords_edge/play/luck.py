@@ -64,6 +64,24 @@ def spend_luck(character: Character, purpose: str, amount: int = 1, why: str = "
     )
 
 
+def refund_exertion(character: Character, amount: int = 1, why: str = "") -> None:
+    """Give back Luck spent on Exertion for Qualities taken out of a roll before it was
+    judged again: they were never in the Test as judged, so their Luck was never
+    spent (``pending.EXERTION_READING``)."""
+    require_session(character, "get Luck back")
+    if amount < 1:
+        raise RefusedError("give back at least one Luck")
+    if character.play.luck + amount > MAX_LUCK:
+        raise RefusedError(f"a character holds at most {MAX_LUCK} Luck")
+    character.play.luck += amount
+    record(
+        character,
+        "refund_luck",
+        f"Got back {amount} Luck spent to {LUCK_PURPOSES['exertion']}",
+        why,
+    )
+
+
 def gain_luck(character: Character, reason: str, amount: int = 1) -> None:
     """Give the character Luck (a Weakness invoked, a GM reward...)."""
     require_session(character, "gain Luck")

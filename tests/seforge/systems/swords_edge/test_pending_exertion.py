@@ -65,8 +65,9 @@ def test_judging_the_same_roll_again_costs_only_what_it_did_not_pay() -> None:
     pt.judge_test(test, jyrell)
     assert test.log[-1].exertion == 1
     assert pt.exertion_of(test.log) == 2
-    pt.toggle_quality(test, jyrell, "trait:Cunning", False)  # fewer: nothing back
+    pt.toggle_quality(test, jyrell, "trait:Cunning", False)  # fewer: nothing due...
     assert pt.exertion_due(test, jyrell) == 0
+    assert pt.exertion_refund(test, jyrell) == 1  # ...and its Luck comes back
 
 
 def test_a_roll_in_another_step_pays_for_its_own_extra_qualities() -> None:

@@ -512,8 +512,12 @@ class CalculatorTab(CalculatorView):
 
     def _reroll(self, mutate: Callable[[PendingTest], Verdict]) -> Verdict | None:
         """A Luck reroll: the PC must have the Luck (the core says why not), then the
-        Test changes and the PC's owner spends it."""
+        Test changes and the PC's owner spends it. It judges the roll again, so in a
+        scene it also pays for the extra Traits and Elements ticked since (refused, saying
+        why, when the PC lacks that Luck) and gives back what those taken out cost."""
         character = self.owner.character
+        if not self._exertion_paid():
+            return None
         if self._records() and character is not None:
             try:
                 spend_luck(character.model_copy(deep=True), "reroll")

@@ -375,6 +375,7 @@ class CalculatorLayout(QWidget):
         self.qualities_layout.setSpacing(2)
         self.luck_label = QLabel("Luck spent: 0", group)
         self.luck_label.setObjectName("luck_label")
+        self.luck_label.setWordWrap(True)  # "(1 back when judged again)" in a narrow dock
         tip(self.luck_label, "Luck spent", RULE_TIPS["exertion"])
         self.problems_label = QLabel(group)
         self.problems_label.setWordWrap(True)

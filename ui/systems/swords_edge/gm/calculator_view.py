@@ -81,7 +81,7 @@ class CalculatorView(CalculatorLayout):
         self.no_ncs.setVisible(not test.opponents)
 
         if character is not None:
-            self.luck_label.setText(f"Luck spent: {pt.exertion_luck(test, character)}")
+            self.luck_label.setText(self._luck_text(test, character))
             problems = pt.problems(test, character)
             self.problems_label.setText("\n".join(problems))
             self.problems_label.setVisible(bool(problems))
@@ -122,6 +122,14 @@ class CalculatorView(CalculatorLayout):
             self.odds.show_undefended_pc(total, undefended_bands(options))
         else:
             self.odds.show_test(total, breakdown.total, criticals_reading(options))
+
+    def _luck_text(self, test: PendingTest, character: Character) -> str:
+        """What the PC's extra Traits and Elements cost in this step; for a Test of a
+        scene (which spends that Luck with each roll), also the Luck judging the same
+        roll again gives back for those taken out since it was judged."""
+        text = f"Luck spent: {pt.exertion_luck(test, character)}"
+        back = pt.exertion_refund(test, character) if self.scene_records else 0
+        return f"{text} ({back} back when judged again)" if back else text
 
     def _draw_verdict(self, test: PendingTest) -> None:
         verdict = test.verdict

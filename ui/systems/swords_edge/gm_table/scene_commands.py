@@ -135,15 +135,16 @@ def along_sentence(along: _Along, undo: bool, ahead: bool = False) -> str:
     return f"Also {verb}, so that the scene and its PCs agree: {listed}."
 
 
-def undo_along(stack: QUndoStack) -> _Along:
-    """The later steps an Undo on ``stack`` would take along, as :meth:`SceneStep.follow`
-    would undo them, worked out without moving any history: each other half of a linked
-    step is undone down to it, the steps on top of it first, and those may be linked
-    steps in turn."""
-    if not shiboken6.isValid(stack) or not stack.canUndo():
+def steps_along(stack: QUndoStack, undo: bool) -> _Along:
+    """The other steps an Undo (Redo) on ``stack`` would take along, as
+    :meth:`SceneStep.follow` would move them, worked out without moving any history:
+    each other half of a linked step is undone down to it, the steps on top of it first
+    (redone up to it, the undone steps under it first), and those may be linked steps
+    in turn."""
+    if not shiboken6.isValid(stack) or not (stack.canUndo() if undo else stack.canRedo()):
         return []
     at: dict[int, int] = {}
-    """Each history's index as the Undo would leave it (by the stack's id)."""
+    """Each history's index as the Undo (Redo) would leave it (by the stack's id)."""
     handled: set[int] = set()
     """The linked steps whose other halves are already followed."""
     along: _Along = []
@@ -151,7 +152,13 @@ def undo_along(stack: QUndoStack) -> _Along:
     def index(of: QUndoStack) -> int:
         return at.get(id(of), of.index())
 
-    def undone(command: QUndoCommand) -> None:
+    def next_index(of: QUndoStack) -> int | None:
+        """The index of the step ``of`` would move next (None: none left)."""
+        if undo:
+            return index(of) - 1 if index(of) > 0 else None
+        return index(of) if index(of) < of.count() else None
+
+    def moved(command: QUndoCommand) -> None:
         for part in _commands(command):
             step = part.step if isinstance(part, ScenePCCommand) else part
             if not isinstance(step, SceneStep) or id(step) in handled:
@@ -166,31 +173,36 @@ def undo_along(stack: QUndoStack) -> _Along:
 
     def through(other: QUndoStack, half: QUndoCommand,
                 whose: CharacterDocument | None) -> None:
-        if not any(_holds(other.command(i), half) for i in range(index(other))):
+        ahead = range(index(other)) if undo else range(index(other), other.count())
+        if not any(_holds(other.command(i), half) for i in ahead):
             return
-        while index(other) > 0:
-            top = other.command(index(other) - 1)
+        while (i := next_index(other)) is not None:
+            top = other.command(i)
             reached = _holds(top, half)
             if not reached:
                 along.append((top, whose))
-            at[id(other)] = index(other) - 1
-            undone(top)
+            at[id(other)] = i if undo else i + 1
+            moved(top)
             if reached:
                 break
 
-    top = stack.command(stack.index() - 1)
-    at[id(stack)] = stack.index() - 1
-    undone(top)
+    first = next_index(stack)
+    if first is None:
+        return []
+    at[id(stack)] = first if undo else first + 1
+    moved(stack.command(first))
     return along
 
 
-def undo_warning(along: _Along) -> str:
-    """What Edit › Undo adds to its text when it takes later steps along:
-    "(and 2 later scene steps)" ("" when it takes none)."""
+def undo_warning(along: _Along, undo: bool = True) -> str:
+    """What Edit › Undo (Redo) adds to its text when it takes other steps along:
+    "(and 2 later scene steps)" ("(and 1 earlier step)" for Redo; "" when it takes
+    none)."""
     if not along:
         return ""
     scene = "scene " if all(document is None for _c, document in along) else ""
-    return f"(and {len(along)} later {scene}step{'s' if len(along) != 1 else ''})"
+    when = "later" if undo else "earlier"
+    return f"(and {len(along)} {when} {scene}step{'s' if len(along) != 1 else ''})"
 
 
 def drop_broken_redo(stack: QUndoStack) -> bool:

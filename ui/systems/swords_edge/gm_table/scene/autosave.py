@@ -184,7 +184,8 @@ class SceneAutosave(QWidget):
                     or self.registry.holders(copy) != {HOLDER}:
                 del waiting[pc_id]
                 continue
-            if same_pc(copy.character, [document.character]) is None:
+            if same_pc(copy.character, [document.character],
+                       self.scene_changes(pc_id)) is None:
                 continue
             del waiting[pc_id]
             self._take_over(pc_id, copy, document)

@@ -138,7 +138,8 @@ class SceneCalculatorLink(QWidget):
     def store_test(self, pc_id: str, test: PendingTest) -> None:
         """Keep the calculator's latest Test as the pairing's (saved with the scene),
         with what it brings: its rolls in the log and the PC's history, the Luck its
-        extra Traits and Elements cost (exertion) and the Luck of a reroll, a settled
+        extra Traits and Elements cost (exertion, or given back for those taken out of a
+        roll judged again) and the Luck of a reroll, a settled
         Momentum, NC Stress. A step the scene's Undo or Redo replays changes nothing
         here (the scene's half of that step restores the scene)."""
         if self._routed and self._test_step is None:
@@ -158,17 +159,20 @@ class SceneCalculatorLink(QWidget):
         title = "Luck reroll" if rerolls > 0 else "Roll" if new else "Test calculator"
         notes: list[str] = []
         # Whether the panels show something new (not only the Test: no redraw then).
-        shown = [bool(new) or rerolls > 0 or exertion > 0]
+        shown = [bool(new) or rerolls > 0 or exertion != 0]
 
         def operation(scene: Scene) -> None:
             scene.store_test(pc_id, test)
             # The Luck the roll's extra Traits and Elements cost is spent with it (the
-            # calculator refused the roll when the PC lacked it).
-            if exertion > 0:
-                try:
+            # calculator refused the roll when the PC lacked it); a roll judged again
+            # with fewer of them gives back what those cost.
+            try:
+                if exertion > 0:
                     scene.spend_luck(pc_id, "exertion", exertion, "Test calculator")
-                except RefusedError as exc:
-                    notes.append(f"Luck exertion: {sentence(exc)}")
+                elif exertion < 0:
+                    scene.refund_exertion(pc_id, -exertion, "Test calculator")
+            except RefusedError as exc:
+                notes.append(f"Luck exertion: {sentence(exc)}")
             for entry in new:
                 scene.note(roll_line(entry))
             if new and scene.is_bound(pc_id):

@@ -4,7 +4,7 @@ next scene with the same PCs (a base of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,11 +21,13 @@ from seforge.systems.swords_edge.fileformat import (
     save_character,
 )
 from seforge.systems.swords_edge.models import Character
-from seforge.systems.swords_edge.play.history import full_dump
+from seforge.systems.swords_edge.play.history import full_dump, trial_copy
 from seforge.systems.swords_edge.scene import (
     Scene,
+    scene_from_data,
+    scene_to_data,
 )
-from seforge.systems.swords_edge.scene_changes import Patch, replay
+from seforge.systems.swords_edge.scene_changes import Patch, replay, step_changes
 from ui.shell import dialogs
 from ui.shell.disk import DiskStamp
 from ui.shell.widgets import DocumentLineEdit
@@ -89,6 +91,8 @@ class SceneEnding(QWidget):
         unsaved (the file gets only the scene's changes), or cancel the end."""
         others = self._pcs_with_other_edits()
         whole = {pc_id for pc_id in others if not self._scene_alone_fits(pc_id)}
+        whole |= self._needed_by_the_end(others - whole, recovery, luck_for_penalties,
+                                         pivot_touched)
         keep_unsaved = self._ask_about_other_edits(others, whole)
         if keep_unsaved is None:
             return False
@@ -161,21 +165,51 @@ class SceneEnding(QWidget):
             return None
         return choice == KEEP_OTHERS
 
-    def _scene_alone_fits(self, pc_id: str) -> bool:
+    def _scene_alone_fits(self, pc_id: str, more: Sequence[Patch] = ()) -> bool:
         """Whether the PC's file as it is on disk can take the scene's changes alone
-        (False: they use what only the owner's other edits hold, as a Luck gained in
-        the Play dock and spent by the scene; the file would hold less than none). A
-        file that cannot be read fits: writing it says what is wrong."""
+        (and ``more`` after them: the end of the scene, tried beforehand). False: they
+        use what only the owner's other edits hold, as a Luck gained in the Play dock
+        and spent by the scene, or Penalty Ranks taken there that the end removes in
+        part; the file would hold less than none. A file that cannot be read fits:
+        writing it says what is wrong."""
         document = self.document_of(pc_id)
         if document is None or document.path is None:
             return True
         try:
-            replay(load_character(document.path), self.scene_changes(pc_id))
+            replay(load_character(document.path), [*self.scene_changes(pc_id), *more])
         except CharacterFileError:
             return True
         except RefusedError:
             return False
         return True
+
+    def _needed_by_the_end(self, pc_ids: set[str],
+                           recovery: dict[str, str | None] | None,
+                           luck_for_penalties: dict[str, int] | None,
+                           pivot_touched: dict[str, str | None] | None) -> set[str]:
+        """The PCs of ``pc_ids`` whose file could take the scene's changes alone but
+        not the end of the scene as asked (it spends Luck or removes Penalty Ranks only
+        their other unsaved edits hold), so that the question before the end says so
+        rather than offering to keep those edits unsaved: the end is tried on a copy of
+        the scene and of its PCs (a refusal is left to the real end to tell)."""
+        if not pc_ids:
+            return set()
+        trial = scene_from_data(scene_to_data(self.scene))
+        copies: dict[int, Character] = {}
+        before: dict[str, dict[str, Any]] = {}
+        for entry in self.scene.pcs:
+            if not self.scene.is_bound(entry.id):
+                continue
+            character = self.scene.character(entry.id)
+            copy = copies.setdefault(id(character), trial_copy(character))
+            trial.bind(entry.id, copy)
+            before[entry.id] = full_dump(character)
+        try:
+            trial.end_scene(recovery, luck_for_penalties, pivot_touched)
+        except RefusedError:
+            return set()
+        return {pc_id for pc_id in pc_ids if pc_id in before and not self._scene_alone_fits(
+            pc_id, [step_changes(before[pc_id], full_dump(trial.character(pc_id)))])}
 
     def _write_pc(self, pc_id: str, name: str, only_scene: bool) -> tuple[Path | None, str]:
         """Write one PC's file at the end of the scene: the file and "" when written

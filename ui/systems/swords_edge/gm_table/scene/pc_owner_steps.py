@@ -112,7 +112,7 @@ class PCOwnerSteps(QWidget):
             except CharacterFileError:
                 document = None
         else:
-            document = self._restored_without_file(state)
+            document = self._restored_without_file(state, changes)
         if document is None:
             document = self.registry.adopt(state, path, HOLDER)
             if path is not None:
@@ -137,12 +137,14 @@ class PCOwnerSteps(QWidget):
             self._step_on(document, "Restore the scene's state",
                           lambda: restore(document.character, wanted))
 
-    def _restored_without_file(self, state: Character) -> CharacterDocument | None:
+    def _restored_without_file(self, state: Character,
+                               changes: Sequence[Patch] = ()) -> CharacterDocument | None:
         """The open document without a file that is the PC the scene kept as ``state``
-        (its own autosave restored in a tab), held by the scene now; None: none is."""
+        (its own autosave restored in a tab, maybe written before the scene's
+        ``changes`` began its history), held by the scene now; None: none is."""
         free = [d for d in self.registry.documents()
                 if d.path is None and HOLDER not in self.registry.holders(d)]
-        found = same_pc(state, [d.character for d in free])
+        found = same_pc(state, [d.character for d in free], changes)
         if found is None:
             return None
         return self.registry.add(free[found], HOLDER)
@@ -308,13 +310,16 @@ class PCOwnerSteps(QWidget):
         self._warn_undo()
 
     def _warn_undo(self) -> None:
-        """Have the window's Undo action warn of the later steps it takes along (see
-        :mod:`~ui.systems.swords_edge.gm_table.scene.undo_warning`)."""
+        """Have the window's Undo and Redo actions warn of the other steps they take
+        along (see :mod:`~ui.systems.swords_edge.gm_table.scene.undo_warning`)."""
         window = self.window()
-        action = getattr(window, "undo_action", None)
         group = getattr(window, "undo_group", None)
-        if isinstance(action, QAction) and isinstance(group, QUndoGroup):
-            UndoWarning.of(action, group).update()
+        if not isinstance(group, QUndoGroup):
+            return
+        for name, undo in (("undo_action", True), ("redo_action", False)):
+            action = getattr(window, name, None)
+            if isinstance(action, QAction):
+                UndoWarning.of(action, group, undo).update()
 
     def _owner_changed(self, document: CharacterDocument) -> None:
         """After a scene step's redo/undo: tell the owner's views (and redraw here)."""
