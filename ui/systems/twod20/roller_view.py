@@ -52,6 +52,7 @@ from ui.shell.widgets import spin_box
 from ui.shell.written_step import WrittenStep
 from ui.systems.twod20.calculator import Calculator
 from ui.systems.twod20.common import set_reason
+from ui.systems.twod20.record_test_pick import SkillTestPick
 
 RECORD = "\x00record"
 """The target combo's data for the record open in the window (tracker entries hold names)."""
@@ -122,6 +123,10 @@ class RollerPanel(QGroupBox):
                                     "in the window")
         self.who.setAccessibleName("Who rolls or takes the result")
         form.addRow("Who", self.who)
+        self.test_pick = SkillTestPick(self._fill_test)
+        self.test_pick.set_record(
+            lambda: self.record_owner.document if self.record_owner is not None else None)
+        form.addRow("Test", self.test_pick)
         self.roll_test_button = self._button("Roll d20s", "Roll the test set up in the "
                                              "calculator with the system's secure random "
                                              "source", self.roll_test)
@@ -375,6 +380,11 @@ class RollerPanel(QGroupBox):
         if self.calculator.intense.isChecked() and "Intense" not in typed:
             extra.append("Intense")
         return ", ".join(part for part in [text, *extra] if part.strip())
+
+    def _fill_test(self, tn: int, focus: int) -> None:
+        """The calculator's target number and Focus, from the record's attribute and skill."""
+        self.calculator.tn.setValue(tn)
+        self.calculator.focus.setValue(focus)
 
     def _weapon_chosen(self, index: int) -> None:
         from seforge.systems.twod20.records import attack_damage
@@ -651,6 +661,7 @@ class RollerPanel(QGroupBox):
             for position, weapon in enumerate(self.record_owner.document.weapons):
                 self.weapon.addItem(weapon.name or f"Attack {position + 1}", position)
         self.weapon.setEnabled(self.weapon.count() > 1)
+        self.test_pick.refresh()
         self.calculator.set_pay_limits(self._pay_limits())
         self._refresh_roll()
         set_reason(self.apply_test_button, self._why_not_apply_test(),
