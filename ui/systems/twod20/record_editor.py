@@ -76,8 +76,8 @@ class RecordEditor(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         self.page_scroll = page_scroll()
         body = QWidget()
-        self.body_layout = QVBoxLayout(body)
-        self.body_layout.setContentsMargins(0, 0, 0, 0)
+        self.body_layout = QVBoxLayout(body)  # the style's margins, as the other builders
+        # have them: at 0 the name field and the group titles touched the tab's frame
         # the sheet and its ledger side by side when wide, the ledger under it when narrow
         self.columns = ReflowRow([body, self._build_ledger()], (3, 1))
         self.page_scroll.setWidget(self.columns)
