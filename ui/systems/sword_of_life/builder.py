@@ -69,6 +69,7 @@ from seforge.systems.sword_of_life.rules import (
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns
 from ui.shell.focus_nav import no_tab_trap
+from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.refusal import show_refusal
 from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import (
@@ -77,7 +78,6 @@ from ui.shell.widgets import (
     show_document_text,
     whole_numbers,
 )
-from ui.systems.sword_of_life.mnemonics import mnemonic_scope
 from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 
 NAME_CHARS = 200

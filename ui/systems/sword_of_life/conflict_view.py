@@ -69,6 +69,7 @@ from seforge.systems.sword_of_life.several import METHOD_LABELS, METHOD_NOTES
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.focus_nav import no_tab_trap
+from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.refusal import REFUSALS, show_refusal
 from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import DocumentLineEdit, spin_box
@@ -80,7 +81,6 @@ from ui.systems.sword_of_life.exchanges_view import (
     draw_log,
     draw_odds,
 )
-from ui.systems.sword_of_life.mnemonics import mnemonic_scope
 from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
 from ui.systems.sword_of_life.sides_table import (
     SIDE_COLUMNS,

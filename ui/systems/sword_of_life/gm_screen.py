@@ -62,9 +62,9 @@ from seforge.systems.sword_of_life.several import (
 )
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.focus_nav import FocusInView, no_tab_trap
+from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.widgets import filling, spin_box
 from ui.systems.sword_of_life.conflict_view import ConflictEditor
-from ui.systems.sword_of_life.mnemonics import mnemonic_scope
 from ui.systems.sword_of_life.scroll_page import scroll_page
 from ui.systems.sword_of_life.table_settings_box import combo
 

@@ -179,7 +179,7 @@ def test_each_panes_letters_are_unique(window: MainWindow) -> None:
     """Within one pane two controls with one letter make Alt+letter move the focus between
     them instead of pressing either."""
     from ui.shell.keys import mnemonic
-    from ui.systems.sword_of_life.mnemonics import show_mnemonics
+    from ui.shell.mnemonic_scopes import show_mnemonics
 
     _owner, character = new_character(window)
     _conflict_owner, conflict = new_conflict(window)

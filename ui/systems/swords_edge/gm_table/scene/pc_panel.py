@@ -38,6 +38,7 @@ from seforge.systems.swords_edge.scene import (
 )
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, nc_state_text, nc_stress_rule
 from ui.shell.focus_nav import no_tab_trap
+from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.widgets import tip
 from ui.systems.swords_edge.gm_table.common import TYPE_LABELS
 from ui.systems.swords_edge.widgets import cell_data, cell_text
@@ -208,6 +209,8 @@ class PCPanel(QGroupBox):
         layout.addLayout(row1)
         layout.addLayout(row2)
         self._wire_buttons(character, bool(scene.facing(entry.id)), scene.ended)
+        # every PC's panel has the same letters: only the one worked in answers them
+        mnemonic_scope(self, among=tracker)
 
     def _wire_buttons(self, character: Character, facing: bool, ended: bool) -> None:
         """Connect the PC's buttons to the tracker; grey those the PC cannot use now."""
