@@ -111,3 +111,24 @@ def test_an_alt_key_brings_its_field_into_view(qtbot: QtBot, window: MainWindow)
     qtbot.waitUntil(goal.hasFocus)
     qtbot.waitUntil(lambda: not goal.visibleRegion().isEmpty())
     assert goal.visibleRegion().boundingRect().height() == goal.height()  # all of it
+
+
+def test_a_fetish_elements_field_has_a_letter_of_its_own(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """Found keyboard-only: a Fetish Element's "Fetish of" field took Alt+O, Concept's
+    letter, so Alt+O went round the two fields."""
+    from seforge.systems.swords_edge.models import ElementKind
+
+    window.new_document()
+    editor = window.current_editor()
+    assert editor is not None
+    panel = editor.elements
+    panel.add_actions[ElementKind.FETISH].trigger()  # Add Element's drop-down: Add Fetish
+    qtbot.waitUntil(panel.fetish_label.isVisible)
+    shared = {key: where for key, where in _alt_keys(window, editor).items() if len(where) > 1}
+    assert shared == {}
+    key = mnemonic(panel.fetish_label.text())
+    assert key is not None
+    panel.name_edit.setFocus()
+    qtbot.keyClick(panel.name_edit, Qt.Key(ord(key.upper())), Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(panel.fetish_edit.hasFocus)  # one press: the field

@@ -231,7 +231,7 @@ class ElementsPanel(QWidget):
         label_rank.setBuddy(self.rank_combo)
         form.addRow(label_rank, row)
         form.addRow(kind_label_widget, kind_row)
-        self.fetish_label = QLabel("Fetish &of", self.details)
+        self.fetish_label = QLabel("Pa&ys for", self.details)  # (Alt+O: Concept)
         self.fetish_label.setBuddy(self.fetish_edit)
         form.addRow(self.fetish_label, self.fetish_edit)
         layout.addWidget(self.details)
