@@ -10,19 +10,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDockWidget,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from ui.shell.keys import unmarked
+
+SEARCH_WORDS = ("search", "find")
+"""How a GM page's search field begins its accessible name or placeholder ("Search the
+reference tables", "Search the tables..."): every system's reference tables have one."""
+
+PICKER_LABEL = "&System:"
+
 OBJECT_NAME = "gm_screen"
 TITLE = "GM Screen"
 MIN_WIDTH = 280
+
+
+def search_field(page: QWidget) -> QLineEdit | None:
+    """The search field of ``page`` on show (on its current tab), if it has one: a line
+    edit that takes typing and whose accessible name or placeholder starts with "Search"
+    or "Find". A field on a tab not on show is left alone (the GM's page is not turned
+    over by a key that only brings the dock)."""
+    for edit in page.findChildren(QLineEdit):
+        words = (edit.accessibleName().casefold(), edit.placeholderText().casefold())
+        if (edit.isVisibleTo(page) and edit.isEnabled() and not edit.isReadOnly()
+                and any(w.startswith(SEARCH_WORDS) for w in words)):
+            return edit
+    return None
 
 
 class GMScreenDock(QDockWidget):
@@ -54,7 +78,7 @@ class GMScreenDock(QDockWidget):
         column.setSpacing(2)
         row = QHBoxLayout()
         row.setContentsMargins(6, 4, 6, 0)
-        self.picker_label = QLabel("&System:", holder)
+        self.picker_label = QLabel(unmarked(PICKER_LABEL), holder)  # see _follow_focus
         self.picker = QComboBox(holder)
         self.picker.setObjectName("gmScreenSystem")
         self.picker.setAccessibleName("GM Screen system")
@@ -77,11 +101,29 @@ class GMScreenDock(QDockWidget):
         self.picker_label.setVisible(has_choice)
         self.picker.setVisible(has_choice)
         self.visibilityChanged.connect(self._on_visibility)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._follow_focus)
+
+    def _follow_focus(self, _old: object, new: object) -> None:
+        """The picker's letter (Alt+S) works while the keyboard is in the dock: Qt counts
+        the dock as shown even behind the Budget tab, and Alt+S in a Sword's Edge sheet
+        went to the picker there instead of the sheet's Style."""
+        if not shiboken6.isValid(self) or not shiboken6.isValid(self.picker_label):
+            return
+        inside = isinstance(new, QWidget) and shiboken6.isValid(new) and self.isAncestorOf(new)
+        text = PICKER_LABEL if inside else unmarked(PICKER_LABEL)
+        if self.picker_label.text() != text:
+            self.picker_label.setText(text)
 
     def focus_target(self) -> QWidget | None:
-        """Where the keyboard goes when the dock's shortcut brings it here: the page on
-        show, not the system picker above it (see :mod:`ui.shell.dock_keys`)."""
-        return self.stack.currentWidget()
+        """Where the keyboard goes when the dock's shortcut brings it here: the search
+        field of the page on show when it shows one (Ctrl+G to look a rule up), else the
+        page, never the system picker above it (see :mod:`ui.shell.dock_keys`)."""
+        page = self.stack.currentWidget()
+        if page is None:
+            return None
+        return search_field(page) or page
 
     def system_ids(self) -> list[str]:
         return [str(self.picker.itemData(i)) for i in range(self.picker.count())]
