@@ -379,10 +379,24 @@ class ConflictEditor(QWidget):
     def _choose_character(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
-        path, _ = QFileDialog.getOpenFileName(self, "Character for the conflict", "",
+        path, _ = QFileDialog.getOpenFileName(self, "Character for the conflict",
+                                              self._suggested_character(),
                                               f"Sword of Life character (*{CHARACTER.suffix})")
         if path:
             self.take_character_file(Path(path), self._selected_side())
+
+    def _suggested_character(self) -> str:
+        """Where the file dialog starts: the file of a character open in a tab and not in
+        the conflict yet (the last opened), chosen already, else the dialog's own."""
+        doc = self.owner.document
+        taken = {Path(side.character.path).resolve() for side in (doc.player, *doc.opponents)
+                 if side.character is not None and side.character.path}
+        finder = getattr(self.window(), "documents", None)
+        files = [document.path for document in (finder() if callable(finder) else [])
+                 if isinstance(document, DocumentOwner) and document.kind is CHARACTER
+                 and document.path is not None]
+        free = [path for path in files if path.resolve() not in taken]
+        return str(free[-1]) if free else ""
 
     def take_character_file(self, path: Path, index: int | None) -> bool:
         """Make side ``index`` (None: the player) the character saved in ``path``."""
