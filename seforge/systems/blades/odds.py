@@ -116,7 +116,7 @@ def group_action(pools: list[int]) -> tuple[Distribution[ResultLevel], Fraction]
 class BonusDice(FrozenRecord):
     """What an action roll adds to the rating (SRD, 5. Add Bonus Dice)."""
 
-    _FIELDS = ("assist", "push", "bargain", "ability_dice", "push_effect")
+    _FIELDS = ("assist", "push", "bargain", "ability_dice", "push_effect", "harm_dice")
     __slots__ = _FIELDS
     assist: bool
     push: bool
@@ -124,10 +124,14 @@ class BonusDice(FrozenRecord):
     ability_dice: int
     push_effect: bool
     """Push yourself for +1 effect instead of a die (2 stress; SRD, Pushing Yourself)."""
+    harm_dice: int
+    """The dice the roller's harm takes off when it applies (0 or less; see
+    :func:`seforge.systems.blades.rules.harm_dice`)."""
 
     def __init__(self, assist: bool = False, push: bool = False, bargain: bool = False,
-                 ability_dice: int = 0, push_effect: bool = False) -> None:
-        self._init(assist, push, bargain, ability_dice, push_effect)
+                 ability_dice: int = 0, push_effect: bool = False,
+                 harm_dice: int = 0) -> None:
+        self._init(assist, push, bargain, ability_dice, push_effect, harm_dice)
 
     def why_not(self) -> str | None:
         """Why these bonuses cannot go together (None when they can). Rule
@@ -136,11 +140,14 @@ class BonusDice(FrozenRecord):
             return "push yourself or take a Devil's Bargain for the extra die, not both"
         if self.ability_dice < 0:
             return "ability dice cannot be negative"
+        if self.harm_dice > 0:
+            return "harm takes dice off, it adds none"
         return None
 
     @property
     def dice(self) -> int:
-        return int(self.assist) + int(self.push) + int(self.bargain) + self.ability_dice
+        return (int(self.assist) + int(self.push) + int(self.bargain) + self.ability_dice
+                + self.harm_dice)
 
     @property
     def roller_stress(self) -> int:

@@ -115,11 +115,16 @@ def take_advance(scoundrel: Scoundrel, track: str, choice: str) -> None:
 # stress, trauma, harm, armor ----------------------------------------------------------------
 
 
+def stress_fills(scoundrel: Scoundrel, amount: int) -> bool:
+    """Whether taking ``amount`` stress marks the last box (rule ``blades.stress``)."""
+    return amount > 0 and scoundrel.stress + amount >= scoundrel.house.stress_boxes
+
+
 def why_not_take_stress(scoundrel: Scoundrel, amount: int, trauma: str = "") -> str | None:
     """Filling the last stress box means a trauma (rule ``blades.stress``)."""
     if amount < 0:
         return "take a positive amount of stress"
-    if scoundrel.stress + amount >= scoundrel.house.stress_boxes:
+    if stress_fills(scoundrel, amount):
         if not trauma:
             return ("this fills the stress track: choose the trauma condition it brings")
         return why_not_add_trauma(scoundrel, trauma)
@@ -129,7 +134,7 @@ def why_not_take_stress(scoundrel: Scoundrel, amount: int, trauma: str = "") -> 
 def take_stress(scoundrel: Scoundrel, amount: int, trauma: str = "") -> None:
     """Mark stress; filling the track adds the trauma and leaves zero stress (line 154)."""
     refuse_if(why_not_take_stress(scoundrel, amount, trauma))
-    if scoundrel.stress + amount >= scoundrel.house.stress_boxes:
+    if stress_fills(scoundrel, amount):
         scoundrel.trauma.append(trauma)
         scoundrel.stress = 0
     else:

@@ -70,7 +70,7 @@ class Roll:
         (a resistance roll always succeeds: its stress, said by the caller, is its result)."""
         shown = ", ".join(str(d) for d in self.dice)
         how = "lowest of two" if self.zero_dice else "highest"
-        text = f"{self.pool}d [{shown}]: {how} {self.read}"
+        text = f"{max(0, self.pool)}d [{shown}]: {how} {self.read}"  # -1d (harm) rolls as 0d
         return text if kind == "resistance" else f"{text}, {LEVEL_WORDS[self.level]}"
 
 

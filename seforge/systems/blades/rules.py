@@ -153,6 +153,22 @@ def harm_penalties(scoundrel: Scoundrel) -> list[str]:
     return [HARM_PENALTIES[i] for i, row in enumerate(scoundrel.harm) if row]
 
 
+HARM_DICE: tuple[int, ...] = (0, -1, 0)
+"""Dice each harm row takes off a roll it applies to: moderate harm -1d (EXTERNAL default,
+notes §6, as :data:`HARM_PENALTIES`); lesser harm costs effect, severe harm needs help."""
+
+
+def harm_dice(scoundrel: Scoundrel) -> int:
+    """The dice the scoundrel's marked harm takes off a roll it applies to (0 or less)."""
+    return sum(HARM_DICE[i] for i, row in enumerate(scoundrel.harm) if row)
+
+
+def harm_marks(scoundrel: Scoundrel) -> list[str]:
+    """Each marked harm with its row's penalty ("Deep cut (-1d)"), worst row first."""
+    return [f"{text} ({HARM_PENALTIES[i]})" for i in reversed(range(len(scoundrel.harm)))
+            for text in scoundrel.harm[i]]
+
+
 def load_level(load: int) -> str:
     """Light, normal, heavy or encumbered (rule ``blades.load``)."""
     for low, high, level in LOAD_LEVELS:

@@ -36,7 +36,13 @@ from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box, whole_numbers
 from ui.systems.blades.builder_base import BuilderBase
 from ui.systems.blades.clock_face import ClockFace
-from ui.systems.blades.common import FormGrid, fill_row, room_for_placeholder, wrap_list
+from ui.systems.blades.common import (
+    FormGrid,
+    TraumaPick,
+    fill_row,
+    room_for_placeholder,
+    wrap_list,
+)
 
 
 class PlaySections(BuilderBase):
@@ -123,9 +129,7 @@ class PlaySections(BuilderBase):
         self.stress_minus = self._button("−", "Clear 1 stress", lambda: self.do(
             "Clear stress", lambda sc: play.clear_stress(sc, 1)))
         self.stress_plus = self._button("+", "Take 1 stress", self._take_stress)
-        self.trauma_pick = QComboBox()
-        self.trauma_pick.setAccessibleName("Trauma if the track fills")
-        self.trauma_pick.setToolTip("The trauma condition taken when stress fills the track")
+        self.trauma_pick = TraumaPick("Trauma if the track fills")
         self.trauma_pick.currentIndexChanged.connect(lambda _i: self._refresh_stress())
         row = fill_row(self.stress_label, self.stress_minus, self.stress_plus,
                        QLabel("if full:"), self.trauma_pick)
@@ -195,7 +199,7 @@ class PlaySections(BuilderBase):
         self.form.addWidget(box)
 
     def _take_stress(self) -> None:
-        trauma = self.trauma_pick.currentText()
+        trauma = self.trauma_pick.condition()
         self.do("Take stress", lambda sc: play.take_stress(sc, 1, trauma))
 
     def _trauma(self, condition: str, on: bool) -> None:
@@ -448,13 +452,8 @@ class PlaySections(BuilderBase):
     def _refresh_stress(self) -> None:
         sc = self.sc
         self.stress_label.setText(f"{sc.stress} of {sc.house.stress_boxes}")
-        free = [c for c in TRAUMA_CONDITIONS if c not in sc.trauma]
-        if [self.trauma_pick.itemText(i) for i in range(self.trauma_pick.count())] != free:
-            self.trauma_pick.blockSignals(True)
-            self.trauma_pick.clear()
-            self.trauma_pick.addItems(free)
-            self.trauma_pick.blockSignals(False)
-        refuse(self.stress_plus, play.why_not_take_stress(sc, 1, self.trauma_pick.currentText()),
+        self.trauma_pick.set_conditions([c for c in TRAUMA_CONDITIONS if c not in sc.trauma])
+        refuse(self.stress_plus, play.why_not_take_stress(sc, 1, self.trauma_pick.condition()),
                "Mark 1 stress (the last box brings the trauma chosen beside it)")
         refuse(self.stress_minus, None if sc.stress else "no stress to clear", "Clear 1 stress")
 

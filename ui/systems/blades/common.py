@@ -249,3 +249,36 @@ def share_columns(table: QTableWidget) -> None:
         short = max(len(t) for t in texts) <= SHORT_CELL
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if short
                                     else QHeaderView.ResizeMode.Stretch)
+
+
+class TraumaPick(QComboBox):
+    """The trauma condition a filling stress track brings, as the player picks it: none
+    is picked for them (the first item says so), so a stress that fills the track is
+    refused with the core's reason until one is chosen. Lists only the conditions not
+    yet marked; a pick that gets marked goes back to none."""
+
+    NOT_CHOSEN = "— pick when it fills —"
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName(name)
+        self.setToolTip("The trauma condition the player picks for a stress track that "
+                        "fills")
+        self.addItem(self.NOT_CHOSEN, "")
+
+    def condition(self) -> str:
+        """The condition picked, or "" when none is."""
+        return str(self.currentData() or "")
+
+    def set_conditions(self, free: list[str]) -> None:
+        """List ``free`` (the conditions still open), keeping the pick while it is."""
+        if [self.itemText(i) for i in range(1, self.count())] == free:
+            return
+        picked = self.condition()
+        self.blockSignals(True)
+        while self.count() > 1:
+            self.removeItem(1)
+        for condition in free:
+            self.addItem(condition, condition)
+        self.setCurrentIndex(max(self.findData(picked), 0) if picked else 0)
+        self.blockSignals(False)

@@ -68,9 +68,7 @@ class WorldSections(CrewBase):
         self.faction_name.setPlaceholderText("faction name")
         room_for_placeholder(self.faction_name)
         self.faction_tier = spin_box("New faction Tier", 0, 6, 0)
-        self.add_faction = self._button("Add", lambda: self.do(
-            "Add faction", lambda c: rules.add_faction(c, self.faction_name.text(),
-                                                       self.faction_tier.value())))
+        self.add_faction = self._button("Add", self._add_faction)
         self.faction_name.textChanged.connect(lambda _t: self._refresh_add_faction())
         self.faction_name.returnPressed.connect(self.add_faction.click)  # Enter: Add
         row = fill_row(self.faction_name, self.faction_tier, self.add_faction)
@@ -183,6 +181,14 @@ class WorldSections(CrewBase):
         self.links.setWordWrap(True)
         kl.addWidget(self.links)
         layout.addWidget(clocks, 1)
+
+    def _add_faction(self) -> None:
+        """Put the faction on the ladder, then ready the next: the name field empties and
+        the new row is selected, so its status is set with one more click."""
+        name, tier = self.faction_name.text(), self.faction_tier.value()
+        if self.do("Add faction", lambda c: rules.add_faction(c, name, tier)):
+            self.faction_name.clear()
+            self.factions.selectRow(len(self.crew.factions) - 1)
 
     def _set_status(self) -> None:
         index, value = self._selected(self.factions), self.status_spin.value()

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.odds import Contest
-from seforge.core.probability_text import exactly, format_probability
+from seforge.core.probability_text import exactly, percent
 from seforge.core.reference import ReferenceSource
 from seforge.core.trackers import MAX_CLOCK_SEGMENTS
-from seforge.systems.blades import odds, reference
+from seforge.systems.blades import odds, reference, rules
 from seforge.systems.blades.crew import BLADES_CLOCK_SIZES, clock_size_label
 from seforge.systems.blades.facts import MAX_RATING, Effect, Position, ResultLevel
 from ui.shell.document_owner import DocumentOwner
@@ -108,6 +108,10 @@ def _combo(name: str, values: list[str], current: str, tip: str) -> QComboBox:
     return combo
 
 
+GROUP_TIP = ("The best roll counts; the leader takes 1 stress per member who rolls a 1-3 "
+             "(a rule beyond the supplied text)")
+
+
 class RollsTab(QWidget):
     """Action roll (with bonus dice, position and effect), resistance and fortune odds."""
 
@@ -122,6 +126,10 @@ class RollsTab(QWidget):
         self.push = QCheckBox("Push yourself (+1d, 2 stress)")
         self.bargain = QCheckBox("Devil's Bargain (+1d, its cost)")
         self.push_effect = QCheckBox("Push for +1 effect (2 stress)")
+        self.harm = QCheckBox("Harm from the sheet")
+        self.harm.setAccessibleName("Harm from the sheet")
+        self._harm_sheet: object = None
+        """The sheet whose harm the box was last set for (ticked anew for a new sheet)."""
         self.ability = spin_box("Ability dice", 0, odds.MAX_ABILITY_DICE, 0,
                              "Extra dice from special abilities")
         self.position = _combo("Position", [p.value for p in Position], "risky",
@@ -138,6 +146,7 @@ class RollsTab(QWidget):
         form.addRow(self.push)
         form.addRow(self.bargain)
         form.addRow(self.push_effect)
+        form.addRow(self.harm)
         form.addRow("Ability dice", self.ability)
         form.addRow("Position", self.position)
         form.addRow("Effect", self.effect)
@@ -197,8 +206,7 @@ class RollsTab(QWidget):
         self.group = QLabel()
         self.group.setAccessibleName("Group action odds")
         self.group.setWordWrap(True)
-        self.group.setToolTip("The best roll counts; the leader takes 1 stress per member who "
-                              "rolls a 1-3 (a rule beyond the supplied text)")
+        self.group.setToolTip(GROUP_TIP)
         gform.addRow(self.group)
         right.addWidget(group, 1)
         self.roller = RollerBox(self)
@@ -207,8 +215,10 @@ class RollsTab(QWidget):
         for spin in (self.rating, self.ability, self.resist_dice, self.fortune_dice,
                      self.versus, *self.members):
             spin.valueChanged.connect(lambda _v: self.refresh())
-        for check in (self.assist, self.push, self.bargain, self.push_effect):
+        for check in (self.assist, self.push, self.bargain, self.push_effect, self.harm):
             check.toggled.connect(lambda _on: self.refresh())
+        self.action_pick.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.action_pick.synced.connect(self.refresh)
         for combo in (self.position, self.effect):
             combo.currentIndexChanged.connect(lambda _i: self.refresh())
         self.refresh()
@@ -219,9 +229,43 @@ class RollsTab(QWidget):
             push=self.push.isChecked() if push is None else push,
             bargain=self.bargain.isChecked() if bargain is None else bargain,
             ability_dice=self.ability.value(),
-            push_effect=self.push_effect.isChecked())
+            push_effect=self.push_effect.isChecked(),
+            harm_dice=self._harm_dice() if self.harm.isChecked() else 0)
+
+    def _harm_dice(self) -> int:
+        """The dice the harm on the picked action's sheet takes off (0: none, or the
+        action is set by hand)."""
+        scoundrel = self.action_pick.scoundrel()
+        if scoundrel is None or not self.action_pick.choice():
+            return 0
+        return rules.harm_dice(scoundrel)
+
+    def _refresh_harm(self) -> None:
+        """Offer the sheet's harm for an action picked from a hurt sheet: ticked when it
+        first shows (the GM unticks it where the harm does not apply)."""
+        scoundrel = self.action_pick.scoundrel()
+        dice = self._harm_dice()
+        self.harm.blockSignals(True)
+        if dice and scoundrel is not None:
+            # short: a check box does not wrap, and the page must not grow sideways; the
+            # harm itself is named in the tooltip and in the pool's line (which wraps)
+            self.harm.setText(f"Harm {dice}d (from the sheet)")
+            if self._harm_sheet is not scoundrel:
+                self.harm.setChecked(True)
+            self._harm_sheet = scoundrel
+            refuse(self.harm, None, "Take the sheet's harm off this roll's dice ("
+                   + ", ".join(rules.harm_marks(scoundrel)) + "); untick it where the "
+                   "harm does not get in the way")
+        else:
+            self.harm.setText("Harm from the sheet")
+            self.harm.setChecked(False)
+            self._harm_sheet = None
+            refuse(self.harm, "pick the action from a sheet whose harm costs dice",
+                   "Take the sheet's harm off this roll's dice")
+        self.harm.blockSignals(False)
 
     def refresh(self) -> None:
+        self._refresh_harm()
         refuse(self.push, self.bonus(push=True).why_not(), "Take 2 stress for +1d")
         refuse(self.bargain, self.bonus(bargain=True).why_not(),
                "Accept a Devil's Bargain for +1d")
@@ -231,10 +275,13 @@ class RollsTab(QWidget):
         result = odds.action_odds(self.rating.value(), bonus, position, effect)
         dice = result.dice
         pool = f"{dice}d" if dice > 0 else "0d: roll two dice and keep the lower (no critical)"
+        hurt = self.action_pick.scoundrel()
+        harm = (f" Harm {bonus.harm_dice}d counted: {', '.join(rules.harm_marks(hurt))}."
+                if bonus.harm_dice and hurt is not None else "")
         self.pool.setText(f"Pool {pool}. Stress: roller {bonus.roller_stress}, helper "
                           f"{bonus.helper_stress}. {position.value.capitalize()}, "
                           f"{result.final_effect.value} effect ({result.clock_ticks} "
-                          "clock ticks on a success).")
+                          f"clock ticks on a success).{harm}")
         self.results.setRowCount(4)
         for row, level in enumerate(LEVEL_NAMES):
             self.results.setItem(row, 0, text_item(LEVEL_NAMES[level]))
@@ -255,23 +302,26 @@ class RollsTab(QWidget):
         self.expected.setText(f"Expected stress {float(mean):.2f}")
         self.expected.setToolTip(exactly(mean))
         levels = odds.fortune_roll(self.fortune_dice.value())
-        text = ", ".join(f"{LEVEL_NAMES[lv].split(' (')[0]} {format_probability(levels[lv])}"
+        text = ", ".join(f"{LEVEL_NAMES[lv].split(' (')[0]} {percent(levels[lv])}"
                          for lv in LEVEL_NAMES)
         if self.versus.value() > 0:
             contest = odds.opposed_fortune(self.fortune_dice.value(), self.versus.value())
             text += (f". Against {self.versus.value()}d: better "
-                     f"{format_probability(contest[Contest.WIN])}, same "
-                     f"{format_probability(contest[Contest.TIE])}, worse "
-                     f"{format_probability(contest[Contest.LOSS])}")
+                     f"{percent(contest[Contest.WIN])}, same "
+                     f"{percent(contest[Contest.TIE])}, worse "
+                     f"{percent(contest[Contest.LOSS])}")
         self.fortune.setText(text)
         pools = [spin.value() for spin in self.members if spin.value() >= 0]
         if pools:
             best, leader = odds.group_action(pools)
             self.group.setText(", ".join(
-                f"{LEVEL_NAMES[lv].split(' (')[0]} {format_probability(best[lv])}"
+                f"{LEVEL_NAMES[lv].split(' (')[0]} {percent(best[lv])}"
                 for lv in LEVEL_NAMES) + f"; leader's expected stress {float(leader):.2f}")
+            self.group.setToolTip(GROUP_TIP + ". Exactly: " + ", ".join(
+                f"{lv.value} {best[lv]}" for lv in LEVEL_NAMES) + f"; stress {leader}")
         else:
             self.group.setText("Give at least one member's dice.")
+            self.group.setToolTip(GROUP_TIP)
         self.fortune.setToolTip(", ".join(f"{lv.value} {levels[lv]}" for lv in LEVEL_NAMES))
 
 
@@ -414,6 +464,10 @@ class BladesGmScreen(QTabWidget):
         self.rolls.action_pick.set_owner(owner)
         self.rolls.resist_pick.set_owner(owner)
         self.rolls.roller.set_target(owner)
+
+    def set_crews(self, crews: list[DocumentOwner[Any]]) -> None:
+        """The crews open in the window's tabs (see :meth:`RollerBox.set_crews`)."""
+        self.rolls.roller.set_crews(crews)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

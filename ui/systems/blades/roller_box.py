@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtWidgets import (
-    QComboBox,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -32,7 +31,7 @@ from ui.shell.refusal import apply_or_refuse as apply
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
 from ui.shell.written_step import WrittenStep
-from ui.systems.blades.common import room_for_placeholder, wrap_list
+from ui.systems.blades.common import TraumaPick, room_for_placeholder, wrap_list
 
 if TYPE_CHECKING:
     from ui.systems.blades.gm_screen import RollsTab
@@ -99,6 +98,9 @@ class RollerBox(QGroupBox):
         revert)."""
         self._followed: list[weakref.ref[DocumentOwner[Any]]] = []
         """The owners written to whose history moves are followed (held weakly)."""
+        self._crews: list[weakref.ref[DocumentOwner[Any]]] = []
+        """The crews open in the window's tabs (held weakly): a roll ticks only the clocks
+        of the tab in front, and the tick's reason names them when another tab is."""
         layout = QVBoxLayout(self)
         buttons = FlowLayout(fill=True)
         self.roll_action = QPushButton("Roll action")
@@ -121,9 +123,8 @@ class RollerBox(QGroupBox):
         self.target.setWordWrap(True)
         layout.addWidget(self.target)
         apply_row = FlowLayout(fill=True)
-        self.trauma = QComboBox()
-        self.trauma.setAccessibleName("Trauma if stress fills")
-        self.trauma.addItems(list(TRAUMA_CONDITIONS))
+        self.trauma = TraumaPick("Trauma if stress fills")
+        self.trauma.currentIndexChanged.connect(lambda _i: self.refresh())
         self.take_stress = QPushButton("Take the stress")
         self.take_stress.setAccessibleName("Take the roll's stress")
         self.take_stress.clicked.connect(lambda _c=False: self.apply_stress())
@@ -184,6 +185,20 @@ class RollerBox(QGroupBox):
 
     def _undone(self, _index: int) -> None:
         self.refresh()
+
+    def set_crews(self, crews: list[DocumentOwner[Any]]) -> None:
+        """The crews open in the window's tabs, named by the tick's reason when the tab in
+        front is not one of them."""
+        self._crews = [weakref.ref(crew) for crew in crews]
+        self.refresh()
+
+    def _open_crews(self) -> list[str]:
+        names: list[str] = []
+        for ref in self._crews:
+            crew = ref()
+            if crew is not None and shiboken6.isValid(crew):
+                names.append(crew.document_name().strip() or crew.title())
+        return names
 
     def _follow(self, owner: DocumentOwner[Any]) -> None:
         """Read the log again whenever ``owner``'s history moves (once per owner; the
@@ -264,6 +279,8 @@ class RollerBox(QGroupBox):
             self.target.setText(f"Writes to the {what} {owner.document.name or '(unnamed)'}.")
         scoundrel = owner.document if owner is not None and isinstance(
             owner.document, Scoundrel) else None
+        self.trauma.set_conditions([c for c in TRAUMA_CONDITIONS
+                                    if scoundrel is None or c not in scoundrel.trauma])
         refuse(self.take_stress, self._why_not_stress(scoundrel),
                "Write the last roll's stress to the scoundrel")
         refuse(self.write_harm, "open a scoundrel" if scoundrel is None else
@@ -286,7 +303,7 @@ class RollerBox(QGroupBox):
         if self._is_written("stress"):
             return (f"this roll's stress is written already{self._where('stress')}: roll "
                     "again for new stress")
-        return play.why_not_resist(scoundrel, stress, self.trauma.currentText())
+        return play.why_not_resist(scoundrel, stress, self.trauma.condition())
 
     def _why_not_xp(self, scoundrel: Scoundrel | None) -> str | None:
         """Why the last action roll's desperate XP cannot be marked, or None."""
@@ -312,6 +329,10 @@ class RollerBox(QGroupBox):
             self.clock.set_names(names)
             self.clock.blockSignals(False)
         if crew is None:
+            crews = self._open_crews()
+            if crews:
+                return (f"bring the tab of {' or '.join(crews)} to the front to tick its "
+                        "clocks (a roll writes to the tab in front; the roll stays)")
             return "open a crew with clocks"
         if self.last is None or self.last_kind != "action":
             return "roll an action first"
@@ -369,10 +390,13 @@ class RollerBox(QGroupBox):
         self.refresh()
 
     def apply_stress(self) -> None:
-        stress, trauma = self._stress(), self.trauma.currentText()
+        stress, trauma = self._stress(), self.trauma.condition()
         if stress is None:
             return
         label = "clear 1 stress" if stress < 0 else f"{stress} stress"
+        scoundrel = self.owner.document if self.owner is not None else None
+        if isinstance(scoundrel, Scoundrel) and play.stress_fills(scoundrel, stress):
+            label += f", the track fills: trauma {trauma}, out of the action"
         self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma), "stress")
 
     def apply_desperate_xp(self) -> None:

@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
 from seforge.systems.blades import rules
@@ -37,6 +38,9 @@ class SheetPick(QComboBox):
     """"By hand" first, then the open scoundrel's choices with their ratings ("Skirmish
     2"). Picking one sets ``spin`` to its rating, which then follows the sheet; setting
     ``spin`` by hand to another number goes back to "By hand"."""
+
+    synced = Signal()
+    """The sheet was read again (an edit of the open document, or another document)."""
 
     def __init__(self, name: str, spin: QSpinBox, choices: Choices, what: str) -> None:
         super().__init__()
@@ -104,6 +108,7 @@ class SheetPick(QComboBox):
         self.setToolTip(f"Take the {self._what} from the open scoundrel's sheet"
                         if scoundrel is not None else
                         f"Open a scoundrel to take the {self._what} from its sheet")
+        self.synced.emit()
 
     def _rating(self) -> int | None:
         scoundrel, key = self.scoundrel(), self.choice()

@@ -31,13 +31,25 @@ class BladesWindowPart(WindowPart):
         super().__init__(window)
         self.screen: BladesGmScreen | None = None
         self._current: DocumentOwner[Any] | None = None
+        self._crews: list[DocumentOwner[Any]] = []
+        """The crews open in tabs, which the roller names when another tab is in front."""
 
     def gm_screen(self, parent: QWidget | None = None) -> QWidget | None:
         from ui.systems.blades.gm_screen import BladesGmScreen
 
         self.screen = BladesGmScreen(parent)
         self.screen.set_target(self._current)
+        self.screen.set_crews(self._crews)
         return self.screen
+
+    def adopt(self, document: Any) -> None:
+        from seforge.systems.blades.documents import CREW
+
+        owner = blades_owner(document)
+        if owner is not None and owner.kind is CREW and owner not in self._crews:
+            self._crews.append(owner)
+            if self.screen is not None:
+                self.screen.set_crews(self._crews)
 
     def current_changed(self, document: Any, widget: QWidget | None) -> None:
         owner = blades_owner(document)
@@ -48,6 +60,10 @@ class BladesWindowPart(WindowPart):
             self.screen.set_target(owner)
 
     def released(self, document: Any) -> bool:
+        if document in self._crews:
+            self._crews.remove(document)
+            if self.screen is not None:
+                self.screen.set_crews(self._crews)
         if document is self._current:
             self._current = None
             if self.screen is not None:

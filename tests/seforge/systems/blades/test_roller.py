@@ -67,3 +67,9 @@ def test_a_resistance_that_changes_nothing_is_refused() -> None:
         play.resist(sc, 0)
     sc.stress = 2
     assert play.why_not_resist(sc, -1) is None and play.why_not_resist(sc, 1) is None
+
+
+def test_a_pool_below_zero_reads_as_zero_dice() -> None:
+    """Harm can take a 0-rated action below zero: it is rolled and said as 0d."""
+    rolled = roller.roll(-1, random.Random(1))
+    assert rolled.zero_dice and rolled.describe().startswith("0d [")
