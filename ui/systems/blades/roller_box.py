@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades import play, roller, rules
-from seforge.systems.blades.facts import TRAUMA_CONDITIONS, Effect, Position
+from seforge.systems.blades.facts import TRAUMA_CONDITIONS, Effect, Position, attribute_of
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
@@ -403,7 +403,11 @@ class RollerBox(QGroupBox):
         action = self.last_action
         if not action:
             return
-        self._apply(f"Roll: desperate {rules.action_name(action)}, 1 XP",
+        owner = self.owner
+        house = owner.document.house if owner is not None and isinstance(
+            owner.document, Scoundrel) else None
+        track = attribute_of(action, house).capitalize()
+        self._apply(f"Roll: desperate {rules.action_name(action)}, 1 XP in {track}",
                     lambda sc: play.desperate_roll(sc, action), "xp")
 
     def apply_harm(self) -> None:

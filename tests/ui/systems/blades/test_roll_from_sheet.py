@@ -93,7 +93,7 @@ def test_a_desperate_roll_from_the_sheet_marks_its_xp_once(qtbot: QtBot) -> None
     assert box.mark_xp.isEnabled()
     qtbot.mouseClick(box.mark_xp, Qt.MouseButton.LeftButton)
     assert owner.document.xp.get("prowess") == 1
-    assert owner.undo_stack.undoText() == "Roll: desperate Skirmish, 1 XP"
+    assert owner.undo_stack.undoText() == "Roll: desperate Skirmish, 1 XP in Prowess"
     assert not box.mark_xp.isEnabled() and "marked already" in box.mark_xp.toolTip()
     owner.undo_stack.undo()  # undone: it may be marked again
     assert owner.document.xp.get("prowess", 0) == 0 and box.mark_xp.isEnabled()
