@@ -298,7 +298,8 @@ class WorldSections(CrewBase):
         name, size = self.clock_name.text(), int(self.clock_size.currentData())
         kind = self.clock_kind.currentText()
         if self.do("Add clock", lambda c: rules.add_clock(c, name, size, kind)):
-            self.clock_name.clear()
+            self.clock_name.clear()  # and the new clock selected: Tick works at once
+            self.clocks.selectRow(len(self.crew.clocks) - 1)
 
     def _link(self) -> None:
         kind = self.link_kind.currentText()
