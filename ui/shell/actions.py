@@ -92,6 +92,10 @@ class ActionHost(MenuHost, Protocol):
 
     def new_campaign(self, system_id: str | None = None) -> Any: ...
 
+    def current_system(self) -> SystemUi | None: ...
+
+    def current_document(self) -> Any: ...
+
     def save(self, document: Any = None) -> bool: ...
 
     def save_as(self, document: Any = None) -> bool: ...
@@ -149,8 +153,8 @@ def make_action(window: MenuHost, text: str, slot: Callable[[], object],
 def build_actions(window: ActionHost) -> None:
     key = QKeySequence.StandardKey
     docs = window.controller
-    window.new_action = make_action(window, "&New Character", window.new_document, key.New,
-                                    "Start an empty character")
+    window.new_action = make_action(window, "&New Character", lambda: new_like_current(window),
+                                    key.New, "Start an empty character")
     window.open_action = make_action(window, "&Open…", docs.open_dialog, key.Open,
                                      "Open a file of any game system")
     window.save_action = make_action(window, "&Save", window.save, key.Save,
@@ -244,12 +248,37 @@ def add_system_menu(window: MenuHost, title: str) -> QMenu:
     return menu
 
 
+def new_choice(window: ActionHost) -> tuple[str, str] | None:
+    """What Ctrl+N makes: a new document like the current tab's (its kind when that is
+    one of its system's new documents, else that system's first), as in an office suite;
+    None (the first system's first) on the start page."""
+    ui = window.current_system()
+    if ui is None:
+        return None
+    offered = [choice.format_id for choice in ui.new_document_choices()]
+    if not offered:
+        return None
+    kind = getattr(window.current_document(), "kind", None)
+    current = getattr(kind, "format_id", None)
+    return ui.system_id, current if current in offered else offered[0]
+
+
+def new_like_current(window: ActionHost) -> Any:
+    """File › New's Ctrl+N (see :func:`new_choice`)."""
+    choice = new_choice(window)
+    return window.new_document(*choice) if choice is not None else window.new_document()
+
+
 def fill_new_menu(window: ActionHost) -> None:
     """File › New: every registered system's new documents, grouped by system; Ctrl+N
-    is the first one."""
+    is the one like the current tab's (:func:`new_choice`), else the first."""
     menu = window.new_menu
     menu.clear()
     choices = window.controller.choices()
+    wanted = new_choice(window)
+    keyed = next((choice for ui, choice in choices
+                  if wanted == (ui.system_id, choice.format_id)),
+                 choices[0][1] if choices else None)
     systems = {ui.system_id for ui, _choice in choices}
     current = ""
     grouped = len(systems) > 1
@@ -260,7 +289,7 @@ def fill_new_menu(window: ActionHost) -> None:
         # under its system's heading a choice needs no system name ("Character")
         text = short_label(ui.title, choice.label) if grouped else (
             choice.label[:1].upper() + choice.label[1:])
-        if choice is choices[0][1]:
+        if choice is keyed:
             window.new_action.setText(f"&{text}")
             window.new_action.setToolTip(choice.tooltip or f"Start a new {choice.label}")
             menu.addAction(window.new_action)
@@ -283,6 +312,8 @@ def build_menus(window: ActionHost) -> None:
     window.new_menu = file_menu.addMenu("&New")
     window.new_menu.setObjectName("newMenu")
     fill_new_menu(window)
+    # Ctrl+N's item follows the current tab: shown beside it each time the menu opens
+    window.new_menu.aboutToShow.connect(lambda: fill_new_menu(window))
     file_menu.addAction(window.new_campaign_action)  # shown by add_layout_actions
     file_menu.addAction(window.open_action)
     window.recent_menu = file_menu.addMenu("Open &Recent")

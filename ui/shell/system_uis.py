@@ -180,7 +180,7 @@ class SystemUiRegistry:
     """Lists the installed entry points of a group (replaceable in tests)."""
     first: str = ""
     """The default system (the app sets it): listed first, its first New choice is
-    Ctrl+N's."""
+    Ctrl+N's on the start page (in a tab, Ctrl+N makes one like the tab's)."""
     order: list[str] = field(default_factory=list)
     """System ids in the order their cores ask for (the app sets it): the others follow
     the default in that order, then any not in it by title."""

@@ -33,8 +33,8 @@ def core_library(system_id: str) -> Sequence[LibraryEntry]:
 
 def system_order() -> list[str]:
     """The ids of the systems whose cores load, in the core's order (the first is the
-    command line's default): the window lists them so and Ctrl+N makes the first one's
-    first document."""
+    command line's default): the window lists them so, and Ctrl+N on the start page makes
+    the first one's first document."""
     from seforge.systems import registry
 
     return [system.id for system in registry().load_all()[0]]

@@ -150,7 +150,11 @@ def test_start_page_and_file_new_list_every_system(win: MainWindow, toy: ToyUi) 
     assert sections == ["Sword's Edge", "Toy System"]
     labels = [a.text() for a in win.new_menu.actions() if not a.isSeparator()]
     assert labels == ["&Character", "Hero"]  # under their systems' headings
-    win.new_action.trigger()
+    win.new_action.trigger()  # Ctrl+N: a new document like the current tab's, a hero
+    assert win.current_document().kind is TOY and win.tabs.count() == 2
+    while win.tabs.count():
+        assert win.close_current()
+    win.new_action.trigger()  # from the start page: the first system's first
     assert type(win.current_document()).__name__ == "CharacterDocument"
 
 
