@@ -229,7 +229,8 @@ class WorldSections(CrewBase):
         self._refresh_status()
         self.claims.clear()
         for i, claim in enumerate(crew.claims):
-            item = QListWidgetItem(claim.name + (" (turf)" if claim.turf else "") +
+            turf = claim.turf and "turf" not in claim.name.casefold()  # not "Turf (turf)"
+            item = QListWidgetItem(claim.name + (" (turf)" if turf else "") +
                                    (" — held" if claim.held else " — not held"))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if claim.held else Qt.CheckState.Unchecked)

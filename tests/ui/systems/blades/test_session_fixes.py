@@ -147,3 +147,17 @@ def test_a_faction_just_added_is_ready_for_its_status(qtbot: QtBot) -> None:
     widget.status_spin.setValue(-3)
     qtbot.mouseClick(widget.set_status, Qt.MouseButton.LeftButton)
     assert editor.owner.document.factions[0].status == -3
+
+
+def test_a_turf_named_turf_is_not_said_twice(qtbot: QtBot) -> None:
+    """A claim named "Turf" that is a turf listed as "Turf (turf)"."""
+    from seforge.systems.blades import crew as crew_rules
+
+    editor = SYSTEM_UI.new_editor("blades.crew")
+    widget = editor.widget()
+    qtbot.addWidget(widget)
+    assert isinstance(widget, CrewWidget)
+    editor.owner.apply("Claims", lambda c: (crew_rules.add_claim(c, "Turf", True),
+                                            crew_rules.add_claim(c, "Lookout", True))[-1])
+    texts = [widget.claims.item(i).text() for i in range(widget.claims.count())]
+    assert texts == ["Turf — not held", "Lookout (turf) — not held"]
