@@ -265,12 +265,12 @@ def _more_claims_and_factions(flow: PageFlow, crew: Crew) -> None:
     if extra_claims:
         flow.heading("More claims")
         for claim in extra_claims:
-            flow.text(f"{'■' if claim.held else '□'} {claim.name}"
-                      f"{' (turf)' if claim.turf else ''}")
+            turf = claim.turf and "turf" not in claim.name.casefold()  # not "Turf (turf)"
+            flow.text(f"{'■' if claim.held else '□'} {claim.name}{' (turf)' if turf else ''}")
     flow.heading("Faction ladder")
     for faction in sorted(crew.factions, key=lambda f: -f.tier) or []:
         status = crew_rules.STATUS_NAMES[faction.status]
-        flow.text(f"Tier {faction.tier} {faction.hold[0].upper()}  {faction.name} — "
+        flow.text(f"Tier {faction.tier}, {faction.hold} hold: {faction.name} — "
                   f"status {faction.status:+d} ({status})" + (
                       f". {faction.notes}" if faction.notes else ""))
     if not crew.factions:

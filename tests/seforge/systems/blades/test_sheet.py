@@ -80,7 +80,8 @@ def test_the_crew_sheet_holds_upgrades_claims_ladder_and_clocks(tmp_path: Path) 
     for expected in ("The Lampblacks", "Shadows", "Thief Rigging", "Hidden Lair",
                      "Everyone Steals", "Lair", "Loyal Fence", "Bluecoats", "Alarm 2/6",
                      "Heat", "Wanted", "Crew XP", "Fitz",
-                     "Lockdown waits for Alarm to fill (linked)"):
+                     "Lockdown waits for Alarm to fill (linked)",
+                     "Tier 3, strong hold: Bluecoats"):  # (it read "Tier 3 S")
         assert expected in text, expected
 
 
