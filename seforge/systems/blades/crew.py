@@ -17,6 +17,7 @@ from seforge.core.trackers import (
     RefusedError,
 )
 from seforge.systems.blades.models import (
+    MAX_TIER,
     Claim,
     ClockRecord,
     Cohort,
@@ -83,6 +84,11 @@ def rep_for_score(crew: Crew, target_tier: int) -> int:
     """Rep a score earns: 2, +1 per Tier the target is above the crew, -1 per Tier below
     (at least 0) (SRD, Development, line 463)."""
     return max(0, 2 + target_tier - crew.tier)
+
+
+def rep_by_target_tier(crew: Crew) -> list[tuple[int, int]]:
+    """(target's Tier, rep a score against it earns) for every Tier (:func:`rep_for_score`)."""
+    return [(tier, rep_for_score(crew, tier)) for tier in range(MAX_TIER + 1)]
 
 
 def why_not_gain_rep(crew: Crew, amount: int) -> str | None:

@@ -27,6 +27,8 @@ from seforge.systems.blades.facts import (
 Stage = Literal["creation", "play"]
 
 MAX_TRACK = 20
+MAX_TIER = 6
+"""The highest Tier a crew or faction reaches (the faction ladder's top)."""
 """The longest track a house may set (stress, XP, heat): every counter is bounded by it,
 so a file can never hand a widget a number it cannot show (issue 24)."""
 
@@ -181,7 +183,7 @@ class Faction(BaseModel):
     model_config = ConfigDict(defer_build=True, extra="forbid")
 
     name: str = ""
-    tier: int = Field(default=0, ge=0, le=6)
+    tier: int = Field(default=0, ge=0, le=MAX_TIER)
     hold: Literal["weak", "strong"] = "strong"
     status: int = Field(default=0, ge=-3, le=3)
     notes: str = ""
@@ -239,7 +241,7 @@ class Crew(BaseModel):
 
     name: str = ""
     crew_type: str = ""
-    tier: int = Field(default=0, ge=0, le=6)
+    tier: int = Field(default=0, ge=0, le=MAX_TIER)
     hold: Literal["weak", "strong"] = "strong"
     rep: int = Field(default=0, ge=0, le=12)
     heat: int = Field(default=0, ge=0, le=MAX_TRACK)

@@ -139,8 +139,7 @@ class CrewWidget(WorldSections):
         grid = QGridLayout(econ)
         self.rep = CountLabel()
         self.rep.setAccessibleName("Rep")
-        self.rep_amount = spin_box("Rep to gain", 0, 12, 2,
-                                   "2 per score, one more per Tier the target is above you")
+        self.rep_amount = spin_box("Rep to gain", 0, 12, 2, "")  # tip: the crew's rep table
         self.gain_rep = self._button("Gain rep", lambda: self.do(
             "Gain rep", lambda c: rules.gain_rep(c, self.rep_amount.value())))
         self.from_pcs = spin_box("Coin from the scoundrels", 0, 48, 0,
@@ -376,6 +375,9 @@ class CrewWidget(WorldSections):
                          f"(turf\u00a0{rules.turf(crew)})")
         refuse(self.gain_rep, rules.why_not_gain_rep(crew, self.rep_amount.value()),
                "Add rep from a score")
+        self.rep_amount.setToolTip(
+            f"Rep a score earns this Tier {crew.tier} crew, by the target's Tier: "
+            + ", ".join(f"Tier {tier}: {rep}" for tier, rep in rules.rep_by_target_tier(crew)))
         cost = rules.tier_cost(crew)
         refuse(self.develop, rules.why_not_develop(crew, self.from_pcs.value()),
                "A full rep track: strengthen hold, or pay for the next Tier "

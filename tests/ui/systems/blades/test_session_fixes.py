@@ -161,3 +161,17 @@ def test_a_turf_named_turf_is_not_said_twice(qtbot: QtBot) -> None:
                                             crew_rules.add_claim(c, "Lookout", True))[-1])
     texts = [widget.claims.item(i).text() for i in range(widget.claims.count())]
     assert texts == ["Turf — not held", "Lookout (turf) — not held"]
+
+
+def test_the_rep_box_says_what_a_score_earns_by_target_tier(qtbot: QtBot) -> None:
+    """The rep box's tip said "2 per score, one more per Tier the target is above you",
+    a rule told again in the page and half of it (less rep against a lower Tier); it
+    gives the core's numbers for this crew now."""
+    editor = SYSTEM_UI.new_editor("blades.crew")
+    widget = editor.widget()
+    qtbot.addWidget(widget)
+    assert isinstance(widget, CrewWidget)
+    editor.owner.apply("Tier 2", lambda c: setattr(c, "tier", 2))
+    tip = widget.rep_amount.toolTip()
+    assert "Tier 2 crew" in tip
+    assert "Tier 0: 0, Tier 1: 1, Tier 2: 2, Tier 3: 3" in tip
