@@ -52,8 +52,10 @@ def _calculator(qtbot: QtBot, pc: Character) -> CalculatorTab:
 def test_tab_reads_the_opposition_down_the_page(qtbot: QtBot) -> None:
     calc = _calculator(qtbot, load_pc("jyrell"))
     first, second = calc.cards
+    # (a box the step does not allow, such as an NC's Concept in Momentum, is skipped)
     wanted = [calc.quick_type, calc.quick_rank, calc.quick_count, calc.quick_qualities,
-              calc.add_quick_button, *first.tab_stops(), *second.tab_stops(),
+              calc.add_quick_button,
+              *(w for w in (*first.tab_stops(), *second.tab_stops()) if w.isEnabled()),
               calc.clear_button]
     assert walk(calc.quick_name, len(wanted)) == wanted
 

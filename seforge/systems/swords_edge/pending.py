@@ -101,8 +101,14 @@ from seforge.systems.swords_edge.resolution.breakdown import (
     with_parts,
 )
 from seforge.systems.swords_edge.resolution.opponents import (
+    NC_NO_CONCEPT_NOTE,
+    NC_NO_CONCEPT_TIP,
+    NC_SPENT_NOTE,
+    NC_SPENT_TIP,
     Opponent,
     default_applied,
+    nc_momentum_barred,
+    nc_momentum_refusal,
     nc_spent_by_momentum,
     regrouped_momentum,
 )
@@ -178,6 +184,7 @@ __all__ = [
     "modifier_parts",
     "nc_action_penalty",
     "nc_blocked",
+    "nc_blocked_notes",
     "new_round",
     "new_scene",
     "opponent_titles",
@@ -370,13 +377,24 @@ def clear_opponents(test: PendingTest) -> None:
     test.target = None
 
 
-def nc_blocked(test: PendingTest, uid: str) -> set[str]:
-    """The keys of an NC's Qualities it may not apply in the current step: in the
-    Action, what its Momentum used (all but a Trait)."""
+def nc_blocked_notes(test: PendingTest, uid: str) -> dict[str, tuple[str, str]]:
+    """The keys of an NC's Qualities it may not apply in the current step, each with a
+    short note and a tooltip saying why: in Momentum, its Concept; in the Action, what
+    its Momentum used (all but a Trait)."""
     entry = test.opponent(uid)
+    if test.step == "momentum":
+        barred = nc_momentum_barred(entry.nc)
+        return {key: (NC_NO_CONCEPT_NOTE, NC_NO_CONCEPT_TIP) for key in sorted(barred)}
     if test.step != "action":
-        return set()
-    return nc_spent_by_momentum(entry.nc, entry.applied["momentum"])
+        return {}
+    spent = nc_spent_by_momentum(entry.nc, entry.applied["momentum"])
+    return {key: (NC_SPENT_NOTE, NC_SPENT_TIP) for key in sorted(spent)}
+
+
+def nc_blocked(test: PendingTest, uid: str) -> set[str]:
+    """The keys of an NC's Qualities it may not apply in the current step (see
+    :func:`nc_blocked_notes`)."""
+    return set(nc_blocked_notes(test, uid))
 
 
 def set_nc_applied(test: PendingTest, uid: str, key: str, on: bool,
@@ -386,6 +404,8 @@ def set_nc_applied(test: PendingTest, uid: str, key: str, on: bool,
     chosen_step = step or test.step
     if key not in {o.key for o in entry.options()}:
         raise RefusedError(f"{entry.nc.name or 'the NC'} has no usable Quality {key!r}")
+    if on and chosen_step == "momentum" and key in nc_momentum_barred(entry.nc):
+        raise RefusedError(nc_momentum_refusal(entry.nc.name))
     if on and chosen_step == "action" and test.step == "action" \
             and key in nc_blocked(test, uid):
         raise RefusedError(f"{entry.nc.name} used it for Momentum: only a Trait may "

@@ -60,7 +60,7 @@ from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
 )
 from seforge.systems.swords_edge.play.guards import check_level
-from seforge.systems.swords_edge.play.history import full_dump, restore
+from seforge.systems.swords_edge.play.history import full_dump, restore, trial_copy
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.luck import (
     LUCK_PURPOSES,
@@ -72,7 +72,11 @@ from seforge.systems.swords_edge.play.pivots import earn_pivot_advancement
 from seforge.systems.swords_edge.play.session import end_scene
 from seforge.systems.swords_edge.play.stress import resolve_doom, take_stress
 from seforge.systems.swords_edge.quality_key import QualityKey
-from seforge.systems.swords_edge.resolution.opponents import nc_quality_option
+from seforge.systems.swords_edge.resolution.opponents import (
+    nc_momentum_barred,
+    nc_momentum_refusal,
+    nc_quality_option,
+)
 from seforge.systems.swords_edge.resolution.qualities import (
     ActionOption,
     available_for_action,
@@ -219,8 +223,8 @@ class Scene(SceneRoster):
         target = self.nc(nc_id)
         if nc_id not in entry.facing:
             raise RefusedError(f"{self.title(entry.id)} does not face {target.name}")
-        if on and key == "concept":
-            raise RefusedError(f"{target.name} cannot put its Concept into a Momentum Test")
+        if on and key in nc_momentum_barred(target.nc):
+            raise RefusedError(nc_momentum_refusal(target.name))
         test = self.pairing_test(ref)
         uid = next((o.uid for o in test.opponents if o.scene_id == nc_id), None)
         if uid is None:
@@ -232,13 +236,19 @@ class Scene(SceneRoster):
         entry.test = test
 
     def momentum_applied(self, ref: PCRef) -> dict[str, list[str]]:
-        """Per NC id still faced: the Qualities it brings to the PC's Momentum."""
+        """Per NC id still faced: the Qualities it brings to the PC's Momentum (a Concept
+        ticked before the rule was enforced, in an older file, is left out as the
+        calculator leaves it out)."""
         entry = self.pc(ref)
         active = {n.id for n in self.facing(ref)}
         if entry.test is None:
             return {}
-        return {o.scene_id: list(o.applied["momentum"]) for o in entry.test.opponents
-                if o.scene_id in active and o.applied["momentum"]}
+        found: dict[str, list[str]] = {}
+        for o in entry.test.opponents:
+            keys = [k for k in o.applied["momentum"] if k not in nc_momentum_barred(o.nc)]
+            if o.scene_id in active and keys:
+                found[o.scene_id] = keys
+        return found
 
     # ---------------------------------------------------------- Momentum
 
@@ -247,10 +257,8 @@ class Scene(SceneRoster):
         traits = 0
         for key in keys:
             text = QualityKey.of_trait(key) if isinstance(key, Trait) else QualityKey.parse(key)
-            if momentum and text == "concept":
-                raise RefusedError(
-                    f"{target.name} cannot put its Concept into a Momentum Test"
-                )
+            if momentum and text in nc_momentum_barred(target.nc):
+                raise RefusedError(nc_momentum_refusal(target.name))
             if text.is_trait:
                 traits += 1
             try:
@@ -630,6 +638,30 @@ class Scene(SceneRoster):
             self._event(line)
         self._event("The scene ends.")
         return lines
+
+    def end_scene_refusal(
+        self,
+        recovery: Mapping[str, str | None] | None = None,
+        luck_for_penalties: Mapping[str, int] | None = None,
+        pivot_touched: Mapping[str, str | None] | None = None,
+    ) -> str | None:
+        """Why :meth:`end_scene` would refuse these choices (None: it would end), tried
+        on a copy of the scene and its PCs: nothing here changes. A screen asks this
+        before anything else, so a refusal comes before any other question and the
+        GM's choices can be corrected where they were made."""
+        bound = self._characters
+        self._characters = {}  # the PCs are copied below, the cheap way
+        try:
+            trial = self.model_copy(deep=True)
+        finally:
+            self._characters = bound
+        for pc_id, character in bound.items():
+            trial.bind(pc_id, trial_copy(character))
+        try:
+            trial.end_scene(recovery, luck_for_penalties, pivot_touched)
+        except RefusedError as exc:
+            return str(exc)
+        return None
 
 
 # ------------------------------------------------------------------ files

@@ -189,6 +189,23 @@ def nc_spent_by_momentum(nc: NarrativeCharacter, momentum_applied: Iterable[str]
     return keys & set(momentum_applied)
 
 
+def nc_momentum_barred(nc: NarrativeCharacter) -> set[str]:
+    """The keys of ``nc``'s Qualities it may never bring to a Momentum Test: its Concept.
+
+    Book (*Narrative Characters*): "Unlike PCs, NCs cannot use Concept to modify a
+    Momentum Test." A quickly entered NC has no Concept (its typed Qualities are
+    Elements), so nothing is barred for it.
+    """
+    if nc.source == QUICK_SOURCE:
+        return set()
+    return {o.key for o in nc_qualities(nc) if o.kind == "concept"}
+
+
+def nc_momentum_refusal(name: str) -> str:
+    """Why an NC's Concept is refused in Momentum (the message every screen shows)."""
+    return f"{name or 'The NC'} cannot put its Concept into a Momentum Test"
+
+
 @dataclass(frozen=True)
 class Opponent:
     """An NC in the current fight: its sheet, the Stress it took, what it applies."""
@@ -228,3 +245,10 @@ NC_SPENT_NOTE = "used for Momentum"
 NC_SPENT_TIP = ("Action: not available. This NC put it into the Momentum Test just before, "
                 "and only a Trait may count towards both the Momentum and the Action that "
                 "follows it.")
+
+NC_NO_CONCEPT_NOTE = ""
+"""No note beside the greyed Concept (the tooltip says why): a note widened a card with a
+long Concept past the docked calculator at 1024x768."""
+NC_NO_CONCEPT_TIP = ("Momentum: not available. An NC never adds its Concept to the Momentum "
+                     "TN (a hero may add an Element instead); the Concept counts again in "
+                     "the Action.")

@@ -413,7 +413,7 @@ class CalculatorTab(CalculatorView):
                 card.quality_toggled.connect(self._on_nc_quality)
                 card.stress_changed.connect(self._on_nc_stress)
                 card.remove_requested.connect(self.remove_card)
-                card.show_entry(entry, test.step, set())
+                card.show_entry(entry, test.step, {})
                 card.show()
             else:
                 card = found
@@ -423,7 +423,7 @@ class CalculatorTab(CalculatorView):
         for index, card in enumerate(ordered):
             self.cards_box.insertWidget(index, card)
             entry = test.opponent(card.uid)
-            card.show_entry(entry, test.step, pt.nc_blocked(test, entry.uid),
+            card.show_entry(entry, test.step, pt.nc_blocked_notes(test, entry.uid),
                             titles.get(entry.uid))
 
     def _draw_qualities(self, test: PendingTest, character: Character | None) -> None:
