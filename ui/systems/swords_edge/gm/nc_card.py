@@ -7,6 +7,7 @@ of its own beyond what it draws."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -23,8 +24,6 @@ from PySide6.QtWidgets import (
 from seforge.systems.swords_edge.models import NarrativeCharacter, Trait
 from seforge.systems.swords_edge.pending import PendingNC
 from seforge.systems.swords_edge.resolution.opponents import (
-    NC_SPENT_NOTE,
-    NC_SPENT_TIP,
     Opponent,
     default_applied,
     nc_qualities,
@@ -95,7 +94,7 @@ class NCCard(QFrame):
             note.setWordWrap(True)
             note.setObjectName("nc_quality_notes")
             layout.addWidget(note)
-        self.show_entry(self._entry, "momentum", set())
+        self.show_entry(self._entry, "momentum", {})
 
     def tab_stops(self) -> list[QWidget]:
         """The card's controls as it reads: Stress, Remove, then its Qualities."""
@@ -120,9 +119,11 @@ class NCCard(QFrame):
     def add_stress(self, amount: int) -> None:
         self.stress_spin.setValue(self.stress_spin.value() + amount)
 
-    def show_entry(self, entry: PendingNC, step: Step, blocked: set[str],
+    def show_entry(self, entry: PendingNC, step: Step,
+                   blocked: Mapping[str, tuple[str, str]],
                    title: str | None = None) -> None:
-        """Draw ``entry`` in ``step``; ``blocked`` are the keys it may not apply now;
+        """Draw ``entry`` in ``step``; ``blocked`` maps the keys it may not apply now to
+        a short note and a tooltip saying why (the core's ``nc_blocked_notes``);
         ``title`` is its name as the calculator tells it from the others (default: its
         own name)."""
         self._entry = entry
@@ -141,13 +142,14 @@ class NCCard(QFrame):
         chosen = set(entry.applied.get(step, []))
         labels = {o.key: o.label for o in nc_qualities(entry.nc)}
         for key, box in self.boxes.items():
-            off = key in blocked
+            why = blocked.get(key)
+            off = why is not None
             box.blockSignals(True)
             box.setChecked(key in chosen and not off)
             box.blockSignals(False)
             box.setEnabled(not removed and not off)
-            text = labels.get(key, box.text()) + (f"  ({NC_SPENT_NOTE})" if off else "")
+            text = labels.get(key, box.text()) + (f"  ({why[0]})" if why and why[0] else "")
             if box.text() != text:
                 box.setText(text)
             box.setToolTip(f"{box.property('base_tip')} — "
-                           f"{NC_SPENT_TIP if off else STEP_TITLES[step]}")
+                           f"{why[1] if why else STEP_TITLES[step]}")

@@ -82,7 +82,11 @@ class QualityRows(QWidget):
         self.grid = QGridLayout()
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(6)
+        # Each Quality takes two lines: its name across the whole width, then its Rank,
+        # Trait and Remove. On one line the name had what the combos left over (about 80
+        # pixels in the docked table at 1366x768), so names were cut.
         self.grid.setColumnStretch(0, 1)
+        self.grid.setColumnStretch(1, 1)
         word = "Element" if kind == "element" else "flaw"
         self.empty = QLabel(f"No {word}s.", self)
         self.empty.setEnabled(False)
@@ -139,8 +143,9 @@ class QualityRows(QWidget):
                     self.kind, i, "trait", c.currentData()))
             remove.clicked.connect(
                 lambda _c=False, i=index: self.editor.remove_quality(self.kind, i))
-            for column, cell in enumerate((name, rank, trait, remove)):
-                self.grid.addWidget(cell, index, column)
+            self.grid.addWidget(name, 2 * index, 0, 1, 3)
+            for column, cell in enumerate((rank, trait, remove)):
+                self.grid.addWidget(cell, 2 * index + 1, column)
             self.rows.append((name, rank, trait, remove))
 
 
@@ -163,6 +168,10 @@ class NCEditor(QWidget):
             wanted = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
             if splitter.orientation() != wanted:
                 splitter.setOrientation(wanted)
+                # The sheet first, with most of the room: stacked, Qt gave the summary
+                # the larger part and the sheet showed two rows at 1024x768.
+                length = event.size().width() if wide else event.size().height()
+                splitter.setSizes([length * 3 // 5, length - length * 3 // 5])
         super().resizeEvent(event)
 
     def __init__(self, nc: NarrativeCharacter | None = None,
@@ -219,7 +228,9 @@ class NCEditor(QWidget):
         self.order_combo = QComboBox(form_host)
         tip(self.order_combo, "Template Traits",
             "Which Trait gets which of the template's Trait Ranks")
-        self.template_button = QPushButton("Apply temp&late", form_host)
+        # "Apply" alone: beside "Template:" it says as much, and "Apply template" left
+        # the template's last Trait cut in the docked table
+        self.template_button = QPushButton("App&ly", form_host)
         tip(self.template_button, "Apply template",
             "Fill the Concept, Traits and Elements from the book's template for this type "
             "and Rank (the name, Concept name, notes and genre are kept; undoable)")
@@ -313,6 +324,7 @@ class NCEditor(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(form_host)
         scroll.setAccessibleName("Opponent sheet")
+        self.form_scroll = scroll
 
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
@@ -365,7 +377,15 @@ class NCEditor(QWidget):
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter = splitter
         splitter.addWidget(scroll)
-        splitter.addWidget(side)
+        # the summary scrolls rather than taking the room the sheet needs when they
+        # are stacked (its own height was the most the sheet got left)
+        side_scroll = QScrollArea(self)
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        side_scroll.setWidget(side)
+        side_scroll.setAccessibleName("TNs of the opponent")
+        side_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop
+        splitter.addWidget(side_scroll)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
@@ -403,6 +423,15 @@ class NCEditor(QWidget):
     def set_nc(self, nc: NarrativeCharacter) -> None:
         """Edit ``nc`` (a copy of it) from a clean history."""
         self.owner.set_nc(nc)
+
+    def start_typing(self, select_name: bool = False) -> None:
+        """The sheet from its top, the keyboard in the name; with ``select_name`` the
+        whole name is selected, so typing replaces a placeholder such as "New opponent"
+        (the sheet kept the last opponent's scroll position, the name out of sight)."""
+        self.form_scroll.verticalScrollBar().setValue(0)
+        self.name_edit.setFocus()
+        if select_name:
+            self.name_edit.selectAll()
 
     def _edit(self, text: str, change: Callable[[NarrativeCharacter], object],
               field: str | None = None) -> None:

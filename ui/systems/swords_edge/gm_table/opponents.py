@@ -461,7 +461,7 @@ class OpponentLibrary(OpponentFiles):
             self.editor.undo_stack.resetClean()
         self.side.setCurrentWidget(self.editor_page)
         self._update_editor_title()
-        self.editor.name_edit.setFocus()
+        self.editor.start_typing(select_name=path is None)
 
     def restore_editing(self, nc: NarrativeCharacter, path: Path | None,
                         stamp: DiskStamp | None) -> None:
