@@ -46,6 +46,21 @@ def nc_state_text(entry: SceneNC) -> str:
     return rank
 
 
+def hit_effect_text(level: str, trait: str = "") -> str:
+    """What a hit at ``level`` does to a PC, for the Take Stress dialog: ``"2 Penalty
+    Ranks on Physique"``, ``"4 Penalty Ranks on Physique; Undefended for the rest of the
+    scene"``, ``"5 Penalty Ranks on Physique and a Doom"``."""
+    effect = stress_result(level)
+    text = f"{effect.penalty_ranks} Penalty Rank" + ("" if effect.penalty_ranks == 1 else "s")
+    if trait:
+        text += f" on {trait}"
+    if effect.undefended:
+        text += "; Undefended for the rest of the scene"
+    if effect.doom:
+        text += " and a Doom"
+    return text
+
+
 def hit_levels_text() -> str:
     """What a hit at each Level does to a PC: ``"Average 1 Penalty Rank, Good 2, ...,
     Exceptional 4 and Undefended, Legendary 5 and a Doom"``."""
@@ -89,7 +104,9 @@ DOOM_OUTCOME_TEXT: dict[str, str] = {
 def luck_purposes(spendable_only: bool = True) -> dict[str, str]:
     """What Luck can be spent on, as choices (``remove_stress`` happens at the end of a
     scene, so it is left out of a plain spend)."""
-    return {key: text.capitalize() for key, text in LUCK_PURPOSES.items()
+    # only the first letter raised: str.capitalize() lowered the rest ("the gm",
+    # "another trait or element to a test")
+    return {key: text[:1].upper() + text[1:] for key, text in LUCK_PURPOSES.items()
             if not (spendable_only and key == "remove_stress")}
 
 

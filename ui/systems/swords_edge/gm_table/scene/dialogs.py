@@ -40,6 +40,7 @@ from seforge.systems.swords_edge.scene import (
 from seforge.systems.swords_edge.scene_text import (
     DOOM_OUTCOME_TEXT,
     PLAY_TIPS,
+    hit_effect_text,
     hit_levels_text,
     luck_purposes,
     momentum_level_text,
@@ -200,11 +201,25 @@ class PCStressDialog(_Dialog):
         for level in LEVELS:
             self.level.addItem(level, level)
         tip(self.level, "Level of the hit", f"The attack's Level of Success: {hit_levels_text()}")
+        self.effect = QLabel(self)
+        self.effect.setObjectName("stress_effect")
+        self.effect.setWordWrap(True)
+        tip(self.effect, "What the hit does", "The Penalty Ranks this hit puts on the Trait")
+        self.trait.currentIndexChanged.connect(self._show_effect)
+        self.level.currentIndexChanged.connect(self._show_effect)
         self.why = QLineEdit(self)
         tip(self.why, "Why", "What hit (optional, kept in the history)")
         self.form.addRow(buddy("&Trait:", self.trait, self), self.trait)
         self.form.addRow(buddy("&Level:", self.level, self), self.level)
+        self.form.addRow("", self.effect)
         self.form.addRow(buddy("&Why:", self.why, self), self.why)
+        self._show_effect()
+
+    def _show_effect(self) -> None:
+        """The hit's effect in numbers, as the Level is chosen (the list gave the Level
+        alone; how many Penalty Ranks it is was left to the GM's memory)."""
+        self.effect.setText(hit_effect_text(str(self.level.currentData()),
+                                            str(self.trait.currentData())))
 
 
 class DoomDialog(_Dialog):

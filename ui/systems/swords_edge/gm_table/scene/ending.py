@@ -78,9 +78,16 @@ class SceneEnding(QWidget):
             return False
         dialog = EndSceneDialog(
             [(p.id, self.scene.character(p.id)) for p in self.scene.pcs], self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        return self.finish_scene(**dialog.values())
+        while True:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            values = dialog.values()
+            # A refusal comes first and the dialog comes back as the GM filled it in:
+            # it used to come after the question about other edits, the entries lost.
+            refusal = self.scene.end_scene_refusal(**values)
+            if refusal is None:
+                return self.finish_scene(**values)
+            warn(self, "End scene", sentence(RefusedError(refusal)))
 
     def finish_scene(self, recovery: dict[str, str | None] | None = None,
                      luck_for_penalties: dict[str, int] | None = None,
@@ -89,6 +96,10 @@ class SceneEnding(QWidget):
         what the scene changed. A PC whose owner also holds edits made outside the scene
         (a Player name typed in its tab) is asked about first: save those too, keep them
         unsaved (the file gets only the scene's changes), or cancel the end."""
+        refusal = self.scene.end_scene_refusal(recovery, luck_for_penalties, pivot_touched)
+        if refusal is not None:
+            warn(self, "End scene", sentence(RefusedError(refusal)))
+            return False
         others = self._pcs_with_other_edits()
         whole = {pc_id for pc_id in others if not self._scene_alone_fits(pc_id)}
         whole |= self._needed_by_the_end(others - whole, recovery, luck_for_penalties,

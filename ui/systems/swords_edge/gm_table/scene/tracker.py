@@ -150,6 +150,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         self._routed = False
         """True once the calculator's steps on a pairing come to this scene's stack."""
         """Every Character a PC id was bound to, to rebind after an undo."""
+        self._focus_wanted = ""
         self._later = QTimer(self)
         self._later.setSingleShot(True)
         self._later.setInterval(REFRESH_DELAY_MS)
@@ -301,6 +302,11 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             who += f", +{bonus} on the first Action)" if bonus else ")"
         elif entry.momentum == "nc":
             who = "The opponents hold the Momentum"
+        elif (judged := entry.test.verdict if entry.test else None) is not None \
+                and judged.step in ("momentum", "seize"):
+            # judged in the calculator, settled once the GM goes on to the Action: it
+            # said "not tested yet" under a roll the log already showed
+            who = f"{judged.headline} in the calculator; settled on going to the Action"
         else:
             who = "Momentum not tested yet"
         return f"{tn} · {who}"
@@ -317,8 +323,17 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         # child that last had it while the GM works in a tab or the Play dock, and the
         # redraw of their step would pull the focus (and Edit › Undo) into the scene.
         focus = QApplication.focusWidget()
-        focus_name = focus.objectName() if focus is not None and self.isAncestorOf(focus) \
-            else ""
+        if focus is not None:
+            focus_name = focus.objectName() if self.isAncestorOf(focus) else ""
+        else:  # nowhere: a redraw just before took it from a panel, not given back yet
+            focus_name = self._focus_wanted
+        self._focus_wanted = focus_name  # until a redraw's panels show and take it
+        # The pairings stay where the GM scrolled them: hiding the old panel that held
+        # the focus sent it to a widget further down and the view jumped there.
+        scrolled = self.pcs_scroll.verticalScrollBar().value()
+        if focus is not None and focus.objectName() \
+                and any(p.isAncestorOf(focus) for p in self.panels.values()):
+            focus.clearFocus()  # not passed on down the page while its panel goes
         for panel in self.panels.values():
             self.pcs_layout.removeWidget(panel)
             panel.hide()
@@ -344,13 +359,28 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         for widget in (self.overview_stress, self.overview_stress_button,
                        self.overview_remove_button):
             widget.setEnabled(not ended)
+        self._keep_scrolled(scrolled)
         if focus_name:
-            target = self.findChild(QWidget, focus_name)
-            if target is not None and target.isEnabled():
-                target.setFocus()
+            # the new panels show once laid out: only then can one take the focus
+            QTimer.singleShot(0, self, lambda: self._refocus(focus_name))
         self.save_autosave()
         self._draw_status()
         self.changed.emit()
+
+    def _refocus(self, name: str) -> None:
+        """Give the focus back to the control called ``name`` in the panels now shown."""
+        found = [w for w in self.findChildren(QWidget, name)
+                 if w.isVisible() and w.isEnabled()]
+        if found and self._focus_wanted == name:
+            found[0].setFocus()
+            self._focus_wanted = ""
+
+    def _keep_scrolled(self, value: int) -> None:
+        """Scroll the pairings back to ``value`` now and once the new panels are laid out
+        (the scroll range follows them only then)."""
+        bar = self.pcs_scroll.verticalScrollBar()
+        bar.setValue(value)
+        QTimer.singleShot(0, bar, lambda: bar.setValue(value))
 
     # -- the status line ------------------------------------------------------------
     def status_text(self) -> str:
@@ -479,8 +509,19 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         if self.pc_menu.isEmpty():
             none = self.pc_menu.addAction("No campaign or open character to add")
             none.setEnabled(False)
+        elif len(offered) > 1:
+            # the whole party in one go, not one trip to this menu per PC
+            self.pc_menu.addSeparator()
+            every = self.pc_menu.addAction(f"All {len(offered)} above")
+            every.setToolTip("Add every character listed above to the scene")
+            every.triggered.connect(lambda _c=False, chosen=tuple(offered): self._add_pcs(
+                chosen))
         self.pc_menu.addSeparator()
         self.pc_menu.addAction("From a character file…", self._add_pc_from_file)
+
+    def _add_pcs(self, chosen: Sequence[tuple[Character, Path | None]]) -> None:
+        for character, path in chosen:
+            self.add_pc(character, path)
 
     def _add_pc_from_file(self) -> None:
         known = (p for p in self.paths.values() if p is not None)
