@@ -192,8 +192,8 @@ def nc_spent_by_momentum(nc: NarrativeCharacter, momentum_applied: Iterable[str]
 def nc_momentum_barred(nc: NarrativeCharacter) -> set[str]:
     """The keys of ``nc``'s Qualities it may never bring to a Momentum Test: its Concept.
 
-    Book (*Narrative Characters*): "Unlike PCs, NCs cannot use Concept to modify a
-    Momentum Test." A quickly entered NC has no Concept (its typed Qualities are
+    Book (*Narrative Characters*, L1130): an NC, unlike a PC, never adds its Concept to a
+    Momentum Test. A quickly entered NC has no Concept (its typed Qualities are
     Elements), so nothing is barred for it.
     """
     if nc.source == QUICK_SOURCE:
