@@ -127,6 +127,8 @@ class _Scopes(QObject):
     def _gone(self, group: _Group) -> None:
         """A scope is being deleted: once it is gone (not while Qt takes it apart), the
         scope then leading its group gets the letters."""
+        if not shiboken6.isValid(self):
+            return  # the application is going, and these scopes with it
         if group.host is not None and not group.pending:
             group.pending = True
             QTimer.singleShot(0, self, lambda: self._reshow(group))

@@ -72,3 +72,23 @@ def test_a_panel_drawn_afresh_and_a_panel_gone(qtbot: QtBot, host: QWidget) -> N
     second.deleteLater()  # "b" goes for good: the first gets them
     qtbot.waitUntil(lambda: first.go.text() == "&Go")
     assert active_scope(host) is first
+
+
+def test_a_scope_going_after_its_registry_raises_nothing(qtbot: QtBot) -> None:
+    """Closing a window after the scopes' registry went (the application ending) raised
+    "_Scopes already deleted" from the scope's destroyed signal."""
+    import shiboken6
+
+    from ui.shell import mnemonic_scopes
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    pane = QWidget(host)
+    mnemonic_scope(pane, among=host)
+    registry = mnemonic_scopes._SCOPES
+    assert registry is not None
+    shiboken6.delete(registry)
+    try:
+        shiboken6.delete(pane)  # its destroyed signal reaches the deleted registry
+    finally:
+        mnemonic_scopes._SCOPES = None

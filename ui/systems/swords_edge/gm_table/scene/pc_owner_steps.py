@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QUndoCommand, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QWidget
@@ -314,11 +315,13 @@ class PCOwnerSteps(QWidget):
         along (see :mod:`~ui.systems.swords_edge.gm_table.scene.undo_warning`)."""
         window = self.window()
         group = getattr(window, "undo_group", None)
-        if not isinstance(group, QUndoGroup):
+        if not isinstance(group, QUndoGroup) or not shiboken6.isValid(group):
             return
         for name, undo in (("undo_action", True), ("redo_action", False)):
             action = getattr(window, name, None)
-            if isinstance(action, QAction):
+            # (a window closing has let its actions go: a GM session saw "QAction
+            # already deleted" here)
+            if isinstance(action, QAction) and shiboken6.isValid(action):
                 UndoWarning.of(action, group, undo).update()
 
     def _owner_changed(self, document: CharacterDocument) -> None:
