@@ -5,6 +5,7 @@ page's two parts side by side or one above the other, as the width allows."""
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -63,14 +64,24 @@ class FlowLayout(QLayout):
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
 
+    def _live(self) -> list[QLayoutItem]:
+        """The items, less any whose C++ half is known to be gone: one handed back to Qt
+        would be freed memory (GM sessions logged "QWidgetItem already deleted" here
+        before the app died)."""
+        if not all(shiboken6.isValid(item) for item in self._items):
+            self._items = [item for item in self._items if shiboken6.isValid(item)]
+        return self._items
+
     def count(self) -> int:
-        return len(self._items)
+        return len(self._live())
 
     def itemAt(self, index: int) -> QLayoutItem | None:
-        return self._items[index] if 0 <= index < len(self._items) else None
+        items = self._live()
+        return items[index] if 0 <= index < len(items) else None
 
     def takeAt(self, index: int) -> QLayoutItem | None:
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+        items = self._live()
+        return items.pop(index) if 0 <= index < len(items) else None
 
     def expandingDirections(self) -> Qt.Orientation:
         return Qt.Orientation(0)
@@ -102,7 +113,7 @@ class FlowLayout(QLayout):
 
     # -- placing --------------------------------------------------------------------
     def _visible(self) -> list[QLayoutItem]:
-        return [item for item in self._items if not item.isEmpty()]
+        return [item for item in self._live() if not item.isEmpty()]
 
     def _gap(self) -> int:
         gap = self.spacing()

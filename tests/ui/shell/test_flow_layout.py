@@ -91,3 +91,25 @@ def test_a_hidden_widget_takes_no_room(qtbot: QtBot) -> None:
     assert isinstance(layout, FlowLayout)
     gap = layout.sizeHint().width() - buttons[0].sizeHint().width() - buttons[2].sizeHint().width()
     assert 0 <= gap <= 20  # one gap, no room for the hidden button
+
+
+def test_an_item_known_to_be_gone_is_never_handed_back(qtbot: QtBot) -> None:
+    """An item whose C++ half is gone (shiboken knows it) is dropped before Qt asks for the
+    items again: handing it back gave Qt freed memory ("QWidgetItem already deleted" in the
+    log of GM sessions that then crashed)."""
+    import shiboken6
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    flow = FlowLayout(host)
+    flow.addWidget(QLabel("gone", host))
+    flow.addWidget(QLabel("kept", host))
+    gone = flow.itemAt(0)
+    assert gone is not None
+    shiboken6.invalidate(gone)  # as shiboken marks it when Qt deletes it
+    assert flow.count() == 1
+    kept = flow.itemAt(0)
+    assert kept is not None and kept.widget().text() == "kept"
+    host.resize(300, 100)
+    host.show()
+    flow.activate()  # laid out without touching the dead item
