@@ -86,6 +86,11 @@ def set_visible_in_place(widget: QWidget, visible: bool) -> None:
     before, hit the control above or below."""
     if widget.isHidden() != visible:
         return  # as asked already
+    if visible and widget.parentWidget() is None:
+        # a status line not on a page yet (or made only to carry the text) is never
+        # shown as a window of its own: mapped and destroyed again inside a click, such
+        # a window crashed the app in Qt's X11 plugin
+        return
     scroll = _scroll_area_of(widget)
     page = scroll.widget() if scroll is not None else None
     if scroll is None or page is None or not page.isVisible() \

@@ -90,3 +90,18 @@ def test_a_refusal_with_no_place_of_its_own_opens_a_message_box(
                         lambda _parent, title, text, *args: shown.append((title, text)))
     refusal_box(None, "Export", RefusedError("nothing to print"), "Not exported")
     assert shown == [("Export", "Not exported: nothing to print.")]
+
+
+def test_a_status_line_with_no_page_never_becomes_a_window(qtbot: Any) -> None:
+    """A refusal shown in a label that has no parent (made only to carry the text) left it
+    a window of its own, mapped and destroyed inside the click: the app died in Qt's X11
+    plugin. The text is kept; nothing is shown."""
+    from PySide6.QtWidgets import QLabel
+
+    from ui.shell.refusal import show_refusal
+
+    label = QLabel()
+    qtbot.addWidget(label)
+    show_refusal(label, "the crew has no coin")
+    assert label.text() == "Not done: the crew has no coin."
+    assert label.isHidden() and not label.isVisible()
