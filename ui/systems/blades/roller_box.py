@@ -27,8 +27,7 @@ from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
 from ui.shell.name_pick import NamePick
-from ui.shell.refusal import apply_or_refuse as apply
-from ui.shell.refusal import refuse
+from ui.shell.refusal import REFUSALS, refusal_text, refuse, sentence
 from ui.shell.widgets import spin_box
 from ui.shell.written_step import WrittenStep
 from ui.systems.blades.common import TraumaPick, room_for_placeholder, wrap_list
@@ -168,6 +167,11 @@ class RollerBox(QGroupBox):
         layout.addWidget(self.log)
         layout.addStretch(1)
         self.harm_text.textChanged.connect(lambda _t: self.refresh())
+        # what the buttons' reasons read: the clock picked, the harm's level and the
+        # effect set on the page (a stale reason let a click through that the core refused)
+        self.clock.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.harm_level.valueChanged.connect(lambda _v: self.refresh())
+        rolls.effect.currentIndexChanged.connect(lambda _i: self.refresh())
         self.refresh()
 
     def set_target(self, owner: DocumentOwner[Any] | None) -> None:
@@ -372,21 +376,26 @@ class RollerBox(QGroupBox):
             return
         stack = owner.undo_stack
         top = stack.command(stack.index() - 1) if stack.index() else None
-        status = QLabel()
-        if apply(owner, text, mutate, status):
-            name = owner.document_name().strip() or owner.title()
-            item = QListWidgetItem(_Logged.line("Written", text, name))
-            self.log.insertItem(0, item)
-            step = stack.command(stack.index() - 1) if stack.index() else None
-            if step is not None and step is not top:  # a step was pushed
-                write = _Write(WrittenStep(weakref.ref(owner), weakref.ref(step)))
-                write.step.state()  # looked at from the first move of the history on
-                self._logged.append(_Logged(item, text, write, name))
-                self._follow(owner)
-                if what:
-                    self._written[what] = write
-        else:
-            self.log.insertItem(0, status.text())
+        try:
+            owner.apply(text, mutate)
+        except REFUSALS as error:
+            # the refusal goes to the log, the roller's one place to answer in (a status
+            # label made for it here had no parent: shown, it was a window of its own,
+            # mapped and destroyed again inside the click)
+            self.log.insertItem(0, sentence("Not done", refusal_text(error)))
+            self.refresh()
+            return
+        name = owner.document_name().strip() or owner.title()
+        item = QListWidgetItem(_Logged.line("Written", text, name))
+        self.log.insertItem(0, item)
+        step = stack.command(stack.index() - 1) if stack.index() else None
+        if step is not None and step is not top:  # a step was pushed
+            write = _Write(WrittenStep(weakref.ref(owner), weakref.ref(step)))
+            write.step.state()  # looked at from the first move of the history on
+            self._logged.append(_Logged(item, text, write, name))
+            self._follow(owner)
+            if what:
+                self._written[what] = write
         self.refresh()
 
     def apply_stress(self) -> None:
