@@ -64,16 +64,21 @@ def spend_luck(character: Character, purpose: str, amount: int = 1, why: str = "
     )
 
 
+def _add_luck(character: Character, amount: int, doing: str, too_few: str) -> None:
+    """Add ``amount`` Luck (in a session, at least one, up to :data:`MAX_LUCK`)."""
+    require_session(character, doing)
+    if amount < 1:
+        raise RefusedError(too_few)
+    if character.play.luck + amount > MAX_LUCK:
+        raise RefusedError(f"a character holds at most {MAX_LUCK} Luck")
+    character.play.luck += amount
+
+
 def refund_exertion(character: Character, amount: int = 1, why: str = "") -> None:
     """Give back Luck spent on Exertion for Qualities taken out of a roll before it was
     judged again: they were never in the Test as judged, so their Luck was never
     spent (``pending.EXERTION_READING``)."""
-    require_session(character, "get Luck back")
-    if amount < 1:
-        raise RefusedError("give back at least one Luck")
-    if character.play.luck + amount > MAX_LUCK:
-        raise RefusedError(f"a character holds at most {MAX_LUCK} Luck")
-    character.play.luck += amount
+    _add_luck(character, amount, "get Luck back", "give back at least one Luck")
     record(
         character,
         "refund_luck",
@@ -84,11 +89,6 @@ def refund_exertion(character: Character, amount: int = 1, why: str = "") -> Non
 
 def gain_luck(character: Character, reason: str, amount: int = 1) -> None:
     """Give the character Luck (a Weakness invoked, a GM reward...)."""
-    require_session(character, "gain Luck")
-    if amount < 1:
-        raise RefusedError("gain at least one Luck")
-    if character.play.luck + amount > MAX_LUCK:
-        raise RefusedError(f"a character holds at most {MAX_LUCK} Luck")
-    character.play.luck += amount
+    _add_luck(character, amount, "gain Luck", "gain at least one Luck")
     record(character, "gain_luck", f"Gained {amount} Luck", reason)
 
