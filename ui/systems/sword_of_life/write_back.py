@@ -17,8 +17,9 @@ the mark true to the character's history:
 When the other side cannot follow (the sheet was edited after the write, the file changed on
 disk or is open in a tab now, or the sheet's tab closed after its file was saved with the
 write), the write stands, and :meth:`WriteBacks.blocked` says why that side cannot be written
-again. A sheet whose tab closed without its file holding the write let the write go: the
-side may be written again (to the file).
+again. A sheet whose tab closed without its file holding the write (its changes discarded)
+let the write go: the conflict's mark is taken back as the tab closes (a step of the
+conflict's own), and the side may be written again (to the file).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 
 from seforge.systems.sword_of_life.conflict import mark_written_back
 from seforge.systems.sword_of_life.conflict_model import Side, SolConflict
@@ -118,6 +119,15 @@ class WriteBacks(QObject):
         self._followed.append(weakref.ref(owner))
         owner.undo_stack.indexChanged.connect(self._character_moved)
         owner.undo_stack.cleanChanged.connect(self._character_moved)
+        # its tab closed: looked at once the owner is gone (while it is being destroyed,
+        # its history still reads as it was)
+        owner.destroyed.connect(self._character_closed)
+
+    def _character_closed(self) -> None:
+        QTimer.singleShot(0, self, self._after_close)
+
+    def _after_close(self) -> None:
+        self._sync(from_conflict=False)
 
     # -- what may be written -----------------------------------------------------------
     def blocked(self, index: int | None, side: Side) -> str | None:
@@ -181,6 +191,13 @@ class WriteBacks(QObject):
         marks = [step.stands() for step in (link.mark, link.unmark) if step is not None]
         if written is None or None in marks:  # a document closed, or a history afresh
             del self._links[index]
+            side = self._side(index, link)
+            if (written is None and not link.write.was_saved and None not in marks
+                    and side is not None and side.character is not None
+                    and side.character.written_back):
+                # the sheet closed with its changes discarded: the file never held the
+                # write, so the conflict no longer says it was written
+                self._mark(index, link, False)
             return
         side = self._side(index, link)
         if side is None or side.character is None:
