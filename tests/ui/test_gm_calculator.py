@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMainWindow, QPushButton
 
-from seforge.systems.swords_edge.dice import LEVELS, needed_roll, odds
+from seforge.systems.swords_edge.dice import LEVELS, needs_text, odds
 from seforge.systems.swords_edge.library import list_entries, load_pc
 from seforge.systems.swords_edge.models import Character, NCType
 from seforge.systems.swords_edge.ranks import Rank
@@ -78,7 +78,7 @@ def assert_odds_shown(calc: CalculatorTab, modifier: int, tn: int) -> None:
     expected = odds(modifier, tn, 3)
     panel = calc.odds
     assert panel.text("tn") == str(tn)
-    assert panel.text("needs") == f"{needed_roll(modifier, tn)}+ on 2d10"
+    assert panel.text("needs") == needs_text(modifier, tn)
     assert panel.text("success") == format_chance(expected.success)
     assert panel.text("levels") == ", ".join(
         f"{name} {format_chance(expected.levels[name])}" for name in LEVELS)
@@ -146,6 +146,7 @@ def test_kyle_plain_modifier(make_dock: Make) -> None:
     card.boxes["element:1"].setChecked(True)
     assert calc.tn_label.text() == "15"
     assert calc.odds.text("success") == "99%"
+    assert calc.odds.text("needs") == "3+ on 2d10 (anything but a natural 2)"
     assert_odds_shown(calc, 16, 15)
     roll(calc, 2, 3)
     assert "21" in calc.result_label.text()

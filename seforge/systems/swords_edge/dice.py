@@ -129,6 +129,18 @@ def needed_roll(modifier: int, tn: int) -> int:
     return max(NATURAL_MIN + 1, min(NATURAL_MAX, tn - modifier))
 
 
+def needs_text(modifier: int, tn: int) -> str:
+    """What a player must roll, in words: "9+ on 2d10"; at the ends, "only a natural 20"
+    (a 20 cannot be beaten, so "20+" would read oddly) and "3+ on 2d10 (all but a
+    natural 2)" (two ones always fail)."""
+    need = needed_roll(modifier, tn)
+    if need >= NATURAL_MAX:
+        return "a natural 20 on 2d10"
+    if need <= NATURAL_MIN + 1:
+        return "3+ on 2d10 (anything but a natural 2)"
+    return f"{need}+ on 2d10"
+
+
 class Odds(FrozenRecord):
     """Exact chances of one roll.
 

@@ -104,17 +104,10 @@ def _percent(p: Fraction) -> str:
 
 def format_table(modifier: int, tn: int, result: Odds) -> str:
     """The plain-text report of ``seforge odds``."""
-    from seforge.systems.swords_edge.dice import LEVELS, needed_roll
+    from seforge.systems.swords_edge.dice import LEVELS, needs_text
 
-    need = needed_roll(modifier, tn)
-    if need >= 20:
-        needs = "needs a natural 20 on 2d10"
-    elif need <= 3:
-        needs = "needs 3+ on 2d10 (anything but a natural 2)"
-    else:
-        needs = f"needs {need}+ on 2d10"
     lines = [
-        f"2d10 {modifier:+d} vs TN {tn}: {needs}",
+        f"2d10 {modifier:+d} vs TN {tn}: needs {needs_text(modifier, tn)}",
         f"  Success            {_percent(result.success)}",
     ]
     lines.extend(f"    {name:<16} {_percent(result.levels[name])}" for name in LEVELS)

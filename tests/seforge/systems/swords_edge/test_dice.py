@@ -15,6 +15,7 @@ from seforge.systems.swords_edge.dice import (
     Odds,
     level_for_margin,
     needed_roll,
+    needs_text,
     odds,
     odds_json,
     roll_outcome,
@@ -251,6 +252,14 @@ def test_needed_roll() -> None:
     assert needed_roll(0, 3) == 3
     assert needed_roll(0, 20) == 20
     assert needed_roll(0, 51) == 20  # only a natural 20
+
+
+def test_needs_text_says_the_ends_in_words() -> None:
+    assert needs_text(2, 8) == "6+ on 2d10"
+    assert needs_text(0, 20) == "a natural 20 on 2d10"  # not "20+"
+    assert needs_text(0, 51) == "a natural 20 on 2d10"
+    assert needs_text(16, 15) == "3+ on 2d10 (anything but a natural 2)"
+    assert needs_text(0, 4) == "4+ on 2d10"
 
 
 def test_odds_json_shape() -> None:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from seforge.systems.swords_edge.dice import LEVELS, CriticalsReading, needed_roll, odds
+from seforge.systems.swords_edge.dice import LEVELS, CriticalsReading, needs_text, odds
 from seforge.systems.swords_edge.ranks import format_modifier
 from seforge.systems.swords_edge.resolution.breakdown import undefended_pc_tn
 from seforge.systems.swords_edge.resolution.tips import RULE_TIPS
@@ -204,7 +204,7 @@ class OddsPanel(QWidget):
         result = odds(modifier, tn, max(LUCK_STEPS), criticals)
         self.labels["modifier"].setText(format_modifier(modifier))
         self.labels["tn"].setText(str(tn))
-        self.labels["needs"].setText(f"{needed_roll(modifier, tn)}+ on 2d10")
+        self.labels["needs"].setText(needs_text(modifier, tn))
         self.labels["success"].setText(format_chance(result.success))
         self.labels["levels"].setText(
             ", ".join(f"{name} {format_chance(result.levels[name])}" for name in LEVELS))
@@ -222,7 +222,7 @@ class OddsPanel(QWidget):
         tn = undefended_pc_tn().total
         self.labels["modifier"].setText(f"{format_modifier(modifier)} (Penalty Ranks only)")
         self.labels["tn"].setText(f"{tn} or more avoids the hit")
-        self.labels["needs"].setText(f"{needed_roll(modifier, tn)}+ on 2d10 to avoid the hit")
+        self.labels["needs"].setText(f"{needs_text(modifier, tn)} to avoid the hit")
         self.labels["success"].setText(f"{format_chance(chances[None])} (no hit)")
         self.labels["levels"].setText(
             "Hit at " + ", ".join(f"{name} {format_chance(chances[name])}" for name in LEVELS))
