@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMenu,
@@ -37,6 +36,7 @@ from seforge.systems.swords_edge.scene import (
     ScenePC,
 )
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, nc_state_text, nc_stress_rule
+from ui.shell.flow_layout import FlowLayout
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.widgets import tip
@@ -164,6 +164,10 @@ class PCPanel(QGroupBox):
             tip(spent_label, f"{title}: spent Qualities", spent_label.text())
             layout.addWidget(spent_label)
 
+        # Every piece of a pairing wraps when the panel is narrow (the pairings beside the
+        # opponents and the log at 1024x768): the NC rows' names and states wrap, their
+        # controls and the PC's buttons flow onto more lines. In rows of their own they
+        # made the panel wider than the view and the pairings scrolled sideways.
         grid = QGridLayout()
         grid.setHorizontalSpacing(8)
         grid.setColumnStretch(0, 2)
@@ -175,17 +179,19 @@ class PCPanel(QGroupBox):
         facing = [scene.nc(i) for i in entry.facing]
         if facing:
             for column, text in enumerate(("Opponent", "State", "Brings to Momentum")):
-                grid.addWidget(QLabel(f"<b>{text}</b>", self), 0, column)
+                head = QLabel(f"<b>{text}</b>", self)
+                head.setWordWrap(True)
+                grid.addWidget(head, 0, column)
         for row, nc_entry in enumerate(facing, start=1):
             self._add_nc_row(grid, row, nc_entry)
         layout.addLayout(grid)
         if not facing:
             none = QLabel("Faces nobody yet: use “Faces…” or drag opponents here.", self)
+            none.setWordWrap(True)
             none.setEnabled(False)
             layout.addWidget(none)
 
-        row1 = QHBoxLayout()
-        row2 = QHBoxLayout()
+        row1, row2 = FlowLayout(), FlowLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, text, help_text, target in (
             ("faces", "F&aces…", "Choose the opponents this PC faces", row1),
@@ -204,8 +210,6 @@ class PCPanel(QGroupBox):
             tip(button, f"{text.replace('&', '').rstrip('…')} ({title})", help_text)
             target.addWidget(button)
             self.buttons[key] = button
-        row1.addStretch(1)
-        row2.addStretch(1)
         layout.addLayout(row1)
         layout.addLayout(row2)
         self._wire_buttons(character, bool(scene.facing(entry.id)), scene.ended)
@@ -242,8 +246,10 @@ class PCPanel(QGroupBox):
         panel, pc_id, tracker = self, self.pc_id, self.tracker
         name = QLabel(f"{entry.name} <small>({TYPE_LABELS[entry.nc.type].lower()})</small>",
                       panel)
+        name.setWordWrap(True)
         state = QLabel(nc_state_text(entry), panel)
         state.setObjectName(f"state:{entry.id}")
+        state.setWordWrap(True)
         tip(state, f"{entry.name}: state", nc_state_text(entry))
         grid.addWidget(name, row, 0)
         grid.addWidget(state, row, 1)
@@ -290,9 +296,11 @@ class PCPanel(QGroupBox):
         tip(remove, f"Remove {entry.name}", f"Take {entry.name} out of the scene (the GM's "
             "call)")
         remove.clicked.connect(lambda: tracker.remove_nc(entry.id))
-        for column, widget in enumerate((applies, spin, stress, remove), start=2):
-            grid.addWidget(widget, row, column)
+        controls = FlowLayout()  # under "Brings to Momentum", wrapping when narrow
+        for widget in (applies, spin, stress, remove):
+            controls.addWidget(widget)
             widget.setEnabled(not tracker.scene.ended)  # an ended scene takes no Stress
+        grid.addLayout(controls, row, 2)
         panel.stress_spins[entry.id] = spin
         panel.stress_buttons[entry.id] = stress
         panel.remove_buttons[entry.id] = remove
