@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from seforge.systems.swords_edge.budget import TRAIT_START
 from seforge.systems.swords_edge.library import list_entries
 from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType, Trait
 from seforge.systems.swords_edge.nc_builder import (
@@ -471,9 +472,9 @@ class NCEditor(QWidget):
             self._edit("No Concept", self._set("concept", None))
 
     def _on_trait_toggled(self, trait: Trait, on: bool) -> None:
-        if on and trait not in self._nc.traits:
-            rank = Rank(int(self.trait_ranks[trait].currentData()))
-            self._edit(f"Add {trait.value}", lambda nc: nc.traits.__setitem__(trait, rank))
+        if on and trait not in self._nc.traits:  # it starts where Traits start
+            self._edit(f"Add {trait.value}",
+                       lambda nc: nc.traits.__setitem__(trait, TRAIT_START))
         elif not on and trait in self._nc.traits:
             self._edit(f"No {trait.value}", lambda nc: nc.traits.pop(trait, None))
 
@@ -551,8 +552,9 @@ class NCEditor(QWidget):
             check.setChecked(given)
             check.blockSignals(blocked)
             self.trait_ranks[trait].setEnabled(given)
-            if given:
-                combo_select(self.trait_ranks[trait], int(nc.traits[trait]))
+            # A Trait the NC lacks shows the Rank ticking it gives, never the one the
+            # last opponent (or an earlier edit) left in its list.
+            combo_select(self.trait_ranks[trait], int(nc.traits.get(trait, TRAIT_START)))
         self.elements.show_qualities(nc.elements)
         self.flaws.show_qualities(nc.flaws)
         self.genre_edit.set_text_quietly(nc.genre)
