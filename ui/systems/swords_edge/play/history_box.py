@@ -27,6 +27,10 @@ from ui.shell.focus_nav import no_tab_trap
 from ui.shell.widgets import filling, tip
 
 HISTORY_COLUMNS = ("Session", "Scene", "What", "Why")
+HISTORY_HEADS = ("Sess.", "Sc.", "What", "Why")
+"""The heads shown: the Session and Scene columns hold one- or two-digit numbers, and
+spelled out their heads made them about 100 pixels wide together in the narrow dock,
+room "What" and "Why" lacked. Each head's tooltip gives the full word."""
 WHY = 3
 
 
@@ -150,7 +154,11 @@ class PlayHistoryBox(QGroupBox):
         super().__init__("History", parent)
         layout = QVBoxLayout(self)
         self.table = _HistoryTable(0, len(HISTORY_COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(HISTORY_COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(HISTORY_HEADS))
+        for column, word in enumerate(HISTORY_COLUMNS):
+            head = self.table.horizontalHeaderItem(column)
+            if head is not None:
+                head.setToolTip(word)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
