@@ -8,6 +8,8 @@ has a ``why_not_*`` twin. Clocks go through the core's :class:`ClockBoard`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from seforge.core.trackers import (
     CLOCK_SIZES,
     Clock,
@@ -80,10 +82,100 @@ def at_war(crew: Crew) -> bool:
     return any(faction.status == -3 for faction in crew.factions)
 
 
+WAR_DOGS = "War Dogs"
+"""The crew ability that keeps the hold at war (full SRD, Bravos special abilities)."""
+
+
+@dataclass(frozen=True)
+class WarHold:
+    """The hold and Tier that count now, beside the ones kept on the sheet: war takes a
+    step of hold away until it ends (SRD, Reducing hold, line 476, and Faction status,
+    lines 491-494); a weak hold that drops costs a Tier instead and stays weak."""
+
+    hold: str
+    """The hold that counts now ("weak" or "strong")."""
+    tier: int
+    """The Tier that counts now (for cohorts, rep, profit and anything rolled on it)."""
+    kept_hold: str
+    """The hold on the sheet, which comes back when the war ends."""
+    kept_tier: int
+    """The Tier on the sheet, which comes back when the war ends."""
+    at_war: bool
+    war_dogs: bool = False
+    """At war, but War Dogs keeps the hold."""
+
+    @property
+    def lowered(self) -> bool:
+        """Whether the war takes something off now."""
+        return (self.hold, self.tier) != (self.kept_hold, self.kept_tier)
+
+    def hold_text(self) -> str:
+        """The hold as it counts, with what comes back: "weak (strong once the war
+        ends)"."""
+        if self.hold != self.kept_hold:
+            return f"{self.hold} ({self.kept_hold} once the war ends)"
+        return self.hold
+
+    def tier_text(self) -> str:
+        """The Tier as it counts, with what comes back: "1 (2 once the war ends)"."""
+        if self.tier != self.kept_tier:
+            return f"{self.tier} ({self.kept_tier} once the war ends)"
+        return str(self.tier)
+
+    def summary(self) -> str:
+        """One line: "Tier 2, weak hold for the war (strong once it ends)"."""
+        if not self.at_war:
+            return f"Tier {self.tier}, {self.hold} hold"
+        if self.war_dogs:
+            return f"Tier {self.tier}, {self.hold} hold: War Dogs keeps it at war"
+        if self.tier != self.kept_tier:
+            return (f"Tier {self.tier} for the war ({self.kept_tier} once it ends), "
+                    f"{self.hold} hold")
+        if self.hold != self.kept_hold:
+            return (f"Tier {self.tier}, {self.hold} hold for the war ({self.kept_hold} once "
+                    "it ends)")
+        return f"Tier {self.tier}, {self.hold} hold: at Tier 0 there is no Tier to lose"
+
+
+WAR_HOLD_RULE = ("War takes a step of hold until it ends: a strong hold counts as weak, a "
+                 "weak one costs a Tier; War Dogs keeps the hold")
+"""The rule of :func:`hold_at_war`, in a line (for a tooltip)."""
+
+
+def hold_at_war(hold: str, tier: int, war: bool, keeps_hold: bool = False) -> WarHold:
+    """The one rule of hold at war, for the crew and for a faction alike: a strong hold
+    counts as weak; a weak hold counts one Tier lower (never below 0) and stays weak;
+    nothing changes out of war or where the hold is kept (War Dogs)."""
+    if not war or keeps_hold:
+        return WarHold(hold, tier, hold, tier, war, war and keeps_hold)
+    if hold == "strong":
+        return WarHold("weak", tier, hold, tier, True)
+    return WarHold("weak", max(0, tier - 1), hold, tier, True)
+
+
+def war_hold(crew: Crew) -> WarHold:
+    """The crew's hold and Tier that count now: war with any faction takes a step of hold
+    (a weak hold: a Tier) until it ends; War Dogs keeps the hold (SRD, line 491)."""
+    return hold_at_war(crew.hold, crew.tier, at_war(crew),
+                       WAR_DOGS in crew.special_abilities)
+
+
+def faction_war_hold(faction: Faction) -> WarHold:
+    """A faction's hold and Tier that count now: a faction at war with the crew (status
+    -3) loses a step of hold too (SRD, Reducing hold, line 476)."""
+    return hold_at_war(faction.hold, faction.tier, faction.status == -3)
+
+
+def tier_now(crew: Crew) -> int:
+    """The crew's Tier as it counts now (:func:`war_hold`)."""
+    return war_hold(crew).tier
+
+
 def rep_for_score(crew: Crew, target_tier: int) -> int:
     """Rep a score earns: 2, +1 per Tier the target is above the crew, -1 per Tier below
-    (at least 0) (SRD, Development, line 463)."""
-    return max(0, 2 + target_tier - crew.tier)
+    (at least 0) (SRD, Development, line 463); the crew's Tier as the war leaves it
+    (:func:`war_hold`)."""
+    return max(0, 2 + target_tier - tier_now(crew))
 
 
 def rep_by_target_tier(crew: Crew) -> list[tuple[int, int]]:
@@ -542,8 +634,8 @@ def remove_cohort(crew: Crew, index: int) -> None:
 
 def cohort_quality(crew: Crew, cohort: Cohort) -> int:
     """A gang's quality and scale are the crew's Tier; an expert's quality is Tier + 1
-    (SRD, Cohorts)."""
-    return crew.tier + (1 if cohort.kind in ("expert", "vehicle") else 0)
+    (SRD, Cohorts); the crew's Tier as the war leaves it (:func:`war_hold`)."""
+    return tier_now(crew) + (1 if cohort.kind in ("expert", "vehicle") else 0)
 
 
 PROFIT_ABOVE_TIER = 2
@@ -557,8 +649,9 @@ def profit_for_tier(tier: int) -> int:
 
 
 def profit(crew: Crew) -> int:
-    """Stash each scoundrel gains when ``crew`` advances."""
-    return profit_for_tier(crew.tier)
+    """Stash each scoundrel gains when ``crew`` advances (its Tier as the war leaves it,
+    :func:`war_hold`)."""
+    return profit_for_tier(tier_now(crew))
 
 
 def profit_note(tier: int) -> str:
@@ -596,13 +689,14 @@ def war_effects(crew: Crew) -> list[str]:
     """What war with any faction does to the crew now (SRD, Faction status, line 495)."""
     if not at_war(crew):
         return []
-    war_dogs = "War Dogs" in crew.special_abilities
+    held = war_hold(crew)
     effects = ["+1 heat from every score"]
-    if war_dogs:
+    if held.war_dogs:
         effects.append("War Dogs: hold stays, two downtime activities each")
     else:
         effects.append("hold drops a step for the war" + (
-            f" (weak: Tier counts as {max(0, crew.tier - 1)})" if crew.hold == "weak" else ""))
+            f" (weak: Tier counts as {held.tier})" if crew.hold == "weak" else
+            f" (counts as {held.hold})"))
         effects.append("one downtime activity each instead of two")
     return effects
 

@@ -71,11 +71,10 @@ def _crew_identity(sheet: Sheet, crew: Crew) -> float:
     y = sheet.label_value(left, y, col, "Lair", crew.lair, "lair")
     yr = sheet.label_value(right, yr, col, "Hunting", crew.hunting_grounds)
     y = sheet.label_value(left, y, col, "Contact", crew.contact, "contact")
-    effective = crew.tier - (1 if crew_rules.at_war(crew) and crew.hold == "weak" and
-                             "War Dogs" not in crew.special_abilities else 0)
-    yr = sheet.label_value(right, yr, col, "Tier / hold", f"{crew.tier} / {crew.hold}" + (
-        f" (at war: counts as {max(0, effective)})" if effective != crew.tier else "") + (
-        ", mastery" if crew.mastery else ""))
+    held = crew_rules.war_hold(crew)
+    yr = sheet.label_value(right, yr, col, "Tier / hold",
+                           f"{held.tier_text()} / {held.hold_text()}" + (
+                               ", mastery" if crew.mastery else ""))
     return min(y, yr) - 6
 
 
@@ -270,7 +269,8 @@ def _more_claims_and_factions(flow: PageFlow, crew: Crew) -> None:
     flow.heading("Faction ladder")
     for faction in sorted(crew.factions, key=lambda f: -f.tier) or []:
         status = crew_rules.STATUS_NAMES[faction.status]
-        flow.text(f"Tier {faction.tier}, {faction.hold} hold: {faction.name} — "
+        held = crew_rules.faction_war_hold(faction)
+        flow.text(f"Tier {held.tier_text()}, {held.hold_text()} hold: {faction.name} — "
                   f"status {faction.status:+d} ({status})" + (
                       f". {faction.notes}" if faction.notes else ""))
     if not crew.factions:

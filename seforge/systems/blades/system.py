@@ -148,7 +148,7 @@ def _check_crew(crew: Any) -> CheckReport:
     return CheckReport(problems=tuple(problems),
                        figures={"tier": crew.tier, "rep": crew.rep, "heat": crew.heat,
                                 "wanted": crew.wanted},
-                       lines=(f"Tier {crew.tier}, {crew.hold} hold; rep {crew.rep} of "
+                       lines=(f"{rules.war_hold(crew).summary()}; rep {crew.rep} of "
                               f"{rules.rep_to_fill(crew)}; heat {crew.heat}, wanted "
                               f"{crew.wanted}",))
 

@@ -134,6 +134,11 @@ class CrewWidget(WorldSections):
         self.hold.activated.connect(lambda _i: self.do(
             "Hold", lambda c: setattr(c, "hold", self.hold.currentText())))
         form.addRow("Hold", self.hold)
+        # what the war leaves of them (the boxes above keep what comes back after it)
+        self.hold_now = QLabel()
+        self.hold_now.setAccessibleName("Hold and Tier that count now")
+        self.hold_now.setWordWrap(True)
+        form.addRow("Counts now", self.hold_now)
         top.addWidget(crew_box, 1)
         econ = QGroupBox("Rep, heat and coin")
         grid = QGridLayout(econ)
@@ -371,12 +376,16 @@ class CrewWidget(WorldSections):
         for field, spin in self.numbers.items():
             spin.setValue(getattr(crew, field))
         self.hold.setCurrentText(crew.hold)
+        held = rules.war_hold(crew)
+        self.hold_now.setText(held.summary())
+        self.hold_now.setToolTip(rules.WAR_HOLD_RULE if held.at_war else
+                                 "Not at war: the Tier and hold count as set")
         self.rep.setText(f"Rep {crew.rep} of {rules.rep_to_fill(crew)} "
                          f"(turf\u00a0{rules.turf(crew)})")
         refuse(self.gain_rep, rules.why_not_gain_rep(crew, self.rep_amount.value()),
                "Add rep from a score")
         self.rep_amount.setToolTip(
-            f"Rep a score earns this Tier {crew.tier} crew, by the target's Tier: "
+            f"Rep a score earns this Tier {rules.tier_now(crew)} crew, by the target's Tier: "
             + ", ".join(f"Tier {tier}: {rep}" for tier, rep in rules.rep_by_target_tier(crew)))
         cost = rules.tier_cost(crew)
         refuse(self.develop, rules.why_not_develop(crew, self.from_pcs.value()),
@@ -437,7 +446,7 @@ class CrewWidget(WorldSections):
         refuse(self.xp_minus, None if crew.xp else "no crew XP to clear", "Clear one crew XP")
         refuse(self.advance, rules.why_not_crew_advance(crew, str(
             self.advance_kind.currentData())), "Clear the full track for an advance")
-        self.profit.setText(f"On a crew advance, {rules.profit_note(crew.tier)}.")
+        self.profit.setText(f"On a crew advance, {rules.profit_note(rules.tier_now(crew))}.")
         effects = rules.war_effects(crew)
         self.war.setText("At war: " + "; ".join(effects) + "." if effects else "Not at war.")
 
