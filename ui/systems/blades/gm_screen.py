@@ -11,12 +11,12 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QGroupBox,
     QHeaderView,
     QLabel,
     QLineEdit,
     QScrollArea,
     QSpinBox,
+    QTabBar,
     QTableWidget,
     QTabWidget,
     QVBoxLayout,
@@ -36,7 +36,6 @@ from ui.shell.focus_nav import FocusInView, no_tab_trap
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
 from ui.systems.blades.common import (
-    ReflowRow,
     header_tips,
     percent_item,
     room_for_placeholder,
@@ -112,13 +111,82 @@ GROUP_TIP = ("The best roll counts; the leader takes 1 stress per member who rol
              "(a rule beyond the supplied text)")
 
 
+class RollKinds(QWidget):
+    """The kinds of roll: a tab bar at the top and the page of the kind picked under it,
+    as tall as that page (a tab widget is as tall as its tallest page: the roller under a
+    short pool sat far below it). Only the page shown is in the layout, so its height,
+    its height for a width and its minimum are the page's own."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self._bar = QTabBar()
+        self._bar.setAccessibleName("Roll kind")
+        self._bar.setExpanding(False)
+        self._bar.setUsesScrollButtons(True)  # a narrow dock: never wider than the page
+        self._bar.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        layout.addWidget(self._bar)
+        self._pages: list[QWidget] = []
+        self._pages_layout = QVBoxLayout()
+        layout.addLayout(self._pages_layout)
+        self._bar.currentChanged.connect(self._show)
+
+    def setAccessibleName(self, name: str) -> None:  # Qt override: the bar says it too
+        super().setAccessibleName(name)
+        self._bar.setAccessibleName(name)
+
+    def setToolTip(self, tip: str) -> None:  # Qt override
+        super().setToolTip(tip)
+        self._bar.setToolTip(tip)
+
+    def tabBar(self) -> QTabBar:
+        return self._bar
+
+    def addTab(self, page: QWidget, text: str) -> int:
+        self._pages.append(page)
+        self._pages_layout.addWidget(page)
+        index = self._bar.addTab(text)
+        self._show(self._bar.currentIndex())
+        return index
+
+    def count(self) -> int:
+        return len(self._pages)
+
+    def tabText(self, index: int) -> str:
+        return self._bar.tabText(index)
+
+    def widget(self, index: int) -> QWidget:
+        return self._pages[index]
+
+    def currentIndex(self) -> int:
+        return self._bar.currentIndex()
+
+    def setCurrentIndex(self, index: int) -> None:
+        self._bar.setCurrentIndex(index)
+
+    def currentWidget(self) -> QWidget | None:
+        index = self._bar.currentIndex()
+        return self._pages[index] if 0 <= index < len(self._pages) else None
+
+    def _show(self, index: int) -> None:
+        for i, page in enumerate(self._pages):
+            page.setVisible(i == index)
+
+
 class RollsTab(QWidget):
     """Action roll (with bonus dice, position and effect), resistance and fortune odds."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = ReflowRow(self)
-        action = QGroupBox("Action roll")
+        layout = QVBoxLayout(self)
+        # the kind of roll is picked at the top and the roller follows its pool: side by
+        # side they needed more than a dock's width, and the resistance and fortune pools
+        # went under the action roll and the roller, out of sight
+        self.kinds = RollKinds()
+        self.kinds.setAccessibleName("Roll kind")
+        self.kinds.setToolTip("The kind of roll whose pool and odds are set here")
+        action = QWidget()
         form = QFormLayout(action)
         self.rating = spin_box("Action rating", 0, MAX_RATING, 2,
                             f"The action's rating, 0 to {MAX_RATING}")
@@ -160,11 +228,7 @@ class RollsTab(QWidget):
         self.consequences = _table(["Result", "At this position"], "Consequences")
         _wrap_rows(self.consequences)
         form.addRow(self.consequences)
-        left = QVBoxLayout()
-        left.addWidget(action, 3)
-        layout.addLayout(left, 3)
-        right = QVBoxLayout()
-        resist = QGroupBox("Resistance roll")
+        resist = QWidget()
         rform = QFormLayout(resist)
         self.resist_dice = spin_box("Resistance dice", 0, MAX_RATING, 2,
                                  "The attribute's rating (0: two dice, keep the lowest)")
@@ -178,8 +242,7 @@ class RollsTab(QWidget):
         self.expected = QLabel()
         self.expected.setAccessibleName("Expected stress")
         rform.addRow(self.expected)
-        right.addWidget(resist, 4)
-        fortune = QGroupBox("Fortune roll")
+        fortune = QWidget()
         fform = QFormLayout(fortune)
         self.fortune_dice = spin_box("Fortune dice", 0, odds.MAX_TRAIT_DICE, 1,
                                   "A trait's rating, Tier or magnitude (1 die for plain luck)")
@@ -191,8 +254,7 @@ class RollsTab(QWidget):
         self.fortune.setAccessibleName("Fortune odds")
         self.fortune.setWordWrap(True)
         fform.addRow(self.fortune)
-        right.addWidget(fortune, 1)
-        group = QGroupBox("Group action")
+        group = QWidget()
         gform = QFormLayout(group)
         members = FlowLayout(fill=True)
         self.members: list[QSpinBox] = []
@@ -208,10 +270,14 @@ class RollsTab(QWidget):
         self.group.setWordWrap(True)
         self.group.setToolTip(GROUP_TIP)
         gform.addRow(self.group)
-        right.addWidget(group, 1)
+        for page, kind in ((action, "Action"), (resist, "Resistance"), (fortune, "Fortune"),
+                           (group, "Group")):
+            page.setAccessibleName(f"{kind} roll")
+            self.kinds.addTab(page, kind)
+        layout.addWidget(self.kinds)
         self.roller = RollerBox(self)
-        left.addWidget(self.roller, 2)
-        layout.addLayout(right, 2)
+        layout.addWidget(self.roller)
+        layout.addStretch(1)
         for spin in (self.rating, self.ability, self.resist_dice, self.fortune_dice,
                      self.versus, *self.members):
             spin.valueChanged.connect(lambda _v: self.refresh())
