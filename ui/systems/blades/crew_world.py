@@ -5,6 +5,7 @@ apply of a :mod:`seforge.systems.blades.crew` mutator."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -41,6 +42,38 @@ from ui.systems.blades.common import (
     wrap_list,
 )
 from ui.systems.blades.crew_base import CrewBase
+
+FACE_SPACING = 4
+"""From a clock face to its name, in pixels."""
+FACE_LABEL_WIDTH = 90
+"""A clock face's name label: its width, in pixels."""
+
+
+def _face_label_height(label: QLabel) -> int:
+    """A clock face's name label: three lines (the name on two, then the count)."""
+    return 3 * label.fontMetrics().lineSpacing() + 2
+
+
+def _two_lines(text: str, metrics: QFontMetrics, width: int) -> str:
+    """``text`` on two lines of ``width`` at most, broken between words where it can be,
+    what does not fit on the second line elided."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    words = text.split()
+    first = ""
+    while words and metrics.horizontalAdvance(f"{first} {words[0]}".strip()) <= width:
+        first = f"{first} {words.pop(0)}".strip()
+    if not first:  # one long word: cut it where the line ends
+        first = metrics.elidedText(text, Qt.TextElideMode.ElideNone, width)
+        cut = len(first)
+        while cut > 1 and metrics.horizontalAdvance(text[:cut]) > width:
+            cut -= 1
+        first, rest = text[:cut], text[cut:]
+    else:
+        rest = " ".join(words)
+    if not rest:
+        return first
+    return first + "\n" + metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
 
 
 class WorldSections(CrewBase):
@@ -105,11 +138,26 @@ class WorldSections(CrewBase):
         that the selected one fills."""
         clocks = QGroupBox("Clocks")
         kl = QVBoxLayout(clocks)
+        # the faces have a row's room from the start, a note in it while there is no clock:
+        # the first face no longer pushes the table and the controls under the pointer
+        faces_area = QWidget()
+        area = QVBoxLayout(faces_area)
+        area.setContentsMargins(0, 0, 0, 0)
+        self.no_faces = QLabel("No clocks yet. Each clock added below shows its face here: "
+                               "click a segment to fill the clock up to it.")
+        self.no_faces.setAccessibleName("Clock faces")
+        self.no_faces.setWordWrap(True)
+        self.no_faces.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        area.addWidget(self.no_faces)
         self.faces_host = QWidget()
         self.faces = QGridLayout(self.faces_host)
         self.faces.setContentsMargins(0, 0, 0, 0)
+        self.faces.setVerticalSpacing(FACE_SPACING)
         self._faces: dict[str, tuple[ClockFace, QLabel]] = {}
-        kl.addWidget(self.faces_host)
+        area.addWidget(self.faces_host)
+        faces_area.setMinimumHeight(ClockFace("", 4, 0).sizeHint().height() + FACE_SPACING
+                                    + _face_label_height(self.no_faces))
+        kl.addWidget(faces_area)
         self.clocks = no_tab_trap(QTableWidget(0, 3))
         self.clocks.setAccessibleName("Clocks")
         self.clocks.setHorizontalHeaderLabels(["Clock", "Kind", "Filled"])
@@ -170,6 +218,9 @@ class WorldSections(CrewBase):
         self.fill_odds = QLabel()
         self.fill_odds.setAccessibleName("Fill odds of the selected clock")
         self.fill_odds.setWordWrap(True)
+        # three lines held from the start: the odds of the clock picked, longer or shorter
+        # than the note before it, do not move the page (scrolled to its end) up or down
+        self.fill_odds.setMinimumHeight(3 * self.fill_odds.fontMetrics().lineSpacing())
         odds_row = fill_row(QLabel("Rolling"), self.fill_dice, QLabel("dice at"), self.fill_effect,
                             self.fill_odds)
         odds_row.setStretch(4, 1)
@@ -221,8 +272,9 @@ class WorldSections(CrewBase):
             self.factions.setRowCount(len(crew.factions))
             for r, faction in enumerate(crew.factions):
                 self.factions.setItem(r, 0, text_item(faction.name))
-                self.factions.setItem(r, 1, text_item(str(faction.tier)))
-                self.factions.setItem(r, 2, text_item(faction.hold))
+                held = rules.faction_war_hold(faction)  # at war: a step of hold less
+                self.factions.setItem(r, 1, text_item(held.tier_text()))
+                self.factions.setItem(r, 2, text_item(held.hold_text()))
                 self.factions.setItem(r, 3, text_item(
                     f"{faction.status:+d} {rules.STATUS_NAMES[faction.status]}"))
         self._refresh_add_faction()
@@ -262,25 +314,32 @@ class WorldSections(CrewBase):
         names = [c.name for c in self.crew.clocks]
         if list(self._faces) != names:
             for face, label in self._faces.values():
-                face.deleteLater()
-                label.deleteLater()
+                for gone in (face, label):  # out of the grid now, not once deleted
+                    self.faces.removeWidget(gone)
+                    gone.hide()
+                    gone.deleteLater()
             self._faces = {}
             for i, clock in enumerate(self.crew.clocks):
                 face = ClockFace(clock.name, clock.segments, clock.filled)
                 face.fill_requested.connect(self._fill_to)
-                label = QLabel(clock.name)
+                label = QLabel()
                 label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-                label.setWordWrap(True)
-                label.setMaximumWidth(90)
+                label.setFixedWidth(FACE_LABEL_WIDTH)
+                label.setFixedHeight(_face_label_height(label))  # three lines, always
                 self.faces.addWidget(face, (i // 6) * 2, i % 6,
                                      alignment=Qt.AlignmentFlag.AlignHCenter)
                 self.faces.addWidget(label, (i // 6) * 2 + 1, i % 6)
                 self._faces[clock.name] = (face, label)
             self.order_faces()
+        self.no_faces.setVisible(not self._faces)
+        self.faces_host.setVisible(bool(self._faces))  # the note alone has the room then
         for clock in self.crew.clocks:
             face, label = self._faces[clock.name]
             face.show_state(clock.segments, clock.filled)
-            label.setText(f"{clock.name} {clock.filled}/{clock.segments}")
+            # the name on two lines at most, the count on the next; whole in the tooltip
+            name = _two_lines(clock.name, label.fontMetrics(), FACE_LABEL_WIDTH - 4)
+            label.setText(f"{name}\n{clock.filled}/{clock.segments}")
+            label.setToolTip(f"{clock.name} {clock.filled}/{clock.segments}")
 
     def order_faces(self) -> None:
         """The clock faces sit above the clocks' table: Tab reaches them just before it

@@ -126,7 +126,7 @@ def test_round_clocks_are_clicked_to_fill(qtbot: QtBot) -> None:
         qtbot.mouseClick(face, Qt.MouseButton.LeftButton, pos=point)
 
     click(2)
-    assert editor.owner.document.clocks[0].filled == 3 and label.text() == "Alarm 3/6"
+    assert editor.owner.document.clocks[0].filled == 3 and label.text() == "Alarm\n3/6"
     click(2)  # the last filled one empties by one
     assert editor.owner.document.clocks[0].filled == 2
     face.setFocus()
