@@ -254,6 +254,12 @@ class Helper(FrozenRecord):
         self._init(tn, focus, dice, complication_range)
 
 
+def assist_counts(settings: DiceRules, leader_successes: int) -> bool:
+    """Whether the assistants' successes count, the leader having scored
+    ``leader_successes`` (``settings.assist_gate``; complications always count)."""
+    return settings.assist_gate is AssistGate.ALWAYS or leader_successes >= 1
+
+
 def assisted_pool(leader: SkillTest, helpers: Sequence[Helper],
                   settings: DiceRules = DEFAULT_DICE_RULES) -> Distribution[tuple[int, int]]:
     """(successes, complications) of a led test with assistants [``2d20.test.assist``].
@@ -273,11 +279,9 @@ def assisted_pool(leader: SkillTest, helpers: Sequence[Helper],
         one = pool(spec, settings)
         helping = one if helping is None else helping.convolve(one)
     assert helping is not None
-    gate = settings.assist_gate
 
     def join(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
-        counts = gate is AssistGate.ALWAYS or a[0] >= 1
-        return a[0] + (b[0] if counts else 0), a[1] + b[1]
+        return a[0] + (b[0] if assist_counts(settings, a[0]) else 0), a[1] + b[1]
 
     return led.combine(helping, join)
 
@@ -373,14 +377,36 @@ class Judgement(FrozenRecord):
         self._init(successes, complications, success, momentum, short_by, per_die, next_steps)
 
 
-def judge(faces: Sequence[int], spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES
-          ) -> Judgement:
-    """Judge the faces the players rolled (Fortune dice come from ``spec.fortune``)."""
-    check_spec(SkillTest(spec.tn, spec.difficulty, spec.focus, len(faces), spec.fortune,
-                        spec.complication_range), settings, min_dice=1)
+def _check_faces(faces: Sequence[int]) -> None:
     for face in faces:
         if not 1 <= face <= 20:
             raise SkillTestError(f"a d20 shows 1 to 20, not {face}")
+
+
+def assistance(helpers: Sequence[tuple[Helper, Sequence[int]]],
+               settings: DiceRules = DEFAULT_DICE_RULES) -> tuple[int, int]:
+    """(successes, complications) the assistants rolled: each helper with the faces of their
+    own d20s, judged against their own TN, Focus and complication range
+    [``2d20.test.assist``]. Whether the successes count is :func:`assist_counts`'s."""
+    successes = complications = 0
+    for helper, faces in helpers:
+        check_spec(SkillTest(helper.tn, 0, helper.focus, len(faces), 0,
+                             helper.complication_range), settings, min_dice=1)
+        _check_faces(faces)
+        successes += sum(face_successes(face, helper.tn, helper.focus,
+                                        settings.natural_one_doubles) for face in faces)
+        complications += sum(face_complications(face, helper.complication_range)
+                             for face in faces)
+    return successes, complications
+
+
+def judge(faces: Sequence[int], spec: SkillTest, settings: DiceRules = DEFAULT_DICE_RULES,
+          helpers: Sequence[tuple[Helper, Sequence[int]]] = ()) -> Judgement:
+    """Judge the faces the players rolled (Fortune dice come from ``spec.fortune``), with
+    the assistants' own faces (:func:`assistance`) as :func:`assisted_pool` counts them."""
+    check_spec(SkillTest(spec.tn, spec.difficulty, spec.focus, len(faces), spec.fortune,
+                        spec.complication_range), settings, min_dice=1)
+    _check_faces(faces)
     per_die = tuple(
         (face, face_successes(face, spec.tn, spec.focus, settings.natural_one_doubles),
          face_complications(face, spec.complication_range))
@@ -389,6 +415,13 @@ def judge(faces: Sequence[int], spec: SkillTest, settings: DiceRules = DEFAULT_D
     fortune_each = face_successes(1, spec.tn, spec.focus, settings.natural_one_doubles)
     successes = sum(s for _, s, _ in per_die) + fortune_each * spec.fortune
     complications = sum(c for _, _, c in per_die)
+    helped, helper_complications = assistance(helpers, settings)
+    uncounted = 0
+    if assist_counts(settings, successes):
+        successes += helped
+    else:
+        uncounted = helped
+    complications += helper_complications
     success = successes >= spec.difficulty
     momentum = successes - spec.difficulty if success else 0
     steps: list[str] = []
@@ -400,6 +433,9 @@ def judge(faces: Sequence[int], spec: SkillTest, settings: DiceRules = DEFAULT_D
         short = spec.difficulty - successes
         steps.append(f"Failure: {short} success{'es' if short != 1 else ''} short; "
                      "ask whether the table allows success at a cost.")
+    if uncounted:
+        steps.append(f"The assistants' successes ({uncounted}) do not count: the leader "
+                     "scored none.")
     if complications:
         steps.append(
             f"{complications} complication{'s' if complications != 1 else ''}: the GM adds "

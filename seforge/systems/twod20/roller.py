@@ -55,15 +55,18 @@ def secure_dice() -> Dice:
 class TestRoll(FrozenRecord):
     """One rolled skill test: the set-up, the faces and the verdict."""
 
-    _FIELDS = ("spec", "faces", "verdict")
+    _FIELDS = ("spec", "faces", "verdict", "helper_faces")
     __slots__ = _FIELDS
     spec: dice.SkillTest
     faces: tuple[int, ...]
     verdict: dice.Judgement
+    helper_faces: tuple[tuple[int, ...], ...]
+    """Each assistant's own d20s, in the order the assistants were given."""
 
     def __init__(self, spec: dice.SkillTest, faces: tuple[int, ...],
-                 verdict: dice.Judgement) -> None:
-        self._init(spec, faces, verdict)
+                 verdict: dice.Judgement,
+                 helper_faces: tuple[tuple[int, ...], ...] = ()) -> None:
+        self._init(spec, faces, verdict, helper_faces)
 
     @property
     def bought(self) -> int:
@@ -73,7 +76,10 @@ class TestRoll(FrozenRecord):
     def summary(self) -> str:
         fortune = f" + {self.spec.fortune} Fortune die" if self.spec.fortune else ""
         faces = " ".join(str(f) for f in self.faces)
-        head = (f"d20s {faces}{fortune} vs TN {self.spec.tn}"
+        helping = "; ".join(" ".join(str(f) for f in own) for own in self.helper_faces)
+        assisted = (f", {'assistant' if len(self.helper_faces) == 1 else 'assistants'} "
+                    f"{helping}" if self.helper_faces else "")
+        head = (f"d20s {faces}{fortune}{assisted} vs TN {self.spec.tn}"
                 + (f" Focus {self.spec.focus}" if self.spec.focus else "")
                 + f", D{self.spec.difficulty}: {self.verdict.successes} success"
                 + ("" if self.verdict.successes == 1 else "es"))
@@ -85,15 +91,19 @@ def bought_dice(spec: dice.SkillTest) -> int:
     return max(0, spec.dice - 2)
 
 
-def roll_test(spec: dice.SkillTest, settings: TableSettings, source: Dice | None = None
-              ) -> TestRoll:
-    """Roll ``spec``'s d20s and judge them [``2d20.roll.test``] (SkillTestError if illegal)."""
+def roll_test(spec: dice.SkillTest, settings: TableSettings, source: Dice | None = None,
+              helpers: Sequence[dice.Helper] = ()) -> TestRoll:
+    """Roll ``spec``'s d20s, then each assistant's own, and judge them as the odds count
+    them [``2d20.roll.test``, ``2d20.test.assist``] (SkillTestError if illegal)."""
     reason = dice.why_not(spec, settings)
     if reason:
         raise RefusedError(reason)
     rng = source or secure_dice()
     faces = tuple(rng.randint(1, 20) for _ in range(spec.dice))
-    return TestRoll(spec, faces, dice.judge(faces, spec, settings))
+    helper_faces = tuple(tuple(rng.randint(1, 20) for _ in range(helper.dice))
+                         for helper in helpers)
+    verdict = dice.judge(faces, spec, settings, list(zip(helpers, helper_faces, strict=True)))
+    return TestRoll(spec, faces, verdict, helper_faces)
 
 
 # damage ---------------------------------------------------------------------------------------
