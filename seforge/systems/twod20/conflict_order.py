@@ -61,6 +61,15 @@ def is_opening(conflict: Conflict) -> bool:
         c.acted for c in conflict.combatants)
 
 
+def npc_opening_cost(conflict: Conflict) -> int:
+    """What the GM pays for an NPC to open round 1 now (0: nothing to pay, because round 1
+    has begun, the order is not the alternating one or the table sets no price); while it is
+    above 0 the GM picks a player character to open, or pays it [S] lines 19-22."""
+    if conflict.order_mode is not OrderMode.ALTERNATING or not is_opening(conflict):
+        return 0
+    return conflict.settings.npc_opener_cost
+
+
 def found(conflict: Conflict, name: str) -> Combatant | str:
     """The combatant named ``name``, or why there is none (the reason :func:`find`
     refuses with): every ``why_not_*`` that names a combatant starts here."""
@@ -114,9 +123,8 @@ def why_not_take_turn(conflict: Conflict, name: str) -> str | None:
         return reason
     if conflict.order_mode is OrderMode.NARRATIVE:
         return None
-    if (conflict.order_mode is OrderMode.ALTERNATING and combatant.side is Side.NPC
-            and is_opening(conflict) and conflict.settings.npc_opener_cost > 0):
-        cost = conflict.settings.npc_opener_cost
+    cost = npc_opening_cost(conflict)
+    if combatant.side is Side.NPC and cost > 0:
         return (f"the GM picks a player character to open round 1, or spends {cost} "
                 f"{gm_pool_name(conflict)} to have {name} open it")
     if conflict.order_mode is OrderMode.INITIATIVE:
