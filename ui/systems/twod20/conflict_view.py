@@ -8,6 +8,7 @@ refused change is shown in one line. The view redraws from ``owner.changed`` onl
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -61,6 +62,9 @@ class ConflictView(QWidget):
     def __init__(self, owner: DocumentOwner[Conflict], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.owner = owner
+        self.record_folder: Callable[[], Path | None] = lambda: None
+        """The folder of the record open in the window (Add from record starts there
+        while the tracker has no file of its own)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self._build_pools())
@@ -354,13 +358,14 @@ class ConflictView(QWidget):
             self.select(name)
 
     def add_from_record(self) -> None:
-        from pathlib import Path
-
         from seforge.core.documents import DocumentFileError
         from seforge.systems.twod20.documents import CHARACTER_KIND
 
+        # the tracker's folder, else the open record's: not the folder the app started in
+        path = self.owner.path
+        start = path.parent if path is not None else self.record_folder() or Path.home()
         chosen, _filter = QFileDialog.getOpenFileName(
-            self, "Add a character from a record", "", "2d20 records (*.s2d20)")
+            self, "Add a character from a record", str(start), "2d20 records (*.s2d20)")
         if not chosen:
             return
         try:
@@ -579,6 +584,9 @@ def order_text(doc: Conflict) -> str:
     elif doc.order_mode is OrderMode.INITIATIVE:
         first = cf.initiative_due(doc)
         due = "Anyone may open" if first is None else f"Next by initiative: {', '.join(first)}"
+    elif cf.npc_opening_cost(doc):
+        due = (f"A player character opens, or an NPC for {cf.npc_opening_cost(doc)} "
+               f"{cf.gm_pool_name(doc)}")
     elif doc.next_side is None:
         due = "Either side may act"
     else:

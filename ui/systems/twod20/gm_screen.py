@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -67,6 +68,7 @@ class GmScreen(QWidget):
         self.reference = ReferenceView()
         self.conflict = ConflictView(self.conflict_owner)
         self.record_owner: DocumentOwner[Character] | None = None
+        self.conflict.record_folder = self._record_folder
         self.tabs.addTab(self.calculator, "Calculator")
         self.tabs.addTab(self.reference, "Reference")
         scroll = page_scroll(self.conflict)
@@ -105,6 +107,11 @@ class GmScreen(QWidget):
             owner.changed.connect(self._follow_document)
         self.roller.set_record(owner)
         self._follow_document()
+
+    def _record_folder(self) -> Path | None:
+        """The folder of the open record's file (None: no record, or not saved yet)."""
+        path = self.record_owner.path if self.record_owner is not None else None
+        return path.parent if path is not None else None
 
     def set_tab_conflicts(self, owners: Sequence[DocumentOwner[Conflict]],
                           follow: DocumentOwner[Conflict] | None = None) -> None:

@@ -308,8 +308,13 @@ class RecordEditor(QWidget):
 
         from seforge.core.atomic import atomic_write_bytes
 
-        suggested = (self.doc.name.strip() or "record") + suffix + ".pdf"
-        chosen, _filter = QFileDialog.getSaveFileName(self, title, suggested,
+        name = "".join(c for c in self.doc.name if c not in '<>:"/\\|?*').strip()
+        # beside the record's file, as File › Export PDF… does (the bare name started the
+        # dialog in whatever folder the app was launched from)
+        path = self.owner.path
+        folder = path.parent if path is not None else Path.home()
+        suggested = folder / f"{name or 'record'}{suffix}.pdf"
+        chosen, _filter = QFileDialog.getSaveFileName(self, title, str(suggested),
                                                       "PDF files (*.pdf)")
         if not chosen:
             return

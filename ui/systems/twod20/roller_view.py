@@ -219,6 +219,8 @@ class RollerPanel(QGroupBox):
                 self.record_owner.changed.disconnect(self.refresh)
             with contextlib.suppress(RuntimeError, TypeError):
                 self.record_owner.undo_stack.indexChanged.disconnect(self._history_moved)
+        if owner is not self.record_owner:
+            self.weapon.setCurrentIndex(0)  # another record's attacks: none picked yet
         self.record_owner = owner
         if owner is not None:
             owner.changed.connect(self.refresh)
@@ -339,7 +341,7 @@ class RollerPanel(QGroupBox):
             return
         try:
             roll = roller.roll_test(self.calculator.spec(), self.calculator.settings,
-                                    self.source)
+                                    self.source, self.calculator.helpers_in_use())
         except RefusedError as exc:
             show_refusal(self.test_result, exc, "Not rolled")
             return
@@ -636,6 +638,27 @@ class RollerPanel(QGroupBox):
                    "Roll the test set up in the calculator with the system's secure random "
                    "source")
 
+    def _refresh_weapons(self) -> None:
+        """The record's attacks, the one picked still picked while the record has it (each
+        roll redraws the roller: the box went back to '(attack set above)' after the damage
+        of the attack picked was rolled)."""
+        chosen, shown = self.weapon.currentData(), self.weapon.currentText()
+        before = self.weapon.count() - 1
+        names = ([weapon.name or f"Attack {position + 1}" for position, weapon
+                  in enumerate(self.record_owner.document.weapons)]
+                 if self.record_owner is not None else [])
+        self.weapon.blockSignals(True)
+        self.weapon.clear()
+        self.weapon.addItem("(attack set above)", None)
+        for position, name in enumerate(names):
+            self.weapon.addItem(name, position)
+        # the same attack: its place holds the same name, or only names changed (a rename)
+        same = chosen is not None and int(chosen) < len(names) and (
+            names[int(chosen)] == shown or len(names) == before)
+        self.weapon.setCurrentIndex(int(chosen) + 1 if same else 0)
+        self.weapon.blockSignals(False)
+        self.weapon.setEnabled(self.weapon.count() > 1)
+
     def refresh(self) -> None:
         from seforge.systems.twod20 import conflict as cf
 
@@ -655,12 +678,7 @@ class RollerPanel(QGroupBox):
         self._refresh_writes_to()
         gm = gm_pool_name(doc)
         self.pay.setItemText(1, f"adding {gm}")
-        self.weapon.clear()
-        self.weapon.addItem("(attack set above)", None)
-        if self.record_owner is not None:
-            for position, weapon in enumerate(self.record_owner.document.weapons):
-                self.weapon.addItem(weapon.name or f"Attack {position + 1}", position)
-        self.weapon.setEnabled(self.weapon.count() > 1)
+        self._refresh_weapons()
         self.test_pick.refresh()
         self.calculator.set_pay_limits(self._pay_limits())
         self._refresh_roll()
