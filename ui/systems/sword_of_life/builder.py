@@ -42,7 +42,7 @@ from seforge.systems.sword_of_life.character import (
     Skill,
     SolCharacter,
 )
-from seforge.systems.sword_of_life.reference import SPECIALTY_EXAMPLES, scale_label
+from seforge.systems.sword_of_life.reference import SCALES, SPECIALTY_EXAMPLES, scale_label
 from seforge.systems.sword_of_life.rules import (
     BUDGET,
     EXAMPLE_CAREERS,
@@ -79,6 +79,7 @@ from ui.shell.widgets import (
     whole_numbers,
 )
 from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
+from ui.systems.sword_of_life.steady_controls import SteadyLabel
 
 NAME_CHARS = 200
 CHARACTERISTIC_KEYS: dict[Characteristic, str] = {
@@ -90,6 +91,8 @@ TWO_COLUMN_LEDGER = 360
 """The ledger column's width beside the builder."""
 NARROW_LEDGER_HEIGHT = 520
 """The ledger's height under the builder, room for its three lists."""
+OUTSIDE_NOTE = f"outside the usual {LOWEST}-{HIGHEST}"
+"""What a rating the GM allowed outside 1-8 looks like (the text gives no example)."""
 
 
 class CharacterEditor(QWidget):
@@ -140,7 +143,7 @@ class CharacterEditor(QWidget):
             label.setWordWrap(True)  # the long heads take two lines in a narrow view
             grid.addWidget(label, 0, column)
         self.spins: dict[Characteristic, QSpinBox] = {}
-        self.scales: dict[Characteristic, QLabel] = {}
+        self.scales: dict[Characteristic, SteadyLabel] = {}
         self.specialties: dict[Characteristic, DocumentLineEdit] = {}
         self.in_career: dict[Characteristic, QCheckBox] = {}
         for row, key in enumerate(CHARACTERISTICS, start=1):
@@ -150,8 +153,8 @@ class CharacterEditor(QWidget):
             whole_numbers(spin)
             spin.valueChanged.connect(lambda value, k=key: self._rating_changed(k, value))
             label.setBuddy(spin)
-            scale = QLabel()
-            scale.setWordWrap(True)
+            # as tall as the longest example, so a rating typed never moves the rows below
+            scale = SteadyLabel((*SCALES[key], OUTSIDE_NOTE))
             scale.setMinimumWidth(90)
             scale.setAccessibleName(f"{LABELS[key]} example")
             special = DocumentLineEdit()
@@ -416,8 +419,7 @@ class CharacterEditor(QWidget):
                     f"{LABELS[key]} is at its top of {highest}")
                 spin.setToolTip(f"{LABELS[key]}: {lowest} to {highest}, one point each."
                                 + (f" Cannot go higher: {blocked}." if blocked else ""))
-                self.scales[key].setText(scale_label(key, value)
-                                         or f"outside the usual {LOWEST}-{HIGHEST}")
+                self.scales[key].setText(scale_label(key, value) or OUTSIDE_NOTE)
                 special = character.specialty(key)
                 self.specialties[key].show_text(special.name if special else "")
                 self.in_career[key].setChecked(special.in_career if special else True)

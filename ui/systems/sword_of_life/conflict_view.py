@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QTableWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -90,6 +88,7 @@ from ui.systems.sword_of_life.sides_table import (
     short_headers,
     sides_table,
 )
+from ui.systems.sword_of_life.steady_controls import HistoryButton, name_list
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
 from ui.systems.sword_of_life.write_back import WriteBacks
 
@@ -178,10 +177,8 @@ class ConflictEditor(QWidget):
         self.reset_button = QPushButton("St&art over")
         self.reset_button.setToolTip("Every score back to its start; the log is cleared")
         self.reset_button.clicked.connect(lambda: self._apply("Start over", reset))
-        self.undo_button = QToolButton()
-        self.undo_button.setDefaultAction(owner.undo_stack.createUndoAction(self, "Undo"))
-        self.redo_button = QToolButton()
-        self.redo_button.setDefaultAction(owner.undo_stack.createRedoAction(self, "Redo"))
+        self.undo_button = HistoryButton(owner.undo_stack, undo=True)
+        self.redo_button = HistoryButton(owner.undo_stack, undo=False)
         side_buttons = flow_row(self.add_button, self.remove_button, self.reset_button,
                                 self.undo_button, self.redo_button)
         self.character_button = QPushButton("Fro&m character file...")
@@ -224,8 +221,7 @@ class ConflictEditor(QWidget):
         self.aim_button.clicked.connect(self._aim)
         self.margin = spin_box("Margin drawn with real cards", -MAX_SCORE, MAX_SCORE, 0,
                                "Your successes minus the opposition's, drawn with real cards")
-        self.target = QComboBox()
-        self.target.setAccessibleName("Opponent the margin is against")
+        self.target = name_list("Opponent the margin is against")
         self.margin_button = QPushButton("Apply mar&gin")
         self.margin_button.clicked.connect(self._apply_margin)
         deck_buttons = flow_row(self.draw_button, self.aim_button)
@@ -559,11 +555,15 @@ class ConflictEditor(QWidget):
         blocked = [reason for index, side in to_write_back(doc)
                    if (reason := self.write_backs.blocked(index, side)) is not None]
         self.write_back_button.setEnabled(bool(pending))
+        written = [side.name or "the character" for side in (doc.player, *doc.opponents)
+                   if side.character is not None and side.character.written_back]
+        done = (f"Grip lost written already for {', '.join(written)}: set Grip now on the "
+                "sheet for any lost since") if written else ""  # (not written twice)
         tip = ("Lower each character's current Grip on its sheet by the Grip lost here: "
                + ", ".join(f"{s.name or 'side'} {grip_lost(doc, s)}" for _, s in pending)
-               if pending else "" if blocked else
+               if pending else "" if blocked or written else
                "Only the Grip lost in combat by characters from files")
-        self.write_back_button.setToolTip("\n".join(filter(None, (tip, *blocked))))
+        self.write_back_button.setToolTip("\n".join(filter(None, (tip, *blocked, done))))
 
     def _draw_state(self, doc: SolConflict) -> None:
         won = winner(doc)
@@ -593,6 +593,7 @@ class ConflictEditor(QWidget):
         for index in standing(doc):
             self.target.addItem(doc.opponents[index].name or f"Opponent {index + 1}", index)
         self.target.blockSignals(False)
+        self.target.setToolTip(self.target.currentText())
         self.margin_button.setEnabled(won is None)
         self.margin_button.setToolTip("The conflict is over" if won else
                                       "Apply a margin drawn with real cards to the right score")

@@ -137,7 +137,7 @@ def test_run_a_combat_to_its_end_with_the_virtual_deck(qtbot: Any, tmp_path: Pat
     rows = [editor.card_rows.itemAt(i).widget() for i in range(editor.card_rows.count())]
     assert [len(row.cards) for row in rows] == [5, 4]  # the last exchange's cards are shown
     assert editor.undo_button.isEnabled()
-    assert editor.undo_button.defaultAction().text() == "Undo Draw exchange"
+    assert editor.undo_button.toolTip() == "Undo Draw exchange"
     qtbot.mouseClick(editor.undo_button, Qt.MouseButton.LeftButton)
     assert winner(owner.document) is None and editor.draw_button.isEnabled()
     path = tmp_path / "fight.solconflict"
