@@ -350,8 +350,14 @@ class PlayActions(QWidget):
                 self._in_dialog = False
 
         dialog.step = step
-        if dialog.exec() == QDialog.DialogCode.Accepted and not dialog.stepped:
-            run()  # accepted without its OK (a script or a test)
+        before = self.message.text(), self.message.accessibleDescription(), self._refused
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            if not dialog.stepped:
+                run()  # accepted without its OK (a script or a test)
+        else:  # cancelled: a refusal it showed goes with it, not left in the panel
+            text, description, self._refused = before
+            self.message.setText(text)
+            self.message.setAccessibleDescription(description)
 
     def open_end_scene_dialog(self) -> None:
         dialog = EndSceneDialog.for_character(self.character, self)
@@ -368,7 +374,8 @@ class PlayActions(QWidget):
         self._run_dialog(dialog, lambda: self.end_of_day(dialog.values()))
 
     def open_end_session_dialog(self) -> None:
-        dialog = EndSessionDialog(self)
+        refusal = self.refusal(lambda: end_session(self.character, True))
+        dialog = EndSessionDialog(self, clear_refusal=refusal)
         self._run_dialog(dialog, lambda: self.end_session(dialog.values()))
 
     def open_pivot_dialog(self, slot: str) -> None:

@@ -221,9 +221,12 @@ class EndOfDayDialog(StepDialog):
 
 
 class EndSessionDialog(StepDialog):
-    """Whether to spend an Advancement clearing all Penalty Ranks as the session ends."""
+    """Whether to spend an Advancement clearing all Penalty Ranks as the session ends.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    ``clear_refusal`` is the core's reason why that cannot be done now ("" when it
+    can): the box is then greyed and says why, rather than refusing after OK."""
+
+    def __init__(self, parent: QWidget | None = None, *, clear_refusal: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("End session")
         fit_to_title(self)
@@ -234,7 +237,10 @@ class EndSessionDialog(StepDialog):
         layout.addWidget(note)
         self.clear = QCheckBox("Use an Advancement to clear all Penalty Ranks")
         self.clear.setAccessibleName("Clear all Penalty Ranks with an Advancement")
-        self.clear.setToolTip(PLAY_TIPS["clear_penalties"])
+        hint = f"Not now: {clear_refusal}" if clear_refusal else PLAY_TIPS["clear_penalties"]
+        self.clear.setEnabled(not clear_refusal)
+        self.clear.setToolTip(hint)
+        self.clear.setAccessibleDescription(hint)
         layout.addWidget(self.clear)
         layout.addWidget(ok_cancel(self))
 
