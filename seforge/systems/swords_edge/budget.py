@@ -103,7 +103,7 @@ class BudgetReport:
         """``Ranks: 5 of 7 spent (6 + 1 from Weakness "Lunger")``."""
         text = f"Ranks: {self.spent} of {self.budget} spent"
         if self.bonus_sources:
-            names = ", ".join(f'"{n}"' for n in self.bonus_sources)
+            names = _quoted(self.bonus_sources)
             bonus = self.budget - BASE_BUDGET
             word = _word(len(self.bonus_sources), "Weakness", "Weaknesses")
             text += f" ({BASE_BUDGET} + {bonus} from {word} {names})"
@@ -215,7 +215,7 @@ def element_entry(index: int, element: Element, character: Character) -> LedgerE
         ElementKind.SFX: "SFX",
         ElementKind.ITEM: "Item",
     }.get(element.kind, "Element")
-    label = f'{kind_word} "{element.name}"'
+    label = f"{kind_word} {quoted_name(element.name)}"
     start = element_start(element, character)
     end = creation_rank(element.rank, element.advanced)
     if element.kind in (ElementKind.WEAKNESS, ElementKind.FETISH):
@@ -231,11 +231,13 @@ def element_entry(index: int, element: Element, character: Character) -> LedgerE
 
 def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
     """Every ledger line in sheet order."""
-    yield _quality_entry("concept", f'Concept "{character.concept.name}"', character.concept)
-    yield _quality_entry(
-        "background", f'Background "{character.background.name}"', character.background
+    core: tuple[tuple[str, Quality | LinkedQuality], ...] = (
+        ("concept", character.concept),
+        ("background", character.background),
+        ("faculty", character.faculty),
     )
-    yield _quality_entry("faculty", f'Faculty "{character.faculty.name}"', character.faculty)
+    for key, quality in core:
+        yield _quality_entry(key, f"{key.capitalize()} {quoted_name(quality.name)}", quality)
     for trait, rank in character.traits.items():
         end = creation_rank(rank, character.trait_advanced.get(trait, 0))
         note = ""
@@ -268,8 +270,14 @@ def ledger_entries(character: Character) -> Iterator[LedgerEntry]:
         )
 
 
+def quoted_name(name: str) -> str:
+    """A Quality's name in quotes for a ledger line, or "(unnamed)" while it has none
+    (rather than an empty pair of quotes)."""
+    return f'"{name}"' if name.strip() else "(unnamed)"
+
+
 def _quoted(names: Sequence[str]) -> str:
-    return ", ".join(f'"{n}"' for n in names)
+    return ", ".join(quoted_name(n) for n in names)
 
 
 def _word(count: int, one: str, many: str) -> str:
