@@ -135,8 +135,10 @@ class ElementsModel(QAbstractTableModel):
         return ""
 
     def _tooltip(self, element: Element, column: int) -> str:
-        if column == NAME:
-            return "Double-click or press F2 to rename"
+        if column == NAME:  # the whole name too: a narrow window elides it in the cell
+            name = element.name.strip()
+            rename = "Double-click or press F2 to rename"
+            return f"{name}\n{rename}" if name else rename
         if column == RANK:
             return "Double-click or press F2 to change the Rank"
         if column == KIND:
