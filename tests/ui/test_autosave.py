@@ -128,6 +128,28 @@ def test_saving_and_closing_remove_the_autosave(window: MainWindow, tmp_path: Pa
     assert not list(folder.glob("*.sechar"))
 
 
+def test_undoing_back_to_the_saved_file_removes_the_autosave(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Edited (and autosaved), then undone back to the file as saved: nothing is unsaved,
+    so a crash now offers nothing back (the stale autosave used to be offered)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    build_sarah_x(window)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(tmp_path / "s.sechar"), "")))
+    window.save()
+    folder = window.autosaver.folder
+    owner = window.current_document()
+    owner.apply("Rename", lambda c: setattr(c, "name", "Sarah Y"))
+    window.autosaver.save_all()
+    assert len(list(folder.glob("*.sechar"))) == 1
+    owner.undo_stack.undo()
+    assert not owner.is_modified()
+    window.autosaver.save_all()
+    assert not list(folder.glob("*.sechar"))
+    assert not list(folder.glob("*.json"))
+
+
 @pytest.mark.parametrize("outside_edit", ["before the crash", "after the crash", "none"])
 def test_restore_remembers_the_file_as_it_was(
         qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

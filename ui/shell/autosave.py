@@ -304,6 +304,8 @@ class Autosaver(QObject):
         problems: list[str] = []
         for document in self._documents():
             if not document.is_modified():
+                if document.autosave_id in self._written:  # undone back to the file
+                    self.forget(document)  # (else a crash offered it back as unsaved)
                 continue
             stamp = document.revision
             if self._written.get(document.autosave_id) == stamp:
