@@ -150,6 +150,19 @@ def make_action(window: MenuHost, text: str, slot: Callable[[], object],
     return action
 
 
+def print_key(held: bool) -> QKeySequence:
+    """The Print key (Ctrl+P) for the export action shown for the current document, none
+    for the others: one action holds it at a time, so Qt never finds it ambiguous."""
+    return QKeySequence(QKeySequence.StandardKey.Print) if held else QKeySequence()
+
+
+def print_key_while_shown(action: QAction) -> None:
+    """``action`` holds the Print key while it is shown: File › Export PDF… shows for a
+    document whose system offers it, Sword's Edge's own export for its characters."""
+    action.visibleChanged.connect(lambda: action.setShortcut(print_key(action.isVisible())))
+    action.setShortcut(print_key(action.isVisible()))
+
+
 def build_actions(window: ActionHost) -> None:
     key = QKeySequence.StandardKey
     docs = window.controller
@@ -165,6 +178,8 @@ def build_actions(window: ActionHost) -> None:
     window.export_pdf_action = make_action(
         window, "Export &PDF…", window.export_pdf, None,
         "Print the current document (sheet, card or crew) to a PDF file")
+    window.export_pdf_action.setVisible(False)  # until a document's system offers it
+    print_key_while_shown(window.export_pdf_action)
     window.new_campaign_action = make_action(
         window, "New Ca&mpaign…", window.new_campaign, None,
         "A campaign for one game system: its documents, clocks and notes")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -86,3 +87,30 @@ def test_a_kind_the_system_cannot_print_is_refused_in_one_line(
     assert "\n" not in warnings[0] and "sheet" in warnings[0]
     assert "document." not in warnings[0]  # not the temporary copy's name
     assert not (tmp_path / "conflict.pdf").exists()
+
+
+def test_ctrl_p_exports_any_systems_document(
+        window: MainWindow, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+P is Export PDF for every system: with a Blades sheet current it exports it
+    (Sword's Edge's own sheet actions, which cannot print it, are hidden, not greyed)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.ui.helpers import se_part
+
+    window.ensure_ready()
+    hound = tmp_path / HOUND.name
+    hound.write_bytes(HOUND.read_bytes())
+    assert window.open_file(hound)
+    part = se_part(window)
+    for action in (part.export_action, part.print_action, part.print_preview_action):
+        assert not action.isVisible()
+    assert part.print_party_action.isVisible()  # (the open characters, whatever is current)
+    _save_to(monkeypatch, tmp_path / "ctrl-p.pdf")
+    window.activateWindow()
+    QTest.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: (tmp_path / "ctrl-p.pdf").exists())
+    assert "Nadja" in _text(tmp_path / "ctrl-p.pdf")
+    window.new_document()  # a Sword's Edge character: its own Export Sheet takes Ctrl+P
+    assert part.export_action.isVisible() and part.export_action.isEnabled()
+    assert not window.export_pdf_action.isVisible()

@@ -115,9 +115,9 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
         act = make_action
         self.library_action = act(window, "Start from a &Book Character…", self.open_library,
                                   None, "Copy one of the rulebook's characters")
-        self.export_action = act(window, "&Export Sheet (PDF)…", self.export_sheet,
-                                 QKeySequence("Ctrl+P"),
+        self.export_action = act(window, "&Export Sheet (PDF)…", self.export_sheet, None,
                                  "Write the current character's sheet as a PDF")
+        actions.print_key_while_shown(self.export_action)  # (hidden for other systems)
         self.export_party_action = act(
             window, "Export &Party (PDF)…", self.export_party, QKeySequence("Ctrl+Shift+P"),
             "Write the sheets of every open character into one PDF")
@@ -404,8 +404,13 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
 
     def update_state(self, document: Any) -> None:
         has = is_character(document)
+        # another system's document: its own actions take their place (Ctrl+P is its
+        # Export PDF), so these are hidden, not shown greyed
+        shown = has or document is None
+        party = (self.export_party_action, self.print_party_action)
         for action in self._document_actions:
             action.setEnabled(has)
+            action.setVisible(shown or action in party)
         self.export_party_action.setEnabled(bool(self.characters()))
         self.print_party_action.setEnabled(bool(self.characters()))
         self._refresh_budget()
