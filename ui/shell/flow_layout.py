@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStyle,
     QWidget,
+    QWidgetItem,
 )
 
 
@@ -27,12 +28,18 @@ class FlowLayout(QLayout):
     sideways) share what is left of its width, as in a form row. A row written for a
     QHBoxLayout becomes a flow by swapping the layout: ``addWidget`` with a stretch,
     ``addLayout``, ``addStretch``, ``addSpacing`` and ``setStretch`` are all accepted (a
-    wrapped row has no end to push towards, so stretches and spacings do nothing)."""
+    wrapped row has no end to push towards, so stretches and spacings do nothing).
+
+    Its items are its own, as in Qt's C++ flow layout: each is made here (by Python, see
+    :meth:`addItem`), Qt takes one out with ``takeAt`` and deletes it when its widget leaves,
+    and the items left are deleted with the layout."""
 
     def __init__(self, parent: QWidget | None = None, spacing: int = -1, *,
                  fill: bool = False) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
+        items = self._items  # the list itself (never rebound): the layout is gone when it runs
+        self.destroyed.connect(lambda *_: _delete_items(items))
         self.fill = fill
         if spacing >= 0:
             self.setSpacing(spacing)
@@ -62,14 +69,24 @@ class FlowLayout(QLayout):
 
     # -- QLayout ------------------------------------------------------------------
     def addItem(self, item: QLayoutItem) -> None:
+        """Keep ``item``; a widget's item that Qt made (``addWidget`` makes one in C++) is
+        swapped for one made here. Shiboken hears when Qt deletes an item Python made, not
+        one Qt made: the Python wrapper of such an item outlived it when PySide had tied it
+        to an outer layout (``outer.addLayout(flow)``), the next item Qt made at the freed
+        address got that same wrapper, and when the outer layout went shiboken declared the
+        new item deleted. The flow then lost a live widget or handed Qt an item shiboken
+        calls deleted: "QWidgetItem already deleted", then SIGSEGV in GM sessions."""
+        widget = item.widget()
+        if widget is not None and not shiboken6.createdByPython(item):
+            shiboken6.delete(item)  # Qt handed it over: it is the layout's to delete
+            item = QWidgetItem(widget)
         self._items.append(item)
 
     def _live(self) -> list[QLayoutItem]:
-        """The items, less any whose C++ half is known to be gone: one handed back to Qt
-        would be freed memory (GM sessions logged "QWidgetItem already deleted" here
-        before the app died)."""
+        """The items, less any whose C++ half is known to be gone (a guard: Qt deletes an
+        item only after taking it out): one handed back to Qt would be freed memory."""
         if not all(shiboken6.isValid(item) for item in self._items):
-            self._items = [item for item in self._items if shiboken6.isValid(item)]
+            self._items[:] = [item for item in self._items if shiboken6.isValid(item)]
         return self._items
 
     def count(self) -> int:
@@ -167,6 +184,15 @@ class FlowLayout(QLayout):
                 x += width + gap
             y += height + gap
         return max(y - gap, area.y()) - rect.y() + margins.bottom()
+
+
+def _delete_items(items: list[QLayoutItem]) -> None:
+    """Delete the items a deleted layout still held (not their widgets), as Qt's layouts do
+    in their destructor."""
+    while items:
+        item = items.pop()
+        if shiboken6.isValid(item):
+            shiboken6.delete(item)
 
 
 def _grows(item: QLayoutItem) -> bool:
