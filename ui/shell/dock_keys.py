@@ -38,11 +38,17 @@ def focus_document(window: _Window) -> None:
         focus_first(editor, Qt.FocusReason.ShortcutFocusReason)
 
 
-def raise_hidden_dock(focus: QWidget | None) -> None:
+def raise_hidden_dock(focus: QWidget | None, before: QWidget | None = None) -> None:
     """Bring to the front the dock holding ``focus`` when it sits behind another dock's
     tab: Qt keeps such a dock in the focus chain (moved out of the window, not hidden),
-    so Tab could otherwise put the keyboard on a page nobody sees."""
+    so Tab could otherwise put the keyboard on a page nobody sees.
+
+    Not when the focus moved off ``before`` because it was hidden (Qt passes the focus
+    along the chain then, as the last tab closes, and the window gives it to the page it
+    shows): raising the dock it passed through switched the docks' tab by itself."""
     if focus is None or not focus.visibleRegion().isEmpty():
+        return
+    if before is not None and shiboken6.isValid(before) and not before.isVisible():
         return
     holder = focus.parentWidget()
     while holder is not None and not isinstance(holder, QDockWidget):

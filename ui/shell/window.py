@@ -544,10 +544,10 @@ class MainWindow(WindowLayout, WindowFiles, QMainWindow):
         focus chain (moved out of the window, not hidden): when the focus enters one, it
         comes to the front, so the focus (and Edit › Undo, which follows it) is never on a
         page the user cannot see."""
-        moved = super().focusNextPrevChild(next)
         from ui.shell.dock_keys import raise_hidden_dock
-
-        raise_hidden_dock(QApplication.focusWidget())
+        before = QApplication.focusWidget()
+        moved = super().focusNextPrevChild(next)
+        raise_hidden_dock(QApplication.focusWidget(), before)
         return moved
 
     def on_focus_changed(self, _old: object, _new: object) -> None:

@@ -93,3 +93,21 @@ def test_hiding_a_dock_with_no_place_to_go_back_to_gives_the_start_page_the_keyb
     _ctrl(Qt.Key.Key_G)
     qtbot.waitUntil(lambda: not dock.isVisible())
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.start_page.new_button)
+
+
+def test_closing_the_last_character_keeps_the_dock_in_front(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """Found by a player: with the Budget in front, closing the only character (File ›
+    Close) put the Play dock in front. Qt passed the focus of the page being hidden along
+    the chain, through the Play dock behind the Budget's tab, and the window raised it as
+    if Tab had gone there."""
+    part = se_part(window)
+    window.new_document("swords-edge")
+    QApplication.processEvents()
+    part.budget_dock.raise_()
+    qtbot.waitUntil(lambda: in_front(part.budget_dock))
+    assert not in_front(part.play_dock)
+    assert window.close_current()  # File › Close
+    assert window.current_document() is None
+    QApplication.processEvents()
+    assert in_front(part.budget_dock) and not in_front(part.play_dock)
