@@ -22,7 +22,7 @@ from ui.shell.theme import apply_theme
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QByteArray
-    from PySide6.QtGui import QAction
+    from PySide6.QtGui import QAction, QKeyEvent
     from PySide6.QtWidgets import QDockWidget, QStackedWidget
 
     from ui.shell.gm_screen import GMScreenDock
@@ -101,6 +101,14 @@ class WindowLayout(_Window):
         def ensure_ready(self) -> None: ...
 
         def save_preferences(self) -> None: ...
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override, Qt names
+        """A key press no control took: an Alt+letter of a greyed button says why it is
+        greyed (:mod:`ui.shell.disabled_keys`)."""
+        from ui.shell.disabled_keys import explain_greyed_key
+
+        if not explain_greyed_key(self, event):
+            super().keyPressEvent(event)
 
     def _default_dock_sizes(self) -> None:
         """First start: side docks about a third of the window, within bounds."""
