@@ -507,25 +507,44 @@ def grip_lost(conflict: SolConflict, side: Side) -> int:
     return max(0, side.start - side.score)
 
 
+def grip_written(side: Side) -> int:
+    """How much of a side's Grip lost its character's file has had written from this
+    conflict (0: none)."""
+    character = side.character
+    return character.written_grip if character is not None and character.written_back else 0
+
+
+def grip_to_write(conflict: SolConflict, side: Side) -> int:
+    """The Grip lost not yet written to the side's file: what the next write lowers the
+    sheet by (Grip won back after a write is not given back: 0)."""
+    return max(0, grip_lost(conflict, side) - grip_written(side))
+
+
 def to_write_back(conflict: SolConflict) -> list[tuple[int | None, Side]]:
-    """The sides taken from a file whose Grip lost is not yet written back."""
+    """The sides taken from a file that lost more Grip than was written back to it."""
     out: list[tuple[int | None, Side]] = []
     for index, side in ((None, conflict.player), *enumerate(conflict.opponents)):
         if (side.character is not None and side.character.path
-                and not side.character.written_back and grip_lost(conflict, side) > 0):
+                and grip_to_write(conflict, side) > 0):
             out.append((index, side))
     return out
 
 
-def mark_written_back(conflict: SolConflict, index: int | None, written: bool = True) -> None:
-    """Mutator: the side's Grip lost has reached its character's file (``written``), or the
-    write was taken back there, so it may be written again (False)."""
+def mark_written_back(conflict: SolConflict, index: int | None,
+                      written: bool | int = True) -> None:
+    """Mutator: how much of the side's Grip lost has reached its character's file. ``True``:
+    all of it now (a write was made); a number: that much (a later write was taken back on
+    the sheet, an earlier one stands); ``False`` or 0: none (may be written again)."""
     if index is not None and not 0 <= index < len(conflict.opponents):
         raise RefusedError("there is no such opponent")
     side = conflict.player if index is None else conflict.opponents[index]
     if side.character is None:
         raise RefusedError("that side is not a character")
-    side.character = side.character.model_copy(update={"written_back": bool(written)})
+    amount = grip_lost(conflict, side) if written is True else int(written)
+    if not 0 <= amount <= MAX_SCORE:
+        raise RefusedError(f"the Grip written back is between 0 and {MAX_SCORE}")
+    side.character = side.character.model_copy(
+        update={"written_back": amount > 0, "written_grip": amount})
 
 
 def side_character(character: SolCharacter, path: str = "") -> SideCharacter:

@@ -1,11 +1,17 @@
 """The fields of a Sword of Life conflict file (``sword-of-life.conflict``): the sides, the
 log of exchanges, the decks and the card kept face down; and the cards themselves.
 
+Version 2 of the file keeps how much of each side's Grip lost was written to its character's
+file (``written_grip``); version 1 kept only whether it was (``written_back``), and reads as
+all the Grip lost so far written (:func:`migrate_v1`).
+
 What a conflict does with them (the tracker's rules, the mutators) is in
 :mod:`seforge.systems.sword_of_life.conflict`, which offers these names too.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,6 +26,8 @@ SUITS = "SHDC"
 FULL_DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 MAX_SCORE = 52
 MAX_OPPONENTS = 12
+CONFLICT_VERSION = 2
+"""The version of the file written: 2 keeps how much Grip lost each side had written back."""
 
 
 def is_red(card: str) -> bool:
@@ -47,7 +55,11 @@ class SideCharacter(BaseModel):
     use_specialty: bool = False
     """The specialty applies to this conflict: its rating is drawn instead."""
     written_back: bool = False
-    """The Grip lost has been written to the character's file."""
+    """Grip lost in this conflict has been written to the character's file (``written_grip``
+    of it; False: none)."""
+    written_grip: int = Field(default=0, ge=0, le=MAX_SCORE)
+    """How much of the Grip lost (counted from the side's start) the character's file has had
+    written, while ``written_back``: a write later lowers the sheet by what was lost since."""
 
 
 class Side(BaseModel):
@@ -125,3 +137,29 @@ class SolConflict(BaseModel):
     exchanges: int = 0
     log: list[Contest] = Field(default_factory=list)
     notes: str = ""
+
+
+def migrate_v1(fields: dict[str, Any]) -> dict[str, Any]:
+    """Version 1's fields as version 2's: a side marked ``written_back`` had all the Grip it
+    had lost written (its start less its score, in combat), which becomes its
+    ``written_grip``. Fields of the wrong type are left as they are, for validation to name."""
+    combat = fields.get("kind", ConflictKind.COMBAT.value) == ConflictKind.COMBAT.value
+    out = dict(fields)
+    if isinstance(fields.get("player"), dict):
+        out["player"] = _written_v1(fields["player"], combat)
+    if isinstance(fields.get("opponents"), list):
+        out["opponents"] = [_written_v1(side, combat) if isinstance(side, dict) else side
+                            for side in fields["opponents"]]
+    return out
+
+
+def _written_v1(side: dict[str, Any], combat: bool) -> dict[str, Any]:
+    character = side.get("character")
+    if not (isinstance(character, dict) and character.get("written_back") is True
+            and "written_grip" not in character):
+        return side
+    default = Side.model_fields["start"].default
+    start, score = side.get("start", default), side.get("score", default)
+    numbers = all(isinstance(n, int) and not isinstance(n, bool) for n in (start, score))
+    lost = min(MAX_SCORE, max(0, start - score)) if combat and numbers else 0
+    return {**side, "character": {**character, "written_grip": lost}}

@@ -30,13 +30,21 @@ KINDS: dict[str, DocumentKind[Any]]  # likewise
 def __getattr__(name: str) -> Any:
     if name not in ("CONFLICT", "KINDS"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from seforge.systems.sword_of_life.conflict_model import SolConflict
+    from seforge.systems.sword_of_life.conflict_model import (
+        CONFLICT_VERSION,
+        SolConflict,
+        migrate_v1,
+    )
 
     conflict = DocumentKind(
         format_id=CONFLICT_FORMAT,
         model=SolConflict,
         suffix=".solconflict",
         title="Sword of Life conflict",
+        version=CONFLICT_VERSION,
+        # version 2 keeps how much Grip lost was written back (written_grip); a version 1
+        # reader would take a side written once as written for good: it refuses the file
+        migrations={1: migrate_v1},
     )
     made = {"CONFLICT": conflict, "KINDS": {CHARACTER_FORMAT: CHARACTER, CONFLICT_FORMAT: conflict}}
     globals().update(made)

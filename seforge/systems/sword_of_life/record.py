@@ -12,6 +12,7 @@ from seforge.core.pdf.fonts import Face, draw_string
 from seforge.core.pdf.text import wrap
 from seforge.systems.sword_of_life.conflict import (
     grip_lost,
+    grip_written,
     score_name,
     winner,
     zero_state,
@@ -200,8 +201,11 @@ def _side_row(conflict: SolConflict, side: Side, is_player: bool,
     state = _state(conflict, side, is_player)
     if lost:
         state += f"; Grip lost {lost}"
-        if side.character is not None and side.character.written_back:
+        written = grip_written(side)
+        if written >= lost:
             state += ", written to the sheet"
+        elif written:
+            state += f" ({written} written to the sheet)"
     return (name, "player" if is_player else "opposition",
             str(side.cards) if combat else "its score", str(side.start),
             str(side.score), f"{side.bonus:+d}", state)

@@ -35,7 +35,8 @@ from seforge.systems.sword_of_life.conflict import (
     aim,
     apply_margin,
     draw_exchange,
-    grip_lost,
+    grip_to_write,
+    grip_written,
     mark_written_back,
     remove_opponent,
     reset,
@@ -90,7 +91,7 @@ from ui.systems.sword_of_life.sides_table import (
 )
 from ui.systems.sword_of_life.steady_controls import HistoryButton, name_list
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
-from ui.systems.sword_of_life.write_back import WriteBacks
+from ui.systems.sword_of_life.write_back import WriteBacks, write_sheet
 
 
 def _wounded(character: SolCharacter, lost: int) -> None:
@@ -414,14 +415,15 @@ class ConflictEditor(QWidget):
 
     def _character_owner(self, path: Path) -> tuple[DocumentOwner[Any], bool]:
         """The owner of the character in ``path``: the window's, when it is open in a tab
-        (True), else one that reads the file (False)."""
+        (True), else the one that read the file for its last write, else one that reads it
+        (False)."""
         finder = getattr(self.window(), "documents", None)
         for document in finder() if callable(finder) else []:
             if (isinstance(document, DocumentOwner) and document.kind is CHARACTER
                     and document.path is not None
                     and document.path.resolve() == path.resolve()):
                 return document, True
-        return DocumentOwner.load(CHARACTER, path), False
+        return self.write_backs.held(path) or DocumentOwner.load(CHARACTER, path), False
 
     def _is_open(self, path: Path) -> bool:
         """Whether the character in ``path`` is open in a tab of the window."""
@@ -437,25 +439,22 @@ class ConflictEditor(QWidget):
                 if self.write_backs.blocked(index, side) is None]
 
     def write_back(self) -> int:
-        """Write each character's Grip lost in this combat to its sheet through the
-        character's owner (an undoable step of its open tab, or the file read, changed and
-        saved); the sides written are marked so a second press writes nothing twice. The
-        mark follows the write's step in the character's history (:class:`WriteBacks`):
-        undoing either undoes both."""
+        """Write each character's Grip lost in this combat since its last write to its sheet
+        through the character's owner (an undoable step of its open tab, or the file read,
+        changed and saved); the sides written are marked with the Grip lost so far, so a
+        second press writes nothing twice. Each mark follows its write's step in the
+        character's history (:class:`WriteBacks`): undoing either undoes both."""
         written = 0
         for index, side in self._pending(self.owner.document):
             assert side.character is not None
             path = Path(side.character.path)
-            lost = grip_lost(self.owner.document, side)
+            lost, had = grip_to_write(self.owner.document, side), grip_written(side)
             with self.write_backs.writing(index):
                 try:
                     owner, is_open = self._character_owner(path)
-                    before = last_step(owner.undo_stack)
-                    owner.apply(f"Grip lost in {self.owner.document.name or 'a conflict'}",
-                                partial(_wounded, lost=lost))
-                    write = WrittenStep.pushed(owner, before)
-                    if not is_open:
-                        owner.save()
+                    name = self.owner.document.name or "a conflict"
+                    write = write_sheet(owner, f"Grip lost in {name}",
+                                        partial(_wounded, lost=lost), is_open)
                 except (DocumentFileError, OSError, RefusedError, ValueError) as error:
                     self.message.setText(
                         f"{path.name}: {getattr(error, 'reason', None) or error}"
@@ -467,7 +466,7 @@ class ConflictEditor(QWidget):
                 mark = WrittenStep.pushed(self.owner, before)
             self.write_backs.record(index, self.owner.document.player if index is None
                                     else self.owner.document.opponents[index], write, mark,
-                                    None if is_open else owner)
+                                    None if is_open else owner, had)
             written += 1
         self.message.setText(f"Grip lost written to {written} sheet(s)." if written else
                              "Nothing to write back.")
@@ -555,12 +554,12 @@ class ConflictEditor(QWidget):
         blocked = [reason for index, side in to_write_back(doc)
                    if (reason := self.write_backs.blocked(index, side)) is not None]
         self.write_back_button.setEnabled(bool(pending))
-        written = [side.name or "the character" for side in (doc.player, *doc.opponents)
-                   if side.character is not None and side.character.written_back]
-        done = (f"Grip lost written already for {', '.join(written)}: set Grip now on the "
-                "sheet for any lost since") if written else ""  # (not written twice)
-        tip = ("Lower each character's current Grip on its sheet by the Grip lost here: "
-               + ", ".join(f"{s.name or 'side'} {grip_lost(doc, s)}" for _, s in pending)
+        written = [f"{side.name or 'the character'} {grip_written(side)}"
+                   for side in (doc.player, *doc.opponents) if grip_written(side)]
+        done = f"Grip lost written already: {', '.join(written)}" if written else ""
+        tip = ("Lower each character's current Grip on its sheet by the Grip lost here since "
+               "the last write: " + ", ".join(f"{s.name or 'side'} {grip_to_write(doc, s)}"
+                                              for _, s in pending)
                if pending else "" if blocked or written else
                "Only the Grip lost in combat by characters from files")
         self.write_back_button.setToolTip("\n".join(filter(None, (tip, *blocked, done))))

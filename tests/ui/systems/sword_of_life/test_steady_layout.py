@@ -129,6 +129,13 @@ def test_write_back_says_why_it_is_greyed_once_written(qtbot: Any, tmp_path: Any
     assert CHARACTER.load(path).grip_now == 3
     editor.margin.setValue(-1)
     qtbot.mouseClick(editor.margin_button, CLICK)
+    # the Grip lost since may be written too (it used to stay grey, saying to set Grip
+    # now on the sheet): the tooltip says what is written already and what is left
+    assert editor.write_back_button.isEnabled()
+    tip = editor.write_back_button.toolTip()
+    assert "Vance 1" in tip and "written already: Vance 2" in tip, tip
+    qtbot.mouseClick(editor.write_back_button, CLICK)
+    assert CHARACTER.load(path).grip_now == 2
     assert not editor.write_back_button.isEnabled()
     tip = editor.write_back_button.toolTip()
-    assert "Vance" in tip and "written" in tip and "Grip now" in tip, tip
+    assert "Vance 3" in tip and "written" in tip, tip
