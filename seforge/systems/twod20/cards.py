@@ -104,9 +104,21 @@ def _derived_text(character: Character) -> str:
     return "\n".join(lines)
 
 
+def _tracks_text(character: Character) -> str:
+    """The Stress marked now (SRD), or the Vigor and Resolve left (Conan)."""
+    from seforge.systems.twod20.roller import track_left
+
+    if character.profile is Profile.CONAN:
+        vigor, resolve = track_left(character, False), track_left(character, True)
+        return (f"Vigor {vigor[0]} of {vigor[1]} left, "
+                f"Resolve {resolve[0]} of {resolve[1]} left")
+    marked, top = track_left(character, False)
+    return f"Stress {marked} of {top} marked"
+
+
 def _harms_text(character: Character) -> str:
     """The Harms (against the limit when the record's rule has one), Wounds and Traumas
-    counted, then each by name."""
+    counted, then each by name; under them the Stress marked (or Vigor and Resolve left)."""
     wounds = sum(h.kind is HarmKind.WOUND for h in character.harms)
     limit = (f"/{character.settings.harm_limit}"
              if character.settings.harm_limit_rule is HarmLimitRule.DEFEATED else "")
@@ -114,7 +126,7 @@ def _harms_text(character: Character) -> str:
                  f"{wounds} Wound(s), {len(character.harms) - wounds} Trauma(s)")
     if character.harms:
         harm_line += " — " + ", ".join(h.name or h.kind.value for h in character.harms)
-    return harm_line
+    return f"{harm_line}\n{_tracks_text(character)}"
 
 
 def card_blocks(character: Character) -> list[Block]:

@@ -186,6 +186,7 @@ def add_combatant(conflict: Conflict, name: str, side: Side = Side.PC,
         fields["side"] = Side.PC if record.role is Role.PC else Side.NPC
         fields["fortune"] = record.fortune
         fields["harms"] = [h.model_copy() for h in record.harms]
+        fields["armour"], fields["courage"] = record.armour, record.courage
         if record.profile is Profile.CONAN:
             fields["max_vigor"] = derived(record, "vigor")
             fields["max_resolve"] = derived(record, "resolve")

@@ -98,6 +98,11 @@ class Combatant(BaseModel):
     harms: list[Harm] = Field(default_factory=list, max_length=20)
     cover_dice: int = Field(default=0, ge=0, le=MAX_COVER_DICE)
     morale_dice: int = Field(default=0, ge=0, le=MAX_COVER_DICE)
+    armour: int | None = Field(default=None, ge=0, le=MAX_TRACK)
+    """Armour (physical Soak) from the record the character was added from; None: not
+    known (the roller then uses the calculator's Armour)."""
+    courage: int | None = Field(default=None, ge=0, le=MAX_TRACK)
+    """Courage (mental Soak) from the record, as ``armour``."""
     notes: str = ""
 
 

@@ -32,12 +32,14 @@ from seforge.core.systems import DocumentFormat, SheetImport
 from seforge.systems.twod20.models import Character, Harm, HarmKind, Weapon
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, derived, skill_target
+from seforge.systems.twod20.settings import HarmLimitRule, TableSettings
 from seforge.systems.twod20.sheet_form import ON, FieldWriter, SheetField
 
 MARGIN = 28.0
 MIN_SIZE = 7.0
 ROW = 14.0
 HARM_BOXES = 5
+"""Wound and Trauma boxes of each kind when the record's rules set no Harm limit (Conan)."""
 ATTACK_ROWS = 5
 INK = (0.12, 0.12, 0.12)
 RULE = (0.6, 0.6, 0.6)
@@ -100,6 +102,15 @@ class _Page:
         return area.below(16)
 
 
+def harm_boxes(settings: TableSettings) -> int:
+    """How many Wound and how many Trauma boxes the sheet prints: as many as the Harms
+    that leave a character Defeated (any mix of them counts [S] line 948) under the record's
+    rules, else :data:`HARM_BOXES`."""
+    if settings.harm_limit_rule is HarmLimitRule.DEFEATED:
+        return settings.harm_limit
+    return HARM_BOXES
+
+
 def _harm_count(character: Character, kind: HarmKind) -> int:
     return sum(h.kind is kind for h in character.harms)
 
@@ -132,7 +143,7 @@ def _draw_tracks(page: _Page, character: Character, area: Rect) -> Rect:
         x += 140
         page.label(harm_label, Rect(x, line.y, 46, line.h))
         count = _harm_count(character, harm)
-        for index in range(HARM_BOXES):
+        for index in range(harm_boxes(character.settings)):
             cell = Rect(x + 48 + index * (ROW + 3), line.y + 1, ROW, ROW)
             page.box(f"{harm.value}_{index + 1}", ON if index < count else "", cell,
                      f"{harm_label}: box {index + 1}", kind="check")
@@ -441,17 +452,16 @@ def _read_attacks(fields: _Fields, data: dict[str, Any]) -> None:
     data["weapons"] = weapons + data["weapons"][ATTACK_ROWS:]
 
 
-def _read_harms(values: dict[str, str], data: dict[str, Any]) -> None:
-    """The Wound and Trauma boxes into ``data``'s Harms."""
+def _read_harms(values: dict[str, str], data: dict[str, Any], printed: int) -> None:
+    """The Wound and Trauma boxes (``printed`` of each) into ``data``'s Harms."""
     harms = [Harm.model_validate(h) for h in data["harms"]]
     for kind in HarmKind:
-        boxes = [values.get(f"{kind.value}_{i}", "") for i in range(1, HARM_BOXES + 1)]
+        boxes = [values.get(f"{kind.value}_{i}", "") for i in range(1, printed + 1)]
         ticked = sum(box == ON for box in boxes)
         current = sum(h.kind is kind for h in harms)
-        if ticked != min(current, HARM_BOXES):
+        if ticked != min(current, printed):
             # more Harms than boxes print as full boxes: each box unticked takes one away
-            harms = _set_harms(harms, kind, max(0, current + ticked - min(current,
-                                                                        HARM_BOXES)))
+            harms = _set_harms(harms, kind, max(0, current + ticked - min(current, printed)))
     data["harms"] = [h.model_dump() for h in harms]
 
 
@@ -483,7 +493,7 @@ def read_player_sheet(path: str | Path) -> SheetRead:
     for key in ("talents", "gear", "notes"):
         if key in values:
             data[key] = values[key]
-    _read_harms(values, data)
+    _read_harms(values, data, harm_boxes(base.settings))
     try:
         character = Character.model_validate(data)
     except ValueError as exc:

@@ -36,6 +36,7 @@ from seforge.systems.twod20.settings import HarmLimitRule, TableSettings, bonus_
 
 if TYPE_CHECKING:
     from seforge.systems.twod20.conflict import Conflict
+    from seforge.systems.twod20.conflict_model import Combatant, Side
 
 
 class Dice(Protocol):
@@ -316,11 +317,9 @@ def record_pay_limits(character: Character, cap: int) -> PayLimits:
     return PayLimits(max(0, cap - 2), fortune, None, reason)
 
 
-def apply_test_to_conflict(conflict: Conflict, roll: TestRoll, actor: str,
-                           pay_with_momentum: bool = True) -> Conflict:
-    """The tracker after ``actor``'s rolled test [``2d20.roll.apply``]: the bought dice paid
-    for, the Fortune dice spent, and a PC's Momentum banked (NPCs spend theirs at once).
-    Refused with :func:`why_not_pay_test`'s reason when the dice cannot be paid."""
+def _test_steps(conflict: Conflict, roll: TestRoll, actor: str,
+                pay_with_momentum: bool) -> tuple[Conflict, list[str]]:
+    """The tracker after ``actor``'s rolled test, and what it paid and banked in words."""
     from seforge.systems.twod20 import conflict as cf
 
     reason = why_not_pay_test(conflict, actor, roll.spec, pay_with_momentum)
@@ -328,19 +327,72 @@ def apply_test_to_conflict(conflict: Conflict, roll: TestRoll, actor: str,
         raise RefusedError(reason)
     combatant = cf.find(conflict, actor)
     cost = bonus_die_cost(conflict.settings, roll.bought)
-    out = conflict
+    gm = cf.gm_pool_name(conflict)
+    out, words = conflict, []
     if cost:
+        dice_words = _plural(roll.bought, "bought d20", "bought d20s")
         if combatant.side is cf.Side.NPC:
             out = cf.spend_gm_pool(out, cost)
+            words.append(f"{cost} {gm} spent on {dice_words}")
         elif pay_with_momentum:
             out = cf.spend_momentum(out, cost)
+            words.append(f"{cost} Momentum spent on {dice_words}")
         else:
             out = cf.add_gm_pool(out, cost)
+            words.append(f"{cost} {gm} added for {dice_words}")
     if roll.spec.fortune:
         out = cf.spend_fortune(out, actor, roll.spec.fortune)
+        words.append(f"{roll.spec.fortune} Fortune spent")
     if combatant.side is cf.Side.PC and roll.verdict.momentum:
+        before = out.momentum
         out = cf.add_momentum(out, roll.verdict.momentum)
-    return out
+        banked = out.momentum - before
+        lost = roll.verdict.momentum - banked
+        words.append(f"{banked} Momentum banked" + (f" ({lost} over the cap lost)"
+                                                      if lost else ""))
+    elif combatant.side is cf.Side.NPC and roll.verdict.momentum:
+        words.append(f"{roll.verdict.momentum} Momentum to spend now (an NPC banks none)")
+    return out, words
+
+
+def apply_test_to_conflict(conflict: Conflict, roll: TestRoll, actor: str,
+                           pay_with_momentum: bool = True) -> Conflict:
+    """The tracker after ``actor``'s rolled test [``2d20.roll.apply``]: the bought dice paid
+    for, the Fortune dice spent, and a PC's Momentum banked (NPCs spend theirs at once).
+    Refused with :func:`why_not_pay_test`'s reason when the dice cannot be paid."""
+    return _test_steps(conflict, roll, actor, pay_with_momentum)[0]
+
+
+def paid_and_banked(conflict: Conflict, roll: TestRoll, actor: str,
+                 pay_with_momentum: bool = True) -> str:
+    """What applying ``actor``'s test to ``conflict`` pays and banks, in words ("1 Momentum
+    spent on 1 bought d20, 2 Momentum banked"; "nothing paid or banked")."""
+    words = _test_steps(conflict, roll, actor, pay_with_momentum)[1]
+    return ", ".join(words) or "nothing paid or banked"
+
+
+def record_test_payment(roll: TestRoll) -> str:
+    """What applying the record's own test pays, in words."""
+    return f"{roll.spec.fortune} Fortune spent" if roll.spec.fortune else "nothing paid"
+
+
+def known_soak(target: Character | Combatant, mental: bool) -> int | None:
+    """The static Soak a target brings against a hit [S] "Resistance", [C] "Armor and
+    Soak": its Armour (physical) or Courage (mental) from its record; None when it is not
+    known (a tracker character added by name: the calculator's Armour is used)."""
+    return target.courage if mental else target.armour
+
+
+def first_foe(characters: Sequence[tuple[str, Side]], actor: str, side: Side | None
+              ) -> str | None:
+    """Whom ``actor`` (on ``side``; None: not known) hits by default: the first of
+    ``characters`` (key, side) on the other side, else the first who is not the actor;
+    None when there is nobody else."""
+    others = [key for key, _their in characters if key != actor]
+    foes = [key for key, their in characters if key != actor and side is not None
+            and their is not side]
+    chosen = foes or others
+    return chosen[0] if chosen else None
 
 
 # applying a result: a record ------------------------------------------------------------------

@@ -39,7 +39,7 @@ from seforge.systems.twod20.settings import (
     focus_note,
 )
 from ui.shell.focus_nav import no_tab_trap
-from ui.shell.refusal import clear_refusal, show_refusal, status_line
+from ui.shell.refusal import refusal_text, sentence, status_line
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
@@ -48,6 +48,7 @@ from ui.systems.twod20.common import (
     input_form,
     one_row_height,
     page_scroll,
+    reserve_lines,
     rows_height,
     set_probability,
     shrinkable,
@@ -244,7 +245,9 @@ class Calculator(QWidget):
         form.addRow("d20s rolled", self.dice_count)
         form.addRow("Fortune dice", self.fortune)
         self.pay_note = status_line(name="Dice that cannot be paid for")
+        reserve_lines(self.pay_note, 2)  # said or not, nothing below moves
         form.addRow(self.pay_note)
+        self.pay_note.setHidden(False)  # on the page now (alone, it would be a window)
         form.addRow(self.untrained)
         form.addRow("Range modifiers", self.range_extra)
         form.addRow("Complications on", self.range_label)
@@ -527,10 +530,10 @@ class Calculator(QWidget):
             (bought_reason, self.dice_count, "dice"), (fortune_reason, self.fortune, "fortune"))
             if reason is not None and box.paid_top and self._asked[which] > box.value()),
             None)
-        if unpaid is None:
-            clear_refusal(self.pay_note)
-        else:
-            show_refusal(self.pay_note, unpaid, "Cannot pay")
+        # the line stays on the page, empty when all is paid: nothing below it moves
+        self.pay_note.setText(
+            "" if unpaid is None else sentence("Cannot pay", refusal_text(unpaid)))
+        self.pay_note.setToolTip(self.pay_note.text())
 
     @staticmethod
     def _unpaid(reason: str | None) -> str:

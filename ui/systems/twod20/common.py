@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
@@ -36,6 +36,32 @@ def set_reason(widget: QWidget, reason: str | None, tip: str) -> None:
     """Enable ``widget`` when ``reason`` is None, else disable it and say why."""
     widget.setEnabled(reason is None)
     widget.setToolTip(tip if reason is None else f"{tip} — not now: {reason}")
+
+
+def reserve_lines(label: QLabel, lines: int) -> None:
+    """Keep room for ``lines`` lines of ``label`` whether it says anything or not, so that
+    what is below it does not move as its text comes, goes or grows."""
+    margins = label.contentsMargins()
+    label.setMinimumHeight(lines * label.fontMetrics().lineSpacing()
+                           + margins.top() + margins.bottom())
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    policy = label.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    label.setSizePolicy(policy)
+    keeper = _KeepTallest(label)
+    label.installEventFilter(keeper)
+
+
+class _KeepTallest(QObject):
+    """A line that once needed more room than was kept for it keeps that room: it grows
+    once, and what is below does not jump back up when it says less again."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) \
+                and isinstance(watched, QLabel) and watched.height() > watched.minimumHeight():
+            watched.setMinimumHeight(watched.height())
+        return False
+
 
 
 class ReflowRow(QWidget):
@@ -129,6 +155,10 @@ def elide_headers(table: QTableWidget, tips: Sequence[str] = ()) -> None:
         item.setToolTip(tip)
 
 
+FULL_HEAD = Qt.ItemDataRole.UserRole
+"""Where a table head keeps its whole text while it shows a short one."""
+
+
 class FitColumns(QObject):
     """The columns of a table as wide as their heads and cells need when the table has room
     for all of them, what is left over going to the ``stretch`` columns (which ask only for
@@ -144,11 +174,16 @@ class FitColumns(QObject):
     PAD = 8
     """A cell's room beside its text: the style's margins, the grid line, a pixel spare."""
 
-    def __init__(self, table: QTableWidget, stretch: Sequence[int], keep: int = 0) -> None:
+    def __init__(self, table: QTableWidget, stretch: Sequence[int], keep: int = 0,
+                 short: Mapping[str, str] | None = None, spare: Sequence[int] = ()) -> None:
         super().__init__(table)
         self._table = table
         self._stretch = tuple(stretch)
         self._keep = keep
+        self._short = dict(short or {})
+        """A shorter head for each head (by its text) that has one."""
+        self._spare = tuple(spare)
+        """Columns left out when even the short heads do not fit (shown elsewhere)."""
         rows = table.verticalHeader()
         self._row_height = rows.defaultSectionSize()
         rows.setMinimumSectionSize(self._row_height)  # a row grows for wrapped text only
@@ -183,9 +218,43 @@ class FitColumns(QObject):
         if self._table.wordWrap():  # a wrapped cell's row as tall as its lines
             self._table.resizeRowsToContents()
 
+    def _choose_heads(self) -> None:
+        """Every head whole where they all fit; else the short heads (each whole in its
+        tooltip: the heads read "…" in the 1024x768 dock); and where even those do not fit,
+        the ``spare`` columns left out."""
+        if not self._short and not self._spare:
+            return
+        table = self._table
+        header = table.horizontalHeader()
+        items = [item for column in range(table.columnCount())
+                 if (item := table.horizontalHeaderItem(column)) is not None]
+        for item in items:
+            full = str(item.data(FULL_HEAD) or item.text())
+            item.setData(FULL_HEAD, full)
+            if item.text() != full:
+                item.setText(full)
+            if not item.toolTip():
+                item.setToolTip(full)
+        for column in self._spare:
+            header.setSectionHidden(column, False)
+        room = table.viewport().width()
+
+        def heads() -> int:
+            return sum(header.sectionSizeHint(column) for column in range(header.count())
+                       if not header.isSectionHidden(column))
+
+        if room >= heads():
+            return
+        for item in items:
+            item.setText(self._short.get(item.text(), item.text()))
+        if room < heads():
+            for column in self._spare:
+                header.setSectionHidden(column, True)
+
     def _fit_widths(self) -> None:
         table = self._table
         header = table.horizontalHeader()
+        self._choose_heads()
         columns = [c for c in range(table.columnCount()) if not header.isSectionHidden(c)]
         stretch = [column for column in columns if column in self._stretch]
         others = [column for column in columns if column not in self._stretch]
@@ -328,10 +397,13 @@ class FitColumns(QObject):
         return spare
 
 
-def fit_columns(table: QTableWidget, stretch: Sequence[int], keep: int = 0) -> FitColumns:
+def fit_columns(table: QTableWidget, stretch: Sequence[int], keep: int = 0,
+                short: Mapping[str, str] | None = None, spare: Sequence[int] = ()
+                ) -> FitColumns:
     """After :func:`elide_headers`: every head and short cell whole where the table has room,
-    the ``stretch`` columns keeping room for ``keep`` letters (see :class:`FitColumns`)."""
-    return FitColumns(table, stretch, keep)
+    the ``stretch`` columns keeping room for ``keep`` letters; ``short`` heads and fewer
+    columns (``spare`` left out) where it has not (see :class:`FitColumns`)."""
+    return FitColumns(table, stretch, keep, short, spare)
 
 
 def shrinkable(combo: QComboBox, letters: int = 10) -> QComboBox:

@@ -12,8 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLineEdit, QScrollArea
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from seforge.systems.twod20 import conflict as cf
 from seforge.systems.twod20.conflict import Conflict, OrderMode
@@ -38,8 +45,10 @@ Run = Callable[[str, Callable[[Conflict], Conflict]], bool]
 """The view's ``run``: apply one named change to the tracker; False when refused."""
 
 
-class TableSettings(QScrollArea):
-    """The tracker's table settings in a short scrolling panel."""
+class TableSettings(QWidget):
+    """The tracker's table settings, as tall as they are: the page they are on scrolls (a
+    short scrolling panel of its own inside the scrolling page was a scroll area in a
+    scroll area)."""
 
     def __init__(self, doc: Callable[[], Conflict], run: Run,
                  refuse: Callable[[Exception], None]) -> None:
@@ -118,12 +127,9 @@ class TableSettings(QScrollArea):
         self.set_order.currentIndexChanged.connect(lambda _i: self._run(
             "Change the action order", lambda d: cf.set_order_mode(
                 d, OrderMode(self.set_order.currentData()))))
-        self.setWidget(box)
-        self.setWidgetResizable(True)
-        self.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.setMaximumHeight(260)
-        # a stop with nothing drawn: Tab goes straight to the first setting
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(box)
 
     def _settings_changed(self) -> None:
         try:

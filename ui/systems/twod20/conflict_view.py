@@ -53,6 +53,9 @@ from ui.systems.twod20.common import (
 from ui.systems.twod20.conflict_settings import TableSettings
 
 COLUMNS = ("Name", "Side", "Acted", "Fortune", "Stress", "Harms", "Cover", "Morale", "Status")
+SHORT_HEADS = {"Fortune": "Fort", "Vigor / Resolve": "Vig/Res", "Harms": "Harm",
+               "Cover": "Cov", "Morale": "Mor"}
+"""The heads a narrow table shows (the GM Screen's at 1024x768), each whole in its tooltip."""
 NAME_ROOM = 16
 """Letters of a name the Name column keeps room for (a longer one elides, whole in its
 tooltip)."""
@@ -83,7 +86,8 @@ class ConflictView(QWidget):
         # every head whole where the table has room ("Vigor / Resolve" was cut at 1024x768
         # when the columns shared the width evenly); the names keep room for a typical
         # name before the numbers take more than their heads, and take what is left
-        self.columns = fit_columns(self.table, stretch=(0,), keep=NAME_ROOM)
+        self.columns = fit_columns(self.table, stretch=(0,), keep=NAME_ROOM, short=SHORT_HEADS,
+                                   spare=(6, 7))  # Cover, Morale: in the character's panel
         self.table.setMinimumHeight(140)
         left.addWidget(self.table, 1)
         left.addWidget(self._build_add_row())
@@ -597,7 +601,8 @@ def order_text(doc: Conflict) -> str:
 def row_cells(doc: Conflict, c: Combatant) -> tuple[str, ...]:
     """The table's cells for one character, in the order of :data:`COLUMNS`."""
     conan = doc.profile is Profile.CONAN
-    track = (f"{c.vigor}/{c.max_vigor} · {c.resolve}/{c.max_resolve}" if conan
+    # two words at most: a narrow column wraps it onto two lines, not three
+    track = (f"{c.vigor}/{c.max_vigor} {c.resolve}/{c.max_resolve}" if conan
              else f"{c.stress}/{c.max_stress}")
     wounds = sum(h.kind is HarmKind.WOUND for h in c.harms)
     harms = f"{len(c.harms)} ({wounds}W {len(c.harms) - wounds}T)" if c.harms else "0"

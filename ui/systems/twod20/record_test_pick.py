@@ -27,6 +27,8 @@ class SkillTestPick(QWidget):
         super().__init__(parent)
         self._fill = fill
         self._record: Callable[[], Character | None] = lambda: None
+        self._blocked: str | None = None
+        """Why the record's numbers are not offered now (someone else rolls)."""
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.attribute = QComboBox()
@@ -45,6 +47,12 @@ class SkillTestPick(QWidget):
     def set_record(self, record: Callable[[], Character | None]) -> None:
         """Where to read the open record (its owner's document, read at each look)."""
         self._record = record
+        self.refresh()
+
+    def set_blocked(self, reason: str | None) -> None:
+        """Offer the record's attributes and skills (None), or not, saying why: the boxes
+        would fill in the open record's numbers for someone else."""
+        self._blocked = reason
         self.refresh()
 
     def refresh(self) -> None:
@@ -72,9 +80,12 @@ class SkillTestPick(QWidget):
                 index = combo.findData(current) if current is not None else 0
                 combo.setCurrentIndex(max(index, 0))
                 combo.blockSignals(False)
-            combo.setEnabled(record is not None)
+            combo.setEnabled(record is not None and self._blocked is None)
             combo.setToolTip(f"{tip}: sets the target number and Focus above"
-                             if record is not None else "Open a 2d20 record to test from it")
+                             if record is None or self._blocked is None else
+                             f"Not now: {self._blocked}")
+            if record is None:
+                combo.setToolTip("Open a 2d20 record to test from it")
 
     def _skill_picked(self) -> None:
         record = self._record()

@@ -43,7 +43,8 @@ from seforge.core.limits import LINE_CHARS
 from seforge.core.refused import RefusedError
 from seforge.systems.twod20 import roller
 from seforge.systems.twod20.conflict import Conflict, Side, gm_pool_name
-from seforge.systems.twod20.models import Character
+from seforge.systems.twod20.conflict_model import Combatant
+from seforge.systems.twod20.models import Character, Role
 from seforge.systems.twod20.profiles import profile_info
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.name_pick import NamePick
@@ -51,11 +52,14 @@ from ui.shell.refusal import refusal_text, sentence, show_refusal
 from ui.shell.widgets import spin_box
 from ui.shell.written_step import WrittenStep
 from ui.systems.twod20.calculator import Calculator
-from ui.systems.twod20.common import set_reason
+from ui.systems.twod20.common import reserve_lines, set_reason
 from ui.systems.twod20.record_test_pick import SkillTestPick
 
 RECORD = "\x00record"
 """The target combo's data for the record open in the window (tracker entries hold names)."""
+
+RECORD_KEEPS = "a record keeps only the Fortune spent (Momentum needs the tracker)"
+"""Why a test without Fortune dice is not written to the open record."""
 
 LOGGED_WRITES = 40
 """How many of the latest writes the log follows on their documents' histories."""
@@ -119,9 +123,9 @@ class RollerPanel(QGroupBox):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.writes_to = self._combo("Conflict the roller writes to", "")
         form.addRow("Writes to", self.writes_to)
-        self.who = NamePick(12, tip="A character in the conflict tracker, or the record open "
-                                    "in the window")
-        self.who.setAccessibleName("Who rolls or takes the result")
+        self.who = NamePick(12, tip="Who rolls the test (and makes the attack): a character "
+                                    "in the conflict tracker, or the record open in the window")
+        self.who.setAccessibleName("Who rolls")
         form.addRow("Who", self.who)
         self.test_pick = SkillTestPick(self._fill_test)
         self.test_pick.set_record(
@@ -132,6 +136,9 @@ class RollerPanel(QGroupBox):
                                              "source", self.roll_test)
         self.apply_test_button = self._button("Apply test", "", self.apply_test)
         form.addRow(self._pair(self.roll_test_button, self.apply_test_button))
+        self.apply_test_note = self._result("", "Why the test cannot be applied")
+        reserve_lines(self.apply_test_note, 2)
+        form.addRow(self.apply_test_note)
         self.pay = self._combo("Pay for bought d20s with",
                                "A PC pays for bought d20s from the Momentum pool or by adding "
                                "to the GM's pool; an NPC always pays from the GM's pool")
@@ -139,6 +146,7 @@ class RollerPanel(QGroupBox):
         self.pay.addItem("adding Threat", False)
         form.addRow("Bought dice", self.pay)
         self.test_result = self._result("No test rolled yet.", "Rolled test")
+        reserve_lines(self.test_result, 3)
         form.addRow(self.test_result)
         self.weapon = self._combo("Weapon of the record", "Take the damage dice and qualities "
                                   "from one of the record's attacks")
@@ -153,6 +161,13 @@ class RollerPanel(QGroupBox):
                                   "Vicious 1, Piercing 2, Knockdown); each rolled Effect "
                                   "triggers them")
         form.addRow("Qualities", self.qualities)
+        self.hits = NamePick(12, tip="Who the damage hits and whose Soak counts: by default "
+                                     "someone on the other side from whoever rolls")
+        self.hits.setAccessibleName("Who the damage hits")
+        self.hits.currentIndexChanged.connect(self._hits_chosen)
+        form.addRow("Hits", self.hits)
+        self._hits_by_hand = False
+        """The user picked whom the damage hits (kept until *Who* changes)."""
         self.roll_damage_button = self._button(
             "Roll damage", "Roll the damage dice set up in the calculator (Flat, Armour and "
             "Cover included) with these qualities", self.roll_damage)
@@ -163,7 +178,10 @@ class RollerPanel(QGroupBox):
                                "mental Stress causing Traumas (SRD)")
         form.addRow(self.mental)
         self.damage_result = self._result("No damage rolled yet.", "Rolled damage")
+        reserve_lines(self.damage_result, 5)
         form.addRow(self.damage_result)
+        self._cover_faces: tuple[int, ...] = ()
+        """The Cover or Morale dice rolled with the last damage."""
         self.fortune_amount = spin_box("Fortune to spend", 1, 9, 1, "Fortune points to spend")
         self.spend_fortune_button = self._button(
             "Spend Fortune", "Spend Fortune outside a roll (a bonus action, second wind, "
@@ -176,7 +194,8 @@ class RollerPanel(QGroupBox):
         form.addRow(self.log)
         self._watch(conflict_owner)
         self.writes_to.currentIndexChanged.connect(self._conflict_chosen)
-        self.who.currentIndexChanged.connect(self.refresh)
+        self.who.currentIndexChanged.connect(self._who_chosen)
+        self.mental.toggled.connect(self.refresh)
         self.pay.currentIndexChanged.connect(self.refresh)
         self.fortune_amount.valueChanged.connect(self.refresh)
         calculator.recomputed.connect(self._refresh_roll)
@@ -360,17 +379,45 @@ class RollerPanel(QGroupBox):
         except RefusedError as exc:
             show_refusal(self.damage_result, exc, "Not rolled")
             return
-        soak = calc.armour.value() + sum(cover)
         self.last_damage = damage
+        self._cover_faces = cover
         self._rolls["damage"] += 1
+        self._log(f"Rolled: {self._show_damage()}")
+        self.refresh()
+
+    def _soak(self) -> tuple[int, str]:
+        """The static Soak against the last damage and where it comes from: the Armour (or
+        Courage, for mental damage) of whom it hits when that is known, else the
+        calculator's Armour."""
+        mental = self.mental.isChecked()
+        where, name = self._damage_target()
+        target: Character | Combatant | None = None
+        if where == "record" and self.record_owner is not None:
+            target, name = self.record_owner.document, self._record_name()
+        elif where == "tracker":
+            target = next((c for c in self.conflict_owner.document.combatants
+                           if c.name == name), None)
+        known = roller.known_soak(target, mental) if target is not None else None
+        if known is None:
+            return self.calculator.armour.value(), "the calculator's Armour"
+        return known, f"{name}'s {'Courage' if mental else 'Armour'}"
+
+    def _show_damage(self) -> str:
+        """The last damage against whom it hits now: its Stress (kept as ``last_stress``)
+        and the line saying how it was worked out."""
+        damage, cover = self.last_damage, self._cover_faces
+        if damage is None:
+            return self.damage_result.text()
+        static, source = self._soak()
+        soak = static + sum(cover)
         self.last_stress = damage.stress(soak)
-        soak_text = (f"Soak {calc.armour.value()} + dice {roller.describe(cover)} = {soak}"
-                     if cover else f"Soak {soak}")
-        pierced = f", {damage.piercing} ignored by Piercing" if damage.piercing else ""
+        soak_text = (f"Soak {static} ({source}) + dice {roller.describe(cover)} = {soak}"
+                     if cover else f"Soak {soak} ({source})")
+        ignored = min(soak, damage.piercing)
+        pierced = f", {ignored} ignored by Piercing" if ignored else ""
         text = f"{damage.summary()}. {soak_text}{pierced}: {self.last_stress} Stress."
         self.damage_result.setText(text)
-        self._log(f"Rolled: {text}")
-        self.refresh()
+        return text
 
     def _qualities_text(self) -> str:
         """The typed qualities, plus Vicious and Piercing from the calculator unless typed."""
@@ -401,7 +448,26 @@ class RollerPanel(QGroupBox):
         self.qualities.setText(weapon.qualities)
         self.mental.setChecked(weapon.kind == "mental")
 
+    def _who_chosen(self) -> None:
+        """Another roller: whom the damage hits is chosen anew for them."""
+        self._hits_by_hand = False
+        self.refresh()
+
+    def _hits_chosen(self, _index: int) -> None:
+        self._hits_by_hand = True
+        self.refresh()
+
     # -- applying -------------------------------------------------------------------------------
+    def _damage_target(self) -> tuple[str, str]:
+        """Whom the damage hits: ("record", "") or ("tracker", name), or ("", reason)."""
+        data = self.hits.currentData()
+        if data is None:
+            return "", "choose whom the damage hits: add characters to the tracker or open a record"
+        if data == RECORD:
+            return ("record", "") if self.record_owner is not None else (
+                "", "the record is no longer open")
+        return "tracker", str(data)
+
     def _target(self) -> tuple[str, str]:
         """("record", "") or ("tracker", name), or ("", reason) when there is none."""
         data = self.who.currentData()
@@ -492,12 +558,52 @@ class RollerPanel(QGroupBox):
             return name
         if where == "record" and self.record_owner is not None:
             if not self.last_test.spec.fortune:
-                return ("a record keeps only the Fortune a roll spends; its Momentum and the "
-                        "price of bought dice go to the tracker")
+                return RECORD_KEEPS
             return roller.why_not_pay_record_test(self.record_owner.document,
                                                   self.last_test.spec)
         return roller.why_not_pay_test(self.conflict_owner.document, name,
                                        self.last_test.spec, bool(self.pay.currentData()))
+
+    def _why_not_apply_spec(self) -> str | None:
+        """Before the d20s are rolled: why the test set up could not be applied to whoever
+        rolls (the open record keeps only the Fortune a roll spends)."""
+        where, _name = self._target()
+        if where == "record" and not self.calculator.spec().fortune:
+            return RECORD_KEEPS
+        return None
+
+    def _refresh_hits(self) -> None:
+        """Whom the damage can hit: the same characters as *Who*; the one picked stays
+        picked, else someone on the other side from whoever rolls."""
+        chosen = self.hits.currentData()
+        self.hits.blockSignals(True)
+        self.hits.clear()
+        for index in range(self.who.count()):
+            self.hits.addItem(self.who.itemText(index), self.who.itemData(index))
+        index = self.hits.findData(chosen) if chosen is not None else -1
+        if index < 0 or not self._hits_by_hand:
+            foe = roller.first_foe(self._sides(), str(self.who.currentData()),
+                                   self._side_of(self.who.currentData()))
+            index = self.hits.findData(foe) if foe is not None else (
+                0 if self.hits.count() else -1)
+        self.hits.setCurrentIndex(index)
+        self.hits.blockSignals(False)
+
+    def _side_of(self, data: object) -> Side | None:
+        """The side of a *Who* entry: a tracker character's, or the open record's role."""
+        if data == RECORD and self.record_owner is not None:
+            return Side.PC if self.record_owner.document.role is Role.PC else Side.NPC
+        return next((c.side for c in self.conflict_owner.document.combatants
+                     if c.name == data), None)
+
+    def _sides(self) -> list[tuple[str, Side]]:
+        out: list[tuple[str, Side]] = []
+        for index in range(self.who.count()):
+            data = self.who.itemData(index)
+            side = self._side_of(data)
+            if side is not None:
+                out.append((str(data), side))
+        return out
 
     def _why_not_apply_damage(self) -> str | None:
         if self.last_damage is None:
@@ -505,7 +611,7 @@ class RollerPanel(QGroupBox):
         written = self._why_written("damage", "this damage")
         if written is not None:
             return written
-        where, name = self._target()
+        where, name = self._damage_target()
         return None if where else name
 
     def _record_name(self) -> str:
@@ -547,6 +653,11 @@ class RollerPanel(QGroupBox):
             return
         where, name = self._target()
         pay = bool(self.pay.currentData())
+        try:
+            paid = (roller.record_test_payment(roll) if where == "record" else
+                    roller.paid_and_banked(self.conflict_owner.document, roll, name, pay))
+        except RefusedError:
+            paid = ""  # applying says why
         target = self._apply_result(
             "test", where, name, "the test",
             (f"Apply a roll to {self._record_name()}",
@@ -554,7 +665,7 @@ class RollerPanel(QGroupBox):
             (f"Apply {name}'s roll", lambda d: roller.apply_test_to_conflict(d, roll, name, pay)))
         if target is None:
             return
-        self._log(f"Applied the test to {target}.")
+        self._log(f"Applied the test to {target}: {paid}.")
         self.refresh()
 
     def apply_damage(self) -> None:
@@ -564,7 +675,7 @@ class RollerPanel(QGroupBox):
         if reason is not None:
             self._log(f"Not applied: {reason}.")
             return
-        where, name = self._target()
+        where, name = self._damage_target()
         amount, mental = self.last_stress, self.mental.isChecked()
         target = self._apply_result(
             "damage", where, name, f"{amount} Stress",
@@ -675,21 +786,32 @@ class RollerPanel(QGroupBox):
         index = self.who.findData(chosen) if chosen is not None else -1
         self.who.setCurrentIndex(index if index >= 0 else (0 if self.who.count() else -1))
         self.who.blockSignals(False)
+        self._refresh_hits()
         self._refresh_writes_to()
         gm = gm_pool_name(doc)
         self.pay.setItemText(1, f"adding {gm}")
         self._refresh_weapons()
-        self.test_pick.refresh()
+        where, name = self._target()
+        self.test_pick.set_blocked(
+            f"{name} rolls: their attributes and skills are not in the tracker; set the "
+            "target number and Focus above" if where == "tracker" else None)
         self.calculator.set_pay_limits(self._pay_limits())
         self._refresh_roll()
-        set_reason(self.apply_test_button, self._why_not_apply_test(),
+        test_reason = self._why_not_apply_test()
+        set_reason(self.apply_test_button, test_reason,
                    f"Write the roll to {self.conflict_title(self.conflict_owner)} (Momentum "
                    "banked, bought dice paid, Fortune spent) or to the record (Fortune spent)")
-        where, name = self._target()
+        if self.last_test is None:  # said before the roll, not only after it
+            test_reason = self._why_not_apply_spec()
+        self.apply_test_note.setText(sentence("Apply test", test_reason)
+                                     if test_reason else "")
+        if self.last_damage is not None:
+            self._show_damage()  # against whom it hits now
+        hit_where, _hit = self._damage_target()
         damage_reason = self._why_not_apply_damage()
         # the record applies its own rules, the tracker its own: name the target's
         rules = (self.record_owner.document.profile
-                 if where == "record" and self.record_owner is not None else doc.profile)
+                 if hit_where == "record" and self.record_owner is not None else doc.profile)
         set_reason(self.apply_damage_button, damage_reason,
                    f"The target takes the Stress after Soak, with the Harms of "
                    f"{profile_info(rules).title}'s rules")

@@ -32,6 +32,8 @@ def _cut_cells(table: QTableWidget) -> list[str]:
     for row in range(table.rowCount()):
         for column in range(table.columnCount()):
             item = table.item(row, column)
+            if table.isColumnHidden(column):
+                continue  # left out where the table is narrow (shown elsewhere)
             if item is None or not item.text().strip():
                 continue
             room = table.columnWidth(column) - PAD

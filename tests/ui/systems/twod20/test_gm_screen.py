@@ -326,9 +326,9 @@ def test_apply_stress_names_the_rules_of_whoever_takes_it(qtbot: QtBot) -> None:
     gm.set_record(record)
     roller = gm.roller
     roller.roll_damage_button.click()
-    roller.who.setCurrentIndex(roller.who.findText("Valeria (the open record)"))
+    roller.hits.setCurrentIndex(roller.hits.findText("Valeria (the open record)"))
     assert "with the Harms of Conan's rules" in roller.apply_damage_button.toolTip()
-    roller.who.setCurrentIndex(roller.who.findData("Guard"))
+    roller.hits.setCurrentIndex(roller.hits.findData("Guard"))
     assert "with the Harms of 2d20 SRD 2022's rules" in roller.apply_damage_button.toolTip()
 
 

@@ -118,6 +118,7 @@ def test_the_roller_writes_to_the_conflict_tab_and_its_undo_takes_it_back(
     calc.armour.setValue(0)
     calc.cover.setValue(0)
     pick(roller.who, "Guard")
+    pick(roller.hits, "Guard")
     roller.source = Loaded([5, 6, 2])
     click(qtbot, roller.roll_damage_button)
     amount = roller.last_stress
@@ -147,6 +148,7 @@ def test_edit_undo_from_the_roller_undoes_in_the_conflict_it_wrote_to(
     before = owner.document.model_copy(deep=True)
     page.calculator.dmg_dice.setValue(2)
     pick(roller.who, "Ana")
+    pick(roller.hits, "Ana")
     roller.source = Loaded([2, 2])
     click(qtbot, roller.roll_damage_button)
     click(qtbot, roller.apply_damage_button)
@@ -233,6 +235,7 @@ def test_a_record_tab_keeps_the_conflict_and_the_gm_may_choose_another(
     assert roller.who.findData("Guard") >= 0
     page.calculator.dmg_dice.setValue(2)
     pick(roller.who, "Guard")
+    pick(roller.hits, "Guard")
     roller.source = Loaded([2, 2])
     click(qtbot, roller.roll_damage_button)
     record_before = record.document.model_copy(deep=True)
@@ -284,6 +287,7 @@ def test_file_save_from_the_roller_saves_the_conflict_it_wrote_to(
     owner, _editor = open_tab(window, path)
     page.calculator.dmg_dice.setValue(2)
     pick(roller.who, "Ana")
+    pick(roller.hits, "Ana")
     roller.source = Loaded([2, 2])
     click(qtbot, roller.roll_damage_button)
     click(qtbot, roller.apply_damage_button)
@@ -335,6 +339,7 @@ def test_a_roll_written_to_a_tab_that_closed_is_not_written_again(
     owner, _editor = open_tab(window, path)
     page.calculator.dmg_dice.setValue(2)
     pick(roller.who, "Guard")
+    pick(roller.hits, "Guard")
     roller.source = Loaded([2, 2])
     click(qtbot, roller.roll_damage_button)
     click(qtbot, roller.apply_damage_button)
@@ -349,6 +354,7 @@ def test_a_roll_written_to_a_tab_that_closed_is_not_written_again(
     again, _again_editor = open_tab(window, path)
     assert roller.conflict_owner is again
     pick(roller.who, "Guard")
+    pick(roller.hits, "Guard")
     assert not roller.apply_damage_button.isEnabled()
     assert again.document == hurt
     # a new roll may be written

@@ -224,6 +224,7 @@ def _damage_taken(page: GmScreen, owner: DocumentOwner[Character],
     roller = page.roller
     calc = page.calculator
     pick(roller.who, roller.who.itemData(0))
+    pick(roller.hits, roller.who.itemData(0))
     calc.dmg_dice.setValue(5)
     calc.armour.setValue(0)
     calc.cover.setValue(0)
