@@ -83,7 +83,8 @@ def test_alt_down_on_add_element_opens_its_other_kinds(
         menu = QApplication.activePopupWidget()
         seen.append(type(menu).__name__)
         if isinstance(menu, QMenu):
-            weakness = next(a for a in menu.actions() if a.text() == "Add Weakness")
+            weakness = next(a for a in menu.actions()
+                            if a.text().replace("&", "") == "Add Weakness")
             menu.setActiveAction(weakness)
             qtbot.keyClick(menu, Qt.Key.Key_Return)
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.shell.theme import is_dark, verdict_colour
-from ui.systems.swords_edge.widgets import section_label, set_font_scale
+from ui.systems.swords_edge.widgets import ElidedLabel, section_label, set_font_scale
 
 if TYPE_CHECKING:  # the validation module loads the models: not needed to draw
     from seforge.systems.swords_edge.validation import CheckResult, Problem
@@ -86,9 +86,9 @@ class BudgetPanel(QWidget):
         self._problems_shown: tuple[Problem, ...] | None = None
         self._summary_shown: str | None = None
 
-        self.summary = QLabel(self)
+        # one line: wrapped to two when a Weakness was added, it moved the ledger down
+        self.summary = ElidedLabel(parent=self)
         self.summary.setObjectName("budgetSummary")
-        self.summary.setWordWrap(True)
         self.summary.setAccessibleName("Budget summary")
         self.summary.setToolTip("Ranks spent against the Ranks this character has to spend")
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from seforge.systems.swords_edge import editing
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import TRAITS, Trait
+from seforge.systems.swords_edge.play.pivots import pivot_change_reason
 from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.shell.focus_nav import FocusInView
 from ui.systems.swords_edge.commands import (
@@ -37,6 +38,7 @@ from ui.systems.swords_edge.portrait import PortraitWidget
 from ui.systems.swords_edge.rank_combo import RankCombo
 from ui.systems.swords_edge.trait_style import DESCRIPTIONS, trait_chip, trait_colour
 from ui.systems.swords_edge.widgets import (
+    ElidedLabel,
     HistoryLineEdit,
     HistoryPlainTextEdit,
     TraitLinkCombo,
@@ -67,6 +69,7 @@ PIVOT_HELP = {
               "optional — how they act"),
 }
 
+PIVOTS_HINT = "One of each kind at most; leave any of them empty."
 
 NAME_FIELD_WIDTH = 180
 """Name fields are at least this wide (a Quality's name is often three words)."""
@@ -94,11 +97,11 @@ class _TraitRow:
         self.combo.setAccessibleName(f"{trait.value} Rank")
         self.combo.setToolTip(f"{trait.value}: {DESCRIPTIONS[trait]}")
         self.name.setBuddy(self.combo)
-        self.linked = QLabel(parent)
+        # one line: a long list that wrapped moved the rows below it
+        self.linked = ElidedLabel(parent=parent)
         self.linked.setObjectName(f"linked{trait.value}")
-        self.linked.setWordWrap(True)
         self.linked.setMinimumWidth(160)
-        self.linked.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.linked.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.linked.setAccessibleName(f"Qualities on {trait.value}")
         self._linked_text: str | None = None
         self.refresh_colours()
@@ -263,9 +266,13 @@ class CharacterEditor(QScrollArea):
         pivots.setToolTip("Up to three, one of each kind; all are optional")
         pivots_grid = QGridLayout(pivots)
         pivots_grid.setVerticalSpacing(8)
-        hint = QLabel("One of each kind at most; leave any of them empty.", pivots)
+        hint = QLabel(PIVOTS_HINT, pivots)
         hint.setEnabled(False)
+        hint.setWordWrap(True)
         pivots_grid.addWidget(hint, 0, 0, 1, 2)
+        self.pivots_hint = hint
+        """Says why the Pivots are read-only, while they are (a read-only field looks
+        like any other)."""
         self.pivot_edits: dict[str, HistoryLineEdit] = {}
         for row, slot in enumerate(PIVOT_SLOTS, start=1):
             title, tip, placeholder = PIVOT_HELP[slot]
@@ -369,6 +376,9 @@ class CharacterEditor(QScrollArea):
             self.document.push(SetFieldCommand(self.document, field, value, text, merge=True))
 
     def _push_pivot(self, slot: str, text: str) -> None:
+        if pivot_change_reason(self.document.character):
+            self._refresh_pivots()  # read-only: nothing typed gets here, but be sure
+            return
         value = text if text.strip() else None
         if getattr(self.document.character.pivots, slot) != value:
             self.document.push(SetPivotCommand(self.document, slot, value))
@@ -390,11 +400,35 @@ class CharacterEditor(QScrollArea):
             key = QualityKey.of_trait(trait)
             row.combo.set_choices(editing.rank_choices(character, key), character.trait_rank(trait))
             row.set_linked([q.name.strip() or "(unnamed)" for q in character.qualities_on(trait)])
-        for slot, edit in self.pivot_edits.items():
-            edit.set_text_quietly(getattr(character.pivots, slot) or "")
+        self._refresh_pivots()
         self.notes_edit.set_text_quietly(character.notes)
         self.portrait.refresh()
         self.elements.refresh()
+
+    def _refresh_pivots(self) -> None:
+        """The Pivots, typed over only while the core lets them change (the Play dock's
+        "Change…" asks the same rule): read-only mid-session, the reason in the tooltip."""
+        character = self.document.character
+        reason = pivot_change_reason(character)
+        for slot, edit in self.pivot_edits.items():
+            text = getattr(character.pivots, slot) or ""
+            if edit.text() != text:
+                # not set_text_quietly: its blocked signals left the clear button as it
+                # was (shown on a field an undo emptied); setText emits no textEdited
+                edit.setText(text)
+                if not edit.hasFocus():
+                    edit.setCursorPosition(0)
+            if edit.isReadOnly() != bool(reason):
+                edit.setReadOnly(bool(reason))
+                edit.setClearButtonEnabled(not reason)
+            hint = PIVOT_HELP[slot][1]
+            if reason:
+                hint += f". Read-only now: {reason}"
+            edit.setToolTip(hint)
+            edit.setAccessibleDescription(hint)
+        shown = f"Read-only now: {reason}." if reason else PIVOTS_HINT
+        if self.pivots_hint.text() != shown:
+            self.pivots_hint.setText(shown)
 
     def refresh_colours(self) -> None:
         """Re-tint the Trait chips after a theme change."""

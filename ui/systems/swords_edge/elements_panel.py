@@ -53,6 +53,16 @@ from ui.systems.swords_edge.elements_model import (
 from ui.systems.swords_edge.rank_combo import RankCombo
 from ui.systems.swords_edge.widgets import HistoryLineEdit, TraitLinkCombo
 
+ADD_KEYS: dict[ElementKind, str] = {
+    ElementKind.QUALITY: "&Quality",
+    ElementKind.ITEM: "&Item",
+    ElementKind.SFX: "&SFX",
+    ElementKind.WEAKNESS: "&Weakness",
+    ElementKind.FETISH: "&Fetish",
+    ElementKind.STUNT: "S&tunt",
+}
+"""The kinds in Add Element's drop-down, each with its key (S is the SFX's)."""
+
 
 class _SplitButton(QToolButton):
     """Add Element and its arrow: Alt+Down (or F4), a drop-down's key, opens the arrow's
@@ -132,8 +142,8 @@ class ElementsPanel(QWidget):
         self.add_button.clicked.connect(lambda: self.add_element(ElementKind.QUALITY))
         menu = QMenu(self.add_button)
         self.add_actions: dict[ElementKind, QAction] = {}
-        for kind, label in KIND_LABELS.items():
-            action = menu.addAction(f"Add {label}")
+        for kind in KIND_LABELS:
+            action = menu.addAction(f"Add {ADD_KEYS[kind]}")
             action.setToolTip(KIND_HELP[kind])
             action.triggered.connect(lambda _=False, k=kind: self.add_element(k))
             self.add_actions[kind] = action

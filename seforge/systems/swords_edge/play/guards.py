@@ -25,28 +25,41 @@ def no_held_advancement(index: int) -> str:
     return f"there is no held Advancement number {index + 1}"
 
 
+def cannot(doing: str, why: str) -> str:
+    """A refusal of a step: "cannot ``doing``: ``why``" (:func:`reason_alone` takes the
+    reason back out of it)."""
+    return f"cannot {doing}: {why}"
+
+
+def reason_alone(refusal: str) -> str:
+    """The reason of ``refusal`` without its "cannot …: " lead (see :func:`cannot`), for a
+    control that already names the step it refuses: "cannot take Stress: the character is
+    out…" beside the Take button reads "the character is out…"."""
+    if refusal.startswith("cannot ") and ": " in refusal:
+        return refusal.split(": ", 1)[1]
+    return refusal
+
+
 def require_playing(character: Character, doing: str) -> None:
     if character.play.out_of_play:
-        raise RefusedError(f"cannot {doing}: {OUT_OF_GAME}")
+        raise RefusedError(cannot(doing, OUT_OF_GAME))
 
 
 def require_session(character: Character, doing: str) -> None:
     require_playing(character, doing)
     if not character.play.session_running:
-        raise RefusedError(f"cannot {doing}: no session is running (start one first)")
+        raise RefusedError(cannot(doing, "no session is running (start one first)"))
 
 
 def require_no_doom(character: Character, doing: str) -> None:
     trait = character.play.doom_trait
     if trait is not None:
-        raise RefusedError(f"cannot {doing}: a Doom on {trait.value} must be resolved first")
+        raise RefusedError(cannot(doing, f"a Doom on {trait.value} must be resolved first"))
 
 
 def require_in_scene(character: Character, doing: str) -> None:
     if character.play.removed_from_scene:
-        raise RefusedError(
-            f"cannot {doing}: the character is out of this scene until it ends"
-        )
+        raise RefusedError(cannot(doing, "the character is out of this scene until it ends"))
 
 
 def check_level(level: str | None) -> None:
@@ -65,16 +78,14 @@ def pick_free_advancement(character: Character, index: int | None, doing: str) -
         if not 0 <= index < len(held):
             raise RefusedError(no_held_advancement(index))
         if held[index].source == "critical_failure":
-            raise RefusedError(
-                f"cannot {doing} with a Critical Failure Advancement: it can only raise "
-                "a Quality used in that Test"
-            )
+            raise RefusedError(cannot(
+                doing, "a Critical Failure Advancement can only raise a Quality used in "
+                "that Test"))
         return index
     for i, adv in enumerate(held):
         if adv.source != "critical_failure":
             return i
-    raise RefusedError(
-        f"cannot {doing}: no Advancement from a Pivot is held "
-        "(Critical Failure Advancements only raise the Qualities of their Test)"
-    )
+    raise RefusedError(cannot(
+        doing, "no Advancement from a Pivot is held "
+        "(Critical Failure Advancements only raise the Qualities of their Test)"))
 

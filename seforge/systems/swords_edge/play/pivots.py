@@ -8,7 +8,7 @@ from seforge.systems.swords_edge.models import (
     Character,
     HeldAdvancement,
 )
-from seforge.systems.swords_edge.play.guards import OUT_OF_GAME
+from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, cannot
 from seforge.systems.swords_edge.play.history import record
 
 
@@ -47,7 +47,7 @@ def earn_pivot_advancement(character: Character, slot: str, why: str = "") -> No
     """A Pivot came into play this scene: gain an Advancement (one per scene)."""
     reason = pivot_advancement_reason(character, slot)
     if reason:
-        raise RefusedError(f"no Pivot Advancement: {reason}")
+        raise RefusedError(cannot("earn a Pivot Advancement", reason))
     play = character.play
     text = getattr(character.pivots, slot)
     play.advancements = [

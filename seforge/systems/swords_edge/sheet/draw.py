@@ -17,7 +17,7 @@ from seforge.core.pdf.fonts import Face, draw_string
 from seforge.core.pdf.portrait import Portrait
 from seforge.core.pdf.text import ASCENT, DESCENT, LEADING, Fitted, draw_text
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
-from seforge.systems.swords_edge.play.state import effective_sfx, effective_trait
+from seforge.systems.swords_edge.play.state import effective_sfx, effective_trait, penalty_room
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
 from seforge.systems.swords_edge.sheet.editorial import player_notes
 from seforge.systems.swords_edge.sheet.layout import (
@@ -188,7 +188,9 @@ def _quality(c: Canvas, rect: Rect, title: str, hint: str, name: str, rank: Rank
     _label(c, title, Rect(inner.x, inner.top - 9, mod.x - inner.x - 6, 9))
     hint_rect = Rect(inner.x, inner.y, inner.w, 16)
     trait_rect = Rect(inner.x, hint_rect.top + 1, mod.x - inner.x - 4, 9)
-    name_bottom = trait_rect.top + 1 if show_trait else hint_rect.top + 2
+    # the same room in all three boxes (Concept, Background, Faculty), so their names
+    # sit on one line though only the Faculty prints its "Trait:" line under its name
+    name_bottom = trait_rect.top + 1
     name_rect = Rect(inner.x, name_bottom, mod.x - inner.x - 6, inner.top - 11 - name_bottom)
     if name.strip():
         c.setFillColor(INK)
@@ -258,6 +260,21 @@ def _traits(c: Canvas, layout: SheetLayout, character: Character | None,
         draw_text(c, "Penalty", caption, face=Face.CONDENSED, size=7.0, min_size=7.0,
                   valign="middle")
         _tick_boxes(c, cells, ticked, labels=labels, marks_in_fields=marks_in_fields)
+        if character is not None:  # as the Play dock does: no box past Weak
+            room = character.play.penalty_ranks.get(trait, 0) + penalty_room(character, trait)
+            room = max(ticked, room)
+            _cross_out(c, cells[room:])
+
+
+def _cross_out(c: Canvas, cells: Sequence[Rect]) -> None:
+    """A thin stroke from corner to corner over boxes a Trait cannot fill (past Weak),
+    unlike a taken Penalty Rank's filled cross."""
+    c.saveState()
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.7)
+    for cell in cells:
+        c.line(cell.x + 0.5, cell.top - 0.5, cell.right - 0.5, cell.y + 0.5)
+    c.restoreState()
 
 
 def element_tag(element: Element) -> str:

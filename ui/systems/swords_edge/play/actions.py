@@ -31,6 +31,7 @@ from seforge.systems.swords_edge.play.advancement import (
     earn_critical_failure_advancement,
     use_advancement,
 )
+from seforge.systems.swords_edge.play.guards import reason_alone
 from seforge.systems.swords_edge.play.history import full_dump, trial_copy
 from seforge.systems.swords_edge.play.luck import (
     DEFAULT_LUCK,
@@ -65,6 +66,12 @@ from ui.systems.swords_edge.play.dialogs import (
     StepDialog,
 )
 from ui.systems.swords_edge.play.widgets import TraitCombo
+
+
+def not_now(reason: str) -> str:
+    """A control's tooltip while the core refuses its step: the reason, worded once (the
+    control already names the step: not "Not now: cannot take Stress: …")."""
+    return f"Not now: {reason_alone(reason)}"
 
 
 class PlayActions(QWidget):
@@ -172,10 +179,12 @@ class PlayActions(QWidget):
         try:
             action()
         except RefusedError as exc:
-            self.message.setText(f"Not allowed: {exc}.")
+            # "Not allowed: cannot take Stress: …" said it twice: the reason alone
+            shown = f"Not allowed: {reason_alone(str(exc))}."
+            self.message.setText(shown)
             self.message.setAccessibleDescription(str(exc))
             self._refused = action
-            self._show_beside_control(f"Not allowed: {exc}.")
+            self._show_beside_control(shown)
             return False
         finally:
             self.character = character
@@ -227,9 +236,18 @@ class PlayActions(QWidget):
         return self._apply("Gain Luck", lambda: gain_luck(self.character, reason, amount))
 
     def take_stress(self, trait: Trait, count: int, legendary: bool = False) -> bool:
-        return self._apply(
+        ok = self._apply(
             "Take Stress", lambda: take_stress(self.character, trait, count, legendary)
         )
+        if ok:
+            self._fresh_stress_choice()
+        return ok
+
+    def _fresh_stress_choice(self) -> None:
+        """Back to the first Level once a hit is taken or its Doom settled: the box kept
+        offering "Legendary (5, Doom)" after that Doom was over."""
+        self.stress_level.setCurrentIndex(0)
+        self._on_stress_level(0)
 
     def resolve_doom(self, outcome: str, advancement: int | None = None) -> bool:
         name = self.weakness_name.text()
@@ -244,6 +262,7 @@ class PlayActions(QWidget):
         if ok:
             self.weakness_name.clear()
             self.legendary_weakness_name.clear()
+            self._fresh_stress_choice()
         return ok
 
     def end_of_day(self, recovery_level: str | None = None) -> bool:

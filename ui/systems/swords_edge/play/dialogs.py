@@ -30,6 +30,7 @@ from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.editing import PIVOT_SLOTS
 from seforge.systems.swords_edge.models import Character, Element, ElementKind, Trait
 from seforge.systems.swords_edge.play.advancement import AdvancementOption, advancement_options
+from seforge.systems.swords_edge.play.guards import reason_alone
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.state import scene_penalty_total
 from seforge.systems.swords_edge.quality_key import QualityKey
@@ -237,7 +238,8 @@ class EndSessionDialog(StepDialog):
         layout.addWidget(note)
         self.clear = QCheckBox("Use an Advancement to clear all Penalty Ranks")
         self.clear.setAccessibleName("Clear all Penalty Ranks with an Advancement")
-        hint = f"Not now: {clear_refusal}" if clear_refusal else PLAY_TIPS["clear_penalties"]
+        hint = (f"Not now: {reason_alone(clear_refusal)}" if clear_refusal
+                else PLAY_TIPS["clear_penalties"])
         self.clear.setEnabled(not clear_refusal)
         self.clear.setToolTip(hint)
         self.clear.setAccessibleDescription(hint)

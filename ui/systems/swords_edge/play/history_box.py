@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QRect, Qt, QTimer
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QDateTime, QEvent, QLocale, QRect, Qt, QTimer
+from PySide6.QtGui import QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -32,6 +32,20 @@ HISTORY_HEADS = ("Sess.", "Sc.", "What", "Why")
 spelled out their heads made them about 100 pixels wide together in the narrow dock,
 room "What" and "Why" lacked. Each head's tooltip gives the full word."""
 WHY = 3
+
+
+TIME_FORMAT = "d MMM yyyy, HH:mm"
+"""A change's date and time: "27 Nov 2026, 06:50", the month in the user's language (a
+locale's short format can be all digits: "27 11 2026 06:50")."""
+
+
+def local_time(at: str) -> str:
+    """A history line's time (ISO 8601, in UTC as stored) as a local date and time; what
+    cannot be read is shown as it is."""
+    when = QDateTime.fromString(at, Qt.DateFormat.ISODate)
+    if not when.isValid():
+        return at
+    return QLocale().toString(when.toLocalTime(), TIME_FORMAT)
 
 
 class _HistoryTable(QTableWidget):
@@ -72,6 +86,14 @@ class _HistoryTable(QTableWidget):
         """Scroll to the newest line and keep it in view from now on."""
         self.scrollToBottom()
         self.follow_end = True
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """The wheel over the lines scrolls the lines only: at their first or last one it
+        no longer goes on to scroll the dock away from under the pointer. Lines that all
+        fit leave the wheel to the dock."""
+        super().wheelEvent(event)
+        if self.verticalScrollBar().maximum() > 0:
+            event.accept()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -203,7 +225,8 @@ class PlayHistoryBox(QGroupBox):
                 (str(entry.session), str(entry.scene), entry.what, entry.why)
             ):
                 item = QTableWidgetItem(value)
-                item.setToolTip(f"{entry.what}\n{entry.why}\n{entry.at}".strip())
+                item.setToolTip(
+                    f"{entry.what}\n{entry.why}\n{local_time(entry.at)}".strip())
                 if col < 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
@@ -223,5 +246,5 @@ class PlayHistoryBox(QGroupBox):
             self.past.setPlainText(str(exc))
             return
         entry = character.history[row]
-        head = f"After: {entry.what}" + (f" ({entry.at})" if entry.at else "")
+        head = f"After: {entry.what}" + (f" ({local_time(entry.at)})" if entry.at else "")
         self.past.setPlainText("\n".join([head, *summary_lines(past)]))

@@ -66,10 +66,10 @@ from seforge.systems.swords_edge.resolution.stress import LEGENDARY_WEAKNESS_RAN
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
-from ui.systems.swords_edge.play.actions import PlayActions
+from ui.systems.swords_edge.play.actions import PlayActions, not_now
 from ui.systems.swords_edge.play.history_box import PlayHistoryBox
 from ui.systems.swords_edge.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
-from ui.systems.swords_edge.widgets import set_font_scale
+from ui.systems.swords_edge.widgets import ElidedLabel, set_font_scale
 
 TWO_COLUMN_WIDTH = 820
 """Below this width the panel stacks its two columns (e.g. in a side dock)."""
@@ -99,8 +99,9 @@ class PlayPanel(PlayActions):
         set_font_scale(self.status, 1.15, bold=True)
         # "Session 1 · Scene 1 (running) · out of this scene" is wider than the side dock
         self.status.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        # one line, always there: a refusal that wrapped (or came and went) pushed every
+        # box down under the mouse; a long one is cut short, whole in its tooltip
+        self.message = ElidedLabel()
         self.message.setAccessibleName("Message")
         self.message.setToolTip("Why the last action was refused")
         self._tint_message()
@@ -518,13 +519,22 @@ class PlayPanel(PlayActions):
         self._history.select(self.character, row)
 
     def _refresh_session_buttons(self) -> None:
-        """Start session is greyed while it cannot be done, and says why."""
+        """Start session is greyed while it cannot be done, and says why; so is Starting
+        Luck, which counts only then (tried at the default: a Luck out of range must not
+        grey the very box that sets it)."""
         luck = self.start_luck.value()
         reason = self.refusal(lambda: start_session(self.character, luck))
         self.start_button.setEnabled(not reason)
-        hint = f"Not now: {reason}" if reason else "Begin a session with fresh Luck"
+        hint = not_now(reason) if reason else "Begin a session with fresh Luck"
         self.start_button.setToolTip(hint)
         self.start_button.setAccessibleDescription(hint)
+        reason = self.refusal(lambda: start_session(self.character, DEFAULT_LUCK))
+        self.start_luck.setEnabled(not reason)
+        hint = PLAY_TIPS["starting_luck"] + "; it counts only at the start of a session"
+        if reason:
+            hint += f". {not_now(reason)}"
+        self.start_luck.setToolTip(hint)
+        self.start_luck.setAccessibleDescription(hint)
 
     def _refresh_step_buttons(self) -> None:
         """Spend Luck, Gain 1, Take Stress, Earn from Pivot and Avert, as their inputs
@@ -551,7 +561,7 @@ class PlayPanel(PlayActions):
                 widget.setProperty("seforge_hint", hint)
             reason = self.refusal(action)
             widget.setEnabled(not reason)
-            text = f"Not now: {reason}" if reason else hint
+            text = not_now(reason) if reason else hint
             widget.setToolTip(text)
             widget.setAccessibleDescription(text)
 
@@ -572,7 +582,7 @@ class PlayPanel(PlayActions):
         ):
             reason = self.refusal(action)
             widget.setEnabled(not reason)
-            text = f"Not now: {reason}" if reason else hint
+            text = not_now(reason) if reason else hint
             widget.setToolTip(text)
             widget.setAccessibleDescription(text)
         self.return_button.setVisible(self.character.play.out_of_play)
