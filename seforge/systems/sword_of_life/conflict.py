@@ -188,10 +188,15 @@ def _apply(conflict: SolConflict, index: int, margin: int) -> str:
     return "still engaged, nothing changes"
 
 
+def why_not_margin(conflict: SolConflict) -> str | None:
+    """Why no margin drawn with real cards can be entered now (None when one can)."""
+    return "the conflict is over" if winner(conflict) is not None else None
+
+
 def apply_margin(conflict: SolConflict, index: int, margin: int) -> None:
     """Mutator: apply a margin drawn with real cards to the right score, and log it."""
-    if winner(conflict) is not None:
-        raise RefusedError("the conflict is over")
+    if (reason := why_not_margin(conflict)) is not None:
+        raise RefusedError(reason)
     if not 0 <= index < len(conflict.opponents) or conflict.opponents[index].score <= 0:
         raise RefusedError("that opponent is not in the conflict")
     conflict.exchanges += 1
@@ -349,10 +354,13 @@ def aim(conflict: SolConflict, rng: random.Random) -> None:
 
 
 def reset(conflict: SolConflict) -> None:
-    """Mutator: every score back to its start, the log and the deck cleared."""
-    conflict.player.score = conflict.player.start
-    for side in conflict.opponents:
-        side.score = side.start
+    """Mutator: every score back to its start, the log and the deck cleared. A character's
+    Grip lost written to its sheet stays there and stays marked (undo the write to take it
+    back): the side starts again where its sheet is (:func:`fresh_score`), so a later write
+    lowers the sheet by what is lost after that only, never by the same Grip twice, and a
+    smaller loss than was written is still written."""
+    for side in (conflict.player, *conflict.opponents):
+        side.score = fresh_score(conflict, side)
     conflict.log = []
     conflict.exchanges = 0
     conflict.saved = None
@@ -382,10 +390,11 @@ def set_side(conflict: SolConflict, index: int | None, **values: object) -> None
     data.update(values)
     fresh = Side.model_validate(data)
     if not conflict.log:  # before the first exchange the score typed is where it starts
+        # (less, or plus, the Grip its sheet has had written, which stays lost: see reset)
         if "start" in values:
-            fresh.score = fresh.start
+            fresh.score = fresh_score(conflict, fresh)
         elif "score" in values:
-            fresh.start = fresh.score
+            fresh.start = min(MAX_SCORE, fresh.score + _written_off(conflict, fresh))
     if index is None:
         conflict.player = fresh
     else:
@@ -459,7 +468,8 @@ def _derive(conflict: SolConflict, side: Side) -> None:
     side.cards = min(MAX_SCORE, max(0, _rating(side.character, draws)))
     tracked = side.character.ratings.get(tracks, 0) if tracks == "grip" else _rating(
         side.character, tracks)
-    side.start = side.score = min(MAX_SCORE, max(0, tracked))
+    side.start = min(MAX_SCORE, max(0, tracked))
+    side.score = fresh_score(conflict, side)
 
 
 def _rederive(conflict: SolConflict) -> None:
@@ -512,6 +522,18 @@ def grip_written(side: Side) -> int:
     conflict (0: none)."""
     character = side.character
     return character.written_grip if character is not None and character.written_back else 0
+
+
+def _written_off(conflict: SolConflict, side: Side) -> int:
+    """The Grip lost a side's sheet has had written from this combat (0 in other kinds)."""
+    return grip_written(side) if conflict.kind == ConflictKind.COMBAT else 0
+
+
+def fresh_score(conflict: SolConflict, side: Side) -> int:
+    """The score a side starts (or starts over) at: its start, less in a combat the Grip
+    lost its character's sheet has had written from this conflict (the wounds stay on the
+    sheet, and :func:`grip_lost` still counts them as lost and written)."""
+    return max(0, side.start - _written_off(conflict, side))
 
 
 def grip_to_write(conflict: SolConflict, side: Side) -> int:

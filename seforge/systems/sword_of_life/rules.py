@@ -52,6 +52,11 @@ UNTRAINED_NOTE = (
 )
 """``sol.untrained`` in our words (line 96)."""
 
+NEW_SKILL = Skill(in_career=False)
+"""[A] A skill the player adds (in the builder, or on a blank row of the sheet, whose box
+left unticked reads the same) is outside the career until it is marked as part of it, and
+not highly specialised; its name and characteristic are the player's."""
+
 
 def spent(character: SolCharacter) -> int:
     """Points spent on the four characteristics (one per rating point)."""

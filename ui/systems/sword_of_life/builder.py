@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent, QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -50,6 +50,7 @@ from seforge.systems.sword_of_life.rules import (
     GM_LOWEST,
     HIGHEST,
     LOWEST,
+    NEW_SKILL,
     UNTRAINED_NOTE,
     add_skill,
     effective_ratings,
@@ -70,7 +71,7 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.mnemonic_scopes import mnemonic_scope
-from ui.shell.refusal import show_refusal
+from ui.shell.refusal import REFUSALS, sentence, show_refusal
 from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import (
     DocumentLineEdit,
@@ -93,6 +94,33 @@ NARROW_LEDGER_HEIGHT = 520
 """The ledger's height under the builder, room for its three lists."""
 OUTSIDE_NOTE = f"outside the usual {LOWEST}-{HIGHEST}"
 """What a rating the GM allowed outside 1-8 looks like (the text gives no example)."""
+REFUSED = "Not done"
+"""What a refused rating's reason starts with."""
+
+
+class RatingBox(QSpinBox):
+    """A rating's spin box that tells ``refused`` the whole number typed outside its range:
+    Qt drops such a keystroke without a word (all 20 points spent, 5 typed into Point 4)."""
+
+    refused = Signal(int)
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        result = super().validate(text, pos)
+        typed = text.strip()
+        if result[0] == QValidator.State.Invalid and typed.lstrip("-").isdigit():
+            value = int(typed)
+            if not self.minimum() <= value <= self.maximum():
+                self.refused.emit(value)
+        return result
+
+
+def _rating_reasons() -> tuple[str, ...]:
+    """The longest reasons the core gives for refusing a rating, as the builder shows them:
+    the line under the ratings keeps room for them."""
+    spent_all = SolCharacter()  # the default ratings spend every point
+    return tuple(sentence(REFUSED, reason) for key in CHARACTERISTICS
+                 for value in (GM_LOWEST - 1, GM_HIGHEST)
+                 if (reason := why_not_set(spent_all, key, value)) is not None)
 
 
 class CharacterEditor(QWidget):
@@ -148,10 +176,11 @@ class CharacterEditor(QWidget):
         self.in_career: dict[Characteristic, QCheckBox] = {}
         for row, key in enumerate(CHARACTERISTICS, start=1):
             label = QLabel(CHARACTERISTIC_KEYS[key])
-            spin = QSpinBox()
+            spin = RatingBox()
             spin.setAccessibleName(LABELS[key])
             whole_numbers(spin)
             spin.valueChanged.connect(lambda value, k=key: self._rating_changed(k, value))
+            spin.refused.connect(lambda value, k=key: self._rating_refused(k, value))
             label.setBuddy(spin)
             # as tall as the longest example, so a rating typed never moves the rows below
             scale = SteadyLabel((*SCALES[key], OUTSIDE_NOTE))
@@ -182,6 +211,11 @@ class CharacterEditor(QWidget):
             grid.addWidget(check, row, 4)
             self.spins[key], self.scales[key] = spin, scale
             self.specialties[key], self.in_career[key] = special, check
+        # why a rating typed or stepped was refused, where the player looks; as tall as the
+        # longest reason, so it never moves the rows under it
+        self.rating_status = SteadyLabel(_rating_reasons())
+        self.rating_status.setAccessibleName("Why the last rating was refused")
+        grid.addWidget(self.rating_status, len(CHARACTERISTICS) + 1, 0, 1, 5)
         grid.setColumnStretch(2, 2)
         grid.setColumnStretch(3, 2)
         ratings_box = QGroupBox("Characteristics")
@@ -224,8 +258,10 @@ class CharacterEditor(QWidget):
             self.skill_characteristic.addItem(LABELS[key], key)
         self.skill_characteristic.setAccessibleName("New skill characteristic")
         self.skill_career = QCheckBox("In career")
+        self.skill_career.setToolTip("Whether the new skill is part of the character's career")
         self.skill_special = QCheckBox("Highly specialised")
         self.skill_special.setToolTip(UNTRAINED_NOTE)
+        self._new_skill_boxes()
         self.add_skill_button = QPushButton("&Add skill")
         self.add_skill_button.clicked.connect(self._add_skill)
         self.skill_name.returnPressed.connect(self.add_skill_button.click)  # Enter: Add skill
@@ -314,6 +350,7 @@ class CharacterEditor(QWidget):
         self.setFocusProxy(self.name_edit)
         mnemonic_scope(self)
         owner.changed.connect(self.refresh)
+        owner.changed.connect(self._rating_status_clear)  # a reason said goes stale
         self.refresh()
 
     def widget(self) -> QWidget:
@@ -345,8 +382,25 @@ class CharacterEditor(QWidget):
             self._apply("Change career", lambda c: set_career(c, career))
 
     def _rating_changed(self, key: Characteristic, value: int) -> None:
-        if value != self.owner.document.characteristics.get(key):
-            self._apply(f"Set {LABELS[key]}", lambda c: set_characteristic(c, key, value))
+        if value == self.owner.document.characteristics.get(key):
+            return
+        try:
+            self.owner.apply(f"Set {LABELS[key]}", lambda c: set_characteristic(c, key, value))
+        except REFUSALS as refused:
+            show_refusal(self.rating_status, refused, REFUSED)
+            self.refresh()
+            return
+        self.message.clear()
+
+    def _rating_refused(self, key: Characteristic, value: int) -> None:
+        """A number typed into ``key``'s box outside its range: the core's reason."""
+        reason = why_not_set(self.owner.document, key, value)
+        if reason is not None:
+            show_refusal(self.rating_status, reason, REFUSED)
+
+    def _rating_status_clear(self) -> None:
+        self.rating_status.clear()  # its room stays (a SteadyLabel)
+        self.rating_status.setToolTip("")
 
     def _option_toggled(self, field: str, on: bool) -> None:
         if on != getattr(self.owner.document.settings, field):
@@ -379,6 +433,13 @@ class CharacterEditor(QWidget):
         self._apply("Add skill", lambda c: add_skill(c, skill))
         if not self.message.text():
             self.skill_name.clear()
+            self._new_skill_boxes()
+
+    def _new_skill_boxes(self) -> None:
+        """The new skill's boxes as the core starts a new skill (the characteristic chosen
+        stays, for a run of skills of one characteristic)."""
+        self.skill_career.setChecked(NEW_SKILL.in_career)
+        self.skill_special.setChecked(NEW_SKILL.highly_specialised)
 
     def _remove_skill(self) -> None:
         row = self.skills.currentRow()

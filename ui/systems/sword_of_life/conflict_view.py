@@ -53,6 +53,7 @@ from seforge.systems.sword_of_life.conflict import (
     to_write_back,
     why_not_aim,
     why_not_draw,
+    why_not_margin,
     winner,
 )
 from seforge.systems.sword_of_life.conflict_model import (
@@ -69,9 +70,9 @@ from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.mnemonic_scopes import mnemonic_scope
-from ui.shell.refusal import REFUSALS, show_refusal
+from ui.shell.refusal import REFUSALS, refuse, show_refusal
 from ui.shell.tab_stops import focus_when_filled
-from ui.shell.widgets import DocumentLineEdit, spin_box
+from ui.shell.widgets import DocumentLineEdit, buddy, spin_box
 from ui.shell.written_step import WrittenStep, last_step
 from ui.systems.sword_of_life.cards_view import CardRow
 from ui.systems.sword_of_life.exchanges_view import (
@@ -89,7 +90,7 @@ from ui.systems.sword_of_life.sides_table import (
     short_headers,
     sides_table,
 )
-from ui.systems.sword_of_life.steady_controls import HistoryButton, name_list
+from ui.systems.sword_of_life.steady_controls import HistoryButton, SteadyLabel, name_list
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
 from ui.systems.sword_of_life.write_back import WriteBacks, write_sheet
 
@@ -104,6 +105,12 @@ def _written(conflict: SolConflict, index: int | None) -> None:
 
 TWO_COLUMN_TRACKER = 520
 """The tracker column's narrowest width beside the settings."""
+METHOD_TIP = "How the player's hand meets more than one opponent or problem"
+MARGIN_TIP = "Apply a margin drawn with real cards to the right score"
+MARGIN_BOX_TIP = "Your successes minus the opposition's, drawn with real cards"
+MESSAGE_ROOM = ("Grip lost written to 12 sheet(s).",)
+"""What the message line keeps room for when empty: a line, so that clearing it at the
+next draw moves nothing under the mouse."""
 
 
 class ConflictEditor(QWidget):
@@ -137,9 +144,7 @@ class ConflictEditor(QWidget):
         self.tests.activated.connect(lambda _i: self._choose(
             "What the problem tests", "problem_tests", set_problem_tests,
             self.tests.currentData()))
-        self.method = combo(METHOD_LABELS, "Several opponents",
-                            "How the player's hand meets more than one opponent or problem",
-                            METHOD_NOTES)
+        self.method = combo(METHOD_LABELS, "Several opponents", METHOD_TIP, METHOD_NOTES)
         self.method.activated.connect(lambda _i: self._choose(
             "Method", "method", set_method, self.method.currentData()))
         self.time_edit = DocumentLineEdit()
@@ -158,7 +163,10 @@ class ConflictEditor(QWidget):
         setup.addRow("&Kind", self.kind)
         setup.addRow(self.kind_note)
         setup.addRow("Pro&blem tests", self.tests)
-        setup.addRow("&Several opponents", self.method)
+        # short labels, so that each sits beside its list in the narrow settings column
+        several = buddy("&Several", self.method)
+        several.setToolTip(f"Several opponents: {METHOD_TIP.lower()}")
+        setup.addRow(several, self.method)
 
         # table settings ---------------------------------------------------------------------
         self.settings_box = TableSettingsBox(self._setting)
@@ -176,7 +184,8 @@ class ConflictEditor(QWidget):
         self.remove_button = QPushButton("Remove opponent")
         self.remove_button.clicked.connect(self._remove_opponent)
         self.reset_button = QPushButton("St&art over")
-        self.reset_button.setToolTip("Every score back to its start; the log is cleared")
+        self.reset_button.setToolTip("Every score back to its start, less the Grip lost "
+                                     "written to a character's sheet; the log is cleared")
         self.reset_button.clicked.connect(lambda: self._apply("Start over", reset))
         self.undo_button = HistoryButton(owner.undo_stack, undo=True)
         self.redo_button = HistoryButton(owner.undo_stack, undo=False)
@@ -221,7 +230,7 @@ class ConflictEditor(QWidget):
         self.aim_button = QPushButton("A&im (save a card)")
         self.aim_button.clicked.connect(self._aim)
         self.margin = spin_box("Margin drawn with real cards", -MAX_SCORE, MAX_SCORE, 0,
-                               "Your successes minus the opposition's, drawn with real cards")
+                               MARGIN_BOX_TIP)
         self.target = name_list("Opponent the margin is against")
         self.margin_button = QPushButton("Apply mar&gin")
         self.margin_button.clicked.connect(self._apply_margin)
@@ -232,8 +241,7 @@ class ConflictEditor(QWidget):
         self.card_rows = QVBoxLayout(self.card_rows_box)
         self.card_rows.setContentsMargins(0, 0, 0, 0)
         self.saved_row = CardRow("Saved card")
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        self.message = SteadyLabel(MESSAGE_ROOM)
         self.message.setAccessibleName("Last refused action")
 
         self.log = no_tab_trap(QTableWidget(0, 6))
@@ -592,7 +600,7 @@ class ConflictEditor(QWidget):
         for index in standing(doc):
             self.target.addItem(doc.opponents[index].name or f"Opponent {index + 1}", index)
         self.target.blockSignals(False)
-        self.target.setToolTip(self.target.currentText())
-        self.margin_button.setEnabled(won is None)
-        self.margin_button.setToolTip("The conflict is over" if won else
-                                      "Apply a margin drawn with real cards to the right score")
+        margin_reason = why_not_margin(doc)
+        refuse(self.margin, margin_reason, MARGIN_BOX_TIP)
+        refuse(self.target, margin_reason, self.target.currentText() or "No opponent standing")
+        refuse(self.margin_button, margin_reason, MARGIN_TIP)

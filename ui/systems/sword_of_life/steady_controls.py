@@ -49,8 +49,15 @@ class SteadyLabel(QLabel):
         return max(super().heightForWidth(width), self._tallest(width))
 
     def minimumSizeHint(self) -> QSize:
+        # as Qt sizes a wrapped label: as wide as its widest word (here of every text it may
+        # show) and one line tall; its height at the width it gets is heightForWidth's (the
+        # tallest text's at the narrowest width made an empty line a word a line tall)
         hint = super().minimumSizeHint()
-        return QSize(hint.width(), max(hint.height(), self._tallest(hint.width())))
+        margins = self.contentsMargins()
+        spare = margins.left() + margins.right() + 2 * self.margin()
+        widest = max((self.fontMetrics().horizontalAdvance(word) for text in self._texts
+                      for word in text.split()), default=0)
+        return QSize(max(hint.width(), widest + spare), hint.height())
 
 
 class HistoryButton(QToolButton):

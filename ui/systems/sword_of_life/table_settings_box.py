@@ -21,6 +21,7 @@ from seforge.systems.sword_of_life.settings import (
     TableSettings,
 )
 from ui.shell.choices import explained_choices
+from ui.shell.widgets import buddy
 
 
 def combo(items: Mapping[Any, str], name: str, tip: str,
@@ -89,7 +90,10 @@ class TableSettingsBox(QGroupBox):
         self.form.addRow("Aces", self.aces)
         self.form.addRow("Rule for", self.scope)
         self.form.addRow(self.floor)
-        self.form.addRow("Deuce cancels", self.deuce)
+        # short, so that it sits beside its list in the narrow settings column
+        deuce = buddy("Deuces", self.deuce)
+        deuce.setToolTip("Whose successes a black Deuce cancels")
+        self.form.addRow(deuce, self.deuce)
         self.form.addRow("Rule 2", self.resolution)
         self.form.addRow("Reshuffle", self.reshuffle)
         self.form.addRow(self.symmetric)
