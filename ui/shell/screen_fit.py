@@ -36,7 +36,19 @@ def screen_for(widget: QWidget) -> QScreen | None:
     """The screen ``widget`` is on (by its centre), else the primary screen."""
     centre = widget.frameGeometry().center()
     screen = QGuiApplication.screenAt(centre) if widget.isVisible() else None
-    return screen or widget.screen() or QGuiApplication.primaryScreen()
+    return screen or widget_screen(widget)
+
+
+def widget_screen(widget: QWidget) -> QScreen | None:
+    """The screen of ``widget``'s window (where its centre is, else the primary screen),
+    as ``QWidget.screen()`` answers, which nothing here may call: PySide ties the Python
+    wrapper of the QScreen it returns to the widget's wrapper, as its child, and when that
+    wrapper went with Python's cycle collector, shiboken gave the app's QScreen to Python,
+    which deleted it (then SIGSEGV wherever Qt used the screen: the cursor's position, a
+    window's configure event). The static calls asked here tie it to nothing."""
+    window = widget.window()  # (exempt from the heuristic in PySide's type system)
+    screen = QGuiApplication.screenAt(window.frameGeometry().center())
+    return screen or QGuiApplication.primaryScreen()
 
 
 def available(widget: QWidget) -> QRect:
