@@ -100,3 +100,15 @@ def test_cancelled_dialog_leaves_no_refusal_in_the_panel(qtbot, panel, monkeypat
     assert shown and "Not allowed" in shown[0]
     assert panel.message.text() == ""
     assert panel.message.accessibleDescription() == ""
+
+
+def test_a_closed_step_dialog_does_not_stay_under_the_panel(
+        qtbot, panel, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Found in a crash hunt: each step dialog opened (a child of the panel) stayed alive
+    under it after it closed, one more per End session."""
+    from ui.systems.swords_edge.play.dialogs import StepDialog
+
+    monkeypatch.setattr(EndSessionDialog, "exec", lambda self: REJECTED)
+    for _ in range(3):
+        qtbot.mouseClick(panel.end_session_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.findChildren(StepDialog))

@@ -377,6 +377,7 @@ class PlayActions(QWidget):
             text, description, self._refused = before
             self.message.setText(text)
             self.message.setAccessibleDescription(description)
+        dialog.deleteLater()  # (a child of the panel: each one opened stayed under it)
 
     def open_end_scene_dialog(self) -> None:
         dialog = EndSceneDialog.for_character(self.character, self)
