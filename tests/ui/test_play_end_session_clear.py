@@ -108,7 +108,15 @@ def test_a_closed_step_dialog_does_not_stay_under_the_panel(
     under it after it closed, one more per End session."""
     from ui.systems.swords_edge.play.dialogs import StepDialog
 
-    monkeypatch.setattr(EndSessionDialog, "exec", lambda self: REJECTED)
+    opened: list[bool] = []
+
+    def cancel(_self: EndSessionDialog) -> int:
+        opened.append(True)
+        return REJECTED
+
+    monkeypatch.setattr(EndSessionDialog, "exec", cancel)
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     for _ in range(3):
         qtbot.mouseClick(panel.end_session_button, Qt.MouseButton.LeftButton)
+    assert len(opened) == 3
     qtbot.waitUntil(lambda: not panel.findChildren(StepDialog))
