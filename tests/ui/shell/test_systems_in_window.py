@@ -367,3 +367,32 @@ def test_sword_edge_side_docks_step_aside_for_another_system(win: MainWindow) ->
     win.tabs.setCurrentIndex(1)
     win.close_current()
     assert budget.toggleViewAction().isChecked()
+
+
+def test_a_launch_with_another_systems_file_shows_no_sword_edge_dock(
+        qtbot: QtBot, qapp: QApplication, prompts: list[str], tmp_path: Path) -> None:
+    """Found at 1024x768: launched with a 2d20 record, the window showed an empty Sword's
+    Edge Play dock ("Open a character to play it"). The Play dock is made as the window
+    gets ready, hidden, and shown a moment later: it was not open yet when the record
+    became current, so it did not step aside with the Budget."""
+    from ui.app import first_window
+    from ui.shell.settings import Preferences
+
+    record = tmp_path / "ilse.s2d20"
+    shipped = Path(__file__).resolve().parents[3] / "resources" / "systems" / "twod20"
+    record.write_bytes((shipped / "ilse-varga.s2d20").read_bytes())
+    window = first_window(Preferences())  # as ui.app.main launches with a file
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.when_ready(lambda: window.open_paths([record]))
+    window.ensure_ready()
+    qtbot.wait(200)
+    part = se_part(window)
+    assert part.play_dock is not None
+    assert not part.budget_dock.isVisible() and not part.play_dock.isVisible()
+    window.close_current()  # the start page: both come back
+    qtbot.waitUntil(part.budget_dock.isVisible)
+    assert part.play_dock.toggleViewAction().isChecked()
+    window.shutdown()
+    window.close()

@@ -386,9 +386,14 @@ class SwordsEdgeWindowPart(SheetsPart, WindowPart):
         other = document is not None and not is_character(document)
         self.character_menu.menuAction().setVisible(not other)
         if other:
+            explicit = Qt.WidgetAttribute.WA_WState_ExplicitShowHide
             for dock in self.side_docks():
-                # checked: open, even when it is a tab behind another dock
-                if dock.toggleViewAction().isChecked() and not dock.isFloating():
+                # checked: open, even when it is a tab behind another dock; hidden but
+                # never hidden on purpose: a dock just made, which the window shows a
+                # moment later (the Play dock, when a launch opens another game's file)
+                opening = dock.isHidden() and not dock.testAttribute(explicit)
+                if (dock.toggleViewAction().isChecked() or opening) and not dock.isFloating() \
+                        and dock not in self._docks_stood_aside:
                     dock.hide()
                     self._docks_stood_aside.append(dock)
             return
