@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from seforge.systems.blades import crew as crew_rules
 from seforge.systems.blades import play, roller, rules
 from seforge.systems.blades.facts import TRAUMA_CONDITIONS, Effect, Position, attribute_of
+from seforge.systems.blades.levels import effect_step
 from seforge.systems.blades.models import Crew, Scoundrel
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import FlowLayout
@@ -85,6 +86,12 @@ class RollerBox(QGroupBox):
         """The action the last action roll took from the sheet ("" when set by hand)."""
         self.last_desperate = False
         """Whether the last action roll was made at a desperate position."""
+        self.last_push_stress = 0
+        """The stress the pushes ticked when the last action roll was made (a push ticked
+        or unticked afterwards is for the next roll)."""
+        self.last_push_effect = False
+        """Whether the last action roll was pushed for +1 effect: its ticks count at the
+        effect set on the page a step up."""
         self._written: dict[str, _Write] = {}
         """What the last roll has written ("stress", "ticks") and where. Not a copy of any
         document: whether the write still stands is read from that document's history each
@@ -249,6 +256,8 @@ class RollerBox(QGroupBox):
         self.last_action = rolls.action_pick.choice() if kind == "action" else ""
         self.last_desperate = kind == "action" and Position(
             str(rolls.position.currentData())) is Position.DESPERATE
+        self.last_push_stress = rolls.bonus().roller_stress if kind == "action" else 0
+        self.last_push_effect = kind == "action" and rolls.push_effect.isChecked()
         self._written.clear()
         picked = (rolls.action_pick.choice_name() if kind == "action" else
                   rolls.resist_pick.choice_name() if kind == "resistance" else "")
@@ -258,12 +267,18 @@ class RollerBox(QGroupBox):
             stress = self.last.stress
             text += ": clears 1 stress" if stress < 0 else f": costs {stress} stress"
         elif kind == "action":
-            effect = Effect(str(rolls.effect.currentData()))
+            effect = self._effect()
             text += f"; {self.last.ticks(effect)} clock ticks at {effect.value} effect"
         self.result.setText(text)
         self.log.insertItem(0, text)
         self.refresh()
         return self.last
+
+    def _effect(self) -> Effect:
+        """The last action roll's effect: the one set on the page (the GM may lower it
+        after the roll), a step up when the roll was pushed for +1 effect."""
+        effect = Effect(str(self.rolls.effect.currentData()))
+        return effect_step(effect, 1) if self.last_push_effect else effect
 
     def _stress(self) -> int | None:
         if self.last is None:
@@ -271,7 +286,7 @@ class RollerBox(QGroupBox):
         if self.last_kind == "resistance":
             return self.last.stress
         if self.last_kind == "action":
-            return self.rolls.bonus().roller_stress or None
+            return self.last_push_stress or None
         return None
 
     def refresh(self) -> None:
@@ -345,7 +360,7 @@ class RollerBox(QGroupBox):
         if self._is_written("ticks"):
             return (f"this roll has ticked a clock already{self._where('ticks', 'in')}: roll "
                     "again to tick one more")
-        ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
+        ticks = self.last.ticks(self._effect())
         return ("the roll filled no segment" if ticks == 0 else
                 crew_rules.why_not_tick(crew, self.clock.currentText(), ticks))
 
@@ -430,7 +445,7 @@ class RollerBox(QGroupBox):
     def apply_ticks(self) -> None:
         if self.last is None:
             return
-        ticks = self.last.ticks(Effect(str(self.rolls.effect.currentData())))
+        ticks = self.last.ticks(self._effect())
         name = self.clock.currentText()
         self._apply(f"Roll: tick {name} by {ticks}",
                     lambda c: crew_rules.tick(c, name, ticks), "ticks")
