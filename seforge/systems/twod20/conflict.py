@@ -134,6 +134,7 @@ __all__ = [
     "seize_initiative",
     "set_order_mode",
     "set_settings",
+    "set_soak",
     "set_treated",
     "spend_fortune",
     "spend_gm_pool",
@@ -154,6 +155,7 @@ __all__ = [
     "why_not_keep_initiative",
     "why_not_npc_open",
     "why_not_seize",
+    "why_not_set_soak",
     "why_not_spend_fortune",
     "why_not_spend_gm_pool",
     "why_not_spend_momentum",
@@ -219,6 +221,27 @@ def update_combatant(conflict: Conflict, name: str, **values: object) -> Conflic
         where = ".".join(str(part) for part in first["loc"])
         raise RefusedError(f"{name}: {where} {first['msg'].lower()}") from None
     return with_combatant(conflict, changed)
+
+
+def why_not_set_soak(conflict: Conflict, name: str, armour: int | None,
+                     courage: int | None) -> str | None:
+    """Why ``name``'s Armour and Courage cannot be set to these (None: not known)."""
+    find(conflict, name)
+    for label, value in (("Armour", armour), ("Courage", courage)):
+        if value is not None and not 0 <= value <= MAX_TRACK:
+            return f"{label} is a number from 0 to {MAX_TRACK}, not {value}"
+    return None
+
+
+def set_soak(conflict: Conflict, name: str, armour: int | None, courage: int | None
+             ) -> Conflict:
+    """Set ``name``'s Armour (physical Soak) and Courage (mental Soak), the static Soak the
+    roller uses when damage hits them [S] "Soak"; None: not known (the roller then uses the
+    calculator's Armour)."""
+    refuse(why_not_set_soak(conflict, name, armour, courage))
+    combatant = find(conflict, name)
+    return with_combatant(conflict, combatant.model_copy(
+        update={"armour": armour, "courage": courage}))
 
 
 def why_not_spend_fortune(conflict: Conflict, name: str, amount: int = 1) -> str | None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -306,9 +307,17 @@ class ConflictView(QWidget):
             "Set maximum Resolve", lambda d, n: cf.update_combatant(
                 d, n, max_resolve=v, resolve=min(v, cf.find(d, n).resolve))))
         self.resolve_label = QLabel("Maximum Resolve")
-        whole_numbers(self.cover, self.morale, self.initiative, self.track_max,
-                      self.resolve_max)
         form.addRow(self.resolve_label, self.resolve_max)
+        self.armour = soak_box("Armour")
+        self.courage = soak_box("Courage")
+        self.armour.valueChanged.connect(lambda v: self._on_selected(
+            "Set Armour", lambda d, n: cf.set_soak(d, n, known(v), cf.find(d, n).courage)))
+        self.courage.valueChanged.connect(lambda v: self._on_selected(
+            "Set Courage", lambda d, n: cf.set_soak(d, n, cf.find(d, n).armour, known(v))))
+        form.addRow("Armour", self.armour)
+        form.addRow("Courage", self.courage)
+        whole_numbers(self.cover, self.morale, self.initiative, self.track_max,
+                      self.resolve_max, self.armour, self.courage)
         return box
 
     def _build_effects(self) -> QWidget:
@@ -511,7 +520,8 @@ class ConflictView(QWidget):
             self.turn_button, self.seize_button, self.fortune_spend, self.fortune_gain,
             self.take_button, self.recover_button, self.wound_button, self.trauma_button,
             self.heal_button, self.cover, self.morale, self.track_max, self.resolve_max,
-            self.remove_button, self.early_button, self.initiative]
+            self.remove_button, self.early_button, self.initiative, self.armour,
+            self.courage]
         conan = doc.profile is Profile.CONAN
         self.max_label.setText("Maximum Vigor" if conan else "Maximum Stress")
         self.track_max.setAccessibleName(self.max_label.text())
@@ -531,6 +541,8 @@ class ConflictView(QWidget):
         self.selected_label.setText(f"{name} ({'PC' if c.side is Side.PC else 'NPC'})")
         for widget in controls:
             widget.setEnabled(True)
+        for box in (self.armour, self.courage):
+            box.setToolTip(soak_tip(box.accessibleName()))
         set_reason(self.turn_button, cf.why_not_take_turn(doc, name),
                    f"{name} takes their turn")
         if (doc.order_mode is OrderMode.ALTERNATING and c.side is Side.NPC
@@ -557,6 +569,8 @@ class ConflictView(QWidget):
         self.heal_button.setEnabled(bool(c.harms))
         for box, value in ((self.cover, c.cover_dice), (self.morale, c.morale_dice),
                            (self.resolve_max, c.max_resolve), (self.initiative, c.initiative),
+                           (self.armour, UNKNOWN if c.armour is None else c.armour),
+                           (self.courage, UNKNOWN if c.courage is None else c.courage),
                            (self.track_max, c.max_vigor if doc.profile is Profile.CONAN
                             else c.max_stress)):
             box.blockSignals(True)
@@ -564,6 +578,29 @@ class ConflictView(QWidget):
             box.blockSignals(False)
         self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
+
+
+UNKNOWN = -1
+"""An Armour or Courage box's value when the character's is not known (shown in words)."""
+
+
+def soak_box(name: str) -> QSpinBox:
+    """A box for a character's Armour or Courage, its lowest step saying it is not known."""
+    box = spin_box(name, UNKNOWN, cf.MAX_TRACK, UNKNOWN, soak_tip(name))
+    box.setSpecialValueText("not set")
+    return box
+
+
+def soak_tip(name: str) -> str:
+    """What an Armour or Courage box is for (its tooltip while a character is selected)."""
+    kind = "physical" if name == "Armour" else "mental"
+    return (f"{name}: the static Soak against {kind} damage the roller uses when it hits "
+            "this character; not set, it uses the calculator's Armour")
+
+
+def known(value: int) -> int | None:
+    """An Armour or Courage box's value for the tracker (None: not known)."""
+    return None if value == UNKNOWN else value
 
 
 def owner_undo(view: ConflictView) -> Callable[[], None]:

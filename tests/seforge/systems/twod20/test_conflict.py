@@ -222,3 +222,17 @@ def test_names_stay_within_what_a_file_can_hold(tmp_path: Path) -> None:
         editing.set_skill(record, 0, focuses="y" * 2001)
     record = editing.set_field(record, "notes", "z" * 5000)       # notes hold 100k
     CHARACTER_KIND.save(record, tmp_path / "r.s2d20")
+
+
+def test_armour_and_courage_can_be_set_and_unset() -> None:
+    conflict = table()                                  # Ana: added by name
+    assert cf.find(conflict, "Ana").armour is None
+    conflict = cf.set_soak(conflict, "Ana", 3, 1)
+    assert (cf.find(conflict, "Ana").armour, cf.find(conflict, "Ana").courage) == (3, 1)
+    conflict = cf.set_soak(conflict, "Ana", None, 1)
+    assert cf.find(conflict, "Ana").armour is None
+    assert cf.why_not_set_soak(conflict, "Ana", -1, None) is not None
+    with pytest.raises(RefusedError, match="Courage"):
+        cf.set_soak(conflict, "Ana", 0, cf.MAX_TRACK + 1)
+    with pytest.raises(RefusedError, match="Nobody"):
+        cf.set_soak(conflict, "Nobody", 1, 1)
