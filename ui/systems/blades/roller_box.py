@@ -385,10 +385,11 @@ class RollerBox(QGroupBox):
             return f" {to} a document since closed"
         return f" {to} {owner.title()}"
 
-    def _apply(self, text: str, mutate: Any, what: str = "") -> None:
+    def _apply(self, text: str, mutate: Any, what: str = "") -> bool:
+        """Write through the open document's owner; False when nothing was written."""
         owner = self.owner
         if owner is None:
-            return
+            return False
         stack = owner.undo_stack
         top = stack.command(stack.index() - 1) if stack.index() else None
         try:
@@ -399,7 +400,7 @@ class RollerBox(QGroupBox):
             # mapped and destroyed again inside the click)
             self.log.insertItem(0, sentence("Not done", refusal_text(error)))
             self.refresh()
-            return
+            return False
         name = owner.document_name().strip() or owner.title()
         item = QListWidgetItem(_Logged.line("Written", text, name))
         self.log.insertItem(0, item)
@@ -412,6 +413,7 @@ class RollerBox(QGroupBox):
             if what:
                 self._written[what] = write
         self.refresh()
+        return True
 
     def apply_stress(self) -> None:
         stress, trauma = self._stress(), self.trauma.condition()
@@ -440,7 +442,8 @@ class RollerBox(QGroupBox):
         def write(sc: Scoundrel) -> None:
             play.add_harm(sc, level, text)
 
-        self._apply(f"Roll: level {level} harm", write)
+        if self._apply(f"Roll: level {level} harm", write):
+            self.harm_text.clear()  # written: the same harm is not one click from twice
 
     def apply_ticks(self) -> None:
         if self.last is None:

@@ -114,3 +114,20 @@ def test_a_refused_write_is_logged_and_opens_no_window(qtbot: QtBot) -> None:
     assert watcher.shown == []
     assert box.log.item(0).text() == "Not done: Done is already full."
     assert owner.undo_stack.count() == 0
+
+
+def test_written_harm_leaves_the_harm_field_empty(qtbot: QtBot) -> None:
+    """Found in a played session: after Write harm the field kept "Cut to the ribs", so
+    the same harm was one click from being written twice."""
+    screen = SYSTEM_UI.gm_screen()
+    assert isinstance(screen, BladesGmScreen)
+    qtbot.addWidget(screen)
+    screen.show()
+    owner = DocumentOwner(SCOUNDREL, Scoundrel(name="Vey", stage="play"))
+    screen.set_target(owner)
+    box = screen.rolls.roller
+    box.harm_text.setFocus()
+    qtbot.keyClicks(box.harm_text, "Cut to the ribs")
+    qtbot.mouseClick(box.write_harm, Qt.MouseButton.LeftButton)
+    assert "Cut to the ribs" in [h for row in owner.document.harm for h in row]
+    assert box.harm_text.text() == ""
