@@ -25,12 +25,7 @@ from seforge.systems.sword_of_life.conflict import (
 )
 from seforge.systems.sword_of_life.conflict_model import SolConflict
 from seforge.systems.sword_of_life.rules import grip_now, take_wounds
-
-
-def _vance() -> SolCharacter:
-    return SolCharacter.model_validate({
-        "name": "Vance", "career": "Military",
-        "characteristics": {"edge": 6, "grip": 5, "point": 5, "temper": 4}})
+from tests.seforge.systems.sword_of_life.test_grip_written import _vance
 
 
 def _written_then_started_over(lost: int) -> tuple[SolConflict, SolCharacter]:
