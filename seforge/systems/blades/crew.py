@@ -330,6 +330,43 @@ def add_claim(crew: Crew, name: str, turf_claim: bool = False) -> None:
     crew.claims.append(Claim(name=name.strip(), turf=turf_claim))
 
 
+CLAIM_MAP_COLUMNS = 5
+"""The claims map is 5 cells wide and 3 high (the crew sheet's grid)."""
+LAIR_CELL = 7
+"""The lair sits in the map's middle cell, between the seventh and the eighth claim."""
+
+
+def claim_place(index: int) -> tuple[int, int] | None:
+    """The row and column (from 1, top left) of claim ``index`` on the claims map, or None
+    for a claim past the map's cells (one added beyond them)."""
+    from seforge.systems.blades.content import CLAIM_MAP_SLOTS
+
+    if not 0 <= index < CLAIM_MAP_SLOTS:
+        return None
+    cell = index if index < LAIR_CELL else index + 1
+    return cell // CLAIM_MAP_COLUMNS + 1, cell % CLAIM_MAP_COLUMNS + 1
+
+
+def place_text(index: int) -> str:
+    """Where claim ``index`` is: "map row 1, column 2", or "claim 15, past the map"."""
+    place = claim_place(index)
+    if place is None:
+        return f"claim {index + 1}, past the map"
+    return f"map row {place[0]}, column {place[1]}"
+
+
+def claim_text(crew: Crew, index: int) -> str:
+    """Claim ``index`` as a list shows it: its name, "turf" when it is turf and its name
+    does not say so, and where it is when another claim has the same name (a crew type's
+    map has several "Turf" cells): "Turf (map row 2, column 4)"."""
+    claim = crew.claims[index]
+    notes = ["turf"] if claim.turf and "turf" not in claim.name.casefold() else []
+    name = claim.name.strip().casefold()
+    if sum(1 for c in crew.claims if c.name.strip().casefold() == name) > 1:
+        notes.append(place_text(index))
+    return f"{claim.name} ({'; '.join(notes)})" if notes else claim.name
+
+
 def why_not_hold_claim(crew: Crew, index: int, held: bool) -> str | None:
     if not 0 <= index < len(crew.claims):
         return "there is no such claim"

@@ -212,6 +212,52 @@ def add_harm(scoundrel: Scoundrel, level: int, text: str) -> int:
     return row + 1
 
 
+def why_not_lower_harm(scoundrel: Scoundrel, level: int, index: int) -> str | None:
+    """A resisted harm drops a level: level 1 goes, a higher one moves to the row below,
+    or stays where it is when that row is full (SRD, Resistance & Armor, lines 316-327:
+    the GM rules whether a resisted consequence is reduced or avoided; reduced harm drops
+    one level, and a level 1 harm reduced is read here as gone)."""
+    if not 1 <= level <= len(scoundrel.harm):
+        return f"harm levels on the sheet run from 1 to {len(scoundrel.harm)}, not {level}"
+    if not 0 <= index < len(harm_track(scoundrel).marked[level - 1]):
+        return f"there is no such harm at level {level}"
+    if level > 1:
+        track = harm_track(scoundrel).clear(level - 1, index)
+        if track.landing_tier(level - 2) == level - 1:
+            return (f"the {HARM_NAMES[level - 2]} row is full: the harm would stay at "
+                    f"level {level}")
+    return None
+
+
+def lower_harm(scoundrel: Scoundrel, level: int, index: int) -> int:
+    """Lower the harm ``index`` of ``level`` a level (:func:`why_not_lower_harm`), under the
+    same words; returns the level it is at now (0: a level 1 harm is gone)."""
+    refuse_if(why_not_lower_harm(scoundrel, level, index))
+    track = harm_track(scoundrel)
+    text = track.marked[level - 1][index]
+    track = track.clear(level - 1, index)
+    landed = 0
+    if level > 1:
+        landed = (track.landing_tier(level - 2) or 0) + 1
+        track = track.mark(level - 2, text)
+    scoundrel.harm = [list(row) for row in track.marked]
+    return landed
+
+
+def why_not_lead_group(scoundrel: Scoundrel, stress: int, trauma: str = "") -> str | None:
+    """The leader of a group action takes 1 stress per member who rolled a 1-3 (a rule
+    beyond the supplied text, notes §6)."""
+    if stress <= 0:
+        return "no member rolled a 1-3: the leader takes no stress"
+    return why_not_take_stress(scoundrel, stress, trauma)
+
+
+def lead_group(scoundrel: Scoundrel, stress: int, trauma: str = "") -> None:
+    """Write a group action's stress to its leader (:func:`why_not_lead_group`)."""
+    refuse_if(why_not_lead_group(scoundrel, stress, trauma))
+    take_stress(scoundrel, stress, trauma)
+
+
 def clear_harm(scoundrel: Scoundrel, level: int, index: int = -1) -> None:
     track = harm_track(scoundrel).clear(level - 1, index)
     scoundrel.harm = [list(row) for row in track.marked]

@@ -11,9 +11,16 @@ step each).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from seforge.systems.blades.levels import DEFAULT_TICKS_BY_EFFECT, Effect, ResultLevel, effect_step
+from seforge.systems.blades.levels import (
+    DEFAULT_TICKS_BY_EFFECT,
+    RESULT_ORDER,
+    Effect,
+    ResultLevel,
+    effect_step,
+)
 from seforge.systems.blades.odds import MAX_DICE, result_of
 
 _SYSTEM = random.SystemRandom()
@@ -72,6 +79,47 @@ class Roll:
         how = "lowest of two" if self.zero_dice else "highest"
         text = f"{max(0, self.pool)}d [{shown}]: {how} {self.read}"  # -1d (harm) rolls as 0d
         return text if kind == "resistance" else f"{text}, {LEVEL_WORDS[self.level]}"
+
+
+@dataclass(frozen=True)
+class GroupRoll:
+    """A group action: every member's roll, the best of which counts for the group; the
+    leader takes 1 stress for each member whose roll is a 1-3 (the rule the odds use,
+    :func:`seforge.systems.blades.odds.group_action`: beyond the supplied text, notes §6)."""
+
+    rolls: tuple[Roll, ...]
+
+    @property
+    def best(self) -> Roll:
+        """The member's roll that counts: the best result level (the first such roll)."""
+        return max(self.rolls, key=lambda r: RESULT_ORDER.index(r.level))
+
+    @property
+    def level(self) -> ResultLevel:
+        return self.best.level
+
+    @property
+    def leader_stress(self) -> int:
+        """1 stress for the leader per member who rolled a 1-3."""
+        return sum(1 for r in self.rolls if r.level is ResultLevel.FAILURE)
+
+    def describe(self, numbers: Sequence[int] = ()) -> str:
+        """Each member's dice and result (member 1, 2... or the ``numbers`` given), then
+        the result that counts and the leader's stress."""
+        names = list(numbers) or list(range(1, len(self.rolls) + 1))
+        members = "; ".join(f"member {n} {r.describe()}"
+                            for n, r in zip(names, self.rolls, strict=True))
+        stress = self.leader_stress
+        cost = (f"the leader takes {stress} stress" if stress else
+                "the leader takes no stress")
+        return f"{members}. Counts: {LEVEL_WORDS[self.level]}; {cost}"
+
+
+def roll_group(pools: list[int], rng: random.Random | None = None) -> GroupRoll:
+    """Roll a group action: one roll of each member's pool (in the order given)."""
+    if not pools:
+        raise ValueError("a group action needs at least one member")
+    return GroupRoll(tuple(roll(pool, rng) for pool in pools))
 
 
 def roll(pool: int, rng: random.Random | None = None) -> Roll:

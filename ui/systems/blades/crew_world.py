@@ -4,7 +4,7 @@ apply of a :mod:`seforge.systems.blades.crew` mutator."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,6 +37,7 @@ from ui.systems.blades.common import (
     fill_row,
     header_tips,
     room_for_placeholder,
+    share_columns,
     stretch_columns,
     text_item,
     wrap_list,
@@ -92,7 +93,14 @@ class WorldSections(CrewBase):
         header_tips(self.factions)
         self.factions.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.factions.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        stretch_columns(self.factions)
+        # a hold or Tier at war reads "weak (strong once the war ends)": long cells wrap
+        # and their row grows (the page has no room to scroll sideways at 1024x768)
+        stretch_columns(self.factions, wrap=True)
+        # rows measured for columns of other widths (a crew opened from a file is filled
+        # before the window lays it out) are measured again once the columns settle
+        self.factions.horizontalHeader().sectionResized.connect(
+            lambda *_: QTimer.singleShot(0, self.factions,
+                                         self.factions.resizeRowsToContents))
         self.factions.setMinimumHeight(90)
         self.factions.itemSelectionChanged.connect(self._refresh_status)
         fl.addWidget(self.factions)
@@ -277,17 +285,21 @@ class WorldSections(CrewBase):
                 self.factions.setItem(r, 2, text_item(held.hold_text()))
                 self.factions.setItem(r, 3, text_item(
                     f"{faction.status:+d} {rules.STATUS_NAMES[faction.status]}"))
+        # the short columns give the long ones their room; the names take what is left
+        share_columns(self.factions)
+        self.factions.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self._refresh_add_faction()
         self._refresh_status()
         self.claims.clear()
         for i, claim in enumerate(crew.claims):
-            turf = claim.turf and "turf" not in claim.name.casefold()  # not "Turf (turf)"
-            item = QListWidgetItem(claim.name + (" (turf)" if turf else "") +
+            # a crew type's map has several "Turf" cells: each says where it is
+            item = QListWidgetItem(rules.claim_text(crew, i) +
                                    (" — held" if claim.held else " — not held"))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if claim.held else Qt.CheckState.Unchecked)
             reason = rules.why_not_hold_claim(crew, i, True)
-            item.setToolTip(reason or "Tick when the crew holds it")
+            item.setToolTip(f"On the crew sheet: {rules.place_text(i)}\n"
+                            + (reason or "Tick when the crew holds it"))
             self.claims.addItem(item)
 
     def _clock_name(self) -> str:

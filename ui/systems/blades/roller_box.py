@@ -81,6 +81,8 @@ class RollerBox(QGroupBox):
         self.rolls = rolls
         self.owner: DocumentOwner[Any] | None = None
         self.last: roller.Roll | None = None
+        self.last_group: roller.GroupRoll | None = None
+        """The last roll when it was a group action (its best roll is :attr:`last`)."""
         self.last_kind = ""
         self.last_action = ""
         """The action the last action roll took from the sheet ("" when set by hand)."""
@@ -112,8 +114,9 @@ class RollerBox(QGroupBox):
         self.roll_action = QPushButton("Roll action")
         self.roll_resist = QPushButton("Roll resistance")
         self.roll_fortune = QPushButton("Roll fortune")
+        self.roll_group = QPushButton("Roll group")
         for button, kind in ((self.roll_action, "action"), (self.roll_resist, "resistance"),
-                             (self.roll_fortune, "fortune")):
+                             (self.roll_fortune, "fortune"), (self.roll_group, "group")):
             button.setAccessibleName(button.text())
             button.setToolTip(f"Roll the {kind} pool set on this page (the operating "
                               "system's secure random source)")
@@ -138,6 +141,19 @@ class RollerBox(QGroupBox):
         apply_row.addWidget(QLabel("if full:"))
         apply_row.addWidget(self.trauma)
         layout.addLayout(apply_row)
+        lower_row = FlowLayout(fill=True)
+        self.lower_pick = NamePick(12)
+        self.lower_pick.setAccessibleName("Harm to lower")
+        self.lower_pick.set_tip("The harm on the sheet the resistance roll lowers")
+        self._lowerable: list[tuple[int, int]] = []
+        """(level, index) on the sheet of each harm :attr:`lower_pick` offers."""
+        self.lower_harm = QPushButton("Lower a level")
+        self.lower_harm.setAccessibleName("Lower the resisted harm a level")
+        self.lower_harm.clicked.connect(lambda _c=False: self.apply_lower_harm())
+        lower_row.addWidget(QLabel("Resisted:"))
+        lower_row.addWidget(self.lower_pick)
+        lower_row.addWidget(self.lower_harm)
+        layout.addLayout(lower_row)
         harm_row = FlowLayout(fill=True)
         self.harm_level = spin_box("Harm level to write", 1, 3, 2, "Harm the consequence deals")
         self.harm_text = QLineEdit()
@@ -178,7 +194,10 @@ class RollerBox(QGroupBox):
         # effect set on the page (a stale reason let a click through that the core refused)
         self.clock.currentIndexChanged.connect(lambda _i: self.refresh())
         self.harm_level.valueChanged.connect(lambda _v: self.refresh())
+        self.lower_pick.currentIndexChanged.connect(lambda _i: self.refresh())
         rolls.effect.currentIndexChanged.connect(lambda _i: self.refresh())
+        for spin in rolls.members:  # who is in the group: whether there is one to roll
+            spin.valueChanged.connect(lambda _v: self.refresh())
         self.refresh()
 
     def set_target(self, owner: DocumentOwner[Any] | None) -> None:
@@ -244,8 +263,15 @@ class RollerBox(QGroupBox):
                 kept.append(logged)
         self._logged = kept
 
+    def _group_pools(self) -> list[int]:
+        """The dice of each member in the group set on the Group page."""
+        return [spin.value() for spin in self.rolls.members if spin.value() >= 0]
+
     def roll(self, kind: str, rng: Any = None) -> roller.Roll:
         rolls = self.rolls
+        if kind == "group":
+            return self._roll_group(rng)
+        self.last_group = None
         if kind == "action":
             pool = rolls.rating.value() + rolls.bonus().dice
         elif kind == "resistance":
@@ -274,6 +300,21 @@ class RollerBox(QGroupBox):
         self.refresh()
         return self.last
 
+    def _roll_group(self, rng: Any) -> roller.Roll:
+        """Roll every member of the group set on the Group page; the best roll counts and
+        the leader's stress (one per member who rolled a 1-3) can be written."""
+        numbers = [n for n, spin in enumerate(self.rolls.members, 1) if spin.value() >= 0]
+        group = roller.roll_group(self._group_pools(), rng)
+        self.last, self.last_kind, self.last_group = group.best, "group", group
+        self.last_action, self.last_desperate = "", False
+        self.last_push_stress, self.last_push_effect = 0, False
+        self._written.clear()
+        text = f"Group action ({len(group.rolls)} members): {group.describe(numbers)}"
+        self.result.setText(text)
+        self.log.insertItem(0, text)
+        self.refresh()
+        return group.best
+
     def _effect(self) -> Effect:
         """The last action roll's effect: the one set on the page (the GM may lower it
         after the roll), a step up when the roll was pushed for +1 effect."""
@@ -287,6 +328,8 @@ class RollerBox(QGroupBox):
             return self.last.stress
         if self.last_kind == "action":
             return self.last_push_stress or None
+        if self.last_group is not None:
+            return self.last_group.leader_stress
         return None
 
     def refresh(self) -> None:
@@ -302,6 +345,11 @@ class RollerBox(QGroupBox):
                                     if scoundrel is None or c not in scoundrel.trauma])
         refuse(self.take_stress, self._why_not_stress(scoundrel),
                "Write the last roll's stress to the scoundrel")
+        refuse(self.roll_group, None if self._group_pools() else
+               "give at least one member's dice on the Group page",
+               "Roll each member of the group set on the Group page: the best roll counts, "
+               "the leader takes 1 stress per member who rolls a 1-3")
+        self._refresh_lower(scoundrel)
         refuse(self.write_harm, "open a scoundrel" if scoundrel is None else
                play.why_not_add_harm(scoundrel, self.harm_level.value()),
                "Write the harm on the scoundrel's sheet")
@@ -318,11 +366,52 @@ class RollerBox(QGroupBox):
         if scoundrel is None:
             return "open a scoundrel"
         if stress is None:
-            return "roll resistance (or an action you pushed) first"
+            return "roll resistance, a group action or an action you pushed first"
         if self._is_written("stress"):
             return (f"this roll's stress is written already{self._where('stress')}: roll "
                     "again for new stress")
+        if self.last_group is not None:
+            return play.why_not_lead_group(scoundrel, stress, self.trauma.condition())
         return play.why_not_resist(scoundrel, stress, self.trauma.condition())
+
+    def _refresh_lower(self, scoundrel: Scoundrel | None) -> None:
+        """Offer the sheet's harms, and lowering the one picked once per resistance roll."""
+        harms = [(level, index, text) for level, row in
+                 enumerate(scoundrel.harm if scoundrel is not None else [], 1)
+                 for index, text in enumerate(row)]
+        picked = self._lower_picked()
+        places = [(level, index) for level, index, _text in harms]
+        names = [f"Level {level}: {text}" for level, _index, text in harms]
+        if places != self._lowerable or names != [
+                self.lower_pick.itemText(i) for i in range(self.lower_pick.count())]:
+            self.lower_pick.blockSignals(True)
+            self.lower_pick.set_names(names)
+            # the harm picked stays picked; else the worst, the last written in its row
+            self.lower_pick.setCurrentIndex(places.index(picked) if picked in places
+                                            else len(places) - 1)
+            self.lower_pick.blockSignals(False)
+            self._lowerable = places
+        refuse(self.lower_harm, self._why_not_lower(scoundrel),
+               "The resistance roll lowers the picked harm a level on the sheet (a level 1 "
+               "harm goes): when the GM rules the harm reduced")
+
+    def _lower_picked(self) -> tuple[int, int] | None:
+        index = self.lower_pick.currentIndex()
+        return self._lowerable[index] if 0 <= index < len(self._lowerable) else None
+
+    def _why_not_lower(self, scoundrel: Scoundrel | None) -> str | None:
+        """Why the last roll cannot lower the picked harm, or None."""
+        if scoundrel is None:
+            return "open a scoundrel"
+        if self.last is None or self.last_kind != "resistance":
+            return "roll resistance first: a resisted harm drops a level"
+        if self._is_written("lower"):
+            return (f"this roll has lowered a harm already{self._where('lower', 'in')}: "
+                    "roll again to resist another")
+        picked = self._lower_picked()
+        if picked is None:
+            return "the sheet has no harm to lower"
+        return play.why_not_lower_harm(scoundrel, *picked)
 
     def _why_not_xp(self, scoundrel: Scoundrel | None) -> str | None:
         """Why the last action roll's desperate XP cannot be marked, or None."""
@@ -419,11 +508,31 @@ class RollerBox(QGroupBox):
         stress, trauma = self._stress(), self.trauma.condition()
         if stress is None:
             return
-        label = "clear 1 stress" if stress < 0 else f"{stress} stress"
+        group = self.last_group is not None
+        label = ("clear 1 stress" if stress < 0 else
+                 f"group action, the leader takes {stress} stress" if group else
+                 f"{stress} stress")
         scoundrel = self.owner.document if self.owner is not None else None
         if isinstance(scoundrel, Scoundrel) and play.stress_fills(scoundrel, stress):
             label += f", the track fills: trauma {trauma}, out of the action"
-        self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma), "stress")
+        if group:
+            self._apply(f"Roll: {label}", lambda sc: play.lead_group(sc, stress, trauma),
+                        "stress")
+        else:
+            self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma), "stress")
+
+    def apply_lower_harm(self) -> None:
+        picked = self._lower_picked()
+        if picked is None or self.owner is None:
+            return
+        level, index = picked
+        text = self.owner.document.harm[level - 1][index]
+        now = "gone" if level == 1 else f"level {level - 1}"
+
+        def lower(sc: Scoundrel) -> None:  # (apply takes a returned value for the document)
+            play.lower_harm(sc, level, index)
+
+        self._apply(f"Roll: resisted, {text} lowered to {now}", lower, "lower")
 
     def apply_desperate_xp(self) -> None:
         action = self.last_action
