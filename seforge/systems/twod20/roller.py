@@ -383,6 +383,15 @@ def known_soak(target: Character | Combatant, mental: bool) -> int | None:
     return target.courage if mental else target.armour
 
 
+def hit_soak(target: Character | Combatant | None, mental: bool, typed: int) -> tuple[int, bool]:
+    """The static Soak that counts against a hit on ``target`` (None: nobody known) and
+    whether it is the target's own: its Armour (physical) or Courage (mental) when known
+    (:func:`known_soak`), else ``typed``, the Soak the GM set by hand. The damage's odds and
+    the Stress a rolled damage applies both take it from here, so they agree."""
+    known = known_soak(target, mental) if target is not None else None
+    return (typed, False) if known is None else (known, True)
+
+
 def first_foe(characters: Sequence[tuple[str, Side]], actor: str, side: Side | None
               ) -> str | None:
     """Whom ``actor`` (on ``side``; None: not known) hits by default: the first of

@@ -28,8 +28,10 @@ from PySide6.QtWidgets import (
 
 from seforge.core.probability_text import exactly, percent
 from seforge.systems.twod20 import damage as dmg
-from seforge.systems.twod20 import dice
+from seforge.systems.twod20 import dice, roller
 from seforge.systems.twod20.attacks import MELEE_DIFFICULTY, RANGES, ranged_difficulty
+from seforge.systems.twod20.conflict_model import Combatant
+from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.roller import PayLimits
 from seforge.systems.twod20.settings import (
@@ -56,6 +58,9 @@ from ui.systems.twod20.common import (
 from ui.systems.twod20.hazard_cost import HazardCost
 
 MAX_HELPERS = 4
+ARMOUR_TIP = ("Persistent Resistance (static Soak), for a target whose own Armour or Courage "
+              "is not known")
+"""The Armour box's tooltip while it holds the Soak typed by hand."""
 W = TypeVar("W", bound=QWidget)
 
 
@@ -138,6 +143,12 @@ class Calculator(QWidget):
         """The d20s and Fortune dice last set in their boxes, which the boxes go back up
         to when a limit that lowered them rises again."""
         self._limiting = False
+        self.hit: tuple[Character | Combatant | None, str, bool] = (None, "", False)
+        """Whom the roller's damage hits (None: nobody known), their name, and whether the
+        damage is mental: their Armour or Courage is the damage's Soak when it is known
+        (:meth:`set_hit_target`)."""
+        self._typed_soak = 0
+        """The Soak typed in the Armour box, used while the target's own is not known."""
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         inputs = QWidget()
@@ -299,8 +310,9 @@ class Calculator(QWidget):
         self.piercing = spin_box("Piercing", 0, 9, 0, "Ignore this much Resistance per Effect")
         self.intense = QCheckBox("Intense")
         self.intense.setToolTip("One more Harm when an Effect is rolled and a Harm is caused")
-        self.armour = spin_box("Armour or Courage", 0, dmg.MAX_FLAT, 0,
-                               "Persistent Resistance (static Soak)")
+        self.armour = spin_box("Armour or Courage", 0, dmg.MAX_FLAT, 0, ARMOUR_TIP)
+        # before the odds follow it: they take the Soak typed
+        self.armour.valueChanged.connect(self._soak_typed)
         self.cover = spin_box("Cover or Morale dice", 0, dmg.MAX_COVER_DICE, 0,
                               "Conditional Resistance rolled as dice")
         self.sturdy = QCheckBox("Sturdy cover")
@@ -436,6 +448,54 @@ class Calculator(QWidget):
         self.recompute()
         self.hazard_group.refresh()
 
+    def set_hit_target(self, target: Character | Combatant | None, name: str,
+                       mental: bool) -> None:
+        """Whom the roller's damage hits (None: nobody known) and whether it is mental: the
+        odds soak with their Armour or Courage when it is known, as the roll does (the
+        core's :func:`~seforge.systems.twod20.roller.hit_soak`); the Armour box shows it,
+        greyed, and gets back the Soak typed once it is not known."""
+        before = (self.soak(), self.hit[1:])
+        self.hit = (target, name, mental)
+        if (self.soak(), self.hit[1:]) == before:
+            return
+        self._show_soak()
+        self.recompute()
+
+    def soak(self) -> tuple[int, bool]:
+        """The static Soak of the damage's odds, and whether it is the target's own."""
+        target, _name, mental = self.hit
+        return roller.hit_soak(target, mental, self._typed_soak)
+
+    def typed_soak(self) -> int:
+        """The Soak typed in the Armour box (the target's own counts when it is known)."""
+        return self._typed_soak
+
+    def soak_source(self) -> str:
+        """Where the static Soak comes from, in words."""
+        _target, name, mental = self.hit
+        if self.soak()[1]:
+            return f"{name}'s {'Courage' if mental else 'Armour'}"
+        return f"the Armour / Courage box, as {name}'s own is not known" if name else (
+            "the Armour / Courage box")
+
+    def _soak_typed(self, value: int) -> None:
+        """The box set (by hand, or by code while it shows the target's): kept for a target
+        whose own Soak is not known; the box goes on showing the target's when it is."""
+        self._typed_soak = value
+        if self.soak()[1]:
+            self._show_soak()
+
+    def _show_soak(self) -> None:
+        value, theirs = self.soak()
+        self.armour.blockSignals(True)
+        self.armour.setValue(value)
+        self.armour.blockSignals(False)
+        self.armour.setEnabled(not theirs)
+        self.armour.setToolTip(
+            f"{self.soak_source()}: the Soak of whom the roller's damage hits (set in the "
+            "tracker or their record); the odds and the roll both use it" if theirs
+            else ARMOUR_TIP)
+
     def _attack_changed(self) -> None:
         kind = self.attack_kind.currentData()
         self.ranges_row.setVisible(kind == "ranged")
@@ -557,7 +617,7 @@ class Calculator(QWidget):
         return dmg.DamageSpec(
             profile=self.profile, dice=self.dmg_dice.value(), flat=self.dmg_flat.value(),
             vicious=self.vicious.value(), piercing=self.piercing.value(),
-            intense=self.intense.isChecked(), armour=self.armour.value(),
+            intense=self.intense.isChecked(), armour=self.soak()[0],
             cover_dice=self.cover.value(), sturdy=self.sturdy.isChecked(),
             current_stress=self.current.value(),
             max_stress=self.current.value() if conan else self.maximum.value(),
@@ -668,7 +728,8 @@ class Calculator(QWidget):
         self.damage_summary.setText(
             f"{spec.dice} {die}: average total {float(odds.expected_total):.2f}, "
             f"at least one Effect {percent(effect)}; average Stress after soak "
-            f"{float(odds.stress.mean()):.2f}.")
+            f"{float(odds.stress.mean()):.2f} (static Soak {spec.armour}: "
+            f"{self.soak_source()}).")
         self.damage_summary.setToolTip(
             f"average total {exactly(odds.expected_total)}; Effect {exactly(effect)}")
         self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)

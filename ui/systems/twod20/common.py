@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QStyle,
+    QStyledItemDelegate,
     QStyleOptionComboBox,
+    QStyleOptionViewItem,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -155,6 +157,17 @@ def elide_headers(table: QTableWidget, tips: Sequence[str] = ()) -> None:
         item.setToolTip(tip)
 
 
+class OneLine(QStyledItemDelegate):
+    """Cells on one line, a text too long for its column elided (the table's cells give
+    their whole text as their tooltip), where the rest of the table wraps at spaces."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem,
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
+        option.textElideMode = Qt.TextElideMode.ElideRight
+
+
 FULL_HEAD = Qt.ItemDataRole.UserRole
 """Where a table head keeps its whole text while it shows a short one."""
 
@@ -162,13 +175,16 @@ FULL_HEAD = Qt.ItemDataRole.UserRole
 class FitColumns(QObject):
     """The columns of a table as wide as their heads and cells need when the table has room
     for all of them, what is left over going to the ``stretch`` columns (which ask only for
-    their heads: a long name elides, whole in its tooltip). A stretch column keeps room for
-    ``keep`` letters of its cells (a typical name) before the others take more than their
-    heads: first every head, then that room, then the other columns' cells (the shortest
-    first), a little air, and the rest to the stretch columns. Where the room is short even
-    for the heads, the cells come first and the heads elide (see :meth:`_share`). Never a
-    sideways scroll. :meth:`fit` again after the cells or the heads change."""
+    their heads: a long name elides on one line, whole in its tooltip). A stretch column
+    keeps room for ``keep`` letters of its cells (a typical name) before the others take
+    more than their heads: first every head, then that room, then the other columns' cells
+    (the shortest first), then the stretch columns' whole cells, a little air, and the rest
+    to the stretch columns. Where the room is short even for the heads, the cells come
+    first and the heads elide (see :meth:`_share`). Never a sideways scroll. :meth:`fit`
+    again after the cells or the heads change."""
 
+    ELIDED = 4
+    """Letters of a name the stretch columns show at least (with an ellipsis)."""
     AIR = 12
     """The most pixels added to a short column's need when the table has room to spare."""
     PAD = 8
@@ -184,9 +200,13 @@ class FitColumns(QObject):
         """A shorter head for each head (by its text) that has one."""
         self._spare = tuple(spare)
         """Columns left out when even the short heads do not fit (shown elsewhere)."""
+        # a name on one line, elided (whole in its tooltip): a long one wrapped onto three
+        # or four lines in the narrow GM Screen dock
+        self._one_line = OneLine(table)
+        for column in self._stretch:
+            table.setItemDelegateForColumn(column, self._one_line)
         rows = table.verticalHeader()
-        self._row_height = rows.defaultSectionSize()
-        rows.setMinimumSectionSize(self._row_height)  # a row grows for wrapped text only
+        rows.setMinimumSectionSize(rows.defaultSectionSize())  # grows for wrapped text only
         table.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -281,6 +301,13 @@ class FitColumns(QObject):
             if 0 < more <= spare:
                 widths[column] += more
                 spare -= more
+        # the names whole before any air (a name elides on one line: "Captain Ilse Va…"
+        # beside columns with room to spare at 1366x768)
+        for column in stretch:
+            more = min(spare, self.needs_cells(column) - widths[column])
+            if more > 0:
+                widths[column] += more
+                spare -= more
         # a little air around the short columns' text, the rest to the stretching ones
         if all(widths[column] >= self.needs(column) for column in others):
             air = min(self.AIR, spare // len(columns))
@@ -298,22 +325,23 @@ class FitColumns(QObject):
                keeps: dict[int, int]) -> None:
         """Too little room for every head: the cells come first (a head elides, whole in
         its tooltip). Every column gets its least (:meth:`_least`: its cells' longest word,
-        the table wrapping at spaces; a stretch column's names in the lines a row holds;
-        its head's first letters), then the other columns their cells on one line, then
-        the heads, those that lack least first, then the stretch columns their room for a
-        typical name; what is left goes to the heads still short. Where the least does not
-        fit, the names wrap onto more lines (their rows grow), then the heads keep no
-        letters, and last each column gets a share in proportion to its least. (The
+        the table wrapping at spaces; a stretch column's first letters of its names, on
+        one line and elided; its head's first letters), then the other columns their cells
+        on one line, then the heads, those that lack least first, then the stretch columns
+        their room for a typical name; what is left goes to the heads still short. Where
+        the least does not fit, the heads keep no letters, and last each column gets a
+        share in proportion to its least. (A long name wrapped onto three or four lines
+        in the 1024x768 dock, its row growing, before it elided.) (The
         stretch columns kept a quarter of the table, and the others, sharing the rest
         evenly, cut their cells: "0/10" read "0…" in the 1024x768 dock.)"""
         header = self._table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         columns = [c for c in range(self._table.columnCount()) if c in stretch or c in others]
         heads = {column: header.sectionSizeHint(column) for column in columns}
-        # the least each column shows, wanting less each time it does not fit: the names
-        # wrap onto more lines (the rows grow), then the heads keep no letters
-        for in_a_row, some_of_head in ((True, True), (False, True), (False, False)):
-            widths = {column: self._least(column, heads[column], in_a_row, some_of_head)
+        # the least each column shows, wanting less when it does not fit: the heads
+        # keep no letters
+        for some_of_head in (True, False):
+            widths = {column: self._least(column, heads[column], some_of_head)
                       for column in columns}
             if sum(widths.values()) <= room:
                 break
@@ -336,10 +364,10 @@ class FitColumns(QObject):
         for column in columns:
             header.resizeSection(column, widths[column])
 
-    def _least(self, column: int, head: int, in_a_row: bool, some_of_head: bool) -> int:
+    def _least(self, column: int, head: int, some_of_head: bool) -> int:
         """The least a column shows whole: its cells' longest word (a stretch column's
-        cells, ``in_a_row``, in as many lines as a row holds), and, ``some_of_head``, its
-        head's first two letters (elided)."""
+        first :attr:`ELIDED` letters, its names on one line and elided), and,
+        ``some_of_head``, its head's first two letters (elided)."""
         table = self._table
         header = table.horizontalHeader()
         metrics = table.fontMetrics()
@@ -348,8 +376,9 @@ class FitColumns(QObject):
         word = max((metrics.horizontalAdvance(w) for text in texts for w in text.split()),
                    default=0)
         least = word + self.PAD if word else 0
-        if in_a_row and column in self._stretch and texts:
-            least = self._in_lines(texts, least)
+        if column in self._stretch and texts:  # a few letters of a name, elided
+            least = min(self.PAD + max(metrics.horizontalAdvance(text) for text in texts),
+                        self.PAD + metrics.horizontalAdvance("W" * self.ELIDED + "…"))
         if some_of_head:
             item = table.horizontalHeaderItem(column)
             start = (item.text() if item is not None else "")[:2] + "…"
@@ -357,29 +386,6 @@ class FitColumns(QObject):
                 2 * table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None,
                                               header))))
         return max(least, header.minimumSectionSize())
-
-    def _in_lines(self, texts: list[str], least: int) -> int:
-        """The least width from ``least`` up at which every one of ``texts`` wraps onto
-        no more lines than a row of the table holds."""
-        table = self._table
-        metrics = table.fontMetrics()
-        rows = max(1, self._row_height // metrics.lineSpacing())
-        flags = int(Qt.TextFlag.TextWordWrap)
-
-        def fits(width: int) -> bool:
-            room = QRect(0, 0, max(1, width - self.PAD), 10_000)
-            return all(metrics.boundingRect(room, flags, text).height()
-                       <= rows * metrics.lineSpacing() for text in texts)
-
-        low = least
-        high = max(low, max(metrics.horizontalAdvance(text) for text in texts) + self.PAD)
-        while low < high:  # the narrowest width that fits
-            middle = (low + high) // 2
-            if fits(middle):
-                high = middle
-            else:
-                low = middle + 1
-        return low
 
     def needs_cells(self, column: int) -> int:
         """The width ``column``'s cells need on one line (not its head)."""

@@ -385,22 +385,27 @@ class RollerPanel(QGroupBox):
         self._log(f"Rolled: {self._show_damage()}")
         self.refresh()
 
+    def _hit_target(self) -> tuple[Character | Combatant | None, str]:
+        """Whom the damage hits, as a record or a tracker character, and their name (None:
+        nobody, or nobody known)."""
+        where, name = self._damage_target()
+        if where == "record" and self.record_owner is not None:
+            return self.record_owner.document, self._record_name()
+        if where == "tracker":
+            return next((c for c in self.conflict_owner.document.combatants
+                         if c.name == name), None), name
+        return None, ""
+
     def _soak(self) -> tuple[int, str]:
         """The static Soak against the last damage and where it comes from: the Armour (or
         Courage, for mental damage) of whom it hits when that is known, else the
-        calculator's Armour."""
+        calculator's Armour (the core's ``hit_soak``, which the calculator's odds use too)."""
         mental = self.mental.isChecked()
-        where, name = self._damage_target()
-        target: Character | Combatant | None = None
-        if where == "record" and self.record_owner is not None:
-            target, name = self.record_owner.document, self._record_name()
-        elif where == "tracker":
-            target = next((c for c in self.conflict_owner.document.combatants
-                           if c.name == name), None)
-        known = roller.known_soak(target, mental) if target is not None else None
-        if known is None:
-            return self.calculator.armour.value(), "the calculator's Armour"
-        return known, f"{name}'s {'Courage' if mental else 'Armour'}"
+        target, name = self._hit_target()
+        soak, theirs = roller.hit_soak(target, mental, self.calculator.typed_soak())
+        if not theirs:
+            return soak, "the calculator's Armour"
+        return soak, f"{name}'s {'Courage' if mental else 'Armour'}"
 
     def _show_damage(self) -> str:
         """The last damage against whom it hits now: its Stress (kept as ``last_stress``)
@@ -787,6 +792,7 @@ class RollerPanel(QGroupBox):
         self.who.setCurrentIndex(index if index >= 0 else (0 if self.who.count() else -1))
         self.who.blockSignals(False)
         self._refresh_hits()
+        self.calculator.set_hit_target(*self._hit_target(), self.mental.isChecked())
         self._refresh_writes_to()
         gm = gm_pool_name(doc)
         self.pay.setItemText(1, f"adding {gm}")

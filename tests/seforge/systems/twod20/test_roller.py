@@ -165,3 +165,18 @@ def test_what_a_roller_can_pay_for_is_asked_before_the_roll_and_refused_at_apply
     assert (mine.bought_max, mine.fortune_max) == (3, 1)
     assert "Fortune" in str(mine.fortune_reason)
     assert roller.why_not_pay_record_test(record, SkillTest(12, fortune=2)) is not None
+
+
+def test_the_soak_against_a_hit_is_the_target_s_own_when_known() -> None:
+    """One answer for the damage odds and the rolled damage (session 15, H3): the target's
+    Armour or Courage, else the Soak set by hand."""
+    thak = CHARACTER_KIND.load(THAK)
+    fight = cf.add_combatant(cf.add_combatant(cf.new_conflict(Profile.SRD2022), "Ann"),
+                             thak.name, record=thak)
+    ann, reaver = cf.find(fight, "Ann"), cf.find(fight, thak.name)
+    assert reaver.armour is not None and reaver.courage is not None
+    assert roller.hit_soak(reaver, False, 7) == (reaver.armour, True)
+    assert roller.hit_soak(reaver, True, 7) == (reaver.courage, True)
+    assert roller.hit_soak(thak, True, 7) == (thak.courage, True)
+    assert roller.hit_soak(ann, False, 7) == (7, False)       # added by name: not known
+    assert roller.hit_soak(None, False, 3) == (3, False)      # nobody to hit

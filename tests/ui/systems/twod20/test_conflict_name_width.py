@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from tests.ui.helpers import laptop_window, settle
 from tests.ui.shell.layout_check import cut_text, sideways_scrolling
 from ui.shell.window import MainWindow
+from ui.systems.twod20.common import OneLine
 from ui.systems.twod20.conflict_view import ConflictView
 from ui.systems.twod20.gm_screen import GmScreen
 
@@ -26,7 +27,8 @@ PAD = 8
 
 def _cut_cells(table: QTableWidget) -> list[str]:
     """Cells whose text does not show whole: a word wider than its column (the table wraps
-    at spaces), or a wrapped cell with more lines than its row holds."""
+    at spaces), or a wrapped cell with more lines than its row holds (a name elides on one
+    line instead, whole in its tooltip)."""
     metrics = table.fontMetrics()
     found = []
     for row in range(table.rowCount()):
@@ -35,6 +37,11 @@ def _cut_cells(table: QTableWidget) -> list[str]:
             if table.isColumnHidden(column):
                 continue  # left out where the table is narrow (shown elsewhere)
             if item is None or not item.text().strip():
+                continue
+            if isinstance(table.itemDelegateForColumn(column), OneLine):
+                # a name on one line, elided where it is long: whole in its tooltip
+                if item.toolTip() != item.text():
+                    found.append(f"{item.text()!r}: elided without its tooltip")
                 continue
             room = table.columnWidth(column) - PAD
             words = item.text().split()

@@ -156,7 +156,7 @@ def test_the_conflict_tab_keeps_room_for_a_typical_name(main_window: MainWindow)
     """Six characters with real names in a conflict tab, every column shown: the Name column
     was left the width of its head ("Conan o…"), the numbers columns taking all the rest.
     It keeps room for a typical name (16 letters) before they take more than their heads."""
-    from ui.systems.twod20.conflict_view import NAME_ROOM
+    from ui.systems.twod20.conflict_table import NAME_ROOM
     from ui.systems.twod20.twod20_ui import ConflictEditor
 
     main_window.new_document("2d20", "2d20.conflict")
