@@ -538,16 +538,26 @@ def fresh_score(conflict: SolConflict, side: Side) -> int:
 
 def grip_to_write(conflict: SolConflict, side: Side) -> int:
     """The Grip lost not yet written to the side's file: what the next write lowers the
-    sheet by (Grip won back after a write is not given back: 0)."""
+    sheet by (0 when it gives Grip back: :func:`grip_to_give_back`)."""
     return max(0, grip_lost(conflict, side) - grip_written(side))
 
 
+def grip_to_give_back(conflict: SolConflict, side: Side) -> int:
+    """The Grip the side's file has had written from this combat and the side has won back
+    since (its score raised by hand, or its start lowered, mid-conflict): what the next
+    write raises the sheet by, so that the sheet ends where the conflict says. Never more
+    than this conflict wrote, and nothing outside a combat (a debate or a problem never
+    touches Grip, and changing the kind gives no wounds back): docs/rules-readings.md."""
+    return max(0, _written_off(conflict, side) - grip_lost(conflict, side))
+
+
 def to_write_back(conflict: SolConflict) -> list[tuple[int | None, Side]]:
-    """The sides taken from a file that lost more Grip than was written back to it."""
+    """The sides taken from a file whose Grip written back is not what they lost: more lost
+    than written (:func:`grip_to_write`), or less (:func:`grip_to_give_back`)."""
     out: list[tuple[int | None, Side]] = []
     for index, side in ((None, conflict.player), *enumerate(conflict.opponents)):
         if (side.character is not None and side.character.path
-                and grip_to_write(conflict, side) > 0):
+                and (grip_to_write(conflict, side) or grip_to_give_back(conflict, side))):
             out.append((index, side))
     return out
 
@@ -555,8 +565,9 @@ def to_write_back(conflict: SolConflict) -> list[tuple[int | None, Side]]:
 def mark_written_back(conflict: SolConflict, index: int | None,
                       written: bool | int = True) -> None:
     """Mutator: how much of the side's Grip lost has reached its character's file. ``True``:
-    all of it now (a write was made); a number: that much (a later write was taken back on
-    the sheet, an earlier one stands); ``False`` or 0: none (may be written again)."""
+    all of it now (a write was made: more lost, or some given back); a number: that much
+    (a later write was taken back on the sheet, an earlier one stands); ``False`` or 0:
+    none (may be written again)."""
     if index is not None and not 0 <= index < len(conflict.opponents):
         raise RefusedError("there is no such opponent")
     side = conflict.player if index is None else conflict.opponents[index]

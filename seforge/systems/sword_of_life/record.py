@@ -199,10 +199,10 @@ def _side_row(conflict: SolConflict, side: Side, is_player: bool,
         name += f" (from {side.character.path.replace(chr(92), '/').rsplit('/', 1)[-1]})"
     lost = grip_lost(conflict, side)
     state = _state(conflict, side, is_player)
-    if lost:
+    written = grip_written(side) if combat else 0
+    if lost or written:
         state += f"; Grip lost {lost}"
-        written = grip_written(side)
-        if written >= lost:
+        if written == lost:
             state += ", written to the sheet"
         elif written:
             state += f" ({written} written to the sheet)"

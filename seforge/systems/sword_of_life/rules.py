@@ -146,6 +146,15 @@ def take_wounds(character: SolCharacter, lost: int) -> None:
                                 - lost))
 
 
+def give_back_wounds(character: SolCharacter, grip: int) -> None:
+    """Mutator (``sol.wounds``): Grip a conflict wrote to the sheet and gives back (won back
+    there after the write) raises the current Grip, never above the rating."""
+    if grip < 0:
+        raise RefusedError("the Grip given back cannot be negative")
+    grip_rating = character.characteristics.grip
+    set_grip_now(character, min(grip_rating, max(0, grip_now(character)) + grip))
+
+
 TABLE_OPTIONS: tuple[str, ...] = ("unspent_points_are_error", "gm_allows_outside_range")
 """The character's table options (:class:`SolSettings`), each set by :func:`set_option`."""
 

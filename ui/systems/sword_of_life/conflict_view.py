@@ -2,20 +2,20 @@
 
 It shows one ``sword-of-life.conflict`` document through its DocumentOwner: every change is an
 undoable ``owner.apply`` of a mutator of ``seforge.systems.sword_of_life.conflict``; the odds
-come from ``seforge.systems.sword_of_life.odds``.
+come from ``seforge.systems.sword_of_life.odds``. The sides taken from character files and
+the Grip written back to their sheets are :mod:`.conflict_characters`'; the sides' table,
+the odds, cards and log drawn, and the table settings are modules of their own too.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -28,16 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from seforge.core.documents import DocumentFileError
-from seforge.core.trackers import RefusedError
-from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS, SolCharacter
+from seforge.systems.sword_of_life.character import CHARACTERISTICS, LABELS
 from seforge.systems.sword_of_life.conflict import (
     add_opponent,
     aim,
     apply_margin,
     draw_exchange,
-    grip_to_write,
-    grip_written,
-    mark_written_back,
     remove_opponent,
     reset,
     score_name,
@@ -46,11 +42,7 @@ from seforge.systems.sword_of_life.conflict import (
     set_problem_tests,
     set_setting,
     set_side,
-    set_use_specialty,
-    side_character,
     standing,
-    take_character,
-    to_write_back,
     why_not_aim,
     why_not_draw,
     why_not_margin,
@@ -62,9 +54,7 @@ from seforge.systems.sword_of_life.conflict_model import (
     Side,
     SolConflict,
 )
-from seforge.systems.sword_of_life.documents import CHARACTER
 from seforge.systems.sword_of_life.odds import KIND_LABELS, KIND_NOTES, ConflictKind
-from seforge.systems.sword_of_life.rules import take_wounds
 from seforge.systems.sword_of_life.several import METHOD_LABELS, METHOD_NOTES
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.flow_layout import TwoColumns, flow_row
@@ -73,8 +63,8 @@ from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.refusal import REFUSALS, refuse, show_refusal
 from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import DocumentLineEdit, buddy, spin_box
-from ui.shell.written_step import WrittenStep, last_step
 from ui.systems.sword_of_life.cards_view import CardRow
+from ui.systems.sword_of_life.conflict_characters import CharacterLinks
 from ui.systems.sword_of_life.exchanges_view import (
     LOG_HEADERS,
     draw_cards,
@@ -92,23 +82,13 @@ from ui.systems.sword_of_life.sides_table import (
 )
 from ui.systems.sword_of_life.steady_controls import HistoryButton, SteadyLabel, name_list
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
-from ui.systems.sword_of_life.write_back import WriteBacks, write_sheet
-
-
-def _wounded(character: SolCharacter, lost: int) -> None:
-    take_wounds(character, lost)
-
-
-def _written(conflict: SolConflict, index: int | None) -> None:
-    mark_written_back(conflict, index)  # (WriteBacks keeps it true to the sheet's history)
-
 
 TWO_COLUMN_TRACKER = 520
 """The tracker column's narrowest width beside the settings."""
 METHOD_TIP = "How the player's hand meets more than one opponent or problem"
 MARGIN_TIP = "Apply a margin drawn with real cards to the right score"
 MARGIN_BOX_TIP = "Your successes minus the opposition's, drawn with real cards"
-MESSAGE_ROOM = ("Grip lost written to 12 sheet(s).",)
+MESSAGE_ROOM = ("Grip written to 12 sheet(s).",)
 """What the message line keeps room for when empty: a line, so that clearing it at the
 next draw moves nothing under the mouse."""
 
@@ -177,8 +157,6 @@ class ConflictEditor(QWidget):
 
         # sides ------------------------------------------------------------------------------
         self.sides = sides_table()
-        self.sides.currentCellChanged.connect(
-            lambda *_: self._draw_character_buttons(self.owner.document))
         self.add_button = QPushButton("Add o&pponent")
         self.add_button.clicked.connect(self._add_opponent)
         self.remove_button = QPushButton("Remove opponent")
@@ -191,17 +169,16 @@ class ConflictEditor(QWidget):
         self.redo_button = HistoryButton(owner.undo_stack, undo=False)
         side_buttons = flow_row(self.add_button, self.remove_button, self.reset_button,
                                 self.undo_button, self.redo_button)
-        self.character_button = QPushButton("Fro&m character file...")
-        self.character_button.setToolTip(
-            "The selected side (the player when none is selected) becomes a character from "
-            "its .sol file: its Edge, Grip, Point, Temper and specialties")
-        self.character_button.clicked.connect(self._choose_character)
-        self.specialty = QCheckBox("Specialty applies")
-        self.specialty.setToolTip("The selected character's specialty in what this conflict "
-                                  "draws applies (its rating is drawn instead)")
-        self.specialty.toggled.connect(self._specialty_toggled)
-        self.write_back_button = QPushButton("&Write Grip lost to sheets")
-        self.write_back_button.clicked.connect(self.write_back)
+        self.message = SteadyLabel(MESSAGE_ROOM)
+        self.message.setAccessibleName("Last refused action")
+        # a side from a character file, its specialty, its Grip written back
+        self.characters = CharacterLinks(self, owner, self.sides, self._apply,
+                                         self.message.setText)
+        self.sides.currentCellChanged.connect(
+            lambda *_: self.characters.draw(self.owner.document))
+        self.character_button = self.characters.character_button
+        self.specialty = self.characters.specialty
+        self.write_back_button = self.characters.write_back_button
         self.record_button = QPushButton("Print record...")
         self.record_button.setToolTip("A PDF of the conflict: who, their scores and every "
                                       "exchange")
@@ -241,8 +218,6 @@ class ConflictEditor(QWidget):
         self.card_rows = QVBoxLayout(self.card_rows_box)
         self.card_rows.setContentsMargins(0, 0, 0, 0)
         self.saved_row = CardRow("Saved card")
-        self.message = SteadyLabel(MESSAGE_ROOM)
-        self.message.setAccessibleName("Last refused action")
 
         self.log = no_tab_trap(QTableWidget(0, 6))
         short_headers(self.log, LOG_HEADERS)
@@ -294,8 +269,7 @@ class ConflictEditor(QWidget):
         self.page_scroll = scroll_page(self, body, 4)
 
         # the Grip written back, followed in the conflict's and the characters' histories
-        self.write_backs = WriteBacks(owner, self._is_open, self.refresh,
-                                      self.message.setText, self)
+        self.write_backs = self.characters.follow(self.refresh)
 
         # a new conflict's tab gives the focus to its name, where typing starts
         self.setFocusProxy(self.name_edit)
@@ -376,110 +350,14 @@ class ConflictEditor(QWidget):
         self._apply("Apply margin", lambda c: apply_margin(c, int(index), value))
 
     # -- characters and the record ---------------------------------------------------------
-    def _selected_side(self) -> int | None:
-        """The opponent index of the selected row (None: the player)."""
-        row = self.sides.currentRow()
-        return row - 1 if row >= 1 and row - 1 < len(self.owner.document.opponents) else None
-
-    def _choose_character(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(self, "Character for the conflict",
-                                              self._suggested_character(),
-                                              f"Sword of Life character (*{CHARACTER.suffix})")
-        if path:
-            self.take_character_file(Path(path), self._selected_side())
-
-    def _suggested_character(self) -> str:
-        """Where the file dialog starts: the file of a character open in a tab and not in
-        the conflict yet (the last opened), chosen already, else the dialog's own."""
-        doc = self.owner.document
-        taken = {Path(side.character.path).resolve() for side in (doc.player, *doc.opponents)
-                 if side.character is not None and side.character.path}
-        finder = getattr(self.window(), "documents", None)
-        files = [document.path for document in (finder() if callable(finder) else [])
-                 if isinstance(document, DocumentOwner) and document.kind is CHARACTER
-                 and document.path is not None]
-        free = [path for path in files if path.resolve() not in taken]
-        return str(free[-1]) if free else ""
-
     def take_character_file(self, path: Path, index: int | None) -> bool:
         """Make side ``index`` (None: the player) the character saved in ``path``."""
-        try:
-            character = CHARACTER.load(path)
-        except (DocumentFileError, OSError, ValueError) as error:
-            self.message.setText(f"{path.name}: {getattr(error, 'reason', None) or error}"
-                                 .splitlines()[0])
-            return False
-        held = side_character(character, str(path))
-        name = character.name or path.stem
-        return self._apply(f"Bring in {name}",
-                           lambda c: take_character(c, index, held, name))
-
-    def _specialty_toggled(self, on: bool) -> None:
-        index = self._selected_side()
-        self._apply("Specialty applies" if on else "Specialty does not apply",
-                    lambda c: set_use_specialty(c, index, on))
-
-    def _character_owner(self, path: Path) -> tuple[DocumentOwner[Any], bool]:
-        """The owner of the character in ``path``: the window's, when it is open in a tab
-        (True), else the one that read the file for its last write, else one that reads it
-        (False)."""
-        finder = getattr(self.window(), "documents", None)
-        for document in finder() if callable(finder) else []:
-            if (isinstance(document, DocumentOwner) and document.kind is CHARACTER
-                    and document.path is not None
-                    and document.path.resolve() == path.resolve()):
-                return document, True
-        return self.write_backs.held(path) or DocumentOwner.load(CHARACTER, path), False
-
-    def _is_open(self, path: Path) -> bool:
-        """Whether the character in ``path`` is open in a tab of the window."""
-        finder = getattr(self.window(), "documents", None)
-        return any(isinstance(document, DocumentOwner) and document.kind is CHARACTER
-                   and document.path is not None and document.path.resolve() == path.resolve()
-                   for document in (finder() if callable(finder) else []))
-
-    def _pending(self, doc: SolConflict) -> list[tuple[int | None, Side]]:
-        """The sides whose Grip lost may be written now: not yet written, and no earlier
-        write of theirs still stands in the character's history."""
-        return [(index, side) for index, side in to_write_back(doc)
-                if self.write_backs.blocked(index, side) is None]
+        return self.characters.take_character_file(path, index)
 
     def write_back(self) -> int:
-        """Write each character's Grip lost in this combat since its last write to its sheet
-        through the character's owner (an undoable step of its open tab, or the file read,
-        changed and saved); the sides written are marked with the Grip lost so far, so a
-        second press writes nothing twice. Each mark follows its write's step in the
-        character's history (:class:`WriteBacks`): undoing either undoes both."""
-        written = 0
-        for index, side in self._pending(self.owner.document):
-            assert side.character is not None
-            path = Path(side.character.path)
-            lost, had = grip_to_write(self.owner.document, side), grip_written(side)
-            with self.write_backs.writing(index):
-                try:
-                    owner, is_open = self._character_owner(path)
-                    name = self.owner.document.name or "a conflict"
-                    write = write_sheet(owner, f"Grip lost in {name}",
-                                        partial(_wounded, lost=lost), is_open)
-                except (DocumentFileError, OSError, RefusedError, ValueError) as error:
-                    self.message.setText(
-                        f"{path.name}: {getattr(error, 'reason', None) or error}"
-                        .splitlines()[0])
-                    return written
-                before = last_step(self.owner.undo_stack)
-                if not self._apply("Grip written back", partial(_written, index=index)):
-                    return written
-                mark = WrittenStep.pushed(self.owner, before)
-            self.write_backs.record(index, self.owner.document.player if index is None
-                                    else self.owner.document.opponents[index], write, mark,
-                                    None if is_open else owner, had)
-            written += 1
-        self.message.setText(f"Grip lost written to {written} sheet(s)." if written else
-                             "Nothing to write back.")
-        self._draw_character_buttons(self.owner.document)
-        return written
+        """Write each character's Grip lost (or won back) since its last write to its sheet
+        (:meth:`CharacterLinks.write_back`); the sheets written."""
+        return self.characters.write_back()
 
     def _print_record(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -539,38 +417,10 @@ class ConflictEditor(QWidget):
         self.add_button.setEnabled(not full)
         self.add_button.setToolTip(f"At most {MAX_OPPONENTS} opponents" if full else
                                    "Add another opponent or problem")
-        self._draw_character_buttons(doc)
+        self.characters.draw(doc)
         self.remove_button.setEnabled(len(doc.opponents) > 1)
         self.remove_button.setToolTip("Remove the selected opponent" if len(doc.opponents) > 1
                                       else "A conflict needs at least one opponent")
-
-    def _draw_character_buttons(self, doc: SolConflict) -> None:
-        index = self._selected_side()
-        side = doc.player if index is None else doc.opponents[index]
-        held = side.character
-        self.specialty.blockSignals(True)
-        self.specialty.setChecked(bool(held and held.use_specialty))
-        self.specialty.blockSignals(False)
-        names = ", ".join(f"{LABELS[k]}: {n}" for k, n in held.specialty_names.items()) if (
-            held) else ""
-        self.specialty.setEnabled(bool(held and held.specialties) and not doc.log)
-        self.specialty.setToolTip(
-            f"{side.name or 'This side'}'s specialties: {names}" if names else
-            "Only a side taken from a character with a specialty")
-        self.character_button.setEnabled(not doc.log)
-        pending = self._pending(doc)
-        blocked = [reason for index, side in to_write_back(doc)
-                   if (reason := self.write_backs.blocked(index, side)) is not None]
-        self.write_back_button.setEnabled(bool(pending))
-        written = [f"{side.name or 'the character'} {grip_written(side)}"
-                   for side in (doc.player, *doc.opponents) if grip_written(side)]
-        done = f"Grip lost written already: {', '.join(written)}" if written else ""
-        tip = ("Lower each character's current Grip on its sheet by the Grip lost here since "
-               "the last write: " + ", ".join(f"{s.name or 'side'} {grip_to_write(doc, s)}"
-                                              for _, s in pending)
-               if pending else "" if blocked or written else
-               "Only the Grip lost in combat by characters from files")
-        self.write_back_button.setToolTip("\n".join(filter(None, (tip, *blocked, done))))
 
     def _draw_state(self, doc: SolConflict) -> None:
         won = winner(doc)

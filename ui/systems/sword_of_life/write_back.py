@@ -17,6 +17,13 @@ mark true to the character's history, one write at a time:
   an undo when the file was saved without the write, and as a redo when it was saved with
   it (:class:`WrittenStep`).
 
+A side that wins Grip back after a write (its score raised by hand) is written again too,
+giving that Grip back (``grip_to_give_back``): its link lowers the amount marked written
+instead of raising it. The links of a side are a chain, each starting where the one before
+it ended, and the conflict marks a first part of it (its marks are pushed in that order):
+up to the last link whose end is the amount marked now (and whose mark is not undone, where
+two ends are the same amount).
+
 A file not open in a tab is written again through the owner that read it for the side's last
 write (unless the file changed on disk since), so its writes are one history too.
 
@@ -72,6 +79,27 @@ def write_sheet(owner: DocumentOwner[Any], text: str, mutate: Callable[[Any], ob
     return write
 
 
+def _marked_count(links: list[_Link], written: int) -> int:
+    """How many of a side's ``links`` (a chain, the first made first) the conflict marks
+    when the amount it marks written is ``written``: up to the last one ending there whose
+    mark was not undone (two ends may be the same amount: a write, Grip given back, the
+    same lost again); none when the chain starts there; else (a chain broken by a write
+    that changed no sheet) the first links each on the marked side of its end."""
+    for count in range(len(links), 0, -1):
+        link = links[count - 1]
+        if link.after == written and not (link.mark is not None
+                                          and link.mark.stands() is False):
+            return count
+    if links and links[0].before == written:
+        return 0
+    count = 0
+    for link in links:
+        if not (written >= link.after if link.after >= link.before else written <= link.after):
+            break
+        count += 1
+    return count
+
+
 @dataclass(eq=False)
 class _Link:
     """One write of a side's Grip lost: the character's step and the conflict's marks."""
@@ -121,9 +149,7 @@ class WriteBacks(QObject):
         """While side ``index`` is written: its links whose writes the conflict no longer
         marks are forgotten (the new write replaces them) and neither history's moves are
         followed."""
-        side = self._side_now(index)
-        written = grip_written(side) if side is not None else 0
-        links = [link for link in self._links.get(index, []) if link.after <= written]
+        links = [link for link in self._links.get(index, []) if self._marked(index, link)]
         if links:
             self._links[index] = links
         else:
@@ -184,11 +210,10 @@ class WriteBacks(QObject):
         """Why side ``index``, whose Grip lost the conflict says is not all written, cannot
         be written: a write beyond what the conflict marks still stands in the character's
         history (or in the file that history was read again from)."""
-        written = grip_written(side)
         for link in reversed(self._links.get(index, [])):
             if side.character is None or side.character.path != link.path:
                 return None
-            if link.after > written and (reason := self._why(link)) is not None:
+            if not self._marked(index, link) and (reason := self._why(link)) is not None:
                 return reason
         return None
 
@@ -247,9 +272,15 @@ class WriteBacks(QObject):
 
     def _marked(self, index: int | None, link: _Link) -> bool | None:
         """Whether the conflict marks ``link``'s write (None: the side is no longer that
-        character)."""
+        character): it is in the first part of the side's chain of links that the amount
+        marked written now ends (see the module's notes)."""
         side = self._side(index, link)
-        return None if side is None else grip_written(side) >= link.after
+        if side is None:
+            return None
+        links = self._links.get(index, [])
+        if link not in links:
+            return False
+        return links.index(link) < _marked_count(links, grip_written(side))
 
     def _follow_side(self, index: int | None, from_conflict: bool) -> None:
         links = self._forget_closed(index, self._links.get(index, []))
@@ -325,8 +356,9 @@ class WriteBacks(QObject):
                 _ = link.write.redo() if undo else link.write.undo()  # the file is as it was
                 self._tell(f"{Path(link.path).name}: {error}".splitlines()[0])
                 return False
-            self._tell(f"{'Grip given back in' if undo else 'Grip lost written to'} "
-                       f"{Path(link.path).name}.")
+            rising = link.after > link.before  # a write of Grip lost, not Grip given back
+            self._tell(f"{'Grip given back in' if undo == rising else 'Grip lost written to'}"
+                       f" {Path(link.path).name}.")
         return True
 
     def _mark(self, index: int | None, link: _Link, written: int) -> None:
@@ -334,11 +366,12 @@ class WriteBacks(QObject):
         written back: ``link``'s write (its ``after``) or what was before it."""
         stack = self.owner.undo_stack
         before = last_step(stack)
-        self.owner.apply(f"Grip {'written back' if written >= link.after else 'write-back undone'}"
+        marks = written == link.after
+        self.owner.apply(f"Grip {'written back' if marks else 'write-back undone'}"
                          f" ({link.name})",
                          lambda c: mark_written_back(c, index, written))
         step = WrittenStep.pushed(self.owner, before)
-        if written >= link.after:
+        if marks:
             link.mark = step
         else:
             link.unmark = step

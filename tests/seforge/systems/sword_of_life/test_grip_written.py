@@ -15,6 +15,7 @@ from seforge.core.trackers import RefusedError
 from seforge.systems.sword_of_life.character import SolCharacter
 from seforge.systems.sword_of_life.conflict import (
     grip_lost,
+    grip_to_give_back,
     grip_to_write,
     grip_written,
     mark_written_back,
@@ -68,12 +69,13 @@ def test_grip_lost_after_a_write_may_be_written_for_the_difference() -> None:
         mark_written_back(doc, 0, 1)  # a side not taken from a character
 
 
-def test_grip_won_back_after_a_write_leaves_nothing_to_write() -> None:
+def test_grip_won_back_after_a_write_is_to_be_given_back_not_written() -> None:
     doc = _combat()
     doc.player.score = 2
     mark_written_back(doc, None)
-    doc.player.score = 4  # the score raised by hand: nothing is given back on its own
-    assert grip_to_write(doc, doc.player) == 0 and to_write_back(doc) == []
+    doc.player.score = 4  # the score raised by hand: the sheet gets 2 back at the next write
+    assert grip_to_write(doc, doc.player) == 0 and grip_to_give_back(doc, doc.player) == 2
+    assert [i for i, _ in to_write_back(doc)] == [None]
 
 
 def test_the_amount_written_is_saved_and_read_again(tmp_path: Path) -> None:

@@ -1,5 +1,11 @@
-"""The play panel's History box: every change in play, and the character as it was
-after the one selected (read-only, from the core's :func:`state_at`)."""
+"""The play panel's History box: the latest changes in play, and the character as it was
+after the one selected (read-only, from the core's :func:`state_at`). *Show all...* opens
+the whole history in a dialog (:mod:`.history_dialog`).
+
+The box has no scroll area of its own: the lines in the page and the character's text are
+as tall as what they show, so the Play dock's one scroll area scrolls them with the rest
+(a History that scrolled inside the dock's scroll area had two scroll bars, and the wheel
+over it scrolled the lines, not the dock)."""
 
 from __future__ import annotations
 
@@ -10,8 +16,11 @@ from PySide6.QtGui import QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
+    QHBoxLayout,
     QHeaderView,
+    QLabel,
     QPlainTextEdit,
+    QPushButton,
     QStyle,
     QTableWidget,
     QTableWidgetItem,
@@ -32,6 +41,8 @@ HISTORY_HEADS = ("Sess.", "Sc.", "What", "Why")
 spelled out their heads made them about 100 pixels wide together in the narrow dock,
 room "What" and "Why" lacked. Each head's tooltip gives the full word."""
 WHY = 3
+RECENT = 8
+"""The latest lines the page shows; the rest are in *Show all...*."""
 
 
 TIME_FORMAT = "d MMM yyyy, HH:mm"
@@ -48,7 +59,7 @@ def local_time(at: str) -> str:
     return QLocale().toString(when.toLocalTime(), TIME_FORMAT)
 
 
-class _HistoryTable(QTableWidget):
+class HistoryTable(QTableWidget):
     """The history lines; "What" and "Why" share the width the numbers leave so that the
     lines take the least height (:meth:`fit_why`), and each row is as tall as its wrapped
     text (measured once per fill or width, not per cell: rows sized to their contents as
@@ -169,57 +180,96 @@ class _HistoryTable(QTableWidget):
             self._heights.clear()
 
 
-class PlayHistoryBox(QGroupBox):
-    """The history table and the read-only view of the character at one entry."""
+class _RecentTable(HistoryTable):
+    """The latest :data:`RECENT` lines only (the older rows are hidden, so that a row's
+    number stays its entry's), as tall as they are: it never scrolls, and the wheel over
+    it scrolls the dock."""
 
-    def __init__(self, row_height: int, parent: QWidget | None = None) -> None:
-        super().__init__("History", parent)
-        layout = QVBoxLayout(self)
-        self.table = _HistoryTable(0, len(HISTORY_COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(HISTORY_HEADS))
-        for column, word in enumerate(HISTORY_COLUMNS):
-            head = self.table.horizontalHeaderItem(column)
-            if head is not None:
-                head.setToolTip(word)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        # "What" takes the width "Why" leaves, and both wrap (never elided, and never out
-        # of view to the right in the narrow side dock); each row is as tall as its text.
-        self.table.setWordWrap(True)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.verticalHeader().setMinimumSectionSize(row_height)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(WHY, QHeaderView.ResizeMode.Interactive)
-        tip(
-            self.table, "History", "Every change in play; select one to see the character then"
-        )
-        self.past = QPlainTextEdit()
-        self.past.setReadOnly(True)
-        self.past.setMaximumHeight(150)
-        tip(self.past, "Character at that point", "Read-only: the character after that change")
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.past)
+    MEASURED = RECENT
 
-    def show_entries(self, entries: Sequence[HistoryEntry]) -> None:
-        blocked = self.table.blockSignals(True)
-        with filling(self.table):  # (measured at each cell: 1,000 lines took 40 s)
-            self._fill(entries)
-        self.table.blockSignals(blocked)
-        # no reason given anywhere: "What" has the whole width
-        self.table.setColumnHidden(WHY, not any(entry.why for entry in entries))
-        self.table.fit_why()
-        self.table.resizeRowsToContents()
-        if entries:
-            self.table.show_end()
+    def __init__(self, rows: int, columns: int) -> None:
+        super().__init__(rows, columns)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.verticalHeader().sectionResized.connect(lambda *_: self.fit_height())
 
-    def _fill(self, entries: Sequence[HistoryEntry]) -> None:
-        self.table.setRowCount(len(entries))
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        event.ignore()  # the dock around it scrolls
+
+    def resizeRowsToContents(self) -> None:
+        super().resizeRowsToContents()  # (measured afresh: no sectionResized for each)
+        self.fit_height()
+
+    def fit_height(self) -> None:
+        """As tall as its header and the lines shown."""
+        shown = range(max(0, self.rowCount() - RECENT), self.rowCount())
+        rows = sum(self.rowHeight(row) for row in shown if not self.isRowHidden(row))
+        header = self.horizontalHeader().sizeHint().height()
+        self.setFixedHeight(rows + header + 2 * self.frameWidth())
+
+
+class FittedText(QPlainTextEdit):
+    """Read-only text as tall as its lines at its width (no scroll bar of its own)."""
+
+    LEAST_LINES = 2
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.textChanged.connect(self.fit_height)
+
+    def fit_height(self) -> None:
+        metrics = self.fontMetrics()
+        width = max(1, self.viewport().width() - 2 * int(self.document().documentMargin()))
+        text = self.toPlainText()
+        lines = metrics.boundingRect(QRect(0, 0, width, 1 << 20),
+                                     int(Qt.TextFlag.TextWordWrap), text).height() if text else 0
+        least = self.LEAST_LINES * metrics.lineSpacing()
+        margins = self.contentsMargins()
+        self.setFixedHeight(max(lines, least) + 2 * int(self.document().documentMargin())
+                            + margins.top() + margins.bottom() + metrics.descent())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        event.ignore()  # the dock around it scrolls
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit_height()
+
+
+def set_up_history_table(table: HistoryTable, row_height: int) -> None:
+    """The heads, the wrapping and the sizing of a table of history lines."""
+    table.setHorizontalHeaderLabels(list(HISTORY_HEADS))
+    for column, word in enumerate(HISTORY_COLUMNS):
+        head = table.horizontalHeaderItem(column)
+        if head is not None:
+            head.setToolTip(word)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    # "What" takes the width "Why" leaves, and both wrap (never elided, and never out
+    # of view to the right in the narrow side dock); each row is as tall as its text.
+    table.setWordWrap(True)
+    table.setTextElideMode(Qt.TextElideMode.ElideNone)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.verticalHeader().setMinimumSectionSize(row_height)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+    header.setSectionResizeMode(WHY, QHeaderView.ResizeMode.Interactive)
+
+
+def fill_history(table: HistoryTable, entries: Sequence[HistoryEntry],
+                 hidden_before: int = 0) -> None:
+    """Show ``entries`` in ``table``, one row each (rows before ``hidden_before`` hidden),
+    the newest in view."""
+    blocked = table.blockSignals(True)
+    with filling(table):  # (measured at each cell: 1,000 lines took 40 s)
+        table.setRowCount(len(entries))
         for row, entry in enumerate(entries):
             for col, value in enumerate(
                 (str(entry.session), str(entry.scene), entry.what, entry.why)
@@ -229,7 +279,96 @@ class PlayHistoryBox(QGroupBox):
                     f"{entry.what}\n{entry.why}\n{local_time(entry.at)}".strip())
                 if col < 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.table.setItem(row, col, item)
+                table.setItem(row, col, item)
+            table.setRowHidden(row, row < hidden_before)
+    table.blockSignals(blocked)
+    # no reason given anywhere: "What" has the whole width
+    table.setColumnHidden(WHY, not any(entry.why for entry in entries))
+    table.fit_why()
+    table.resizeRowsToContents()
+    if entries:
+        table.show_end()
+
+
+def past_text(character: Character, row: int) -> str:
+    """The character as it was after history entry ``row``, as the History shows it."""
+    if not 0 <= row < len(character.history):
+        return ""
+    try:
+        past = state_at(character, row)
+    except RefusedError as exc:
+        return str(exc)
+    entry = character.history[row]
+    head = f"After: {entry.what}" + (f" ({local_time(entry.at)})" if entry.at else "")
+    return "\n".join([head, *summary_lines(past)])
+
+
+def recent_text(count: int) -> str:
+    """What the page's lines are of the whole history of ``count`` changes."""
+    if count == 0:
+        return "No change in play yet."
+    if count <= RECENT:
+        return f"All {count} change(s) in play."
+    return f"The latest {RECENT} of {count} changes in play."
+
+
+class PlayHistoryBox(QGroupBox):
+    """The latest history lines, *Show all...* and the read-only view of the character
+    at one entry."""
+
+    def __init__(self, row_height: int, parent: QWidget | None = None) -> None:
+        super().__init__("History", parent)
+        self._row_height = row_height
+        self._character: Character | None = None
+        layout = QVBoxLayout(self)
+        self.table = _RecentTable(0, len(HISTORY_COLUMNS))
+        set_up_history_table(self.table, row_height)
+        tip(
+            self.table, "History",
+            f"The latest {RECENT} changes in play; select one to see the character then"
+        )
+        self.count_label = QLabel(recent_text(0))
+        self.count_label.setWordWrap(True)
+        self.count_label.setAccessibleName("History shown")
+        self.all_button = QPushButton("Show all…")
+        tip(self.all_button, "Show the whole history",
+            "Every change in play in a window of its own, and the character after each")
+        self.all_button.clicked.connect(self.show_all)
+        row = QHBoxLayout()
+        row.addWidget(self.count_label, 1)
+        row.addWidget(self.all_button)
+        self.past = FittedText()
+        self.past.setPlaceholderText("Select a line to see the character after it.")
+        tip(self.past, "Character at that point", "Read-only: the character after that change")
+        layout.addWidget(self.table)
+        layout.addLayout(row)
+        layout.addWidget(self.past)
+        layout.addStretch(1)
+        self.dialog: QWidget | None = None
+        """The whole history's dialog while it is open."""
+
+    def show_character(self, character: Character) -> None:
+        """Show the latest lines of ``character``'s history."""
+        self._character = character
+        self.show_entries(character.history)
+
+    def show_entries(self, entries: Sequence[HistoryEntry]) -> None:
+        fill_history(self.table, entries, hidden_before=len(entries) - RECENT)
+        self.table.fit_height()
+        self.count_label.setText(recent_text(len(entries)))
+        self.all_button.setEnabled(bool(entries) and self._character is not None)
+
+    def show_all(self) -> None:
+        """Open the whole history in a dialog (modal; the page's selection is kept)."""
+        if self._character is None:
+            return
+        from ui.systems.swords_edge.play.history_dialog import HistoryDialog
+
+        dialog = HistoryDialog(self._character, self._row_height, self.window())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(lambda *_: setattr(self, "dialog", None))
+        self.dialog = dialog
+        dialog.open()
 
     def select(self, character: Character, row: int) -> None:
         """Show ``character`` as it was after history entry ``row``."""
@@ -240,11 +379,4 @@ class PlayHistoryBox(QGroupBox):
             blocked = self.table.blockSignals(True)
             self.table.setCurrentCell(row, 0)
             self.table.blockSignals(blocked)
-        try:
-            past = state_at(character, row)
-        except RefusedError as exc:
-            self.past.setPlainText(str(exc))
-            return
-        entry = character.history[row]
-        head = f"After: {entry.what}" + (f" ({local_time(entry.at)})" if entry.at else "")
-        self.past.setPlainText("\n".join([head, *summary_lines(past)]))
+        self.past.setPlainText(past_text(character, row))

@@ -512,7 +512,7 @@ class PlayPanel(PlayActions):
         self.use_button.setAccessibleDescription(hint)
 
     def _refresh_history(self) -> None:
-        self._history.show_entries(self.character.history)
+        self._history.show_character(self.character)
 
     def select_history(self, row: int) -> None:
         """Show the character as it was after history entry ``row`` (read-only)."""
