@@ -72,6 +72,7 @@ from ui.shell.flow_layout import TwoColumns
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.refusal import REFUSALS, sentence, show_refusal
+from ui.shell.steady_text import SteadyLabel
 from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import (
     DocumentLineEdit,
@@ -80,7 +81,6 @@ from ui.shell.widgets import (
     whole_numbers,
 )
 from ui.systems.sword_of_life.scroll_page import follow_view, scroll_page
-from ui.systems.sword_of_life.steady_controls import SteadyLabel
 
 NAME_CHARS = 200
 CHARACTERISTIC_KEYS: dict[Characteristic, str] = {

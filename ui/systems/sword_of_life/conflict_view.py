@@ -61,6 +61,7 @@ from ui.shell.flow_layout import TwoColumns, flow_row
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.mnemonic_scopes import mnemonic_scope
 from ui.shell.refusal import REFUSALS, refuse, show_refusal
+from ui.shell.steady_text import SteadyLabel
 from ui.shell.tab_stops import focus_when_filled
 from ui.shell.widgets import DocumentLineEdit, buddy, spin_box
 from ui.systems.sword_of_life.cards_view import CardRow
@@ -80,7 +81,7 @@ from ui.systems.sword_of_life.sides_table import (
     short_headers,
     sides_table,
 )
-from ui.systems.sword_of_life.steady_controls import HistoryButton, SteadyLabel, name_list
+from ui.systems.sword_of_life.steady_controls import HistoryButton, name_list
 from ui.systems.sword_of_life.table_settings_box import TableSettingsBox, combo
 
 TWO_COLUMN_TRACKER = 520

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.shell.steady_text import ElidedLabel
 from ui.shell.theme import is_dark, verdict_colour
-from ui.systems.swords_edge.widgets import ElidedLabel, section_label, set_font_scale
+from ui.systems.swords_edge.widgets import section_label, set_font_scale
 
 if TYPE_CHECKING:  # the validation module loads the models: not needed to draw
     from seforge.systems.swords_edge.validation import CheckResult, Problem

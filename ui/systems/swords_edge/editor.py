@@ -25,6 +25,7 @@ from seforge.systems.swords_edge.models import TRAITS, Trait
 from seforge.systems.swords_edge.play.pivots import pivot_change_reason
 from seforge.systems.swords_edge.quality_key import QualityKey
 from ui.shell.focus_nav import FocusInView
+from ui.shell.steady_text import ElidedLabel
 from ui.systems.swords_edge.commands import (
     SetFieldCommand,
     SetLinkCommand,
@@ -38,7 +39,6 @@ from ui.systems.swords_edge.portrait import PortraitWidget
 from ui.systems.swords_edge.rank_combo import RankCombo
 from ui.systems.swords_edge.trait_style import DESCRIPTIONS, trait_chip, trait_colour
 from ui.systems.swords_edge.widgets import (
-    ElidedLabel,
     HistoryLineEdit,
     HistoryPlainTextEdit,
     TraitLinkCombo,

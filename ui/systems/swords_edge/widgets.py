@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication, QResizeEvent
-from PySide6.QtWidgets import QComboBox, QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from seforge.systems.swords_edge.kinds import TRAITS, Trait
 from ui.shell.font_scales import apply_font_scales as apply_font_scales
@@ -78,66 +78,3 @@ class TraitLinkCombo(QComboBox):
         trait = self._options[index]
         if trait != self._current:
             self.trait_chosen.emit(trait)
-
-
-class ElidedLabel(QLabel):
-    """A label of one line that keeps its height whatever its text: a text too long for
-    its width ends in "…" and shows whole in the tooltip, so nothing below it moves when
-    the text grows (a heading that wrapped to two lines pushed a list 17 px down).
-    :meth:`text` is the whole text; :meth:`setToolTip` sets what the tooltip says besides."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._full = ""
-        self._tip = ""
-        self.setWordWrap(False)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.setText(text)
-
-    def text(self) -> str:
-        return self._full
-
-    def setText(self, text: str) -> None:
-        self._full = text
-        self._elide()
-
-    def setToolTip(self, tip: str) -> None:
-        self._tip = tip
-        self._elide()
-
-    def shown_text(self) -> str:
-        """The text as drawn (cut short with "…" when it does not fit)."""
-        return super().text()
-
-    def _elide(self) -> None:
-        room = max(0, self.contentsRect().width())
-        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room)
-        if shown != super().text():
-            super().setText(shown)
-        tip = self._tip
-        if shown != self._full and self._full not in tip:
-            tip = f"{self._full}\n{tip}" if tip else self._full
-        if tip != super().toolTip():
-            super().setToolTip(tip)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._elide()  # a new font takes another width
-
-    def _height(self) -> int:
-        margins = self.contentsMargins()
-        return self.fontMetrics().height() + margins.top() + margins.bottom()
-
-    def sizeHint(self) -> QSize:
-        margins = self.contentsMargins()
-        width = self.fontMetrics().horizontalAdvance(self._full) + margins.left() \
-            + margins.right()
-        return QSize(width, self._height())
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(0, self._height())

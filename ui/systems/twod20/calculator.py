@@ -42,6 +42,7 @@ from seforge.systems.twod20.settings import (
 )
 from ui.shell.focus_nav import no_tab_trap
 from ui.shell.refusal import refusal_text, sentence, status_line
+from ui.shell.steady_text import reserve_lines
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.common import (
     ReflowRow,
@@ -50,7 +51,6 @@ from ui.systems.twod20.common import (
     input_form,
     one_row_height,
     page_scroll,
-    reserve_lines,
     rows_height,
     set_probability,
     shrinkable,

@@ -40,32 +40,6 @@ def set_reason(widget: QWidget, reason: str | None, tip: str) -> None:
     widget.setToolTip(tip if reason is None else f"{tip} — not now: {reason}")
 
 
-def reserve_lines(label: QLabel, lines: int) -> None:
-    """Keep room for ``lines`` lines of ``label`` whether it says anything or not, so that
-    what is below it does not move as its text comes, goes or grows."""
-    margins = label.contentsMargins()
-    label.setMinimumHeight(lines * label.fontMetrics().lineSpacing()
-                           + margins.top() + margins.bottom())
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-    policy = label.sizePolicy()
-    policy.setRetainSizeWhenHidden(True)
-    label.setSizePolicy(policy)
-    keeper = _KeepTallest(label)
-    label.installEventFilter(keeper)
-
-
-class _KeepTallest(QObject):
-    """A line that once needed more room than was kept for it keeps that room: it grows
-    once, and what is below does not jump back up when it says less again."""
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) \
-                and isinstance(watched, QLabel) and watched.height() > watched.minimumHeight():
-            watched.setMinimumHeight(watched.height())
-        return False
-
-
-
 class ReflowRow(QWidget):
     """Widgets side by side when the row is wide enough for all of them at their preferred
     width, else one under the other (as the Sword's Edge builder's two columns do). The row

@@ -49,10 +49,11 @@ from seforge.systems.twod20.profiles import profile_info
 from ui.shell.document_owner import DocumentOwner
 from ui.shell.name_pick import NamePick
 from ui.shell.refusal import refusal_text, sentence, show_refusal
+from ui.shell.steady_text import reserve_lines
 from ui.shell.widgets import spin_box
 from ui.shell.written_step import WrittenStep
 from ui.systems.twod20.calculator import Calculator
-from ui.systems.twod20.common import reserve_lines, set_reason
+from ui.systems.twod20.common import set_reason
 from ui.systems.twod20.record_test_pick import SkillTestPick
 
 RECORD = "\x00record"

@@ -64,12 +64,13 @@ from seforge.systems.swords_edge.play.stress import (
 )
 from seforge.systems.swords_edge.resolution.stress import LEGENDARY_WEAKNESS_RANK
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
+from ui.shell.steady_text import ElidedLabel
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.play.actions import PlayActions, not_now
 from ui.systems.swords_edge.play.history_box import PlayHistoryBox
 from ui.systems.swords_edge.play.widgets import SCENE_COLOUR, LuckTokens, PenaltyTrack, TraitCombo
-from ui.systems.swords_edge.widgets import ElidedLabel, set_font_scale
+from ui.systems.swords_edge.widgets import set_font_scale
 
 TWO_COLUMN_WIDTH = 820
 """Below this width the panel stacks its two columns (e.g. in a side dock)."""
