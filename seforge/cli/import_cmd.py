@@ -24,6 +24,8 @@ from seforge.cli import VERB_HELP, one_line
 from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from seforge.core.systems import GameSystem, SheetReader
 
 MAX_PDF_BYTES = 128 * 1024 * 1024
@@ -104,13 +106,15 @@ def _not_a_file(path: Path) -> str:
     return ""
 
 
-def sniff(path: Path) -> tuple[str, list[str]] | None:
+def sniff(path: Path, known: Collection[str] = ()) -> tuple[str, list[str]] | None:
     """The PDF's ``/Subject`` and the names of its top-level form fields (at most
-    :data:`MAX_FIELDS`), or None when the PDF cannot be parsed (or decrypted) here."""
+    :data:`MAX_FIELDS`; none are read when the subject is one of ``known``: reading every
+    field of a sheet, its saved copy too, took longer than reading the sheet back), or None
+    when the PDF cannot be parsed (or decrypted) here."""
     try:
         from pypdf import PdfReader
 
-        from seforge.core.pdf.form import quiet_pypdf
+        from seforge.core.pdf.form_read import quiet_pypdf
 
         with quiet_pypdf():
             reader = PdfReader(str(path))
@@ -119,6 +123,8 @@ def sniff(path: Path) -> tuple[str, list[str]] | None:
             info = reader.metadata
             subject = str(info.subject or "") if info is not None else ""
             names: list[str] = []
+            if subject in known:
+                return subject, names
             root: Any = reader.trailer["/Root"].get_object()
             form: Any = root.get("/AcroForm")
             fields: Any = form.get_object().get("/Fields") if form is not None else None
@@ -135,7 +141,7 @@ def find_reader(path: Path) -> tuple[GameSystem, SheetReader] | str:
     """The system (and its reader) that wrote the sheet at ``path``, or a one-line reason
     why no system reads it back."""
     found = readers()
-    seen = sniff(path)
+    seen = sniff(path, {subject for _system, reader in found for subject in reader.subjects})
     if seen is None:  # the first system's reader explains what is wrong with the PDF
         return found[0] if found else f"{path}: not a readable PDF"
     subject, names = seen
@@ -165,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return _error(found)
     _system, reader = found
-    from seforge.core.pdf.form import quiet_pypdf
+    from seforge.core.pdf.form_read import quiet_pypdf
 
     try:
         with quiet_pypdf():

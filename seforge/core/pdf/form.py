@@ -10,20 +10,18 @@ those faces in full would multiply a sheet's size), over a white background (``/
 that hides the printed value beneath. A system
 builds each widget's dictionary itself (which keys, which appearances) from the pieces here,
 or uses :class:`WidgetWriter` for plain ones. :func:`read_form_fields` and
-:func:`form_value` read a filled-in PDF's fields back with pypdf without a traceback for
-any file.
+:func:`form_value` (from :mod:`seforge.core.pdf.form_read`, which reading a sheet back
+imports without ReportLab) read a filled-in PDF's fields back with pypdf without a
+traceback for any file.
 """
 
 from __future__ import annotations
 
-import re
 import struct
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfbase.pdfdoc import (
@@ -36,14 +34,36 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfbase.ttfonts import TTFontFile
 from reportlab.pdfgen.canvas import Canvas
 
+# the readers' half (no ReportLab), re-exported
+from seforge.core.pdf.form_read import (
+    MAX_FORM_PDF_BYTES as MAX_FORM_PDF_BYTES,
+)
+from seforge.core.pdf.form_read import (
+    ON as ON,
+)
+from seforge.core.pdf.form_read import (
+    FormReadError as FormReadError,
+)
+from seforge.core.pdf.form_read import (
+    UnreadablePdfError as UnreadablePdfError,
+)
+from seforge.core.pdf.form_read import (
+    form_value as form_value,
+)
+from seforge.core.pdf.form_read import (
+    quiet_pypdf as quiet_pypdf,
+)
+from seforge.core.pdf.form_read import (
+    read_form_fields as read_form_fields,
+)
+from seforge.core.pdf.form_read import (
+    read_form_values as read_form_values,
+)
+from seforge.core.pdf.form_read import (
+    values_by_sheet as values_by_sheet,
+)
 from seforge.core.pdf.geometry import Rect
 from seforge.core.resources import resource_path
-
-ON = "Yes"
-"""The ``/V`` and ``/AS`` state of a ticked checkbox (``Off`` when not ticked)."""
-
-MAX_FORM_PDF_BYTES = 128 * 1024 * 1024
-"""The largest PDF :func:`read_form_fields` opens (a sheet is far smaller)."""
 
 CROSS = b"q 0.12 0.12 0.12 RG 1.4 w 1 J 2 2 m 8 8 l S 2 8 m 8 2 l S Q"
 """The content of a plain dark cross in a 10 x 10 box (a ticked checkbox's look)."""
@@ -124,6 +144,13 @@ def _width_ranges(widths: list[int]) -> str:
     return "[" + " ".join(out) + "]"
 
 
+def _utf16_hex(cp: int) -> str:
+    """``cp`` in UTF-16BE as upper-case hex (four digits in the BMP, eight beyond)."""
+    if cp < 0x10000 and not 0xD800 <= cp <= 0xDFFF:
+        return f"{cp:04X}"
+    return chr(cp).encode("utf-16-be", "surrogatepass").hex().upper()
+
+
 def _to_unicode(glyph_to_char: dict[int, int]) -> bytes:
     """A ToUnicode CMap from glyph ids (the font's CIDs) to the characters they draw."""
     lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
@@ -134,8 +161,7 @@ def _to_unicode(glyph_to_char: dict[int, int]) -> bytes:
     for start in range(0, len(pairs), 100):
         chunk = pairs[start:start + 100]
         lines.append(f"{len(chunk)} beginbfchar")
-        lines += [f"<{gid:04X}> <{chr(cp).encode('utf-16-be').hex().upper()}>"
-                  for gid, cp in chunk]
+        lines += [f"<{gid:04X}> <{_utf16_hex(cp)}>" for gid, cp in chunk]
         lines.append("endbfchar")
     lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
     return "\n".join(lines).encode("ascii")
@@ -167,7 +193,7 @@ def _table_checksum(data: bytes) -> int:
 
 def _components(glyph: bytes) -> list[int]:
     """The glyphs a composite glyph is built from (none for a simple glyph)."""
-    if len(glyph) < 10 or struct.unpack(">h", glyph[:2])[0] >= 0:
+    if len(glyph) < 10 or glyph[0] < 0x80:  # numberOfContours >= 0: a simple glyph
         return []
     found: list[int] = []
     pos = 10
@@ -205,14 +231,18 @@ def _keep_glyphs(program: bytes, keep: set[int]) -> bytes:
             continue
         kept.add(gid)
         todo += _components(glyf[loca[gid]:loca[gid + 1]])
-    out = bytearray()
-    offsets = []
+    parts: list[bytes] = []
+    offsets: list[int] = []
+    size = 0
     for gid in range(glyphs):
-        offsets.append(len(out))
+        offsets.append(size)
         if gid in kept:
-            out += glyf[loca[gid]:loca[gid + 1]]
-            out += b"\0" * (-len(out) % 4)
-    offsets.append(len(out))
+            data = glyf[loca[gid]:loca[gid + 1]]
+            pad = -len(data) % 4
+            parts += (data, b"\0" * pad)
+            size += len(data) + pad
+    offsets.append(size)
+    out = b"".join(parts)
     head[50:52] = struct.pack(">h", 1)  # long offsets
     head[8:12] = b"\0\0\0\0"
     tables[b"head"], tables[b"glyf"] = bytes(head), bytes(out)
@@ -260,9 +290,12 @@ def _field_font() -> _FontParts:
     path = resource_path("fonts", FIELD_FONT_FILE)
     ttf = _field_face()
     glyph_to_char: dict[int, int] = {}
-    for cp, gid in sorted(ttf.charToGlyph.items()):
-        if 0 < gid < 0x10000 and _in_field_blocks(cp):
-            glyph_to_char.setdefault(gid, cp)
+    mapped = ttf.charToGlyph
+    for lo, hi in FIELD_BLOCKS:  # sorted: each glyph keeps its first character
+        for cp in range(lo, hi + 1):
+            gid = mapped.get(cp, 0)
+            if 0 < gid < 0x10000:
+                glyph_to_char.setdefault(gid, cp)
     program = _keep_glyphs(path.read_bytes(), set(glyph_to_char))
     scale = 1000.0 / ttf.unitsPerEm
     widths = [round(advance * scale) for advance, _lsb in ttf.hmetrics]
@@ -360,111 +393,3 @@ class WidgetWriter:
                      f"/Ff {flags} /V {pdf_text(value)} /AP << /N ", form_xobject(b""),
                      " >> >>"]
         add_widget(self.canvas, parts)
-
-
-# --- reading back ------------------------------------------------------------------------
-
-
-class FormReadError(ValueError):
-    """A PDF whose fields cannot be read: the message says why, without the file's name
-    (one line; the caller puts its own name for the file in front)."""
-
-
-class UnreadablePdfError(FormReadError):
-    """Damaged or not a PDF at all; :attr:`reason` is pypdf's word for it."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(f"not a readable PDF ({reason})")
-        self.reason = reason
-
-
-def form_value(raw: Any) -> str:
-    """A field's ``/V`` as text: ``""`` for none, a checkbox state without its slash
-    (``Yes``, ``Off``)."""
-    if raw is None:
-        return ""
-    text = str(raw)
-    return text[1:] if text.startswith("/") else text
-
-
-@contextmanager
-def quiet_pypdf() -> Iterator[None]:
-    """pypdf's log records and warnings stay off the console while inside."""
-    import logging
-    import warnings
-
-    logger = logging.getLogger("pypdf")
-    level, propagate = logger.level, logger.propagate
-    logger.setLevel(logging.CRITICAL + 1)
-    logger.propagate = False
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            yield
-    finally:
-        logger.setLevel(level)
-        logger.propagate = propagate
-
-
-def read_form_fields(path: Path) -> dict[str, Any]:
-    """The form fields of the PDF at ``path`` as pypdf gives them (name to field
-    dictionary). Whatever the file holds, the only error is :class:`FormReadError`: too
-    large, encrypted, damaged, looping, or not a PDF at all. pypdf's own warnings and log
-    lines are kept off the console."""
-    try:
-        from pypdf import PdfReader
-        from pypdf.errors import DependencyError, FileNotDecryptedError, PyPdfError
-    except ImportError as exc:  # pragma: no cover - pypdf ships with SEForge
-        raise FormReadError(f"reading PDF forms needs pypdf ({exc})") from exc
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise FormReadError(f"{exc.strerror or exc}") from exc
-    if size > MAX_FORM_PDF_BYTES:
-        raise FormReadError(f"is {size / 1024 / 1024:,.0f} MB; a sheet PDF may be at most "
-                            f"{MAX_FORM_PDF_BYTES // 1024 // 1024} MB")
-    encrypted = "is encrypted; save an unencrypted copy and import that"
-    try:
-        with quiet_pypdf():
-            reader = PdfReader(str(path))
-            if reader.is_encrypted:
-                try:
-                    reader.decrypt("")
-                    reader.get_fields()
-                except (DependencyError, FileNotDecryptedError, NotImplementedError) as exc:
-                    raise FormReadError(encrypted) from exc
-            return dict(reader.get_fields() or {})
-    except FormReadError:
-        raise
-    except (DependencyError, FileNotDecryptedError) as exc:  # AES needs a crypto package
-        raise FormReadError(encrypted) from exc
-    except RecursionError as exc:
-        raise UnreadablePdfError("its form fields loop") from exc
-    except (PyPdfError, OSError, ValueError, KeyError, TypeError, AttributeError,
-            IndexError, AssertionError, MemoryError) as exc:
-        raise UnreadablePdfError(str(exc)) from exc
-
-
-def read_form_values(path: Path) -> dict[str, str]:
-    """Every field's name and value (:func:`form_value`) of the PDF at ``path``;
-    :class:`FormReadError` as :func:`read_form_fields`."""
-    values: dict[str, str] = {}
-    for name, info in read_form_fields(path).items():
-        try:
-            raw = info.get("/V") if hasattr(info, "get") else None
-        except (RecursionError, ValueError, KeyError, TypeError):
-            raw = None
-        values[str(name)] = form_value(raw)
-    return values
-
-
-def values_by_sheet(values: dict[str, str], name: re.Pattern[str],
-                    least: int = 0) -> dict[int, dict[str, str]]:
-    """Form values grouped by sheet: each field whose name ``name`` matches (group 1 the
-    sheet's number, at least ``least``; group 2 the key) under its sheet's number."""
-    sheets: dict[int, dict[str, str]] = {}
-    for field, text in values.items():
-        match = name.match(field)
-        if match is not None and int(match.group(1)) >= least:
-            sheets.setdefault(int(match.group(1)), {})[match.group(2)] = text
-    return sheets

@@ -9,16 +9,15 @@ from __future__ import annotations
 import base64
 import binascii
 import io
-import logging
 from dataclasses import dataclass
-
-from PIL import Image, ImageOps
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from seforge.core.pdf.geometry import Rect
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:  # Pillow's extras and logging load when a sheet has a portrait
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
 
 MAX_PIXELS = 900
 """Longest side kept: plenty for a sketch box at print resolution."""
@@ -44,22 +43,31 @@ class Portrait:
         return placed
 
 
+def _warn(message: str, *args: object) -> None:
+    import logging
+
+    logging.getLogger(__name__).warning(message, *args)
+
+
 def decode_portrait(data: str | None) -> Portrait | None:
     """The portrait from base64 PNG/JPEG text, or None when absent or unusable."""
     if not data or not data.strip():
         return None
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
     text = data.strip()
     if text.startswith("data:") and "," in text:  # a data: URL
         text = text.split(",", 1)[1]
     try:
         raw = base64.b64decode("".join(text.split()), validate=False)
     except (binascii.Error, ValueError) as exc:
-        log.warning("portrait skipped: not base64 (%s)", exc)
+        _warn("portrait skipped: not base64 (%s)", exc)
         return None
     try:
         with Image.open(io.BytesIO(raw)) as opened:
             if opened.width * opened.height > MAX_INPUT_PIXELS:
-                log.warning("portrait skipped: %dx%d is too large", opened.width,
+                _warn("portrait skipped: %dx%d is too large", opened.width,
                             opened.height)
                 return None
             opened.load()
@@ -69,12 +77,14 @@ def decode_portrait(data: str | None) -> Portrait | None:
             return None
         return Portrait(ImageReader(image), image.width, image.height)
     except Exception as exc:  # any decoder error: skip the image, keep the sheet
-        log.warning("portrait skipped: %s", exc)
+        _warn("portrait skipped: %s", exc)
         return None
 
 
 def _upright(image: Image.Image) -> Image.Image:
     """The image turned as its EXIF orientation says (a phone photo taken sideways)."""
+    from PIL import ImageOps
+
     try:
         turned = ImageOps.exif_transpose(image)
     except Exception:  # a broken EXIF block: keep the image as stored
@@ -84,6 +94,8 @@ def _upright(image: Image.Image) -> Image.Image:
 
 def _flatten(image: Image.Image) -> Image.Image:
     """RGB on white (transparency flattened), whatever the source mode."""
+    from PIL import Image
+
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in
                                                image.info):
         rgba = image.convert("RGBA")

@@ -29,7 +29,6 @@ from seforge.core.pdf.flow import number_pages_from
 from seforge.core.pdf.fonts import Face, register_fonts
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize
 from seforge.core.pdf.paper import default_paper_for_locale
-from seforge.systems.blades.crew_sheet import draw_crew
 from seforge.systems.blades.models import Crew, Scoundrel
 from seforge.systems.blades.scoundrel_sheet import draw_scoundrel
 from seforge.systems.blades.sheet_form import FormWriter
@@ -52,8 +51,12 @@ def render(documents: Sequence[Scoundrel | Crew], paper: PaperSize | None = None
     form = FormWriter(canvas)
     draw: dict[type, Callable[[Sheet, object], None]] = {
         Scoundrel: draw_scoundrel,  # type: ignore[dict-item]
-        Crew: draw_crew,  # type: ignore[dict-item]
     }
+    if any(isinstance(document, Crew) for document in documents):
+        # the crew's rules load with the first crew: a scoundrel's sheet needs none of them
+        from seforge.systems.blades.crew_sheet import draw_crew
+
+        draw[Crew] = draw_crew  # type: ignore[assignment]
     for number, document in enumerate(documents, start=1):
         sheet = Sheet(canvas, form, number, width, height)
         draw[type(document)](sheet, document)

@@ -18,14 +18,15 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from reportlab.pdfgen.canvas import Canvas
-
-from seforge.core.pdf.form import ON as ON
-from seforge.core.pdf.form import FormReadError, WidgetWriter, read_form_values, values_by_sheet
+from seforge.core.pdf.form_read import ON as ON
+from seforge.core.pdf.form_read import FormReadError, read_form_values, values_by_sheet
 from seforge.core.pdf.geometry import Rect
 from seforge.core.systems import GameSystem, SheetImport
+
+if TYPE_CHECKING:  # reading a sheet back draws nothing: no ReportLab
+    from reportlab.pdfgen.canvas import Canvas
 
 SUBJECT = "Blades in the Dark sheets"
 """The ``/Subject`` of a Blades sheet PDF: ``seforge import`` knows the sheet by it."""
@@ -69,6 +70,8 @@ class FormWriter:
     """Adds the fields of every document to one canvas."""
 
     def __init__(self, canvas: Canvas) -> None:
+        from seforge.core.pdf.form import WidgetWriter
+
         self.canvas = canvas
         self._writer = WidgetWriter(canvas)
 

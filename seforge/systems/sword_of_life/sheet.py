@@ -344,15 +344,15 @@ def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = No
                   first_page: int = 1) -> int:
     """Write one PDF: a page per character, and a record (as many pages as it needs) per
     conflict; nothing is written if one cannot be read. Returns the pages written."""
-    from seforge.systems.sword_of_life.documents import CONFLICT
+    from seforge.systems.sword_of_life import documents as kinds
 
     documents: list[SolCharacter | SolConflict] = []
     for path in paths:
         format_id = peek_format(path)
-        if CONFLICT.accepts(format_id):
-            documents.append(CONFLICT.load(path))
-        elif CHARACTER.accepts(format_id):
+        if CHARACTER.accepts(format_id):
             documents.append(CHARACTER.load(path))
+        elif kinds.CONFLICT.accepts(format_id):  # the conflict's models load only here
+            documents.append(kinds.CONFLICT.load(path))
         else:
             raise DocumentFileError(path.name, "only a Sword of Life character or conflict "
                                     "prints", field="format")
@@ -361,8 +361,6 @@ def export_sheets(paths: Sequence[Path], out: Path, paper: PaperSize | None = No
 
 def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
               paper: PaperSize | None = None, *, first_page: int = 1) -> int:
-    from seforge.systems.sword_of_life.record import draw_record
-
     register_fonts()
     size = PAGE_SIZES[paper or default_paper_for_locale()]
     buffer = io.BytesIO()
@@ -381,7 +379,9 @@ def write_pdf(documents: Sequence[SolCharacter | SolConflict], out: Path,
         if isinstance(document, SolCharacter):
             spill = draw_sheet(canvas, document, size, form)
             pages += 1 + draw_continuation(canvas, document, size, spill)
-        else:
+        else:  # a conflict's record (its module loads with the first one)
+            from seforge.systems.sword_of_life.record import draw_record
+
             pages += draw_record(canvas, document, size)
         canvas.showPage()
     canvas.save()

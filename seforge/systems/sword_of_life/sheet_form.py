@@ -28,23 +28,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Any
 
 from seforge.core.documents import DocumentFileError, check_document, parse_json_bytes
 from seforge.core.limits import MAX_NUMBER_CHARS
-from seforge.core.pdf.form import (
-    ON,
-    FormReadError,
-    WidgetWriter,
-    add_widget,
-    form_xobject,
-    pdf_text,
-    read_form_values,
-    rect_entry,
-    values_by_sheet,
-)
+from seforge.core.pdf.form_read import ON, FormReadError, read_form_values, values_by_sheet
 from seforge.core.pdf.geometry import Rect
 from seforge.core.refused import RefusedError
 from seforge.core.systems import DocumentFormat, SheetImport
@@ -55,6 +43,9 @@ from seforge.systems.sword_of_life.character import (
     Skill,
     SolCharacter,
 )
+
+if TYPE_CHECKING:  # reading a sheet back draws nothing: no ReportLab
+    from reportlab.pdfgen.canvas import Canvas
 
 SUBJECT = "Sword of Life character sheets"
 """The ``/Subject`` of a sheet PDF: ``seforge import`` knows the sheet by it (the system
@@ -109,6 +100,8 @@ class SheetForm:
     """Adds the fields of every character of one PDF (it owns the shared appearances)."""
 
     def __init__(self, canvas: Canvas) -> None:
+        from seforge.core.pdf.form import WidgetWriter
+
         self.canvas = canvas
         self._writer = WidgetWriter(canvas)
         self._looks: dict[float, tuple[Any, Any]] = {}
@@ -131,6 +124,8 @@ class SheetForm:
 
     def box(self, key: str, rect: Rect, ticked: bool, tooltip: str) -> None:
         """A checkbox over a printed (square) box, looking as the page prints it."""
+        from seforge.core.pdf.form import add_widget, form_xobject, pdf_text, rect_entry
+
         state = ON if ticked else "Off"
         if rect.w not in self._looks:
             self._looks[rect.w] = (form_xobject(_box_look(rect.w, False)),

@@ -18,22 +18,23 @@ import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfgen.canvas import Canvas
-
-from seforge.core.pdf.flow import Flow, Spill
-from seforge.core.pdf.fonts import Face, draw_string, register_fonts
-from seforge.core.pdf.form import FormReadError, UnreadablePdfError, read_form_values
+from seforge.core.pdf.form_read import FormReadError, UnreadablePdfError, read_form_values
 from seforge.core.pdf.geometry import PAGE_SIZES, PaperSize, Rect
 from seforge.core.pdf.paper import default_paper_for_locale
-from seforge.core.pdf.text import draw_text
 from seforge.core.systems import DocumentFormat, SheetImport
 from seforge.systems.twod20.models import Character, Harm, HarmKind, Weapon
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.records import attack_damage, derived, skill_target
 from seforge.systems.twod20.settings import HarmLimitRule, TableSettings
 from seforge.systems.twod20.sheet_form import ON, FieldWriter, SheetField
+
+if TYPE_CHECKING:  # the drawing modules load when a sheet is drawn: reading one back
+    # (``seforge import``) needs no ReportLab
+    from reportlab.pdfgen.canvas import Canvas
+
+    from seforge.core.pdf.flow import Spill
 
 MARGIN = 28.0
 MIN_SIZE = 7.0
@@ -50,6 +51,12 @@ SUBJECT = "2d20 player sheet"
 """The ``/Subject`` of a player sheet PDF: ``seforge import`` knows the sheet by it."""
 
 
+def _spill(page: int) -> Spill:
+    from seforge.core.pdf.flow import Spill
+
+    return Spill(page)
+
+
 class SheetReadError(ValueError):
     """A PDF that is not a 2d20 player sheet, or cannot be read (one line)."""
 
@@ -59,10 +66,13 @@ class _Page:
     canvas: Canvas
     writer: FieldWriter
     fields: list[SheetField] = field(default_factory=list)
-    spill: Spill = field(default_factory=lambda: Spill(2))
+    spill: Spill = field(default_factory=lambda: _spill(2))
 
     def label(self, text: str, rect: Rect, *, bold: bool = False, size: float = 7.5,
               align: str = "left") -> None:
+        from seforge.core.pdf.fonts import Face
+        from seforge.core.pdf.text import draw_text
+
         self.canvas.setFillColorRGB(*INK)
         draw_text(self.canvas, text, rect, face=Face.CONDENSED_BOLD if bold else Face.CONDENSED,
                   size=size, min_size=MIN_SIZE, align=align, valign="middle")
@@ -70,6 +80,9 @@ class _Page:
     def box(self, name: str, value: str, rect: Rect, tooltip: str, *, kind: str = "text",
             size: float = 9.0, align: str = "left") -> None:
         """A fill-in field with its value printed inside a ruled box."""
+        from seforge.core.pdf.fonts import Face
+        from seforge.core.pdf.text import draw_text
+
         self.canvas.setStrokeColorRGB(*RULE)
         self.canvas.setLineWidth(0.5)
         self.canvas.rect(rect.x, rect.y, rect.w, rect.h, stroke=1, fill=0)
@@ -238,7 +251,9 @@ def _draw_attacks(page: _Page, character: Character, area: Rect) -> Rect:
 def draw_player_sheet(canvas: Canvas, character: Character, paper: PaperSize) -> _Page:
     """Draw ``character``'s sheet on the canvas's current page, with its fields; what did
     not fit is in the page's :attr:`_Page.spill` (see :func:`draw_continuation`)."""
-    page = _Page(canvas, FieldWriter(canvas), spill=Spill(int(canvas.getPageNumber()) + 1))
+    from seforge.core.pdf.fonts import Face, draw_string
+
+    page = _Page(canvas, FieldWriter(canvas), spill=_spill(int(canvas.getPageNumber()) + 1))
     width, height = PAGE_SIZES[paper]
     area = Rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     info = profile_info(character.profile)
@@ -283,6 +298,8 @@ def draw_continuation(canvas: Canvas, character: Character, paper: PaperSize,
     the number of pages drawn (0 when nothing was kept)."""
     if not spill:
         return 0
+    from seforge.core.pdf.flow import Flow
+
     flow = Flow(canvas, PAGE_SIZES[paper],
                 f"{character.name.strip() or 'Unnamed'}: player sheet, continued",
                 margin=MARGIN)
@@ -299,6 +316,10 @@ def render_player_sheet(character: Character, paper: PaperSize | str | None = No
 def player_sheet_pdf(character: Character,
                      paper: PaperSize | str | None = None) -> tuple[bytes, int]:
     """The player sheet's PDF (see :func:`render_player_sheet`) and its page count."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from seforge.core.pdf.fonts import Face, register_fonts
+
     register_fonts()
     size = PaperSize(paper) if paper is not None else default_paper_for_locale()
     buffer = io.BytesIO()

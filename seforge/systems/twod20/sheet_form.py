@@ -10,11 +10,13 @@ drawn in the form's embedded Unicode font on white (:mod:`seforge.core.pdf.form`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from reportlab.pdfgen.canvas import Canvas
-
-from seforge.core.pdf.form import ON, WidgetWriter
+from seforge.core.pdf.form_read import ON
 from seforge.core.pdf.geometry import Rect
+
+if TYPE_CHECKING:  # reading a sheet back draws nothing: no ReportLab
+    from reportlab.pdfgen.canvas import Canvas
 
 __all__ = ["ON", "FieldWriter", "SheetField"]
 
@@ -35,6 +37,8 @@ class FieldWriter:
     """Adds fields to one canvas (it owns the shared appearances)."""
 
     def __init__(self, canvas: Canvas) -> None:
+        from seforge.core.pdf.form import WidgetWriter
+
         self.canvas = canvas
         self._writer = WidgetWriter(canvas)
 

@@ -11,32 +11,42 @@ player's own notes (written instead, or added after the library's) print alone.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from seforge.systems.swords_edge.models import Character
+if TYPE_CHECKING:  # the sheets import this module before any model is needed
+    from seforge.systems.swords_edge.models import Character
 
 
-@cache
-def _library_notes() -> dict[tuple[str, str], str]:
-    """(name, source) of every library PC -> its editorial notes."""
+@lru_cache(maxsize=256)
+def _library_note(name: str, source: str) -> str:
+    """The editorial notes of the library PC named ``name`` (stripped) from ``source``
+    (stripped), or "". Only the library entries whose index title and source match are
+    loaded (a sheet used to load every library PC to find one note); should several
+    match, the last in the library's order wins."""
     from seforge.systems.swords_edge.library import list_entries, load_pc
 
-    notes: dict[tuple[str, str], str] = {}
+    note = ""
     for entry in list_entries("pc"):
+        # the index titles a nameless file by its id: such an entry can only match
+        # a character with no name either
+        if entry.source.strip() != source or (name and entry.title.strip() != name):
+            continue
         try:
             pc = load_pc(entry.id)
         except Exception:  # a broken library file must not stop a sheet
             continue
-        if pc.notes.strip():
-            notes[(pc.name.strip(), pc.source.strip())] = pc.notes.strip()
-    return notes
+        if pc.name.strip() == name and pc.source.strip() == source and pc.notes.strip():
+            note = pc.notes.strip()
+    return note
 
 
 def editorial_note(character: Character) -> str:
     """The library's note for this character (empty when it is not a library PC)."""
-    if not character.source.strip():
+    source = character.source.strip()
+    if not source:
         return ""
-    return _library_notes().get((character.name.strip(), character.source.strip()), "")
+    return _library_note(character.name.strip(), source)
 
 
 _SENTENCE = re.compile(r"^(.+?[.!?])(?:\s|$)", re.DOTALL)

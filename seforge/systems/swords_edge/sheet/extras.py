@@ -9,6 +9,7 @@ prints the GM screen's Ranks, Levels of Success, Stress and Recovery tables from
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -17,7 +18,6 @@ from seforge.core.pdf.text import LEADING, draw_items, draw_text, fit_items, fit
 from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind
 from seforge.systems.swords_edge.play.state import effective_trait
 from seforge.systems.swords_edge.ranks import Rank
-from seforge.systems.swords_edge.reference import ReferenceTable, table
 from seforge.systems.swords_edge.sheet.draw import modifier_text
 from seforge.systems.swords_edge.sheet.layout import (
     FOOTER_H,
@@ -41,6 +41,9 @@ from seforge.systems.swords_edge.sheet.primitives import (
     box,
     hline,
 )
+
+if TYPE_CHECKING:  # the rules' tables load when a reference page is drawn
+    from seforge.systems.swords_edge.reference import ReferenceTable
 
 SUMMARY_TITLE = "Party summary"
 REFERENCE_TABLES = ("ranks", "levels", "stress", "recovery")
@@ -281,6 +284,8 @@ def draw_duplex_blank(c: Canvas, paper: PaperSize) -> None:
 
 def draw_reference_page(c: Canvas, paper: PaperSize, label_form: str | None = None) -> None:
     """The reference back page: Ranks, Levels of Success, Stress and Recovery."""
+    from seforge.systems.swords_edge.reference import table
+
     title, body, footer = _page(paper)
     _title_band(c, title, "SEForge", title="Reference tables")
     y = body.top

@@ -25,19 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from reportlab.pdfbase.pdfdoc import PDFObject
-from reportlab.pdfgen.canvas import Canvas
-
-from seforge.core.pdf.form import (
-    WHITE_BACKGROUND,
-    add_widget,
-    form_xobject,
-    pdf_text,
-    rect_entry,
-    set_form_fonts,
-    text_appearance,
-)
 from seforge.systems.swords_edge.fileformat import character_to_data, dumps
 from seforge.systems.swords_edge.models import TRAITS, Character, ElementKind, Trait
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, format_modifier
@@ -51,6 +40,11 @@ from seforge.systems.swords_edge.sheet.layout import (
     SheetLayout,
     penalty_row,
 )
+
+if TYPE_CHECKING:  # the widgets' PDF objects load when a sheet is written: reading one
+    # back (readback, ``seforge import``) needs no ReportLab
+    from reportlab.pdfbase.pdfdoc import PDFObject
+    from reportlab.pdfgen.canvas import Canvas
 
 RANK_OPTIONS: tuple[str, ...] = ("", *(r.label for r in QUALITY_RANKS))
 RANK_DISPLAY: tuple[str, ...] = ("", *(f"{format_modifier(r.modifier)} {r.label}"
@@ -306,6 +300,8 @@ class FormWriter:
     canvas: Canvas
 
     def __post_init__(self) -> None:
+        from seforge.core.pdf.form import form_xobject, set_form_fonts
+
         self._empty = form_xobject(b"")
         # A ticked box is drawn by its field alone (the page prints it empty), so
         # unticking it in a reader leaves nothing behind. A Penalty Rank taken is
@@ -324,6 +320,8 @@ class FormWriter:
             self._widget(prefix + field.key, field, values.get(field.key, ""))
 
     def _widget(self, name: str, field: Field, value: str) -> None:
+        from seforge.core.pdf.form import add_widget, form_xobject, pdf_text
+
         fixed = _fixed_part(field)
         head = f"<< /Type /Annot /Subtype /Widget /T {pdf_text(name)} {fixed}"
         parts: list[str | PDFObject]
@@ -344,6 +342,8 @@ class FormWriter:
 @lru_cache(maxsize=4096)
 def _fixed_part(field: Field) -> str:
     """What a widget says whatever its name and value: where, what kind, its help."""
+    from seforge.core.pdf.form import WHITE_BACKGROUND, pdf_text, rect_entry, text_appearance
+
     out = rect_entry(field.rect)
     if field.tooltip:
         out += f"/TU {pdf_text(field.tooltip)} "

@@ -18,7 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from seforge.core.pdf.form import MAX_FORM_PDF_BYTES, FormReadError, form_value, read_form_fields
+from seforge.core.pdf.form_read import (
+    MAX_FORM_PDF_BYTES,
+    FormReadError,
+    form_value,
+    read_form_fields,
+)
 from seforge.systems.swords_edge.editing import rename_sfx_penalties
 from seforge.systems.swords_edge.fileformat import (
     CharacterFileError,

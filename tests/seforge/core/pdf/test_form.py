@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from seforge.core.pdf import form
+from seforge.core.pdf import form, form_read
 from seforge.core.pdf.form import (
     ON,
     FormReadError,
@@ -92,7 +92,7 @@ def test_a_missing_or_oversized_file_is_refused(tmp_path: Path,
         read_form_values(tmp_path / "missing.pdf")
     path = tmp_path / "big.pdf"
     path.write_bytes(_pdf({"name": ("text", "x", "", None)}))
-    monkeypatch.setattr(form, "MAX_FORM_PDF_BYTES", 100)
+    monkeypatch.setattr(form_read, "MAX_FORM_PDF_BYTES", 100)
     with pytest.raises(FormReadError, match="a sheet PDF may be at most"):
         read_form_values(path)
 
