@@ -19,6 +19,7 @@ from seforge.systems.blades.facts import (
     SRD,
     TRAUMA_CONDITIONS,
 )
+from seforge.systems.blades.levels import ResultLevel
 from seforge.systems.blades.odds import action_roll
 from seforge.systems.blades.rules import HARM_PENALTIES
 
@@ -316,3 +317,22 @@ def table(table_id: str) -> ReferenceTable:
 def search(query: str) -> list[tuple[ReferenceTable, list[int]]]:
     """Tables with their matching rows (the core's one search over every table)."""
     return search_tables(all_tables(), query)
+
+
+_CONSEQUENCE_RESULTS: dict[ResultLevel, str] = {ResultLevel.PARTIAL: "4/5",
+                                                ResultLevel.FAILURE: "1-3"}
+"""The results the "consequences" table has a row for (a success or a critical costs
+nothing)."""
+
+
+def consequences_at(position: str) -> list[tuple[str, str]]:
+    """The "consequences" table's rows for ``position`` ("risky"): (result, typical cost)."""
+    return [(row[1], row[2]) for row in table("consequences").rows
+            if row[0].lower() == position.lower()]
+
+
+def consequence_of(position: str, level: ResultLevel) -> str:
+    """The typical cost of a roll read as ``level`` at ``position`` ("" for a success or a
+    critical), from the "consequences" table."""
+    result = _CONSEQUENCE_RESULTS.get(level)
+    return next((cost for got, cost in consequences_at(position) if got == result), "")

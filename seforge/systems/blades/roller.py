@@ -22,6 +22,7 @@ from seforge.systems.blades.levels import (
     effect_step,
 )
 from seforge.systems.blades.odds import MAX_DICE, result_of
+from seforge.systems.blades.reference import consequence_of
 
 _SYSTEM = random.SystemRandom()
 
@@ -103,16 +104,22 @@ class GroupRoll:
         """1 stress for the leader per member who rolled a 1-3."""
         return sum(1 for r in self.rolls if r.level is ResultLevel.FAILURE)
 
-    def describe(self, numbers: Sequence[int] = ()) -> str:
+    def describe(self, numbers: Sequence[int] = (), position: str = "") -> str:
         """Each member's dice and result (member 1, 2... or the ``numbers`` given), then
-        the result that counts and the leader's stress."""
+        the result that counts (at ``position`` when given, with what it typically costs
+        there: :func:`reference.consequence_of`) and the leader's stress."""
         names = list(numbers) or list(range(1, len(self.rolls) + 1))
         members = "; ".join(f"member {n} {r.describe()}"
                             for n, r in zip(names, self.rolls, strict=True))
         stress = self.leader_stress
         cost = (f"the leader takes {stress} stress" if stress else
                 "the leader takes no stress")
-        return f"{members}. Counts: {LEVEL_WORDS[self.level]}; {cost}"
+        counts = LEVEL_WORDS[self.level]
+        if position:
+            counts += f" at a {position} position"
+            consequence = consequence_of(position, self.level)
+            counts += f" ({consequence})" if consequence else ""
+        return f"{members}. Counts: {counts}; {cost}"
 
 
 def roll_group(pools: list[int], rng: random.Random | None = None) -> GroupRoll:

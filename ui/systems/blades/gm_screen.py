@@ -5,19 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSpinBox,
     QTabBar,
-    QTableWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -25,14 +21,12 @@ from PySide6.QtWidgets import (
 
 from seforge.core.odds import Contest
 from seforge.core.probability_text import exactly, percent
-from seforge.core.reference import ReferenceSource
 from seforge.core.trackers import MAX_CLOCK_SEGMENTS
 from seforge.systems.blades import odds, reference, rules
 from seforge.systems.blades.crew import BLADES_CLOCK_SIZES, clock_size_label
-from seforge.systems.blades.facts import MAX_RATING, Effect, Position, ResultLevel
+from seforge.systems.blades.facts import MAX_RATING, Effect, Position
 from ui.shell.document_owner import DocumentOwner
-from ui.shell.flow_layout import FlowLayout
-from ui.shell.focus_nav import FocusInView, no_tab_trap
+from ui.shell.focus_nav import FocusInView
 from ui.shell.refusal import refuse
 from ui.shell.widgets import spin_box
 from ui.systems.blades.common import (
@@ -43,72 +37,18 @@ from ui.systems.blades.common import (
     stretch_columns,
     text_item,
 )
+from ui.systems.blades.group_page import GroupPage
 from ui.systems.blades.roller_box import RollerBox
+from ui.systems.blades.screen_parts import (
+    LEVEL_NAMES,
+    combo,
+    consequences_table,
+    fill_consequences,
+    fit_rows,
+    odds_table,
+    source_label,
+)
 from ui.systems.blades.sheet_picks import SheetPick, action_choices, attribute_choices
-
-LEVEL_NAMES: dict[ResultLevel, str] = {
-    ResultLevel.CRITICAL: "Critical (two 6s)",
-    ResultLevel.SUCCESS: "Full success (6)",
-    ResultLevel.PARTIAL: "Partial (4/5)",
-    ResultLevel.FAILURE: "Bad outcome (1-3)",
-}
-
-
-def _table(columns: list[str], name: str) -> QTableWidget:
-    table = no_tab_trap(QTableWidget(0, len(columns)))
-    table.setAccessibleName(name)
-    table.setHorizontalHeaderLabels(columns)
-    header_tips(table)
-    table.verticalHeader().setVisible(False)
-    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
-    return table
-
-
-def _fit_rows(table: QTableWidget, rows: int) -> None:
-    """Keep ``rows`` rows of ``table`` in view (no inner scrolling for a short table)."""
-    height = (table.horizontalHeader().sizeHint().height() +
-              rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + 6)
-    table.setMinimumHeight(height)
-    table.setMaximumHeight(height)
-
-
-def _wrap_rows(table: QTableWidget) -> None:
-    """Long cells wrap and the table grows to show every row whole (a narrow dock)."""
-    stretch_columns(table, wrap=True)
-    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
-    def fit() -> None:
-        table.resizeRowsToContents()
-        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
-        table.setFixedHeight(table.horizontalHeader().sizeHint().height() + rows
-                             + 2 * table.frameWidth() + 2)
-
-    def later(*_: object) -> None:
-        QTimer.singleShot(0, table, fit)  # once the columns have their new widths
-
-    table.verticalHeader().sectionResized.connect(later)
-    table.horizontalHeader().sectionResized.connect(later)
-    table.model().rowsInserted.connect(later)
-    table.model().dataChanged.connect(later)
-    fit()
-
-
-def _combo(name: str, values: list[str], current: str, tip: str) -> QComboBox:
-    combo = QComboBox()
-    combo.setAccessibleName(name)
-    for value in values:
-        combo.addItem(value.capitalize(), value)
-    combo.setCurrentIndex(values.index(current))
-    combo.setToolTip(tip)
-    return combo
-
-
-GROUP_TIP = ("The best roll counts; the leader takes 1 stress per member who rolls a 1-3 "
-             "(a rule beyond the supplied text)")
 
 
 class RollKinds(QWidget):
@@ -200,10 +140,10 @@ class RollsTab(QWidget):
         """The sheet whose harm the box was last set for (ticked anew for a new sheet)."""
         self.ability = spin_box("Ability dice", 0, odds.MAX_ABILITY_DICE, 0,
                              "Extra dice from special abilities")
-        self.position = _combo("Position", [p.value for p in Position], "risky",
-                               "How dangerous the action is (changes no odds)")
-        self.effect = _combo("Effect", [e.value for e in Effect], "standard",
-                             "How much the action can achieve (changes no odds)")
+        self.position = combo("Position", [p.value for p in Position], "risky",
+                              "How dangerous the action is (changes no odds)")
+        self.effect = combo("Effect", [e.value for e in Effect], "standard",
+                            "How much the action can achieve (changes no odds)")
         for check in (self.assist, self.push, self.bargain, self.push_effect):
             check.setAccessibleName(check.text())
         self.action_pick = SheetPick("Action from the sheet", self.rating, action_choices,
@@ -222,11 +162,10 @@ class RollsTab(QWidget):
         self.pool.setAccessibleName("Pool and stress")
         self.pool.setWordWrap(True)
         form.addRow(self.pool)
-        self.results = _table(["Result", "Chance"], "Action roll odds")
-        _fit_rows(self.results, 4)
+        self.results = odds_table(["Result", "Chance"], "Action roll odds")
+        fit_rows(self.results, 4)
         form.addRow(self.results)
-        self.consequences = _table(["Result", "At this position"], "Consequences")
-        _wrap_rows(self.consequences)
+        self.consequences = consequences_table("Consequences")
         form.addRow(self.consequences)
         resist = QWidget()
         rform = QFormLayout(resist)
@@ -236,8 +175,8 @@ class RollsTab(QWidget):
                                      attribute_choices, "attribute's rating")
         rform.addRow("Attribute", self.resist_pick)
         rform.addRow("Attribute dice", self.resist_dice)
-        self.stress = _table(["Stress", "Chance"], "Resistance stress")
-        _fit_rows(self.stress, 7)
+        self.stress = odds_table(["Stress", "Chance"], "Resistance stress")
+        fit_rows(self.stress, 7)
         rform.addRow(self.stress)
         self.expected = QLabel()
         self.expected.setAccessibleName("Expected stress")
@@ -254,22 +193,15 @@ class RollsTab(QWidget):
         self.fortune.setAccessibleName("Fortune odds")
         self.fortune.setWordWrap(True)
         fform.addRow(self.fortune)
-        group = QWidget()
-        gform = QFormLayout(group)
-        members = FlowLayout(fill=True)
-        self.members: list[QSpinBox] = []
-        for i in range(4):
-            spin = spin_box(f"Member {i + 1} dice", -1, odds.MAX_TRAIT_DICE, 2 if i < 2 else -1,
-                         "This member's dice (— : not in the group)")
-            spin.setSpecialValueText("—")
-            members.addWidget(spin)
-            self.members.append(spin)
-        gform.addRow("Members' dice", members)
-        self.group = QLabel()
-        self.group.setAccessibleName("Group action odds")
-        self.group.setWordWrap(True)
-        self.group.setToolTip(GROUP_TIP)
-        gform.addRow(self.group)
+        group = GroupPage()
+        self.group_page = group
+        self.members = group.members
+        self.group = group.odds
+        self.leader = group.leader
+        self.leader_action = group.leader_action
+        self.group_position = group.position
+        self.group_effect = group.effect
+        self.group_consequences = group.consequences
         for page, kind in ((action, "Action"), (resist, "Resistance"), (fortune, "Fortune"),
                            (group, "Group")):
             page.setAccessibleName(f"{kind} roll")
@@ -285,8 +217,8 @@ class RollsTab(QWidget):
             check.toggled.connect(lambda _on: self.refresh())
         self.action_pick.currentIndexChanged.connect(lambda _i: self.refresh())
         self.action_pick.synced.connect(self.refresh)
-        for combo in (self.position, self.effect):
-            combo.currentIndexChanged.connect(lambda _i: self.refresh())
+        for pick in (self.position, self.effect):
+            pick.currentIndexChanged.connect(lambda _i: self.refresh())
         self.refresh()
 
     def bonus(self, *, push: bool | None = None, bargain: bool | None = None) -> odds.BonusDice:
@@ -352,12 +284,7 @@ class RollsTab(QWidget):
         for row, level in enumerate(LEVEL_NAMES):
             self.results.setItem(row, 0, text_item(LEVEL_NAMES[level]))
             self.results.setItem(row, 1, percent_item(result.p(level)))
-        table = reference.table("consequences")
-        rows = [r for r in table.rows if r[0].lower() == position.value]
-        self.consequences.setRowCount(len(rows))
-        for i, row_cells in enumerate(rows):
-            self.consequences.setItem(i, 0, text_item(row_cells[1]))
-            self.consequences.setItem(i, 1, text_item(row_cells[2], _label(table.source)))
+        fill_consequences(self.consequences, position)
         stress = odds.resistance_stress(self.resist_dice.value())
         self.stress.setRowCount(len(stress))
         for row, value in enumerate(stress.support()):
@@ -377,17 +304,7 @@ class RollsTab(QWidget):
                      f"{percent(contest[Contest.TIE])}, worse "
                      f"{percent(contest[Contest.LOSS])}")
         self.fortune.setText(text)
-        pools = [spin.value() for spin in self.members if spin.value() >= 0]
-        if pools:
-            best, leader = odds.group_action(pools)
-            self.group.setText(", ".join(
-                f"{LEVEL_NAMES[lv].split(' (')[0]} {percent(best[lv])}"
-                for lv in LEVEL_NAMES) + f"; leader's expected stress {float(leader):.2f}")
-            self.group.setToolTip(GROUP_TIP + ". Exactly: " + ", ".join(
-                f"{lv.value} {best[lv]}" for lv in LEVEL_NAMES) + f"; stress {leader}")
-        else:
-            self.group.setText("Give at least one member's dice.")
-            self.group.setToolTip(GROUP_TIP)
+        self.group_page.refresh()
         self.fortune.setToolTip(", ".join(f"{lv.value} {levels[lv]}" for lv in LEVEL_NAMES))
 
 
@@ -407,9 +324,9 @@ class ClocksTab(QWidget):
         self.filled = spin_box("Already filled", 0, 11, 0, "Segments filled already")
         self.dice = spin_box("Dice per roll", 0, odds.MAX_TRAIT_DICE, 2,
                           "Dice in each roll against the clock")
-        self.effect = _combo("Effect", [e.value for e in Effect], "standard",
-                             "Effect of each roll: ticks 0/1/2/3/5 by effect (a default "
-                             "from the published game); a critical counts one level higher")
+        self.effect = combo("Effect", [e.value for e in Effect], "standard",
+                            "Effect of each roll: ticks 0/1/2/3/5 by effect (a default "
+                            "from the published game); a critical counts one level higher")
         self.rolls = spin_box("Rolls", 1, 24, 6, f"Rolls to look ahead (up to {odds.MAX_ROLLS})")
         form.addRow("Clock", self.segments)
         form.addRow("Already filled", self.filled)
@@ -420,7 +337,7 @@ class ClocksTab(QWidget):
         self.summary = QLabel()
         self.summary.setAccessibleName("Expected rolls")
         layout.addWidget(self.summary)
-        self.table = _table(["Within", "Filled"], "Clock fill odds")
+        self.table = odds_table(["Within", "Filled"], "Clock fill odds")
         layout.addWidget(self.table, 1)
         self.segments.currentIndexChanged.connect(lambda _i: self.refresh())
         for widget in (self.filled, self.dice, self.rolls):
@@ -469,7 +386,7 @@ class ReferenceTab(QWidget):
         self.source.setAccessibleName("Table source")
         self.source.setWordWrap(True)
         layout.addWidget(self.source)
-        self.table = _table([], "Reference rows")
+        self.table = odds_table([], "Reference rows")
         stretch_columns(self.table, wrap=True)
         self.table.setWordWrap(True)
         layout.addWidget(self.table, 1)
@@ -502,7 +419,7 @@ class ReferenceTab(QWidget):
         found = reference.table(str(table_id))
         rows = self._matches.get(found.id, [])
         notes = f"{found.notes}\n" if found.notes else ""
-        self.source.setText(f"{notes}Source: {_label(found.source)}")
+        self.source.setText(f"{notes}Source: {source_label(found.source)}")
         self.source.setToolTip(found.source.text if found.source is not None else "")
         self.table.setColumnCount(len(found.columns) + 1)
         self.table.setHorizontalHeaderLabels([*found.columns, "Source"])
@@ -511,14 +428,10 @@ class ReferenceTab(QWidget):
         for r, index in enumerate(rows):
             source = found.source_of(index)
             for c, cell in enumerate(found.rows[index]):
-                self.table.setItem(r, c, text_item(cell, f"{cell}\n{_label(source)}"))
+                self.table.setItem(r, c, text_item(cell, f"{cell}\n{source_label(source)}"))
             self.table.setItem(r, len(found.columns), text_item(
-                _label(source), source.text if source is not None else ""))
+                source_label(source), source.text if source is not None else ""))
         share_columns(self.table)
-
-
-def _label(source: ReferenceSource | None) -> str:
-    return source.label if source is not None else "not given"
 
 
 class BladesGmScreen(QTabWidget):
@@ -529,7 +442,12 @@ class BladesGmScreen(QTabWidget):
         rolls can take their dice from)."""
         self.rolls.action_pick.set_owner(owner)
         self.rolls.resist_pick.set_owner(owner)
+        self.rolls.leader.set_front(owner)
         self.rolls.roller.set_target(owner)
+
+    def set_scoundrels(self, scoundrels: list[DocumentOwner[Any]]) -> None:
+        """The scoundrels open in the window's tabs: the group's leader is one of them."""
+        self.rolls.leader.set_scoundrels(scoundrels)
 
     def set_crews(self, crews: list[DocumentOwner[Any]]) -> None:
         """The crews open in the window's tabs (see :meth:`RollerBox.set_crews`)."""

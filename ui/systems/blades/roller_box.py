@@ -85,9 +85,12 @@ class RollerBox(QGroupBox):
         """The last roll when it was a group action (its best roll is :attr:`last`)."""
         self.last_kind = ""
         self.last_action = ""
-        """The action the last action roll took from the sheet ("" when set by hand)."""
+        """The action the last action roll took from the sheet, or the group's leader's
+        ("" when set by hand)."""
         self.last_desperate = False
-        """Whether the last action roll was made at a desperate position."""
+        """Whether the last action or group roll was made at a desperate position."""
+        self.leader: DocumentOwner[Any] | None = None
+        """The group's leader picked on the Group page (its stress and XP go there)."""
         self.last_push_stress = 0
         """The stress the pushes ticked when the last action roll was made (a push ticked
         or unticked afterwards is for the next roll)."""
@@ -196,6 +199,8 @@ class RollerBox(QGroupBox):
         self.harm_level.valueChanged.connect(lambda _v: self.refresh())
         self.lower_pick.currentIndexChanged.connect(lambda _i: self.refresh())
         rolls.effect.currentIndexChanged.connect(lambda _i: self.refresh())
+        rolls.group_effect.currentIndexChanged.connect(lambda _i: self.refresh())
+        rolls.leader.leader_changed.connect(lambda: self.set_leader(rolls.leader.leader()))
         for spin in rolls.members:  # who is in the group: whether there is one to roll
             spin.valueChanged.connect(lambda _v: self.refresh())
         self.refresh()
@@ -215,6 +220,28 @@ class RollerBox(QGroupBox):
 
     def _undone(self, _index: int) -> None:
         self.refresh()
+
+    def set_leader(self, owner: DocumentOwner[Any] | None) -> None:
+        """The scoundrel leading the group (picked on the Group page): a group roll's stress
+        and desperate XP are written to it."""
+        if self.leader is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.leader.changed.disconnect(self._leader_moved)
+                self.leader.undo_stack.indexChanged.disconnect(self._leader_moved)
+        self.leader = owner
+        if owner is not None:
+            # slots of its own: the leader may be the open document, followed as well
+            owner.changed.connect(self._leader_moved)
+            owner.undo_stack.indexChanged.connect(self._leader_moved)
+        self.refresh()
+
+    def _leader_moved(self, *_moved: object) -> None:
+        self.refresh()
+
+    def _payer(self) -> DocumentOwner[Any] | None:
+        """Where the last roll's stress and XP go: a group's leader, else the open
+        document."""
+        return self.leader if self.last_group is not None else self.owner
 
     def set_crews(self, crews: list[DocumentOwner[Any]]) -> None:
         """The crews open in the window's tabs, named by the tick's reason when the tab in
@@ -265,13 +292,14 @@ class RollerBox(QGroupBox):
 
     def _group_pools(self) -> list[int]:
         """The dice of each member in the group set on the Group page."""
-        return [spin.value() for spin in self.rolls.members if spin.value() >= 0]
+        return self.rolls.group_page.pools()
 
     def roll(self, kind: str, rng: Any = None) -> roller.Roll:
         rolls = self.rolls
         if kind == "group":
             return self._roll_group(rng)
         self.last_group = None
+        rolls.leader.hold(None)  # the leader follows the tab in front again, unless picked
         if kind == "action":
             pool = rolls.rating.value() + rolls.bonus().dice
         elif kind == "resistance":
@@ -303,21 +331,32 @@ class RollerBox(QGroupBox):
     def _roll_group(self, rng: Any) -> roller.Roll:
         """Roll every member of the group set on the Group page; the best roll counts and
         the leader's stress (one per member who rolled a 1-3) can be written."""
-        numbers = [n for n, spin in enumerate(self.rolls.members, 1) if spin.value() >= 0]
+        page = self.rolls.group_page
+        numbers = [n for n, spin in enumerate(page.members, 1) if spin.value() >= 0]
         group = roller.roll_group(self._group_pools(), rng)
         self.last, self.last_kind, self.last_group = group.best, "group", group
-        self.last_action, self.last_desperate = "", False
+        position = page.picked_position()
+        self.last_action = page.leader_action.choice()
+        self.last_desperate = position is Position.DESPERATE
         self.last_push_stress, self.last_push_effect = 0, False
         self._written.clear()
-        text = f"Group action ({len(group.rolls)} members): {group.describe(numbers)}"
+        page.leader.hold(self.leader)  # the roll's stress goes where it was rolled for
+        effect = self._effect()
+        text = (f"Group action ({len(group.rolls)} members): "
+                f"{group.describe(numbers, position.value)}; "
+                f"{group.best.ticks(effect)} clock ticks at {effect.value} effect")
+        if self.leader is not None:
+            text += f". Led by {_name(self.leader)}."
         self.result.setText(text)
         self.log.insertItem(0, text)
         self.refresh()
         return group.best
 
     def _effect(self) -> Effect:
-        """The last action roll's effect: the one set on the page (the GM may lower it
-        after the roll), a step up when the roll was pushed for +1 effect."""
+        """The last action or group roll's effect: the one set on its page (the GM may
+        lower it after the roll), a step up when the roll was pushed for +1 effect."""
+        if self.last_kind == "group":
+            return self.rolls.group_page.picked_effect()
         effect = Effect(str(self.rolls.effect.currentData()))
         return effect_step(effect, 1) if self.last_push_effect else effect
 
@@ -339,11 +378,16 @@ class RollerBox(QGroupBox):
         else:
             what = "scoundrel" if isinstance(owner.document, Scoundrel) else "crew"
             self.target.setText(f"Writes to the {what} {owner.document.name or '(unnamed)'}.")
-        scoundrel = owner.document if owner is not None and isinstance(
-            owner.document, Scoundrel) else None
+        scoundrel = _scoundrel(owner)
+        payer = _scoundrel(self._payer())
+        if self.last_group is not None and self.leader is not None:
+            self.target.setText(self.target.text() + " The group's stress and XP go to its "
+                                f"leader, {_name(self.leader)}.")
         self.trauma.set_conditions([c for c in TRAUMA_CONDITIONS
-                                    if scoundrel is None or c not in scoundrel.trauma])
-        refuse(self.take_stress, self._why_not_stress(scoundrel),
+                                    if payer is None or c not in payer.trauma])
+        refuse(self.take_stress, self._why_not_stress(payer),
+               f"Write the group's stress to its leader, {_name(self.leader)}"
+               if self.last_group is not None and self.leader is not None else
                "Write the last roll's stress to the scoundrel")
         refuse(self.roll_group, None if self._group_pools() else
                "give at least one member's dice on the Group page",
@@ -353,8 +397,10 @@ class RollerBox(QGroupBox):
         refuse(self.write_harm, "open a scoundrel" if scoundrel is None else
                play.why_not_add_harm(scoundrel, self.harm_level.value()),
                "Write the harm on the scoundrel's sheet")
-        refuse(self.mark_xp, self._why_not_xp(scoundrel),
-               "Mark 1 XP in the attribute of the action rolled at a desperate position")
+        refuse(self.mark_xp, self._why_not_xp(payer),
+               "Mark 1 XP in the attribute of the action rolled at a desperate position"
+               + (f" (the leader's, {_name(self.leader)})"
+                  if self.last_group is not None and self.leader is not None else ""))
         crew = owner.document if owner is not None and isinstance(owner.document, Crew) \
             else None
         refuse(self.tick, self._why_not_tick(crew),
@@ -364,7 +410,8 @@ class RollerBox(QGroupBox):
         """Why the last roll's stress cannot be written to the scoundrel, or None."""
         stress = self._stress()
         if scoundrel is None:
-            return "open a scoundrel"
+            return ("open a scoundrel to lead the group" if self.last_group is not None
+                    else "open a scoundrel")
         if stress is None:
             return "roll resistance, a group action or an action you pushed first"
         if self._is_written("stress"):
@@ -414,15 +461,20 @@ class RollerBox(QGroupBox):
         return play.why_not_lower_harm(scoundrel, *picked)
 
     def _why_not_xp(self, scoundrel: Scoundrel | None) -> str | None:
-        """Why the last action roll's desperate XP cannot be marked, or None."""
+        """Why the last action (or group) roll's desperate XP cannot be marked, or None:
+        a group's is the leader's, for the leader's action picked from its sheet."""
+        group = self.last_group is not None
         if scoundrel is None:
-            return "open a scoundrel"
-        if self.last is None or self.last_kind != "action":
-            return "roll an action first"
+            return "open a scoundrel to lead the group" if group else "open a scoundrel"
+        if self.last is None or self.last_kind not in ("action", "group"):
+            return "roll an action or a group action first"
         if not self.last_desperate:
-            return "the last action roll was not at a desperate position"
+            return (f"the last {'group' if group else 'action'} roll was not at a desperate "
+                    "position")
         if not self.last_action:
-            return "pick the action from the sheet before rolling: it says which XP track"
+            return ("pick the leader's action from the sheet before rolling: it says which "
+                    "XP track" if group else
+                    "pick the action from the sheet before rolling: it says which XP track")
         if self._is_written("xp"):
             return (f"this roll's XP is marked already{self._where('xp')}: roll again "
                     "for more")
@@ -442,8 +494,8 @@ class RollerBox(QGroupBox):
                 return (f"bring the tab of {' or '.join(crews)} to the front to tick its "
                         "clocks (a roll writes to the tab in front; the roll stays)")
             return "open a crew with clocks"
-        if self.last is None or self.last_kind != "action":
-            return "roll an action first"
+        if self.last is None or self.last_kind not in ("action", "group"):
+            return "roll an action or a group action first"
         if not names:
             return "the crew has no clock"
         if self._is_written("ticks"):
@@ -464,19 +516,23 @@ class RollerBox(QGroupBox):
         return written is not None and written.step.stands() is not False
 
     def _where(self, what: str, to: str = "to") -> str:
-        """Where the last roll's ``what`` went when not to the open document (" to", or
-        the word ``to`` given, and that document's title), else nothing."""
+        """Where the last roll's ``what`` went when not to the document it writes to now
+        (the open one, or the group's leader): " to", or the word ``to`` given, and that
+        document's title; else nothing."""
         written = self._written.get(what)
         owner = written.step.owner() if written is not None else None
-        if owner is self.owner:
+        here = self._payer() if what in ("stress", "xp") else self.owner
+        if owner is here:
             return ""
         if owner is None or not shiboken6.isValid(owner):
             return f" {to} a document since closed"
         return f" {to} {owner.title()}"
 
-    def _apply(self, text: str, mutate: Any, what: str = "") -> bool:
-        """Write through the open document's owner; False when nothing was written."""
-        owner = self.owner
+    def _apply(self, text: str, mutate: Any, what: str = "",
+               owner: DocumentOwner[Any] | None = None) -> bool:
+        """Write through ``owner`` (the open document's by default); False when nothing
+        was written."""
+        owner = owner if owner is not None else self.owner
         if owner is None:
             return False
         stack = owner.undo_stack
@@ -512,12 +568,15 @@ class RollerBox(QGroupBox):
         label = ("clear 1 stress" if stress < 0 else
                  f"group action, the leader takes {stress} stress" if group else
                  f"{stress} stress")
-        scoundrel = self.owner.document if self.owner is not None else None
+        payer = self._payer()
+        if payer is None:  # no leader (or nothing open): nowhere to write
+            return
+        scoundrel = payer.document
         if isinstance(scoundrel, Scoundrel) and play.stress_fills(scoundrel, stress):
             label += f", the track fills: trauma {trauma}, out of the action"
         if group:
             self._apply(f"Roll: {label}", lambda sc: play.lead_group(sc, stress, trauma),
-                        "stress")
+                        "stress", payer)
         else:
             self._apply(f"Roll: {label}", lambda sc: play.resist(sc, stress, trauma), "stress")
 
@@ -538,12 +597,14 @@ class RollerBox(QGroupBox):
         action = self.last_action
         if not action:
             return
-        owner = self.owner
-        house = owner.document.house if owner is not None and isinstance(
-            owner.document, Scoundrel) else None
+        owner = self._payer()
+        if owner is None:
+            return
+        house = owner.document.house if isinstance(owner.document, Scoundrel) else None
         track = attribute_of(action, house).capitalize()
-        self._apply(f"Roll: desperate {rules.action_name(action)}, 1 XP in {track}",
-                    lambda sc: play.desperate_roll(sc, action), "xp")
+        group = " (group action)" if self.last_group is not None else ""
+        self._apply(f"Roll: desperate {rules.action_name(action)}{group}, 1 XP in {track}",
+                    lambda sc: play.desperate_roll(sc, action), "xp", owner)
 
     def apply_harm(self) -> None:
         level, text = self.harm_level.value(), self.harm_text.text()
@@ -561,3 +622,14 @@ class RollerBox(QGroupBox):
         name = self.clock.currentText()
         self._apply(f"Roll: tick {name} by {ticks}",
                     lambda c: crew_rules.tick(c, name, ticks), "ticks")
+
+
+def _scoundrel(owner: DocumentOwner[Any] | None) -> Scoundrel | None:
+    """The scoundrel ``owner`` holds (None: no owner, or a crew)."""
+    return owner.document if owner is not None and isinstance(
+        owner.document, Scoundrel) else None
+
+
+def _name(owner: DocumentOwner[Any] | None) -> str:
+    """How the roller names a document: its name, else its title."""
+    return "" if owner is None else owner.document_name().strip() or owner.title()

@@ -37,17 +37,20 @@ def attribute_choices(scoundrel: Scoundrel) -> list[tuple[str, str, int]]:
 class SheetPick(QComboBox):
     """"By hand" first, then the open scoundrel's choices with their ratings ("Skirmish
     2"). Picking one sets ``spin`` to its rating, which then follows the sheet; setting
-    ``spin`` by hand to another number goes back to "By hand"."""
+    ``spin`` by hand to another number goes back to "By hand". ``whose``: whose sheet it
+    reads, as its tooltip says it ("open scoundrel", "leader")."""
 
     synced = Signal()
     """The sheet was read again (an edit of the open document, or another document)."""
 
-    def __init__(self, name: str, spin: QSpinBox, choices: Choices, what: str) -> None:
+    def __init__(self, name: str, spin: QSpinBox, choices: Choices, what: str,
+                 whose: str = "open scoundrel") -> None:
         super().__init__()
         self.setAccessibleName(name)
         self._spin = spin
         self._choices = choices
         self._what = what
+        self._whose = whose
         self._owner: DocumentOwner[Any] | None = None
         self._syncing = False
         self.addItem(BY_HAND, "")
@@ -105,7 +108,7 @@ class SheetPick(QComboBox):
         finally:
             self._syncing = False
         self.setEnabled(scoundrel is not None)
-        self.setToolTip(f"Take the {self._what} from the open scoundrel's sheet"
+        self.setToolTip(f"Take the {self._what} from the {self._whose}'s sheet"
                         if scoundrel is not None else
                         f"Open a scoundrel to take the {self._what} from its sheet")
         self.synced.emit()

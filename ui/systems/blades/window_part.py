@@ -33,6 +33,8 @@ class BladesWindowPart(WindowPart):
         self._current: DocumentOwner[Any] | None = None
         self._crews: list[DocumentOwner[Any]] = []
         """The crews open in tabs, which the roller names when another tab is in front."""
+        self._scoundrels: list[DocumentOwner[Any]] = []
+        """The scoundrels open in tabs, one of which leads a group action."""
 
     def gm_screen(self, parent: QWidget | None = None) -> QWidget | None:
         from ui.systems.blades.gm_screen import BladesGmScreen
@@ -40,16 +42,21 @@ class BladesWindowPart(WindowPart):
         self.screen = BladesGmScreen(parent)
         self.screen.set_target(self._current)
         self.screen.set_crews(self._crews)
+        self.screen.set_scoundrels(self._scoundrels)
         return self.screen
 
     def adopt(self, document: Any) -> None:
-        from seforge.systems.blades.documents import CREW
+        from seforge.systems.blades.documents import CREW, SCOUNDREL
 
         owner = blades_owner(document)
         if owner is not None and owner.kind is CREW and owner not in self._crews:
             self._crews.append(owner)
             if self.screen is not None:
                 self.screen.set_crews(self._crews)
+        if owner is not None and owner.kind is SCOUNDREL and owner not in self._scoundrels:
+            self._scoundrels.append(owner)
+            if self.screen is not None:
+                self.screen.set_scoundrels(self._scoundrels)
 
     def current_changed(self, document: Any, widget: QWidget | None) -> None:
         owner = blades_owner(document)
@@ -64,6 +71,10 @@ class BladesWindowPart(WindowPart):
             self._crews.remove(document)
             if self.screen is not None:
                 self.screen.set_crews(self._crews)
+        if document in self._scoundrels:
+            self._scoundrels.remove(document)
+            if self.screen is not None:
+                self.screen.set_scoundrels(self._scoundrels)
         if document is self._current:
             self._current = None
             if self.screen is not None:

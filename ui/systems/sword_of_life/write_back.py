@@ -219,26 +219,30 @@ class WriteBacks(QObject):
 
     def _why(self, link: _Link) -> str | None:
         """Why ``link``'s write, which the conflict does not mark, still stands (None: it
-        does not)."""
+        does not), worded for what it was: Grip lost, or Grip given back."""
+        given = link.after < link.before  # a give-back lowers the amount marked written
+        grip = "the Grip given back here" if given else "the Grip lost here"
+        in_file = (f"the Grip given back to {link.name} here" if given else
+                   f"{link.name}'s Grip lost here")
+        write = "give-back" if given else "write"
         if _saved_then_closed(link.write):
-            return (f"{Path(link.path).name} still has {link.name}'s Grip lost here (saved "
-                    "with it before its tab closed): set Grip now there")
+            return (f"{Path(link.path).name} still has {in_file} (saved with it before its "
+                    "tab closed): set Grip now there")
         if link.write.stands() is not True:
             return None
         if link.write.restarted:
-            return (f"{link.name}'s sheet still has the Grip lost here (read again from a "
-                    "file saved with it): set Grip now there")
+            return (f"{link.name}'s sheet still has {grip} (read again from a file saved "
+                    "with it): set Grip now there")
         if link.held is None:
             why = ("the conflict was read again from a file saved without the mark"
                    if link.mark is not None and link.mark.stands() is False
                    and link.mark.restarted
-                   else "it was changed after the write")
-            return (f"{link.name}'s sheet still has the Grip lost here ({why}): undo the "
-                    "write there first")
+                   else f"it was changed after the {write}")
+            return (f"{link.name}'s sheet still has {grip} ({why}): undo the {write} there "
+                    "first")
         why = ("it is open in a tab now" if self._is_open(Path(link.path))
                else "it changed on disk since")
-        return (f"{Path(link.path).name} still has {link.name}'s Grip lost here ({why}): "
-                "set Grip now there")
+        return f"{Path(link.path).name} still has {in_file} ({why}): set Grip now there"
 
     # -- following both histories --------------------------------------------------------
     def _conflict_moved(self, _index: int) -> None:
