@@ -392,6 +392,41 @@ def hit_soak(target: Character | Combatant | None, mental: bool, typed: int) -> 
     return (typed, False) if known is None else (known, True)
 
 
+class HitTrack(FrozenRecord):
+    """The track a hit's Stress goes to, as the Harms it causes are counted: by whose rules
+    (``profile``), what the track holds now and its maximum."""
+
+    _FIELDS = ("profile", "current", "maximum")
+    __slots__ = _FIELDS
+    profile: Profile
+    current: int
+    """SRD: the Stress marked. Conan: the Vigor (or Resolve, for mental Stress) left."""
+    maximum: int
+    """SRD: the maximum Stress. Conan: the track's maximum (the Harms do not count it)."""
+
+    def __init__(self, profile: Profile, current: int, maximum: int) -> None:
+        self._init(profile, current, maximum)
+
+
+def hit_track(target: Character | Combatant | None, mental: bool, tracker: Profile,
+              typed: HitTrack) -> tuple[HitTrack, bool]:
+    """The track a hit on ``target`` (None: nobody known) lands on and whether it is the
+    target's own: a record's by its own profile (:func:`track_left`, what
+    :func:`record_take_stress` counts from), a tracker character's by the tracker's
+    ``tracker`` profile (what :func:`.conflict.take_stress` counts from), else ``typed``,
+    the track the GM set by hand. The damage's odds count their Harms from it, as applying
+    the damage does."""
+    if target is None:
+        return typed, False
+    if isinstance(target, Character):
+        current, top = track_left(target, mental)
+        return HitTrack(target.profile, current, top), True
+    if tracker is Profile.CONAN:
+        return HitTrack(tracker, target.resolve if mental else target.vigor,
+                        target.max_resolve if mental else target.max_vigor), True
+    return HitTrack(tracker, target.stress, target.max_stress), True
+
+
 def first_foe(characters: Sequence[tuple[str, Side]], actor: str, side: Side | None
               ) -> str | None:
     """Whom ``actor`` (on ``side``; None: not known) hits by default: the first of
