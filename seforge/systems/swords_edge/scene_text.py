@@ -23,6 +23,7 @@ from seforge.systems.swords_edge.resolution.stress import (
 )
 from seforge.systems.swords_edge.resolution.tns import momentum_bonus
 from seforge.systems.swords_edge.scene import Scene, SceneNC
+from seforge.systems.swords_edge.wording import plural
 
 
 def nc_stress_rule(nc_type: NCType) -> str:
@@ -147,6 +148,22 @@ PLAY_TIPS: dict[str, str] = {
                     "the scene just ended's",
 }
 """Short rule reminders the Play dock and the scene tracker show, by place."""
+
+
+def end_session_note(scene_penalties: int) -> str:
+    """What ending the session now costs: its Luck, and the scene's Recovery Test and Luck
+    for the Penalty Ranks taken in the running scene (after it, only the daily Recovery
+    Test and a week's rest reach them, as they reach any older Penalty Rank)."""
+    note = PLAY_TIPS["end_session_note"]
+    if scene_penalties <= 0:
+        return note
+    if scene_penalties == 1:
+        taken, miss, them = "The Penalty Rank", "misses", "it"
+    else:
+        taken, miss, them = f"The {plural(scene_penalties, 'Penalty Rank')}", "miss", "them"
+    return (f"{note} {taken} taken in this scene then {miss} the scene's Recovery Test and "
+            f"Luck; only the daily Recovery Test or a week's rest reaches {them} after. "
+            "End scene… first to make that Test.")
 
 
 def session_scene_text(session: int, scene: int) -> str:

@@ -74,11 +74,6 @@ PIVOTS_HINT = "One of each kind at most; leave any of them empty."
 NAME_FIELD_WIDTH = 180
 """Name fields are at least this wide (a Quality's name is often three words)."""
 LINKED_NAMES_SHOWN = 4
-LINKED_NAME_CHARS = 28
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 class _TraitRow:
@@ -112,8 +107,9 @@ class _TraitRow:
 
     def set_linked(self, names: list[str]) -> None:
         """Show the Qualities on this Trait; a long list is cut short here (the whole
-        list is in the tooltip) so it cannot squeeze the rest of the sheet."""
-        shown = [_clip(n, LINKED_NAME_CHARS) for n in names[:LINKED_NAMES_SHOWN]]
+        list is in the tooltip) so it cannot squeeze the rest of the sheet. The line cuts
+        itself at its width: a name cut at a count of letters left the row half empty."""
+        shown = names[:LINKED_NAMES_SHOWN]
         if len(names) > LINKED_NAMES_SHOWN:
             shown.append(f"and {len(names) - LINKED_NAMES_SHOWN} more")
         text = ", ".join(shown) if names else "—"

@@ -11,8 +11,15 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
-from seforge.systems.swords_edge.models import Acquired, Element, ElementKind
+from seforge.systems.swords_edge.models import (
+    MAX_GM_EXTRA_COST,
+    TRAITS,
+    Acquired,
+    Element,
+    ElementKind,
+)
 from seforge.systems.swords_edge.quality_key import QualityKey
+from seforge.systems.swords_edge.ranks import Rank
 from ui.systems.swords_edge.commands import SetTextCommand, kind_label
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.trait_style import trait_chip, trait_colour
@@ -22,6 +29,22 @@ NAME, RANK, TRAIT, KIND, GM = range(len(COLUMNS))
 EDITABLE = frozenset({NAME, RANK, TRAIT, KIND})
 
 ModelIndex = QModelIndex | QPersistentModelIndex
+IN_PLAY = " (in play)"
+"""After the kind of an Element gained in play."""
+
+
+def column_texts(column: int) -> list[str]:
+    """Every text the Rank, Trait, Kind or GM charge column may show: the widest sets
+    the column's width, so that no change to an Element moves the columns."""
+    if column == RANK:
+        return [rank.display() for rank in Rank]
+    if column == TRAIT:
+        return [trait.value for trait in TRAITS] + ["—"]
+    if column == KIND:
+        return [kind_label(kind) + suffix for kind in ElementKind for suffix in ("", IN_PLAY)]
+    if column == GM:
+        return [f"+{MAX_GM_EXTRA_COST}", "—"]
+    return []
 
 
 class ElementsModel(QAbstractTableModel):
@@ -128,7 +151,7 @@ class ElementsModel(QAbstractTableModel):
         if column == KIND:
             text = kind_label(element.kind)
             if element.acquired is Acquired.PLAY:
-                text += " (in play)"
+                text += IN_PLAY
             return text
         if column == GM:
             return f"+{element.gm_extra_cost}" if element.gm_extra_cost else "—"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QPalette
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
+from PySide6.QtGui import QAction, QColor, QFontMetrics, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QSpinBox,
+    QStyle,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -49,9 +50,13 @@ from ui.systems.swords_edge.elements_model import (
     RANK,
     TRAIT,
     ElementsModel,
+    column_texts,
 )
 from ui.systems.swords_edge.rank_combo import RankCombo
 from ui.systems.swords_edge.widgets import HistoryLineEdit, TraitLinkCombo
+
+FITTED = (RANK, TRAIT, KIND, GM)
+"""The columns sized to what they may hold; the name takes the rest."""
 
 ADD_KEYS: dict[ElementKind, str] = {
     ElementKind.QUALITY: "&Quality",
@@ -121,9 +126,12 @@ class ElementsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (RANK, TRAIT, KIND, GM):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # as wide as the widest text each may hold: sized to what they held, the columns
+        # moved under the mouse whenever a Rank rose or a Trait was linked
+        for column in FITTED:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.setMinimumSectionSize(60)
+        self.fit_columns()
         self.table.setMinimumHeight(self.table.verticalHeader().defaultSectionSize() * 5 + 8)
         self.apply_selection_palette()
         self.table.selectionModel().currentRowChanged.connect(self._update_details)
@@ -255,6 +263,31 @@ class ElementsPanel(QWidget):
         action.triggered.connect(slot)
         self.table.addAction(action)
         return action
+
+    def fit_columns(self) -> None:
+        """Give the Rank, Trait, Kind and GM charge columns the width of the widest text
+        each may show (the Trait's in bold, after its colour chip)."""
+        style = self.table.style()
+        pad = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
+        chip = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize) + 4
+        plain = self.table.fontMetrics()
+        bold_font = self.table.font()
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
+        header = self.table.horizontalHeader()
+        heading = header.fontMetrics()
+        margin = 2 * style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) + 8
+        for column in FITTED:
+            metrics, extra = (bold, chip) if column == TRAIT else (plain, 0)
+            widest = max(metrics.horizontalAdvance(t) for t in column_texts(column))
+            header.resizeSection(column, max(widest + pad + extra,
+                                             heading.horizontalAdvance(COLUMNS[column]) + margin))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange) \
+                and hasattr(self, "table"):
+            self.fit_columns()  # another font takes another width
 
     def apply_selection_palette(self) -> None:
         """A soft selection colour for the table, so the Trait colours stay readable."""

@@ -455,6 +455,11 @@ class CalculatorLayout(QWidget):
         self.log_list.setMaximumHeight(120)
         tip(self.log_list, "Roll log", "Every roll judged in this Test, newest last")
         self.apply_stress_button = QPushButton(group)
+        # its room kept while hidden: clicked, it went and the roll history below
+        # jumped up under the mouse
+        policy = self.apply_stress_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.apply_stress_button.setSizePolicy(policy)
         self.apply_stress_button.hide()
         tip(self.apply_stress_button, "Apply Stress", "Add this Stress to the first NC's tally")
         self.reroll_spin = die_spin("Rerolled die", group)

@@ -332,6 +332,9 @@ class NCEditor(QWidget):
         side_layout.setContentsMargins(6, 0, 0, 0)
         self.base_label = QLabel(side)
         self.base_label.setObjectName("nc_base_tn")
+        # wrapped: its Stress rule in one line was wider than the column beside the
+        # sheet, and the summary scrolled sideways over the TN column
+        self.base_label.setWordWrap(True)
         tip(self.base_label, "Base TN", "The TN the NC's Rank sets before any Quality")
         self.tn_table = QTableWidget(0, 3, side)
         self.tn_table.setObjectName("nc_tn_table")

@@ -44,6 +44,7 @@ from seforge.systems.swords_edge.play.pivots import (
 )
 from seforge.systems.swords_edge.play.recovery import end_of_day, end_of_week
 from seforge.systems.swords_edge.play.session import end_scene, end_session, start_session
+from seforge.systems.swords_edge.play.state import scene_penalty_total
 from seforge.systems.swords_edge.play.stress import (
     arcane_failure,
     resolve_doom,
@@ -395,7 +396,8 @@ class PlayActions(QWidget):
 
     def open_end_session_dialog(self) -> None:
         refusal = self.refusal(lambda: end_session(self.character, True))
-        dialog = EndSessionDialog(self, clear_refusal=refusal)
+        dialog = EndSessionDialog(self, clear_refusal=refusal,
+                                  scene_penalties=scene_penalty_total(self.character))
         self._run_dialog(dialog, lambda: self.end_session(dialog.values()))
 
     def open_pivot_dialog(self, slot: str) -> None:

@@ -34,7 +34,11 @@ from seforge.systems.swords_edge.play.guards import reason_alone
 from seforge.systems.swords_edge.play.keys import describe_key
 from seforge.systems.swords_edge.play.state import scene_penalty_total
 from seforge.systems.swords_edge.quality_key import QualityKey
-from seforge.systems.swords_edge.scene_text import PLAY_TIPS, recovery_levels_text
+from seforge.systems.swords_edge.scene_text import (
+    PLAY_TIPS,
+    end_session_note,
+    recovery_levels_text,
+)
 from ui.shell.theme import verdict_colour
 from ui.shell.widgets import buddy, ok_cancel, tip
 from ui.systems.swords_edge.play.widgets import TraitCombo
@@ -222,20 +226,23 @@ class EndOfDayDialog(StepDialog):
 
 
 class EndSessionDialog(StepDialog):
-    """Whether to spend an Advancement clearing all Penalty Ranks as the session ends.
+    """Whether to spend an Advancement clearing all Penalty Ranks as the session ends
+    (``scene_penalties``: those taken in the running scene, which the note names).
 
     ``clear_refusal`` is the core's reason why that cannot be done now ("" when it
     can): the box is then greyed and says why, rather than refusing after OK."""
 
-    def __init__(self, parent: QWidget | None = None, *, clear_refusal: str = "") -> None:
+    def __init__(self, parent: QWidget | None = None, *, clear_refusal: str = "",
+                 scene_penalties: int = 0) -> None:
         super().__init__(parent)
         self.setWindowTitle("End session")
         fit_to_title(self)
         self.setAccessibleName("End session")
         layout = QVBoxLayout(self)
-        note = QLabel(PLAY_TIPS["end_session_note"])
-        note.setWordWrap(True)
-        layout.addWidget(note)
+        # the running scene ends with the session: say what its Penalty Ranks lose
+        self.note = QLabel(end_session_note(scene_penalties))
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
         self.clear = QCheckBox("Use an Advancement to clear all Penalty Ranks")
         self.clear.setAccessibleName("Clear all Penalty Ranks with an Advancement")
         hint = (f"Not now: {reason_alone(clear_refusal)}" if clear_refusal

@@ -64,7 +64,7 @@ from seforge.systems.swords_edge.play.stress import (
 )
 from seforge.systems.swords_edge.resolution.stress import LEGENDARY_WEAKNESS_RANK
 from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
-from ui.shell.steady_text import ElidedLabel
+from ui.shell.steady_text import ElidedLabel, SteadyLabel
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.play.actions import PlayActions, not_now
@@ -76,6 +76,20 @@ TWO_COLUMN_WIDTH = 820
 """Below this width the panel stacks its two columns (e.g. in a side dock)."""
 END_SCENE_TIP = "Recovery Test and Luck for this scene's Penalty Ranks"
 USE_TIP = "Spend the selected Advancement"
+OUT_OF_SCENE = "out of this scene"
+OUT_OF_GAME = "OUT OF THE GAME"
+
+
+class _StatusLine(SteadyLabel):
+    """The panel's heading: wrapped, and as tall as it would be with either flag after
+    this session's numbers, so that the flag a Doom brings moves no box below it."""
+
+    def keep_room_for(self, session: int, scene: int) -> None:
+        base = f"{session_scene_text(session, scene)} (running) · "
+        room = (base + OUT_OF_SCENE, base + OUT_OF_GAME)
+        if room != self._texts:
+            self._texts = room
+            self.updateGeometry()
 
 
 def _button(text: str, tooltip: str, slot: Callable[[], object]) -> QPushButton:
@@ -94,12 +108,14 @@ class PlayPanel(PlayActions):
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         outer = QVBoxLayout(self)
-        self.status = QLabel()
+        # "Session 1 · Scene 1 (running) · out of this scene" is wider than the side dock:
+        # wrapped, and as tall from the start as its longest text, else the flag that
+        # came with a Doom pushed every box down under the mouse
+        self.status = _StatusLine(())
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.status.setAccessibleName("Session status")
         self.status.setToolTip("Where the character is in play")
         set_font_scale(self.status, 1.15, bold=True)
-        # "Session 1 · Scene 1 (running) · out of this scene" is wider than the side dock
-        self.status.setWordWrap(True)
         # one line, always there: a refusal that wrapped (or came and went) pushed every
         # box down under the mouse; a long one is cut short, whole in its tooltip
         self.message = ElidedLabel()
@@ -424,11 +440,12 @@ class PlayPanel(PlayActions):
             status = f"{session_scene_text(p.session, p.scene)} ({state})"
         flags = []
         if p.removed_from_scene:
-            flags.append("out of this scene")
+            flags.append(OUT_OF_SCENE)
         if p.out_of_play:
-            flags.append("OUT OF THE GAME")
+            flags.append(OUT_OF_GAME)
         if flags:
             status += " · " + ", ".join(flags)
+        self.status.keep_room_for(max(p.session, 1), max(p.scene, 1))
         self.status.setText(status)
         self.status.setAccessibleDescription(status)
         self._refresh_session_buttons()

@@ -51,6 +51,7 @@ from seforge.systems.swords_edge.scene import (
 from seforge.systems.swords_edge.scene_changes import Patch
 from seforge.systems.swords_edge.scene_text import nc_state_text, scene_numbering
 from seforge.systems.swords_edge.wording import distinct_titles
+from ui.shell.steady_text import reserve_lines
 from ui.shell.widgets import DocumentLineEdit, buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
 from ui.systems.swords_edge.document_registry import DocumentRegistry
@@ -265,6 +266,7 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
         tip(self.log_list, "Scene log", "What happened in the scene, in order")
         self.status_label = QLabel(right)
         self.status_label.setWordWrap(True)
+        reserve_lines(self.status_label, 2)  # a line of two moved the log and its buttons
         tip(self.status_label, "Scene status", "The last thing the tracker did")
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
