@@ -88,7 +88,7 @@ from seforge.systems.twod20.conflict_pools import (
     why_not_spend_gm_pool,
     why_not_spend_momentum,
 )
-from seforge.systems.twod20.damage import harms_conan, harms_srd
+from seforge.systems.twod20.damage import harms_conan, harms_srd, harms_with_intense
 from seforge.systems.twod20.harm_state import harm_status
 from seforge.systems.twod20.models import Character, Harm, HarmKind, Role
 from seforge.systems.twod20.profiles import Profile
@@ -273,22 +273,28 @@ def _new_harms(combatant: Combatant, kind: HarmKind, count: int) -> list[Harm]:
     return harms
 
 
-def stress_harms(conflict: Conflict, name: str, amount: int, mental: bool = False) -> int:
-    """How many Harms ``amount`` Stress would cause ``name`` now."""
+def stress_harms(conflict: Conflict, name: str, amount: int, mental: bool = False,
+                 intense: bool = False) -> int:
+    """How many Harms ``amount`` Stress would cause ``name`` now (the tracker's Harm
+    threshold), with Intense's one more when it fires (``intense``)."""
     c = find(conflict, name)
     threshold = conflict.settings.harm_threshold
     if conflict.profile is Profile.CONAN:
-        return harms_conan(amount, c.resolve if mental else c.vigor, threshold)
-    return harms_srd(amount, c.stress, c.max_stress, threshold)
+        harms = harms_conan(amount, c.resolve if mental else c.vigor, threshold)
+    else:
+        harms = harms_srd(amount, c.stress, c.max_stress, threshold)
+    return harms_with_intense(harms, intense)
 
 
-def take_stress(conflict: Conflict, name: str, amount: int, mental: bool = False) -> Conflict:
-    """``name`` takes ``amount`` Stress after Resistance; Harms follow the profile's rule
-    [``2d20.damage.srd``, ``2d20.damage.conan``, ``2d20.harm.treated``]."""
+def take_stress(conflict: Conflict, name: str, amount: int, mental: bool = False,
+                intense: bool = False) -> Conflict:
+    """``name`` takes ``amount`` Stress after Resistance; Harms follow the profile's rule,
+    one more when the hit's Intense fires (``intense``) [``2d20.damage.srd``,
+    ``2d20.damage.conan``, ``2d20.damage.intense``, ``2d20.harm.treated``]."""
     if amount < 0:
         raise RefusedError(f"Stress taken must be zero or more, not {amount}")
     c = find(conflict, name)
-    harms = stress_harms(conflict, name, amount, mental)
+    harms = stress_harms(conflict, name, amount, mental, intense)
     update: dict[str, object] = {}
     if conflict.profile is Profile.CONAN:
         track = "resolve" if mental else "vigor"

@@ -7,8 +7,10 @@ Rules (notes ``2d20.md`` §1.6 and §2.4):
 - [``2d20.damage.srd``] [S] "Damage and Stress" lines 718-951: damage = dice + flat bonus +
   Vicious per Effect; Resistance = Armour + Cover dice (+1 per Cover Effect if Sturdy) minus
   Piercing X per Effect (never below 0); Stress = damage - Resistance; a Harm for 5+ Stress
-  (the threshold setting) and a Harm for reaching maximum Stress; Intense adds one more Harm
-  when an Effect was rolled and the attack caused a Harm.
+  (the threshold setting) and a Harm for reaching maximum Stress.
+- [``2d20.damage.intense``] [S] line 794: Intense adds one more Harm when an Effect was
+  rolled and the attack caused a Harm; the rule leaves the GM no choice, so the odds count it
+  and applying the damage adds it (:func:`harms_with_intense`, for both).
 - [``2d20.damage.conan``] [C] "Stress and Harm": Stress comes off Vigor (or Resolve); a Harm
   per full 5 Stress, and one more when the track reaches 0.
 """
@@ -113,6 +115,19 @@ def harms_conan(stress: int, left: int, per_harm: int = 5) -> int:
     return stress // per_harm + int(left - stress <= 0)
 
 
+def intense_applies(intense: bool, effects: int) -> bool:
+    """Whether an attack's Intense fires: it has the quality and rolled an Effect
+    [``2d20.damage.intense``]."""
+    return intense and effects >= 1
+
+
+def harms_with_intense(harms: int, intense: bool) -> int:
+    """The Harms an attack inflicts when its Intense fires (``intense``, from
+    :func:`intense_applies`) and ``harms`` were caused: one more [``2d20.damage.intense``].
+    The odds count it and applying the damage adds it, from here."""
+    return harms + 1 if intense and harms >= 1 else harms
+
+
 @dataclass(frozen=True)
 class DamageOdds:
     dice: Distribution[tuple[int, int]]
@@ -157,9 +172,7 @@ def damage_odds(spec: DamageSpec) -> DamageOdds:
         else:
             harms = harms_srd(stress, spec.current_stress, spec.max_stress,
                               spec.harm_threshold)
-        if spec.intense and effects >= 1 and harms >= 1:
-            harms += 1
-        return harms
+        return harms_with_intense(harms, intense_applies(spec.intense, effects))
 
     return DamageOdds(attack, taken.map(lambda o: o[0]), taken.map(harms_of))
 

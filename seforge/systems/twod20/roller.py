@@ -12,7 +12,8 @@ generator) unless a test hands in its own. Rules:
 - ``2d20.roll.apply``: a PC's test banks its Momentum in the group pool (what passes the cap
   is lost) and pays for bought d20s with Momentum or by adding Threat/Doom; an NPC pays from
   Threat/Doom; Fortune dice spend the roller's Fortune. Stress after Soak goes to the target's
-  track, with the profile's Harms.
+  track, with the profile's Harms at the target's Harm threshold (:func:`hit_threshold`) and
+  Intense's one more Harm when it fires (:func:`.damage.harms_with_intense`).
 
 Every function that changes a document takes it and returns the changed copy, or raises
 :class:`~seforge.core.refused.RefusedError` with the reason, so the UI applies it through
@@ -29,7 +30,13 @@ from typing import TYPE_CHECKING, Protocol
 from seforge.core.frozen import FrozenRecord
 from seforge.core.refused import RefusedError
 from seforge.systems.twod20 import dice
-from seforge.systems.twod20.damage import CHALLENGE_DIE_FACES, harms_conan, harms_srd
+from seforge.systems.twod20.damage import (
+    CHALLENGE_DIE_FACES,
+    harms_conan,
+    harms_srd,
+    harms_with_intense,
+    intense_applies,
+)
 from seforge.systems.twod20.models import Character, Harm, HarmKind
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import HarmLimitRule, TableSettings, bonus_die_cost
@@ -112,7 +119,7 @@ def roll_test(spec: dice.SkillTest, settings: TableSettings, source: Dice | None
 QUALITY_NOTES: dict[str, str] = {
     "Area": "also strikes others near the target",
     "Drain": "the target takes 1 Fatigue per Effect",
-    "Intense": "one more Harm if this attack causes any",
+    "Intense": "one more Harm if this attack causes any (added when applied)",
     "Knockdown": "the target may be knocked prone",
     "Perilous": "each Effect adds 1 Threat",
     "Persistent": "damage again at the end of the target's turns",
@@ -167,6 +174,13 @@ class DamageRoll(FrozenRecord):
         return [f"{name}{' ' + str(rating) if rating else ''}: "
                 f"{QUALITY_NOTES.get(name, 'see the weapon')}"
                 for name, rating in self.qualities]
+
+    @property
+    def intense(self) -> bool:
+        """Whether the weapon's Intense fires: it has the quality and an Effect was rolled
+        (applying the Stress then adds its Harm, as the odds count it)."""
+        return intense_applies(any(name == "Intense" for name, _ in self.qualities),
+                               self.effects)
 
     def stress(self, soak: int) -> int:
         """Stress left after ``soak`` (static + dice rolled), less what Piercing ignores."""
@@ -427,6 +441,21 @@ def hit_track(target: Character | Combatant | None, mental: bool, tracker: Profi
     return HitTrack(tracker, target.stress, target.max_stress), True
 
 
+def hit_threshold(target: Character | Combatant | None, tracker: TableSettings, typed: int
+                  ) -> tuple[int, bool]:
+    """The Stress in one hit that causes a Harm on ``target`` (None: nobody known) and
+    whether it is the target's own: a record's table setting (what
+    :func:`record_take_stress` counts with), a tracker character's tracker's ``tracker``
+    settings (what :func:`.conflict.take_stress` counts with), else ``typed``, the threshold
+    the GM set by hand (5, or 5 + Scale [S] "Stress Threshold"). The damage's odds count
+    their Harms with it, as applying the damage does."""
+    if target is None:
+        return typed, False
+    if isinstance(target, Character):
+        return target.settings.harm_threshold, True
+    return tracker.harm_threshold, True
+
+
 def first_foe(characters: Sequence[tuple[str, Side]], actor: str, side: Side | None
               ) -> str | None:
     """Whom ``actor`` (on ``side``; None: not known) hits by default: the first of
@@ -466,24 +495,30 @@ def _add_harms(character: Character, kind: HarmKind, count: int) -> list[Harm]:
                     for i in range(min(count, room))]
 
 
-def record_harms_from(character: Character, amount: int, mental: bool = False) -> int:
-    """How many Harms ``amount`` Stress would cause the record now (the profile's rule)."""
+def record_harms_from(character: Character, amount: int, mental: bool = False,
+                      intense: bool = False) -> int:
+    """How many Harms ``amount`` Stress would cause the record now (the profile's rule, the
+    record's Harm threshold), with Intense's one more when it fires (``intense``)."""
     threshold = character.settings.harm_threshold
     if character.profile is Profile.CONAN:
         left, _top = track_left(character, mental)
-        return harms_conan(amount, left, threshold)
-    marked, top = track_left(character, mental)
-    return harms_srd(amount, marked, top, threshold)
+        harms = harms_conan(amount, left, threshold)
+    else:
+        marked, top = track_left(character, mental)
+        harms = harms_srd(amount, marked, top, threshold)
+    return harms_with_intense(harms, intense)
 
 
-def record_take_stress(character: Character, amount: int, mental: bool = False) -> Character:
+def record_take_stress(character: Character, amount: int, mental: bool = False,
+                       intense: bool = False) -> Character:
     """The record after taking ``amount`` Stress (after Soak): Vigor or Resolve lost (Conan) or
-    Stress marked (SRD), and the Harms it causes, Wounds or Traumas; a new Harm undoes the
+    Stress marked (SRD), and the Harms it causes, Wounds or Traumas, one more when the hit's
+    Intense fires (``intense``, :attr:`DamageRoll.intense`); a new Harm undoes the
     treatment of its kind [S] "Recovering from Damage". Under the Defeated rule Harms stop at
     the limit (what more does is the GM's ruling)."""
     if not 0 <= amount <= 99:
         raise RefusedError(f"Stress taken is 0 to 99, not {amount}")
-    harms = record_harms_from(character, amount, mental)
+    harms = record_harms_from(character, amount, mental, intense)
     kind = HarmKind.TRAUMA if mental else HarmKind.WOUND
     update: dict[str, object] = {"harms": _add_harms(character, kind, harms)}
     if character.profile is Profile.CONAN:

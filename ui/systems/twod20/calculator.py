@@ -179,9 +179,7 @@ class Calculator(SkillPart, DamagePart):
 
     def set_settings(self, settings: TableSettings) -> None:
         self.settings = settings
-        self.threshold.blockSignals(True)
-        self.threshold.setValue(settings.harm_threshold)
-        self.threshold.blockSignals(False)
+        self.set_typed_threshold(settings.harm_threshold)
         self._attack_changed()
         self._sync_limits()
         self.recompute()

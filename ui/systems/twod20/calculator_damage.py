@@ -1,6 +1,6 @@
-"""The 2d20 calculator's damage: the hit's inputs, the Soak and the Stress track of whom the
-roller's damage hits (theirs when known, shown greyed; the boxes' own values otherwise), and
-the exact odds of the damage, the Effects and the Harms."""
+"""The 2d20 calculator's damage: the hit's inputs, the Soak, the Stress track and the Harm
+threshold of whom the roller's damage hits (theirs when known, shown greyed; the boxes' own
+values otherwise), and the exact odds of the damage, the Effects and the Harms."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from seforge.systems.twod20 import roller
 from seforge.systems.twod20.conflict_model import Combatant
 from seforge.systems.twod20.models import Character
 from seforge.systems.twod20.profiles import Profile, profile_info
-from seforge.systems.twod20.settings import DEFAULT_SETTINGS
+from seforge.systems.twod20.settings import DEFAULT_SETTINGS, TableSettings
 from ui.shell.widgets import spin_box
 from ui.systems.twod20.calculator_part import CalculatorPart, chance_column
 from ui.systems.twod20.common import elide_headers, input_form, one_row_height
@@ -29,6 +29,9 @@ from ui.systems.twod20.common import elide_headers, input_form, one_row_height
 ARMOUR_TIP = ("Persistent Resistance (static Soak), for a target whose own Armour or Courage "
               "is not known")
 """The Armour box's tooltip while it holds the Soak typed by hand."""
+THRESHOLD_TIP = ("Stress in one hit that causes a Harm (5, or 5 + Scale), for a target "
+                 "whose own is not known")
+"""The Harm threshold box's tooltip while it holds the threshold typed by hand."""
 HIT_FROM = "set in the tracker or their record"
 """Where the values of whom the damage hits are set, as the boxes showing them say."""
 
@@ -43,19 +46,25 @@ class DamagePart(CalculatorPart):
     their track the one its Harms are counted on (:meth:`set_hit_target`)."""
     hit_rules: Profile | None
     """The rules of the tracker a tracker character hit is in (None: the calculator's)."""
+    hit_settings: TableSettings | None
+    """The table settings of that tracker (None: the calculator's): its Harm threshold."""
     last_damage: dmg.DamageOdds | None
     _typed_soak: int
     """The Soak typed in the Armour box, used while the target's own is not known."""
     _typed_track: tuple[int, int]
     """The Current and Maximum Stress typed in their boxes, used while nobody is hit."""
+    _typed_threshold: int
+    """The Harm threshold typed in its box (or the table's), used while nobody is hit."""
 
     def _start_damage(self) -> None:
         """The damage's state before its boxes are built."""
         self.last_damage = None
         self.hit = (None, "", False)
         self.hit_rules = None
+        self.hit_settings = None
         self._typed_soak = 0
         self._typed_track = (0, 10)
+        self._typed_threshold = DEFAULT_SETTINGS.harm_threshold
 
     # -- building ----------------------------------------------------------------------
     def _build_damage(self, column: QVBoxLayout) -> None:
@@ -69,7 +78,8 @@ class DamagePart(CalculatorPart):
         self.vicious = spin_box("Vicious", 0, 9, 0, "+1 Stress per Effect per rating")
         self.piercing = spin_box("Piercing", 0, 9, 0, "Ignore this much Resistance per Effect")
         self.intense = QCheckBox("Intense")
-        self.intense.setToolTip("One more Harm when an Effect is rolled and a Harm is caused")
+        self.intense.setToolTip("One more Harm when an Effect is rolled and a Harm is caused "
+                                "(applying the rolled damage adds it too)")
         self.armour = spin_box("Armour or Courage", 0, dmg.MAX_FLAT, 0, ARMOUR_TIP)
         # before the odds follow it: they take the Soak typed
         self.armour.valueChanged.connect(self._soak_typed)
@@ -85,7 +95,9 @@ class DamagePart(CalculatorPart):
         self.current.valueChanged.connect(lambda value: self._track_typed(0, value))
         self.maximum.valueChanged.connect(lambda value: self._track_typed(1, value))
         self.threshold = spin_box("Harm threshold", 1, 20, DEFAULT_SETTINGS.harm_threshold,
-                                  "Stress in one hit that causes a Harm (5, or 5 + Scale)")
+                                  THRESHOLD_TIP)
+        # before the odds follow it, as the Armour box
+        self.threshold.valueChanged.connect(self._threshold_typed)
         self.current_label = QLabel("Current Stress")
         self.max_label = QLabel("Maximum Stress")
         form.addRow("Damage dice", self.dmg_dice)
@@ -129,26 +141,32 @@ class DamagePart(CalculatorPart):
 
     # -- whom the damage hits ------------------------------------------------------------
     def set_hit_target(self, target: Character | Combatant | None, name: str,
-                       mental: bool, tracker: Profile | None = None) -> None:
+                       mental: bool, tracker: Profile | None = None,
+                       tracker_settings: TableSettings | None = None) -> None:
         """Whom the roller's damage hits (None: nobody known), whether it is mental, and
-        the rules of the tracker a tracker character is in (``tracker``; None: the
-        calculator's). The odds soak with their Armour or Courage when it is known, as the
-        roll does (the core's :func:`~seforge.systems.twod20.roller.hit_soak`), and count
-        the Harms on their track by the rules applying the damage follows
-        (:func:`~seforge.systems.twod20.roller.hit_track`); the boxes show theirs, greyed,
-        and get back the values typed once they are not known."""
+        the rules and table settings of the tracker a tracker character is in
+        (``tracker``, ``tracker_settings``; None: the calculator's). The odds soak with
+        their Armour or Courage when it is known, as the roll does (the core's
+        :func:`~seforge.systems.twod20.roller.hit_soak`), and count the Harms on their track
+        by the rules applying the damage follows
+        (:func:`~seforge.systems.twod20.roller.hit_track`), at the Harm threshold it uses
+        (:func:`~seforge.systems.twod20.roller.hit_threshold`); the boxes show theirs,
+        greyed, and get back the values typed once they are not known."""
         before = self._hit_shown()
         self.hit, self.hit_rules = (target, name, mental), tracker
+        self.hit_settings = tracker_settings
         if self._hit_shown() == before:
             return
         self._show_soak()
         self._show_track()
+        self._show_threshold()
         self.recompute()
 
     def _hit_shown(self) -> tuple[object, ...]:
         """What the boxes and the odds show of whom the damage hits."""
         target = self.hit[0]
-        return (self.soak(), self.track(), self.hit[1:], isinstance(target, Character))
+        return (self.soak(), self.track(), self.harm_threshold(), self.hit[1:],
+                isinstance(target, Character))
 
     def soak(self) -> tuple[int, bool]:
         """The static Soak of the damage's odds, and whether it is the target's own."""
@@ -242,6 +260,48 @@ class DamagePart(CalculatorPart):
                                     f"({HIT_FROM}): {counted}")
         self.maximum.setToolTip(f"{name}'s maximum Stress ({HIT_FROM}): {counted}")
 
+    def harm_threshold(self) -> tuple[int, bool]:
+        """The Stress in one hit that causes a Harm, and whether it is the target's own (the
+        record's table setting, or the tracker's for a tracker character), else the one
+        typed in the Harm threshold box."""
+        target = self.hit[0]
+        return roller.hit_threshold(target, self.hit_settings or self.settings,
+                                    self._typed_threshold)
+
+    def threshold_source(self) -> str:
+        """Where the Harm threshold comes from, in words."""
+        target, name, _mental = self.hit
+        if not self.harm_threshold()[1]:
+            return "the Harm threshold box"
+        if isinstance(target, Character):
+            return f"{name}'s record's table settings"
+        return f"the tracker's table settings, for {name}"
+
+    def set_typed_threshold(self, value: int) -> None:
+        """The Harm threshold for a target whose own is not known (the table's, as the
+        calculator's settings change); the box shows it while nobody is hit."""
+        self._typed_threshold = value
+        self._show_threshold()
+
+    def _threshold_typed(self, value: int) -> None:
+        """The box set (by hand, or by code while it shows the target's): kept for when
+        nobody is hit; the box goes on showing the target's threshold while someone is."""
+        self._typed_threshold = value
+        if self.harm_threshold()[1]:
+            self._show_threshold()
+
+    def _show_threshold(self) -> None:
+        value, theirs = self.harm_threshold()
+        source = self.threshold_source()
+        self.threshold.blockSignals(True)
+        self.threshold.setValue(value)
+        self.threshold.blockSignals(False)
+        self.threshold.setEnabled(not theirs)
+        self.threshold.setToolTip(
+            f"{source[:1].upper()}{source[1:]}: {value} or more Stress in one hit causes "
+            f"{self.hit[1]} a Harm; the odds count with it, as applying the damage does"
+            if theirs else THRESHOLD_TIP)
+
     # -- answers -------------------------------------------------------------------------
     def damage_spec(self) -> dmg.DamageSpec:
         track = self.track()[0]
@@ -253,7 +313,7 @@ class DamagePart(CalculatorPart):
             cover_dice=self.cover.value(), sturdy=self.sturdy.isChecked(),
             current_stress=track.current,
             max_stress=track.current if conan else track.maximum,
-            harm_threshold=self.threshold.value())
+            harm_threshold=self.harm_threshold()[0])
 
     def _damage(self) -> None:
         on = self.damage_group.isChecked()
@@ -277,7 +337,9 @@ class DamagePart(CalculatorPart):
             f"{spec.dice} {die}: average total {float(odds.expected_total):.2f}, "
             f"at least one Effect {percent(effect)}; average Stress after soak "
             f"{float(odds.stress.mean()):.2f} (static Soak {spec.armour}: "
-            f"{self.soak_source()}); Harms counted from {self.track_source()}.")
+            f"{self.soak_source()}); Harms counted from {self.track_source()}, a Harm for "
+            f"{spec.harm_threshold}+ Stress in one hit ({self.threshold_source()})"
+            + ("; Intense's Harm counted" if spec.intense else "") + ".")
         self.damage_summary.setToolTip(
             f"average total {exactly(odds.expected_total)}; Effect {exactly(effect)}")
         self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)

@@ -162,12 +162,27 @@ class DamageRollPart(TargetsPart, LogPart):
             return
         where, name = self._damage_target()
         amount, mental = self.last_stress, self.mental.isChecked()
+        # Intense's Harm, when it fires, is added as the odds count it
+        intense = self.last_damage is not None and self.last_damage.intense
+        before = self._harms_of(where, name)
         target = self._apply_result(
             "damage", where, name, f"{amount} Stress",
             (f"{self._record_name()} takes {amount} Stress",
-             lambda c: roller.record_take_stress(c, amount, mental)),
-            (f"{name} takes {amount} Stress", lambda d: cf.take_stress(d, name, amount, mental)))
+             lambda c: roller.record_take_stress(c, amount, mental, intense)),
+            (f"{name} takes {amount} Stress",
+             lambda d: cf.take_stress(d, name, amount, mental, intense)))
         if target is None:
             return
-        self._log(f"Applied {amount} Stress to {target}.")
+        harms = self._harms_of(where, name) - before
+        caused = (f": {harms} Harm{'' if harms == 1 else 's'}"
+                  + (", one of them Intense's" if intense and harms else "") if harms else "")
+        self._log(f"Applied {amount} Stress to {target}{caused}.")
         self.refresh()
+
+    def _harms_of(self, where: str, name: str) -> int:
+        """How many Harms whom the damage hits holds now (0: nobody)."""
+        if where == "record" and self.record_owner is not None:
+            return len(self.record_owner.document.harms)
+        hit = next((c for c in self.conflict_owner.document.combatants if c.name == name),
+                   None)
+        return len(hit.harms) if hit is not None else 0

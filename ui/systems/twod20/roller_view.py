@@ -314,7 +314,7 @@ class RollerPanel(DamageRollPart):
         self.who.blockSignals(False)
         self._refresh_hits()
         self.calculator.set_hit_target(*self._hit_target(), self.mental.isChecked(),
-                                       doc.profile)
+                                       doc.profile, doc.settings)
         self._refresh_writes_to()
         gm = gm_pool_name(doc)
         self.pay.setItemText(1, f"adding {gm}")
