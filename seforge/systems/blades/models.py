@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from seforge.core.documents import empty_list
 from seforge.systems.blades.facts import (
     ACTIONS,
     ARMOR_BOXES,
@@ -86,7 +87,7 @@ class Scoundrel(BaseModel):
     """The action that took the heritage dot (part of ``actions``)."""
     background_dot: str = ""
     """The action that took the background dot (part of ``actions``)."""
-    special_abilities: list[str] = Field(default_factory=list)
+    special_abilities: list[str] = Field(default_factory=empty_list)
     xp_trigger: str = ""
     friend: str = ""
     rival: str = ""
@@ -95,22 +96,22 @@ class Scoundrel(BaseModel):
     mastery: bool = False
     """The crew has the Mastery advance: ratings may reach 4."""
     xp: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(XP_TRACKS, 0))
-    advances: list[Advance] = Field(default_factory=list)
+    advances: list[Advance] = Field(default_factory=empty_list)
     stress: int = Field(default=0, ge=0, le=MAX_TRACK)
     """Up to the longest stress track a house may set (the builder's spin range)."""
-    trauma: list[str] = Field(default_factory=list)
+    trauma: list[str] = Field(default_factory=empty_list)
     harm: list[list[str]] = Field(default_factory=lambda: [list[str](), [], []])
     """What is written in harm rows 1 (lesser), 2 (moderate) and 3 (severe)."""
     healing: int = Field(default=0, ge=0, le=3)
     """Segments ticked on the 4-segment healing clock (a full clock heals and resets)."""
-    armor_used: list[str] = Field(default_factory=list)
+    armor_used: list[str] = Field(default_factory=empty_list)
     heavy_armor: bool = False
     """The scoundrel wears heavy armor this score (its box can be marked)."""
     special_armor: bool = False
     """The scoundrel has a special ability that uses special armor (SRD, line 565)."""
     load: int = Field(default=0, ge=0, le=MAX_LOAD)
     """The load chosen for the score (0: none chosen yet)."""
-    items: list[Item] = Field(default_factory=list)
+    items: list[Item] = Field(default_factory=empty_list)
     coin: int = Field(default=0, ge=0, le=STASH_MAX)
     """Carried coin; above 4 is a check error (blades.coin), above the stash's 40 a refusal."""
     stash: int = Field(default=0, ge=0, le=STASH_MAX)
@@ -207,8 +208,8 @@ class Cohort(BaseModel):
     name: str = Field(default="", max_length=200)
     kind: Literal["gang", "expert", "vehicle"] = "gang"
     type: str = Field(default="", max_length=60)
-    edges: list[str] = Field(default_factory=list, max_length=2)
-    flaws: list[str] = Field(default_factory=list, max_length=2)
+    edges: list[str] = Field(default_factory=empty_list, max_length=2)
+    flaws: list[str] = Field(default_factory=empty_list, max_length=2)
     harm: int = Field(default=0, ge=0, le=4)
     """0 none, 1 weakened, 2 impaired, 3 broken, 4 dead."""
     starting: bool = False
@@ -252,24 +253,24 @@ class Crew(BaseModel):
     """Vault upgrades taken: 0 (lair holds 4 coin), 1 (8), 2 (16)."""
     xp: int = Field(default=0, ge=0, le=MAX_TRACK)
     mastery: bool = False
-    claims: list[Claim] = Field(default_factory=list)
+    claims: list[Claim] = Field(default_factory=empty_list)
     reputation: str = Field(default="", max_length=60)
     lair: str = Field(default="", max_length=500)
     hunting_grounds: str = Field(default="", max_length=60)
     """The preferred operation on the hunting grounds (from the crew type's four)."""
     contact: str = Field(default="", max_length=200)
-    special_abilities: list[str] = Field(default_factory=list, max_length=30)
+    special_abilities: list[str] = Field(default_factory=empty_list, max_length=30)
     upgrades: dict[str, int] = Field(default_factory=dict)
     """Upgrade boxes marked, by upgrade name (the crew type's start included)."""
-    starting_upgrades: list[str] = Field(default_factory=list, max_length=2)
+    starting_upgrades: list[str] = Field(default_factory=empty_list, max_length=2)
     """The two the crew type gave (they cost no boxes)."""
-    cohorts: list[Cohort] = Field(default_factory=list, max_length=20)
-    advances: list[Literal["ability", "upgrades"]] = Field(default_factory=list,
+    cohorts: list[Cohort] = Field(default_factory=empty_list, max_length=20)
+    advances: list[Literal["ability", "upgrades"]] = Field(default_factory=empty_list,
                                                            max_length=100)
     """Crew advances taken: a special ability or two upgrade boxes each."""
-    factions: list[Faction] = Field(default_factory=list)
-    clocks: list[ClockRecord] = Field(default_factory=list)
-    links: list[LinkRecord] = Field(default_factory=list)
+    factions: list[Faction] = Field(default_factory=empty_list)
+    clocks: list[ClockRecord] = Field(default_factory=empty_list)
+    links: list[LinkRecord] = Field(default_factory=empty_list)
     heat_boxes: int = Field(default=9, ge=1, le=20)
     """EXTERNAL default (full SRD, Heat): 9 heat fills the track and adds a wanted level."""
     crew_xp_boxes: int = Field(default=8, ge=1, le=20)

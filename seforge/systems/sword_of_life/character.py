@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from seforge.core.documents import empty_list
+
 Characteristic = Literal["edge", "grip", "point", "temper"]
 CHARACTERISTICS: tuple[Characteristic, ...] = ("edge", "grip", "point", "temper")
 """E, G, P, T in the text's order ("EGPT")."""
@@ -86,7 +88,7 @@ class SolCharacter(BaseModel):
     characteristics: Characteristics = Field(default_factory=Characteristics)
     specialties: dict[Characteristic, list[Specialty]] = Field(default_factory=dict)
     """Keyed by characteristic; a list so a file with two on one can be read and refused."""
-    skills: list[Skill] = Field(default_factory=list)
+    skills: list[Skill] = Field(default_factory=empty_list)
     grip_now: int | None = Field(default=None, ge=0, le=99)
     """Current Grip after wounds (None: unhurt); at most Grip's own bound."""
     settings: SolSettings = Field(default_factory=SolSettings)

@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from seforge.core.documents import empty_list
 from seforge.systems.swords_edge.kinds import TRAITS, Acquired, ElementKind, Level, NCType, Trait
 from seforge.systems.swords_edge.ranks import Rank
 
@@ -173,7 +174,7 @@ class HeldAdvancement(_Model):
     """An Advancement the character holds but has not used yet."""
 
     source: Literal["pivot", "critical_failure"] = "pivot"
-    qualities: list[str] = Field(default_factory=list)
+    qualities: list[str] = Field(default_factory=empty_list)
     """For a Critical Failure: the Qualities used in that Test (what it may raise)."""
     trait: OptionalTraitField = None
     """For a Critical Failure: the Trait used in that Test."""
@@ -207,7 +208,7 @@ class PlayState(_Model):
 
     luck: int = Field(default=0, ge=0, le=MAX_LUCK)
     penalty_ranks: dict[Trait, PenaltyCount] = Field(default_factory=dict)
-    advancements: list[HeldAdvancement] = Field(default_factory=list)
+    advancements: list[HeldAdvancement] = Field(default_factory=empty_list)
     session: int = Field(default=0, ge=0, le=MAX_SESSION)
     scene: int = Field(default=0, ge=0, le=MAX_SESSION)
     session_running: bool = False
@@ -232,7 +233,7 @@ class PlayState(_Model):
     """Out of the current scene after a Doom; back at the scene's end."""
     out_of_play: bool = False
     """Dead or otherwise out of the game after a Doom (the table's choice)."""
-    overcome_weaknesses: list[str] = Field(default_factory=list)
+    overcome_weaknesses: list[str] = Field(default_factory=empty_list)
     """Creation Weaknesses later raised to Average and removed: they still earned
     the creation bonus Rank, so the creation budget keeps counting it."""
 
@@ -279,14 +280,14 @@ class Character(_Model):
     traits: dict[Trait, RankField] = Field(default_factory=_default_traits)
     trait_advanced: dict[Trait, int] = Field(default_factory=dict)
     """Steps a Trait gained through Critical Failures after creation."""
-    elements: list[Element] = Field(default_factory=list)
+    elements: list[Element] = Field(default_factory=empty_list)
     pivots: Pivots = Field(default_factory=Pivots)
     notes: str = ""
     portrait: str | None = None
     """A PNG or JPEG image, base64-encoded."""
     options: RuleOptions = Field(default_factory=RuleOptions)
     play: PlayState = Field(default_factory=PlayState)
-    history: list[HistoryEntry] = Field(default_factory=list)
+    history: list[HistoryEntry] = Field(default_factory=empty_list)
 
     @field_validator("traits", "trait_advanced", mode="before")
     @classmethod
@@ -331,8 +332,8 @@ class NarrativeCharacter(_Model):
     """The base TN comes from this Rank."""
     concept: NCQuality | None = None
     traits: dict[Trait, RankField] = Field(default_factory=dict)
-    elements: list[NCQuality] = Field(default_factory=list)
-    flaws: list[NCQuality] = Field(default_factory=list)
+    elements: list[NCQuality] = Field(default_factory=empty_list)
+    flaws: list[NCQuality] = Field(default_factory=empty_list)
     notes: str = ""
     genre: str = ""
     source: str = ""

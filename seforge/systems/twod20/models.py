@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from seforge.core.documents import empty_list
 from seforge.systems.twod20.profiles import Profile, profile_info
 from seforge.systems.twod20.settings import TableSettings, fill_profile_defaults, profile_settings
 
@@ -78,7 +79,7 @@ class Character(BaseModel):
     role: Role = Role.PC
     attributes: dict[str, Annotated[int, Field(ge=0, le=MAX_ATTRIBUTE)]] = Field(
         default_factory=dict, max_length=20)
-    skills: list[Skill] = Field(default_factory=list, max_length=60)
+    skills: list[Skill] = Field(default_factory=empty_list, max_length=60)
     armour: int = Field(default=0, ge=0, le=99)
     """Persistent physical Resistance (Armour [S], Armor soak [C])."""
     courage: int = Field(default=0, ge=0, le=99)
@@ -87,14 +88,14 @@ class Character(BaseModel):
     fortune: int = Field(default=0, ge=0, le=99)
     renown: int = Field(default=0, ge=-2, le=5)
     """Conan renown, -2 (Shunned) to 5 (Famous) [C] "Renown"."""
-    harms: list[Harm] = Field(default_factory=list, max_length=20)
+    harms: list[Harm] = Field(default_factory=empty_list, max_length=20)
     stress: int = Field(default=0, ge=0, le=99)
     """SRD: Stress marked now (cleared at the end of a scene [S])."""
     vigor_lost: int = Field(default=0, ge=0, le=99)
     """Conan: Vigor lost now (Vigor left = Brawn + Resistance - this) [C] "Damage types"."""
     resolve_lost: int = Field(default=0, ge=0, le=99)
     """Conan: Resolve lost now (Resolve left = Willpower + Discipline - this)."""
-    weapons: list[Weapon] = Field(default_factory=list, max_length=20)
+    weapons: list[Weapon] = Field(default_factory=empty_list, max_length=20)
     talents: str = ""
     gear: str = ""
     notes: str = ""
