@@ -27,7 +27,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from seforge.cli import VERB_HELP, one_line
-from seforge.core.cli import print_json
+from seforge.core.cli import PausedCollector, print_json
 
 if TYPE_CHECKING:  # imported when the verb runs: the other verbs start without them
     from pathlib import Path
@@ -217,6 +217,13 @@ def _export_single(system: GameSystem, files: list[str], output: Path,
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the verb without Python's cycle collector passing over the models, fonts and
+    PDF objects it builds (:class:`~seforge.core.cli.PausedCollector`)."""
+    with PausedCollector():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from seforge.cli.routing import system_for_file

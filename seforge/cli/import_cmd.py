@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seforge.cli import VERB_HELP, one_line
-from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE
+from seforge.core.cli import EXIT_OK, EXIT_UNREADABLE, PausedCollector
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -157,6 +157,13 @@ def find_reader(path: Path) -> tuple[GameSystem, SheetReader] | str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the verb without Python's cycle collector passing over the models, fonts and
+    PDF objects it builds (:class:`~seforge.core.cli.PausedCollector`)."""
+    with PausedCollector():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     sheet, output = Path(args.sheet), Path(args.output)
     refusal = _not_a_file(sheet)
     if refusal:

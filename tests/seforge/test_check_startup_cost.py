@@ -1,4 +1,5 @@
-"""``seforge check`` spends no time that is avoidable on top of pydantic (issue 28).
+"""``seforge check``, ``export`` and ``import`` spend no time that is avoidable on top of the
+libraries they use (issue 28).
 
 No timings here (house rule): each test pins down the behaviour that made the time go.
 """
@@ -141,3 +142,29 @@ def test_the_models_read_the_same_empty_lists() -> None:
     first, second = Character(), Character()
     assert first.elements == [] and first.elements is not second.elements
     assert first.model_dump() == second.model_dump()
+
+
+def test_export_and_import_run_without_the_cycle_collector_too(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Export and import build models, fonts and PDF objects that live to the end as a check
+    does: the collector is off while they work and on again after."""
+    import seforge.cli.export_cmd as export_cmd
+    import seforge.cli.import_cmd as import_cmd
+
+    seen: dict[str, bool] = {}
+    for name, module in (("export", export_cmd), ("import", import_cmd)):
+        real = module._run
+
+        def spying(args: Any, real: Any = real, name: str = name) -> int:
+            seen[name] = gc.isenabled()
+            return int(real(args))
+
+        monkeypatch.setattr(module, "_run", spying)
+    sheet = tmp_path / "captain.pdf"
+    assert main(["export", str(CAPTAIN), "-o", str(sheet)]) == 0
+    assert main(["import", str(sheet), "-o", str(tmp_path / "captain.sechar")]) == 0
+    capsys.readouterr()
+    assert seen == {"export": False, "import": False}
+    assert gc.isenabled()
+    assert (tmp_path / "captain.sechar").is_file()
