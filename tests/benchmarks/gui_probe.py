@@ -59,10 +59,13 @@ def bare_text() -> None:
 def app(ready: bool = False) -> None:
     """As ``ui.app.main`` starts: the first frame of the window (the systems, documents
     and docks load right after it is painted); ``ready``: and then the rest of it."""
+    import gc
+
     from ui.app import create_application, first_window
     from ui.shell.settings import load_preferences
     from ui.shell.theme import apply_theme
 
+    gc.disable()  # as ui.app.main does from its start
     qapp = create_application(sys.argv[:1])
     preferences = load_preferences()
     apply_theme(qapp, preferences.theme, first_frame=True)

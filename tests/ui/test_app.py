@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -35,6 +36,37 @@ def test_main_opens_files_and_exits_cleanly(qapp: QApplication, tmp_path: Path) 
     assert qapp.applicationDisplayName() == "SEForge"
     assert qapp.applicationName() == "SEForge"
     assert not (autosave_dir() / "session.lock").exists()
+
+
+def test_main_starts_without_automatic_collection_and_gives_it_back(
+        qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's passes over what starting builds (about 7 ms before the first frame) find
+    nothing: collection is off from main's start, the app's Collector runs it from the
+    event loop, and it is as it was when main returns."""
+    import gc
+
+    seen: list[bool] = []
+    real_create = app_module.create_application
+
+    def creating(argv: list[str]) -> QApplication:
+        seen.append(gc.isenabled())  # before Qt's modules and the window are built
+        return real_create(argv)
+
+    monkeypatch.setattr(app_module, "create_application", creating)
+
+    def close_when_shown() -> None:
+        windows = shown_windows()
+        if not windows:
+            QTimer.singleShot(10, close_when_shown)
+            return
+        seen.append(gc.isenabled())
+        windows[0].close()
+
+    QTimer.singleShot(0, close_when_shown)
+    assert gc.isenabled()
+    assert app_module.main([]) == 0
+    assert seen == [False, False]
+    assert gc.isenabled()
 
 
 START_PROBE = """
