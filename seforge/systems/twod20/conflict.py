@@ -89,7 +89,7 @@ from seforge.systems.twod20.conflict_pools import (
     why_not_spend_momentum,
 )
 from seforge.systems.twod20.damage import harms_conan, harms_srd, harms_with_intense
-from seforge.systems.twod20.harm_state import harm_status
+from seforge.systems.twod20.harm_state import harm_status, harms_marked
 from seforge.systems.twod20.models import Character, Harm, HarmKind, Role
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import settings_for_profile
@@ -143,6 +143,7 @@ __all__ = [
     "starting_doom",
     "status",
     "stress_harms",
+    "stress_harms_marked",
     "take_stress",
     "take_turn",
     "update_combatant",
@@ -276,7 +277,8 @@ def _new_harms(combatant: Combatant, kind: HarmKind, count: int) -> list[Harm]:
 def stress_harms(conflict: Conflict, name: str, amount: int, mental: bool = False,
                  intense: bool = False) -> int:
     """How many Harms ``amount`` Stress would cause ``name`` now (the tracker's Harm
-    threshold), with Intense's one more when it fires (``intense``)."""
+    threshold), with Intense's one more when it fires (``intense``); :func:`take_stress`
+    marks no more than the tracker's Harm limit leaves room for (:func:`stress_harms_marked`)."""
     c = find(conflict, name)
     threshold = conflict.settings.harm_threshold
     if conflict.profile is Profile.CONAN:
@@ -286,15 +288,25 @@ def stress_harms(conflict: Conflict, name: str, amount: int, mental: bool = Fals
     return harms_with_intense(harms, intense)
 
 
+def stress_harms_marked(conflict: Conflict, name: str, amount: int, mental: bool = False,
+                        intense: bool = False) -> int:
+    """How many Harms :func:`take_stress` would mark on ``name`` now: those
+    :func:`stress_harms` counts, no more than the tracker's Harm limit leaves room for
+    [``2d20.harms.limit``]."""
+    caused = stress_harms(conflict, name, amount, mental, intense)
+    return harms_marked(caused, conflict.settings, len(find(conflict, name).harms))
+
+
 def take_stress(conflict: Conflict, name: str, amount: int, mental: bool = False,
                 intense: bool = False) -> Conflict:
     """``name`` takes ``amount`` Stress after Resistance; Harms follow the profile's rule,
-    one more when the hit's Intense fires (``intense``) [``2d20.damage.srd``,
-    ``2d20.damage.conan``, ``2d20.damage.intense``, ``2d20.harm.treated``]."""
+    one more when the hit's Intense fires (``intense``), no more than the Harm limit leaves
+    room for [``2d20.damage.srd``, ``2d20.damage.conan``, ``2d20.damage.intense``,
+    ``2d20.harms.limit``, ``2d20.harm.treated``]."""
     if amount < 0:
         raise RefusedError(f"Stress taken must be zero or more, not {amount}")
     c = find(conflict, name)
-    harms = stress_harms(conflict, name, amount, mental, intense)
+    harms = stress_harms_marked(conflict, name, amount, mental, intense)
     update: dict[str, object] = {}
     if conflict.profile is Profile.CONAN:
         track = "resolve" if mental else "vigor"

@@ -13,6 +13,9 @@ Rules (notes ``2d20.md`` §1.6 and §2.4):
   and applying the damage adds it (:func:`harms_with_intense`, for both).
 - [``2d20.damage.conan``] [C] "Stress and Harm": Stress comes off Vigor (or Resolve); a Harm
   per full 5 Stress, and one more when the track reaches 0.
+- [``2d20.harms.limit``] the Harms counted are those applying the damage marks: no more than
+  the target has room for (:attr:`DamageSpec.harm_room`, from :func:`.harm_state.harm_room`);
+  the odds also give the chance a hit causes more than that (:attr:`DamageOdds.past_room`).
 """
 
 from __future__ import annotations
@@ -77,6 +80,9 @@ class DamageSpec:
     """SRD: maximum Stress. Conan: unused (the track empties to 0)."""
     harm_threshold: int = 5
     """Stress in one attack that causes a Harm (5, or 5 + Scale)."""
+    harm_room: int = 20
+    """How many more Harms the target can be marked (:func:`.harm_state.harm_room`: up to
+    the Harm limit under the Defeated rule); the Harms counted stop there, as applying does."""
 
 
 def why_not_damage(spec: DamageSpec) -> str | None:
@@ -92,6 +98,8 @@ def why_not_damage(spec: DamageSpec) -> str | None:
             return f"{label} must be 0 to {MAX_FLAT}, not {value}"
     if spec.harm_threshold < 1:
         return "the Harm threshold must be at least 1"
+    if not 0 <= spec.harm_room <= 20:
+        return f"the Harms the target has room for must be 0 to 20, not {spec.harm_room}"
     if spec.profile is Profile.SRD2022 and spec.current_stress > spec.max_stress:
         return (f"current Stress ({spec.current_stress}) cannot be above the maximum "
                 f"({spec.max_stress})")
@@ -134,7 +142,11 @@ class DamageOdds:
     """The damage dice alone: (total, Effects)."""
     stress: Distribution[int]
     harms: Distribution[int]
-    """Harms caused (not capped)."""
+    """Harms marked: those caused, no more than the target has room for
+    [``2d20.harms.limit``]."""
+    past_room: Fraction = Fraction(0)
+    """The chance the hit causes more Harms than the target has room for (a Harm past the
+    limit: what it does is the GM's ruling)."""
 
     @property
     def expected_total(self) -> Fraction:
@@ -165,7 +177,7 @@ def damage_odds(spec: DamageSpec) -> DamageOdds:
 
     taken = attack.combine(cover, stress_of)
 
-    def harms_of(outcome: tuple[int, int]) -> int:
+    def caused_by(outcome: tuple[int, int]) -> int:
         stress, effects = outcome
         if spec.profile is Profile.CONAN:
             harms = harms_conan(stress, spec.current_stress, spec.harm_threshold)
@@ -174,7 +186,10 @@ def damage_odds(spec: DamageSpec) -> DamageOdds:
                               spec.harm_threshold)
         return harms_with_intense(harms, intense_applies(spec.intense, effects))
 
-    return DamageOdds(attack, taken.map(lambda o: o[0]), taken.map(harms_of))
+    caused = taken.map(caused_by)
+    return DamageOdds(attack, taken.map(lambda o: o[0]),
+                      caused.map(lambda harms: min(harms, spec.harm_room)),
+                      caused.p(lambda harms: harms > spec.harm_room))
 
 
 # hazards (Conan) ----------------------------------------------------------------------------

@@ -4,6 +4,11 @@ Rule ``2d20.harms.limit``: [S] lines 948-950 and the "Defeated" sidebar (line 97
 Harms (``harm_limit``) leave a character Defeated, unable to act, and Dying as well with more
 Wounds than Traumas. The Conan screen [C] "Stress and Harm" states no limit, so under
 :attr:`HarmLimitRule.NONE` Harms never defeat by themselves.
+
+Under the Defeated rule a record or a tracker character is marked no Harm past the limit
+(:func:`harm_room`, :func:`harms_marked`): what a further Harm does to a Defeated character
+(a Wound kills, a Trauma breaks the mind [S] line 978) is the GM's to play out. The damage's
+odds count the Harms marked by the same rule, so they never show more than can be applied.
 """
 
 from __future__ import annotations
@@ -13,6 +18,25 @@ from collections.abc import Sequence
 from seforge.systems.twod20.models import Harm, HarmKind
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import HarmLimitRule, TableSettings
+
+MAX_HARMS = 20
+"""The most Harms a record or a tracker character holds, whatever the rule."""
+
+
+def harm_room(settings: TableSettings, held: int) -> int:
+    """How many more Harms can be marked on a character holding ``held`` under ``settings``
+    [``2d20.harms.limit``]: up to the Harm limit under the Defeated rule, else up to
+    :data:`MAX_HARMS`. Applying damage and the damage's odds both stop here."""
+    top = MAX_HARMS
+    if settings.harm_limit_rule is HarmLimitRule.DEFEATED:
+        top = min(top, settings.harm_limit)
+    return max(0, top - held)
+
+
+def harms_marked(caused: int, settings: TableSettings, held: int) -> int:
+    """The Harms marked when a hit causes ``caused`` on a character holding ``held``: no
+    more than :func:`harm_room` allows."""
+    return max(0, min(caused, harm_room(settings, held)))
 
 
 def defeated(settings: TableSettings, harms: Sequence[Harm]) -> bool:
@@ -45,6 +69,6 @@ def why_not_more_harms(settings: TableSettings, harms: Sequence[Harm]) -> str | 
     """
     if defeated(settings, harms):
         return f"{settings.harm_limit} Harms already leave the character Defeated"
-    if len(harms) >= 20:
-        return "a record holds at most 20 Harms"
+    if harm_room(settings, len(harms)) == 0:
+        return f"a record holds at most {MAX_HARMS} Harms"
     return None

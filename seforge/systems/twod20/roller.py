@@ -13,7 +13,9 @@ generator) unless a test hands in its own. Rules:
   is lost) and pays for bought d20s with Momentum or by adding Threat/Doom; an NPC pays from
   Threat/Doom; Fortune dice spend the roller's Fortune. Stress after Soak goes to the target's
   track, with the profile's Harms at the target's Harm threshold (:func:`hit_threshold`) and
-  Intense's one more Harm when it fires (:func:`.damage.harms_with_intense`).
+  Intense's one more Harm when it fires (:func:`.damage.harms_with_intense`), no more than
+  the target has room for under its Harm limit (:func:`hit_harms`,
+  :func:`.harm_state.harms_marked`).
 
 Every function that changes a document takes it and returns the changed copy, or raises
 :class:`~seforge.core.refused.RefusedError` with the reason, so the UI applies it through
@@ -37,6 +39,7 @@ from seforge.systems.twod20.damage import (
     harms_with_intense,
     intense_applies,
 )
+from seforge.systems.twod20.harm_state import harm_room, harms_marked
 from seforge.systems.twod20.models import Character, Harm, HarmKind
 from seforge.systems.twod20.profiles import Profile
 from seforge.systems.twod20.settings import HarmLimitRule, TableSettings, bonus_die_cost
@@ -456,6 +459,41 @@ def hit_threshold(target: Character | Combatant | None, tracker: TableSettings, 
     return tracker.harm_threshold, True
 
 
+class HitHarms(FrozenRecord):
+    """The Harms a hit's target holds, how many more can be marked on them and the limit
+    that stops them (rule ``2d20.harms.limit``)."""
+
+    _FIELDS = ("held", "room", "limit")
+    __slots__ = _FIELDS
+    held: int
+    room: int
+    """How many more Harms can be marked (:func:`.harm_state.harm_room`)."""
+    limit: int | None
+    """The Harms that leave the target Defeated, None under a rule with no limit."""
+
+    def __init__(self, held: int, room: int, limit: int | None) -> None:
+        self._init(held, room, limit)
+
+
+def hit_harms(target: Character | Combatant | None, tracker: TableSettings, typed: int
+              ) -> tuple[HitHarms, bool]:
+    """The Harms ``target`` (None: nobody known) holds and has room for, and whether they are
+    the target's own: a record's by its own table settings (what :func:`record_take_stress`
+    stops at), a tracker character's by the tracker's ``tracker`` settings (what
+    :func:`.conflict.take_stress` stops at), else ``typed`` Harms held under ``tracker``'s
+    rule. The damage's odds count no more Harms than this room, as applying the damage
+    marks no more."""
+    if target is None:
+        settings, held, theirs = tracker, typed, False
+    elif isinstance(target, Character):
+        settings, held, theirs = target.settings, len(target.harms), True
+    else:
+        settings, held, theirs = tracker, len(target.harms), True
+    limit = (settings.harm_limit if settings.harm_limit_rule is HarmLimitRule.DEFEATED
+             else None)
+    return HitHarms(held, harm_room(settings, held), limit), theirs
+
+
 def first_foe(characters: Sequence[tuple[str, Side]], actor: str, side: Side | None
               ) -> str | None:
     """Whom ``actor`` (on ``side``; None: not known) hits by default: the first of
@@ -483,22 +521,22 @@ def track_left(character: Character, mental: bool) -> tuple[int, int]:
     return character.stress, derived(character, "max_stress")
 
 
-def _add_harms(character: Character, kind: HarmKind, count: int) -> list[Harm]:
-    settings = character.settings
+def _add_harms(character: Character, kind: HarmKind, caused: int) -> list[Harm]:
+    """The record's Harms with ``caused`` more of ``kind``, no more than it has room for
+    [``2d20.harms.limit``]; a Harm marked undoes the treatment of its kind."""
+    count = harms_marked(caused, character.settings, len(character.harms))
     harms = [h.model_copy(update={"treated": False}) if h.kind is kind and count else h
              for h in character.harms]
-    room = 20 - len(harms)
-    if settings.harm_limit_rule is HarmLimitRule.DEFEATED:
-        room = min(room, max(0, settings.harm_limit - len(harms)))
     label = "Wound" if kind is HarmKind.WOUND else "Trauma"
     return harms + [Harm(kind=kind, name=f"{label} {len(harms) + i + 1}")
-                    for i in range(min(count, room))]
+                    for i in range(count)]
 
 
 def record_harms_from(character: Character, amount: int, mental: bool = False,
                       intense: bool = False) -> int:
     """How many Harms ``amount`` Stress would cause the record now (the profile's rule, the
-    record's Harm threshold), with Intense's one more when it fires (``intense``)."""
+    record's Harm threshold), with Intense's one more when it fires (``intense``); those
+    marked stop at its Harm limit (:func:`.harm_state.harms_marked`)."""
     threshold = character.settings.harm_threshold
     if character.profile is Profile.CONAN:
         left, _top = track_left(character, mental)

@@ -1,6 +1,7 @@
 """The 2d20 calculator's damage: the hit's inputs, the Soak, the Stress track and the Harm
 threshold of whom the roller's damage hits (theirs when known, shown greyed; the boxes' own
-values otherwise), and the exact odds of the damage, the Effects and the Harms."""
+values otherwise), and the exact odds of the damage, the Effects and the Harms, counted no
+further than the Harms they have room for under their Harm limit, as applying marks them."""
 
 from __future__ import annotations
 
@@ -122,7 +123,8 @@ class DamagePart(CalculatorPart):
         self.harm_table = QTableWidget(1, 0)
         self.harm_table.setVerticalHeaderLabels(["Chance"])
         self.harm_table.setAccessibleName("Harms after soak")
-        self.harm_table.setToolTip("Chance of 0, 1, 2, or 3 or more Harms from this hit")
+        self.harm_table.setToolTip("Chance of 0, 1, 2, or 3 or more Harms marked by this "
+                                   "hit (no more than the Harm limit leaves room for)")
         self.harm_table.setFixedHeight(one_row_height(self.harm_table))
         self.total_table = QTableWidget(0, 3)
         self.total_table.setHorizontalHeaderLabels(["Dice total", "Chance", "With an Effect"])
@@ -165,8 +167,8 @@ class DamagePart(CalculatorPart):
     def _hit_shown(self) -> tuple[object, ...]:
         """What the boxes and the odds show of whom the damage hits."""
         target = self.hit[0]
-        return (self.soak(), self.track(), self.harm_threshold(), self.hit[1:],
-                isinstance(target, Character))
+        return (self.soak(), self.track(), self.harm_threshold(), self.hit_harms(),
+                self.hit[1:], isinstance(target, Character))
 
     def soak(self) -> tuple[int, bool]:
         """The static Soak of the damage's odds, and whether it is the target's own."""
@@ -302,6 +304,30 @@ class DamagePart(CalculatorPart):
             f"{self.hit[1]} a Harm; the odds count with it, as applying the damage does"
             if theirs else THRESHOLD_TIP)
 
+    def hit_harms(self) -> tuple[roller.HitHarms, bool]:
+        """The Harms whom the damage hits holds and has room for, and whether they are the
+        target's own (else none held, under the calculator's table settings): the odds count
+        no more Harms than that room, as applying the damage marks no more."""
+        return roller.hit_harms(self.hit[0], self.hit_settings or self.settings, 0)
+
+    def harm_room_text(self, past: Fraction) -> str:
+        """What the Harm limit leaves room for, in words ("" when nothing stops the Harms
+        counted), and how often (``past``) the hit causes more than that."""
+        harms, theirs = self.hit_harms()
+        who = self.hit[1] if theirs else "the target"
+        if harms.limit is None and not past:
+            return ""
+        held = (f"{who} holds {harms.held} Harm{'' if harms.held == 1 else 's'}"
+                if theirs else "with no Harm held")
+        limit = (f" of the {harms.limit} that leave them Defeated" if harms.limit is not None
+                 else "")
+        room = ("no more Harms are counted, as applying marks none" if harms.room == 0 else
+                f"at most {harms.room} more Harm{'' if harms.room == 1 else 's'} counted, "
+                "as applying marks no more")
+        more = (f"; {percent(past)} of hits cause more (what a Harm past Defeated does is "
+                "the GM's call)" if past else "")
+        return f"; {held}{limit}: {room}{more}"
+
     # -- answers -------------------------------------------------------------------------
     def damage_spec(self) -> dmg.DamageSpec:
         track = self.track()[0]
@@ -313,7 +339,7 @@ class DamagePart(CalculatorPart):
             cover_dice=self.cover.value(), sturdy=self.sturdy.isChecked(),
             current_stress=track.current,
             max_stress=track.current if conan else track.maximum,
-            harm_threshold=self.harm_threshold()[0])
+            harm_threshold=self.harm_threshold()[0], harm_room=self.hit_harms()[0].room)
 
     def _damage(self) -> None:
         on = self.damage_group.isChecked()
@@ -339,11 +365,13 @@ class DamagePart(CalculatorPart):
             f"{float(odds.stress.mean()):.2f} (static Soak {spec.armour}: "
             f"{self.soak_source()}); Harms counted from {self.track_source()}, a Harm for "
             f"{spec.harm_threshold}+ Stress in one hit ({self.threshold_source()})"
-            + ("; Intense's Harm counted" if spec.intense else "") + ".")
+            + ("; Intense's Harm counted" if spec.intense else "")
+            + self.harm_room_text(odds.past_room) + ".")
         self.damage_summary.setToolTip(
-            f"average total {exactly(odds.expected_total)}; Effect {exactly(effect)}")
-        self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)
-                                         for k, p in odds.harm_bands().items()])
+            f"average total {exactly(odds.expected_total)}; Effect {exactly(effect)}"
+            + (f"; more Harms than can be marked {exactly(odds.past_room)}"
+               if odds.past_room else ""))
+        self._fill_harms(odds, spec.harm_room)
         effect_counts = odds.dice.map(lambda o: o[1])
         self._fill_column(self.effects_table,
                           [(str(k), effect_counts[k]) for k in range(spec.dice + 1)])
@@ -360,3 +388,23 @@ class DamagePart(CalculatorPart):
                 item.setToolTip(exactly(value))
                 self.total_table.setItem(index, column, item)
         elide_headers(self.total_table)
+
+    def _fill_harms(self, odds: dmg.DamageOdds, room: int) -> None:
+        """The chance of each number of Harms marked; a number past the room the Harm limit
+        leaves reads a dash, its head saying why (no hit marks it)."""
+        bands = odds.harm_bands()
+        self._fill_row(self.harm_table, [(f"{k} Harm{'' if k == '1' else 's'}", p)
+                                         for k, p in bands.items()])
+        who = self.hit[1] if self.hit_harms()[1] else "the target"
+        tips = []
+        for column, key in enumerate(bands):
+            head = self.harm_table.horizontalHeaderItem(column)
+            if int(key.rstrip("+")) <= room or head is None:
+                tips.append("")
+                continue
+            cell = self.harm_table.item(0, column)
+            if cell is not None:
+                cell.setText("—")
+            tips.append(f"{head.text()}: never marked, {who} has room for "
+                        f"{room} more Harm{'' if room == 1 else 's'} under the Harm limit")
+        elide_headers(self.harm_table, tips)

@@ -189,10 +189,12 @@ class CharacterPart(ConflictPart):
                        f"{cf.gm_pool_name(doc)} (added by a PC, spent for an NPC)")
         set_reason(self.fortune_spend, cf.why_not_spend_fortune(doc, name),
                    "Spend one Fortune")
-        harms_at = cf.stress_harms(doc, name, self.stress_amount.value(),
-                                   bool(self.stress_kind.currentData()))
-        self.take_button.setToolTip(f"Take the Stress; it would cause {harms_at} Harm"
-                                    f"{'s' if harms_at != 1 else ''} now")
+        amount, mental = self.stress_amount.value(), bool(self.stress_kind.currentData())
+        harms_at = cf.stress_harms_marked(doc, name, amount, mental)
+        past = cf.stress_harms(doc, name, amount, mental) - harms_at
+        self.take_button.setToolTip(
+            f"Take the Stress; it would cause {harms_at} Harm{'s' if harms_at != 1 else ''} now"
+            + (f" ({past} more past the Harm limit: the GM's call)" if past else ""))
         self.heal_button.setEnabled(bool(c.harms))
         for box, value in ((self.cover, c.cover_dice), (self.morale, c.morale_dice),
                            (self.resolve_max, c.max_resolve), (self.initiative, c.initiative),
