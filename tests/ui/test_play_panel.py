@@ -509,6 +509,7 @@ def test_a_long_status_wraps_instead_of_scrolling_the_dock_sideways(window, qtbo
     _click(qtbot, panel.stress_button)
     assert panel.doom_group.isVisibleTo(panel)
     qtbot.keyClicks(panel.weakness_name, "Bad Leg")
+    qtbot.keyClicks(panel.legendary_weakness_name, "Scarred")
     _click(qtbot, panel.survive_button)
     assert "out of this scene" in panel.status.text()
     qtbot.wait(50)
@@ -531,6 +532,7 @@ def test_a_step_refused_after_its_dialog_says_why_in_the_dialog(setup, qtbot) ->
     panel.stress_level.setCurrentIndex(panel.stress_level.count() - 1)  # Legendary: Doom
     _click(qtbot, panel.stress_button)
     qtbot.keyClicks(panel.weakness_name, "Bad Leg")
+    qtbot.keyClicks(panel.legendary_weakness_name, "Scarred")
     _click(qtbot, panel.survive_button)
     assert c.play.removed_from_scene
     steps = stack.count()
@@ -606,8 +608,9 @@ def test_avert_is_greyed_with_the_reason_without_a_pivot_advancement(setup, qtbo
     assert not panel.avert_button.isEnabled()
     assert panel.avert_button.toolTip().startswith("Not now:")
     assert "Advancement" in panel.avert_button.toolTip()
-    assert panel.survive_button.isEnabled() and panel.out_button.isEnabled()
+    assert panel.out_button.isEnabled()
     assert panel.earn_pivot("goal")
+    qtbot.keyClicks(panel.legendary_weakness_name, "Scarred")  # Legendary: its Weakness
     assert panel.avert_button.isEnabled()
     assert not panel.avert_button.toolTip().startswith("Not now")
     _click(qtbot, panel.avert_button)

@@ -64,7 +64,7 @@ def test_the_stress_choice_is_fresh_after_a_doom(panel: PlayPanel, qtbot) -> Non
     _click(qtbot, panel.start_button)
     panel.stress_trait.setCurrentIndex(panel.stress_trait.findText(P.value))
     panel.stress_level.setCurrentIndex(panel.stress_level.count() - 1)
-    assert panel.stress_legendary.isChecked()
+    assert panel.stress_is_legendary()
     _click(qtbot, panel.stress_button)
     assert panel.character.play.doom_trait is P
     qtbot.keyClicks(panel.weakness_name, "Limp")
@@ -73,7 +73,7 @@ def test_the_stress_choice_is_fresh_after_a_doom(panel: PlayPanel, qtbot) -> Non
     assert panel.character.play.doom_trait is None
     assert panel.stress_level.currentIndex() == 0
     assert "Doom" not in panel.stress_level.currentText()
-    assert not panel.stress_legendary.isChecked()
+    assert not panel.stress_is_legendary()
     assert panel.stress_count.value() == 1
 
 

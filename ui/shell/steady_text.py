@@ -129,23 +129,41 @@ class SteadyLabel(QLabel):
 def reserve_lines(label: QLabel, lines: int) -> None:
     """Keep room for ``lines`` lines of ``label`` whether it says anything or not, so that
     what is below it does not move as its text comes, goes or grows."""
-    margins = label.contentsMargins()
-    label.setMinimumHeight(lines * label.fontMetrics().lineSpacing()
-                           + margins.top() + margins.bottom())
+    _reserve(label, lines)
     label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
     policy = label.sizePolicy()
     policy.setRetainSizeWhenHidden(True)
     label.setSizePolicy(policy)
-    keeper = _KeepTallest(label)
+    keeper = _KeepTallest(label, lines)
     label.installEventFilter(keeper)
+
+
+def _reserve(label: QLabel, lines: int) -> None:
+    # as tall as ``lines`` lines are laid out: at some sizes (9.9 pt) a line stands taller
+    # than the font's whole-pixel line spacing, and 3 lines kept at it grew 3 px
+    flags = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+    text = "\n".join(["Xg"] * max(1, lines))
+    tall = label.fontMetrics().boundingRect(QRect(0, 0, _TALL, _TALL), flags, text).height()
+    margins = label.contentsMargins()
+    label.setMinimumHeight((tall if lines > 0 else 0) + margins.top() + margins.bottom())
 
 
 class _KeepTallest(QObject):
     """A line that once needed more room than was kept for it keeps that room: it grows
-    once, and what is below does not jump back up when it says less again."""
+    once, and what is below does not jump back up when it says less again. A new font (the
+    window's zoom, set after the label was built) keeps its lines' room in that font: kept
+    in the old one, the first text shown grew the label and moved what is below."""
+
+    def __init__(self, label: QLabel, lines: int) -> None:
+        super().__init__(label)
+        self._lines = lines
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) \
-                and isinstance(watched, QLabel) and watched.height() > watched.minimumHeight():
+        if not isinstance(watched, QLabel):
+            return False
+        if event.type() == QEvent.Type.FontChange:
+            _reserve(watched, self._lines)
+        elif event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest) \
+                and watched.height() > watched.minimumHeight():
             watched.setMinimumHeight(watched.height())
         return False

@@ -278,6 +278,23 @@ def template_deviations(nc: NarrativeCharacter) -> list[str]:
     return notes
 
 
+def nc_problems(nc: NarrativeCharacter) -> list[str]:
+    """What does not hold together in ``nc`` (unlike :func:`template_deviations`, these
+    are problems, not design choices): an Element or a Flaw without a name. A Quality
+    modifies a Test only when it applies [*Narrative Characters*], and a nameless one
+    cannot be judged to apply: the calculator and the cards could only call it
+    "Element +4". The hero template leaves its two Elements for the GM to name."""
+    problems: list[str] = []
+    for kind, qualities in (("Element", nc.elements), ("Flaw", nc.flaws)):
+        for index, quality in enumerate(qualities, start=1):
+            if not quality.name.strip():
+                problems.append(
+                    f"{kind} {index} ({format_modifier(_modifier(quality.rank))}) has no "
+                    "name: name it for what it covers, or remove it."
+                )
+    return problems
+
+
 def _ordered(traits: dict[Trait, Rank]) -> list[tuple[Trait, Rank]]:
     return [(t, traits[t]) for t in TRAITS if t in traits]
 

@@ -160,18 +160,25 @@ def check_nc(path: Path) -> SummaryCheckReport:
     """An NC of the GM's opponent library (``.senc``): its Rank, type and base TN, the TN
     each Quality sets, and where it departs from its type's template (a note, not a
     problem: a monster's extra Quality is a fair design). DocumentFileError when it
-    cannot be read."""
+    cannot be read. A nameless Element or Flaw is a warning
+    (:func:`~seforge.systems.swords_edge.nc_builder.nc_problems`)."""
     from seforge.systems.swords_edge.fileformat import load_nc
-    from seforge.systems.swords_edge.nc_builder import quality_rows, template_deviations
+    from seforge.systems.swords_edge.nc_builder import (
+        nc_problems,
+        quality_rows,
+        template_deviations,
+    )
 
     nc = load_nc(path)
     rows = quality_rows(nc)
     notes = template_deviations(nc)
+    problems = [CheckProblem(text, "warning", "nc.unnamed_quality")
+                for text in nc_problems(nc)]
     lines = [f'NC "{nc.name}": {nc.rank.label} {nc.type.value} (TN {nc.rank.target_number})',
              *(f"{row.label}: TN {row.tn}" for row in rows),
              *(f"Beside its template: {note}" for note in notes)]
     return SummaryCheckReport(
-        "Sword's Edge NC", (), lines,
+        "Sword's Edge NC", problems, lines,
         {"kind": "nc", "name": nc.name, "type": nc.type.value, "rank": nc.rank.label,
          "tn": nc.rank.target_number,
          "qualities": [{"quality": row.label, "tn": row.tn} for row in rows],

@@ -112,8 +112,12 @@ def _luck_reason(request: UseRequest) -> str:
 
 
 def _avert_doom_reason(request: UseRequest) -> str:
-    if request.character.play.doom_trait is None:
+    play = request.character.play
+    if play.doom_trait is None:
         return "there is no Doom to avert"
+    if play.doom_legendary:
+        # the Legendary Stress leaves a Weakness even when averted, and it needs a name
+        return "Legendary Stress leaves a Weakness to name: avert it where the Doom is settled"
     return ""
 
 

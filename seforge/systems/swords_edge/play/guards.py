@@ -11,6 +11,10 @@ OUT_OF_GAME = "the character is out of the game after a Doom"
 """Why nothing can be done with a character a Doom took out of the game."""
 
 
+OUT_OF_SCENE = "the character is out of this scene until it ends"
+"""Why a character a Doom took out of the scene cannot act in it."""
+
+
 NO_PENALTIES = "there are no Penalty Ranks to clear"
 """Why clearing all Penalty Ranks is refused."""
 
@@ -59,7 +63,7 @@ def require_no_doom(character: Character, doing: str) -> None:
 
 def require_in_scene(character: Character, doing: str) -> None:
     if character.play.removed_from_scene:
-        raise RefusedError(cannot(doing, "the character is out of this scene until it ends"))
+        raise RefusedError(cannot(doing, OUT_OF_SCENE))
 
 
 def check_level(level: str | None) -> None:

@@ -8,12 +8,32 @@ from seforge.systems.swords_edge.models import (
     Character,
     HeldAdvancement,
 )
-from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, cannot
+from seforge.systems.swords_edge.play.guards import OUT_OF_GAME, OUT_OF_SCENE, cannot
 from seforge.systems.swords_edge.play.history import record
 
 
 def _no_slot(slot: str) -> str:
     return f"there is no Pivot slot {slot!r} (Goal, Quirk or Style)"
+
+
+def pivot_earn_reason(character: Character) -> str:
+    """Why no Pivot Advancement can be earned now, whichever Pivot ("" when one can).
+
+    A character a Doom took out of the scene cannot bring a Pivot into it: the book has
+    such a character unable to "mechanically interact in the scene" until it ends, and a
+    Pivot earns its Advancement by being worked into the scene [*Doom*, *Pivots*]."""
+    play = character.play
+    if play.out_of_play:
+        return OUT_OF_GAME
+    if not play.session_running:
+        return "no session is running"
+    if play.removed_from_scene:
+        return OUT_OF_SCENE
+    if not any(getattr(character.pivots, slot) for slot in PIVOT_SLOTS):
+        return "the character has no Pivot"
+    if play.pivot_advancement_this_scene:
+        return "a Pivot Advancement was already earned in this scene"
+    return ""
 
 
 def pivot_advancement_reason(character: Character, slot: str) -> str:
@@ -23,6 +43,8 @@ def pivot_advancement_reason(character: Character, slot: str) -> str:
         return OUT_OF_GAME
     if not play.session_running:
         return "no session is running"
+    if play.removed_from_scene:
+        return OUT_OF_SCENE
     if slot not in PIVOT_SLOTS:
         return _no_slot(slot)
     if not getattr(character.pivots, slot):

@@ -15,6 +15,7 @@ from seforge.systems.swords_edge.models import (
     Trait,
 )
 from seforge.systems.swords_edge.play.guards import (
+    cannot,
     check_level,
     pick_free_advancement,
     require_in_scene,
@@ -140,6 +141,68 @@ def _new_weakness(character: Character, name: str, rank: Rank, trait: Trait) -> 
     character.elements = [*character.elements, weakness]
 
 
+def doom_names_needed(character: Character, outcome: str) -> tuple[bool, bool]:
+    """Which Weaknesses settling the pending Doom as ``outcome`` leaves, each to be named
+    by the table: (the Doom's Poor one, the Legendary Stress's Basic one). A survivor
+    gains the first; Legendary Stress leaves the second unless the character is out
+    [*Doom*, *Damage*]."""
+    play = character.play
+    if play.doom_trait is None or outcome not in DOOM_OUTCOMES:
+        return False, False
+    return outcome == "survived", play.doom_legendary and outcome != "out"
+
+
+def doom_names_reason(
+    character: Character, outcome: str, weakness_name: str = "",
+    legendary_weakness_name: str = "",
+) -> str:
+    """Why the Doom cannot be settled as ``outcome`` with these names ("" when it can):
+    a Weakness is something the table invokes in play, so it needs a name of its own,
+    such as "One Arm" (no made-up stand-in)."""
+    poor, basic = doom_names_needed(character, outcome)
+    trait = character.play.doom_trait
+    missing: list[str] = []
+    if poor and not weakness_name.strip():
+        missing.append(f"the {DOOM_WEAKNESS_RANK.label} Weakness the Doom leaves")
+    if basic and not legendary_weakness_name.strip():
+        missing.append(f"the {LEGENDARY_WEAKNESS_RANK.label} Weakness the Legendary "
+                       "Stress leaves")
+    if not missing or trait is None:
+        return ""
+    return f"name {' and '.join(missing)} (on {trait.value})"
+
+
+def _doom_checks(character: Character, outcome: str, advancement: int | None,
+                 weakness_name: str, legendary_weakness_name: str) -> int:
+    """Raise RefusedError unless the Doom can be settled so; the held Advancement an
+    averted Doom spends (-1 for the other outcomes)."""
+    require_playing(character, "resolve a Doom")
+    if character.play.doom_trait is None:
+        raise RefusedError("there is no Doom to resolve")
+    if outcome not in DOOM_OUTCOMES:
+        raise RefusedError(
+            f"unknown outcome {outcome!r} (known: {', '.join(DOOM_OUTCOMES)})"
+        )
+    index = -1
+    if outcome == "averted":
+        index = pick_free_advancement(character, advancement, "avert a Doom")
+    missing = doom_names_reason(character, outcome, weakness_name, legendary_weakness_name)
+    if missing:
+        raise RefusedError(cannot("settle the Doom", missing))
+    return index
+
+
+def doom_refusal(character: Character, outcome: str, weakness_name: str = "",
+                 legendary_weakness_name: str = "") -> str:
+    """Why :func:`resolve_doom` would refuse ``outcome`` with these names ("" when it
+    would not); nothing is changed."""
+    try:
+        _doom_checks(character, outcome, None, weakness_name, legendary_weakness_name)
+    except RefusedError as exc:
+        return str(exc)
+    return ""
+
+
 def resolve_doom(
     character: Character,
     outcome: str,
@@ -150,22 +213,16 @@ def resolve_doom(
     why: str = "",
 ) -> None:
     """Settle the pending Doom: ``averted`` (spends a Pivot Advancement), ``survived``
-    (a Poor Weakness on the Trait) or ``out`` (dead or gone, the table's call)."""
-    require_playing(character, "resolve a Doom")
+    (a Poor Weakness on the Trait) or ``out`` (dead or gone, the table's call). Each
+    Weakness it leaves must be named (see :func:`doom_names_reason`)."""
+    index = _doom_checks(character, outcome, advancement, weakness_name,
+                         legendary_weakness_name)
     play = character.play
     trait = play.doom_trait
-    if trait is None:
-        raise RefusedError("there is no Doom to resolve")
-    if outcome not in DOOM_OUTCOMES:
-        raise RefusedError(
-            f"unknown outcome {outcome!r} (known: {', '.join(DOOM_OUTCOMES)})"
-        )
+    assert trait is not None  # checked above
     legendary = play.doom_legendary
-    index = -1
-    if outcome == "averted":
-        index = pick_free_advancement(character, advancement, "avert a Doom")
-    basic_name = legendary_weakness_name.strip() or f"Legendary wound ({trait.value})"
-    poor_name = weakness_name.strip() or f"Mark of Doom ({trait.value})"
+    basic_name = legendary_weakness_name.strip()
+    poor_name = weakness_name.strip()
     parts: list[str] = []
     if outcome == "averted":
         held = list(play.advancements)

@@ -27,6 +27,7 @@ from seforge.systems.swords_edge.ranks import Rank, format_modifier
 from seforge.systems.swords_edge.resolution.opponents import parse_quick_qualities, quick_nc
 from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Step
 from seforge.systems.swords_edge.resolution.verdicts import NextStep, Verdict
+from ui.shell.steady_text import reserve_lines
 from ui.shell.wrap_check import WrapCheckBox
 from ui.systems.swords_edge.gm.calculator_layout import ConsequenceHandler as ConsequenceHandler
 from ui.systems.swords_edge.gm.calculator_layout import PCStep as PCStep
@@ -410,6 +411,8 @@ class CalculatorTab(CalculatorView):
                 card = self._adopt.pop(0) if self._adopt else \
                     NCCard(entry.nc, None, entry.library_id)
                 card.setParent(self.no_ncs.parentWidget())
+                # its title keeps its tallest: "removed" took a line less, moving the page
+                reserve_lines(card.title, 1)
                 card.quality_toggled.connect(self._on_nc_quality)
                 card.stress_changed.connect(self._on_nc_stress)
                 card.remove_requested.connect(self.remove_card)

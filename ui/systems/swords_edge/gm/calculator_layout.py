@@ -45,6 +45,7 @@ from seforge.systems.swords_edge.resolution.steps import STEP_TITLES, STEPS, Ste
 from seforge.systems.swords_edge.resolution.tips import READING_TIP, RULE_TIPS
 from seforge.systems.swords_edge.resolution.tns import GroupActionReading
 from ui.shell.flow_layout import FlowLayout, flow_row
+from ui.shell.steady_text import SteadyLabel, reserve_lines
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm.nc_card import NCCard
 from ui.systems.swords_edge.gm.odds_view import OddsPanel
@@ -62,6 +63,11 @@ PCStep = Callable[[Character, str, Callable[[Character], object]], bool]
 """Runs a :mod:`seforge.systems.swords_edge.play` operation (given the Character to
 change) on a PC through its owner's ``apply``: one undo step on the PC's owner;
 False when the PC has no owner (nothing ran). RefusedError refuses."""
+
+NO_TN_TEXT = "Add an NC (or tick “Target is Undefended”) to set a TN."
+"""What the TN's working says while the Test has no TN."""
+RESULT_LINES = 3
+"""The lines kept for a verdict's details (its Stress and what the Stress does)."""
 
 READINGS: tuple[tuple[GroupActionReading, str], ...] = (
     ("sum", "Book's breakdown (sum)"),
@@ -414,7 +420,9 @@ class CalculatorLayout(QWidget):
         self.tn_label = QLabel(group)
         self.tn_label.setObjectName("tn_total")
         tip(self.tn_label, "Target Number", "The TN for this step")
-        self.tn_breakdown = QLabel(group)
+        # as tall as the note with no TN: the last NC leaving (its Stress applied) made it
+        # two lines where the TN's working took one, and the page moved under the mouse
+        self.tn_breakdown = SteadyLabel([NO_TN_TEXT], group)
         self.tn_breakdown.setObjectName("tn_breakdown")
         self.tn_breakdown.setWordWrap(True)
         self.tn_breakdown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -425,13 +433,22 @@ class CalculatorLayout(QWidget):
         self.die2 = die_spin("Second die", group)
         self.judge_button = QPushButton("&Judge roll", group)
         tip(self.judge_button, "Judge roll", "Name the result of the dice entered")
+        # the verdict's lines keep their room before the first roll is judged: they came
+        # where nothing was kept and pushed the roll history 28 px down under the mouse
         self.result_label = QLabel(group)
         self.result_label.setObjectName("result_headline")
         self.result_label.setWordWrap(True)
+        # bold by its font, not markup: the line kept for it is measured in that font
+        self.result_label.setTextFormat(Qt.TextFormat.PlainText)
+        bold = self.result_label.font()
+        bold.setBold(True)
+        self.result_label.setFont(bold)
+        reserve_lines(self.result_label, 1)
         tip(self.result_label, "Result", "The result of the last roll judged")
         self.result_detail = QLabel(group)
         self.result_detail.setObjectName("result_detail")
         self.result_detail.setWordWrap(True)
+        reserve_lines(self.result_detail, RESULT_LINES)
         tip(self.result_detail, "Result details", "Stress, effects, rewards")
         self.next_box = FlowLayout()
         self.next_buttons: list[QPushButton] = []
@@ -462,6 +479,9 @@ class CalculatorLayout(QWidget):
         self.apply_stress_button.setSizePolicy(policy)
         self.apply_stress_button.hide()
         tip(self.apply_stress_button, "Apply Stress", "Add this Stress to the first NC's tally")
+        # on the row of the verdict's next steps, which comes after it: one row kept for
+        # either (a row of its own for the next steps pushed the history down)
+        self.next_box.addWidget(self.apply_stress_button)
         self.reroll_spin = die_spin("Rerolled die", group)
         self.reroll_button = QPushButton("Luc&k reroll", group)
         tip(self.reroll_button, "Luck reroll", RULE_TIPS["luck_reroll"])
@@ -500,7 +520,6 @@ class CalculatorLayout(QWidget):
         offer_row.addWidget(self.offer_button)
         layout.addLayout(offer_row)
         layout.addLayout(self.next_box)
-        layout.addWidget(self.apply_stress_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(buddy("Roll histor&y:", self.log_list, group))
         layout.addWidget(self.log_list)
         return group

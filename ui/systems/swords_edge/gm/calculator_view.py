@@ -16,7 +16,7 @@ from seforge.systems.swords_edge.resolution.tips import RULE_TIPS
 from seforge.systems.swords_edge.resolution.tns import GroupActionReading
 from seforge.systems.swords_edge.table_rules import criticals_reading, undefended_bands
 from ui.shell.widgets import tip
-from ui.systems.swords_edge.gm.calculator_layout import CalculatorLayout
+from ui.systems.swords_edge.gm.calculator_layout import NO_TN_TEXT, CalculatorLayout
 from ui.systems.swords_edge.gm.nc_card import NCCard
 
 
@@ -105,7 +105,7 @@ class CalculatorView(CalculatorLayout):
         breakdown = self.tn()
         if breakdown is None:
             self.tn_label.setText("—")
-            self.tn_breakdown.setText("Add an NC (or tick “Target is Undefended”) to set a TN.")
+            self.tn_breakdown.setText(NO_TN_TEXT)
             self.judge_button.setEnabled(False)
             self.odds.setEnabled(False)
             return
@@ -169,7 +169,7 @@ class CalculatorView(CalculatorLayout):
 
     def _draw_result(self, verdict: JudgedRoll | None) -> None:
         """The verdict's headline, details and one button per step it leads to."""
-        self.result_label.setText(f"<b>{verdict.headline}</b>" if verdict else "")
+        self.result_label.setText(verdict.headline if verdict else "")
         self.result_label.setAccessibleDescription(verdict.headline if verdict else "")
         self.result_detail.setText("\n".join(verdict.lines) if verdict else "")
         for button in self.next_buttons:
@@ -177,7 +177,13 @@ class CalculatorView(CalculatorLayout):
             button.hide()
             button.deleteLater()
         self.next_buttons = []
-        for next_step in verdict.next_steps if verdict else []:
+        steps = verdict.next_steps if verdict else []
+        # the Apply button keeps the row while the verdict leads nowhere, and leaves no gap
+        # before the next steps' buttons while it does (it shows only when they do not)
+        policy = self.apply_stress_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(not steps)
+        self.apply_stress_button.setSizePolicy(policy)
+        for next_step in steps:
             button = QPushButton(next_step.label, self)
             tip(button, next_step.label, "Move on to this step with its settings filled in")
             button.clicked.connect(

@@ -3,10 +3,11 @@ TN each Quality gives shown live. Rules come from :mod:`seforge.systems.swords_e
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from itertools import permutations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,12 +34,14 @@ from seforge.systems.swords_edge.library import list_entries
 from seforge.systems.swords_edge.models import TRAITS, NarrativeCharacter, NCQuality, NCType, Trait
 from seforge.systems.swords_edge.nc_builder import (
     TEMPLATES,
+    nc_problems,
     new_nc,
     quality_rows,
     template_deviations,
 )
 from seforge.systems.swords_edge.ranks import QUALITY_RANKS, Rank, format_modifier
 from ui.shell.keys import redo_keys, unique_keys
+from ui.shell.theme import verdict_colour
 from ui.shell.widgets import buddy, tip
 from ui.systems.swords_edge.gm_table.common import (
     TYPE_LABELS,
@@ -113,8 +116,11 @@ class QualityRows(QWidget):
             combo_select(rank, int(quality.rank))
             combo_select(trait, quality.trait.value if quality.trait else None)
             label = quality.name or f"{self.kind} {index + 1}"
+            unnamed = not quality.name.strip()
+            name.setPlaceholderText("Name needed" if unnamed else "Name")
             tip(name, f"{self.kind.capitalize()} {index + 1} name",
-                f"The name of this {self.kind}")
+                f"The name of this {self.kind}" + (
+                    ": it has none, so a Test cannot tell when it applies" if unnamed else ""))
             tip(rank, f"{label}: Rank", f"The Rank of {label}: its modifier is added to "
                 "the base TN when it applies")
             tip(trait, f"{label}: Trait", f"The Trait {label} hangs on (optional)")
@@ -349,6 +355,12 @@ class NCEditor(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         tip(self.tn_table, "TN per Quality", "The TN the NC sets when one of its Qualities "
             "applies: base TN plus that Quality's modifier")
+        self.problems_label = QLabel(side)
+        self.problems_label.setObjectName("nc_problems")
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setStyleSheet(f"color: {verdict_colour(False)};")
+        tip(self.problems_label, "Problems", "What does not hold together in this opponent "
+            "(the same as seforge check); it can still be saved")
         self.notes_label = QLabel(side)
         self.notes_label.setObjectName("nc_deviations")
         self.notes_label.setWordWrap(True)
@@ -373,6 +385,7 @@ class NCEditor(QWidget):
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.redo_button)
         buttons.addStretch(1)
+        side_layout.addWidget(self.problems_label)
         side_layout.addWidget(self.base_label)
         side_layout.addWidget(self.tn_table, 1)
         side_layout.addWidget(self.notes_label)
@@ -582,8 +595,22 @@ class NCEditor(QWidget):
         self.order_combo.setEnabled(bool(template.traits))
         self.order_combo.blockSignals(blocked)
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "problems_label"):
+            self.problems_label.setStyleSheet(f"color: {verdict_colour(False)};")
+
+    def problems(self) -> list[str]:
+        """What the core's NC check finds wrong in the opponent being edited."""
+        return nc_problems(self._nc)
+
     def _refresh_side(self) -> None:
         nc = self._nc
+        problems = nc_problems(nc)
+        self.problems_label.setText("".join(f"<p style='margin:0'>⚠ {html.escape(p)}</p>"
+                                            for p in problems))
+        self.problems_label.setAccessibleDescription(" ".join(problems))
+        self.problems_label.setVisible(bool(problems))
         self.base_label.setText(
             f"<b>{TYPE_LABELS[nc.type]}, {nc.rank.label}: base TN {nc.base_tn}</b>"
             f"<br>{TEMPLATES[nc.type].stress_rule}")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTabWidget,
     QTextBrowser,
     QTreeWidget,
@@ -58,6 +59,9 @@ from ui.systems.swords_edge.gm_table.opponent_files import OpponentFiles
 from ui.systems.swords_edge.gm_table.opponent_owner import OpponentOwner
 
 ANY = "__any__"
+GENRE_CHARS = 12
+"""The Genre column's widest, in average letters: a longer genre ends in "…" (whole in its
+tooltip), so Name keeps its room at 1024x768."""
 
 
 @dataclass
@@ -164,11 +168,16 @@ class OpponentLibrary(OpponentFiles):
         self.tree.setSortingEnabled(False)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # Type, Rank, Genre and From keep the widths the whole library gives them
+        # (_size_columns): sized to the rows shown, they moved as the filters changed.
         for column in range(1, 5):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         # The last column ("From") stretched too and took half the room the names need
         # ("Desert Acolytes' Lea..." beside an empty From column).
         header.setStretchLastSection(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # its scroll bar's room kept: coming and going with the rows shown, it moved Name
+        self.tree.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         tip(self.tree, "Opponents", "The book's NCs and your own; select several to print "
             "their cards")
         self.tree.itemSelectionChanged.connect(self._on_selection)
@@ -314,7 +323,43 @@ class OpponentLibrary(OpponentFiles):
         index = self.genre_combo.findData(current)
         self.genre_combo.setCurrentIndex(max(index, 0))
         self.genre_combo.blockSignals(blocked)
+        self._size_columns()
         self.apply_filters()
+
+    def _size_columns(self) -> None:
+        """Type, Rank, Genre and From as wide as their widest text in the whole library
+        (or their heading), so no filter moves them; Genre no wider than
+        :data:`GENRE_CHARS` average letters (a longer genre ends in "…", whole in its
+        tooltip), leaving Name the room to stretch into at 1024x768."""
+        rows = [self._row_texts(entry) for entry in self.entries]
+        text_metrics = self.tree.fontMetrics()
+        head_metrics = self.tree.header().fontMetrics()
+        pad = 2 * (self.tree.style().pixelMetric(
+            QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.tree) + 1) + 6
+        cap = text_metrics.averageCharWidth() * GENRE_CHARS
+        heading = self.tree.headerItem()
+        for column in range(1, 5):
+            widest = max((text_metrics.horizontalAdvance(row[column]) for row in rows),
+                         default=0)
+            if column == 3:
+                widest = min(widest, cap)
+            head = head_metrics.horizontalAdvance(heading.text(column)) + pad
+            self.tree.header().resizeSection(column, max(widest + pad, head))
+
+    def changeEvent(self, event: QEvent) -> None:  # Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._size_columns()  # the window's zoom: the texts take another width
+
+    @staticmethod
+    def _row_texts(entry: OpponentEntry) -> list[str]:
+        """The texts of ``entry``'s row: name, type, Rank, genre and where it comes from."""
+        nc = entry.nc
+        if nc is None:
+            return [entry.title, "—", "—", "", "Unreadable"]
+        origin = "Book" if entry.origin == "book" else "Mine"
+        return [entry.title, TYPE_LABELS[nc.type], f"{nc.rank.label} ({nc.base_tn})",
+                nc.genre, origin]
 
     def _filter_values(self) -> tuple[str, str | None, str | None, Rank | None]:
         genre = self.genre_combo.currentData()
@@ -347,18 +392,16 @@ class OpponentLibrary(OpponentFiles):
         warn_brush = QBrush(QColor("#c0392b"))
         for entry in shown:
             nc = entry.nc
+            item = QTreeWidgetItem(self._row_texts(entry))
             if nc is None:
-                item = QTreeWidgetItem([entry.title, "—", "—", "", "Unreadable"])
                 item.setForeground(0, warn_brush)
                 item.setForeground(4, warn_brush)
                 item.setToolTip(0, entry.message)
                 item.setToolTip(4, entry.message)
                 item.setData(0, Qt.ItemDataRole.AccessibleDescriptionRole, entry.message)
             else:
-                origin = "Book" if entry.origin == "book" else "Mine"
-                item = QTreeWidgetItem([entry.title, TYPE_LABELS[nc.type],
-                                        f"{nc.rank.label} ({nc.base_tn})", nc.genre, origin])
                 item.setToolTip(0, nc.notes or entry.title)
+                item.setToolTip(3, nc.genre)  # whole, where its column cuts it short
                 item.setToolTip(4, str(entry.path) if entry.origin == "own"
                                 else f"The book: {nc.source}")
             item.setData(0, Qt.ItemDataRole.UserRole, entry)
@@ -512,6 +555,12 @@ class OpponentLibrary(OpponentFiles):
             self.editor_title.setText(f"A new opponent of yours{mark}")
         else:
             self.editor_title.setText(f"Editing {self.editing_path.name}{mark}")
+        problems = self.editor.problems() if not mark else []
+        if problems:  # the template's nameless Elements went to disk without a word;
+            # while unsaved, the editor's own list says it (a count here too wrapped the
+            # title at 1024 px, and the sheet jumped a line when the last one was named)
+            count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+            self.editor_title.setText(f"{self.editor_title.text()} · saved with {count}")
         # A file opened from elsewhere (File › Open, a drop) is saved where it is.
         outside = (self.editing_path is not None
                    and self.editing_path.parent != self.data_dir / USER_NC_FOLDER_NAME)

@@ -196,8 +196,12 @@ class PartyLayout(QWidget):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([500, 280])
         splitter.setChildrenCollapsible(False)
-        scroll.setMinimumHeight(240)
-        self.notes_edit.setMinimumHeight(80)
+        # small floors, the rest by the splitter: 240 pixels for the party and 80 for the
+        # notes made the page taller than the table docked under the sheet at 1366 x 768,
+        # which scrolled a nearly empty page with the notes and clocks below the fold
+        line = self.fontMetrics().height()
+        scroll.setMinimumHeight(4 * line)
+        self.notes_edit.setMinimumHeight(3 * line)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(head)

@@ -13,7 +13,6 @@ from PySide6.QtCore import QEvent, QPoint
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
     QComboBox,
     QDialog,
     QLabel,
@@ -88,7 +87,6 @@ class PlayActions(QWidget):
     stress_trait: TraitCombo
     stress_level: QComboBox
     stress_count: QSpinBox
-    stress_legendary: QCheckBox
     pivot_slot: QComboBox
     arcane_sfx: QComboBox
     weakness_name: QLineEdit
@@ -336,15 +334,26 @@ class PlayActions(QWidget):
     def _on_stress_level(self, index: int) -> None:
         level = self.stress_level.itemData(index)
         if isinstance(level, str):
-            count, legendary = stress_from_level(level)
+            count, _legendary = stress_from_level(level)
             self.stress_count.setValue(count)
-            self.stress_legendary.setChecked(legendary)
+        self._name_stress_count()
+
+    def _name_stress_count(self) -> None:
+        """The count box reads "2 Penalty Ranks" (its unit in the box, so it says what it
+        counts by itself)."""
+        count = self.stress_count.value()
+        self.stress_count.setSuffix(" Penalty Rank" if count == 1 else " Penalty Ranks")
+
+    def stress_is_legendary(self) -> bool:
+        """Whether the chosen Level is Legendary: Legendary Stress, which brings a Doom."""
+        level = self.stress_level.currentData()
+        return isinstance(level, str) and stress_from_level(level)[1]
 
     def _on_stress_clicked(self) -> None:
         self.take_stress(
             self.stress_trait.trait(),
             self.stress_count.value(),
-            self.stress_legendary.isChecked(),
+            self.stress_is_legendary(),
         )
 
     def _on_pivot_clicked(self) -> None:

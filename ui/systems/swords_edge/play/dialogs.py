@@ -32,6 +32,7 @@ from seforge.systems.swords_edge.models import Character, Element, ElementKind, 
 from seforge.systems.swords_edge.play.advancement import AdvancementOption, advancement_options
 from seforge.systems.swords_edge.play.guards import reason_alone
 from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.play.pivots import pivot_earn_reason
 from seforge.systems.swords_edge.play.state import scene_penalty_total
 from seforge.systems.swords_edge.quality_key import QualityKey
 from seforge.systems.swords_edge.scene_text import (
@@ -163,10 +164,9 @@ class EndSceneDialog(StepDialog):
                 text = getattr(character.pivots, slot)
                 if text:
                     pivot.addItem(f"{slot.capitalize()}: {text}", slot)
-            reason = ""
-            if character.play.pivot_advancement_this_scene:
-                reason = " (already earned one this scene)"
-                pivot.setEnabled(False)
+            refusal = pivot_earn_reason(character)
+            reason = f" (not now: {refusal})" if refusal else ""
+            pivot.setEnabled(not refusal)
             tip(pivot, f"{name}: Pivot touched",
                 f"The Pivot of {name} the scene brought into play{reason}; "
                 f"{PLAY_TIPS['pivot_advancement'].lower()}")

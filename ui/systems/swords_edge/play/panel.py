@@ -20,7 +20,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QBoxLayout,
-    QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -63,7 +62,7 @@ from seforge.systems.swords_edge.play.stress import (
     take_stress,
 )
 from seforge.systems.swords_edge.resolution.stress import LEGENDARY_WEAKNESS_RANK
-from seforge.systems.swords_edge.scene_text import PLAY_TIPS, session_scene_text
+from seforge.systems.swords_edge.scene_text import PLAY_TIPS, hit_levels_text, session_scene_text
 from ui.shell.steady_text import ElidedLabel, SteadyLabel
 from ui.shell.widgets import buddy, button, tip
 from ui.systems.swords_edge.document import CharacterDocument
@@ -146,8 +145,9 @@ class PlayPanel(PlayActions):
         for changed in (self.luck_purpose.currentIndexChanged, self.luck_amount.valueChanged,
                         self.stress_level.currentIndexChanged,
                         self.stress_trait.currentIndexChanged,
-                        self.stress_count.valueChanged, self.stress_legendary.toggled,
-                        self.pivot_slot.currentIndexChanged):
+                        self.stress_count.valueChanged,
+                        self.pivot_slot.currentIndexChanged, self.weakness_name.textChanged,
+                        self.legendary_weakness_name.textChanged):
             changed.connect(lambda *_: self._refresh_step_buttons())
         for control in self.findChildren(QPushButton):  # where a refusal on click shows
             control.pressed.connect(lambda c=control: setattr(self, "_pressed", c))
@@ -296,29 +296,30 @@ class PlayPanel(PlayActions):
         box = QGroupBox("Take Stress")
         row = QGridLayout(box)
         self.stress_trait = TraitCombo("Stress Trait")
+        # one thing each (found at the table: "Average (1)", a count box and a
+        # "Legendary" tick said the same things, and could contradict each other): the
+        # Level of the hit (Legendary brings the Doom), and the Penalty Ranks it puts on,
+        # set by the Level and changed by hand for a hit the table counts otherwise
         self.stress_level = QComboBox()
         for level in LEVELS:
-            count, legendary = stress_from_level(level)
-            extra = ", Doom" if legendary else ""
-            self.stress_level.addItem(f"{level} ({count}{extra})", level)
-        tip(self.stress_level, "Attacker's Level of Success", "Sets the Penalty Ranks")
+            _count, legendary = stress_from_level(level)
+            self.stress_level.addItem(f"{level} (Doom)" if legendary else level, level)
+        tip(self.stress_level, "Attacker's Level of Success",
+            f"The attacker's Level of Success sets the Penalty Ranks: {hit_levels_text()}")
         self.stress_count = QSpinBox()
         self.stress_count.setRange(1, 10)
-        tip(self.stress_count, "Penalty Ranks", "How many Penalty Ranks to take")
-        self.stress_legendary = QCheckBox("Legendary")
-        tip(self.stress_legendary, "Legendary Stress", PLAY_TIPS["legendary"])
+        tip(self.stress_count, "Penalty Ranks", "How many Penalty Ranks the hit puts on the "
+            "Trait: the Level's count, or another for a hit the table counts otherwise")
+        self.stress_count.valueChanged.connect(self._name_stress_count)
         self.stress_level.currentIndexChanged.connect(self._on_stress_level)
         self.stress_button = _button(
             "Take", "Put the Penalty Ranks on the Trait", self._on_stress_clicked
         )
-        count_row = QHBoxLayout()
-        count_row.addWidget(self.stress_count)
-        count_row.addWidget(self.stress_legendary)
         # the level has a row of its own: beside the Trait, the narrow dock cut its
         # longest choice to "Legendary (5, Doo"
         row.addWidget(self.stress_level, 0, 0, 1, 2)
         row.addWidget(self.stress_trait, 1, 0)
-        row.addLayout(count_row, 1, 1)
+        row.addWidget(self.stress_count, 1, 1)
         row.addWidget(self.stress_button, 2, 1)
         self.arcane_sfx = QComboBox()
         tip(self.arcane_sfx, "SFX of the failed Arcane Test", "The SFX Quality the failed "
@@ -555,23 +556,30 @@ class PlayPanel(PlayActions):
         self.start_luck.setAccessibleDescription(hint)
 
     def _refresh_step_buttons(self) -> None:
-        """Spend Luck, Gain 1, Take Stress, Earn from Pivot and Avert, as their inputs
-        stand: greyed with the core's reason while the rules refuse them."""
+        """Spend Luck, Gain 1, Take Stress, Earn from Pivot, Avert and Survived, as their
+        inputs stand: greyed with the core's reason while the rules refuse them (Survived
+        until each Weakness it leaves has a name)."""
         if not hasattr(self, "pivot_button"):
             return  # still being built
         purpose = str(self.luck_purpose.currentData())
         amount = self.luck_amount.value()
         trait = self.stress_trait.trait()
         count = self.stress_count.value()
-        legendary = self.stress_legendary.isChecked()
+        legendary = self.stress_is_legendary()
         slot = str(self.pivot_slot.currentData())
+        name = self.weakness_name.text()
+        legendary_name = self.legendary_weakness_name.text()
         for widget, action in (
             (self.spend_button, lambda: spend_luck(self.character, purpose, amount)),
             (self.gain_button, lambda: gain_luck(self.character, "GM award", 1)),
             (self.stress_button,
              lambda: take_stress(self.character, trait, count, legendary)),
             (self.pivot_button, lambda: earn_pivot_advancement(self.character, slot)),
-            (self.avert_button, lambda: resolve_doom(self.character, "averted")),
+            (self.avert_button, lambda: resolve_doom(
+                self.character, "averted", legendary_weakness_name=legendary_name)),
+            (self.survive_button, lambda: resolve_doom(
+                self.character, "survived", weakness_name=name,
+                legendary_weakness_name=legendary_name)),
         ):
             hint = widget.property("seforge_hint")
             if not isinstance(hint, str):

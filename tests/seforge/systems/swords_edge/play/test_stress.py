@@ -81,7 +81,7 @@ def test_survived_doom_adds_poor_weakness(playing: Character) -> None:
 
 def test_survived_legendary_doom_adds_both_weaknesses(playing: Character) -> None:
     take_stress(playing, P, 5, legendary=True)
-    resolve_doom(playing, "survived")
+    resolve_doom(playing, "survived", weakness_name="Limp", legendary_weakness_name="Scar")
     assert [e.rank for e in playing.elements[-2:]] == [Rank.POOR, Rank.BASIC]
 
 
@@ -113,7 +113,10 @@ def test_avert_needs_a_pivot_advancement(playing: Character) -> None:
 def test_legendary_doom_averted_still_adds_basic_weakness(playing: Character) -> None:
     earn_pivot_advancement(playing, "style")
     take_stress(playing, P, 5, legendary=True)
-    use_advancement(playing, 0, "avert_doom")
+    # the Legendary Stress's Weakness needs a name, which the Advancement alone lacks
+    with pytest.raises(RefusedError, match="Legendary Stress leaves a Weakness to name"):
+        use_advancement(playing, 0, "avert_doom")
+    resolve_doom(playing, "averted", legendary_weakness_name="Scar")
     added = playing.elements[-1]
     assert (added.rank, added.kind, added.trait) == (Rank.BASIC, ElementKind.WEAKNESS, P)
     assert len(playing.elements) == 2

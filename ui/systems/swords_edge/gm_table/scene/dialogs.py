@@ -34,6 +34,12 @@ from PySide6.QtWidgets import (
 from seforge.systems.swords_edge.dice import LEVELS
 from seforge.systems.swords_edge.models import TRAITS, Character, NarrativeCharacter, Trait
 from seforge.systems.swords_edge.nc_builder import nc_matches
+from seforge.systems.swords_edge.play.guards import reason_alone
+from seforge.systems.swords_edge.play.stress import doom_names_needed, doom_refusal
+from seforge.systems.swords_edge.resolution.stress import (
+    DOOM_WEAKNESS_RANK,
+    LEGENDARY_WEAKNESS_RANK,
+)
 from seforge.systems.swords_edge.scene import (
     Scene,
 )
@@ -223,16 +229,53 @@ class PCStressDialog(_Dialog):
 
 
 class DoomDialog(_Dialog):
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    """How a PC's pending Doom ends, with the name of each Weakness it leaves: OK stays
+    greyed, the core's reason under the fields, until the outcome can be settled."""
+
+    def __init__(self, name: str, character: Character, parent: QWidget | None = None) -> None:
         super().__init__(f"Resolve {name}'s Doom", parent)
+        self._character = character
         self.outcome = QComboBox(self)
         for key, text in DOOM_OUTCOME_TEXT.items():
             self.outcome.addItem(text, key)
         tip(self.outcome, "Outcome", "How the Doom is settled")
         self.weakness = QLineEdit(self)
-        tip(self.weakness, "Weakness name", "The name of the Weakness a survived Doom leaves")
+        self.weakness.setPlaceholderText("e.g. Bad Leg")
+        tip(self.weakness, "Weakness name",
+            f"The name of the {DOOM_WEAKNESS_RANK.label} Weakness a survived Doom leaves")
+        self.legendary = QLineEdit(self)
+        self.legendary.setPlaceholderText("e.g. Scarred Hands")
+        tip(self.legendary, "Legendary Stress Weakness name",
+            f"The name of the {LEGENDARY_WEAKNESS_RANK.label} Weakness the Legendary Stress "
+            "leaves, survived or averted")
+        self.reason = QLabel(self)
+        self.reason.setObjectName("doom_reason")
+        self.reason.setWordWrap(True)
+        self.reason.setAccessibleName("Why OK is greyed")
         self.form.addRow(buddy("&Outcome:", self.outcome, self), self.outcome)
         self.form.addRow(buddy("&Weakness:", self.weakness, self), self.weakness)
+        self.form.addRow(buddy("&Legendary Weakness:", self.legendary, self), self.legendary)
+        self.form.addRow("", self.reason)
+        self.outcome.currentIndexChanged.connect(self._refresh)
+        self.weakness.textChanged.connect(self._refresh)
+        self.legendary.textChanged.connect(self._refresh)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Show the name fields the outcome needs; grey OK with the core's reason."""
+        outcome = str(self.outcome.currentData())
+        poor, basic = doom_names_needed(self._character, outcome)
+        for field, needed in ((self.weakness, poor), (self.legendary, basic)):
+            self.form.setRowVisible(field, needed)
+        refusal = doom_refusal(self._character, outcome, self.weakness.text(),
+                               self.legendary.text())
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(not refusal)
+        why = f"Not yet: {reason_alone(refusal)}." if refusal else ""
+        self.reason.setText(why)
+        self.reason.setVisible(bool(refusal))
+        ok.setToolTip(why)
+        ok.setAccessibleDescription(why)
 
 
 class LuckDialog(_Dialog):

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from seforge.systems.swords_edge.models import Character
 from seforge.systems.swords_edge.play.keys import describe_key
+from seforge.systems.swords_edge.play.pivots import pivot_earn_reason
 from seforge.systems.swords_edge.resolution.opponents import nc_qualities
 from seforge.systems.swords_edge.scene import (
     SceneNC,
@@ -235,8 +236,11 @@ class PCPanel(QGroupBox):
         self.buttons["stunt"].clicked.connect(lambda: tracker.stunt_dialog(self.pc_id))
         self.buttons["stunt"].setEnabled(pstate.session_running and not pstate.out_of_play
                                          and not pstate.removed_from_scene)
-        has_pivot = any(getattr(character.pivots, s) for s in ("goal", "quirk", "style"))
-        self.buttons["pivot"].setEnabled(has_pivot and not pstate.pivot_advancement_this_scene)
+        refusal = pivot_earn_reason(character)
+        self.buttons["pivot"].setEnabled(not refusal)
+        if refusal:
+            self.buttons["pivot"].setToolTip(f"Not now: {refusal}")
+            self.buttons["pivot"].setAccessibleDescription(f"Not now: {refusal}")
         if ended:
             for button in self.buttons.values():
                 button.setEnabled(False)

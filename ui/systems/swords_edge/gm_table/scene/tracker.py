@@ -595,10 +595,11 @@ class SceneTracker(SceneAutosave, PCOwnerSteps, SceneCalculatorLink, SceneEnding
             pc_id, outcome, **options)) is not None
 
     def doom_dialog(self, pc_id: str) -> bool:
-        dialog = DoomDialog(self.scene.title(pc_id), self)
+        dialog = DoomDialog(self.scene.title(pc_id), self.scene.character(pc_id), self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        options = {"weakness_name": dialog.weakness.text()}
+        options = {"weakness_name": dialog.weakness.text(),
+                   "legendary_weakness_name": dialog.legendary.text()}
         return self.resolve_doom(pc_id, str(dialog.outcome.currentData()), **options)
 
     def spend_luck(self, pc_id: str, purpose: str = "reroll", amount: int = 1,
