@@ -172,8 +172,10 @@ class PlayActions(QWidget):
         character = self.character
         before = full_dump(character)
         # The actions read ``self.character`` when they run: they run on a copy put
-        # there for the moment, and the undo step's redo makes the change.
-        work = character.model_copy(deep=True)
+        # there for the moment, and the undo step's redo makes the change. The copy
+        # shares the history's entries (no rule changes one in place, and a new line gives
+        # the copy a list of its own): a deep copy of 500 lines was most of a change.
+        work = trial_copy(character)
         self.character = work
         try:
             action()

@@ -78,6 +78,8 @@ class HistoryTable(QTableWidget):
         self._fit_rows.timeout.connect(self.resizeRowsToContents)
         self._width = -1
         self._heights: dict[tuple[str, int], int] = {}
+        self.filled: list[tuple[str, ...]] = []
+        """What each row shows (:func:`fill_history` keeps the rows that show the same)."""
         self.follow_end = False
         """Keep the newest line in view: set when the lines are filled in, dropped once the
         player scrolls up. Lines wrapped anew for a narrower dock grow taller after the
@@ -112,6 +114,9 @@ class HistoryTable(QTableWidget):
         if event.size().width() != self._width:  # the text wraps anew
             self._width = event.size().width()
             self._fit_rows.start()
+
+    def rows_fitted(self) -> None:
+        """Some rows were measured anew, one by one."""
 
     def fit_why(self) -> None:
         """The "Why" column as wide as makes the lines shortest: no narrower than its head
@@ -199,6 +204,9 @@ class _RecentTable(HistoryTable):
         super().resizeRowsToContents()  # (measured afresh: no sectionResized for each)
         self.fit_height()
 
+    def rows_fitted(self) -> None:
+        self.fit_height()
+
     def fit_height(self) -> None:
         """As tall as its header and the lines shown."""
         shown = range(max(0, self.rowCount() - RECENT), self.rowCount())
@@ -263,14 +271,29 @@ def set_up_history_table(table: HistoryTable, row_height: int) -> None:
     header.setSectionResizeMode(WHY, QHeaderView.ResizeMode.Interactive)
 
 
+def _row_key(entry: HistoryEntry) -> tuple[str, ...]:
+    """What a history row shows of ``entry`` (a row showing the same needs no new items)."""
+    return (str(entry.session), str(entry.scene), entry.what, entry.why, entry.at)
+
+
 def fill_history(table: HistoryTable, entries: Sequence[HistoryEntry],
                  hidden_before: int = 0) -> None:
     """Show ``entries`` in ``table``, one row each (rows before ``hidden_before`` hidden),
-    the newest in view."""
+    the newest in view. Rows that already show the same entries are kept: a change in
+    play adds a line at the end, and remaking and measuring all 500 rows for it was most
+    of the change's time."""
+    keys = [_row_key(entry) for entry in entries]
+    kept = 0
+    for old, key in zip(table.filled, keys, strict=False):
+        if old != key:
+            break
+        kept += 1
     blocked = table.blockSignals(True)
+    why_width = table.columnWidth(WHY)
     with filling(table):  # (measured at each cell: 1,000 lines took 40 s)
         table.setRowCount(len(entries))
-        for row, entry in enumerate(entries):
+        for row in range(kept, len(entries)):
+            entry = entries[row]
             for col, value in enumerate(
                 (str(entry.session), str(entry.scene), entry.what, entry.why)
             ):
@@ -280,12 +303,21 @@ def fill_history(table: HistoryTable, entries: Sequence[HistoryEntry],
                 if col < 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 table.setItem(row, col, item)
-            table.setRowHidden(row, row < hidden_before)
+        for row in range(len(entries)):
+            hide = row < hidden_before
+            if table.isRowHidden(row) != hide:
+                table.setRowHidden(row, hide)
+    table.filled = keys
     table.blockSignals(blocked)
     # no reason given anywhere: "What" has the whole width
     table.setColumnHidden(WHY, not any(entry.why for entry in entries))
     table.fit_why()
-    table.resizeRowsToContents()
+    if kept and table.columnWidth(WHY) == why_width:
+        for row in range(kept, len(entries)):  # the kept rows are as tall as they were
+            table.resizeRowToContents(row)
+        table.rows_fitted()
+    else:
+        table.resizeRowsToContents()
     if entries:
         table.show_end()
 
