@@ -115,8 +115,8 @@ def test_new_opponent_saved_and_listed(qtbot, data_dir: Path) -> None:
     path = user_nc_folder(data_dir) / "Sand Wraith.senc"
     assert path.exists() and load_nc(path).type is NCType.HERO
     assert "Sand Wraith" in lib.shown_titles() and len(lib.shown_titles()) == books + 1
-    # the hero template's two Elements are still nameless: saved, and said so
-    assert lib.editor_title.text() == "Editing Sand Wraith.senc · saved with 2 problems"
+    # the hero template's Concept and two Elements are still nameless: saved, and said so
+    assert lib.editor_title.text() == "Editing Sand Wraith.senc · saved with 3 problems"
     # Editing it again saves in place, not as a new file.
     lib.select("Sand Wraith")
     lib.edit_selected()

@@ -280,11 +280,16 @@ def template_deviations(nc: NarrativeCharacter) -> list[str]:
 
 def nc_problems(nc: NarrativeCharacter) -> list[str]:
     """What does not hold together in ``nc`` (unlike :func:`template_deviations`, these
-    are problems, not design choices): an Element or a Flaw without a name. A Quality
+    are problems, not design choices): a Concept, an Element or a Flaw without a name. A Quality
     modifies a Test only when it applies [*Narrative Characters*], and a nameless one
     cannot be judged to apply: the calculator and the cards could only call it
     "Element +4". The hero template leaves its two Elements for the GM to name."""
     problems: list[str] = []
+    if nc.concept is not None and not nc.concept.name.strip():
+        problems.append(
+            f"The Concept ({format_modifier(_modifier(nc.concept.rank))}) has no name: "
+            "name it for who the NC is, or remove it."
+        )
     for kind, qualities in (("Element", nc.elements), ("Flaw", nc.flaws)):
         for index, quality in enumerate(qualities, start=1):
             if not quality.name.strip():

@@ -39,15 +39,18 @@ def _choose(combo: object, data: object) -> None:
 def test_the_core_names_a_nameless_element(tmp_path: Path) -> None:
     hero = new_nc(NCType.HERO, Rank.GREAT, "Rustler Boss")
     problems = nc_problems(hero)
-    assert len(problems) == 2
-    assert problems[0].startswith("Element 1 (+4) has no name")
-    assert problems[1].startswith("Element 2 (+2) has no name")
+    assert len(problems) == 3  # the template leaves its Concept and two Elements unnamed
+    assert problems[0].startswith("The Concept (+4) has no name")
+    assert problems[1].startswith("Element 1 (+4) has no name")
+    assert problems[2].startswith("Element 2 (+2) has no name")
     path = tmp_path / "boss.senc"
     save_nc(hero, path)
     report = check_nc(path)
-    assert [p.severity for p in report.problems] == ["warning", "warning"]
+    assert [p.severity for p in report.problems] == ["warning", "warning", "warning"]
     assert "Element 1 (+4) has no name" in report.text(path.name)
     named = hero.model_copy(deep=True)
+    assert named.concept is not None
+    named.concept.name = "Rustler boss of the Pecos"
     for index, element in enumerate(named.elements):
         element.name = f"Trick {index}"
     assert nc_problems(named) == []
@@ -74,10 +77,27 @@ def test_the_editor_shows_the_problem_where_the_gm_looks(qtbot, data_dir: Path) 
     assert name_field.placeholderText() == "Name needed"
     qtbot.mouseClick(lib.save_button, Qt.MouseButton.LeftButton)
     assert list(user_nc_folder(data_dir).glob("*.senc"))  # saved, but not in silence
-    assert lib.editor_title.text().endswith("· saved with 2 problems")
+    assert lib.editor_title.text().endswith("· saved with 3 problems")
+    assert "The Concept (+4) has no name" in editor.problems_label.text()
     for index in range(2):
         field = editor.elements.rows[index][0]
         qtbot.keyClicks(field, f"Trick {index}")
+    assert editor.problems_label.isVisible()  # the Concept still has none
+    qtbot.keyClicks(editor.concept_name, "Rustler boss")
     assert not editor.problems_label.isVisible()
     qtbot.mouseClick(lib.save_button, Qt.MouseButton.LeftButton)
     assert "problem" not in lib.editor_title.text()
+
+
+def test_the_core_names_a_nameless_concept() -> None:
+    """A blank Concept read "Concept +2" in the preview and the calculator."""
+    hero = new_nc(NCType.HERO, Rank.GREAT, "Rustler Boss")
+    for index, element in enumerate(hero.elements):
+        element.name = f"Trick {index}"
+    assert hero.concept is not None
+    assert not hero.concept.name.strip()  # as the hero template leaves it
+    problems = nc_problems(hero)
+    assert len(problems) == 1 and problems[0].startswith("The Concept (")
+    assert "has no name" in problems[0]
+    hero.concept = None  # an NC without a Concept is not a problem
+    assert nc_problems(hero) == []
