@@ -80,6 +80,9 @@ class HistoryTable(QTableWidget):
         self._heights: dict[tuple[str, int], int] = {}
         self.filled: list[tuple[str, ...]] = []
         """What each row shows (:func:`fill_history` keeps the rows that show the same)."""
+        self.fitted_widths = (-1, -1)
+        """The widths of "What" and "Why" when every row was last measured: rows kept at
+        other widths are measured again."""
         self.follow_end = False
         """Keep the newest line in view: set when the lines are filled in, dropped once the
         player scrolls up. Lines wrapped anew for a narrower dock grow taller after the
@@ -114,6 +117,14 @@ class HistoryTable(QTableWidget):
         if event.size().width() != self._width:  # the text wraps anew
             self._width = event.size().width()
             self._fit_rows.start()
+
+    def text_widths(self) -> tuple[int, int]:
+        """The widths of the "What" and "Why" columns, which the rows' heights follow."""
+        return (self.columnWidth(2), -1 if self.isColumnHidden(WHY) else self.columnWidth(WHY))
+
+    def resizeRowsToContents(self) -> None:
+        super().resizeRowsToContents()
+        self.fitted_widths = self.text_widths()
 
     def rows_fitted(self) -> None:
         """Some rows were measured anew, one by one."""
@@ -289,7 +300,6 @@ def fill_history(table: HistoryTable, entries: Sequence[HistoryEntry],
             break
         kept += 1
     blocked = table.blockSignals(True)
-    why_width = table.columnWidth(WHY)
     with filling(table):  # (measured at each cell: 1,000 lines took 40 s)
         table.setRowCount(len(entries))
         for row in range(kept, len(entries)):
@@ -312,11 +322,11 @@ def fill_history(table: HistoryTable, entries: Sequence[HistoryEntry],
     # no reason given anywhere: "What" has the whole width
     table.setColumnHidden(WHY, not any(entry.why for entry in entries))
     table.fit_why()
-    if kept and table.columnWidth(WHY) == why_width:
+    if kept and table.text_widths() == table.fitted_widths:
         for row in range(kept, len(entries)):  # the kept rows are as tall as they were
             table.resizeRowToContents(row)
         table.rows_fitted()
-    else:
+    else:  # (the text wraps anew at other widths)
         table.resizeRowsToContents()
     if entries:
         table.show_end()
