@@ -23,12 +23,8 @@ def pivot_earn_reason(character: Character) -> str:
     such a character unable to "mechanically interact in the scene" until it ends, and a
     Pivot earns its Advancement by being worked into the scene [*Doom*, *Pivots*]."""
     play = character.play
-    if play.out_of_play:
-        return OUT_OF_GAME
-    if not play.session_running:
-        return "no session is running"
-    if play.removed_from_scene:
-        return OUT_OF_SCENE
+    if reason := _not_in_play(character):
+        return reason
     if not any(getattr(character.pivots, slot) for slot in PIVOT_SLOTS):
         return "the character has no Pivot"
     if play.pivot_advancement_this_scene:
@@ -36,8 +32,9 @@ def pivot_earn_reason(character: Character) -> str:
     return ""
 
 
-def pivot_advancement_reason(character: Character, slot: str) -> str:
-    """Why a Pivot Advancement cannot be earned from ``slot`` now ("" when it can)."""
+def _not_in_play(character: Character) -> str:
+    """Why the character cannot earn from a Pivot at all now: out of the game, no session,
+    or out of this scene ("" when none of these)."""
     play = character.play
     if play.out_of_play:
         return OUT_OF_GAME
@@ -45,6 +42,14 @@ def pivot_advancement_reason(character: Character, slot: str) -> str:
         return "no session is running"
     if play.removed_from_scene:
         return OUT_OF_SCENE
+    return ""
+
+
+def pivot_advancement_reason(character: Character, slot: str) -> str:
+    """Why a Pivot Advancement cannot be earned from ``slot`` now ("" when it can)."""
+    play = character.play
+    if reason := _not_in_play(character):
+        return reason
     if slot not in PIVOT_SLOTS:
         return _no_slot(slot)
     if not getattr(character.pivots, slot):
